@@ -1,0 +1,169 @@
+//! Validated rules: what a rule file means, with every name resolved.
+//!
+//! A [`Rules`] value is only produced by the compiler after all checks
+//! passed, so the engine may trust it: cells exist, heights are within the
+//! stack limit, directions exist on the board, and so on. Cells are slots of
+//! [`Geometry`]; players are indices into [`Rules::players`], which is also
+//! the turn order.
+
+use crate::geometry::Geometry;
+
+/// Most players a variant may have.
+pub const MAX_PLAYERS: usize = 4;
+/// Highest stack limit a variant may declare.
+pub const MAX_HEIGHT: u8 = 4;
+
+/// A compiled, validated variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Short name (`standard`, `advanced`, …) from `variant "…"`.
+    pub name: String,
+    /// Display title, defaulting to the name.
+    pub title: String,
+    /// The board.
+    pub geometry: Geometry,
+    /// Players in turn order; the first moves first.
+    pub players: Vec<PlayerRules>,
+    /// Starting stacks: `(cell, player, height)`, each cell at most once.
+    pub setup: Vec<(usize, usize, u8)>,
+    /// Highest stack allowed (2 in the standard game, 3 with catapults).
+    pub stack_limit: u8,
+    /// Sowing; `None` when no stack may sow.
+    pub sow: Option<SowRule>,
+    /// Sacrifice rules (empty: no sacrifices, as in Houdini).
+    pub sacrifices: Vec<SacrificeRule>,
+    /// Catapult throws.
+    pub catapult: Option<CatapultRule>,
+    /// How games are won.
+    pub win: WinRules,
+    /// How games are drawn.
+    pub draw: DrawRules,
+    /// Opening protocol.
+    pub opening: Opening,
+}
+
+/// One player (a colour).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PlayerRules {
+    /// Display name (`Romans`).
+    pub name: String,
+    /// One lower-case letter used in position strings and records (`r`).
+    pub letter: char,
+    /// Display colour, `0xRRGGBB`.
+    pub colour: u32,
+    /// Home cells: the cells an opponent must reach to break through.
+    pub home: Vec<usize>,
+    /// Forward direction, an index into [`Geometry::directions`].
+    pub forward: usize,
+}
+
+/// Which stacks sow, where, and onto what.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SowRule {
+    /// Stack heights that may sow. A stack of height `h` lifts all its stones
+    /// and drops one on each of the `h` nearest cells in one direction.
+    pub heights: Vec<u8>,
+    /// Per player, the absolute direction indices it may sow in.
+    pub directions: Vec<Vec<usize>>,
+    /// Whether a stone may be dropped on an empty cell.
+    pub onto_empty: bool,
+    /// Heights of own stacks that may receive a stone (1 = own wall). The
+    /// compiler guarantees `h + 1 <= stack_limit` for each.
+    pub onto_own: Vec<u8>,
+}
+
+/// A sacrifice: an own stack of height `attacker`, adjacent (in one of
+/// `directions`) to an enemy stack of height `target`, loses `lose` stones
+/// and the enemy stack loses `remove` stones.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SacrificeRule {
+    pub attacker: u8,
+    pub target: u8,
+    /// Stones the attacker gives up (1 ..= attacker). Notation writes one `x`
+    /// per stone: `d5xd4`, `d5xxd4`.
+    pub lose: u8,
+    /// Stones the target loses (1 ..= target).
+    pub remove: u8,
+    /// Per player, absolute direction indices in which adjacency counts.
+    pub directions: Vec<Vec<usize>>,
+}
+
+/// Catapult throws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct CatapultRule {
+    /// Height of a catapult (it throws one stone and becomes one lower).
+    pub height: u8,
+    /// Per player, absolute direction indices it may throw in.
+    pub directions: Vec<Vec<usize>>,
+    /// Exact distances a stone flies (it passes over anything).
+    pub ranges: Vec<u8>,
+    /// Whether a stone may land on an empty cell (it becomes an own wall).
+    pub onto_empty: bool,
+    /// Heights of enemy stacks a stone may hit; a hit removes the thrown
+    /// stone and one stone of the enemy stack.
+    pub onto_enemy: Vec<u8>,
+}
+
+/// When a breakthrough wins.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Timing {
+    /// At the end of the turn that dropped a stone on an opponent's home.
+    Immediate,
+    /// At the start of the owner's next turn, if one of its stones stands on
+    /// an opponent's home then.
+    Delayed,
+}
+
+/// Breakthrough: reaching any opponent's home cells.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Breakthrough {
+    pub timing: Timing,
+    /// Stones dropped by sowing count.
+    pub by_sow: bool,
+    /// Stones thrown onto an empty cell count.
+    pub by_throw: bool,
+}
+
+/// What happens to a player who cannot act at the start of its turn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stalemate {
+    /// It loses; with more than two players it is eliminated (its stones stay
+    /// on the board) and the last player able to act wins.
+    Loses,
+    /// The game is drawn.
+    Draws,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct WinRules {
+    /// `None`: reaching a home wins nothing (Escape).
+    pub breakthrough: Option<Breakthrough>,
+    pub stalemate: Stalemate,
+}
+
+/// Draw rules for self-play; the original rules have none.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct DrawRules {
+    /// The game is drawn when a position occurs for the `n`th time.
+    pub repetition: Option<u32>,
+    /// The game is drawn after this many plies.
+    pub ply_cap: Option<u32>,
+}
+
+/// Opening protocol.
+#[derive(Clone, Debug, PartialEq, Eq, Default)]
+pub enum Opening {
+    /// Normal play from the first move.
+    #[default]
+    None,
+    /// The pie rule (two players only). The first player's first action
+    /// takes one of its towers standing on `from[0]` and drops its two stones
+    /// as walls on two distinct empty cells of `to[0]`. The second player
+    /// then either swaps seats or makes the same kind of first action with
+    /// `from[1]`/`to[1]`; after a swap, the second colour (now played by the
+    /// first seat) still makes its special first action.
+    Pie {
+        from: [Vec<usize>; 2],
+        to: [Vec<usize>; 2],
+    },
+}
