@@ -1,1 +1,436 @@
-fn main() {}
+//! `murus`: the Murus command line.
+//!
+//! A thin shell over `murus-dsl` and `murus-engine`; see `murus --help`.
+
+mod baseline;
+
+use std::io::{self, Write};
+use std::path::Path;
+use std::process::ExitCode;
+use std::time::Instant;
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Parser, Subcommand};
+use murus_engine::{BUILTIN, Engine, EngineTask, Game, Outcome, Position, Variant, Word};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde_json::json;
+
+#[derive(Parser)]
+#[command(
+    name = "murus",
+    version,
+    about = "Murus Gallicus workbench: rules, engine, perft and more"
+)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Compile rule files; one summary line each, diagnostics on stderr.
+    Check {
+        /// Rule files (`.mg`).
+        #[arg(required = true)]
+        files: Vec<String>,
+    },
+    /// Draw a position as text.
+    Show {
+        /// A `.mg` file or a shipped variant's name (`standard`, `advanced`, …).
+        variant: String,
+        /// A position string (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// List the legal moves, one per line, in notation.
+    Moves {
+        variant: String,
+        #[arg(long)]
+        position: Option<String>,
+    },
+    /// Count leaf nodes DEPTH plies ahead.
+    Perft {
+        variant: String,
+        depth: u32,
+        #[arg(long)]
+        position: Option<String>,
+        /// Count below each legal move separately.
+        #[arg(long)]
+        divide: bool,
+        /// Print JSON.
+        #[arg(long)]
+        json: bool,
+    },
+    /// Play moves given in notation and report where the game stands.
+    Replay {
+        variant: String,
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves in notation (`d1-d3`, `b4xc5`, `d4*f6`, `d1:b2,g2`, `swap`).
+        #[arg(allow_hyphen_values = true)]
+        moves: Vec<String>,
+        #[arg(long)]
+        json: bool,
+    },
+    /// Measure perft and random-playout speed of the standard and Advanced games.
+    Bench {
+        /// Fewer, shorter runs (for a smoke test).
+        #[arg(long)]
+        quick: bool,
+    },
+    /// List the shipped variants.
+    Variants,
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(code) => code,
+        Err(e) => {
+            if let Some(io) = e.downcast_ref::<io::Error>() {
+                if io.kind() == io::ErrorKind::BrokenPipe {
+                    return ExitCode::SUCCESS;
+                }
+            }
+            eprintln!("error: {e:#}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn run(cli: Cli) -> Result<ExitCode> {
+    let mut out = io::stdout().lock();
+    match cli.command {
+        Command::Check { files } => return check(&files, &mut out),
+        Command::Show { variant, position } => {
+            let v = load_variant(&variant)?;
+            let pos = load_position(&v, position.as_deref())?;
+            write!(out, "{}", v.render(&pos))?;
+        }
+        Command::Moves { variant, position } => {
+            let v = load_variant(&variant)?;
+            let pos = load_position(&v, position.as_deref())?;
+            for m in v.legal_moves(&pos) {
+                writeln!(out, "{}", v.move_to_string(m))?;
+            }
+        }
+        Command::Perft {
+            variant,
+            depth,
+            position,
+            divide,
+            json,
+        } => {
+            let v = load_variant(&variant)?;
+            let pos = load_position(&v, position.as_deref())?;
+            let t = Instant::now();
+            let (nodes, rows) = if divide {
+                let rows = v.perft_divide(&pos, depth);
+                (rows.iter().map(|r| r.1).sum(), rows)
+            } else {
+                (v.perft(&pos, depth), Vec::new())
+            };
+            let seconds = t.elapsed().as_secs_f64();
+            let nps = if seconds > 0.0 {
+                nodes as f64 / seconds
+            } else {
+                0.0
+            };
+            if json {
+                let mut j = json!({"depth": depth, "nodes": nodes, "seconds": seconds, "nodes_per_second": nps.round()});
+                if divide {
+                    j["divide"] = rows
+                        .iter()
+                        .map(|(m, n)| (v.move_to_string(*m), json!(n)))
+                        .collect();
+                }
+                writeln!(out, "{j}")?;
+            } else {
+                for (m, n) in &rows {
+                    writeln!(out, "{}: {n}", v.move_to_string(*m))?;
+                }
+                writeln!(
+                    out,
+                    "perft({depth}) = {nodes}  ({seconds:.3} s, {:.1} M nodes/s)",
+                    nps / 1e6
+                )?;
+            }
+        }
+        Command::Replay {
+            variant,
+            position,
+            moves,
+            json,
+        } => {
+            let v = load_variant(&variant)?;
+            let pos = load_position(&v, position.as_deref())?;
+            let mut game = Game::from_position(&v, pos);
+            for (i, text) in moves.iter().enumerate() {
+                if let Err(e) = game.play_str(text) {
+                    eprintln!("error: ply {}: {e}", i + 1);
+                    return Ok(ExitCode::FAILURE);
+                }
+            }
+            let outcome = game.outcome();
+            if json {
+                let j = json!({
+                    "plies": game.ply(),
+                    "position": v.position_string(game.position()),
+                    "status": if outcome.is_some() { "over" } else { "ongoing" },
+                    "winner": outcome.and_then(|o| o.winner).map(|w| v.letter(w).to_string()),
+                    "reason": outcome.map(|o| o.reason.as_str()),
+                    "by": outcome.and_then(|o| o.reason.by()),
+                });
+                writeln!(out, "{j}")?;
+            } else {
+                write!(out, "{}", v.render(game.position()))?;
+                writeln!(out, "{}", v.position_string(game.position()))?;
+                if let Some(o) = outcome {
+                    writeln!(out, "{}", describe(&v, o))?;
+                }
+            }
+        }
+        Command::Bench { quick } => bench(quick, &mut out)?,
+        Command::Variants => {
+            for (name, src) in BUILTIN {
+                let v = Variant::compile(src)
+                    .map_err(|_| anyhow!("shipped variant `{name}` does not compile"))?;
+                writeln!(out, "{name:<18} {}", v.rules().title)?;
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn describe(v: &Variant, o: Outcome) -> String {
+    match o.winner {
+        Some(w) => format!("{} win by {}", v.rules().players[w].name, o.reason.as_str()),
+        None => format!("drawn by {}", o.reason.as_str()),
+    }
+}
+
+/// `murus check`: exit 1 if any file has an error.
+fn check(files: &[String], out: &mut impl Write) -> Result<ExitCode> {
+    let mut failed = false;
+    for file in files {
+        let source = match std::fs::read_to_string(file) {
+            Ok(s) => s,
+            Err(e) => {
+                eprintln!("error: cannot read `{file}`: {e}");
+                writeln!(out, "{file}: cannot be read")?;
+                failed = true;
+                continue;
+            }
+        };
+        match murus_dsl::compile(&source) {
+            Ok(compiled) => {
+                if !compiled.warnings.is_empty() {
+                    eprint!(
+                        "{}",
+                        murus_dsl::render_all(&compiled.warnings, file, &source)
+                    );
+                }
+                let r = &compiled.rules;
+                let g = &r.geometry;
+                let shape = match g.kind() {
+                    murus_dsl::ShapeKind::Rect => format!("{}x{}", g.width(), g.height()),
+                    murus_dsl::ShapeKind::Hex => format!("hex {}", g.width().div_ceil(2)),
+                };
+                let warn = match compiled.warnings.len() {
+                    0 => String::new(),
+                    n => format!(", {n} warning{}", if n == 1 { "" } else { "s" }),
+                };
+                writeln!(
+                    out,
+                    "{file}: ok: {} ({}), board {shape} with {} cells, {} players, stack limit {}{warn}",
+                    r.name,
+                    r.title,
+                    g.cell_count(),
+                    r.players.len(),
+                    r.stack_limit
+                )?;
+            }
+            Err(diags) => {
+                failed = true;
+                eprint!("{}", murus_dsl::render_all(&diags, file, &source));
+                let errors = diags
+                    .iter()
+                    .filter(|d| d.severity == murus_dsl::Severity::Error)
+                    .count();
+                writeln!(
+                    out,
+                    "{file}: {errors} error{}",
+                    if errors == 1 { "" } else { "s" }
+                )?;
+            }
+        }
+    }
+    Ok(if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+/// A `.mg` path or a shipped variant's name.
+fn load_variant(spec: &str) -> Result<Variant> {
+    let path = Path::new(spec);
+    if path.exists() || spec.ends_with(".mg") || spec.contains('/') {
+        let source = std::fs::read_to_string(path)
+            .with_context(|| format!("cannot read rule file `{spec}`"))?;
+        return Variant::compile(&source).map_err(|diags| {
+            eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
+            anyhow!("`{spec}` has errors")
+        });
+    }
+    if let Some((_, src)) = BUILTIN.iter().find(|(n, _)| *n == spec) {
+        return Variant::compile(src)
+            .map_err(|_| anyhow!("the shipped variant `{spec}` does not compile"));
+    }
+    let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
+    bail!(
+        "unknown variant `{spec}`: not a file, nor a shipped variant ({})",
+        names.join(", ")
+    )
+}
+
+fn load_position(v: &Variant, text: Option<&str>) -> Result<Position> {
+    match text {
+        None => Ok(v.start()),
+        Some(t) => v.parse_position(t).map_err(|e| anyhow!("{e}")),
+    }
+}
+
+// ----- bench ---------------------------------------------------------------
+
+/// Plays `games` uniformly random games from the start; returns (plies, branching sum, first-player wins).
+struct RandomGames {
+    games: u32,
+    seed: u64,
+}
+
+impl EngineTask for RandomGames {
+    type Output = (u64, u64, u32);
+    fn run<B: Word>(self, e: &Engine<B>) -> (u64, u64, u32) {
+        let mut rng = SmallRng::seed_from_u64(self.seed);
+        let mut scratch = murus_engine::Scratch::default();
+        let start = e.start();
+        let (mut plies, mut branching, mut first) = (0, 0, 0);
+        for _ in 0..self.games {
+            let r = e.playout(start, &mut scratch, |n| rng.random_range(0..n));
+            plies += u64::from(r.plies);
+            branching += r.branching_sum;
+            first += u32::from(r.outcome.winner == Some(0));
+        }
+        (plies, branching, first)
+    }
+}
+
+fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+fn bench(quick: bool, out: &mut impl Write) -> Result<()> {
+    let runs = if quick { 1 } else { 5 };
+    writeln!(out, "murus bench: single thread, median of {runs} run(s)")?;
+    writeln!(
+        out,
+        "{:<10} {:>10} {:>14} {:>9} {:>12}",
+        "variant", "test", "count", "seconds", "rate"
+    )?;
+    let mut ratios = Vec::new();
+    for (name, depth, games) in [("standard", 6, 200_000), ("advanced", 5, 100_000)] {
+        let v = Variant::builtin(name).ok_or_else(|| anyhow!("missing shipped variant {name}"))?;
+        let depth = if quick { depth - 2 } else { depth };
+        let games = if quick { games / 100 } else { games };
+        let start = v.start();
+        let mut times = Vec::new();
+        let mut nodes = 0;
+        for _ in 0..runs {
+            let t = Instant::now();
+            nodes = v.perft(&start, depth);
+            times.push(t.elapsed().as_secs_f64());
+        }
+        let perft_s = median(times);
+        let s = perft_s;
+        writeln!(
+            out,
+            "{name:<10} {:>10} {nodes:>14} {s:>9.3} {:>8.1} M nodes/s",
+            format!("perft({depth})"),
+            nodes as f64 / s / 1e6
+        )?;
+        let mut times = Vec::new();
+        let mut stats = (0, 0, 0);
+        for run in 0..runs {
+            let t = Instant::now();
+            stats = v.run(RandomGames {
+                games,
+                seed: run as u64,
+            });
+            times.push(t.elapsed().as_secs_f64());
+        }
+        let s = median(times);
+        ratios.push((perft_s, s));
+        writeln!(
+            out,
+            "{name:<10} {:>10} {games:>14} {s:>9.3} {:>8.0} games/s",
+            "random",
+            f64::from(games) / s
+        )?;
+        let (plies, branching, first) = stats;
+        writeln!(
+            out,
+            "{:<10} {:>10} mean length {:.1} plies, mean branching {:.1}, first player wins {:.1}%",
+            "",
+            "",
+            plies as f64 / f64::from(games),
+            branching as f64 / plies.max(1) as f64,
+            100.0 * f64::from(first) / f64::from(games)
+        )?;
+    }
+    // The yardstick: a hand-written generator for the standard game, timed
+    // in the same run so the ratio means something on a noisy machine.
+    let depth = if quick { 4 } else { 6 };
+    let games: u32 = if quick { 2_000 } else { 200_000 };
+    let start = baseline::Pos::start();
+    let mut times = Vec::new();
+    let mut nodes = 0;
+    for _ in 0..runs {
+        let t = Instant::now();
+        nodes = baseline::perft(&start, depth);
+        times.push(t.elapsed().as_secs_f64());
+    }
+    let perft_s = median(times);
+    let mut times = Vec::new();
+    for run in 0..runs {
+        let mut rng = SmallRng::seed_from_u64(run as u64);
+        let t = Instant::now();
+        baseline::random_games(games, |n| rng.random_range(0..n));
+        times.push(t.elapsed().as_secs_f64());
+    }
+    let games_s = median(times);
+    writeln!(
+        out,
+        "{:<10} {:>10} {nodes:>14} {perft_s:>9.3} {:>8.1} M nodes/s",
+        "hand-std",
+        format!("perft({depth})"),
+        nodes as f64 / perft_s / 1e6
+    )?;
+    writeln!(
+        out,
+        "{:<10} {:>10} {games:>14} {games_s:>9.3} {:>8.0} games/s",
+        "hand-std",
+        "random",
+        f64::from(games) / games_s
+    )?;
+    let std_perft = ratios.first().copied().unwrap_or_default();
+    writeln!(
+        out,
+        "compiled standard engine vs hand-written: perft {:.2}x, random games {:.2}x (target: at least 0.5x)",
+        perft_s / std_perft.0,
+        games_s / std_perft.1
+    )?;
+    Ok(())
+}

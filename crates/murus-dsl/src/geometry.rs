@@ -90,7 +90,10 @@ impl Relative {
 
     /// The rule-file name.
     pub fn name(self) -> &'static str {
-        Self::ALL.iter().find(|(r, _)| *r == self).map_or("?", |(_, n)| n)
+        Self::ALL
+            .iter()
+            .find(|(r, _)| *r == self)
+            .map_or("?", |(_, n)| n)
     }
 
     /// Parses a rule-file name.
@@ -262,7 +265,7 @@ impl Geometry {
     }
     /// The slot at `(x, y)`, if that is a cell of the board.
     pub fn slot_at(&self, x: i32, y: i32) -> Option<usize> {
-        if x < 0 || y < 0 || x >= self.width as i32 || y >= self.height as i32 {
+        if x < 0 || y < 0 || x >= i32::from(self.width) || y >= i32::from(self.height) {
             return None;
         }
         let s = y as usize * self.width() + x as usize;
@@ -271,7 +274,10 @@ impl Geometry {
     /// The cell `k` steps from `slot` in direction `d`, if it exists.
     pub fn step(&self, slot: usize, d: Direction, k: i32) -> Option<usize> {
         let (x, y) = self.coords(slot);
-        self.slot_at(x as i32 + d.dx as i32 * k, y as i32 + d.dy as i32 * k)
+        self.slot_at(
+            x as i32 + i32::from(d.dx) * k,
+            y as i32 + i32::from(d.dy) * k,
+        )
     }
     /// The topology's directions, clockwise; rotating by one index turns by
     /// 45° (square) or 60° (hex).
@@ -298,8 +304,7 @@ impl Geometry {
             return None;
         }
         let rank = chars.as_str();
-        if rank.is_empty() || !rank.bytes().all(|b| b.is_ascii_digit()) || rank.starts_with('0')
-        {
+        if rank.is_empty() || !rank.bytes().all(|b| b.is_ascii_digit()) || rank.starts_with('0') {
             return None;
         }
         let rank: i32 = rank.parse().ok()?;
@@ -342,7 +347,9 @@ impl Geometry {
     }
     /// The existing cells of a rank (1-based), left to right.
     pub fn rank(&self, rank: usize) -> Vec<usize> {
-        self.cells().filter(|&s| self.coords(s).1 + 1 == rank).collect()
+        self.cells()
+            .filter(|&s| self.coords(s).1 + 1 == rank)
+            .collect()
     }
     /// The existing cells of a file (0-based index), bottom to top.
     pub fn file(&self, file: usize) -> Vec<usize> {
@@ -387,7 +394,11 @@ mod tests {
     fn every_hex_cell_has_six_neighbours_in_the_interior() {
         let g = Geometry::hex(5).unwrap();
         let centre = g.parse_cell("e5").unwrap();
-        let n = g.directions().iter().filter(|d| g.step(centre, **d, 1).is_some()).count();
+        let n = g
+            .directions()
+            .iter()
+            .filter(|d| g.step(centre, **d, 1).is_some())
+            .count();
         assert_eq!(n, 6);
     }
 

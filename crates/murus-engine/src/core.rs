@@ -673,9 +673,8 @@ impl<B: Bits> Engine<B> {
                 return;
             }
         }
-        if pos.status.is_some() {
-            return;
-        }
+        // The turn passes even when the move ended the game, as in chess:
+        // after a breakthrough the loser is "to move" and has no moves.
         match pos.phase {
             Phase::Normal => {
                 let next = self.next_player(pos, p);
@@ -690,7 +689,9 @@ impl<B: Bits> Engine<B> {
                 self.set_turn(pos, 0);
             }
         }
-        self.begin_turn(pos);
+        if pos.status.is_none() {
+            self.begin_turn(pos);
+        }
     }
 
     #[inline(always)]
@@ -733,6 +734,14 @@ impl<B: Bits> Engine<B> {
     fn begin_turn(&self, pos: &mut Pos<B>) {
         loop {
             let p = pos.turn as usize;
+            if self.players > 2 && (0..self.players).filter(|&q| !pos.is_out(q)).count() <= 1 {
+                // The last player able to act has won; it stays "to move".
+                pos.status = Some(Outcome {
+                    winner: Some(p),
+                    reason: Reason::Elimination,
+                });
+                return;
+            }
             if let Some(b) = self.breakthrough {
                 if b.timing == Timing::Delayed && !(pos.owner[p] & self.goal[p]).is_empty() {
                     pos.status = Some(Outcome {
@@ -748,15 +757,7 @@ impl<B: Bits> Engine<B> {
             }
             pos.out |= 1 << p;
             pos.hash ^= self.z_out[p];
-            let alive = (0..self.players).filter(|&q| !pos.is_out(q)).count();
             let next = self.next_player(pos, p);
-            if alive <= 1 {
-                pos.status = Some(Outcome {
-                    winner: Some(next),
-                    reason: Reason::Elimination,
-                });
-                return;
-            }
             self.set_turn(pos, next);
         }
     }
@@ -857,5 +858,105 @@ impl<B: Bits> Sink<B> for Counter {
     #[inline(always)]
     fn add(&mut self, n: u64) {
         self.0 += n;
+    }
+}
+
+/// Buffers a playout reuses, so that playing a game allocates nothing.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    moves: Vec<Move>,
+    history: Vec<u64>,
+}
+
+/// How a playout ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutResult {
+    pub outcome: Outcome,
+    /// Plies played.
+    pub plies: u32,
+    /// Sum over plies of the number of legal moves (for branching factors).
+    pub branching_sum: u64,
+}
+
+impl<B: Bits> Engine<B> {
+    /// Whether `m` removes stones from the board, after which no earlier
+    /// position can occur again.
+    #[inline(always)]
+    pub fn is_capture(&self, pos: &Pos<B>, m: Move) -> bool {
+        match m.kind {
+            MoveKind::Sacrifice => true,
+            MoveKind::Throw => pos.occupied().has(m.to as usize),
+            _ => false,
+        }
+    }
+
+    /// Plays `pos` out with moves chosen by `choose(number_of_moves)`, under
+    /// the variant's draw rules (repetition counted since the last capture,
+    /// ply cap counted from `pos`).
+    #[inline]
+    pub fn playout(
+        &self,
+        mut pos: Pos<B>,
+        scratch: &mut Scratch,
+        mut choose: impl FnMut(usize) -> usize,
+    ) -> PlayoutResult {
+        let draw = self.rules.draw;
+        let cap = draw.ply_cap.unwrap_or(u32::MAX);
+        let repetition = draw.repetition.unwrap_or(u32::MAX);
+        scratch.history.clear();
+        scratch.history.push(pos.hash);
+        let mut plies = 0;
+        let mut branching_sum = 0;
+        loop {
+            if let Some(outcome) = pos.status {
+                return PlayoutResult {
+                    outcome,
+                    plies,
+                    branching_sum,
+                };
+            }
+            scratch.moves.clear();
+            self.generate(&pos, &mut scratch.moves);
+            if scratch.moves.is_empty() {
+                let outcome = self.outcome(&pos).unwrap_or(Outcome {
+                    winner: None,
+                    reason: Reason::Stalemate,
+                });
+                return PlayoutResult {
+                    outcome,
+                    plies,
+                    branching_sum,
+                };
+            }
+            if plies >= cap {
+                return PlayoutResult {
+                    outcome: Outcome {
+                        winner: None,
+                        reason: Reason::PlyCap,
+                    },
+                    plies,
+                    branching_sum,
+                };
+            }
+            branching_sum += scratch.moves.len() as u64;
+            let m = scratch.moves[choose(scratch.moves.len())];
+            if self.is_capture(&pos, m) {
+                scratch.history.clear();
+            }
+            self.apply(&mut pos, m);
+            plies += 1;
+            let seen = scratch.history.iter().filter(|&&h| h == pos.hash).count() as u32;
+            if seen + 1 >= repetition && pos.status.is_none() {
+                return PlayoutResult {
+                    outcome: Outcome {
+                        winner: None,
+                        reason: Reason::Repetition,
+                    },
+                    plies,
+                    branching_sum,
+                };
+            }
+            scratch.history.push(pos.hash);
+        }
     }
 }

@@ -5,5 +5,9 @@ pub mod core;
 pub mod moves;
 
 pub use bits::Bits;
-pub use core::{Engine, Outcome, Phase, Pos, Reason};
+pub use core::{Engine, Outcome, Phase, PlayoutResult, Pos, Reason, Scratch};
 pub use moves::{Move, MoveKind};
+pub mod variant;
+pub use variant::{BUILTIN, EngineTask, MoveError, Position, PositionError, Variant, Word};
+pub mod game;
+pub use game::{Game, GameRecord, RecordError, RecordResult};

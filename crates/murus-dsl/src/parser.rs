@@ -1,0 +1,904 @@
+//! Parsing: the pest grammar, syntax-error messages and the tree builder.
+//!
+//! `#[grammar = "grammar.pest"]` makes pest_derive `include_str!` the grammar,
+//! so editing it recompiles this module.
+
+use pest::Parser as _;
+use pest::error::{Error as PestError, ErrorVariant, InputLocation};
+use pest::iterators::Pair;
+
+use crate::ast::*;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::rules::{Stalemate, Timing};
+
+#[derive(pest_derive::Parser)]
+#[grammar = "grammar.pest"]
+struct RuleParser;
+
+/// Parses a rule file into its syntax tree, or returns the syntax error.
+pub(crate) fn parse(source: &str) -> Result<RuleFile, Diagnostic> {
+    let mut pairs = RuleParser::parse(Rule::file, source).map_err(|e| syntax_error(source, e))?;
+    let file = pairs.next().expect("the `file` rule produced one pair");
+    Ok(build_file(file))
+}
+
+// ---------------------------------------------------------------------------
+// Human names
+// ---------------------------------------------------------------------------
+
+/// The text of a keyword rule.
+fn keyword_text(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
+        Rule::kw_variant => "variant",
+        Rule::kw_title => "title",
+        Rule::kw_board => "board",
+        Rule::kw_player => "player",
+        Rule::kw_turns => "turns",
+        Rule::kw_setup => "setup",
+        Rule::kw_stack => "stack limit",
+        Rule::kw_sow => "sow",
+        Rule::kw_sacrifice => "sacrifice",
+        Rule::kw_catapult => "catapult",
+        Rule::kw_win => "win",
+        Rule::kw_draw => "draw",
+        Rule::kw_opening => "opening",
+        Rule::kw_rect => "rect",
+        Rule::kw_hex => "hex",
+        Rule::kw_x => "x",
+        Rule::kw_without => "without",
+        Rule::kw_letter => "letter",
+        Rule::kw_colour => "colour",
+        Rule::kw_home => "home",
+        Rule::kw_forward => "forward",
+        Rule::kw_on => "on",
+        Rule::kw_limit => "limit",
+        Rule::kw_heights => "heights",
+        Rule::kw_directions => "directions",
+        Rule::kw_onto => "onto",
+        Rule::kw_empty => "empty",
+        Rule::kw_own => "own",
+        Rule::kw_enemy => "enemy",
+        Rule::kw_any => "any",
+        Rule::kw_against => "against",
+        Rule::kw_lose => "lose",
+        Rule::kw_remove => "remove",
+        Rule::kw_height => "height",
+        Rule::kw_range => "range",
+        Rule::kw_breakthrough => "breakthrough",
+        Rule::kw_by => "by",
+        Rule::kw_stalemate => "stalemate",
+        Rule::kw_repetition => "repetition",
+        Rule::kw_plies => "plies",
+        Rule::kw_pie => "pie",
+        Rule::kw_from => "from",
+        Rule::kw_to => "to",
+        Rule::kw_rank => "rank",
+        Rule::kw_file => "file",
+        Rule::kw_edge => "edge",
+        Rule::kw_cells => "cells",
+        _ => return None,
+    })
+}
+
+/// Every word the grammar treats as a keyword or a fixed value, for telling
+/// "unknown keyword" from "misplaced keyword".
+const RESERVED: &[&str] = &[
+    "variant",
+    "title",
+    "board",
+    "player",
+    "turns",
+    "setup",
+    "stack",
+    "sow",
+    "sacrifice",
+    "catapult",
+    "win",
+    "draw",
+    "opening",
+    "rect",
+    "hex",
+    "without",
+    "letter",
+    "colour",
+    "home",
+    "forward",
+    "on",
+    "limit",
+    "heights",
+    "directions",
+    "onto",
+    "empty",
+    "own",
+    "enemy",
+    "any",
+    "against",
+    "lose",
+    "remove",
+    "height",
+    "range",
+    "breakthrough",
+    "by",
+    "stalemate",
+    "repetition",
+    "plies",
+    "pie",
+    "from",
+    "to",
+    "rank",
+    "file",
+    "edge",
+    "cells",
+    "all",
+    "orthogonal",
+    "diagonal",
+    "immediate",
+    "delayed",
+    "throw",
+    "loses",
+    "draws",
+];
+
+/// Where a statement keyword belongs, for "`letter` is not allowed here".
+fn keyword_home(word: &str) -> Option<&'static str> {
+    Some(match word {
+        "variant" | "title" | "board" | "player" | "turns" | "setup" | "stack" | "sow"
+        | "sacrifice" | "catapult" | "win" | "draw" | "opening" => "starts a top-level statement",
+        "letter" | "colour" | "home" | "forward" => "belongs in a `player \"…\" { … }` block",
+        "heights" => "belongs in a `sow { … }` block",
+        "directions" => "belongs in a `sow`, `sacrifice` or `catapult` block",
+        "onto" => "belongs in a `sow` or `catapult` block",
+        "height" | "range" => "belongs in a `catapult { … }` block",
+        "breakthrough" | "stalemate" => "belongs in the `win { … }` block",
+        "repetition" | "plies" => "belongs in the `draw { … }` block",
+        _ => return None,
+    })
+}
+
+/// The human name of every rule, used in "expected …" messages. This match
+/// has no wildcard, so a rule added to the grammar must be named here.
+fn rule_name(rule: &Rule) -> String {
+    if let Some(kw) = keyword_text(*rule) {
+        return format!("`{kw}`");
+    }
+    let name = match rule {
+        Rule::WHITESPACE => "whitespace",
+        Rule::COMMENT => "a comment",
+        Rule::ident_char | Rule::boundary => "the end of a word",
+        Rule::EOI => "end of file",
+        Rule::open_brace => "`{`",
+        Rule::close_brace => "`}`",
+        Rule::comma => "`,`",
+        Rule::colon => "`:`",
+        Rule::number => "a number",
+        Rule::string | Rule::string_text => "a string (`\"…\"`)",
+        Rule::letter => "a player letter (like `r`)",
+        Rule::cellset | Rule::cell_term => "a cell set (`rank 1`, `edge s`, `cells a1 b2`, …)",
+        Rule::set_op => "`+` or `-`",
+        Rule::union_op => "`+`",
+        Rule::difference_op => "`-`",
+        Rule::rank_term => "`rank N`",
+        Rule::file_term => "`file X`",
+        Rule::edge_term => "`edge NAME`",
+        Rule::cells_term => "`cells NAME …`",
+        Rule::all_cells | Rule::all_dirs => "`all`",
+        Rule::file_name => "a file letter (like `a`)",
+        Rule::edge_name => "an edge name (like `s`)",
+        Rule::cell_name => "a cell name (like `a1`)",
+        Rule::dirset => {
+            "a set of directions (`all`, `orthogonal`, `diagonal` or a list like `n, ne`)"
+        }
+        Rule::orthogonal_dirs => "`orthogonal`",
+        Rule::diagonal_dirs => "`diagonal`",
+        Rule::direction_list | Rule::direction => "a direction (like `n` or `forward`)",
+        Rule::file => "a rule file",
+        Rule::item => "a top-level statement",
+        Rule::variant_stmt => "`variant \"NAME\"`",
+        Rule::title_stmt => "`title \"TEXT\"`",
+        Rule::turns_stmt => "`turns L L …`",
+        Rule::stack_limit_stmt => "`stack limit N`",
+        Rule::board_stmt => "`board …`",
+        Rule::rect_shape => "`rect W x H`",
+        Rule::hex_shape => "`hex N`",
+        Rule::without_clause => "`without CELLSET`",
+        Rule::player_block => "`player \"NAME\" { … }`",
+        Rule::player_field => "a player statement (`letter`, `colour`, `home`, `forward`)",
+        Rule::letter_field => "`letter L`",
+        Rule::colour_field => "`colour \"#rrggbb\"`",
+        Rule::home_field => "`home CELLSET`",
+        Rule::forward_field => "`forward DIR`",
+        Rule::setup_block => "`setup { … }`",
+        Rule::setup_line => "a setup line (`r 2 on rank 1`)",
+        Rule::sow_block => "`sow { … }`",
+        Rule::sow_field => "a sow statement (`heights`, `directions`, `onto`)",
+        Rule::heights_field => "`heights H, …`",
+        Rule::sow_onto_field | Rule::catapult_onto_field => "`onto TARGET, …`",
+        Rule::sow_target => "`empty` or `own H`",
+        Rule::empty_target => "`empty`",
+        Rule::own_target => "`own H`",
+        Rule::directions_field => "`directions DIRSET`",
+        Rule::sacrifice_block => "`sacrifice { … }`",
+        Rule::sacrifice_field => "a sacrifice statement",
+        Rule::sacrifice_rule => "a sacrifice rule (`2 against 1: lose 1, remove 1`)",
+        Rule::catapult_block => "`catapult { … }`",
+        Rule::catapult_field => "a catapult statement (`height`, `directions`, `range`, `onto`)",
+        Rule::height_field => "`height H`",
+        Rule::range_field => "`range N, …`",
+        Rule::catapult_target => "`empty`, `enemy H` or `enemy any`",
+        Rule::enemy_target => "`enemy H`",
+        Rule::win_block => "`win { … }`",
+        Rule::win_field => "a win statement (`breakthrough`, `stalemate`)",
+        Rule::breakthrough_field => "`breakthrough …`",
+        Rule::timing => "`immediate` or `delayed`",
+        Rule::arrival => "`sow` or `throw`",
+        Rule::stalemate_field => "`stalemate …`",
+        Rule::stalemate_outcome => "`loses` or `draws`",
+        Rule::draw_block => "`draw { … }`",
+        Rule::draw_field => "a draw statement (`repetition`, `plies`)",
+        Rule::repetition_field => "`repetition N`",
+        Rule::plies_field => "`plies N`",
+        Rule::opening_block => "`opening pie { … }`",
+        Rule::pie_line => "a pie line (`r from rank 1 to rank 2`)",
+        // Keywords were named above.
+        Rule::kw_variant
+        | Rule::kw_title
+        | Rule::kw_board
+        | Rule::kw_player
+        | Rule::kw_turns
+        | Rule::kw_setup
+        | Rule::kw_stack
+        | Rule::kw_sow
+        | Rule::kw_sacrifice
+        | Rule::kw_catapult
+        | Rule::kw_win
+        | Rule::kw_draw
+        | Rule::kw_opening
+        | Rule::kw_rect
+        | Rule::kw_hex
+        | Rule::kw_x
+        | Rule::kw_without
+        | Rule::kw_letter
+        | Rule::kw_colour
+        | Rule::kw_home
+        | Rule::kw_forward
+        | Rule::kw_on
+        | Rule::kw_limit
+        | Rule::kw_heights
+        | Rule::kw_directions
+        | Rule::kw_onto
+        | Rule::kw_empty
+        | Rule::kw_own
+        | Rule::kw_enemy
+        | Rule::kw_any
+        | Rule::kw_against
+        | Rule::kw_lose
+        | Rule::kw_remove
+        | Rule::kw_height
+        | Rule::kw_range
+        | Rule::kw_breakthrough
+        | Rule::kw_by
+        | Rule::kw_stalemate
+        | Rule::kw_repetition
+        | Rule::kw_plies
+        | Rule::kw_pie
+        | Rule::kw_from
+        | Rule::kw_to
+        | Rule::kw_rank
+        | Rule::kw_file
+        | Rule::kw_edge
+        | Rule::kw_cells => "a keyword",
+    };
+    name.to_string()
+}
+
+// ---------------------------------------------------------------------------
+// Syntax errors
+// ---------------------------------------------------------------------------
+
+/// What stands at the position of a syntax error.
+enum Found<'a> {
+    EndOfFile,
+    Word(&'a str),
+    Other(&'a str),
+}
+
+fn found_at(source: &str, pos: usize) -> Found<'_> {
+    let rest = &source[pos..];
+    let Some(first) = rest.chars().next() else {
+        return Found::EndOfFile;
+    };
+    let is_word = |c: char| c.is_alphanumeric() || c == '_' || c == '-';
+    if first.is_alphanumeric() || first == '_' {
+        let end = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
+        Found::Word(&rest[..end])
+    } else if first == '"' {
+        // Show the whole string when it ends on this line.
+        let line = rest.split('\n').next().unwrap_or(rest);
+        match line[1..].find('"') {
+            Some(i) => Found::Other(&line[..i + 2]),
+            None => Found::Other(&rest[..1]),
+        }
+    } else {
+        Found::Other(&rest[..first.len_utf8()])
+    }
+}
+
+/// Converts a pest error into a diagnostic that names what was expected in
+/// the language's own terms.
+fn syntax_error(source: &str, err: PestError<Rule>) -> Diagnostic {
+    let pos = match err.location {
+        InputLocation::Pos(p) => p,
+        InputLocation::Span((s, _)) => s,
+    };
+    let mut pos = pos.min(source.len());
+    while !source.is_char_boundary(pos) {
+        pos -= 1;
+    }
+    let (positives, negatives) = match &err.variant {
+        ErrorVariant::ParsingError {
+            positives,
+            negatives,
+        } => {
+            // "expected `}` or end of file" reads better than the other way round.
+            let mut positives = dedup(positives);
+            positives.sort_by_key(|r| *r == Rule::EOI);
+            (positives, dedup(negatives))
+        }
+        ErrorVariant::CustomError { message } => {
+            return Diagnostic::error(Span::point(pos), message.clone());
+        }
+    };
+    let mut err = err;
+    err.variant = ErrorVariant::ParsingError {
+        positives: positives.clone(),
+        negatives,
+    };
+    let expected = err.renamed_rules(rule_name).variant.message().into_owned();
+
+    let found = found_at(source, pos);
+    let expects_keyword = positives.iter().any(|r| keyword_text(*r).is_some());
+
+    if matches!(found, Found::Other("\"")) && positives.contains(&Rule::string) {
+        return string_error(source, pos, &expected);
+    }
+    match found {
+        Found::EndOfFile => {
+            // Point just after the last thing written, not at an empty line.
+            let end = source.trim_end().len();
+            Diagnostic::error(Span::point(end), format!("{expected}, found end of file"))
+        }
+        Found::Word(word) => {
+            let span = Span::new(pos, pos + word.len());
+            let starts_with_letter = word.starts_with(|c: char| c.is_alphabetic());
+            if starts_with_letter && expects_keyword && RESERVED.contains(&word) {
+                let mut d = Diagnostic::error(span, format!("`{word}` is not allowed here"));
+                if let Some(home) = keyword_home(word) {
+                    d = d.with_note(format!("`{word}` {home}"));
+                }
+                d = d.with_note(expected);
+                if keyword_home(word) == Some("starts a top-level statement")
+                    && positives.contains(&Rule::close_brace)
+                {
+                    d = d.with_help("is a `}` missing before it?");
+                }
+                d
+            } else if starts_with_letter && expects_keyword {
+                let mut d = Diagnostic::error(span, format!("unknown keyword `{word}`"))
+                    .with_note(expected);
+                let candidates = positives.iter().filter_map(|r| keyword_text(*r));
+                if let Some(best) = closest(word, candidates) {
+                    d = d.with_help(format!("did you mean `{best}`?"));
+                }
+                d
+            } else {
+                Diagnostic::error(span, format!("{expected}, found `{word}`"))
+            }
+        }
+        Found::Other(text) => {
+            let shown = match text.chars().next() {
+                // Invisible characters (a no-break space pasted from a web
+                // page) are named by code point.
+                Some(c) if c.is_whitespace() || c.is_control() || c == '\u{feff}' => {
+                    format!("the invisible character U+{:04X}", u32::from(c))
+                }
+                _ => format!("`{text}`"),
+            };
+            Diagnostic::error(
+                Span::new(pos, pos + text.len()),
+                format!("{expected}, found {shown}"),
+            )
+        }
+    }
+}
+
+/// A string was expected and a `"` is there, so the string itself is wrong.
+fn string_error(source: &str, pos: usize, expected: &str) -> Diagnostic {
+    let line = source[pos..].split('\n').next().unwrap_or("");
+    let line = line.strip_suffix('\r').unwrap_or(line);
+    let mut chars = line.char_indices().skip(1);
+    while let Some((i, c)) = chars.next() {
+        match c {
+            '"' => break,
+            '\\' => match chars.next() {
+                Some((_, '"' | '\\')) => {}
+                Some((j, e)) => {
+                    return Diagnostic::error(
+                        Span::new(pos + i, pos + j + e.len_utf8()),
+                        format!("unknown escape `\\{e}` in a string"),
+                    )
+                    .with_note("the only escapes are `\\\"` and `\\\\`");
+                }
+                None => break,
+            },
+            _ => {}
+        }
+    }
+    if line.len() > 1 && line[1..].contains('"') {
+        return Diagnostic::error(Span::new(pos, pos + 1), expected.to_string());
+    }
+    Diagnostic::error(Span::new(pos, pos + line.len()), "unterminated string")
+        .with_note("a string ends with `\"` on the line where it starts")
+}
+
+fn dedup(rules: &[Rule]) -> Vec<Rule> {
+    let mut out: Vec<Rule> = Vec::with_capacity(rules.len());
+    for r in rules {
+        if !out.contains(r) {
+            out.push(*r);
+        }
+    }
+    out
+}
+
+/// The candidate closest to `word` by edit distance, if it is close enough
+/// to be a plausible typo.
+pub(crate) fn closest<'a>(
+    word: &str,
+    candidates: impl Iterator<Item = &'a str>,
+) -> Option<&'a str> {
+    let limit = (word.chars().count() / 3).clamp(1, 2);
+    candidates
+        .map(|c| (edit_distance(word, c), c))
+        .filter(|(d, _)| *d <= limit)
+        .min_by_key(|(d, _)| *d)
+        .map(|(_, c)| c)
+}
+
+/// Levenshtein distance in characters.
+pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+    let b: Vec<char> = b.chars().collect();
+    let mut row: Vec<usize> = (0..=b.len()).collect();
+    for (i, ca) in a.chars().enumerate() {
+        let mut diagonal = row[0];
+        row[0] = i + 1;
+        for (j, cb) in b.iter().enumerate() {
+            let above = row[j + 1];
+            row[j + 1] = (above + 1)
+                .min(row[j] + 1)
+                .min(diagonal + usize::from(ca != *cb));
+            diagonal = above;
+        }
+    }
+    row[b.len()]
+}
+
+// ---------------------------------------------------------------------------
+// Tree builder: one `build_x` per grammar rule that carries meaning
+// ---------------------------------------------------------------------------
+
+/// Whether a rule is a keyword or punctuation, which the tree leaves out.
+fn is_token(rule: Rule) -> bool {
+    keyword_text(rule).is_some()
+        || matches!(
+            rule,
+            Rule::open_brace | Rule::close_brace | Rule::comma | Rule::colon | Rule::EOI
+        )
+}
+
+/// The meaningful children of a pair.
+fn parts(pair: Pair<'_, Rule>) -> impl Iterator<Item = Pair<'_, Rule>> {
+    pair.into_inner().filter(|p| !is_token(p.as_rule()))
+}
+
+/// The span of a pair, without the whitespace and comments that pest may
+/// have skipped at its end (before a repetition that then matched nothing).
+fn span(pair: &Pair<'_, Rule>) -> Span {
+    Span::new(pair.as_span().start(), content_end(pair))
+}
+
+fn content_end(pair: &Pair<'_, Rule>) -> usize {
+    // Atomic rules skip nothing; a string ends with its closing quote,
+    // after its last inner pair.
+    if pair.as_rule() == Rule::string {
+        return pair.as_span().end();
+    }
+    match pair.clone().into_inner().last() {
+        Some(last) => content_end(&last),
+        None => pair.as_span().end(),
+    }
+}
+
+/// The span of a block's head: its first keyword through the pair before
+/// the opening brace.
+fn head_span(pair: &Pair<'_, Rule>) -> Span {
+    let mut head: Option<Span> = None;
+    for p in pair.clone().into_inner() {
+        if p.as_rule() == Rule::open_brace {
+            break;
+        }
+        let s = span(&p);
+        head = Some(head.map_or(s, |h| h.to(s)));
+    }
+    head.unwrap_or_else(|| span(pair))
+}
+
+fn next<'i>(it: &mut impl Iterator<Item = Pair<'i, Rule>>, what: &str) -> Pair<'i, Rule> {
+    it.next()
+        .unwrap_or_else(|| panic!("the grammar guarantees {what}"))
+}
+
+fn build_file(pair: Pair<'_, Rule>) -> RuleFile {
+    let file_span = span(&pair);
+    let items = parts(pair).map(build_item).collect();
+    RuleFile {
+        items,
+        span: file_span,
+    }
+}
+
+fn build_item(pair: Pair<'_, Rule>) -> Item {
+    let s = span(&pair);
+    match pair.as_rule() {
+        Rule::variant_stmt => {
+            let name = build_string(next(&mut parts(pair), "a variant name"));
+            Item::Variant(Spanned::new(name, s))
+        }
+        Rule::title_stmt => {
+            let title = build_string(next(&mut parts(pair), "a title"));
+            Item::Title(Spanned::new(title, s))
+        }
+        Rule::board_stmt => Item::Board(Spanned::new(build_board(pair), s)),
+        Rule::player_block => Item::Player(build_player(pair)),
+        Rule::turns_stmt => Item::Turns(Spanned::new(parts(pair).map(build_name).collect(), s)),
+        Rule::setup_block => Item::Setup(build_block(pair, build_setup_line)),
+        Rule::stack_limit_stmt => {
+            let n = build_number(next(&mut parts(pair), "a stack limit"));
+            Item::StackLimit(Spanned::new(n, s))
+        }
+        Rule::sow_block => Item::Sow(build_block(pair, build_sow_field)),
+        Rule::sacrifice_block => Item::Sacrifice(build_block(pair, build_sacrifice_field)),
+        Rule::catapult_block => Item::Catapult(build_block(pair, build_catapult_field)),
+        Rule::win_block => Item::Win(build_block(pair, build_win_field)),
+        Rule::draw_block => Item::Draw(build_block(pair, build_draw_field)),
+        Rule::opening_block => Item::Opening(build_block(pair, build_pie_line)),
+        r => unreachable!("not a top-level item: {r:?}"),
+    }
+}
+
+fn build_block<'i, F>(pair: Pair<'i, Rule>, field: impl Fn(Pair<'i, Rule>) -> F) -> Block<F> {
+    let head = head_span(&pair);
+    let s = span(&pair);
+    let fields = parts(pair)
+        .map(|p| {
+            let ps = span(&p);
+            Spanned::new(field(p), ps)
+        })
+        .collect();
+    Block {
+        head,
+        fields,
+        span: s,
+    }
+}
+
+fn build_number(pair: Pair<'_, Rule>) -> Number {
+    debug_assert_eq!(pair.as_rule(), Rule::number);
+    // Only digits: parsing fails only when the value does not fit.
+    Spanned::new(pair.as_str().parse::<u32>().ok(), span(&pair))
+}
+
+fn build_string(pair: Pair<'_, Rule>) -> Str {
+    let s = span(&pair);
+    let raw = pair.into_inner().next().map_or("", |p| p.as_str());
+    let mut value = String::with_capacity(raw.len());
+    let mut chars = raw.chars();
+    while let Some(c) = chars.next() {
+        if c == '\\' {
+            value.extend(chars.next());
+        } else {
+            value.push(c);
+        }
+    }
+    Spanned::new(value, s)
+}
+
+fn build_name(pair: Pair<'_, Rule>) -> Name {
+    Spanned::new(pair.as_str().to_string(), span(&pair))
+}
+
+fn build_board(pair: Pair<'_, Rule>) -> Board {
+    let mut it = parts(pair);
+    let shape = next(&mut it, "a board shape");
+    let shape_span = span(&shape);
+    let shape = match shape.as_rule() {
+        Rule::rect_shape => {
+            let mut n = parts(shape);
+            let width = build_number(next(&mut n, "a width"));
+            let height = build_number(next(&mut n, "a height"));
+            Shape::Rect { width, height }
+        }
+        Rule::hex_shape => Shape::Hex {
+            side: build_number(next(&mut parts(shape), "a side")),
+        },
+        r => unreachable!("not a board shape: {r:?}"),
+    };
+    let without = it
+        .next()
+        .map(|w| build_cellset(next(&mut parts(w), "a cell set")));
+    Board {
+        shape: Spanned::new(shape, shape_span),
+        without,
+    }
+}
+
+fn build_player(pair: Pair<'_, Rule>) -> Player {
+    let head = head_span(&pair);
+    let s = span(&pair);
+    let mut it = parts(pair);
+    let name = build_string(next(&mut it, "a player name"));
+    let fields = it
+        .map(|f| {
+            let fs = span(&f);
+            let rule = f.as_rule();
+            let value = next(&mut parts(f), "a player statement's value");
+            let field = match rule {
+                Rule::letter_field => PlayerField::Letter(build_name(value)),
+                Rule::colour_field => PlayerField::Colour(build_string(value)),
+                Rule::home_field => PlayerField::Home(build_cellset(value)),
+                Rule::forward_field => PlayerField::Forward(build_name(value)),
+                r => unreachable!("not a player statement: {r:?}"),
+            };
+            Spanned::new(field, fs)
+        })
+        .collect();
+    Player {
+        name,
+        head,
+        fields,
+        span: s,
+    }
+}
+
+fn build_setup_line(pair: Pair<'_, Rule>) -> SetupLine {
+    let mut it = parts(pair);
+    SetupLine {
+        player: build_name(next(&mut it, "a player letter")),
+        height: build_number(next(&mut it, "a height")),
+        cells: build_cellset(next(&mut it, "a cell set")),
+    }
+}
+
+fn build_sow_field(pair: Pair<'_, Rule>) -> SowField {
+    match pair.as_rule() {
+        Rule::heights_field => SowField::Heights(parts(pair).map(build_number).collect()),
+        Rule::directions_field => SowField::Directions(build_directions_field(pair)),
+        Rule::sow_onto_field => SowField::Onto(parts(pair).map(build_target).collect()),
+        r => unreachable!("not a sow statement: {r:?}"),
+    }
+}
+
+fn build_directions_field(pair: Pair<'_, Rule>) -> DirSet {
+    build_dirset(next(&mut parts(pair), "a set of directions"))
+}
+
+fn build_target(pair: Pair<'_, Rule>) -> Spanned<Target> {
+    let s = span(&pair);
+    let target = match pair.as_rule() {
+        Rule::empty_target => Target::Empty,
+        Rule::own_target => Target::Own(build_number(next(&mut parts(pair), "a height"))),
+        Rule::enemy_target => {
+            // `kw_any` is a keyword, so look at all children here.
+            let value = pair
+                .into_inner()
+                .find(|p| matches!(p.as_rule(), Rule::number | Rule::kw_any))
+                .expect("the grammar guarantees a height or `any`");
+            match value.as_rule() {
+                Rule::number => Target::Enemy(build_number(value)),
+                _ => Target::EnemyAny,
+            }
+        }
+        r => unreachable!("not a target: {r:?}"),
+    };
+    Spanned::new(target, s)
+}
+
+fn build_sacrifice_field(pair: Pair<'_, Rule>) -> SacrificeField {
+    match pair.as_rule() {
+        Rule::directions_field => SacrificeField::Directions(build_directions_field(pair)),
+        Rule::sacrifice_rule => {
+            let mut it = parts(pair);
+            SacrificeField::Rule(SacrificeLine {
+                attacker: build_number(next(&mut it, "an attacker height")),
+                target: build_number(next(&mut it, "a target height")),
+                lose: build_number(next(&mut it, "a number of stones lost")),
+                remove: build_number(next(&mut it, "a number of stones removed")),
+            })
+        }
+        r => unreachable!("not a sacrifice statement: {r:?}"),
+    }
+}
+
+fn build_catapult_field(pair: Pair<'_, Rule>) -> CatapultField {
+    match pair.as_rule() {
+        Rule::height_field => {
+            CatapultField::Height(build_number(next(&mut parts(pair), "a height")))
+        }
+        Rule::directions_field => CatapultField::Directions(build_directions_field(pair)),
+        Rule::range_field => CatapultField::Range(parts(pair).map(build_number).collect()),
+        Rule::catapult_onto_field => CatapultField::Onto(parts(pair).map(build_target).collect()),
+        r => unreachable!("not a catapult statement: {r:?}"),
+    }
+}
+
+fn build_win_field(pair: Pair<'_, Rule>) -> WinField {
+    match pair.as_rule() {
+        Rule::breakthrough_field => {
+            let has_by = pair
+                .clone()
+                .into_inner()
+                .any(|p| p.as_rule() == Rule::kw_by);
+            let mut it = parts(pair);
+            let t = next(&mut it, "a timing");
+            let timing = match t.as_str() {
+                "immediate" => Timing::Immediate,
+                _ => Timing::Delayed,
+            };
+            let by = has_by.then(|| {
+                it.map(|a| {
+                    let arrival = match a.as_str() {
+                        "sow" => Arrival::Sow,
+                        _ => Arrival::Throw,
+                    };
+                    Spanned::new(arrival, span(&a))
+                })
+                .collect()
+            });
+            WinField::Breakthrough(BreakthroughClause {
+                timing: Spanned::new(timing, span(&t)),
+                by,
+            })
+        }
+        Rule::stalemate_field => {
+            let o = next(&mut parts(pair), "a stalemate outcome");
+            let outcome = match o.as_str() {
+                "loses" => Stalemate::Loses,
+                _ => Stalemate::Draws,
+            };
+            WinField::Stalemate(Spanned::new(outcome, span(&o)))
+        }
+        r => unreachable!("not a win statement: {r:?}"),
+    }
+}
+
+fn build_draw_field(pair: Pair<'_, Rule>) -> DrawField {
+    let rule = pair.as_rule();
+    let n = build_number(next(&mut parts(pair), "a number"));
+    match rule {
+        Rule::repetition_field => DrawField::Repetition(n),
+        Rule::plies_field => DrawField::Plies(n),
+        r => unreachable!("not a draw statement: {r:?}"),
+    }
+}
+
+fn build_pie_line(pair: Pair<'_, Rule>) -> PieLine {
+    let mut it = parts(pair);
+    PieLine {
+        player: build_name(next(&mut it, "a player letter")),
+        from: build_cellset(next(&mut it, "a `from` cell set")),
+        to: build_cellset(next(&mut it, "a `to` cell set")),
+    }
+}
+
+fn build_cellset(pair: Pair<'_, Rule>) -> CellSet {
+    debug_assert_eq!(pair.as_rule(), Rule::cellset);
+    let s = span(&pair);
+    let mut it = parts(pair);
+    let first = build_cell_term(next(&mut it, "a cell-set term"));
+    let mut rest = Vec::new();
+    while let Some(op) = it.next() {
+        let op = match op.as_rule() {
+            Rule::union_op => SetOp::Union,
+            _ => SetOp::Difference,
+        };
+        rest.push((
+            op,
+            build_cell_term(next(&mut it, "a term after `+` or `-`")),
+        ));
+    }
+    CellSet {
+        first,
+        rest,
+        span: s,
+    }
+}
+
+fn build_cell_term(pair: Pair<'_, Rule>) -> Spanned<CellTerm> {
+    let s = span(&pair);
+    let term = match pair.as_rule() {
+        Rule::rank_term => CellTerm::Rank(build_number(next(&mut parts(pair), "a rank"))),
+        Rule::file_term => CellTerm::File(build_name(next(&mut parts(pair), "a file"))),
+        Rule::edge_term => CellTerm::Edge(build_name(next(&mut parts(pair), "an edge"))),
+        Rule::cells_term => CellTerm::Cells(parts(pair).map(build_name).collect()),
+        Rule::all_cells => CellTerm::All,
+        r => unreachable!("not a cell-set term: {r:?}"),
+    };
+    Spanned::new(term, s)
+}
+
+fn build_dirset(pair: Pair<'_, Rule>) -> DirSet {
+    debug_assert_eq!(pair.as_rule(), Rule::dirset);
+    let inner = next(&mut parts(pair), "a set of directions");
+    let s = span(&inner);
+    match inner.as_rule() {
+        Rule::all_dirs => DirSet::All(s),
+        Rule::orthogonal_dirs => DirSet::Orthogonal(s),
+        Rule::diagonal_dirs => DirSet::Diagonal(s),
+        Rule::direction_list => DirSet::List(parts(inner).map(build_name).collect()),
+        r => unreachable!("not a set of directions: {r:?}"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn keywords_do_not_match_prefixes() {
+        assert!(RuleParser::parse(Rule::kw_player, "players").is_err());
+        assert!(RuleParser::parse(Rule::kw_height, "heights").is_err());
+        assert!(RuleParser::parse(Rule::kw_draw, "draws").is_err());
+        assert!(RuleParser::parse(Rule::kw_player, "player{").is_ok());
+    }
+
+    #[test]
+    fn rect_accepts_8x7_as_one_word() {
+        for text in ["board rect 8 x 7", "board rect 8x7", "board rect 8 × 7"] {
+            let file = parse(text).unwrap();
+            let Item::Board(b) = &file.items[0] else {
+                panic!("not a board")
+            };
+            let Shape::Rect { width, height } = &b.value.shape.value else {
+                panic!("not a rect")
+            };
+            assert_eq!((width.value, height.value), (Some(8), Some(7)), "{text}");
+        }
+    }
+
+    #[test]
+    fn spans_end_at_the_last_word() {
+        let src = "sow { heights 2 // two\n  directions all }";
+        let file = parse(src).unwrap();
+        let Item::Sow(b) = &file.items[0] else {
+            panic!("not sow")
+        };
+        let s = b.fields[0].span;
+        assert_eq!(&src[s.start..s.end], "heights 2");
+        assert_eq!(&src[b.span.start..b.span.end], src);
+    }
+
+    #[test]
+    fn strings_unescape() {
+        let file = parse(r#"variant "a\"b\\c""#).unwrap();
+        let Item::Variant(v) = &file.items[0] else {
+            panic!()
+        };
+        assert_eq!(v.value.value, "a\"b\\c");
+    }
+
+    #[test]
+    fn edit_distance_counts_characters() {
+        assert_eq!(edit_distance("colr", "colour"), 2);
+        assert_eq!(edit_distance("", "ab"), 2);
+        assert_eq!(edit_distance("é", "e"), 1);
+    }
+}

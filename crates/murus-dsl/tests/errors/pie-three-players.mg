@@ -1,0 +1,18 @@
+// The pie rule is for two players.
+variant "base"
+board rect 8 x 7
+player "Romans" { letter r  colour "#e8dcc0"  home rank 1  forward n }
+player "Gauls"  { letter g  colour "#5b3a29"  home rank 7  forward s }
+player "Belgae" { letter b  colour "#3a6ea5"  home file a  forward e }
+setup {
+    r 2 on rank 1
+    g 2 on rank 7
+    b 1 on cells a4
+}
+stack limit 2
+sow { heights 2  directions all  onto empty, own 1 }
+opening pie {
+    r from rank 1 to rank 2
+    g from rank 7 to rank 6
+}
+win { stalemate loses }

@@ -1,0 +1,210 @@
+//! The compiler never panics, whatever it is fed, and neither does rendering
+//! what it reports.
+
+use murus_dsl::{compile, render_all};
+use proptest::prelude::*;
+
+const STANDARD: &str = include_str!("../../../variants/standard.mg");
+const VARIANTS: [&str; 4] = [
+    STANDARD,
+    include_str!("../../../variants/advanced.mg"),
+    include_str!("../../../variants/hex3-escape.mg"),
+    include_str!("../../../variants/pie.mg"),
+];
+
+/// Words that keep a file parseable more often than not, so the mutations
+/// below reach the semantic checks.
+const WORDS: &[&str] = &[
+    "0",
+    "1",
+    "2",
+    "3",
+    "4",
+    "5",
+    "9",
+    "13",
+    "99999999999",
+    "r",
+    "g",
+    "b",
+    "x",
+    "n",
+    "s",
+    "ne",
+    "sw",
+    "w",
+    "e",
+    "left",
+    "right",
+    "back",
+    "forward",
+    "forward-left",
+    "all",
+    "a",
+    "h",
+    "i",
+    "a1",
+    "h7",
+    "i9",
+    "e5",
+    "rank",
+    "file",
+    "edge",
+    "cells",
+    "empty",
+    "own",
+    "enemy",
+    "any",
+    "immediate",
+    "delayed",
+    "sow",
+    "throw",
+    "loses",
+    "draws",
+    "diagonal",
+    "orthogonal",
+];
+
+/// Compiles and renders every diagnostic; panics are the only failure.
+fn compile_and_render(source: &str) {
+    match compile(source) {
+        Ok(c) => {
+            let _ = render_all(&c.warnings, "fuzz.mg", source);
+        }
+        Err(diags) => {
+            assert!(
+                diags.iter().any(murus_dsl::Diagnostic::is_error),
+                "an error result carries an error"
+            );
+            for d in &diags {
+                // Lowering never gives up without saying why.
+                assert!(!d.message.starts_with("internal error"), "{source:?}");
+                let _ = d.line_col(source);
+            }
+            let _ = render_all(&diags, "fuzz.mg", source);
+        }
+    }
+}
+
+/// One edit of a source text: delete, insert or replace a character.
+#[derive(Clone, Debug)]
+enum Edit {
+    Delete(usize),
+    Insert(usize, char),
+    Replace(usize, char),
+}
+
+fn apply(source: &str, edits: &[Edit]) -> String {
+    let mut chars: Vec<char> = source.chars().collect();
+    for edit in edits {
+        match *edit {
+            Edit::Delete(i) if !chars.is_empty() => {
+                chars.remove(i % chars.len());
+            }
+            Edit::Insert(i, c) => chars.insert(i % (chars.len() + 1), c),
+            Edit::Replace(i, c) if !chars.is_empty() => {
+                let n = chars.len();
+                chars[i % n] = c;
+            }
+            _ => {}
+        }
+    }
+    chars.into_iter().collect()
+}
+
+/// Characters that matter to the language, plus some that do not.
+fn interesting_char() -> impl Strategy<Value = char> {
+    prop_oneof![
+        prop::sample::select(vec![
+            '{', '}', '"', ',', ':', '+', '-', '\\', '\n', ' ', '\t', '\r', '/', '#', '0', '1',
+            '2', '3', '9', 'x', '×', '—', 'a', 'r', 'g', 'n', 's', 'é', '\u{feff}',
+        ]),
+        any::<char>(),
+    ]
+}
+
+fn edit() -> impl Strategy<Value = Edit> {
+    prop_oneof![
+        any::<usize>().prop_map(Edit::Delete),
+        (any::<usize>(), interesting_char()).prop_map(|(i, c)| Edit::Insert(i, c)),
+        (any::<usize>(), interesting_char()).prop_map(|(i, c)| Edit::Replace(i, c)),
+    ]
+}
+
+/// Replaces whole words (runs of letters, digits and `-`) of `source`.
+fn replace_words(source: &str, picks: &[(usize, usize)]) -> String {
+    let mut words: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in source.char_indices().chain([(source.len(), ' ')]) {
+        let is_word = c.is_ascii_alphanumeric() || c == '-';
+        match (start, is_word) {
+            (None, true) => start = Some(i),
+            (Some(s), false) => {
+                words.push((s, i));
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    let mut chosen: Vec<((usize, usize), &str)> = picks
+        .iter()
+        .filter(|_| !words.is_empty())
+        .map(|&(w, r)| (words[w % words.len()], WORDS[r % WORDS.len()]))
+        .collect();
+    chosen.sort_by_key(|((s, _), _)| std::cmp::Reverse(*s));
+    chosen.dedup_by_key(|((s, _), _)| *s);
+    let mut out = source.to_string();
+    for ((s, e), word) in chosen {
+        out.replace_range(s..e, word);
+    }
+    out
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(256))]
+
+    #[test]
+    fn arbitrary_strings_never_panic(source in any::<String>()) {
+        compile_and_render(&source);
+    }
+
+    #[test]
+    fn language_shaped_noise_never_panics(
+        words in prop::collection::vec(
+            prop::sample::select(vec![
+                "variant", "\"v\"", "board", "rect", "hex", "5", "8", "x", "7", "without",
+                "player", "\"P\"", "{", "}", "letter", "r", "g", "colour", "\"#123456\"",
+                "home", "rank", "1", "file", "a", "edge", "s", "cells", "a1", "all", "+", "-",
+                "forward", "n", "setup", "2", "on", "stack", "limit", "sow", "heights",
+                "directions", "onto", "empty", "own", "sacrifice", "against", ":", "lose",
+                ",", "remove", "catapult", "height", "range", "enemy", "any", "win",
+                "breakthrough", "immediate", "by", "throw", "stalemate", "loses", "draw",
+                "repetition", "plies", "opening", "pie", "from", "to", "turns", "left",
+                "forward-left", "99999999999", "0",
+            ]),
+            0..80,
+        )
+    ) {
+        compile_and_render(&words.join(" "));
+    }
+
+    #[test]
+    fn word_substitutions_in_variants_never_panic(
+        variant in 0..VARIANTS.len(),
+        picks in prop::collection::vec((any::<usize>(), any::<usize>()), 1..5)
+    ) {
+        compile_and_render(&replace_words(VARIANTS[variant], &picks));
+    }
+
+    #[test]
+    fn mutations_of_the_standard_game_never_panic(
+        edits in prop::collection::vec(edit(), 1..8)
+    ) {
+        compile_and_render(&apply(STANDARD, &edits));
+    }
+}
+
+#[test]
+fn the_standard_game_itself_compiles() {
+    assert!(compile(STANDARD).is_ok());
+}

@@ -1,0 +1,286 @@
+//! A slow, obviously-correct move generator written straight from the rules
+//! (cell by cell, no bitboards), compared with the engine on positions from
+//! random games of every shipped variant: every generated move is legal,
+//! every legal move is generated, moves lead to the same positions, and the
+//! incremental hash equals the hash computed from scratch.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use murus_dsl::rules::{Opening, Rules, Timing};
+use murus_engine::{BUILTIN, Phase, Position, Variant};
+use proptest::prelude::*;
+
+type Board = BTreeMap<usize, (usize, u8)>;
+
+fn board_of(v: &Variant, pos: &Position) -> Board {
+    v.geometry()
+        .cells()
+        .filter_map(|s| v.stack(pos, s).map(|st| (s, st)))
+        .collect()
+}
+
+/// Legal moves by the rules' text: `(notation, board after)`.
+fn reference_moves(v: &Variant, pos: &Position) -> BTreeMap<String, Board> {
+    let r: &Rules = v.rules();
+    let g = v.geometry();
+    let dirs = g.directions();
+    let board = board_of(v, pos);
+    let p = v.turn(pos);
+    let mut out = BTreeMap::new();
+    if v.outcome(pos).is_some_and(|o| {
+        o.reason.by().is_some() || o.winner.is_some() && v.legal_moves(pos).is_empty()
+    }) {
+        // Over: the engine must list nothing (checked by the caller).
+    }
+    let phase = v.phase(pos);
+    if phase != Phase::Normal {
+        let Opening::Pie { from, to } = &r.opening else {
+            panic!("pie phase without pie")
+        };
+        let side = p.min(1);
+        for &t in &from[side] {
+            if board.get(&t) != Some(&(p, 2)) {
+                continue;
+            }
+            let empty: Vec<usize> = to[side]
+                .iter()
+                .copied()
+                .filter(|c| !board.contains_key(c))
+                .collect();
+            for (i, &a) in empty.iter().enumerate() {
+                for &b in &empty[i + 1..] {
+                    let mut nb = board.clone();
+                    nb.remove(&t);
+                    nb.insert(a, (p, 1));
+                    nb.insert(b, (p, 1));
+                    out.insert(format!("{}:{},{}", g.name(t), g.name(a), g.name(b)), nb);
+                }
+            }
+        }
+        if phase == Phase::PieReply {
+            out.insert("swap".to_string(), board.clone());
+        }
+        return out;
+    }
+    for (&s, &(owner, h)) in &board {
+        if owner != p {
+            continue;
+        }
+        if let Some(sow) = &r.sow {
+            if sow.heights.contains(&h) {
+                for &d in &sow.directions[p] {
+                    let mut nb = board.clone();
+                    nb.remove(&s);
+                    let mut ok = true;
+                    let mut last = s;
+                    for k in 1..=i32::from(h) {
+                        let Some(t) = g.step(s, dirs[d], k) else {
+                            ok = false;
+                            break;
+                        };
+                        match board.get(&t) {
+                            None if sow.onto_empty => {
+                                nb.insert(t, (p, 1));
+                            }
+                            Some(&(o, th))
+                                if o == p && sow.onto_own.contains(&th) && th < r.stack_limit =>
+                            {
+                                nb.insert(t, (p, th + 1));
+                            }
+                            _ => ok = false,
+                        }
+                        last = t;
+                    }
+                    if ok {
+                        out.insert(format!("{}-{}", g.name(s), g.name(last)), nb);
+                    }
+                }
+            }
+        }
+        for sac in &r.sacrifices {
+            if sac.attacker != h {
+                continue;
+            }
+            for &d in &sac.directions[p] {
+                let Some(t) = g.step(s, dirs[d], 1) else {
+                    continue;
+                };
+                let Some(&(o, th)) = board.get(&t) else {
+                    continue;
+                };
+                if o == p || th != sac.target {
+                    continue;
+                }
+                let mut nb = board.clone();
+                set(&mut nb, s, p, h - sac.lose);
+                set(&mut nb, t, o, th - sac.remove);
+                out.insert(
+                    format!(
+                        "{}{}{}",
+                        g.name(s),
+                        "x".repeat(sac.lose as usize),
+                        g.name(t)
+                    ),
+                    nb,
+                );
+            }
+        }
+        if let Some(cat) = &r.catapult {
+            if cat.height == h {
+                for &d in &cat.directions[p] {
+                    for &range in &cat.ranges {
+                        let Some(t) = g.step(s, dirs[d], i32::from(range)) else {
+                            continue;
+                        };
+                        let mut nb = board.clone();
+                        set(&mut nb, s, p, h - 1);
+                        match board.get(&t) {
+                            None if cat.onto_empty => set(&mut nb, t, p, 1),
+                            Some(&(o, th)) if o != p && cat.onto_enemy.contains(&th) => {
+                                set(&mut nb, t, o, th - 1);
+                            }
+                            _ => continue,
+                        }
+                        out.insert(format!("{}*{}", g.name(s), g.name(t)), nb);
+                    }
+                }
+            }
+        }
+    }
+    out
+}
+
+fn set(b: &mut Board, s: usize, p: usize, h: u8) {
+    if h == 0 {
+        b.remove(&s);
+    } else {
+        b.insert(s, (p, h));
+    }
+}
+
+/// Whether the game at `pos` is over by a breakthrough the rules' text names.
+fn reference_breakthrough(
+    v: &Variant,
+    before: &Board,
+    after: &Board,
+    mover: usize,
+    next: &Position,
+) -> bool {
+    let r = v.rules();
+    let Some(b) = r.win.breakthrough else {
+        return false;
+    };
+    let goal: BTreeSet<usize> = r
+        .players
+        .iter()
+        .enumerate()
+        .filter(|(q, _)| *q != mover)
+        .flat_map(|(_, pl)| pl.home.iter().copied())
+        .collect();
+    match b.timing {
+        Timing::Immediate => goal.iter().any(|c| {
+            // A stone of the mover arrived on a goal cell this turn (a sowing
+            // adds one; a throw onto an empty cell adds one).
+            let had = before
+                .get(c)
+                .filter(|st| st.0 == mover)
+                .map_or(0, |st| st.1);
+            let has = after.get(c).filter(|st| st.0 == mover).map_or(0, |st| st.1);
+            has > had
+        }),
+        Timing::Delayed => {
+            let p = v.turn(next);
+            let goal_p: BTreeSet<usize> = r
+                .players
+                .iter()
+                .enumerate()
+                .filter(|(q, _)| *q != p)
+                .flat_map(|(_, pl)| pl.home.iter().copied())
+                .collect();
+            after.iter().any(|(c, st)| st.0 == p && goal_p.contains(c))
+        }
+    }
+}
+
+fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
+    prop_assert_eq!(v.hash(pos), v.hash_from_scratch(pos), "incremental hash");
+    let fast: BTreeSet<String> = v
+        .legal_moves(pos)
+        .iter()
+        .map(|&m| v.move_to_string(m))
+        .collect();
+    prop_assert_eq!(fast.len(), v.legal_moves(pos).len(), "duplicate moves");
+    if v.outcome(pos)
+        .is_some_and(|o| o.winner.is_some() && !v.legal_moves(pos).is_empty())
+    {
+        prop_assert!(false, "a finished game lists moves");
+    }
+    let finished = v.outcome(pos).is_some();
+    let reference = if finished && fast.is_empty() {
+        BTreeMap::new()
+    } else {
+        reference_moves(v, pos)
+    };
+    let slow: BTreeSet<String> = reference.keys().cloned().collect();
+    prop_assert_eq!(
+        &fast,
+        &slow,
+        "move sets differ at {}",
+        v.position_string(pos)
+    );
+    prop_assert_eq!(v.perft(pos, 1) as usize, fast.len(), "bulk count");
+    let before = board_of(v, pos);
+    for m in v.legal_moves(pos) {
+        let next = v.play(pos, m);
+        let name = v.move_to_string(m);
+        prop_assert_eq!(
+            &board_of(v, &next),
+            &reference[&name],
+            "board after {}",
+            name
+        );
+        prop_assert_eq!(
+            v.hash(&next),
+            v.hash_from_scratch(&next),
+            "hash after {}",
+            name
+        );
+        let mover = v.turn(pos);
+        let over_by_breakthrough = v.outcome(&next).is_some_and(|o| o.reason.by().is_some());
+        prop_assert_eq!(
+            over_by_breakthrough,
+            reference_breakthrough(v, &before, &board_of(v, &next), mover, &next),
+            "breakthrough after {} from {}",
+            name,
+            v.position_string(pos)
+        );
+        // Position strings round-trip.
+        let text = v.position_string(&next);
+        let back = v
+            .parse_position(&text)
+            .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+        prop_assert_eq!(v.position_string(&back), text.clone());
+        prop_assert_eq!(board_of(v, &back), board_of(v, &next));
+        prop_assert_eq!(v.hash(&back), v.hash(&next), "hash of reparsed {}", text);
+    }
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(48), ..ProptestConfig::default() })]
+
+    #[test]
+    fn generated_moves_match_the_reference_in_random_games(variant in 0..BUILTIN.len(), seed in any::<u64>(), plies in 0usize..80) {
+        let v = Variant::compile(BUILTIN[variant].1).expect("shipped variant compiles");
+        let mut pos = v.start();
+        let mut state = seed | 1;
+        for _ in 0..plies {
+            check_position(&v, &pos)?;
+            let moves = v.legal_moves(&pos);
+            if moves.is_empty() { break; }
+            state ^= state << 13; state ^= state >> 7; state ^= state << 17;
+            pos = v.play(&pos, moves[(state % moves.len() as u64) as usize]);
+        }
+        check_position(&v, &pos)?;
+    }
+}

@@ -1,0 +1,363 @@
+//! Rule situations from the designer's texts, RULES.md and the issues' facts.
+
+use murus_engine::{Game, Phase, Position, Reason, Variant};
+
+fn v(name: &str) -> Variant {
+    Variant::builtin(name).unwrap_or_else(|| panic!("shipped variant {name}"))
+}
+
+fn pos(v: &Variant, s: &str) -> Position {
+    v.parse_position(s).unwrap_or_else(|e| panic!("{s}: {e}"))
+}
+
+fn moves(v: &Variant, p: &Position) -> Vec<String> {
+    let mut m: Vec<String> = v
+        .legal_moves(p)
+        .iter()
+        .map(|&m| v.move_to_string(m))
+        .collect();
+    m.sort();
+    m
+}
+
+fn play(v: &Variant, p: &Position, m: &str) -> Position {
+    let mv = v.parse_move(p, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+    v.play(p, mv)
+}
+
+#[test]
+fn standard_start_has_20_moves() {
+    let v = v("standard");
+    assert_eq!(v.legal_moves(&v.start()).len(), 20);
+    assert_eq!(
+        v.position_string(&v.start()),
+        "g2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 r"
+    );
+}
+
+#[test]
+fn the_issue_position_has_exactly_its_15_roman_moves() {
+    let v = v("standard");
+    let p = pos(
+        &v,
+        "g21g2g21g1g11/2g14g1/3g1g1g11g2/6g11/r2r14r2r2/r1r1r12r1r2r1/1r26 r",
+    );
+    let expected =
+        "a3-a1 a3-a5 a3-c1 a3-c3 a3-c5 b1-b3 b1-d1 b1-d3 g2-e2 g2-e4 g3-e1 g3-e3 g3xg4 h3-h1 h3xg4";
+    assert_eq!(moves(&v, &p).join(" "), expected);
+}
+
+#[test]
+fn figure_3_tower_cannot_sow_but_can_sacrifice() {
+    // Roman towers b4 and b2; Gaul walls b6, c5, d2 and a Gaul tower d4.
+    let v = v("standard");
+    let p = pos(&v, "8/1g16/2g15/1r21g24/8/1r21g14/8 r");
+    assert_eq!(moves(&v, &p), ["b4xc5"]);
+    let after = play(&v, &p, "b4xc5");
+    assert_eq!(v.position_string(&after), "8/1g16/8/1r11g24/8/1r21g14/8 g");
+    assert_eq!(v.stone_count(&after, 0), 3, "the tower gave up one stone");
+}
+
+#[test]
+fn without_the_sacrifice_the_romans_are_stalemated_and_lose() {
+    let v = v("standard");
+    let p = pos(&v, "8/1g11g24/8/1r21g24/8/1r21g14/8 r");
+    assert!(v.legal_moves(&p).is_empty());
+    let o = v.outcome(&p).expect("stalemate ends the game");
+    assert_eq!((o.winner, o.reason), (Some(1), Reason::Stalemate));
+}
+
+#[test]
+fn a_tower_on_the_opponents_third_rank_with_a_clear_path_wins_next_move() {
+    let v = v("standard");
+    let p = pos(&v, "g27/8/3r24/8/8/8/7r2 r");
+    assert!(moves(&v, &p).contains(&"d5-d7".to_string()));
+    let after = play(&v, &p, "d5-d7");
+    let o = v
+        .outcome(&after)
+        .expect("breakthrough ends the game at once");
+    assert_eq!((o.winner, o.reason), (Some(0), Reason::BreakthroughSow));
+    assert!(
+        v.legal_moves(&after).is_empty(),
+        "a finished game has no moves"
+    );
+}
+
+#[test]
+fn sowing_is_blocked_by_towers_enemy_stones_and_the_edge() {
+    let v = v("standard");
+    // Roman tower c3 with: own tower c5 (north blocked at the second cell), enemy wall e3 (east).
+    let p = pos(&v, "g27/8/2r25/8/2r21g13/8/8 r");
+    let m = moves(&v, &p);
+    assert!(
+        !m.contains(&"c3-c5".to_string()),
+        "cannot sow onto an own tower"
+    );
+    assert!(
+        !m.contains(&"c3-e3".to_string()),
+        "cannot sow onto an enemy wall"
+    );
+    assert!(m.contains(&"c3-a3".to_string()), "west is open");
+    assert!(m.contains(&"c3-a1".to_string()));
+    assert!(
+        !m.contains(&"c3xd3".to_string()),
+        "d3 is empty: nothing to sacrifice against"
+    );
+}
+
+#[test]
+fn houdini_has_no_sacrifices_and_escape_no_breakthrough() {
+    let h = v("houdini");
+    let p = pos(&h, "8/1g16/2g15/1r21g24/8/1r21g14/8 r");
+    assert!(
+        h.legal_moves(&p).is_empty(),
+        "Figure 3 is a stalemate without sacrifices"
+    );
+    let e = v("escape");
+    let p = pos(&e, "g27/8/3r24/8/8/8/7r2 r");
+    let after = play(&e, &p, "d5-d7");
+    assert_eq!(
+        e.outcome(&after),
+        None,
+        "reaching the far rank wins nothing in Escape"
+    );
+}
+
+#[test]
+fn advanced_start_has_32_moves_including_sideways_catapult_building() {
+    let v = v("advanced");
+    let m = moves(&v, &v.start());
+    assert_eq!(m.len(), 32);
+    assert!(m.contains(&"a1-c1".to_string()));
+    let after = play(&v, &v.start(), "a1-c1");
+    assert_eq!(
+        v.stack(&after, v.geometry().parse_cell("c1").unwrap()),
+        Some((0, 3))
+    );
+}
+
+#[test]
+fn the_issue_advanced_position_has_exactly_its_20_roman_moves() {
+    let v = v("advanced");
+    let p = pos(
+        &v,
+        "1g21g2g13/g13g2g1g11/g12g11g12/4g11g11/1r1r1r1g1r2r11/1r21r11r22/r1r14r31 r",
+    );
+    let expected = "b2-b4 b2-d2 b2-d4 f2-d2 f2-f4 f2-h2 f2-h4 f2xe3 f3-d1 f3-f1 f3-h1 f3-h3 f3xe3 f3xe4 f3xg4 g1*d1 g1*d4 g1*e1 g1*e3 g1*g4";
+    assert_eq!(moves(&v, &p).join(" "), expected);
+}
+
+#[test]
+fn a_throw_onto_an_empty_home_cell_wins_but_a_hit_there_does_not() {
+    let v = v("advanced");
+    let p = pos(&v, "g26g2/8/8/3r34/8/8/r27 r");
+    let won = play(&v, &p, "d4*d7");
+    let o = v.outcome(&won).expect("a throw onto the home rank wins");
+    assert_eq!((o.winner, o.reason), (Some(0), Reason::BreakthroughThrow));
+    let p = pos(&v, "3g23g2/8/8/3r34/8/8/8 r");
+    let hit = play(&v, &p, "d4*d7");
+    assert_eq!(v.outcome(&hit), None);
+    assert_eq!(
+        v.position_string(&hit),
+        "3g13g2/8/8/3r24/8/8/8 g",
+        "the thrown stone and one enemy stone leave"
+    );
+}
+
+#[test]
+fn a_throw_may_not_land_on_an_own_unit_but_flies_over_anything() {
+    let v = v("advanced");
+    let p = pos(&v, "g27/3r14/8/3r34/8/8/8 r");
+    let m = moves(&v, &p);
+    assert!(!m.contains(&"d4*d6".to_string()));
+    assert!(
+        m.contains(&"d4*d7".to_string()),
+        "flies over the own wall on d6"
+    );
+    assert!(
+        !m.contains(&"d4*d2".to_string()),
+        "backwards is not a throwing direction"
+    );
+    assert!(
+        m.contains(&"d4*b4".to_string()) && m.contains(&"d4*g4".to_string()),
+        "left and right, 2 and 3 cells"
+    );
+    assert!(!m.contains(&"d4*e4".to_string()), "one cell is too short");
+}
+
+#[test]
+fn a_tower_sacrifices_one_or_both_stones_against_a_catapult() {
+    let v = v("advanced");
+    // Gauls to move: tower d5 next to the Roman catapult d4.
+    let p = pos(&v, "7g2/8/3g24/3r34/8/8/r27 g");
+    let m = moves(&v, &p);
+    assert!(m.contains(&"d5xd4".to_string()) && m.contains(&"d5xxd4".to_string()));
+    let one = play(&v, &p, "d5xd4");
+    assert_eq!(v.position_string(&one), "7g2/8/3g14/3r24/8/8/r27 r");
+    let two = play(&v, &p, "d5xxd4");
+    assert_eq!(v.position_string(&two), "7g2/8/8/3r14/8/8/r27 r");
+    for s in [&one, &two] {
+        assert_eq!(
+            v.stone_count(s, 0) as i32 - v.stone_count(&p, 0) as i32,
+            v.stone_count(s, 1) as i32 - v.stone_count(&p, 1) as i32,
+            "material stays equal"
+        );
+    }
+}
+
+#[test]
+fn nothing_sacrifices_against_a_tower_and_catapults_do_not_sacrifice() {
+    let v = v("advanced");
+    let p = pos(&v, "7g2/8/3g2g13/3r34/8/8/r27 r");
+    let m = moves(&v, &p);
+    assert!(m.iter().all(|m| !m.contains('x')), "{m:?}");
+}
+
+#[test]
+fn delayed_breakthrough_wins_only_if_the_stone_survives_a_turn() {
+    let v = v("advanced-delayed");
+    let p = pos(&v, "g23g23/8/3r24/8/8/8/r27 r");
+    let reached = play(&v, &p, "d5-d7");
+    assert_eq!(v.outcome(&reached), None, "the Gauls get one turn");
+    let ignored = play(&v, &reached, "a7-a5");
+    let o = v
+        .outcome(&ignored)
+        .expect("still there at the start of the Romans' turn");
+    assert_eq!((o.winner, o.reason), (Some(0), Reason::BreakthroughDelayed));
+    let removed = play(&v, &reached, "e7xd7");
+    assert_eq!(v.outcome(&removed), None);
+    // The immediate rules end the game at once.
+    let a = self::v("advanced");
+    let won = play(&a, &pos(&a, "g23g23/8/3r24/8/8/8/r27 r"), "d5-d7");
+    assert_eq!(
+        a.outcome(&won).map(|o| o.reason),
+        Some(Reason::BreakthroughSow)
+    );
+}
+
+#[test]
+fn pie_rule_counts_224_then_225_then_224() {
+    let v = v("pie");
+    let start = v.start();
+    assert_eq!(v.phase(&start), Phase::PieOpen);
+    let first = v.legal_moves(&start);
+    assert_eq!(first.len(), 224);
+    for &m in first.iter().step_by(37) {
+        let reply = v.play(&start, m);
+        assert_eq!(v.legal_moves(&reply).len(), 225);
+    }
+    let p1 = play(&v, &start, "d1:b2,g2");
+    assert_eq!(
+        v.position_string(&p1),
+        "g2g2g2g2g2g2g2g2/8/8/8/8/1r14r11/r2r2r21r2r2r2r2 g pie:reply"
+    );
+    let swapped = play(&v, &p1, "swap");
+    assert_eq!(v.legal_moves(&swapped).len(), 224);
+    assert_eq!(
+        v.turn(&swapped),
+        1,
+        "the Gauls still make their special first move"
+    );
+    let normal = play(&v, &swapped, "e7:a6,h6");
+    assert_eq!((v.phase(&normal), v.turn(&normal)), (Phase::Normal, 0));
+    assert!(
+        v.parse_move(&p1, "d1:g2,b2").is_err(),
+        "d1 is no longer a tower"
+    );
+    assert_eq!(
+        v.move_to_string(v.parse_move(&p1, "e7:g6,a6").unwrap()),
+        "e7:a6,g6",
+        "cells in file order"
+    );
+}
+
+#[test]
+fn a_stalemated_player_is_eliminated_and_skipped_in_four_player_escape() {
+    let v = v("escape4");
+    // Belgae (b) have only a wall: they cannot act when their turn comes.
+    let p = pos(&v, "3g24/8/8/8/b16h2/8/8/3r24 r");
+    let after = play(&v, &p, "d1-d3");
+    assert!(v.is_out(&after, 1));
+    assert_eq!(
+        v.letter(v.turn(&after)),
+        'g',
+        "turns skip the eliminated player"
+    );
+    assert!(v.position_string(&after).ends_with(" g out:b"));
+    // Their stones stay on the board.
+    assert_eq!(
+        v.stack(&after, v.geometry().parse_cell("a4").unwrap()),
+        Some((1, 1))
+    );
+    // The last player able to act wins.
+    let p = pos(&v, "3g14/8/8/8/b16h1/8/8/3r24 r");
+    let after = play(&v, &p, "d1-d3");
+    let o = v.outcome(&after).expect("only the Romans can act");
+    assert_eq!((o.winner, o.reason), (Some(0), Reason::Elimination));
+}
+
+#[test]
+fn game_records_round_trip_and_replay() {
+    let v = v("standard");
+    let mut g = Game::new(&v);
+    for m in ["d1-d3", "e7-e5", "e1-e3"] {
+        g.play_str(m).unwrap();
+    }
+    let rec = g.record();
+    let back = murus_engine::GameRecord::from_json(&rec.to_json()).unwrap();
+    let again = Game::from_record(&v, &back).unwrap();
+    assert_eq!(again.position(), g.position());
+    assert_eq!(
+        g.undo().map(|m| v.move_to_string(m)),
+        Some("e1-e3".to_string())
+    );
+    assert_eq!(g.ply(), 2);
+}
+
+#[test]
+fn game_and_playout_agree_on_every_ending_including_draws() {
+    // The same move choices through `Game` (with history) and the engine's
+    // playout (allocation-free) must end the same way at the same ply.
+    use murus_engine::{Engine, EngineTask, Word};
+    struct Playout(u64);
+    impl EngineTask for Playout {
+        type Output = (murus_engine::Outcome, u32);
+        fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
+            let mut s = self.0;
+            let mut scratch = murus_engine::Scratch::default();
+            let r = e.playout(e.start(), &mut scratch, |n| {
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                (s % n as u64) as usize
+            });
+            (r.outcome, r.plies)
+        }
+    }
+    let mut reasons = std::collections::BTreeSet::new();
+    for name in ["standard", "houdini", "escape", "advanced"] {
+        let v = v(name);
+        for seed in 1..40u64 {
+            let (outcome, plies) = v.run(Playout(seed));
+            let mut g = Game::new(&v);
+            let mut s = seed;
+            while g.outcome().is_none() {
+                let legal = g.legal_moves();
+                s ^= s << 13;
+                s ^= s >> 7;
+                s ^= s << 17;
+                assert!(g.play(legal[(s % legal.len() as u64) as usize]));
+            }
+            assert_eq!(
+                (g.outcome().unwrap(), g.ply() as u32),
+                (outcome, plies),
+                "{name} seed {seed}"
+            );
+            reasons.insert(outcome.reason.as_str());
+        }
+    }
+    assert!(
+        reasons.contains("breakthrough") && reasons.contains("stalemate"),
+        "{reasons:?}"
+    );
+}
