@@ -68,7 +68,6 @@ enum Command {
         #[arg(long)]
         position: Option<String>,
         /// Moves in notation (`d1-d3`, `b4xc5`, `d4*f6`, `d1:b2,g2`, `swap`).
-        #[arg(allow_hyphen_values = true)]
         moves: Vec<String>,
         #[arg(long)]
         json: bool,

@@ -98,3 +98,21 @@ fn perft_counts_match_the_data_files() {
 fn deep_perft_counts_match_the_data_files() {
     run(true);
 }
+
+#[test]
+fn every_shipped_variant_has_a_perft_file_with_mid_game_positions() {
+    let all = cases();
+    for (name, _) in murus_engine::BUILTIN {
+        let file = format!("{name}.perft");
+        let positions: std::collections::BTreeSet<&str> = all
+            .iter()
+            .filter(|c| c.file == file)
+            .map(|c| c.position.as_str())
+            .collect();
+        assert!(positions.contains("start"), "{file}: no start position");
+        assert!(
+            positions.len() >= 3,
+            "{file}: wants the start and at least two mid-game positions"
+        );
+    }
+}
