@@ -445,7 +445,18 @@ impl Variant {
         if text.is_empty() {
             return Err(perr("the string is empty", None));
         }
-        let letters: String = self.rules.players.iter().map(|p| p.letter).collect();
+        let letters = {
+            let l: Vec<String> = self
+                .rules
+                .players
+                .iter()
+                .map(|p| format!("`{}`", p.letter))
+                .collect();
+            match l.split_last() {
+                Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+                _ => l.concat(),
+            }
+        };
         let board_end = text.find(char::is_whitespace).unwrap_or(text.len());
         let board = &text[..board_end];
         let rows: Vec<&str> = board.split('/').collect();
@@ -493,7 +504,7 @@ impl Variant {
                 let Some(p) = self.player_by_letter(c) else {
                     return Err(perr(
                         format!(
-                            "`{c}` is neither a count of empty cells nor a player letter ({letters})"
+                            "`{c}` is neither a count of empty cells nor a player letter: {letters}"
                         ),
                         at,
                     ));
@@ -536,7 +547,7 @@ impl Variant {
         let col_of = |f: &str| Some(f.as_ptr() as usize - text.as_ptr() as usize + 1);
         let Some(side) = fields.next() else {
             return Err(perr(
-                format!("the side to move is missing: add a space and one of {letters}"),
+                format!("the side to move is missing: add a space and {letters}"),
                 None,
             ));
         };
@@ -547,7 +558,7 @@ impl Variant {
             .and_then(|c| self.player_by_letter(c))
             .ok_or_else(|| {
                 perr(
-                    format!("`{side}` is not a side to move: expected one of {letters}"),
+                    format!("`{side}` is not a side to move: expected {letters}"),
                     col_of(side),
                 )
             })?;
@@ -580,7 +591,7 @@ impl Variant {
                 for c in v.chars() {
                     let p = self.player_by_letter(c).ok_or_else(|| {
                         perr(
-                            format!("`{c}` in `{f}` is not a player letter ({letters})"),
+                            format!("`{c}` in `{f}` is not a player letter: {letters}"),
                             col_of(f),
                         )
                     })?;

@@ -1,0 +1,288 @@
+//! Drives the real `murus` binary: the command-line contract other tools
+//! depend on (issue 2), and clean failures on bad input.
+
+use std::path::PathBuf;
+use std::process::{Command, Output};
+
+fn murus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_murus"))
+        .args(args)
+        .current_dir(root())
+        .output()
+        .expect("the murus binary runs")
+}
+
+fn root() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8(o.stdout.clone()).unwrap()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8(o.stderr.clone()).unwrap()
+}
+
+fn json(o: &Output) -> serde_json::Value {
+    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
+}
+
+#[test]
+fn check_accepts_every_shipped_variant() {
+    let mut files: Vec<String> = std::fs::read_dir(root().join("variants"))
+        .unwrap()
+        .map(|e| format!("variants/{}", e.unwrap().file_name().to_string_lossy()))
+        .collect();
+    files.sort();
+    assert!(files.len() >= 12);
+    let args: Vec<&str> = std::iter::once("check")
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let o = murus(&args);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert_eq!(
+        out.lines().count(),
+        files.len(),
+        "one summary line per file"
+    );
+    assert!(out.contains("variants/standard.mg: ok: standard"));
+    assert!(out.contains("board hex 5 with 61 cells, 3 players"));
+}
+
+#[test]
+fn check_reports_errors_like_rustc_and_fails() {
+    let bad = "crates/murus-dsl/tests/errors/unknown-edge.mg";
+    let o = murus(&["check", "variants/standard.mg", bad]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{bad}:5:57: error: unknown edge `north`")),
+        "{err}"
+    );
+    assert!(err.contains("^^^^^"), "{err}");
+    assert!(stdout(&o).contains("variants/standard.mg: ok"));
+    assert!(stdout(&o).contains(&format!("{bad}: 1 error")));
+}
+
+#[test]
+fn check_of_a_missing_file_fails_with_its_name() {
+    let o = murus(&["check", "no/such/file.mg"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("no/such/file.mg"), "{}", stderr(&o));
+}
+
+#[test]
+fn show_draws_the_standard_start() {
+    let o = murus(&["show", "standard"]);
+    assert!(o.status.success());
+    insta::assert_snapshot!("show_standard", stdout(&o));
+}
+
+#[test]
+fn show_draws_hex_boards_with_offset_rows() {
+    let o = murus(&["show", "hex3-escape"]);
+    assert!(o.status.success());
+    insta::assert_snapshot!("show_hex3_escape", stdout(&o));
+}
+
+#[test]
+fn moves_lists_the_issue_position_exactly() {
+    let o = murus(&[
+        "moves",
+        "standard",
+        "--position",
+        "g21g2g21g1g11/2g14g1/3g1g1g11g2/6g11/r2r14r2r2/r1r1r12r1r2r1/1r26 r",
+    ]);
+    assert!(o.status.success());
+    let mut got: Vec<String> = stdout(&o).lines().map(str::to_string).collect();
+    got.sort();
+    let want =
+        "a3-a1 a3-a5 a3-c1 a3-c3 a3-c5 b1-b3 b1-d1 b1-d3 g2-e2 g2-e4 g3-e1 g3-e3 g3xg4 h3-h1 h3xg4";
+    assert_eq!(got.join(" "), want);
+}
+
+#[test]
+fn moves_of_the_standard_start_default_to_the_start_position() {
+    let o = murus(&["moves", "standard"]);
+    assert_eq!(stdout(&o).lines().count(), 20);
+}
+
+#[test]
+fn perft_json_has_the_contract_keys() {
+    let o = murus(&["perft", "advanced", "3", "--json"]);
+    assert!(o.status.success());
+    let j = json(&o);
+    assert_eq!(j["depth"], 3);
+    assert_eq!(j["nodes"], 28416);
+    assert!(j["seconds"].as_f64().unwrap() >= 0.0);
+    assert!(j["nodes_per_second"].as_f64().unwrap() >= 0.0);
+}
+
+#[test]
+fn perft_divide_sums_to_the_total() {
+    let o = murus(&["perft", "standard", "3", "--divide"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    let sum: u64 = out
+        .lines()
+        .filter_map(|l| l.split_once(": "))
+        .filter(|(m, _)| m.contains('-') || m.contains('x'))
+        .map(|(_, n)| n.trim().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(sum, 6960, "{out}");
+}
+
+#[test]
+fn replay_json_reports_a_breakthrough() {
+    // A Roman tower on a5 with a clear path; the Gauls have a tower on h7.
+    let pos = "7g2/8/r27/8/8/8/1r26 r";
+    let o = murus(&[
+        "replay",
+        "standard",
+        "--position",
+        pos,
+        "b1-b3",
+        "h7-h5",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let j = json(&o);
+    assert_eq!(j["plies"], 2);
+    assert_eq!(j["status"], "ongoing");
+    assert_eq!(j["winner"], serde_json::Value::Null);
+    assert_eq!(j["position"], "8/7g1/r26g1/8/1r16/1r16/8 r");
+    let o = murus(&[
+        "replay",
+        "standard",
+        "--position",
+        pos,
+        "b1-b3",
+        "h7-h5",
+        "a5-a7",
+        "--json",
+    ]);
+    let j = json(&o);
+    assert_eq!(j["status"], "over");
+    assert_eq!(j["winner"], "r");
+    assert_eq!(j["reason"], "breakthrough");
+    assert_eq!(j["by"], "sow");
+    assert_eq!(j["plies"], 3);
+}
+
+#[test]
+fn replay_stops_at_an_illegal_move_naming_ply_move_and_legal_moves() {
+    let o = murus(&["replay", "standard", "a1-a3", "a1-a5"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("ply 2"), "{err}");
+    assert!(err.contains("a1-a5"), "{err}");
+    assert!(err.contains("legal moves: a7-c5"), "{err}");
+}
+
+#[test]
+fn replay_rejects_malformed_notation() {
+    let o = murus(&["replay", "advanced", "d1-d3", "e7*"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("ply 2: `e7*`"), "{}", stderr(&o));
+}
+
+#[test]
+fn every_variant_shows_moves_perfts_and_replays() {
+    for name in [
+        "standard",
+        "houdini",
+        "escape",
+        "checkerboard",
+        "small",
+        "large",
+        "advanced",
+        "advanced-delayed",
+        "pie",
+        "hex",
+        "hex3-escape",
+        "escape4",
+    ] {
+        assert!(murus(&["show", name]).status.success(), "{name}");
+        let moves = stdout(&murus(&["moves", name]));
+        let first = moves
+            .lines()
+            .next()
+            .unwrap_or_else(|| panic!("{name}: no moves"));
+        let o = murus(&["replay", name, first, "--json"]);
+        assert!(o.status.success(), "{name}: {}", stderr(&o));
+        assert_eq!(json(&o)["plies"], 1, "{name}");
+        let o = murus(&["perft", name, "2", "--json"]);
+        assert!(json(&o)["nodes"].as_u64().unwrap() > 0, "{name}");
+    }
+}
+
+#[test]
+fn variants_can_be_given_as_files() {
+    let o = murus(&["perft", "variants/small.mg", "2", "--json"]);
+    assert_eq!(json(&o)["nodes"], 289);
+}
+
+#[test]
+fn an_unknown_variant_lists_the_shipped_ones() {
+    let o = murus(&["show", "standrad"]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(err.contains("unknown variant `standrad`"), "{err}");
+    assert!(err.contains("standard, houdini"), "{err}");
+}
+
+#[test]
+fn a_variant_file_with_errors_is_reported_before_use() {
+    let o = murus(&["moves", "crates/murus-dsl/tests/errors/one-player.mg"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(stderr(&o).contains("one-player.mg:"), "{}", stderr(&o));
+}
+
+#[test]
+fn malformed_positions_fail_with_a_column() {
+    let o = murus(&[
+        "show",
+        "standard",
+        "--position",
+        "g2g2g2g2g2g2g2g2/9/8/8/8/8/8 r",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = stderr(&o);
+    assert!(
+        err.contains("invalid position string at column 18"),
+        "{err}"
+    );
+    let o = murus(&["moves", "escape4", "--position", "8/8/8/8/8/8/8/8 q"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("`r`, `b`, `g` or `h`"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+#[test]
+fn bad_arguments_exit_non_zero_without_a_panic() {
+    for args in [
+        &["perft", "standard", "x"][..],
+        &["perft"][..],
+        &["frobnicate"][..],
+        &["show", "standard", "--position"][..],
+    ] {
+        let o = murus(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(!stderr(&o).contains("panicked"), "{args:?}: {}", stderr(&o));
+    }
+}
+
+#[test]
+fn bench_quick_reports_both_rule_sets_and_the_ratio() {
+    let o = murus(&["bench", "--quick"]);
+    assert!(o.status.success());
+    let out = stdout(&o);
+    for want in ["standard", "advanced", "perft", "games/s", "hand-written"] {
+        assert!(out.contains(want), "missing `{want}` in\n{out}");
+    }
+}
