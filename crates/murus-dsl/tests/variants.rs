@@ -225,3 +225,21 @@ fn turns_reorder_the_players() {
     let g_cell = r.geometry.parse_cell("a7").unwrap();
     assert!(r.setup.contains(&(g_cell, 0, 2)));
 }
+
+/// The annotated worked example in `docs/rules-language.md` is the real
+/// `variants/advanced.mg`, comments aside.
+#[test]
+fn the_documented_worked_example_is_advanced() {
+    let doc = include_str!("../../../docs/rules-language.md");
+    let section = doc
+        .split("## A worked example")
+        .nth(1)
+        .expect("the worked example section");
+    let code = section
+        .split("```")
+        .nth(1)
+        .expect("a code block in the worked example");
+    let documented = murus_dsl::compile(code).expect("the worked example compiles");
+    let shipped = murus_dsl::compile(include_str!("../../../variants/advanced.mg")).unwrap();
+    assert_eq!(documented.rules, shipped.rules);
+}
