@@ -65,6 +65,10 @@ pub struct RecordResult {
     /// For a breakthrough: `sow`, `throw` or `delayed`.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub by: Option<String>,
+    /// The winner's seat (0 for whoever sat at the first colour when the game
+    /// began), which differs from its colour after a pie-rule `swap`.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub winner_seat: Option<usize>,
 }
 
 impl Game {
@@ -192,6 +196,22 @@ impl Game {
         Some(m)
     }
 
+    /// The seat playing colour `player` now. Seats are numbered by the
+    /// colours they held at the start; each pie-rule `swap` exchanges the
+    /// first two.
+    pub fn seat_of(&self, player: usize) -> usize {
+        let swaps = self
+            .moves
+            .iter()
+            .filter(|m| m.kind == crate::MoveKind::Swap)
+            .count();
+        if swaps % 2 == 1 && player < 2 {
+            1 - player
+        } else {
+            player
+        }
+    }
+
     /// The game as a record.
     pub fn record(&self) -> GameRecord {
         let start = self.start();
@@ -207,6 +227,7 @@ impl Game {
                 winner: o.winner.map(|w| self.variant.letter(w)),
                 reason: o.reason.as_str().to_string(),
                 by: o.reason.by().map(str::to_string),
+                winner_seat: o.winner.map(|w| self.seat_of(w)),
             }),
             tags: BTreeMap::new(),
         }

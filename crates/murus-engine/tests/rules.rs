@@ -361,3 +361,27 @@ fn game_and_playout_agree_on_every_ending_including_draws() {
         "{reasons:?}"
     );
 }
+
+#[test]
+fn after_a_swap_records_count_the_winner_by_seat_as_well_as_colour() {
+    let v = v("pie");
+    for swap in [false, true] {
+        let mut game = Game::new(&v);
+        game.play_str("d1:b2,g2").unwrap();
+        game.play_str(if swap { "swap" } else { "e7:a6,h6" })
+            .unwrap();
+        let mut s = 7u64;
+        while game.outcome().is_none() {
+            let moves = game.legal_moves();
+            s = s.wrapping_mul(6364136223846793005).wrapping_add(1);
+            game.play(moves[(s >> 33) as usize % moves.len()]);
+        }
+        let result = game.record().result.unwrap();
+        let colour = v
+            .player_by_letter(result.winner.expect("a decisive game"))
+            .unwrap();
+        let seat = if swap { 1 - colour } else { colour };
+        assert_eq!(result.winner_seat, Some(seat), "swap: {swap}");
+        assert_eq!(game.seat_of(colour), seat);
+    }
+}
