@@ -795,17 +795,24 @@ impl<B: Bits> Engine<B> {
     /// Number of leaf nodes `depth` plies from `pos` (moves counted in bulk
     /// at the last ply).
     pub fn perft(&self, pos: &Pos<B>, depth: u32) -> u64 {
+        // One move buffer per ply, allocated once.
+        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| self.move_list()).collect();
+        self.perft_with(pos, depth, &mut buffers)
+    }
+
+    fn perft_with(&self, pos: &Pos<B>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
         match depth {
             0 => 1,
             1 => self.count_moves(pos),
             _ => {
-                let mut moves = self.move_list();
-                self.generate(pos, &mut moves);
+                let (moves, rest) = buffers.split_first_mut().expect("a buffer per ply");
+                moves.clear();
+                self.generate(pos, moves);
                 let mut total = 0;
-                for &m in &moves {
+                for &m in moves.iter() {
                     let mut child = *pos;
                     self.apply(&mut child, m);
-                    total += self.perft(&child, depth - 1);
+                    total += self.perft_with(&child, depth - 1, rest);
                 }
                 total
             }
