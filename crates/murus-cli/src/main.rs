@@ -3,6 +3,7 @@
 //! A thin shell over `murus-dsl` and `murus-engine`; see `murus --help`.
 
 mod baseline;
+mod lab;
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -80,6 +81,15 @@ enum Command {
     },
     /// List the shipped variants.
     Variants,
+    /// Batch self-play with a balance report.
+    Selfplay(lab::SelfplayArgs),
+    /// A match between two bots: paired games with seats swapped, Elo, SPRT.
+    Match(lab::MatchArgs),
+    /// Lab utilities.
+    Lab {
+        #[command(subcommand)]
+        command: lab::LabCommand,
+    },
 }
 
 fn main() -> ExitCode {
@@ -101,6 +111,15 @@ fn main() -> ExitCode {
 fn run(cli: Cli) -> Result<ExitCode> {
     let mut out = io::stdout().lock();
     match cli.command {
+        Command::Selfplay(args) => {
+            let v = load_variant(&args.variant)?;
+            return lab::selfplay(&v, args, &mut out);
+        }
+        Command::Match(args) => {
+            let v = load_variant(&args.variant)?;
+            return lab::matchup(&v, args, &mut out);
+        }
+        Command::Lab { command } => return lab::lab(command, &mut out),
         Command::Check { files } => return check(&files, &mut out),
         Command::Show { variant, position } => {
             let v = load_variant(&variant)?;
@@ -326,7 +345,7 @@ impl EngineTask for RandomGames {
     }
 }
 
-fn median(mut v: Vec<f64>) -> f64 {
+pub(crate) fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
     v[v.len() / 2]
 }
@@ -431,5 +450,6 @@ fn bench(quick: bool, out: &mut impl Write) -> Result<()> {
         perft_s / std_perft.0,
         games_s / std_perft.1
     )?;
+    lab::bench(quick, runs, out)?;
     Ok(())
 }

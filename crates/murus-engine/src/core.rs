@@ -230,6 +230,9 @@ pub struct Engine<B: Bits> {
     z_out: [u64; MAXP],
     /// A bound on the number of legal moves in any position (see `move_bound`).
     max_moves: usize,
+    /// `distance[p][k]`: cells `k` king steps from player `p`'s goal (empty
+    /// when the goal is empty or unreachable).
+    distance: [Vec<B>; MAXP],
 }
 
 /// SplitMix64: a fixed, seedable source for Zobrist keys.
@@ -364,10 +367,55 @@ impl<B: Bits> Engine<B> {
             z_phase,
             z_out: keys,
             max_moves: 0,
+            distance: Default::default(),
             rules,
         };
         engine.max_moves = engine.move_bound();
+        for p in 0..players {
+            engine.distance[p] = engine.distance_masks(engine.goal[p]);
+        }
         engine
+    }
+
+    /// Cells by king-step distance from `goal` (breadth-first over every
+    /// direction of the board).
+    fn distance_masks(&self, goal: B) -> Vec<B> {
+        let mut out = Vec::new();
+        let mut seen = goal;
+        let mut ring = goal;
+        while !ring.is_empty() {
+            out.push(ring);
+            let next = self.neighbours(ring) & !seen;
+            seen |= next;
+            ring = next;
+        }
+        out
+    }
+
+    /// Cells one step from any cell of `set`, in any direction of the board.
+    #[inline]
+    pub fn neighbours(&self, set: B) -> B {
+        let mut out = B::EMPTY;
+        for d in 0..self.rules.geometry.directions().len() {
+            out |= self.shift[d][1].fwd(set & self.has[d][1]);
+        }
+        out & self.board
+    }
+
+    /// `masks[k]`: the cells `k` king steps from player `p`'s goal (the other
+    /// players' homes). Empty for a player without a goal.
+    pub fn goal_distance_masks(&self, p: usize) -> &[B] {
+        &self.distance[p]
+    }
+
+    /// Number of legal actions player `p` would have in `pos` if it were its
+    /// turn (normal play; for evaluation).
+    pub fn count_moves_for(&self, pos: &Pos<B>, p: usize) -> u64 {
+        let mut view = *pos;
+        view.turn = p as u8;
+        view.phase = Phase::Normal;
+        view.status = None;
+        self.count_moves(&view)
     }
 
     /// A bound on the legal moves of any position, used to size move lists:

@@ -1,0 +1,276 @@
+//! Bots for any compiled Murus Gallicus variant.
+//!
+//! A bot is named by a spec string, usable on the command line, in the lab
+//! and in the studio:
+//!
+//! | spec | bot |
+//! |---|---|
+//! | `random` | a uniformly random legal move |
+//! | `greedy` | one ply: the move with the best [evaluation](eval) (a win first) |
+//! | `alphabeta[:NODES]` | paranoid alpha-beta, iterative deepening, transposition table; budget in nodes (default 20 000) |
+//! | `mcts[:ITERATIONS]` | UCT with random playouts and tree reuse; budget in iterations (default 2 000) |
+//! | `mcts-guided[:ITERATIONS]` | UCT whose playouts take the greedy move one ply in four |
+//! | `easy`, `medium`, `hard` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000` |
+//!
+//! Budgets count nodes or iterations, never time, so a game is reproducible
+//! from its seed.
+//!
+//! ```
+//! use murus_ai::{Bot, BotSpec};
+//! use murus_engine::Variant;
+//!
+//! let variant = Variant::standard();
+//! let spec: BotSpec = "alphabeta:2000".parse().unwrap();
+//! let mut bot = Bot::new(spec, 42);
+//! let start = variant.start();
+//! let m = bot.choose(&variant, &start).expect("the start has moves");
+//! assert!(variant.is_legal(&start, m));
+//! assert!("alphabeta:lots".parse::<BotSpec>().is_err());
+//! ```
+
+pub mod eval;
+mod mcts;
+mod search;
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+use murus_engine::{Bits, Engine, EngineTask, Move, Pos, Position, Variant, Word};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+pub use mcts::Tree;
+pub use search::{SearchResult, Table, WIN};
+
+/// Default node budget of `alphabeta`.
+pub const DEFAULT_NODES: u64 = 20_000;
+/// Default iteration budget of `mcts`.
+pub const DEFAULT_ITERATIONS: u32 = 2_000;
+
+/// Which bot, with its budget.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotSpec {
+    Random,
+    Greedy,
+    AlphaBeta { nodes: u64 },
+    Mcts { iterations: u32, guided: bool },
+}
+
+/// The named levels, weakest first, with their specs.
+pub const LEVELS: [(&str, BotSpec); 3] = [
+    ("easy", BotSpec::Greedy),
+    ("medium", BotSpec::AlphaBeta { nodes: 5_000 }),
+    ("hard", BotSpec::AlphaBeta { nodes: 50_000 }),
+];
+
+/// A bot spec that does not parse.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum SpecError {
+    #[error(
+        "unknown bot `{0}`: expected random, greedy, alphabeta[:NODES], mcts[:ITERATIONS], mcts-guided[:ITERATIONS], easy, medium or hard"
+    )]
+    Unknown(String),
+    #[error("bot `{spec}`: the budget `{budget}` is not a whole number from 1 to {max}")]
+    Budget {
+        spec: String,
+        budget: String,
+        max: u64,
+    },
+    #[error("bot `{0}` takes no budget")]
+    NoBudget(String),
+}
+
+impl FromStr for BotSpec {
+    type Err = SpecError;
+    fn from_str(text: &str) -> Result<BotSpec, SpecError> {
+        let text = text.trim();
+        let (name, budget) = match text.split_once(':') {
+            Some((n, b)) => (n, Some(b)),
+            None => (text, None),
+        };
+        let number = |max: u64| -> Result<Option<u64>, SpecError> {
+            match budget {
+                None => Ok(None),
+                Some(b) => match b.trim().replace('_', "").parse::<u64>() {
+                    Ok(n) if (1..=max).contains(&n) => Ok(Some(n)),
+                    _ => Err(SpecError::Budget {
+                        spec: text.to_string(),
+                        budget: b.to_string(),
+                        max,
+                    }),
+                },
+            }
+        };
+        let no_budget = |spec: BotSpec| match budget {
+            None => Ok(spec),
+            Some(_) => Err(SpecError::NoBudget(text.to_string())),
+        };
+        match name.to_ascii_lowercase().as_str() {
+            "random" => no_budget(BotSpec::Random),
+            "greedy" => no_budget(BotSpec::Greedy),
+            "alphabeta" | "ab" => Ok(BotSpec::AlphaBeta {
+                nodes: number(1_000_000_000_000)?.unwrap_or(DEFAULT_NODES),
+            }),
+            "mcts" | "mcts-guided" => Ok(BotSpec::Mcts {
+                iterations: number(u64::from(u32::MAX))?.map_or(DEFAULT_ITERATIONS, |n| n as u32),
+                guided: name.eq_ignore_ascii_case("mcts-guided"),
+            }),
+            level => match LEVELS.iter().find(|(n, _)| *n == level) {
+                Some((_, spec)) => no_budget(*spec),
+                None => Err(SpecError::Unknown(text.to_string())),
+            },
+        }
+    }
+}
+
+impl fmt::Display for BotSpec {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            BotSpec::Random => write!(f, "random"),
+            BotSpec::Greedy => write!(f, "greedy"),
+            BotSpec::AlphaBeta { nodes } => write!(f, "alphabeta:{nodes}"),
+            BotSpec::Mcts {
+                iterations,
+                guided: false,
+            } => write!(f, "mcts:{iterations}"),
+            BotSpec::Mcts {
+                iterations,
+                guided: true,
+            } => write!(f, "mcts-guided:{iterations}"),
+        }
+    }
+}
+
+/// A bot playing one game: its spec, its seeded random source and what it
+/// keeps between moves (transposition table, search tree).
+#[derive(Debug)]
+pub struct Bot {
+    spec: BotSpec,
+    rng: SmallRng,
+    table: Option<Table>,
+    tree: Tree,
+    stop: Option<Arc<AtomicBool>>,
+    /// Nodes (alpha-beta) or iterations (MCTS) of the last move.
+    pub last_nodes: u64,
+    /// Depth reached by the last alpha-beta search.
+    pub last_depth: u32,
+}
+
+impl Bot {
+    /// A bot for one game, seeded.
+    pub fn new(spec: BotSpec, seed: u64) -> Bot {
+        Bot {
+            spec,
+            rng: SmallRng::seed_from_u64(seed),
+            table: None,
+            tree: Tree::default(),
+            stop: None,
+            last_nodes: 0,
+            last_depth: 0,
+        }
+    }
+
+    /// The bot's spec.
+    pub fn spec(&self) -> BotSpec {
+        self.spec
+    }
+
+    /// A flag that, once set, makes a search return its best move so far.
+    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
+        self.stop = Some(stop);
+    }
+
+    /// Chooses a move in `pos`; `None` when there is none (the game is over).
+    pub fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Move> {
+        struct Task<'a> {
+            bot: &'a mut Bot,
+            pos: &'a Position,
+        }
+        impl EngineTask for Task<'_> {
+            type Output = Option<Move>;
+            fn run<B: Word>(self, e: &Engine<B>) -> Option<Move> {
+                let pos = B::unwrap(self.pos).expect("a position of this variant");
+                let mut moves = e.move_list();
+                e.legal_moves(pos, &mut moves);
+                self.bot.choose_fast(e, pos, &moves)
+            }
+        }
+        variant.run(Task { bot: self, pos })
+    }
+
+    /// [`Bot::choose`] on the engine at its native width, given the legal
+    /// moves of `pos` (the lab's hot loop generates them once).
+    pub fn choose_fast<B: Bits>(
+        &mut self,
+        e: &Engine<B>,
+        pos: &Pos<B>,
+        buffer: &[Move],
+    ) -> Option<Move> {
+        if buffer.is_empty() {
+            return None;
+        }
+        self.last_nodes = 0;
+        self.last_depth = 0;
+        if buffer.len() == 1 {
+            return Some(buffer[0]);
+        }
+        match self.spec {
+            BotSpec::Random => Some(buffer[self.rng.random_range(0..buffer.len())]),
+            BotSpec::Greedy => Some(self.greedy(e, pos, buffer)),
+            BotSpec::AlphaBeta { nodes } => {
+                let bits = (nodes.max(1024).next_power_of_two().trailing_zeros()).min(20);
+                let table = self.table.get_or_insert_with(|| Table::new(bits));
+                let stop = self.stop.as_deref();
+                let mut s = search::Searcher::new(e, table, nodes, stop);
+                let r = s.run(pos, &mut self.rng);
+                self.last_nodes = r.nodes;
+                self.last_depth = r.depth;
+                r.best
+            }
+            BotSpec::Mcts { iterations, guided } => {
+                let m = mcts::Mcts {
+                    e,
+                    iterations,
+                    guided,
+                    stop: self.stop.as_deref(),
+                    playout_cap: e.rules().draw.ply_cap.unwrap_or(300).min(300),
+                };
+                let (best, done) = m.run(&mut self.tree, pos, &mut self.rng);
+                self.last_nodes = done;
+                best
+            }
+        }
+    }
+
+    fn greedy<B: Bits>(&mut self, e: &Engine<B>, pos: &Pos<B>, moves: &[Move]) -> Move {
+        let me = pos.turn();
+        let w = eval::Weights::for_engine(e);
+        let mut best: Vec<Move> = Vec::new();
+        let mut best_value = i32::MIN;
+        for &m in moves {
+            let mut child = *pos;
+            e.apply(&mut child, m);
+            let value = match e.outcome(&child) {
+                Some(o) if o.winner == Some(me) => i32::MAX,
+                Some(o) if o.winner.is_some() => i32::MIN + 1,
+                Some(_) => 0,
+                None => eval::evaluate(e, &w, &child, me, true),
+            };
+            if value > best_value {
+                best_value = value;
+                best.clear();
+            }
+            if value == best_value {
+                best.push(m);
+            }
+        }
+        best[self.rng.random_range(0..best.len())]
+    }
+}
+
+/// Parses a comma-separated list of bot specs (`random,alphabeta:2000`).
+pub fn parse_specs(text: &str) -> Result<Vec<BotSpec>, SpecError> {
+    text.split(',').map(str::parse).collect()
+}

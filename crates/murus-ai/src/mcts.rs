@@ -1,0 +1,279 @@
+//! Monte Carlo tree search: UCT with an iteration budget, random or
+//! evaluation-guided playouts, and the tree kept between moves.
+//!
+//! Each node keeps the reward of the player who moved into it, so the search
+//! is max^n for any number of players. Rewards: 1 to the winner, 0 to the
+//! others; a draw gives each player `1 / players`. A pie-rule `swap` hands
+//! the colours over, so rewards follow the *seat* that moved, not the colour.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use murus_engine::{Bits, Engine, Move, MoveKind, Pos};
+use rand::Rng;
+use rand::rngs::SmallRng;
+
+use crate::eval::{Weights, evaluate};
+
+const EXPLORATION: f64 = 1.4;
+
+#[derive(Clone, Debug)]
+struct Node {
+    mv: Move,
+    hash: u64,
+    children: Vec<u32>,
+    /// Moves not expanded yet; `None` until the node is first visited.
+    untried: Option<Vec<Move>>,
+    visits: u32,
+    /// Sum of the rewards of the player who moved into this node.
+    reward: f64,
+}
+
+impl Node {
+    fn new(mv: Move, hash: u64) -> Node {
+        Node {
+            mv,
+            hash,
+            children: Vec::new(),
+            untried: None,
+            visits: 0,
+            reward: 0.0,
+        }
+    }
+}
+
+/// A search tree, kept between moves of one game.
+#[derive(Clone, Debug, Default)]
+pub struct Tree {
+    nodes: Vec<Node>,
+}
+
+fn seat(colour: usize, swapped: bool) -> usize {
+    if swapped && colour < 2 {
+        1 - colour
+    } else {
+        colour
+    }
+}
+
+impl Tree {
+    /// Makes the node for `hash` the root, keeping its subtree, if it is
+    /// within a few plies of the old root; otherwise starts afresh.
+    fn reroot(&mut self, hash: u64) {
+        match self.nodes.first() {
+            None => return,
+            Some(n) if n.hash == hash => return,
+            Some(_) => {}
+        }
+        let mut frontier = vec![0u32];
+        let mut found = None;
+        for _ in 0..6 {
+            let mut next = Vec::new();
+            for &i in &frontier {
+                for &c in &self.nodes[i as usize].children {
+                    if self.nodes[c as usize].hash == hash {
+                        found = Some(c);
+                    }
+                    next.push(c);
+                }
+            }
+            if found.is_some() || next.is_empty() {
+                break;
+            }
+            frontier = next;
+        }
+        let Some(new_root) = found.filter(|_| !self.nodes.is_empty()) else {
+            self.nodes.clear();
+            return;
+        };
+        let mut kept = Vec::new();
+        let mut stack = vec![(new_root, None::<usize>)];
+        while let Some((old, parent)) = stack.pop() {
+            let mut node = self.nodes[old as usize].clone();
+            let children = std::mem::take(&mut node.children);
+            let index = kept.len();
+            kept.push(node);
+            if let Some(p) = parent {
+                let p: &mut Node = &mut kept[p];
+                p.children.push(index as u32);
+            }
+            for c in children.into_iter().rev() {
+                stack.push((c, Some(index)));
+            }
+        }
+        self.nodes = kept;
+    }
+
+    /// Nodes in the tree.
+    pub fn len(&self) -> usize {
+        self.nodes.len()
+    }
+
+    /// Whether the tree is empty.
+    pub fn is_empty(&self) -> bool {
+        self.nodes.is_empty()
+    }
+}
+
+pub(crate) struct Mcts<'a, B: Bits> {
+    pub e: &'a Engine<B>,
+    pub iterations: u32,
+    pub guided: bool,
+    pub stop: Option<&'a AtomicBool>,
+    pub playout_cap: u32,
+}
+
+impl<B: Bits> Mcts<'_, B> {
+    /// Runs the search and returns the most visited move and the number of
+    /// iterations done.
+    pub(crate) fn run(
+        &self,
+        tree: &mut Tree,
+        pos: &Pos<B>,
+        rng: &mut SmallRng,
+    ) -> (Option<Move>, u64) {
+        tree.reroot(pos.hash());
+        if tree.nodes.is_empty() {
+            tree.nodes.push(Node::new(Move::SWAP, pos.hash()));
+        }
+        let players = self.e.players();
+        let weights = Weights::for_engine(self.e);
+        let mut path: Vec<(u32, usize)> = Vec::with_capacity(64);
+        let mut buffer = self.e.move_list();
+        let mut done = 0u64;
+        for it in 0..self.iterations {
+            if it & 63 == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+                break;
+            }
+            done += 1;
+            let mut p = *pos;
+            let mut swapped = false;
+            let mut node = 0u32;
+            path.clear();
+            // Selection and expansion.
+            loop {
+                let n = &mut tree.nodes[node as usize];
+                if n.untried.is_none() {
+                    let mut moves = Vec::new();
+                    self.e.legal_moves(&p, &mut moves);
+                    n.untried = Some(moves);
+                }
+                let untried = n.untried.as_mut().expect("just set");
+                if !untried.is_empty() {
+                    let i = rng.random_range(0..untried.len());
+                    let m = untried.swap_remove(i);
+                    let mover = seat(p.turn(), swapped);
+                    self.e.apply(&mut p, m);
+                    if m.kind == MoveKind::Swap {
+                        swapped = !swapped;
+                    }
+                    let child = tree.nodes.len() as u32;
+                    tree.nodes.push(Node::new(m, p.hash()));
+                    tree.nodes[node as usize].children.push(child);
+                    path.push((child, mover));
+                    break;
+                }
+                if n.children.is_empty() {
+                    break; // terminal
+                }
+                let ln = f64::from(n.visits.max(1)).ln();
+                let mut best = (f64::MIN, 0u32);
+                let n = &tree.nodes[node as usize];
+                for &c in &n.children {
+                    let cn = &tree.nodes[c as usize];
+                    let v = f64::from(cn.visits.max(1));
+                    let score = cn.reward / v + EXPLORATION * (ln / v).sqrt();
+                    if score > best.0 {
+                        best = (score, c);
+                    }
+                }
+                let m = tree.nodes[best.1 as usize].mv;
+                let mover = seat(p.turn(), swapped);
+                self.e.apply(&mut p, m);
+                if m.kind == MoveKind::Swap {
+                    swapped = !swapped;
+                }
+                node = best.1;
+                path.push((node, mover));
+            }
+            // Playout.
+            let rewards = self.playout(p, swapped, rng, &mut buffer, &weights, players);
+            // Backpropagation.
+            tree.nodes[0].visits += 1;
+            for &(i, mover) in &path {
+                let n = &mut tree.nodes[i as usize];
+                n.visits += 1;
+                n.reward += rewards[mover];
+            }
+        }
+        let root = &tree.nodes[0];
+        let best = root
+            .children
+            .iter()
+            .max_by_key(|&&c| tree.nodes[c as usize].visits)
+            .map(|&c| tree.nodes[c as usize].mv);
+        (best, done)
+    }
+
+    /// Plays to the end (or the cap) and returns each seat's reward.
+    fn playout(
+        &self,
+        mut p: Pos<B>,
+        mut swapped: bool,
+        rng: &mut SmallRng,
+        buffer: &mut Vec<Move>,
+        weights: &Weights,
+        players: usize,
+    ) -> [f64; 4] {
+        let mut plies = 0;
+        loop {
+            buffer.clear();
+            self.e.legal_moves(&p, buffer);
+            if buffer.is_empty() {
+                let mut r = [0.0; 4];
+                match self.e.outcome(&p).and_then(|o| o.winner) {
+                    Some(w) => r[seat(w, swapped)] = 1.0,
+                    None => r[..players].fill(1.0 / players as f64),
+                }
+                return r;
+            }
+            if plies >= self.playout_cap {
+                // Unfinished: score by evaluation (guided) or call it a draw.
+                let mut r = [0.0; 4];
+                if self.guided {
+                    let vals: Vec<i32> = (0..players)
+                        .map(|q| evaluate(self.e, weights, &p, q, false))
+                        .collect();
+                    let best = (0..players).max_by_key(|&q| vals[q]).unwrap_or(0);
+                    r[seat(best, swapped)] = 1.0;
+                } else {
+                    r[..players].fill(1.0 / players as f64);
+                }
+                return r;
+            }
+            let m = if self.guided && buffer.len() > 1 && rng.random_range(0..4) == 0 {
+                // One ply in four: the greedy choice, for sharper playouts.
+                let me = p.turn();
+                let mut best = (i32::MIN, buffer[0]);
+                for &m in buffer.iter() {
+                    let mut c = p;
+                    self.e.apply(&mut c, m);
+                    let v = match self.e.outcome(&c) {
+                        Some(o) if o.winner == Some(me) => i32::MAX,
+                        _ => evaluate(self.e, weights, &c, me, false),
+                    };
+                    if v > best.0 {
+                        best = (v, m);
+                    }
+                }
+                best.1
+            } else {
+                buffer[rng.random_range(0..buffer.len())]
+            };
+            self.e.apply(&mut p, m);
+            if m.kind == MoveKind::Swap {
+                swapped = !swapped;
+            }
+            plies += 1;
+        }
+    }
+}

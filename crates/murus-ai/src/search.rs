@@ -1,0 +1,291 @@
+//! Alpha-beta search: iterative deepening, a Zobrist transposition table,
+//! move ordering (hash move, captures, killers), and a node budget.
+//!
+//! More than two players: *paranoid* search. The bot maximises its own
+//! evaluation and assumes every other player minimises it; with two players
+//! this is plain minimax (negamax in spirit). A pie-rule `swap` hands the bot
+//! the other colour, so below a swap the bot's colour changes.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use murus_engine::{Bits, Engine, Move, MoveKind, Pos};
+use rand::Rng;
+use rand::rngs::SmallRng;
+
+use crate::eval::{Weights, evaluate};
+
+/// A proven win is worth this much, less the plies to reach it.
+pub const WIN: i32 = 1_000_000;
+const MAX_DEPTH: u32 = 64;
+
+#[derive(Clone, Copy, Debug, Default)]
+struct Entry {
+    key: u64,
+    value: i32,
+    depth: u8,
+    flag: u8,
+    best: Option<Move>,
+}
+
+const EXACT: u8 = 0;
+const LOWER: u8 = 1;
+const UPPER: u8 = 2;
+
+/// A transposition table keyed by Zobrist hash.
+#[derive(Debug)]
+pub struct Table {
+    entries: Vec<Entry>,
+}
+
+impl Table {
+    /// A table with `2^bits` entries.
+    pub fn new(bits: u32) -> Table {
+        Table {
+            entries: vec![Entry::default(); 1 << bits],
+        }
+    }
+    fn slot(&self, key: u64) -> usize {
+        (key as usize) & (self.entries.len() - 1)
+    }
+    fn get(&self, key: u64) -> Option<&Entry> {
+        let e = &self.entries[self.slot(key)];
+        (e.key == key).then_some(e)
+    }
+    fn put(&mut self, e: Entry) {
+        let i = self.slot(e.key);
+        let old = &self.entries[i];
+        if old.key != e.key || e.depth >= old.depth {
+            self.entries[i] = e;
+        }
+    }
+}
+
+/// What a search found.
+#[derive(Clone, Copy, Debug)]
+pub struct SearchResult {
+    pub best: Option<Move>,
+    pub value: i32,
+    /// Deepest fully searched depth.
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+pub(crate) struct Searcher<'a, B: Bits> {
+    e: &'a Engine<B>,
+    w: Weights,
+    tt: &'a mut Table,
+    stop: Option<&'a AtomicBool>,
+    budget: u64,
+    nodes: u64,
+    aborted: bool,
+    buffers: Vec<Vec<Move>>,
+    killers: Vec<[Option<Move>; 2]>,
+}
+
+fn key(hash: u64, me: usize) -> u64 {
+    hash ^ (me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+impl<'a, B: Bits> Searcher<'a, B> {
+    pub(crate) fn new(
+        e: &'a Engine<B>,
+        tt: &'a mut Table,
+        budget: u64,
+        stop: Option<&'a AtomicBool>,
+    ) -> Self {
+        Searcher {
+            e,
+            w: Weights::for_engine(e),
+            tt,
+            stop,
+            budget,
+            nodes: 0,
+            aborted: false,
+            buffers: (0..=MAX_DEPTH + 1).map(|_| e.move_list()).collect(),
+            killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
+        }
+    }
+
+    /// Iterative deepening from `pos` for the player to move.
+    pub(crate) fn run(&mut self, pos: &Pos<B>, rng: &mut SmallRng) -> SearchResult {
+        let me = pos.turn();
+        let mut root = self.e.move_list();
+        self.e.legal_moves(pos, &mut root);
+        // Shuffle so that equal moves vary from game to game (seeded).
+        for i in (1..root.len()).rev() {
+            root.swap(i, rng.random_range(0..=i));
+        }
+        let mut result = SearchResult {
+            best: root.first().copied(),
+            value: 0,
+            depth: 0,
+            nodes: 0,
+        };
+        if root.len() <= 1 {
+            return result;
+        }
+        for depth in 1..=MAX_DEPTH {
+            let mut alpha = -WIN - 1;
+            let mut best = None;
+            for (i, &m) in root.iter().enumerate() {
+                let mut child = *pos;
+                self.e.apply(&mut child, m);
+                let child_me = if m.kind == MoveKind::Swap { 1 - me } else { me };
+                let v = self.search(&child, depth - 1, 1, alpha, WIN + 1, child_me);
+                if self.aborted {
+                    break;
+                }
+                if v > alpha {
+                    alpha = v;
+                    best = Some(i);
+                }
+            }
+            if self.aborted {
+                // A partial iteration still improves on the last one if its
+                // first move (the previous best) was searched and beaten.
+                if let Some(i) = best.filter(|&i| i != 0) {
+                    result.best = Some(root[i]);
+                }
+                break;
+            }
+            if let Some(i) = best {
+                result.best = Some(root[i]);
+                result.value = alpha;
+                result.depth = depth;
+                // Search the best move first next time.
+                let m = root.remove(i);
+                root.insert(0, m);
+            }
+            if alpha.abs() >= WIN - MAX_DEPTH as i32 {
+                break;
+            }
+        }
+        result.nodes = self.nodes;
+        result
+    }
+
+    fn terminal(&self, pos: &Pos<B>, ply: u32, me: usize) -> i32 {
+        match self.e.outcome(pos).and_then(|o| o.winner) {
+            Some(w) if w == me => WIN - ply as i32,
+            Some(_) => -(WIN - ply as i32),
+            None => 0,
+        }
+    }
+
+    fn search(
+        &mut self,
+        pos: &Pos<B>,
+        depth: u32,
+        ply: u32,
+        mut alpha: i32,
+        mut beta: i32,
+        me: usize,
+    ) -> i32 {
+        self.nodes += 1;
+        if self.nodes >= self.budget
+            || (self.nodes & 1023 == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+        {
+            self.aborted = true;
+            return 0;
+        }
+        let ply_i = ply as usize;
+        let mut moves = std::mem::take(&mut self.buffers[ply_i]);
+        moves.clear();
+        self.e.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            self.buffers[ply_i] = moves;
+            return self.terminal(pos, ply, me);
+        }
+        if depth == 0 {
+            self.buffers[ply_i] = moves;
+            return evaluate(self.e, &self.w, pos, me, true);
+        }
+        let k = key(pos.hash(), me);
+        let mut hash_move = None;
+        if let Some(t) = self.tt.get(k) {
+            hash_move = t.best;
+            if u32::from(t.depth) >= depth {
+                match t.flag {
+                    EXACT => {
+                        self.buffers[ply_i] = moves;
+                        return t.value;
+                    }
+                    LOWER => alpha = alpha.max(t.value),
+                    _ => beta = beta.min(t.value),
+                }
+                if alpha >= beta {
+                    self.buffers[ply_i] = moves;
+                    return t.value;
+                }
+            }
+        }
+        // Order: hash move, captures, killers, the rest.
+        let killers = self.killers[ply_i];
+        let rank = |m: &Move| -> u8 {
+            if Some(*m) == hash_move {
+                0
+            } else if self.e.is_capture(pos, *m) {
+                1
+            } else if killers.contains(&Some(*m)) {
+                2
+            } else {
+                3
+            }
+        };
+        moves.sort_by_key(rank);
+
+        let maximise = pos.turn() == me;
+        let (alpha0, beta0) = (alpha, beta);
+        let mut best_value = if maximise { -WIN - 1 } else { WIN + 1 };
+        let mut best_move = None;
+        for &m in &moves {
+            let mut child = *pos;
+            self.e.apply(&mut child, m);
+            let child_me = if m.kind == MoveKind::Swap { 1 - me } else { me };
+            let v = self.search(&child, depth - 1, ply + 1, alpha, beta, child_me);
+            if self.aborted {
+                self.buffers[ply_i] = moves;
+                return 0;
+            }
+            if maximise {
+                if v > best_value {
+                    best_value = v;
+                    best_move = Some(m);
+                }
+                alpha = alpha.max(v);
+            } else {
+                if v < best_value {
+                    best_value = v;
+                    best_move = Some(m);
+                }
+                beta = beta.min(v);
+            }
+            if alpha >= beta {
+                if !self.e.is_capture(pos, m) {
+                    let k = &mut self.killers[ply_i];
+                    if k[0] != Some(m) {
+                        k[1] = k[0];
+                        k[0] = Some(m);
+                    }
+                }
+                break;
+            }
+        }
+        self.buffers[ply_i] = moves;
+        let flag = if best_value <= alpha0 {
+            UPPER
+        } else if best_value >= beta0 {
+            LOWER
+        } else {
+            EXACT
+        };
+        self.tt.put(Entry {
+            key: k,
+            value: best_value,
+            depth: depth.min(255) as u8,
+            flag,
+            best: best_move,
+        });
+        best_value
+    }
+}

@@ -1,0 +1,427 @@
+//! `murus selfplay`, `murus match` and `murus lab …`: thin shells over
+//! `murus-lab`.
+
+use std::io::{IsTerminal, Write};
+use std::path::{Path, PathBuf};
+use std::process::ExitCode;
+use std::sync::atomic::Ordering;
+use std::time::{Duration, Instant};
+
+use anyhow::{Context, Result, anyhow, bail};
+use clap::{Args, Subcommand};
+use murus_ai::{Bot, BotSpec, parse_specs};
+use murus_engine::Variant;
+use murus_lab::{Config, Control, GameResult, Report};
+
+#[derive(Args)]
+pub struct SelfplayArgs {
+    /// A `.mg` file or a shipped variant's name.
+    pub variant: String,
+    /// Number of games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u64,
+    /// Bot specs, comma-separated, one per seat (a shorter list repeats):
+    /// random, greedy, alphabeta[:NODES], mcts[:ITERATIONS], easy, medium, hard.
+    #[arg(long, default_value = "random")]
+    pub bots: String,
+    /// Seed of the whole run.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Stop a game as a draw after this many plies (default: the variant's cap, else 1000).
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Play only shard K of N (`K/N`) of the run.
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Write games.jsonl, report.json, report.csv and report.svg here.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Print the report as JSON (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Args)]
+pub struct MatchArgs {
+    pub variant: String,
+    pub bot_a: String,
+    pub bot_b: String,
+    /// Games (rounded up to pairs); with --sprt, the most to play.
+    #[arg(long, default_value_t = 200)]
+    pub games: u64,
+    /// Sequential test `ELO0,ELO1` (α = β = 0.05): stop when decided.
+    #[arg(long)]
+    pub sprt: Option<String>,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    #[arg(long)]
+    pub threads: Option<usize>,
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Subcommand)]
+pub enum LabCommand {
+    /// Merge shard outputs (`--out` directories of `selfplay --shard`) into one report.
+    Merge {
+        #[arg(required = true)]
+        dirs: Vec<PathBuf>,
+        /// Write the merged games and report here.
+        #[arg(long)]
+        out: Option<PathBuf>,
+        #[arg(long)]
+        json: bool,
+    },
+}
+
+fn specs(text: &str) -> Result<Vec<BotSpec>> {
+    parse_specs(text).map_err(|e| anyhow!("--bots: {e}"))
+}
+
+fn spec(text: &str) -> Result<BotSpec> {
+    text.parse().map_err(|e| anyhow!("{e}"))
+}
+
+fn threads(t: Option<usize>) -> Result<usize> {
+    match t {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(t) => Ok(t),
+        None => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+    }
+}
+
+fn install_ctrl_c(control: &Control) {
+    let flag = control.cancel.clone();
+    // Fails only if a handler is already set; then Ctrl-C ends the process.
+    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+}
+
+/// Runs `work` on a thread while showing a progress bar of `total` games
+/// when stderr is a terminal.
+fn with_progress<T: Send>(
+    control: &Control,
+    total: u64,
+    quiet: bool,
+    work: impl FnOnce() -> T + Send,
+) -> T {
+    let show = !quiet && std::io::stderr().is_terminal();
+    std::thread::scope(|scope| {
+        let handle = scope.spawn(work);
+        if show {
+            let bar = indicatif::ProgressBar::new(total);
+            bar.set_style(
+                indicatif::ProgressStyle::with_template(
+                    "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
+                )
+                .expect("a valid template"),
+            );
+            while !handle.is_finished() {
+                bar.set_position(control.done());
+                std::thread::sleep(Duration::from_millis(100));
+            }
+            bar.finish_and_clear();
+        }
+        handle.join().expect("the lab thread does not panic")
+    })
+}
+
+pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<ExitCode> {
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let mut config =
+        Config::new(v, specs(&a.bots)?, a.games, a.seed).with_threads(threads(a.threads)?);
+    if let Some(p) = a.max_plies {
+        if p == 0 {
+            bail!("--max-plies must be at least 1");
+        }
+        config = config.with_max_plies(p);
+    }
+    if let Some(s) = &a.shard {
+        let (k, n) = s
+            .split_once('/')
+            .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
+            .ok_or_else(|| anyhow!("--shard `{s}`: expected K/N, like 1/4"))?;
+        config = config.with_shard(k, n)?;
+    }
+    // Moves are written down only when games are saved.
+    config.record_moves = a.out.is_some();
+    let control = Control::default();
+    install_ctrl_c(&control);
+    let t = Instant::now();
+    let total = config.indices().len() as u64;
+    let games = with_progress(&control, total, a.json, || {
+        murus_lab::run(v, &config, &control)
+    });
+    let secs = t.elapsed().as_secs_f64();
+    let report = config.report(&games);
+    finish(&report, &games, a.out.as_deref(), a.json, out)?;
+    eprintln!(
+        "{} games in {secs:.2} s ({:.0} games/s, {} thread(s))",
+        games.len(),
+        games.len() as f64 / secs.max(1e-9),
+        config.threads
+    );
+    if control.is_cancelled() {
+        eprintln!(
+            "interrupted: kept {} finished game(s) of {total}",
+            games.len()
+        );
+        return Ok(ExitCode::from(130));
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+fn finish(
+    report: &Report,
+    games: &[GameResult],
+    dir: Option<&Path>,
+    json: bool,
+    out: &mut impl Write,
+) -> Result<()> {
+    if let Some(dir) = dir {
+        murus_lab::write_outputs(dir, report, games)?;
+    }
+    if json {
+        write!(out, "{}", report.to_json())?;
+    } else {
+        summary(report, out)?;
+    }
+    Ok(())
+}
+
+fn pct(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+fn summary(r: &Report, out: &mut impl Write) -> Result<()> {
+    writeln!(
+        out,
+        "{}: {} games, seed {}",
+        r.variant.name, r.games, r.seed
+    )?;
+    for s in &r.by_seat {
+        writeln!(
+            out,
+            "  seat {} {:<16} wins {:>6}  {:>6}  [{} – {}]",
+            s.seat,
+            s.bot,
+            s.wins,
+            pct(s.rate),
+            pct(s.ci95[0]),
+            pct(s.ci95[1])
+        )?;
+    }
+    for (c, x) in &r.by_colour {
+        writeln!(
+            out,
+            "  colour {c}                 wins {:>6}  {:>6}  [{} – {}]",
+            x.wins,
+            pct(x.rate),
+            pct(x.ci95[0]),
+            pct(x.ci95[1])
+        )?;
+    }
+    writeln!(
+        out,
+        "  draws {} ({}), of which ply cap {}",
+        r.draws.count,
+        pct(r.draws.rate),
+        r.ply_cap.count
+    )?;
+    let f = &r.first_player_advantage;
+    writeln!(
+        out,
+        "  first player wins {} [{} – {}], fair share {}, advantage {:+.1} points",
+        pct(f.rate),
+        pct(f.ci95[0]),
+        pct(f.ci95[1]),
+        pct(f.fair),
+        f.advantage * 100.0
+    )?;
+    let reasons: Vec<String> = r
+        .end_reasons
+        .iter()
+        .map(|(k, v)| format!("{k} {v}"))
+        .collect();
+    writeln!(out, "  endings: {}", reasons.join(", "))?;
+    writeln!(
+        out,
+        "  length: mean {:.1}, median {}, p5 {}, p95 {} plies",
+        r.length.mean, r.length.median, r.length.p5, r.length.p95
+    )?;
+    writeln!(
+        out,
+        "  branching: mean {:.1}, max {}, forced moves {}",
+        r.branching.mean,
+        r.branching.max,
+        pct(r.branching.forced_share)
+    )?;
+    writeln!(
+        out,
+        "  evaluation: {:.1} lead changes per game; winner led at 3/4 in {} of decisive games",
+        r.evaluation.lead_changes_mean,
+        pct(r.evaluation.decisiveness.rate)
+    )?;
+    Ok(())
+}
+
+pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCode> {
+    if a.games == 0 {
+        bail!("--games must be at least 1");
+    }
+    let (bot_a, bot_b) = (spec(&a.bot_a)?, spec(&a.bot_b)?);
+    let sprt = match &a.sprt {
+        None => None,
+        Some(s) => {
+            let (e0, e1) = s
+                .split_once(',')
+                .and_then(|(x, y)| {
+                    Some((x.trim().parse::<f64>().ok()?, y.trim().parse::<f64>().ok()?))
+                })
+                .filter(|(x, y)| x.is_finite() && y.is_finite() && x != y)
+                .ok_or_else(|| {
+                    anyhow!(
+                        "--sprt `{s}`: expected ELO0,ELO1 with two different numbers, like 0,20"
+                    )
+                })?;
+            Some((e0, e1))
+        }
+    };
+    let control = Control::default();
+    install_ctrl_c(&control);
+    let threads = threads(a.threads)?;
+    let t = Instant::now();
+    let (result, games) = with_progress(&control, a.games, a.json, || {
+        let m = murus_lab::MatchConfig {
+            a: bot_a,
+            b: bot_b,
+            games: a.games,
+            seed: a.seed,
+            threads,
+            sprt,
+        };
+        murus_lab::run_match(v, &m, &control)
+    })?;
+    if let Some(dir) = &a.out {
+        let config = Config::new(v, vec![bot_a, bot_b], a.games + a.games % 2, a.seed);
+        murus_lab::write_outputs(dir, &config.report(&games), &games)?;
+    }
+    if a.json {
+        writeln!(out, "{}", serde_json::to_string_pretty(&result)?)?;
+    } else {
+        writeln!(
+            out,
+            "{} vs {}: {} games, +{} ={} -{}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
+            bot_a,
+            bot_b,
+            result.games,
+            result.wins,
+            result.draws,
+            result.losses,
+            result.score * 100.0,
+            result.elo,
+            result.elo_ci95[0],
+            result.elo_ci95[1]
+        )?;
+        if let Some(s) = &result.sprt {
+            writeln!(
+                out,
+                "SPRT [{}, {}]: {} (LLR {:.2}, bounds {:.2} / {:.2})",
+                s.elo0, s.elo1, s.decision, s.llr, s.bounds[0], s.bounds[1]
+            )?;
+        }
+    }
+    eprintln!(
+        "{} games in {:.2} s",
+        result.games,
+        t.elapsed().as_secs_f64()
+    );
+    Ok(if control.is_cancelled() {
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+pub fn lab(cmd: LabCommand, out: &mut impl Write) -> Result<ExitCode> {
+    match cmd {
+        LabCommand::Merge {
+            dirs,
+            out: dir,
+            json,
+        } => {
+            let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+            let (report, games) = murus_lab::merge(&paths)?;
+            finish(&report, &games, dir.as_deref(), json, out)?;
+            if report.games < report.requested {
+                eprintln!(
+                    "note: {} of {} games present; the rest of the shards are missing",
+                    report.games, report.requested
+                );
+            }
+        }
+    }
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Self-play and search speed, for `murus bench`.
+pub fn bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
+    let v = Variant::standard();
+    let games = if quick { 2_000 } else { 40_000 };
+    let mut per_threads = Vec::new();
+    for threads in [1usize, 2] {
+        let mut times = Vec::new();
+        for _ in 0..runs {
+            let mut config = Config::new(&v, vec![BotSpec::Random], games, 1).with_threads(threads);
+            config.record_moves = false;
+            let control = Control::default();
+            let t = Instant::now();
+            let played = murus_lab::run(&v, &config, &control);
+            times.push(t.elapsed().as_secs_f64());
+            if played.len() as u64 != games {
+                bail!("self-play lost games");
+            }
+        }
+        let s = crate::median(times);
+        per_threads.push(s);
+        writeln!(
+            out,
+            "{:<10} {:>10} {games:>14} {s:>9.3} {:>8.0} games/s  (lab self-play, {threads} thread{})",
+            "standard",
+            "selfplay",
+            games as f64 / s,
+            if threads == 1 { "" } else { "s" }
+        )?;
+    }
+    writeln!(
+        out,
+        "self-play scaling: 2 threads give {:.2}x one thread (target: at least 1.8x)",
+        per_threads[0] / per_threads[1]
+    )?;
+    let nodes = if quick { 20_000 } else { 200_000 };
+    let mut times = Vec::new();
+    let mut searched = 0;
+    for run in 0..runs {
+        let mut bot = Bot::new(BotSpec::AlphaBeta { nodes }, run as u64);
+        let t = Instant::now();
+        bot.choose(&v, &v.start())
+            .context("the start position has moves")?;
+        times.push(t.elapsed().as_secs_f64());
+        searched = bot.last_nodes;
+    }
+    let s = crate::median(times);
+    writeln!(
+        out,
+        "{:<10} {:>10} {searched:>14} {s:>9.3} {:>8.2} M nodes/s  (alphabeta:{nodes} from the start, depth reached shown by `murus selfplay`)",
+        "standard",
+        "alphabeta",
+        searched as f64 / s / 1e6
+    )?;
+    Ok(())
+}

@@ -1,0 +1,227 @@
+//! Playing one game between bots, fast, at the engine's native width.
+
+use murus_ai::eval::{Weights, score};
+use murus_ai::{Bot, BotSpec};
+use murus_engine::{Engine, EngineTask, Move, MoveKind, Outcome, Pos, Reason, Variant, Word};
+use serde::{Deserialize, Serialize};
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
+/// SplitMix64 step: per-game seeds from the run's seed.
+pub fn mix(mut z: u64) -> u64 {
+    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// The seed of game `index` of a run seeded with `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    mix(seed ^ mix(index))
+}
+
+/// One finished game, as written to `games.jsonl`.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct GameResult {
+    /// Game number within the run (0-based).
+    pub index: u64,
+    /// The game's own seed.
+    pub seed: u64,
+    /// Bot spec per seat.
+    pub seats: Vec<String>,
+    /// Letter of the colour each seat started with.
+    pub colours: Vec<char>,
+    /// The moves in notation.
+    pub moves: Vec<String>,
+    /// Winner's colour letter, or `None` for a draw.
+    pub winner: Option<char>,
+    /// Winner's seat (differs from the colour's start seat after a pie swap).
+    pub winner_seat: Option<usize>,
+    /// `breakthrough`, `stalemate`, `elimination`, `repetition`, `ply-cap`.
+    pub reason: String,
+    /// For a breakthrough: `sow`, `throw` or `delayed`.
+    pub by: Option<String>,
+    pub plies: u32,
+    /// Sum and maximum over plies of the number of legal moves.
+    pub branching_sum: u64,
+    pub branching_max: u32,
+    /// Plies with exactly one legal move.
+    pub forced: u32,
+    /// How often the evaluation's leader changed during the game.
+    pub lead_changes: u32,
+    /// The colour the evaluation favoured three quarters into the game.
+    pub leader_at_three_quarters: Option<char>,
+}
+
+/// What a game needs besides the variant.
+#[derive(Clone, Debug)]
+pub struct GameSetup {
+    pub index: u64,
+    pub seed: u64,
+    /// Bot per seat.
+    pub seats: Vec<BotSpec>,
+    /// Seat `s` starts with colour `colour_of_seat[s]`.
+    pub colour_of_seat: Vec<usize>,
+    pub max_plies: u32,
+    /// Whether to write the moves down (needed for game files, not for
+    /// statistics alone).
+    pub record_moves: bool,
+}
+
+struct PlayTask<'a> {
+    setup: &'a GameSetup,
+    variant: &'a Variant,
+    stop: Option<Arc<AtomicBool>>,
+}
+
+impl EngineTask for PlayTask<'_> {
+    type Output = GameResult;
+    fn run<B: Word>(self, e: &Engine<B>) -> GameResult {
+        play_on(e, self.variant, self.setup, self.stop)
+    }
+}
+
+/// Plays one game.
+pub fn play_game(
+    variant: &Variant,
+    setup: &GameSetup,
+    stop: Option<Arc<AtomicBool>>,
+) -> GameResult {
+    variant.run(PlayTask {
+        setup,
+        variant,
+        stop,
+    })
+}
+
+fn leader<B: Word>(e: &Engine<B>, w: &Weights, pos: &Pos<B>) -> Option<usize> {
+    let mut best: Option<(i32, usize)> = None;
+    let mut tie = false;
+    for q in 0..e.players() {
+        if pos.is_out(q) {
+            continue;
+        }
+        let s = score(e, w, pos, q, false);
+        match best {
+            Some((b, _)) if s == b => tie = true,
+            Some((b, _)) if s < b => {}
+            _ => {
+                best = Some((s, q));
+                tie = false;
+            }
+        }
+    }
+    if tie { None } else { best.map(|(_, q)| q) }
+}
+
+fn play_on<B: Word>(
+    e: &Engine<B>,
+    v: &Variant,
+    setup: &GameSetup,
+    stop: Option<Arc<AtomicBool>>,
+) -> GameResult {
+    let players = e.players();
+    let rules = e.rules();
+    let repetition = rules.draw.repetition.unwrap_or(u32::MAX);
+    let mut bots: Vec<Bot> = setup
+        .seats
+        .iter()
+        .enumerate()
+        .map(|(s, spec)| {
+            let mut b = Bot::new(*spec, setup.seed ^ mix(s as u64 + 1));
+            if let Some(flag) = &stop {
+                b.set_stop(flag.clone());
+            }
+            b
+        })
+        .collect();
+    // Which seat plays each colour now.
+    let mut seat_of = vec![0usize; players];
+    for (s, &c) in setup.colour_of_seat.iter().enumerate() {
+        seat_of[c] = s;
+    }
+    let weights = Weights::for_engine(e);
+    let mut pos = e.start();
+    let mut history: Vec<u64> = vec![pos.hash()];
+    let mut moves = e.move_list();
+    let mut played: Vec<Move> = Vec::new();
+    let mut leaders: Vec<Option<usize>> = Vec::new();
+    let (mut branching_sum, mut branching_max, mut forced) = (0u64, 0u32, 0u32);
+    let mut current_leader = None;
+    let mut lead_changes = 0;
+    let outcome: Outcome = loop {
+        moves.clear();
+        e.legal_moves(&pos, &mut moves);
+        if moves.is_empty() {
+            break e.outcome(&pos).unwrap_or(Outcome {
+                winner: None,
+                reason: Reason::Stalemate,
+            });
+        }
+        if played.len() as u32 >= setup.max_plies {
+            break Outcome {
+                winner: None,
+                reason: Reason::PlyCap,
+            };
+        }
+        let n = moves.len() as u32;
+        branching_sum += u64::from(n);
+        branching_max = branching_max.max(n);
+        if n == 1 {
+            forced += 1;
+        }
+        let colour = pos.turn();
+        let bot = &mut bots[seat_of[colour]];
+        let m = bot.choose_fast(e, &pos, &moves).expect("moves exist");
+        if e.is_capture(&pos, m) {
+            history.clear();
+        }
+        if m.kind == MoveKind::Swap {
+            seat_of.swap(0, 1);
+        }
+        e.apply(&mut pos, m);
+        played.push(m);
+        let l = leader(e, &weights, &pos);
+        if l.is_some() && l != current_leader {
+            if current_leader.is_some() {
+                lead_changes += 1;
+            }
+            current_leader = l;
+        }
+        leaders.push(l);
+        let seen = history.iter().filter(|&&h| h == pos.hash()).count() as u32;
+        if seen + 1 >= repetition && e.outcome(&pos).is_none() {
+            break Outcome {
+                winner: None,
+                reason: Reason::Repetition,
+            };
+        }
+        history.push(pos.hash());
+    };
+    let plies = played.len() as u32;
+    let three_q = leaders
+        .get((plies as usize * 3 / 4).saturating_sub(1))
+        .copied()
+        .flatten();
+    GameResult {
+        index: setup.index,
+        seed: setup.seed,
+        seats: setup.seats.iter().map(ToString::to_string).collect(),
+        colours: setup.colour_of_seat.iter().map(|&c| v.letter(c)).collect(),
+        moves: if setup.record_moves {
+            played.iter().map(|&m| v.move_to_string(m)).collect()
+        } else {
+            Vec::new()
+        },
+        winner: outcome.winner.map(|w| v.letter(w)),
+        winner_seat: outcome.winner.map(|w| seat_of[w]),
+        reason: outcome.reason.as_str().to_string(),
+        by: outcome.reason.by().map(str::to_string),
+        plies,
+        branching_sum,
+        branching_max,
+        forced,
+        lead_changes,
+        leader_at_three_quarters: three_q.map(|c| v.letter(c)),
+    }
+}

@@ -1,0 +1,196 @@
+//! Statistics a designer can trust: Wilson intervals, Elo with an interval,
+//! and a sequential probability ratio test.
+
+/// z for a two-sided 95% interval.
+pub const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval (95%) of `k` successes in `n` trials.
+pub fn wilson(k: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let p = k as f64 / n;
+    let z2 = Z95 * Z95;
+    let centre = p + z2 / (2.0 * n);
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let denom = 1.0 + z2 / n;
+    (
+        ((centre - half) / denom).max(0.0),
+        ((centre + half) / denom).min(1.0),
+    )
+}
+
+/// The Elo difference that gives expected score `score`.
+pub fn elo(score: f64) -> f64 {
+    -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// The expected score of an Elo difference.
+pub fn expected_score(elo: f64) -> f64 {
+    1.0 / (1.0 + 10f64.powf(-elo / 400.0))
+}
+
+/// Wins, draws and losses of one side of a match.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Wdl {
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+}
+
+impl Wdl {
+    pub fn games(&self) -> u64 {
+        self.wins + self.draws + self.losses
+    }
+
+    /// Mean score per game (win 1, draw ½).
+    pub fn score(&self) -> f64 {
+        let n = self.games();
+        if n == 0 {
+            return 0.5;
+        }
+        (self.wins as f64 + 0.5 * self.draws as f64) / n as f64
+    }
+
+    /// Variance of one game's score.
+    fn variance(&self) -> f64 {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return 0.25;
+        }
+        let s = self.score();
+        (self.wins as f64 * (1.0 - s).powi(2)
+            + self.draws as f64 * (0.5 - s).powi(2)
+            + self.losses as f64 * s.powi(2))
+            / n
+    }
+
+    /// Elo difference and its 95% interval (normal approximation on the
+    /// score; scores of 0 or 1 are pulled in by half a game so the figures
+    /// stay finite).
+    pub fn elo(&self) -> (f64, (f64, f64)) {
+        let n = self.games().max(1) as f64;
+        let clamp = |s: f64| s.clamp(0.5 / n, 1.0 - 0.5 / n);
+        let s = self.score();
+        let se = (self.variance() / n).sqrt();
+        let (lo, hi) = if se > 0.0 {
+            (s - Z95 * se, s + Z95 * se)
+        } else {
+            // All games alike (say, all won): the normal approximation
+            // collapses; use the Wilson interval of the points instead.
+            wilson((s * n).round() as u64, n as u64)
+        };
+        (elo(clamp(s)), (elo(clamp(lo)), elo(clamp(hi))))
+    }
+
+    /// Log-likelihood ratio of H1 (Elo `elo1`) against H0 (`elo0`), by the
+    /// normal approximation of the generalised SPRT.
+    pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
+        let n = self.games() as f64;
+        if n == 0.0 {
+            return 0.0;
+        }
+        let (s0, s1) = (expected_score(elo0), expected_score(elo1));
+        let var = self.variance().max(1e-6);
+        n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+    }
+}
+
+/// SPRT bounds for error rates α and β: (lower, upper).
+pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
+    ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
+}
+
+/// Nearest-rank percentile of sorted data.
+pub fn percentile(sorted: &[u32], p: f64) -> u32 {
+    if sorted.is_empty() {
+        return 0;
+    }
+    let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn close(a: f64, b: f64, eps: f64) -> bool {
+        (a - b).abs() < eps
+    }
+
+    #[test]
+    fn wilson_matches_published_values() {
+        // 81 of 263 (Wilson 1927 style example): 0.2553–0.3662.
+        let (lo, hi) = wilson(81, 263);
+        assert!(
+            close(lo, 0.2553, 5e-4) && close(hi, 0.3662, 5e-4),
+            "{lo} {hi}"
+        );
+        // 0 of 10: upper bound 0.2775.
+        let (lo, hi) = wilson(0, 10);
+        assert!(
+            close(lo, 0.0, 1e-12) && close(hi, 0.2775, 5e-4),
+            "{lo} {hi}"
+        );
+        assert_eq!(wilson(0, 0), (0.0, 1.0));
+    }
+
+    #[test]
+    fn elo_of_known_scores() {
+        assert!(close(elo(0.5), 0.0, 1e-9));
+        assert!(close(elo(0.75), 190.848, 1e-3));
+        assert!(close(expected_score(elo(0.64)), 0.64, 1e-12));
+    }
+
+    #[test]
+    fn elo_interval_brackets_the_estimate() {
+        let w = Wdl {
+            wins: 60,
+            draws: 20,
+            losses: 20,
+        };
+        let (e, (lo, hi)) = w.elo();
+        assert!(close(w.score(), 0.7, 1e-12));
+        assert!(close(e, elo(0.7), 1e-9));
+        assert!(lo < e && e < hi);
+        // All wins: finite.
+        let (e, _) = Wdl {
+            wins: 10,
+            draws: 0,
+            losses: 0,
+        }
+        .elo();
+        assert!(e.is_finite() && e > 300.0);
+    }
+
+    #[test]
+    fn sprt_bounds_for_five_percent_errors() {
+        let (lo, hi) = sprt_bounds(0.05, 0.05);
+        assert!(close(lo, -2.944_438_979, 1e-6) && close(hi, 2.944_438_979, 1e-6));
+    }
+
+    #[test]
+    fn llr_favours_the_true_hypothesis() {
+        let strong = Wdl {
+            wins: 700,
+            draws: 0,
+            losses: 300,
+        };
+        assert!(strong.llr(0.0, 50.0) > 2.95);
+        let even = Wdl {
+            wins: 500,
+            draws: 0,
+            losses: 500,
+        };
+        assert!(even.llr(0.0, 50.0) < -2.95);
+    }
+
+    #[test]
+    fn percentiles_by_nearest_rank() {
+        let d = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+        assert_eq!(percentile(&d, 50.0), 5);
+        assert_eq!(percentile(&d, 95.0), 10);
+        assert_eq!(percentile(&d, 5.0), 1);
+    }
+}

@@ -1,0 +1,206 @@
+//! Self-play is reproducible whatever the threads, shards merge into the
+//! single run's report, and results are counted per seat and per colour.
+
+use std::path::PathBuf;
+
+use murus_ai::BotSpec;
+use murus_engine::Variant;
+use murus_lab::{Config, Control, merge, run, write_outputs};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("murus-lab-test-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn specs(text: &str) -> Vec<BotSpec> {
+    murus_ai::parse_specs(text).unwrap()
+}
+
+#[test]
+fn reports_are_byte_identical_for_one_and_two_threads() {
+    let v = Variant::standard();
+    let report = |threads| {
+        let config = Config::new(&v, specs("random,greedy"), 300, 42).with_threads(threads);
+        let games = run(&v, &config, &Control::default());
+        config.report(&games).to_json()
+    };
+    let one = report(1);
+    assert_eq!(one, report(2));
+    assert!(one.contains("\"games\": 300"));
+    // A different seed gives a different run.
+    let config = Config::new(&v, specs("random,greedy"), 300, 43).with_threads(2);
+    let other = config
+        .report(&run(&v, &config, &Control::default()))
+        .to_json();
+    assert_ne!(one, other);
+}
+
+#[test]
+fn shards_merge_into_exactly_the_unsharded_report() {
+    let v = Variant::builtin("advanced").unwrap();
+    let whole = Config::new(&v, specs("random"), 101, 7).with_threads(2);
+    let games = run(&v, &whole, &Control::default());
+    let expected = whole.report(&games);
+    let mut dirs = Vec::new();
+    for k in 1..=3 {
+        let shard = Config::new(&v, specs("random"), 101, 7)
+            .with_threads(1)
+            .with_shard(k, 3)
+            .unwrap();
+        let part = run(&v, &shard, &Control::default());
+        assert!(part.iter().all(|g| g.index % 3 == k - 1));
+        let dir = temp(&format!("shard{k}"));
+        write_outputs(&dir, &shard.report(&part), &part).unwrap();
+        dirs.push(dir);
+    }
+    let paths: Vec<&std::path::Path> = dirs.iter().map(PathBuf::as_path).collect();
+    let (merged, merged_games) = merge(&paths).unwrap();
+    assert_eq!(merged.to_json(), expected.to_json());
+    assert_eq!(merged_games, games);
+    // A shard of another run is refused.
+    let stranger = Config::new(&v, specs("random"), 101, 8)
+        .with_shard(1, 3)
+        .unwrap();
+    let part = run(&v, &stranger, &Control::default());
+    let dir = temp("stranger");
+    write_outputs(&dir, &stranger.report(&part), &part).unwrap();
+    let mut paths = paths.clone();
+    paths.push(&dir);
+    assert!(
+        merge(&paths)
+            .unwrap_err()
+            .to_string()
+            .contains("not a shard of the same run")
+    );
+}
+
+#[test]
+fn seats_rotate_and_the_report_counts_seats_and_colours() {
+    let v = Variant::standard();
+    let config = Config::new(&v, specs("greedy,random"), 200, 3);
+    let games = run(&v, &config, &Control::default());
+    let report = config.report(&games);
+    assert_eq!(report.by_seat.len(), 2);
+    assert_eq!(report.by_seat[0].bot, "greedy");
+    // Each bot played each colour 100 times.
+    assert_eq!(games.iter().filter(|g| g.colours[0] == 'r').count(), 100);
+    assert!(report.by_seat[0].rate > 0.9, "greedy beats random");
+    let colour_wins: u64 = report.by_colour.values().map(|c| c.wins).sum();
+    let seat_wins: u64 = report.by_seat.iter().map(|s| s.wins).sum();
+    assert_eq!(colour_wins, seat_wins);
+    assert_eq!(seat_wins + report.draws.count, 200);
+    let reasons: u64 = report.end_reasons.values().sum();
+    assert_eq!(reasons, 200);
+    let json: serde_json::Value = serde_json::from_str(&report.to_json()).unwrap();
+    for key in [
+        "variant",
+        "games",
+        "bots",
+        "seed",
+        "by_seat",
+        "by_colour",
+        "draws",
+        "ply_cap",
+        "first_player_advantage",
+        "end_reasons",
+        "length",
+        "branching",
+    ] {
+        assert!(json.get(key).is_some(), "report.json lacks `{key}`");
+    }
+    assert_eq!(json["variant"]["source_sha256"].as_str().unwrap().len(), 64);
+    for key in ["mean", "median", "p5", "p95", "histogram"] {
+        assert!(json["length"].get(key).is_some(), "length lacks `{key}`");
+    }
+    for key in ["mean", "max", "forced_share"] {
+        assert!(
+            json["branching"].get(key).is_some(),
+            "branching lacks `{key}`"
+        );
+    }
+}
+
+#[test]
+fn after_a_pie_swap_the_seat_and_the_colour_differ() {
+    let v = Variant::builtin("pie").unwrap();
+    let config = Config::new(&v, specs("random"), 400, 5);
+    let games = run(&v, &config, &Control::default());
+    let swapped: Vec<_> = games
+        .iter()
+        .filter(|g| g.moves.get(1).is_some_and(|m| m == "swap") && g.winner.is_some())
+        .collect();
+    assert!(!swapped.is_empty(), "random play swaps now and then");
+    for g in swapped {
+        let winner_start_seat = g.colours.iter().position(|&c| Some(c) == g.winner).unwrap();
+        assert_ne!(g.winner_seat, Some(winner_start_seat), "game {}", g.index);
+    }
+}
+
+#[test]
+fn three_and_four_player_variants_play_out() {
+    for name in ["hex3-escape", "escape4"] {
+        let v = Variant::builtin(name).unwrap();
+        let config = Config::new(&v, specs("random,greedy"), 12, 1).with_max_plies(400);
+        let games = run(&v, &config, &Control::default());
+        let report = config.report(&games);
+        assert_eq!(report.games, 12);
+        assert_eq!(report.by_seat.len(), v.player_count());
+        assert_eq!(report.by_colour.len(), v.player_count());
+        // Seats rotate through every colour.
+        assert_eq!(games[1].colours[0], v.letter(1));
+    }
+}
+
+#[test]
+fn a_cancelled_run_keeps_what_finished() {
+    let v = Variant::standard();
+    let config = Config::new(&v, specs("random"), 1_000_000, 1).with_threads(2);
+    let control = Control::default();
+    let games = std::thread::scope(|s| {
+        let h = s.spawn(|| run(&v, &config, &control));
+        while control.done() < 500 {
+            std::thread::yield_now();
+        }
+        control
+            .cancel
+            .store(true, std::sync::atomic::Ordering::SeqCst);
+        h.join().unwrap()
+    });
+    assert!(games.len() >= 500 && games.len() < 1_000_000);
+    let report = config.report(&games);
+    assert_eq!(report.games, games.len() as u64);
+}
+
+/// The general-game-system figures for uniformly random play (20 000
+/// games): standard 47.5% [46.8–48.2] first-player wins, 32.6 plies,
+/// branching 12.5; Advanced 47.9%, 35.0 plies, 16.4.
+#[test]
+fn random_play_agrees_with_the_published_figures() {
+    for (name, first, length, branching) in [
+        ("standard", (0.468, 0.482), 32.6, 12.5),
+        ("advanced", (0.472, 0.486), 35.0, 16.4),
+    ] {
+        let v = Variant::builtin(name).unwrap();
+        let mut config = Config::new(&v, specs("random"), 20_000, 2);
+        config.record_moves = false;
+        let report = config.report(&run(&v, &config, &Control::default()));
+        let f = &report.first_player_advantage;
+        assert!(
+            f.ci95[0] <= first.1 && first.0 <= f.ci95[1],
+            "{name}: first player {:.4} {:?} vs {first:?}",
+            f.rate,
+            f.ci95
+        );
+        assert!(
+            (report.length.mean - length).abs() < 0.3,
+            "{name}: {}",
+            report.length.mean
+        );
+        assert!(
+            (report.branching.mean - branching).abs() < 0.15,
+            "{name}: {}",
+            report.branching.mean
+        );
+    }
+}
