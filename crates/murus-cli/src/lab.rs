@@ -407,6 +407,7 @@ pub fn bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
     let nodes = if quick { 20_000 } else { 200_000 };
     let mut times = Vec::new();
     let mut searched = 0;
+    let mut depth = 0;
     for run in 0..runs {
         let mut bot = Bot::new(BotSpec::AlphaBeta { nodes }, run as u64);
         let t = Instant::now();
@@ -414,11 +415,12 @@ pub fn bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
             .context("the start position has moves")?;
         times.push(t.elapsed().as_secs_f64());
         searched = bot.last_nodes;
+        depth = bot.last_depth;
     }
     let s = crate::median(times);
     writeln!(
         out,
-        "{:<10} {:>10} {searched:>14} {s:>9.3} {:>8.2} M nodes/s  (alphabeta:{nodes} from the start, depth reached shown by `murus selfplay`)",
+        "{:<10} {:>10} {searched:>14} {s:>9.3} {:>8.2} M nodes/s  (alphabeta:{nodes} from the start, depth {depth})",
         "standard",
         "alphabeta",
         searched as f64 / s / 1e6
