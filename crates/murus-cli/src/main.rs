@@ -4,6 +4,7 @@
 
 mod baseline;
 mod lab;
+mod mural;
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -90,6 +91,11 @@ enum Command {
         #[command(subcommand)]
         command: lab::LabCommand,
     },
+    /// Murals: check, solve, count, hint, generate, bench.
+    Mural {
+        #[command(subcommand)]
+        command: mural::MuralCommand,
+    },
 }
 
 fn main() -> ExitCode {
@@ -120,6 +126,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return lab::matchup(&v, args, &mut out);
         }
         Command::Lab { command } => return lab::lab(command, &mut out),
+        Command::Mural { command } => return mural::run(command, &mut out),
         Command::Check { files } => return check(&files, &mut out),
         Command::Show { variant, position } => {
             let v = load_variant(&variant)?;

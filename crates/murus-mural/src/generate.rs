@@ -1,0 +1,279 @@
+//! The generator: work backwards from a finished mural with inverse moves,
+//! keep puzzles whose minimal solution is unique, and band them by
+//! difficulty.
+//!
+//! Difficulty is a score built from the solver's view of the puzzle:
+//!
+//! ```text
+//! score = L + 2·(L − K) + 3·S + 0.5·B + 8·D + log2(N + 1)
+//! ```
+//!
+//! with `L` the optimal length, `K` the towers at the start, `S` the
+//! sacrifices in the solution, `B` the mean number of legal moves along the
+//! solution, `D` the share of first moves that begin no minimal solution
+//! (dead ends), and `N` the nodes the solver needed to prove the count.
+//! Bands: easy below 18, medium below 28, hard from 28.
+
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use crate::board::{Board, MuralMove, State};
+use crate::puzzle::{DIFFICULTIES, Puzzle};
+use crate::solve::{Hooks, Status, count};
+
+/// What to generate.
+#[derive(Clone, Debug)]
+pub struct Options {
+    /// Board text (`5x5`, `hex 3`, `rect 6 x 5 without cells a1`).
+    pub board: String,
+    /// Colours (1 to 3), named `r`, `g`, `b`.
+    pub colours: usize,
+    pub sacrifice: bool,
+    /// `easy`, `medium`, `hard`, or any.
+    pub difficulty: Option<String>,
+    pub seed: u64,
+    /// Solver budget per candidate, in nodes.
+    pub budget: u64,
+}
+
+/// A puzzle's difficulty figures.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Rating {
+    pub score: f64,
+    pub band: String,
+    pub length: u32,
+    pub towers: u32,
+    pub sacrifices: u32,
+    pub mean_branching: f64,
+    pub dead_end_share: f64,
+    pub nodes: u64,
+}
+
+/// The band of a score.
+pub fn band(score: f64) -> &'static str {
+    if score < 18.0 {
+        "easy"
+    } else if score < 28.0 {
+        "medium"
+    } else {
+        "hard"
+    }
+}
+
+/// Rates a puzzle whose minimal solutions were counted.
+pub fn rate(p: &Puzzle, c: &crate::solve::Count) -> Option<Rating> {
+    let length = c.length?;
+    let towers = p.start.towers().count() as u32;
+    let sacrifices = c
+        .example
+        .iter()
+        .filter(|m| matches!(m, MuralMove::Sacrifice { .. }))
+        .count() as u32;
+    let mut s = p.start.clone();
+    let mut total = 0usize;
+    let mut moves = Vec::new();
+    for &m in &c.example {
+        s.moves(&p.board, p.sacrifice, &mut moves);
+        total += moves.len();
+        s.apply(m);
+    }
+    let mean_branching = total as f64 / c.example.len().max(1) as f64;
+    let dead_end_share = f64::from(c.dead_first_moves) / f64::from(c.first_moves.max(1));
+    let score = f64::from(length)
+        + 2.0 * f64::from(length.saturating_sub(towers))
+        + 3.0 * f64::from(sacrifices)
+        + 0.5 * mean_branching
+        + 8.0 * dead_end_share
+        + ((c.nodes + 1) as f64).log2();
+    let r2 = |x: f64| (x * 100.0).round() / 100.0;
+    Some(Rating {
+        score: r2(score),
+        band: band(score).to_string(),
+        length,
+        towers,
+        sacrifices,
+        mean_branching: r2(mean_branching),
+        dead_end_share: r2(dead_end_share),
+        nodes: c.nodes,
+    })
+}
+
+const LETTERS: [char; 3] = ['r', 'g', 'b'];
+
+/// One backwards walk: from targets holding walls, undo sowings (and, with
+/// sacrifice, sacrifices) until every target wall is accounted for. With
+/// `walls`, an undone sowing may also take a stone back from a tower (the
+/// forward move landed on an own wall), which leaves walls in the start.
+fn walk(
+    board: &Board,
+    colours: usize,
+    sacrifice: bool,
+    walls: bool,
+    rng: &mut SmallRng,
+) -> Option<(State, Vec<bool>)> {
+    let cells: Vec<usize> = board.geometry.cells().collect();
+    let n = cells.len();
+    let pairs = rng.random_range(2..=(n * 2 / 5).max(3));
+    let mut targets = vec![false; board.slots()];
+    let mut order = cells.clone();
+    for i in (1..order.len()).rev() {
+        order.swap(i, rng.random_range(0..=i));
+    }
+    let mut state = State::empty(board.slots());
+    // `fin[s]`: a wall the forward play must still put there.
+    let mut fin = vec![false; board.slots()];
+    for &t in order.iter().take(2 * pairs) {
+        targets[t] = true;
+        fin[t] = true;
+        state.set(t, Some((rng.random_range(0..colours) as u8, 1)));
+    }
+    let planned = if sacrifice && colours > 1 {
+        rng.random_range(1..=2)
+    } else {
+        0
+    };
+    let mut sacrificed = 0;
+    for _ in 0..4 * n {
+        let open = cells
+            .iter()
+            .filter(|&&s| fin[s] && state.get(s).is_some_and(|(_, h)| h == 1))
+            .count();
+        if open == 0 && sacrificed >= planned {
+            return Some((state, targets));
+        }
+        // (origin, near, far, is_sacrifice)
+        let mut options: Vec<(usize, u8, u8, bool)> = Vec::new();
+        for &s in &cells {
+            if state.get(s).is_some() {
+                continue;
+            }
+            for &(a, b) in board.lines(s) {
+                let take = |x: u8| match state.get(x as usize) {
+                    Some((c, 1)) if fin[x as usize] => Some((c, true)),
+                    Some((c, 2)) if walls => Some((c, false)),
+                    _ => None,
+                };
+                if let (Some((ca, fa)), Some((cb, fb))) = (take(a), take(b)) {
+                    if ca == cb && (fa || fb) {
+                        options.push((s, a, b, false));
+                    }
+                }
+            }
+        }
+        if sacrificed < planned {
+            for &s in &cells {
+                if !(fin[s] && state.get(s).is_some_and(|(_, h)| h == 1)) {
+                    continue;
+                }
+                for &t in board.adjacent(s) {
+                    if state.get(t as usize).is_none() {
+                        options.push((s, t, t, true));
+                    }
+                }
+            }
+        }
+        if options.is_empty() {
+            return None;
+        }
+        let (s, a, b, is_sacrifice) = options[rng.random_range(0..options.len())];
+        if is_sacrifice {
+            let (c, _) = state.get(s).expect("a wall");
+            let other = (c as usize + rng.random_range(1..colours)) % colours;
+            state.set(s, Some((c, 2)));
+            fin[s] = false;
+            state.set(a as usize, Some((other as u8, 1)));
+            // The sacrificed wall was sown there, or stood there from the start.
+            fin[a as usize] = rng.random_bool(0.5);
+            sacrificed += 1;
+        } else {
+            let (c, _) = state.get(a as usize).expect("a stone");
+            for x in [a, b] {
+                let x = x as usize;
+                match state.get(x) {
+                    Some((_, 2)) => state.set(x, Some((c, 1))),
+                    _ => state.set(x, None),
+                }
+                fin[x] = false;
+            }
+            state.set(s, Some((c, 2)));
+        }
+    }
+    None
+}
+
+/// Generates `count` puzzles with unique minimal solutions. Deterministic
+/// for a seed. Gives up after many fruitless attempts.
+pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, String> {
+    if !(1..=3).contains(&opts.colours) {
+        return Err(format!("--colours {}: choose 1, 2 or 3", opts.colours));
+    }
+    if opts.sacrifice && opts.colours < 2 {
+        return Err("--sacrifice needs at least two colours (a tower sacrifices against another colour's wall)".into());
+    }
+    if let Some(d) = &opts.difficulty {
+        if !DIFFICULTIES.contains(&d.as_str()) {
+            return Err(format!("difficulty `{d}`: expected easy, medium or hard"));
+        }
+    }
+    let board =
+        Board::parse(&opts.board).map_err(|e| format!("bad board `{}`: {e}", opts.board))?;
+    let mut rng = SmallRng::seed_from_u64(opts.seed);
+    let mut out = Vec::new();
+    let colours: Vec<char> = LETTERS[..opts.colours].to_vec();
+    let mut attempts = 0u64;
+    while out.len() < count {
+        attempts += 1;
+        if attempts > 20_000 + 2_000 * count as u64 {
+            return Err(format!(
+                "gave up after {attempts} attempts with {} of {count} puzzles; try another board, difficulty or seed",
+                out.len()
+            ));
+        }
+        let walls = rng.random_bool(0.4);
+        let Some((start, targets)) = walk(&board, opts.colours, opts.sacrifice, walls, &mut rng)
+        else {
+            continue;
+        };
+        // Every colour must have stones.
+        if (0..opts.colours).any(|c| {
+            !board
+                .geometry
+                .cells()
+                .any(|s| start.get(s).is_some_and(|(k, _)| k as usize == c))
+        }) {
+            continue;
+        }
+        let mut p = Puzzle {
+            title: String::new(),
+            author: "murus mural generate".to_string(),
+            board: board.clone(),
+            colours: colours.clone(),
+            sacrifice: opts.sacrifice,
+            start,
+            targets,
+            notes: None,
+            optimal: None,
+            difficulty: None,
+        };
+        let c = count_puzzle(&p, opts.budget);
+        if c.status != Status::Solved || c.sets != 1 {
+            continue;
+        }
+        let Some(r) = rate(&p, &c) else { continue };
+        if opts.sacrifice && r.sacrifices == 0 {
+            continue;
+        }
+        if opts.difficulty.as_ref().is_some_and(|d| *d != r.band) {
+            continue;
+        }
+        p.optimal = Some(r.length);
+        p.difficulty = Some(r.band.clone());
+        p.title = format!("{} {} #{}", opts.board, r.band, out.len() + 1);
+        out.push((p, r));
+    }
+    Ok(out)
+}
+
+fn count_puzzle(p: &Puzzle, budget: u64) -> crate::solve::Count {
+    count(p, &p.start, budget, Hooks::default())
+}

@@ -1,0 +1,243 @@
+//! The solver against a brute-force breadth-first search on small boards:
+//! solvability, optimal length, distinct minimal move sets, orderings and
+//! hints must all agree exactly.
+
+use std::collections::{HashMap, HashSet, VecDeque};
+
+use murus_mural::board::{Board, MuralMove, State};
+use murus_mural::{Hooks, Mode, Puzzle, Status, count, hint, solve};
+use proptest::prelude::*;
+
+/// Shortest distance to the solved state from every reachable state, and
+/// the reachable graph.
+struct Brute {
+    dist: HashMap<State, u32>,
+    edges: HashMap<State, Vec<(MuralMove, State)>>,
+}
+
+fn brute(p: &Puzzle, start: &State) -> Brute {
+    let mut edges: HashMap<State, Vec<(MuralMove, State)>> = HashMap::new();
+    let mut queue = VecDeque::from([start.clone()]);
+    let mut seen = HashSet::from([start.clone()]);
+    let mut moves = Vec::new();
+    while let Some(s) = queue.pop_front() {
+        s.moves(&p.board, p.sacrifice, &mut moves);
+        let mut out = Vec::new();
+        for &m in &moves {
+            let mut c = s.clone();
+            c.apply(m);
+            if seen.insert(c.clone()) {
+                queue.push_back(c.clone());
+            }
+            out.push((m, c));
+        }
+        edges.insert(s, out);
+    }
+    // Backwards from the solved states.
+    let mut rev: HashMap<&State, Vec<&State>> = HashMap::new();
+    for (s, out) in &edges {
+        for (_, c) in out {
+            rev.entry(c).or_default().push(s);
+        }
+    }
+    let mut dist = HashMap::new();
+    let mut queue = VecDeque::new();
+    for s in edges.keys() {
+        if s.is_solved(&p.targets) {
+            dist.insert(s.clone(), 0);
+            queue.push_back(s.clone());
+        }
+    }
+    while let Some(s) = queue.pop_front() {
+        let d = dist[&s];
+        for &prev in rev.get(&s).map(Vec::as_slice).unwrap_or(&[]) {
+            if !dist.contains_key(prev) {
+                dist.insert(prev.clone(), d + 1);
+                queue.push_back(prev.clone());
+            }
+        }
+    }
+    Brute { dist, edges }
+}
+
+impl Brute {
+    /// Distinct minimal move multisets and the number of optimal sequences.
+    fn minimal(&self, s: &State) -> (HashSet<Vec<MuralMove>>, u128) {
+        let mut sets = HashSet::new();
+        let mut path = Vec::new();
+        let n = self.walk(s, &mut path, &mut sets);
+        (sets, n)
+    }
+
+    fn walk(
+        &self,
+        s: &State,
+        path: &mut Vec<MuralMove>,
+        sets: &mut HashSet<Vec<MuralMove>>,
+    ) -> u128 {
+        let d = self.dist[s];
+        if d == 0 {
+            let mut set = path.clone();
+            set.sort_unstable();
+            sets.insert(set);
+            return 1;
+        }
+        let mut n = 0;
+        for (m, c) in &self.edges[s] {
+            if self.dist.get(c) == Some(&(d - 1)) {
+                path.push(*m);
+                n += self.walk(c, path, sets);
+                path.pop();
+            }
+        }
+        n
+    }
+}
+
+fn puzzle(
+    board: &str,
+    colours: usize,
+    sacrifice: bool,
+    start: State,
+    targets: Vec<bool>,
+) -> Puzzle {
+    Puzzle {
+        title: "random".into(),
+        author: String::new(),
+        board: Board::parse(board).expect("board"),
+        colours: ['r', 'g', 'b'][..colours].to_vec(),
+        sacrifice,
+        start,
+        targets,
+        notes: None,
+        optimal: None,
+        difficulty: None,
+    }
+}
+
+/// A random small mural: random stacks, then either the end of a random
+/// playout as targets (solvable) or random targets.
+fn instance(
+    board_index: usize,
+    colours: usize,
+    sacrifice: bool,
+    stacks: Vec<(usize, usize, bool)>,
+    play: Vec<usize>,
+    random_targets: Option<Vec<usize>>,
+) -> Option<Puzzle> {
+    let board_text = ["3x3", "4x3", "4x4", "hex 2", "5x2"][board_index];
+    let board = Board::parse(board_text).ok()?;
+    let cells: Vec<usize> = board.geometry.cells().collect();
+    let mut start = State::empty(board.slots());
+    for (cell, colour, tower) in stacks {
+        start.set(
+            cells[cell % cells.len()],
+            Some(((colour % colours) as u8, if tower { 2 } else { 1 })),
+        );
+    }
+    start.towers().next()?;
+    let mut end = start.clone();
+    let mut moves = Vec::new();
+    for k in play {
+        end.moves(&board, sacrifice, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        end.apply(moves[k % moves.len()]);
+    }
+    let mut targets = vec![false; board.slots()];
+    match random_targets {
+        None => {
+            if end.towers().next().is_some() {
+                return None;
+            }
+            for &c in &cells {
+                targets[c] = end.get(c).is_some();
+            }
+        }
+        Some(list) => {
+            for c in list {
+                targets[cells[c % cells.len()]] = true;
+            }
+        }
+    }
+    Some(puzzle(board_text, colours, sacrifice, start, targets))
+}
+
+fn check(p: &Puzzle) {
+    let b = brute(p, &p.start);
+    let truth = b.dist.get(&p.start).copied();
+    let opt = solve(p, &p.start, Mode::Optimal, u64::MAX, Hooks::default());
+    let any = solve(p, &p.start, Mode::Any, u64::MAX, Hooks::default());
+    match truth {
+        None => {
+            assert_eq!(opt.status, Status::Unsolvable, "{}", p.to_toml());
+            assert_eq!(any.status, Status::Unsolvable, "{}", p.to_toml());
+            assert_eq!(hint(p, &p.start, u64::MAX), Ok(None));
+        }
+        Some(d) => {
+            assert_eq!(opt.status, Status::Solved, "{}", p.to_toml());
+            assert_eq!(opt.moves.len() as u32, d, "{}", p.to_toml());
+            assert_eq!(any.status, Status::Solved, "{}", p.to_toml());
+            for sol in [&opt.moves, &any.moves] {
+                let text: Vec<String> = sol.iter().map(|m| m.notation(&p.board)).collect();
+                let end = murus_mural::replay(p, &text).expect("legal");
+                assert!(end.is_solved(&p.targets));
+            }
+            let (sets, orderings) = b.minimal(&p.start);
+            let c = count(p, &p.start, u64::MAX, Hooks::default());
+            assert_eq!(c.length, Some(d), "{}", p.to_toml());
+            assert_eq!(c.sets, sets.len() as u64, "{}", p.to_toml());
+            assert_eq!(c.orderings, Some(orderings), "{}", p.to_toml());
+        }
+    }
+    // Hints from every reachable state on the way (a sample).
+    for (s, _) in b.edges.iter().take(40) {
+        match (b.dist.get(s), hint(p, s, u64::MAX)) {
+            (None, Ok(None)) => {}
+            (Some(0), Ok(None)) => {}
+            (Some(&d), Ok(Some(m))) => {
+                let mut c = s.clone();
+                c.apply(m);
+                assert_eq!(
+                    b.dist.get(&c),
+                    Some(&(d - 1)),
+                    "hint {} from {}",
+                    m.notation(&p.board),
+                    p.grid(s)
+                );
+            }
+            (d, h) => panic!("state {}: distance {d:?} but hint {h:?}", p.grid(s)),
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(300))]
+
+    #[test]
+    fn solver_agrees_with_brute_force(
+        board_index in 0usize..5,
+        colours in 1usize..=3,
+        sacrifice in any::<bool>(),
+        stacks in prop::collection::vec((0usize..16, 0usize..3, any::<bool>()), 1..6),
+        play in prop::collection::vec(0usize..64, 0..10),
+        random_targets in prop::option::of(prop::collection::vec(0usize..16, 1..8)),
+    ) {
+        if let Some(p) = instance(board_index, colours, sacrifice, stacks, play, random_targets) {
+            check(&p);
+        }
+    }
+
+    #[test]
+    fn tower_only_starts_agree_with_brute_force(
+        board_index in 0usize..5,
+        towers in prop::collection::vec(0usize..16, 1..5),
+        play in prop::collection::vec(0usize..64, 0..8),
+    ) {
+        let stacks = towers.into_iter().map(|c| (c, 0, true)).collect();
+        if let Some(p) = instance(board_index, 1, false, stacks, play, None) {
+            check(&p);
+        }
+    }
+}

@@ -1,0 +1,75 @@
+//! Every puzzle of the collection loads, has the recorded optimal length and
+//! a unique minimal solution, and its solution replays with the engine to
+//! the target.
+
+use std::path::PathBuf;
+
+use murus_mural::{Hooks, Puzzle, Status, count, replay_with_engine};
+
+fn collection() -> Vec<(PathBuf, Puzzle)> {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
+    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("puzzles/")
+        .map(|e| e.expect("entry").path())
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    files
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(&f).expect("readable");
+            let p = Puzzle::from_toml(&text).unwrap_or_else(|d| {
+                panic!(
+                    "{}",
+                    murus_dsl::render_all(&d, &f.display().to_string(), &text)
+                )
+            });
+            (f, p)
+        })
+        .collect()
+}
+
+#[test]
+fn every_collection_puzzle_has_its_recorded_length_and_a_unique_solution() {
+    let all = collection();
+    assert!(all.len() >= 30, "the collection has {} puzzles", all.len());
+    for (f, p) in &all {
+        let c = count(p, &p.start, 20_000_000, Hooks::default());
+        assert_eq!(c.status, Status::Solved, "{}", f.display());
+        assert_eq!(c.length, p.optimal, "{}: optimal length", f.display());
+        assert_eq!(c.sets, 1, "{}: distinct minimal solutions", f.display());
+        assert!(p.difficulty.is_some(), "{}: difficulty", f.display());
+        let moves: Vec<String> = c.example.iter().map(|m| m.notation(&p.board)).collect();
+        let end = replay_with_engine(p, &moves).unwrap_or_else(|e| panic!("{}: {e}", f.display()));
+        let state = p.parse_grid(&end).expect("engine grid");
+        assert!(
+            state.is_solved(&p.targets),
+            "{}: engine replay ends at {end}",
+            f.display()
+        );
+    }
+}
+
+#[test]
+fn the_collection_spans_boards_colours_sacrifice_and_hex() {
+    let all = collection();
+    let cells: Vec<usize> = all
+        .iter()
+        .map(|(_, p)| p.board.geometry.cell_count())
+        .collect();
+    assert!(cells.contains(&25), "a 5x5 board");
+    assert!(cells.contains(&56), "an 8x7 board");
+    for n in 1..=3 {
+        assert!(
+            all.iter().any(|(_, p)| p.colours.len() == n),
+            "{n} colour(s)"
+        );
+    }
+    assert!(all.iter().any(|(_, p)| p.sacrifice), "with sacrifice");
+    assert!(all.iter().any(|(_, p)| !p.sacrifice), "without sacrifice");
+    assert!(
+        all.iter()
+            .any(|(_, p)| p.board.geometry.kind() == murus_dsl::ShapeKind::Hex),
+        "a hex board"
+    );
+}
