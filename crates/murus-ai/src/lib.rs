@@ -239,7 +239,9 @@ impl Bot {
                 };
                 let (best, done) = m.run(&mut self.tree, pos, &mut self.rng);
                 self.last_nodes = done;
-                best
+                // Stopped at once, the root has one child at most: still a
+                // legal move, never `None` while moves exist.
+                best.or_else(|| Some(buffer[self.rng.random_range(0..buffer.len())]))
             }
         }
     }

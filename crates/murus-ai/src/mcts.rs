@@ -141,7 +141,7 @@ impl<B: Bits> Mcts<'_, B> {
         let mut buffer = self.e.move_list();
         let mut done = 0u64;
         for it in 0..self.iterations {
-            if it & 63 == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if it > 0 && it & 63 == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 break;
             }
             done += 1;

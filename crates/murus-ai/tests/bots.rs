@@ -158,3 +158,38 @@ fn bad_specs_say_what_is_wrong() {
     }
     assert!(parse_specs("random,,greedy").is_err());
 }
+
+#[test]
+fn a_bot_can_think_on_a_background_thread_and_be_stopped() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicBool, Ordering};
+    fn is_send<T: Send + 'static>(_: &T) {}
+    let v = Variant::standard();
+    let stop = Arc::new(AtomicBool::new(true));
+    // Stopped before it starts: a huge budget still returns a legal move at once.
+    let mut bot = Bot::new(
+        BotSpec::AlphaBeta {
+            nodes: 1_000_000_000,
+        },
+        1,
+    );
+    bot.set_stop(stop.clone());
+    is_send(&bot);
+    let (v2, start) = (v.clone(), v.start());
+    let m = std::thread::spawn(move || bot.choose(&v2, &start))
+        .join()
+        .unwrap()
+        .unwrap();
+    assert!(v.is_legal(&v.start(), m));
+    stop.store(false, Ordering::Relaxed);
+    let mut mcts = Bot::new(
+        BotSpec::Mcts {
+            iterations: u32::MAX,
+            guided: false,
+        },
+        1,
+    );
+    mcts.set_stop(Arc::new(AtomicBool::new(true)));
+    let m = mcts.choose(&v, &v.start()).unwrap();
+    assert!(v.is_legal(&v.start(), m));
+}

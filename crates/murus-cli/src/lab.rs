@@ -134,8 +134,17 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let mut config =
-        Config::new(v, specs(&a.bots)?, a.games, a.seed).with_threads(threads(a.threads)?);
+    let bots = specs(&a.bots)?;
+    if bots.len() > v.player_count() {
+        bail!(
+            "--bots: {} bots for {} seats (`{}` has {} players)",
+            bots.len(),
+            v.player_count(),
+            v.name(),
+            v.player_count()
+        );
+    }
+    let mut config = Config::new(v, bots, a.games, a.seed).with_threads(threads(a.threads)?);
     if let Some(p) = a.max_plies {
         if p == 0 {
             bail!("--max-plies must be at least 1");

@@ -146,8 +146,21 @@ fn match_sprt_stops_when_decided() {
     assert!(o.status.success());
     let j = json(&o);
     assert_eq!(j["sprt"]["decision"], "H1");
-    assert!(j["games"].as_u64().unwrap() < 200, "{j}");
-    assert_eq!(j["games"].as_u64().unwrap() % 2, 0, "whole pairs");
+    let games = j["games"].as_u64().unwrap();
+    // A 99% winner needs about a dozen games against H0 = 0, H1 = 100
+    // (each win adds ln(0.640/0.5) = 0.247 to the log-likelihood ratio, the
+    // bound is ln(19) = 2.944): not one lucky pair, not hundreds.
+    assert!((10..200).contains(&games), "{j}");
+    assert_eq!(games % 2, 0, "whole pairs");
+    let llr = j["sprt"]["llr"].as_f64().unwrap();
+    assert!((2.94..4.0).contains(&llr), "{j}");
+    // Equal bots: the test accepts H0 (no 200-Elo gain).
+    let o = murus(&[
+        "match", "standard", "random", "random", "--games", "2000", "--sprt", "0,200", "--json",
+    ]);
+    assert!(o.status.success());
+    let j = json(&o);
+    assert_eq!(j["sprt"]["decision"], "H0", "{j}");
 }
 
 #[test]
@@ -164,6 +177,23 @@ fn bad_lab_arguments_fail_clearly() {
         ),
         (&["selfplay", "standard", "--games", "0"][..], "at least 1"),
         (
+            &["selfplay", "standard", "--bots", "random,greedy,mcts"][..],
+            "3 bots for 2 seats",
+        ),
+        (
+            &["selfplay", "standard", "--bots", "alphabeta:0"][..],
+            "--bots: bot `alphabeta:0`",
+        ),
+        (&["selfplay", "standard", "--threads", "0"][..], "--threads"),
+        (
+            &["selfplay", "standard", "--max-plies", "0"][..],
+            "--max-plies",
+        ),
+        (
+            &["match", "standard", "greedy", "mcts:many"][..],
+            "budget `many`",
+        ),
+        (
             &["match", "standard", "greedy", "random", "--sprt", "5"][..],
             "ELO0,ELO1",
         ),
@@ -175,5 +205,68 @@ fn bad_lab_arguments_fail_clearly() {
         let err = String::from_utf8_lossy(&o.stderr);
         assert!(err.contains(words), "{args:?}: {err}");
         assert!(!err.contains("panicked"), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn selfplay_runs_every_bot_on_multi_player_and_pie_variants() {
+    for (variant, bots) in [
+        ("escape4", "random,greedy,alphabeta:200,mcts:30"),
+        ("hex3-escape", "mcts:30,alphabeta:200,greedy"),
+        ("pie", "alphabeta:200,mcts:30"),
+    ] {
+        let o = murus(&[
+            "selfplay",
+            variant,
+            "--games",
+            "4",
+            "--bots",
+            bots,
+            "--max-plies",
+            "80",
+            "--json",
+        ]);
+        assert!(
+            o.status.success(),
+            "{variant}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let j = json(&o);
+        assert_eq!(j["games"], 4, "{variant}");
+        let seats = j["by_seat"].as_array().unwrap();
+        assert_eq!(seats.len(), bots.split(',').count(), "{variant}");
+        let wins: u64 = seats.iter().map(|s| s["wins"].as_u64().unwrap()).sum();
+        let colour_wins: u64 = j["by_colour"]
+            .as_object()
+            .unwrap()
+            .values()
+            .map(|c| c["wins"].as_u64().unwrap())
+            .sum();
+        let draws = j["draws"]["count"].as_u64().unwrap();
+        assert_eq!(wins + draws, 4, "{variant}: every game counted per seat");
+        assert_eq!(colour_wins + draws, 4, "{variant}: and per colour");
+        for key in [
+            "variant",
+            "games",
+            "bots",
+            "seed",
+            "by_seat",
+            "by_colour",
+            "draws",
+            "ply_cap",
+            "first_player_advantage",
+            "end_reasons",
+            "length",
+            "branching",
+        ] {
+            assert!(j.get(key).is_some(), "{variant}: report lacks {key}");
+        }
+        assert!(j["variant"]["source_sha256"].as_str().unwrap().len() == 64);
+        for key in ["mean", "median", "p5", "p95", "histogram"] {
+            assert!(j["length"].get(key).is_some(), "length lacks {key}");
+        }
+        for key in ["mean", "max", "forced_share"] {
+            assert!(j["branching"].get(key).is_some(), "branching lacks {key}");
+        }
     }
 }

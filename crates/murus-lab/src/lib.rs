@@ -22,6 +22,9 @@
 //! let report = config.report(&games);
 //! assert_eq!(report.games, 20);
 //! ```
+//!
+//! The studio runs a batch on a background thread with [`spawn`], which
+//! returns a [`Batch`]: progress, partial reports, cancel, join.
 
 pub mod play;
 pub mod report;
@@ -31,6 +34,8 @@ use std::path::Path;
 use std::sync::Arc;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
@@ -178,7 +183,7 @@ pub struct Control {
 }
 
 impl Control {
-    /// Games finished so far.
+    /// Games finished so far (counted in batches, at most 50 ms late).
     pub fn done(&self) -> u64 {
         self.done.load(Ordering::Relaxed)
     }
@@ -192,10 +197,25 @@ impl Control {
 }
 
 /// Plays the run's games on `config.threads` threads and returns the
-/// finished games sorted by number. Cancelling keeps finished games.
+/// finished games sorted by number. Cancelling keeps finished games. The
+/// games move out of `control` (its `snapshot` is empty afterwards); watch a
+/// run with [`run_with`] or [`spawn`].
 pub fn run(variant: &Variant, config: &Config, control: &Control) -> Vec<GameResult> {
     let indices = config.indices();
     run_indices(variant, config, control, &indices)
+}
+
+/// [`run`], calling `on_game` on the worker thread as each game finishes (in
+/// finishing order, which depends on the threads; the returned games and the
+/// report do not). For progress bars and live charts.
+pub fn run_with(
+    variant: &Variant,
+    config: &Config,
+    control: &Control,
+    on_game: &(dyn Fn(&GameResult) + Sync),
+) -> Vec<GameResult> {
+    let indices = config.indices();
+    run_indices_with(variant, config, control, &indices, Some(on_game))
 }
 
 fn run_indices(
@@ -204,43 +224,200 @@ fn run_indices(
     control: &Control,
     indices: &[u64],
 ) -> Vec<GameResult> {
+    run_indices_with(variant, config, control, indices, None)
+}
+
+fn run_indices_with(
+    variant: &Variant,
+    config: &Config,
+    control: &Control,
+    indices: &[u64],
+    on_game: Option<&(dyn Fn(&GameResult) + Sync)>,
+) -> Vec<GameResult> {
     let next = AtomicU64::new(0);
+    let threads = config.threads.min(indices.len().max(1));
+    // Workers claim a few games at a time, so that fast games do not fight
+    // over one counter; few enough that slow games still share out evenly.
+    let chunk = (indices.len() / (threads * 64)).clamp(1, 16) as u64;
+    // Only searching bots poll the cancel flag; random and greedy games are
+    // too short to need it, and cloning the shared `Arc` for every game
+    // would make threads fight over its reference count.
+    let searching = config
+        .bots
+        .iter()
+        .any(|b| matches!(b, BotSpec::AlphaBeta { .. } | BotSpec::Mcts { .. }));
+    // Room for every game up front: no copying of a growing list under the
+    // lock while the workers wait.
+    control
+        .finished
+        .lock()
+        .expect("lab lock")
+        .reserve(indices.len());
     std::thread::scope(|scope| {
-        for _ in 0..config.threads.min(indices.len().max(1)) {
+        for _ in 0..threads {
             scope.spawn(|| {
                 let mut local = Vec::new();
-                loop {
-                    if control.is_cancelled() {
-                        break;
-                    }
-                    let i = next.fetch_add(1, Ordering::Relaxed) as usize;
-                    let Some(&index) = indices.get(i) else { break };
-                    let setup = config.setup(index);
-                    let g = play_game(variant, &setup, Some(control.cancel.clone()));
-                    if control.is_cancelled() {
-                        break; // its bots may have been cut short
-                    }
-                    local.push(g);
-                    control.done.fetch_add(1, Ordering::Relaxed);
-                    if local.len() >= 64 {
-                        control
-                            .finished
-                            .lock()
-                            .expect("lab lock")
-                            .append(&mut local);
+                // Finished games reach `Control` (and its count) in batches,
+                // cheap for fast games, or at least every 50 ms, fresh
+                // partial reports for slow ones; batching never changes the
+                // results.
+                let mut flushed = Instant::now();
+                let flush = |local: &mut Vec<GameResult>| {
+                    let n = local.len() as u64;
+                    control.finished.lock().expect("lab lock").append(local);
+                    control.done.fetch_add(n, Ordering::Relaxed);
+                };
+                'claims: loop {
+                    let first = next.fetch_add(chunk, Ordering::Relaxed);
+                    for i in first..first + chunk {
+                        if control.is_cancelled() {
+                            break 'claims;
+                        }
+                        let Some(&index) = indices.get(i as usize) else {
+                            break 'claims;
+                        };
+                        let setup = config.setup(index);
+                        let stop = searching.then(|| control.cancel.clone());
+                        let g = play_game(variant, &setup, stop);
+                        if control.is_cancelled() {
+                            break 'claims; // its bots may have been cut short
+                        }
+                        if let Some(f) = on_game {
+                            f(&g);
+                        }
+                        local.push(g);
+                        if local.len() >= 64 || flushed.elapsed() >= FLUSH_EVERY {
+                            flush(&mut local);
+                            flushed = Instant::now();
+                        }
                     }
                 }
-                control
-                    .finished
-                    .lock()
-                    .expect("lab lock")
-                    .append(&mut local);
+                flush(&mut local);
             });
         }
     });
-    let mut games = control.snapshot();
+    let mut games = if on_game.is_some() {
+        // A watched run ([`run_with`], [`Batch`]): the list stays for
+        // partial reports.
+        control.snapshot()
+    } else {
+        // Taking the list instead of copying it keeps the serial tail of a
+        // big run short.
+        std::mem::take(&mut *control.finished.lock().expect("lab lock"))
+    };
     games.sort_by_key(|g| g.index);
     games
+}
+
+const FLUSH_EVERY: Duration = Duration::from_millis(50);
+
+/// A self-play run on a background thread (for the studio): watch its
+/// progress, read a report of the games finished so far, cancel it, and
+/// collect the final report. Dropping it cancels the run.
+///
+/// ```
+/// use murus_engine::Variant;
+/// use murus_lab::{Config, spawn};
+///
+/// let variant = Variant::standard();
+/// let config = Config::new(&variant, vec!["greedy".parse().unwrap()], 8, 3).with_threads(2);
+/// let batch = spawn(&variant, config, |_game| { /* e.g. send on a channel, request a repaint */ })
+///     .expect("a thread");
+/// let partial = batch.partial_report(); // any time: the games finished so far
+/// assert!(partial.games <= 8);
+/// let (report, games) = batch.join();
+/// assert_eq!((report.games, games.len()), (8, 8));
+/// ```
+#[derive(Debug)]
+pub struct Batch {
+    control: Arc<Control>,
+    config: Config,
+    total: u64,
+    handle: Option<JoinHandle<Vec<GameResult>>>,
+}
+
+/// Starts `config`'s run on a thread named `murus-lab` (workers
+/// `murus-lab-N`); `on_game` is called on a worker as each game finishes.
+/// Results are those of [`run`] with the same configuration.
+pub fn spawn(
+    variant: &Variant,
+    config: Config,
+    on_game: impl Fn(&GameResult) + Send + Sync + 'static,
+) -> Result<Batch, LabError> {
+    let control = Arc::new(Control::default());
+    let total = config.indices().len() as u64;
+    let (v, c, ctl) = (variant.clone(), config.clone(), control.clone());
+    let handle = std::thread::Builder::new()
+        .name("murus-lab".into())
+        .spawn(move || run_with(&v, &c, &ctl, &on_game))
+        .map_err(|source| LabError::Io {
+            path: "(thread murus-lab)".into(),
+            source,
+        })?;
+    Ok(Batch {
+        control,
+        config,
+        total,
+        handle: Some(handle),
+    })
+}
+
+impl Batch {
+    /// Games this run plays (its shard's share).
+    pub fn total(&self) -> u64 {
+        self.total
+    }
+    /// Games finished so far.
+    pub fn done(&self) -> u64 {
+        self.control.done()
+    }
+    /// Asks the run to stop: games in progress are dropped (their bots return
+    /// at once), finished ones are kept.
+    pub fn cancel(&self) {
+        self.control.cancel.store(true, Ordering::Relaxed);
+    }
+    /// The shared cancel flag.
+    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
+        self.control.cancel.clone()
+    }
+    pub fn is_cancelled(&self) -> bool {
+        self.control.is_cancelled()
+    }
+    /// Whether every worker has stopped (finished or cancelled).
+    pub fn is_finished(&self) -> bool {
+        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
+    }
+    /// The run's configuration.
+    pub fn config(&self) -> &Config {
+        &self.config
+    }
+    /// The report of the games finished so far (all of them once
+    /// [`Batch::is_finished`]).
+    pub fn partial_report(&self) -> Report {
+        self.config.report(&self.control.snapshot())
+    }
+    /// Waits for the run and returns its report and games, sorted by number
+    /// (after a cancel: the finished ones).
+    pub fn join(mut self) -> (Report, Vec<GameResult>) {
+        let games = match self.handle.take().map(JoinHandle::join) {
+            Some(Ok(games)) => games,
+            // A worker panicked: keep what reached the shared list.
+            _ => {
+                let mut g = self.control.snapshot();
+                g.sort_by_key(|g| g.index);
+                g
+            }
+        };
+        (self.config.report(&games), games)
+    }
+}
+
+impl Drop for Batch {
+    fn drop(&mut self) {
+        if self.handle.is_some() {
+            self.cancel();
+        }
+    }
 }
 
 /// The result of a match between two bots.

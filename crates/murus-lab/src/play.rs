@@ -47,9 +47,11 @@ pub struct GameResult {
     pub branching_max: u32,
     /// Plies with exactly one legal move.
     pub forced: u32,
-    /// How often the evaluation's leader changed during the game.
+    /// How often the evaluation's leader changed during the game, measured
+    /// after each full round (every `players` plies).
     pub lead_changes: u32,
-    /// The colour the evaluation favoured three quarters into the game.
+    /// The colour the evaluation favoured after the last full round within
+    /// the first three quarters of the game.
     pub leader_at_three_quarters: Option<char>,
 }
 
@@ -129,7 +131,9 @@ fn play_on<B: Word>(
         .enumerate()
         .map(|(s, spec)| {
             let mut b = Bot::new(*spec, setup.seed ^ mix(s as u64 + 1));
-            if let Some(flag) = &stop {
+            // Only searches poll the flag.
+            let searches = matches!(spec, BotSpec::AlphaBeta { .. } | BotSpec::Mcts { .. });
+            if let (true, Some(flag)) = (searches, &stop) {
                 b.set_stop(flag.clone());
             }
             b
@@ -142,10 +146,16 @@ fn play_on<B: Word>(
     }
     let weights = Weights::for_engine(e);
     let mut pos = e.start();
-    let mut history: Vec<u64> = vec![pos.hash()];
+    // Sized for a typical game, so that most games allocate each list once.
+    let mut history: Vec<u64> = Vec::with_capacity(64);
+    history.push(pos.hash());
     let mut moves = e.move_list();
-    let mut played: Vec<Move> = Vec::new();
-    let mut leaders: Vec<Option<usize>> = Vec::new();
+    let mut played: Vec<Move> = Vec::with_capacity(if setup.record_moves { 64 } else { 0 });
+    let mut plies = 0u32;
+    // The evaluation's leader after each full round (every `players` plies):
+    // measured only when everyone has moved, so the side to move's tempo is
+    // not counted as a change of lead (and self-play stays fast).
+    let mut leaders: Vec<Option<usize>> = Vec::with_capacity(32);
     let (mut branching_sum, mut branching_max, mut forced) = (0u64, 0u32, 0u32);
     let mut current_leader = None;
     let mut lead_changes = 0;
@@ -158,7 +168,7 @@ fn play_on<B: Word>(
                 reason: Reason::Stalemate,
             });
         }
-        if played.len() as u32 >= setup.max_plies {
+        if plies >= setup.max_plies {
             break Outcome {
                 winner: None,
                 reason: Reason::PlyCap,
@@ -180,15 +190,20 @@ fn play_on<B: Word>(
             seat_of.swap(0, 1);
         }
         e.apply(&mut pos, m);
-        played.push(m);
-        let l = leader(e, &weights, &pos);
-        if l.is_some() && l != current_leader {
-            if current_leader.is_some() {
-                lead_changes += 1;
-            }
-            current_leader = l;
+        if setup.record_moves {
+            played.push(m);
         }
-        leaders.push(l);
+        plies += 1;
+        if plies as usize % players == 0 {
+            let l = leader(e, &weights, &pos);
+            if l.is_some() && l != current_leader {
+                if current_leader.is_some() {
+                    lead_changes += 1;
+                }
+                current_leader = l;
+            }
+            leaders.push(l);
+        }
         let seen = history.iter().filter(|&&h| h == pos.hash()).count() as u32;
         if seen + 1 >= repetition && e.outcome(&pos).is_none() {
             break Outcome {
@@ -198,9 +213,9 @@ fn play_on<B: Word>(
         }
         history.push(pos.hash());
     };
-    let plies = played.len() as u32;
+    // The leader after the last full round within the first three quarters.
     let three_q = leaders
-        .get((plies as usize * 3 / 4).saturating_sub(1))
+        .get((plies as usize * 3 / 4 / players).saturating_sub(1))
         .copied()
         .flatten();
     GameResult {
@@ -208,11 +223,7 @@ fn play_on<B: Word>(
         seed: setup.seed,
         seats: setup.seats.iter().map(ToString::to_string).collect(),
         colours: setup.colour_of_seat.iter().map(|&c| v.letter(c)).collect(),
-        moves: if setup.record_moves {
-            played.iter().map(|&m| v.move_to_string(m)).collect()
-        } else {
-            Vec::new()
-        },
+        moves: played.iter().map(|&m| v.move_to_string(m)).collect(),
         winner: outcome.winner.map(|w| v.letter(w)),
         winner_seat: outcome.winner.map(|w| seat_of[w]),
         reason: outcome.reason.as_str().to_string(),

@@ -84,17 +84,63 @@ impl Wdl {
         (elo(clamp(s)), (elo(clamp(lo)), elo(clamp(hi))))
     }
 
-    /// Log-likelihood ratio of H1 (Elo `elo1`) against H0 (`elo0`), by the
-    /// normal approximation of the generalised SPRT.
+    /// Log-likelihood ratio of H1 (Elo `elo1`) against H0 (`elo0`): the
+    /// generalised SPRT for a trinomial (win, draw, loss) outcome, after
+    /// M. Van den Bergh, "A practical introduction to the GSPRT" (the test
+    /// Fishtest uses). Under each hypothesis the outcome distribution is the
+    /// maximum-likelihood one whose expected score is that hypothesis's;
+    /// empty outcomes get a tiny count (as Fishtest's `regularize`), so a
+    /// run of wins gives about `n · ln(s1 / s0)`, never an infinite ratio.
     pub fn llr(&self, elo0: f64, elo1: f64) -> f64 {
-        let n = self.games() as f64;
-        if n == 0.0 {
+        if self.games() == 0 {
             return 0.0;
         }
-        let (s0, s1) = (expected_score(elo0), expected_score(elo1));
-        let var = self.variance().max(1e-6);
-        n * (s1 - s0) * (2.0 * self.score() - s0 - s1) / (2.0 * var)
+        let counts = [self.losses as f64, self.draws as f64, self.wins as f64];
+        let p0 = constrained_mle(&counts, expected_score(elo0));
+        let p1 = constrained_mle(&counts, expected_score(elo1));
+        counts
+            .iter()
+            .zip(p0.iter().zip(&p1))
+            .filter(|(n, _)| **n > 0.0)
+            .map(|(n, (a, b))| n * (b / a).ln())
+            .sum()
     }
+}
+
+/// Scores of a loss, a draw and a win.
+const OUTCOME_SCORES: [f64; 3] = [0.0, 0.5, 1.0];
+
+/// The distribution over (loss, draw, win) closest in likelihood to the
+/// observed `counts` whose expected score is `s`: `p_j = f_j / (1 + λ(x_j − s))`
+/// with λ solving `Σ f_j (x_j − s) / (1 + λ(x_j − s)) = 0` (bisection; the sum
+/// falls as λ grows).
+fn constrained_mle(counts: &[f64; 3], s: f64) -> [f64; 3] {
+    let s = s.clamp(1e-9, 1.0 - 1e-9);
+    let reg = counts.map(|c| c.max(1e-3));
+    let total: f64 = reg.iter().sum();
+    let f = reg.map(|c| c / total);
+    let g = |l: f64| -> f64 {
+        (0..3)
+            .map(|j| {
+                let d = OUTCOME_SCORES[j] - s;
+                f[j] * d / (1.0 + l * d)
+            })
+            .sum()
+    };
+    // 1 + λ(x − s) > 0 for x = 0 and x = 1.
+    let (mut lo, mut hi) = (-1.0 / (1.0 - s), 1.0 / s);
+    for _ in 0..200 {
+        let mid = 0.5 * (lo + hi);
+        if g(mid) > 0.0 {
+            lo = mid;
+        } else {
+            hi = mid;
+        }
+    }
+    let l = 0.5 * (lo + hi);
+    let p: [f64; 3] = std::array::from_fn(|j| f[j] / (1.0 + l * (OUTCOME_SCORES[j] - s)));
+    let sum: f64 = p.iter().sum();
+    p.map(|x| x / sum)
 }
 
 /// SPRT bounds for error rates α and β: (lower, upper).
@@ -162,6 +208,81 @@ mod tests {
         }
         .elo();
         assert!(e.is_finite() && e > 300.0);
+    }
+
+    #[test]
+    fn elo_interval_of_a_known_match() {
+        // 60 wins, 20 draws, 20 losses: score 0.7, per-game variance
+        // (60·0.09 + 20·0.04 + 20·0.49) / 100 = 0.16, standard error 0.04,
+        // score interval 0.7 ± 1.96·0.04 = [0.62160, 0.77840]; in Elo
+        // -400·log10(1/s - 1): +147.19 [+86.23, +218.25].
+        let (e, (lo, hi)) = Wdl {
+            wins: 60,
+            draws: 20,
+            losses: 20,
+        }
+        .elo();
+        assert!(close(e, 147.19, 0.01), "{e}");
+        assert!(close(lo, 86.23, 0.01), "{lo}");
+        assert!(close(hi, 218.25, 0.01), "{hi}");
+        // An even match: 0 Elo, symmetric interval.
+        let (e, (lo, hi)) = Wdl {
+            wins: 45,
+            draws: 10,
+            losses: 45,
+        }
+        .elo();
+        assert!(close(e, 0.0, 1e-9) && close(lo, -hi, 1e-9), "{e} {lo} {hi}");
+    }
+
+    #[test]
+    fn llr_of_known_matches() {
+        // Trinomial GSPRT, H0 = 0 Elo (s0 = 0.5), H1 = 100 Elo
+        // (s1 = 1/(1 + 10^-0.25) = 0.640065); reference values from an
+        // independent implementation of the same formulas.
+        let w = Wdl {
+            wins: 60,
+            draws: 20,
+            losses: 20,
+        };
+        assert!(
+            close(w.llr(0.0, 100.0), 9.42211, 1e-3),
+            "{}",
+            w.llr(0.0, 100.0)
+        );
+        // Two straight wins are weak evidence: 2·ln(s1/s0) = 0.49392, far
+        // from the bound 2.944 (a zero-variance normal approximation would
+        // call this decided).
+        let two = Wdl {
+            wins: 2,
+            draws: 0,
+            losses: 0,
+        };
+        assert!(
+            close(two.llr(0.0, 100.0), 0.49392, 1e-3),
+            "{}",
+            two.llr(0.0, 100.0)
+        );
+        let w = Wdl {
+            wins: 700,
+            draws: 0,
+            losses: 300,
+        };
+        assert!(
+            close(w.llr(0.0, 50.0), 47.2449, 1e-2),
+            "{}",
+            w.llr(0.0, 50.0)
+        );
+        let w = Wdl {
+            wins: 500,
+            draws: 0,
+            losses: 500,
+        };
+        assert!(
+            close(w.llr(0.0, 50.0), -10.3197, 1e-2),
+            "{}",
+            w.llr(0.0, 50.0)
+        );
     }
 
     #[test]

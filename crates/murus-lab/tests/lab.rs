@@ -204,3 +204,49 @@ fn random_play_agrees_with_the_published_figures() {
         );
     }
 }
+
+#[test]
+fn a_background_batch_reports_progress_and_ends_with_the_run_report() {
+    use std::sync::Arc;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let v = Variant::builtin("pie").unwrap();
+    let config = Config::new(&v, specs("random,greedy"), 40, 5).with_threads(2);
+    let direct = config
+        .report(&run(&v, &config, &Control::default()))
+        .to_json();
+    let seen = Arc::new(AtomicU64::new(0));
+    let counter = seen.clone();
+    let batch = murus_lab::spawn(&v, config, move |_| {
+        counter.fetch_add(1, Ordering::Relaxed);
+    })
+    .unwrap();
+    assert_eq!(batch.total(), 40);
+    let partial = batch.partial_report();
+    assert!(partial.games <= 40);
+    let (report, games) = batch.join();
+    assert_eq!(games.len(), 40);
+    assert_eq!(seen.load(Ordering::Relaxed), 40, "one callback per game");
+    assert_eq!(report.to_json(), direct, "same bytes as a foreground run");
+}
+
+#[test]
+fn a_cancelled_background_batch_keeps_a_partial_report() {
+    let v = Variant::standard();
+    let config = Config::new(&v, specs("random"), 10_000_000, 1).with_threads(2);
+    let batch = murus_lab::spawn(&v, config, |_| {}).unwrap();
+    while batch.done() < 200 || batch.partial_report().games == 0 {
+        std::thread::yield_now();
+    }
+    batch.cancel();
+    while !batch.is_finished() {
+        std::thread::yield_now();
+    }
+    let partial = batch.partial_report();
+    let (report, games) = batch.join();
+    assert!(games.len() >= 200 && games.len() < 10_000_000);
+    assert_eq!(report.games, games.len() as u64);
+    assert_eq!(
+        partial, report,
+        "once finished, the partial report is final"
+    );
+}
