@@ -13,7 +13,7 @@ use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::{Geometry, Relative, ShapeKind};
 use crate::rules::{
     Breakthrough, CatapultRule, DrawRules, MAX_HEIGHT, MAX_PLAYERS, Opening, PlayerRules, Rules,
-    SacrificeRule, SowRule, WinRules,
+    SacrificeRule, SowRule, Timing, WinRules,
 };
 
 /// Lowers a parsed file. Returns the rules when there was no error, and every
@@ -1210,6 +1210,31 @@ impl Lowerer {
                 )
                 .notes
                 .push(format!("add a `{block} {{ … }}` block, or remove `{word}`"));
+                ok = false;
+            }
+        }
+        // A delayed breakthrough looks at the board at the start of a turn,
+        // when how a stone arrived is no longer known: it counts every
+        // arrival, so a `by` list that leaves one out cannot be honoured.
+        if ok && clause.timing.value == Timing::Delayed {
+            let left_out = [(sow, has_sow, "sow"), (throw, has_catapult, "throw")]
+                .into_iter()
+                .find(|&(span, present, _)| present && span.is_none());
+            if let Some((_, _, word)) = left_out {
+                let span = match (list.first(), list.last()) {
+                    (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
+                    _ => clause.timing.span,
+                };
+                let e = self.error(
+                    span,
+                    format!("a `delayed` breakthrough counts every arrival, but `by` leaves out `{word}`"),
+                );
+                e.notes.push(
+                    "a delayed win is judged from the board at the start of the turn, where a stone's way of arriving is not kept".into(),
+                );
+                e.notes.push(
+                    "list every arrival the variant has, drop `by`, or use `immediate`".into(),
+                );
                 ok = false;
             }
         }
