@@ -1,0 +1,253 @@
+//! Syntax colouring of rule files for the editor's layouter, with
+//! diagnostic spans underlined.
+
+use egui::text::{LayoutJob, TextFormat};
+use egui::{Color32, FontId, Stroke};
+
+/// Words of the rules language (from `grammar.pest`).
+pub const KEYWORDS: &[&str] = &[
+    "against",
+    "any",
+    "board",
+    "breakthrough",
+    "by",
+    "catapult",
+    "cells",
+    "colour",
+    "directions",
+    "draw",
+    "edge",
+    "empty",
+    "enemy",
+    "file",
+    "forward",
+    "from",
+    "height",
+    "heights",
+    "hex",
+    "home",
+    "letter",
+    "limit",
+    "lose",
+    "on",
+    "onto",
+    "opening",
+    "own",
+    "pie",
+    "player",
+    "plies",
+    "range",
+    "rank",
+    "rect",
+    "remove",
+    "repetition",
+    "sacrifice",
+    "setup",
+    "sow",
+    "stack",
+    "stalemate",
+    "title",
+    "to",
+    "turns",
+    "variant",
+    "win",
+    "without",
+];
+
+/// Direction and value words coloured apart from keywords.
+pub const VALUES: &[&str] = &[
+    "all",
+    "orthogonal",
+    "diagonal",
+    "immediate",
+    "delayed",
+    "throw",
+    "loses",
+    "draws",
+    "n",
+    "e",
+    "s",
+    "w",
+    "ne",
+    "se",
+    "sw",
+    "nw",
+    "forward-left",
+    "forward-right",
+    "left",
+    "right",
+    "back",
+];
+
+/// Kinds of token.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Token {
+    Comment,
+    String,
+    Number,
+    Keyword,
+    Value,
+    Punct,
+    Plain,
+}
+
+/// Splits source into `(byte range, kind)` tokens covering all of it.
+pub fn tokens(src: &str) -> Vec<(std::ops::Range<usize>, Token)> {
+    let b = src.as_bytes();
+    let mut out = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        let start = i;
+        let c = b[i];
+        let kind = if c == b'/' && b.get(i + 1) == Some(&b'/') {
+            while i < b.len() && b[i] != b'\n' {
+                i += 1;
+            }
+            Token::Comment
+        } else if c == b'"' {
+            i += 1;
+            while i < b.len() && b[i] != b'"' && b[i] != b'\n' {
+                if b[i] == b'\\' {
+                    i += 1;
+                }
+                i += 1;
+            }
+            if i < b.len() && b[i] == b'"' {
+                i += 1;
+            }
+            Token::String
+        } else if c.is_ascii_digit() {
+            while i < b.len() && b[i].is_ascii_digit() {
+                i += 1;
+            }
+            Token::Number
+        } else if c.is_ascii_alphabetic() || c == b'_' {
+            while i < b.len() && (b[i].is_ascii_alphanumeric() || b[i] == b'_' || b[i] == b'-') {
+                i += 1;
+            }
+            let word = &src[start..i];
+            if KEYWORDS.contains(&word) {
+                Token::Keyword
+            } else if VALUES.contains(&word) {
+                Token::Value
+            } else {
+                Token::Plain
+            }
+        } else if b"{}:,".contains(&c) {
+            i += 1;
+            Token::Punct
+        } else {
+            // Anything else up to the next interesting byte (keeps UTF-8 whole).
+            i += 1;
+            while i < b.len() && !src.is_char_boundary(i) {
+                i += 1;
+            }
+            Token::Plain
+        };
+        out.push((start..i.min(b.len()), kind));
+    }
+    out
+}
+
+fn colour(kind: Token, dark: bool) -> Color32 {
+    match (kind, dark) {
+        (Token::Comment, _) => Color32::from_rgb(120, 140, 120),
+        (Token::String, true) => Color32::from_rgb(230, 190, 110),
+        (Token::String, false) => Color32::from_rgb(160, 90, 0),
+        (Token::Number, true) => Color32::from_rgb(150, 200, 255),
+        (Token::Number, false) => Color32::from_rgb(0, 90, 190),
+        (Token::Keyword, true) => Color32::from_rgb(220, 140, 230),
+        (Token::Keyword, false) => Color32::from_rgb(140, 30, 160),
+        (Token::Value, true) => Color32::from_rgb(120, 220, 200),
+        (Token::Value, false) => Color32::from_rgb(0, 120, 110),
+        (Token::Punct, true) => Color32::from_gray(170),
+        (Token::Punct, false) => Color32::from_gray(90),
+        (Token::Plain, true) => Color32::from_gray(225),
+        (Token::Plain, false) => Color32::from_gray(20),
+    }
+}
+
+/// The layout job for `src`: coloured tokens, with the byte ranges in
+/// `marks` (diagnostic spans; errors first) underlined in red on a tint.
+pub fn highlight(
+    src: &str,
+    marks: &[(std::ops::Range<usize>, bool)],
+    dark: bool,
+    font: FontId,
+) -> LayoutJob {
+    let mut job = LayoutJob::default();
+    // Cut tokens at mark boundaries so a span can start mid-token.
+    let mut cuts: Vec<usize> = marks
+        .iter()
+        .flat_map(|(r, _)| [r.start.min(src.len()), r.end.min(src.len())])
+        .filter(|&c| src.is_char_boundary(c))
+        .collect();
+    cuts.sort_unstable();
+    cuts.dedup();
+    for (range, kind) in tokens(src) {
+        let mut pieces = vec![range.start];
+        pieces.extend(
+            cuts.iter()
+                .copied()
+                .filter(|&c| c > range.start && c < range.end),
+        );
+        pieces.push(range.end);
+        for w in pieces.windows(2) {
+            let (a, b) = (w[0], w[1]);
+            let mut format = TextFormat::simple(font.clone(), colour(kind, dark));
+            // A zero-width span (end of file) marks the byte before it.
+            let hit = marks.iter().find(|(r, _)| {
+                (a < r.end && b > r.start)
+                    || (r.start == r.end && a <= r.start && r.start < b.max(a + 1))
+            });
+            if let Some((_, error)) = hit {
+                let c = if *error {
+                    Color32::from_rgb(230, 40, 40)
+                } else {
+                    Color32::from_rgb(230, 160, 0)
+                };
+                format.underline = Stroke::new(2.0, c);
+                format.background = c.gamma_multiply(0.25);
+            }
+            job.append(&src[a..b], 0.0, format);
+        }
+    }
+    job
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tokens_cover_the_source_exactly() {
+        let src = "variant \"x\" // hi\nboard rect 8 x 7\nsow { directions all }\n£é";
+        let t = tokens(src);
+        let mut at = 0;
+        for (r, _) in &t {
+            assert_eq!(r.start, at);
+            at = r.end;
+        }
+        assert_eq!(at, src.len());
+        assert!(
+            t.iter()
+                .any(|(r, k)| &src[r.clone()] == "variant" && *k == Token::Keyword)
+        );
+        assert!(
+            t.iter()
+                .any(|(r, k)| &src[r.clone()] == "// hi" && *k == Token::Comment)
+        );
+    }
+
+    #[test]
+    fn marks_split_tokens_without_losing_text() {
+        let src = "board rect 8 x 9";
+        let job = highlight(
+            src,
+            &[(13..14, true), (16..16, true)],
+            true,
+            FontId::monospace(12.0),
+        );
+        assert_eq!(job.text, src);
+    }
+}
