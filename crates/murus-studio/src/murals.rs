@@ -86,6 +86,15 @@ enum Msg {
     Generated(Result<Vec<(Puzzle, Rating)>, String>),
 }
 
+/// The file state an edit can be undone to: the text and the file it
+/// belongs to (opening another puzzle is undoable too).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+struct Snapshot {
+    text: String,
+    path: String,
+    disk_text: String,
+}
+
 /// A diagnostic of the puzzle text.
 #[derive(Clone, Debug)]
 pub struct Problem {
@@ -125,6 +134,14 @@ pub struct MuralsPanel {
     pub dir: PathBuf,
     /// Example mode: show a solution half played.
     demo: bool,
+    /// Edits to undo and redo (painting, board changes, typing, opening,
+    /// generating), oldest first.
+    undo: Vec<Snapshot>,
+    redo: Vec<Snapshot>,
+    /// The state as of the last validation, pushed on `undo` by the next edit.
+    shadow: Snapshot,
+    /// The last recorded edit was typing (a run of typing is one step).
+    typing: bool,
 }
 
 impl MuralsPanel {
@@ -152,7 +169,12 @@ impl MuralsPanel {
             board_text: String::new(),
             dir: PathBuf::from("puzzles"),
             demo: false,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            shadow: Snapshot::default(),
+            typing: false,
         };
+        p.shadow = p.snapshot();
         p.refresh_files();
         p.validate();
         p
@@ -189,8 +211,70 @@ impl MuralsPanel {
             .is_some_and(|m| m.to_toml() == self.saved.text)
     }
 
-    /// Re-reads the text: problems, and the model when it is valid.
+    fn snapshot(&self) -> Snapshot {
+        Snapshot {
+            text: self.saved.text.clone(),
+            path: self.saved.path.clone(),
+            disk_text: self.saved.disk_text.clone(),
+        }
+    }
+
+    /// Whether there is an edit to undo / to redo.
+    pub fn can_undo(&self) -> bool {
+        !self.undo.is_empty()
+    }
+    pub fn can_redo(&self) -> bool {
+        !self.redo.is_empty()
+    }
+
+    /// Takes back the last edit of the puzzle (text, board, file opened).
+    pub fn undo_edit(&mut self) {
+        if let Some(prev) = self.undo.pop() {
+            self.redo.push(self.snapshot());
+            self.restore(prev);
+        }
+    }
+
+    /// Makes again the last edit undone.
+    pub fn redo_edit(&mut self) {
+        if let Some(next) = self.redo.pop() {
+            self.undo.push(self.snapshot());
+            self.restore(next);
+        }
+    }
+
+    fn restore(&mut self, s: Snapshot) {
+        self.saved.text = s.text;
+        self.saved.path = s.path;
+        self.saved.disk_text = s.disk_text;
+        self.shadow = self.snapshot();
+        self.typing = false;
+        self.model = None;
+        self.revalidate();
+    }
+
+    /// Records the change since the last validation as one undo step (a run
+    /// of typing counts once).
+    fn record(&mut self, typing: bool) {
+        if self.saved.text == self.shadow.text {
+            return;
+        }
+        if !(typing && self.typing) {
+            self.undo.push(self.shadow.clone());
+        }
+        self.redo.clear();
+        self.typing = typing;
+        self.shadow = self.snapshot();
+    }
+
+    /// Re-reads the text after an edit (recorded for undo).
     pub fn validate(&mut self) {
+        self.record(false);
+        self.revalidate();
+    }
+
+    /// Re-reads the text: problems, and the model when it is valid.
+    fn revalidate(&mut self) {
         match Puzzle::from_toml(&self.saved.text) {
             Ok(p) => {
                 self.problems.clear();
@@ -258,6 +342,7 @@ impl MuralsPanel {
             Ok(()) => {
                 self.saved.disk_text = self.saved.text.clone();
                 self.saved.path = path.display().to_string();
+                self.shadow = self.snapshot();
                 self.message = Some(Message::info(format!("saved {}", path.display())));
                 self.refresh_files();
             }
@@ -499,6 +584,20 @@ impl MuralsPanel {
         }
         ui.separator();
         ui.heading("Edit");
+        ui.horizontal(|ui| {
+            if ui
+                .add_enabled(self.can_undo(), egui::Button::new("Undo edit"))
+                .clicked()
+            {
+                self.undo_edit();
+            }
+            if ui
+                .add_enabled(self.can_redo(), egui::Button::new("Redo edit"))
+                .clicked()
+            {
+                self.redo_edit();
+            }
+        });
         let synced = self.in_sync();
         if !synced {
             ui.colored_label(
@@ -700,7 +799,8 @@ impl MuralsPanel {
             )
             .labelled_by(l.id);
         if r.changed() {
-            self.validate();
+            self.record(true);
+            self.revalidate();
         }
         if self.problems.is_empty() {
             ui.colored_label(Color32::from_rgb(40, 160, 60), "Valid puzzle");

@@ -314,6 +314,41 @@ fn editing_a_target_cell_changes_the_validation() {
 }
 
 #[test]
+fn puzzle_edits_undo_and_redo() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    let original = h.state().murals.saved.text.clone();
+    assert!(!h.state().murals.can_undo());
+    h.get_by_label("Toggle targets").click();
+    steps(&mut h, 1);
+    h.get_by_label("cell b1").click();
+    steps(&mut h, 2);
+    let edited = h.state().murals.saved.text.clone();
+    assert_ne!(edited, original);
+    assert!(h.query_by_label("Valid puzzle").is_none());
+
+    h.get_by_label("Undo edit").click();
+    steps(&mut h, 2);
+    assert_eq!(h.state().murals.saved.text, original);
+    assert!(h.query_by_label("Valid puzzle").is_some());
+
+    h.get_by_label("Redo edit").click();
+    steps(&mut h, 2);
+    assert_eq!(h.state().murals.saved.text, edited);
+    assert!(h.query_by_label("Valid puzzle").is_none());
+
+    // Opening another puzzle is undoable too: the edited text comes back.
+    let first = root().join("puzzles/01-puzzle-one.toml");
+    h.state_mut().murals.open(&first);
+    steps(&mut h, 2);
+    assert!(h.state().murals.saved.text.contains("Puzzle 1"));
+    h.get_by_label("Undo edit").click();
+    steps(&mut h, 2);
+    assert_eq!(h.state().murals.saved.text, edited);
+    assert!(h.state().murals.saved.path.is_empty());
+}
+
+#[test]
 fn a_broken_puzzle_file_shows_its_problem_and_keeps_the_text() {
     let mut h = harness(app(Tab::Murals));
     steps(&mut h, 2);
