@@ -240,6 +240,10 @@ pub enum CatapultField {
     Range(Vec<Number>),
     /// `onto TARGET, TARGET…`
     Onto(Vec<Spanned<Target>>),
+    /// `on empty: wall|lost`: `true` when the thrown stone stays as a wall.
+    OnEmpty(Spanned<bool>),
+    /// `on enemy: remove N`
+    OnEnemy(Number),
 }
 
 impl CatapultField {
@@ -249,6 +253,8 @@ impl CatapultField {
             CatapultField::Directions(_) => "directions",
             CatapultField::Range(_) => "range",
             CatapultField::Onto(_) => "onto",
+            CatapultField::OnEmpty(_) => "on empty",
+            CatapultField::OnEnemy(_) => "on enemy",
         }
     }
 }

@@ -199,9 +199,14 @@ impl Geometry {
 
     /// A hexagon of side `side` (hex-hex), in axial coordinates.
     pub fn hex(side: u32) -> Result<Geometry, GeometryError> {
-        if !(2..=13).contains(&side) {
+        // The largest side whose (2N-1)² bounding grid fits: 6 (121 slots).
+        let max_side = (2..)
+            .take_while(|&n: &u32| ((2 * n - 1) * (2 * n - 1)) as usize <= MAX_SLOTS)
+            .last()
+            .unwrap_or(2);
+        if !(2..=max_side).contains(&side) {
             return Err(GeometryError::BadSize(format!(
-                "a hexagon needs a side from 2 to 13, not {side}"
+                "a hexagon needs a side from 2 to {max_side}, not {side}"
             )));
         }
         let w = 2 * side - 1;
@@ -418,6 +423,13 @@ mod tests {
         assert!(Geometry::rect(12, 11).is_err());
         assert!(Geometry::rect(16, 8).is_ok());
         assert!(Geometry::hex(7).is_err());
+        for side in [0, 1, 7, 13, 1000] {
+            assert_eq!(
+                Geometry::hex(side).unwrap_err().to_string(),
+                format!("a hexagon needs a side from 2 to 6, not {side}")
+            );
+        }
+        assert!(Geometry::hex(6).is_ok());
         assert!(Geometry::hex(6).is_ok());
     }
 }

@@ -139,6 +139,8 @@ struct PlayerInfo {
     colour: Option<u32>,
     home: Option<Vec<usize>>,
     forward: Option<usize>,
+    /// The `forward` statement, for whole-file checks that blame it.
+    forward_span: Option<Span>,
 }
 
 impl PlayerInfo {
@@ -165,6 +167,12 @@ struct Lowerer {
     /// Two players share a letter: a letter that matches no player is then
     /// probably the one that was meant, so it is not reported again.
     duplicate_letters: bool,
+    /// The `directions` statements of `sow` and `catapult`, for whole-file
+    /// checks that point at them.
+    sow_directions: Option<Span>,
+    catapult_directions: Option<Span>,
+    /// The `from` sets of the pie lines, by player.
+    pie_from: [Option<Span>; 2],
 }
 
 impl Lowerer {
@@ -311,6 +319,10 @@ impl Lowerer {
                 opening: opening?,
             })
         })();
+        if let Some(rules) = &assembled {
+            self.check_homes_reachable(rules);
+            self.check_pie_towers(rules);
+        }
         if assembled.is_none() {
             // A check failed without saying so: a compiler bug, but never a panic.
             let anchor = self.anchor;
@@ -520,6 +532,7 @@ impl Lowerer {
             colour: None,
             home: None,
             forward: None,
+            forward_span: None,
         };
         let mut seen: HashMap<&str, Span> = HashMap::new();
         for field in &p.fields {
@@ -539,7 +552,10 @@ impl Lowerer {
                 PlayerField::Letter(l) => info.letter = l.value.chars().next(),
                 PlayerField::Colour(c) => info.colour = self.lower_colour(c),
                 PlayerField::Home(set) => info.home = self.lower_home(&p.name.value, set),
-                PlayerField::Forward(d) => info.forward = self.lower_forward(d),
+                PlayerField::Forward(d) => {
+                    info.forward = self.lower_forward(d);
+                    info.forward_span = Some(field.span);
+                }
             }
         }
         for (keyword, example) in [
@@ -938,6 +954,7 @@ impl Lowerer {
                 SowField::Onto(v) => self.first(&mut onto, v, f.span, kw, "sow"),
             }
         }
+        self.sow_directions = directions.map(|(_, span)| span);
         let heights = self.require(heights, block.head, "sow", "heights", "heights 2");
         let directions = self.require(
             directions,
@@ -1069,6 +1086,7 @@ impl Lowerer {
 
     fn lower_catapult(&mut self, block: &Block<CatapultField>) -> Option<CatapultRule> {
         let (mut height, mut directions, mut range, mut onto) = (None, None, None, None);
+        let (mut on_empty, mut on_enemy) = (None, None);
         for f in &block.fields {
             let kw = f.value.keyword();
             match &f.value {
@@ -1078,9 +1096,12 @@ impl Lowerer {
                 }
                 CatapultField::Range(v) => self.first(&mut range, v, f.span, kw, "catapult"),
                 CatapultField::Onto(v) => self.first(&mut onto, v, f.span, kw, "catapult"),
+                CatapultField::OnEmpty(v) => self.first(&mut on_empty, v, f.span, kw, "catapult"),
+                CatapultField::OnEnemy(v) => self.first(&mut on_enemy, v, f.span, kw, "catapult"),
             }
         }
         let head = block.head;
+        self.catapult_directions = directions.map(|(_, span)| span);
         let height = self.require(height, head, "catapult", "height", "height 3");
         let directions = self.require(
             directions,
@@ -1095,14 +1116,60 @@ impl Lowerer {
         let height = height.and_then(|n| self.lower_height(n, HeightOf::Catapult));
         let directions = directions.and_then(|set| self.lower_dirset(set));
         let ranges = range.and_then(|list| self.lower_ranges(list));
+        // What landing does; the defaults are Advanced Murus Gallicus.
+        let wall_on_empty = on_empty.is_none_or(|(w, _)| w.value);
+        let hit_removes = match on_enemy {
+            None => Some(1),
+            Some((n, _)) => self.lower_hit(n),
+        };
         let (onto_empty, onto_enemy) = onto.and_then(|targets| self.lower_targets(targets))?;
+        // A landing rule for a landing `onto` does not allow does nothing.
+        for (span, keyword, lands, target) in [
+            (on_empty.map(|(_, s)| s), "on empty", onto_empty, "`empty`"),
+            (
+                on_enemy.map(|(_, s)| s),
+                "on enemy",
+                !onto_enemy.is_empty(),
+                "`enemy H` or `enemy any`",
+            ),
+        ] {
+            if let (Some(span), false) = (span, lands) {
+                self.warning(span, format!("`{keyword}` has no effect"))
+                    .notes
+                    .push(format!(
+                        "`onto` lists no {target}, so no stone ever lands there"
+                    ));
+            }
+        }
         Some(CatapultRule {
             height: height?,
             directions: directions?,
             ranges: ranges?,
             onto_empty,
             onto_enemy,
+            wall_on_empty,
+            hit_removes: hit_removes?,
         })
+    }
+
+    /// `on enemy: remove N`: from 1 to the stack limit.
+    fn lower_hit(&mut self, n: &Number) -> Option<u8> {
+        let k = self.num(n)?;
+        let limit = self.limit?;
+        if k == 0 {
+            self.error(n.span, "a hit removes at least one enemy stone")
+                .notes
+                .push("the thrown stone always leaves the game with them".to_string());
+            return None;
+        }
+        if k > u32::from(limit) {
+            self.over_limit(
+                n.span,
+                format!("a hit cannot remove {k} stones: the stack limit is {limit}"),
+            );
+            return None;
+        }
+        u8::try_from(k).ok()
     }
 
     /// `range N, …`: from 1 to the longer side of the board, sorted.
@@ -1347,6 +1414,7 @@ impl Lowerer {
             }
             from[p] = f;
             to[p] = t;
+            self.pie_from[p] = Some(line.value.from.span);
         }
         for (p, line) in first_line.iter().enumerate() {
             if line.is_none() {
@@ -1375,6 +1443,191 @@ impl Lowerer {
             to: [t0, t1],
         })
     }
+
+    // -----------------------------------------------------------------------
+    // Whole-file checks, on rules that passed every other check
+    // -----------------------------------------------------------------------
+
+    /// The pie rule's first action splits a tower of exactly 2 stones into
+    /// two walls (`d1:b2,g2`): each player needs such a tower on its `from`
+    /// cells at the start, or it could never make its first action.
+    fn check_pie_towers(&mut self, rules: &Rules) {
+        let Opening::Pie { from, .. } = &rules.opening else {
+            return;
+        };
+        for (p, cells) in from.iter().enumerate() {
+            let towers = rules
+                .setup
+                .iter()
+                .any(|&(s, q, h)| q == p && h == 2 && cells.contains(&s));
+            if towers {
+                continue;
+            }
+            let span = self.pie_from[p].unwrap_or(self.anchor);
+            let who = self.players[p].describe();
+            self.error(
+                span,
+                format!("the pie rule needs a tower of 2 of {who} on these cells at the start"),
+            )
+            .notes
+            .push(
+                "the pie rule's first action drops the two stones of one tower (a stack of \
+                 exactly 2) as walls on two cells; stacks of other heights cannot open"
+                    .to_string(),
+            );
+        }
+    }
+
+    /// With a breakthrough, every player that has stones must be able to
+    /// reach some other player's home: a home no stone of it can ever reach,
+    /// whatever the other stones do, is almost certainly a mistake (a wrong
+    /// `forward`, `back` for `forward`, …).
+    ///
+    /// The search over-approximates what stones can do: blockers, stack
+    /// heights and whose turn it is are ignored. A stone moves by sowing
+    /// (1 up to the highest sowing height in a sowing direction), by a throw
+    /// onto an empty cell (each range in a throwing direction) and by the
+    /// pie rule's split (from its `from` cells to its `to` cells). A home is
+    /// reached by a move that counts as an arrival for the breakthrough (or,
+    /// with a delayed breakthrough, by any stone standing on it).
+    fn check_homes_reachable(&mut self, rules: &Rules) {
+        let Some(b) = rules.win.breakthrough else {
+            return;
+        };
+        let g = &rules.geometry;
+        let dirs = g.directions();
+        let delayed = b.timing == Timing::Delayed;
+        for p in 0..rules.players.len() {
+            let start: Vec<usize> = rules
+                .setup
+                .iter()
+                .filter(|&&(_, q, _)| q == p)
+                .map(|&(s, _, _)| s)
+                .collect();
+            if start.is_empty() {
+                continue; // already a warning: the player has no stones
+            }
+            let mut goal = vec![false; g.slots()];
+            for (q, other) in rules.players.iter().enumerate() {
+                if q != p {
+                    for &s in &other.home {
+                        goal[s] = true;
+                    }
+                }
+            }
+            // (direction, distance, whether arriving this way breaks through)
+            let mut steps: Vec<(usize, i32, bool)> = Vec::new();
+            let mut ways: Vec<String> = Vec::new();
+            if let Some(sow) = rules
+                .sow
+                .as_ref()
+                .filter(|s| s.onto_empty || !s.onto_own.is_empty())
+            {
+                let far = sow.heights.iter().copied().max().unwrap_or(0);
+                for &d in &sow.directions[p] {
+                    for k in 1..=i32::from(far) {
+                        steps.push((d, k, b.by_sow));
+                    }
+                }
+                if far > 0 && !sow.directions[p].is_empty() {
+                    ways.push(format!(
+                        "sowing {} (up to {far} cells)",
+                        dir_names(g, &sow.directions[p])
+                    ));
+                }
+            }
+            if let Some(cat) = rules
+                .catapult
+                .as_ref()
+                .filter(|c| c.onto_empty && c.wall_on_empty)
+            {
+                for &d in &cat.directions[p] {
+                    for &r in &cat.ranges {
+                        steps.push((d, i32::from(r), b.by_throw));
+                    }
+                }
+                if !cat.directions[p].is_empty() && !cat.ranges.is_empty() {
+                    let ranges: Vec<String> = cat.ranges.iter().map(u8::to_string).collect();
+                    ways.push(format!(
+                        "throwing {} ({} cells)",
+                        dir_names(g, &cat.directions[p]),
+                        join_or(&ranges)
+                    ));
+                }
+            }
+            let mut seen = vec![false; g.slots()];
+            let mut queue: Vec<usize> = Vec::new();
+            let mut reached = false;
+            for &s in &start {
+                seen[s] = true;
+                queue.push(s);
+                reached |= delayed && goal[s];
+            }
+            if let Opening::Pie { from, to } = &rules.opening {
+                if p < 2 && start.iter().any(|s| from[p].contains(s)) {
+                    for &t in &to[p] {
+                        reached |= delayed && goal[t];
+                        if !seen[t] {
+                            seen[t] = true;
+                            queue.push(t);
+                        }
+                    }
+                }
+            }
+            while let Some(s) = queue.pop() {
+                if reached {
+                    break;
+                }
+                for &(d, k, counts) in &steps {
+                    let Some(t) = g.step(s, dirs[d], k) else {
+                        continue;
+                    };
+                    if counts && goal[t] {
+                        reached = true;
+                        break;
+                    }
+                    if !seen[t] {
+                        seen[t] = true;
+                        queue.push(t);
+                    }
+                }
+            }
+            if reached {
+                continue;
+            }
+            let info = &self.players[p];
+            let span = info.forward_span.unwrap_or(info.head);
+            let mut d = Diagnostic::error(
+                span,
+                format!("{} can never reach another player's home", info.describe()),
+            );
+            if rules.sow.is_some() {
+                if let Some(s) = self.sow_directions {
+                    d = d.with_label(s, "sowing directions are set here");
+                }
+            }
+            if rules.catapult.is_some() {
+                if let Some(s) = self.catapult_directions {
+                    d = d.with_label(s, "throwing directions are set here");
+                }
+            }
+            let how = if ways.is_empty() {
+                "their stones never move".to_string()
+            } else {
+                format!("their stones move only by {}", join_and(&ways))
+            };
+            d.notes.push(format!(
+                "`win` has a breakthrough, but {how}: even with no stone in the way, none of \
+                 them can land on a home of another player"
+            ));
+            d.notes.push(
+                "help: check `forward` and the `directions` of `sow`/`catapult`, or drop \
+                 `breakthrough` for a game won only by stalemate (Escape)"
+                    .to_string(),
+            );
+            self.push(d);
+        }
+    }
 }
 
 /// The span of a player's `letter` value, if it declares one.
@@ -1392,6 +1645,24 @@ fn join_and(items: &[String]) -> String {
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
     }
+}
+
+fn join_or(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [init @ .., last] => format!("{} or {last}", init.join(", ")),
+    }
+}
+
+/// `s, sw and se`: absolute direction names for a resolved list.
+fn dir_names(g: &Geometry, list: &[usize]) -> String {
+    let names: Vec<String> = list
+        .iter()
+        .filter_map(|&d| g.directions().get(d))
+        .map(|d| format!("`{}`", d.name))
+        .collect();
+    join_and(&names)
 }
 
 fn shape_name(g: &Geometry) -> &'static str {

@@ -137,6 +137,8 @@ const RESERVED: &[&str] = &[
     "throw",
     "loses",
     "draws",
+    "wall",
+    "lost",
 ];
 
 /// Where a statement keyword belongs, for "`letter` is not allowed here".
@@ -221,7 +223,12 @@ fn rule_name(rule: &Rule) -> String {
         Rule::sacrifice_field => "a sacrifice statement",
         Rule::sacrifice_rule => "a sacrifice rule (`2 against 1: lose 1, remove 1`)",
         Rule::catapult_block => "`catapult { … }`",
-        Rule::catapult_field => "a catapult statement (`height`, `directions`, `range`, `onto`)",
+        Rule::catapult_field => {
+            "a catapult statement (`height`, `directions`, `range`, `onto`, `on empty`, `on enemy`)"
+        }
+        Rule::on_empty_field => "`on empty: wall` or `on empty: lost`",
+        Rule::empty_landing => "`wall` or `lost`",
+        Rule::on_enemy_field => "`on enemy: remove N`",
         Rule::height_field => "`height H`",
         Rule::range_field => "`range N, …`",
         Rule::catapult_target => "`empty`, `enemy H` or `enemy any`",
@@ -736,6 +743,13 @@ fn build_catapult_field(pair: Pair<'_, Rule>) -> CatapultField {
         Rule::directions_field => CatapultField::Directions(build_directions_field(pair)),
         Rule::range_field => CatapultField::Range(parts(pair).map(build_number).collect()),
         Rule::catapult_onto_field => CatapultField::Onto(parts(pair).map(build_target).collect()),
+        Rule::on_empty_field => {
+            let landing = next(&mut parts(pair), "a landing");
+            CatapultField::OnEmpty(Spanned::new(landing.as_str() == "wall", span(&landing)))
+        }
+        Rule::on_enemy_field => {
+            CatapultField::OnEnemy(build_number(next(&mut parts(pair), "a number of stones")))
+        }
         r => unreachable!("not a catapult statement: {r:?}"),
     }
 }

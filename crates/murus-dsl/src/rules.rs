@@ -97,11 +97,18 @@ pub struct CatapultRule {
     pub directions: Vec<Vec<usize>>,
     /// Exact distances a stone flies (it passes over anything).
     pub ranges: Vec<u8>,
-    /// Whether a stone may land on an empty cell (it becomes an own wall).
+    /// Whether a stone may land on an empty cell.
     pub onto_empty: bool,
-    /// Heights of enemy stacks a stone may hit; a hit removes the thrown
-    /// stone and one stone of the enemy stack.
+    /// Heights of enemy stacks a stone may hit.
     pub onto_enemy: Vec<u8>,
+    /// What landing on an empty cell does: `true` (`on empty: wall`, the
+    /// default) leaves the thrown stone there as an own wall, which may break
+    /// through; `false` (`on empty: lost`) takes it out of the game.
+    pub wall_on_empty: bool,
+    /// What a hit does (`on enemy: remove N`, default 1): the thrown stone
+    /// and `N` stones of the enemy stack leave the game (its whole height if
+    /// it has fewer). The compiler guarantees `1 <= N <= stack_limit`.
+    pub hit_removes: u8,
 }
 
 /// When a breakthrough wins.

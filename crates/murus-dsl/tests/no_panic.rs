@@ -5,12 +5,34 @@ use murus_dsl::{compile, render_all};
 use proptest::prelude::*;
 
 const STANDARD: &str = include_str!("../../../variants/standard.mg");
-const VARIANTS: [&str; 4] = [
+const VARIANTS: [&str; 6] = [
     STANDARD,
     include_str!("../../../variants/advanced.mg"),
     include_str!("../../../variants/hex3-escape.mg"),
     include_str!("../../../variants/pie.mg"),
+    LANDING,
+    // Reaches the whole-file checks once its one mistake is mutated away.
+    include_str!("errors/unreachable-home.mg"),
 ];
+
+/// A catapult with both landing rules written out.
+const LANDING: &str = "variant \"landing\"
+board rect 8 x 7
+player \"Romans\" { letter r colour \"#e8dcc0\" home rank 1 forward n }
+player \"Gauls\" { letter g colour \"#5b3a29\" home rank 7 forward s }
+setup { r 2 on rank 1 g 2 on rank 7 }
+stack limit 3
+sow { heights 2 directions all onto empty, own 1, own 2 }
+catapult {
+    height 3
+    directions left, forward, right
+    range 2, 3
+    onto empty, enemy any
+    on empty: lost
+    on enemy: remove 2
+}
+win { breakthrough immediate stalemate loses }
+";
 
 /// Words that keep a file parseable more often than not, so the mutations
 /// below reach the semantic checks.
@@ -63,6 +85,10 @@ const WORDS: &[&str] = &[
     "draws",
     "diagonal",
     "orthogonal",
+    "on",
+    "wall",
+    "lost",
+    "remove",
 ];
 
 /// Compiles and renders every diagnostic; panics are the only failure.
@@ -207,4 +233,14 @@ proptest! {
 #[test]
 fn the_standard_game_itself_compiles() {
     assert!(compile(STANDARD).is_ok());
+}
+
+#[test]
+fn the_landing_sample_compiles_with_its_landing_rules() {
+    let c =
+        compile(LANDING).unwrap_or_else(|d| panic!("{}", render_all(&d, "landing.mg", LANDING)));
+    let cat = c.rules.catapult.expect("a catapult");
+    assert!(!cat.wall_on_empty);
+    assert_eq!(cat.hit_removes, 2);
+    assert!(c.warnings.is_empty());
 }

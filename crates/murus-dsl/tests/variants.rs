@@ -243,3 +243,116 @@ fn the_documented_worked_example_is_advanced() {
     let shipped = murus_dsl::compile(include_str!("../../../variants/advanced.mg")).unwrap();
     assert_eq!(documented.rules, shipped.rules);
 }
+
+/// The standard game with `from` replaced by `to` (exactly once).
+fn standard_with(edits: &[(&str, &str)]) -> String {
+    let mut source = std::fs::read_to_string(variants_dir().join("standard.mg")).unwrap();
+    for (from, to) in edits {
+        assert_eq!(source.matches(from).count(), 1, "`{from}` occurs once");
+        source = source.replace(from, to);
+    }
+    source
+}
+
+fn errors_of(source: &str) -> Vec<String> {
+    match compile(source) {
+        Ok(_) => Vec::new(),
+        Err(diags) => diags
+            .iter()
+            .filter(|d| d.is_error())
+            .map(|d| d.message.clone())
+            .collect(),
+    }
+}
+
+#[test]
+fn an_unreachable_home_is_an_error_only_with_a_breakthrough() {
+    let back = (
+        "heights 2\n    directions all",
+        "heights 2\n    directions back",
+    );
+    assert_eq!(
+        errors_of(&standard_with(&[back])),
+        [
+            "the Romans (`r`) can never reach another player's home",
+            "the Gauls (`g`) can never reach another player's home"
+        ]
+    );
+    // Sideways only: still never off the home rank.
+    let sideways = (
+        "heights 2\n    directions all",
+        "heights 2\n    directions left, right",
+    );
+    assert_eq!(errors_of(&standard_with(&[sideways])).len(), 2);
+    // Only the Romans turned round.
+    let roman_back = (
+        "heights 2\n    directions all",
+        "heights 2\n    directions back, n",
+    );
+    assert_eq!(
+        errors_of(&standard_with(&[roman_back])),
+        ["the Gauls (`g`) can never reach another player's home"]
+    );
+    // Without a breakthrough (Escape) nothing needs reaching.
+    let escape = ("breakthrough immediate by sow\n", "");
+    assert!(errors_of(&standard_with(&[back, escape])).is_empty());
+    // A delayed breakthrough does not make it reachable either.
+    let delayed = ("breakthrough immediate", "breakthrough delayed");
+    assert_eq!(errors_of(&standard_with(&[back, delayed])).len(), 2);
+    // Far homes need several sowings: a 9-rank board with homes at the far
+    // ends is fine.
+    let tall = standard_with(&[
+        ("rect 8 x 7", "rect 8 x 9"),
+        ("home rank 7", "home rank 9"),
+        ("g 2 on rank 7", "g 2 on rank 9"),
+    ]);
+    assert!(errors_of(&tall).is_empty(), "{:?}", errors_of(&tall));
+}
+
+#[test]
+fn catapult_throws_and_pie_splits_count_towards_reaching_a_home() {
+    let cat = "catapult {\n    height 2\n    directions forward\n    range 3\n    onto empty\n}\n";
+    let back = (
+        "heights 2\n    directions all",
+        "heights 2\n    directions back",
+    );
+    // Sowing back, throwing forward: a throw reaches the far rank…
+    let source = standard_with(&[
+        back,
+        ("stack limit 2\n", &format!("stack limit 2\n{cat}")),
+        ("immediate by sow", "immediate by sow, throw"),
+    ]);
+    assert!(errors_of(&source).is_empty(), "{:?}", errors_of(&source));
+    // …but counts only when throws break through.
+    let by_sow = standard_with(&[back, ("stack limit 2\n", &format!("stack limit 2\n{cat}"))]);
+    assert_eq!(errors_of(&by_sow).len(), 2);
+    // A throw onto enemies only moves no stone.
+    let enemy_only = standard_with(&[
+        back,
+        (
+            "stack limit 2\n",
+            &format!(
+                "stack limit 2\n{}",
+                cat.replace("onto empty", "onto enemy any")
+            ),
+        ),
+        ("immediate by sow", "immediate by sow, throw"),
+    ]);
+    assert_eq!(errors_of(&enemy_only).len(), 2);
+}
+
+#[test]
+fn every_shipped_variant_reaches_its_homes() {
+    // hex (two players facing ne/sw), pie (splits), escape4 (no
+    // breakthrough) and the rest compile: see
+    // `every_variant_file_compiles_without_warnings`. A hex board with a
+    // player facing away from its opponents does not.
+    let source = std::fs::read_to_string(variants_dir().join("hex.mg")).unwrap();
+    let turned = source.replacen(
+        "directions all",
+        "directions back, back-left, back-right",
+        1,
+    );
+    assert_ne!(turned, source);
+    assert_eq!(errors_of(&turned).len(), 2, "{:?}", errors_of(&turned));
+}

@@ -60,6 +60,8 @@ fn main() {
             ranges: vec![2, 3],
             onto_empty: true,
             onto_enemy: vec![1, 2, 3],
+            wall_on_empty: true,
+            hit_removes: 1,
         });
     }
     let rules = Rules {

@@ -196,6 +196,10 @@ struct Cat {
     ranges: Vec<u8>,
     onto_empty: bool,
     onto_enemy: Vec<u8>,
+    /// The thrown stone stays on an empty landing cell as an own wall.
+    wall_on_empty: bool,
+    /// Enemy stones a hit removes (at most the stack's height).
+    hit_removes: u8,
 }
 
 /// A variant compiled into tables over bitboards of width `B`.
@@ -317,6 +321,8 @@ impl<B: Bits> Engine<B> {
                 .collect(),
             onto_empty: c.onto_empty,
             onto_enemy: c.onto_enemy.clone(),
+            wall_on_empty: c.wall_on_empty,
+            hit_removes: c.hit_removes.max(1),
         });
         let pie = match &rules.opening {
             Opening::None => None,
@@ -696,7 +702,14 @@ impl<B: Bits> Engine<B> {
                 let h = self.height_at(pos, from);
                 self.restack(pos, from, p, h, h - 1);
                 let c = self.height_at(pos, to);
-                if c == 0 {
+                // Only a variant with throws has throw moves.
+                let (wall, hit) = self
+                    .cat
+                    .as_ref()
+                    .map_or((true, 1), |cat| (cat.wall_on_empty, cat.hit_removes));
+                if c == 0 && !wall {
+                    // `on empty: lost`: the stone leaves the game.
+                } else if c == 0 {
                     self.restack(pos, to, p, 0, 1);
                     if let Some(b) = self.breakthrough {
                         if b.timing == Timing::Immediate && b.by_throw && self.goal[p].has(to) {
@@ -708,7 +721,7 @@ impl<B: Bits> Engine<B> {
                     }
                 } else {
                     let q = self.owner_at(pos, to);
-                    self.restack(pos, to, q, c, c - 1);
+                    self.restack(pos, to, q, c, c - hit.min(c));
                 }
             }
             MoveKind::Split => {
@@ -940,7 +953,11 @@ impl<B: Bits> Engine<B> {
     pub fn is_capture(&self, pos: &Pos<B>, m: Move) -> bool {
         match m.kind {
             MoveKind::Sacrifice => true,
-            MoveKind::Throw => pos.occupied().has(m.to as usize),
+            // A hit, or a stone lost on an empty cell (`on empty: lost`).
+            MoveKind::Throw => {
+                pos.occupied().has(m.to as usize)
+                    || self.cat.as_ref().is_some_and(|c| !c.wall_on_empty)
+            }
             _ => false,
         }
     }

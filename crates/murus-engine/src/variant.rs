@@ -439,9 +439,29 @@ impl Variant {
     }
 
     /// Reads a position string (see [`Variant::position_string`]).
+    ///
+    /// Besides its form, the string must describe a position the rules can
+    /// reach: no player holds more stones than the setup gives it, and in
+    /// an immediate-breakthrough game at most one player, not the one to
+    /// move, stands on an opponent's home.
     pub fn parse_position(&self, text: &str) -> Result<Position, PositionError> {
+        let trimmed = text.trim();
+        self.read_position(trimmed).map_err(|mut e| {
+            // Columns are found as byte offsets; report them in characters.
+            e.column = e.column.map(|c| {
+                let mut at = (c - 1).min(trimmed.len());
+                while !trimmed.is_char_boundary(at) {
+                    at -= 1;
+                }
+                trimmed[..at].chars().count() + 1
+            });
+            e
+        })
+    }
+
+    /// [`Variant::parse_position`] on a trimmed string, with byte columns.
+    fn read_position(&self, text: &str) -> Result<Position, PositionError> {
         let g = self.geometry();
-        let text = text.trim();
         if text.is_empty() {
             return Err(perr("the string is empty", None));
         }
@@ -479,7 +499,9 @@ impl Variant {
             let bytes = row.as_bytes();
             let mut j = 0;
             while j < bytes.len() {
-                let c = bytes[j] as char;
+                // `j` is always on a character boundary here: everything
+                // consumed so far is ASCII.
+                let c = row[j..].chars().next().unwrap_or('?');
                 let at = Some(col + j);
                 if c.is_ascii_digit() {
                     let start = j;
@@ -610,6 +632,34 @@ impl Variant {
                 return Err(perr(
                     format!("unknown field `{f}`: expected `pie:…` or `out:…`"),
                     col_of(f),
+                ));
+            }
+        }
+        // Stones never increase (sowing and throwing move them, captures
+        // remove them, the pie rule's split keeps them), so no player can
+        // have more than its setup gives it. A player the setup gives no
+        // stone at all is not checked: such variants (a mural's rules, used to
+        // check moves from any start) describe no starting material for it.
+        for (p, player) in self.rules.players.iter().enumerate() {
+            let given: u32 = self
+                .rules
+                .setup
+                .iter()
+                .filter(|&&(_, q, _)| q == p)
+                .map(|&(_, _, h)| u32::from(h))
+                .sum();
+            let has: u32 = stacks
+                .iter()
+                .filter(|&&(_, q, _)| q == p)
+                .map(|&(_, _, h)| u32::from(h))
+                .sum();
+            if given > 0 && has > given {
+                return Err(perr(
+                    format!(
+                        "impossible position: the {} (`{}`) have {has} stones, but the setup gives them {given} and stones are never added",
+                        player.name, player.letter
+                    ),
+                    None,
                 ));
             }
         }

@@ -112,7 +112,47 @@ fn malformed_positions_name_what_is_wrong_and_where() {
             Some(1),
             "z",
         ),
+        // The start, as a control.
+        (
+            "g2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 r",
+            None,
+            "(valid)",
+        ),
+        // A non-ASCII character is named as written, at its column in
+        // characters (not bytes).
+        (
+            "é2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 r",
+            Some(1),
+            "`é`",
+        ),
+        ("ééé/é2g2g2g2g2g2g2g2/8 r", None, "7 ranks"),
+        (
+            "g2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 é",
+            Some(45),
+            "`é`",
+        ),
+        (
+            "g2g2g2g2g2g2g2g2/8/8/8/8/3é/r2r2r2r2r2r2r2r2 r",
+            Some(27),
+            "`é`",
+        ),
+        // More stones than the setup gives: stones are never added.
+        (
+            "r2r2r2r2r2r2r2r2/r2r2r2r2r2r2r2r2/8/8/8/8/g2g2g2g2g2g2g2g2 g",
+            None,
+            "Romans (`r`) have 32 stones, but the setup gives them 16",
+        ),
+        (
+            "g2g2g2g2g2g2g2g2/g17/8/8/8/8/r2r2r2r2r2r2r2r2 r",
+            None,
+            "Gauls (`g`) have 17 stones",
+        ),
     ] {
+        if words == "(valid)" {
+            // The valid start, as a control.
+            v.parse_position(text).expect(text);
+            continue;
+        }
         let e = v.parse_position(text).expect_err(text);
         let msg = e.to_string();
         if let Some(c) = column {
@@ -122,5 +162,87 @@ fn malformed_positions_name_what_is_wrong_and_where() {
             msg.contains(words),
             "`{text}`: `{msg}` should mention `{words}`"
         );
+    }
+}
+
+#[test]
+fn positions_keep_no_more_stones_than_the_setup_gives() {
+    // Exactly the setup's material is fine, however it is arranged.
+    let v = Variant::standard();
+    for text in [
+        "g2g2g2g2g2g2g2g2/8/8/8/r2r2r2r2r2r2r2r2/8/8 r",
+        "g1g1g1g1g1g1g1g1/g1g1g1g1g1g1g1g1/8/8/8/8/r2r2r2r2r2r2r2r2 r",
+        "8/8/8/8/8/8/8 r",
+    ] {
+        v.parse_position(text).expect(text);
+    }
+    // One stone too many, for either side, in every shipped variant.
+    for (name, _) in BUILTIN {
+        let v = Variant::builtin(name).unwrap();
+        let start = v.position_string(&v.start());
+        for p in 0..v.player_count() {
+            let given = v.stone_count(&v.start(), p);
+            let extra = v
+                .geometry()
+                .cells()
+                .find(|&s| v.stack(&v.start(), s).is_none());
+            let Some(extra) = extra else { continue };
+            // Put a wall of player `p` on an empty cell via a rebuilt string.
+            let mut pos_text = String::new();
+            let g = v.geometry();
+            let mut rows = Vec::new();
+            for y in (0..g.height()).rev() {
+                let mut row = String::new();
+                let mut run = 0;
+                for s in g.rank(y + 1) {
+                    let stack = if s == extra {
+                        Some((p, 1))
+                    } else {
+                        v.stack(&v.start(), s)
+                    };
+                    match stack {
+                        None => run += 1,
+                        Some((q, h)) => {
+                            if run > 0 {
+                                row += &run.to_string();
+                                run = 0;
+                            }
+                            row.push(v.letter(q));
+                            row += &h.to_string();
+                        }
+                    }
+                }
+                if run > 0 {
+                    row += &run.to_string();
+                }
+                rows.push(row);
+            }
+            pos_text += &rows.join("/");
+            pos_text += &start[start.find(' ').unwrap()..];
+            let e = v
+                .parse_position(&pos_text)
+                .expect_err(&pos_text)
+                .to_string();
+            assert!(
+                e.contains(&format!(
+                    "have {} stones, but the setup gives them {given}",
+                    given + 1
+                )),
+                "{name}: {e}"
+            );
+        }
+    }
+}
+
+#[test]
+fn the_pie_split_keeps_the_material_and_parses() {
+    let v = Variant::builtin("pie").unwrap();
+    let mut pos = v.start();
+    for _ in 0..3 {
+        let moves = v.legal_moves(&pos);
+        pos = v.play(&pos, moves[moves.len() / 2]);
+        let text = v.position_string(&pos);
+        let back = v.parse_position(&text).expect(&text);
+        assert_eq!(v.position_string(&back), text);
     }
 }

@@ -135,9 +135,13 @@ fn reference_moves(v: &Variant, pos: &Position) -> BTreeMap<String, Board> {
                         let mut nb = board.clone();
                         set(&mut nb, s, p, h - 1);
                         match board.get(&t) {
-                            None if cat.onto_empty => set(&mut nb, t, p, 1),
+                            // The thrown stone stays as a wall, or is lost.
+                            None if cat.onto_empty && cat.wall_on_empty => set(&mut nb, t, p, 1),
+                            None if cat.onto_empty => {}
+                            // A hit removes the thrown stone and up to
+                            // `hit_removes` stones of the enemy stack.
                             Some(&(o, th)) if o != p && cat.onto_enemy.contains(&th) => {
-                                set(&mut nb, t, o, th - 1);
+                                set(&mut nb, t, o, th.saturating_sub(cat.hit_removes));
                             }
                             _ => continue,
                         }
@@ -283,4 +287,80 @@ proptest! {
         }
         check_position(&v, &pos)?;
     }
+}
+
+/// Perft by the reference generator: at every node the engine's moves must
+/// be the reference's, and lead to the reference's boards; leaves are
+/// counted from the reference's move lists, and a breakthrough (as the
+/// reference judges it) ends the game.
+fn reference_perft(v: &Variant, pos: &Position, depth: u32) -> u64 {
+    if depth == 0 {
+        return 1;
+    }
+    let engine: Vec<_> = v.legal_moves(pos);
+    if v.outcome(pos).is_some() && engine.is_empty() {
+        return 0;
+    }
+    let reference = reference_moves(v, pos);
+    let names: BTreeSet<String> = engine.iter().map(|&m| v.move_to_string(m)).collect();
+    let slow: BTreeSet<String> = reference.keys().cloned().collect();
+    assert_eq!(
+        names,
+        slow,
+        "move sets differ at {}",
+        v.position_string(pos)
+    );
+    if depth == 1 {
+        return reference.len() as u64;
+    }
+    let before = board_of(v, pos);
+    let mover = v.turn(pos);
+    let mut total = 0;
+    for m in engine {
+        let next = v.play(pos, m);
+        let name = v.move_to_string(m);
+        let after = board_of(v, &next);
+        assert_eq!(after, reference[&name], "board after {name}");
+        if !reference_breakthrough(v, &before, &after, mover, &next) {
+            total += reference_perft(v, &next, depth - 1);
+        }
+    }
+    total
+}
+
+/// The counts of `tests/perft/*.perft`, as far as the slow reference can
+/// afford (depth 3 at most, 20 000 leaves at most).
+#[test]
+fn perft_data_files_agree_with_the_reference_generator() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../tests/perft");
+    let mut checked = 0;
+    for (name, source) in BUILTIN {
+        let v = Variant::compile(source).expect("shipped variant compiles");
+        let text = std::fs::read_to_string(dir.join(format!("{name}.perft"))).unwrap();
+        let mut pos = None;
+        for line in text.lines().map(str::trim) {
+            if let Some(p) = line.strip_prefix("position ") {
+                pos = Some(if p == "start" {
+                    v.start()
+                } else {
+                    v.parse_position(p).unwrap()
+                });
+            } else if let Some(rest) = line.strip_prefix("perft ") {
+                let mut it = rest.split_whitespace().map(|n| n.parse::<u64>().unwrap());
+                let (depth, nodes) = (it.next().unwrap() as u32, it.next().unwrap());
+                if depth > 3 || nodes > 20_000 {
+                    continue;
+                }
+                let pos = pos.as_ref().expect("perft after position");
+                assert_eq!(
+                    reference_perft(&v, pos, depth),
+                    nodes,
+                    "{name}.perft: perft {depth} of {}",
+                    v.position_string(pos)
+                );
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked >= 60, "only {checked} counts checked");
 }

@@ -385,3 +385,108 @@ fn after_a_swap_records_count_the_winner_by_seat_as_well_as_colour() {
         assert_eq!(game.seat_of(colour), seat);
     }
 }
+
+/// `variants/advanced.mg` with `extra` added to its catapult block.
+fn advanced_with(extra: &str) -> Variant {
+    let source = murus_engine::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "advanced")
+        .unwrap()
+        .1;
+    let edited = source.replacen(
+        "    range 2, 3\n",
+        &format!("    range 2, 3\n    {extra}\n"),
+        1,
+    );
+    assert_ne!(edited, source);
+    Variant::compile(&edited)
+        .unwrap_or_else(|d| panic!("{}", murus_dsl::render_all(&d, "advanced.mg", &edited)))
+}
+
+#[test]
+fn the_catapults_landing_rules_default_to_advanced_and_can_be_changed() {
+    let advanced = v("advanced");
+    let explicit = advanced_with("on empty: wall\n    on enemy: remove 1");
+    assert_eq!(explicit.rules().catapult, advanced.rules().catapult);
+    let cat = advanced.rules().catapult.as_ref().unwrap();
+    assert!(cat.wall_on_empty);
+    assert_eq!(cat.hit_removes, 1);
+
+    // A hit that removes two stones: the Gauls' catapult on d7 becomes a
+    // wall, not a tower, and with nothing left to act they lose.
+    let two = advanced_with("on enemy: remove 2");
+    let text = "3g34/8/8/3r34/8/8/8 r";
+    let after_one = play(&advanced, &pos(&advanced, text), "d4*d7");
+    assert_eq!(
+        advanced.position_string(&after_one),
+        "3g24/8/8/3r24/8/8/8 g"
+    );
+    assert_eq!(advanced.outcome(&after_one), None);
+    let after_two = play(&two, &pos(&two, text), "d4*d7");
+    assert_eq!(two.position_string(&after_two), "3g14/8/8/3r24/8/8/8 g");
+    let o = two.outcome(&after_two).expect("the Gauls cannot act");
+    assert_eq!((o.winner, o.reason), (Some(0), Reason::Stalemate));
+    // A hit never removes more than the stack has.
+    let wall = play(&two, &pos(&two, "3g13g2/8/8/3r34/8/8/8 r"), "d4*d7");
+    assert_eq!(two.position_string(&wall), "7g2/8/8/3r24/8/8/8 g");
+    // So the game tree changes too.
+    let mid = "g2g2g2g2g2g2g2g2/2r25/8/3r34/8/8/r2r24r2r2 r";
+    assert_ne!(
+        advanced.perft(&pos(&advanced, mid), 3),
+        two.perft(&pos(&two, mid), 3)
+    );
+
+    // A thrown stone that is lost on an empty cell places nothing, so it
+    // cannot break through.
+    let lost = advanced_with("on empty: lost");
+    let p = pos(&lost, "g26g2/8/8/3r34/8/8/r27 r");
+    let thrown = play(&lost, &p, "d4*d7");
+    assert_eq!(lost.outcome(&thrown), None);
+    assert_eq!(lost.position_string(&thrown), "g26g2/8/8/3r24/8/8/r27 g");
+}
+
+#[test]
+fn landing_rules_are_checked() {
+    let source = murus_engine::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "advanced")
+        .unwrap()
+        .1;
+    for (extra, message) in [
+        (
+            "on enemy: remove 0",
+            "a hit removes at least one enemy stone",
+        ),
+        (
+            "on enemy: remove 4",
+            "a hit cannot remove 4 stones: the stack limit is 3",
+        ),
+        (
+            "on empty: wall\n on empty: lost",
+            "duplicate `on empty` in `catapult`",
+        ),
+    ] {
+        let edited = source.replacen(
+            "    range 2, 3\n",
+            &format!("    range 2, 3\n    {extra}\n"),
+            1,
+        );
+        let diags = murus_dsl::compile(&edited).expect_err(extra);
+        assert!(
+            diags.iter().any(|d| d.message == message),
+            "{extra}: {}",
+            murus_dsl::render_all(&diags, "advanced.mg", &edited)
+        );
+    }
+    // A landing rule for a landing `onto` does not allow is a warning.
+    let edited = source
+        .replacen(
+            "    range 2, 3\n",
+            "    range 2, 3\n    on empty: lost\n",
+            1,
+        )
+        .replacen("onto empty, enemy 1", "onto enemy 1", 1);
+    let compiled = murus_dsl::compile(&edited).expect("compiles");
+    assert_eq!(compiled.warnings.len(), 1);
+    assert_eq!(compiled.warnings[0].message, "`on empty` has no effect");
+}

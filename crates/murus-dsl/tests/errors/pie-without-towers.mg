@@ -1,0 +1,16 @@
+// The pie rule splits a tower of exactly 2 stones; walls cannot open.
+variant "base"
+board rect 8 x 7
+player "Romans" { letter r  colour "#e8dcc0"  home rank 1  forward n }
+player "Gauls"  { letter g  colour "#5b3a29"  home rank 7  forward s }
+setup {
+    r 2 on rank 1
+    g 1 on rank 7
+}
+stack limit 2
+sow { heights 2  directions all  onto empty, own 1 }
+win { stalemate loses }
+opening pie {
+    r from rank 1 to rank 2
+    g from rank 7 to rank 6
+}

@@ -1,0 +1,50 @@
+// Sowing only backwards: no stone can ever reach the other side's home.
+// Murus Gallicus — the standard game (Phil Leduc, 2009).
+// Two players on 8 files by 7 ranks; towers sow, towers sacrifice against walls.
+
+variant "standard"
+title "Murus Gallicus"
+
+board rect 8 x 7
+
+player "Romans" {
+    letter r
+    colour "#e8dcc0"
+    home rank 1
+    forward n
+}
+
+player "Gauls" {
+    letter g
+    colour "#5b3a29"
+    home rank 7
+    forward s
+}
+
+setup {
+    r 2 on rank 1
+    g 2 on rank 7
+}
+
+stack limit 2
+
+sow {
+    heights 2
+    directions back
+    onto empty, own 1
+}
+
+sacrifice {
+    directions all
+    2 against 1: lose 1, remove 1
+}
+
+win {
+    breakthrough immediate by sow
+    stalemate loses
+}
+
+draw {
+    repetition 3
+    plies 300
+}
