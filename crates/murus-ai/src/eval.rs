@@ -10,12 +10,36 @@
 //! | `catapults` | stacks of the catapult height | they throw and threaten at range |
 //! | `mobility` | legal actions the player would have | no action means defeat |
 //! | `advancement` | towers' closeness to the player's goal | breakthrough races |
-//! | `siege` | towers one or two steps from the goal (on the opponent's third rank or nearer) | the designer's "siege towers": a breakthrough threat |
-//! | `blockers` | own walls next to enemy towers | walls that stop enemy sowing |
+//! | `siege` | towers one or two king steps from the goal: on the opponent's third or second rank | the designer's "siege towers": a breakthrough threat |
+//! | `blockers` | own walls next to (one step from) an enemy tower | walls that stop enemy sowing |
+//! | `threats` | catapult threats: enemy stacks an own catapult can hit, plus empty goal cells it can throw onto when a throw breaks through | pressure at range, and a win in one throw |
 //!
 //! Advancement and siege count only in variants with a breakthrough rule;
 //! in Escape variants mobility weighs more. A position's value for player `p`
 //! is `score(p) - max(score(q))` over the other players still in the game.
+//!
+//! Two features read the designer's and the strategy texts' words loosely:
+//!
+//! * **Siege towers.** The texts speak of towers on the opponent's third
+//!   rank, from which one forward sowing drops a stone on the home rank. The
+//!   feature counts towers one *or* two king steps from the goal: the
+//!   opponent's third rank and also its second. A second-rank tower cannot
+//!   break through by itself on a rectangular board (its far stone would
+//!   leave the board), but it is one step from the third rank, and the
+//!   defenders must still watch it; the default weights and the strength
+//!   ladder were tuned with this count. On boards whose goal is not a rank
+//!   (hexagons, four edges) king-step distance to the goal is what
+//!   generalises. Siege counts in addition to `advancement`.
+//! * **Blocking walls.** "Walls that block enemy towers" are counted as own
+//!   walls standing one step from an enemy tower, in any direction of the
+//!   board: each such wall closes that direction to the tower's sowing
+//!   (enemy stones block), whatever the tower's own directions. Whether the
+//!   wall could be taken by a sacrifice is not considered.
+//!
+//! Catapult threats come from the compiled catapult rule alone (its height,
+//! each player's throwing directions, ranges and what a stone may land on),
+//! so they follow any variant's catapults; a variant without catapults has
+//! no threats and gives the feature no weight.
 
 use murus_engine::{Bits, Engine, Pos};
 
@@ -29,6 +53,7 @@ pub struct Features {
     pub advancement: i32,
     pub siege: i32,
     pub blockers: i32,
+    pub threats: i32,
 }
 
 /// Weights of the features (centi-stones).
@@ -41,6 +66,7 @@ pub struct Weights {
     pub advancement: i32,
     pub siege: i32,
     pub blockers: i32,
+    pub threats: i32,
 }
 
 impl Weights {
@@ -56,6 +82,7 @@ impl Weights {
             advancement: if race { 12 } else { 0 },
             siege: if race { 80 } else { 0 },
             blockers: 10,
+            threats: if e.rules().catapult.is_some() { 15 } else { 0 },
         }
     }
 
@@ -67,6 +94,7 @@ impl Weights {
             + self.advancement * f.advancement
             + self.siege * f.siege
             + self.blockers * f.blockers
+            + self.threats * f.threats
     }
 }
 
@@ -111,6 +139,11 @@ pub fn features<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, with_mobility: b
     }
     let walls = own & pos.with_height(1);
     let blockers = (walls & e.neighbours(enemy_towers)).count() as i32;
+    let threats = if catapults.is_empty() {
+        0
+    } else {
+        catapult_threats(e, pos, p, catapults) as i32
+    };
     Features {
         material: pos.stone_count(p) as i32,
         towers: towers.count() as i32,
@@ -123,7 +156,48 @@ pub fn features<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, with_mobility: b
         advancement,
         siege,
         blockers,
+        threats,
     }
+}
+
+/// The cells player `p`'s `catapults` threaten: enemy stacks of a height a
+/// stone may hit, and, when a throw onto an empty cell breaks through, the
+/// empty cells of the player's goal; each cell counts once however many
+/// throws reach it.
+fn catapult_threats<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, catapults: B) -> u32 {
+    let rules = e.rules();
+    let Some(cat) = &rules.catapult else {
+        return 0;
+    };
+    let Some(dirs) = cat.directions.get(p) else {
+        return 0;
+    };
+    let own = pos.stones_of(p);
+    let occupied = (0..e.players()).fold(B::EMPTY, |b, q| b | pos.stones_of(q));
+    let enemy = occupied & !own;
+    let mut targets = B::EMPTY;
+    for &h in &cat.onto_enemy {
+        targets |= enemy & pos.with_height(h);
+    }
+    if cat.onto_empty && rules.win.breakthrough.is_some_and(|b| b.by_throw) {
+        targets |= e.goal(p) & e.board() & !occupied;
+    }
+    if targets.is_empty() {
+        return 0;
+    }
+    let g = &rules.geometry;
+    let all = g.directions();
+    let mut reach = B::EMPTY;
+    for s in catapults.iter() {
+        for &d in dirs {
+            for &r in &cat.ranges {
+                if let Some(t) = g.step(s, all[d], i32::from(r)) {
+                    reach |= B::bit(t);
+                }
+            }
+        }
+    }
+    (reach & targets).count()
 }
 
 /// A player's absolute score.
@@ -147,4 +221,85 @@ pub fn evaluate<B: Bits>(
         .max()
         .unwrap_or(0);
     mine - best_other
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use murus_engine::{EngineTask, Position, Variant, Word};
+
+    /// The features of `player` (by letter) and the evaluation without
+    /// mobility, in a position of `variant`.
+    fn look(variant: &str, position: &str, player: char) -> (Features, i32, Weights) {
+        struct Task<'a>(&'a Position, usize);
+        impl EngineTask for Task<'_> {
+            type Output = (Features, i32, Weights);
+            fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
+                let pos = B::unwrap(self.0).expect("a position of this variant");
+                let w = Weights::for_engine(e);
+                (
+                    features(e, pos, self.1, false),
+                    evaluate(e, &w, pos, self.1, false),
+                    w,
+                )
+            }
+        }
+        let v = Variant::builtin(variant).unwrap();
+        let pos = v
+            .parse_position(position)
+            .unwrap_or_else(|e| panic!("{position}: {e}"));
+        let p = v.player_by_letter(player).unwrap();
+        v.run(Task(&pos, p))
+    }
+
+    #[test]
+    fn catapult_threats_follow_the_catapult_rule() {
+        // A Roman catapult on d3. A Gaul wall two cells forward (d5) is in
+        // range; one cell forward (d4) is not; behind it (d1) is not a
+        // direction Romans throw in.
+        let (f, in_range, w) = look("advanced", "8/8/3g14/8/3r34/8/8 r", 'r');
+        assert_eq!((f.catapults, f.threats), (1, 1));
+        assert_eq!(w.threats, 15);
+        let (f, too_close, _) = look("advanced", "8/8/8/3g14/3r34/8/8 r", 'r');
+        assert_eq!(f.threats, 0);
+        let (f, behind, _) = look("advanced", "8/8/8/8/3r34/8/3g14 r", 'r');
+        assert_eq!(f.threats, 0);
+        // Only the threat differs between these positions.
+        assert_eq!(in_range - too_close, w.threats);
+        assert_eq!(in_range - behind, w.threats);
+        // Forward is the owner's: a Gaul catapult on d5 threatens d3.
+        let (f, _, _) = look("advanced", "8/8/3g34/8/3r14/8/8 g", 'g');
+        assert_eq!(f.threats, 1);
+        let (f, _, _) = look("advanced", "3r14/8/3g34/8/8/8/8 g", 'g');
+        assert_eq!(f.threats, 0, "d7 is behind a Gaul catapult on d5");
+    }
+
+    #[test]
+    fn a_catapult_near_the_goal_threatens_to_throw_in() {
+        // A Roman catapult on d5 reaches b7, d7 and f7 on the Gauls' home
+        // rank (left, right and the longer throws leave the goal or the
+        // board): three empty goal cells, each a winning throw.
+        let (f, _, _) = look("advanced", "8/8/3r34/8/8/8/8 r", 'r');
+        assert_eq!(f.threats, 3);
+        // A Gaul stack there is a target too.
+        let (f, _, _) = look("advanced", "1g11g24/8/3r34/8/8/8/8 r", 'r');
+        assert_eq!(f.threats, 3);
+        // An own unit is never one.
+        let (f, _, _) = look("advanced", "8/8/3r14/8/3r34/8/8 r", 'r');
+        assert_eq!(f.threats, 0);
+        // The delayed variant's throws count the same way.
+        let (f, _, _) = look("advanced-delayed", "8/8/3r34/8/8/8/8 r", 'r');
+        assert_eq!(f.threats, 3);
+    }
+
+    #[test]
+    fn variants_without_catapults_have_no_threats_and_no_weight() {
+        for name in ["standard", "houdini", "escape", "hex"] {
+            let v = Variant::builtin(name).unwrap();
+            let start = v.position_string(&v.start());
+            let letter = v.letter(0);
+            let (f, _, w) = look(name, &start, letter);
+            assert_eq!((f.threats, w.threats), (0, 0), "{name}");
+        }
+    }
 }

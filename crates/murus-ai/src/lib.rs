@@ -177,6 +177,12 @@ impl Bot {
         self.spec
     }
 
+    /// Nodes of the MCTS search tree kept for the next move (it is re-rooted
+    /// at the position the bot is next asked about); 0 for other bots.
+    pub fn tree_size(&self) -> usize {
+        self.tree.len()
+    }
+
     /// A flag that, once set, makes a search return its best move so far.
     pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);

@@ -277,3 +277,87 @@ impl<B: Bits> Mcts<'_, B> {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use murus_engine::{EngineTask, Variant, Word};
+    use rand::SeedableRng;
+
+    fn subtree(tree: &Tree, i: u32) -> usize {
+        1 + tree.nodes[i as usize]
+            .children
+            .iter()
+            .map(|&c| subtree(tree, c))
+            .sum::<usize>()
+    }
+
+    fn most_visited(tree: &Tree, i: u32) -> u32 {
+        *tree.nodes[i as usize]
+            .children
+            .iter()
+            .max_by_key(|&&c| tree.nodes[c as usize].visits)
+            .expect("an explored node")
+    }
+
+    #[test]
+    fn rerooting_two_plies_down_keeps_that_subtree() {
+        struct Task;
+        impl EngineTask for Task {
+            type Output = ();
+            fn run<B: Word>(self, e: &Engine<B>) {
+                let m = Mcts {
+                    e,
+                    iterations: 2_000,
+                    guided: false,
+                    stop: None,
+                    playout_cap: 300,
+                };
+                let mut tree = Tree::default();
+                let mut rng = SmallRng::seed_from_u64(3);
+                let start = e.start();
+                let (best, done) = m.run(&mut tree, &start, &mut rng);
+                assert_eq!(done, 2_000);
+                assert_eq!(tree.len(), 2_001, "one node per iteration and the root");
+                // The bot's move, then the opponent's most explored reply.
+                let child = most_visited(&tree, 0);
+                assert_eq!(Some(tree.nodes[child as usize].mv), best);
+                let grandchild = most_visited(&tree, child);
+                let kept = subtree(&tree, grandchild);
+                let (hash, visits) = {
+                    let n = &tree.nodes[grandchild as usize];
+                    (n.hash, n.visits)
+                };
+                assert!(kept > 1, "the reply was searched below");
+                tree.reroot(hash);
+                assert_eq!(tree.len(), kept);
+                assert_eq!((tree.nodes[0].hash, tree.nodes[0].visits), (hash, visits));
+                // The next search starts from the kept statistics.
+                let mut pos = start;
+                e.apply(&mut pos, tree_move(best));
+                let mut reply = pos;
+                let mut moves = Vec::new();
+                e.legal_moves(&pos, &mut moves);
+                let r = moves
+                    .iter()
+                    .find(|&&mv| {
+                        let mut p = pos;
+                        e.apply(&mut p, mv);
+                        p.hash() == hash
+                    })
+                    .expect("the reply is legal");
+                e.apply(&mut reply, *r);
+                let (_, done) = m.run(&mut tree, &reply, &mut rng);
+                assert_eq!(tree.len(), kept + done as usize);
+                assert_eq!(tree.nodes[0].visits, visits + done as u32);
+                // An unknown position starts afresh.
+                tree.reroot(hash ^ 1);
+                assert!(tree.is_empty());
+            }
+        }
+        fn tree_move(m: Option<Move>) -> Move {
+            m.expect("the start has moves")
+        }
+        Variant::standard().run(Task);
+    }
+}

@@ -193,3 +193,37 @@ fn a_bot_can_think_on_a_background_thread_and_be_stopped() {
     let m = mcts.choose(&v, &v.start()).unwrap();
     assert!(v.is_legal(&v.start(), m));
 }
+
+#[test]
+fn mcts_keeps_its_tree_between_moves() {
+    // One MCTS bot plays both sides: each search starts from the subtree of
+    // the move it chose last time, so the tree holds more than one search's
+    // worth of nodes (a fresh tree holds one per iteration and the root).
+    let v = Variant::standard();
+    let iterations = 400;
+    let mut bot = Bot::new(
+        BotSpec::Mcts {
+            iterations,
+            guided: false,
+        },
+        9,
+    );
+    assert_eq!(bot.tree_size(), 0);
+    let mut game = Game::new(&v);
+    let m = bot.choose(&v, game.position()).unwrap();
+    assert_eq!(bot.tree_size(), iterations as usize + 1);
+    game.play(m);
+    for _ in 0..3 {
+        let m = bot.choose(&v, game.position()).unwrap();
+        assert!(
+            bot.tree_size() > iterations as usize + 1,
+            "the tree was rebuilt from scratch: {} nodes",
+            bot.tree_size()
+        );
+        game.play(m);
+    }
+    // Other bots keep no tree.
+    let mut ab = Bot::new(BotSpec::AlphaBeta { nodes: 500 }, 1);
+    ab.choose(&v, &v.start()).unwrap();
+    assert_eq!(ab.tree_size(), 0);
+}

@@ -49,11 +49,13 @@ pub struct MatchArgs {
     pub variant: String,
     pub bot_a: String,
     pub bot_b: String,
-    /// Games (rounded up to pairs); with --sprt, the most to play.
-    #[arg(long, default_value_t = 200)]
-    pub games: u64,
-    /// Sequential test `ELO0,ELO1` (α = β = 0.05): stop when decided.
+    /// Games, rounded up to pairs (default 200); with --sprt, the most to
+    /// play before giving up undecided (default 100 000).
     #[arg(long)]
+    pub games: Option<u64>,
+    /// Sequential test `ELO0,ELO1` (α = β = 0.05): stop when decided.
+    /// Negative bounds need no `=`: `--sprt -5,5`.
+    #[arg(long, value_name = "ELO0,ELO1", allow_hyphen_values = true)]
     pub sprt: Option<String>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
@@ -168,7 +170,7 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
         murus_lab::run(v, &config, &control)
     });
     let secs = t.elapsed().as_secs_f64();
-    let report = config.report(&games);
+    let report = config.report_after(&games, &control);
     finish(&report, &games, a.out.as_deref(), a.json, out)?;
     eprintln!(
         "{} games in {secs:.2} s ({:.0} games/s, {} thread(s))",
@@ -211,8 +213,15 @@ fn pct(x: f64) -> String {
 fn summary(r: &Report, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
-        "{}: {} games, seed {}",
-        r.variant.name, r.games, r.seed
+        "{}: {} games, seed {}{}",
+        r.variant.name,
+        r.games,
+        r.seed,
+        if r.interrupted {
+            format!(" (interrupted: {} requested)", r.requested)
+        } else {
+            String::new()
+        }
     )?;
     for s in &r.by_seat {
         writeln!(
@@ -280,8 +289,23 @@ fn summary(r: &Report, out: &mut impl Write) -> Result<()> {
     Ok(())
 }
 
+/// Games of a match without `--games`.
+pub const MATCH_GAMES: u64 = 200;
+/// The most games of a sequential test without `--games`: enough for the
+/// test to decide between close hypotheses, a bound on a run that never does.
+pub const SPRT_MAX_GAMES: u64 = 100_000;
+
+/// An Elo figure for the terminal: `+147`, `-inf`.
+fn elo_text(x: f64) -> String {
+    if x.is_infinite() {
+        (if x > 0.0 { "+inf" } else { "-inf" }).to_string()
+    } else {
+        format!("{x:+.0}")
+    }
+}
+
 pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCode> {
-    if a.games == 0 {
+    if a.games == Some(0) {
         bail!("--games must be at least 1");
     }
     let (bot_a, bot_b) = (spec(&a.bot_a)?, spec(&a.bot_b)?);
@@ -302,15 +326,20 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
             Some((e0, e1))
         }
     };
+    let max_games = a.games.unwrap_or(if sprt.is_some() {
+        SPRT_MAX_GAMES
+    } else {
+        MATCH_GAMES
+    });
     let control = Control::default();
     install_ctrl_c(&control);
     let threads = threads(a.threads)?;
     let t = Instant::now();
-    let (result, games) = with_progress(&control, a.games, a.json, || {
+    let (result, games) = with_progress(&control, max_games, a.json, || {
         let m = murus_lab::MatchConfig {
             a: bot_a,
             b: bot_b,
-            games: a.games,
+            games: max_games,
             seed: a.seed,
             threads,
             sprt,
@@ -318,15 +347,15 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
         murus_lab::run_match(v, &m, &control)
     })?;
     if let Some(dir) = &a.out {
-        let config = Config::new(v, vec![bot_a, bot_b], a.games + a.games % 2, a.seed);
-        murus_lab::write_outputs(dir, &config.report(&games), &games)?;
+        let config = Config::new(v, vec![bot_a, bot_b], max_games + max_games % 2, a.seed);
+        murus_lab::write_outputs(dir, &config.report_after(&games, &control), &games)?;
     }
     if a.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&result)?)?;
     } else {
         writeln!(
             out,
-            "{} vs {}: {} games, +{} ={} -{}, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
+            "{} vs {}: {} games, +{} ={} -{}, score {:.1}%, Elo {} [{}, {}]",
             bot_a,
             bot_b,
             result.games,
@@ -334,15 +363,23 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
             result.draws,
             result.losses,
             result.score * 100.0,
-            result.elo,
-            result.elo_ci95[0],
-            result.elo_ci95[1]
+            elo_text(result.elo),
+            elo_text(result.elo_ci95[0]),
+            elo_text(result.elo_ci95[1])
         )?;
         if let Some(s) = &result.sprt {
+            let decision = if s.decision == "undecided" {
+                format!(
+                    "undecided after {} of at most {} games",
+                    result.games, s.max_games
+                )
+            } else {
+                s.decision.clone()
+            };
             writeln!(
                 out,
-                "SPRT [{}, {}]: {} (LLR {:.2}, bounds {:.2} / {:.2})",
-                s.elo0, s.elo1, s.decision, s.llr, s.bounds[0], s.bounds[1]
+                "SPRT [{}, {}]: {decision} (LLR {:.2}, bounds {:.2} / {:.2})",
+                s.elo0, s.elo1, s.llr, s.bounds[0], s.bounds[1]
             )?;
         }
     }

@@ -164,6 +164,151 @@ fn match_sprt_stops_when_decided() {
 }
 
 #[test]
+fn match_sprt_without_games_runs_past_200_games_and_reports_its_cap() {
+    // Equal bots, close hypotheses: the test needs about 2 000 games. It used
+    // to stop, undecided, at the 200 games `--games` defaults to.
+    let o = murus(&[
+        "match", "standard", "random", "random", "--sprt", "-20,20", "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j = json(&o);
+    assert_eq!(j["sprt"]["decision"], "H0", "{j}");
+    assert_eq!(j["sprt"]["max_games"], 100_000, "{j}");
+    let games = j["games"].as_u64().unwrap();
+    assert!(games > 200 && games < 100_000, "{j}");
+    // With --games the cap is the user's, and running out of games says so.
+    let o = murus(&[
+        "match", "standard", "random", "random", "--sprt", "-20,20", "--games", "50", "--json",
+    ]);
+    let j = json(&o);
+    assert_eq!(j["games"], 50, "{j}");
+    assert_eq!(j["sprt"]["decision"], "undecided", "{j}");
+    assert_eq!(j["sprt"]["max_games"], 50, "{j}");
+    let o = murus(&[
+        "match", "standard", "random", "random", "--sprt", "-20,20", "--games", "50",
+    ]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(
+        text.contains("SPRT [-20, 20]: undecided after 50 of at most 50 games"),
+        "{text}"
+    );
+    // Without --sprt a match still plays 200 games.
+    let o = murus(&["match", "standard", "random", "random", "--json"]);
+    assert_eq!(json(&o)["games"], 200);
+}
+
+#[test]
+fn match_sprt_takes_negative_bounds_without_an_equals_sign() {
+    for args in [
+        &["--sprt", "-5,5"][..],
+        &["--sprt=-5,5"][..],
+        &["--sprt", "-10,-5"][..],
+    ] {
+        let mut all = vec!["match", "standard", "random", "random", "--games", "4"];
+        all.extend_from_slice(args);
+        all.push("--json");
+        let o = murus(&all);
+        assert!(
+            o.status.success(),
+            "{args:?}: {}",
+            String::from_utf8_lossy(&o.stderr)
+        );
+        let j = json(&o);
+        assert!(j["sprt"]["elo0"].as_f64().unwrap() < 0.0, "{args:?}: {j}");
+    }
+    // A lone negative number is still not a pair of bounds.
+    let o = murus(&["match", "standard", "random", "random", "--sprt", "-5"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("ELO0,ELO1"));
+}
+
+#[test]
+fn a_perfect_score_has_no_finite_upper_elo_bound() {
+    let o = murus(&[
+        "match", "standard", "greedy", "random", "--games", "12", "--json",
+    ]);
+    assert!(o.status.success());
+    let j = json(&o);
+    assert_eq!(
+        (j["wins"].as_u64(), j["losses"].as_u64()),
+        (Some(12), Some(0)),
+        "{j}"
+    );
+    // No finite Elo fits 12 wins in 12: the estimate and the upper bound are
+    // infinite, `null` in JSON; the lower bound is the Wilson bound, +198.
+    assert!(j["elo"].is_null(), "{j}");
+    assert!(j["elo_ci95"][1].is_null(), "{j}");
+    let lo = j["elo_ci95"][0].as_f64().unwrap();
+    assert!((197.0..199.0).contains(&lo), "{j}");
+    let o = murus(&["match", "standard", "greedy", "random", "--games", "12"]);
+    let text = String::from_utf8_lossy(&o.stdout);
+    assert!(text.contains("Elo +inf [+198, +inf]"), "{text}");
+}
+
+#[cfg(unix)]
+#[test]
+fn an_interrupted_selfplay_writes_a_report_that_says_so() {
+    use std::time::{Duration, Instant};
+    let dir = temp("interrupted");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_murus"))
+        .args([
+            "selfplay",
+            "standard",
+            "--games",
+            "1000000",
+            "--bots",
+            "greedy",
+            "--threads",
+            "1",
+            "--out",
+            dir.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the murus binary runs");
+    // Time to install the Ctrl-C handler and finish some games.
+    std::thread::sleep(Duration::from_millis(1500));
+    let kill = Command::new("kill")
+        .args(["-INT", &child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(kill.success());
+    let started = Instant::now();
+    let status = loop {
+        if let Some(s) = child.try_wait().unwrap() {
+            break s;
+        }
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "selfplay did not stop"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let out = child.wait_with_output().unwrap();
+    assert_eq!(
+        status.code(),
+        Some(130),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(report["interrupted"], true, "{report}");
+    let games = report["games"].as_u64().unwrap();
+    assert!(games > 0 && games < 1_000_000, "{report}");
+    let lines = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(
+        lines.lines().count() as u64,
+        games,
+        "every finished game kept"
+    );
+    // A complete run says it was not interrupted.
+    let o = murus(&["selfplay", "standard", "--games", "4", "--json"]);
+    assert_eq!(json(&o)["interrupted"], false);
+}
+
+#[test]
 fn bad_lab_arguments_fail_clearly() {
     for (args, words) in [
         (

@@ -167,9 +167,27 @@ impl Config {
         &self.provenance
     }
 
+    /// Games this run plays (its shard's share): `indices().len()`.
+    pub fn planned(&self) -> u64 {
+        match self.shard {
+            None => self.games,
+            Some((k, n)) if self.games >= k => (self.games - k) / n + 1,
+            Some(_) => 0,
+        }
+    }
+
     /// The report of finished games of this run.
     pub fn report(&self, games: &[GameResult]) -> Report {
         report::build(&self.provenance, games)
+    }
+
+    /// The report of a run watched by `control`, marked
+    /// [`interrupted`](Report::interrupted) when the run was cancelled before
+    /// all its games finished.
+    pub fn report_after(&self, games: &[GameResult], control: &Control) -> Report {
+        let mut r = self.report(games);
+        r.interrupted = control.is_cancelled() && (games.len() as u64) < self.planned();
+        r
     }
 }
 
@@ -392,12 +410,15 @@ impl Batch {
         &self.config
     }
     /// The report of the games finished so far (all of them once
-    /// [`Batch::is_finished`]).
+    /// [`Batch::is_finished`]); after a cancel that cut the run short it is
+    /// marked [`interrupted`](Report::interrupted).
     pub fn partial_report(&self) -> Report {
-        self.config.report(&self.control.snapshot())
+        self.config
+            .report_after(&self.control.snapshot(), &self.control)
     }
     /// Waits for the run and returns its report and games, sorted by number
-    /// (after a cancel: the finished ones).
+    /// (after a cancel: the finished ones, and the report is marked
+    /// [`interrupted`](Report::interrupted)).
     pub fn join(mut self) -> (Report, Vec<GameResult>) {
         let games = match self.handle.take().map(JoinHandle::join) {
             Some(Ok(games)) => games,
@@ -408,7 +429,7 @@ impl Batch {
                 g
             }
         };
-        (self.config.report(&games), games)
+        (self.config.report_after(&games, &self.control), games)
     }
 }
 
@@ -428,7 +449,12 @@ pub struct MatchResult {
     pub draws: u64,
     pub losses: u64,
     pub score: f64,
+    /// Bot A's Elo advantage. A perfect score (every game won, or every
+    /// game lost) has no finite Elo: `±inf` here, `null` in JSON.
     pub elo: f64,
+    /// The 95% interval of `elo`. A bound the data cannot limit is infinite
+    /// (`null` in JSON): after 12 wins in 12 games the interval is
+    /// `[+198, +inf]`, not a finite number chosen by a clamp.
     pub elo_ci95: [f64; 2],
     /// `null`, or the SPRT decision with its log-likelihood ratio.
     pub sprt: Option<Sprt>,
@@ -442,6 +468,9 @@ pub struct Sprt {
     pub decision: String,
     pub llr: f64,
     pub bounds: [f64; 2],
+    /// The most games the test could play: when it ends `undecided` with
+    /// `games` equal to this, it ran out of games, not evidence.
+    pub max_games: u64,
 }
 
 /// A match between two bots.
@@ -545,6 +574,7 @@ pub fn run_match(
                 decision: decision.unwrap_or("undecided").to_string(),
                 llr: r(w.llr(e0, e1)),
                 bounds: [r(lo), r(hi)],
+                max_games: games,
             }),
         },
         played,
@@ -579,6 +609,12 @@ pub fn write_outputs(dir: &Path, report: &Report, games: &[GameResult]) -> Resul
 
 /// Reads a run's games and provenance back from `dir`.
 pub fn read_outputs(dir: &Path) -> Result<(Provenance, Vec<GameResult>), LabError> {
+    let (report, games) = read_report(dir)?;
+    Ok((report.provenance(), games))
+}
+
+/// Reads a run's report and games back from `dir`.
+fn read_report(dir: &Path) -> Result<(Report, Vec<GameResult>), LabError> {
     let read = |name: &str| {
         let path = dir.join(name);
         std::fs::read_to_string(&path).map_err(|source| LabError::Io {
@@ -605,17 +641,21 @@ pub fn read_outputs(dir: &Path) -> Result<(Provenance, Vec<GameResult>), LabErro
             message: e.to_string(),
         })?);
     }
-    Ok((report.provenance(), games))
+    Ok((report, games))
 }
 
 /// Merges shard outputs into the report of the whole run. The shards must
 /// come from the same run (variant, bots, seed, games, ply cap); a game
-/// present twice counts once.
+/// present twice counts once. The merge is marked
+/// [`interrupted`](Report::interrupted) when a shard's report was.
 pub fn merge(dirs: &[&Path]) -> Result<(Report, Vec<GameResult>), LabError> {
     let mut base: Option<Provenance> = None;
     let mut all: Vec<GameResult> = Vec::new();
+    let mut interrupted = false;
     for dir in dirs {
-        let (mut prov, games) = read_outputs(dir)?;
+        let (report, games) = read_report(dir)?;
+        interrupted |= report.interrupted;
+        let mut prov = report.provenance();
         prov.shard = None;
         match &base {
             None => base = Some(prov),
@@ -634,5 +674,7 @@ pub fn merge(dirs: &[&Path]) -> Result<(Report, Vec<GameResult>), LabError> {
     };
     all.sort_by_key(|g| g.index);
     all.dedup_by_key(|g| g.index);
-    Ok((report::build(&prov, &all), all))
+    let mut report = report::build(&prov, &all);
+    report.interrupted = interrupted;
+    Ok((report, all))
 }

@@ -128,6 +128,12 @@ pub struct Report {
     pub players: Vec<char>,
     /// Games in this report.
     pub games: u64,
+    /// Whether the run was stopped (Ctrl-C, a cancel) before all its games
+    /// were played: the report then covers the finished games only. A
+    /// complete run always says `false`, so equal runs still give equal
+    /// bytes. A merge is interrupted when one of its shards was.
+    #[serde(default)]
+    pub interrupted: bool,
     pub by_seat: Vec<SeatResult>,
     pub by_colour: BTreeMap<String, ColourResult>,
     pub draws: Rate,
@@ -231,6 +237,7 @@ pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
         shard: prov.shard.clone(),
         players: prov.players.clone(),
         games: n,
+        interrupted: false,
         by_seat,
         by_colour,
         draws: Rate::of(draws, n),
@@ -285,6 +292,7 @@ impl Report {
         row("provenance", "engine_version", self.engine_version.clone());
         row("provenance", "seed", self.seed.to_string());
         row("provenance", "games", self.games.to_string());
+        row("provenance", "interrupted", self.interrupted.to_string());
         for s in &self.by_seat {
             let k = format!("seat{} {}", s.seat, s.bot);
             row("by_seat", &format!("{k} wins"), s.wins.to_string());
@@ -353,10 +361,15 @@ impl Report {
             "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         );
         s.push_str(&format!(
-            "<text x=\"10\" y=\"20\" font-size=\"14\">{} — {} games ({})</text>\n",
+            "<text x=\"10\" y=\"20\" font-size=\"14\">{} — {} games ({}){}</text>\n",
             esc(&self.variant.name),
             self.games,
-            esc(&self.bots.join(" vs "))
+            esc(&self.bots.join(" vs ")),
+            if self.interrupted {
+                ", interrupted"
+            } else {
+                ""
+            }
         ));
         // Left: outcome bars.
         let mut bars: Vec<(String, f64, [f64; 2])> = self

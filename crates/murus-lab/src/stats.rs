@@ -6,24 +6,48 @@ pub const Z95: f64 = 1.959_963_984_540_054;
 
 /// The Wilson score interval (95%) of `k` successes in `n` trials.
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
+    wilson_of(k as f64, n as f64)
+}
+
+/// [`wilson`] for a real number of successes (points, with draws as halves).
+fn wilson_of(k: f64, n: f64) -> (f64, f64) {
+    if n <= 0.0 {
         return (0.0, 1.0);
     }
-    let n = n as f64;
-    let p = k as f64 / n;
+    let p = k / n;
     let z2 = Z95 * Z95;
     let centre = p + z2 / (2.0 * n);
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     let denom = 1.0 + z2 / n;
-    (
-        ((centre - half) / denom).max(0.0),
-        ((centre + half) / denom).min(1.0),
-    )
+    // No successes (or no failures): the bound is exactly 0 (or 1), not a
+    // rounding error away from it.
+    let lo = if k <= 0.0 {
+        0.0
+    } else {
+        ((centre - half) / denom).max(0.0)
+    };
+    let hi = if k >= n {
+        1.0
+    } else {
+        ((centre + half) / denom).min(1.0)
+    };
+    (lo, hi)
 }
 
 /// The Elo difference that gives expected score `score`.
 pub fn elo(score: f64) -> f64 {
     -400.0 * (1.0 / score - 1.0).log10()
+}
+
+/// [`elo`], with scores outside (0, 1) giving exactly `±inf`.
+fn elo_or_inf(score: f64) -> f64 {
+    if score >= 1.0 {
+        f64::INFINITY
+    } else if score <= 0.0 {
+        f64::NEG_INFINITY
+    } else {
+        elo(score)
+    }
 }
 
 /// The expected score of an Elo difference.
@@ -66,22 +90,37 @@ impl Wdl {
             / n
     }
 
-    /// Elo difference and its 95% interval (normal approximation on the
-    /// score; scores of 0 or 1 are pulled in by half a game so the figures
-    /// stay finite).
+    /// Elo difference and its 95% interval.
+    ///
+    /// The estimate is the Elo of the mean score. The interval maps a 95%
+    /// interval of the score to Elo: the normal approximation, score ± z·se
+    /// with the observed per-game variance; where that leaves (0, 1), or
+    /// collapses because every game had the same result, the Wilson interval
+    /// of the points (draws as half points) takes its place on that side.
+    /// A Wilson bound reaches 1 (or 0) only when no point was lost (or
+    /// won), and then the Elo bound is `+inf` (or `-inf`): the games exclude
+    /// no Elo difference on that side, and a finite number there would be an
+    /// artefact of a clamp. For the same reason a perfect score has an
+    /// infinite estimate. Before any game the estimate is 0 and the interval
+    /// unbounded.
     pub fn elo(&self) -> (f64, (f64, f64)) {
-        let n = self.games().max(1) as f64;
-        let clamp = |s: f64| s.clamp(0.5 / n, 1.0 - 0.5 / n);
+        if self.games() == 0 {
+            return (0.0, (f64::NEG_INFINITY, f64::INFINITY));
+        }
+        let n = self.games() as f64;
         let s = self.score();
+        let (w_lo, w_hi) = wilson_of(s * n, n);
         let se = (self.variance() / n).sqrt();
         let (lo, hi) = if se > 0.0 {
-            (s - Z95 * se, s + Z95 * se)
+            let (lo, hi) = (s - Z95 * se, s + Z95 * se);
+            (
+                if lo <= 0.0 { w_lo } else { lo },
+                if hi >= 1.0 { w_hi } else { hi },
+            )
         } else {
-            // All games alike (say, all won): the normal approximation
-            // collapses; use the Wilson interval of the points instead.
-            wilson((s * n).round() as u64, n as u64)
+            (w_lo, w_hi)
         };
-        (elo(clamp(s)), (elo(clamp(lo)), elo(clamp(hi))))
+        (elo_or_inf(s), (elo_or_inf(lo), elo_or_inf(hi)))
     }
 
     /// Log-likelihood ratio of H1 (Elo `elo1`) against H0 (`elo0`): the
@@ -180,6 +219,11 @@ mod tests {
             "{lo} {hi}"
         );
         assert_eq!(wilson(0, 0), (0.0, 1.0));
+        // Exactly 0 and 1 at the ends, not a rounding error away.
+        for n in 1..200 {
+            assert_eq!(wilson(0, n).0, 0.0, "{n}");
+            assert_eq!(wilson(n, n).1, 1.0, "{n}");
+        }
     }
 
     #[test]
@@ -200,14 +244,73 @@ mod tests {
         assert!(close(w.score(), 0.7, 1e-12));
         assert!(close(e, elo(0.7), 1e-9));
         assert!(lo < e && e < hi);
-        // All wins: finite.
-        let (e, _) = Wdl {
-            wins: 10,
+    }
+
+    #[test]
+    fn a_perfect_score_has_an_open_ended_elo_interval() {
+        // 12 wins in 12 games: the Wilson interval of the score is
+        // [0.7575, 1], so Elo is at least +197.9 and has no upper bound.
+        let (e, (lo, hi)) = Wdl {
+            wins: 12,
             draws: 0,
             losses: 0,
         }
         .elo();
-        assert!(e.is_finite() && e > 300.0);
+        assert_eq!((e, hi), (f64::INFINITY, f64::INFINITY));
+        assert!(
+            close(lo, elo(wilson(12, 12).0), 1e-9) && close(lo, 197.9, 0.1),
+            "{lo}"
+        );
+        // 12 losses: the mirror image.
+        let (e, (lo, hi)) = Wdl {
+            wins: 0,
+            draws: 0,
+            losses: 12,
+        }
+        .elo();
+        assert_eq!((e, lo), (f64::NEG_INFINITY, f64::NEG_INFINITY));
+        assert!(close(hi, -197.9, 0.1), "{hi}");
+        // 11 wins and a loss: the normal interval of the score passes 1
+        // (0.917 + 1.96 · 0.080); the Wilson bound of 11 points in 12 takes
+        // its place, and the lost game keeps it finite.
+        let (e, (lo, hi)) = Wdl {
+            wins: 11,
+            draws: 0,
+            losses: 1,
+        }
+        .elo();
+        assert!(close(e, elo(11.0 / 12.0), 1e-9) && lo.is_finite() && lo < e);
+        assert!(close(hi, elo(wilson(11, 12).1), 1e-9) && hi > e, "{hi}");
+        // 198 wins and 2 losses (greedy against random): finite too.
+        let (e, (lo, hi)) = Wdl {
+            wins: 198,
+            draws: 0,
+            losses: 2,
+        }
+        .elo();
+        assert!(lo < e && e < hi && hi.is_finite(), "{lo} {e} {hi}");
+        // Draws count as half points: 11 wins and a draw lost half a point.
+        let (_, (_, hi)) = Wdl {
+            wins: 11,
+            draws: 1,
+            losses: 0,
+        }
+        .elo();
+        assert!(hi.is_finite() && hi > 500.0, "{hi}");
+        // All draws: 0 Elo, a finite interval from the Wilson interval of
+        // the points.
+        let (e, (lo, hi)) = Wdl {
+            wins: 0,
+            draws: 10,
+            losses: 0,
+        }
+        .elo();
+        assert!(close(e, 0.0, 1e-9) && lo.is_finite() && hi.is_finite() && lo < 0.0 && hi > 0.0);
+        // No games: no information.
+        assert_eq!(
+            Wdl::default().elo(),
+            (0.0, (f64::NEG_INFINITY, f64::INFINITY))
+        );
     }
 
     #[test]

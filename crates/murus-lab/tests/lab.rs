@@ -37,6 +37,70 @@ fn reports_are_byte_identical_for_one_and_two_threads() {
 }
 
 #[test]
+fn searching_bots_give_byte_identical_reports_for_one_and_two_threads() {
+    // Alpha-beta keeps a transposition table and MCTS a tree between moves;
+    // both live in the game's own bots, so threads still change nothing.
+    let v = Variant::standard();
+    let report = |threads| {
+        let config = Config::new(&v, specs("alphabeta:300,mcts:40"), 6, 11)
+            .with_threads(threads)
+            .with_max_plies(60);
+        let games = run(&v, &config, &Control::default());
+        (config.report(&games).to_json(), games)
+    };
+    let (one, games_one) = report(1);
+    let (two, games_two) = report(2);
+    assert_eq!(one, two);
+    assert_eq!(games_one, games_two, "the same moves, game by game");
+    assert!(one.contains("\"games\": 6"));
+    assert!(one.contains("\"interrupted\": false"));
+}
+
+#[test]
+fn planned_counts_a_shards_games() {
+    let v = Variant::standard();
+    for games in [0, 1, 2, 7, 30, 101] {
+        let whole = Config::new(&v, specs("random"), games, 1);
+        assert_eq!(whole.planned(), games);
+        for n in 1..=4 {
+            for k in 1..=n {
+                let c = whole.clone().with_shard(k, n).unwrap();
+                assert_eq!(c.planned(), c.indices().len() as u64, "{games} {k}/{n}");
+            }
+        }
+    }
+}
+
+#[test]
+fn a_merge_of_an_interrupted_shard_is_interrupted() {
+    let v = Variant::standard();
+    let mut dirs = Vec::new();
+    for k in 1..=2 {
+        let shard = Config::new(&v, specs("random"), 20, 3)
+            .with_shard(k, 2)
+            .unwrap();
+        let mut part = run(&v, &shard, &Control::default());
+        let mut report = shard.report(&part);
+        if k == 2 {
+            // As if Ctrl-C had stopped the second shard after 4 games.
+            part.truncate(4);
+            report = shard.report(&part);
+            report.interrupted = true;
+        }
+        let dir = temp(&format!("interrupted-shard{k}"));
+        write_outputs(&dir, &report, &part).unwrap();
+        dirs.push(dir);
+    }
+    let paths: Vec<&std::path::Path> = dirs.iter().map(PathBuf::as_path).collect();
+    let (merged, games) = merge(&paths).unwrap();
+    assert_eq!(games.len(), 14);
+    assert!(merged.interrupted);
+    assert!(merged.to_json().contains("\"interrupted\": true"));
+    let (whole, _) = merge(&paths[..1]).unwrap();
+    assert!(!whole.interrupted);
+}
+
+#[test]
 fn shards_merge_into_exactly_the_unsharded_report() {
     let v = Variant::builtin("advanced").unwrap();
     let whole = Config::new(&v, specs("random"), 101, 7).with_threads(2);
@@ -168,8 +232,18 @@ fn a_cancelled_run_keeps_what_finished() {
         h.join().unwrap()
     });
     assert!(games.len() >= 500 && games.len() < 1_000_000);
-    let report = config.report(&games);
+    let report = config.report_after(&games, &control);
     assert_eq!(report.games, games.len() as u64);
+    assert!(report.interrupted);
+    assert!(report.to_json().contains("\"interrupted\": true"));
+    // Cancelled after the last game finished: nothing was lost.
+    let small = Config::new(&v, specs("random"), 10, 1);
+    let control = Control::default();
+    let games = run(&v, &small, &control);
+    control
+        .cancel
+        .store(true, std::sync::atomic::Ordering::SeqCst);
+    assert!(!small.report_after(&games, &control).interrupted);
 }
 
 /// The general-game-system figures for uniformly random play (20 000
@@ -227,6 +301,7 @@ fn a_background_batch_reports_progress_and_ends_with_the_run_report() {
     assert_eq!(games.len(), 40);
     assert_eq!(seen.load(Ordering::Relaxed), 40, "one callback per game");
     assert_eq!(report.to_json(), direct, "same bytes as a foreground run");
+    assert!(!report.interrupted);
 }
 
 #[test]
@@ -249,4 +324,5 @@ fn a_cancelled_background_batch_keeps_a_partial_report() {
         partial, report,
         "once finished, the partial report is final"
     );
+    assert!(report.interrupted, "a cancelled batch says so");
 }
