@@ -8,7 +8,9 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use clap::Subcommand;
 use murus_mural::generate::{Options, generate, rate};
-use murus_mural::{Hooks, Mode, Puzzle, Status, count, hint, solve};
+use murus_mural::{Hint, Hooks, Mode, Puzzle, State, Status, count, hint_for, solve};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use serde_json::json;
 
 /// Default solver budget, in nodes.
@@ -75,7 +77,8 @@ pub enum MuralCommand {
         #[arg(long)]
         json: bool,
     },
-    /// Solver and generator speed over the collection and a generated set.
+    /// Solver and generator speed over the collection, a generated set and
+    /// a random (unselected) set of 5x5 murals with walls.
     Bench {
         /// Directory of puzzles (default: puzzles/).
         #[arg(long, default_value = "puzzles")]
@@ -87,12 +90,33 @@ pub enum MuralCommand {
 
 /// Loads a puzzle; diagnostics go to stderr.
 pub fn load(path: &Path) -> Result<Puzzle> {
-    let text = std::fs::read_to_string(path)
-        .map_err(|e| anyhow!("cannot read puzzle file `{}`: {e}", path.display()))?;
+    load_reporting(path).map_err(|(e, _)| e)
+}
+
+/// Loads a puzzle; diagnostics go to stderr, and come back as JSON objects
+/// (`message`, `line`, `column`, `notes`) with the error.
+fn load_reporting(
+    path: &Path,
+) -> std::result::Result<Puzzle, (anyhow::Error, Vec<serde_json::Value>)> {
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            let e = anyhow!("cannot read puzzle file `{}`: {e}", path.display());
+            let d = json!({"message": e.to_string(), "line": null, "column": null, "notes": []});
+            return Err((e, vec![d]));
+        }
+    };
     Puzzle::from_toml(&text).map_err(|diags| {
         let name = path.display().to_string();
         eprint!("{}", murus_dsl::render_all(&diags, &name, &text));
-        anyhow!("`{name}` is not a valid puzzle")
+        let list = diags
+            .iter()
+            .map(|d| {
+                let (line, column) = d.line_col(&text);
+                json!({"message": d.message, "line": line, "column": column, "notes": d.notes})
+            })
+            .collect();
+        (anyhow!("`{name}` is not a valid puzzle"), list)
     })
 }
 
@@ -109,7 +133,7 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
         MuralCommand::Check { files, json } => {
             let mut failed = false;
             for f in &files {
-                match load(f) {
+                match load_reporting(f) {
                     Ok(p) => {
                         let towers = p.start.towers().count();
                         let targets = p.target_cells().len();
@@ -134,14 +158,15 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                             )?;
                         }
                     }
-                    Err(e) => {
+                    Err((e, diagnostics)) => {
                         failed = true;
                         eprintln!("error: {e}");
                         if json {
                             writeln!(
                                 out,
                                 "{}",
-                                json!({"file": f.display().to_string(), "ok": false})
+                                json!({"file": f.display().to_string(), "ok": false,
+                                       "errors": diagnostics})
                             )?;
                         }
                     }
@@ -164,12 +189,11 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
             let mode = if any { Mode::Any } else { Mode::Optimal };
             let s = solve(&p, &p.start, mode, budget, Hooks::default());
             let moves: Vec<String> = s.moves.iter().map(|m| m.notation(&p.board)).collect();
-            // Uniqueness comes with an optimal solve.
-            let solutions = if !any && s.status == Status::Solved {
-                Some(count(&p, &p.start, budget, Hooks::default()).sets)
-            } else {
-                None
-            };
+            // Uniqueness comes with an optimal solve; `None` (JSON null)
+            // when the count did not finish within the budget.
+            let counted = (!any && s.status == Status::Solved)
+                .then(|| count(&p, &p.start, budget, Hooks::default()));
+            let solutions = counted.as_ref().and_then(murus_mural::Count::proven_sets);
             if json {
                 writeln!(
                     out,
@@ -188,8 +212,13 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                             if any { "" } else { " (optimal)" }
                         )?;
                         writeln!(out, "{}", moves.join(" "))?;
-                        if let Some(n) = solutions {
-                            writeln!(out, "distinct minimal solutions: {n}")?;
+                        match (&counted, solutions) {
+                            (_, Some(n)) => writeln!(out, "distinct minimal solutions: {n}")?,
+                            (Some(_), None) => writeln!(
+                                out,
+                                "distinct minimal solutions: unproven (the count did not finish within {budget} nodes)"
+                            )?,
+                            (None, None) => {}
                         }
                     }
                     Status::Unsolvable => writeln!(out, "unsolvable")?,
@@ -207,13 +236,15 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
             let p = load(&file)?;
             let c = count(&p, &p.start, budget, Hooks::default());
             let rating = rate(&p, &c);
+            // Partial counts are never shown: `null` unless proven.
             if json {
                 writeln!(
                     out,
                     "{}",
-                    json!({"status": status_str(c.status), "length": c.length, "solutions": c.sets,
-                           "orderings": c.orderings.map(|o| o.to_string()), "nodes": c.nodes,
-                           "difficulty": rating})
+                    json!({"status": status_str(c.status), "length": c.length,
+                           "solutions": c.proven_sets(),
+                           "orderings": c.proven_orderings().map(|o| o.to_string()),
+                           "nodes": c.nodes, "difficulty": rating})
                 )?;
             } else {
                 match c.status {
@@ -231,8 +262,21 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                             writeln!(out, "difficulty: {} (score {:.1})", r.band, r.score)?;
                         }
                     }
-                    s => writeln!(out, "{}", status_str(s))?,
+                    Status::Unsolvable => writeln!(out, "unsolvable")?,
+                    Status::Unproven => match c.length {
+                        Some(l) => writeln!(
+                            out,
+                            "optimal length {l}; distinct minimal solutions: unproven (the count did not finish within {budget} nodes)"
+                        )?,
+                        None => writeln!(
+                            out,
+                            "unproven: no optimal solution found within {budget} nodes"
+                        )?,
+                    },
                 }
+            }
+            if c.status == Status::Unproven {
+                return Ok(ExitCode::from(2));
             }
         }
         MuralCommand::Hint {
@@ -243,8 +287,8 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
         } => {
             let p = load(&file)?;
             let state = murus_mural::replay(&p, &moves).map_err(|e| anyhow!(e))?;
-            match hint(&p, &state, budget) {
-                Ok(Some(m)) => {
+            match hint_for(&p, &state, budget) {
+                Ok(Hint::Move(m)) => {
                     let n = m.notation(&p.board);
                     if json {
                         writeln!(out, "{}", json!({"status": "solvable", "move": n}))?;
@@ -252,14 +296,28 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                         writeln!(out, "{n}")?;
                     }
                 }
-                Ok(None) => {
+                Ok(Hint::Solved) => {
+                    if json {
+                        writeln!(out, "{}", json!({"status": "solved", "move": null}))?;
+                    } else {
+                        writeln!(out, "already solved: no move is left to play")?;
+                    }
+                }
+                Ok(Hint::Unsolvable) => {
                     if json {
                         writeln!(out, "{}", json!({"status": "unsolvable", "move": null}))?;
                     } else {
                         writeln!(out, "this position cannot be solved any more")?;
                     }
                 }
-                Err(_) => bail!("no hint within {budget} nodes"),
+                Err(_) => {
+                    if json {
+                        writeln!(out, "{}", json!({"status": "unproven", "move": null}))?;
+                        eprintln!("no hint within {budget} nodes");
+                        return Ok(ExitCode::from(2));
+                    }
+                    bail!("no hint within {budget} nodes")
+                }
             }
         }
         MuralCommand::Generate {
@@ -416,5 +474,128 @@ fn bench(dir: &Path, quick: bool, out: &mut impl Write) -> Result<()> {
         gen_count,
         gen_count as f64 / gen_secs
     )?;
+    random_set(if quick { 10 } else { 50 }, 2029, out)
+}
+
+/// A random 5x5 mural with walls in the start, not selected in any way:
+/// towers and walls of one colour on random cells, then random moves until
+/// no tower is left; the cells holding stones at the end are the targets.
+/// `None` when the playout strands a tower.
+pub fn playout_mural(rng: &mut SmallRng) -> Option<Puzzle> {
+    let board = murus_mural::Board::parse("5x5").ok()?;
+    let mut cells: Vec<usize> = board.geometry.cells().collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.random_range(0..=i));
+    }
+    let towers = rng.random_range(4..=7);
+    let walls = rng.random_range(2..=4);
+    let mut start = State::empty(board.slots());
+    for (i, &c) in cells.iter().take(towers + walls).enumerate() {
+        start.set(c, Some((0, if i < towers { 2 } else { 1 })));
+    }
+    let mut s = start.clone();
+    let mut moves = Vec::new();
+    loop {
+        s.moves(&board, false, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        s.apply(moves[rng.random_range(0..moves.len())]);
+    }
+    if s.towers().next().is_some() {
+        return None;
+    }
+    let targets = (0..board.slots()).map(|c| s.get(c).is_some()).collect();
+    Some(Puzzle {
+        title: "random playout".into(),
+        author: "murus mural bench".into(),
+        board,
+        colours: vec!['r'],
+        sacrifice: false,
+        start,
+        targets,
+        notes: None,
+        optimal: None,
+        difficulty: None,
+    })
+}
+
+/// Optimal solve and count over random-playout murals (solvable by
+/// construction, unique or not), with a budget: how many are settled.
+fn random_set(n: usize, seed: u64, out: &mut impl Write) -> Result<()> {
+    const RANDOM_BUDGET: u64 = 5_000_000;
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut puzzles = Vec::new();
+    while puzzles.len() < n {
+        if let Some(p) = playout_mural(&mut rng) {
+            puzzles.push(p);
+        }
+    }
+    let (mut solve_times, mut count_times) = (vec![], vec![]);
+    let (mut solved, mut unproven, mut counted, mut unique) = (0, 0, 0, 0);
+    for p in &puzzles {
+        let t = Instant::now();
+        let s = solve(p, &p.start, Mode::Optimal, RANDOM_BUDGET, Hooks::default());
+        match s.status {
+            Status::Solved => {
+                solved += 1;
+                solve_times.push(t.elapsed().as_secs_f64());
+            }
+            Status::Unproven => unproven += 1,
+            Status::Unsolvable => bail!(
+                "a random-playout mural came out unsolvable: {}",
+                p.grid(&p.start)
+            ),
+        }
+        let t = Instant::now();
+        let c = count(p, &p.start, RANDOM_BUDGET, Hooks::default());
+        if let Some(sets) = c.proven_sets() {
+            counted += 1;
+            unique += usize::from(sets == 1);
+            count_times.push(t.elapsed().as_secs_f64());
+        }
+    }
+    writeln!(
+        out,
+        "random 5x5 with walls (random playouts, not selected): {n} murals, budget {RANDOM_BUDGET} nodes"
+    )?;
+    writeln!(
+        out,
+        "  optimal: {solved} solved, {unproven} unproven; count: {counted} proven ({unique} unique), {} unproven",
+        n - counted
+    )?;
+    line(
+        out,
+        "random 5x5 walls: optimal (solved ones)",
+        &mut solve_times,
+    )?;
+    line(
+        out,
+        "random 5x5 walls: optimal + count (proven)",
+        &mut count_times,
+    )?;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playout_murals_are_valid_with_walls_in_the_start() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut made = 0;
+        for _ in 0..200 {
+            let Some(p) = playout_mural(&mut rng) else {
+                continue;
+            };
+            made += 1;
+            let q = Puzzle::from_toml(&p.to_toml()).expect("valid");
+            assert_eq!(q.start, p.start);
+            let cells = p.board.geometry.cells();
+            let walls = cells.filter(|&c| p.start.get(c).is_some_and(|(_, h)| h == 1));
+            assert!(walls.count() >= 2, "walls in the start");
+        }
+        assert!(made >= 20, "{made} of 200 playouts strand no tower");
+    }
 }

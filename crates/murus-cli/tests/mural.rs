@@ -139,3 +139,196 @@ fn mural_generate_is_deterministic_and_loadable() {
     let o = murus(&["mural", "generate", "--colours", "1", "--sacrifice"]);
     assert!(!o.status.success());
 }
+
+fn json_of(o: &Output) -> serde_json::Value {
+    serde_json::from_str(stdout(o).trim()).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
+}
+
+fn load(path: &str) -> murus_mural::Puzzle {
+    let text = std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR")))
+        .expect("readable");
+    murus_mural::Puzzle::from_toml(&text).expect("valid")
+}
+
+fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("murus-mural-cli-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let path = dir.join(name);
+    std::fs::write(&path, text).expect("write");
+    path
+}
+
+#[test]
+fn mural_hint_on_a_solved_position_says_solved() {
+    let o = murus(&["mural", "solve", P1, "--json"]);
+    let v = json_of(&o);
+    let moves: Vec<&str> = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().expect("str"))
+        .collect();
+    assert_eq!(moves.len(), 12);
+    let mut args = vec!["mural", "hint", P1, "--moves"];
+    args.extend(&moves);
+    let o = murus(&args);
+    assert!(o.status.success());
+    assert_eq!(stdout(&o).trim(), "already solved: no move is left to play");
+    args.push("--json");
+    let o = murus(&args);
+    assert!(o.status.success());
+    let v = json_of(&o);
+    assert_eq!(v["status"], "solved");
+    assert!(v["move"].is_null());
+    // One move short of the end: the last move.
+    let mut args = vec!["mural", "hint", P1, "--json", "--moves"];
+    args.extend(&moves[..11]);
+    let v = json_of(&murus(&args));
+    assert_eq!(v["status"], "solvable");
+    assert_eq!(v["move"], moves[11]);
+}
+
+#[test]
+fn mural_counts_out_of_budget_are_null_not_partial() {
+    // 07: the optimal solve takes about 5 000 nodes, the count about 57 000.
+    let hard = "puzzles/07-5x5-hard.toml";
+    let o = murus(&["mural", "solve", hard, "--budget", "10000", "--json"]);
+    assert!(o.status.success());
+    let v = json_of(&o);
+    assert_eq!(v["status"], "solved");
+    assert_eq!(v["length"], 11);
+    assert!(v["solutions"].is_null(), "{v}");
+    let o = murus(&["mural", "solve", hard, "--budget", "10000"]);
+    assert!(
+        stdout(&o).contains("distinct minimal solutions: unproven"),
+        "{}",
+        stdout(&o)
+    );
+    let o = murus(&["mural", "count", hard, "--budget", "10000", "--json"]);
+    assert_eq!(
+        o.status.code(),
+        Some(2),
+        "unproven exits with 2, as solve does"
+    );
+    let v = json_of(&o);
+    assert_eq!(v["status"], "unproven");
+    assert_eq!(v["length"], 11, "the length is proven");
+    assert!(v["solutions"].is_null(), "{v}");
+    assert!(v["orderings"].is_null(), "{v}");
+    assert!(
+        v["difficulty"].is_null(),
+        "no rating from a partial count: {v}"
+    );
+    let o = murus(&["mural", "count", hard, "--budget", "10000"]);
+    assert!(
+        stdout(&o).contains("optimal length 11; distinct minimal solutions: unproven"),
+        "{}",
+        stdout(&o)
+    );
+    // Enough budget: the numbers.
+    let v = json_of(&murus(&["mural", "solve", hard, "--json"]));
+    assert_eq!(v["solutions"], 1);
+    let v = json_of(&murus(&["mural", "count", hard, "--json"]));
+    assert_eq!(
+        (v["status"].as_str(), v["solutions"].as_u64()),
+        (Some("solved"), Some(1))
+    );
+    assert!(v["difficulty"]["band"].is_string());
+}
+
+#[test]
+fn mural_check_json_lists_the_diagnostics() {
+    let bad = temp_file(
+        "bad-json.toml",
+        "title = \"t\"\nboard = \"3x3\"\nsacrifice = true\nstart = \"r2r21/3/3\"\ntargets = [\"a1\", \"b1\"]\n",
+    );
+    let o = murus(&["mural", "check", bad.to_str().expect("utf-8"), P1, "--json"]);
+    assert!(!o.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json line"))
+        .collect();
+    assert_eq!(lines.len(), 2);
+    assert_eq!(lines[0]["ok"], false);
+    let errors = lines[0]["errors"].as_array().expect("errors");
+    assert_eq!(errors.len(), 1);
+    assert_eq!(
+        (errors[0]["line"].as_u64(), errors[0]["column"].as_u64()),
+        (Some(3), Some(13))
+    );
+    assert!(
+        errors[0]["message"]
+            .as_str()
+            .expect("message")
+            .contains("sacrifice"),
+        "{}",
+        errors[0]
+    );
+    assert_eq!(lines[1]["ok"], true);
+    let o = murus(&["mural", "check", "no/such/file.toml", "--json"]);
+    let v = json_of(&o);
+    assert_eq!(v["ok"], false);
+    assert!(
+        v["errors"][0]["message"]
+            .as_str()
+            .expect("message")
+            .contains("cannot read")
+    );
+    assert!(v["errors"][0]["line"].is_null());
+}
+
+#[test]
+fn mural_check_accepts_a_start_over_several_lines() {
+    let text = std::fs::read_to_string(format!("{}/../../{P1}", env!("CARGO_MANIFEST_DIR")))
+        .expect("p1")
+        .replace(
+            "start = \"r21r22/1r22r2/r21r22/1r2r2r21/r21r21r2\"",
+            "start = \"\"\"\n  r21r22\n  1r22r2\n  r21r22\n  1r2r2r21\n  r21r21r2\n\"\"\"",
+        );
+    assert!(text.contains("\"\"\""));
+    let f = temp_file("multi-line.toml", &text);
+    let o = murus(&["mural", "check", f.to_str().expect("utf-8")]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let v = json_of(&murus(&[
+        "mural",
+        "solve",
+        f.to_str().expect("utf-8"),
+        "--json",
+    ]));
+    assert_eq!(
+        (v["length"].as_u64(), v["solutions"].as_u64()),
+        (Some(12), Some(1))
+    );
+}
+
+#[test]
+fn mural_solve_any_replays_with_the_engine() {
+    for file in [
+        P1,
+        "puzzles/07-5x5-hard.toml",
+        "puzzles/15-5x5-hard.toml",
+        "puzzles/24-8x7-hard.toml",
+        "puzzles/30-hex-4-hard.toml",
+        "puzzles/32-6x6-hard.toml",
+    ] {
+        let o = murus(&["mural", "solve", file, "--any", "--json"]);
+        assert!(o.status.success(), "{file}");
+        let v = json_of(&o);
+        assert_eq!(v["status"], "solved", "{file}");
+        assert!(v["solutions"].is_null(), "--any does not count");
+        let moves: Vec<String> = v["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| m.as_str().expect("str").to_string())
+            .collect();
+        assert_eq!(v["length"].as_u64(), Some(moves.len() as u64));
+        let p = load(file);
+        let end =
+            murus_mural::replay_with_engine(&p, &moves).unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(
+            p.parse_grid(&end).expect("grid").is_solved(&p.targets),
+            "{file}: {end}"
+        );
+    }
+}

@@ -60,8 +60,12 @@ pub fn band(score: f64) -> &'static str {
     }
 }
 
-/// Rates a puzzle whose minimal solutions were counted.
+/// Rates a puzzle whose minimal solutions were counted; `None` unless the
+/// count is complete (a partial count would give a made-up rating).
 pub fn rate(p: &Puzzle, c: &crate::solve::Count) -> Option<Rating> {
+    if c.status != Status::Solved {
+        return None;
+    }
     let length = c.length?;
     let towers = p.start.towers().count() as u32;
     let sacrifices = c

@@ -32,7 +32,7 @@ pub mod solve;
 
 pub use board::{Board, MuralMove, State};
 pub use puzzle::Puzzle;
-pub use solve::{Count, Hooks, Mode, Solution, Status, count, hint, solve};
+pub use solve::{Count, Hint, Hooks, Mode, Solution, Status, count, hint, hint_for, solve};
 
 /// Parses a move in notation (`a1-c3`, `b4xc5`) among the legal moves of
 /// `state`.

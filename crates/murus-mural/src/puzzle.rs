@@ -35,7 +35,7 @@ struct Raw {
     #[serde(default)]
     colours: Option<Spanned<Vec<Spanned<String>>>>,
     #[serde(default)]
-    sacrifice: bool,
+    sacrifice: Option<Spanned<bool>>,
     start: Spanned<String>,
     targets: Spanned<Vec<Spanned<String>>>,
     #[serde(default)]
@@ -53,6 +53,61 @@ fn span(r: Range<usize>) -> Span {
 /// The span of the text inside a quoted TOML string value.
 fn inner(r: Range<usize>) -> Span {
     Span::new(r.start + 1, r.end.saturating_sub(1).max(r.start + 1))
+}
+
+/// Where the text of the string value whose source span (quotes included)
+/// is `r` starts in `src`, when the source holds the value literally (no
+/// escapes or line-continuation backslashes): offsets into the value then
+/// map one to one onto the source. Handles `"…"`, `'…'`, and the multi-line
+/// `"""…"""` and `'''…'''` (whose first newline TOML drops).
+fn literal_start(src: &str, r: Range<usize>, value: &str) -> Option<usize> {
+    let raw = src.get(r.clone())?;
+    let quotes = if raw.starts_with("\"\"\"") || raw.starts_with("'''") {
+        3
+    } else {
+        1
+    };
+    let mut start = r.start + quotes;
+    let mut body = raw.get(quotes..raw.len().checked_sub(quotes)?)?;
+    if quotes == 3 {
+        for newline in ["\r\n", "\n"] {
+            if let Some(rest) = body.strip_prefix(newline) {
+                start += newline.len();
+                body = rest;
+                break;
+            }
+        }
+    }
+    (body == value).then_some(start)
+}
+
+/// Splits a grid (`start`, or a state written by [`Puzzle::grid`]) into
+/// rows from the top down, each with its byte offset in `text`. Rows are
+/// separated by `/` or by line breaks; whitespace around a row is trimmed,
+/// blank lines are skipped, and in a grid of several lines a `/` ending a
+/// line is allowed (`r2r2/` then `3` on the next line).
+pub fn grid_rows(text: &str) -> Vec<(usize, &str)> {
+    let several_lines = text.trim().contains('\n');
+    let mut rows = Vec::new();
+    let mut line_start = 0;
+    for line in text.split('\n') {
+        let at = line_start;
+        line_start += line.len() + 1;
+        if line.trim().is_empty() {
+            continue;
+        }
+        let mut body = line.trim_end();
+        if several_lines {
+            body = body.strip_suffix('/').unwrap_or(body);
+        }
+        let mut offset = at;
+        for part in body.split('/') {
+            let lead = part.len() - part.trim_start().len();
+            rows.push((offset + lead, part.trim()));
+            offset += part.len() + 1;
+        }
+    }
+    rows
 }
 
 /// The difficulty bands.
@@ -82,7 +137,14 @@ impl Puzzle {
         };
         // Colours: listed, or in order of appearance in the start.
         let start_text = raw.start.get_ref();
-        let start_span = inner(raw.start.span());
+        // Offsets into the start text map onto the source when it is written
+        // literally; otherwise errors point at the whole value.
+        let start_base = literal_start(text, raw.start.span(), start_text);
+        let at = |lo: usize, hi: usize| match start_base {
+            Some(b) => Span::new(b + lo, b + hi),
+            None => span(raw.start.span()),
+        };
+        let start_span = at(0, start_text.len());
         let mut colours: Vec<char> = Vec::new();
         let mut colour_spans: Vec<Span> = Vec::new();
         if let Some(list) = &raw.colours {
@@ -127,19 +189,18 @@ impl Puzzle {
         // The start grid.
         let g = &board.geometry;
         let mut start = State::empty(board.slots());
-        let rows: Vec<&str> = start_text.split('/').collect();
+        let rows = grid_rows(start_text);
         if rows.len() != g.height() {
             errors.push(Diagnostic::error(
                 start_span,
                 format!(
-                    "`start` has {} rows; this board has {} (write rows from the top down, separated by `/`)",
+                    "`start` has {} rows; this board has {} (write rows from the top down, separated by `/` or one per line)",
                     rows.len(),
                     g.height()
                 ),
             ));
         } else {
-            let mut offset = start_span.start;
-            for (r, row) in rows.iter().enumerate() {
+            for (r, &(offset, row)) in rows.iter().enumerate() {
                 let y = g.height() - 1 - r;
                 let cells: Vec<usize> = (0..g.width())
                     .map(|x| y * g.width() + x)
@@ -150,8 +211,8 @@ impl Puzzle {
                 let mut k = 0;
                 let mut bad = false;
                 while k < chars.len() {
-                    let (at, ch) = chars[k];
-                    let here = Span::new(offset + at, offset + at + ch.len_utf8());
+                    let (pos, ch) = chars[k];
+                    let here = at(offset + pos, offset + pos + ch.len_utf8());
                     if ch.is_ascii_digit() {
                         let mut n = 0usize;
                         while k < chars.len() && chars[k].1.is_ascii_digit() {
@@ -183,7 +244,7 @@ impl Puzzle {
                         }
                         Some(1..=2) => {
                             errors.push(Diagnostic::error(
-                                Span::new(offset, offset + row.len()),
+                                at(offset, offset + row.len()),
                                 format!(
                                     "row {} (rank {}) describes more than its {} cells",
                                     r + 1,
@@ -196,7 +257,7 @@ impl Puzzle {
                         }
                         Some(h) => {
                             errors.push(Diagnostic::error(
-                                Span::new(here.start, here.end + 1),
+                                at(offset + pos, offset + pos + 2),
                                 format!("a stack of {h}: mural stacks hold 1 or 2 stones"),
                             ));
                             bad = true;
@@ -214,7 +275,7 @@ impl Puzzle {
                 }
                 if !bad && i != cells.len() {
                     errors.push(Diagnostic::error(
-                        Span::new(offset, offset + row.len()),
+                        at(offset, offset + row.len()),
                         format!(
                             "row {} (rank {}) describes {i} cells; it has {}",
                             r + 1,
@@ -223,7 +284,6 @@ impl Puzzle {
                         ),
                     ));
                 }
-                offset += row.len() + 1;
             }
         }
         // Targets.
@@ -251,6 +311,7 @@ impl Puzzle {
                 )),
             }
         }
+        let sacrifice = raw.sacrifice.as_ref().is_some_and(|s| *s.get_ref());
         if let Some(d) = &raw.difficulty {
             if !DIFFICULTIES.contains(&d.get_ref().as_str()) {
                 errors.push(Diagnostic::error(
@@ -278,7 +339,16 @@ impl Puzzle {
             let stones = start.stones();
             let n = targets.iter().filter(|&&t| t).count() as u32;
             let targets_span = span(raw.targets.span());
-            if raw.sacrifice {
+            if sacrifice && colours.len() < 2 {
+                let at = raw
+                    .sacrifice
+                    .as_ref()
+                    .map_or(targets_span, |s| span(s.span()));
+                errors.push(
+                    Diagnostic::error(at, "`sacrifice = true` with one colour: no sacrifice is possible")
+                        .with_note("a tower sacrifices against an adjacent wall of another colour; add a second colour or set `sacrifice = false`"),
+                );
+            } else if sacrifice {
                 if stones < n || (stones - n) % 2 != 0 {
                     errors.push(
                         Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
@@ -307,7 +377,7 @@ impl Puzzle {
             author: raw.author.unwrap_or_default(),
             board,
             colours,
-            sacrifice: raw.sacrifice,
+            sacrifice,
             start,
             targets,
             notes: raw.notes,
@@ -359,16 +429,16 @@ impl Puzzle {
     /// colour letters and heights, counts of empty cells).
     pub fn parse_grid(&self, text: &str) -> Result<State, String> {
         let g = &self.board.geometry;
-        let rows: Vec<&str> = text.trim().split('/').collect();
+        let rows = grid_rows(text);
         if rows.len() != g.height() {
             return Err(format!(
-                "expected {} rows separated by `/`, found {}",
+                "expected {} rows separated by `/` or line breaks, found {}",
                 g.height(),
                 rows.len()
             ));
         }
         let mut state = State::empty(self.board.slots());
-        for (r, row) in rows.iter().enumerate() {
+        for (r, &(_, row)) in rows.iter().enumerate() {
             let y = g.height() - 1 - r;
             let cells: Vec<usize> = g.rank(y + 1);
             let mut i = 0usize;

@@ -63,13 +63,23 @@ pub struct Solution {
 }
 
 /// Minimal solutions counted.
+///
+/// The counts are proven only when `status` is [`Status::Solved`]; when the
+/// budget ran out first (`Unproven`), `sets` holds only the solutions found
+/// so far (a lower bound) and `orderings` is `None`. Use
+/// [`Count::proven_sets`] and [`Count::proven_orderings`] to read them
+/// safely.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Count {
     pub status: Status,
+    /// The optimal length, when proven (it may be known even when the
+    /// count itself ran out of budget).
     pub length: Option<u32>,
-    /// Distinct minimal solutions as sets of moves.
+    /// Distinct minimal solutions as sets of moves (a lower bound unless
+    /// `status` is `Solved`).
     pub sets: u64,
-    /// Orderings of all minimal solutions (`None` when too many to count).
+    /// Orderings of all minimal solutions (`None` when too many to count,
+    /// or when the count is not proven).
     pub orderings: Option<u128>,
     /// One minimal solution.
     pub example: Vec<MuralMove>,
@@ -77,6 +87,27 @@ pub struct Count {
     /// Legal first moves that start no minimal solution.
     pub dead_first_moves: u32,
     pub first_moves: u32,
+}
+
+impl Count {
+    /// The number of distinct minimal solutions, when the count is complete.
+    /// Zero for an unsolvable position.
+    pub fn proven_sets(&self) -> Option<u64> {
+        match self.status {
+            Status::Solved => Some(self.sets),
+            Status::Unsolvable => Some(0),
+            Status::Unproven => None,
+        }
+    }
+
+    /// The number of orderings, when the count is complete and small enough.
+    pub fn proven_orderings(&self) -> Option<u128> {
+        match self.status {
+            Status::Solved => self.orderings,
+            Status::Unsolvable => Some(0),
+            Status::Unproven => None,
+        }
+    }
 }
 
 /// What to search for.
@@ -821,7 +852,7 @@ pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count 
             status: best.status,
             length: None,
             sets: 0,
-            orderings: Some(0),
+            orderings: (best.status == Status::Unsolvable).then_some(0),
             example: Vec::new(),
             nodes: ctx.nodes,
             dead_first_moves: first_moves.len() as u32,
@@ -854,9 +885,11 @@ pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count 
     };
     Count {
         status,
+        // The length is proven by the optimal solve, even when the count
+        // below it ran out of budget.
         length: Some(length),
         sets,
-        orderings: Some(orderings),
+        orderings: (status == Status::Solved).then_some(orderings),
         example: best.moves,
         nodes: ctx.nodes,
         dead_first_moves: dead,
@@ -864,14 +897,39 @@ pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count 
     }
 }
 
-/// The next move of an optimal solution from `state`, `Ok(None)` when the
-/// position cannot be solved any more, `Err(Status::Unproven)` when the
-/// budget ran out.
-pub fn hint(p: &Puzzle, state: &State, budget: u64) -> Result<Option<MuralMove>, Status> {
+/// What a hint says about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hint {
+    /// The next move of an optimal solution.
+    Move(MuralMove),
+    /// The position is already solved: there is nothing left to play.
+    Solved,
+    /// The position cannot be solved any more.
+    Unsolvable,
+}
+
+/// The next move of an optimal solution from `state`, or whether the
+/// position is already solved or cannot be solved any more;
+/// `Err(Status::Unproven)` when the budget ran out.
+pub fn hint_for(p: &Puzzle, state: &State, budget: u64) -> Result<Hint, Status> {
+    if state.is_solved(&p.targets) {
+        return Ok(Hint::Solved);
+    }
     let s = solve(p, state, Mode::Optimal, budget, Hooks::default());
     match s.status {
-        Status::Solved => Ok(s.moves.first().copied()),
-        Status::Unsolvable => Ok(None),
+        Status::Solved => Ok(s.moves.first().copied().map_or(Hint::Solved, Hint::Move)),
+        Status::Unsolvable => Ok(Hint::Unsolvable),
         Status::Unproven => Err(Status::Unproven),
     }
+}
+
+/// The next move of an optimal solution from `state`; `Ok(None)` when there
+/// is none: the position cannot be solved any more, *or* it is already
+/// solved (use [`hint_for`] to tell the two apart); `Err(Status::Unproven)`
+/// when the budget ran out.
+pub fn hint(p: &Puzzle, state: &State, budget: u64) -> Result<Option<MuralMove>, Status> {
+    hint_for(p, state, budget).map(|h| match h {
+        Hint::Move(m) => Some(m),
+        Hint::Solved | Hint::Unsolvable => None,
+    })
 }

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use murus_mural::{Hooks, Puzzle, Status, count, replay_with_engine};
+use murus_mural::{Hooks, Mode, Puzzle, Status, count, replay_with_engine, solve};
 
 fn collection() -> Vec<(PathBuf, Puzzle)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
@@ -72,4 +72,36 @@ fn the_collection_spans_boards_colours_sacrifice_and_hex() {
             .any(|(_, p)| p.board.geometry.kind() == murus_dsl::ShapeKind::Hex),
         "a hex board"
     );
+}
+
+#[test]
+fn any_solutions_replay_with_the_engine_to_the_target() {
+    // Tower-only, walls in the start, sacrifice with two and three colours,
+    // 8x7, hex and a board with a removed cell.
+    let picks = [
+        "01-", "07-", "12-", "15-", "17-", "19-", "24-", "27-", "30-", "31-", "32-",
+    ];
+    let all = collection();
+    let mut replayed = 0;
+    for (f, p) in &all {
+        let name = f.file_name().expect("file").to_string_lossy();
+        if !picks.iter().any(|k| name.starts_with(k)) {
+            continue;
+        }
+        let s = solve(p, &p.start, Mode::Any, 20_000_000, Hooks::default());
+        assert_eq!(s.status, Status::Solved, "{name}");
+        assert!(
+            p.optimal.is_none_or(|o| s.moves.len() as u32 >= o),
+            "{name}: no shorter than the optimum"
+        );
+        let moves: Vec<String> = s.moves.iter().map(|m| m.notation(&p.board)).collect();
+        let end = replay_with_engine(p, &moves).unwrap_or_else(|e| panic!("{name}: {e}"));
+        let state = p.parse_grid(&end).expect("engine grid");
+        assert!(
+            state.is_solved(&p.targets),
+            "{name}: engine replay of {moves:?} ends at {end}"
+        );
+        replayed += 1;
+    }
+    assert_eq!(replayed, picks.len());
 }

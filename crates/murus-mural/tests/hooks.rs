@@ -3,6 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use murus_mural::generate::rate;
 use murus_mural::{Hooks, Mode, Puzzle, Status, count, solve};
 
 fn hard() -> Puzzle {
@@ -54,4 +55,31 @@ fn cancel_stops_and_progress_reports() {
     );
     assert_eq!(c.status, Status::Solved);
     assert_eq!(calls.load(Ordering::Relaxed) > 0, c.nodes >= 4096);
+}
+
+#[test]
+fn a_count_out_of_budget_reports_no_partial_numbers() {
+    // The optimal solve needs about 5 000 nodes, the full count about
+    // 57 000: with 10 000 the length is proven but the count is not.
+    let p = hard();
+    let s = solve(&p, &p.start, Mode::Optimal, 10_000, Hooks::default());
+    assert_eq!(s.status, Status::Solved);
+    let c = count(&p, &p.start, 10_000, Hooks::default());
+    assert_eq!(c.status, Status::Unproven);
+    assert_eq!(c.length, p.optimal, "the optimal length is proven");
+    assert_eq!(c.proven_sets(), None);
+    assert_eq!(c.proven_orderings(), None);
+    assert_eq!(c.orderings, None);
+    assert_eq!(rate(&p, &c), None, "no rating from a partial count");
+    // With the budget to finish, the numbers are there.
+    let c = count(&p, &p.start, 50_000_000, Hooks::default());
+    assert_eq!(c.proven_sets(), Some(1));
+    assert!(c.proven_orderings().is_some_and(|o| o >= 1));
+    assert!(rate(&p, &c).is_some());
+    // A budget too small even for the length.
+    let c = count(&p, &p.start, 100, Hooks::default());
+    assert_eq!(
+        (c.status, c.length, c.proven_sets()),
+        (Status::Unproven, None, None)
+    );
 }

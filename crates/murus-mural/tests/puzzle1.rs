@@ -1,6 +1,6 @@
 //! Facts about the reconstruction of the rules' Puzzle 1.
 
-use murus_mural::{Hooks, Mode, Puzzle, State, Status, count, parse_move, solve};
+use murus_mural::{Hint, Hooks, Mode, Puzzle, State, Status, count, parse_move, solve};
 
 fn puzzle1() -> Puzzle {
     let path = concat!(
@@ -98,15 +98,82 @@ fn puzzle1_the_last_tower_stands_on_c3() {
     let c = count(&p, &p.start, 1_000_000, Hooks::default());
     let last = c.example.last().expect("a solution");
     assert_eq!(p.board.name(last.from()), "c3");
-    // In every position one move from the end, the remaining tower is on c3:
-    // check every ordering of the unique solution by walking the hint.
+    // In every position one move from the end, the remaining tower is on c3.
+    // The minimal solution is unique as a set of moves, so every minimal
+    // solution is an ordering of `c.example`: walk them all.
+    assert_eq!(c.sets, 1);
     let mut s = p.start.clone();
-    for _ in 0..11 {
-        let m = murus_mural::hint(&p, &s, 1_000_000)
-            .expect("in budget")
-            .expect("solvable");
+    let mut used = vec![false; c.example.len()];
+    let mut last_towers = std::collections::BTreeSet::new();
+    let orderings = walk_orderings(&p, &mut s, &c.example, &mut used, &mut last_towers);
+    assert_eq!(Some(orderings), c.orderings, "every ordering was walked");
+    assert_eq!(
+        last_towers.into_iter().collect::<Vec<_>>(),
+        ["c3"],
+        "the tower left before the last move, over every ordering"
+    );
+}
+
+/// Plays the unused moves of `set` in every legal order from `s`; returns
+/// how many orders solve the puzzle, and records the towers standing one
+/// move from the end.
+fn walk_orderings(
+    p: &Puzzle,
+    s: &mut State,
+    set: &[murus_mural::MuralMove],
+    used: &mut [bool],
+    last_towers: &mut std::collections::BTreeSet<String>,
+) -> u128 {
+    let left = used.iter().filter(|&&u| !u).count();
+    if left == 0 {
+        return u128::from(s.is_solved(&p.targets));
+    }
+    if left == 1 {
+        for t in s.towers() {
+            last_towers.insert(p.board.name(t));
+        }
+    }
+    let mut legal = Vec::new();
+    s.moves(&p.board, p.sacrifice, &mut legal);
+    let mut tried = Vec::new();
+    let mut total = 0;
+    for i in 0..set.len() {
+        let m = set[i];
+        if used[i] || tried.contains(&m) || !legal.contains(&m) {
+            continue;
+        }
+        tried.push(m);
+        let before = s.clone();
+        s.apply(m);
+        used[i] = true;
+        total += walk_orderings(p, s, set, used, last_towers);
+        used[i] = false;
+        *s = before;
+    }
+    total
+}
+
+#[test]
+fn puzzle1_hint_on_the_solved_position_says_solved() {
+    let p = puzzle1();
+    let c = count(&p, &p.start, 1_000_000, Hooks::default());
+    let mut s = p.start.clone();
+    for &m in &c.example {
+        assert!(matches!(
+            murus_mural::hint_for(&p, &s, 1_000_000),
+            Ok(Hint::Move(_))
+        ));
         s.apply(m);
     }
-    let towers: Vec<String> = s.towers().map(|t| p.board.name(t)).collect();
-    assert_eq!(towers, ["c3"]);
+    assert!(s.is_solved(&p.targets));
+    assert_eq!(murus_mural::hint_for(&p, &s, 1_000_000), Ok(Hint::Solved));
+    // Even with no budget at all: nothing needs searching.
+    assert_eq!(murus_mural::hint_for(&p, &s, 0), Ok(Hint::Solved));
+    // The trap position is a different answer.
+    let mut trap = p.start.clone();
+    play(&p, &mut trap, &["c5-e3", "e4-c4"]);
+    assert_eq!(
+        murus_mural::hint_for(&p, &trap, 10_000_000),
+        Ok(Hint::Unsolvable)
+    );
 }
