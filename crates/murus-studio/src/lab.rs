@@ -2,7 +2,9 @@
 //! per seat with 95% intervals, a game-length histogram), the balance
 //! report, exports, and any finished game one click from Play.
 
+use std::sync::Mutex;
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::Duration;
 
 use egui::{Color32, RichText};
 use egui_plot::{Bar, BarChart, Line, Plot, PlotPoints};
@@ -43,18 +45,30 @@ impl Default for LabSaved {
     }
 }
 
+/// What a run reports to the UI thread.
+#[derive(Debug)]
+pub enum LabMsg {
+    /// A finished game.
+    Game(GameResult),
+    /// The report of every game finished so far, built on the run's thread
+    /// (so a long run never costs the UI more than collecting games).
+    Report(Box<Report>),
+}
+
+/// How often a running batch rebuilds its report.
+pub const REPORT_EVERY: Duration = Duration::from_millis(250);
+
 /// The Lab panel.
 #[derive(Debug)]
 pub struct LabPanel {
     pub saved: LabSaved,
-    job: Option<Job<GameResult>>,
+    job: Option<Job<LabMsg>>,
     config: Option<Config>,
     variant: Option<Variant>,
-    /// Finished games of the current or last run, sorted by number.
+    /// Finished games of the current or last run (sorted by number once the
+    /// run is over; in order of arrival while it goes on).
     pub games: Vec<GameResult>,
     pub report: Option<Report>,
-    report_dirty: bool,
-    last_report: f64,
     total: u64,
     pub cancelled: bool,
     pub message: Option<Message>,
@@ -69,8 +83,6 @@ impl LabPanel {
             variant: None,
             games: Vec::new(),
             report: None,
-            report_dirty: false,
-            last_report: f64::NEG_INFINITY,
             total: 0,
             cancelled: false,
             message: None,
@@ -144,11 +156,21 @@ impl LabPanel {
         self.job = Some(Job::spawn("murus-lab", ctx, move |rep| {
             let next = AtomicUsize::new(0);
             let cancel = rep.cancel_flag();
+            // What the report needs of each game (the moves stay with the UI).
+            let finished: Mutex<Vec<GameResult>> = Mutex::new(Vec::new());
+            let running = AtomicUsize::new(0);
+            let report = |games: &Mutex<Vec<GameResult>>| {
+                let mut g = games.lock().map(|g| g.clone()).unwrap_or_default();
+                g.sort_by_key(|g| g.index);
+                c2.report(&g)
+            };
             std::thread::scope(|s| {
                 for t in 0..c2.threads.min(indices.len()).max(1) {
-                    let (rep, next, indices, v2, c2, cancel) =
-                        (&rep, &next, &indices, &v2, &c2, &cancel);
-                    let _ = std::thread::Builder::new()
+                    let (rep, next, indices, v2, c2, cancel, finished, running) = (
+                        &rep, &next, &indices, &v2, &c2, &cancel, &finished, &running,
+                    );
+                    running.fetch_add(1, Ordering::SeqCst);
+                    let spawned = std::thread::Builder::new()
                         .name(format!("murus-lab-{t}"))
                         .spawn_scoped(s, move || {
                             loop {
@@ -158,13 +180,35 @@ impl LabPanel {
                                 let i = next.fetch_add(1, Ordering::Relaxed);
                                 let Some(&index) = indices.get(i) else { break };
                                 let g = play_game(v2, &c2.setup(index), Some(cancel.clone()));
-                                if rep.cancelled() || !rep.send(g) {
+                                if rep.cancelled() {
+                                    break;
+                                }
+                                let lite = GameResult {
+                                    moves: Vec::new(),
+                                    ..g.clone()
+                                };
+                                if let Ok(mut f) = finished.lock() {
+                                    f.push(lite);
+                                }
+                                if !rep.send(LabMsg::Game(g)) {
                                     break;
                                 }
                             }
+                            running.fetch_sub(1, Ordering::SeqCst);
                         });
+                    if spawned.is_err() {
+                        running.fetch_sub(1, Ordering::SeqCst);
+                    }
+                }
+                // This thread keeps the report fresh while the games run.
+                while running.load(Ordering::SeqCst) > 0 {
+                    std::thread::sleep(REPORT_EVERY);
+                    if rep.cancelled() || !rep.send(LabMsg::Report(Box::new(report(&finished)))) {
+                        break;
+                    }
                 }
             });
+            rep.send(LabMsg::Report(Box::new(report(&finished))));
         }));
         self.config = Some(config);
         self.variant = Some(variant);
@@ -177,38 +221,36 @@ impl LabPanel {
         }
     }
 
-    /// Collects finished games; rebuilds the report at most 5 times a second.
+    /// Collects finished games and the latest report.
     pub fn poll(&mut self, ctx: &egui::Context) {
         let Some(job) = &mut self.job else { return };
-        let new = job.poll();
-        if !new.is_empty() {
-            self.games.extend(new);
-            self.report_dirty = true;
-        }
-        let finished = job.is_finished();
-        if finished {
-            self.job = None;
-            self.message = Some(Message::info(if self.cancelled {
-                format!(
-                    "cancelled after {} of {} games",
-                    self.games.len(),
-                    self.total
-                )
-            } else {
-                format!("finished {} games", self.games.len())
-            }));
-        } else {
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
-        }
-        let now = ctx.input(|i| i.time);
-        if self.report_dirty && (finished || now - self.last_report > 0.2) {
-            self.games.sort_by_key(|g| g.index);
-            if let Some(c) = &self.config {
-                self.report = Some(c.report(&self.games));
+        for msg in job.poll() {
+            match msg {
+                LabMsg::Game(g) => self.games.push(g),
+                LabMsg::Report(r) => self.report = Some(*r),
             }
-            self.report_dirty = false;
-            self.last_report = now;
         }
+        if !job.is_finished() {
+            ctx.request_repaint_after(Duration::from_millis(100));
+            return;
+        }
+        self.job = None;
+        self.games.sort_by_key(|g| g.index);
+        // A cancelled run's thread stops before its last report: build it here.
+        if self.cancelled
+            && let Some(c) = &self.config
+        {
+            self.report = Some(c.report(&self.games));
+        }
+        self.message = Some(Message::info(if self.cancelled {
+            format!(
+                "cancelled after {} of {} games",
+                self.games.len(),
+                self.total
+            )
+        } else {
+            format!("finished {} games", self.games.len())
+        }));
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui, from_rules: Option<&Variant>) -> Vec<Command> {

@@ -8,7 +8,6 @@
 //! * `--bench-frames N` measures N frames with a bot thinking and a lab run going, prints the
 //!   frame-time statistics, then exits;
 //! * `--bench-idle N` measures N frames of the idle studio (for comparison);
-//! * `--bench-idle N` measures N frames of the idle studio (for comparison);
 //! * `--fresh` ignores (and does not overwrite) the saved state;
 //! * `--size WxH` sets the window size.
 

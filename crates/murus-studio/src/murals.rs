@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 
 use egui::{Color32, RichText};
 use murus_mural::generate::{self, Options, Rating};
-use murus_mural::{Count, Hooks, Mode, MuralMove, Puzzle, Solution, State, Status};
+use murus_mural::{Count, Hint, Hooks, Mode, MuralMove, Puzzle, Solution, State, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
@@ -82,7 +82,7 @@ enum Msg {
     Progress(u64, u32),
     Solved(Solution),
     Counted(Count, Option<Rating>),
-    Hint(Result<Option<MuralMove>, Status>),
+    Hint(Result<Hint, Status>),
     Generated(Result<Vec<(Puzzle, Rating)>, String>),
 }
 
@@ -410,7 +410,7 @@ impl MuralsPanel {
         let budget = self.saved.budget;
         self.job_label = "looking for a hint".into();
         self.job = Some(Job::spawn("murus-hint", ctx, move |r| {
-            r.send(Msg::Hint(murus_mural::hint(&p, &state, budget)));
+            r.send(Msg::Hint(murus_mural::hint_for(&p, &state, budget)));
         }));
     }
 
@@ -468,12 +468,15 @@ impl MuralsPanel {
                     Msg::Hint(h) => {
                         self.hint = None;
                         self.message = Some(match h {
-                            Ok(Some(m)) => {
+                            Ok(Hint::Move(m)) => {
                                 self.hint = Some(m);
                                 let name = self.model.as_ref().map(|p| m.notation(&p.board));
                                 Message::info(format!("hint: {}", name.unwrap_or_default()))
                             }
-                            Ok(None) => Message::error("no solution from here: undo some moves"),
+                            Ok(Hint::Solved) => Message::info("solved: no move is left to play"),
+                            Ok(Hint::Unsolvable) => Message::error(
+                                "this position cannot be solved any more: undo some moves",
+                            ),
                             Err(_) => Message::error("no hint within the budget"),
                         });
                     }
