@@ -148,7 +148,14 @@ impl LabPanel {
             Config::new(&variant, specs, self.saved.games, self.saved.seed).with_threads(threads);
         let indices = config.indices();
         self.total = indices.len() as u64;
-        self.games.clear();
+        // Freeing a large run's games (their moves are many small strings)
+        // takes long enough to drop a frame: do it off the UI thread.
+        let old = std::mem::take(&mut self.games);
+        if old.len() > 1000 {
+            let _ = std::thread::Builder::new()
+                .name("murus-lab-free".into())
+                .spawn(move || drop(old));
+        }
         self.report = None;
         self.cancelled = false;
         self.message = None;

@@ -232,7 +232,7 @@ impl StudioApp {
     /// lab run going at once (the frame-time benchmark's load).
     fn demo(&mut self, ctx: &egui::Context, busy: bool) {
         self.play.set_variant(Variant::standard());
-        for m in ["b1-b3", "c7-c5", "e1-e3", "f7-f5", "d1-d3"] {
+        for m in ["b1-b3", "c7-c5", "e1-e3", "f7-f5", "d1-d3", "e7-e5"] {
             let mut probe = self.play.game.clone();
             if let Ok(m) = probe.play_str(m) {
                 self.play.play_move(m);
