@@ -149,9 +149,12 @@ impl<'a> Ctx<'a> {
             if let Some(f) = self.hooks.progress {
                 f(self.nodes, self.bound);
             }
-            if self.hooks.cancel.is_some_and(|c| c.load(Ordering::Relaxed)) {
-                self.out_of_budget = true;
-            }
+        }
+        // A cancel already set before the search starts is honoured at once.
+        if (self.nodes & 0xfff == 0 || self.nodes == 1)
+            && self.hooks.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
+        {
+            self.out_of_budget = true;
         }
         !self.out_of_budget
     }
@@ -465,14 +468,196 @@ pub fn lower_bound(p: &Puzzle, s: &State) -> u32 {
         }
     }
     let fix = if p.sacrifice { fix.div_ceil(2) } else { fix };
-    fix.max(towers).max(empty_targets.div_ceil(2))
+    let base = fix.max(towers).max(empty_targets.div_ceil(2));
+    if p.sacrifice || p.board.slots() > 64 {
+        return base;
+    }
+    // Without sacrifice `fix` is the tower count plus the non-target walls.
+    base.max(fix + bad_landings(p, s))
+}
+
+/// Without sacrifice, the moves left are exactly the towers plus the
+/// non-target walls plus the bad landings, where a bad landing is a sowing
+/// onto an empty non-target cell or onto a wall on a target: every move
+/// removes one tower, and only a landing on a wall makes one; every wall on
+/// a non-target must be landed on (a wall leaves only as a tower), once for
+/// each time it is made. So the base bound (towers and non-target walls,
+/// `fix`) is exact up to the bad landings, and this returns a lower bound
+/// on those.
+///
+/// A cell is *bad now* when it is an empty non-target, a tower on a
+/// non-target (it leaves an empty non-target behind) or a wall on a target;
+/// a bad-now cell becomes fit to land on for free only after a bad landing
+/// on it (empty non-target -> wall; target wall -> tower -> empty target),
+/// while the other cells need nothing. Every tower and every non-target wall
+/// (a tower to be) must still sow from its cell, along some line: each
+/// bad-now cell on that line costs one bad landing on that cell, at or
+/// before the sowing. So a mover whose every line holds `c` bad-now cells
+/// needs `c` bad landings among the bad-now cells of its lines; movers whose
+/// sets of such cells are disjoint need distinct ones, and their needs add
+/// up (a greedy packing).
+fn bad_landings(p: &Puzzle, s: &State) -> u32 {
+    let (bad, movers) = bad_and_movers(p, s);
+    // (need, cells) per mover with a need.
+    let mut needs: [(u32, u64); 64] = [(0, 0); 64];
+    let mut n = 0;
+    let mut m = movers;
+    while m != 0 {
+        let t = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let mut need = u32::MAX;
+        let mut cells = 0u64;
+        for &(a, b) in p.board.lines(t) {
+            let line = bad & ((1u64 << a) | (1u64 << b));
+            need = need.min(line.count_ones());
+            cells |= line;
+        }
+        if need != u32::MAX && need > 0 {
+            needs[n] = (need, cells);
+            n += 1;
+        }
+    }
+    let needs = &mut needs[..n];
+    // Greatest need first, then the fewest cells.
+    needs.sort_unstable_by_key(|&(need, cells)| (std::cmp::Reverse(need), cells.count_ones()));
+    let (mut used, mut total) = (0u64, 0u32);
+    for &(need, cells) in needs.iter() {
+        if cells & used == 0 {
+            used |= cells;
+            total += need;
+        }
+    }
+    total
+}
+
+/// The bad-now cells and the movers (towers and non-target walls) of `s`,
+/// as bit sets (see [`bad_landings`]).
+fn bad_and_movers(p: &Puzzle, s: &State) -> (u64, u64) {
+    let mut bad = 0u64;
+    let mut movers = 0u64;
+    for slot in p.board.geometry.cells() {
+        let target = p.targets[slot];
+        match s.get(slot) {
+            Some((_, 2)) => {
+                movers |= 1 << slot;
+                if !target {
+                    bad |= 1 << slot;
+                }
+            }
+            Some(_) if target => bad |= 1 << slot,
+            Some(_) => movers |= 1 << slot,
+            None if !target => bad |= 1 << slot,
+            None => {}
+        }
+    }
+    (bad, movers)
+}
+
+/// A fast hasher for packed state keys (already well mixed words; the
+/// table compares whole keys, so the hash only spreads them).
+#[derive(Default, Clone, Copy)]
+struct KeyHasher(u64);
+
+impl std::hash::Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        let x = (self.0 ^ (self.0 >> 31)).wrapping_mul(0x9e37_79b9_7f4a_7c15);
+        x ^ (x >> 29)
+    }
+
+    fn write(&mut self, bytes: &[u8]) {
+        let mut chunks = bytes.chunks_exact(8);
+        for c in &mut chunks {
+            self.write_u64(u64::from_le_bytes(c.try_into().expect("8 bytes")));
+        }
+        for &b in chunks.remainder() {
+            self.write_u64(u64::from(b));
+        }
+    }
+
+    fn write_u64(&mut self, v: u64) {
+        self.0 = (self.0.rotate_left(5) ^ v).wrapping_mul(0x517c_c1b7_2722_0a95);
+    }
+
+    fn write_usize(&mut self, v: usize) {
+        self.write_u64(v as u64);
+    }
+}
+
+type KeyMap<V> = HashMap<Key, V, std::hash::BuildHasherDefault<KeyHasher>>;
+
+/// Whether the bad landings (see [`bad_landings`]) can fit in `slack`
+/// moves beyond the towers and non-target walls, or the search for a proof
+/// that they cannot ran too long.
+///
+/// A relaxation, so `false` is a proof: let `F` be the set of cells that get
+/// a bad landing in a solution (at most one per bad landing). Every mover
+/// sows along a line whose bad-now cells lie in `F`; and every cell of `F`
+/// becomes a mover itself (a landing on an empty non-target makes a wall
+/// that must leave as a tower; one on a target wall makes a tower), whose
+/// line needs the same. So `F` is a closed set; this searches for one of at
+/// most `slack - movers` cells, branching on the lines of the mover with
+/// the fewest ways out.
+fn bad_landings_fit(p: &Puzzle, s: &State, slack: u32) -> bool {
+    if p.sacrifice || p.board.slots() > 64 {
+        return true;
+    }
+    let (bad, movers) = bad_and_movers(p, s);
+    let Some(budget) = slack.checked_sub(movers.count_ones()) else {
+        return false;
+    };
+    let mut steps = 0u32;
+    closed_within(p, bad, movers, 0, budget, &mut steps)
+}
+
+fn closed_within(p: &Puzzle, bad: u64, movers: u64, f: u64, budget: u32, steps: &mut u32) -> bool {
+    *steps += 1;
+    if *steps > 256 {
+        return true;
+    }
+    let mut m = movers | f;
+    // The unsatisfied mover with the fewest affordable lines.
+    let mut best: Option<(usize, u32)> = None;
+    while m != 0 {
+        let t = m.trailing_zeros() as usize;
+        m &= m - 1;
+        let mut options = 0u32;
+        let mut satisfied = false;
+        for &(a, b) in p.board.lines(t) {
+            let need = (bad & !f & ((1u64 << a) | (1u64 << b))).count_ones();
+            if need == 0 {
+                satisfied = true;
+                break;
+            }
+            if need <= budget {
+                options += 1;
+            }
+        }
+        if satisfied || p.board.lines(t).is_empty() {
+            continue;
+        }
+        if options == 0 {
+            return false;
+        }
+        if best.is_none_or(|(_, o)| options < o) {
+            best = Some((t, options));
+        }
+    }
+    let Some((t, _)) = best else { return true };
+    for &(a, b) in p.board.lines(t) {
+        let add = bad & !f & ((1u64 << a) | (1u64 << b));
+        let need = add.count_ones();
+        if need <= budget && closed_within(p, bad, movers, f | add, budget - need, steps) {
+            return true;
+        }
+    }
+    false
 }
 
 struct Ida<'c, 'a> {
     ctx: &'c mut Ctx<'a>,
     /// Transposition table: canonical key -> the smallest depth at which the
     /// state was searched in this iteration.
-    seen: HashMap<Key, u32>,
+    seen: KeyMap<u32>,
     path: Vec<MuralMove>,
     buffers: Vec<Vec<(u32, MuralMove)>>,
     /// Whether the bound cut any branch in this iteration.
@@ -523,11 +708,13 @@ impl Ida<'_, '_> {
             s.apply(m);
             let hc = lower_bound(p, s);
             let is_dead = hc > 0 && dead(p, s);
+            // The closed-set test only where the cheap bound leaves room.
+            let fits = is_dead || g + 1 + hc > bound || bad_landings_fit(p, s, bound - g - 1);
             s.undo(m, colour, removed);
             if is_dead {
                 continue;
             }
-            if g + 1 + hc > bound {
+            if g + 1 + hc > bound || !fits {
                 self.cut = true;
                 continue;
             }
@@ -559,7 +746,7 @@ impl Ida<'_, '_> {
 /// proof that none exists.
 fn any_solution(ctx: &mut Ctx<'_>, state: &State) -> Option<Vec<MuralMove>> {
     let p = ctx.p;
-    let mut seen: HashSet<Key> = HashSet::new();
+    let mut seen: HashSet<Key, std::hash::BuildHasherDefault<KeyHasher>> = HashSet::default();
     seen.insert(state.canonical_key(&ctx.syms));
     // Explicit stack of (state, ordered moves, next index).
     let mut stack: Vec<(State, Vec<MuralMove>, usize)> = Vec::new();
@@ -673,7 +860,7 @@ pub fn solve(p: &Puzzle, state: &State, mode: Mode, budget: u64, hooks: Hooks<'_
         ctx.bound = bound;
         let mut ida = Ida {
             ctx: &mut ctx,
-            seen: HashMap::new(),
+            seen: KeyMap::default(),
             path: Vec::new(),
             buffers: Vec::new(),
             cut: false,
@@ -724,7 +911,11 @@ impl Counter<'_, '_> {
         if left == 0 {
             return u128::from(s.is_solved(&p.targets));
         }
-        if lower_bound(p, s) > left || !self.ctx.tick() || dead(p, s) {
+        if lower_bound(p, s) > left
+            || !self.ctx.tick()
+            || dead(p, s)
+            || !bad_landings_fit(p, s, left)
+        {
             return 0;
         }
         let key = (s.canonical_key(&self.ctx.syms), left);
