@@ -392,19 +392,17 @@ impl Variant {
 
     // ----- position strings ------------------------------------------------
 
-    /// The position string: ranks from the top down separated by `/`, each a
-    /// sequence of stacks (`r2`: a player letter and a height digit) and runs
-    /// of empty cells (a decimal count), listing only existing cells; then the
-    /// side to move; then optional fields `pie:open|reply|swapped` and
-    /// `out:LETTERS` (eliminated players).
-    pub fn position_string(&self, pos: &Position) -> String {
+    /// The board part of a position string (ranks from the top down,
+    /// separated by `/`) for the stacks `stack_at` gives each cell: also how
+    /// a set-up that is not yet a position is written.
+    pub fn rows_string(&self, stack_at: impl Fn(usize) -> Option<(usize, u8)>) -> String {
         let g = self.geometry();
         let mut rows = Vec::new();
         for y in (0..g.height()).rev() {
             let mut row = String::new();
             let mut run = 0;
             for s in g.rank(y + 1) {
-                match self.stack(pos, s) {
+                match stack_at(s) {
                     None => run += 1,
                     Some((p, h)) => {
                         if run > 0 {
@@ -421,7 +419,17 @@ impl Variant {
             }
             rows.push(row);
         }
-        let mut out = format!("{} {}", rows.join("/"), self.letter(self.turn(pos)));
+        rows.join("/")
+    }
+
+    /// The position string: ranks from the top down separated by `/`, each a
+    /// sequence of stacks (`r2`: a player letter and a height digit) and runs
+    /// of empty cells (a decimal count), listing only existing cells; then the
+    /// side to move; then optional fields `pie:open|reply|swapped` and
+    /// `out:LETTERS` (eliminated players).
+    pub fn position_string(&self, pos: &Position) -> String {
+        let rows = self.rows_string(|s| self.stack(pos, s));
+        let mut out = format!("{rows} {}", self.letter(self.turn(pos)));
         match self.phase(pos) {
             Phase::Normal => {}
             Phase::PieOpen => out += " pie:open",

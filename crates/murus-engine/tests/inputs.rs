@@ -188,36 +188,13 @@ fn positions_keep_no_more_stones_than_the_setup_gives() {
                 .find(|&s| v.stack(&v.start(), s).is_none());
             let Some(extra) = extra else { continue };
             // Put a wall of player `p` on an empty cell via a rebuilt string.
-            let mut pos_text = String::new();
-            let g = v.geometry();
-            let mut rows = Vec::new();
-            for y in (0..g.height()).rev() {
-                let mut row = String::new();
-                let mut run = 0;
-                for s in g.rank(y + 1) {
-                    let stack = if s == extra {
-                        Some((p, 1))
-                    } else {
-                        v.stack(&v.start(), s)
-                    };
-                    match stack {
-                        None => run += 1,
-                        Some((q, h)) => {
-                            if run > 0 {
-                                row += &run.to_string();
-                                run = 0;
-                            }
-                            row.push(v.letter(q));
-                            row += &h.to_string();
-                        }
-                    }
+            let mut pos_text = v.rows_string(|s| {
+                if s == extra {
+                    Some((p, 1))
+                } else {
+                    v.stack(&v.start(), s)
                 }
-                if run > 0 {
-                    row += &run.to_string();
-                }
-                rows.push(row);
-            }
-            pos_text += &rows.join("/");
+            });
             pos_text += &start[start.find(' ').unwrap()..];
             let e = v
                 .parse_position(&pos_text)

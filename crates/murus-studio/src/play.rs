@@ -901,28 +901,6 @@ pub fn outcome_text(v: &Variant, o: murus_engine::Outcome) -> String {
 
 /// A position string for painted stacks (see `Variant::position_string`).
 pub fn setup_string(v: &Variant, stacks: &[Option<(usize, u8)>], turn: usize) -> String {
-    let g = v.geometry();
-    let mut rows = Vec::new();
-    for y in (0..g.height()).rev() {
-        let mut row = String::new();
-        let mut run = 0;
-        for s in g.rank(y + 1) {
-            match stacks.get(s).copied().flatten() {
-                None => run += 1,
-                Some((p, h)) => {
-                    if run > 0 {
-                        row += &run.to_string();
-                        run = 0;
-                    }
-                    row.push(v.letter(p));
-                    row += &h.to_string();
-                }
-            }
-        }
-        if run > 0 {
-            row += &run.to_string();
-        }
-        rows.push(row);
-    }
-    format!("{} {}", rows.join("/"), v.letter(turn))
+    let rows = v.rows_string(|s| stacks.get(s).copied().flatten());
+    format!("{rows} {}", v.letter(turn))
 }
