@@ -36,6 +36,7 @@ pub mod rules;
 
 pub use diagnostic::{Diagnostic, Label, Severity, Span, render_all};
 pub use geometry::{Direction, Geometry, ShapeKind};
+pub use parser::RESERVED;
 pub use rules::Rules;
 
 /// A successfully compiled rule file.

@@ -81,8 +81,8 @@ fn keyword_text(rule: Rule) -> Option<&'static str> {
 }
 
 /// Every word the grammar treats as a keyword or a fixed value, for telling
-/// "unknown keyword" from "misplaced keyword".
-const RESERVED: &[&str] = &[
+/// "unknown keyword" from "misplaced keyword" (and for editors' colouring).
+pub const RESERVED: &[&str] = &[
     "variant",
     "title",
     "board",

@@ -4,57 +4,8 @@
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Stroke};
 
-/// Words of the rules language (from `grammar.pest`).
-pub const KEYWORDS: &[&str] = &[
-    "against",
-    "any",
-    "board",
-    "breakthrough",
-    "by",
-    "catapult",
-    "cells",
-    "colour",
-    "directions",
-    "draw",
-    "edge",
-    "empty",
-    "enemy",
-    "file",
-    "forward",
-    "from",
-    "height",
-    "heights",
-    "hex",
-    "home",
-    "letter",
-    "limit",
-    "lose",
-    "on",
-    "onto",
-    "opening",
-    "own",
-    "pie",
-    "player",
-    "plies",
-    "range",
-    "rank",
-    "rect",
-    "remove",
-    "repetition",
-    "sacrifice",
-    "setup",
-    "sow",
-    "stack",
-    "stalemate",
-    "title",
-    "to",
-    "turns",
-    "variant",
-    "win",
-    "without",
-];
-
-/// Direction and value words coloured apart from keywords.
+/// Direction and value words coloured apart from keywords; every other word
+/// of [`murus_dsl::RESERVED`] is a keyword.
 pub const VALUES: &[&str] = &[
     "all",
     "orthogonal",
@@ -64,6 +15,8 @@ pub const VALUES: &[&str] = &[
     "throw",
     "loses",
     "draws",
+    "wall",
+    "lost",
     "n",
     "e",
     "s",
@@ -126,10 +79,10 @@ pub fn tokens(src: &str) -> Vec<(std::ops::Range<usize>, Token)> {
                 i += 1;
             }
             let word = &src[start..i];
-            if KEYWORDS.contains(&word) {
-                Token::Keyword
-            } else if VALUES.contains(&word) {
+            if VALUES.contains(&word) {
                 Token::Value
+            } else if murus_dsl::RESERVED.contains(&word) {
+                Token::Keyword
             } else {
                 Token::Plain
             }
@@ -218,6 +171,20 @@ pub fn highlight(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_word_of_the_language_is_coloured() {
+        for &w in murus_dsl::RESERVED {
+            let kind = tokens(w)[0].1;
+            assert!(
+                matches!(kind, Token::Keyword | Token::Value),
+                "`{w}` is {kind:?}"
+            );
+        }
+        assert_eq!(tokens("catapult")[0].1, Token::Keyword);
+        assert_eq!(tokens("lost")[0].1, Token::Value);
+        assert_eq!(tokens("nonsense")[0].1, Token::Plain);
+    }
 
     #[test]
     fn tokens_cover_the_source_exactly() {
