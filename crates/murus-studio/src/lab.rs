@@ -490,26 +490,17 @@ impl LabPanel {
         ui.separator();
         egui::Grid::new("lab-summary").striped(true).show(ui, |ui| {
             let pct = |x: f64| format!("{:.1}%", x * 100.0);
+            let wins = |wins: u64, rate: f64, ci: [f64; 2]| {
+                format!("{wins} wins, {} [{}–{}]", pct(rate), pct(ci[0]), pct(ci[1]))
+            };
             for s in &r.by_seat {
                 ui.label(format!("Seat {} ({})", s.seat + 1, s.bot));
-                ui.label(format!(
-                    "{} wins, {} [{}–{}]",
-                    s.wins,
-                    pct(s.rate),
-                    pct(s.ci95[0]),
-                    pct(s.ci95[1])
-                ));
+                ui.label(wins(s.wins, s.rate, s.ci95));
                 ui.end_row();
             }
             for (colour, c) in &r.by_colour {
                 ui.label(format!("Colour {colour}"));
-                ui.label(format!(
-                    "{} wins, {} [{}–{}]",
-                    c.wins,
-                    pct(c.rate),
-                    pct(c.ci95[0]),
-                    pct(c.ci95[1])
-                ));
+                ui.label(wins(c.wins, c.rate, c.ci95));
                 ui.end_row();
             }
             let f = &r.first_player_advantage;

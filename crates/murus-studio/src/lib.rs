@@ -18,6 +18,7 @@
 //! ```
 
 pub mod board;
+pub mod files;
 pub mod lab;
 pub mod murals;
 pub mod play;

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
 use crate::worker::Job;
-use crate::{Command, Message};
+use crate::{Command, Message, files};
 
 /// Display colours of mural colours, by index (as the mural crate's rules).
 pub const PALETTE: [u32; 4] = [0xe8dcc0, 0x5b3a29, 0x3a6ea5, 0xa53a3a];
@@ -182,17 +182,7 @@ impl MuralsPanel {
 
     /// Re-reads the list of puzzles in [`MuralsPanel::dir`].
     pub fn refresh_files(&mut self) {
-        self.files = std::fs::read_dir(&self.dir)
-            .map(|d| {
-                let mut v: Vec<PathBuf> = d
-                    .filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "toml"))
-                    .collect();
-                v.sort();
-                v
-            })
-            .unwrap_or_default();
+        self.files = files::list(&self.dir, "toml");
     }
 
     pub fn is_busy(&self) -> bool {
@@ -335,18 +325,15 @@ impl MuralsPanel {
     }
 
     fn save_to(&mut self, path: PathBuf) {
-        if let Some(d) = path.parent() {
-            let _ = std::fs::create_dir_all(d);
-        }
-        match std::fs::write(&path, &self.saved.text) {
-            Ok(()) => {
+        match files::write(&path, &self.saved.text) {
+            Ok(done) => {
                 self.saved.disk_text = self.saved.text.clone();
                 self.saved.path = path.display().to_string();
                 self.shadow = self.snapshot();
-                self.message = Some(Message::info(format!("saved {}", path.display())));
+                self.message = Some(done);
                 self.refresh_files();
             }
-            Err(e) => self.message = Some(Message::error(format!("{}: {e}", path.display()))),
+            Err(e) => self.message = Some(e),
         }
     }
 
@@ -359,6 +346,31 @@ impl MuralsPanel {
         self.start_solve(ctx);
     }
 
+    /// Runs a search of the solver's on a worker thread, with its progress
+    /// and cancel hooks wired to the panel.
+    fn spawn_search(
+        &mut self,
+        ctx: &egui::Context,
+        thread: &str,
+        label: &str,
+        p: Puzzle,
+        run: impl FnOnce(&Puzzle, Hooks) -> Msg + Send + 'static,
+    ) {
+        self.job_label = label.into();
+        self.progress = (0, 0);
+        self.job = Some(Job::spawn(thread, ctx, move |r| {
+            let cancel = r.cancel_flag();
+            let progress = |n: u64, b: u32| {
+                r.send(Msg::Progress(n, b));
+            };
+            let hooks = Hooks {
+                cancel: Some(&cancel),
+                progress: Some(&progress),
+            };
+            r.send(run(&p, hooks));
+        }));
+    }
+
     /// Solves the puzzle from its start in the background.
     pub fn start_solve(&mut self, ctx: &egui::Context) {
         let Some(p) = self.valid_puzzle() else { return };
@@ -366,41 +378,26 @@ impl MuralsPanel {
         self.solution = None;
         self.step = 0;
         self.tool = Tool::Solution;
-        self.job_label = "solving".into();
-        self.progress = (0, 0);
-        self.job = Some(Job::spawn("murus-solve", ctx, move |r| {
-            let cancel = r.cancel_flag();
-            let progress = |n: u64, b: u32| {
-                r.send(Msg::Progress(n, b));
-            };
-            let hooks = Hooks {
-                cancel: Some(&cancel),
-                progress: Some(&progress),
-            };
-            let s = murus_mural::solve(&p, &p.start, Mode::Optimal, budget, hooks);
-            r.send(Msg::Solved(s));
-        }));
+        self.spawn_search(ctx, "murus-solve", "solving", p, move |p, hooks| {
+            Msg::Solved(murus_mural::solve(
+                p,
+                &p.start,
+                Mode::Optimal,
+                budget,
+                hooks,
+            ))
+        });
     }
 
     fn start_count(&mut self, ctx: &egui::Context) {
         let Some(p) = self.valid_puzzle() else { return };
         let budget = self.saved.budget;
         self.count = None;
-        self.job_label = "counting".into();
-        self.progress = (0, 0);
-        self.job = Some(Job::spawn("murus-count", ctx, move |r| {
-            let cancel = r.cancel_flag();
-            let progress = |n: u64, b: u32| {
-                r.send(Msg::Progress(n, b));
-            };
-            let hooks = Hooks {
-                cancel: Some(&cancel),
-                progress: Some(&progress),
-            };
-            let c = murus_mural::count(&p, &p.start, budget, hooks);
-            let rating = generate::rate(&p, &c);
-            r.send(Msg::Counted(c, rating));
-        }));
+        self.spawn_search(ctx, "murus-count", "counting", p, move |p, hooks| {
+            let c = murus_mural::count(p, &p.start, budget, hooks);
+            let rating = generate::rate(p, &c);
+            Msg::Counted(c, rating)
+        });
     }
 
     fn start_hint(&mut self, ctx: &egui::Context) {
@@ -829,16 +826,10 @@ impl MuralsPanel {
                     .desired_width(110.0),
             );
             if ui.button("Save puzzle as").clicked() {
-                let mut n = self.saved.save_name.trim().to_string();
-                if n.is_empty() || n.contains('/') || n.contains('\\') {
-                    self.message =
-                        Some(Message::error("give a plain file name, like my-mural.toml"));
-                } else {
-                    if !n.ends_with(".toml") {
-                        n.push_str(".toml");
-                    }
-                    let path = self.dir.join(n);
-                    self.save_to(path);
+                match files::save_as_path(&self.dir, &self.saved.save_name, "toml", "my-mural.toml")
+                {
+                    Ok(path) => self.save_to(path),
+                    Err(e) => self.message = Some(e),
                 }
             }
         });

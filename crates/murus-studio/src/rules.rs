@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
 use crate::worker::Job;
-use crate::{Command, Message, syntax};
+use crate::{Command, Message, files, syntax};
 
 /// Seconds of quiet typing before the file recompiles.
 pub const DEBOUNCE_S: f64 = 0.3;
@@ -156,17 +156,7 @@ impl RulesPanel {
 
     /// Re-reads the list of files in [`RulesPanel::dir`].
     pub fn refresh_files(&mut self) {
-        self.files = std::fs::read_dir(&self.dir)
-            .map(|d| {
-                let mut v: Vec<PathBuf> = d
-                    .filter_map(Result::ok)
-                    .map(|e| e.path())
-                    .filter(|p| p.extension().is_some_and(|e| e == "mg"))
-                    .collect();
-                v.sort();
-                v
-            })
-            .unwrap_or_default();
+        self.files = files::list(&self.dir, "mg");
     }
 
     /// Whether the text differs from the file it came from.
@@ -213,17 +203,14 @@ impl RulesPanel {
     }
 
     fn save_to(&mut self, path: PathBuf) {
-        if let Some(dir) = path.parent() {
-            let _ = std::fs::create_dir_all(dir);
-        }
-        match std::fs::write(&path, &self.saved.text) {
-            Ok(()) => {
+        match files::write(&path, &self.saved.text) {
+            Ok(done) => {
                 self.saved.disk_text = self.saved.text.clone();
                 self.saved.path = path.display().to_string();
-                self.message = Some(Message::info(format!("saved {}", path.display())));
+                self.message = Some(done);
                 self.refresh_files();
             }
-            Err(e) => self.message = Some(Message::error(format!("{}: {e}", path.display()))),
+            Err(e) => self.message = Some(e),
         }
     }
 
@@ -367,16 +354,9 @@ impl RulesPanel {
                     .desired_width(120.0),
             );
             if ui.button("Save as").clicked() {
-                let mut name = self.saved.save_name.trim().to_string();
-                if name.is_empty() || name.contains('/') || name.contains('\\') {
-                    self.message =
-                        Some(Message::error("give a plain file name, like my-variant.mg"));
-                } else {
-                    if !name.ends_with(".mg") {
-                        name.push_str(".mg");
-                    }
-                    let path = self.dir.join(name);
-                    self.save_to(path);
+                match files::save_as_path(&self.dir, &self.saved.save_name, "mg", "my-variant.mg") {
+                    Ok(path) => self.save_to(path),
+                    Err(e) => self.message = Some(e),
                 }
             }
             if self.is_dirty() && ui.button("Revert").clicked() {
