@@ -63,12 +63,7 @@ fn mural_solve_json_replays_to_the_target() {
     assert_eq!(v["length"], 12);
     assert_eq!(v["solutions"], 1);
     assert!(v["nodes"].as_u64().is_some());
-    let moves: Vec<String> = v["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .map(|m| m.as_str().expect("str").to_string())
-        .collect();
+    let moves = moves_of(&v);
     assert_eq!(moves.len(), 12);
     let text = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
@@ -144,6 +139,16 @@ fn json_of(o: &Output) -> serde_json::Value {
     serde_json::from_str(stdout(o).trim()).unwrap_or_else(|e| panic!("{e}: {}", stdout(o)))
 }
 
+/// The `moves` of a `solve --json` answer.
+fn moves_of(v: &serde_json::Value) -> Vec<String> {
+    v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .map(|m| m.as_str().expect("str").to_string())
+        .collect()
+}
+
 fn load(path: &str) -> murus_mural::Puzzle {
     let text = std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR")))
         .expect("readable");
@@ -162,15 +167,10 @@ fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
 fn mural_hint_on_a_solved_position_says_solved() {
     let o = murus(&["mural", "solve", P1, "--json"]);
     let v = json_of(&o);
-    let moves: Vec<&str> = v["moves"]
-        .as_array()
-        .expect("moves")
-        .iter()
-        .map(|m| m.as_str().expect("str"))
-        .collect();
+    let moves = moves_of(&v);
     assert_eq!(moves.len(), 12);
     let mut args = vec!["mural", "hint", P1, "--moves"];
-    args.extend(&moves);
+    args.extend(moves.iter().map(String::as_str));
     let o = murus(&args);
     assert!(o.status.success());
     assert_eq!(stdout(&o).trim(), "already solved: no move is left to play");
@@ -182,7 +182,7 @@ fn mural_hint_on_a_solved_position_says_solved() {
     assert!(v["move"].is_null());
     // One move short of the end: the last move.
     let mut args = vec!["mural", "hint", P1, "--json", "--moves"];
-    args.extend(&moves[..11]);
+    args.extend(moves[..11].iter().map(String::as_str));
     let v = json_of(&murus(&args));
     assert_eq!(v["status"], "solvable");
     assert_eq!(v["move"], moves[11]);
@@ -316,12 +316,7 @@ fn mural_solve_any_replays_with_the_engine() {
         let v = json_of(&o);
         assert_eq!(v["status"], "solved", "{file}");
         assert!(v["solutions"].is_null(), "--any does not count");
-        let moves: Vec<String> = v["moves"]
-            .as_array()
-            .expect("moves")
-            .iter()
-            .map(|m| m.as_str().expect("str").to_string())
-            .collect();
+        let moves = moves_of(&v);
         assert_eq!(v["length"].as_u64(), Some(moves.len() as u64));
         let p = load(file);
         let end =
