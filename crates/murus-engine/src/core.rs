@@ -11,6 +11,7 @@ use murus_dsl::rules::{
 };
 
 use crate::bits::{Bits, Shift};
+use crate::draw::DrawTracker;
 use crate::moves::{Move, MoveKind};
 
 /// Highest stack height, as an array bound.
@@ -933,7 +934,7 @@ impl<B: Bits> Sink<B> for Counter {
 #[derive(Debug, Default)]
 pub struct Scratch {
     moves: Vec<Move>,
-    history: Vec<u64>,
+    line: Option<DrawTracker>,
 }
 
 /// How a playout ended.
@@ -972,63 +973,26 @@ impl<B: Bits> Engine<B> {
         scratch: &mut Scratch,
         mut choose: impl FnMut(usize) -> usize,
     ) -> PlayoutResult {
-        let draw = self.rules.draw;
-        let cap = draw.ply_cap.unwrap_or(u32::MAX);
-        let repetition = draw.repetition.unwrap_or(u32::MAX);
-        scratch.history.clear();
-        scratch.history.push(pos.hash);
-        let mut plies = 0;
+        let line = scratch
+            .line
+            .get_or_insert_with(|| DrawTracker::new(self.rules.draw, pos.hash));
+        line.reset(pos.hash);
         let mut branching_sum = 0;
         loop {
-            if let Some(outcome) = pos.status {
-                return PlayoutResult {
-                    outcome,
-                    plies,
-                    branching_sum,
-                };
-            }
             scratch.moves.clear();
             self.generate(&pos, &mut scratch.moves);
-            if scratch.moves.is_empty() {
-                let outcome = self.outcome(&pos).unwrap_or(Outcome {
-                    winner: None,
-                    reason: Reason::Stalemate,
-                });
+            if let Some(outcome) = self.judge(&pos, scratch.moves.len(), line) {
                 return PlayoutResult {
                     outcome,
-                    plies,
-                    branching_sum,
-                };
-            }
-            if plies >= cap {
-                return PlayoutResult {
-                    outcome: Outcome {
-                        winner: None,
-                        reason: Reason::PlyCap,
-                    },
-                    plies,
+                    plies: line.plies(),
                     branching_sum,
                 };
             }
             branching_sum += scratch.moves.len() as u64;
             let m = scratch.moves[choose(scratch.moves.len())];
-            if self.is_capture(&pos, m) {
-                scratch.history.clear();
-            }
+            let capture = self.is_capture(&pos, m);
             self.apply(&mut pos, m);
-            plies += 1;
-            let seen = scratch.history.iter().filter(|&&h| h == pos.hash).count() as u32;
-            if seen + 1 >= repetition && pos.status.is_none() {
-                return PlayoutResult {
-                    outcome: Outcome {
-                        winner: None,
-                        reason: Reason::Repetition,
-                    },
-                    plies,
-                    branching_sum,
-                };
-            }
-            scratch.history.push(pos.hash);
+            line.push(pos.hash, capture);
         }
     }
 }

@@ -5,7 +5,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::{Outcome, Reason};
+use crate::core::Outcome;
+use crate::draw::DrawTracker;
 use crate::moves::Move;
 use crate::variant::{MoveError, Position, PositionError, Variant};
 
@@ -16,9 +17,9 @@ pub struct Game {
     /// `positions[0]` is the start; `positions[i + 1]` follows `moves[i]`.
     positions: Vec<Position>,
     moves: Vec<Move>,
-    /// For each position, the index of the first position after the last
-    /// capture before it (repetitions are counted from there).
-    epoch: Vec<usize>,
+    /// The draw rules along the game (repetition since the last capture,
+    /// the ply cap).
+    line: DrawTracker,
 }
 
 /// Why a record cannot be replayed.
@@ -80,10 +81,10 @@ impl Game {
     /// A game from any position of the variant.
     pub fn from_position(variant: &Variant, start: Position) -> Game {
         Game {
+            line: DrawTracker::new(variant.rules().draw, variant.hash(&start)),
             variant: variant.clone(),
             positions: vec![start],
             moves: Vec::new(),
-            epoch: vec![0],
         }
     }
 
@@ -123,32 +124,13 @@ impl Game {
     /// The result, if the game is over: by the rules of play, or drawn by
     /// the variant's repetition limit or ply cap.
     pub fn outcome(&self) -> Option<Outcome> {
-        let pos = self.position();
-        if let Some(o) = self.variant.outcome(pos) {
-            return Some(o);
-        }
-        let draw = self.variant.rules().draw;
-        if let Some(n) = draw.repetition {
-            let i = self.positions.len() - 1;
-            let h = self.variant.hash(pos);
-            let seen = self.positions[self.epoch[i]..]
-                .iter()
-                .filter(|p| self.variant.hash(p) == h && *p == pos)
-                .count();
-            if seen as u32 >= n {
-                return Some(Outcome {
-                    winner: None,
-                    reason: Reason::Repetition,
-                });
-            }
-        }
-        if draw.ply_cap.is_some_and(|cap| self.ply() as u32 >= cap) {
-            return Some(Outcome {
-                winner: None,
-                reason: Reason::PlyCap,
-            });
-        }
-        None
+        self.variant.end_of_game(self.position(), &self.line)
+    }
+
+    /// The draw rules along the game so far, for searches that must see
+    /// repetitions and the ply cap.
+    pub fn draw_tracker(&self) -> &DrawTracker {
+        &self.line
     }
 
     /// Plays a legal move. Returns `false` (and changes nothing) when the
@@ -163,16 +145,11 @@ impl Game {
 
     fn push(&mut self, m: Move) {
         let pos = *self.position();
-        let capture = self.variant.run(CaptureCheck { pos: &pos, m });
+        let capture = self.variant.is_capture(&pos, m);
         let next = self.variant.play(&pos, m);
-        let epoch = if capture {
-            self.positions.len()
-        } else {
-            *self.epoch.last().unwrap_or(&0)
-        };
+        self.line.push(self.variant.hash(&next), capture);
         self.positions.push(next);
         self.moves.push(m);
-        self.epoch.push(epoch);
     }
 
     /// Plays a move given in notation.
@@ -192,7 +169,7 @@ impl Game {
     pub fn undo(&mut self) -> Option<Move> {
         let m = self.moves.pop()?;
         self.positions.pop();
-        self.epoch.pop();
+        self.line.pop();
         Some(m)
     }
 
@@ -268,17 +245,5 @@ impl GameRecord {
     /// The record as one line of JSON.
     pub fn to_json(&self) -> String {
         serde_json::to_string(self).expect("records serialise")
-    }
-}
-
-struct CaptureCheck<'a> {
-    pos: &'a Position,
-    m: Move,
-}
-
-impl crate::variant::EngineTask for CaptureCheck<'_> {
-    type Output = bool;
-    fn run<B: crate::variant::Word>(self, engine: &crate::core::Engine<B>) -> bool {
-        B::unwrap(self.pos).is_some_and(|p| engine.is_capture(p, self.m))
     }
 }

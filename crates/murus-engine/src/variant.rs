@@ -8,6 +8,7 @@ use murus_dsl::{Diagnostic, Geometry, ShapeKind};
 
 use crate::bits::Bits;
 use crate::core::{Engine, Outcome, Phase, Pos, Reason};
+use crate::draw::DrawTracker;
 use crate::moves::{Move, MoveKind};
 
 /// The variants shipped in `variants/`, embedded in the binary: `(name, source)`.
@@ -252,6 +253,18 @@ impl Variant {
     /// The result, if the game is over at `pos`.
     pub fn outcome(&self, pos: &Position) -> Option<Outcome> {
         with!(self, pos, |e, p| e.outcome(p))
+    }
+
+    /// Whether `m` removes stones from the board (no earlier position can
+    /// occur again after it).
+    pub fn is_capture(&self, pos: &Position, m: Move) -> bool {
+        with!(self, pos, |e, p| e.is_capture(p, m))
+    }
+
+    /// Whether the game is over at `pos`, reached along `line`: the rules'
+    /// own result first, then the draw rules (see [`Engine::judge`]).
+    pub fn end_of_game(&self, pos: &Position, line: &DrawTracker) -> Option<Outcome> {
+        with!(self, pos, |e, p| e.end_of_game(p, line))
     }
 
     /// Leaf count `depth` plies ahead.

@@ -2,7 +2,7 @@
 
 use murus_ai::eval::{Weights, score};
 use murus_ai::{Bot, BotSpec};
-use murus_engine::{Engine, EngineTask, Move, MoveKind, Outcome, Pos, Reason, Variant, Word};
+use murus_engine::{DrawTracker, Engine, EngineTask, Move, MoveKind, Outcome, Pos, Variant, Word};
 use serde::{Deserialize, Serialize};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -123,8 +123,6 @@ fn play_on<B: Word>(
     stop: Option<Arc<AtomicBool>>,
 ) -> GameResult {
     let players = e.players();
-    let rules = e.rules();
-    let repetition = rules.draw.repetition.unwrap_or(u32::MAX);
     let mut bots: Vec<Bot> = setup
         .seats
         .iter()
@@ -146,12 +144,9 @@ fn play_on<B: Word>(
     }
     let weights = Weights::for_engine(e);
     let mut pos = e.start();
-    // Sized for a typical game, so that most games allocate each list once.
-    let mut history: Vec<u64> = Vec::with_capacity(64);
-    history.push(pos.hash());
+    let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(Some(setup.max_plies));
     let mut moves = e.move_list();
     let mut played: Vec<Move> = Vec::with_capacity(if setup.record_moves { 64 } else { 0 });
-    let mut plies = 0u32;
     // The evaluation's leader after each full round (every `players` plies):
     // measured only when everyone has moved, so the side to move's tempo is
     // not counted as a change of lead (and self-play stays fast).
@@ -162,17 +157,8 @@ fn play_on<B: Word>(
     let outcome: Outcome = loop {
         moves.clear();
         e.legal_moves(&pos, &mut moves);
-        if moves.is_empty() {
-            break e.outcome(&pos).unwrap_or(Outcome {
-                winner: None,
-                reason: Reason::Stalemate,
-            });
-        }
-        if plies >= setup.max_plies {
-            break Outcome {
-                winner: None,
-                reason: Reason::PlyCap,
-            };
+        if let Some(end) = e.judge(&pos, moves.len(), &line) {
+            break end;
         }
         let n = moves.len() as u32;
         branching_sum += u64::from(n);
@@ -183,18 +169,16 @@ fn play_on<B: Word>(
         let colour = pos.turn();
         let bot = &mut bots[seat_of[colour]];
         let m = bot.choose_fast(e, &pos, &moves).expect("moves exist");
-        if e.is_capture(&pos, m) {
-            history.clear();
-        }
+        let capture = e.is_capture(&pos, m);
         if m.kind == MoveKind::Swap {
             seat_of.swap(0, 1);
         }
         e.apply(&mut pos, m);
+        line.push(pos.hash(), capture);
         if setup.record_moves {
             played.push(m);
         }
-        plies += 1;
-        if plies as usize % players == 0 {
+        if line.plies() as usize % players == 0 {
             let l = leader(e, &weights, &pos);
             if l.is_some() && l != current_leader {
                 if current_leader.is_some() {
@@ -204,15 +188,8 @@ fn play_on<B: Word>(
             }
             leaders.push(l);
         }
-        let seen = history.iter().filter(|&&h| h == pos.hash()).count() as u32;
-        if seen + 1 >= repetition && e.outcome(&pos).is_none() {
-            break Outcome {
-                winner: None,
-                reason: Reason::Repetition,
-            };
-        }
-        history.push(pos.hash());
     };
+    let plies = line.plies();
     // The leader after the last full round within the first three quarters.
     let three_q = leaders
         .get((plies as usize * 3 / 4 / players).saturating_sub(1))
