@@ -14,7 +14,7 @@ use murus_lab::{Config, GameResult, Report, play_game};
 use serde::{Deserialize, Serialize};
 
 use crate::worker::Job;
-use crate::{Command, Message};
+use crate::{Command, Message, theme};
 
 /// The variant choice that means "what the Rules editor compiled".
 pub const FROM_RULES: &str = "(rules editor)";
@@ -262,7 +262,6 @@ impl LabPanel {
 
     pub fn ui(&mut self, ui: &mut egui::Ui, from_rules: Option<&Variant>) -> Vec<Command> {
         let mut commands = Vec::new();
-        self.poll(ui.ctx());
         egui::Panel::left("lab-setup")
             .default_size(250.0)
             .show(ui, |ui| {
@@ -312,7 +311,7 @@ impl LabPanel {
                     .labelled_by(l.id);
             });
             if let Err(e) = b.parse::<BotSpec>() {
-                ui.colored_label(Color32::RED, e.to_string());
+                ui.colored_label(theme::error(ui), e.to_string());
             }
         }
         ui.horizontal(|ui| {

@@ -12,7 +12,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
 use crate::worker::Job;
-use crate::{Command, Message, files};
+use crate::{Command, Message, files, theme};
 
 /// Display colours of mural colours, by index (as the mural crate's rules).
 pub const PALETTE: [u32; 4] = [0xe8dcc0, 0x5b3a29, 0x3a6ea5, 0xa53a3a];
@@ -529,7 +529,6 @@ impl MuralsPanel {
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
-        self.poll(ui.ctx());
         egui::Panel::left("murals-tools")
             .default_size(250.0)
             .show(ui, |ui| {
@@ -601,7 +600,7 @@ impl MuralsPanel {
         let synced = self.in_sync();
         if !synced {
             ui.colored_label(
-                Color32::from_rgb(220, 140, 0),
+                theme::warning(ui),
                 "The text has errors: fix it to paint on the board.",
             );
         }
@@ -718,10 +717,10 @@ impl MuralsPanel {
                     ));
                 }
                 Status::Unsolvable => {
-                    ui.colored_label(Color32::RED, "unsolvable");
+                    ui.colored_label(theme::error(ui), "unsolvable");
                 }
                 Status::Unproven => {
-                    ui.colored_label(Color32::RED, "budget ran out");
+                    ui.colored_label(theme::error(ui), "budget ran out");
                 }
             }
             if let Some(r) = rating {
@@ -803,11 +802,11 @@ impl MuralsPanel {
             self.revalidate();
         }
         if self.problems.is_empty() {
-            ui.colored_label(Color32::from_rgb(40, 160, 60), "Valid puzzle");
+            ui.colored_label(theme::success(ui), "Valid puzzle");
         } else {
             for p in &self.problems {
                 ui.colored_label(
-                    Color32::from_rgb(230, 70, 70),
+                    theme::error(ui),
                     format!("{}:{}: error: {}", p.line, p.col, p.message),
                 );
             }
@@ -1047,12 +1046,12 @@ impl MuralsPanel {
         });
         if state.is_solved(&p.targets) {
             egui::Frame::new()
-                .fill(Color32::from_rgb(40, 130, 70))
+                .fill(theme::banner(ui))
                 .inner_margin(6.0)
                 .show(ui, |ui| {
                     ui.label(
                         RichText::new(format!("Solved in {} moves!", self.played.len()))
-                            .color(Color32::WHITE)
+                            .color(theme::on_banner(ui))
                             .strong(),
                     );
                 });
@@ -1060,7 +1059,7 @@ impl MuralsPanel {
             let mut moves = Vec::new();
             state.moves(&p.board, p.sacrifice, &mut moves);
             if moves.is_empty() {
-                ui.colored_label(Color32::RED, "No move left: undo or restart.");
+                ui.colored_label(theme::error(ui), "No move left: undo or restart.");
             }
         }
     }

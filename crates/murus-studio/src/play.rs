@@ -1,14 +1,14 @@
 //! The Play panel: humans and bots, click-to-move, move list, undo/redo,
 //! records and positions, and a set-up mode that explains what is wrong.
 
-use egui::{Color32, RichText};
+use egui::RichText;
 use murus_ai::{Bot, BotSpec};
 use murus_engine::{Game, GameRecord, Move, MoveKind, Position, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
 use crate::worker::Job;
-use crate::{Command, Message};
+use crate::{Command, Message, theme};
 
 /// Seat choices offered in the seat menus (a custom spec can be typed).
 pub const SEAT_CHOICES: [&str; 8] = [
@@ -453,7 +453,6 @@ impl PlayPanel {
     /// Draws the panel and returns commands for the app.
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        self.drive_bots(ui.ctx());
         egui::Panel::left("play-controls")
             .default_size(230.0)
             .show(ui, |ui| {
@@ -509,7 +508,7 @@ impl PlayPanel {
                 ui.add(egui::TextEdit::singleline(seat).hint_text(label.as_str()))
                     .on_hover_text("random, greedy, alphabeta:N, mcts:N, easy, medium or hard");
                 if let Err(e) = seat.parse::<BotSpec>() {
-                    ui.colored_label(Color32::RED, e.to_string());
+                    ui.colored_label(theme::error(ui), e.to_string());
                 }
             }
         }
@@ -614,13 +613,13 @@ impl PlayPanel {
                 }
             });
             if setup.problems.is_empty() {
-                ui.colored_label(Color32::from_rgb(40, 160, 60), "Set-up is legal");
+                ui.colored_label(theme::success(ui), "Set-up is legal");
             }
             for (error, text) in &setup.problems {
                 let (c, tag) = if *error {
-                    (Color32::from_rgb(220, 50, 50), "error")
+                    (theme::error(ui), "error")
                 } else {
-                    (Color32::from_rgb(200, 140, 0), "warning")
+                    (theme::warning(ui), "warning")
                 };
                 ui.colored_label(c, format!("{tag}: {text}"));
             }
@@ -802,14 +801,14 @@ impl PlayPanel {
         if let Some(o) = self.game.outcome() {
             let text = outcome_text(v, o);
             egui::Frame::new()
-                .fill(Color32::from_rgb(40, 90, 160))
+                .fill(theme::banner(ui))
                 .inner_margin(8.0)
                 .corner_radius(4.0)
                 .show(ui, |ui| {
                     ui.label(
                         RichText::new(text)
                             .size(20.0)
-                            .color(Color32::WHITE)
+                            .color(theme::on_banner(ui))
                             .strong(),
                     );
                 });

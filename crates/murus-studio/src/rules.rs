@@ -6,15 +6,15 @@ use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use egui::RichText;
 use egui::text::{CCursor, CCursorRange};
-use egui::{Color32, RichText};
 use murus_dsl::Severity;
 use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
 use crate::worker::Job;
-use crate::{Command, Message, files, syntax};
+use crate::{Command, Message, files, syntax, theme};
 
 /// Seconds of quiet typing before the file recompiles.
 pub const DEBOUNCE_S: f64 = 0.3;
@@ -279,7 +279,6 @@ impl RulesPanel {
 
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        self.poll(ui.ctx());
         self.confirm_dialog(ui);
         egui::Panel::top("rules-files").show(ui, |ui| self.file_bar(ui));
         egui::Panel::right("rules-preview")
@@ -416,12 +415,12 @@ impl RulesPanel {
         } else {
             Vec::new()
         };
-        let dark = ui.visuals().dark_mode;
+        let visuals = ui.visuals().clone();
         let font = egui::TextStyle::Monospace.resolve(ui.style());
         let label = ui.label("Rule file");
         let id = egui::Id::unique("rules-editor");
         let mut layouter = |ui: &egui::Ui, buf: &dyn egui::TextBuffer, _wrap: f32| {
-            let job = syntax::highlight(buf.as_str(), &marks, dark, font.clone());
+            let job = syntax::highlight(buf.as_str(), &marks, &visuals, font.clone());
             ui.fonts_mut(|f| f.layout_job(job))
         };
         if let Some(byte) = self.jump_to {
@@ -511,16 +510,13 @@ impl RulesPanel {
             .id_salt("rules-diag-scroll")
             .show(ui, |ui| {
                 if c.diags.is_empty() {
-                    ui.colored_label(
-                        Color32::from_rgb(40, 160, 60),
-                        "No problems: the file compiles.",
-                    );
+                    ui.colored_label(theme::success(ui), "No problems: the file compiles.");
                 }
                 for d in &c.diags {
                     let colour = if d.error {
-                        Color32::from_rgb(230, 70, 70)
+                        theme::error(ui)
                     } else {
-                        Color32::from_rgb(220, 160, 20)
+                        theme::warning(ui)
                     };
                     let r = ui
                         .add(egui::Button::new(RichText::new(d.title()).color(colour)).frame(false))

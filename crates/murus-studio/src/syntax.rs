@@ -121,13 +121,15 @@ fn colour(kind: Token, dark: bool) -> Color32 {
 }
 
 /// The layout job for `src`: coloured tokens, with the byte ranges in
-/// `marks` (diagnostic spans; errors first) underlined in red on a tint.
+/// `marks` (diagnostic spans; errors first) underlined in the theme's
+/// error or warning colour on a tint.
 pub fn highlight(
     src: &str,
     marks: &[(std::ops::Range<usize>, bool)],
-    dark: bool,
+    visuals: &egui::Visuals,
     font: FontId,
 ) -> LayoutJob {
+    let dark = visuals.dark_mode;
     let mut job = LayoutJob::default();
     // Cut tokens at mark boundaries so a span can start mid-token.
     let mut cuts: Vec<usize> = marks
@@ -155,9 +157,9 @@ pub fn highlight(
             });
             if let Some((_, error)) = hit {
                 let c = if *error {
-                    Color32::from_rgb(230, 40, 40)
+                    visuals.error_fg_color
                 } else {
-                    Color32::from_rgb(230, 160, 0)
+                    visuals.warn_fg_color
                 };
                 format.underline = Stroke::new(2.0, c);
                 format.background = c.gamma_multiply(0.25);
@@ -212,7 +214,7 @@ mod tests {
         let job = highlight(
             src,
             &[(13..14, true), (16..16, true)],
-            true,
+            &egui::Visuals::dark(),
             FontId::monospace(12.0),
         );
         assert_eq!(job.text, src);

@@ -1,0 +1,230 @@
+//! The studio application: four panels behind tabs, background work polled
+//! in [`eframe::App::logic`], and panel commands applied after the frame.
+
+use std::time::Instant;
+
+use egui::RichText;
+use murus_engine::Variant;
+
+use crate::launch::{Host, Launch, Scripted};
+use crate::{Command, STORAGE_KEY, Saved, Tab, lab, murals, play, rules};
+
+/// The studio.
+#[derive(Debug)]
+pub struct StudioApp {
+    pub tab: Tab,
+    pub play: play::PlayPanel,
+    pub rules: rules::RulesPanel,
+    pub lab: lab::LabPanel,
+    pub murals: murals::MuralsPanel,
+    scripted: Scripted,
+}
+
+impl StudioApp {
+    /// The app as eframe creates it: restores the saved state.
+    pub fn new(cc: &eframe::CreationContext<'_>, launch: Launch) -> StudioApp {
+        let saved = if launch.fresh {
+            Saved::default()
+        } else {
+            cc.storage
+                .and_then(|s| eframe::get_value::<Saved>(s, STORAGE_KEY))
+                .unwrap_or_default()
+        };
+        let mut app = StudioApp::from_saved(saved);
+        app.apply_launch(&cc.egui_ctx, launch);
+        app
+    }
+
+    /// An app from saved state (tests build it this way too).
+    pub fn from_saved(saved: Saved) -> StudioApp {
+        StudioApp {
+            tab: saved.tab,
+            play: play::PlayPanel::new(saved.play),
+            rules: rules::RulesPanel::new(saved.rules),
+            lab: lab::LabPanel::new(saved.lab),
+            murals: murals::MuralsPanel::new(saved.murals),
+            scripted: Scripted::default(),
+        }
+    }
+
+    /// Frame-time statistics of `--bench-frames`.
+    pub fn frame_stats(&self) -> &crate::FrameStats {
+        &self.scripted.stats
+    }
+
+    fn apply_launch(&mut self, ctx: &egui::Context, launch: Launch) {
+        if let Some(tab) = launch.panel {
+            self.tab = tab;
+        }
+        if launch.demo || launch.bench_frames.is_some() {
+            self.demo(ctx, launch.bench_frames.is_some() && launch.bench_load);
+        }
+        self.scripted = Scripted::new(launch);
+    }
+
+    /// Example content for screenshots; with `busy`, a bot thinking and a
+    /// lab run going at once (the frame-time benchmark's load).
+    fn demo(&mut self, ctx: &egui::Context, busy: bool) {
+        self.play.set_variant(Variant::standard());
+        for m in ["b1-b3", "c7-c5", "e1-e3", "f7-f5", "d1-d3", "e7-e5"] {
+            let mut probe = self.play.game.clone();
+            if let Ok(m) = probe.play_str(m) {
+                self.play.play_move(m);
+            }
+        }
+        self.play.saved.seats = vec!["human".into(), "human".into()];
+        self.play.selected = self.play.variant.geometry().parse_cell("c1");
+        self.rules.load_builtin("standard");
+        self.rules.saved.text = self.rules.saved.text.replace("home rank 7", "home rank 9");
+        self.rules.mark_edited(0.0);
+        if busy {
+            self.play.saved.seats = vec!["hard".into(), "hard".into()];
+            self.lab.saved.games = 100_000;
+            self.lab.saved.bots = vec!["random".into()];
+            self.lab.start(ctx, None);
+        } else {
+            self.lab.saved.games = 40;
+            self.lab.saved.bots = vec!["greedy".into(), "random".into()];
+            self.lab.start(ctx, None);
+        }
+        self.murals.demo(ctx);
+    }
+
+    /// Everything to persist now.
+    pub fn saved(&mut self) -> Saved {
+        self.play.sync_saved();
+        Saved {
+            tab: self.tab,
+            play: self.play.saved.clone(),
+            rules: self.rules.saved.clone(),
+            lab: self.lab.saved.clone(),
+            murals: self.murals.saved.clone(),
+        }
+    }
+
+    fn apply(&mut self, commands: Vec<Command>) {
+        for c in commands {
+            match c {
+                Command::PlayVariant(v) => {
+                    self.play.set_variant(v);
+                    self.tab = Tab::Play;
+                }
+                Command::OpenGame {
+                    variant,
+                    moves,
+                    label,
+                } => {
+                    self.play.open_moves(variant, &moves, &label);
+                    self.tab = Tab::Play;
+                }
+                Command::Show(t) => self.tab = t,
+            }
+        }
+    }
+
+    /// Whether background work is running (a bot, a lab run, a solver…).
+    pub fn busy(&self) -> bool {
+        self.play.is_thinking()
+            || self.lab.is_running()
+            || self.murals.is_busy()
+            || self.rules.is_busy()
+    }
+
+    /// Collects the results of background work and starts what is due
+    /// (bots whose turn it is, debounced compilations), whichever panel is
+    /// shown.
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        self.lab.poll(ctx);
+        self.rules.poll(ctx);
+        self.murals.poll(ctx);
+        self.play.drive_bots(ctx);
+    }
+
+    /// Draws one frame.
+    pub fn frame(&mut self, ui: &mut egui::Ui) {
+        let start = Instant::now();
+        self.scripted.frame_started(start);
+        egui::Panel::top("tabs").show(ui, |ui| {
+            ui.horizontal(|ui| {
+                ui.label(RichText::new("Murus Studio").strong());
+                ui.separator();
+                for t in Tab::ALL {
+                    let mut label = t.name().to_string();
+                    if t == Tab::Rules && self.rules.is_dirty() {
+                        label.push('*');
+                    }
+                    if ui.selectable_label(self.tab == t, label).clicked() {
+                        self.tab = t;
+                    }
+                }
+                ui.separator();
+                if self.play.is_thinking() {
+                    ui.spinner();
+                    ui.weak("bot thinking");
+                }
+                if self.lab.is_running() {
+                    ui.spinner();
+                    ui.weak(format!("lab {:.0}%", self.lab.progress() * 100.0));
+                }
+            });
+        });
+        let commands = match self.tab {
+            Tab::Play => self.play.ui(ui),
+            Tab::Rules => self.rules.ui(ui),
+            Tab::Lab => self.lab.ui(ui, self.rules.compiled_variant()),
+            Tab::Murals => self.murals.ui(ui),
+        };
+        self.apply(commands);
+        let mut scripted = std::mem::take(&mut self.scripted);
+        scripted.frame_ended(start, ui.ctx(), self);
+        self.scripted = scripted;
+    }
+}
+
+impl Host for StudioApp {
+    fn settled(&self) -> bool {
+        !self.lab.is_running() && !self.murals.is_busy() && !self.rules.is_busy()
+    }
+    fn fully_loaded(&self) -> bool {
+        self.play.is_thinking() && self.lab.is_running()
+    }
+    fn keep_loaded(&mut self, ctx: &egui::Context) {
+        // A finished game starts again, and so does a finished lab run.
+        if self.play.game.outcome().is_some() {
+            self.play.new_game();
+        }
+        if !self.lab.is_running() {
+            self.lab.start(ctx, None);
+        }
+    }
+    fn describe(&self) -> String {
+        format!(
+            "{} board, panel {}",
+            self.play.variant.name(),
+            self.tab.name()
+        )
+    }
+}
+
+impl eframe::App for StudioApp {
+    fn logic(&mut self, ctx: &egui::Context, _frame: &mut eframe::Frame) {
+        self.poll(ctx);
+    }
+
+    fn ui(&mut self, ui: &mut egui::Ui, frame: &mut eframe::Frame) {
+        if self.scripted.measuring()
+            && let Some(s) = frame.info().cpu_usage
+        {
+            self.scripted.stats.frame_ms.push(f64::from(s) * 1e3);
+        }
+        self.frame(ui);
+    }
+
+    fn save(&mut self, storage: &mut dyn eframe::Storage) {
+        if self.scripted.launch.is_scripted() {
+            return; // demo content must not overwrite the user's state
+        }
+        let saved = self.saved();
+        eframe::set_value(storage, STORAGE_KEY, &saved);
+    }
+}
