@@ -13,7 +13,7 @@ use std::time::Instant;
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Parser, Subcommand};
-use murus_engine::{BUILTIN, Engine, EngineTask, Game, Outcome, Position, Variant, Word};
+use murus_engine::{BUILTIN, Engine, EngineTask, Game, Position, Variant, Word};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
@@ -212,7 +212,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
                 write!(out, "{}", v.render(game.position()))?;
                 writeln!(out, "{}", v.position_string(game.position()))?;
                 if let Some(o) = outcome {
-                    writeln!(out, "{}", describe(&v, o))?;
+                    writeln!(out, "{}", v.describe_outcome(o))?;
                 }
             }
         }
@@ -226,13 +226,6 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-fn describe(v: &Variant, o: Outcome) -> String {
-    match o.winner {
-        Some(w) => format!("{} win by {}", v.rules().players[w].name, o.reason.as_str()),
-        None => format!("drawn by {}", o.reason.as_str()),
-    }
 }
 
 /// `murus check`: exit 1 if any file has an error.

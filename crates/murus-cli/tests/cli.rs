@@ -172,6 +172,24 @@ fn replay_json_reports_a_breakthrough() {
 }
 
 #[test]
+fn replay_ends_with_the_engines_outcome_sentence() {
+    let o = murus(&[
+        "replay",
+        "standard",
+        "--position",
+        "7g2/8/r27/8/8/8/1r26 r",
+        "a5-a7",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Game over: Romans win by breakthrough\n"),
+        "{out}"
+    );
+    assert!(out.ends_with("\nRomans win by breakthrough\n"), "{out}");
+}
+
+#[test]
 fn replay_stops_at_an_illegal_move_naming_ply_move_and_legal_moves() {
     let o = murus(&["replay", "standard", "a1-a3", "a1-a5"]);
     assert_eq!(o.status.code(), Some(1));

@@ -66,6 +66,12 @@ impl Reason {
     }
 }
 
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
 /// The result of a finished game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
@@ -92,6 +98,26 @@ impl Phase {
     fn index(self) -> usize {
         self as usize
     }
+    /// The word a position string writes after `pie:` (`open`, `reply`,
+    /// `swapped`); `None` in normal play.
+    pub fn pie_word(self) -> Option<&'static str> {
+        match self {
+            Phase::Normal => None,
+            Phase::PieOpen => Some("open"),
+            Phase::PieReply => Some("reply"),
+            Phase::PieSwapped => Some("swapped"),
+        }
+    }
+}
+
+/// The stones a move takes off the board (see
+/// [`crate::Variant::stones_removed`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Default)]
+pub struct StonesRemoved {
+    /// Stones of the player who moves.
+    pub own: u8,
+    /// Stones of the player whose stack it hits.
+    pub enemy: u8,
 }
 
 /// A position over bitboards of width `B`.
@@ -150,6 +176,16 @@ impl<B: Bits> Pos<B> {
         (1..=MAXH)
             .map(|h| (self.height[h] & self.owner[p]).count() * h as u32)
             .sum()
+    }
+    /// Every stack as `(slot, player, height)`.
+    pub(crate) fn stacks(&self) -> impl Iterator<Item = (usize, usize, u8)> + '_ {
+        (0..MAXP).flat_map(move |p| {
+            (1..=MAXH).flat_map(move |h| {
+                (self.owner[p] & self.height[h])
+                    .iter()
+                    .map(move |s| (s, p, h as u8))
+            })
+        })
     }
     #[inline(always)]
     fn occupied(&self) -> B {
@@ -469,17 +505,19 @@ impl<B: Bits> Engine<B> {
         } else {
             Phase::Normal
         };
-        self.make(&stacks, 0, phase, 0)
+        self.make(&stacks, 0, phase, 0, None)
     }
 
     /// Builds a position from stacks `(slot, player, height)`, then runs the
-    /// start-of-turn checks. The caller has validated the stacks.
+    /// start-of-turn checks; `won` marks a game already won. The caller has
+    /// validated the stacks.
     pub(crate) fn make(
         &self,
         stacks: &[(usize, usize, u8)],
         turn: usize,
         phase: Phase,
         out: u8,
+        won: Option<Outcome>,
     ) -> Pos<B> {
         let mut pos = Pos {
             height: [B::EMPTY; MAXH + 1],
@@ -496,6 +534,9 @@ impl<B: Bits> Engine<B> {
         }
         pos.hash = self.hash_of(&pos);
         self.begin_turn(&mut pos);
+        if won.is_some() {
+            pos.status = won;
+        }
         pos
     }
 
@@ -703,11 +744,7 @@ impl<B: Bits> Engine<B> {
                 let h = self.height_at(pos, from);
                 self.restack(pos, from, p, h, h - 1);
                 let c = self.height_at(pos, to);
-                // Only a variant with throws has throw moves.
-                let (wall, hit) = self
-                    .cat
-                    .as_ref()
-                    .map_or((true, 1), |cat| (cat.wall_on_empty, cat.hit_removes));
+                let (wall, hit) = self.landing();
                 if c == 0 && !wall {
                     // `on empty: lost`: the stone leaves the game.
                 } else if c == 0 {
@@ -754,6 +791,16 @@ impl<B: Bits> Engine<B> {
         if pos.status.is_none() {
             self.begin_turn(pos);
         }
+    }
+
+    /// What a thrown stone does: whether it stays as a wall on an empty
+    /// cell, and how many enemy stones a hit removes. Only a variant with
+    /// throws has throw moves, so the default never plays.
+    #[inline(always)]
+    fn landing(&self) -> (bool, u8) {
+        self.cat
+            .as_ref()
+            .map_or((true, 1), |cat| (cat.wall_on_empty, cat.hit_removes))
     }
 
     #[inline(always)]
@@ -960,6 +1007,29 @@ impl<B: Bits> Engine<B> {
                     || self.cat.as_ref().is_some_and(|c| !c.wall_on_empty)
             }
             _ => false,
+        }
+    }
+
+    /// The stones `m`, a legal move of `pos`, takes off the board.
+    pub fn stones_removed(&self, pos: &Pos<B>, m: Move) -> StonesRemoved {
+        match m.kind {
+            MoveKind::Sacrifice => {
+                self.sacs
+                    .get(m.aux as usize)
+                    .map_or_else(StonesRemoved::default, |sac| StonesRemoved {
+                        own: sac.lose,
+                        enemy: sac.remove,
+                    })
+            }
+            MoveKind::Throw => {
+                let landing = self.height_at(pos, m.to as usize);
+                let (wall, hit) = self.landing();
+                StonesRemoved {
+                    own: u8::from(landing > 0 || !wall),
+                    enemy: hit.min(landing),
+                }
+            }
+            MoveKind::Sow | MoveKind::Split | MoveKind::Swap => StonesRemoved::default(),
         }
     }
 

@@ -8,7 +8,9 @@ use serde::{Deserialize, Serialize};
 use crate::core::Outcome;
 use crate::draw::DrawTracker;
 use crate::moves::Move;
-use crate::variant::{MoveError, Position, PositionError, Variant};
+use crate::notation::MoveError;
+use crate::position_string::PositionError;
+use crate::variant::{Position, Variant};
 
 /// A game in progress or finished.
 #[derive(Clone, Debug)]

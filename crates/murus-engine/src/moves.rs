@@ -1,4 +1,5 @@
-//! Moves (actions).
+//! Moves (actions): a compact [`Move`] for the engine's hot loops, and the
+//! [`Action`] it stands for, cell by cell, for everyone else.
 
 /// What kind of action a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -16,17 +17,56 @@ pub enum MoveKind {
     Swap,
 }
 
-/// One action, four bytes.
-///
-/// `from` and `to` are slots. `aux` is the direction index for sowings and
-/// throws, the sacrifice rule's index for sacrifices, and the second cell for
-/// splits.
+/// One action, four bytes. Moves come from the engine (legal move lists,
+/// [`crate::Variant::parse_move`]); read one through [`Move::action`] and
+/// the accessors below.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct Move {
+    /// What kind of action this is.
     pub kind: MoveKind,
-    pub from: u8,
-    pub to: u8,
-    pub aux: u8,
+    /// The origin slot (0 for a swap).
+    pub(crate) from: u8,
+    /// The farthest cell of a sowing, the target of a sacrifice, the landing
+    /// cell of a throw, the first cell of a split (0 for a swap).
+    pub(crate) to: u8,
+    /// Depends on the kind: the direction index of a sowing or a throw, the
+    /// sacrifice rule's index, the second cell of a split.
+    pub(crate) aux: u8,
+}
+
+/// A [`Move`] spelled out: which cells it uses and under which rule. Cells
+/// are slots of the variant's [`murus_dsl::Geometry`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Action {
+    /// Sow the stack on `from` along `direction` (an index into
+    /// [`murus_dsl::Geometry::directions`]): one stone drops on each of the
+    /// next cells, the last being `to` (see [`crate::Variant::move_cells`]).
+    Sow {
+        from: usize,
+        to: usize,
+        direction: usize,
+    },
+    /// The stack on `from` sacrifices stones against the adjacent enemy stack
+    /// on `target`, under sacrifice rule number `rule` (an index into
+    /// [`murus_dsl::rules::Rules::sacrifices`]; see
+    /// [`crate::Variant::stones_removed`] for what it costs).
+    Sacrifice {
+        from: usize,
+        target: usize,
+        rule: usize,
+    },
+    /// The catapult on `from` throws a stone along `direction` (an index
+    /// into [`murus_dsl::Geometry::directions`]) over everything onto `to`.
+    Throw {
+        from: usize,
+        to: usize,
+        direction: usize,
+    },
+    /// Pie rule: the tower on `tower` is lifted and its two stones dropped
+    /// as walls on `cells` (in slot order).
+    Split { tower: usize, cells: (usize, usize) },
+    /// Pie rule: the players swap seats.
+    Swap,
 }
 
 impl Move {
@@ -46,5 +86,116 @@ impl Move {
             to: to as u8,
             aux,
         }
+    }
+
+    /// What the move does, cell by cell.
+    pub fn action(self) -> Action {
+        let (from, to, aux) = (
+            usize::from(self.from),
+            usize::from(self.to),
+            usize::from(self.aux),
+        );
+        match self.kind {
+            MoveKind::Sow => Action::Sow {
+                from,
+                to,
+                direction: aux,
+            },
+            MoveKind::Sacrifice => Action::Sacrifice {
+                from,
+                target: to,
+                rule: aux,
+            },
+            MoveKind::Throw => Action::Throw {
+                from,
+                to,
+                direction: aux,
+            },
+            MoveKind::Split => Action::Split {
+                tower: from,
+                cells: (to.min(aux), to.max(aux)),
+            },
+            MoveKind::Swap => Action::Swap,
+        }
+    }
+
+    /// The cell the move starts from: the sowing stack, the sacrificing
+    /// stack, the catapult, the split tower; `None` for a swap.
+    pub fn origin(self) -> Option<usize> {
+        (self.kind != MoveKind::Swap).then_some(usize::from(self.from))
+    }
+
+    /// The cells that finish the move once its origin is chosen, as a player
+    /// picks them on a board: the farthest cell of a sowing, the stack
+    /// sacrificed against, a throw's landing cell, both cells of a split (in
+    /// slot order); none for a swap.
+    pub fn targets(self) -> impl Iterator<Item = usize> {
+        let (a, b) = match self.action() {
+            Action::Sow { to, .. } | Action::Throw { to, .. } => (Some(to), None),
+            Action::Sacrifice { target, .. } => (Some(target), None),
+            Action::Split { cells: (a, b), .. } => (Some(a), Some(b)),
+            Action::Swap => (None, None),
+        };
+        a.into_iter().chain(b)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_split_names_its_cells_in_slot_order_whichever_the_engine_stored_first() {
+        let m = Move::new(MoveKind::Split, 3, 12, 9);
+        assert_eq!(
+            m.action(),
+            Action::Split {
+                tower: 3,
+                cells: (9, 12)
+            }
+        );
+        assert_eq!(m.targets().collect::<Vec<_>>(), [9, 12]);
+        assert_eq!(m.origin(), Some(3));
+    }
+
+    #[test]
+    fn a_swap_has_no_origin_and_no_targets() {
+        assert_eq!(Move::SWAP.action(), Action::Swap);
+        assert_eq!(Move::SWAP.origin(), None);
+        assert_eq!(Move::SWAP.targets().count(), 0);
+    }
+
+    #[test]
+    fn sowings_sacrifices_and_throws_name_their_aux_for_what_it_is() {
+        assert_eq!(
+            Move::new(MoveKind::Sow, 1, 17, 2).action(),
+            Action::Sow {
+                from: 1,
+                to: 17,
+                direction: 2
+            }
+        );
+        assert_eq!(
+            Move::new(MoveKind::Sacrifice, 1, 9, 1).action(),
+            Action::Sacrifice {
+                from: 1,
+                target: 9,
+                rule: 1
+            }
+        );
+        assert_eq!(
+            Move::new(MoveKind::Throw, 4, 20, 0).action(),
+            Action::Throw {
+                from: 4,
+                to: 20,
+                direction: 0
+            }
+        );
+        assert_eq!(
+            Move::new(MoveKind::Throw, 4, 20, 0)
+                .targets()
+                .collect::<Vec<_>>(),
+            [20]
+        );
     }
 }

@@ -10,6 +10,9 @@ use murus_dsl::rules::{Opening, Rules, Timing};
 use murus_engine::{BUILTIN, Phase, Position, Variant};
 use proptest::prelude::*;
 
+mod common;
+use common::random_line;
+
 type Board = BTreeMap<usize, (usize, u8)>;
 
 fn board_of(v: &Variant, pos: &Position) -> Board {
@@ -276,16 +279,9 @@ proptest! {
     #[test]
     fn generated_moves_match_the_reference_in_random_games(variant in 0..BUILTIN.len(), seed in any::<u64>(), plies in 0usize..80) {
         let v = Variant::compile(BUILTIN[variant].1).expect("shipped variant compiles");
-        let mut pos = v.start();
-        let mut state = seed | 1;
-        for _ in 0..plies {
+        for pos in random_line(&v, seed, plies) {
             check_position(&v, &pos)?;
-            let moves = v.legal_moves(&pos);
-            if moves.is_empty() { break; }
-            state ^= state << 13; state ^= state >> 7; state ^= state << 17;
-            pos = v.play(&pos, moves[(state % moves.len() as u64) as usize]);
         }
-        check_position(&v, &pos)?;
     }
 }
 

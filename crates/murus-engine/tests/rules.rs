@@ -1,6 +1,6 @@
 //! Rule situations from the designer's texts, RULES.md and the issues' facts.
 
-use murus_engine::{Game, Phase, Position, Reason, Variant};
+use murus_engine::{Action, Game, Outcome, Phase, Position, Reason, StonesRemoved, Variant};
 
 fn v(name: &str) -> Variant {
     Variant::builtin(name).unwrap_or_else(|| panic!("shipped variant {name}"))
@@ -489,4 +489,87 @@ fn landing_rules_are_checked() {
     let compiled = murus_dsl::compile(&edited).expect("compiles");
     assert_eq!(compiled.warnings.len(), 1);
     assert_eq!(compiled.warnings[0].message, "`on empty` has no effect");
+}
+
+#[test]
+fn stones_removed_says_what_each_sacrifice_and_throw_costs() {
+    let v = v("advanced");
+    let removed = |p: &Position, m: &str| {
+        let mv = v.parse_move(p, m).unwrap_or_else(|e| panic!("{m}: {e}"));
+        let r = v.stones_removed(p, mv);
+        (r.own, r.enemy)
+    };
+    // Gauls to move: tower d5 next to the Roman catapult d4.
+    let p = pos(&v, "7g2/8/3g24/3r34/8/8/r27 g");
+    assert_eq!(removed(&p, "d5xd4"), (1, 1), "lose 1 stone");
+    assert_eq!(removed(&p, "d5xxd4"), (2, 2), "lose both");
+    assert_eq!(removed(&p, "d5-f5"), (0, 0), "a sowing removes nothing");
+    // Romans to move: catapult d3, a Gaul tower two cells ahead on d5.
+    let p = pos(&v, "7g2/8/3g24/8/3r34/8/r27 r");
+    assert_eq!(removed(&p, "d3*d5"), (1, 1), "a hit");
+    assert_eq!(removed(&p, "d3*d6"), (0, 0), "onto an empty cell");
+    assert_eq!(StonesRemoved::default(), StonesRemoved { own: 0, enemy: 0 });
+}
+
+#[test]
+fn moves_name_their_cells_in_order() {
+    let v = v("standard");
+    let g = v.geometry();
+    let names = |cells: Vec<usize>| cells.into_iter().map(|s| g.name(s)).collect::<Vec<_>>();
+    let m = v.parse_move(&v.start(), "a1-c3").unwrap();
+    assert!(matches!(m.action(), Action::Sow { .. }));
+    assert_eq!(m.origin().map(|s| g.name(s)), Some("a1".to_string()));
+    assert_eq!(names(m.targets().collect()), ["c3"]);
+    assert_eq!(names(v.move_cells(m)), ["a1", "b2", "c3"]);
+    let p = pos(&v, "8/8/8/3g14/2r25/8/8 r");
+    let m = v.parse_move(&p, "c3xd4").unwrap();
+    assert_eq!(names(v.move_cells(m)), ["c3", "d4"]);
+    let pie = self::v("pie");
+    let m = pie.parse_move(&pie.start(), "d1:g2,b2").unwrap();
+    assert_eq!(names(pie.move_cells(m)), ["d1", "b2", "g2"]);
+    let a = self::v("advanced");
+    let p = pos(&a, "7g2/8/3g24/8/3r34/8/r27 r");
+    let m = a.parse_move(&p, "d3*d5").unwrap();
+    assert_eq!(
+        names(a.move_cells(m)),
+        ["d3", "d5"],
+        "a throw flies over d4"
+    );
+}
+
+#[test]
+fn outcomes_read_as_sentences_with_the_players_names() {
+    let v = v("standard");
+    let say = |winner, reason| v.describe_outcome(Outcome { winner, reason });
+    assert_eq!(
+        say(Some(1), Reason::BreakthroughSow),
+        "Gauls win by breakthrough"
+    );
+    assert_eq!(
+        say(Some(0), Reason::BreakthroughThrow),
+        "Romans win by breakthrough with a thrown stone"
+    );
+    assert_eq!(
+        say(Some(0), Reason::BreakthroughDelayed),
+        "Romans win by delayed breakthrough"
+    );
+    assert_eq!(say(Some(1), Reason::Stalemate), "Gauls win by stalemate");
+    assert_eq!(say(None, Reason::Stalemate), "Draw by stalemate");
+    assert_eq!(
+        say(Some(0), Reason::Elimination),
+        "Romans win by elimination"
+    );
+    assert_eq!(
+        say(None, Reason::Repetition),
+        "Draw by repetition (the same position 3 times)"
+    );
+    assert_eq!(say(None, Reason::PlyCap), "Draw by the ply cap (300 plies)");
+    // The drawing of a finished game says the same.
+    let won = play(&v, &pos(&v, "7g2/8/r27/8/8/8/7r2 r"), "a5-a7");
+    assert!(
+        v.render(&won)
+            .ends_with("Game over: Romans win by breakthrough\n"),
+        "{}",
+        v.render(&won)
+    );
 }

@@ -1,0 +1,466 @@
+//! [`Setup`]: a position assembled cell by cell and not yet checked against
+//! the rules, as an editor holds it. [`Setup::problems`] lists everything
+//! that keeps it from being a position of a variant; [`Setup::build`] makes
+//! the [`Position`] or names the first problem.
+//!
+//! A set-up is to a [`Position`] what shakmaty's `Setup` is to its
+//! `Position`: any stacks on any slots, any side to move, any phase; a
+//! position is one the rules can reach.
+
+use std::collections::{BTreeMap, BTreeSet};
+
+use murus_dsl::rules::{MAX_PLAYERS, Opening, Timing};
+
+use crate::core::{Outcome, Phase, Reason};
+use crate::variant::{Position, Variant};
+
+/// Stacks on cells, the side to move, the opening phase and the eliminated
+/// players, unchecked.
+///
+/// Cells are slots of the variant's [`murus_dsl::Geometry`]; a stack is
+/// `(player, height)` as [`Variant::stack`] gives it. Nothing is checked
+/// until [`Setup::problems`] or [`Setup::build`], so an editor can hold a
+/// set-up that is wrong in several ways at once and show each problem where
+/// it is.
+///
+/// ```
+/// use murus_engine::{Setup, SetupErrorKind, Variant};
+///
+/// let v = Variant::standard();
+/// let d4 = v.geometry().parse_cell("d4").unwrap();
+/// let mut setup = Setup::from(v.start());
+/// setup.set_stack(d4, Some((0, 2))); // one Roman tower too many
+/// assert_eq!(
+///     setup.problems(&v)[0].kind(),
+///     &SetupErrorKind::TooManyStones { player: 0, has: 18, most: 16 }
+/// );
+/// setup.set_stack(d4, None);
+/// assert_eq!(setup.build(&v), Ok(v.start()));
+/// assert_eq!(v.setup_string(&setup), v.position_string(&v.start()));
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Setup {
+    stacks: BTreeMap<usize, (usize, u8)>,
+    turn: usize,
+    phase: Phase,
+    out: BTreeSet<usize>,
+}
+
+/// Something that keeps a [`Setup`] from being a position of a variant:
+/// what it is ([`SetupError::kind`], with the cells and players it is
+/// about) and a sentence that says so with the players' and cells' names.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, thiserror::Error)]
+#[error("{message}")]
+pub struct SetupError {
+    kind: SetupErrorKind,
+    message: String,
+}
+
+/// The kinds of [`SetupError`]. Players are indices into the variant's
+/// players, cells are slots.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub enum SetupErrorKind {
+    /// A stack stands on `cell`, which is not a cell of the board.
+    NoSuchCell { cell: usize },
+    /// `player` is not a player of the variant: the owner of the stack on
+    /// `cell`, or (without a cell) the side to move or an eliminated player.
+    NoSuchPlayer { player: usize, cell: Option<usize> },
+    /// The stack on `cell` has `height` stones: none, or more than the
+    /// stack `limit`.
+    HeightOutOfRange { cell: usize, height: u8, limit: u8 },
+    /// `player` has `has` stones, more than the `most` the variant's setup
+    /// gives it (stones are never added). A player the variant's setup gives
+    /// no stones is not checked (a mural's rules give none).
+    TooManyStones { player: usize, has: u32, most: u32 },
+    /// In a game won by an immediate breakthrough, the side to move
+    /// `player` already stands on an opponent's home (on `cells`): it would
+    /// have won before its turn.
+    SideToMoveOnGoal { player: usize, cells: Vec<usize> },
+    /// In a game won by an immediate breakthrough, several `players` stand
+    /// on an opponent's home (on `cells`): only one can have broken through.
+    SeveralOnGoal {
+        players: Vec<usize>,
+        cells: Vec<usize>,
+    },
+    /// A pie phase in a variant without the pie rule.
+    NoPieRule,
+    /// In pie `phase`, player `due` moves, not the set-up's side to move.
+    PieTurn { phase: Phase, due: usize },
+    /// The side to move, `player`, is among the eliminated players.
+    EliminatedToMove { player: usize },
+    /// Eliminated players in a game of two: players are eliminated only in
+    /// games of three or four.
+    EliminationWithTwoPlayers,
+}
+
+impl SetupErrorKind {
+    /// The cells the problem is about, to point at on a board.
+    pub fn cells(&self) -> &[usize] {
+        match self {
+            SetupErrorKind::NoSuchCell { cell } | SetupErrorKind::HeightOutOfRange { cell, .. } => {
+                std::slice::from_ref(cell)
+            }
+            SetupErrorKind::NoSuchPlayer { cell, .. } => cell.as_slice(),
+            SetupErrorKind::SideToMoveOnGoal { cells, .. }
+            | SetupErrorKind::SeveralOnGoal { cells, .. } => cells,
+            _ => &[],
+        }
+    }
+
+    /// The players the problem is about.
+    pub fn players(&self) -> &[usize] {
+        match self {
+            SetupErrorKind::NoSuchPlayer { player, .. }
+            | SetupErrorKind::TooManyStones { player, .. }
+            | SetupErrorKind::SideToMoveOnGoal { player, .. }
+            | SetupErrorKind::EliminatedToMove { player }
+            | SetupErrorKind::PieTurn { due: player, .. } => std::slice::from_ref(player),
+            SetupErrorKind::SeveralOnGoal { players, .. } => players,
+            _ => &[],
+        }
+    }
+}
+
+impl SetupError {
+    /// What is wrong, and where.
+    pub fn kind(&self) -> &SetupErrorKind {
+        &self.kind
+    }
+    /// The problem as a sentence (also the error's `Display`).
+    pub fn message(&self) -> &str {
+        &self.message
+    }
+
+    /// The error with its message in `v`'s names.
+    fn new(v: &Variant, kind: SetupErrorKind) -> SetupError {
+        let g = v.geometry();
+        let cell = |s: usize| {
+            if s < g.slots() {
+                g.name(s)
+            } else {
+                format!("slot {s}")
+            }
+        };
+        let players = v.rules().players.as_slice();
+        let name = |p: usize| players.get(p).map_or("?", |pl| pl.name.as_str());
+        let message = match &kind {
+            SetupErrorKind::NoSuchCell { cell: s } => {
+                format!(
+                    "a stack stands on {}, which is not a cell of this board",
+                    cell(*s)
+                )
+            }
+            SetupErrorKind::NoSuchPlayer { player, cell: at } => {
+                let what = match at {
+                    Some(s) => format!("the stack on {} belongs to", cell(*s)),
+                    None => "the set-up names".to_string(),
+                };
+                format!(
+                    "{what} player number {player}, but the players of this variant are numbered 0 to {}",
+                    players.len().saturating_sub(1)
+                )
+            }
+            SetupErrorKind::HeightOutOfRange {
+                cell: s,
+                height,
+                limit,
+            } => format!(
+                "a stack of {height} on {} is not allowed: heights run from 1 to the stack limit {limit}",
+                cell(*s)
+            ),
+            SetupErrorKind::TooManyStones { player, has, most } => format!(
+                "impossible position: the {} (`{}`) have {has} stones, but the setup gives them {most} and stones are never added",
+                name(*player),
+                players.get(*player).map_or('?', |pl| pl.letter)
+            ),
+            SetupErrorKind::SideToMoveOnGoal { player, .. } => format!(
+                "impossible position: {} already stand on an opponent's home, so they won before it was their turn",
+                name(*player)
+            ),
+            SetupErrorKind::SeveralOnGoal { players: who, .. } => {
+                let names: Vec<&str> = who.iter().map(|&p| name(p)).collect();
+                format!(
+                    "impossible position: the {} stand on an opponent's home, but only one player can have broken through",
+                    join_list(&names, "and")
+                )
+            }
+            SetupErrorKind::NoPieRule => "this variant has no pie rule".to_string(),
+            SetupErrorKind::PieTurn { phase, due } => format!(
+                "in phase `{}` the side to move is `{}`",
+                phase.pie_word().unwrap_or("normal"),
+                players.get(*due).map_or('?', |pl| pl.letter)
+            ),
+            SetupErrorKind::EliminatedToMove { .. } => {
+                "the side to move cannot be eliminated".to_string()
+            }
+            SetupErrorKind::EliminationWithTwoPlayers => {
+                "players are eliminated only in games of three or four".to_string()
+            }
+        };
+        SetupError { kind, message }
+    }
+}
+
+/// `a`, `a and b`, `a, b and c` (with `word` for "and").
+pub(crate) fn join_list<S: AsRef<str>>(items: &[S], word: &str) -> String {
+    let items: Vec<&str> = items.iter().map(AsRef::as_ref).collect();
+    match items.split_last() {
+        Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
+        _ => items.concat(),
+    }
+}
+
+impl Setup {
+    /// An empty board, the first player to move, normal play, nobody
+    /// eliminated.
+    pub fn empty() -> Setup {
+        Setup::default()
+    }
+
+    /// The stack on `cell`: `(player, height)`.
+    pub fn stack(&self, cell: usize) -> Option<(usize, u8)> {
+        self.stacks.get(&cell).copied()
+    }
+    /// Puts `stack` (`(player, height)`, or `None` for nothing) on `cell`;
+    /// returns what stood there.
+    pub fn set_stack(&mut self, cell: usize, stack: Option<(usize, u8)>) -> Option<(usize, u8)> {
+        match stack {
+            Some(st) => self.stacks.insert(cell, st),
+            None => self.stacks.remove(&cell),
+        }
+    }
+    /// Every stack as `(cell, (player, height))`, in slot order.
+    pub fn stacks(&self) -> impl Iterator<Item = (usize, (usize, u8))> + '_ {
+        self.stacks.iter().map(|(&s, &st)| (s, st))
+    }
+    /// Removes every stack.
+    pub fn clear_stacks(&mut self) {
+        self.stacks.clear();
+    }
+    /// Stones `player` has on the board.
+    pub fn stone_count(&self, player: usize) -> u32 {
+        self.stacks
+            .values()
+            .filter(|&&(p, _)| p == player)
+            .map(|&(_, h)| u32::from(h))
+            .sum()
+    }
+
+    /// The player to move.
+    pub fn turn(&self) -> usize {
+        self.turn
+    }
+    /// Sets the player to move.
+    pub fn set_turn(&mut self, player: usize) {
+        self.turn = player;
+    }
+    /// The opening phase.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+    /// Sets the opening phase.
+    pub fn set_phase(&mut self, phase: Phase) {
+        self.phase = phase;
+    }
+    /// Whether `player` is eliminated.
+    pub fn is_out(&self, player: usize) -> bool {
+        self.out.contains(&player)
+    }
+    /// Marks `player` eliminated or not.
+    pub fn set_out(&mut self, player: usize, out: bool) {
+        if out {
+            self.out.insert(player);
+        } else {
+            self.out.remove(&player);
+        }
+    }
+    /// The eliminated players, in turn order.
+    pub fn eliminated(&self) -> impl Iterator<Item = usize> + '_ {
+        self.out.iter().copied()
+    }
+
+    /// Everything that keeps the set-up from being a position of `v`, each
+    /// problem once: stacks on missing cells, of unknown players or of
+    /// heights the variant does not allow; more stones than the variant's
+    /// setup gives; a finished game no move could have reached (see
+    /// [`SetupErrorKind`]); a pie phase or eliminated players the variant
+    /// or the side to move rules out. Empty when [`Setup::build`] succeeds.
+    ///
+    /// Stacks come first (in slot order), then the side to move, the phase,
+    /// the eliminated players, stone counts and breakthroughs.
+    pub fn problems(&self, v: &Variant) -> Vec<SetupError> {
+        self.check(v).err().unwrap_or_default()
+    }
+
+    /// The position, or the first of [`Setup::problems`].
+    ///
+    /// A set-up made from a position builds that position again, hash
+    /// included, with one exception: where a variant's immediate
+    /// breakthrough can be made both by sowing and by throwing, a game won
+    /// by a throw is read as won by sowing (the board does not say how the
+    /// stone got there).
+    pub fn build(&self, v: &Variant) -> Result<Position, SetupError> {
+        let won = self
+            .check(v)
+            .map_err(|problems| problems.into_iter().next().expect("a problem"))?;
+        let stacks: Vec<(usize, usize, u8)> =
+            self.stacks.iter().map(|(&s, &(p, h))| (s, p, h)).collect();
+        let out = self.out.iter().fold(0u8, |bits, &p| bits | 1 << p);
+        Ok(v.assemble(&stacks, self.turn, self.phase, out, won))
+    }
+
+    /// The problems (never an empty list), or, when there are none, who has
+    /// already won by an immediate breakthrough.
+    fn check(&self, v: &Variant) -> Result<Option<Outcome>, Vec<SetupError>> {
+        let rules = v.rules();
+        let g = v.geometry();
+        let players = rules.players.len();
+        let mut problems = Vec::new();
+        let mut problem = |kind| problems.push(SetupError::new(v, kind));
+
+        for (&cell, &(player, height)) in &self.stacks {
+            if !g.exists(cell) {
+                problem(SetupErrorKind::NoSuchCell { cell });
+            }
+            if player >= players {
+                problem(SetupErrorKind::NoSuchPlayer {
+                    player,
+                    cell: Some(cell),
+                });
+            }
+            if height == 0 || height > rules.stack_limit {
+                problem(SetupErrorKind::HeightOutOfRange {
+                    cell,
+                    height,
+                    limit: rules.stack_limit,
+                });
+            }
+        }
+        if self.turn >= players {
+            problem(SetupErrorKind::NoSuchPlayer {
+                player: self.turn,
+                cell: None,
+            });
+        }
+        if self.phase != Phase::Normal {
+            if !matches!(rules.opening, Opening::Pie { .. }) {
+                problem(SetupErrorKind::NoPieRule);
+            } else {
+                let due = usize::from(self.phase != Phase::PieOpen);
+                if self.turn != due {
+                    problem(SetupErrorKind::PieTurn {
+                        phase: self.phase,
+                        due,
+                    });
+                }
+            }
+        }
+        for &player in self.out.iter().filter(|&&p| p >= players) {
+            problem(SetupErrorKind::NoSuchPlayer { player, cell: None });
+        }
+        if self.out.contains(&self.turn) {
+            problem(SetupErrorKind::EliminatedToMove { player: self.turn });
+        }
+        if !self.out.is_empty() && players <= 2 {
+            problem(SetupErrorKind::EliminationWithTwoPlayers);
+        }
+        // Stones never increase (sowing and throwing move them, captures
+        // remove them, the pie rule's split keeps them), so no player can
+        // have more than the variant's setup gives it.
+        for player in 0..players {
+            let most: u32 = rules
+                .setup
+                .iter()
+                .filter(|&&(_, q, _)| q == player)
+                .map(|&(_, _, h)| u32::from(h))
+                .sum();
+            let has = self.stone_count(player);
+            if most > 0 && has > most {
+                problem(SetupErrorKind::TooManyStones { player, has, most });
+            }
+        }
+        // In an immediate-breakthrough game, a stone on a goal means its
+        // owner won on the turn it got there.
+        let mut won = None;
+        if let Some(b) = rules
+            .win
+            .breakthrough
+            .filter(|b| b.timing == Timing::Immediate)
+        {
+            let mut winners = Vec::new();
+            let mut winners_cells = Vec::new();
+            for player in 0..players {
+                let on_goal: Vec<usize> = self
+                    .stacks
+                    .iter()
+                    .filter(|&(&s, &(q, _))| {
+                        q == player
+                            && rules
+                                .players
+                                .iter()
+                                .enumerate()
+                                .any(|(o, pl)| o != player && pl.home.contains(&s))
+                    })
+                    .map(|(&s, _)| s)
+                    .collect();
+                if on_goal.is_empty() {
+                    continue;
+                }
+                if player == self.turn {
+                    problem(SetupErrorKind::SideToMoveOnGoal {
+                        player,
+                        cells: on_goal,
+                    });
+                } else {
+                    winners.push(player);
+                    winners_cells.extend(on_goal);
+                }
+            }
+            if winners.len() > 1 {
+                problem(SetupErrorKind::SeveralOnGoal {
+                    players: winners,
+                    cells: winners_cells,
+                });
+            } else if let Some(&winner) = winners.first() {
+                let reason = if b.by_sow {
+                    Reason::BreakthroughSow
+                } else {
+                    Reason::BreakthroughThrow
+                };
+                won = Some(Outcome {
+                    winner: Some(winner),
+                    reason,
+                });
+            }
+        }
+        if problems.is_empty() {
+            Ok(won)
+        } else {
+            Err(problems)
+        }
+    }
+}
+
+impl From<Position> for Setup {
+    /// The set-up of a position: its stacks, side to move, phase and
+    /// eliminated players.
+    fn from(pos: Position) -> Setup {
+        let (turn, phase, out) = pos.turn_phase_out();
+        Setup {
+            stacks: pos
+                .stacks()
+                .into_iter()
+                .map(|(s, p, h)| (s, (p, h)))
+                .collect(),
+            turn,
+            phase,
+            out: (0..MAX_PLAYERS).filter(|&p| out & (1 << p) != 0).collect(),
+        }
+    }
+}
+
+impl From<&Position> for Setup {
+    fn from(pos: &Position) -> Setup {
+        Setup::from(*pos)
+    }
+}
