@@ -348,35 +348,3 @@ pub fn stacks_of(
         })
         .collect()
 }
-
-/// The cells a move touches (for the last-move highlight): a sowing's
-/// origin and every cell it dropped a stone on.
-pub fn move_cells(g: &Geometry, m: murus_engine::Move) -> Vec<usize> {
-    use murus_engine::MoveKind;
-    let (from, to) = (m.from as usize, m.to as usize);
-    match m.kind {
-        MoveKind::Swap => Vec::new(),
-        MoveKind::Split => vec![from, to, m.aux as usize],
-        MoveKind::Sow => {
-            let mut cells = vec![from];
-            if let Some(d) = g.directions().get(m.aux as usize) {
-                for k in 1..=8 {
-                    match g.step(from, *d, k) {
-                        Some(c) => {
-                            cells.push(c);
-                            if c == to {
-                                break;
-                            }
-                        }
-                        None => break,
-                    }
-                }
-            }
-            if !cells.contains(&to) {
-                cells.push(to);
-            }
-            cells
-        }
-        _ => vec![from, to],
-    }
-}

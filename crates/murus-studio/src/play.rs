@@ -3,7 +3,7 @@
 
 use egui::RichText;
 use murus_ai::{Bot, BotSpec};
-use murus_engine::{Game, GameRecord, Move, MoveKind, Position, Variant};
+use murus_engine::{Game, GameRecord, Move, Position, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
@@ -341,12 +341,7 @@ impl PlayPanel {
             let hits: Vec<Move> = legal
                 .iter()
                 .copied()
-                .filter(|m| {
-                    m.kind != MoveKind::Swap
-                        && m.from as usize == from
-                        && (m.to as usize == cell
-                            || (m.kind == MoveKind::Split && m.aux as usize == cell))
-                })
+                .filter(|m| m.origin() == Some(from) && m.targets().any(|t| t == cell))
                 .collect();
             match hits.len() {
                 0 => {}
@@ -361,9 +356,7 @@ impl PlayPanel {
             }
         }
         self.choices.clear();
-        let origin = legal
-            .iter()
-            .any(|m| m.kind != MoveKind::Swap && m.from as usize == cell);
+        let origin = legal.iter().any(|m| m.origin() == Some(cell));
         self.selected = if origin && self.selected != Some(cell) {
             Some(cell)
         } else {
@@ -377,11 +370,8 @@ impl PlayPanel {
         };
         let mut out = Vec::new();
         for m in self.game.legal_moves() {
-            if m.kind != MoveKind::Swap && m.from as usize == from {
-                out.push(m.to as usize);
-                if m.kind == MoveKind::Split {
-                    out.push(m.aux as usize);
-                }
+            if m.origin() == Some(from) {
+                out.extend(m.targets());
             }
         }
         out
@@ -430,7 +420,7 @@ impl PlayPanel {
         }
         match v.parse_position(&text) {
             Err(e) => {
-                setup.problems.push((true, e.message));
+                setup.problems.push((true, e.message().to_string()));
                 setup.problems.extend(warnings);
             }
             Ok(pos) => {
@@ -853,7 +843,7 @@ impl PlayPanel {
             None => board::stacks_of(&self.variant, self.game.position()),
         };
         let last: Vec<usize> = match (&self.setup, self.game.moves().last()) {
-            (None, Some(&m)) => board::move_cells(self.variant.geometry(), m),
+            (None, Some(&m)) => self.variant.move_cells(m),
             _ => Vec::new(),
         };
         let targets = self.targets();

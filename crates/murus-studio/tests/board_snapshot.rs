@@ -21,7 +21,7 @@ fn board_harness(variant: &Variant, moves: &[&str]) -> Harness<'static> {
     let last = game
         .moves()
         .last()
-        .map(|&m| board::move_cells(variant.geometry(), m))
+        .map(|&m| variant.move_cells(m))
         .unwrap_or_default();
     let colours = board::player_colours(variant.rules());
     let geometry = variant.geometry().clone();

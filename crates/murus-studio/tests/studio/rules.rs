@@ -60,8 +60,8 @@ fn play_this_variant_opens_the_edited_rules_in_play() {
     // Hex cells are reachable by name too.
     let g = h.state().play.variant.geometry().clone();
     let first = h.state().play.game.legal_moves()[0];
-    let from = g.name(first.from as usize);
-    let to = g.name(first.to as usize);
+    let from = g.name(first.origin().expect("a sowing"));
+    let to = g.name(first.targets().next().expect("a target"));
     h.get_by_label(&format!("cell {from}")).click();
     steps(&mut h, 1);
     h.get_by_label(&format!("cell {to}")).click();
