@@ -180,12 +180,10 @@ impl Lowerer {
                 "`win` has a breakthrough, but {how}: even with no stone in the way, none of \
                  them can land on a home of another player"
             ));
-            d.notes.push(
-                "help: check `forward` and the `directions` of `sow`/`catapult`, or drop \
-                 `breakthrough` for a game won only by stalemate (Escape)"
-                    .to_string(),
-            );
-            self.push(d);
+            self.push(d.with_help(
+                "check `forward` and the `directions` of `sow`/`catapult`, or drop \
+                 `breakthrough` for a game won only by stalemate (Escape)",
+            ));
         }
     }
 }

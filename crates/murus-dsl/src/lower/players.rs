@@ -219,9 +219,7 @@ impl Lowerer {
         let help = suggest(&d.value, g.directions().iter().map(|d| d.name));
         let diag = self.error(d.span, message);
         diag.notes.push(note);
-        if let Some(s) = help {
-            diag.notes.push(format!("help: did you mean `{s}`?"));
-        }
+        diag.help = help.map(|s| format!("did you mean `{s}`?"));
         None
     }
 
