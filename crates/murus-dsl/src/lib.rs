@@ -34,6 +34,7 @@ pub mod keywords;
 mod lower;
 mod parser;
 pub mod rules;
+mod suggest;
 
 pub use diagnostic::{Diagnostic, Label, Severity, Span, render_all};
 pub use geometry::{Direction, Geometry, ShapeKind};

@@ -13,6 +13,7 @@ use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::keywords::{self, WordKind};
 use crate::rules::{Stalemate, Timing};
+use crate::suggest::closest;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar.pest"]
@@ -309,38 +310,6 @@ fn dedup(rules: &[Rule]) -> Vec<Rule> {
         }
     }
     out
-}
-
-/// The candidate closest to `word` by edit distance, if it is close enough
-/// to be a plausible typo.
-pub(crate) fn closest<'a>(
-    word: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).clamp(1, 2);
-    candidates
-        .map(|c| (edit_distance(word, c), c))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
-}
-
-/// Levenshtein distance in characters.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 // ---------------------------------------------------------------------------
@@ -799,12 +768,5 @@ mod tests {
         assert_eq!(keyword_text(Rule::kw_colour), Some("colour"));
         assert_eq!(keyword_text(Rule::kw_stack), Some("stack limit"));
         assert_eq!(keyword_text(Rule::letter), None);
-    }
-
-    #[test]
-    fn edit_distance_counts_characters() {
-        assert_eq!(edit_distance("colr", "colour"), 2);
-        assert_eq!(edit_distance("", "ab"), 2);
-        assert_eq!(edit_distance("é", "e"), 1);
     }
 }

@@ -26,7 +26,7 @@ pub(super) fn suggest<'a>(
     let exact = |word: &str| candidates.clone().find(|c| *c == word);
     exact(&lower)
         .or_else(|| exact(&abbreviation))
-        .or_else(|| crate::parser::closest(&lower, candidates.clone()))
+        .or_else(|| crate::suggest::closest(&lower, candidates.clone()))
 }
 
 /// Whether a name is a compass direction of some board.
