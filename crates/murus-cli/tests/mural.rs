@@ -35,15 +35,22 @@ fn mural_check_accepts_the_collection() {
     assert_eq!(stdout(&o).lines().count(), files.len());
 }
 
-/// `check --json` gives each error its notes and its help (a suggested fix,
-/// or `null`) as fields of their own.
-#[test]
-fn mural_check_json_carries_notes_and_help_as_fields() {
-    let dir = std::env::temp_dir().join(format!("murus-mural-json-{}", std::process::id()));
+/// A temporary folder (named after `tag`) holding `bad.toml`, a puzzle with
+/// 3 targets for 4 stones (error at 4:11); returns the folder and the file.
+fn bad_puzzle(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("murus-mural-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "title = \"t\"\nboard = \"3x3\"\nstart = \"r2r21/3/3\"\ntargets = [\"a1\", \"b1\", \"c1\"]\n")
         .expect("write");
+    (dir, bad)
+}
+
+/// `check --json` gives each error its notes and its help (a suggested fix,
+/// or `null`) as fields of their own.
+#[test]
+fn mural_check_json_carries_notes_and_help_as_fields() {
+    let (dir, bad) = bad_puzzle("json");
     let missing = dir.join("missing.toml");
     let o = murus(&[
         "mural",
@@ -76,11 +83,7 @@ fn mural_check_json_carries_notes_and_help_as_fields() {
 
 #[test]
 fn mural_check_reports_file_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("murus-mural-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let bad = dir.join("bad.toml");
-    std::fs::write(&bad, "title = \"t\"\nboard = \"3x3\"\nstart = \"r2r21/3/3\"\ntargets = [\"a1\", \"b1\", \"c1\"]\n")
-        .expect("write");
+    let (_dir, bad) = bad_puzzle("cli");
     let o = murus(&["mural", "check", bad.to_str().expect("utf-8")]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);
