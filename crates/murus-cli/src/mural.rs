@@ -97,7 +97,8 @@ pub fn load(path: &Path) -> Result<Puzzle> {
 }
 
 /// Loads a puzzle; diagnostics go to stderr, and come back as JSON objects
-/// (`message`, `line`, `column`, `notes`) with the error.
+/// (`message`, `line`, `column`, `notes`, and `help`: a suggested fix or
+/// `null`) with the error.
 fn load_reporting(
     path: &Path,
 ) -> std::result::Result<Puzzle, (anyhow::Error, Vec<serde_json::Value>)> {
@@ -105,7 +106,7 @@ fn load_reporting(
         Ok(t) => t,
         Err(e) => {
             let e = anyhow!("cannot read puzzle file `{}`: {e}", path.display());
-            let d = json!({"message": e.to_string(), "line": null, "column": null, "notes": []});
+            let d = json!({"message": e.to_string(), "line": null, "column": null, "notes": [], "help": null});
             return Err((e, vec![d]));
         }
     };
@@ -116,7 +117,7 @@ fn load_reporting(
             .iter()
             .map(|d| {
                 let (line, column) = d.line_col(&text);
-                json!({"message": d.message, "line": line, "column": column, "notes": d.notes})
+                json!({"message": d.message, "line": line, "column": column, "notes": d.notes, "help": d.help})
             })
             .collect();
         (anyhow!("`{name}` is not a valid puzzle"), list)

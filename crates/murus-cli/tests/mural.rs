@@ -35,13 +35,55 @@ fn mural_check_accepts_the_collection() {
     assert_eq!(stdout(&o).lines().count(), files.len());
 }
 
-#[test]
-fn mural_check_reports_file_line_and_column() {
-    let dir = std::env::temp_dir().join(format!("murus-mural-cli-{}", std::process::id()));
+/// A temporary folder (named after `tag`) holding `bad.toml`, a puzzle with
+/// 3 targets for 4 stones (error at 4:11); returns the folder and the file.
+fn bad_puzzle(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
+    let dir = std::env::temp_dir().join(format!("murus-mural-{tag}-{}", std::process::id()));
     std::fs::create_dir_all(&dir).expect("temp dir");
     let bad = dir.join("bad.toml");
     std::fs::write(&bad, "title = \"t\"\nboard = \"3x3\"\nstart = \"r2r21/3/3\"\ntargets = [\"a1\", \"b1\", \"c1\"]\n")
         .expect("write");
+    (dir, bad)
+}
+
+/// `check --json` gives each error its notes and its help (a suggested fix,
+/// or `null`) as fields of their own.
+#[test]
+fn mural_check_json_carries_notes_and_help_as_fields() {
+    let (dir, bad) = bad_puzzle("json");
+    let missing = dir.join("missing.toml");
+    let o = murus(&[
+        "mural",
+        "check",
+        "--json",
+        bad.to_str().expect("utf-8"),
+        missing.to_str().expect("utf-8"),
+    ]);
+    assert!(!o.status.success());
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("json"))
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", stdout(&o));
+    let e = &lines[0]["errors"][0];
+    assert_eq!(e["message"], "3 targets for 4 stones");
+    assert_eq!(
+        (e["line"].as_u64(), e["column"].as_u64()),
+        (Some(4), Some(11))
+    );
+    // `e["help"]` would read a missing key as null too: ask for the key.
+    let null = Some(&serde_json::Value::Null);
+    assert!(e["notes"].is_array(), "{e}");
+    assert_eq!(e.get("help"), null, "{e}");
+    let e = &lines[1]["errors"][0];
+    assert!(e["notes"].is_array(), "{e}");
+    assert_eq!(e.get("help"), null, "{e}");
+    std::fs::remove_dir_all(&dir).ok();
+}
+
+#[test]
+fn mural_check_reports_file_line_and_column() {
+    let (_dir, bad) = bad_puzzle("cli");
     let o = murus(&["mural", "check", bad.to_str().expect("utf-8")]);
     assert!(!o.status.success());
     let err = String::from_utf8_lossy(&o.stderr);

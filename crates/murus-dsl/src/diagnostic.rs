@@ -1,8 +1,8 @@
 //! Diagnostics: errors and warnings that point into the rule file.
 //!
 //! A [`Diagnostic`] carries a primary [`Span`], optional secondary [`Label`]s
-//! ("first defined here") and notes. [`Diagnostic::render`] prints it the way
-//! rustc does:
+//! ("first defined here"), notes and a help (a suggested fix, such as "did
+//! you mean `colour`?"). [`Diagnostic::render`] prints it the way rustc does:
 //!
 //! ```text
 //! dup.mg:18:12: error: duplicate player letter `r`
@@ -106,9 +106,11 @@ pub struct Diagnostic {
     pub span: Span,
     /// Other places that explain it.
     pub labels: Vec<Label>,
-    /// Extra explanation, one per `= note:` line. A note that starts with
-    /// `help: ` is rendered as `= help: …`.
+    /// Extra explanation, one per `= note:` line.
     pub notes: Vec<String>,
+    /// A suggested fix ("did you mean `colour`?"), rendered as `= help: …`
+    /// after the notes.
+    pub help: Option<String>,
 }
 
 impl Diagnostic {
@@ -120,6 +122,7 @@ impl Diagnostic {
             span,
             labels: Vec::new(),
             notes: Vec::new(),
+            help: None,
         }
     }
 
@@ -148,11 +151,11 @@ impl Diagnostic {
         self
     }
 
-    /// Adds a `help:` note.
+    /// Sets the help, replacing any earlier one.
     #[must_use]
-    pub fn with_help(self, help: impl Into<String>) -> Diagnostic {
-        let help = help.into();
-        self.with_note(format!("help: {help}"))
+    pub fn with_help(mut self, help: impl Into<String>) -> Diagnostic {
+        self.help = Some(help.into());
+        self
     }
 
     /// Whether this is an error (not a warning).
@@ -167,7 +170,7 @@ impl Diagnostic {
 
     /// Renders the diagnostic like rustc: a `FILE:LINE:COL: error: MESSAGE`
     /// header, the source lines involved with carets (`^`) under the primary
-    /// span and dashes (`-`) under labelled ones, then the notes.
+    /// span and dashes (`-`) under labelled ones, then the notes and the help.
     pub fn render(&self, file_name: &str, source: &str) -> String {
         let (line, col) = self.line_col(source);
         let mut out = format!(
@@ -227,14 +230,11 @@ impl Diagnostic {
             previous = Some(n);
         }
 
-        if !self.notes.is_empty() {
+        if !self.notes.is_empty() || self.help.is_some() {
             out.push_str(&format!("{pad} |\n"));
         }
-        for note in &self.notes {
-            let (kind, text) = match note.strip_prefix("help: ") {
-                Some(help) => ("help", help),
-                None => ("note", note.as_str()),
-            };
+        let notes = self.notes.iter().map(|n| ("note", n.as_str()));
+        for (kind, text) in notes.chain(self.help.as_deref().map(|h| ("help", h))) {
             let indent = " ".repeat(width + 4 + kind.len());
             let mut body = String::new();
             for (k, part) in text.split('\n').enumerate() {
@@ -387,6 +387,34 @@ mod tests {
         assert_eq!(
             text,
             "t.mg:6:8: error: duplicate `x`\n  |\n2 | player x\n  |        - first defined here\n...\n6 | player x\n  |        ^\n  |\n  = note: names are unique\n  = help: rename one\n"
+        );
+    }
+
+    #[test]
+    fn help_is_its_own_field_and_renders_after_the_notes() {
+        let src = "player x\n";
+        let d = Diagnostic::error(Span::new(7, 8), "unknown `x`")
+            .with_help("did you mean `y`?\nor `z`")
+            .with_note("names are unique");
+        assert_eq!(d.notes, ["names are unique"]);
+        assert_eq!(d.help.as_deref(), Some("did you mean `y`?\nor `z`"));
+        assert_eq!(
+            d.render("t.mg", src),
+            "t.mg:1:8: error: unknown `x`\n  |\n1 | player x\n  |        ^\n  |\n  = note: names are unique\n  = help: did you mean `y`?\n         or `z`\n"
+        );
+        // A help alone still gets the separating line.
+        let alone = Diagnostic::error(Span::new(7, 8), "unknown `x`").with_help("try `y`");
+        assert!(
+            alone
+                .render("t.mg", src)
+                .ends_with("^\n  |\n  = help: try `y`\n")
+        );
+        // A note that merely starts with "help: " stays a note.
+        let note = Diagnostic::error(Span::new(7, 8), "e").with_note("help: not a help");
+        assert!(note.help.is_none());
+        assert!(
+            note.render("t.mg", src)
+                .ends_with("= note: help: not a help\n")
         );
     }
 

@@ -30,13 +30,15 @@
 pub mod ast;
 pub mod diagnostic;
 pub mod geometry;
+pub mod keywords;
 mod lower;
 mod parser;
 pub mod rules;
+mod suggest;
 
 pub use diagnostic::{Diagnostic, Label, Severity, Span, render_all};
 pub use geometry::{Direction, Geometry, ShapeKind};
-pub use parser::RESERVED;
+pub use keywords::RESERVED;
 pub use rules::Rules;
 
 /// A successfully compiled rule file.

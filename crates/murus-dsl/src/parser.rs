@@ -3,13 +3,17 @@
 //! `#[grammar = "grammar.pest"]` makes pest_derive `include_str!` the grammar,
 //! so editing it recompiles this module.
 
+use std::sync::OnceLock;
+
 use pest::Parser as _;
 use pest::error::{Error as PestError, ErrorVariant, InputLocation};
 use pest::iterators::Pair;
 
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
+use crate::keywords::{self, WordKind};
 use crate::rules::{Stalemate, Timing};
+use crate::suggest::closest;
 
 #[derive(pest_derive::Parser)]
 #[grammar = "grammar.pest"]
@@ -26,144 +30,43 @@ pub(crate) fn parse(source: &str) -> Result<RuleFile, Diagnostic> {
 // Human names
 // ---------------------------------------------------------------------------
 
-/// The text of a keyword rule.
+/// The word of a keyword rule. Keyword rules are named `kw_` and their word
+/// (`kw_letter` matches `letter`), so [`keywords::WORDS`] gives them all.
 fn keyword_text(rule: Rule) -> Option<&'static str> {
-    Some(match rule {
-        Rule::kw_variant => "variant",
-        Rule::kw_title => "title",
-        Rule::kw_board => "board",
-        Rule::kw_player => "player",
-        Rule::kw_turns => "turns",
-        Rule::kw_setup => "setup",
-        Rule::kw_stack => "stack limit",
-        Rule::kw_sow => "sow",
-        Rule::kw_sacrifice => "sacrifice",
-        Rule::kw_catapult => "catapult",
-        Rule::kw_win => "win",
-        Rule::kw_draw => "draw",
-        Rule::kw_opening => "opening",
-        Rule::kw_rect => "rect",
-        Rule::kw_hex => "hex",
-        Rule::kw_x => "x",
-        Rule::kw_without => "without",
-        Rule::kw_letter => "letter",
-        Rule::kw_colour => "colour",
-        Rule::kw_home => "home",
-        Rule::kw_forward => "forward",
-        Rule::kw_on => "on",
-        Rule::kw_limit => "limit",
-        Rule::kw_heights => "heights",
-        Rule::kw_directions => "directions",
-        Rule::kw_onto => "onto",
-        Rule::kw_empty => "empty",
-        Rule::kw_own => "own",
-        Rule::kw_enemy => "enemy",
-        Rule::kw_any => "any",
-        Rule::kw_against => "against",
-        Rule::kw_lose => "lose",
-        Rule::kw_remove => "remove",
-        Rule::kw_height => "height",
-        Rule::kw_range => "range",
-        Rule::kw_breakthrough => "breakthrough",
-        Rule::kw_by => "by",
-        Rule::kw_stalemate => "stalemate",
-        Rule::kw_repetition => "repetition",
-        Rule::kw_plies => "plies",
-        Rule::kw_pie => "pie",
-        Rule::kw_from => "from",
-        Rule::kw_to => "to",
-        Rule::kw_rank => "rank",
-        Rule::kw_file => "file",
-        Rule::kw_edge => "edge",
-        Rule::kw_cells => "cells",
-        _ => return None,
-    })
+    // `stack` is only ever followed by `limit`: "expected `stack limit`".
+    if rule == Rule::kw_stack {
+        return Some("stack limit");
+    }
+    static TEXTS: OnceLock<Vec<Option<&'static str>>> = OnceLock::new();
+    let texts = TEXTS.get_or_init(|| {
+        let mut texts = vec![None; Rule::all_rules().len()];
+        for &r in Rule::all_rules() {
+            let word = format!("{r:?}")
+                .strip_prefix("kw_")
+                .and_then(keywords::find)
+                .map(|w| w.text);
+            if let Some(slot) = texts.get_mut(r as usize) {
+                *slot = word;
+            }
+        }
+        texts
+    });
+    texts.get(rule as usize).copied().flatten()
 }
 
-/// Every word the grammar treats as a keyword or a fixed value, for telling
-/// "unknown keyword" from "misplaced keyword" (and for editors' colouring).
-pub const RESERVED: &[&str] = &[
-    "variant",
-    "title",
-    "board",
-    "player",
-    "turns",
-    "setup",
-    "stack",
-    "sow",
-    "sacrifice",
-    "catapult",
-    "win",
-    "draw",
-    "opening",
-    "rect",
-    "hex",
-    "without",
-    "letter",
-    "colour",
-    "home",
-    "forward",
-    "on",
-    "limit",
-    "heights",
-    "directions",
-    "onto",
-    "empty",
-    "own",
-    "enemy",
-    "any",
-    "against",
-    "lose",
-    "remove",
-    "height",
-    "range",
-    "breakthrough",
-    "by",
-    "stalemate",
-    "repetition",
-    "plies",
-    "pie",
-    "from",
-    "to",
-    "rank",
-    "file",
-    "edge",
-    "cells",
-    "all",
-    "orthogonal",
-    "diagonal",
-    "immediate",
-    "delayed",
-    "throw",
-    "loses",
-    "draws",
-    "wall",
-    "lost",
-];
-
-/// Where a statement keyword belongs, for "`letter` is not allowed here".
-fn keyword_home(word: &str) -> Option<&'static str> {
-    Some(match word {
-        "variant" | "title" | "board" | "player" | "turns" | "setup" | "stack" | "sow"
-        | "sacrifice" | "catapult" | "win" | "draw" | "opening" => "starts a top-level statement",
-        "letter" | "colour" | "home" | "forward" => "belongs in a `player \"…\" { … }` block",
-        "heights" => "belongs in a `sow { … }` block",
-        "directions" => "belongs in a `sow`, `sacrifice` or `catapult` block",
-        "onto" => "belongs in a `sow` or `catapult` block",
-        "height" | "range" => "belongs in a `catapult { … }` block",
-        "breakthrough" | "stalemate" => "belongs in the `win { … }` block",
-        "repetition" | "plies" => "belongs in the `draw { … }` block",
-        _ => return None,
-    })
-}
-
-/// The human name of every rule, used in "expected …" messages. This match
-/// has no wildcard, so a rule added to the grammar must be named here.
+/// The human name of every rule, used in "expected …" messages. A test
+/// checks that every rule of the grammar has one, so users never see a
+/// rule's identifier.
 fn rule_name(rule: &Rule) -> String {
     if let Some(kw) = keyword_text(*rule) {
         return format!("`{kw}`");
     }
-    let name = match rule {
+    human_name(*rule).map_or_else(|| format!("{rule:?}"), str::to_string)
+}
+
+/// The human name of a rule that is not a keyword.
+fn human_name(rule: Rule) -> Option<&'static str> {
+    Some(match rule {
         Rule::WHITESPACE => "whitespace",
         Rule::COMMENT => "a comment",
         Rule::ident_char | Rule::boundary => "the end of a word",
@@ -246,56 +149,9 @@ fn rule_name(rule: &Rule) -> String {
         Rule::plies_field => "`plies N`",
         Rule::opening_block => "`opening pie { … }`",
         Rule::pie_line => "a pie line (`r from rank 1 to rank 2`)",
-        // Keywords were named above.
-        Rule::kw_variant
-        | Rule::kw_title
-        | Rule::kw_board
-        | Rule::kw_player
-        | Rule::kw_turns
-        | Rule::kw_setup
-        | Rule::kw_stack
-        | Rule::kw_sow
-        | Rule::kw_sacrifice
-        | Rule::kw_catapult
-        | Rule::kw_win
-        | Rule::kw_draw
-        | Rule::kw_opening
-        | Rule::kw_rect
-        | Rule::kw_hex
-        | Rule::kw_x
-        | Rule::kw_without
-        | Rule::kw_letter
-        | Rule::kw_colour
-        | Rule::kw_home
-        | Rule::kw_forward
-        | Rule::kw_on
-        | Rule::kw_limit
-        | Rule::kw_heights
-        | Rule::kw_directions
-        | Rule::kw_onto
-        | Rule::kw_empty
-        | Rule::kw_own
-        | Rule::kw_enemy
-        | Rule::kw_any
-        | Rule::kw_against
-        | Rule::kw_lose
-        | Rule::kw_remove
-        | Rule::kw_height
-        | Rule::kw_range
-        | Rule::kw_breakthrough
-        | Rule::kw_by
-        | Rule::kw_stalemate
-        | Rule::kw_repetition
-        | Rule::kw_plies
-        | Rule::kw_pie
-        | Rule::kw_from
-        | Rule::kw_to
-        | Rule::kw_rank
-        | Rule::kw_file
-        | Rule::kw_edge
-        | Rule::kw_cells => "a keyword",
-    };
-    name.to_string()
+        // Keywords are named by `keyword_text`.
+        _ => return None,
+    })
 }
 
 // ---------------------------------------------------------------------------
@@ -377,15 +233,14 @@ fn syntax_error(source: &str, err: PestError<Rule>) -> Diagnostic {
         Found::Word(word) => {
             let span = Span::new(pos, pos + word.len());
             let starts_with_letter = word.starts_with(|c: char| c.is_alphabetic());
-            if starts_with_letter && expects_keyword && RESERVED.contains(&word) {
+            let misplaced = keywords::find(word).filter(|w| w.reserved && expects_keyword);
+            if let Some(keyword) = misplaced {
                 let mut d = Diagnostic::error(span, format!("`{word}` is not allowed here"));
-                if let Some(home) = keyword_home(word) {
+                if let Some(home) = keyword.home() {
                     d = d.with_note(format!("`{word}` {home}"));
                 }
                 d = d.with_note(expected);
-                if keyword_home(word) == Some("starts a top-level statement")
-                    && positives.contains(&Rule::close_brace)
-                {
+                if keyword.kind == WordKind::Statement && positives.contains(&Rule::close_brace) {
                     d = d.with_help("is a `}` missing before it?");
                 }
                 d
@@ -455,38 +310,6 @@ fn dedup(rules: &[Rule]) -> Vec<Rule> {
         }
     }
     out
-}
-
-/// The candidate closest to `word` by edit distance, if it is close enough
-/// to be a plausible typo.
-pub(crate) fn closest<'a>(
-    word: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> Option<&'a str> {
-    let limit = (word.chars().count() / 3).clamp(1, 2);
-    candidates
-        .map(|c| (edit_distance(word, c), c))
-        .filter(|(d, _)| *d <= limit)
-        .min_by_key(|(d, _)| *d)
-        .map(|(_, c)| c)
-}
-
-/// Levenshtein distance in characters.
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut row: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut diagonal = row[0];
-        row[0] = i + 1;
-        for (j, cb) in b.iter().enumerate() {
-            let above = row[j + 1];
-            row[j + 1] = (above + 1)
-                .min(row[j] + 1)
-                .min(diagonal + usize::from(ca != *cb));
-            diagonal = above;
-        }
-    }
-    row[b.len()]
 }
 
 // ---------------------------------------------------------------------------
@@ -909,10 +732,41 @@ mod tests {
         assert_eq!(v.value.value, "a\"b\\c");
     }
 
+    /// Users never see a rule's identifier: a rule added to the grammar
+    /// fails here until it has a human name.
     #[test]
-    fn edit_distance_counts_characters() {
-        assert_eq!(edit_distance("colr", "colour"), 2);
-        assert_eq!(edit_distance("", "ab"), 2);
-        assert_eq!(edit_distance("é", "e"), 1);
+    fn every_rule_has_a_human_name() {
+        for r in Rule::all_rules() {
+            assert_ne!(
+                rule_name(r),
+                format!("{r:?}"),
+                "give `{r:?}` a human name in `human_name`"
+            );
+        }
+    }
+
+    /// The keyword rules (`kw_letter`) and the keywords of
+    /// [`keywords::WORDS`] are the same words.
+    #[test]
+    fn keyword_rules_are_the_listed_keywords() {
+        let mut rules: Vec<String> = Rule::all_rules()
+            .iter()
+            .filter_map(|r| format!("{r:?}").strip_prefix("kw_").map(str::to_string))
+            .collect();
+        let mut listed: Vec<String> = keywords::WORDS
+            .iter()
+            .filter(|w| w.kind != WordKind::Value)
+            .map(|w| w.text.to_string())
+            .collect();
+        rules.sort();
+        listed.sort();
+        assert_eq!(rules, listed);
+        for r in Rule::all_rules() {
+            let is_kw = format!("{r:?}").starts_with("kw_");
+            assert_eq!(keyword_text(*r).is_some(), is_kw, "{r:?}");
+        }
+        assert_eq!(keyword_text(Rule::kw_colour), Some("colour"));
+        assert_eq!(keyword_text(Rule::kw_stack), Some("stack limit"));
+        assert_eq!(keyword_text(Rule::letter), None);
     }
 }

@@ -35,3 +35,24 @@ fn warning_cases_compile_and_warn() {
         insta::assert_snapshot!(render_all(&compiled.warnings, &name, &source));
     });
 }
+
+/// A suggested fix travels in `Diagnostic::help`, never as a note that
+/// happens to start with `help: ` (tools read the field, not the text).
+#[test]
+fn helps_are_typed_not_notes() {
+    let mut helps = 0;
+    insta::glob!("errors/*.mg", |path| {
+        let source = std::fs::read_to_string(path).unwrap();
+        let diags = compile(&source).err().unwrap_or_default();
+        for d in &diags {
+            assert!(
+                !d.notes.iter().any(|n| n.starts_with("help")),
+                "{}: a help among the notes: {:?}",
+                path.display(),
+                d.notes
+            );
+            helps += usize::from(d.help.is_some());
+        }
+    });
+    assert!(helps >= 4, "only {helps} error cases carry a help");
+}

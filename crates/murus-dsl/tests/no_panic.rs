@@ -197,17 +197,18 @@ proptest! {
     #[test]
     fn language_shaped_noise_never_panics(
         words in prop::collection::vec(
-            prop::sample::select(vec![
-                "variant", "\"v\"", "board", "rect", "hex", "5", "8", "x", "7", "without",
-                "player", "\"P\"", "{", "}", "letter", "r", "g", "colour", "\"#123456\"",
-                "home", "rank", "1", "file", "a", "edge", "s", "cells", "a1", "all", "+", "-",
-                "forward", "n", "setup", "2", "on", "stack", "limit", "sow", "heights",
-                "directions", "onto", "empty", "own", "sacrifice", "against", ":", "lose",
-                ",", "remove", "catapult", "height", "range", "enemy", "any", "win",
-                "breakthrough", "immediate", "by", "throw", "stalemate", "loses", "draw",
-                "repetition", "plies", "opening", "pie", "from", "to", "turns", "left",
-                "forward-left", "99999999999", "0",
-            ]),
+            // Every word of the language, plus names, numbers, strings and punctuation.
+            prop::sample::select(
+                murus_dsl::keywords::WORDS
+                    .iter()
+                    .map(|w| w.text)
+                    .chain([
+                        "\"v\"", "5", "8", "7", "\"P\"", "{", "}", "r", "g", "\"#123456\"", "1",
+                        "a", "s", "a1", "+", "-", "n", "2", ":", ",", "left", "forward-left",
+                        "99999999999", "0",
+                    ])
+                    .collect::<Vec<_>>(),
+            ),
             0..80,
         )
     ) {

@@ -1,0 +1,189 @@
+//! Whole-file checks, on rules that passed every other check: mistakes
+//! that no single statement shows (a home no stone can reach, a pie rule
+//! with no tower to split).
+
+use super::Lowerer;
+use super::text::{dir_names, join_and, join_or};
+use crate::diagnostic::Diagnostic;
+use crate::rules::{Opening, Rules, Timing};
+
+impl Lowerer {
+    /// The pie rule's first action splits a tower of exactly 2 stones into
+    /// two walls (`d1:b2,g2`): each player needs such a tower on its `from`
+    /// cells at the start, or it could never make its first action.
+    pub(super) fn check_pie_towers(&mut self, rules: &Rules) {
+        let Opening::Pie { from, .. } = &rules.opening else {
+            return;
+        };
+        for (p, cells) in from.iter().enumerate() {
+            let towers = rules
+                .setup
+                .iter()
+                .any(|&(s, q, h)| q == p && h == 2 && cells.contains(&s));
+            if towers {
+                continue;
+            }
+            let span = self.pie_from[p].unwrap_or(self.anchor);
+            let who = self.players[p].describe();
+            self.error(
+                span,
+                format!("the pie rule needs a tower of 2 of {who} on these cells at the start"),
+            )
+            .notes
+            .push(
+                "the pie rule's first action drops the two stones of one tower (a stack of \
+                 exactly 2) as walls on two cells; stacks of other heights cannot open"
+                    .to_string(),
+            );
+        }
+    }
+
+    /// With a breakthrough, every player that has stones must be able to
+    /// reach some other player's home: a home no stone of it can ever reach,
+    /// whatever the other stones do, is almost certainly a mistake (a wrong
+    /// `forward`, `back` for `forward`, …).
+    ///
+    /// The search over-approximates what stones can do: blockers, stack
+    /// heights and whose turn it is are ignored. A stone moves by sowing
+    /// (1 up to the highest sowing height in a sowing direction), by a throw
+    /// onto an empty cell (each range in a throwing direction) and by the
+    /// pie rule's split (from its `from` cells to its `to` cells). A home is
+    /// reached by a move that counts as an arrival for the breakthrough (or,
+    /// with a delayed breakthrough, by any stone standing on it).
+    pub(super) fn check_homes_reachable(&mut self, rules: &Rules) {
+        let Some(b) = rules.win.breakthrough else {
+            return;
+        };
+        let g = &rules.geometry;
+        let dirs = g.directions();
+        let delayed = b.timing == Timing::Delayed;
+        for p in 0..rules.players.len() {
+            let start: Vec<usize> = rules
+                .setup
+                .iter()
+                .filter(|&&(_, q, _)| q == p)
+                .map(|&(s, _, _)| s)
+                .collect();
+            if start.is_empty() {
+                continue; // already a warning: the player has no stones
+            }
+            let mut goal = vec![false; g.slots()];
+            for (q, other) in rules.players.iter().enumerate() {
+                if q != p {
+                    for &s in &other.home {
+                        goal[s] = true;
+                    }
+                }
+            }
+            // (direction, distance, whether arriving this way breaks through)
+            let mut steps: Vec<(usize, i32, bool)> = Vec::new();
+            let mut ways: Vec<String> = Vec::new();
+            if let Some(sow) = rules
+                .sow
+                .as_ref()
+                .filter(|s| s.onto_empty || !s.onto_own.is_empty())
+            {
+                let far = sow.heights.iter().copied().max().unwrap_or(0);
+                for &d in &sow.directions[p] {
+                    for k in 1..=i32::from(far) {
+                        steps.push((d, k, b.by_sow));
+                    }
+                }
+                if far > 0 && !sow.directions[p].is_empty() {
+                    ways.push(format!(
+                        "sowing {} (up to {far} cells)",
+                        dir_names(g, &sow.directions[p])
+                    ));
+                }
+            }
+            if let Some(cat) = rules
+                .catapult
+                .as_ref()
+                .filter(|c| c.onto_empty && c.wall_on_empty)
+            {
+                for &d in &cat.directions[p] {
+                    for &r in &cat.ranges {
+                        steps.push((d, i32::from(r), b.by_throw));
+                    }
+                }
+                if !cat.directions[p].is_empty() && !cat.ranges.is_empty() {
+                    let ranges: Vec<String> = cat.ranges.iter().map(u8::to_string).collect();
+                    ways.push(format!(
+                        "throwing {} ({} cells)",
+                        dir_names(g, &cat.directions[p]),
+                        join_or(&ranges)
+                    ));
+                }
+            }
+            let mut seen = vec![false; g.slots()];
+            let mut queue: Vec<usize> = Vec::new();
+            let mut reached = false;
+            for &s in &start {
+                seen[s] = true;
+                queue.push(s);
+                reached |= delayed && goal[s];
+            }
+            if let Opening::Pie { from, to } = &rules.opening {
+                if p < 2 && start.iter().any(|s| from[p].contains(s)) {
+                    for &t in &to[p] {
+                        reached |= delayed && goal[t];
+                        if !seen[t] {
+                            seen[t] = true;
+                            queue.push(t);
+                        }
+                    }
+                }
+            }
+            while let Some(s) = queue.pop() {
+                if reached {
+                    break;
+                }
+                for &(d, k, counts) in &steps {
+                    let Some(t) = g.step(s, dirs[d], k) else {
+                        continue;
+                    };
+                    if counts && goal[t] {
+                        reached = true;
+                        break;
+                    }
+                    if !seen[t] {
+                        seen[t] = true;
+                        queue.push(t);
+                    }
+                }
+            }
+            if reached {
+                continue;
+            }
+            let info = &self.players[p];
+            let span = info.forward_span.unwrap_or(info.head);
+            let mut d = Diagnostic::error(
+                span,
+                format!("{} can never reach another player's home", info.describe()),
+            );
+            if rules.sow.is_some() {
+                if let Some(s) = self.sow_directions {
+                    d = d.with_label(s, "sowing directions are set here");
+                }
+            }
+            if rules.catapult.is_some() {
+                if let Some(s) = self.catapult_directions {
+                    d = d.with_label(s, "throwing directions are set here");
+                }
+            }
+            let how = if ways.is_empty() {
+                "their stones never move".to_string()
+            } else {
+                format!("their stones move only by {}", join_and(&ways))
+            };
+            d.notes.push(format!(
+                "`win` has a breakthrough, but {how}: even with no stone in the way, none of \
+                 them can land on a home of another player"
+            ));
+            self.push(d.with_help(
+                "check `forward` and the `directions` of `sow`/`catapult`, or drop \
+                 `breakthrough` for a game won only by stalemate (Escape)",
+            ));
+        }
+    }
+}

@@ -1,0 +1,209 @@
+//! Lowering: from the syntax tree to validated [`Rules`].
+//!
+//! One `lower_x` per construct. Each checks what it can and records every
+//! problem it finds, then carries on, so one compile reports as many errors
+//! as possible. A construct whose inputs are already known to be broken (no
+//! board, no stack limit, a player without a forward direction) skips the
+//! checks that depend on them instead of piling up follow-on errors.
+//!
+//! Lowering runs in phases, one module each, in the order
+//! [`Lowerer::lower_file`] calls them:
+//!
+//! 1. [`items`]: sort the file's statements by kind, reporting repeats;
+//! 2. [`board`]: the variant's name, the board and the stack limit;
+//! 3. [`players`]: the `player` blocks and `turns`;
+//! 4. [`setup`]: the starting stacks;
+//! 5. the rule blocks, on what [`blocks`] gives them all (statements given
+//!    once, heights, landing targets): [`moves`] (`sow`, `sacrifice`,
+//!    `catapult`), [`outcome`] (`win`, `draw`) and [`opening`] (`opening pie`);
+//! 6. [`checks`]: whole-file checks on rules that passed everything else.
+//!
+//! Beneath them, [`cellset`] evaluates cell sets (`rank 1 - cells a1`) and
+//! [`directions`] resolves direction sets per player; [`text`] words the
+//! lists that messages share.
+
+mod blocks;
+mod board;
+mod cellset;
+mod checks;
+mod directions;
+mod items;
+mod moves;
+mod opening;
+mod outcome;
+mod players;
+mod setup;
+mod text;
+
+use crate::ast::*;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::geometry::Geometry;
+use crate::rules::{DrawRules, Opening, PlayerRules, Rules};
+
+use players::PlayerInfo;
+
+/// Lowers a parsed file. Returns the rules when there was no error, and every
+/// diagnostic (errors and warnings) in source order.
+pub(crate) fn lower(file: &RuleFile) -> (Option<Rules>, Vec<Diagnostic>) {
+    let mut l = Lowerer::default();
+    let rules = l.lower_file(file);
+    let mut diags = l.diags;
+    diags.sort_by_key(|d| d.span.start);
+    let ok = !diags.iter().any(Diagnostic::is_error);
+    (rules.filter(|_| ok), diags)
+}
+
+/// One lowering in progress: the diagnostics so far and what the earlier
+/// phases found, for the later ones to check against.
+#[derive(Default)]
+struct Lowerer {
+    diags: Vec<Diagnostic>,
+    /// Where to point for something missing from the file: the `variant`
+    /// statement if there is one, else the start of the file.
+    anchor: Span,
+    geometry: Option<Geometry>,
+    limit: Option<u8>,
+    limit_span: Option<Span>,
+    /// Players in turn order.
+    players: Vec<PlayerInfo>,
+    /// Two players share a letter: a letter that matches no player is then
+    /// probably the one that was meant, so it is not reported again.
+    duplicate_letters: bool,
+    /// The `directions` statements of `sow` and `catapult`, for whole-file
+    /// checks that point at them.
+    sow_directions: Option<Span>,
+    catapult_directions: Option<Span>,
+    /// The `from` sets of the pie lines, by player.
+    pie_from: [Option<Span>; 2],
+}
+
+impl Lowerer {
+    /// Runs the phases in order and assembles the rules when every one
+    /// succeeded.
+    fn lower_file(&mut self, file: &RuleFile) -> Option<Rules> {
+        let items = self.collect_items(file);
+        self.anchor = items.variant.map_or(Span::point(0), |(_, s)| s);
+
+        let name = self.lower_variant(items.variant);
+        let title = items.title.map(|(t, _)| t.value.value.clone());
+        self.lower_board(items.board);
+        self.lower_stack_limit(items.stack_limit);
+        self.lower_players(&items.players);
+        if let Some((turns, _)) = items.turns {
+            self.lower_turns(turns);
+        }
+        let setup = self.lower_setup(items.setup);
+        let sow = items.sow.map(|(b, _)| self.lower_sow(b));
+        let sacrifices = match items.sacrifice {
+            Some((b, _)) => self.lower_sacrifice(b),
+            None => Some(Vec::new()),
+        };
+        let catapult = items.catapult.map(|(b, _)| self.lower_catapult(b));
+        let has_sow = items.sow.is_some();
+        let has_catapult = items.catapult.is_some();
+        let win = self.lower_win(items.win, has_sow, has_catapult);
+        let draw = items
+            .draw
+            .map_or(Some(DrawRules::default()), |(b, _)| self.lower_draw(b));
+        let opening = match items.opening {
+            Some((b, _)) => self.lower_opening(b),
+            None => Some(Opening::None),
+        };
+
+        if self.has_errors() {
+            return None;
+        }
+        let assembled = (|| {
+            let players = self
+                .players
+                .iter()
+                .map(|p| {
+                    Some(PlayerRules {
+                        name: p.name.clone(),
+                        letter: p.letter?,
+                        colour: p.colour?,
+                        home: p.home.clone()?,
+                        forward: p.forward?,
+                    })
+                })
+                .collect::<Option<Vec<_>>>()?;
+            let name = name?;
+            Some(Rules {
+                title: title.unwrap_or_else(|| name.clone()),
+                name,
+                geometry: self.geometry.clone()?,
+                players,
+                setup: setup?,
+                stack_limit: self.limit?,
+                sow: sow.map_or(Some(None), |s| s.map(Some))?,
+                sacrifices: sacrifices?,
+                catapult: catapult.map_or(Some(None), |c| c.map(Some))?,
+                win: win?,
+                draw: draw?,
+                opening: opening?,
+            })
+        })();
+        if let Some(rules) = &assembled {
+            self.check_homes_reachable(rules);
+            self.check_pie_towers(rules);
+        }
+        if assembled.is_none() {
+            // A check failed without saying so: a compiler bug, but never a panic.
+            let anchor = self.anchor;
+            self.error(
+                anchor,
+                "internal error: the rules are incomplete but no error was reported",
+            )
+            .notes
+            .push("please report this, with the rule file".to_string());
+        }
+        assembled
+    }
+
+    fn error(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
+        self.push(Diagnostic::error(span, message))
+    }
+
+    fn warning(&mut self, span: Span, message: impl Into<String>) -> &mut Diagnostic {
+        self.push(Diagnostic::warning(span, message))
+    }
+
+    fn push(&mut self, d: Diagnostic) -> &mut Diagnostic {
+        self.diags.push(d);
+        let last = self.diags.len() - 1;
+        &mut self.diags[last]
+    }
+
+    fn has_errors(&self) -> bool {
+        self.diags.iter().any(Diagnostic::is_error)
+    }
+
+    /// A number's value, or an error when it does not fit.
+    fn num(&mut self, n: &Number) -> Option<u32> {
+        if n.value.is_none() {
+            self.error(n.span, "number too large")
+                .notes
+                .push(format!("numbers in a rule file are at most {}", u32::MAX));
+        }
+        n.value
+    }
+
+    /// "missing `board`" at the anchor, with an example.
+    fn missing(&mut self, what: &str, example: &str) {
+        let anchor = self.anchor;
+        self.error(anchor, format!("missing `{what}`"))
+            .notes
+            .push(format!(
+                "every variant declares it, for example:\n{example}"
+            ));
+    }
+
+    /// An error about a height above the stack limit, labelled at the limit.
+    fn over_limit(&mut self, span: Span, message: String) {
+        let mut d = Diagnostic::error(span, message);
+        if let Some(s) = self.limit_span {
+            d = d.with_label(s, "the stack limit is set here");
+        }
+        self.push(d);
+    }
+}

@@ -1,0 +1,269 @@
+//! The blocks that define moves: `sow`, `sacrifice` and `catapult`.
+
+use super::Lowerer;
+use super::blocks::HeightOf;
+use crate::ast::*;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::rules::{CatapultRule, SacrificeRule, SowRule};
+
+impl Lowerer {
+    pub(super) fn lower_sow(&mut self, block: &Block<SowField>) -> Option<SowRule> {
+        let (mut heights, mut directions, mut onto) = (None, None, None);
+        for f in &block.fields {
+            let kw = f.value.keyword();
+            match &f.value {
+                SowField::Heights(v) => self.first(&mut heights, v, f.span, kw, "sow"),
+                SowField::Directions(v) => self.first(&mut directions, v, f.span, kw, "sow"),
+                SowField::Onto(v) => self.first(&mut onto, v, f.span, kw, "sow"),
+            }
+        }
+        self.sow_directions = directions.map(|(_, span)| span);
+        let heights = self.require(heights, block.head, "sow", "heights", "heights 2");
+        let directions = self.require(
+            directions,
+            block.head,
+            "sow",
+            "directions",
+            "directions all",
+        );
+        let onto = self.require(onto, block.head, "sow", "onto", "onto empty, own 1");
+
+        let heights = heights.and_then(|list| self.lower_heights(list, HeightOf::Sowing));
+        let directions = directions.and_then(|set| self.lower_dirset(set));
+        let (onto_empty, onto_own) = onto.and_then(|targets| self.lower_targets(targets))?;
+        Some(SowRule {
+            heights: heights?,
+            directions: directions?,
+            onto_empty,
+            onto_own,
+        })
+    }
+
+    pub(super) fn lower_sacrifice(
+        &mut self,
+        block: &Block<SacrificeField>,
+    ) -> Option<Vec<SacrificeRule>> {
+        let mut directions = None;
+        for f in &block.fields {
+            if let SacrificeField::Directions(set) = &f.value {
+                self.first(&mut directions, set, f.span, "directions", "sacrifice");
+            }
+        }
+        // Without `directions`, adjacency is every direction of the board.
+        let directions = match directions {
+            Some((set, _)) => self.lower_dirset(set),
+            None => self.lower_dirset(&DirSet::All(block.head)),
+        };
+
+        let mut ok = true;
+        let mut rules: Vec<(SacrificeRule, Span)> = Vec::new();
+        for f in &block.fields {
+            let SacrificeField::Rule(line) = &f.value else {
+                continue;
+            };
+            let Some(rule) = self.lower_sacrifice_rule(line) else {
+                ok = false;
+                continue;
+            };
+            let key = |r: &SacrificeRule| (r.attacker, r.target, r.lose);
+            if let Some(&(_, first)) = rules.iter().find(|(r, _)| key(r) == key(&rule)) {
+                let (a, t, l) = key(&rule);
+                self.push(
+                    Diagnostic::error(
+                        f.span,
+                        format!("duplicate sacrifice `{a} against {t}: lose {l}`"),
+                    )
+                    .with_label(first, "first defined here")
+                    .with_note(
+                        "a sacrifice is known by its attacker, its target and the stones the \
+                         attacker loses",
+                    ),
+                );
+                ok = false;
+                continue;
+            }
+            rules.push((rule, f.span));
+        }
+        if rules.is_empty() && ok {
+            self.warning(block.head, "this `sacrifice` block has no rules")
+                .notes
+                .push(
+                    "add rules like `2 against 1: lose 1, remove 1`, or leave the block out"
+                        .to_string(),
+                );
+        }
+        let directions = directions?;
+        ok.then(|| {
+            rules
+                .into_iter()
+                .map(|(rule, _)| SacrificeRule {
+                    directions: directions.clone(),
+                    ..rule
+                })
+                .collect()
+        })
+    }
+
+    /// `A against T: lose L, remove R`, without its directions.
+    fn lower_sacrifice_rule(&mut self, line: &SacrificeLine) -> Option<SacrificeRule> {
+        let attacker = self.lower_height(&line.attacker, HeightOf::Attacker);
+        let target = self.lower_height(&line.target, HeightOf::SacrificeTarget);
+        let lose = self.lower_taken(&line.lose, attacker, "attacker");
+        let remove = self.lower_taken(&line.remove, target, "target");
+        Some(SacrificeRule {
+            attacker: attacker?,
+            target: target?,
+            lose: lose?,
+            remove: remove?,
+            directions: Vec::new(),
+        })
+    }
+
+    /// Stones taken from a stack of height `from` by a sacrifice: at least
+    /// one, at most all of them. `who` is `attacker` or `target`.
+    fn lower_taken(&mut self, n: &Number, from: Option<u8>, who: &str) -> Option<u8> {
+        let k = self.num(n)?;
+        if k == 0 {
+            self.error(
+                n.span,
+                format!("the {who} of a sacrifice loses at least one stone"),
+            );
+            return None;
+        }
+        let from = from?;
+        if k > u32::from(from) {
+            let article = if who.starts_with(['a', 'e', 'i', 'o', 'u']) {
+                "an"
+            } else {
+                "a"
+            };
+            self.error(
+                n.span,
+                format!("{article} {who} of {from} cannot lose {k} stones"),
+            )
+            .notes
+            .push(format!(
+                "the {who} loses from 1 stone up to its whole height"
+            ));
+            return None;
+        }
+        u8::try_from(k).ok()
+    }
+
+    pub(super) fn lower_catapult(&mut self, block: &Block<CatapultField>) -> Option<CatapultRule> {
+        let (mut height, mut directions, mut range, mut onto) = (None, None, None, None);
+        let (mut on_empty, mut on_enemy) = (None, None);
+        for f in &block.fields {
+            let kw = f.value.keyword();
+            match &f.value {
+                CatapultField::Height(v) => self.first(&mut height, v, f.span, kw, "catapult"),
+                CatapultField::Directions(v) => {
+                    self.first(&mut directions, v, f.span, kw, "catapult");
+                }
+                CatapultField::Range(v) => self.first(&mut range, v, f.span, kw, "catapult"),
+                CatapultField::Onto(v) => self.first(&mut onto, v, f.span, kw, "catapult"),
+                CatapultField::OnEmpty(v) => self.first(&mut on_empty, v, f.span, kw, "catapult"),
+                CatapultField::OnEnemy(v) => self.first(&mut on_enemy, v, f.span, kw, "catapult"),
+            }
+        }
+        let head = block.head;
+        self.catapult_directions = directions.map(|(_, span)| span);
+        let height = self.require(height, head, "catapult", "height", "height 3");
+        let directions = self.require(
+            directions,
+            head,
+            "catapult",
+            "directions",
+            "directions forward-left, forward, forward-right",
+        );
+        let range = self.require(range, head, "catapult", "range", "range 2, 3");
+        let onto = self.require(onto, head, "catapult", "onto", "onto empty, enemy any");
+
+        let height = height.and_then(|n| self.lower_height(n, HeightOf::Catapult));
+        let directions = directions.and_then(|set| self.lower_dirset(set));
+        let ranges = range.and_then(|list| self.lower_ranges(list));
+        // What landing does; the defaults are Advanced Murus Gallicus.
+        let wall_on_empty = on_empty.is_none_or(|(w, _)| w.value);
+        let hit_removes = match on_enemy {
+            None => Some(1),
+            Some((n, _)) => self.lower_hit(n),
+        };
+        let (onto_empty, onto_enemy) = onto.and_then(|targets| self.lower_targets(targets))?;
+        // A landing rule for a landing `onto` does not allow does nothing.
+        for (span, keyword, lands, target) in [
+            (on_empty.map(|(_, s)| s), "on empty", onto_empty, "`empty`"),
+            (
+                on_enemy.map(|(_, s)| s),
+                "on enemy",
+                !onto_enemy.is_empty(),
+                "`enemy H` or `enemy any`",
+            ),
+        ] {
+            if let (Some(span), false) = (span, lands) {
+                self.warning(span, format!("`{keyword}` has no effect"))
+                    .notes
+                    .push(format!(
+                        "`onto` lists no {target}, so no stone ever lands there"
+                    ));
+            }
+        }
+        Some(CatapultRule {
+            height: height?,
+            directions: directions?,
+            ranges: ranges?,
+            onto_empty,
+            onto_enemy,
+            wall_on_empty,
+            hit_removes: hit_removes?,
+        })
+    }
+
+    /// `on enemy: remove N`: from 1 to the stack limit.
+    fn lower_hit(&mut self, n: &Number) -> Option<u8> {
+        let k = self.num(n)?;
+        let limit = self.limit?;
+        if k == 0 {
+            self.error(n.span, "a hit removes at least one enemy stone")
+                .notes
+                .push("the thrown stone always leaves the game with them".to_string());
+            return None;
+        }
+        if k > u32::from(limit) {
+            self.over_limit(
+                n.span,
+                format!("a hit cannot remove {k} stones: the stack limit is {limit}"),
+            );
+            return None;
+        }
+        u8::try_from(k).ok()
+    }
+
+    /// `range N, …`: from 1 to the longer side of the board, sorted.
+    fn lower_ranges(&mut self, list: &[Number]) -> Option<Vec<u8>> {
+        let longest = self
+            .geometry
+            .as_ref()?
+            .width()
+            .max(self.geometry.as_ref()?.height());
+        let mut ok = true;
+        let mut values = Vec::with_capacity(list.len());
+        for n in list {
+            let Some(r) = self.num(n) else {
+                ok = false;
+                continue;
+            };
+            if r == 0 {
+                self.error(n.span, "a range is at least 1");
+                ok = false;
+            } else if r as usize > longest {
+                self.error(n.span, format!("range {r} is longer than the board"))
+                    .notes
+                    .push(format!("on this board a range is at most {longest}"));
+                ok = false;
+            } else {
+                values.push((r as u8, n.span));
+            }
+        }
+        ok.then(|| self.sorted_unique(values, "range"))
+    }
+}

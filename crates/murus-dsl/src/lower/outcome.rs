@@ -1,0 +1,159 @@
+//! How a game ends: the `win` and `draw` blocks.
+
+use super::Lowerer;
+use super::items::Once;
+use crate::ast::*;
+use crate::diagnostic::Span;
+use crate::rules::{Breakthrough, DrawRules, Timing, WinRules};
+
+impl Lowerer {
+    pub(super) fn lower_win(
+        &mut self,
+        win: Once<'_, Block<WinField>>,
+        has_sow: bool,
+        has_catapult: bool,
+    ) -> Option<WinRules> {
+        let Some((block, _)) = win else {
+            self.missing(
+                "win",
+                "win {\n    breakthrough immediate by sow\n    stalemate loses\n}",
+            );
+            return None;
+        };
+        let (mut breakthrough, mut stalemate) = (None, None);
+        for f in &block.fields {
+            let kw = f.value.keyword();
+            match &f.value {
+                WinField::Breakthrough(v) => self.first(&mut breakthrough, v, f.span, kw, "win"),
+                WinField::Stalemate(v) => self.first(&mut stalemate, v, f.span, kw, "win"),
+            }
+        }
+        let stalemate = self.require(stalemate, block.head, "win", "stalemate", "stalemate loses");
+        let breakthrough = match breakthrough {
+            Some((clause, _)) => Some(self.lower_breakthrough(clause, has_sow, has_catapult)?),
+            None => None,
+        };
+        Some(WinRules {
+            breakthrough,
+            stalemate: stalemate?.value,
+        })
+    }
+
+    /// `breakthrough immediate|delayed [by sow, throw]`. Without `by`, every
+    /// way the variant has of dropping a stone counts.
+    fn lower_breakthrough(
+        &mut self,
+        clause: &BreakthroughClause,
+        has_sow: bool,
+        has_catapult: bool,
+    ) -> Option<Breakthrough> {
+        let Some(list) = &clause.by else {
+            return Some(Breakthrough {
+                timing: clause.timing.value,
+                by_sow: has_sow,
+                by_throw: has_catapult,
+            });
+        };
+        let mut sow: Option<Span> = None;
+        let mut throw: Option<Span> = None;
+        for a in list {
+            let (slot, word) = match a.value {
+                Arrival::Sow => (&mut sow, "sow"),
+                Arrival::Throw => (&mut throw, "throw"),
+            };
+            if slot.is_some() {
+                self.warning(a.span, format!("`{word}` is listed twice"));
+            } else {
+                *slot = Some(a.span);
+            }
+        }
+        let mut ok = true;
+        for (span, present, word, block) in [
+            (sow, has_sow, "sow", "sow"),
+            (throw, has_catapult, "throw", "catapult"),
+        ] {
+            if let (Some(span), false) = (span, present) {
+                self.error(
+                    span,
+                    format!("breakthrough `by {word}`, but this variant has no `{block}` block"),
+                )
+                .notes
+                .push(format!("add a `{block} {{ … }}` block, or remove `{word}`"));
+                ok = false;
+            }
+        }
+        // A delayed breakthrough looks at the board at the start of a turn,
+        // when how a stone arrived is no longer known: it counts every
+        // arrival, so a `by` list that leaves one out cannot be honoured.
+        if ok && clause.timing.value == Timing::Delayed {
+            let left_out = [(sow, has_sow, "sow"), (throw, has_catapult, "throw")]
+                .into_iter()
+                .find(|&(span, present, _)| present && span.is_none());
+            if let Some((_, _, word)) = left_out {
+                let span = match (list.first(), list.last()) {
+                    (Some(a), Some(b)) => Span::new(a.span.start, b.span.end),
+                    _ => clause.timing.span,
+                };
+                let e = self.error(
+                    span,
+                    format!("a `delayed` breakthrough counts every arrival, but `by` leaves out `{word}`"),
+                );
+                e.notes.push(
+                    "a delayed win is judged from the board at the start of the turn, where a stone's way of arriving is not kept".into(),
+                );
+                e.notes.push(
+                    "list every arrival the variant has, drop `by`, or use `immediate`".into(),
+                );
+                ok = false;
+            }
+        }
+        ok.then_some(Breakthrough {
+            timing: clause.timing.value,
+            by_sow: sow.is_some(),
+            by_throw: throw.is_some(),
+        })
+    }
+
+    pub(super) fn lower_draw(&mut self, block: &Block<DrawField>) -> Option<DrawRules> {
+        let (mut repetition, mut plies) = (None, None);
+        for f in &block.fields {
+            let kw = f.value.keyword();
+            match &f.value {
+                DrawField::Repetition(v) => self.first(&mut repetition, v, f.span, kw, "draw"),
+                DrawField::Plies(v) => self.first(&mut plies, v, f.span, kw, "draw"),
+            }
+        }
+        let repetition = repetition.map(|(n, _)| {
+            self.lower_at_least(
+                n,
+                2,
+                "repetition",
+                "`repetition N` draws when a position occurs for the Nth time, so N is at least 2",
+            )
+        });
+        let plies = plies.map(|(n, _)| {
+            self.lower_at_least(
+                n,
+                1,
+                "plies",
+                "`plies N` draws the game after N plies, so N is at least 1",
+            )
+        });
+        Some(DrawRules {
+            repetition: repetition.map_or(Some(None), |r| r.map(Some))?,
+            ply_cap: plies.map_or(Some(None), |p| p.map(Some))?,
+        })
+    }
+
+    /// A count of at least `min`.
+    fn lower_at_least(&mut self, n: &Number, min: u32, what: &str, why: &str) -> Option<u32> {
+        let v = self.num(n)?;
+        if v < min {
+            self.error(n.span, format!("{what} {v} is too low"))
+                .notes
+                .push(why.to_string());
+            return None;
+        }
+        Some(v)
+    }
+}

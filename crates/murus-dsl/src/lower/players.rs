@@ -1,0 +1,275 @@
+//! Players and turns: each `player` block (letter, colour, home, forward)
+//! and the order `turns` gives them.
+
+use std::collections::HashMap;
+
+use super::Lowerer;
+use super::cellset::eval_cellset;
+use super::directions::{is_compass, suggest};
+use super::text::{direction_list, join_and, shape_name};
+use crate::ast::*;
+use crate::diagnostic::{Diagnostic, Span};
+use crate::geometry::Relative;
+use crate::rules::MAX_PLAYERS;
+
+/// What lowering knows about one player so far.
+#[derive(Clone, Debug)]
+pub(super) struct PlayerInfo {
+    pub(super) name: String,
+    pub(super) head: Span,
+    pub(super) letter: Option<char>,
+    pub(super) colour: Option<u32>,
+    pub(super) home: Option<Vec<usize>>,
+    pub(super) forward: Option<usize>,
+    /// The `forward` statement, for whole-file checks that blame it.
+    pub(super) forward_span: Option<Span>,
+}
+
+impl PlayerInfo {
+    /// `the Romans (`r`)`, for messages.
+    pub(super) fn describe(&self) -> String {
+        match self.letter {
+            Some(l) => format!("the {} (`{l}`)", self.name),
+            None => format!("the {}", self.name),
+        }
+    }
+}
+
+impl Lowerer {
+    fn letters_note(&self) -> String {
+        let letters: Vec<String> = self
+            .players
+            .iter()
+            .filter_map(|p| p.letter.map(|l| format!("`{l}` ({})", p.name)))
+            .collect();
+        if letters.is_empty() {
+            "no player letter is declared".to_string()
+        } else {
+            format!("the players are {}", join_and(&letters))
+        }
+    }
+
+    /// The index (in turn order) of the player with this letter, or an
+    /// "unknown player" error.
+    pub(super) fn player_index(&mut self, name: &Name) -> Option<usize> {
+        let found = self
+            .players
+            .iter()
+            .position(|p| p.letter.is_some_and(|l| name.value.chars().eq([l])));
+        if found.is_none() && !self.duplicate_letters {
+            let note = self.letters_note();
+            self.error(name.span, format!("unknown player `{}`", name.value))
+                .notes
+                .push(note);
+        }
+        found
+    }
+
+    pub(super) fn lower_players(&mut self, players: &[&Player]) {
+        match players.len() {
+            0 => {
+                self.missing(
+                    "player",
+                    "player \"Romans\" {\n    letter r\n    colour \"#e8dcc0\"\n    home rank 1\n    forward n\n}",
+                );
+            }
+            1 => {
+                self.error(players[0].head, "a variant needs at least 2 players, this one has 1")
+                    .notes
+                    .push("declare each player with `player \"NAME\" { … }`; the first declared moves first".to_string());
+            }
+            _ => {}
+        }
+        for extra in players.iter().skip(MAX_PLAYERS) {
+            self.error(
+                extra.head,
+                format!("too many players: a variant has at most {MAX_PLAYERS}"),
+            );
+        }
+
+        let mut names: HashMap<&str, Span> = HashMap::new();
+        let mut letters: HashMap<char, Span> = HashMap::new();
+        for p in players {
+            let info = self.lower_player(p);
+            if p.name.value.is_empty() {
+                self.error(p.name.span, "the player name is empty");
+            } else if let Some(&first) = names.get(p.name.value.as_str()) {
+                self.push(
+                    Diagnostic::error(
+                        p.name.span,
+                        format!("duplicate player name `{}`", p.name.value),
+                    )
+                    .with_label(first, "first defined here"),
+                );
+            } else {
+                names.insert(&p.name.value, p.name.span);
+            }
+            if let (Some(letter), Some(span)) = (info.letter, letter_span(p)) {
+                if let Some(&first) = letters.get(&letter) {
+                    self.duplicate_letters = true;
+                    self.push(
+                        Diagnostic::error(span, format!("duplicate player letter `{letter}`"))
+                            .with_label(first, "first defined here")
+                            .with_note("every player needs a letter of its own"),
+                    );
+                } else {
+                    letters.insert(letter, span);
+                }
+            }
+            self.players.push(info);
+        }
+    }
+
+    fn lower_player(&mut self, p: &Player) -> PlayerInfo {
+        let mut info = PlayerInfo {
+            name: p.name.value.clone(),
+            head: p.head,
+            letter: None,
+            colour: None,
+            home: None,
+            forward: None,
+            forward_span: None,
+        };
+        let mut seen: HashMap<&str, Span> = HashMap::new();
+        for field in &p.fields {
+            let keyword = field.value.keyword();
+            if let Some(&first) = seen.get(keyword) {
+                self.push(
+                    Diagnostic::error(
+                        field.span,
+                        format!("duplicate `{keyword}` in player `{}`", p.name.value),
+                    )
+                    .with_label(first, "first defined here"),
+                );
+                continue;
+            }
+            seen.insert(keyword, field.span);
+            match &field.value {
+                PlayerField::Letter(l) => info.letter = l.value.chars().next(),
+                PlayerField::Colour(c) => info.colour = self.lower_colour(c),
+                PlayerField::Home(set) => info.home = self.lower_home(&p.name.value, set),
+                PlayerField::Forward(d) => {
+                    info.forward = self.lower_forward(d);
+                    info.forward_span = Some(field.span);
+                }
+            }
+        }
+        for (keyword, example) in [
+            ("letter", "letter r"),
+            ("colour", "colour \"#e8dcc0\""),
+            ("home", "home rank 1"),
+            ("forward", "forward n"),
+        ] {
+            if !seen.contains_key(keyword) {
+                self.error(
+                    p.head,
+                    format!("missing `{keyword}` in player `{}`", p.name.value),
+                )
+                .notes
+                .push(format!("for example: `{example}`"));
+            }
+        }
+        info
+    }
+
+    fn lower_colour(&mut self, c: &Str) -> Option<u32> {
+        let hex = c.value.strip_prefix('#').unwrap_or("");
+        if hex.len() == 6 && hex.bytes().all(|b| b.is_ascii_hexdigit()) {
+            u32::from_str_radix(hex, 16).ok()
+        } else {
+            self.error(c.span, format!("`{}` is not a colour", c.value))
+                .notes
+                .push("write a colour as `#` and six hex digits, like `\"#e8dcc0\"`".to_string());
+            None
+        }
+    }
+
+    fn lower_home(&mut self, player: &str, set: &CellSet) -> Option<Vec<usize>> {
+        let g = self.geometry.as_ref()?;
+        let cells = eval_cellset(g, set, &mut self.diags)?;
+        if cells.is_empty() {
+            self.error(
+                set.span,
+                format!("home of {player} has no cell on this board"),
+            )
+            .notes
+            .push("the home is what an opponent must reach to break through".to_string());
+            return None;
+        }
+        Some(cells)
+    }
+
+    fn lower_forward(&mut self, d: &Name) -> Option<usize> {
+        let g = self.geometry.as_ref()?;
+        if let Some(i) = g.direction_index(&d.value) {
+            return Some(i);
+        }
+        let note = format!(
+            "the directions of a {} board are {}",
+            shape_name(g),
+            direction_list(g)
+        );
+        let message = if Relative::from_name(&d.value).is_some() {
+            format!("`forward` is an absolute direction, not `{}`", d.value)
+        } else if is_compass(&d.value) {
+            format!("a {} board has no direction `{}`", shape_name(g), d.value)
+        } else {
+            format!("unknown direction `{}`", d.value)
+        };
+        let help = suggest(&d.value, g.directions().iter().map(|d| d.name));
+        let diag = self.error(d.span, message);
+        diag.notes.push(note);
+        diag.help = help.map(|s| format!("did you mean `{s}`?"));
+        None
+    }
+
+    pub(super) fn lower_turns(&mut self, turns: &Spanned<Vec<Name>>) {
+        let mut order: Vec<usize> = Vec::new();
+        let mut first_at: HashMap<usize, Span> = HashMap::new();
+        let mut ok = true;
+        for letter in &turns.value {
+            let Some(i) = self.player_index(letter) else {
+                ok = false;
+                continue;
+            };
+            if let Some(&first) = first_at.get(&i) {
+                self.push(
+                    Diagnostic::error(
+                        letter.span,
+                        format!("player `{}` is listed twice in `turns`", letter.value),
+                    )
+                    .with_label(first, "first listed here"),
+                );
+                ok = false;
+                continue;
+            }
+            first_at.insert(i, letter.span);
+            order.push(i);
+        }
+        let missing: Vec<String> = (0..self.players.len())
+            .filter(|i| !first_at.contains_key(i) && self.players[*i].letter.is_some())
+            .map(|i| self.players[i].describe())
+            .collect();
+        if !missing.is_empty() {
+            self.error(
+                turns.span,
+                format!("`turns` does not list {}", join_and(&missing)),
+            )
+            .notes
+            .push("`turns` lists every player's letter once, in the order they move".to_string());
+            ok = false;
+        }
+        if ok && order.len() == self.players.len() {
+            let old = std::mem::take(&mut self.players);
+            self.players = order.into_iter().map(|i| old[i].clone()).collect();
+        }
+    }
+}
+
+/// The span of a player's `letter` value, if it declares one.
+fn letter_span(p: &Player) -> Option<Span> {
+    p.fields.iter().find_map(|f| match &f.value {
+        PlayerField::Letter(l) => Some(l.span),
+        _ => None,
+    })
+}
