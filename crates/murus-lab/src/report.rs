@@ -1,12 +1,113 @@
 //! The balance report: everything computed from the finished games alone,
 //! so shards merge into exactly the report of a single run.
+//!
+//! A report is built from each game's [`GameStats`], a small `Copy` record
+//! of what the report counts, kept apart from the game's moves: a running
+//! batch copies its records, never its games, to report on itself.
 
 use std::collections::BTreeMap;
 
+use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
+use crate::LabError;
 use crate::play::GameResult;
 use crate::stats::{percentile, wilson};
+
+/// What a report needs of one finished game: its result and statistics,
+/// without its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStats {
+    /// Game number within the run.
+    pub index: u64,
+    /// Winner's colour letter, or `None` for a draw.
+    pub winner: Option<char>,
+    /// Winner's seat.
+    pub winner_seat: Option<usize>,
+    /// Why the game ended.
+    pub reason: Reason,
+    pub plies: u32,
+    /// Sum and maximum over plies of the number of legal moves.
+    pub branching_sum: u64,
+    pub branching_max: u32,
+    /// Plies with exactly one legal move.
+    pub forced: u32,
+    /// How often the evaluation's leader changed.
+    pub lead_changes: u32,
+    /// The colour the evaluation favoured three quarters into the game.
+    pub leader_at_three_quarters: Option<char>,
+}
+
+/// Every end reason. The `match` in [`reason_of`] fails to compile when the
+/// engine gains one, so this list cannot fall behind.
+const REASONS: [Reason; 7] = [
+    Reason::BreakthroughSow,
+    Reason::BreakthroughThrow,
+    Reason::BreakthroughDelayed,
+    Reason::Stalemate,
+    Reason::Elimination,
+    Reason::Repetition,
+    Reason::PlyCap,
+];
+
+/// The end reason written as `reason` and `by` in a game line.
+fn reason_of(reason: &str, by: Option<&str>) -> Option<Reason> {
+    let found = REASONS
+        .into_iter()
+        .find(|r| r.as_str() == reason && r.by() == by)?;
+    match found {
+        Reason::BreakthroughSow
+        | Reason::BreakthroughThrow
+        | Reason::BreakthroughDelayed
+        | Reason::Stalemate
+        | Reason::Elimination
+        | Reason::Repetition
+        | Reason::PlyCap => Some(found),
+    }
+}
+
+/// The key of an end reason in [`Report::end_reasons`]: `breakthrough-sow`,
+/// `stalemate`, ….
+fn reason_key(reason: Reason) -> String {
+    match reason.by() {
+        Some(by) => format!("{}-{by}", reason.as_str()),
+        None => reason.as_str().to_string(),
+    }
+}
+
+impl GameResult {
+    /// The game's statistics record. Fails only for a game whose `reason`
+    /// and `by` name no end reason (a game line edited by hand).
+    pub fn stats(&self) -> Result<GameStats, LabError> {
+        let reason = reason_of(&self.reason, self.by.as_deref()).ok_or_else(|| {
+            LabError::Invalid(format!(
+                "game {}: unknown end reason `{}`{}",
+                self.index,
+                self.reason,
+                self.by
+                    .as_deref()
+                    .map_or(String::new(), |by| format!(" by `{by}`"))
+            ))
+        })?;
+        Ok(GameStats {
+            index: self.index,
+            winner: self.winner,
+            winner_seat: self.winner_seat,
+            reason,
+            plies: self.plies,
+            branching_sum: self.branching_sum,
+            branching_max: self.branching_max,
+            forced: self.forced,
+            lead_changes: self.lead_changes,
+            leader_at_three_quarters: self.leader_at_three_quarters,
+        })
+    }
+}
+
+/// The statistics records of `games`.
+pub fn stats_of(games: &[GameResult]) -> Result<Vec<GameStats>, LabError> {
+    games.iter().map(GameResult::stats).collect()
+}
 
 /// Where a report comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,10 +249,9 @@ pub struct Report {
     pub evaluation: Evaluation,
 }
 
-/// Builds the report of `games` (in any order).
-pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
-    let mut games: Vec<&GameResult> = games.iter().collect();
-    games.sort_by_key(|g| g.index);
+/// Builds the report of `games` (in any order: every figure is a count, a
+/// sum or an order statistic).
+pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
     let n = games.len() as u64;
     let seats = prov.bots.len();
     let by_seat = (0..seats)
@@ -184,7 +284,7 @@ pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
         })
         .collect();
     let draws = games.iter().filter(|g| g.winner.is_none()).count() as u64;
-    let capped = games.iter().filter(|g| g.reason == "ply-cap").count() as u64;
+    let capped = games.iter().filter(|g| g.reason == Reason::PlyCap).count() as u64;
     let first = prov.players.first().copied();
     let first_wins = games
         .iter()
@@ -193,12 +293,8 @@ pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
     let fr = Rate::of(first_wins, n);
     let fair = 1.0 / prov.players.len().max(1) as f64;
     let mut end_reasons = BTreeMap::new();
-    for g in &games {
-        let key = match &g.by {
-            Some(by) => format!("{}-{by}", g.reason),
-            None => g.reason.clone(),
-        };
-        *end_reasons.entry(key).or_insert(0) += 1;
+    for g in games {
+        *end_reasons.entry(reason_key(g.reason)).or_insert(0) += 1;
     }
     let mut lengths: Vec<u32> = games.iter().map(|g| g.plies).collect();
     lengths.sort_unstable();
@@ -214,7 +310,7 @@ pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
         .collect();
     let branching_sum: u64 = games.iter().map(|g| g.branching_sum).sum();
     let forced: u64 = games.iter().map(|g| u64::from(g.forced)).sum();
-    let decisive: Vec<&&GameResult> = games.iter().filter(|g| g.winner.is_some()).collect();
+    let decisive: Vec<&GameStats> = games.iter().filter(|g| g.winner.is_some()).collect();
     let foreseen = decisive
         .iter()
         .filter(|g| g.leader_at_three_quarters.is_some() && g.leader_at_three_quarters == g.winner)
