@@ -501,10 +501,10 @@ fn kill_after(args: &[&str], dir: &Path, lines: usize) -> Vec<u64> {
     numbers
 }
 
-#[cfg(unix)]
-#[test]
-fn a_selfplay_run_killed_with_sigkill_resumes_to_the_bytes_of_an_uninterrupted_run() {
-    let run = [
+/// A self-play run of 120 games long enough (about a second in a debug
+/// build) to be killed in the middle, short enough for a test.
+fn slow_selfplay(seed: &'static str) -> Vec<&'static str> {
+    vec![
         "selfplay",
         "standard",
         "--games",
@@ -512,11 +512,17 @@ fn a_selfplay_run_killed_with_sigkill_resumes_to_the_bytes_of_an_uninterrupted_r
         "--bots",
         "greedy,alphabeta:300",
         "--seed",
-        "3",
+        seed,
         "--threads",
         "2",
         "--json",
-    ];
+    ]
+}
+
+#[cfg(unix)]
+#[test]
+fn a_selfplay_run_killed_with_sigkill_resumes_to_the_bytes_of_an_uninterrupted_run() {
+    let run = slow_selfplay("3");
     let whole = temp("kill-whole");
     let expected = murus_out(&run, &whole, &[]);
     let killed = temp("kill-selfplay");
@@ -540,19 +546,7 @@ fn a_selfplay_run_killed_with_sigkill_resumes_to_the_bytes_of_an_uninterrupted_r
 #[test]
 fn a_shard_killed_with_sigkill_resumes_and_still_merges_into_the_whole_run() {
     let run = |shard: &'static str| {
-        let mut args = vec![
-            "selfplay",
-            "standard",
-            "--games",
-            "120",
-            "--bots",
-            "greedy,alphabeta:300",
-            "--seed",
-            "5",
-            "--threads",
-            "2",
-            "--json",
-        ];
+        let mut args = slow_selfplay("5");
         if !shard.is_empty() {
             args.extend(["--shard", shard]);
         }

@@ -14,27 +14,20 @@ use crate::LabError;
 use crate::play::GameResult;
 use crate::stats::{percentile, wilson};
 
-/// What a report needs of one finished game: its result and statistics,
-/// without its moves.
+/// What a report needs of one finished game: the fields of its
+/// [`GameResult`] of the same names, without the moves, and with the end
+/// reason (`reason` and `by` there) as the engine's [`Reason`].
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct GameStats {
-    /// Game number within the run.
     pub index: u64,
-    /// Winner's colour letter, or `None` for a draw.
     pub winner: Option<char>,
-    /// Winner's seat.
     pub winner_seat: Option<usize>,
-    /// Why the game ended.
     pub reason: Reason,
     pub plies: u32,
-    /// Sum and maximum over plies of the number of legal moves.
     pub branching_sum: u64,
     pub branching_max: u32,
-    /// Plies with exactly one legal move.
     pub forced: u32,
-    /// How often the evaluation's leader changed.
     pub lead_changes: u32,
-    /// The colour the evaluation favoured three quarters into the game.
     pub leader_at_three_quarters: Option<char>,
 }
 

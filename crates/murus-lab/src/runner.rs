@@ -82,8 +82,8 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
 pub(crate) struct Deliver<'a> {
     /// Appended to the run's folder as each finishes.
     pub dir: Option<&'a Mutex<RunDir>>,
-    /// Called on the worker thread as each finishes.
-    pub on_game: Option<&'a (dyn Fn(&GameResult) + Sync)>,
+    /// Handed each game on the worker thread as it finishes.
+    pub on_game: Option<&'a (dyn Fn(GameResult) + Sync)>,
     /// Collected (for [`run`]).
     pub keep: Option<&'a Mutex<Vec<GameResult>>>,
 }
@@ -160,11 +160,14 @@ pub(crate) fn play_range(
                     break 'claims;
                 }
                 stats.push(record);
-                if let Some(f) = deliver.on_game {
-                    f(&g);
-                }
-                if deliver.keep.is_some() {
-                    games.push(g);
+                match (deliver.on_game, deliver.keep.is_some()) {
+                    (Some(f), true) => {
+                        f(g.clone());
+                        games.push(g);
+                    }
+                    (Some(f), false) => f(g),
+                    (None, true) => games.push(g),
+                    (None, false) => {}
                 }
                 if stats.len() >= 64 || flushed.elapsed() >= FLUSH_EVERY {
                     flush(&mut stats, &mut games);
@@ -281,7 +284,7 @@ struct Shared {
 ///     });
 /// // Each finished game, with its moves, on a worker thread.
 /// let batch = spawn(&variant, config, options, move |game| {
-///     let _ = games.send(game.clone());
+///     let _ = games.send(game);
 /// })
 /// .unwrap();
 /// while !batch.is_finished() {
@@ -305,15 +308,15 @@ pub struct Batch {
 }
 
 /// Starts `config`'s run on a thread named `murus-lab` (workers
-/// `murus-lab-N`); `on_game` is called on a worker as each game finishes,
-/// in finishing order (which depends on the threads; the reports do not).
+/// `murus-lab-N`); `on_game` is handed each game, with its moves, on a
+/// worker as it finishes, in finishing order (which depends on the threads; the reports do not).
 /// Results are those of [`run`] with the same configuration. Fails when
 /// `options`' folder holds a different run, or no thread can be started.
 pub fn spawn(
     variant: &Variant,
     mut config: Config,
     options: Options,
-    on_game: impl Fn(&GameResult) + Send + Sync + 'static,
+    on_game: impl Fn(GameResult) + Send + Sync + 'static,
 ) -> Result<Batch, LabError> {
     let shared = Arc::new(Shared::default());
     if let Some(dir) = &options.dir {
@@ -344,7 +347,7 @@ fn run_batch(
     config: &Config,
     shared: &Shared,
     options: Options,
-    on_game: &(dyn Fn(&GameResult) + Sync),
+    on_game: &(dyn Fn(GameResult) + Sync),
 ) -> Result<Report, LabError> {
     let control = &shared.control;
     let Options { dir, reports } = options;

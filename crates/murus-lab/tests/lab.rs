@@ -297,7 +297,7 @@ fn a_background_batch_delivers_every_game_with_its_moves_and_ends_with_the_run_r
         counter.fetch_add(1, Ordering::Relaxed);
     });
     let batch = murus_lab::spawn(&v, config, options, move |g| {
-        sink.lock().unwrap().push(g.clone());
+        sink.lock().unwrap().push(g);
     })
     .unwrap();
     assert_eq!(batch.total(), 40);

@@ -311,8 +311,7 @@ fn a_corrupt_game_line_before_the_last_is_an_error_naming_its_line() {
         "{err}"
     );
     // So is a game numbered past the run's end.
-    let late = run(&v, &config.clone().with_threads(1), &Control::default());
-    let mut g = late[3].clone();
+    let mut g = games[3].clone();
     g.index = 10;
     std::fs::write(dir.join("games.jsonl"), line(&g)).unwrap();
     let err = RunDir::open_for_resume(&dir, &config.run_spec())
