@@ -4,14 +4,15 @@
 use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use murus_ai::{Bot, BotSpec, parse_specs};
 use murus_engine::Variant;
-use murus_lab::{Config, Control, GameResult, Report};
+use murus_lab::{Config, Control, LabError, Options, Report, RunDir, RunSpec};
 
 #[derive(Args)]
 pub struct SelfplayArgs {
@@ -36,9 +37,14 @@ pub struct SelfplayArgs {
     /// Play only shard K of N (`K/N`) of the run.
     #[arg(long)]
     pub shard: Option<String>,
-    /// Write games.jsonl, report.json, report.csv and report.svg here.
+    /// Keep the run in this folder: run.json first, each game appended to
+    /// games.jsonl as it finishes, report.json, report.csv and report.svg at
+    /// the end.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Continue the run kept in --out: play only its missing games.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
     /// Print the report as JSON (no progress bar).
     #[arg(long)]
     pub json: bool,
@@ -61,8 +67,12 @@ pub struct MatchArgs {
     pub seed: u64,
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Keep the match in this folder, game by game (as selfplay's --out).
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Continue the match kept in --out: play only its missing games.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
     #[arg(long)]
     pub json: bool,
 }
@@ -97,39 +107,49 @@ fn threads(t: Option<usize>) -> Result<usize> {
     }
 }
 
-fn install_ctrl_c(control: &Control) {
-    let flag = control.cancel.clone();
+fn install_ctrl_c(flag: Arc<AtomicBool>) {
     // Fails only if a handler is already set; then Ctrl-C ends the process.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
 }
 
-/// Runs `work` on a thread while showing a progress bar of `total` games
-/// when stderr is a terminal.
-fn with_progress<T: Send>(
-    control: &Control,
-    total: u64,
-    quiet: bool,
-    work: impl FnOnce() -> T + Send,
-) -> T {
-    let show = !quiet && std::io::stderr().is_terminal();
-    std::thread::scope(|scope| {
-        let handle = scope.spawn(work);
-        if show {
-            let bar = indicatif::ProgressBar::new(total);
-            bar.set_style(
-                indicatif::ProgressStyle::with_template(
-                    "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
-                )
-                .expect("a valid template"),
-            );
-            while !handle.is_finished() {
-                bar.set_position(control.done());
-                std::thread::sleep(Duration::from_millis(100));
-            }
-            bar.finish_and_clear();
-        }
-        handle.join().expect("the lab thread does not panic")
-    })
+/// Shows a progress bar of `total` games, `done()` of them finished, until
+/// `finished()`, when stderr is a terminal.
+fn show_progress(total: u64, quiet: bool, done: impl Fn() -> u64, finished: impl Fn() -> bool) {
+    if quiet || !std::io::stderr().is_terminal() {
+        return;
+    }
+    let bar = indicatif::ProgressBar::new(total);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
+            .expect("a valid template"),
+    );
+    while !finished() {
+        bar.set_position(done());
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    bar.finish_and_clear();
+}
+
+/// The run folder of `--out DIR` (new, or with `--resume` the one there)
+/// for a run of `spec`.
+fn run_dir(out: Option<&Path>, resume: bool, spec: &RunSpec) -> Result<Option<RunDir>> {
+    let Some(dir) = out else { return Ok(None) };
+    let opened = if resume {
+        RunDir::open_for_resume(dir, spec).map(|(d, _)| d)
+    } else {
+        RunDir::create(dir, spec)
+    };
+    match opened {
+        Ok(d) => Ok(Some(d)),
+        Err(LabError::RunExists { path, file }) => Err(anyhow!(
+            "{path} already holds a run ({file}): add --resume to continue it, or give a new --out folder"
+        )),
+        Err(e @ LabError::Mismatch { .. }) => Err(anyhow!(
+            "{e}; resume with the options the run started with, or give a new --out folder"
+        )),
+        Err(e @ LabError::NoRun { .. }) => Err(anyhow!("{e}; start it without --resume")),
+        Err(e) => Err(e.into()),
+    }
 }
 
 pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<ExitCode> {
@@ -162,42 +182,44 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
     }
     // Moves are written down only when games are saved.
     config.record_moves = a.out.is_some();
-    let control = Control::default();
-    install_ctrl_c(&control);
+    let dir = run_dir(a.out.as_deref(), a.resume, &config.run_spec())?;
+    let resumed = dir.as_ref().map_or(0, |d| d.done().len() as u64);
     let t = Instant::now();
-    let total = config.indices().len() as u64;
-    let games = with_progress(&control, total, a.json, || {
-        murus_lab::run(v, &config, &control)
-    });
+    let threads = config.threads;
+    let options = match dir {
+        Some(d) => Options::default().dir(d),
+        None => Options::default(),
+    };
+    let batch = murus_lab::spawn(v, config, options, |_| {})?;
+    let cancel = batch.cancel_flag();
+    install_ctrl_c(cancel.clone());
+    let total = batch.total();
+    show_progress(total, a.json, || batch.done(), || batch.is_finished());
+    let report = batch.join()?;
+    let cancelled = cancel.load(Ordering::SeqCst);
     let secs = t.elapsed().as_secs_f64();
-    let report = config.report_after(&games, &control);
-    finish(&report, &games, a.out.as_deref(), a.json, out)?;
+    let played = report.games - resumed;
+    print_report(&report, a.json, out)?;
     eprintln!(
-        "{} games in {secs:.2} s ({:.0} games/s, {} thread(s))",
-        games.len(),
-        games.len() as f64 / secs.max(1e-9),
-        config.threads
+        "{played} games in {secs:.2} s ({:.0} games/s, {threads} thread(s)){}",
+        played as f64 / secs.max(1e-9),
+        if resumed > 0 {
+            format!("; {resumed} were already played")
+        } else {
+            String::new()
+        }
     );
-    if control.is_cancelled() {
+    if cancelled {
         eprintln!(
             "interrupted: kept {} finished game(s) of {total}",
-            games.len()
+            report.games
         );
         return Ok(ExitCode::from(130));
     }
     Ok(ExitCode::SUCCESS)
 }
 
-fn finish(
-    report: &Report,
-    games: &[GameResult],
-    dir: Option<&Path>,
-    json: bool,
-    out: &mut impl Write,
-) -> Result<()> {
-    if let Some(dir) = dir {
-        murus_lab::write_outputs(dir, report, games)?;
-    }
+fn print_report(report: &Report, json: bool, out: &mut impl Write) -> Result<()> {
     if json {
         write!(out, "{}", report.to_json())?;
     } else {
@@ -227,7 +249,7 @@ fn summary(r: &Report, out: &mut impl Write) -> Result<()> {
         writeln!(
             out,
             "  seat {} {:<16} wins {:>6}  {:>6}  [{} – {}]",
-            s.seat,
+            s.seat + 1,
             s.bot,
             s.wins,
             pct(s.rate),
@@ -331,25 +353,23 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
     } else {
         MATCH_GAMES
     });
+    let m = murus_lab::MatchConfig {
+        a: bot_a,
+        b: bot_b,
+        games: max_games,
+        seed: a.seed,
+        threads: threads(a.threads)?,
+        sprt,
+    };
+    let dir = run_dir(a.out.as_deref(), a.resume, &m.run_spec(v)?)?;
     let control = Control::default();
-    install_ctrl_c(&control);
-    let threads = threads(a.threads)?;
+    install_ctrl_c(control.cancel.clone());
     let t = Instant::now();
-    let (result, games) = with_progress(&control, max_games, a.json, || {
-        let m = murus_lab::MatchConfig {
-            a: bot_a,
-            b: bot_b,
-            games: max_games,
-            seed: a.seed,
-            threads,
-            sprt,
-        };
-        murus_lab::run_match(v, &m, &control)
+    let (result, _report) = std::thread::scope(|scope| {
+        let work = scope.spawn(|| murus_lab::run_match(v, &m, &control, dir));
+        show_progress(max_games, a.json, || control.done(), || work.is_finished());
+        work.join().expect("the match thread does not panic")
     })?;
-    if let Some(dir) = &a.out {
-        let config = Config::new(v, vec![bot_a, bot_b], max_games + max_games % 2, a.seed);
-        murus_lab::write_outputs(dir, &config.report_after(&games, &control), &games)?;
-    }
     if a.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&result)?)?;
     } else {
@@ -404,7 +424,10 @@ pub fn lab(cmd: LabCommand, out: &mut impl Write) -> Result<ExitCode> {
         } => {
             let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
             let (report, games) = murus_lab::merge(&paths)?;
-            finish(&report, &games, dir.as_deref(), json, out)?;
+            if let Some(dir) = &dir {
+                murus_lab::write_outputs(dir, &report, &games)?;
+            }
+            print_report(&report, json, out)?;
             if report.games < report.requested {
                 eprintln!(
                     "note: {} of {} games present; the rest of the shards are missing",

@@ -1,6 +1,6 @@
 //! `murus selfplay`, `murus match` and `murus lab merge`, through the real binary.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Command, Output};
 
 fn murus(args: &[&str]) -> Output {
@@ -414,4 +414,286 @@ fn selfplay_runs_every_bot_on_multi_player_and_pie_variants() {
             assert!(j["branching"].get(key).is_some(), "branching lacks {key}");
         }
     }
+}
+
+/// The files a finished run folder holds, by name.
+fn run_files(dir: &Path) -> Vec<(&'static str, String)> {
+    ["games.jsonl", "report.json", "report.csv", "report.svg"]
+        .into_iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(dir.join(f))
+                .unwrap_or_else(|e| panic!("{}: {e}", dir.join(f).display()));
+            (f, text)
+        })
+        .collect()
+}
+
+/// Runs `murus ARGS --out DIR` to the end and returns its output.
+fn murus_out(args: &[&str], dir: &Path, extra: &[&str]) -> Output {
+    let mut all = args.to_vec();
+    all.extend(["--out", dir.to_str().unwrap()]);
+    all.extend(extra);
+    let o = murus(&all);
+    assert!(
+        o.status.success(),
+        "{all:?}: {}",
+        String::from_utf8_lossy(&o.stderr)
+    );
+    o
+}
+
+/// Starts `murus ARGS --out DIR`, waits until at least `lines` games are in
+/// `DIR/games.jsonl`, kills it with SIGKILL (`Child::kill` on Unix) while it
+/// still runs, and returns the numbers of the games on disk.
+fn kill_after(args: &[&str], dir: &Path, lines: usize) -> Vec<u64> {
+    use std::time::{Duration, Instant};
+    let mut child = Command::new(env!("CARGO_BIN_EXE_murus"))
+        .args(args)
+        .args(["--out", dir.to_str().unwrap()])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the murus binary runs");
+    let started = Instant::now();
+    let whole_lines = |text: &str| text.matches('\n').count();
+    loop {
+        let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap_or_default();
+        if whole_lines(&text) >= lines {
+            break;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "{args:?} ended before {lines} games were on disk"
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "{args:?}: no {lines} games on disk after two minutes"
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "{args:?} finished before it could be killed: give it more games"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(
+        !dir.join("report.json").exists(),
+        "killed before the end: no report yet"
+    );
+    assert!(
+        dir.join("run.json").is_file(),
+        "the configuration comes first"
+    );
+    let text = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let mut numbers: Vec<u64> = text
+        .lines()
+        .filter(|l| l.ends_with('}'))
+        .map(|l| {
+            serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                .as_u64()
+                .unwrap()
+        })
+        .collect();
+    numbers.sort_unstable();
+    numbers.dedup();
+    assert!(numbers.len() >= lines, "every finished game is on disk");
+    numbers
+}
+
+/// A self-play run of 120 games long enough (about a second in a debug
+/// build) to be killed in the middle, short enough for a test.
+fn slow_selfplay(seed: &'static str) -> Vec<&'static str> {
+    vec![
+        "selfplay",
+        "standard",
+        "--games",
+        "120",
+        "--bots",
+        "greedy,alphabeta:300",
+        "--seed",
+        seed,
+        "--threads",
+        "2",
+        "--json",
+    ]
+}
+
+#[cfg(unix)]
+#[test]
+fn a_selfplay_run_killed_with_sigkill_resumes_to_the_bytes_of_an_uninterrupted_run() {
+    let run = slow_selfplay("3");
+    let whole = temp("kill-whole");
+    let expected = murus_out(&run, &whole, &[]);
+    let killed = temp("kill-selfplay");
+    let on_disk = kill_after(&run, &killed, 3);
+    assert!(on_disk.len() < 120, "{on_disk:?}");
+    let resumed = murus_out(&run, &killed, &["--resume"]);
+    assert_eq!(resumed.stdout, expected.stdout, "the same report printed");
+    let note = String::from_utf8_lossy(&resumed.stderr);
+    assert!(
+        note.contains(&format!("{} were already played", on_disk.len())),
+        "{note}"
+    );
+    assert_eq!(run_files(&killed), run_files(&whole));
+    // Resuming a finished run only writes its reports again.
+    std::fs::remove_file(killed.join("report.svg")).unwrap();
+    murus_out(&run, &killed, &["--resume"]);
+    assert_eq!(run_files(&killed), run_files(&whole));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_shard_killed_with_sigkill_resumes_and_still_merges_into_the_whole_run() {
+    let run = |shard: &'static str| {
+        let mut args = slow_selfplay("5");
+        if !shard.is_empty() {
+            args.extend(["--shard", shard]);
+        }
+        args
+    };
+    let whole = temp("kill-shard-whole");
+    murus_out(&run(""), &whole, &[]);
+    let first = temp("kill-shard-1");
+    let on_disk = kill_after(&run("1/2"), &first, 3);
+    assert!(on_disk.iter().all(|i| i % 2 == 0), "{on_disk:?}");
+    let resumed = murus_out(&run("1/2"), &first, &["--resume"]);
+    assert_eq!(json(&resumed)["games"], 60);
+    let second = temp("kill-shard-2");
+    murus_out(&run("2/2"), &second, &[]);
+    let merged = temp("kill-shard-merged");
+    let o = murus(&[
+        "lab",
+        "merge",
+        first.to_str().unwrap(),
+        second.to_str().unwrap(),
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(run_files(&merged), run_files(&whole));
+}
+
+#[cfg(unix)]
+#[test]
+fn a_match_killed_with_sigkill_resumes_to_the_same_games_and_decision() {
+    for (name, args) in [
+        (
+            "kill-sprt",
+            &[
+                "match",
+                "standard",
+                "alphabeta:100",
+                "alphabeta:100",
+                "--sprt",
+                "0,50",
+                "--games",
+                "600",
+                "--threads",
+                "2",
+                "--json",
+            ][..],
+        ),
+        (
+            "kill-match",
+            &[
+                "match",
+                "standard",
+                "alphabeta:300",
+                "greedy",
+                "--games",
+                "60",
+                "--threads",
+                "2",
+                "--json",
+            ][..],
+        ),
+    ] {
+        let whole = temp(&format!("{name}-whole"));
+        let expected = murus_out(args, &whole, &[]);
+        let killed = temp(name);
+        let on_disk = kill_after(args, &killed, 3);
+        let resumed = murus_out(args, &killed, &["--resume"]);
+        assert_eq!(
+            String::from_utf8_lossy(&resumed.stdout),
+            String::from_utf8_lossy(&expected.stdout),
+            "{name}: the same result after {} games on disk",
+            on_disk.len()
+        );
+        assert_eq!(run_files(&killed), run_files(&whole), "{name}");
+        if name == "kill-sprt" {
+            // The test decided before its cap; the games kept are those up
+            // to the decision, not the ones a chunk played past it.
+            let j = json(&resumed);
+            assert_ne!(j["sprt"]["decision"], "undecided", "{j}");
+            let games = j["games"].as_u64().unwrap();
+            assert!(games < 600, "{j}");
+            let lines = std::fs::read_to_string(killed.join("games.jsonl")).unwrap();
+            assert_eq!(lines.lines().count() as u64, games);
+        }
+    }
+}
+
+#[test]
+fn resume_and_out_errors_are_clear() {
+    let run = [
+        "selfplay", "standard", "--games", "8", "--bots", "random", "--seed", "2", "--json",
+    ];
+    let dir = temp("resume-errors");
+    let expected = murus_out(&run, &dir, &[]);
+    let err = |o: &Output| {
+        assert!(!o.status.success());
+        let e = String::from_utf8_lossy(&o.stderr).to_string();
+        assert!(!e.contains("panicked"), "{e}");
+        e
+    };
+    let d = dir.to_str().unwrap();
+    // A second run into the same folder does not overwrite it.
+    let before = run_files(&dir);
+    let o = murus(&[&run[..], &["--out", d][..]].concat());
+    let e = err(&o);
+    assert!(
+        e.contains("already holds a run") && e.contains("--resume"),
+        "{e}"
+    );
+    assert_eq!(run_files(&dir), before);
+    // Another seed, other bots: each difference named.
+    let o = murus(&[
+        "selfplay", "standard", "--games", "8", "--bots", "greedy", "--seed", "3", "--out", d,
+        "--resume",
+    ]);
+    let e = err(&o);
+    assert!(
+        e.contains("bots random,random there, greedy,greedy asked")
+            && e.contains("seed 2 there, 3 asked"),
+        "{e}"
+    );
+    // Resuming needs a folder holding a run.
+    let o = murus(&[&run[..], &["--resume"][..]].concat());
+    assert!(err(&o).contains("--out"));
+    let empty = temp("resume-nothing");
+    let o = murus(
+        &[
+            &run[..],
+            &["--out", empty.to_str().unwrap(), "--resume"][..],
+        ]
+        .concat(),
+    );
+    assert!(err(&o).contains("no run to resume"));
+    // A torn last line is dropped and its game played again.
+    let games = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let mut lines: Vec<&str> = games.lines().collect();
+    let last = lines.pop().unwrap();
+    let torn = format!("{}\n{}", lines.join("\n"), &last[..last.len() / 2]);
+    std::fs::write(dir.join("games.jsonl"), &torn).unwrap();
+    let o = murus_out(&run, &dir, &["--resume"]);
+    assert_eq!(o.stdout, expected.stdout);
+    assert_eq!(run_files(&dir), before);
+    // A corrupt line elsewhere is an error naming its line.
+    let corrupt = games.replacen("{\"index\":2,", "{\"index\":", 1);
+    assert_ne!(corrupt, games);
+    std::fs::write(dir.join("games.jsonl"), &corrupt).unwrap();
+    let o = murus(&[&run[..], &["--out", d, "--resume"][..]].concat());
+    let e = err(&o);
+    assert!(e.contains("games.jsonl:3:"), "{e}");
 }

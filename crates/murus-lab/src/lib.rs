@@ -1,5 +1,6 @@
 //! The balance lab: batch self-play that is reproducible from a seed,
-//! whatever the number of threads, with reports a designer can trust.
+//! whatever the number of threads, with reports a designer can trust, and
+//! runs kept on disk game by game so that a killed run loses nothing.
 //!
 //! * Every game has its own seed, derived from the run's seed and the game's
 //!   number, and its bots are created afresh, so a game's moves depend on
@@ -10,6 +11,9 @@
 //!   exchanges the colours of seats 0 and 1; results are counted both ways.
 //! * A shard `K/N` plays the games whose number is `K-1 mod N`; merging the
 //!   shards' game files gives exactly the report of the whole run.
+//! * A [`RunDir`] keeps a run on disk: its configuration first, then each
+//!   game as it finishes; a run resumed from it plays only the missing games
+//!   and ends with exactly the files of a run never interrupted.
 //!
 //! ```
 //! use murus_lab::{Config, Control, run};
@@ -19,30 +23,31 @@
 //! let config = Config::new(&variant, vec!["random".parse().unwrap()], 20, 7);
 //! let control = Control::default();
 //! let games = run(&variant, &config, &control);
-//! let report = config.report(&games);
+//! assert_eq!(games.len(), 20);
+//! let report = config.report_after(&control);
 //! assert_eq!(report.games, 20);
 //! ```
 //!
-//! The studio runs a batch on a background thread with [`spawn`], which
-//! returns a [`Batch`]: progress, partial reports, cancel, join.
+//! Programs that keep working while a batch runs (the studio, the command
+//! line's progress bar) start it with [`spawn`], which returns a [`Batch`]:
+//! progress, reports, cancel, join.
 
+pub mod matches;
 pub mod play;
 pub mod report;
+pub mod rundir;
+pub mod runner;
 pub mod stats;
-
-use std::path::Path;
-use std::sync::Arc;
-use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::thread::JoinHandle;
-use std::time::{Duration, Instant};
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
 use sha2::{Digest, Sha256};
 
+pub use matches::{MatchConfig, MatchResult, Sprt, run_match};
 pub use play::{GameResult, GameSetup, game_seed, play_game};
-pub use report::{Provenance, Report, VariantId};
+pub use report::{GameStats, Provenance, Report, VariantId, stats_of};
+pub use rundir::{RunDir, RunSpec, merge, read_outputs, write_outputs};
+pub use runner::{Batch, Control, Options, run, spawn};
 pub use stats::{Wdl, wilson};
 
 /// A self-play run.
@@ -57,7 +62,8 @@ pub struct Config {
     /// `(k, n)`: play only games with `index % n == k - 1`.
     pub shard: Option<(u64, u64)>,
     /// Write every game's moves down (default); off, games keep only their
-    /// statistics, which is faster.
+    /// statistics, which is faster. A run kept in a [`RunDir`] always
+    /// writes them.
     pub record_moves: bool,
     provenance: Provenance,
 }
@@ -65,19 +71,38 @@ pub struct Config {
 /// Errors of the lab's inputs and files.
 #[derive(Debug, thiserror::Error)]
 pub enum LabError {
+    /// An input the lab cannot use (a bad shard, a match of three players).
     #[error("{0}")]
     Invalid(String),
+    /// A file or folder could not be read or written.
     #[error("{path}: {source}")]
     Io {
         path: String,
         source: std::io::Error,
     },
+    /// A file's content is not what the lab wrote.
     #[error("{path}:{line}: {message}")]
     Parse {
         path: String,
         line: usize,
         message: String,
     },
+    /// A new run was asked to start in a folder that already holds one.
+    #[error("{path} already holds a run ({file}); resume it, or choose another folder")]
+    RunExists { path: String, file: String },
+    /// A run was asked to resume from a folder that holds none.
+    #[error("{path}: no run to resume: {why}")]
+    NoRun { path: String, why: String },
+    /// A run was asked to resume from a folder that holds a different run.
+    #[error("{path} holds a different run: {}", .differences.join("; "))]
+    Mismatch {
+        path: String,
+        /// One sentence per differing setting: `seed 4 there, 5 asked`.
+        differences: Vec<String>,
+    },
+    /// A self-play worker panicked (a bug); the games it finished are kept.
+    #[error("a self-play worker stopped on an internal error: {0}")]
+    Panicked(String),
 }
 
 /// The SHA-256 of a variant's source, in hex.
@@ -141,11 +166,30 @@ impl Config {
         self
     }
 
-    /// The game numbers this run plays.
+    /// The number of the run's `j`-th game (`j < planned()`), in order.
+    pub fn game_number(&self, j: u64) -> u64 {
+        match self.shard {
+            None => j,
+            Some((k, n)) => k - 1 + j * n,
+        }
+    }
+
+    /// The game numbers this run plays, in order, one at a time (a run of
+    /// a hundred million games allocates nothing for them).
+    pub fn game_numbers(&self) -> impl Iterator<Item = u64> + Clone + use<> {
+        let (first, step) = self.shard.map_or((0, 1), |(k, n)| (k - 1, n));
+        (0..self.planned()).map(move |j| first + j * step)
+    }
+
+    /// The game numbers this run plays, in a list: one entry per game, so
+    /// for small runs only; [`Config::game_numbers`] walks them lazily.
     pub fn indices(&self) -> Vec<u64> {
-        (0..self.games)
-            .filter(|i| self.shard.is_none_or(|(k, n)| i % n == k - 1))
-            .collect()
+        self.game_numbers().collect()
+    }
+
+    /// Whether game `index` is one of this run's (its shard's share).
+    pub fn plays(&self, index: u64) -> bool {
+        index < self.games && self.shard.is_none_or(|(k, n)| index % n == k - 1)
     }
 
     /// The setup of game `index`.
@@ -167,7 +211,7 @@ impl Config {
         &self.provenance
     }
 
-    /// Games this run plays (its shard's share): `indices().len()`.
+    /// Games this run plays (its shard's share).
     pub fn planned(&self) -> u64 {
         match self.shard {
             None => self.games,
@@ -176,505 +220,29 @@ impl Config {
         }
     }
 
-    /// The report of finished games of this run.
-    pub fn report(&self, games: &[GameResult]) -> Report {
+    /// The report of finished games of this run, from their statistics
+    /// records (see [`stats_of`] for games).
+    pub fn report(&self, games: &[GameStats]) -> Report {
         report::build(&self.provenance, games)
     }
 
-    /// The report of a run watched by `control`, marked
-    /// [`interrupted`](Report::interrupted) when the run was cancelled before
-    /// all its games finished.
-    pub fn report_after(&self, games: &[GameResult], control: &Control) -> Report {
+    /// The report of finished games, marked [`interrupted`](Report::interrupted)
+    /// when `cancelled` cut the run short of its planned games.
+    pub fn report_interrupted(&self, games: &[GameStats], cancelled: bool) -> Report {
         let mut r = self.report(games);
-        r.interrupted = control.is_cancelled() && (games.len() as u64) < self.planned();
+        r.interrupted = cancelled && (games.len() as u64) < self.planned();
         r
     }
-}
 
-/// Shared state of a running batch: cancel it, watch it, read finished games.
-#[derive(Debug, Default)]
-pub struct Control {
-    /// Set to stop: games in progress are dropped, finished ones kept.
-    pub cancel: Arc<AtomicBool>,
-    finished: Mutex<Vec<GameResult>>,
-    done: AtomicU64,
-}
+    /// The report of the games a run watched by `control` finished, marked
+    /// [`interrupted`](Report::interrupted) when it was cancelled before all
+    /// its games finished.
+    pub fn report_after(&self, control: &Control) -> Report {
+        self.report_interrupted(&control.stats(), control.is_cancelled())
+    }
 
-impl Control {
-    /// Games finished so far (counted in batches, at most 50 ms late).
-    pub fn done(&self) -> u64 {
-        self.done.load(Ordering::Relaxed)
+    /// What determines this run's games, as [`RunDir`] keeps it.
+    pub fn run_spec(&self) -> RunSpec {
+        RunSpec::new("selfplay", &self.provenance, None)
     }
-    /// A copy of the finished games (in finishing order).
-    pub fn snapshot(&self) -> Vec<GameResult> {
-        self.finished.lock().expect("lab lock").clone()
-    }
-    pub fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-}
-
-/// Plays the run's games on `config.threads` threads and returns the
-/// finished games sorted by number. Cancelling keeps finished games. The
-/// games move out of `control` (its `snapshot` is empty afterwards); watch a
-/// run with [`run_with`] or [`spawn`].
-pub fn run(variant: &Variant, config: &Config, control: &Control) -> Vec<GameResult> {
-    let indices = config.indices();
-    run_indices(variant, config, control, &indices)
-}
-
-/// [`run`], calling `on_game` on the worker thread as each game finishes (in
-/// finishing order, which depends on the threads; the returned games and the
-/// report do not). For progress bars and live charts.
-pub fn run_with(
-    variant: &Variant,
-    config: &Config,
-    control: &Control,
-    on_game: &(dyn Fn(&GameResult) + Sync),
-) -> Vec<GameResult> {
-    let indices = config.indices();
-    run_indices_with(variant, config, control, &indices, Some(on_game))
-}
-
-fn run_indices(
-    variant: &Variant,
-    config: &Config,
-    control: &Control,
-    indices: &[u64],
-) -> Vec<GameResult> {
-    run_indices_with(variant, config, control, indices, None)
-}
-
-fn run_indices_with(
-    variant: &Variant,
-    config: &Config,
-    control: &Control,
-    indices: &[u64],
-    on_game: Option<&(dyn Fn(&GameResult) + Sync)>,
-) -> Vec<GameResult> {
-    let next = AtomicU64::new(0);
-    let threads = config.threads.min(indices.len().max(1));
-    // Workers claim a few games at a time, so that fast games do not fight
-    // over one counter; few enough that slow games still share out evenly.
-    let chunk = (indices.len() / (threads * 64)).clamp(1, 16) as u64;
-    // Only searching bots poll the cancel flag; random and greedy games are
-    // too short to need it, and cloning the shared `Arc` for every game
-    // would make threads fight over its reference count.
-    let searching = config
-        .bots
-        .iter()
-        .any(|b| matches!(b, BotSpec::AlphaBeta { .. } | BotSpec::Mcts { .. }));
-    // Room for every game up front: no copying of a growing list under the
-    // lock while the workers wait.
-    control
-        .finished
-        .lock()
-        .expect("lab lock")
-        .reserve(indices.len());
-    std::thread::scope(|scope| {
-        for _ in 0..threads {
-            scope.spawn(|| {
-                let mut local = Vec::new();
-                // Finished games reach `Control` (and its count) in batches,
-                // cheap for fast games, or at least every 50 ms, fresh
-                // partial reports for slow ones; batching never changes the
-                // results.
-                let mut flushed = Instant::now();
-                let flush = |local: &mut Vec<GameResult>| {
-                    let n = local.len() as u64;
-                    control.finished.lock().expect("lab lock").append(local);
-                    control.done.fetch_add(n, Ordering::Relaxed);
-                };
-                'claims: loop {
-                    let first = next.fetch_add(chunk, Ordering::Relaxed);
-                    for i in first..first + chunk {
-                        if control.is_cancelled() {
-                            break 'claims;
-                        }
-                        let Some(&index) = indices.get(i as usize) else {
-                            break 'claims;
-                        };
-                        let setup = config.setup(index);
-                        let stop = searching.then(|| control.cancel.clone());
-                        let g = play_game(variant, &setup, stop);
-                        if control.is_cancelled() {
-                            break 'claims; // its bots may have been cut short
-                        }
-                        if let Some(f) = on_game {
-                            f(&g);
-                        }
-                        local.push(g);
-                        if local.len() >= 64 || flushed.elapsed() >= FLUSH_EVERY {
-                            flush(&mut local);
-                            flushed = Instant::now();
-                        }
-                    }
-                }
-                flush(&mut local);
-            });
-        }
-    });
-    let mut games = if on_game.is_some() {
-        // A watched run ([`run_with`], [`Batch`]): the list stays for
-        // partial reports.
-        control.snapshot()
-    } else {
-        // Taking the list instead of copying it keeps the serial tail of a
-        // big run short.
-        std::mem::take(&mut *control.finished.lock().expect("lab lock"))
-    };
-    games.sort_by_key(|g| g.index);
-    games
-}
-
-const FLUSH_EVERY: Duration = Duration::from_millis(50);
-
-/// A self-play run on a background thread (for the studio): watch its
-/// progress, read a report of the games finished so far, cancel it, and
-/// collect the final report. Dropping it cancels the run.
-///
-/// ```
-/// use murus_engine::Variant;
-/// use murus_lab::{Config, spawn};
-///
-/// let variant = Variant::standard();
-/// let config = Config::new(&variant, vec!["greedy".parse().unwrap()], 8, 3).with_threads(2);
-/// let batch = spawn(&variant, config, |_game| { /* e.g. send on a channel, request a repaint */ })
-///     .expect("a thread");
-/// let partial = batch.partial_report(); // any time: the games finished so far
-/// assert!(partial.games <= 8);
-/// let (report, games) = batch.join();
-/// assert_eq!((report.games, games.len()), (8, 8));
-/// ```
-#[derive(Debug)]
-pub struct Batch {
-    control: Arc<Control>,
-    config: Config,
-    total: u64,
-    handle: Option<JoinHandle<Vec<GameResult>>>,
-}
-
-/// Starts `config`'s run on a thread named `murus-lab` (workers
-/// `murus-lab-N`); `on_game` is called on a worker as each game finishes.
-/// Results are those of [`run`] with the same configuration.
-pub fn spawn(
-    variant: &Variant,
-    config: Config,
-    on_game: impl Fn(&GameResult) + Send + Sync + 'static,
-) -> Result<Batch, LabError> {
-    let control = Arc::new(Control::default());
-    let total = config.indices().len() as u64;
-    let (v, c, ctl) = (variant.clone(), config.clone(), control.clone());
-    let handle = std::thread::Builder::new()
-        .name("murus-lab".into())
-        .spawn(move || run_with(&v, &c, &ctl, &on_game))
-        .map_err(|source| LabError::Io {
-            path: "(thread murus-lab)".into(),
-            source,
-        })?;
-    Ok(Batch {
-        control,
-        config,
-        total,
-        handle: Some(handle),
-    })
-}
-
-impl Batch {
-    /// Games this run plays (its shard's share).
-    pub fn total(&self) -> u64 {
-        self.total
-    }
-    /// Games finished so far.
-    pub fn done(&self) -> u64 {
-        self.control.done()
-    }
-    /// Asks the run to stop: games in progress are dropped (their bots return
-    /// at once), finished ones are kept.
-    pub fn cancel(&self) {
-        self.control.cancel.store(true, Ordering::Relaxed);
-    }
-    /// The shared cancel flag.
-    pub fn cancel_flag(&self) -> Arc<AtomicBool> {
-        self.control.cancel.clone()
-    }
-    pub fn is_cancelled(&self) -> bool {
-        self.control.is_cancelled()
-    }
-    /// Whether every worker has stopped (finished or cancelled).
-    pub fn is_finished(&self) -> bool {
-        self.handle.as_ref().is_none_or(JoinHandle::is_finished)
-    }
-    /// The run's configuration.
-    pub fn config(&self) -> &Config {
-        &self.config
-    }
-    /// The report of the games finished so far (all of them once
-    /// [`Batch::is_finished`]); after a cancel that cut the run short it is
-    /// marked [`interrupted`](Report::interrupted).
-    pub fn partial_report(&self) -> Report {
-        self.config
-            .report_after(&self.control.snapshot(), &self.control)
-    }
-    /// Waits for the run and returns its report and games, sorted by number
-    /// (after a cancel: the finished ones, and the report is marked
-    /// [`interrupted`](Report::interrupted)).
-    pub fn join(mut self) -> (Report, Vec<GameResult>) {
-        let games = match self.handle.take().map(JoinHandle::join) {
-            Some(Ok(games)) => games,
-            // A worker panicked: keep what reached the shared list.
-            _ => {
-                let mut g = self.control.snapshot();
-                g.sort_by_key(|g| g.index);
-                g
-            }
-        };
-        (self.config.report_after(&games, &self.control), games)
-    }
-}
-
-impl Drop for Batch {
-    fn drop(&mut self) {
-        if self.handle.is_some() {
-            self.cancel();
-        }
-    }
-}
-
-/// The result of a match between two bots.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct MatchResult {
-    pub games: u64,
-    pub wins: u64,
-    pub draws: u64,
-    pub losses: u64,
-    pub score: f64,
-    /// Bot A's Elo advantage. A perfect score (every game won, or every
-    /// game lost) has no finite Elo: `±inf` here, `null` in JSON.
-    pub elo: f64,
-    /// The 95% interval of `elo`. A bound the data cannot limit is infinite
-    /// (`null` in JSON): after 12 wins in 12 games the interval is
-    /// `[+198, +inf]`, not a finite number chosen by a clamp.
-    pub elo_ci95: [f64; 2],
-    /// `null`, or the SPRT decision with its log-likelihood ratio.
-    pub sprt: Option<Sprt>,
-}
-
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Sprt {
-    pub elo0: f64,
-    pub elo1: f64,
-    /// `H1` (accept elo1), `H0` (accept elo0) or `undecided`.
-    pub decision: String,
-    pub llr: f64,
-    pub bounds: [f64; 2],
-    /// The most games the test could play: when it ends `undecided` with
-    /// `games` equal to this, it ran out of games, not evidence.
-    pub max_games: u64,
-}
-
-/// A match between two bots.
-#[derive(Clone, Copy, Debug)]
-pub struct MatchConfig {
-    pub a: BotSpec,
-    pub b: BotSpec,
-    /// Games (rounded up to whole pairs); with `sprt`, the most to play.
-    pub games: u64,
-    pub seed: u64,
-    pub threads: usize,
-    /// `(elo0, elo1)` for a sequential test with α = β = 0.05.
-    pub sprt: Option<(f64, f64)>,
-}
-
-/// Plays a match of bot A against bot B in paired games with seats swapped
-/// (two-player variants). With `sprt`, plays pairs until the test decides
-/// (or `games` are played) and stops at the first pair that decides it.
-pub fn run_match(
-    variant: &Variant,
-    m: &MatchConfig,
-    control: &Control,
-) -> Result<(MatchResult, Vec<GameResult>), LabError> {
-    let MatchConfig {
-        a,
-        b,
-        games,
-        seed,
-        threads,
-        sprt,
-    } = *m;
-    if variant.player_count() != 2 {
-        return Err(LabError::Invalid(format!(
-            "a match needs a two-player variant; `{}` has {} players (use selfplay)",
-            variant.name(),
-            variant.player_count()
-        )));
-    }
-    let games = games + games % 2;
-    let config = Config::new(variant, vec![a, b], games, seed).with_threads(threads);
-    let tally = |played: &[GameResult]| {
-        let mut w = Wdl::default();
-        for g in played {
-            match g.winner_seat {
-                Some(0) => w.wins += 1,
-                Some(_) => w.losses += 1,
-                None => w.draws += 1,
-            }
-        }
-        w
-    };
-    let (lo, hi) = stats::sprt_bounds(0.05, 0.05);
-    let mut played: Vec<GameResult> = Vec::new();
-    let mut decision = None;
-    match sprt {
-        None => played = run(variant, &config, control),
-        Some((e0, e1)) => {
-            let chunk = (config.threads as u64 * 8).max(16);
-            let mut start = 0;
-            'outer: while start < games && !control.is_cancelled() {
-                let end = (start + chunk).min(games);
-                let idx: Vec<u64> = (start..end).collect();
-                let sub = Control {
-                    cancel: control.cancel.clone(),
-                    ..Control::default()
-                };
-                let mut batch = run_indices(variant, &config, &sub, &idx);
-                control
-                    .done
-                    .fetch_add(batch.len() as u64, Ordering::Relaxed);
-                batch.sort_by_key(|g| g.index);
-                for g in batch {
-                    played.push(g);
-                    if played.len() % 2 == 0 {
-                        let llr = tally(&played).llr(e0, e1);
-                        if llr >= hi || llr <= lo {
-                            decision = Some(if llr >= hi { "H1" } else { "H0" });
-                            break 'outer;
-                        }
-                    }
-                }
-                start = end;
-            }
-        }
-    }
-    let w = tally(&played);
-    let (elo, (elo_lo, elo_hi)) = w.elo();
-    let r = |x: f64| (x * 100.0).round() / 100.0;
-    Ok((
-        MatchResult {
-            games: w.games(),
-            wins: w.wins,
-            draws: w.draws,
-            losses: w.losses,
-            score: (w.score() * 1e6).round() / 1e6,
-            elo: r(elo),
-            elo_ci95: [r(elo_lo), r(elo_hi)],
-            sprt: sprt.map(|(e0, e1)| Sprt {
-                elo0: e0,
-                elo1: e1,
-                decision: decision.unwrap_or("undecided").to_string(),
-                llr: r(w.llr(e0, e1)),
-                bounds: [r(lo), r(hi)],
-                max_games: games,
-            }),
-        },
-        played,
-    ))
-}
-
-/// Writes a run's outputs to `dir`: `games.jsonl`, `report.json`,
-/// `report.csv` and `report.svg`.
-pub fn write_outputs(dir: &Path, report: &Report, games: &[GameResult]) -> Result<(), LabError> {
-    let io = |path: &Path| {
-        let path = path.display().to_string();
-        move |source| LabError::Io { path, source }
-    };
-    std::fs::create_dir_all(dir).map_err(io(dir))?;
-    let mut lines = String::new();
-    for g in games {
-        lines.push_str(&serde_json::to_string(g).expect("a game serialises"));
-        lines.push('\n');
-    }
-    let files = [
-        ("games.jsonl", lines),
-        ("report.json", report.to_json()),
-        ("report.csv", report.to_csv()),
-        ("report.svg", report.to_svg()),
-    ];
-    for (name, text) in files {
-        let path = dir.join(name);
-        std::fs::write(&path, text).map_err(io(&path))?;
-    }
-    Ok(())
-}
-
-/// Reads a run's games and provenance back from `dir`.
-pub fn read_outputs(dir: &Path) -> Result<(Provenance, Vec<GameResult>), LabError> {
-    let (report, games) = read_report(dir)?;
-    Ok((report.provenance(), games))
-}
-
-/// Reads a run's report and games back from `dir`.
-fn read_report(dir: &Path) -> Result<(Report, Vec<GameResult>), LabError> {
-    let read = |name: &str| {
-        let path = dir.join(name);
-        std::fs::read_to_string(&path).map_err(|source| LabError::Io {
-            path: path.display().to_string(),
-            source,
-        })
-    };
-    let report_path = dir.join("report.json").display().to_string();
-    let report: Report =
-        serde_json::from_str(&read("report.json")?).map_err(|e| LabError::Parse {
-            path: report_path,
-            line: e.line(),
-            message: e.to_string(),
-        })?;
-    let games_path = dir.join("games.jsonl").display().to_string();
-    let mut games = Vec::new();
-    for (i, line) in read("games.jsonl")?.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        games.push(serde_json::from_str(line).map_err(|e| LabError::Parse {
-            path: games_path.clone(),
-            line: i + 1,
-            message: e.to_string(),
-        })?);
-    }
-    Ok((report, games))
-}
-
-/// Merges shard outputs into the report of the whole run. The shards must
-/// come from the same run (variant, bots, seed, games, ply cap); a game
-/// present twice counts once. The merge is marked
-/// [`interrupted`](Report::interrupted) when a shard's report was.
-pub fn merge(dirs: &[&Path]) -> Result<(Report, Vec<GameResult>), LabError> {
-    let mut base: Option<Provenance> = None;
-    let mut all: Vec<GameResult> = Vec::new();
-    let mut interrupted = false;
-    for dir in dirs {
-        let (report, games) = read_report(dir)?;
-        interrupted |= report.interrupted;
-        let mut prov = report.provenance();
-        prov.shard = None;
-        match &base {
-            None => base = Some(prov),
-            Some(b) if *b != prov => {
-                return Err(LabError::Invalid(format!(
-                    "{}: not a shard of the same run (variant, bots, seed, games and ply cap must match)",
-                    dir.display()
-                )));
-            }
-            Some(_) => {}
-        }
-        all.extend(games);
-    }
-    let Some(prov) = base else {
-        return Err(LabError::Invalid("nothing to merge".into()));
-    };
-    all.sort_by_key(|g| g.index);
-    all.dedup_by_key(|g| g.index);
-    let mut report = report::build(&prov, &all);
-    report.interrupted = interrupted;
-    Ok((report, all))
 }

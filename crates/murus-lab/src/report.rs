@@ -1,12 +1,106 @@
 //! The balance report: everything computed from the finished games alone,
 //! so shards merge into exactly the report of a single run.
+//!
+//! A report is built from each game's [`GameStats`], a small `Copy` record
+//! of what the report counts, kept apart from the game's moves: a running
+//! batch copies its records, never its games, to report on itself.
 
 use std::collections::BTreeMap;
 
+use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
+use crate::LabError;
 use crate::play::GameResult;
 use crate::stats::{percentile, wilson};
+
+/// What a report needs of one finished game: the fields of its
+/// [`GameResult`] of the same names, without the moves, and with the end
+/// reason (`reason` and `by` there) as the engine's [`Reason`].
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct GameStats {
+    pub index: u64,
+    pub winner: Option<char>,
+    pub winner_seat: Option<usize>,
+    pub reason: Reason,
+    pub plies: u32,
+    pub branching_sum: u64,
+    pub branching_max: u32,
+    pub forced: u32,
+    pub lead_changes: u32,
+    pub leader_at_three_quarters: Option<char>,
+}
+
+/// Every end reason. The `match` in [`reason_of`] fails to compile when the
+/// engine gains one, so this list cannot fall behind.
+const REASONS: [Reason; 7] = [
+    Reason::BreakthroughSow,
+    Reason::BreakthroughThrow,
+    Reason::BreakthroughDelayed,
+    Reason::Stalemate,
+    Reason::Elimination,
+    Reason::Repetition,
+    Reason::PlyCap,
+];
+
+/// The end reason written as `reason` and `by` in a game line.
+fn reason_of(reason: &str, by: Option<&str>) -> Option<Reason> {
+    let found = REASONS
+        .into_iter()
+        .find(|r| r.as_str() == reason && r.by() == by)?;
+    match found {
+        Reason::BreakthroughSow
+        | Reason::BreakthroughThrow
+        | Reason::BreakthroughDelayed
+        | Reason::Stalemate
+        | Reason::Elimination
+        | Reason::Repetition
+        | Reason::PlyCap => Some(found),
+    }
+}
+
+/// The key of an end reason in [`Report::end_reasons`]: `breakthrough-sow`,
+/// `stalemate`, ….
+fn reason_key(reason: Reason) -> String {
+    match reason.by() {
+        Some(by) => format!("{}-{by}", reason.as_str()),
+        None => reason.as_str().to_string(),
+    }
+}
+
+impl GameResult {
+    /// The game's statistics record. Fails only for a game whose `reason`
+    /// and `by` name no end reason (a game line edited by hand).
+    pub fn stats(&self) -> Result<GameStats, LabError> {
+        let reason = reason_of(&self.reason, self.by.as_deref()).ok_or_else(|| {
+            LabError::Invalid(format!(
+                "game {}: unknown end reason `{}`{}",
+                self.index,
+                self.reason,
+                self.by
+                    .as_deref()
+                    .map_or(String::new(), |by| format!(" by `{by}`"))
+            ))
+        })?;
+        Ok(GameStats {
+            index: self.index,
+            winner: self.winner,
+            winner_seat: self.winner_seat,
+            reason,
+            plies: self.plies,
+            branching_sum: self.branching_sum,
+            branching_max: self.branching_max,
+            forced: self.forced,
+            lead_changes: self.lead_changes,
+            leader_at_three_quarters: self.leader_at_three_quarters,
+        })
+    }
+}
+
+/// The statistics records of `games`.
+pub fn stats_of(games: &[GameResult]) -> Result<Vec<GameStats>, LabError> {
+    games.iter().map(GameResult::stats).collect()
+}
 
 /// Where a report comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -148,10 +242,9 @@ pub struct Report {
     pub evaluation: Evaluation,
 }
 
-/// Builds the report of `games` (in any order).
-pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
-    let mut games: Vec<&GameResult> = games.iter().collect();
-    games.sort_by_key(|g| g.index);
+/// Builds the report of `games` (in any order: every figure is a count, a
+/// sum or an order statistic).
+pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
     let n = games.len() as u64;
     let seats = prov.bots.len();
     let by_seat = (0..seats)
@@ -184,7 +277,7 @@ pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
         })
         .collect();
     let draws = games.iter().filter(|g| g.winner.is_none()).count() as u64;
-    let capped = games.iter().filter(|g| g.reason == "ply-cap").count() as u64;
+    let capped = games.iter().filter(|g| g.reason == Reason::PlyCap).count() as u64;
     let first = prov.players.first().copied();
     let first_wins = games
         .iter()
@@ -193,12 +286,8 @@ pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
     let fr = Rate::of(first_wins, n);
     let fair = 1.0 / prov.players.len().max(1) as f64;
     let mut end_reasons = BTreeMap::new();
-    for g in &games {
-        let key = match &g.by {
-            Some(by) => format!("{}-{by}", g.reason),
-            None => g.reason.clone(),
-        };
-        *end_reasons.entry(key).or_insert(0) += 1;
+    for g in games {
+        *end_reasons.entry(reason_key(g.reason)).or_insert(0) += 1;
     }
     let mut lengths: Vec<u32> = games.iter().map(|g| g.plies).collect();
     lengths.sort_unstable();
@@ -214,7 +303,7 @@ pub fn build(prov: &Provenance, games: &[GameResult]) -> Report {
         .collect();
     let branching_sum: u64 = games.iter().map(|g| g.branching_sum).sum();
     let forced: u64 = games.iter().map(|g| u64::from(g.forced)).sum();
-    let decisive: Vec<&&GameResult> = games.iter().filter(|g| g.winner.is_some()).collect();
+    let decisive: Vec<&GameStats> = games.iter().filter(|g| g.winner.is_some()).collect();
     let foreseen = decisive
         .iter()
         .filter(|g| g.leader_at_three_quarters.is_some() && g.leader_at_three_quarters == g.winner)
@@ -353,104 +442,199 @@ impl Report {
         out
     }
 
-    /// An SVG chart: wins per seat with intervals, draws, and the game-length
-    /// histogram.
+    /// An SVG chart: the share of games each seat (numbered from 1, with its
+    /// bot) and each colour won, and the draws, with 95% intervals; and the
+    /// game-length histogram. Both charts have axis titles; bars are rows
+    /// with their labels beside them, so no two labels overlap however many
+    /// seats and however long the bots' names (a label too long for its
+    /// column is cut with `…`, whole in its tooltip).
     pub fn to_svg(&self) -> String {
-        let (w, h) = (720.0, 320.0);
+        let (w, h) = (900.0, 350.0);
         let mut s = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"12\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
         );
-        s.push_str(&format!(
-            "<text x=\"10\" y=\"20\" font-size=\"14\">{} — {} games ({}){}</text>\n",
-            esc(&self.variant.name),
+        let title = format!(
+            "{} — {} games{}: {}",
+            self.variant.name,
             self.games,
-            esc(&self.bots.join(" vs ")),
             if self.interrupted {
-                ", interrupted"
+                " (interrupted)"
             } else {
                 ""
-            }
-        ));
-        // Left: outcome bars.
-        let mut bars: Vec<(String, f64, [f64; 2])> = self
+            },
+            self.bots.join(" vs ")
+        );
+        let shown = fit(&title, 15.0, w - 24.0);
+        let tip = (shown != title).then_some(title.as_str());
+        text(&mut s, (12.0, 24.0), 15.0, "start", &shown, tip);
+        // Both charts share their top and their x axis line.
+        let (top, base) = (70.0, 300.0);
+        self.svg_outcomes(&mut s, top, base);
+        self.svg_lengths(&mut s, top, base);
+        s.push_str("</svg>\n");
+        s
+    }
+
+    /// The left chart: one row per seat, colour and draws.
+    fn svg_outcomes(&self, s: &mut String, top: f64, base: f64) {
+        let mut rows: Vec<(String, &str, f64, [f64; 2])> = self
             .by_seat
             .iter()
-            .map(|r| (format!("seat {} {}", r.seat, r.bot), r.rate, r.ci95))
+            .map(|r| {
+                let label = format!("seat {}: {}", r.seat + 1, r.bot);
+                (label, "#4a7ab0", r.rate, r.ci95)
+            })
             .collect();
-        bars.push(("draws".into(), self.draws.rate, self.draws.ci95));
-        let (x0, y0, bw, bh) = (40.0, 50.0, 300.0, 220.0);
-        s.push_str(&format!(
-            "<text x=\"{x0}\" y=\"{}\">outcomes (95% intervals)</text>\n",
-            y0 - 8.0
-        ));
-        let step = bw / bars.len().max(1) as f64;
-        for (i, (label, rate, ci)) in bars.iter().enumerate() {
-            let x = x0 + i as f64 * step + step * 0.15;
-            let bar_h = rate * bh;
-            s.push_str(&format!(
-                "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bar_h:.1}\" fill=\"#4a7ab0\"/>\n",
-                y0 + bh - bar_h,
-                step * 0.7
-            ));
-            let cx = x + step * 0.35;
-            s.push_str(&format!(
-                "<line x1=\"{cx:.1}\" x2=\"{cx:.1}\" y1=\"{:.1}\" y2=\"{:.1}\" stroke=\"black\"/>\n",
-                y0 + bh - ci[1] * bh,
-                y0 + bh - ci[0] * bh
-            ));
-            s.push_str(&format!(
-                "<text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\">{} {:.1}%</text>\n",
-                y0 + bh + 14.0,
-                esc(label),
-                rate * 100.0
-            ));
-        }
-        s.push_str(&format!(
-            "<line x1=\"{x0}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"black\"/>\n",
-            x0 + bw,
-            y0 + bh,
-            y0 + bh
-        ));
-        // Right: length histogram.
-        let (x1, hw) = (400.0, 300.0);
-        s.push_str(&format!(
-            "<text x=\"{x1}\" y=\"{}\">game length (plies): mean {:.1}, median {}</text>\n",
-            y0 - 8.0,
-            self.length.mean,
-            self.length.median
-        ));
-        let most = self
-            .length
-            .histogram
+        // Colours in turn order.
+        rows.extend(self.players.iter().filter_map(|c| {
+            let r = self.by_colour.get(&c.to_string())?;
+            Some((format!("colour {c}"), "#c0823f", r.rate, r.ci95))
+        }));
+        rows.push(("draws".into(), "#999999", self.draws.rate, self.draws.ci95));
+        // Labels right-aligned in a column sized for the longest one, up to
+        // a limit; bars from 0% to 100% in the rest of the panel, and room
+        // after the longest bar for its percentage.
+        let (left, most_label) = (36.0, 180.0);
+        let longest = rows
             .iter()
-            .map(|b| b.count)
-            .max()
-            .unwrap_or(1)
-            .max(1) as f64;
-        let bins = self.length.histogram.len().max(1) as f64;
-        for (i, b) in self.length.histogram.iter().enumerate() {
-            let bh2 = b.count as f64 / most * bh;
+            .map(|(l, ..)| text_width(l, 11.0))
+            .fold(0.0, f64::max);
+        let label_w = longest.min(most_label);
+        let (x0, x_end) = (left + label_w + 8.0, 410.0);
+        let bw = x_end - x0;
+        text(
+            s,
+            (left, top - 12.0),
+            12.0,
+            "start",
+            "wins per seat and per colour, and draws",
+            None,
+        );
+        for t in [0.0, 0.25, 0.5, 0.75, 1.0] {
+            let x = x0 + t * bw;
             s.push_str(&format!(
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh2:.1}\" fill=\"#b07a4a\"><title>{}–{}: {}</title></rect>\n",
-                x1 + i as f64 * hw / bins,
-                y0 + bh - bh2,
-                (hw / bins - 1.0).max(0.5),
+                "<line x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{top}\" y2=\"{base}\" stroke=\"#dddddd\"/>\n"
+            ));
+            text(
+                s,
+                (x, base + 14.0),
+                10.0,
+                "middle",
+                &format!("{}%", t * 100.0),
+                None,
+            );
+        }
+        let row_h = (base - top) / rows.len().max(1) as f64;
+        let thick = (row_h * 0.6).min(22.0);
+        for (i, (label, fill, rate, ci)) in rows.iter().enumerate() {
+            let cy = top + row_h * (i as f64 + 0.5);
+            let shown = fit(label, 11.0, label_w);
+            let tip = (shown != *label).then_some(label.as_str());
+            text(s, (x0 - 8.0, cy + 4.0), 11.0, "end", &shown, tip);
+            s.push_str(&format!(
+                "<rect x=\"{x0:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{thick:.1}\" fill=\"{fill}\"/>\n",
+                cy - thick / 2.0,
+                rate * bw
+            ));
+            let (lo, hi) = (x0 + ci[0] * bw, x0 + ci[1] * bw);
+            s.push_str(&format!(
+                "<path d=\"M{lo:.1} {:.1}V{:.1}M{lo:.1} {cy:.1}H{hi:.1}M{hi:.1} {:.1}V{:.1}\" stroke=\"black\" fill=\"none\"/>\n",
+                cy - thick / 4.0,
+                cy + thick / 4.0,
+                cy - thick / 4.0,
+                cy + thick / 4.0
+            ));
+            text(
+                s,
+                (x0 + rate.max(ci[1]) * bw + 4.0, cy + 4.0),
+                10.0,
+                "start",
+                &format!("{:.1}%", rate * 100.0),
+                None,
+            );
+        }
+        axes(s, (x0, x_end), (top, base));
+        text(
+            s,
+            ((x0 + x_end) / 2.0, base + 34.0),
+            11.0,
+            "middle",
+            "share of games (whiskers: 95% interval)",
+            None,
+        );
+        vertical_title(s, (left - 18.0, (top + base) / 2.0), "won by");
+    }
+
+    /// The right chart: games per length, in bins of ten plies.
+    fn svg_lengths(&self, s: &mut String, top: f64, base: f64) {
+        let (x1, x_end) = (560.0, 870.0);
+        let hw = x_end - x1;
+        let chart_h = base - top;
+        text(
+            s,
+            (x1, top - 12.0),
+            12.0,
+            "start",
+            &format!(
+                "game length: mean {:.1}, median {}",
+                self.length.mean, self.length.median
+            ),
+            None,
+        );
+        let hist = &self.length.histogram;
+        let most = hist.iter().map(|b| b.count).max().unwrap_or(0);
+        let bins = hist.len().max(1);
+        let bin_w = hw / bins as f64;
+        for (i, b) in hist.iter().enumerate() {
+            let bh = b.count as f64 / most.max(1) as f64 * chart_h;
+            s.push_str(&format!(
+                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"#b07a4a\"><title>{}–{} plies: {} games</title></rect>\n",
+                x1 + i as f64 * bin_w,
+                base - bh,
+                (bin_w - 1.0).max(0.5),
                 b.from,
                 b.to,
                 b.count
             ));
         }
-        s.push_str(&format!(
-            "<line x1=\"{x1}\" x2=\"{}\" y1=\"{}\" y2=\"{}\" stroke=\"black\"/>\n<text x=\"{x1}\" y=\"{}\" font-size=\"10\">0</text>\n<text x=\"{}\" y=\"{}\" font-size=\"10\">{}</text>\n</svg>\n",
-            x1 + hw,
-            y0 + bh,
-            y0 + bh,
-            y0 + bh + 14.0,
-            x1 + hw - 20.0,
-            y0 + bh + 14.0,
-            self.length.histogram.last().map_or(0, |b| b.to + 1)
-        ));
-        s
+        // Tick labels on bin edges, far enough apart not to touch.
+        let every = (32.0 / bin_w).ceil().max(1.0) as usize;
+        let width = hist.first().map_or(10, |b| b.to - b.from + 1);
+        for i in (0..=hist.len()).step_by(every) {
+            let x = x1 + i as f64 * bin_w;
+            text(
+                s,
+                (x, base + 14.0),
+                10.0,
+                "middle",
+                &(i as u32 * width).to_string(),
+                None,
+            );
+        }
+        let mut ticks = vec![0, most];
+        if most >= 4 {
+            ticks.insert(1, most / 2);
+        }
+        ticks.dedup();
+        let mut widest: f64 = 0.0;
+        for t in ticks {
+            let y = base - t as f64 / most.max(1) as f64 * chart_h;
+            let label = t.to_string();
+            widest = widest.max(text_width(&label, 10.0));
+            text(s, (x1 - 6.0, y + 4.0), 10.0, "end", &label, None);
+        }
+        axes(s, (x1, x_end), (top, base));
+        text(
+            s,
+            ((x1 + x_end) / 2.0, base + 34.0),
+            11.0,
+            "middle",
+            "game length (plies)",
+            None,
+        );
+        // Left of the widest count, which may reach into the gap between
+        // the charts but not to the left chart's percentages.
+        vertical_title(s, (x1 - 14.0 - widest, (top + base) / 2.0), "games");
     }
 
     /// The report's provenance (for merging).
@@ -466,6 +650,54 @@ impl Report {
             players: self.players.clone(),
         }
     }
+}
+
+/// About how wide `text` is at `size` in a sans-serif font: a bound that
+/// holds for ordinary letters and digits, used to keep labels apart.
+fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.6
+}
+
+/// `text`, cut with `…` to fit `width` at `size`.
+fn fit(text: &str, size: f64, width: f64) -> String {
+    if text_width(text, size) <= width {
+        return text.to_string();
+    }
+    let keep = ((width / (size * 0.6)) as usize).saturating_sub(1);
+    let mut cut: String = text.chars().take(keep).collect();
+    cut.push('…');
+    cut
+}
+
+/// A `<text>` element, with an optional tooltip.
+fn text(
+    s: &mut String,
+    (x, y): (f64, f64),
+    size: f64,
+    anchor: &str,
+    body: &str,
+    tip: Option<&str>,
+) {
+    let tip = tip.map_or(String::new(), |t| format!("<title>{}</title>", esc(t)));
+    s.push_str(&format!(
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size}\" text-anchor=\"{anchor}\">{tip}{}</text>\n",
+        esc(body)
+    ));
+}
+
+/// An axis title turned to read upwards, centred on `(x, y)`.
+fn vertical_title(s: &mut String, (x, y): (f64, f64), body: &str) {
+    s.push_str(&format!(
+        "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 {x:.1} {y:.1})\">{}</text>\n",
+        esc(body)
+    ));
+}
+
+/// The x and y axis lines of a chart.
+fn axes(s: &mut String, (x0, x1): (f64, f64), (top, base): (f64, f64)) {
+    s.push_str(&format!(
+        "<path d=\"M{x0:.1} {top:.1}V{base:.1}H{x1:.1}\" stroke=\"black\" fill=\"none\"/>\n"
+    ));
 }
 
 fn esc(s: &str) -> String {

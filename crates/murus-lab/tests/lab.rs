@@ -5,12 +5,19 @@ use std::path::PathBuf;
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
-use murus_lab::{Config, Control, merge, run, write_outputs};
+use murus_lab::{
+    Config, Control, GameResult, Options, Report, merge, run, stats_of, write_outputs,
+};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("murus-lab-test-{}-{name}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     dir
+}
+
+/// The report of games `run` returned.
+fn report_of(config: &Config, games: &[GameResult]) -> Report {
+    config.report(&stats_of(games).unwrap())
 }
 
 fn specs(text: &str) -> Vec<BotSpec> {
@@ -23,16 +30,14 @@ fn reports_are_byte_identical_for_one_and_two_threads() {
     let report = |threads| {
         let config = Config::new(&v, specs("random,greedy"), 300, 42).with_threads(threads);
         let games = run(&v, &config, &Control::default());
-        config.report(&games).to_json()
+        report_of(&config, &games).to_json()
     };
     let one = report(1);
     assert_eq!(one, report(2));
     assert!(one.contains("\"games\": 300"));
     // A different seed gives a different run.
     let config = Config::new(&v, specs("random,greedy"), 300, 43).with_threads(2);
-    let other = config
-        .report(&run(&v, &config, &Control::default()))
-        .to_json();
+    let other = report_of(&config, &run(&v, &config, &Control::default())).to_json();
     assert_ne!(one, other);
 }
 
@@ -46,7 +51,7 @@ fn searching_bots_give_byte_identical_reports_for_one_and_two_threads() {
             .with_threads(threads)
             .with_max_plies(60);
         let games = run(&v, &config, &Control::default());
-        (config.report(&games).to_json(), games)
+        (report_of(&config, &games).to_json(), games)
     };
     let (one, games_one) = report(1);
     let (two, games_two) = report(2);
@@ -80,11 +85,11 @@ fn a_merge_of_an_interrupted_shard_is_interrupted() {
             .with_shard(k, 2)
             .unwrap();
         let mut part = run(&v, &shard, &Control::default());
-        let mut report = shard.report(&part);
+        let mut report = report_of(&shard, &part);
         if k == 2 {
             // As if Ctrl-C had stopped the second shard after 4 games.
             part.truncate(4);
-            report = shard.report(&part);
+            report = report_of(&shard, &part);
             report.interrupted = true;
         }
         let dir = temp(&format!("interrupted-shard{k}"));
@@ -105,7 +110,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
     let v = Variant::builtin("advanced").unwrap();
     let whole = Config::new(&v, specs("random"), 101, 7).with_threads(2);
     let games = run(&v, &whole, &Control::default());
-    let expected = whole.report(&games);
+    let expected = report_of(&whole, &games);
     let mut dirs = Vec::new();
     for k in 1..=3 {
         let shard = Config::new(&v, specs("random"), 101, 7)
@@ -115,7 +120,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         let part = run(&v, &shard, &Control::default());
         assert!(part.iter().all(|g| g.index % 3 == k - 1));
         let dir = temp(&format!("shard{k}"));
-        write_outputs(&dir, &shard.report(&part), &part).unwrap();
+        write_outputs(&dir, &report_of(&shard, &part), &part).unwrap();
         dirs.push(dir);
     }
     let paths: Vec<&std::path::Path> = dirs.iter().map(PathBuf::as_path).collect();
@@ -128,7 +133,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         .unwrap();
     let part = run(&v, &stranger, &Control::default());
     let dir = temp("stranger");
-    write_outputs(&dir, &stranger.report(&part), &part).unwrap();
+    write_outputs(&dir, &report_of(&stranger, &part), &part).unwrap();
     let mut paths = paths.clone();
     paths.push(&dir);
     assert!(
@@ -144,7 +149,7 @@ fn seats_rotate_and_the_report_counts_seats_and_colours() {
     let v = Variant::standard();
     let config = Config::new(&v, specs("greedy,random"), 200, 3);
     let games = run(&v, &config, &Control::default());
-    let report = config.report(&games);
+    let report = report_of(&config, &games);
     assert_eq!(report.by_seat.len(), 2);
     assert_eq!(report.by_seat[0].bot, "greedy");
     // Each bot played each colour 100 times.
@@ -207,7 +212,7 @@ fn three_and_four_player_variants_play_out() {
         let v = Variant::builtin(name).unwrap();
         let config = Config::new(&v, specs("random,greedy"), 12, 1).with_max_plies(400);
         let games = run(&v, &config, &Control::default());
-        let report = config.report(&games);
+        let report = report_of(&config, &games);
         assert_eq!(report.games, 12);
         assert_eq!(report.by_seat.len(), v.player_count());
         assert_eq!(report.by_colour.len(), v.player_count());
@@ -226,24 +231,20 @@ fn a_cancelled_run_keeps_what_finished() {
         while control.done() < 500 {
             std::thread::yield_now();
         }
-        control
-            .cancel
-            .store(true, std::sync::atomic::Ordering::SeqCst);
+        control.cancel();
         h.join().unwrap()
     });
     assert!(games.len() >= 500 && games.len() < 1_000_000);
-    let report = config.report_after(&games, &control);
+    let report = config.report_after(&control);
     assert_eq!(report.games, games.len() as u64);
     assert!(report.interrupted);
     assert!(report.to_json().contains("\"interrupted\": true"));
     // Cancelled after the last game finished: nothing was lost.
     let small = Config::new(&v, specs("random"), 10, 1);
     let control = Control::default();
-    let games = run(&v, &small, &control);
-    control
-        .cancel
-        .store(true, std::sync::atomic::Ordering::SeqCst);
-    assert!(!small.report_after(&games, &control).interrupted);
+    run(&v, &small, &control);
+    control.cancel();
+    assert!(!small.report_after(&control).interrupted);
 }
 
 /// The general-game-system figures for uniformly random play (20 000
@@ -258,7 +259,7 @@ fn random_play_agrees_with_the_published_figures() {
         let v = Variant::builtin(name).unwrap();
         let mut config = Config::new(&v, specs("random"), 20_000, 2);
         config.record_moves = false;
-        let report = config.report(&run(&v, &config, &Control::default()));
+        let report = report_of(&config, &run(&v, &config, &Control::default()));
         let f = &report.first_player_advantage;
         assert!(
             f.ci95[0] <= first.1 && first.0 <= f.ci95[1],
@@ -280,35 +281,50 @@ fn random_play_agrees_with_the_published_figures() {
 }
 
 #[test]
-fn a_background_batch_reports_progress_and_ends_with_the_run_report() {
-    use std::sync::Arc;
+fn a_background_batch_delivers_every_game_with_its_moves_and_ends_with_the_run_report() {
     use std::sync::atomic::{AtomicU64, Ordering};
+    use std::sync::{Arc, Mutex};
+    use std::time::Duration;
     let v = Variant::builtin("pie").unwrap();
     let config = Config::new(&v, specs("random,greedy"), 40, 5).with_threads(2);
-    let direct = config
-        .report(&run(&v, &config, &Control::default()))
-        .to_json();
-    let seen = Arc::new(AtomicU64::new(0));
-    let counter = seen.clone();
-    let batch = murus_lab::spawn(&v, config, move |_| {
+    let direct_games = run(&v, &config, &Control::default());
+    let direct = report_of(&config, &direct_games).to_json();
+    let seen = Arc::new(Mutex::new(Vec::new()));
+    let reports = Arc::new(AtomicU64::new(0));
+    let (sink, counter) = (seen.clone(), reports.clone());
+    let options = Options::default().reports(Duration::from_millis(1), move |r| {
+        assert!(r.games <= 40);
         counter.fetch_add(1, Ordering::Relaxed);
+    });
+    let batch = murus_lab::spawn(&v, config, options, move |g| {
+        sink.lock().unwrap().push(g);
     })
     .unwrap();
     assert_eq!(batch.total(), 40);
     let partial = batch.partial_report();
     assert!(partial.games <= 40);
-    let (report, games) = batch.join();
-    assert_eq!(games.len(), 40);
-    assert_eq!(seen.load(Ordering::Relaxed), 40, "one callback per game");
+    while !batch.is_finished() {
+        std::thread::yield_now();
+    }
+    let latest = batch.latest_report().expect("the final report is kept");
+    let report = batch.join().unwrap();
+    assert_eq!(latest, report);
+    let mut games = seen.lock().unwrap().clone();
+    games.sort_by_key(|g| g.index);
+    assert_eq!(games, direct_games, "one callback per game, moves and all");
+    assert!(
+        reports.load(Ordering::Relaxed) >= 1,
+        "the final report at least"
+    );
     assert_eq!(report.to_json(), direct, "same bytes as a foreground run");
     assert!(!report.interrupted);
 }
 
 #[test]
-fn a_cancelled_background_batch_keeps_a_partial_report() {
+fn a_cancelled_background_batch_keeps_a_report_marked_interrupted() {
     let v = Variant::standard();
     let config = Config::new(&v, specs("random"), 10_000_000, 1).with_threads(2);
-    let batch = murus_lab::spawn(&v, config, |_| {}).unwrap();
+    let batch = murus_lab::spawn(&v, config, Options::default(), |_| {}).unwrap();
     while batch.done() < 200 || batch.partial_report().games == 0 {
         std::thread::yield_now();
     }
@@ -317,12 +333,29 @@ fn a_cancelled_background_batch_keeps_a_partial_report() {
         std::thread::yield_now();
     }
     let partial = batch.partial_report();
-    let (report, games) = batch.join();
-    assert!(games.len() >= 200 && games.len() < 10_000_000);
-    assert_eq!(report.games, games.len() as u64);
+    let latest = batch.latest_report();
+    let report = batch.join().unwrap();
+    assert!(report.games >= 200 && report.games < 10_000_000);
     assert_eq!(
         partial, report,
         "once finished, the partial report is final"
     );
+    assert_eq!(latest.as_ref(), Some(&report), "and the latest one");
     assert!(report.interrupted, "a cancelled batch says so");
+}
+
+#[test]
+fn game_numbers_are_walked_lazily_and_match_the_shard() {
+    let v = Variant::standard();
+    let huge = Config::new(&v, specs("random"), 100_000_000, 1)
+        .with_shard(3, 4)
+        .unwrap();
+    let mut numbers = huge.game_numbers();
+    assert_eq!(numbers.next(), Some(2));
+    assert_eq!(numbers.next(), Some(6));
+    assert_eq!(huge.game_numbers().count() as u64, huge.planned());
+    assert_eq!(huge.game_number(huge.planned() - 1), 99_999_998);
+    assert!(huge.plays(99_999_998) && !huge.plays(99_999_999) && !huge.plays(100_000_002));
+    let small = Config::new(&v, specs("random"), 10, 1);
+    assert_eq!(small.game_numbers().collect::<Vec<_>>(), small.indices());
 }

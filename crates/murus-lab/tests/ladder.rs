@@ -27,7 +27,7 @@ fn each_rung_of_the_strength_ladder_holds() {
             threads,
             sprt: None,
         };
-        let (r, _) = run_match(&v, &m, &Control::default()).unwrap();
+        let (r, _) = run_match(&v, &m, &Control::default(), None).unwrap();
         println!(
             "{a:>10} vs {b:<8} {:5.1}%  (+{} ={} -{})  Elo {:+.0} [{:+.0}, {:+.0}]  target {:.0}%",
             r.score * 100.0,

@@ -1,0 +1,218 @@
+//! Matches between two bots: paired games with seats swapped, Elo with an
+//! interval, and a sequential test that stops when it decides.
+
+use std::collections::BTreeMap;
+use std::sync::Mutex;
+
+use murus_ai::BotSpec;
+use murus_engine::Variant;
+
+use crate::report::{GameStats, Report};
+use crate::rundir::{RunDir, RunSpec};
+use crate::runner::{Control, Deliver, lock, play_range};
+use crate::stats::{self, Wdl};
+use crate::{Config, LabError};
+
+/// The result of a match between two bots.
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct MatchResult {
+    pub games: u64,
+    pub wins: u64,
+    pub draws: u64,
+    pub losses: u64,
+    pub score: f64,
+    /// Bot A's Elo advantage. A perfect score (every game won, or every
+    /// game lost) has no finite Elo: `±inf` here, `null` in JSON.
+    pub elo: f64,
+    /// The 95% interval of `elo`. A bound the data cannot limit is infinite
+    /// (`null` in JSON): after 12 wins in 12 games the interval is
+    /// `[+198, +inf]`, not a finite number chosen by a clamp.
+    pub elo_ci95: [f64; 2],
+    /// `null`, or the SPRT decision with its log-likelihood ratio.
+    pub sprt: Option<Sprt>,
+}
+
+#[derive(Clone, Debug, PartialEq, serde::Serialize)]
+pub struct Sprt {
+    pub elo0: f64,
+    pub elo1: f64,
+    /// `H1` (accept elo1), `H0` (accept elo0) or `undecided`.
+    pub decision: String,
+    pub llr: f64,
+    pub bounds: [f64; 2],
+    /// The most games the test could play: when it ends `undecided` with
+    /// `games` equal to this, it ran out of games, not evidence.
+    pub max_games: u64,
+}
+
+/// A match between two bots.
+#[derive(Clone, Copy, Debug)]
+pub struct MatchConfig {
+    pub a: BotSpec,
+    pub b: BotSpec,
+    /// Games (rounded up to whole pairs); with `sprt`, the most to play.
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    /// `(elo0, elo1)` for a sequential test with α = β = 0.05.
+    pub sprt: Option<(f64, f64)>,
+}
+
+impl MatchConfig {
+    /// The self-play run whose games the match plays: bot A in seat 0, bot
+    /// B in seat 1, colours swapped every game, `games` rounded up to
+    /// pairs. Fails unless `variant` has two players.
+    pub fn config(&self, variant: &Variant) -> Result<Config, LabError> {
+        if variant.player_count() != 2 {
+            return Err(LabError::Invalid(format!(
+                "a match needs a two-player variant; `{}` has {} players (use selfplay)",
+                variant.name(),
+                variant.player_count()
+            )));
+        }
+        let games = self.games + self.games % 2;
+        Ok(Config::new(variant, vec![self.a, self.b], games, self.seed).with_threads(self.threads))
+    }
+
+    /// What determines the match's games, as [`RunDir`] keeps it.
+    pub fn run_spec(&self, variant: &Variant) -> Result<RunSpec, LabError> {
+        let config = self.config(variant)?;
+        Ok(RunSpec::new(
+            "match",
+            config.provenance(),
+            self.sprt.map(|(e0, e1)| [e0, e1]),
+        ))
+    }
+}
+
+/// Plays a match of bot A against bot B in paired games with seats swapped
+/// (two-player variants) and returns its result and the report of its
+/// games. With `sprt`, plays pairs until the test decides (or `games` are
+/// played) and stops at the first pair, in game-number order, that decides
+/// it, so the games and the decision depend neither on the threads nor on
+/// interruptions. With `dir` ([`RunDir::create`], or
+/// [`RunDir::open_for_resume`] to continue), each game is saved as it
+/// finishes, games already there are not played again, and the folder is
+/// finished with the report (and without games a decided test did not
+/// need).
+pub fn run_match(
+    variant: &Variant,
+    m: &MatchConfig,
+    control: &Control,
+    dir: Option<RunDir>,
+) -> Result<(MatchResult, Report), LabError> {
+    let mut config = m.config(variant)?;
+    let games = config.games;
+    if let Some(d) = &dir {
+        d.check(&m.run_spec(variant)?)?;
+    }
+    config.record_moves = dir.is_some();
+    let resumed: Vec<GameStats> = dir.as_ref().map(|d| d.done().to_vec()).unwrap_or_default();
+    control.preload(&resumed);
+    let dir = dir.map(Mutex::new);
+    let deliver = Deliver {
+        dir: dir.as_ref(),
+        ..Deliver::default()
+    };
+    let tally = |played: &[GameStats]| {
+        let mut w = Wdl::default();
+        for g in played {
+            match g.winner_seat {
+                Some(0) => w.wins += 1,
+                Some(_) => w.losses += 1,
+                None => w.draws += 1,
+            }
+        }
+        w
+    };
+    let (lo, hi) = stats::sprt_bounds(0.05, 0.05);
+    let mut played: Vec<GameStats>;
+    let mut decision = None;
+    match m.sprt {
+        None => {
+            let skip: Vec<u64> = resumed.iter().map(|g| g.index).collect();
+            play_range(variant, &config, control, 0..games, &skip, &deliver);
+            played = control.stats();
+            played.sort_by_key(|g| g.index);
+        }
+        Some((e0, e1)) => {
+            // Finished games not yet judged, by number: the test reads them
+            // in order and stops at the first pair that decides it.
+            let mut pool: BTreeMap<u64, GameStats> =
+                resumed.iter().map(|g| (g.index, *g)).collect();
+            played = Vec::new();
+            let chunk = (config.threads as u64 * 8).max(16);
+            let mut next = 0;
+            'judge: loop {
+                while let Some(g) = pool.remove(&next) {
+                    played.push(g);
+                    next += 1;
+                    if played.len() % 2 == 0 {
+                        let llr = tally(&played).llr(e0, e1);
+                        if llr >= hi || llr <= lo {
+                            decision = Some(if llr >= hi { "H1" } else { "H0" });
+                            break 'judge;
+                        }
+                    }
+                }
+                if next >= games || control.is_cancelled() {
+                    break;
+                }
+                let end = (next + chunk).min(games);
+                let skip: Vec<u64> = pool.range(next..end).map(|(&i, _)| i).collect();
+                let before = control.stats_len();
+                play_range(variant, &config, control, next..end, &skip, &deliver);
+                pool.extend(
+                    control
+                        .stats_since(before)
+                        .into_iter()
+                        .map(|g| (g.index, g)),
+                );
+                if control.is_cancelled() && !pool.contains_key(&next) {
+                    break;
+                }
+            }
+            if decision.is_some() {
+                if let Some(d) = &dir {
+                    lock(d).drop_from(next);
+                }
+            } else {
+                // Stopped short: every finished game counts, and stays on
+                // disk for a resume.
+                played.extend(pool.into_values());
+            }
+        }
+    }
+    if let Some(e) = control.take_error() {
+        return Err(e);
+    }
+    let mut report = config.report(&played);
+    report.interrupted =
+        control.is_cancelled() && decision.is_none() && (played.len() as u64) < games;
+    if let Some(d) = dir {
+        d.into_inner()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .finish(&report)?;
+    }
+    let w = tally(&played);
+    let (elo, (elo_lo, elo_hi)) = w.elo();
+    let r = |x: f64| (x * 100.0).round() / 100.0;
+    let result = MatchResult {
+        games: w.games(),
+        wins: w.wins,
+        draws: w.draws,
+        losses: w.losses,
+        score: (w.score() * 1e6).round() / 1e6,
+        elo: r(elo),
+        elo_ci95: [r(elo_lo), r(elo_hi)],
+        sprt: m.sprt.map(|(e0, e1)| Sprt {
+            elo0: e0,
+            elo1: e1,
+            decision: decision.unwrap_or("undecided").to_string(),
+            llr: r(w.llr(e0, e1)),
+            bounds: [r(lo), r(hi)],
+            max_games: games,
+        }),
+    };
+    Ok((result, report))
+}

@@ -1,0 +1,362 @@
+//! Runs kept in a folder lose nothing: games are on disk as they finish, a
+//! resumed run plays only the missing ones and ends with exactly the files
+//! of a run never interrupted, and a folder of another run, a torn or a
+//! corrupt game file get clear answers.
+
+use std::path::{Path, PathBuf};
+
+use murus_engine::Variant;
+use murus_lab::{
+    Config, Control, GameResult, LabError, MatchConfig, Options, RunDir, run, run_match, spawn,
+};
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("murus-rundir-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    dir
+}
+
+fn config(v: &Variant, bots: &str, games: u64, seed: u64) -> Config {
+    Config::new(v, murus_ai::parse_specs(bots).unwrap(), games, seed).with_threads(2)
+}
+
+/// The files of a finished run folder, by name.
+fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
+    [
+        "run.json",
+        "games.jsonl",
+        "report.json",
+        "report.csv",
+        "report.svg",
+    ]
+    .iter()
+    .map(|f| (f.to_string(), std::fs::read(dir.join(f)).unwrap()))
+    .collect()
+}
+
+/// Runs `config` into `dir` (new) to the end.
+fn run_into(v: &Variant, config: &Config, dir: &Path) -> murus_lab::Report {
+    let rd = RunDir::create(dir, &config.run_spec()).unwrap();
+    spawn(v, config.clone(), Options::default().dir(rd), |_| {})
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+/// Resumes `config` from `dir` to the end.
+fn resume(v: &Variant, config: &Config, dir: &Path) -> murus_lab::Report {
+    let (rd, _) = RunDir::open_for_resume(dir, &config.run_spec()).unwrap();
+    spawn(v, config.clone(), Options::default().dir(rd), |_| {})
+        .unwrap()
+        .join()
+        .unwrap()
+}
+
+/// A line of `games.jsonl`.
+fn line(g: &GameResult) -> String {
+    serde_json::to_string(g).unwrap() + "\n"
+}
+
+/// A folder as a killed run leaves it: `run.json` and some of the games,
+/// in any order, and a torn last line.
+fn killed_run(config: &Config, games: &[&GameResult], torn: &str, dir: &Path) {
+    drop(RunDir::create(dir, &config.run_spec()).unwrap());
+    let mut text: String = games.iter().map(|g| line(g)).collect();
+    text.push_str(torn);
+    std::fs::write(dir.join("games.jsonl"), text).unwrap();
+}
+
+#[test]
+fn a_cancelled_batch_on_disk_resumes_to_the_files_of_an_uninterrupted_run() {
+    let v = Variant::standard();
+    let config = config(&v, "greedy,random", 400, 6);
+    let whole = temp("whole");
+    let expected = run_into(&v, &config, &whole);
+    assert!(!expected.interrupted);
+    // Cancelled mid-run: the finished games and an interrupted report are on disk.
+    let dir = temp("cancelled");
+    let rd = RunDir::create(&dir, &config.run_spec()).unwrap();
+    let batch = spawn(&v, config.clone(), Options::default().dir(rd), |_| {}).unwrap();
+    while batch.done() < 20 {
+        std::thread::yield_now();
+    }
+    batch.cancel();
+    let cut = batch.join().unwrap();
+    assert!(cut.interrupted, "{}", cut.to_json());
+    assert!(cut.games >= 20 && cut.games < 400);
+    let on_disk = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(
+        on_disk.lines().count() as u64,
+        cut.games,
+        "every finished game kept"
+    );
+    let report_on_disk: murus_lab::Report =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert!(report_on_disk.interrupted);
+    // Resumed, on one thread this time: the same bytes, every file.
+    let (rd, done) = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap();
+    assert_eq!(done.len() as u64, cut.games);
+    let batch = spawn(
+        &v,
+        config.clone().with_threads(1),
+        Options::default().dir(rd),
+        |_| {},
+    )
+    .unwrap();
+    assert_eq!(batch.done(), cut.games, "games found done count as done");
+    let report = batch.join().unwrap();
+    assert_eq!(report.to_json(), expected.to_json());
+    assert_eq!(files(&dir), files(&whole));
+    // Resuming a finished run plays nothing and writes the same files again.
+    assert_eq!(resume(&v, &config, &dir), expected);
+    assert_eq!(files(&dir), files(&whole));
+}
+
+#[test]
+fn a_resumed_run_plays_only_the_missing_games_and_drops_a_torn_last_line() {
+    let v = Variant::builtin("advanced").unwrap();
+    let config = config(&v, "random", 40, 2);
+    let whole = temp("torn-whole");
+    run_into(&v, &config, &whole);
+    let games = run(&v, &config, &Control::default());
+    // Games 30, 1, 7 and 12 finished (out of order), game 13 was being written.
+    let kept: Vec<&GameResult> = [30, 1, 7, 12].iter().map(|&i| &games[i]).collect();
+    let torn = &line(&games[13])[..25];
+    let dir = temp("torn");
+    killed_run(&config, &kept, torn, &dir);
+    let (rd, done) = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap();
+    assert_eq!(
+        done.iter().map(|g| g.index).collect::<Vec<_>>(),
+        [1, 7, 12, 30],
+        "sorted, the torn line dropped"
+    );
+    let played = std::sync::Mutex::new(Vec::new());
+    let played = std::sync::Arc::new(played);
+    let sink = played.clone();
+    spawn(&v, config.clone(), Options::default().dir(rd), move |g| {
+        sink.lock().unwrap().push(g.index);
+    })
+    .unwrap()
+    .join()
+    .unwrap();
+    let mut played = played.lock().unwrap().clone();
+    played.sort_unstable();
+    let missing: Vec<u64> = (0..40).filter(|i| ![1, 7, 12, 30].contains(i)).collect();
+    assert_eq!(played, missing, "only the missing games are played");
+    assert_eq!(files(&dir), files(&whole));
+}
+
+#[test]
+fn resumed_shards_still_merge_into_the_whole_runs_report() {
+    let v = Variant::standard();
+    let whole_config = config(&v, "random,greedy", 30, 8);
+    let whole = temp("shards-whole");
+    let expected = run_into(&v, &whole_config, &whole);
+    let mut dirs = Vec::new();
+    for k in 1..=2 {
+        let shard = whole_config.clone().with_shard(k, 2).unwrap();
+        let games = run(&v, &shard, &Control::default());
+        let dir = temp(&format!("shards-{k}"));
+        // Half the shard's games finished before the kill.
+        let kept: Vec<&GameResult> = games.iter().step_by(2).collect();
+        killed_run(&shard, &kept, "", &dir);
+        assert_eq!(resume(&v, &shard, &dir).games, 15);
+        dirs.push(dir);
+    }
+    let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
+    let (merged, _) = murus_lab::merge(&paths).unwrap();
+    assert_eq!(merged.to_json(), expected.to_json());
+}
+
+#[test]
+fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
+    let v = Variant::standard();
+    let m = MatchConfig {
+        a: "greedy".parse().unwrap(),
+        b: "greedy".parse().unwrap(),
+        games: 600,
+        seed: 1,
+        threads: 2,
+        sprt: Some((0.0, 100.0)),
+    };
+    let whole = temp("match-whole");
+    let spec = m.run_spec(&v).unwrap();
+    let rd = RunDir::create(&whole, &spec).unwrap();
+    let (expected, expected_report) = run_match(&v, &m, &Control::default(), Some(rd)).unwrap();
+    let sprt = expected.sprt.as_ref().unwrap();
+    assert_ne!(sprt.decision, "undecided");
+    let decided = expected.games;
+    assert!(decided > 20, "{expected:?}");
+    // A killed match: holes before the decision, and games after it that a
+    // chunk played in vain.
+    let mut all = m.config(&v).unwrap();
+    all.games = decided + 10;
+    let games = run(&v, &all, &Control::default());
+    let kept: Vec<&GameResult> = games
+        .iter()
+        .filter(|g| g.index % 3 != 1 || g.index >= decided)
+        .collect();
+    let dir = temp("match-killed");
+    drop(RunDir::create(&dir, &spec).unwrap());
+    let text: String = kept.iter().map(|g| line(g)).collect();
+    std::fs::write(dir.join("games.jsonl"), text).unwrap();
+    let (rd, _) = RunDir::open_for_resume(&dir, &spec).unwrap();
+    let (result, report) = run_match(&v, &m, &Control::default(), Some(rd)).unwrap();
+    assert_eq!(result, expected);
+    assert_eq!(report.to_json(), expected_report.to_json());
+    assert_eq!(files(&dir), files(&whole));
+    let lines = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert_eq!(
+        lines.lines().count() as u64,
+        decided,
+        "games after the decision dropped"
+    );
+    // A match with other bounds is another run.
+    let other = MatchConfig {
+        sprt: Some((0.0, 50.0)),
+        ..m
+    };
+    let err = RunDir::open_for_resume(&dir, &other.run_spec(&v).unwrap()).unwrap_err();
+    assert!(
+        err.to_string().contains("sprt 0,100 there, 0,50 asked"),
+        "{err}"
+    );
+}
+
+#[test]
+fn resuming_another_run_names_each_difference() {
+    let v = Variant::standard();
+    let ours = config(&v, "greedy,random", 10, 4);
+    let dir = temp("mismatch");
+    drop(RunDir::create(&dir, &ours.run_spec()).unwrap());
+    let theirs = config(&v, "random", 12, 5).with_max_plies(50);
+    let err = RunDir::open_for_resume(&dir, &theirs.run_spec()).unwrap_err();
+    let LabError::Mismatch { differences, .. } = &err else {
+        panic!("{err}")
+    };
+    assert_eq!(
+        differences,
+        &[
+            "bots greedy,random there, random,random asked",
+            "seed 4 there, 5 asked",
+            "games 10 there, 12 asked",
+            "max plies 300 there, 50 asked",
+        ]
+    );
+    let advanced = Variant::builtin("advanced").unwrap();
+    let err = RunDir::open_for_resume(&dir, &config(&advanced, "greedy,random", 10, 4).run_spec())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("variant standard there, advanced asked"),
+        "{err}"
+    );
+    assert!(err.contains("sha256 (the rules changed)"), "{err}");
+    let shard = ours.clone().with_shard(1, 2).unwrap();
+    let err = RunDir::open_for_resume(&dir, &shard.run_spec())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("shard none there, 1/2 asked"), "{err}");
+}
+
+#[test]
+fn a_folder_without_a_run_or_with_a_broken_one_is_refused_clearly() {
+    let v = Variant::standard();
+    let config = config(&v, "random", 10, 1);
+    let spec = config.run_spec();
+    let missing = temp("missing");
+    let err = RunDir::open_for_resume(&missing, &spec).unwrap_err();
+    assert!(matches!(err, LabError::NoRun { .. }), "{err}");
+    assert!(err.to_string().contains("no such folder"), "{err}");
+    let empty = temp("empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let err = RunDir::open_for_resume(&empty, &spec).unwrap_err();
+    assert!(err.to_string().contains("no run.json"), "{err}");
+    let corrupt = temp("corrupt-run-json");
+    std::fs::create_dir_all(&corrupt).unwrap();
+    std::fs::write(corrupt.join("run.json"), "{\"format\": 1,\n  \"seed\": ").unwrap();
+    let err = RunDir::open_for_resume(&corrupt, &spec).unwrap_err();
+    assert!(matches!(err, LabError::Parse { line: 2, .. }), "{err}");
+    assert!(err.to_string().contains("run.json:2"), "{err}");
+}
+
+#[test]
+fn a_corrupt_game_line_before_the_last_is_an_error_naming_its_line() {
+    let v = Variant::standard();
+    let config = config(&v, "random", 10, 1);
+    let games = run(&v, &config, &Control::default());
+    let dir = temp("corrupt-line");
+    drop(RunDir::create(&dir, &config.run_spec()).unwrap());
+    let text = format!(
+        "{}{{\"index\": 1, \"seed\n{}",
+        line(&games[0]),
+        line(&games[2])
+    );
+    std::fs::write(dir.join("games.jsonl"), text).unwrap();
+    let err = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap_err();
+    assert!(matches!(err, LabError::Parse { line: 2, .. }), "{err}");
+    assert!(
+        err.to_string().contains("games.jsonl:2: not a game"),
+        "{err}"
+    );
+    // A game of another run (another seed) is refused too.
+    let stranger = run(&v, &self::config(&v, "random", 3, 9), &Control::default());
+    let text = format!("{}{}", line(&games[0]), line(&stranger[1]));
+    std::fs::write(dir.join("games.jsonl"), text).unwrap();
+    let err = RunDir::open_for_resume(&dir, &config.run_spec())
+        .unwrap_err()
+        .to_string();
+    assert!(
+        err.contains("games.jsonl:2: game 1 is not one of this run's"),
+        "{err}"
+    );
+    // So is a game numbered past the run's end.
+    let mut g = games[3].clone();
+    g.index = 10;
+    std::fs::write(dir.join("games.jsonl"), line(&g)).unwrap();
+    let err = RunDir::open_for_resume(&dir, &config.run_spec())
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains("not among the 10 games"), "{err}");
+}
+
+#[test]
+fn a_new_run_never_overwrites_a_folder_holding_one() {
+    let v = Variant::standard();
+    let config = config(&v, "random", 6, 1);
+    let dir = temp("clobber");
+    run_into(&v, &config, &dir);
+    let before = files(&dir);
+    let err = RunDir::create(&dir, &config.run_spec()).unwrap_err();
+    assert!(matches!(err, LabError::RunExists { .. }), "{err}");
+    assert_eq!(files(&dir), before, "nothing touched");
+    // A folder with only older outputs (no run.json) is refused as well.
+    let old = temp("clobber-old");
+    std::fs::create_dir_all(&old).unwrap();
+    std::fs::write(old.join("report.json"), "{}").unwrap();
+    assert!(RunDir::create(&old, &config.run_spec()).is_err());
+    // A folder with other files is fine.
+    let other = temp("clobber-other");
+    std::fs::create_dir_all(&other).unwrap();
+    std::fs::write(other.join("notes.txt"), "mine").unwrap();
+    run_into(&v, &config, &other);
+    assert_eq!(
+        std::fs::read_to_string(other.join("notes.txt")).unwrap(),
+        "mine"
+    );
+}
+
+#[test]
+fn a_batch_refuses_a_folder_of_another_run() {
+    let v = Variant::standard();
+    let dir = temp("batch-mismatch");
+    let rd = RunDir::create(&dir, &config(&v, "random", 6, 1).run_spec()).unwrap();
+    let err = spawn(
+        &v,
+        config(&v, "random", 6, 2),
+        Options::default().dir(rd),
+        |_| {},
+    )
+    .unwrap_err();
+    assert!(err.to_string().contains("seed 1 there, 2 asked"), "{err}");
+}
