@@ -169,7 +169,7 @@ impl LabPanel {
             let report = |games: &Mutex<Vec<GameResult>>| {
                 let mut g = games.lock().map(|g| g.clone()).unwrap_or_default();
                 g.sort_by_key(|g| g.index);
-                c2.report(&g)
+                c2.report(&murus_lab::stats_of(&g).unwrap_or_default())
             };
             std::thread::scope(|s| {
                 for t in 0..c2.threads.min(indices.len()).max(1) {
@@ -247,7 +247,7 @@ impl LabPanel {
         if self.cancelled
             && let Some(c) = &self.config
         {
-            self.report = Some(c.report(&self.games));
+            self.report = Some(c.report(&murus_lab::stats_of(&self.games).unwrap_or_default()));
         }
         self.message = Some(Message::info(if self.cancelled {
             format!(
