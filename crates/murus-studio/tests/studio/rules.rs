@@ -237,7 +237,12 @@ fn a_copied_built_in_is_untitled_and_save_does_not_overwrite_the_shipped_file() 
         .find(|(n, _)| *n == "advanced")
         .unwrap();
     assert_eq!(std::fs::read_to_string(&shipped).unwrap(), *builtin);
-    assert!(!Path::new("variants/advanced.mg").exists());
+    // Nor beside the test's working folder, where the old code wrote it.
+    assert!(
+        !Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("variants/advanced.mg")
+            .exists()
+    );
     // Save on an untitled file saves as the name in the Save-as field.
     let saved = std::fs::read_to_string(dir.join("my-variant.mg")).unwrap();
     assert!(saved.contains("// mine"));
