@@ -74,9 +74,10 @@ impl StudioApp {
         }
         self.play.saved.seats = vec!["human".into(), "human".into()];
         self.play.selected = self.play.variant.geometry().parse_cell("c1");
-        self.rules.load_builtin("standard");
-        self.rules.saved.text = self.rules.saved.text.replace("home rank 7", "home rank 9");
-        self.rules.mark_edited(0.0);
+        let rules = self.rules.model_mut();
+        rules.request(rules::FileAction::CopyBuiltin("standard".into()));
+        let text = rules.text().replace("home rank 7", "home rank 9");
+        rules.set_text(text, 0.0);
         if busy {
             self.play.saved.seats = vec!["hard".into(), "hard".into()];
             self.lab.saved.games = 100_000;
@@ -96,7 +97,7 @@ impl StudioApp {
         Saved {
             tab: self.tab,
             play: self.play.saved.clone(),
-            rules: self.rules.saved.clone(),
+            rules: self.rules.model().saved().clone(),
             lab: self.lab.saved.clone(),
             murals: self.murals.saved.clone(),
         }
@@ -150,7 +151,7 @@ impl StudioApp {
                 ui.separator();
                 for t in Tab::ALL {
                     let mut label = t.name().to_string();
-                    if t == Tab::Rules && self.rules.is_dirty() {
+                    if t == Tab::Rules && self.rules.model().is_dirty() {
                         label.push('*');
                     }
                     if ui.selectable_label(self.tab == t, label).clicked() {
@@ -171,7 +172,7 @@ impl StudioApp {
         let commands = match self.tab {
             Tab::Play => self.play.ui(ui),
             Tab::Rules => self.rules.ui(ui),
-            Tab::Lab => self.lab.ui(ui, self.rules.compiled_variant()),
+            Tab::Lab => self.lab.ui(ui, self.rules.model().compiled_variant()),
             Tab::Murals => self.murals.ui(ui),
         };
         self.apply(commands);

@@ -1,5 +1,5 @@
 //! The file handling the Rules and Murals panels share: listing a folder,
-//! writing a file, and the path "Save as" writes.
+//! writing a file, the path "Save as" writes and a short name to show.
 
 use std::path::{Path, PathBuf};
 
@@ -50,6 +50,16 @@ pub fn save_as_path(dir: &Path, name: &str, ext: &str, example: &str) -> Result<
     Ok(dir.join(n))
 }
 
+/// `path` as its folder's name and its file name (`variants/x.mg`), short
+/// enough for a question or a title.
+pub fn short_name(path: &Path) -> String {
+    let file = path.file_name().unwrap_or(path.as_os_str());
+    match path.parent().and_then(Path::file_name) {
+        Some(dir) => Path::new(dir).join(file).display().to_string(),
+        None => Path::new(file).display().to_string(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -69,5 +79,15 @@ mod tests {
             let e = save_as_path(dir, bad, "mg", "my-variant.mg").unwrap_err();
             assert_eq!(e.text, "give a plain file name, like my-variant.mg");
         }
+    }
+
+    #[test]
+    fn short_names_keep_the_folder_and_the_file() {
+        assert_eq!(
+            short_name(Path::new("/home/me/variants/x.mg")),
+            "variants/x.mg"
+        );
+        assert_eq!(short_name(Path::new("variants/x.mg")), "variants/x.mg");
+        assert_eq!(short_name(Path::new("x.mg")), "x.mg");
     }
 }

@@ -1,6 +1,23 @@
 //! The Rules panel: a rule-file editor with line numbers and syntax
-//! colouring, live compilation off the UI thread, clickable diagnostics,
-//! a start-position preview, a quick perft and "Play this variant".
+//! colouring, live compilation off the UI thread, diagnostics shown over
+//! their spans and in a clickable list, a start-position preview, a quick
+//! perft and "Play this variant".
+//!
+//! [`RulesModel`] holds the panel's state and every action on it (the text,
+//! its file, compile results, perft, the question waiting for an answer,
+//! the feedback) and needs no egui: tests drive it directly.
+//! [`RulesPanel`] draws the model, turns clicks and keys into its actions
+//! and runs its background work.
+//!
+//! ```
+//! use murus_studio::rules::{FileAction, RulesModel, RulesSaved};
+//!
+//! let mut rules = RulesModel::new(RulesSaved::default());
+//! rules.request(FileAction::CopyBuiltin("hex".into()));
+//! assert_eq!(rules.title(), "untitled (copy of hex)");
+//! rules.compile_now();
+//! assert_eq!(rules.compiled_variant().map(|v| v.name()), Some("hex"));
+//! ```
 
 use std::ops::Range;
 use std::path::{Path, PathBuf};
@@ -13,11 +30,19 @@ use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
+use crate::dialog::{self, Answer, Confirm};
 use crate::worker::Job;
-use crate::{Command, Message, files, syntax, theme};
+use crate::{Command, Feedback, files, layout, syntax, theme};
 
 /// Seconds of quiet typing before the file recompiles.
 pub const DEBOUNCE_S: f64 = 0.3;
+
+/// The deepest perft the panel offers.
+pub const MAX_PERFT_DEPTH: u32 = 6;
+
+/// The shortcut that saves the file.
+const SAVE_SHORTCUT: egui::KeyboardShortcut =
+    egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
 
 /// What Rules keeps across restarts: the text itself, so unsaved work
 /// survives a restart.
@@ -25,13 +50,16 @@ pub const DEBOUNCE_S: f64 = 0.3;
 #[serde(default)]
 pub struct RulesSaved {
     pub text: String,
-    /// The file the text belongs to (empty: not saved yet).
+    /// The file the text belongs to (empty: untitled, not saved yet).
     pub path: String,
-    /// The text as last read from or written to `path`.
+    /// The text as last read from or written to `path` (for an untitled
+    /// copy of a built-in: the built-in's text).
     pub disk_text: String,
     /// Name for "Save as" in `variants/`.
     pub save_name: String,
     pub perft_depth: u32,
+    /// The built-in an untitled text was copied from (empty: none).
+    pub copy_of: String,
 }
 
 impl Default for RulesSaved {
@@ -43,6 +71,7 @@ impl Default for RulesSaved {
             path: "variants/standard.mg".into(),
             save_name: "my-variant.mg".into(),
             perft_depth: 3,
+            copy_of: String::new(),
         }
     }
 }
@@ -54,8 +83,9 @@ pub struct DiagView {
     pub line: usize,
     pub col: usize,
     pub message: String,
+    /// The byte range it points at.
     pub span: Range<usize>,
-    /// The rustc-style rendering (shown on hover).
+    /// The rustc-style rendering, help included (shown on hover).
     pub rendered: String,
 }
 
@@ -65,98 +95,203 @@ impl DiagView {
         let sev = if self.error { "error" } else { "warning" };
         format!("{}:{}: {sev}: {}", self.line, self.col, self.message)
     }
+
+    /// Whether the diagnostic points at byte `byte` of its source of
+    /// `len` bytes (an empty span at the end of the file points at the last
+    /// byte).
+    pub fn covers(&self, byte: usize, len: usize) -> bool {
+        let s = &self.span;
+        s.contains(&byte)
+            || (s.is_empty() && (s.start == byte || (s.start >= len && byte + 1 == len)))
+    }
 }
 
 /// A finished compilation.
 #[derive(Debug)]
 pub struct Compiled {
+    /// The text that was compiled.
     pub source: String,
     pub diags: Vec<DiagView>,
+    /// The variant, if the text compiles.
     pub variant: Option<Variant>,
     pub millis: f64,
 }
 
-fn compile(source: String, file: &str) -> Compiled {
-    let t = Instant::now();
-    let (variant, diags) = match murus_dsl::compile(&source) {
-        Ok(c) => {
-            let warnings = c.warnings.clone();
-            (Some(Variant::from_rules(c.rules, &source)), warnings)
-        }
-        Err(d) => (None, d),
-    };
-    let diags = diags
-        .iter()
-        .map(|d| {
-            let (line, col) = d.line_col(&source);
-            DiagView {
-                error: d.severity == Severity::Error,
-                line,
-                col,
-                message: d.message.clone(),
-                span: d.span.range(),
-                rendered: d.render(file, &source),
+/// A compilation to run (on any thread): the text and the file name the
+/// diagnostics name.
+#[derive(Clone, Debug)]
+pub struct CompileRequest {
+    pub source: String,
+    pub file: String,
+}
+
+impl CompileRequest {
+    /// Compiles the text.
+    pub fn run(self) -> Compiled {
+        let CompileRequest { source, file } = self;
+        let t = Instant::now();
+        let (variant, diags) = match murus_dsl::compile(&source) {
+            Ok(c) => {
+                let warnings = c.warnings.clone();
+                (Some(Variant::from_rules(c.rules, &source)), warnings)
             }
-        })
-        .collect();
-    Compiled {
-        source,
-        diags,
-        variant,
-        millis: t.elapsed().as_secs_f64() * 1e3,
+            Err(d) => (None, d),
+        };
+        let diags = diags
+            .iter()
+            .map(|d| {
+                let (line, col) = d.line_col(&source);
+                DiagView {
+                    error: d.severity == Severity::Error,
+                    line,
+                    col,
+                    message: d.message.clone(),
+                    span: d.span.range(),
+                    rendered: d.render(&file, &source),
+                }
+            })
+            .collect();
+        Compiled {
+            source,
+            diags,
+            variant,
+            millis: t.elapsed().as_secs_f64() * 1e3,
+        }
     }
 }
 
-/// An action waiting for "discard unsaved changes?".
-#[derive(Clone, Debug, PartialEq, Eq)]
-enum Pending {
-    Open(PathBuf),
-    Builtin(String),
-    New,
+/// A perft run to do (on any thread).
+#[derive(Clone, Debug)]
+pub struct PerftRequest {
+    pub variant: Variant,
+    pub depth: u32,
 }
 
-/// The Rules panel.
+impl PerftRequest {
+    /// Counts the start position's move paths for depths 1 to `depth`,
+    /// reporting a line per depth ("perft 2: 400 (0.1 ms)"), or
+    /// "cancelled" once `cancelled` says so.
+    pub fn run(&self, cancelled: impl Fn() -> bool, mut report: impl FnMut(String)) {
+        let start = self.variant.start();
+        for d in 1..=self.depth {
+            if cancelled() {
+                report("cancelled".into());
+                return;
+            }
+            let t = Instant::now();
+            let n = self.variant.perft(&start, d);
+            report(format!(
+                "perft {d}: {n} ({:.1} ms)",
+                t.elapsed().as_secs_f64() * 1e3
+            ));
+        }
+    }
+}
+
+/// An action on the panel's file that may need a question answered first.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FileAction {
+    /// Open a rule file.
+    Open(PathBuf),
+    /// Start an untitled copy of a built-in variant.
+    CopyBuiltin(String),
+    /// Start an empty untitled file.
+    New,
+    /// Read the file back from disk, dropping the edits.
+    Revert,
+    /// Write the text over this existing file.
+    Replace(PathBuf),
+}
+
+/// The Rules panel's state and actions, without egui.
 #[derive(Debug)]
-pub struct RulesPanel {
-    pub saved: RulesSaved,
-    pub compiled: Option<Compiled>,
-    compile_job: Option<Job<Compiled>>,
+pub struct RulesModel {
+    saved: RulesSaved,
+    /// The folder variants are opened from and saved to (`variants/`).
+    dir: PathBuf,
+    files: Vec<PathBuf>,
+    compiled: Option<Compiled>,
     /// The text changed since the last compilation started.
     stale: bool,
+    /// When the text last changed (seconds on the caller's clock).
     last_edit: f64,
-    jump_to: Option<usize>,
-    confirm: Option<Pending>,
-    perft_job: Option<Job<String>>,
-    pub perft_lines: Vec<String>,
-    pub message: Option<Message>,
-    files: Vec<PathBuf>,
-    /// The folder variants are opened from and saved to (`variants/`).
-    pub dir: PathBuf,
+    compiling: bool,
+    perft_lines: Vec<String>,
+    perft_running: bool,
+    question: Option<Confirm<FileAction>>,
+    feedback: Feedback,
 }
 
-impl RulesPanel {
-    pub fn new(saved: RulesSaved) -> RulesPanel {
-        let mut p = RulesPanel {
+impl RulesModel {
+    /// The model of a restored panel, opening files from `variants/`.
+    pub fn new(saved: RulesSaved) -> RulesModel {
+        let mut m = RulesModel {
             saved,
+            dir: PathBuf::from("variants"),
+            files: Vec::new(),
             compiled: None,
-            compile_job: None,
             stale: true,
             last_edit: f64::NEG_INFINITY,
-            jump_to: None,
-            confirm: None,
-            perft_job: None,
+            compiling: false,
             perft_lines: Vec::new(),
-            message: None,
-            files: Vec::new(),
-            dir: PathBuf::from("variants"),
+            perft_running: false,
+            question: None,
+            feedback: Feedback::default(),
         };
-        p.refresh_files();
-        p
+        m.saved.perft_depth = m.saved.perft_depth.clamp(1, MAX_PERFT_DEPTH);
+        m.refresh_files();
+        m
     }
 
-    /// Re-reads the list of files in [`RulesPanel::dir`].
-    pub fn refresh_files(&mut self) {
-        self.files = files::list(&self.dir, "mg");
+    /// Everything to persist.
+    pub fn saved(&self) -> &RulesSaved {
+        &self.saved
+    }
+
+    /// The rule text being edited.
+    pub fn text(&self) -> &str {
+        &self.saved.text
+    }
+
+    /// The text for the editor widget; call [`RulesModel::edited`] after
+    /// changing it.
+    pub(crate) fn text_mut(&mut self) -> &mut String {
+        &mut self.saved.text
+    }
+
+    /// Replaces the text, as typing would, at `now` (seconds).
+    pub fn set_text(&mut self, text: impl Into<String>, now: f64) {
+        self.saved.text = text.into();
+        self.edited(now);
+    }
+
+    /// Notes an edit of the text at `now` (seconds): compilation follows
+    /// after [`DEBOUNCE_S`] of quiet, and messages about the old text go.
+    pub fn edited(&mut self, now: f64) {
+        self.stale = true;
+        self.last_edit = now;
+        self.feedback.changed();
+    }
+
+    /// The file the text belongs to; `None` while it is untitled.
+    pub fn path(&self) -> Option<&Path> {
+        (!self.saved.path.is_empty()).then(|| Path::new(&self.saved.path))
+    }
+
+    /// What the file bar calls the text: its path, or "untitled" (with the
+    /// built-in it was copied from).
+    pub fn title(&self) -> String {
+        match self.path() {
+            Some(p) => p.display().to_string(),
+            None if self.saved.copy_of.is_empty() => "untitled".into(),
+            None => format!("untitled (copy of {})", self.saved.copy_of),
+        }
+    }
+
+    /// The file name diagnostics are rendered with.
+    fn file_name(&self) -> String {
+        self.path()
+            .map_or_else(|| "untitled.mg".into(), |p| p.display().to_string())
     }
 
     /// Whether the text differs from the file it came from.
@@ -164,28 +299,79 @@ impl RulesPanel {
         self.saved.text != self.saved.disk_text
     }
 
-    pub fn is_busy(&self) -> bool {
-        self.compile_job.is_some() || self.perft_job.is_some() || self.stale
+    /// The folder files are opened from and saved to.
+    pub fn dir(&self) -> &Path {
+        &self.dir
     }
 
-    /// Notes an edit at egui time `now`; compilation follows after a pause.
-    pub fn mark_edited(&mut self, now: f64) {
-        self.stale = true;
-        self.last_edit = now;
+    /// Opens and saves files in `dir` from now on.
+    pub fn set_dir(&mut self, dir: impl Into<PathBuf>) {
+        self.dir = dir.into();
+        self.refresh_files();
     }
 
-    /// The last successfully compiled variant, if the current text compiles.
-    pub fn compiled_variant(&self) -> Option<&Variant> {
-        self.compiled.as_ref().and_then(|c| c.variant.as_ref())
+    /// The rule files in [`RulesModel::dir`], as last read.
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
     }
 
-    /// Loads a built-in variant's text (not tied to a file).
-    pub fn load_builtin(&mut self, name: &str) {
-        if let Some((n, src)) = murus_engine::BUILTIN.iter().find(|(n, _)| *n == name) {
-            self.saved.text = src.to_string();
-            self.saved.disk_text = src.to_string();
-            self.saved.path = format!("variants/{n}.mg");
-            self.mark_edited(f64::NEG_INFINITY);
+    /// Re-reads the list of files in [`RulesModel::dir`].
+    pub fn refresh_files(&mut self) {
+        self.files = files::list(&self.dir, "mg");
+    }
+
+    /// The message about the current state, if any.
+    pub fn feedback(&self) -> &Feedback {
+        &self.feedback
+    }
+
+    /// The question waiting for an answer, if any.
+    pub fn question(&self) -> Option<&Confirm<FileAction>> {
+        self.question.as_ref()
+    }
+
+    /// Asks for `action`: done at once, or after a question when it would
+    /// drop unsaved edits.
+    pub fn request(&mut self, action: FileAction) {
+        let drops_edits = !matches!(action, FileAction::Replace(_));
+        if drops_edits && self.is_dirty() {
+            self.question = Some(Confirm::new(
+                "Unsaved changes",
+                format!(
+                    "{} has changes that are not saved. Discard them?",
+                    self.title()
+                ),
+                "Discard changes",
+                "Keep editing",
+                action,
+            ));
+        } else {
+            self.run(action);
+        }
+    }
+
+    /// Takes the answer to [`RulesModel::question`].
+    pub fn answer(&mut self, answer: Answer<FileAction>) {
+        self.question = None;
+        if let Answer::Go(action) = answer {
+            self.run(action);
+        }
+    }
+
+    fn run(&mut self, action: FileAction) {
+        match action {
+            FileAction::Open(path) => self.open(&path),
+            FileAction::CopyBuiltin(name) => self.copy_builtin(&name),
+            FileAction::New => self.start_untitled(String::new(), String::new()),
+            FileAction::Revert => match self.path().map(Path::to_path_buf) {
+                Some(p) => self.open(&p),
+                None => {
+                    let text = self.saved.disk_text.clone();
+                    let copy_of = std::mem::take(&mut self.saved.copy_of);
+                    self.start_untitled(text, copy_of);
+                }
+            },
+            FileAction::Replace(path) => self.write(&path),
         }
     }
 
@@ -195,97 +381,314 @@ impl RulesPanel {
                 self.saved.text = text.clone();
                 self.saved.disk_text = text;
                 self.saved.path = path.display().to_string();
-                self.mark_edited(f64::NEG_INFINITY);
-                self.message = Some(Message::info(format!("opened {}", path.display())));
+                self.saved.copy_of.clear();
+                self.edited(f64::NEG_INFINITY);
+                self.feedback.info(format!("opened {}", path.display()));
             }
-            Err(e) => self.message = Some(Message::error(format!("{}: {e}", path.display()))),
+            Err(e) => self.feedback.error(format!("{}: {e}", path.display())),
         }
     }
 
-    fn save_to(&mut self, path: PathBuf) {
-        match files::write(&path, &self.saved.text) {
+    fn copy_builtin(&mut self, name: &str) {
+        match murus_engine::BUILTIN.iter().find(|(n, _)| *n == name) {
+            Some((n, src)) => self.start_untitled(src.to_string(), n.to_string()),
+            None => self.feedback.error(format!("no built-in variant `{name}`")),
+        }
+    }
+
+    fn start_untitled(&mut self, text: String, copy_of: String) {
+        self.saved.disk_text = text.clone();
+        self.saved.text = text;
+        self.saved.path.clear();
+        self.saved.copy_of = copy_of;
+        self.edited(f64::NEG_INFINITY);
+    }
+
+    /// Saves the text to its file; an untitled text is saved as the
+    /// "Save as" name.
+    pub fn save(&mut self) {
+        match self.path().map(Path::to_path_buf) {
+            Some(p) => self.write(&p),
+            None => self.save_as(),
+        }
+    }
+
+    /// The name "Save as" uses (a file in [`RulesModel::dir`]).
+    pub fn save_name(&self) -> &str {
+        &self.saved.save_name
+    }
+
+    /// The "Save as" name for its text field.
+    pub(crate) fn save_name_mut(&mut self) -> &mut String {
+        &mut self.saved.save_name
+    }
+
+    /// Sets the "Save as" name.
+    pub fn set_save_name(&mut self, name: impl Into<String>) {
+        self.saved.save_name = name.into();
+    }
+
+    /// Saves the text as the "Save as" name in [`RulesModel::dir`]; asks
+    /// first when that would replace another file.
+    pub fn save_as(&mut self) {
+        let path =
+            match files::save_as_path(&self.dir, &self.saved.save_name, "mg", "my-variant.mg") {
+                Ok(p) => p,
+                Err(e) => return self.feedback.set(e),
+            };
+        if path.exists() && self.path() != Some(path.as_path()) {
+            self.question = Some(Confirm::new(
+                "The file exists",
+                format!(
+                    "Replace {}? What it holds now will be lost.",
+                    files::short_name(&path)
+                ),
+                "Replace",
+                "Cancel",
+                FileAction::Replace(path),
+            ));
+        } else {
+            self.write(&path);
+        }
+    }
+
+    fn write(&mut self, path: &Path) {
+        match files::write(path, &self.saved.text) {
             Ok(done) => {
                 self.saved.disk_text = self.saved.text.clone();
                 self.saved.path = path.display().to_string();
-                self.message = Some(done);
+                self.saved.copy_of.clear();
                 self.refresh_files();
+                self.feedback.changed();
+                self.feedback.set(done);
             }
-            Err(e) => self.message = Some(e),
+            Err(e) => self.feedback.set(e),
         }
     }
 
-    fn request(&mut self, action: Pending) {
-        if self.is_dirty() {
-            self.confirm = Some(action);
-        } else {
-            self.run_pending(action);
+    /// The last compilation, possibly of an older text.
+    pub fn compiled(&self) -> Option<&Compiled> {
+        self.compiled.as_ref()
+    }
+
+    /// The last compilation if it is of the current text.
+    fn fresh(&self) -> Option<&Compiled> {
+        self.compiled
+            .as_ref()
+            .filter(|c| c.source == self.saved.text)
+    }
+
+    /// The variant of the last compilation, if that compiled.
+    pub fn compiled_variant(&self) -> Option<&Variant> {
+        self.compiled.as_ref().and_then(|c| c.variant.as_ref())
+    }
+
+    /// The spans to underline in the current text: `(bytes, is_error)`.
+    pub fn marks(&self) -> Vec<(Range<usize>, bool)> {
+        self.fresh()
+            .map(|c| c.diags.iter().map(|d| (d.span.clone(), d.error)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The diagnostic of the current text that points at byte `byte`
+    /// (errors before warnings).
+    pub fn diagnostic_at(&self, byte: usize) -> Option<&DiagView> {
+        let len = self.saved.text.len();
+        let c = self.fresh()?;
+        let at = |error: bool| {
+            c.diags
+                .iter()
+                .find(|d| d.error == error && d.covers(byte, len))
+        };
+        at(true).or_else(|| at(false))
+    }
+
+    /// Whether a compilation is waiting or running.
+    pub fn is_compiling(&self) -> bool {
+        self.stale || self.compiling
+    }
+
+    /// The compilation to start at `now` (seconds), once the text has been
+    /// quiet for [`DEBOUNCE_S`] and none runs; hand its result to
+    /// [`RulesModel::compile_finished`].
+    pub fn next_compile(&mut self, now: f64) -> Option<CompileRequest> {
+        if !self.stale || self.compiling || now - self.last_edit < DEBOUNCE_S {
+            return None;
+        }
+        self.stale = false;
+        self.compiling = true;
+        Some(CompileRequest {
+            source: self.saved.text.clone(),
+            file: self.file_name(),
+        })
+    }
+
+    /// Seconds from `now` until a compilation is due, if one waits.
+    pub fn compile_wait(&self, now: f64) -> Option<f64> {
+        (self.stale && !self.compiling).then(|| (DEBOUNCE_S - (now - self.last_edit)).max(0.0))
+    }
+
+    /// Takes a finished compilation (`None`: it ended without a result).
+    pub fn compile_finished(&mut self, done: Option<Compiled>) {
+        self.compiling = false;
+        if let Some(done) = done {
+            self.compiled = Some(done);
         }
     }
 
-    fn run_pending(&mut self, action: Pending) {
-        match action {
-            Pending::Open(p) => self.open(&p),
-            Pending::Builtin(n) => self.load_builtin(&n),
-            Pending::New => {
-                self.saved.text.clear();
-                self.saved.disk_text.clear();
-                self.saved.path.clear();
-                self.mark_edited(f64::NEG_INFINITY);
-            }
+    /// Compiles the current text now, on this thread.
+    pub fn compile_now(&mut self) {
+        if self.compiling {
+            return;
         }
+        self.stale = true;
+        self.last_edit = f64::NEG_INFINITY;
+        if let Some(request) = self.next_compile(0.0) {
+            self.compile_finished(Some(request.run()));
+        }
+    }
+
+    /// The depth perft counts to.
+    pub fn perft_depth(&self) -> u32 {
+        self.saved.perft_depth
+    }
+
+    /// Sets the perft depth (1 to [`MAX_PERFT_DEPTH`]).
+    pub fn set_perft_depth(&mut self, depth: u32) {
+        self.saved.perft_depth = depth.clamp(1, MAX_PERFT_DEPTH);
+    }
+
+    /// The perft run to start now, if the text compiles and none runs;
+    /// report its lines to [`RulesModel::perft_line`] and its end to
+    /// [`RulesModel::perft_finished`].
+    pub fn start_perft(&mut self) -> Option<PerftRequest> {
+        if self.perft_running {
+            return None;
+        }
+        let variant = self.compiled_variant()?.clone();
+        self.perft_lines.clear();
+        self.perft_running = true;
+        Some(PerftRequest {
+            variant,
+            depth: self.saved.perft_depth,
+        })
+    }
+
+    /// A line of the running perft.
+    pub fn perft_line(&mut self, line: String) {
+        self.perft_lines.push(line);
+    }
+
+    /// The perft run ended.
+    pub fn perft_finished(&mut self) {
+        self.perft_running = false;
+    }
+
+    pub fn is_perft_running(&self) -> bool {
+        self.perft_running
+    }
+
+    /// The lines of the last perft run.
+    pub fn perft_lines(&self) -> &[String] {
+        &self.perft_lines
+    }
+}
+
+/// The Rules panel: the model, and the view's own state and jobs.
+#[derive(Debug)]
+pub struct RulesPanel {
+    model: RulesModel,
+    compile_job: Option<Job<Compiled>>,
+    perft_job: Option<Job<String>>,
+    /// A byte to move the editor's cursor to (a clicked diagnostic).
+    jump_to: Option<usize>,
+}
+
+impl RulesPanel {
+    pub fn new(saved: RulesSaved) -> RulesPanel {
+        RulesPanel {
+            model: RulesModel::new(saved),
+            compile_job: None,
+            perft_job: None,
+            jump_to: None,
+        }
+    }
+
+    /// The panel's state and actions.
+    pub fn model(&self) -> &RulesModel {
+        &self.model
+    }
+
+    /// The panel's state and actions, to change.
+    pub fn model_mut(&mut self) -> &mut RulesModel {
+        &mut self.model
+    }
+
+    /// Whether a compilation or perft is waiting or running.
+    pub fn is_busy(&self) -> bool {
+        self.model.is_compiling() || self.model.is_perft_running()
     }
 
     /// Collects compiler and perft results; starts a compilation when the
     /// text has been quiet for [`DEBOUNCE_S`].
     pub fn poll(&mut self, ctx: &egui::Context) {
         if let Some(job) = &mut self.compile_job {
-            if let Some(done) = job.poll().pop() {
-                self.compiled = Some(done);
-                self.compile_job = None;
-            } else if job.is_finished() {
+            let done = job.poll().pop();
+            if done.is_some() || job.is_finished() {
+                self.model.compile_finished(done);
                 self.compile_job = None;
             }
         }
         if let Some(job) = &mut self.perft_job {
-            self.perft_lines.extend(job.poll());
+            for line in job.poll() {
+                self.model.perft_line(line);
+            }
             if job.is_finished() {
+                self.model.perft_finished();
                 self.perft_job = None;
             }
         }
-        if self.stale && self.compile_job.is_none() {
-            let now = ctx.input(|i| i.time);
-            if now - self.last_edit >= DEBOUNCE_S {
-                self.stale = false;
-                let source = self.saved.text.clone();
-                let file = self.file_label();
-                self.compile_job = Some(Job::spawn("murus-compile", ctx, move |r| {
-                    r.send(compile(source, &file));
-                }));
-            } else {
-                ctx.request_repaint_after(std::time::Duration::from_secs_f64(
-                    DEBOUNCE_S - (now - self.last_edit) + 0.01,
-                ));
-            }
+        let now = ctx.input(|i| i.time);
+        if let Some(request) = self.model.next_compile(now) {
+            self.compile_job = Some(Job::spawn("murus-compile", ctx, move |r| {
+                r.send(request.run());
+            }));
+        } else if let Some(wait) = self.model.compile_wait(now) {
+            ctx.request_repaint_after(std::time::Duration::from_secs_f64(wait + 0.01));
         }
     }
 
-    fn file_label(&self) -> String {
-        if self.saved.path.is_empty() {
-            "untitled.mg".into()
-        } else {
-            self.saved.path.clone()
+    fn start_perft(&mut self, ctx: &egui::Context) {
+        if let Some(request) = self.model.start_perft() {
+            self.perft_job = Some(Job::spawn("murus-perft", ctx, move |rep| {
+                request.run(
+                    || rep.cancelled(),
+                    |line| {
+                        rep.send(line);
+                    },
+                );
+            }));
         }
     }
 
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        self.confirm_dialog(ui);
+        if let Some(answer) = dialog::show(ui.ctx(), "rules", &mut self.model.question) {
+            self.model.answer(answer);
+        }
+        if self.model.question.is_none() && ui.input_mut(|i| i.consume_shortcut(&SAVE_SHORTCUT)) {
+            self.model.save();
+        }
         egui::Panel::top("rules-files").show(ui, |ui| self.file_bar(ui));
         egui::Panel::right("rules-preview")
             .default_size(360.0)
+            .min_size(280.0)
             .show(ui, |ui| {
+                // The panel keeps its width whatever it shows: an error
+                // must not shrink it to the width of one line.
                 egui::ScrollArea::vertical()
                     .id_salt("rules-preview-scroll")
+                    .auto_shrink([false, true])
                     .show(ui, |ui| self.preview(ui, &mut commands));
             });
         egui::Panel::bottom("rules-diagnostics")
@@ -297,124 +700,88 @@ impl RulesPanel {
     }
 
     fn file_bar(&mut self, ui: &mut egui::Ui) {
-        ui.horizontal_wrapped(|ui| {
-            let dirty = if self.is_dirty() {
+        let m = &mut self.model;
+        layout::reserved(ui, 1.0, |ui| {
+            let dirty = if m.is_dirty() {
                 " (unsaved changes)"
             } else {
                 ""
             };
-            ui.label(RichText::new(format!("{}{dirty}", self.file_label())).strong());
-            ui.separator();
+            ui.add(
+                egui::Label::new(RichText::new(format!("{}{dirty}", m.title())).strong())
+                    .truncate(),
+            );
+        });
+        ui.horizontal_wrapped(|ui| {
             let mut chosen = None;
             egui::ComboBox::from_label("Open from variants/")
                 .selected_text("choose a file")
                 .show_ui(ui, |ui| {
-                    for f in &self.files {
+                    for f in m.files() {
                         let name = f
                             .file_name()
                             .map(|n| n.to_string_lossy().to_string())
                             .unwrap_or_default();
                         if ui.selectable_label(false, name).clicked() {
-                            chosen = Some(f.clone());
+                            chosen = Some(FileAction::Open(f.clone()));
                         }
                     }
-                    if self.files.is_empty() {
+                    if m.files().is_empty() {
                         ui.weak("no variants/ folder here");
                     }
                 });
-            if let Some(f) = chosen.take() {
-                self.request(Pending::Open(f));
-            }
             egui::ComboBox::from_label("Built-in")
                 .selected_text("copy a built-in")
                 .show_ui(ui, |ui| {
                     for (n, _) in murus_engine::BUILTIN {
                         if ui.selectable_label(false, *n).clicked() {
-                            chosen = Some(PathBuf::from(n));
+                            chosen = Some(FileAction::CopyBuiltin(n.to_string()));
                         }
                     }
                 });
-            if let Some(n) = chosen {
-                self.request(Pending::Builtin(n.display().to_string()));
-            }
             if ui.button("New").clicked() {
-                self.request(Pending::New);
+                chosen = Some(FileAction::New);
             }
-            let can_save = !self.saved.path.is_empty();
-            if ui
-                .add_enabled(can_save, egui::Button::new("Save"))
-                .clicked()
-            {
-                self.save_to(PathBuf::from(&self.saved.path));
+            if let Some(action) = chosen {
+                m.request(action);
             }
+            let save_hint = if m.path().is_some() {
+                "Save to the file (Ctrl+S)"
+            } else {
+                "Untitled: save as the name beside Save as (Ctrl+S)"
+            };
+            if ui.button("Save").on_hover_text(save_hint).clicked() {
+                m.save();
+            }
+            let name = ui.label("Save as name");
             ui.add(
-                egui::TextEdit::singleline(&mut self.saved.save_name)
+                egui::TextEdit::singleline(m.save_name_mut())
                     .hint_text("file name in variants/")
                     .desired_width(120.0),
-            );
+            )
+            .labelled_by(name.id);
             if ui.button("Save as").clicked() {
-                match files::save_as_path(&self.dir, &self.saved.save_name, "mg", "my-variant.mg") {
-                    Ok(path) => self.save_to(path),
-                    Err(e) => self.message = Some(e),
-                }
+                m.save_as();
             }
-            if self.is_dirty() && ui.button("Revert").clicked() {
-                self.confirm = Some(Pending::Open(PathBuf::from(&self.saved.path)));
+            // Shown disabled rather than hidden, so that the row never rewraps.
+            if ui
+                .add_enabled(m.is_dirty(), egui::Button::new("Revert"))
+                .clicked()
+            {
+                m.request(FileAction::Revert);
             }
         });
-        if let Some(m) = &self.message {
-            m.show(ui);
-        }
-    }
-
-    fn confirm_dialog(&mut self, ui: &mut egui::Ui) {
-        let Some(action) = self.confirm.clone() else {
-            return;
-        };
-        let mut close = false;
-        let mut run = false;
-        egui::Modal::new(egui::Id::unique("rules-confirm")).show(ui.ctx(), |ui| {
-            ui.heading("Unsaved changes");
-            ui.label(format!(
-                "{} has changes that are not saved. Discard them?",
-                self.file_label()
-            ));
-            ui.horizontal(|ui| {
-                if !self.saved.path.is_empty() && ui.button("Save, then continue").clicked() {
-                    self.save_to(PathBuf::from(&self.saved.path));
-                    run = !self.is_dirty();
-                    close = true;
-                }
-                if ui.button("Discard changes").clicked() {
-                    run = true;
-                    close = true;
-                }
-                if ui.button("Keep editing").clicked() {
-                    close = true;
-                }
-            });
+        // Room for two rows of message, shown or not, so that the editor
+        // below never moves.
+        layout::reserved(ui, 2.0, |ui| {
+            if let Some(msg) = m.feedback().current() {
+                msg.show(ui);
+            }
         });
-        if close {
-            self.confirm = None;
-        }
-        if run {
-            self.run_pending(action);
-        }
     }
 
     fn editor(&mut self, ui: &mut egui::Ui) {
-        let fresh = self
-            .compiled
-            .as_ref()
-            .is_some_and(|c| c.source == self.saved.text);
-        let marks: Vec<(Range<usize>, bool)> = if fresh {
-            self.compiled
-                .as_ref()
-                .map(|c| c.diags.iter().map(|d| (d.span.clone(), d.error)).collect())
-                .unwrap_or_default()
-        } else {
-            Vec::new()
-        };
+        let marks = self.model.marks();
         let visuals = ui.visuals().clone();
         let font = egui::TextStyle::Monospace.resolve(ui.style());
         let label = ui.label("Rule file");
@@ -425,9 +792,7 @@ impl RulesPanel {
         };
         if let Some(byte) = self.jump_to {
             if let Some(mut state) = egui::TextEdit::load_state(ui.ctx(), id) {
-                let text = &self.saved.text;
-                let byte = byte.min(text.len());
-                let chars = text.char_indices().take_while(|(i, _)| *i < byte).count();
+                let chars = char_index(self.model.text(), byte);
                 state
                     .cursor
                     .set_char_range(Some(CCursorRange::one(CCursor::new(chars))));
@@ -441,12 +806,12 @@ impl RulesPanel {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.horizontal_top(|ui| {
-                    let lines = self.saved.text.split('\n').count();
+                    let lines = self.model.text().split('\n').count();
                     let digits = lines.to_string().len().max(2) as f32;
                     let gutter_w = digits * gutter_font.size * 0.62 + 8.0;
                     let (gutter, _) =
                         ui.allocate_exact_size(egui::vec2(gutter_w, 1.0), egui::Sense::hover());
-                    let out = egui::TextEdit::multiline(&mut self.saved.text)
+                    let out = egui::TextEdit::multiline(self.model.text_mut())
                         .id(id)
                         .code_editor()
                         .desired_width(f32::INFINITY)
@@ -456,9 +821,17 @@ impl RulesPanel {
                         .show(ui);
                     let response = out.response.response.clone().labelled_by(label.id);
                     if response.changed() {
-                        let now = ui.input(|i| i.time);
-                        self.stale = true;
-                        self.last_edit = now;
+                        self.model.edited(ui.input(|i| i.time));
+                    }
+                    // The rendered diagnostic over its underlined span.
+                    if let Some(pos) = response.hover_pos()
+                        && let Some(c) = char_under(&out.galley, pos - out.galley_pos)
+                        && let Some(d) = self.model.diagnostic_at(byte_index(self.model.text(), c))
+                    {
+                        let rendered = d.rendered.clone();
+                        response.on_hover_ui_at_pointer(|ui| {
+                            ui.label(RichText::new(rendered).monospace());
+                        });
                     }
                     // Line numbers beside each paragraph's first row.
                     let painter = ui.painter();
@@ -479,11 +852,7 @@ impl RulesPanel {
                         starts = row.ends_with_newline;
                     }
                     if let Some(byte) = self.jump_to.take() {
-                        let text = &self.saved.text;
-                        let chars = text
-                            .char_indices()
-                            .take_while(|(i, _)| *i < byte.min(text.len()))
-                            .count();
+                        let chars = char_index(self.model.text(), byte);
                         let r = out.galley.pos_from_cursor(CCursor::new(chars));
                         let r = r.translate(out.galley_pos.to_vec2());
                         ui.scroll_to_rect(r.expand(40.0), Some(egui::Align::Center));
@@ -495,19 +864,20 @@ impl RulesPanel {
     fn diagnostics(&mut self, ui: &mut egui::Ui) {
         ui.horizontal(|ui| {
             ui.heading("Diagnostics");
-            if self.stale || self.compile_job.is_some() {
+            if self.model.is_compiling() {
                 ui.spinner();
                 ui.weak("compiling…");
-            } else if let Some(c) = &self.compiled {
+            } else if let Some(c) = self.model.compiled() {
                 ui.weak(format!("compiled in {:.1} ms", c.millis));
             }
         });
-        let Some(c) = &self.compiled else {
+        let Some(c) = self.model.compiled() else {
             return;
         };
         let mut jump = None;
         egui::ScrollArea::vertical()
             .id_salt("rules-diag-scroll")
+            .auto_shrink([false, true])
             .show(ui, |ui| {
                 if c.diags.is_empty() {
                     ui.colored_label(theme::success(ui), "No problems: the file compiles.");
@@ -519,7 +889,11 @@ impl RulesPanel {
                         theme::warning(ui)
                     };
                     let r = ui
-                        .add(egui::Button::new(RichText::new(d.title()).color(colour)).frame(false))
+                        .add(
+                            egui::Button::new(RichText::new(d.title()).color(colour))
+                                .frame(false)
+                                .wrap(),
+                        )
                         .on_hover_text(RichText::new(&d.rendered).monospace());
                     if r.clicked() {
                         jump = Some(d.span.start);
@@ -533,7 +907,7 @@ impl RulesPanel {
 
     fn preview(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         ui.heading("Start position");
-        let Some(v) = self.compiled_variant().cloned() else {
+        let Some(v) = self.model.compiled_variant().cloned() else {
             ui.weak("fix the errors to see the board");
             return;
         };
@@ -572,41 +946,56 @@ impl RulesPanel {
         ui.separator();
         ui.heading("Perft");
         ui.horizontal(|ui| {
+            let mut depth = self.model.perft_depth();
             ui.add(
-                egui::DragValue::new(&mut self.saved.perft_depth)
-                    .range(1..=6)
+                egui::DragValue::new(&mut depth)
+                    .range(1..=MAX_PERFT_DEPTH)
                     .prefix("depth "),
             );
-            if self.perft_job.is_some() {
+            self.model.set_perft_depth(depth);
+            if let Some(job) = &self.perft_job {
                 ui.spinner();
-                if ui.button("Cancel perft").clicked()
-                    && let Some(j) = &self.perft_job
-                {
-                    j.cancel();
+                if ui.button("Cancel perft").clicked() {
+                    job.cancel();
                 }
             } else if ui.button("Run perft").clicked() {
-                self.perft_lines.clear();
-                let depth = self.saved.perft_depth;
-                let v = v.clone();
-                self.perft_job = Some(Job::spawn("murus-perft", ui.ctx(), move |rep| {
-                    let start = v.start();
-                    for d in 1..=depth {
-                        if rep.cancelled() {
-                            rep.send("cancelled".into());
-                            return;
-                        }
-                        let t = Instant::now();
-                        let n = v.perft(&start, d);
-                        rep.send(format!(
-                            "perft {d}: {n} ({:.1} ms)",
-                            t.elapsed().as_secs_f64() * 1e3
-                        ));
-                    }
-                }));
+                self.start_perft(ui.ctx());
             }
         });
-        for l in &self.perft_lines {
+        for l in self.model.perft_lines() {
             ui.monospace(l);
         }
     }
+}
+
+/// The index of the character at byte `byte` of `text` (the end for a
+/// byte past it).
+fn char_index(text: &str, byte: usize) -> usize {
+    text.char_indices().take_while(|(i, _)| *i < byte).count()
+}
+
+/// The byte where character `c` of `text` starts.
+fn byte_index(text: &str, c: usize) -> usize {
+    text.char_indices().nth(c).map_or(text.len(), |(b, _)| b)
+}
+
+/// The index of the character drawn under `pos` (relative to the galley),
+/// if the point is on one.
+fn char_under(galley: &egui::Galley, pos: egui::Vec2) -> Option<usize> {
+    let mut first = 0;
+    for row in &galley.rows {
+        if row.min_y() <= pos.y && pos.y < row.max_y() {
+            let x = pos.x - row.pos.x;
+            return row
+                .glyphs
+                .iter()
+                .position(|g| {
+                    let r = g.logical_rect();
+                    r.min.x <= x && x < r.max.x
+                })
+                .map(|i| first + i);
+        }
+        first += row.char_count_including_newline().0;
+    }
+    None
 }

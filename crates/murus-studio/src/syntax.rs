@@ -4,8 +4,9 @@
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Stroke};
 
-/// Direction and value words coloured apart from keywords; every other word
-/// of [`murus_dsl::RESERVED`] is a keyword.
+/// The words of [`murus_dsl::RESERVED`] coloured as values; every other
+/// reserved word is a keyword. Direction names are values too
+/// ([`is_direction`]).
 pub const VALUES: &[&str] = &[
     "all",
     "orthogonal",
@@ -17,20 +18,18 @@ pub const VALUES: &[&str] = &[
     "draws",
     "wall",
     "lost",
-    "n",
-    "e",
-    "s",
-    "w",
-    "ne",
-    "se",
-    "sw",
-    "nw",
-    "forward-left",
-    "forward-right",
-    "left",
-    "right",
-    "back",
 ];
+
+/// Whether `word` names a direction in rule files: a compass direction or
+/// one relative to a player's forward direction, as the language defines
+/// them (`forward` alone is the keyword that sets it).
+pub fn is_direction(word: &str) -> bool {
+    use murus_dsl::geometry::{Relative, SQUARE_DIRECTIONS};
+    SQUARE_DIRECTIONS.iter().any(|d| d.name == word)
+        || Relative::ALL
+            .iter()
+            .any(|&(r, name)| name == word && r != Relative::Forward)
+}
 
 /// Kinds of token.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -79,7 +78,7 @@ pub fn tokens(src: &str) -> Vec<(std::ops::Range<usize>, Token)> {
                 i += 1;
             }
             let word = &src[start..i];
-            if VALUES.contains(&word) {
+            if VALUES.contains(&word) || is_direction(word) {
                 Token::Value
             } else if murus_dsl::RESERVED.contains(&word) {
                 Token::Keyword
@@ -186,6 +185,36 @@ mod tests {
         assert_eq!(tokens("catapult")[0].1, Token::Keyword);
         assert_eq!(tokens("lost")[0].1, Token::Value);
         assert_eq!(tokens("nonsense")[0].1, Token::Plain);
+    }
+
+    #[test]
+    fn value_words_are_words_of_the_language() {
+        // The keyword list is the language's own; the studio only picks
+        // which of its words read as values.
+        for w in VALUES {
+            assert!(
+                murus_dsl::RESERVED.contains(w),
+                "`{w}` is not a word of the language"
+            );
+        }
+    }
+
+    #[test]
+    fn every_direction_of_the_language_is_a_value() {
+        for d in murus_dsl::geometry::SQUARE_DIRECTIONS
+            .iter()
+            .chain(&murus_dsl::geometry::HEX_DIRECTIONS)
+        {
+            assert_eq!(tokens(d.name)[0].1, Token::Value, "{}", d.name);
+        }
+        for (_, name) in murus_dsl::geometry::Relative::ALL {
+            let want = if name == "forward" {
+                Token::Keyword
+            } else {
+                Token::Value
+            };
+            assert_eq!(tokens(name)[0].1, want, "{name}");
+        }
     }
 
     #[test]

@@ -6,7 +6,7 @@ use super::*;
 fn saved_state_round_trips_and_old_saves_load() {
     let mut a = app(Tab::Lab);
     a.play.saved.seats = vec!["human".into(), "hard".into()];
-    a.rules.saved.text = "// unsaved work\n".into();
+    a.rules.model_mut().set_text("// unsaved work\n", 0.0);
     let saved = a.saved();
     let json = serde_json::to_string(&saved).unwrap();
     let back: Saved = serde_json::from_str(&json).unwrap();
@@ -14,7 +14,7 @@ fn saved_state_round_trips_and_old_saves_load() {
     let restored = StudioApp::from_saved(back);
     assert_eq!(restored.tab, Tab::Lab);
     assert_eq!(restored.play.saved.seats[1], "hard");
-    assert_eq!(restored.rules.saved.text, "// unsaved work\n");
+    assert_eq!(restored.rules.model().text(), "// unsaved work\n");
     // A save from an older version with fields missing still loads.
     let old: Saved = serde_json::from_str(r#"{"tab":"Rules","play":{"flipped":true}}"#).unwrap();
     assert_eq!(old.tab, Tab::Rules);

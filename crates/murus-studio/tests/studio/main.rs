@@ -29,8 +29,7 @@ pub fn app(tab: Tab) -> StudioApp {
     };
     saved.play.seats = vec!["human".into(), "human".into()];
     let mut app = StudioApp::from_saved(saved);
-    app.rules.dir = root().join("variants");
-    app.rules.refresh_files();
+    app.rules.model_mut().set_dir(root().join("variants"));
     app.murals.dir = root().join("puzzles");
     app.murals.refresh_files();
     app

@@ -1,4 +1,8 @@
-//! The Rules panel.
+//! The Rules panel: its model driven directly, and the panel through the UI.
+
+use murus_engine::Variant;
+use murus_studio::dialog::Answer;
+use murus_studio::rules::{FileAction, MAX_PERFT_DEPTH, RulesModel, RulesSaved};
 
 use super::*;
 
@@ -11,7 +15,7 @@ fn an_error_typed_into_the_rules_editor_is_listed_with_line_and_column() {
     });
     h.get_by_label("New").click();
     steps(&mut h, 2);
-    assert!(h.state().rules.saved.text.is_empty());
+    assert!(h.state().rules.model().text().is_empty());
 
     let broken = "variant \"x\"\nboard rect 8 x 7\nplayer \"A\" {\n    letter 7\n}\n";
     let editor = h.get_by_label("Rule file");
@@ -20,7 +24,7 @@ fn an_error_typed_into_the_rules_editor_is_listed_with_line_and_column() {
     h.get_by_label("Rule file").type_text(broken);
     steps(&mut h, 2);
     assert_eq!(
-        h.state().rules.saved.text,
+        h.state().rules.model().text(),
         broken,
         "the editor keeps what was typed"
     );
@@ -34,24 +38,28 @@ fn an_error_typed_into_the_rules_editor_is_listed_with_line_and_column() {
     // Clicking the diagnostic jumps to it and leaves the text alone.
     h.get_by_label(&expected).click();
     steps(&mut h, 3);
-    assert_eq!(h.state().rules.saved.text, broken);
-    assert!(h.state().rules.is_dirty() || h.state().rules.saved.path.is_empty());
+    assert_eq!(h.state().rules.model().text(), broken);
+    assert!(h.state().rules.model().is_dirty() || h.state().rules.model().path().is_none());
 }
 
 #[test]
 fn play_this_variant_opens_the_edited_rules_in_play() {
     let mut h = harness(app(Tab::Rules));
     steps(&mut h, 2);
-    h.state_mut().rules.load_builtin("hex");
+    h.state_mut()
+        .rules
+        .model_mut()
+        .request(murus_studio::rules::FileAction::CopyBuiltin("hex".into()));
     until(&mut h, 20, "the hex compilation", |h| {
         h.state()
             .rules
+            .model()
             .compiled_variant()
             .is_some_and(|v| v.name() == "hex")
     });
     h.get_by_label("Run perft").click();
     until(&mut h, 30, "perft", |h| {
-        h.state().rules.perft_lines.len() >= 3
+        h.state().rules.model().perft_lines().len() >= 3
     });
     h.get_by_label("Play this variant").click();
     steps(&mut h, 3);
@@ -67,4 +75,431 @@ fn play_this_variant_opens_the_edited_rules_in_play() {
     h.get_by_label(&format!("cell {to}")).click();
     steps(&mut h, 2);
     assert_eq!(h.state().play.game.ply(), 1);
+}
+
+// ---- Regression tests of issue 10 (the Rules panel) ----
+
+/// An empty folder of its own for a test's files.
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("murus-studio-rules-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// The studio on Rules, opening and saving in `dir`.
+fn rules_in(dir: &Path) -> Harness<'static, StudioApp> {
+    let mut a = app(Tab::Rules);
+    a.rules.model_mut().set_dir(dir);
+    let mut h = harness(a);
+    steps(&mut h, 3);
+    h
+}
+
+fn compiled_clean(h: &mut Harness<'_, StudioApp>) {
+    until(h, 20, "a clean compilation", |h| {
+        h.query_by_label_contains("No problems").is_some()
+    });
+}
+
+/// Picks `item` from the combo box labelled `combo`.
+fn choose(h: &mut Harness<'_, StudioApp>, combo: &str, item: &str) {
+    h.get_by_label(combo).click();
+    steps(h, 2);
+    h.get_by_label(item).click();
+    steps(h, 3);
+}
+
+/// Types `text` into the rule editor, where its cursor is.
+fn type_in_editor(h: &mut Harness<'_, StudioApp>, text: &str) {
+    h.get_by_label("Rule file").focus();
+    steps(h, 1);
+    h.get_by_label("Rule file").type_text(text);
+    steps(h, 2);
+}
+
+/// Replaces the text of the "Save as" name field.
+fn set_save_name(h: &mut Harness<'_, StudioApp>, name: &str) {
+    let field = h
+        .query_all(
+            egui_kittest::kittest::by()
+                .role(egui::accesskit::Role::TextInput)
+                .value("my-variant.mg"),
+        )
+        .next()
+        .expect("the Save as name field");
+    field.focus();
+    steps(h, 1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    steps(h, 1);
+    h.query_all(
+        egui_kittest::kittest::by()
+            .role(egui::accesskit::Role::TextInput)
+            .value("my-variant.mg"),
+    )
+    .next()
+    .expect("the Save as name field")
+    .type_text(name);
+    steps(h, 2);
+}
+
+fn left_of(h: &Harness<'_, StudioApp>, label: &str) -> f32 {
+    h.get_by_label(label).rect().left()
+}
+
+#[test]
+fn an_error_does_not_narrow_the_rules_preview() {
+    let mut h = harness(app(Tab::Rules));
+    steps(&mut h, 3);
+    compiled_clean(&mut h);
+    let before = left_of(&h, "Start position");
+    // The window is 1280 wide; the preview opens 360 wide.
+    assert!(
+        1280.0 - before > 300.0,
+        "the preview has room for the board (its left edge is at {before})"
+    );
+    type_in_editor(&mut h, "zzz ");
+    until(&mut h, 20, "the error", |h| {
+        h.query_by_label_contains(": error: ").is_some()
+    });
+    steps(&mut h, 3);
+    assert_eq!(
+        left_of(&h, "Start position"),
+        before,
+        "the preview keeps its width while the file has an error"
+    );
+    for _ in 0..4 {
+        h.key_press(egui::Key::Backspace);
+        steps(&mut h, 1);
+    }
+    compiled_clean(&mut h);
+    steps(&mut h, 3);
+    assert_eq!(
+        left_of(&h, "Start position"),
+        before,
+        "the preview is as wide as before once the error is fixed"
+    );
+}
+
+#[test]
+fn a_file_bar_message_does_not_push_the_rules_editor() {
+    let dir = scratch("message-push");
+    std::fs::write(dir.join("a.mg"), murus_engine::Variant::standard().source()).unwrap();
+    let mut h = rules_in(&dir);
+    compiled_clean(&mut h);
+    // The label above the editor (the editor itself scrolls).
+    let corner = |h: &Harness<'_, StudioApp>| {
+        h.query_all(
+            egui_kittest::kittest::by()
+                .role(egui::accesskit::Role::Label)
+                .label("Rule file")
+                .include_labels(),
+        )
+        .next()
+        .expect("the editor's label")
+        .rect()
+        .left_top()
+    };
+    let editor = corner(&h);
+    choose(&mut h, "Open from variants/", "a.mg");
+    assert!(h.query_by_label_contains("opened").is_some());
+    assert_eq!(corner(&h), editor, "after \"opened\"");
+    type_in_editor(&mut h, "// edited\n");
+    assert!(h.state().rules.model().is_dirty());
+    assert_eq!(corner(&h), editor, "with unsaved changes");
+    set_save_name(&mut h, "no/folders/please");
+    h.get_by_label("Save as").click();
+    steps(&mut h, 3);
+    assert!(
+        h.query_by_label_contains("give a plain file name")
+            .is_some()
+    );
+    assert_eq!(corner(&h), editor, "after an error");
+}
+
+#[test]
+fn a_copied_built_in_is_untitled_and_save_does_not_overwrite_the_shipped_file() {
+    let dir = scratch("copy-builtin");
+    let mut h = rules_in(&dir);
+    choose(&mut h, "Built-in", "advanced");
+    assert!(
+        h.query_by_label_contains("untitled").is_some()
+            && h.query_by_label_contains("copy of advanced").is_some(),
+        "the copy is untitled"
+    );
+    type_in_editor(&mut h, "// mine\n");
+    h.get_by_label("Save").click();
+    steps(&mut h, 3);
+    let shipped = root().join("variants/advanced.mg");
+    let (_, builtin) = murus_engine::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "advanced")
+        .unwrap();
+    assert_eq!(std::fs::read_to_string(&shipped).unwrap(), *builtin);
+    // Nor beside the test's working folder, where the old code wrote it.
+    assert!(
+        !Path::new(env!("CARGO_MANIFEST_DIR"))
+            .join("variants/advanced.mg")
+            .exists()
+    );
+    // Save on an untitled file saves as the name in the Save-as field.
+    let saved = std::fs::read_to_string(dir.join("my-variant.mg")).unwrap();
+    assert!(saved.contains("// mine"));
+    assert!(h.query_by_label_contains("untitled").is_none());
+}
+
+#[test]
+fn save_as_over_an_existing_file_asks_before_replacing_it() {
+    let dir = scratch("save-as-replace");
+    let x = dir.join("x.mg");
+    std::fs::write(&x, "// old\n").unwrap();
+    let mut h = rules_in(&dir);
+    set_save_name(&mut h, "x");
+    h.get_by_label("Save as").click();
+    steps(&mut h, 3);
+    assert_eq!(
+        std::fs::read_to_string(&x).unwrap(),
+        "// old\n",
+        "nothing written before the answer"
+    );
+    assert!(
+        h.query_by_label_contains("x.mg?").is_some(),
+        "the question is asked"
+    );
+    h.get_by_label("Cancel").click();
+    steps(&mut h, 3);
+    assert_eq!(
+        std::fs::read_to_string(&x).unwrap(),
+        "// old\n",
+        "kept on Cancel"
+    );
+    h.get_by_label("Save as").click();
+    steps(&mut h, 3);
+    h.get_by_label("Replace").click();
+    steps(&mut h, 3);
+    assert_eq!(
+        std::fs::read_to_string(&x).unwrap(),
+        murus_engine::Variant::standard().source(),
+        "replaced on Replace"
+    );
+}
+
+#[test]
+fn hovering_an_underlined_span_in_the_editor_shows_the_rendered_diagnostic() {
+    let mut h = harness(app(Tab::Rules));
+    steps(&mut h, 3);
+    h.get_by_label("New").click();
+    steps(&mut h, 2);
+    type_in_editor(&mut h, "variant \"x\"\nbord rect 8 x 7\n");
+    until(&mut h, 20, "the diagnostic", |h| {
+        h.query_by_label_contains("2:1: error: unknown keyword `bord`")
+            .is_some()
+    });
+    assert!(h.query_by_label_contains("did you mean `board`").is_none());
+    // The pointer over the second letter of `bord`, on the second row
+    // (rows of the monospace font are about 15 points high).
+    let editor = h.get_by_label("Rule file").rect();
+    h.hover_at(editor.left_top() + egui::vec2(16.0, 24.0));
+    steps(&mut h, 6);
+    assert!(
+        h.query_by_label_contains("did you mean `board`").is_some(),
+        "the rendered diagnostic with its help shows over the span"
+    );
+}
+
+#[test]
+fn opened_and_saved_messages_clear_after_an_edit_or_another_file() {
+    let dir = scratch("stale-messages");
+    let standard = murus_engine::Variant::standard();
+    let text = standard.source();
+    std::fs::write(dir.join("a.mg"), text).unwrap();
+    std::fs::write(dir.join("b.mg"), text).unwrap();
+    let mut h = rules_in(&dir);
+    choose(&mut h, "Open from variants/", "a.mg");
+    assert!(h.query_by_label_contains("opened").is_some());
+    type_in_editor(&mut h, "// edit\n");
+    assert!(
+        h.query_by_label_contains("opened").is_none(),
+        "\"opened a.mg\" went with the edit"
+    );
+    h.get_by_label("Save").click();
+    steps(&mut h, 3);
+    assert!(h.query_by_label_contains("saved").is_some());
+    choose(&mut h, "Open from variants/", "b.mg");
+    assert!(
+        h.query_by_label_contains("saved").is_none(),
+        "\"saved a.mg\" went with the file"
+    );
+    assert!(h.query_by_label_contains("opened").is_some());
+    h.get_by_label("New").click();
+    steps(&mut h, 3);
+    assert!(
+        h.query_by_label_contains("opened").is_none(),
+        "\"opened b.mg\" went with the new file"
+    );
+}
+
+#[test]
+fn ctrl_s_saves_the_rules_file() {
+    let dir = scratch("ctrl-s");
+    let a = dir.join("a.mg");
+    std::fs::write(&a, murus_engine::Variant::standard().source()).unwrap();
+    let mut h = rules_in(&dir);
+    choose(&mut h, "Open from variants/", "a.mg");
+    type_in_editor(&mut h, "// edited\n");
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
+    steps(&mut h, 3);
+    assert!(std::fs::read_to_string(&a).unwrap().contains("// edited\n"));
+    assert!(h.query_by_label_contains("saved").is_some());
+}
+
+// ---- The model, without egui ----
+
+/// A Rules model opening and saving in `dir`.
+fn model_in(dir: &Path) -> RulesModel {
+    let mut m = RulesModel::new(RulesSaved::default());
+    m.set_dir(dir);
+    m
+}
+
+#[test]
+fn a_copy_of_a_built_in_is_untitled_and_saves_as_the_save_as_name() {
+    let dir = scratch("copy");
+    let mut m = model_in(&dir);
+    m.request(FileAction::CopyBuiltin("advanced".into()));
+    assert_eq!(m.path(), None);
+    assert_eq!(m.title(), "untitled (copy of advanced)");
+    assert!(!m.is_dirty());
+    m.set_text(format!("{}// mine\n", m.text()), 1.0);
+    m.set_save_name("mine");
+    m.save();
+    assert_eq!(m.path(), Some(dir.join("mine.mg").as_path()));
+    assert!(!m.is_dirty());
+    assert!(
+        std::fs::read_to_string(dir.join("mine.mg"))
+            .unwrap()
+            .ends_with("// mine\n")
+    );
+}
+
+#[test]
+fn save_as_asks_before_replacing_another_file_but_not_its_own() {
+    let dir = scratch("replace");
+    std::fs::write(dir.join("x.mg"), "// old\n").unwrap();
+    let mut m = model_in(&dir);
+    m.set_save_name("x.mg");
+    m.save_as();
+    let q = m.question().expect("a question");
+    assert!(q.text.starts_with("Replace "), "{}", q.text);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("x.mg")).unwrap(),
+        "// old\n"
+    );
+    m.answer(Answer::Keep);
+    assert!(m.question().is_none());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("x.mg")).unwrap(),
+        "// old\n"
+    );
+    m.save_as();
+    let action = m.question().unwrap().action.clone();
+    m.answer(Answer::Go(action));
+    assert_eq!(std::fs::read_to_string(dir.join("x.mg")).unwrap(), m.text());
+    // Saving as its own name again replaces without asking.
+    m.set_text("// newer\n", 2.0);
+    m.save_as();
+    assert!(m.question().is_none());
+    assert_eq!(
+        std::fs::read_to_string(dir.join("x.mg")).unwrap(),
+        "// newer\n"
+    );
+}
+
+#[test]
+fn dropping_unsaved_edits_asks_first() {
+    let dir = scratch("discard");
+    let mut m = model_in(&dir);
+    m.set_text("// unsaved\n", 1.0);
+    m.request(FileAction::New);
+    assert_eq!(
+        m.text(),
+        "// unsaved\n",
+        "nothing dropped before the answer"
+    );
+    assert_eq!(m.question().unwrap().go, "Discard changes");
+    m.answer(Answer::Keep);
+    assert_eq!(m.text(), "// unsaved\n");
+    m.request(FileAction::New);
+    m.answer(Answer::Go(FileAction::New));
+    assert_eq!(m.text(), "");
+    assert_eq!(m.title(), "untitled");
+}
+
+#[test]
+fn messages_belong_to_the_text_they_describe() {
+    let dir = scratch("messages");
+    std::fs::write(dir.join("a.mg"), "// a\n").unwrap();
+    let mut m = model_in(&dir);
+    m.request(FileAction::Open(dir.join("a.mg")));
+    assert!(m.feedback().text().unwrap().starts_with("opened "));
+    m.set_text("// a, edited\n", 1.0);
+    assert_eq!(m.feedback().text(), None);
+    m.save();
+    assert!(m.feedback().text().unwrap().starts_with("saved "));
+    m.request(FileAction::New);
+    assert_eq!(m.feedback().text(), None);
+    m.request(FileAction::Open(dir.join("missing.mg")));
+    assert!(m.feedback().current().unwrap().is_error());
+}
+
+#[test]
+fn diagnostics_are_found_under_their_span_and_only_for_the_current_text() {
+    let mut m = RulesModel::new(RulesSaved::default());
+    m.request(FileAction::New);
+    let text = "variant \"x\"\nbord rect 8 x 7\n";
+    m.set_text(text, 0.0);
+    assert!(m.next_compile(0.1).is_none(), "debounced");
+    assert_eq!(m.compile_wait(0.1).map(|w| (w * 10.0).round()), Some(2.0));
+    let request = m.next_compile(1.0).expect("due");
+    m.compile_finished(Some(request.run()));
+    let at = text.find("bord").unwrap();
+    let d = m.diagnostic_at(at + 1).expect("a diagnostic over `bord`");
+    assert!(
+        d.rendered.contains("did you mean `board`"),
+        "{}",
+        d.rendered
+    );
+    assert!(d.rendered.starts_with("untitled.mg:2:1: error"));
+    assert!(m.diagnostic_at(0).is_none());
+    assert_eq!(m.marks().len(), 1);
+    m.set_text(format!("{text} "), 2.0);
+    assert!(
+        m.diagnostic_at(at + 1).is_none(),
+        "stale diagnostics point nowhere"
+    );
+    assert!(m.marks().is_empty());
+}
+
+#[test]
+fn perft_counts_the_start_position() {
+    let mut m = RulesModel::new(RulesSaved::default());
+    assert!(m.start_perft().is_none(), "nothing compiled yet");
+    m.compile_now();
+    m.set_perft_depth(99);
+    assert_eq!(m.perft_depth(), MAX_PERFT_DEPTH);
+    m.set_perft_depth(2);
+    let request = m.start_perft().expect("the standard game compiles");
+    assert!(m.start_perft().is_none(), "one run at a time");
+    let mut lines = Vec::new();
+    request.run(|| false, |l| lines.push(l));
+    for l in lines {
+        m.perft_line(l);
+    }
+    m.perft_finished();
+    assert_eq!(m.perft_lines().len(), 2);
+    let n1 = Variant::standard()
+        .legal_moves(&Variant::standard().start())
+        .len();
+    assert!(m.perft_lines()[0].starts_with(&format!("perft 1: {n1} ")));
 }
