@@ -17,6 +17,37 @@ use crate::eval::{Weights, evaluate};
 /// A proven win is worth this much, less the plies to reach it.
 pub const WIN: i32 = 1_000_000;
 const MAX_DEPTH: u32 = 64;
+/// Scores at least this far from zero are proven wins or losses: no
+/// evaluation comes near it, and no line is a thousand plies deep.
+const PROVEN: i32 = WIN - 1_000;
+
+/// A score as the table keeps it: a proven result counted from the node,
+/// not from the root, so that it holds wherever the position recurs.
+///
+/// The standard mate-score adjustment: Chess Programming Wiki, "Mate
+/// scores"; Stockfish's `value_to_tt` and `value_from_tt`.
+fn to_table(value: i32, ply: u32) -> i32 {
+    let ply = ply as i32;
+    if value >= PROVEN {
+        value + ply
+    } else if value <= -PROVEN {
+        value - ply
+    } else {
+        value
+    }
+}
+
+/// A score from the table, counted again from the root of this search.
+fn from_table(value: i32, ply: u32) -> i32 {
+    let ply = ply as i32;
+    if value >= PROVEN {
+        value - ply
+    } else if value <= -PROVEN {
+        value + ply
+    } else {
+        value
+    }
+}
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
@@ -156,7 +187,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 let m = root.remove(i);
                 root.insert(0, m);
             }
-            if alpha.abs() >= WIN - MAX_DEPTH as i32 {
+            if alpha.abs() >= PROVEN {
                 break;
             }
         }
@@ -205,17 +236,18 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if let Some(t) = self.tt.get(k) {
             hash_move = t.best;
             if u32::from(t.depth) >= depth {
+                let value = from_table(t.value, ply);
                 match t.flag {
                     EXACT => {
                         self.buffers[ply_i] = moves;
-                        return t.value;
+                        return value;
                     }
-                    LOWER => alpha = alpha.max(t.value),
-                    _ => beta = beta.min(t.value),
+                    LOWER => alpha = alpha.max(value),
+                    _ => beta = beta.min(value),
                 }
                 if alpha >= beta {
                     self.buffers[ply_i] = moves;
-                    return t.value;
+                    return value;
                 }
             }
         }
@@ -281,11 +313,45 @@ impl<'a, B: Bits> Searcher<'a, B> {
         };
         self.tt.put(Entry {
             key: k,
-            value: best_value,
+            value: to_table(best_value, ply),
             depth: depth.min(255) as u8,
             flag,
             best: best_move,
         });
         best_value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use murus_engine::{EngineTask, Position, Variant, Word};
+    use rand::SeedableRng;
+
+    /// Standard game, Romans to move: b3-b5 sows onto the wall on b5 and
+    /// makes a tower there, which breaks through next move (north or
+    /// north-east); the Gauls' lone tower on h7 cannot block both. No move
+    /// wins at once: a win in three plies.
+    const WIN_IN_THREE: &str = "7g2/8/1r16/8/1r26/8/8 r";
+
+    #[test]
+    fn a_win_from_the_table_counts_its_plies_from_where_it_is_met() {
+        struct Task(Position);
+        impl EngineTask for Task {
+            type Output = (i32, i32);
+            fn run<B: Word>(self, e: &Engine<B>) -> (i32, i32) {
+                let pos = B::unwrap(&self.0).expect("a standard position");
+                let mut table = Table::new(12);
+                let mut s = Searcher::new(e, &mut table, u64::MAX, None);
+                let root = s.run(pos, &mut SmallRng::seed_from_u64(1));
+                // The same position two plies deeper, with the table the
+                // first search filled: the win is two plies further away.
+                let deeper = s.search(pos, 3, 2, -WIN - 1, WIN + 1, pos.turn());
+                (root.value, deeper)
+            }
+        }
+        let v = Variant::standard();
+        let pos = v.parse_position(WIN_IN_THREE).unwrap();
+        assert_eq!(v.run(Task(pos)), (WIN - 3, WIN - 5));
     }
 }
