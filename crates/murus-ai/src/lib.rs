@@ -15,6 +15,12 @@
 //! Budgets count nodes or iterations, never time, so a game is reproducible
 //! from its seed.
 //!
+//! The searching bots judge the end of a game as the game does: the rules'
+//! own results first, then the variant's draws (a position's repetition
+//! since the last capture, the ply cap), through the game's
+//! [`DrawTracker`]. [`Bot::choose_in_game`] sees the whole game so far;
+//! [`Bot::choose`] starts the line at the position it is given.
+//!
 //! ```
 //! use murus_ai::{Bot, BotSpec};
 //! use murus_engine::Variant;
@@ -25,6 +31,11 @@
 //! let start = variant.start();
 //! let m = bot.choose(&variant, &start).expect("the start has moves");
 //! assert!(variant.is_legal(&start, m));
+//!
+//! let mut game = murus_engine::Game::new(&variant);
+//! game.play(m);
+//! let reply = bot.choose_in_game(&game).expect("the game goes on");
+//! assert!(game.play(reply));
 //! assert!("alphabeta:lots".parse::<BotSpec>().is_err());
 //! ```
 
@@ -37,7 +48,9 @@ use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
-use murus_engine::{Bits, Engine, EngineTask, Move, Pos, Position, Variant, Word};
+use murus_engine::{
+    Bits, DrawTracker, Engine, EngineTask, Game, Move, Pos, Position, Variant, Word,
+};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -188,11 +201,34 @@ impl Bot {
         self.stop = Some(stop);
     }
 
-    /// Chooses a move in `pos`; `None` when there is none (the game is over).
+    /// Chooses a move in `pos`, taken as the start of a line of play: no
+    /// earlier position counts towards a repetition, and the ply cap is
+    /// counted from `pos`. `None` when there is no move (the game is over).
+    /// In a game, [`Bot::choose_in_game`] sees the game's repetitions and
+    /// ply cap.
     pub fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Move> {
+        let line = DrawTracker::new(variant.rules().draw, variant.hash(pos));
+        self.choose_along(variant, pos, &line)
+    }
+
+    /// Chooses a move in the game's current position, judging repetitions
+    /// and the ply cap along the whole game; `None` when the game is over,
+    /// drawn games included.
+    pub fn choose_in_game(&mut self, game: &Game) -> Option<Move> {
+        self.choose_along(game.variant(), game.position(), game.draw_tracker())
+    }
+
+    /// Chooses a move in `pos`, reached along `line`.
+    fn choose_along(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        line: &DrawTracker,
+    ) -> Option<Move> {
         struct Task<'a> {
             bot: &'a mut Bot,
             pos: &'a Position,
+            line: &'a DrawTracker,
         }
         impl EngineTask for Task<'_> {
             type Output = Option<Move>;
@@ -200,21 +236,29 @@ impl Bot {
                 let pos = B::unwrap(self.pos).expect("a position of this variant");
                 let mut moves = e.move_list();
                 e.legal_moves(pos, &mut moves);
-                self.bot.choose_fast(e, pos, &moves)
+                self.bot.choose_fast(e, pos, self.line, &moves)
             }
         }
-        variant.run(Task { bot: self, pos })
+        variant.run(Task {
+            bot: self,
+            pos,
+            line,
+        })
     }
 
-    /// [`Bot::choose`] on the engine at its native width, given the legal
-    /// moves of `pos` (the lab's hot loop generates them once).
+    /// [`Bot::choose`] on the engine at its native width, for `pos` reached
+    /// along `line` (whose current position is `pos`), given the legal
+    /// moves of `pos` (the lab's hot loop generates them once). `None` when
+    /// there is no move or `line` is drawn.
     pub fn choose_fast<B: Bits>(
         &mut self,
         e: &Engine<B>,
         pos: &Pos<B>,
+        line: &DrawTracker,
         buffer: &[Move],
     ) -> Option<Move> {
-        if buffer.is_empty() {
+        debug_assert_eq!(line.current(), pos.hash(), "the line ends at `pos`");
+        if buffer.is_empty() || line.draw().is_some() {
             return None;
         }
         self.last_nodes = 0;
@@ -224,12 +268,13 @@ impl Bot {
         }
         match self.spec {
             BotSpec::Random => Some(buffer[self.rng.random_range(0..buffer.len())]),
-            BotSpec::Greedy => Some(self.greedy(e, pos, buffer)),
+            BotSpec::Greedy => Some(self.greedy(e, pos, line, buffer)),
             BotSpec::AlphaBeta { nodes } => {
                 let bits = (nodes.max(1024).next_power_of_two().trailing_zeros()).min(20);
                 let table = self.table.get_or_insert_with(|| Table::new(bits));
                 let stop = self.stop.as_deref();
-                let mut s = search::Searcher::new(e, table, nodes, stop);
+                let mut line = line.clone();
+                let mut s = search::Searcher::new(e, table, &mut line, nodes, stop);
                 let r = s.run(pos, &mut self.rng);
                 self.last_nodes = r.nodes;
                 self.last_depth = r.depth;
@@ -241,9 +286,9 @@ impl Bot {
                     iterations,
                     guided,
                     stop: self.stop.as_deref(),
-                    playout_cap: e.rules().draw.ply_cap.unwrap_or(300).min(300),
                 };
-                let (best, done) = m.run(&mut self.tree, pos, &mut self.rng);
+                let mut line = line.clone();
+                let (best, done) = m.run(&mut self.tree, pos, &mut line, &mut self.rng);
                 self.last_nodes = done;
                 // Stopped at once, the root has one child at most: still a
                 // legal move, never `None` while moves exist.
@@ -252,15 +297,26 @@ impl Bot {
         }
     }
 
-    fn greedy<B: Bits>(&mut self, e: &Engine<B>, pos: &Pos<B>, moves: &[Move]) -> Move {
+    fn greedy<B: Bits>(
+        &mut self,
+        e: &Engine<B>,
+        pos: &Pos<B>,
+        line: &DrawTracker,
+        moves: &[Move],
+    ) -> Move {
         let me = pos.turn();
         let w = eval::Weights::for_engine(e);
+        let mut line = line.clone();
         let mut best: Vec<Move> = Vec::new();
         let mut best_value = i32::MIN;
         for &m in moves {
             let mut child = *pos;
+            let capture = e.is_capture(pos, m);
             e.apply(&mut child, m);
-            let value = match e.outcome(&child) {
+            line.push(child.hash(), capture);
+            let end = e.end_of_game(&child, &line);
+            line.pop();
+            let value = match end {
                 Some(o) if o.winner == Some(me) => i32::MAX,
                 Some(o) if o.winner.is_some() => i32::MIN + 1,
                 Some(_) => 0,

@@ -5,16 +5,29 @@
 //! is max^n for any number of players. Rewards: 1 to the winner, 0 to the
 //! others; a draw gives each player `1 / players`. A pie-rule `swap` hands
 //! the colours over, so rewards follow the *seat* that moved, not the colour.
+//!
+//! Tree descent and playouts play along the game's [`DrawTracker`], so a
+//! node or a playout ends where the game would: by the rules' own results,
+//! then by a repetition since the last capture or the ply cap. A node is
+//! judged each time the descent reaches it, since whether it repeats depends
+//! on the line that leads there, which the tree kept between moves does not
+//! fix.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use murus_engine::{Bits, Engine, Move, MoveKind, Pos};
+use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Pos};
 use rand::Rng;
 use rand::rngs::SmallRng;
 
 use crate::eval::{Weights, evaluate};
 
 const EXPLORATION: f64 = 1.4;
+
+/// The most plies one playout runs. The draw rules end every line in a
+/// variant with a ply cap, but a random playout may wander for thousands of
+/// plies before it, or forever without one; one that runs this long is
+/// scored by evaluation (guided playouts) or called a draw.
+const PLAYOUT_CAP: u32 = 300;
 
 #[derive(Clone, Debug)]
 struct Node {
@@ -119,23 +132,24 @@ pub(crate) struct Mcts<'a, B: Bits> {
     pub iterations: u32,
     pub guided: bool,
     pub stop: Option<&'a AtomicBool>,
-    pub playout_cap: u32,
 }
 
 impl<B: Bits> Mcts<'_, B> {
-    /// Runs the search and returns the most visited move and the number of
-    /// iterations done.
+    /// Runs the search from `pos`, reached along `line`, and returns the
+    /// most visited move and the number of iterations done. `line` is left
+    /// as it was given.
     pub(crate) fn run(
         &self,
         tree: &mut Tree,
         pos: &Pos<B>,
+        line: &mut DrawTracker,
         rng: &mut SmallRng,
     ) -> (Option<Move>, u64) {
+        let root_plies = line.plies();
         tree.reroot(pos.hash());
         if tree.nodes.is_empty() {
             tree.nodes.push(Node::new(Move::SWAP, pos.hash()));
         }
-        let players = self.e.players();
         let weights = Weights::for_engine(self.e);
         let mut path: Vec<(u32, usize)> = Vec::with_capacity(64);
         let mut buffer = self.e.move_list();
@@ -149,8 +163,9 @@ impl<B: Bits> Mcts<'_, B> {
             let mut swapped = false;
             let mut node = 0u32;
             path.clear();
-            // Selection and expansion.
-            loop {
+            // Selection and expansion, until a leaf, a new node or a drawn
+            // position (which the playout then scores).
+            while line.draw().is_none() {
                 let n = &mut tree.nodes[node as usize];
                 if n.untried.is_none() {
                     let mut moves = Vec::new();
@@ -162,7 +177,9 @@ impl<B: Bits> Mcts<'_, B> {
                     let i = rng.random_range(0..untried.len());
                     let m = untried.swap_remove(i);
                     let mover = seat(p.turn(), swapped);
+                    let capture = self.e.is_capture(&p, m);
                     self.e.apply(&mut p, m);
+                    line.push(p.hash(), capture);
                     if m.kind == MoveKind::Swap {
                         swapped = !swapped;
                     }
@@ -188,7 +205,9 @@ impl<B: Bits> Mcts<'_, B> {
                 }
                 let m = tree.nodes[best.1 as usize].mv;
                 let mover = seat(p.turn(), swapped);
+                let capture = self.e.is_capture(&p, m);
                 self.e.apply(&mut p, m);
+                line.push(p.hash(), capture);
                 if m.kind == MoveKind::Swap {
                     swapped = !swapped;
                 }
@@ -196,7 +215,10 @@ impl<B: Bits> Mcts<'_, B> {
                 path.push((node, mover));
             }
             // Playout.
-            let rewards = self.playout(p, swapped, rng, &mut buffer, &weights, players);
+            let rewards = self.playout(p, swapped, line, rng, &mut buffer, &weights);
+            while line.plies() > root_plies {
+                line.pop();
+            }
             // Backpropagation.
             tree.nodes[0].visits += 1;
             for &(i, mover) in &path {
@@ -214,29 +236,31 @@ impl<B: Bits> Mcts<'_, B> {
         (best, done)
     }
 
-    /// Plays to the end (or the cap) and returns each seat's reward.
+    /// Plays to the end along `line` (or for [`PLAYOUT_CAP`] plies) and
+    /// returns each seat's reward.
     fn playout(
         &self,
         mut p: Pos<B>,
         mut swapped: bool,
+        line: &mut DrawTracker,
         rng: &mut SmallRng,
         buffer: &mut Vec<Move>,
         weights: &Weights,
-        players: usize,
     ) -> [f64; 4] {
+        let players = self.e.players();
         let mut plies = 0;
         loop {
             buffer.clear();
             self.e.legal_moves(&p, buffer);
-            if buffer.is_empty() {
+            if let Some(end) = self.e.judge(&p, buffer.len(), line) {
                 let mut r = [0.0; 4];
-                match self.e.outcome(&p).and_then(|o| o.winner) {
+                match end.winner {
                     Some(w) => r[seat(w, swapped)] = 1.0,
                     None => r[..players].fill(1.0 / players as f64),
                 }
                 return r;
             }
-            if plies >= self.playout_cap {
+            if plies >= PLAYOUT_CAP {
                 // Unfinished: score by evaluation (guided) or call it a draw.
                 let mut r = [0.0; 4];
                 if self.guided {
@@ -269,7 +293,9 @@ impl<B: Bits> Mcts<'_, B> {
             } else {
                 buffer[rng.random_range(0..buffer.len())]
             };
+            let capture = self.e.is_capture(&p, m);
             self.e.apply(&mut p, m);
+            line.push(p.hash(), capture);
             if m.kind == MoveKind::Swap {
                 swapped = !swapped;
             }
@@ -311,12 +337,13 @@ mod tests {
                     iterations: 2_000,
                     guided: false,
                     stop: None,
-                    playout_cap: 300,
                 };
                 let mut tree = Tree::default();
                 let mut rng = SmallRng::seed_from_u64(3);
                 let start = e.start();
-                let (best, done) = m.run(&mut tree, &start, &mut rng);
+                let mut line = DrawTracker::new(e.rules().draw, start.hash());
+                let (best, done) = m.run(&mut tree, &start, &mut line, &mut rng);
+                assert_eq!(line.plies(), 0, "the line is left as it was given");
                 assert_eq!(done, 2_000);
                 assert_eq!(tree.len(), 2_001, "one node per iteration and the root");
                 // The bot's move, then the opponent's most explored reply.
@@ -347,7 +374,8 @@ mod tests {
                     })
                     .expect("the reply is legal");
                 e.apply(&mut reply, *r);
-                let (_, done) = m.run(&mut tree, &reply, &mut rng);
+                let mut line = DrawTracker::new(e.rules().draw, reply.hash());
+                let (_, done) = m.run(&mut tree, &reply, &mut line, &mut rng);
                 assert_eq!(tree.len(), kept + done as usize);
                 assert_eq!(tree.nodes[0].visits, visits + done as u32);
                 // An unknown position starts afresh.
@@ -357,6 +385,45 @@ mod tests {
         }
         fn tree_move(m: Option<Move>) -> Move {
             m.expect("the start has moves")
+        }
+        Variant::standard().run(Task);
+    }
+
+    #[test]
+    fn a_playout_ends_at_the_games_ply_cap() {
+        struct Task;
+        impl EngineTask for Task {
+            type Output = ();
+            fn run<B: Word>(self, e: &Engine<B>) {
+                let start = e.start();
+                let weights = Weights::for_engine(e);
+                let mut buffer = e.move_list();
+                let mut rng = SmallRng::seed_from_u64(5);
+                for guided in [false, true] {
+                    let m = Mcts {
+                        e,
+                        iterations: 1,
+                        guided,
+                        stop: None,
+                    };
+                    // Two plies into a game capped at four: no side can
+                    // break through from the start in two moves of its own.
+                    let mut line =
+                        DrawTracker::new(e.rules().draw, start.hash()).with_ply_cap(Some(4));
+                    let mut pos = start;
+                    for _ in 0..2 {
+                        buffer.clear();
+                        e.legal_moves(&pos, &mut buffer);
+                        let mv = buffer[rng.random_range(0..buffer.len())];
+                        let capture = e.is_capture(&pos, mv);
+                        e.apply(&mut pos, mv);
+                        line.push(pos.hash(), capture);
+                    }
+                    let r = m.playout(pos, false, &mut line, &mut rng, &mut buffer, &weights);
+                    assert_eq!(line.plies(), 4, "guided: {guided}");
+                    assert_eq!(r, [0.5, 0.5, 0.0, 0.0], "a draw, guided: {guided}");
+                }
+            }
         }
         Variant::standard().run(Task);
     }

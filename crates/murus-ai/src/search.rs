@@ -1,6 +1,12 @@
 //! Alpha-beta search: iterative deepening, a Zobrist transposition table,
 //! move ordering (hash move, captures, killers), and a node budget.
 //!
+//! The search plays along the game's [`DrawTracker`]: it pushes and pops as
+//! it makes and unmakes moves, and a node that the rules end (a
+//! breakthrough, a stalemate) or the draw rules end (a repetition since the
+//! last capture, the ply cap) scores as the game would end there, judged by
+//! [`Engine::judge`] as in a game.
+//!
 //! More than two players: *paranoid* search. The bot maximises its own
 //! evaluation and assumes every other player minimises it; with two players
 //! this is plain minimax (negamax in spirit). A pie-rule `swap` hands the bot
@@ -8,7 +14,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use murus_engine::{Bits, Engine, Move, MoveKind, Pos};
+use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Outcome, Pos};
 use rand::Rng;
 use rand::rngs::SmallRng;
 
@@ -17,6 +23,37 @@ use crate::eval::{Weights, evaluate};
 /// A proven win is worth this much, less the plies to reach it.
 pub const WIN: i32 = 1_000_000;
 const MAX_DEPTH: u32 = 64;
+/// Scores at least this far from zero are proven wins or losses: no
+/// evaluation comes near it, and no line is a thousand plies deep.
+const PROVEN: i32 = WIN - 1_000;
+
+/// A score as the table keeps it: a proven result counted from the node,
+/// not from the root, so that it holds wherever the position recurs.
+///
+/// The standard mate-score adjustment: Chess Programming Wiki, "Mate
+/// scores"; Stockfish's `value_to_tt` and `value_from_tt`.
+fn to_table(value: i32, ply: u32) -> i32 {
+    let ply = ply as i32;
+    if value >= PROVEN {
+        value + ply
+    } else if value <= -PROVEN {
+        value - ply
+    } else {
+        value
+    }
+}
+
+/// A score from the table, counted again from the root of this search.
+fn from_table(value: i32, ply: u32) -> i32 {
+    let ply = ply as i32;
+    if value >= PROVEN {
+        value - ply
+    } else if value <= -PROVEN {
+        value + ply
+    } else {
+        value
+    }
+}
 
 #[derive(Clone, Copy, Debug, Default)]
 struct Entry {
@@ -74,6 +111,10 @@ pub(crate) struct Searcher<'a, B: Bits> {
     e: &'a Engine<B>,
     w: Weights,
     tt: &'a mut Table,
+    /// The game's line so far, then the search's own path.
+    line: &'a mut DrawTracker,
+    /// The ply cap, counted in the line's plies (`u32::MAX`: none).
+    ply_cap: u32,
     stop: Option<&'a AtomicBool>,
     budget: u64,
     nodes: u64,
@@ -87,9 +128,12 @@ fn key(hash: u64, me: usize) -> u64 {
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
+    /// A search along `line`, the game so far, which ends at the position
+    /// [`Searcher::run`] is given.
     pub(crate) fn new(
         e: &'a Engine<B>,
         tt: &'a mut Table,
+        line: &'a mut DrawTracker,
         budget: u64,
         stop: Option<&'a AtomicBool>,
     ) -> Self {
@@ -97,6 +141,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             e,
             w: Weights::for_engine(e),
             tt,
+            ply_cap: line.ply_cap().unwrap_or(u32::MAX),
+            line,
             stop,
             budget,
             nodes: 0,
@@ -108,6 +154,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
 
     /// Iterative deepening from `pos` for the player to move.
     pub(crate) fn run(&mut self, pos: &Pos<B>, rng: &mut SmallRng) -> SearchResult {
+        debug_assert_eq!(self.line.current(), pos.hash(), "the line ends at `pos`");
         let me = pos.turn();
         let mut root = self.e.move_list();
         self.e.legal_moves(pos, &mut root);
@@ -128,10 +175,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             let mut alpha = -WIN - 1;
             let mut best = None;
             for (i, &m) in root.iter().enumerate() {
-                let mut child = *pos;
-                self.e.apply(&mut child, m);
-                let child_me = if m.kind == MoveKind::Swap { 1 - me } else { me };
-                let v = self.search(&child, depth - 1, 1, alpha, WIN + 1, child_me);
+                let v = self.child(pos, m, depth - 1, 1, (alpha, WIN + 1), me);
                 if self.aborted {
                     break;
                 }
@@ -156,7 +200,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 let m = root.remove(i);
                 root.insert(0, m);
             }
-            if alpha.abs() >= WIN - MAX_DEPTH as i32 {
+            if alpha.abs() >= PROVEN {
                 break;
             }
         }
@@ -164,12 +208,34 @@ impl<'a, B: Bits> Searcher<'a, B> {
         result
     }
 
-    fn terminal(&self, pos: &Pos<B>, ply: u32, me: usize) -> i32 {
-        match self.e.outcome(pos).and_then(|o| o.winner) {
+    /// The value for `me` of a game that ended `ply` plies from the root.
+    fn terminal(end: Outcome, ply: u32, me: usize) -> i32 {
+        match end.winner {
             Some(w) if w == me => WIN - ply as i32,
             Some(_) => -(WIN - ply as i32),
             None => 0,
         }
+    }
+
+    /// Plays `m` in `pos` along the line, searches the position it leads
+    /// to within `(alpha, beta)`, and takes the move back.
+    fn child(
+        &mut self,
+        pos: &Pos<B>,
+        m: Move,
+        depth: u32,
+        ply: u32,
+        (alpha, beta): (i32, i32),
+        me: usize,
+    ) -> i32 {
+        let mut child = *pos;
+        let capture = self.e.is_capture(pos, m);
+        self.e.apply(&mut child, m);
+        self.line.push(child.hash(), capture);
+        let child_me = if m.kind == MoveKind::Swap { 1 - me } else { me };
+        let v = self.search(&child, depth, ply, alpha, beta, child_me);
+        self.line.pop();
+        v
     }
 
     fn search(
@@ -192,30 +258,43 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let mut moves = std::mem::take(&mut self.buffers[ply_i]);
         moves.clear();
         self.e.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
+        // The rules' own end first, then the draws, as in a game.
+        if let Some(end) = self.e.judge(pos, moves.len(), self.line) {
             self.buffers[ply_i] = moves;
-            return self.terminal(pos, ply, me);
+            return Self::terminal(end, ply, me);
         }
         if depth == 0 {
             self.buffers[ply_i] = moves;
             return evaluate(self.e, &self.w, pos, me, true);
         }
+        // A node whose horizon reaches the ply cap is worth what its distance
+        // from the game's start allows, which the table's key does not hold:
+        // its entry only orders the moves, and it stores nothing.
+        //
+        // Repetitions take the standard graph-history compromise (Chess
+        // Programming Wiki, "Graph History Interaction"): a repeated position
+        // scores as a draw before the table is probed and is never stored,
+        // but the values of its ancestors, which a draw below may have
+        // shaped, are stored as usual and may be met again along another
+        // path, or in a later search of the game.
+        let trusted = self.line.plies().saturating_add(depth) < self.ply_cap;
         let k = key(pos.hash(), me);
         let mut hash_move = None;
         if let Some(t) = self.tt.get(k) {
             hash_move = t.best;
-            if u32::from(t.depth) >= depth {
+            if trusted && u32::from(t.depth) >= depth {
+                let value = from_table(t.value, ply);
                 match t.flag {
                     EXACT => {
                         self.buffers[ply_i] = moves;
-                        return t.value;
+                        return value;
                     }
-                    LOWER => alpha = alpha.max(t.value),
-                    _ => beta = beta.min(t.value),
+                    LOWER => alpha = alpha.max(value),
+                    _ => beta = beta.min(value),
                 }
                 if alpha >= beta {
                     self.buffers[ply_i] = moves;
-                    return t.value;
+                    return value;
                 }
             }
         }
@@ -239,10 +318,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let mut best_value = if maximise { -WIN - 1 } else { WIN + 1 };
         let mut best_move = None;
         for &m in &moves {
-            let mut child = *pos;
-            self.e.apply(&mut child, m);
-            let child_me = if m.kind == MoveKind::Swap { 1 - me } else { me };
-            let v = self.search(&child, depth - 1, ply + 1, alpha, beta, child_me);
+            let v = self.child(pos, m, depth - 1, ply + 1, (alpha, beta), me);
             if self.aborted {
                 self.buffers[ply_i] = moves;
                 return 0;
@@ -272,20 +348,91 @@ impl<'a, B: Bits> Searcher<'a, B> {
             }
         }
         self.buffers[ply_i] = moves;
-        let flag = if best_value <= alpha0 {
-            UPPER
-        } else if best_value >= beta0 {
-            LOWER
-        } else {
-            EXACT
-        };
-        self.tt.put(Entry {
-            key: k,
-            value: best_value,
-            depth: depth.min(255) as u8,
-            flag,
-            best: best_move,
-        });
+        if trusted {
+            let flag = if best_value <= alpha0 {
+                UPPER
+            } else if best_value >= beta0 {
+                LOWER
+            } else {
+                EXACT
+            };
+            self.tt.put(Entry {
+                key: k,
+                value: to_table(best_value, ply),
+                depth: depth.min(255) as u8,
+                flag,
+                best: best_move,
+            });
+        }
         best_value
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use murus_engine::{EngineTask, Position, Variant, Word};
+    use rand::SeedableRng;
+
+    /// The value a search finds in a standard position given as a string,
+    /// along a line that starts there under the given ply cap.
+    fn value(position: &str, ply_cap: Option<u32>) -> i32 {
+        struct Task(Position, Option<u32>);
+        impl EngineTask for Task {
+            type Output = i32;
+            fn run<B: Word>(self, e: &Engine<B>) -> i32 {
+                let pos = B::unwrap(&self.0).expect("a standard position");
+                let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(self.1);
+                let mut table = Table::new(12);
+                let mut s = Searcher::new(e, &mut table, &mut line, 100_000, None);
+                s.run(pos, &mut SmallRng::seed_from_u64(1)).value
+            }
+        }
+        let v = Variant::standard();
+        let pos = v.parse_position(position).unwrap();
+        v.run(Task(pos, ply_cap))
+    }
+
+    /// Standard game, Romans to move: b3-b5 sows onto the wall on b5 and
+    /// makes a tower there, which breaks through next move (north or
+    /// north-east); the Gauls' lone tower on h7 cannot block both. No move
+    /// wins at once: a win in three plies.
+    const WIN_IN_THREE: &str = "7g2/8/1r16/8/1r26/8/8 r";
+
+    #[test]
+    fn a_win_from_the_table_counts_its_plies_from_where_it_is_met() {
+        struct Task(Position);
+        impl EngineTask for Task {
+            type Output = (i32, i32);
+            fn run<B: Word>(self, e: &Engine<B>) -> (i32, i32) {
+                let pos = B::unwrap(&self.0).expect("a standard position");
+                let mut table = Table::new(12);
+                let mut line = DrawTracker::new(e.rules().draw, pos.hash());
+                let mut s = Searcher::new(e, &mut table, &mut line, u64::MAX, None);
+                let root = s.run(pos, &mut SmallRng::seed_from_u64(1));
+                // The same position two plies deeper, with the table the
+                // first search filled: the win is two plies further away.
+                let deeper = s.search(pos, 3, 2, -WIN - 1, WIN + 1, pos.turn());
+                (root.value, deeper)
+            }
+        }
+        let v = Variant::standard();
+        let pos = v.parse_position(WIN_IN_THREE).unwrap();
+        assert_eq!(v.run(Task(pos)), (WIN - 3, WIN - 5));
+    }
+
+    #[test]
+    fn the_ply_cap_is_a_draw_unless_the_rules_end_the_game_first() {
+        assert_eq!(value(WIN_IN_THREE, None), WIN - 3);
+        // The cap one or two plies away: the win comes too late, and every
+        // line is a draw.
+        assert_eq!(value(WIN_IN_THREE, Some(1)), 0);
+        assert_eq!(value(WIN_IN_THREE, Some(2)), 0);
+        // A breakthrough on the cap's own ply still wins: the rules' own
+        // results come before the draws.
+        assert_eq!(value(WIN_IN_THREE, Some(3)), WIN - 3);
+        // The Romans break through at once (a5-a7).
+        let win_in_one = "4g2g2g2g2/8/r27/8/8/8/2r25 r";
+        assert_eq!(value(win_in_one, Some(1)), WIN - 1);
     }
 }

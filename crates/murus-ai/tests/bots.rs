@@ -2,7 +2,7 @@
 //! variant, reproducibly; specs parse or fail with a clear message.
 
 use murus_ai::{Bot, BotSpec, LEVELS, parse_specs};
-use murus_engine::{BUILTIN, Game, Variant};
+use murus_engine::{BUILTIN, Game, Outcome, Reason, Variant};
 
 fn small_budgets() -> Vec<BotSpec> {
     vec![
@@ -32,9 +32,14 @@ fn every_bot_finishes_a_game_of_every_variant_with_legal_moves() {
             while game.outcome().is_none() && game.ply() < 120 {
                 let pos = *game.position();
                 let turn = v.turn(&pos);
-                let m = bots[turn]
-                    .choose(&v, &pos)
-                    .unwrap_or_else(|| panic!("{name}/{spec}: no move in an unfinished game"));
+                // The first colour is asked about the position alone, the
+                // others about the game.
+                let m = if turn == 0 {
+                    bots[turn].choose(&v, &pos)
+                } else {
+                    bots[turn].choose_in_game(&game)
+                };
+                let m = m.unwrap_or_else(|| panic!("{name}/{spec}: no move in an unfinished game"));
                 assert!(
                     v.is_legal(&pos, m),
                     "{name}/{spec}: illegal {}",
@@ -226,4 +231,62 @@ fn mcts_keeps_its_tree_between_moves() {
     let mut ab = Bot::new(BotSpec::AlphaBeta { nodes: 500 }, 1);
     ab.choose(&v, &v.start()).unwrap();
     assert_eq!(ab.tree_size(), 0);
+}
+
+/// Standard game, Romans to move. The Roman tower on b5 breaks through next
+/// move, north (b5-b7) or north-east (b5-d7). Each side also has four
+/// stones on files e to h of its home rank that can walk round a cycle of
+/// six sowings back to where they stand (a brute-force search found none
+/// shorter on a 4×4 board with up to six stones).
+const CYCLES: &str = "g23g21g1g1/8/1r26/8/8/8/4r2r22 r";
+const ROMAN_CYCLE: [&str; 6] = ["f1-h1", "e1-g1", "g1-e1", "f1-h1", "h1-f1", "g1-e1"];
+/// The same cycle, entered one step later: its last sowing breaks a tower
+/// (f7-h7), so it looks no better than the moves that lose.
+const GAUL_CYCLE: [&str; 6] = ["e7-g7", "g7-e7", "f7-h7", "h7-f7", "g7-e7", "f7-h7"];
+
+#[test]
+fn a_lost_side_takes_the_draw_by_repetition_that_the_game_offers() {
+    let v = Variant::standard(); // draw: repetition 3
+    let mut game = Game::from_position(&v, v.parse_position(CYCLES).unwrap());
+    // Twice round both cycles, less the Gauls' last sowing: the start has
+    // stood on the board twice, and f7-h7 brings it back a third time. The
+    // Gauls' other moves all lose at once: none blocks both b6-b7 and c6-d7.
+    for ply in 0..23 {
+        let cycle = if ply % 2 == 0 {
+            ROMAN_CYCLE
+        } else {
+            GAUL_CYCLE
+        };
+        game.play_str(cycle[ply / 2 % 6]).unwrap();
+        assert_eq!(game.outcome(), None, "ply {ply}");
+    }
+    let draw = v.parse_move(game.position(), "f7-h7").unwrap();
+    let searchers = [
+        (BotSpec::AlphaBeta { nodes: 2_000 }, 6),
+        (
+            BotSpec::Mcts {
+                iterations: 1_000,
+                guided: false,
+            },
+            3,
+        ),
+    ];
+    for (spec, seeds) in searchers {
+        for seed in 0..seeds {
+            let m = Bot::new(spec, seed).choose_in_game(&game).unwrap();
+            assert_eq!(m, draw, "{spec}, seed {seed}: {}", v.move_to_string(m));
+        }
+    }
+    game.play(draw);
+    assert_eq!(
+        game.outcome(),
+        Some(Outcome {
+            winner: None,
+            reason: Reason::Repetition
+        })
+    );
+    // The game is over: no bot has a move.
+    for spec in small_budgets() {
+        assert_eq!(Bot::new(spec, 1).choose_in_game(&game), None, "{spec}");
+    }
 }

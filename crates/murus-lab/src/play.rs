@@ -168,7 +168,9 @@ fn play_on<B: Word>(
         }
         let colour = pos.turn();
         let bot = &mut bots[seat_of[colour]];
-        let m = bot.choose_fast(e, &pos, &moves).expect("moves exist");
+        let m = bot
+            .choose_fast(e, &pos, &line, &moves)
+            .expect("moves exist");
         let capture = e.is_capture(&pos, m);
         if m.kind == MoveKind::Swap {
             seat_of.swap(0, 1);
