@@ -3,22 +3,7 @@
 
 use egui::text::{LayoutJob, TextFormat};
 use egui::{Color32, FontId, Stroke};
-
-/// The words of [`murus_dsl::RESERVED`] coloured as values; every other
-/// reserved word is a keyword. Direction names are values too
-/// ([`is_direction`]).
-pub const VALUES: &[&str] = &[
-    "all",
-    "orthogonal",
-    "diagonal",
-    "immediate",
-    "delayed",
-    "throw",
-    "loses",
-    "draws",
-    "wall",
-    "lost",
-];
+use murus_dsl::keywords::WordKind;
 
 /// Whether `word` names a direction in rule files: a compass direction or
 /// one relative to a player's forward direction, as the language defines
@@ -78,12 +63,12 @@ pub fn tokens(src: &str) -> Vec<(std::ops::Range<usize>, Token)> {
                 i += 1;
             }
             let word = &src[start..i];
-            if VALUES.contains(&word) || is_direction(word) {
-                Token::Value
-            } else if murus_dsl::RESERVED.contains(&word) {
-                Token::Keyword
-            } else {
-                Token::Plain
+            // The language's own word list says which words are values.
+            match murus_dsl::keywords::find(word) {
+                Some(w) if w.kind == WordKind::Value => Token::Value,
+                _ if is_direction(word) => Token::Value,
+                Some(w) if w.reserved => Token::Keyword,
+                _ => Token::Plain,
             }
         } else if b"{}:,".contains(&c) {
             i += 1;
@@ -188,15 +173,13 @@ mod tests {
     }
 
     #[test]
-    fn value_words_are_words_of_the_language() {
-        // The keyword list is the language's own; the studio only picks
-        // which of its words read as values.
-        for w in VALUES {
-            assert!(
-                murus_dsl::RESERVED.contains(w),
-                "`{w}` is not a word of the language"
-            );
+    fn value_words_of_the_language_are_coloured_as_values() {
+        for w in murus_dsl::keywords::WORDS {
+            if w.kind == WordKind::Value {
+                assert_eq!(tokens(w.text)[0].1, Token::Value, "{}", w.text);
+            }
         }
+        assert_eq!(tokens("x")[0].1, Token::Plain, "`x` is not reserved");
     }
 
     #[test]
