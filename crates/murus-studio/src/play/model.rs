@@ -18,7 +18,9 @@ use super::PlaySaved;
 /// Who plays a colour: a person at the board or a bot.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Seat {
+    /// A person clicks or types the moves.
     Human,
+    /// A bot searches for them.
     Bot(BotSpec),
 }
 
@@ -57,7 +59,9 @@ pub struct BotTurn {
     pub token: u64,
     /// The colour to move.
     pub player: usize,
+    /// The bot and its budget.
     pub spec: BotSpec,
+    /// Seeds the bot's random choices.
     pub seed: u64,
     game: Game,
 }
@@ -88,8 +92,11 @@ pub struct BotReply {
 /// The bot searching now.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Thinking {
+    /// The turn's token ([`BotTurn::token`]).
     pub token: u64,
+    /// The colour it plays.
     pub player: usize,
+    /// The bot and its budget.
     pub spec: BotSpec,
 }
 
@@ -108,9 +115,11 @@ pub struct SetupEdit {
 }
 
 impl SetupEdit {
+    /// The set-up as painted.
     pub fn setup(&self) -> &Setup {
         &self.setup
     }
+    /// What a click paints: `Some((player, height))`, or `None` to erase.
     pub fn brush(&self) -> Option<(usize, u8)> {
         self.brush
     }
@@ -239,6 +248,7 @@ impl PlayModel {
 
     // --- What is shown -------------------------------------------------
 
+    /// The variant played.
     pub fn variant(&self) -> &Variant {
         &self.variant
     }
