@@ -7,6 +7,7 @@ use egui::RichText;
 use murus_engine::Variant;
 
 use crate::launch::{Host, Launch, Scripted};
+use crate::play::Seat;
 use crate::{Command, STORAGE_KEY, Saved, Tab, lab, murals, play, rules};
 
 /// The studio.
@@ -65,21 +66,25 @@ impl StudioApp {
     /// Example content for screenshots; with `busy`, a bot thinking and a
     /// lab run going at once (the frame-time benchmark's load).
     fn demo(&mut self, ctx: &egui::Context, busy: bool) {
-        self.play.set_variant(Variant::standard());
+        let play = self.play.model_mut();
+        play.set_variant(Variant::standard());
+        play.set_seat(0, Seat::Human);
+        play.set_seat(1, Seat::Human);
         for m in ["b1-b3", "c7-c5", "e1-e3", "f7-f5", "d1-d3", "e7-e5"] {
-            let mut probe = self.play.game.clone();
-            if let Ok(m) = probe.play_str(m) {
-                self.play.play_move(m);
-            }
+            play.play_text(m);
         }
-        self.play.saved.seats = vec!["human".into(), "human".into()];
-        self.play.selected = self.play.variant.geometry().parse_cell("c1");
+        if let Some(c1) = play.variant().geometry().parse_cell("c1") {
+            play.click(c1);
+        }
         let rules = self.rules.model_mut();
         rules.request(rules::FileAction::CopyBuiltin("standard".into()));
         let text = rules.text().replace("home rank 7", "home rank 9");
         rules.set_text(text, 0.0);
         if busy {
-            self.play.saved.seats = vec!["hard".into(), "hard".into()];
+            if let Ok(hard) = "hard".parse::<Seat>() {
+                self.play.model_mut().set_seat(0, hard);
+                self.play.model_mut().set_seat(1, hard);
+            }
             self.lab.saved.games = 100_000;
             self.lab.saved.bots = vec!["random".into()];
             self.lab.start(ctx, None);
@@ -93,10 +98,9 @@ impl StudioApp {
 
     /// Everything to persist now.
     pub fn saved(&mut self) -> Saved {
-        self.play.sync_saved();
         Saved {
             tab: self.tab,
-            play: self.play.saved.clone(),
+            play: self.play.saved(),
             rules: self.rules.model().saved().clone(),
             lab: self.lab.saved.clone(),
             murals: self.murals.saved.clone(),
@@ -107,7 +111,7 @@ impl StudioApp {
         for c in commands {
             match c {
                 Command::PlayVariant(v) => {
-                    self.play.set_variant(v);
+                    self.play.request_variant(v);
                     self.tab = Tab::Play;
                 }
                 Command::OpenGame {
@@ -191,8 +195,8 @@ impl Host for StudioApp {
     }
     fn keep_loaded(&mut self, ctx: &egui::Context) {
         // A finished game starts again, and so does a finished lab run.
-        if self.play.game.outcome().is_some() {
-            self.play.new_game();
+        if self.play.model().game().outcome().is_some() {
+            self.play.model_mut().new_game();
         }
         if !self.lab.is_running() {
             self.lab.start(ctx, None);
@@ -201,7 +205,7 @@ impl Host for StudioApp {
     fn describe(&self) -> String {
         format!(
             "{} board, panel {}",
-            self.play.variant.name(),
+            self.play.model().variant().name(),
             self.tab.name()
         )
     }

@@ -30,6 +30,18 @@ pub struct Scene<'a> {
     pub max_cell: f32,
 }
 
+/// What a panel may add to a [`Scene`]: the players' names for hover texts
+/// and cells to flag as wrong. The default adds nothing.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Notes<'a> {
+    /// Per player, its name: hover texts read "b1: Romans tower" (without
+    /// names, "b1: player 1 tower").
+    pub player_names: &'a [String],
+    /// Cells to point at as wrong (a set-up's problems): outlined in the
+    /// theme's error colour.
+    pub flagged: &'a [usize],
+}
+
 /// What the user did to the board this frame.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct BoardResponse {
@@ -42,6 +54,11 @@ pub struct BoardResponse {
 /// `0xRRGGBB` to a colour.
 pub fn colour(rgb: u32) -> Color32 {
     Color32::from_rgb((rgb >> 16) as u8, (rgb >> 8) as u8, rgb as u8)
+}
+
+/// The names of a variant's players, for [`Notes::player_names`].
+pub fn player_names(rules: &murus_dsl::Rules) -> Vec<String> {
+    rules.players.iter().map(|p| p.name.clone()).collect()
 }
 
 /// The colours of a variant's players.
@@ -109,6 +126,11 @@ fn edge_labels(g: &Geometry) -> Vec<(i32, i32, String)> {
 /// Draws the board and reports clicks. Takes the space available, keeping
 /// cells square (or regular hexagons).
 pub fn show(ui: &mut egui::Ui, scene: &Scene<'_>) -> BoardResponse {
+    show_with(ui, scene, &Notes::default())
+}
+
+/// [`show`] with [`Notes`]: names in hover texts, flagged cells.
+pub fn show_with(ui: &mut egui::Ui, scene: &Scene<'_>, notes: &Notes<'_>) -> BoardResponse {
     let g = scene.geometry;
     let kind = g.kind();
     let labels = edge_labels(g);
@@ -164,6 +186,7 @@ pub fn show(ui: &mut egui::Ui, scene: &Scene<'_>) -> BoardResponse {
     let select = Color32::from_rgb(255, 200, 0);
     let target_colour = Color32::from_rgb(40, 200, 90);
     let mark_colour = Color32::from_rgb(220, 40, 120);
+    let flag_colour = crate::theme::error(ui);
 
     let mut response = BoardResponse::default();
     let hex_radius = scale; // hex radius 1 in units
@@ -223,20 +246,27 @@ pub fn show(ui: &mut egui::Ui, scene: &Scene<'_>) -> BoardResponse {
             painter.circle_filled(c, unit * 0.14, target_colour);
             painter.circle_stroke(c, unit * 0.14, Stroke::new(1.5, Color32::BLACK));
         }
-        if scene.selected == Some(s) {
-            match kind {
-                ShapeKind::Rect => {
-                    painter.rect_stroke(
-                        cell_rect.shrink(2.0),
-                        2.0,
-                        Stroke::new(3.0, select),
-                        StrokeKind::Inside,
-                    );
-                }
-                ShapeKind::Hex => {
-                    painter.add(Shape::closed_line(outline, Stroke::new(3.0, select)));
-                }
+        let outline_with = |colour: Color32, width: f32| match kind {
+            ShapeKind::Rect => {
+                painter.rect_stroke(
+                    cell_rect.shrink(2.0),
+                    2.0,
+                    Stroke::new(width, colour),
+                    StrokeKind::Inside,
+                );
             }
+            ShapeKind::Hex => {
+                painter.add(Shape::closed_line(
+                    outline.clone(),
+                    Stroke::new(width, colour),
+                ));
+            }
+        };
+        if notes.flagged.contains(&s) {
+            outline_with(flag_colour, 4.0);
+        }
+        if scene.selected == Some(s) {
+            outline_with(select, 3.0);
         }
         let name = g.name(s);
         let id = ui.scope_id().with(scene.id_salt).with(s);
@@ -246,7 +276,10 @@ pub fn show(ui: &mut egui::Ui, scene: &Scene<'_>) -> BoardResponse {
             egui::WidgetInfo::labeled(egui::Role::Button, true, format!("cell {name}"))
         });
         let r = r.on_hover_text(match stack {
-            Some((p, h)) => format!("{name}: player {} {}", p + 1, height_name(h)),
+            Some((p, h)) => match notes.player_names.get(p) {
+                Some(player) => format!("{name}: {player} {}", height_name(h)),
+                None => format!("{name}: player {} {}", p + 1, height_name(h)),
+            },
             None => name.clone(),
         });
         if r.clicked() {

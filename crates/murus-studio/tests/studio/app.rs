@@ -5,7 +5,7 @@ use super::*;
 #[test]
 fn saved_state_round_trips_and_old_saves_load() {
     let mut a = app(Tab::Lab);
-    a.play.saved.seats = vec!["human".into(), "hard".into()];
+    a.play.model_mut().set_seat(1, "hard".parse().unwrap());
     a.rules.model_mut().set_text("// unsaved work\n", 0.0);
     let saved = a.saved();
     let json = serde_json::to_string(&saved).unwrap();
@@ -13,7 +13,7 @@ fn saved_state_round_trips_and_old_saves_load() {
     assert_eq!(back, saved);
     let restored = StudioApp::from_saved(back);
     assert_eq!(restored.tab, Tab::Lab);
-    assert_eq!(restored.play.saved.seats[1], "hard");
+    assert_eq!(restored.play.model().seats()[1], "hard".parse().unwrap());
     assert_eq!(restored.rules.model().text(), "// unsaved work\n");
     // A save from an older version with fields missing still loads.
     let old: Saved = serde_json::from_str(r#"{"tab":"Rules","play":{"flipped":true}}"#).unwrap();
@@ -25,7 +25,8 @@ fn saved_state_round_trips_and_old_saves_load() {
 #[test]
 fn frame_time_while_a_bot_thinks_and_a_lab_runs() {
     let mut a = app(Tab::Play);
-    a.play.saved.seats = vec!["hard".into(), "hard".into()];
+    a.play.model_mut().set_seat(0, "hard".parse().unwrap());
+    a.play.model_mut().set_seat(1, "hard".parse().unwrap());
     a.lab.saved.games = 100_000;
     a.lab.saved.bots = vec!["random".into()];
     let mut h = harness(a);

@@ -26,7 +26,7 @@ fn a_twenty_game_lab_run_shows_results() {
     steps(&mut h, 2);
     assert_eq!(h.state().tab, Tab::Play);
     let plies = h.state().lab.games[0].plies as usize;
-    assert_eq!(h.state().play.game.ply(), plies);
+    assert_eq!(h.state().play.model().game().ply(), plies);
 }
 
 #[test]

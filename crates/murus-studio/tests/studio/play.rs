@@ -1,6 +1,122 @@
 //! The Play panel.
+//!
+//! The regression tests of issue 10 (part 3) drive the panel as a user
+//! would (clicks, typed text, keys) and assert on what the user sees; each
+//! is named after the defect it guards.
+
+use egui::{Key, Modifiers, Rect};
 
 use super::*;
+
+/// Standard, Romans to move, a Roman tower on d5: `d5-d7` breaks through.
+const ONE_MOVE_FROM_A_WIN: &str = "g2g2g21g2g2g2g2/8/3r24/8/8/8/r2r2r21r2r2r2r2 r";
+/// Advanced, Romans to move: the tower on e4 can sacrifice against the
+/// catapult on d4 in two ways (`e4xd4` loses one stone, `e4xxd4` both).
+const TWO_SACRIFICES: &str = "g2g2g2g2g2g22/8/8/3g3r23/8/8/r2r2r2r2r2r2r21 r";
+/// The start of the error about the illegal move the tests type.
+const ILLEGAL: &str = "`a1-a9` is not";
+
+/// A harness on `app`, its first frames drawn.
+fn started(app: StudioApp) -> Harness<'static, StudioApp> {
+    let mut h = harness(app);
+    steps(&mut h, 2);
+    h
+}
+
+/// Clicks the widget labelled `label` and steps.
+fn click(h: &mut Harness<'_, StudioApp>, label: &str) {
+    h.get_by_label(label).click();
+    steps(h, 2);
+}
+
+/// Presses a key (with modifiers) and steps.
+fn press(h: &mut Harness<'_, StudioApp>, modifiers: Modifiers, key: Key) {
+    h.key_press_modifiers(modifiers, key);
+    steps(h, 2);
+}
+
+/// Whether a widget whose label contains `text` is shown.
+fn shows(h: &Harness<'_, StudioApp>, text: &str) -> bool {
+    h.query_by_label_contains(text).is_some()
+}
+
+/// The plies played, as the saved state has them.
+fn ply(h: &mut Harness<'_, StudioApp>) -> usize {
+    h.state_mut().saved().play.moves.len()
+}
+
+/// Clicks two cells.
+fn click_move(h: &mut Harness<'_, StudioApp>, from: &str, to: &str) {
+    click(h, &format!("cell {from}"));
+    click(h, &format!("cell {to}"));
+}
+
+/// Types `text` into the move field (found by its hint).
+fn type_move(h: &mut Harness<'_, StudioApp>, text: &str) {
+    let field = h.get_by(|n| n.placeholder() == Some("type a move, e.g. a1-a3"));
+    field.focus();
+    steps(h, 1);
+    type_into_focused(h, text);
+}
+
+/// Types `text` into the move field and presses "Play move".
+fn submit_move(h: &mut Harness<'_, StudioApp>, text: &str) {
+    type_move(h, text);
+    click(h, "Play move");
+}
+
+/// Types into whichever field has focus.
+fn type_into_focused(h: &mut Harness<'_, StudioApp>, text: &str) {
+    // (A closure: the method path is not general enough over lifetimes.)
+    #[expect(clippy::redundant_closure_for_method_calls)]
+    h.get_by(|n| n.is_focused()).type_text(text);
+    steps(h, 2);
+}
+
+/// A fresh app on Play whose Gauls are played by `bot` (set as a saved
+/// state would have it).
+fn app_with_gauls(bot: &str) -> StudioApp {
+    let mut a = app(Tab::Play);
+    let mut saved = a.saved();
+    saved.play.seats = vec!["human".into(), bot.into()];
+    a.play = murus_studio::play::PlayPanel::new(saved.play);
+    a
+}
+
+/// Loads a position string through the Position field and its button.
+fn load_position(h: &mut Harness<'_, StudioApp>, text: &str) {
+    let field = h
+        .get_all_by_role(egui::accesskit::Role::MultilineTextInput)
+        .next()
+        .expect("the position field");
+    field.set_text_value_accesskit(text);
+    steps(h, 2);
+    click(h, "Load position");
+}
+
+/// The advanced game at [`TWO_SACRIFICES`].
+fn two_sacrifices() -> Harness<'static, StudioApp> {
+    let mut h = started(app(Tab::Play));
+    click(&mut h, "advanced");
+    load_position(&mut h, TWO_SACRIFICES);
+    h
+}
+
+/// Opens a game as the Lab's "Open #N" does.
+fn open_lab_game(h: &mut Harness<'_, StudioApp>, moves: &[&str], label: &str) {
+    let moves: Vec<String> = moves.iter().map(|m| (*m).to_string()).collect();
+    h.state_mut()
+        .play
+        .open_moves(murus_engine::Variant::standard(), &moves, label);
+    steps(h, 2);
+}
+
+/// The first and the last cell of the board: both corners stay put when
+/// the board neither moves nor shrinks.
+fn board_corners(h: &Harness<'_, StudioApp>) -> (Rect, Rect) {
+    let rect = |name: &str| h.get_by_label(&format!("cell {name}")).rect();
+    (rect("a1"), rect("h7"))
+}
 
 #[test]
 fn play_a_move_by_clicking_two_cells_then_undo_and_redo_it() {
@@ -10,45 +126,56 @@ fn play_a_move_by_clicking_two_cells_then_undo_and_redo_it() {
 
     h.get_by_label("cell b1").click();
     steps(&mut h, 2);
-    let b1 = h.state().play.variant.geometry().parse_cell("b1");
-    assert_eq!(h.state().play.selected, b1, "clicking a tower selects it");
+    let b1 = h.state().play.model().variant().geometry().parse_cell("b1");
+    assert_eq!(
+        h.state().play.model().selected(),
+        b1,
+        "clicking a tower selects it"
+    );
 
     h.get_by_label("cell b3").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.game.ply(), 1);
+    assert_eq!(h.state().play.model().game().ply(), 1);
     assert!(
-        h.query_by_label("1. r b1-b3").is_some(),
-        "the move list shows the move"
+        is_current(&h, "1. r b1-b3"),
+        "the move list shows the move as the current one"
     );
 
     h.get_by_label("Undo").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.game.ply(), 0);
-    assert!(h.query_by_label("1. r b1-b3").is_none());
+    assert_eq!(h.state().play.model().game().ply(), 0);
+    assert!(
+        !is_current(&h, "1. r b1-b3") && is_current(&h, "start"),
+        "after undo the move is one ahead, no longer the current one"
+    );
 
     h.get_by_label("Redo").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.game.ply(), 1);
-    assert!(h.query_by_label("1. r b1-b3").is_some());
+    assert_eq!(h.state().play.model().game().ply(), 1);
+    assert!(is_current(&h, "1. r b1-b3"));
 }
 
 #[test]
 fn a_bot_answers_on_a_background_thread() {
     let mut a = app(Tab::Play);
-    a.play.saved.seats = vec!["human".into(), "random".into()];
+    a.play.model_mut().set_seat(1, "random".parse().unwrap());
     let mut h = harness(a);
     steps(&mut h, 2);
     h.get_by_label("cell c1").click();
     steps(&mut h, 1);
     h.get_by_label("cell c3").click();
     until(&mut h, 30, "the bot's reply", |h| {
-        h.state().play.game.ply() == 2
+        h.state().play.model().game().ply() == 2
     });
     assert!(h.query_by_label_contains("2. g ").is_some());
     // Undo takes back the bot's move and the human's, back to a human turn.
     h.get_by_label("Undo").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.game.ply(), 0);
+    assert_eq!(h.state().play.model().game().ply(), 0);
+    // The bot waits while its move is ahead in the line.
+    steps(&mut h, 5);
+    assert!(!h.state().play.is_thinking());
+    assert_eq!(h.state().play.model().game().ply(), 0);
 }
 
 #[test]
@@ -56,15 +183,13 @@ fn a_malformed_position_string_shows_a_message_and_keeps_the_text() {
     let mut h = harness(app(Tab::Play));
     steps(&mut h, 2);
     let bad = "r2r2/8/zz w";
-    h.state_mut().play.position_text = bad.into();
-    h.get_by_label("Load position").click();
-    steps(&mut h, 2);
+    load_position(&mut h, bad);
     assert!(
         h.query_by_label_contains("invalid position string")
             .is_some()
     );
-    assert_eq!(h.state().play.position_text, bad);
-    assert_eq!(h.state().play.game.ply(), 0);
+    assert_eq!(position_field_text(&h), bad);
+    assert_eq!(h.state().play.model().game().ply(), 0);
 }
 
 #[test]
@@ -82,16 +207,294 @@ fn setup_mode_reports_what_is_wrong() {
     h.get_by_label("cell a7").click();
     steps(&mut h, 2);
     assert!(h.query_by_label("Set-up is legal").is_none());
-    let problems = h.state().play.setup.as_ref().unwrap().problems.clone();
+    let model = h.state().play.model();
+    let edit = model.setup().expect("set-up mode");
+    let problems: Vec<String> = edit
+        .problems()
+        .iter()
+        .map(|p| p.message().to_string())
+        .collect();
+    let a7 = model.variant().geometry().parse_cell("a7").unwrap();
     assert!(
-        h.query_by_label_contains("Gauls have no stones").is_some(),
+        matches!(
+            edit.problems()[0].kind(),
+            murus_engine::SetupErrorKind::SideToMoveOnGoal { player: 0, .. }
+        ),
         "{problems:?}"
     );
+    assert_eq!(edit.problem_cells(), [a7], "the board flags the cell");
     assert!(h.query_by_label_contains("impossible position").is_some());
     assert!(h.query_by_label("Start from this set-up").is_some());
     // Give the move to the Gauls: legal, but already won, and reported so.
-    h.state_mut().play.setup.as_mut().unwrap().turn = 1;
-    h.get_by_label("cell h7").click();
+    h.state_mut().play.model_mut().set_setup_turn(1);
     steps(&mut h, 2);
-    assert!(h.query_by_label_contains("stone counts differ").is_some());
+    assert!(
+        h.query_by_label_contains("the game is already over: Romans win by breakthrough")
+            .is_some()
+    );
+    assert!(h.state().play.model().setup().unwrap().position().is_some());
+    h.get_by_label("Start from this set-up").click();
+    steps(&mut h, 2);
+    assert!(h.state().play.model().setup().is_none());
+    assert!(h.query_by_label_contains("Romans win").is_some());
+}
+
+/// Whether the move list marks `label` as the ply shown.
+fn is_current(h: &Harness<'_, StudioApp>, label: &str) -> bool {
+    use egui_kittest::kittest::NodeT;
+    h.get_by_label(label).accesskit_node().toggled() == Some(egui::accesskit::Toggled::True)
+}
+
+/// The text of the Position field.
+fn position_field_text(h: &Harness<'_, StudioApp>) -> String {
+    h.get_all_by_role(egui::accesskit::Role::MultilineTextInput)
+        .next()
+        .expect("the position field")
+        .value()
+        .unwrap_or_default()
+}
+
+// --- Stale messages -----------------------------------------------------
+
+#[test]
+fn illegal_move_error_clears_after_a_legal_move() {
+    let mut h = started(app(Tab::Play));
+    submit_move(&mut h, "a1-a9");
+    assert!(shows(&h, ILLEGAL), "the error shows");
+    click_move(&mut h, "b1", "b3");
+    assert_eq!(ply(&mut h), 1);
+    assert!(
+        !shows(&h, ILLEGAL),
+        "the error about the old position is gone"
+    );
+}
+
+#[test]
+fn illegal_move_error_clears_when_the_game_ends() {
+    let mut h = started(app(Tab::Play));
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    submit_move(&mut h, "a1-a9");
+    assert!(shows(&h, ILLEGAL));
+    click_move(&mut h, "d5", "d7");
+    assert!(shows(&h, "Romans win"));
+    assert!(!shows(&h, ILLEGAL));
+}
+
+#[test]
+fn illegal_move_error_clears_after_switching_variants() {
+    let mut h = started(app(Tab::Play));
+    submit_move(&mut h, "a1-a9");
+    assert!(shows(&h, ILLEGAL));
+    click(&mut h, "hex");
+    assert_eq!(
+        h.state_mut().saved().play.variant_source,
+        murus_engine::Variant::builtin("hex").unwrap().source()
+    );
+    assert!(!shows(&h, ILLEGAL));
+}
+
+#[test]
+fn position_loaded_message_clears_after_the_next_move() {
+    let mut h = started(app(Tab::Play));
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    assert!(shows(&h, "position loaded"));
+    click_move(&mut h, "b1", "b3");
+    assert_eq!(ply(&mut h), 1);
+    assert!(!shows(&h, "position loaded"));
+}
+
+#[test]
+fn opened_lab_game_message_clears_after_the_next_move() {
+    let mut h = started(app(Tab::Play));
+    open_lab_game(&mut h, &["b1-b3", "c7-c5"], "lab game #2");
+    assert!(shows(&h, "opened lab game #2"));
+    click_move(&mut h, "e1", "e3");
+    assert_eq!(ply(&mut h), 3);
+    assert!(!shows(&h, "opened lab game #2"));
+}
+
+// --- Layout that moves under the pointer ----------------------------------
+
+#[test]
+fn an_error_message_does_not_move_the_board() {
+    let mut h = started(app(Tab::Play));
+    let before = board_corners(&h);
+    submit_move(&mut h, "a1-a9");
+    assert!(shows(&h, ILLEGAL));
+    assert_eq!(board_corners(&h), before);
+}
+
+#[test]
+fn a_result_banner_does_not_move_the_board() {
+    let mut h = started(app(Tab::Play));
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    let before = board_corners(&h);
+    click_move(&mut h, "d5", "d7");
+    assert!(shows(&h, "Romans win"));
+    assert_eq!(board_corners(&h), before);
+}
+
+#[test]
+fn the_move_chooser_does_not_move_the_board() {
+    let mut h = two_sacrifices();
+    let before = board_corners(&h);
+    click_move(&mut h, "e4", "d4");
+    assert!(shows(&h, "e4xxd4"), "the chooser offers both sacrifices");
+    assert_eq!(board_corners(&h), before);
+}
+
+#[test]
+fn a_bot_spec_error_does_not_move_the_fields_below_it() {
+    let mut h = started(app_with_gauls("greedy"));
+    let pause = h.get_by_label("Pause bots").rect();
+    let new_game = h.get_by_label("New game").rect();
+    let board = board_corners(&h);
+    let field = h.get_by(|n| {
+        n.value().as_deref() == Some("greedy") && n.role() == egui::accesskit::Role::TextInput
+    });
+    field.focus();
+    steps(&mut h, 1);
+    type_into_focused(&mut h, ":x");
+    assert!(shows(&h, "takes no budget"), "the spec error shows");
+    assert_eq!(h.get_by_label("Pause bots").rect(), pause);
+    assert_eq!(h.get_by_label("New game").rect(), new_game);
+    assert_eq!(board_corners(&h), board, "the panels keep their widths");
+}
+
+// --- Work lost without a word ----------------------------------------------
+
+#[test]
+fn switching_variant_mid_game_asks_before_discarding_the_game() {
+    let mut h = started(app(Tab::Play));
+    click_move(&mut h, "b1", "b3");
+    assert_eq!(ply(&mut h), 1);
+    click(&mut h, "hex");
+    steps(&mut h, 2); // the dialog's first frame only measures it
+    assert_eq!(
+        ply(&mut h),
+        1,
+        "the game is still there while the question is asked"
+    );
+    click(&mut h, "Keep playing");
+    assert_eq!(ply(&mut h), 1);
+    assert!(h.query_by_label("1. r b1-b3").is_some());
+    // Asked again and answered the other way, the switch happens.
+    click(&mut h, "hex");
+    steps(&mut h, 2);
+    click(&mut h, "Discard and switch");
+    assert_eq!(ply(&mut h), 0);
+    assert_eq!(
+        h.state_mut().saved().play.variant_source,
+        murus_engine::Variant::builtin("hex").unwrap().source()
+    );
+}
+
+#[test]
+fn opening_a_lab_game_keeps_the_seats() {
+    let mut h = started(app_with_gauls("greedy"));
+    open_lab_game(&mut h, &["b1-b3", "c7-c5"], "lab game #2");
+    assert_eq!(ply(&mut h), 2);
+    assert_eq!(h.state_mut().saved().play.seats, ["human", "greedy"]);
+}
+
+// --- Input people expect ------------------------------------------------------
+
+#[test]
+fn enter_plays_the_typed_move() {
+    let mut h = started(app(Tab::Play));
+    type_move(&mut h, "b1-b3");
+    press(&mut h, Modifiers::NONE, Key::Enter);
+    assert_eq!(ply(&mut h), 1);
+    assert!(h.query_by_label("1. r b1-b3").is_some());
+}
+
+#[test]
+fn ctrl_z_undoes_and_ctrl_shift_z_or_ctrl_y_redoes() {
+    let mut h = started(app(Tab::Play));
+    click_move(&mut h, "b1", "b3");
+    assert_eq!(ply(&mut h), 1);
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(ply(&mut h), 0, "Ctrl+Z undoes");
+    press(&mut h, Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    assert_eq!(ply(&mut h), 1, "Ctrl+Shift+Z redoes");
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    press(&mut h, Modifiers::COMMAND, Key::Y);
+    assert_eq!(ply(&mut h), 1, "Ctrl+Y redoes");
+}
+
+#[test]
+fn ctrl_z_in_a_text_field_leaves_the_game_alone() {
+    let mut h = started(app(Tab::Play));
+    click_move(&mut h, "b1", "b3");
+    type_move(&mut h, "c7");
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    press(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    assert_eq!(
+        ply(&mut h),
+        1,
+        "the text field keeps its own undo and cursor keys"
+    );
+}
+
+#[test]
+fn arrow_keys_step_through_the_game() {
+    let mut h = started(app(Tab::Play));
+    click_move(&mut h, "b1", "b3");
+    click_move(&mut h, "c7", "c5");
+    assert_eq!(ply(&mut h), 2);
+    press(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    assert_eq!(ply(&mut h), 1);
+    press(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    assert_eq!(ply(&mut h), 0);
+    press(&mut h, Modifiers::NONE, Key::ArrowRight);
+    press(&mut h, Modifiers::NONE, Key::ArrowRight);
+    assert_eq!(ply(&mut h), 2);
+}
+
+#[test]
+fn clicking_a_move_in_the_list_jumps_to_that_ply() {
+    let mut h = started(app(Tab::Play));
+    click_move(&mut h, "b1", "b3");
+    click_move(&mut h, "c7", "c5");
+    click_move(&mut h, "e1", "e3");
+    assert_eq!(ply(&mut h), 3);
+    click(&mut h, "1. r b1-b3");
+    assert_eq!(ply(&mut h), 1, "the position after the first move");
+    click(&mut h, "3. r e1-e3");
+    assert_eq!(ply(&mut h), 3, "and forward again");
+}
+
+#[test]
+fn a_click_that_does_nothing_says_why() {
+    let mut h = started(app(Tab::Play));
+    click(&mut h, "cell d4");
+    assert!(shows(&h, "d4 is empty"), "an empty cell, nothing selected");
+    click(&mut h, "cell d7");
+    assert!(shows(&h, "d7 holds a Gauls tower"), "an enemy stack");
+    // Walls do not move in the standard game.
+    click_move(&mut h, "b1", "b3");
+    click_move(&mut h, "c7", "c5");
+    click(&mut h, "cell b2");
+    assert!(shows(&h, "wall on b2"), "a wall");
+    click_move(&mut h, "e1", "e5");
+    assert!(shows(&h, "e1 cannot"), "a cell that is no target");
+}
+
+#[test]
+fn the_move_chooser_says_what_each_choice_does() {
+    let mut h = two_sacrifices();
+    click_move(&mut h, "e4", "d4");
+    assert!(shows(&h, "lose 1 stone"));
+    assert!(shows(&h, "lose both"));
+}
+
+#[test]
+fn hover_text_names_the_players() {
+    let mut h = started(app(Tab::Play));
+    h.get_by_label("cell b1").hover();
+    steps(&mut h, 40); // the tooltip's delay
+    assert!(
+        h.query_by_label("b1: Romans tower").is_some(),
+        "the tooltip names the Romans"
+    );
 }

@@ -64,17 +64,17 @@ fn play_this_variant_opens_the_edited_rules_in_play() {
     h.get_by_label("Play this variant").click();
     steps(&mut h, 3);
     assert_eq!(h.state().tab, Tab::Play);
-    assert_eq!(h.state().play.variant.name(), "hex");
+    assert_eq!(h.state().play.model().variant().name(), "hex");
     // Hex cells are reachable by name too.
-    let g = h.state().play.variant.geometry().clone();
-    let first = h.state().play.game.legal_moves()[0];
+    let g = h.state().play.model().variant().geometry().clone();
+    let first = h.state().play.model().game().legal_moves()[0];
     let from = g.name(first.origin().expect("a sowing"));
     let to = g.name(first.targets().next().expect("a target"));
     h.get_by_label(&format!("cell {from}")).click();
     steps(&mut h, 1);
     h.get_by_label(&format!("cell {to}")).click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.game.ply(), 1);
+    assert_eq!(h.state().play.model().game().ply(), 1);
 }
 
 // ---- Regression tests of issue 10 (the Rules panel) ----
