@@ -922,8 +922,9 @@ impl RulesPanel {
         let start = v.start();
         let stacks = board::stacks_of(&v, &start);
         let colours = board::player_colours(r);
+        let names = board::player_names(r);
         ui.allocate_ui(egui::vec2(ui.available_width(), 300.0), |ui| {
-            board::show(
+            board::show_with(
                 ui,
                 &Scene {
                     id_salt: "rules-preview",
@@ -936,6 +937,10 @@ impl RulesPanel {
                     last_move: &[],
                     marks: &[],
                     max_cell: 40.0,
+                },
+                &board::Notes {
+                    player_names: &names,
+                    ..Default::default()
                 },
             );
         });
