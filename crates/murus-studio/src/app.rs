@@ -77,16 +77,21 @@ impl StudioApp {
         self.rules.load_builtin("standard");
         self.rules.saved.text = self.rules.saved.text.replace("home rank 7", "home rank 9");
         self.rules.mark_edited(0.0);
+        // Demo runs go to a scratch folder (emptied first), not the user's
+        // history.
+        let scratch = std::env::temp_dir().join("murus-studio-demo-runs");
+        let _ = std::fs::remove_dir_all(&scratch);
+        self.lab.model.set_runs_dir(&scratch);
+        let lab = &mut self.lab.model.saved;
         if busy {
             self.play.saved.seats = vec!["hard".into(), "hard".into()];
-            self.lab.saved.games = 100_000;
-            self.lab.saved.bots = vec!["random".into()];
-            self.lab.start(ctx, None);
+            lab.games = 100_000;
+            lab.bots = vec!["random".into()];
         } else {
-            self.lab.saved.games = 40;
-            self.lab.saved.bots = vec!["greedy".into(), "random".into()];
-            self.lab.start(ctx, None);
+            lab.games = 40;
+            lab.bots = vec!["greedy".into(), "random".into()];
         }
+        self.lab.start(ctx, None);
         self.murals.demo(ctx);
     }
 
@@ -97,7 +102,7 @@ impl StudioApp {
             tab: self.tab,
             play: self.play.saved.clone(),
             rules: self.rules.saved.clone(),
-            lab: self.lab.saved.clone(),
+            lab: self.lab.model.saved.clone(),
             murals: self.murals.saved.clone(),
         }
     }
@@ -165,6 +170,17 @@ impl StudioApp {
                 if self.lab.is_running() {
                     ui.spinner();
                     ui.weak(format!("lab {:.0}%", self.lab.progress() * 100.0));
+                }
+                if self.tab != Tab::Lab
+                    && self.lab.model.offer().is_some()
+                    && ui
+                        .button(
+                            RichText::new("Lab run interrupted").color(crate::theme::warning(ui)),
+                        )
+                        .on_hover_text("show the Lab, which offers to resume it")
+                        .clicked()
+                {
+                    self.tab = Tab::Lab;
                 }
             });
         });

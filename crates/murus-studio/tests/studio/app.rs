@@ -26,8 +26,8 @@ fn saved_state_round_trips_and_old_saves_load() {
 fn frame_time_while_a_bot_thinks_and_a_lab_runs() {
     let mut a = app(Tab::Play);
     a.play.saved.seats = vec!["hard".into(), "hard".into()];
-    a.lab.saved.games = 100_000;
-    a.lab.saved.bots = vec!["random".into()];
+    a.lab.model.saved.games = 100_000;
+    a.lab.model.saved.bots = vec!["random".into()];
     let mut h = harness(a);
     steps(&mut h, 5);
     h.state_mut().tab = Tab::Lab;
