@@ -181,12 +181,6 @@ impl Config {
         (0..self.planned()).map(move |j| first + j * step)
     }
 
-    /// The game numbers this run plays, in a list: one entry per game, so
-    /// for small runs only; [`Config::game_numbers`] walks them lazily.
-    pub fn indices(&self) -> Vec<u64> {
-        self.game_numbers().collect()
-    }
-
     /// Whether game `index` is one of this run's (its shard's share).
     pub fn plays(&self, index: u64) -> bool {
         index < self.games && self.shard.is_none_or(|(k, n)| index % n == k - 1)

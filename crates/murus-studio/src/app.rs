@@ -80,19 +80,24 @@ impl StudioApp {
         rules.request(rules::FileAction::CopyBuiltin("standard".into()));
         let text = rules.text().replace("home rank 7", "home rank 9");
         rules.set_text(text, 0.0);
+        // Demo runs go to a scratch folder (emptied first), not the user's
+        // history.
+        let scratch = std::env::temp_dir().join("murus-studio-demo-runs");
+        let _ = std::fs::remove_dir_all(&scratch);
+        self.lab.model.set_runs_dir(&scratch);
+        let lab = &mut self.lab.model.saved;
         if busy {
             if let Ok(hard) = "hard".parse::<Seat>() {
                 self.play.model_mut().set_seat(0, hard);
                 self.play.model_mut().set_seat(1, hard);
             }
-            self.lab.saved.games = 100_000;
-            self.lab.saved.bots = vec!["random".into()];
-            self.lab.start(ctx, None);
+            lab.games = 100_000;
+            lab.bots = vec!["random".into()];
         } else {
-            self.lab.saved.games = 40;
-            self.lab.saved.bots = vec!["greedy".into(), "random".into()];
-            self.lab.start(ctx, None);
+            lab.games = 40;
+            lab.bots = vec!["greedy".into(), "random".into()];
         }
+        self.lab.start(ctx, None);
         self.murals.demo(ctx);
     }
 
@@ -102,7 +107,7 @@ impl StudioApp {
             tab: self.tab,
             play: self.play.saved(),
             rules: self.rules.model().saved().clone(),
-            lab: self.lab.saved.clone(),
+            lab: self.lab.model.saved.clone(),
             murals: self.murals.saved.clone(),
         }
     }
@@ -170,6 +175,17 @@ impl StudioApp {
                 if self.lab.is_running() {
                     ui.spinner();
                     ui.weak(format!("lab {:.0}%", self.lab.progress() * 100.0));
+                }
+                if self.tab != Tab::Lab
+                    && self.lab.model.offer().is_some()
+                    && ui
+                        .button(
+                            RichText::new("Lab run interrupted").color(crate::theme::warning(ui)),
+                        )
+                        .on_hover_text("show the Lab, which offers to resume it")
+                        .clicked()
+                {
+                    self.tab = Tab::Lab;
                 }
             });
         });

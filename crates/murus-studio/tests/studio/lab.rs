@@ -1,4 +1,12 @@
 //! The Lab panel.
+//!
+//! The regression tests of issue 10 read what the user sees: accessible
+//! nodes by label, and the texts the frame painted (chart axes and hover
+//! notes are painted, not widgets).
+
+use egui::{Pos2, Rect};
+use egui_kittest::kittest::{NodeT, by};
+use murus_lab::Report;
 
 use super::*;
 
@@ -7,7 +15,7 @@ fn a_twenty_game_lab_run_shows_results() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
     {
-        let lab = &mut h.state_mut().lab;
+        let lab = &mut h.state_mut().lab.model;
         lab.saved.variant = "small".into();
         lab.saved.bots = vec!["greedy".into(), "random".into()];
         lab.saved.games = 20;
@@ -15,9 +23,9 @@ fn a_twenty_game_lab_run_shows_results() {
     steps(&mut h, 1);
     h.get_by_label("Run").click();
     steps(&mut h, 2);
-    assert!(h.state().lab.is_running() || !h.state().lab.games.is_empty());
+    assert!(h.state().lab.is_running() || !h.state().lab.model.games().is_empty());
     until(&mut h, 120, "the lab run", |h| !h.state().lab.is_running());
-    let report = h.state().lab.report.as_ref().expect("a report");
+    let report = h.state().lab.model.report().expect("a report");
     assert_eq!(report.games, 20);
     assert!(h.query_by_label_contains(": 20 games").is_some());
     assert!(h.query_by_label("End reasons").is_some());
@@ -25,7 +33,7 @@ fn a_twenty_game_lab_run_shows_results() {
     h.get_by_label("Open #1").click();
     steps(&mut h, 2);
     assert_eq!(h.state().tab, Tab::Play);
-    let plies = h.state().lab.games[0].plies as usize;
+    let plies = h.state().lab.model.games()[0].plies as usize;
     assert_eq!(h.state().play.model().game().ply(), plies);
 }
 
@@ -33,13 +41,424 @@ fn a_twenty_game_lab_run_shows_results() {
 fn a_lab_run_can_be_cancelled() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
-    h.state_mut().lab.saved.games = 100_000;
+    h.state_mut().lab.model.saved.games = 100_000;
     h.get_by_label("Run").click();
     steps(&mut h, 3);
     h.get_by_label("Cancel").click();
     until(&mut h, 60, "the cancelled run to stop", |h| {
         !h.state().lab.is_running()
     });
-    assert!(h.state().lab.games.len() < 100_000);
+    assert!(h.state().lab.model.games().len() < 100_000);
     assert!(h.query_by_label_contains("cancelled after").is_some());
+}
+
+// ---- Regression tests of issue 10 ----
+
+fn settings<'a>(h: &'a mut Harness<'static, StudioApp>) -> &'a mut murus_studio::lab::LabSaved {
+    &mut h.state_mut().lab.model.saved
+}
+fn running(h: &Harness<'_, StudioApp>) -> bool {
+    h.state().lab.is_running()
+}
+fn report(h: &Harness<'_, StudioApp>) -> Option<Report> {
+    h.state().lab.model.report().cloned()
+}
+
+/// The input widget called `label` (not the label that names it).
+fn field<'a>(h: &'a Harness<'_, StudioApp>, label: &'a str) -> egui_kittest::Node<'a> {
+    h.query_all(by().label(label))
+        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
+        .unwrap_or_else(|| panic!("no field {label:?}"))
+}
+
+/// Runs `games` games of `variant` by `bots` through the Run button.
+fn run_lab(h: &mut Harness<'static, StudioApp>, variant: &str, bots: &[&str], games: u64) {
+    {
+        let s = settings(h);
+        s.variant = variant.into();
+        s.bots = bots.iter().map(ToString::to_string).collect();
+        s.games = games;
+    }
+    steps(h, 1);
+    h.get_by_label("Run").click();
+    steps(h, 2);
+    until(h, 120, "the lab run", |h| !running(h));
+    steps(h, 3);
+}
+
+/// Clicks the export button `button` with a new export folder, and returns
+/// the folder.
+fn export(h: &mut Harness<'static, StudioApp>, button: &str) -> PathBuf {
+    let out = scratch_dir("export");
+    settings(h).export_dir = out.display().to_string();
+    steps(h, 1);
+    h.get_by_label(button).click();
+    steps(h, 2);
+    out
+}
+
+/// A text the frame painted, where, and the clip rectangle it was painted in.
+#[derive(Debug)]
+struct Painted {
+    text: String,
+    rect: Rect,
+    clip: Rect,
+}
+
+fn painted_texts(h: &Harness<'_, StudioApp>) -> Vec<Painted> {
+    fn walk(s: &egui::Shape, clip: Rect, out: &mut Vec<Painted>) {
+        match s {
+            egui::Shape::Text(t) => out.push(Painted {
+                text: t.galley.text().to_string(),
+                rect: t.visual_bounding_rect(),
+                clip,
+            }),
+            egui::Shape::Vec(v) => v.iter().for_each(|s| walk(s, clip, out)),
+            _ => {}
+        }
+    }
+    let mut out = Vec::new();
+    for c in &h.output().shapes {
+        walk(&c.shape, c.clip_rect, &mut out);
+    }
+    out
+}
+
+/// The band of the report that holds the two charts: below the report's
+/// heading, above the summary, between the setup and the game list.
+fn charts_band(h: &Harness<'_, StudioApp>) -> Rect {
+    let heading = h
+        .query_all_by_label_contains(" games, ")
+        .map(|n| n.rect())
+        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .expect("the report's heading");
+    // The summary's first row (the charts' painted labels are no nodes).
+    let summary = h
+        .query_all_by_label_contains("Seat 1 (")
+        .map(|n| n.rect())
+        .min_by(|a, b| a.min.y.total_cmp(&b.min.y))
+        .expect("the summary");
+    // The game list's heading (a spin button is called Games too).
+    let list = h
+        .query_all(by().label("Games").role(egui::accesskit::Role::Label))
+        .map(|n| n.rect())
+        .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+        .expect("the game list");
+    Rect::from_min_max(
+        Pos2::new(heading.min.x - 8.0, heading.max.y),
+        Pos2::new(list.min.x - 4.0, summary.min.y),
+    )
+}
+
+/// The numbers painted in the histogram (the right half of the band):
+/// (x-axis labels, y-axis labels).
+fn histogram_numbers(h: &Harness<'_, StudioApp>) -> (Vec<Painted>, Vec<Painted>) {
+    let band = charts_band(h);
+    let mid = band.center().x;
+    let numbers: Vec<Painted> = painted_texts(h)
+        .into_iter()
+        .filter(|p| band.contains_rect(p.rect) && p.rect.min.x > mid)
+        .filter(|p| {
+            let digits: String = p
+                .text
+                .chars()
+                .filter(|c| !c.is_whitespace() && *c != ',')
+                .collect();
+            !digits.is_empty() && digits.parse::<f64>().is_ok()
+        })
+        .collect();
+    let bottom = numbers
+        .iter()
+        .map(|p| p.rect.min.y)
+        .fold(f32::MIN, f32::max);
+    numbers
+        .into_iter()
+        .partition(|p| p.rect.min.y > bottom - 2.0)
+}
+
+/// Issue 10, Lab: the win-rate bars were numbered 0/1/2 and no axis had a
+/// title.
+#[test]
+fn win_rate_chart_names_its_bars_and_axes() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["greedy", "random"], 10);
+    let band = charts_band(&h);
+    let texts: Vec<String> = painted_texts(&h)
+        .into_iter()
+        .filter(|p| band.contains_rect(p.rect))
+        .map(|p| p.text)
+        .collect();
+    for want in [
+        "Seat 1 (greedy)",
+        "Seat 2 (random)",
+        "Romans",
+        "Gauls",
+        "Draws",
+        "Win rate",
+        "Result",
+        "Length (plies)",
+        "Number of games",
+    ] {
+        assert!(
+            texts.iter().any(|t| t == want),
+            "the charts show {want:?}; they show {texts:?}"
+        );
+    }
+}
+
+/// Issue 10, Lab: with thousands of games the histogram kept one length
+/// label and two count labels.
+#[test]
+fn length_histogram_keeps_its_axis_labels_as_counts_grow() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["random"], 3000);
+    let (x, y) = histogram_numbers(&h);
+    let all: Vec<&Painted> = x.iter().chain(&y).collect();
+    assert!(x.len() >= 3, "the length axis has labels: {x:?}");
+    assert!(y.len() >= 3, "the count axis has labels: {y:?}");
+    for (i, a) in all.iter().enumerate() {
+        for b in &all[i + 1..] {
+            assert!(!a.rect.intersects(b.rect), "{a:?} overlaps {b:?}");
+        }
+    }
+}
+
+/// Issue 10, Lab: the hover text of the histogram's last bar ran past the
+/// plot's edge and was cut.
+#[test]
+fn length_histogram_tooltips_stay_inside_the_plot() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["random"], 300);
+    let band = charts_band(&h);
+    let (x, _) = histogram_numbers(&h);
+    let bottom = x.iter().map(|p| p.rect.min.y).fold(f32::MAX, f32::min);
+    let before: Vec<String> = painted_texts(&h).into_iter().map(|p| p.text).collect();
+    // Slide the pointer in from the right along the bars' feet.
+    let mut px = band.max.x;
+    let tip = loop {
+        assert!(px > band.center().x, "no bar answered the pointer");
+        h.hover_at(Pos2::new(px, bottom - 12.0));
+        steps(&mut h, 2);
+        let tips: Vec<Painted> = painted_texts(&h)
+            .into_iter()
+            .filter(|p| {
+                p.text.contains('–')
+                    && !before.contains(&p.text)
+                    && p.rect.min.x > band.center().x - 40.0
+            })
+            .collect();
+        if let Some(t) = tips.into_iter().next() {
+            break t;
+        }
+        px -= 4.0;
+    };
+    assert!(
+        tip.clip.contains_rect(tip.rect),
+        "the tooltip {:?} at {:?} is cut by the plot's edge {:?}",
+        tip.text,
+        tip.rect,
+        tip.clip
+    );
+}
+
+/// Issue 10, Lab: the studio's SVG export is murus-lab's chart, whose labels
+/// count seats from 1.
+#[test]
+fn exported_svg_is_the_labs_and_names_seats_from_one() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["greedy", "random"], 6);
+    let out = export(&mut h, "Export all");
+    let svg = std::fs::read_to_string(out.join("report.svg")).expect("report.svg written");
+    assert_eq!(svg, report(&h).unwrap().to_svg());
+    assert!(!svg.to_lowercase().contains("seat 0"), "{svg}");
+    assert!(svg.contains("seat 1") || svg.contains("Seat 1"), "{svg}");
+    std::fs::remove_dir_all(out).unwrap();
+}
+
+/// Issue 10, Lab: the error under a bot field pushed the fields below it down
+/// while typing.
+#[test]
+fn an_invalid_bot_name_does_not_move_the_fields_below_it() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 3);
+    let below =
+        |h: &Harness<'_, StudioApp>| ["Seat 2 bot", "Games", "Run"].map(|l| field(h, l).rect());
+    let before = below(&h);
+    h.get_by_label("Seat 1 bot").focus();
+    steps(&mut h, 1);
+    h.get_by_label("Seat 1 bot").type_text("x");
+    steps(&mut h, 2);
+    assert_eq!(settings(&mut h).bots[0], "greedyx");
+    assert!(
+        h.query_by_label_contains("unknown bot `greedyx`").is_some(),
+        "the error is shown"
+    );
+    assert_eq!(below(&h), before, "the fields below moved");
+}
+
+/// Issue 10, Lab: only shipped variants and the editor's text could be run.
+#[test]
+fn any_saved_mg_file_can_be_run() {
+    let dir = scratch_dir("variants");
+    let small = std::fs::read_to_string(root().join("variants/small.mg")).unwrap();
+    let tiny = small.replacen("variant \"small\"", "variant \"tiny\"", 1);
+    assert_ne!(tiny, small);
+    std::fs::write(dir.join("tiny.mg"), tiny).unwrap();
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    let folder = h.get_by_label("Variants folder");
+    folder.focus();
+    steps(&mut h, 1);
+    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+    h.get_by_label("Variants folder")
+        .type_text(&dir.display().to_string());
+    steps(&mut h, 2);
+    h.get_by_label("Variant").click();
+    steps(&mut h, 2);
+    h.get_by_label("tiny.mg").click();
+    steps(&mut h, 2);
+    settings(&mut h).games = 4;
+    steps(&mut h, 1);
+    h.get_by_label("Run").click();
+    steps(&mut h, 2);
+    until(&mut h, 60, "the run", |h| !running(h));
+    let r = report(&h).expect("a report");
+    assert_eq!(
+        h.state().lab.model.feedback().text(),
+        Some("finished 4 games")
+    );
+    assert_eq!((r.variant.name.as_str(), r.games), ("tiny", 4));
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Issue 10, Lab: finished runs were forgotten on restart.
+#[test]
+fn finished_runs_are_listed_after_a_restart() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["greedy", "random"], 6);
+    let saved = h.state_mut().saved();
+    drop(h);
+    let mut h = harness(StudioApp::from_saved(saved));
+    steps(&mut h, 3);
+    assert!(report(&h).is_none(), "a restart shows no report by itself");
+    h.query_by_label_contains("small: greedy vs random, 6 of 6 games, ")
+        .expect("the finished run in the history")
+        .click();
+    steps(&mut h, 3);
+    assert_eq!(report(&h).map(|r| r.games), Some(6));
+    assert!(h.query_by_label_contains(": 6 games").is_some());
+}
+
+/// Issue 10, part 2: a report exported after Cancel said `"interrupted":
+/// false`.
+#[test]
+fn exporting_after_cancel_says_interrupted() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    settings(&mut h).games = 100_000;
+    settings(&mut h).bots = vec!["random".into()];
+    h.get_by_label("Run").click();
+    steps(&mut h, 3);
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled run to stop", |h| !running(h));
+    let out = export(&mut h, "Export JSON");
+    let json = std::fs::read_to_string(out.join("report.json")).expect("report.json written");
+    assert!(json.contains("\"interrupted\": true"), "{json}");
+    assert!(h.query_by_label_contains("(interrupted)").is_some());
+    std::fs::remove_dir_all(out).unwrap();
+}
+
+/// Issue 10, part 2: a crash lost the running batch; now it is on disk, a
+/// restart offers it, and resuming ends with the uninterrupted report.
+#[test]
+fn an_interrupted_run_is_offered_and_resumes_to_the_uninterrupted_report() {
+    use murus_lab::{Config, Control, RunDir, play_game};
+    let variant = murus_engine::Variant::builtin("small").unwrap();
+    let bots = vec!["greedy".parse().unwrap(), "random".parse().unwrap()];
+    let config = Config::new(&variant, bots, 12, 5);
+    let runs = scratch_dir("runs");
+    // A run that crashed after five games: no report, nothing finished.
+    let folder = runs.join("crashed");
+    let mut dir = RunDir::create(&folder, &config.run_spec()).unwrap();
+    for i in 0..5 {
+        dir.append(&play_game(&variant, &config.setup(i), None))
+            .unwrap();
+    }
+    drop(dir);
+    let whole = {
+        let control = Control::default();
+        murus_lab::run(&variant, &config, &control);
+        config.report_after(&control).to_json()
+    };
+    let mut a = app(Tab::Play);
+    a.lab.model.set_runs_dir(&runs);
+    let mut h = harness(a);
+    steps(&mut h, 3);
+    // Whatever the panel, the top bar says so.
+    h.get_by_label("Lab run interrupted").click();
+    steps(&mut h, 2);
+    assert_eq!(h.state().tab, Tab::Lab);
+    assert!(
+        h.query_by_label_contains("(5 of 12 games) was interrupted")
+            .is_some(),
+        "the interrupted run is offered"
+    );
+    h.get_by_label("Resume").click();
+    steps(&mut h, 2);
+    until(&mut h, 60, "the resumed run", |h| !running(h));
+    let written = std::fs::read_to_string(folder.join("report.json")).expect("report.json");
+    assert_eq!(written, whole);
+    assert_eq!(report(&h).map(|r| r.to_json()), Some(whole));
+    assert_eq!(h.state().lab.model.games().len(), 12);
+    assert!(h.query_by_label_contains("was interrupted").is_none());
+    assert!(
+        h.query_by_label_contains("small: greedy vs random, 12 of 12 games, ")
+            .is_some()
+    );
+    std::fs::remove_dir_all(runs).unwrap();
+}
+
+/// Issue 10, layout: the progress bar and the run's message pushed the
+/// Export section down when a run started and ended.
+#[test]
+fn the_run_status_does_not_move_the_export_buttons() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 3);
+    let at = |h: &Harness<'_, StudioApp>| ["Export JSON", "Run"].map(|l| h.get_by_label(l).rect());
+    let before = at(&h);
+    run_lab(&mut h, "small", &["greedy", "random"], 6);
+    assert!(h.query_all_by_label_contains("6 games").next().is_some());
+    assert_eq!(at(&h), before, "the status moved the buttons");
+}
+
+/// Issue 10, stale messages: a refused Run kept saying why after the
+/// setting was fixed.
+#[test]
+fn a_run_error_clears_when_the_setting_is_fixed() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 3);
+    h.get_by_label("Seat 1 bot").focus();
+    steps(&mut h, 1);
+    h.get_by_label("Seat 1 bot").type_text("x");
+    steps(&mut h, 1);
+    h.get_by_label("Run").click();
+    steps(&mut h, 2);
+    assert!(
+        h.query_by_label_contains("seat 1:").is_some(),
+        "the refusal is shown"
+    );
+    h.get_by_label("Seat 1 bot").focus();
+    steps(&mut h, 1);
+    h.key_press(egui::Key::Backspace);
+    steps(&mut h, 2);
+    assert_eq!(settings(&mut h).bots[0], "greedy");
+    assert!(
+        h.query_by_label_contains("seat 1:").is_none(),
+        "the refusal outlived its cause"
+    );
 }

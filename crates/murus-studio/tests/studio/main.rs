@@ -28,11 +28,38 @@ pub fn app(tab: Tab) -> StudioApp {
         ..Saved::default()
     };
     saved.play.seats = vec!["human".into(), "human".into()];
+    saved.lab.runs_dir = scratch_dir("lab-runs").display().to_string();
     let mut app = StudioApp::from_saved(saved);
     app.rules.model_mut().set_dir(root().join("variants"));
     app.murals.dir = root().join("puzzles");
     app.murals.refresh_files();
     app
+}
+
+/// A new empty folder under the target's scratch space (never the user's).
+/// The first call also clears folders that earlier test runs left there.
+pub fn scratch_dir(name: &str) -> PathBuf {
+    static N: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+    static CLEAN: std::sync::Once = std::sync::Once::new();
+    let root = Path::new(env!("CARGO_TARGET_TMPDIR"));
+    CLEAN.call_once(|| {
+        let stale = |e: &std::fs::DirEntry| {
+            e.file_name().to_string_lossy().starts_with("studio-")
+                && e.metadata()
+                    .and_then(|m| m.modified())
+                    .is_ok_and(|t| t.elapsed().unwrap_or_default() > Duration::from_secs(3600))
+        };
+        for e in std::fs::read_dir(root).into_iter().flatten().flatten() {
+            if stale(&e) {
+                let _ = std::fs::remove_dir_all(e.path());
+            }
+        }
+    });
+    let n = N.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+    let dir = root.join(format!("studio-{}-{n}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).expect("a scratch folder");
+    dir
 }
 
 pub fn harness(app: StudioApp) -> Harness<'static, StudioApp> {

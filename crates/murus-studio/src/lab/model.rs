@@ -1,0 +1,891 @@
+//! The Lab panel's state and actions, without egui: settings, the running
+//! batch (murus-lab's one runner, [`murus_lab::spawn`], kept on disk in the
+//! runs folder), the finished games and the report shown, the history of
+//! runs, the interrupted run offered for resuming, and the panel's message.
+
+use std::path::{Path, PathBuf};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+use murus_ai::BotSpec;
+use murus_engine::Variant;
+use murus_lab::{Batch, Config, GameResult, Options, Report};
+use serde::{Deserialize, Serialize};
+
+use super::runs::{self, PastRun, grouped};
+use crate::{Command, Feedback, files};
+
+/// The variant choice that means "what the Rules editor compiled".
+pub const FROM_RULES: &str = "(rules editor)";
+
+/// How often a running batch rebuilds its report (on its own thread).
+pub const REPORT_EVERY: Duration = Duration::from_millis(250);
+
+/// Where runs are kept unless the saved state says otherwise: `lab-runs`
+/// in eframe's storage folder (`~/.local/share/murusstudio/lab-runs` on
+/// Linux), or in the working folder where there is none.
+pub fn default_runs_dir() -> PathBuf {
+    eframe::storage_dir("Murus Studio")
+        .map_or_else(|| PathBuf::from("lab-runs"), |d| d.join("lab-runs"))
+}
+
+/// What Lab keeps across restarts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct LabSaved {
+    /// A shipped variant's name, [`FROM_RULES`], or the path of a `.mg`
+    /// file.
+    pub variant: String,
+    /// Bot spec per seat (a shorter list repeats).
+    pub bots: Vec<String>,
+    pub games: u64,
+    pub seed: u64,
+    /// Folder for exports.
+    pub export_dir: String,
+    /// Folder whose `.mg` files the variant list offers.
+    pub variants_dir: String,
+    /// Folder that keeps every run, game by game: the history, and what a
+    /// restart offers to resume.
+    pub runs_dir: String,
+}
+
+impl Default for LabSaved {
+    fn default() -> Self {
+        LabSaved {
+            variant: "standard".into(),
+            bots: vec!["greedy".into(), "random".into()],
+            games: 100,
+            seed: 1,
+            export_dir: "lab-out".into(),
+            variants_dir: "variants".into(),
+            runs_dir: default_runs_dir().display().to_string(),
+        }
+    }
+}
+
+/// Where a run's rules come from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Source<'a> {
+    /// A shipped variant.
+    Builtin(&'a str),
+    /// What the Rules editor compiled.
+    Rules,
+    /// A `.mg` file.
+    File(&'a Path),
+}
+
+impl LabSaved {
+    /// Where the chosen variant comes from.
+    pub fn source(&self) -> Source<'_> {
+        if self.variant == FROM_RULES {
+            Source::Rules
+        } else if murus_engine::BUILTIN
+            .iter()
+            .any(|(n, _)| *n == self.variant)
+        {
+            Source::Builtin(&self.variant)
+        } else {
+            Source::File(Path::new(&self.variant))
+        }
+    }
+
+    /// The chosen variant as a list shows it: a file by its name.
+    pub fn variant_label(&self) -> String {
+        match self.source() {
+            Source::File(p) => p.file_name().map_or_else(
+                || self.variant.clone(),
+                |n| n.to_string_lossy().into_owned(),
+            ),
+            _ => self.variant.clone(),
+        }
+    }
+}
+
+/// What a run's threads hand the panel.
+enum Update {
+    Game(GameResult),
+    Report(Box<Report>),
+}
+
+/// The batch going on.
+struct Running {
+    batch: Batch,
+    updates: Receiver<Update>,
+    /// The user asked it to stop.
+    cancelled: bool,
+}
+
+impl std::fmt::Debug for Running {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Running")
+            .field("batch", &self.batch)
+            .field("cancelled", &self.cancelled)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The run whose games and report the panel shows.
+#[derive(Clone, Debug)]
+struct Shown {
+    variant: Variant,
+    /// Its folder in the runs folder.
+    folder: PathBuf,
+    /// Games it plays.
+    total: u64,
+}
+
+/// What an export writes.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Export {
+    /// `report.json`.
+    Json,
+    /// `report.csv`.
+    Csv,
+    /// `report.svg`, murus-lab's chart.
+    Svg,
+    /// `games.jsonl` and the three report files.
+    All,
+}
+
+/// One row of the win-rate chart.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WinRow {
+    /// `Seat 1 (greedy)`, `Romans`, `Draws`.
+    pub label: String,
+    pub rate: f64,
+    pub ci95: [f64; 2],
+    pub kind: RowKind,
+}
+
+/// What a [`WinRow`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RowKind {
+    /// Wins of a seat (0-based).
+    Seat(usize),
+    /// Wins of a colour, by player index in turn order.
+    Colour(usize),
+    Draws,
+}
+
+/// The threads a run uses: all cores but one, kept for the UI.
+fn threads() -> usize {
+    std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .saturating_sub(1)
+        .max(1)
+}
+
+/// The Lab panel's model.
+#[derive(Debug)]
+pub struct LabModel {
+    /// The settings (edited by the view; call [`LabModel::settings_changed`]
+    /// after an edit).
+    pub saved: LabSaved,
+    /// `.mg` files of [`LabSaved::variants_dir`].
+    files: Vec<PathBuf>,
+    running: Option<Running>,
+    shown: Option<Shown>,
+    /// Finished games of the shown run (by number once it is over, in
+    /// finishing order while it goes on).
+    games: Vec<GameResult>,
+    report: Option<Report>,
+    history: Vec<PastRun>,
+    /// The folder of an interrupted run offered for resuming.
+    offer: Option<PathBuf>,
+    feedback: Feedback,
+}
+
+impl LabModel {
+    /// The panel as a start-up finds it: the runs folder read, and the
+    /// newest run that a crash or a restart cut short offered for resuming.
+    pub fn new(saved: LabSaved) -> LabModel {
+        let mut m = LabModel {
+            saved,
+            files: Vec::new(),
+            running: None,
+            shown: None,
+            games: Vec::new(),
+            report: None,
+            history: Vec::new(),
+            offer: None,
+            feedback: Feedback::default(),
+        };
+        m.refresh_files();
+        m.rescan();
+        m.find_offer();
+        m
+    }
+
+    /// The folder that keeps runs.
+    pub fn runs_dir(&self) -> PathBuf {
+        PathBuf::from(&self.saved.runs_dir)
+    }
+
+    /// Keeps runs in `dir` from now on, and reads its history (and its
+    /// interrupted run, offered for resuming).
+    pub fn set_runs_dir(&mut self, dir: &Path) {
+        self.saved.runs_dir = dir.display().to_string();
+        self.rescan();
+        self.find_offer();
+    }
+
+    /// Reads the history from the runs folder again.
+    pub fn rescan(&mut self) {
+        self.history = runs::list(&self.runs_dir());
+        if self.running.is_some()
+            && let Some(s) = &self.shown
+        {
+            for r in &mut self.history {
+                if r.folder == s.folder {
+                    r.state = runs::RunState::Running;
+                }
+            }
+        }
+    }
+
+    /// Offers the newest run that a crash or a restart cut short (none
+    /// while a run goes on).
+    fn find_offer(&mut self) {
+        self.offer = if self.running.is_some() {
+            None
+        } else {
+            self.history
+                .iter()
+                .find(|r| r.interrupted_by_accident())
+                .map(|r| r.folder.clone())
+        };
+    }
+
+    /// Reads the variants folder's `.mg` files again.
+    pub fn refresh_files(&mut self) {
+        self.files = files::list(Path::new(&self.saved.variants_dir), "mg");
+    }
+
+    /// The `.mg` files the variant list offers.
+    pub fn variant_files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// The settings changed: messages about the old ones no longer apply.
+    pub fn settings_changed(&mut self) {
+        self.feedback.changed();
+    }
+
+    /// The panel's message.
+    pub fn feedback(&self) -> &Feedback {
+        &self.feedback
+    }
+
+    /// The chosen variant, compiled; `from_rules` is what the Rules editor
+    /// compiled.
+    pub fn resolve_variant(&self, from_rules: Option<&Variant>) -> Result<Variant, String> {
+        match self.saved.source() {
+            Source::Rules => from_rules
+                .cloned()
+                .ok_or_else(|| "the rules editor's file does not compile".to_string()),
+            Source::Builtin(name) => {
+                Variant::builtin(name).ok_or_else(|| format!("unknown variant `{name}`"))
+            }
+            Source::File(path) => {
+                let source = std::fs::read_to_string(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?;
+                Variant::compile(&source).map_err(|d| {
+                    let name = path.display().to_string();
+                    d.first().map_or(name.clone(), |d| {
+                        let (line, col) = d.line_col(&source);
+                        format!("{name}:{line}:{col}: {}", d.message)
+                    })
+                })
+            }
+        }
+    }
+
+    /// Why seat `seat`'s bot spec is not one, if it is not.
+    pub fn bot_error(&self, seat: usize) -> Option<String> {
+        let spec = self.saved.bots.get(seat)?;
+        spec.parse::<BotSpec>().err().map(|e| e.to_string())
+    }
+
+    /// Gives each of `players` seats a bot (a new seat gets the last one's).
+    pub fn fit_seats(&mut self, players: usize) {
+        if self.saved.bots.len() != players {
+            let fill = self
+                .saved
+                .bots
+                .last()
+                .cloned()
+                .unwrap_or_else(|| "random".into());
+            self.saved.bots.resize(players, fill);
+        }
+    }
+
+    /// The games and bots of a run with the current settings, or why there
+    /// can be none.
+    fn config(&self, variant: &Variant) -> Result<Config, String> {
+        let mut specs = Vec::new();
+        for (i, b) in self.saved.bots.iter().enumerate() {
+            specs.push(
+                b.parse::<BotSpec>()
+                    .map_err(|e| format!("seat {}: {e}", i + 1))?,
+            );
+        }
+        if specs.is_empty() {
+            return Err("give at least one bot".into());
+        }
+        if self.saved.games == 0 {
+            return Err("play at least one game".into());
+        }
+        Ok(Config::new(variant, specs, self.saved.games, self.saved.seed).with_threads(threads()))
+    }
+
+    /// Starts a run with the current settings, kept in a new folder of the
+    /// runs folder. Refused (with a message) while a run goes on, or when a
+    /// setting is wrong or the folder cannot be written.
+    pub fn start(&mut self, from_rules: Option<&Variant>) {
+        self.feedback.changed();
+        if self.running.is_some() {
+            self.feedback.error("a run is going on: cancel it first");
+            return;
+        }
+        let prepared = self.resolve_variant(from_rules).and_then(|v| {
+            let config = self.config(&v)?;
+            let dir = runs::create(&self.runs_dir(), &v, &config, &self.saved.variant)?;
+            Ok((v, config, dir))
+        });
+        let (variant, config, dir) = match prepared {
+            Ok(p) => p,
+            Err(e) => {
+                self.feedback.error(e);
+                return;
+            }
+        };
+        let folder = dir.path().to_path_buf();
+        self.launch(variant, config, dir, folder, Vec::new());
+    }
+
+    /// Spawns the batch of `config` in `dir`, showing `games` (those the
+    /// folder already holds) and the games to come.
+    fn launch(
+        &mut self,
+        variant: Variant,
+        config: Config,
+        dir: murus_lab::RunDir,
+        folder: PathBuf,
+        games: Vec<GameResult>,
+    ) {
+        let total = config.planned();
+        let (tx, updates) = channel();
+        let reports = tx.clone();
+        let options = Options::default().dir(dir).reports(REPORT_EVERY, move |r| {
+            let _ = reports.send(Update::Report(Box::new(r.clone())));
+        });
+        let batch = murus_lab::spawn(&variant, config, options, move |g| {
+            let _ = tx.send(Update::Game(g));
+        });
+        let batch = match batch {
+            Ok(b) => b,
+            Err(e) => {
+                self.feedback.error(e.to_string());
+                return;
+            }
+        };
+        // Freeing a large run's games (their moves are many small strings)
+        // takes long enough to drop a frame: do it off the UI thread.
+        let old = std::mem::replace(&mut self.games, games);
+        if old.len() > 1000 {
+            let _ = std::thread::Builder::new()
+                .name("murus-lab-free".into())
+                .spawn(move || drop(old));
+        }
+        self.report = Some(batch.partial_report());
+        self.shown = Some(Shown {
+            variant,
+            folder,
+            total,
+        });
+        self.running = Some(Running {
+            batch,
+            updates,
+            cancelled: false,
+        });
+        self.offer = None;
+        self.rescan();
+    }
+
+    /// Goes on with the kept run in `folder`: plays only its missing games,
+    /// and ends with exactly the report of a run never interrupted.
+    pub fn resume(&mut self, folder: &Path) {
+        self.feedback.changed();
+        if self.running.is_some() {
+            self.feedback.error("a run is going on: cancel it first");
+            return;
+        }
+        let opened = match runs::open(folder, threads()) {
+            Ok(o) => o,
+            Err(e) => {
+                self.feedback.error(format!("cannot resume: {e}"));
+                return;
+            }
+        };
+        if let Err(e) = runs::set_stopped_by_user(folder, false) {
+            self.feedback.warning(e);
+        }
+        self.launch(
+            opened.variant,
+            opened.config,
+            opened.dir,
+            folder.to_path_buf(),
+            opened.games,
+        );
+    }
+
+    /// The interrupted run offered for resuming, if any.
+    pub fn offer(&self) -> Option<&PastRun> {
+        let folder = self.offer.as_ref()?;
+        self.history.iter().find(|r| &r.folder == folder)
+    }
+
+    /// Resumes the offered run.
+    pub fn resume_offer(&mut self) {
+        if let Some(folder) = self.offer.take() {
+            self.resume(&folder);
+        }
+    }
+
+    /// Declines the offer: the run stays in the history, interrupted, and
+    /// is not offered again.
+    pub fn discard_offer(&mut self) {
+        let Some(folder) = self.offer.take() else {
+            return;
+        };
+        self.feedback.changed();
+        match runs::set_stopped_by_user(&folder, true) {
+            Ok(()) => self
+                .feedback
+                .info("the interrupted run stays in the history; resume it from there"),
+            Err(e) => self.feedback.error(e),
+        }
+        self.rescan();
+    }
+
+    /// Shows the kept run in `folder`: its games and report.
+    pub fn open_run(&mut self, folder: &Path) {
+        self.feedback.changed();
+        if self.running.is_some() {
+            self.feedback
+                .error("a run is going on: cancel it before opening another");
+            return;
+        }
+        match runs::open(folder, 1) {
+            Ok(o) => {
+                self.shown = Some(Shown {
+                    variant: o.variant,
+                    folder: folder.to_path_buf(),
+                    total: o.config.planned(),
+                });
+                self.games = o.games;
+                self.report = Some(o.report);
+            }
+            Err(e) => self.feedback.error(format!("cannot open the run: {e}")),
+        }
+    }
+
+    /// Asks the run to stop; its finished games are kept (on disk too), and
+    /// its report says it was interrupted.
+    pub fn cancel(&mut self) {
+        let Some(r) = &mut self.running else { return };
+        r.batch.cancel();
+        r.cancelled = true;
+        if let Some(s) = &self.shown
+            && let Err(e) = runs::set_stopped_by_user(&s.folder, true)
+        {
+            self.feedback.warning(e);
+        }
+    }
+
+    /// Whether a batch is going on.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// Collects finished games and reports; once the run has ended, its
+    /// final report.
+    pub fn poll(&mut self) {
+        let Some(r) = &mut self.running else { return };
+        // Whether the run had ended before the updates are read: then they
+        // are all there.
+        let ended = r.batch.is_finished();
+        for u in r.updates.try_iter() {
+            match u {
+                Update::Game(g) => self.games.push(g),
+                Update::Report(rep) => self.report = Some(*rep),
+            }
+        }
+        if !ended {
+            return;
+        }
+        let Some(r) = self.running.take() else { return };
+        self.games.sort_by_key(|g| g.index);
+        let total = self.shown.as_ref().map_or(0, |s| s.total);
+        self.feedback.changed();
+        match r.batch.join() {
+            Ok(report) => {
+                let n = report.games;
+                self.report = Some(report);
+                if r.cancelled && n < total {
+                    self.feedback.info(format!(
+                        "cancelled after {} of {} games",
+                        grouped(n),
+                        grouped(total)
+                    ));
+                } else {
+                    self.feedback
+                        .success(format!("finished {} games", grouped(n)));
+                }
+            }
+            Err(e) => self.feedback.error(format!("the run stopped: {e}")),
+        }
+        self.rescan();
+    }
+
+    /// Games finished and games planned: of the run going on, else of the
+    /// run shown.
+    pub fn counts(&self) -> Option<(u64, u64)> {
+        if let Some(r) = &self.running {
+            return Some((r.batch.done(), r.batch.total()));
+        }
+        self.shown
+            .as_ref()
+            .map(|s| (self.games.len() as u64, s.total))
+    }
+
+    /// Finished share of the run, 0 to 1.
+    pub fn progress(&self) -> f32 {
+        match self.counts() {
+            Some((done, total)) if total > 0 => done as f32 / total as f32,
+            _ => 0.0,
+        }
+    }
+
+    /// Finished games of the shown run.
+    pub fn games(&self) -> &[GameResult] {
+        &self.games
+    }
+
+    /// The shown run's report (while it runs: of the games finished so far).
+    pub fn report(&self) -> Option<&Report> {
+        self.report.as_ref()
+    }
+
+    /// The rules the shown run plays.
+    pub fn variant(&self) -> Option<&Variant> {
+        self.shown.as_ref().map(|s| &s.variant)
+    }
+
+    /// The folder of the shown run.
+    pub fn shown_folder(&self) -> Option<&Path> {
+        self.shown.as_ref().map(|s| s.folder.as_path())
+    }
+
+    /// Whether the shown run stopped short and can go on.
+    pub fn shown_resumable(&self) -> bool {
+        self.running.is_none()
+            && self
+                .shown_folder()
+                .is_some_and(|f| self.history.iter().any(|r| r.folder == f && r.resumable()))
+    }
+
+    /// The runs kept in the runs folder, newest first.
+    pub fn history(&self) -> &[PastRun] {
+        &self.history
+    }
+
+    /// The command that opens finished game `i` (in [`LabModel::games`])
+    /// in Play.
+    pub fn open_game(&self, i: usize) -> Option<Command> {
+        let g = self.games.get(i)?;
+        Some(Command::OpenGame {
+            variant: self.variant()?.clone(),
+            moves: g.moves.clone(),
+            label: format!("lab game #{}", g.index + 1),
+        })
+    }
+
+    /// A game's result in words: `Romans won, stalemate (25 plies)`.
+    pub fn describe_game(&self, g: &GameResult) -> String {
+        let winner = match g.winner {
+            None => "draw".to_string(),
+            Some(letter) => {
+                let name = self
+                    .variant()
+                    .and_then(|v| {
+                        v.player_by_letter(letter)
+                            .map(|p| v.rules().players[p].name.clone())
+                    })
+                    .unwrap_or_else(|| letter.to_string());
+                format!("{name} won")
+            }
+        };
+        let reason = match &g.by {
+            Some(by) => format!("{} by {by}", g.reason),
+            None => g.reason.clone(),
+        };
+        format!("{winner}, {reason} ({} plies)", g.plies)
+    }
+
+    /// The rows of the win-rate chart: each seat with its bot, each colour
+    /// by its player's name, then draws.
+    pub fn win_rows(&self) -> Vec<WinRow> {
+        let Some(r) = &self.report else {
+            return Vec::new();
+        };
+        let mut rows: Vec<WinRow> = r
+            .by_seat
+            .iter()
+            .map(|s| WinRow {
+                label: format!("Seat {} ({})", s.seat + 1, s.bot),
+                rate: s.rate,
+                ci95: s.ci95,
+                kind: RowKind::Seat(s.seat),
+            })
+            .collect();
+        for (p, letter) in r.players.iter().enumerate() {
+            let Some(c) = r.by_colour.get(&letter.to_string()) else {
+                continue;
+            };
+            let label = self
+                .variant()
+                .and_then(|v| {
+                    v.player_by_letter(*letter)
+                        .map(|i| v.rules().players[i].name.clone())
+                })
+                .unwrap_or_else(|| format!("Colour {letter}"));
+            rows.push(WinRow {
+                label,
+                rate: c.rate,
+                ci95: c.ci95,
+                kind: RowKind::Colour(p),
+            });
+        }
+        rows.push(WinRow {
+            label: "Draws".into(),
+            rate: r.draws.rate,
+            ci95: r.draws.ci95,
+            kind: RowKind::Draws,
+        });
+        rows
+    }
+
+    /// Writes the shown report (or, for [`Export::All`], its games and
+    /// reports) to the export folder.
+    pub fn export(&mut self, what: Export) {
+        self.feedback.changed();
+        let Some(r) = &self.report else {
+            self.feedback.error("nothing to export: run the lab first");
+            return;
+        };
+        let dir = PathBuf::from(&self.saved.export_dir);
+        let (name, text) = match what {
+            Export::Json => ("report.json", r.to_json()),
+            Export::Csv => ("report.csv", r.to_csv()),
+            Export::Svg => ("report.svg", r.to_svg()),
+            Export::All => {
+                match murus_lab::write_outputs(&dir, r, &self.games) {
+                    Ok(()) => self.feedback.success(format!(
+                        "wrote games.jsonl and the reports to {}",
+                        dir.display()
+                    )),
+                    Err(e) => self.feedback.error(e.to_string()),
+                }
+                return;
+            }
+        };
+        match files::write(&dir.join(name), &text) {
+            Ok(m) | Err(m) => self.feedback.set(m),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "murus-studio-lab-model-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn until_done(m: &mut LabModel) {
+        let t = std::time::Instant::now();
+        while m.is_running() {
+            assert!(t.elapsed() < Duration::from_secs(60), "the run ends");
+            m.poll();
+            std::thread::sleep(Duration::from_millis(5));
+        }
+    }
+
+    #[test]
+    fn a_run_is_kept_on_disk_and_listed_in_the_history() {
+        let runs = scratch("history");
+        let mut m = LabModel::new(LabSaved {
+            variant: "small".into(),
+            games: 6,
+            runs_dir: runs.display().to_string(),
+            ..LabSaved::default()
+        });
+        assert!(m.history().is_empty() && m.offer().is_none());
+        m.start(None);
+        assert!(m.is_running());
+        assert_eq!(m.history()[0].state, runs::RunState::Running);
+        assert!(!m.history()[0].resumable());
+        until_done(&mut m);
+        assert_eq!(m.games().len(), 6);
+        assert_eq!(m.report().map(|r| r.games), Some(6));
+        assert_eq!(m.feedback().text(), Some("finished 6 games"));
+        let h = m.history();
+        assert_eq!(h.len(), 1);
+        assert_eq!(h[0].state, runs::RunState::Complete);
+        assert!(
+            h[0].summary()
+                .starts_with("small: greedy vs random, 6 of 6 games, ")
+        );
+        // The folder is the lab's: its report is the one shown.
+        let kept = std::fs::read_to_string(h[0].folder.join("report.json")).unwrap();
+        assert_eq!(Some(kept), m.report().map(Report::to_json));
+        // A fresh model finds it, offers nothing, and reopens it.
+        let mut again = LabModel::new(m.saved.clone());
+        assert_eq!(again.history().len(), 1);
+        assert!(again.offer().is_none());
+        let folder = again.history()[0].folder.clone();
+        again.open_run(&folder);
+        assert_eq!(again.report(), m.report());
+        assert_eq!(again.games(), m.games());
+        assert!(matches!(again.open_game(0), Some(Command::OpenGame { .. })));
+        std::fs::remove_dir_all(runs).unwrap();
+    }
+
+    #[test]
+    fn a_cancelled_run_is_not_offered_but_resumes_from_the_history_to_the_full_report() {
+        let runs = scratch("cancel-resume");
+        let saved = LabSaved {
+            variant: "small".into(),
+            bots: vec!["random".into()],
+            games: 3000,
+            runs_dir: runs.display().to_string(),
+            ..LabSaved::default()
+        };
+        let mut m = LabModel::new(saved.clone());
+        m.start(None);
+        m.cancel();
+        until_done(&mut m);
+        let cut = m.games().len();
+        assert!(cut < 3000, "the cancel came before the end");
+        assert!(m.report().unwrap().interrupted);
+        assert!(m.feedback().text().unwrap().starts_with("cancelled after "));
+        assert!(m.shown_resumable());
+        // The user stopped it: a restart lists it but does not offer it.
+        let mut again = LabModel::new(saved.clone());
+        assert!(again.offer().is_none());
+        let past = again.history()[0].clone();
+        assert_eq!(past.state, runs::RunState::Interrupted);
+        assert_eq!(past.done, cut as u64);
+        again.resume(&past.folder);
+        until_done(&mut again);
+        assert_eq!(again.games().len(), 3000);
+        let whole = {
+            let v = Variant::builtin("small").unwrap();
+            let config = Config::new(&v, vec![BotSpec::Random], 3000, 1);
+            let control = murus_lab::Control::default();
+            murus_lab::run(&v, &config, &control);
+            config.report_after(&control)
+        };
+        assert_eq!(again.report(), Some(&whole));
+        assert_eq!(
+            std::fs::read_to_string(past.folder.join("report.json")).unwrap(),
+            whole.to_json()
+        );
+        assert_eq!(again.history()[0].state, runs::RunState::Complete);
+        std::fs::remove_dir_all(runs).unwrap();
+    }
+
+    #[test]
+    fn a_crashed_run_is_offered_once_and_discarding_keeps_it() {
+        let runs = scratch("discard");
+        let v = Variant::builtin("small").unwrap();
+        let config = Config::new(&v, vec![BotSpec::Random], 10, 3);
+        let folder = runs.join("crashed");
+        let mut dir = murus_lab::RunDir::create(&folder, &config.run_spec()).unwrap();
+        for i in 0..4 {
+            dir.append(&murus_lab::play_game(&v, &config.setup(i), None))
+                .unwrap();
+        }
+        drop(dir);
+        let saved = LabSaved {
+            runs_dir: runs.display().to_string(),
+            ..LabSaved::default()
+        };
+        let mut m = LabModel::new(saved.clone());
+        let offer = m.offer().expect("the crashed run is offered");
+        assert_eq!((offer.done, offer.requested), (4, 10));
+        assert_eq!(offer.state, runs::RunState::Unfinished);
+        m.discard_offer();
+        assert!(m.offer().is_none());
+        assert!(m.feedback().text().is_some());
+        let again = LabModel::new(saved);
+        assert!(
+            again.offer().is_none(),
+            "a discarded run is not offered again"
+        );
+        assert_eq!(again.history().len(), 1);
+        assert!(again.history()[0].resumable());
+        // Its games are all still there.
+        assert_eq!(
+            std::fs::read_to_string(folder.join("games.jsonl"))
+                .unwrap()
+                .lines()
+                .count(),
+            4
+        );
+        std::fs::remove_dir_all(runs).unwrap();
+    }
+
+    #[test]
+    fn bad_settings_are_refused_with_a_message_that_a_change_clears() {
+        let mut m = LabModel::new(LabSaved {
+            runs_dir: scratch("refused").display().to_string(),
+            ..LabSaved::default()
+        });
+        m.saved.bots[1] = "grandmaster".into();
+        assert!(m.bot_error(1).is_some() && m.bot_error(0).is_none());
+        m.start(None);
+        assert!(!m.is_running());
+        assert!(
+            m.feedback()
+                .text()
+                .unwrap()
+                .starts_with("seat 2: unknown bot")
+        );
+        m.settings_changed();
+        assert_eq!(m.feedback().text(), None);
+        m.saved.bots[1] = "random".into();
+        m.saved.variant = FROM_RULES.into();
+        m.start(None);
+        assert_eq!(
+            m.feedback().text(),
+            Some("the rules editor's file does not compile")
+        );
+        m.saved.variant = "/no/such/file.mg".into();
+        m.start(None);
+        assert!(
+            m.feedback()
+                .text()
+                .unwrap()
+                .starts_with("/no/such/file.mg: ")
+        );
+        assert!(m.history().is_empty());
+    }
+}

@@ -1,0 +1,668 @@
+//! The Lab panel's view: draws the model and turns clicks into its actions.
+//! Every message, error and progress line has its room reserved, so nothing
+//! that comes and goes moves the widgets below it.
+
+use egui::{Color32, Pos2, Rect, RichText, Ui, Vec2};
+use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints};
+use murus_engine::Variant;
+
+use super::model::{Export, FROM_RULES, RowKind, Source, WinRow};
+use super::runs::grouped;
+use super::{LabModel, LabPanel};
+use crate::{Command, board, layout, theme};
+
+/// Height of both charts, at least.
+const CHART_HEIGHT: f32 = 230.0;
+
+/// An axis mark's count, `12 345` (nothing below 0: the axes start there).
+fn count(x: f64) -> String {
+    if x < -0.5 {
+        String::new()
+    } else {
+        grouped(x.round().max(0.0) as u64)
+    }
+}
+
+fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// A round step (1, 2 or 5 times a power of ten, at least 1) that cuts
+/// `span` into about `parts` parts.
+fn nice_step(span: f64, parts: f64) -> f64 {
+    let raw = span / parts;
+    if raw.is_nan() || raw <= 1.0 {
+        return 1.0;
+    }
+    let magnitude = 10f64.powf(raw.log10().floor());
+    let f = raw / magnitude;
+    let nice = if f <= 1.0 {
+        1.0
+    } else if f <= 2.0 {
+        2.0
+    } else if f <= 5.0 {
+        5.0
+    } else {
+        10.0
+    };
+    nice * magnitude
+}
+
+/// Three to seven grid marks at round whole numbers: labels that stay
+/// readable however large the counts grow.
+fn round_marks(input: GridInput) -> Vec<GridMark> {
+    let (lo, hi) = input.bounds;
+    let step = nice_step(hi - lo, 6.0);
+    let (first, last) = ((lo / step).ceil() as i64, (hi / step).floor() as i64);
+    (first.max(0)..=last)
+        .map(|k| GridMark {
+            value: k as f64 * step,
+            step_size: step,
+        })
+        .collect()
+}
+
+/// Paints `text` beside the pointer `at`, kept inside the plot's `frame`.
+fn hover_note(ui: &Ui, frame: Rect, at: Pos2, text: String) {
+    let painter = ui.painter_at(frame);
+    let font = egui::TextStyle::Body.resolve(ui.style());
+    let ink = ui.visuals().text_color();
+    let pad = Vec2::splat(4.0);
+    let galley = painter.layout(text, font, ink, (frame.width() - 4.0 * pad.x).max(40.0));
+    let size = galley.size() + 2.0 * pad;
+    let mut min = at + Vec2::new(12.0, -size.y - 8.0);
+    min.x = min.x.min(frame.max.x - size.x - 2.0).max(frame.min.x + 2.0);
+    min.y = min.y.max(frame.min.y + 2.0).min(frame.max.y - size.y - 2.0);
+    let rect = Rect::from_min_size(min, size);
+    painter.rect(
+        rect,
+        3.0,
+        ui.visuals().window_fill,
+        ui.visuals().window_stroke,
+        egui::StrokeKind::Inside,
+    );
+    painter.galley(min + pad, galley, ink);
+}
+
+/// A plot that stays put: no dragging, zooming or scrolling.
+fn still_plot(id: &str, height: f32) -> Plot<'static> {
+    Plot::new(id)
+        .height(height)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .allow_axis_zoom_drag(false)
+        .show_x(false)
+        .show_y(false)
+}
+
+/// The win-rate chart: a bar per seat, per colour and for draws, named on
+/// the vertical axis, with its 95% interval.
+fn win_chart(ui: &mut Ui, rows: &[WinRow], variant: Option<&Variant>, height: f32) {
+    let n = rows.len();
+    let colours = variant
+        .map(|v| board::player_colours(v.rules()))
+        .unwrap_or_default();
+    let fills: Vec<Color32> = rows
+        .iter()
+        .map(|r| match r.kind {
+            RowKind::Seat(s) => theme::series(ui, s),
+            RowKind::Colour(p) => colours
+                .get(p)
+                .copied()
+                .unwrap_or_else(|| theme::series(ui, p)),
+            RowKind::Draws => ui.visuals().weak_text_color(),
+        })
+        .collect();
+    let ink = ui.visuals().text_color();
+    // Row i from the top.
+    let y_of = move |i: usize| (n - 1 - i) as f64;
+    let row_at = move |y: f64| {
+        let k = y.round();
+        ((y - k).abs() < 0.45 && k >= 0.0 && (k as usize) < n).then(|| n - 1 - k as usize)
+    };
+    let names: Vec<String> = rows.iter().map(|r| r.label.clone()).collect();
+    let plot = still_plot("lab-winrates", height)
+        .include_x(0.0)
+        .include_x(1.0)
+        .include_y(-0.5)
+        .include_y(n as f64 - 0.5)
+        .x_grid_spacer(|_| {
+            [0.0, 0.25, 0.5, 0.75, 1.0]
+                .map(|value| GridMark {
+                    value,
+                    step_size: 0.25,
+                })
+                .to_vec()
+        })
+        .y_grid_spacer(move |_| {
+            (0..n)
+                .map(|i| GridMark {
+                    value: i as f64,
+                    step_size: 1.0,
+                })
+                .collect()
+        })
+        .custom_x_axes(vec![
+            AxisHints::new_x()
+                .label("Win rate")
+                .formatter(|m, _| format!("{:.0}%", m.value * 100.0))
+                .label_spacing(20.0..=30.0),
+        ])
+        .custom_y_axes(vec![AxisHints::new_y().label("Result").formatter(
+            move |m, _| row_at(m.value).map_or(String::new(), |i| names[i].clone()),
+        )]);
+    let shown = plot.show(ui, |p| {
+        let bars = rows
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                Bar::new(y_of(i), r.rate)
+                    .width(0.6)
+                    .fill(fills[i])
+                    .name(&r.label)
+            })
+            .collect();
+        p.bar_chart(
+            BarChart::new("win rate", bars)
+                .horizontal()
+                .allow_hover(false),
+        );
+        for (i, r) in rows.iter().enumerate() {
+            let (y, [lo, hi]) = (y_of(i), r.ci95);
+            let whiskers = vec![
+                [lo, y - 0.12],
+                [lo, y + 0.12],
+                [lo, y],
+                [hi, y],
+                [hi, y - 0.12],
+                [hi, y + 0.12],
+            ];
+            p.line(
+                Line::new("95% interval", PlotPoints::from(whiskers))
+                    .color(ink)
+                    .width(1.5)
+                    .allow_hover(false),
+            );
+        }
+    });
+    if let Some(at) = shown.response.hover_pos()
+        && let Some(i) = row_at(shown.transform.value_from_position(at).y)
+    {
+        let r = &rows[i];
+        let text = format!(
+            "{}: {} (95% interval {}–{})",
+            r.label,
+            percent(r.rate),
+            percent(r.ci95[0]),
+            percent(r.ci95[1])
+        );
+        hover_note(ui, *shown.transform.frame(), at, text);
+    }
+}
+
+/// The game-length histogram, with round axis marks and a hover note that
+/// stays inside the plot.
+fn length_chart(ui: &mut Ui, report: &murus_lab::Report, height: f32) {
+    let bins = &report.length.histogram;
+    let fill = theme::series(ui, 0);
+    let plot = still_plot("lab-lengths", height)
+        .include_x(0.0)
+        .include_y(0.0)
+        .x_grid_spacer(round_marks)
+        .y_grid_spacer(round_marks)
+        .custom_x_axes(vec![
+            AxisHints::new_x()
+                .label("Length (plies)")
+                .formatter(|m, _| count(m.value))
+                .label_spacing(20.0..=30.0),
+        ])
+        .custom_y_axes(vec![
+            AxisHints::new_y()
+                .label("Number of games")
+                .formatter(|m, _| count(m.value)),
+        ]);
+    let shown = plot.show(ui, |p| {
+        let bars = bins
+            .iter()
+            .map(|b| {
+                let w = f64::from(b.to.saturating_sub(b.from) + 1);
+                Bar::new(f64::from(b.from) + w / 2.0, b.count as f64)
+                    .width(w * 0.95)
+                    .fill(fill)
+            })
+            .collect();
+        p.bar_chart(BarChart::new("games", bars).allow_hover(false));
+    });
+    if let Some(at) = shown.response.hover_pos() {
+        let x = shown.transform.value_from_position(at).x;
+        if let Some(b) = bins
+            .iter()
+            .find(|b| x >= f64::from(b.from) && x < f64::from(b.to) + 1.0)
+        {
+            let text = format!("{}–{} plies: {} games", b.from, b.to, grouped(b.count));
+            hover_note(ui, *shown.transform.frame(), at, text);
+        }
+    }
+}
+
+/// An error in a reserved row: one line, cut short with the whole text on
+/// hover.
+fn inline_error(ui: &mut Ui, error: Option<String>) {
+    layout::reserved(ui, 1.0, |ui| {
+        if let Some(e) = error {
+            ui.add(egui::Label::new(RichText::new(&e).color(theme::error(ui))).truncate())
+                .on_hover_text(e);
+        }
+    });
+}
+
+/// A labelled one-line text field; whether it changed.
+fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> bool {
+    ui.horizontal(|ui| {
+        let l = ui.label(label);
+        ui.add(egui::TextEdit::singleline(text).desired_width(width))
+            .labelled_by(l.id)
+            .changed()
+    })
+    .inner
+}
+
+impl LabPanel {
+    /// Draws the panel (`from_rules`: what the Rules editor compiled) and
+    /// returns what it asks the app to do.
+    pub fn ui(&mut self, ui: &mut Ui, from_rules: Option<&Variant>) -> Vec<Command> {
+        let mut commands = Vec::new();
+        egui::Panel::left("lab-setup")
+            .default_size(270.0)
+            .min_size(230.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("lab-setup-scroll")
+                    .show(ui, |ui| self.setup(ui, from_rules));
+            });
+        egui::Panel::right("lab-games")
+            .default_size(280.0)
+            .min_size(200.0)
+            .show(ui, |ui| game_list(&self.model, ui, &mut commands));
+        egui::CentralPanel::default().show(ui, |ui| {
+            offer_banner(&mut self.model, ui);
+            egui::ScrollArea::vertical()
+                .id_salt("lab-report-scroll")
+                .show(ui, |ui| results(&self.model, ui));
+        });
+        commands
+    }
+
+    /// The chosen variant's number of players, or why it has none.
+    fn players(&mut self, from_rules: Option<&Variant>) -> Result<usize, String> {
+        if self.model.saved.source() == Source::Rules {
+            return from_rules
+                .map(Variant::player_count)
+                .ok_or_else(|| "the rules editor's file does not compile".to_string());
+        }
+        let key = &self.model.saved.variant;
+        if let Some((k, players)) = &self.players
+            && k == key
+        {
+            return players.clone();
+        }
+        let players = self
+            .model
+            .resolve_variant(from_rules)
+            .map(|v| v.player_count());
+        self.players = Some((key.clone(), players.clone()));
+        players
+    }
+
+    fn setup(&mut self, ui: &mut Ui, from_rules: Option<&Variant>) {
+        let field_w = 150.0;
+        let m = &mut self.model;
+        ui.heading("Self-play");
+        if text_field(ui, "Variants folder", &mut m.saved.variants_dir, field_w) {
+            m.refresh_files();
+            m.settings_changed();
+        }
+        let before = m.saved.variant.clone();
+        let combo = egui::ComboBox::from_label("Variant")
+            .selected_text(m.saved.variant_label())
+            // Room for the shipped variants and a few files without scrolling.
+            .height(440.0)
+            .show_ui(ui, |ui| {
+                for (n, _) in murus_engine::BUILTIN {
+                    ui.selectable_value(&mut m.saved.variant, n.to_string(), *n);
+                }
+                ui.selectable_value(&mut m.saved.variant, FROM_RULES.to_string(), FROM_RULES);
+                if !m.variant_files().is_empty() {
+                    ui.separator();
+                }
+                let files = m.variant_files().to_vec();
+                for f in files {
+                    let name = f
+                        .file_name()
+                        .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
+                    ui.selectable_value(&mut m.saved.variant, f.display().to_string(), name);
+                }
+            });
+        if combo.response.clicked() {
+            // The folder may have changed on disk.
+            m.refresh_files();
+            self.players = None;
+        }
+        if self.model.saved.variant != before {
+            self.model.settings_changed();
+        }
+        let players = self.players(from_rules);
+        inline_error(ui, players.as_ref().err().cloned());
+        let m = &mut self.model;
+        m.fit_seats(players.unwrap_or(m.saved.bots.len().max(1)));
+        for i in 0..m.saved.bots.len() {
+            if text_field(
+                ui,
+                &format!("Seat {} bot", i + 1),
+                &mut m.saved.bots[i],
+                field_w,
+            ) {
+                m.settings_changed();
+            }
+            inline_error(ui, m.bot_error(i));
+        }
+        ui.horizontal(|ui| {
+            let l = ui.label("Games");
+            if ui
+                .add(egui::DragValue::new(&mut m.saved.games).range(1..=100_000_000))
+                .labelled_by(l.id)
+                .changed()
+            {
+                m.settings_changed();
+            }
+        });
+        ui.horizontal(|ui| {
+            let l = ui.label("Seed");
+            if ui
+                .add(egui::DragValue::new(&mut m.saved.seed))
+                .labelled_by(l.id)
+                .changed()
+            {
+                m.settings_changed();
+            }
+        });
+        ui.horizontal(|ui| {
+            if m.is_running() {
+                if ui.button("Cancel").clicked() {
+                    m.cancel();
+                }
+            } else {
+                if ui.button("Run").clicked() {
+                    m.start(from_rules);
+                }
+                if m.shown_resumable()
+                    && ui
+                        .button("Resume run")
+                        .on_hover_text("play the shown run's missing games")
+                        .clicked()
+                    && let Some(f) = m.shown_folder().map(ToOwned::to_owned)
+                {
+                    m.resume(&f);
+                }
+            }
+        });
+        layout::reserved_height(ui, ui.spacing().interact_size.y, |ui| match m.counts() {
+            Some((done, total)) => {
+                ui.add(egui::ProgressBar::new(m.progress()).text(format!(
+                    "{} / {} games",
+                    grouped(done),
+                    grouped(total)
+                )));
+            }
+            None => {
+                ui.weak("no run yet");
+            }
+        });
+        layout::reserved(ui, 2.0, |ui| {
+            if let Some(msg) = m.feedback().current() {
+                msg.show(ui);
+            }
+        });
+        ui.separator();
+        ui.heading("Export");
+        if text_field(ui, "Folder", &mut m.saved.export_dir, field_w) {
+            m.settings_changed();
+        }
+        let have = m.report().is_some();
+        ui.horizontal_wrapped(|ui| {
+            for (label, what) in [
+                ("Export JSON", Export::Json),
+                ("Export CSV", Export::Csv),
+                ("Export SVG", Export::Svg),
+                ("Export all", Export::All),
+            ] {
+                if ui.add_enabled(have, egui::Button::new(label)).clicked() {
+                    m.export(what);
+                }
+            }
+            if ui
+                .add_enabled(have, egui::Button::new("Copy JSON"))
+                .clicked()
+                && let Some(r) = m.report()
+            {
+                ui.ctx().copy_text(r.to_json());
+            }
+        });
+        ui.separator();
+        ui.heading("Runs");
+        let mut runs_dir = m.saved.runs_dir.clone();
+        if text_field(ui, "Runs folder", &mut runs_dir, field_w) {
+            m.set_runs_dir(std::path::Path::new(&runs_dir));
+        }
+        history(m, ui);
+    }
+}
+
+/// The kept runs, newest first; a click shows one.
+fn history(m: &mut LabModel, ui: &mut Ui) {
+    if m.history().is_empty() {
+        ui.weak("no runs kept yet");
+        return;
+    }
+    let mut open = None;
+    let idle = !m.is_running();
+    egui::ScrollArea::vertical()
+        .id_salt("lab-history")
+        .max_height(220.0)
+        .show(ui, |ui| {
+            for run in m.history() {
+                let selected = m.shown_folder() == Some(run.folder.as_path());
+                let r = ui
+                    .add_enabled(
+                        idle,
+                        egui::Button::selectable(selected, run.summary()).wrap(),
+                    )
+                    .on_hover_text(run.folder.display().to_string())
+                    .on_disabled_hover_text("a run is going on");
+                if r.clicked() && !selected {
+                    open = Some(run.folder.clone());
+                }
+            }
+        });
+    if let Some(f) = open {
+        m.open_run(&f);
+    }
+}
+
+/// The offer to resume a run that a crash or a restart cut short.
+fn offer_banner(m: &mut LabModel, ui: &mut Ui) {
+    let Some(o) = m.offer() else { return };
+    let text = format!(
+        "A lab run of {} ({} of {} games) was interrupted.",
+        o.variant,
+        grouped(o.done),
+        grouped(o.requested)
+    );
+    let mut answer = None;
+    egui::Frame::new()
+        .fill(theme::banner(ui))
+        .inner_margin(8.0)
+        .corner_radius(4.0)
+        .show(ui, |ui| {
+            ui.set_width(ui.available_width());
+            ui.label(RichText::new(text).color(theme::on_banner(ui)).strong());
+            ui.horizontal(|ui| {
+                if ui
+                    .button("Resume")
+                    .on_hover_text("play its missing games; the report ends as if it never stopped")
+                    .clicked()
+                {
+                    answer = Some(true);
+                }
+                if ui
+                    .button("Discard")
+                    .on_hover_text("keep its finished games in the history, and stop asking")
+                    .clicked()
+                {
+                    answer = Some(false);
+                }
+            });
+        });
+    ui.add_space(6.0);
+    match answer {
+        Some(true) => m.resume_offer(),
+        Some(false) => m.discard_offer(),
+        None => {}
+    }
+}
+
+fn results(m: &LabModel, ui: &mut Ui) {
+    let Some(r) = m.report() else {
+        ui.weak("Run self-play to see the balance report.");
+        return;
+    };
+    ui.heading(format!(
+        "{}: {} games, {}{}",
+        r.variant.name,
+        grouped(r.games),
+        r.bots.join(" vs "),
+        if r.interrupted { " (interrupted)" } else { "" }
+    ));
+    let rows = m.win_rows();
+    let height = CHART_HEIGHT.max(rows.len() as f32 * 28.0 + 70.0);
+    ui.columns(2, |cols| {
+        win_chart(&mut cols[0], &rows, m.variant(), height);
+        length_chart(&mut cols[1], r, height);
+    });
+    ui.separator();
+    egui::Grid::new("lab-summary").striped(true).show(ui, |ui| {
+        let wins = |wins: u64, rate: f64, ci: [f64; 2]| {
+            format!(
+                "{} wins, {} [{}–{}]",
+                grouped(wins),
+                percent(rate),
+                percent(ci[0]),
+                percent(ci[1])
+            )
+        };
+        for row in &rows {
+            let n = match row.kind {
+                RowKind::Seat(s) => r.by_seat[s].wins,
+                RowKind::Colour(p) => r.by_colour[&r.players[p].to_string()].wins,
+                RowKind::Draws => continue,
+            };
+            ui.label(&row.label);
+            ui.label(wins(n, row.rate, row.ci95));
+            ui.end_row();
+        }
+        let f = &r.first_player_advantage;
+        ui.label("First player");
+        ui.label(format!(
+            "{} [{}–{}], fair {}, advantage {:+.1} pts",
+            percent(f.rate),
+            percent(f.ci95[0]),
+            percent(f.ci95[1]),
+            percent(f.fair),
+            f.advantage * 100.0
+        ));
+        ui.end_row();
+        for (label, rate) in [("Draws", &r.draws), ("Hit the ply cap", &r.ply_cap)] {
+            ui.label(label);
+            ui.label(format!("{} ({})", grouped(rate.count), percent(rate.rate)));
+            ui.end_row();
+        }
+        ui.label("Length");
+        ui.label(format!(
+            "mean {:.1}, median {}, 5–95% {}–{}",
+            r.length.mean, r.length.median, r.length.p5, r.length.p95
+        ));
+        ui.end_row();
+        ui.label("Branching");
+        ui.label(format!(
+            "mean {:.1}, max {}, forced {}",
+            r.branching.mean,
+            r.branching.max,
+            percent(r.branching.forced_share)
+        ));
+        ui.end_row();
+        ui.label("Decisiveness");
+        ui.label(format!(
+            "{}, lead changes {:.2} a game",
+            percent(r.evaluation.decisiveness.rate),
+            r.evaluation.lead_changes_mean
+        ));
+        ui.end_row();
+    });
+    ui.separator();
+    ui.label(RichText::new("End reasons").strong());
+    egui::Grid::new("lab-reasons").striped(true).show(ui, |ui| {
+        for (reason, n) in &r.end_reasons {
+            ui.label(reason);
+            ui.label(grouped(*n));
+            ui.end_row();
+        }
+    });
+}
+
+fn game_list(m: &LabModel, ui: &mut Ui, commands: &mut Vec<Command>) {
+    ui.heading("Games");
+    if m.games().is_empty() {
+        ui.weak("no finished games");
+        return;
+    }
+    let row_h = ui.spacing().interact_size.y + 2.0;
+    egui::ScrollArea::vertical()
+        .id_salt("lab-game-list")
+        .show_rows(ui, row_h, m.games().len(), |ui, range| {
+            for i in range {
+                let g = &m.games()[i];
+                ui.horizontal(|ui| {
+                    if ui.small_button(format!("Open #{}", g.index + 1)).clicked()
+                        && let Some(c) = m.open_game(i)
+                    {
+                        commands.push(c);
+                    }
+                    ui.label(m.describe_game(g));
+                });
+            }
+        });
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_grouped_and_steps_are_round() {
+        assert_eq!(count(1234.0), "1 234");
+        assert_eq!(count(-0.2), "0");
+        assert_eq!(count(-5.0), "");
+        assert_eq!(nice_step(70.0, 6.0), 20.0);
+        assert_eq!(nice_step(16_000.0, 6.0), 5000.0);
+        assert_eq!(nice_step(3.0, 6.0), 1.0);
+        let marks = round_marks(GridInput {
+            bounds: (-3.0, 1040.0),
+            base_step_size: 1.0,
+        });
+        let values: Vec<f64> = marks.iter().map(|m| m.value).collect();
+        assert_eq!(values, [0.0, 200.0, 400.0, 600.0, 800.0, 1000.0]);
+    }
+}
