@@ -31,8 +31,7 @@ pub fn app(tab: Tab) -> StudioApp {
     let mut app = StudioApp::from_saved(saved);
     app.rules.dir = root().join("variants");
     app.rules.refresh_files();
-    app.murals.dir = root().join("puzzles");
-    app.murals.refresh_files();
+    app.murals.model_mut().set_dir(root().join("puzzles"));
     app
 }
 
