@@ -98,7 +98,7 @@ impl StudioApp {
             play: self.play.saved.clone(),
             rules: self.rules.saved.clone(),
             lab: self.lab.saved.clone(),
-            murals: self.murals.saved(),
+            murals: self.murals.saved().clone(),
         }
     }
 

@@ -15,8 +15,8 @@
 mod model;
 
 pub use model::{
-    Figures, LETTERS, MuralsModel, Pending, Problem, Settings, Tool, Work, move_target, moves_text,
-    verdict,
+    Figures, Generator, LETTERS, MuralsModel, Pending, Problem, Tool, Work, move_target,
+    moves_text, verdict,
 };
 
 use egui::{Color32, Key, Modifiers, RichText};
@@ -24,7 +24,7 @@ use murus_mural::{MuralMove, Status};
 use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
-use crate::{Command, dialog, layout, theme, worker};
+use crate::{Command, Message, dialog, layout, theme, worker};
 
 /// Display colours of mural colours, by index (as the mural crate's rules).
 pub const PALETTE: [u32; 4] = [0xe8dcc0, 0x5b3a29, 0x3a6ea5, 0xa53a3a];
@@ -104,7 +104,7 @@ impl MuralsPanel {
     }
 
     /// Everything to persist.
-    pub fn saved(&self) -> MuralsSaved {
+    pub fn saved(&self) -> &MuralsSaved {
         self.model.saved()
     }
 
@@ -264,22 +264,10 @@ impl MuralsPanel {
         });
         layout::reserved(ui, 2.0, |ui| {
             if !m.can_paint() {
-                ui.add(
-                    egui::Label::new(
-                        RichText::new("The text has errors: fix it to paint on the board.")
-                            .color(theme::warning(ui)),
-                    )
-                    .wrap(),
-                );
+                Message::warning("The text has errors: fix it to paint on the board.").show(ui);
             } else if !m.tool().edits() {
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(
-                            "The board plays. Choose Paint stacks or Toggle targets to edit the puzzle.",
-                        )
-                        .weak(),
-                    )
-                    .wrap(),
+                ui.weak(
+                    "The board plays. Choose Paint stacks or Toggle targets to edit the puzzle.",
                 );
             }
         });
@@ -332,7 +320,7 @@ impl MuralsPanel {
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Budget");
             ui.add(
-                egui::DragValue::new(&mut m.settings_mut().budget)
+                egui::DragValue::new(m.budget_mut())
                     .range(1_000..=1_000_000_000)
                     .speed(10_000),
             )
@@ -386,62 +374,39 @@ impl MuralsPanel {
     fn count_report(&mut self, ui: &mut egui::Ui) {
         let m = &mut self.model;
         let Some((c, rating)) = m.count() else {
-            ui.add(
-                egui::Label::new(
-                    RichText::new("Count solutions to see how many minimal solutions there are.")
-                        .weak(),
-                )
-                .wrap(),
-            );
+            ui.weak("Count solutions to see how many minimal solutions there are.");
             return;
         };
-        let wrap = |ui: &mut egui::Ui, text: String| ui.add(egui::Label::new(text).wrap());
-        match c.status {
-            Status::Solved => {
-                wrap(
-                    ui,
-                    format!(
-                        "{} minimal solution set(s) of {}",
-                        c.sets,
-                        moves_text(c.length.unwrap_or(0) as usize)
-                    ),
-                );
-                wrap(
-                    ui,
-                    match c.orderings {
-                        Some(o) => format!("{o} move orders"),
-                        None => "too many move orders to count".into(),
-                    },
-                );
-                wrap(
-                    ui,
-                    format!(
-                        "{} of {} first moves lead nowhere",
-                        c.dead_first_moves, c.first_moves
-                    ),
-                );
-            }
-            Status::Unsolvable => {
-                ui.add(
-                    egui::Label::new(RichText::new(verdict(c.status)).color(theme::error(ui)))
-                        .wrap(),
-                );
-            }
-            Status::Unproven => {
-                ui.add(
-                    egui::Label::new(
-                        RichText::new(format!(
-                            "the count did not finish within {} nodes: raise the budget",
-                            c.nodes
-                        ))
-                        .color(theme::error(ui)),
-                    )
-                    .wrap(),
-                );
-            }
-        }
+        let mut lines = match c.status {
+            Status::Solved => vec![
+                Message::info(format!(
+                    "{} minimal solution set(s) of {}",
+                    c.sets,
+                    moves_text(c.length.unwrap_or(0) as usize)
+                )),
+                Message::info(match c.orderings {
+                    Some(o) => format!("{o} move orders"),
+                    None => "too many move orders to count".into(),
+                }),
+                Message::info(format!(
+                    "{} of {} first moves lead nowhere",
+                    c.dead_first_moves, c.first_moves
+                )),
+            ],
+            Status::Unsolvable => vec![Message::error(verdict(c.status))],
+            Status::Unproven => vec![Message::error(format!(
+                "the count did not finish within {} nodes: raise the budget",
+                c.nodes
+            ))],
+        };
         if let Some(r) = rating {
-            wrap(ui, format!("Difficulty: {} (score {:.1})", r.band, r.score));
+            lines.push(Message::info(format!(
+                "Difficulty: {} (score {:.1})",
+                r.band, r.score
+            )));
+        }
+        for line in &lines {
+            line.show(ui);
         }
         if m.counted_figures_differ()
             && ui
@@ -456,28 +421,28 @@ impl MuralsPanel {
     fn generator(&mut self, ui: &mut egui::Ui) {
         let m = &mut self.model;
         ui.heading("Generate");
-        let s = m.settings_mut();
+        let g = m.generator_mut();
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Size");
-            ui.add(egui::TextEdit::singleline(&mut s.gen_board).desired_width(70.0))
+            ui.add(egui::TextEdit::singleline(g.board).desired_width(70.0))
                 .labelled_by(l.id)
                 .on_hover_text("A board: 5x5, 6x5, hex 3…");
             let l = ui.label("Seed");
-            ui.add(egui::DragValue::new(&mut s.gen_seed))
+            ui.add(egui::DragValue::new(g.seed))
                 .labelled_by(l.id)
                 .on_hover_text("The same settings and seed give the same puzzle");
         });
         ui.horizontal_wrapped(|ui| {
             let l = ui.label("Colours");
-            ui.add(egui::DragValue::new(&mut s.gen_colours).range(1..=3))
+            ui.add(egui::DragValue::new(g.colours).range(1..=3))
                 .labelled_by(l.id);
-            ui.checkbox(&mut s.gen_sacrifice, "with sacrifice");
+            ui.checkbox(g.sacrifice, "with sacrifice");
         });
         egui::ComboBox::from_label("Difficulty")
-            .selected_text(s.gen_difficulty.as_str())
+            .selected_text(g.difficulty.as_str())
             .show_ui(ui, |ui| {
                 for d in ["any", "easy", "medium", "hard"] {
-                    ui.selectable_value(&mut s.gen_difficulty, d.to_string(), d);
+                    ui.selectable_value(g.difficulty, d.to_string(), d);
                 }
             });
         if ui
@@ -512,7 +477,7 @@ impl MuralsPanel {
                 m.save();
             }
             ui.add(
-                egui::TextEdit::singleline(&mut m.settings_mut().save_name)
+                egui::TextEdit::singleline(m.save_name_mut())
                     .hint_text("file name in puzzles/")
                     .desired_width(110.0),
             );
@@ -541,17 +506,12 @@ impl MuralsPanel {
                 }
                 let figures = parts.join(", ");
                 if f.stale {
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(format!(
-                                "Recorded {figures}: stale, found before your edits. Count solutions to check them."
-                            ))
-                            .color(theme::warning(ui)),
-                        )
-                        .wrap(),
-                    );
+                    Message::warning(format!(
+                        "Recorded {figures}: stale, found before your edits. Count solutions to check them."
+                    ))
+                    .show(ui);
                 } else {
-                    ui.add(egui::Label::new(format!("Recorded {figures}.")).wrap());
+                    Message::info(format!("Recorded {figures}.")).show(ui);
                 }
             }
         });
@@ -585,16 +545,8 @@ impl MuralsPanel {
                 .id_salt("murals-problems")
                 .show(ui, |ui| {
                     for p in m.problems() {
-                        ui.add(
-                            egui::Label::new(
-                                RichText::new(format!(
-                                    "{}:{}: error: {}",
-                                    p.line, p.col, p.message
-                                ))
-                                .color(theme::error(ui)),
-                            )
-                            .wrap(),
-                        );
+                        Message::error(format!("{}:{}: error: {}", p.line, p.col, p.message))
+                            .show(ui);
                     }
                 });
         });

@@ -69,20 +69,15 @@ pub struct Problem {
     pub message: String,
 }
 
-/// The settings Murals keeps across restarts besides the puzzle.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Settings {
-    /// The file name "Save puzzle as" writes in the puzzle folder.
-    pub save_name: String,
-    /// Solver budget in nodes.
-    pub budget: u64,
-    /// Generator: board, colours, sacrifice, wanted difficulty ("any" or a
-    /// band) and seed.
-    pub gen_board: String,
-    pub gen_colours: usize,
-    pub gen_sacrifice: bool,
-    pub gen_difficulty: String,
-    pub gen_seed: u64,
+/// The generator's settings, to edit.
+#[derive(Debug)]
+pub struct Generator<'a> {
+    pub board: &'a mut String,
+    pub colours: &'a mut usize,
+    pub sacrifice: &'a mut bool,
+    /// "any" or a band.
+    pub difficulty: &'a mut String,
+    pub seed: &'a mut u64,
 }
 
 /// Background work of the panel.
@@ -178,11 +173,11 @@ struct HandPlay {
 
 /// The Murals panel's state and actions.
 pub struct MuralsModel {
-    doc: Doc,
-    /// The text of [`Doc::path`] as last read or written (not part of the
-    /// history: undo never changes what is on disk).
-    disk_text: String,
-    settings: Settings,
+    /// The puzzle text, its file and that file's text as last read or
+    /// written, and the settings: what is persisted.
+    saved: MuralsSaved,
+    /// The puzzle on the board: the text's, or the last one painted.
+    puzzle: Option<Puzzle>,
     problems: Vec<Problem>,
     /// The edit history (egui's `Undoer`, fed explicitly: each paint or
     /// file change is one step, a run of typing is one step).
@@ -216,7 +211,7 @@ pub struct MuralsModel {
 impl std::fmt::Debug for MuralsModel {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("MuralsModel")
-            .field("path", &self.doc.path)
+            .field("path", &self.saved.path)
             .field("tool", &self.tool)
             .field("problems", &self.problems)
             .field("feedback", &self.feedback)
@@ -267,34 +262,9 @@ pub fn moves_text(n: usize) -> String {
 impl MuralsModel {
     /// The model as saved; the puzzle folder is `puzzles/`.
     pub fn new(saved: MuralsSaved) -> MuralsModel {
-        let MuralsSaved {
-            text,
-            path,
-            disk_text,
-            save_name,
-            budget,
-            gen_board,
-            gen_colours,
-            gen_sacrifice,
-            gen_difficulty,
-            gen_seed,
-        } = saved;
         let mut m = MuralsModel {
-            doc: Doc {
-                text,
-                puzzle: None,
-                path,
-            },
-            disk_text,
-            settings: Settings {
-                save_name,
-                budget,
-                gen_board,
-                gen_colours,
-                gen_sacrifice,
-                gen_difficulty,
-                gen_seed,
-            },
+            saved,
+            puzzle: None,
             problems: Vec::new(),
             history: Undoer::default(),
             typing_since: None,
@@ -329,20 +299,8 @@ impl MuralsModel {
     }
 
     /// Everything to persist.
-    pub fn saved(&self) -> MuralsSaved {
-        let s = self.settings.clone();
-        MuralsSaved {
-            text: self.doc.text.clone(),
-            path: self.doc.path.clone(),
-            disk_text: self.disk_text.clone(),
-            save_name: s.save_name,
-            budget: s.budget,
-            gen_board: s.gen_board,
-            gen_colours: s.gen_colours,
-            gen_sacrifice: s.gen_sacrifice,
-            gen_difficulty: s.gen_difficulty,
-            gen_seed: s.gen_seed,
-        }
+    pub fn saved(&self) -> &MuralsSaved {
+        &self.saved
     }
 
     /// Sets what background work calls to wake the UI.
@@ -375,18 +333,19 @@ impl MuralsModel {
 
     /// The file the puzzle belongs to (empty: never saved).
     pub fn path(&self) -> &str {
-        &self.doc.path
+        &self.saved.path
     }
 
     /// Whether the puzzle has changes that are not in a file (the example,
     /// untouched, has nothing to lose).
     pub fn is_dirty(&self) -> bool {
-        self.doc.text != self.disk_text && !(self.doc.path.is_empty() && self.doc.text == EXAMPLE)
+        self.saved.text != self.saved.disk_text
+            && !(self.saved.path.is_empty() && self.saved.text == EXAMPLE)
     }
 
     /// Opens `path`, after asking when unsaved work would be lost.
     pub fn request_open(&mut self, path: &Path) {
-        if self.doc.path == path.display().to_string() && !self.is_dirty() {
+        if self.saved.path == path.display().to_string() && !self.is_dirty() {
             return;
         }
         self.ask_or_do(Pending::Open(path.to_path_buf()));
@@ -402,12 +361,7 @@ impl MuralsModel {
             self.perform(action);
             return;
         }
-        let what = match self
-            .doc
-            .puzzle
-            .as_ref()
-            .filter(|_| self.doc.path.is_empty())
-        {
+        let what = match self.puzzle.as_ref().filter(|_| self.saved.path.is_empty()) {
             Some(p) => format!("The puzzle \u{201c}{}\u{201d} is not saved.", p.title),
             None => "The puzzle has unsaved changes.".to_string(),
         };
@@ -462,7 +416,7 @@ impl MuralsModel {
         match std::fs::read_to_string(path) {
             Ok(text) => {
                 let path_text = path.display().to_string();
-                self.disk_text = text.clone();
+                self.saved.disk_text = text.clone();
                 self.edit(|d| {
                     d.text = text;
                     d.path = path_text;
@@ -485,22 +439,22 @@ impl MuralsModel {
             self.feedback.error(why);
             return;
         }
-        if self.doc.path.is_empty() {
+        if self.saved.path.is_empty() {
             self.feedback
                 .error("the puzzle has no file yet: use Save puzzle as");
             return;
         }
-        self.save_to(PathBuf::from(&self.doc.path));
+        self.save_to(PathBuf::from(&self.saved.path));
     }
 
-    /// Saves under [`Settings::save_name`] in the puzzle folder.
+    /// Saves under [`MuralsModel::save_name_mut`]'s name in the puzzle folder.
     pub fn save_as(&mut self) {
         if let Err(why) = self.why_not_save() {
             self.feedback.error(why);
             return;
         }
-        match files::save_as_path(&self.dir, &self.settings.save_name, "toml", "my-mural.toml") {
-            Ok(path) if path.exists() && path.display().to_string() != self.doc.path => {
+        match files::save_as_path(&self.dir, &self.saved.save_name, "toml", "my-mural.toml") {
+            Ok(path) if path.exists() && path.display().to_string() != self.saved.path => {
                 let name = path.file_name().unwrap_or_default().to_string_lossy();
                 self.pending = Some(Confirm::new(
                     "Replace the file?",
@@ -525,16 +479,16 @@ impl MuralsModel {
     }
 
     fn save_to(&mut self, path: PathBuf) {
-        match files::write(&path, &self.doc.text) {
+        match files::write(&path, &self.saved.text) {
             Ok(done) => {
-                self.disk_text = self.doc.text.clone();
+                self.saved.disk_text = self.saved.text.clone();
                 let path = path.display().to_string();
-                if path != self.doc.path {
+                if path != self.saved.path {
                     // "Save as" ties the text to another file: a step that
                     // undo can take back (the file stays written).
-                    self.history.add_undo(&self.doc);
-                    self.doc.path = path;
-                    self.history.add_undo(&self.doc);
+                    self.history.add_undo(&self.doc());
+                    self.saved.path = path;
+                    self.history.add_undo(&self.doc());
                 }
                 self.feedback.set(done);
                 self.refresh_files();
@@ -547,13 +501,13 @@ impl MuralsModel {
 
     /// The puzzle text.
     pub fn text(&self) -> &str {
-        &self.doc.text
+        &self.saved.text
     }
 
     /// The puzzle on the board: the text's, or the last one painted (which
     /// may be invalid).
     pub fn puzzle(&self) -> Option<&Puzzle> {
-        self.doc.puzzle.as_ref()
+        self.puzzle.as_ref()
     }
 
     /// Problems of the current text (empty: valid).
@@ -563,7 +517,7 @@ impl MuralsModel {
 
     /// Whether the text is a valid puzzle.
     pub fn is_valid(&self) -> bool {
-        self.problems.is_empty() && self.doc.puzzle.is_some()
+        self.problems.is_empty() && self.puzzle.is_some()
     }
 
     /// Whether the board can be painted: the text is valid, or it is what
@@ -572,19 +526,14 @@ impl MuralsModel {
     pub fn can_paint(&self) -> bool {
         self.problems.is_empty()
             || self
-                .doc
                 .puzzle
                 .as_ref()
-                .is_some_and(|p| p.to_toml() == self.doc.text)
+                .is_some_and(|p| p.to_toml() == self.saved.text)
     }
 
     /// The recorded `optimal` and `difficulty`, if the puzzle has either.
     pub fn figures(&self) -> Option<Figures> {
-        let p = self
-            .doc
-            .puzzle
-            .as_ref()
-            .filter(|_| self.problems.is_empty())?;
+        let p = self.puzzle.as_ref().filter(|_| self.problems.is_empty())?;
         if p.optimal.is_none() && p.difficulty.is_none() {
             return None;
         }
@@ -599,7 +548,6 @@ impl MuralsModel {
     /// generator's).
     fn trust_figures(&mut self) {
         self.figures_for = self
-            .doc
             .puzzle
             .as_ref()
             .filter(|_| self.problems.is_empty())
@@ -608,7 +556,7 @@ impl MuralsModel {
 
     /// Whether the finished count's figures differ from the recorded ones.
     pub fn counted_figures_differ(&self) -> bool {
-        let (Some(p), Some((c, Some(r)))) = (&self.doc.puzzle, &self.count) else {
+        let (Some(p), Some((c, Some(r)))) = (&self.puzzle, &self.count) else {
             return false;
         };
         c.status == Status::Solved
@@ -642,40 +590,56 @@ impl MuralsModel {
     /// pause of a second is one undo step.
     pub fn type_text(&mut self, text: impl Into<String>, now: f64) {
         let text = text.into();
-        if text == self.doc.text {
+        if text == self.saved.text {
             return;
         }
         let in_run = self.typing_since.is_some_and(|t| now - t < TYPING_PAUSE);
         if !in_run {
-            self.history.add_undo(&self.doc);
+            self.history.add_undo(&self.doc());
         }
         self.typing_since = Some(now);
-        self.doc.text = text;
+        self.saved.text = text;
         self.changed_puzzle();
+    }
+
+    /// The document as the history keeps it.
+    fn doc(&self) -> Doc {
+        Doc {
+            text: self.saved.text.clone(),
+            puzzle: self.puzzle.clone(),
+            path: self.saved.path.clone(),
+        }
+    }
+
+    fn set_doc(&mut self, doc: Doc) {
+        self.saved.text = doc.text;
+        self.saved.path = doc.path;
+        self.puzzle = doc.puzzle;
     }
 
     /// Records an edit of the document as one undo step.
     fn edit(&mut self, change: impl FnOnce(&mut Doc)) {
-        self.history.add_undo(&self.doc);
-        change(&mut self.doc);
-        if self.doc.puzzle.is_none() || !self.text_is_puzzle() {
-            self.doc.puzzle = None;
+        let mut doc = self.doc();
+        self.history.add_undo(&doc);
+        change(&mut doc);
+        self.set_doc(doc);
+        if !self.text_is_puzzle() {
+            self.puzzle = None;
         }
         self.changed_puzzle();
-        self.history.add_undo(&self.doc);
+        self.history.add_undo(&self.doc());
         self.typing_since = None;
     }
 
     fn text_is_puzzle(&self) -> bool {
-        self.doc
-            .puzzle
+        self.puzzle
             .as_ref()
-            .is_some_and(|p| p.to_toml() == self.doc.text)
+            .is_some_and(|p| p.to_toml() == self.saved.text)
     }
 
     /// Changes the board's puzzle and writes it as the text (one edit).
     fn edit_puzzle(&mut self, change: impl FnOnce(&mut Puzzle)) {
-        let Some(mut p) = self.doc.puzzle.clone() else {
+        let Some(mut p) = self.puzzle.clone() else {
             return;
         };
         change(&mut p);
@@ -700,14 +664,14 @@ impl MuralsModel {
     /// Re-reads the text: problems, and the puzzle when it is valid (an
     /// invalid text keeps the last puzzle: the board painting produced).
     fn revalidate(&mut self) {
-        match Puzzle::from_toml(&self.doc.text) {
+        match Puzzle::from_toml(&self.saved.text) {
             Ok(p) => {
                 self.problems.clear();
                 self.board_text = p.board.text.clone();
-                self.doc.puzzle = Some(p);
+                self.puzzle = Some(p);
             }
             Err(diags) => {
-                let text = &self.doc.text;
+                let text = &self.saved.text;
                 self.problems = diags
                     .iter()
                     .map(|d| {
@@ -734,23 +698,23 @@ impl MuralsModel {
 
     /// Whether there is an edit to undo / to redo.
     pub fn can_undo(&self) -> bool {
-        self.history.has_undo(&self.doc)
+        self.history.has_undo(&self.doc())
     }
     pub fn can_redo(&self) -> bool {
-        self.history.has_redo(&self.doc)
+        self.history.has_redo(&self.doc())
     }
 
     /// Takes back the last edit of the puzzle (text, board, file opened),
     /// restoring the board it had.
     pub fn undo_edit(&mut self) {
-        if let Some(prev) = self.history.undo(&self.doc).cloned() {
+        if let Some(prev) = self.history.undo(&self.doc()).cloned() {
             self.restore(prev);
         }
     }
 
     /// Makes again the last edit undone.
     pub fn redo_edit(&mut self) {
-        if let Some(next) = self.history.redo(&self.doc).cloned() {
+        if let Some(next) = self.history.redo(&self.doc()).cloned() {
             self.restore(next);
         }
     }
@@ -758,10 +722,10 @@ impl MuralsModel {
     /// Puts back a document of the history, with the board it had (an
     /// invalid text keeps the board that painting produced).
     fn restore(&mut self, doc: Doc) {
-        if doc.path != self.doc.path {
-            self.disk_text = std::fs::read_to_string(&doc.path).unwrap_or_default();
+        if doc.path != self.saved.path {
+            self.saved.disk_text = std::fs::read_to_string(&doc.path).unwrap_or_default();
         }
-        self.doc = doc;
+        self.set_doc(doc);
         self.typing_since = None;
         self.changed_puzzle();
     }
@@ -782,7 +746,6 @@ impl MuralsModel {
     /// Adds the next unused colour.
     pub fn add_colour(&mut self) {
         let Some(letter) = self
-            .doc
             .puzzle
             .as_ref()
             .and_then(|p| LETTERS.iter().copied().find(|l| !p.colours.contains(l)))
@@ -870,7 +833,7 @@ impl MuralsModel {
     }
 
     fn play_click(&mut self, cell: usize) {
-        let (Some(p), Some(state)) = (self.doc.puzzle.clone(), self.play.state.clone()) else {
+        let (Some(p), Some(state)) = (self.puzzle.clone(), self.play.state.clone()) else {
             self.feedback.error("fix the puzzle's problems first");
             return;
         };
@@ -937,7 +900,6 @@ impl MuralsModel {
         self.cancel_work(Work::Hint);
         self.play = HandPlay {
             state: self
-                .doc
                 .puzzle
                 .as_ref()
                 .filter(|_| self.problems.is_empty())
@@ -971,7 +933,7 @@ impl MuralsModel {
     }
 
     fn replay(&mut self) {
-        let Some(p) = &self.doc.puzzle else { return };
+        let Some(p) = &self.puzzle else { return };
         let mut s = p.start.clone();
         for &m in &self.play.played {
             s.apply(m);
@@ -998,7 +960,7 @@ impl MuralsModel {
 
     /// Back to the start, all moves forgotten.
     pub fn restart(&mut self) {
-        if self.doc.puzzle.is_none() {
+        if self.puzzle.is_none() {
             return;
         }
         self.play.played.clear();
@@ -1033,7 +995,7 @@ impl MuralsModel {
 
     /// Whether the hand-played position is solved; whether no move is left.
     pub fn play_outcome(&self) -> (bool, bool) {
-        let (Some(p), Some(s)) = (&self.doc.puzzle, &self.play.state) else {
+        let (Some(p), Some(s)) = (&self.puzzle, &self.play.state) else {
             return (false, false);
         };
         let mut moves = Vec::new();
@@ -1047,8 +1009,7 @@ impl MuralsModel {
         if self.tool != Tool::Play {
             return out;
         }
-        if let (Some(p), Some(s), Some(sel)) =
-            (&self.doc.puzzle, &self.play.state, self.play.selected)
+        if let (Some(p), Some(s), Some(sel)) = (&self.puzzle, &self.play.state, self.play.selected)
         {
             let mut moves = Vec::new();
             s.moves(&p.board, p.sacrifice, &mut moves);
@@ -1065,7 +1026,7 @@ impl MuralsModel {
 
     /// The position to draw and the move that led to it.
     pub fn shown_state(&self) -> Option<(State, Option<MuralMove>)> {
-        let p = self.doc.puzzle.as_ref()?;
+        let p = self.puzzle.as_ref()?;
         Some(match self.tool {
             Tool::Solution => {
                 let mut s = p.start.clone();
@@ -1154,12 +1115,27 @@ impl MuralsModel {
 
     // ----- background work ----------------------------------------------
 
-    /// The settings the view edits (budget, generator, save name).
-    pub fn settings(&self) -> &Settings {
-        &self.settings
+    /// The solver's budget in nodes.
+    pub fn budget_mut(&mut self) -> &mut u64 {
+        &mut self.saved.budget
     }
-    pub fn settings_mut(&mut self) -> &mut Settings {
-        &mut self.settings
+
+    /// The file name "Save puzzle as" writes in the puzzle folder.
+    pub fn save_name_mut(&mut self) -> &mut String {
+        &mut self.saved.save_name
+    }
+
+    /// The generator's settings: board, colours, sacrifice, difficulty
+    /// ("any" or a band) and seed.
+    pub fn generator_mut(&mut self) -> Generator<'_> {
+        let s = &mut self.saved;
+        Generator {
+            board: &mut s.gen_board,
+            colours: &mut s.gen_colours,
+            sacrifice: &mut s.gen_sacrifice,
+            difficulty: &mut s.gen_difficulty,
+            seed: &mut s.gen_seed,
+        }
     }
 
     /// Whether background work is running.
@@ -1194,7 +1170,7 @@ impl MuralsModel {
                 .error("wait for the running work, or cancel it");
             return None;
         }
-        self.doc.puzzle.clone()
+        self.puzzle.clone()
     }
 
     /// Runs a search of the solver's on a worker thread, with its progress
@@ -1227,7 +1203,7 @@ impl MuralsModel {
     /// Solves the puzzle from its start in the background.
     pub fn start_solve(&mut self) {
         let Some(p) = self.valid_puzzle() else { return };
-        let budget = self.settings.budget;
+        let budget = self.saved.budget;
         self.solution = None;
         self.step = 0;
         self.set_tool(Tool::Solution);
@@ -1245,7 +1221,7 @@ impl MuralsModel {
     /// Counts the minimal solutions and rates the puzzle in the background.
     pub fn start_count(&mut self) {
         let Some(p) = self.valid_puzzle() else { return };
-        let budget = self.settings.budget;
+        let budget = self.saved.budget;
         self.count = None;
         self.spawn_search(Work::Count, "murus-count", p, move |p, hooks| {
             let c = murus_mural::count(p, &p.start, budget, hooks);
@@ -1261,7 +1237,7 @@ impl MuralsModel {
             return;
         };
         let Some(p) = self.valid_puzzle() else { return };
-        let budget = self.settings.budget;
+        let budget = self.saved.budget;
         self.play.hint = None;
         self.feedback.changed();
         // `murus_mural::hint_for` takes no hooks; the solve it runs does, so
@@ -1277,7 +1253,7 @@ impl MuralsModel {
                 .error("wait for the running work, or cancel it");
             return;
         }
-        let s = &self.settings;
+        let s = &self.saved;
         let opts = Options {
             board: s.gen_board.trim().to_string(),
             colours: s.gen_colours,
@@ -1371,7 +1347,7 @@ impl MuralsModel {
 
     /// Whether a finished count confirms the recorded figures.
     fn count_agrees(&self, c: &Count, r: Option<&Rating>) -> bool {
-        let (Some(p), Some(r)) = (&self.doc.puzzle, r) else {
+        let (Some(p), Some(r)) = (&self.puzzle, r) else {
             return false;
         };
         c.status == Status::Solved
@@ -1386,7 +1362,7 @@ impl MuralsModel {
         match (s.status, s.moves.first()) {
             (Status::Solved, Some(&m)) => {
                 self.play.hint = Some(m);
-                let n = name(m, &self.doc.puzzle);
+                let n = name(m, &self.puzzle);
                 self.feedback.info(format!("hint: {n}"));
             }
             (Status::Solved, None) => self.feedback.info("solved: no move is left to play"),
@@ -1406,9 +1382,9 @@ impl MuralsModel {
         match g {
             Ok(mut list) if !list.is_empty() => {
                 let (mut p, rating) = list.remove(0);
-                let seed = self.settings.gen_seed;
+                let seed = self.saved.gen_seed;
                 p.title = format!("Generated {} {}, seed {seed}", p.board.text, rating.band);
-                self.disk_text.clear();
+                self.saved.disk_text.clear();
                 self.edit(|d| {
                     d.text = p.to_toml();
                     d.puzzle = Some(p);
@@ -1423,7 +1399,7 @@ impl MuralsModel {
                     rating.band,
                     moves_text(rating.length as usize)
                 ));
-                self.settings.gen_seed += 1;
+                self.saved.gen_seed += 1;
             }
             Ok(_) => self.feedback.error("nothing generated"),
             Err(e) => self.feedback.error(e),
@@ -1555,7 +1531,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&dir);
         let mut m = model();
         m.set_dir(dir.clone());
-        m.settings_mut().save_name = "mine".into();
+        *m.save_name_mut() = "mine".into();
         m.save_as();
         assert!(m.pending().is_none(), "a new file is just written");
         assert_eq!(
@@ -1564,9 +1540,9 @@ mod tests {
         );
         assert!(!m.is_dirty());
         m.replace_text(FORK);
-        m.settings_mut().save_name = "other".into();
+        *m.save_name_mut() = "other".into();
         m.save_as();
-        m.settings_mut().save_name = "mine".into();
+        *m.save_name_mut() = "mine".into();
         m.replace_text(FORK.replace("Fork", "Fork 2"));
         m.save_as();
         assert!(
