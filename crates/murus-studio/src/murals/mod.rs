@@ -271,13 +271,16 @@ impl MuralsPanel {
                 );
             }
         });
-        let Some(p) = m.puzzle().cloned() else { return };
+        // Drawn (disabled) without a puzzle too, so the tools below stay put.
+        let (colours, sacrifice) = m
+            .puzzle()
+            .map_or((Vec::new(), false), |p| (p.colours.clone(), p.sacrifice));
         let rows = 3.0 * ui.spacing().interact_size.y + 2.0 * ui.spacing().item_spacing.y;
         layout::reserved_height(ui, rows, |ui| {
             ui.horizontal_wrapped(|ui| {
                 let mut brush = m.brush();
                 ui.radio_value(&mut brush, None, "Erase");
-                for (c, letter) in p.colours.iter().enumerate() {
+                for (c, letter) in colours.iter().enumerate() {
                     let c = c as u8;
                     ui.radio_value(&mut brush, Some((c, 1)), format!("{letter} wall"));
                     ui.radio_value(&mut brush, Some((c, 2)), format!("{letter} tower"));
@@ -287,18 +290,18 @@ impl MuralsPanel {
                 }
             });
         });
-        ui.add_enabled_ui(m.can_paint(), |ui| {
+        ui.add_enabled_ui(m.can_paint() && m.puzzle().is_some(), |ui| {
             ui.horizontal_wrapped(|ui| {
                 if ui
                     .add_enabled(
-                        p.colours.len() < LETTERS.len(),
+                        colours.len() < LETTERS.len(),
                         egui::Button::new("Add colour"),
                     )
                     .clicked()
                 {
                     m.add_colour();
                 }
-                let mut sac = p.sacrifice;
+                let mut sac = sacrifice;
                 if ui.checkbox(&mut sac, "Sacrifice allowed").changed() {
                     m.set_sacrifice(sac);
                 }

@@ -599,6 +599,11 @@ impl MuralsModel {
         }
         self.typing_since = Some(now);
         self.saved.text = text;
+        if !self.tool.edits() {
+            // Typing is editing (the text shows outside editing only while
+            // it has errors): keep it shown once they are fixed.
+            self.tool = Tool::Stacks;
+        }
         self.changed_puzzle();
     }
 
@@ -1480,6 +1485,7 @@ mod tests {
         m.type_text(a.clone(), 10.0);
         m.type_text(b.clone(), 10.5);
         m.type_text(EXAMPLE.replace("Leapfrog", "Leap"), 12.0);
+        assert_eq!(m.tool(), Tool::Stacks, "typing is editing");
         m.undo_edit();
         assert_eq!(m.text(), b, "the pause ended the first run");
         m.undo_edit();
