@@ -108,7 +108,7 @@ impl StudioApp {
             play: self.play.saved(),
             rules: self.rules.model().saved().clone(),
             lab: self.lab.model.saved.clone(),
-            murals: self.murals.saved.clone(),
+            murals: self.murals.saved().clone(),
         }
     }
 

@@ -1,18 +1,40 @@
 //! Background work: a named thread that reports through a channel whose
-//! sender requests a repaint, with a cancel flag. Dropping the [`Job`]
-//! cancels it; the UI never waits for it.
+//! sender wakes the UI (requests a repaint), with a cancel flag. Dropping the
+//! [`Job`] cancels it; the UI never waits for it.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, Sender, TryRecvError, channel};
 use std::time::Instant;
 
+/// What a worker calls after each message to wake the UI (an egui context's
+/// `request_repaint`; nothing for a model driven by tests).
+pub type Waker = Arc<dyn Fn() + Send + Sync>;
+
+/// A [`Waker`] that wakes nobody.
+pub fn no_waker() -> Waker {
+    Arc::new(|| {})
+}
+
+/// A [`Waker`] that repaints `ctx`.
+pub fn repaint_waker(ctx: &egui::Context) -> Waker {
+    let ctx = ctx.clone();
+    Arc::new(move || ctx.request_repaint())
+}
+
 /// The worker's side: send messages, poll the cancel flag.
-#[derive(Debug)]
 pub struct Reporter<T> {
     tx: Sender<T>,
-    ctx: egui::Context,
+    wake: Waker,
     cancel: Arc<AtomicBool>,
+}
+
+impl<T> std::fmt::Debug for Reporter<T> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reporter")
+            .field("cancel", &self.cancel)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<T> Reporter<T> {
@@ -20,7 +42,7 @@ impl<T> Reporter<T> {
     /// has dropped the job.
     pub fn send(&self, msg: T) -> bool {
         let ok = self.tx.send(msg).is_ok();
-        self.ctx.request_repaint();
+        (self.wake)();
         ok
     }
     /// Whether the user asked to stop.
@@ -44,17 +66,26 @@ pub struct Job<T> {
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Runs `work` on a thread called `name`.
+    /// Runs `work` on a thread called `name`; its messages repaint `ctx`.
     pub fn spawn(
         name: &str,
         ctx: &egui::Context,
+        work: impl FnOnce(Reporter<T>) + Send + 'static,
+    ) -> Job<T> {
+        Job::spawn_waking(name, repaint_waker(ctx), work)
+    }
+
+    /// Runs `work` on a thread called `name`; each message calls `wake`.
+    pub fn spawn_waking(
+        name: &str,
+        wake: Waker,
         work: impl FnOnce(Reporter<T>) + Send + 'static,
     ) -> Job<T> {
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let reporter = Reporter {
             tx,
-            ctx: ctx.clone(),
+            wake,
             cancel: cancel.clone(),
         };
         let spawned = std::thread::Builder::new()

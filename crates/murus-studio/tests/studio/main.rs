@@ -31,8 +31,7 @@ pub fn app(tab: Tab) -> StudioApp {
     saved.lab.runs_dir = scratch_dir("lab-runs").display().to_string();
     let mut app = StudioApp::from_saved(saved);
     app.rules.model_mut().set_dir(root().join("variants"));
-    app.murals.dir = root().join("puzzles");
-    app.murals.refresh_files();
+    app.murals.model_mut().set_dir(root().join("puzzles"));
     app
 }
 

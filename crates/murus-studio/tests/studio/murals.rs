@@ -1,5 +1,8 @@
 //! The Murals panel.
 
+use egui::{Key, Modifiers, Rect};
+use egui_kittest::kittest::NodeT;
+
 use super::*;
 
 #[test]
@@ -9,20 +12,20 @@ fn solve_a_puzzle_and_step_through_the_solution() {
     assert!(h.query_by_label("Valid puzzle").is_some());
     h.get_by_label("Solve").click();
     until(&mut h, 60, "the solver", |h| {
-        h.state().murals.solution.is_some()
+        h.state().murals.model().solution().is_some()
     });
-    let len = h.state().murals.solution.as_ref().unwrap().moves.len();
+    let len = h.state().murals.model().solution().unwrap().moves.len();
     assert_eq!(len, 5);
     assert!(h.query_by_label(&format!("step 0 of {len}")).is_some());
     h.get_by_label("Step forward").click();
     steps(&mut h, 1);
     h.get_by_label("Step forward").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.step, 2);
+    assert_eq!(h.state().murals.model().step(), 2);
     assert!(h.query_by_label(&format!("step 2 of {len}")).is_some());
     h.get_by_label("Step back").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.step, 1);
+    assert_eq!(h.state().murals.model().step(), 1);
     h.get_by_label("Last").click();
     steps(&mut h, 2);
     assert!(h.query_by_label(&format!("step {len} of {len}")).is_some());
@@ -43,7 +46,7 @@ fn editing_a_target_cell_changes_the_validation() {
             .is_some()
     );
     assert!(
-        h.state().murals.saved.text.contains("\"b1\""),
+        h.state().murals.model().text().contains("\"b1\""),
         "the text follows the board"
     );
     // Toggle it back: valid again.
@@ -56,35 +59,35 @@ fn editing_a_target_cell_changes_the_validation() {
 fn puzzle_edits_undo_and_redo() {
     let mut h = harness(app(Tab::Murals));
     steps(&mut h, 2);
-    let original = h.state().murals.saved.text.clone();
-    assert!(!h.state().murals.can_undo());
+    let original = h.state().murals.model().text().to_string();
+    assert!(!h.state().murals.model().can_undo());
     h.get_by_label("Toggle targets").click();
     steps(&mut h, 1);
     h.get_by_label("cell b1").click();
     steps(&mut h, 2);
-    let edited = h.state().murals.saved.text.clone();
+    let edited = h.state().murals.model().text().to_string();
     assert_ne!(edited, original);
     assert!(h.query_by_label("Valid puzzle").is_none());
 
     h.get_by_label("Undo edit").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.saved.text, original);
+    assert_eq!(h.state().murals.model().text(), original);
     assert!(h.query_by_label("Valid puzzle").is_some());
 
     h.get_by_label("Redo edit").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.saved.text, edited);
+    assert_eq!(h.state().murals.model().text(), edited);
     assert!(h.query_by_label("Valid puzzle").is_none());
 
     // Opening another puzzle is undoable too: the edited text comes back.
     let first = root().join("puzzles/01-puzzle-one.toml");
-    h.state_mut().murals.open(&first);
+    h.state_mut().murals.model_mut().open(&first);
     steps(&mut h, 2);
-    assert!(h.state().murals.saved.text.contains("Puzzle 1"));
+    assert!(h.state().murals.model().text().contains("Puzzle 1"));
     h.get_by_label("Undo edit").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.saved.text, edited);
-    assert!(h.state().murals.saved.path.is_empty());
+    assert_eq!(h.state().murals.model().text(), edited);
+    assert!(h.state().murals.model().path().is_empty());
 }
 
 #[test]
@@ -92,15 +95,14 @@ fn a_broken_puzzle_file_shows_its_problem_and_keeps_the_text() {
     let mut h = harness(app(Tab::Murals));
     steps(&mut h, 2);
     let broken = "title = \"x\"\nboard = \"5x\"\nstart = \"\"\ntargets = []\n";
-    h.state_mut().murals.saved.text = broken.into();
-    h.state_mut().murals.validate();
+    h.state_mut().murals.model_mut().replace_text(broken);
     steps(&mut h, 2);
     assert!(h.query_by_label_contains(": error: ").is_some());
-    assert_eq!(h.state().murals.saved.text, broken);
+    assert_eq!(h.state().murals.model().text(), broken);
     // Painting is refused rather than overwriting the user's text.
     h.get_by_label("Solve").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.saved.text, broken);
+    assert_eq!(h.state().murals.model().text(), broken);
 }
 
 #[test]
@@ -110,23 +112,556 @@ fn play_a_mural_by_hand_with_undo_and_hint() {
     h.get_by_label("Play by hand").click();
     steps(&mut h, 2);
     assert_eq!(
-        h.state().murals.tool,
+        h.state().murals.model().tool(),
         murus_studio::murals::Tool::Play,
         "{:?}",
-        h.state().murals.message
+        h.state().murals.model().feedback()
     );
     h.get_by_label("Hint").click();
-    until(&mut h, 30, "a hint", |h| h.state().murals.hint.is_some());
-    let hint = h.state().murals.hint.unwrap();
-    let board = h.state().murals.model.as_ref().unwrap().board.clone();
+    until(&mut h, 30, "a hint", |h| {
+        h.state().murals.model().hint().is_some()
+    });
+    let hint = h.state().murals.model().hint().unwrap();
+    let board = h.state().murals.model().puzzle().unwrap().board.clone();
     let text = hint.notation(&board);
     let (from, to) = text.split_once('-').unwrap();
     h.get_by_label(&format!("cell {from}")).click();
     steps(&mut h, 1);
     h.get_by_label(&format!("cell {to}")).click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.played.len(), 1);
+    assert_eq!(h.state().murals.model().played().len(), 1);
     h.get_by_label("Undo move").click();
     steps(&mut h, 2);
-    assert!(h.state().murals.played.is_empty());
+    assert!(h.state().murals.model().played().is_empty());
+}
+
+// ---------------------------------------------------------------------------
+// Regression tests of issue 10, named after the defect they guard. They drive
+// the panel as a user does: labels, clicks, keys, typed text.
+
+/// One tower on c1 of a 5x1 board: `c1-a1` solves it, `c1-e1` leaves two
+/// walls off the targets and no move.
+const FORK: &str =
+    "title = \"Fork\"\nboard = \"5x1\"\nstart = \"2r22\"\ntargets = [\"a1\", \"b1\"]\n";
+
+type H<'a> = Harness<'a, StudioApp>;
+
+/// The puzzle text the panel holds.
+fn text(h: &H<'_>) -> String {
+    h.state().murals.model().text().to_string()
+}
+
+/// Whether any widget's label or value contains `needle`.
+fn shows(h: &H<'_>, needle: &str) -> bool {
+    h.query_all_by(|n| {
+        n.label().is_some_and(|l| l.contains(needle))
+            || n.value().is_some_and(|v| v.contains(needle))
+    })
+    .next()
+    .is_some()
+}
+
+/// The button called `label` (headings may share its text).
+fn button<'h>(h: &'h H<'_>, label: &'h str) -> egui_kittest::Node<'h> {
+    h.get_by_role_and_label(egui::accesskit::Role::Button, label)
+}
+
+fn rect(h: &H<'_>, label: &str) -> Rect {
+    h.get_by_label(label).rect()
+}
+
+fn is_disabled(h: &H<'_>, label: &str) -> bool {
+    h.get_by_label(label).accesskit_node().is_disabled()
+}
+
+/// Enters editing on purpose and types `puzzle` over the whole text.
+fn type_puzzle(h: &mut H<'_>, puzzle: &str) {
+    h.get_by_label("Paint stacks").click();
+    steps(h, 2);
+    replace_text(h, puzzle);
+}
+
+/// Types `puzzle` over the whole text (the text editor must be shown).
+fn replace_text(h: &mut H<'_>, puzzle: &str) {
+    h.get_by_label("Puzzle text").focus();
+    steps(h, 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    steps(h, 1);
+    h.get_by_label("Puzzle text").type_text(puzzle);
+    steps(h, 1);
+    h.key_press(Key::Escape);
+    steps(h, 2);
+    assert_eq!(text(h), puzzle, "the typed text is the puzzle");
+}
+
+fn click_cells(h: &mut H<'_>, cells: &[&str]) {
+    for c in cells {
+        h.get_by_label(&format!("cell {c}")).click();
+        steps(h, 2);
+    }
+}
+
+fn play_moves(h: &mut H<'_>, moves: &[&str]) {
+    for m in moves {
+        let (from, to) = m.split_once('-').unwrap();
+        click_cells(h, &[from, to]);
+    }
+}
+
+/// Every cell of a 4x4 board a target, although the last move always
+/// empties a cell: unsolvable.
+const FULL: &str = "title = \"Full\"\nboard = \"4x4\"\nstart = \"r2r2r2r2/r2r2r2r2/4/4\"\ntargets = [\"a1\", \"b1\", \"c1\", \"d1\", \"a2\", \"b2\", \"c2\", \"d2\", \"a3\", \"b3\", \"c3\", \"d3\", \"a4\", \"b4\", \"c4\", \"d4\"]\n";
+
+/// Leapfrog's (the example's) shortest solution.
+const LEAPFROG: [&str; 5] = ["c1-e1", "b1-d1", "d1-b1", "c1-a1", "b1-d1"];
+
+#[test]
+fn a_lost_position_notice_clears_when_the_move_is_taken_back() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    type_puzzle(&mut h, FORK);
+    h.get_by_label("Play by hand").click();
+    steps(&mut h, 2);
+    play_moves(&mut h, &["c1-e1"]);
+    h.get_by_label("Hint").click();
+    until(&mut h, 30, "the hint", |h| shows(h, "cannot be solved"));
+    h.get_by_label("Undo move").click();
+    steps(&mut h, 2);
+    assert!(
+        !shows(&h, "cannot be solved"),
+        "the notice described the position before the undo"
+    );
+    play_moves(&mut h, &["c1-a1"]);
+    assert!(shows(&h, "Solved in 1 move"));
+    assert!(!shows(&h, "cannot be solved"), "never beside the banner");
+}
+
+#[test]
+fn an_old_hint_clears_on_restart() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("Play by hand").click();
+    steps(&mut h, 2);
+    play_moves(&mut h, &["c1-e1"]);
+    h.get_by_label("Hint").click();
+    until(&mut h, 30, "the hint", |h| shows(h, "hint: b1-d1"));
+    h.get_by_label("Restart").click();
+    steps(&mut h, 2);
+    assert!(!shows(&h, "hint:"), "the hint was for the position before");
+}
+
+#[test]
+fn a_budget_notice_clears_after_undoing_the_edit_that_made_it_hard() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("Budget").set_value_accesskit(1000.0);
+    steps(&mut h, 2);
+    // Puzzle 32 needs more than 2000 nodes.
+    let hard = std::fs::read_to_string(root().join("puzzles/32-6x6-hard.toml")).unwrap();
+    type_puzzle(&mut h, &hard);
+    h.get_by_label("Solve").click();
+    until(&mut h, 30, "the solver", |h| shows(h, "no answer within"));
+    h.get_by_label("Undo edit").click();
+    steps(&mut h, 2);
+    assert!(text(&h).contains("Leapfrog"), "back on the example");
+    assert!(
+        !shows(&h, "no answer within"),
+        "the notice was about the puzzle before the undo"
+    );
+}
+
+#[test]
+fn an_opened_notice_clears_after_an_edit() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("02-5x5-easy").click();
+    steps(&mut h, 2);
+    assert!(shows(&h, "opened"));
+    h.get_by_label("Toggle targets").click();
+    steps(&mut h, 1);
+    click_cells(&mut h, &["a1"]);
+    assert!(
+        !shows(&h, "opened"),
+        "the notice was about the file as opened"
+    );
+}
+
+#[test]
+fn the_board_stays_put_when_the_result_shows() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("Play by hand").click();
+    steps(&mut h, 2);
+    let before = (rect(&h, "cell a1"), rect(&h, "Hint"), rect(&h, "Restart"));
+    play_moves(&mut h, &LEAPFROG);
+    assert!(shows(&h, "Solved in 5 moves"));
+    assert_eq!(
+        (rect(&h, "cell a1"), rect(&h, "Hint"), rect(&h, "Restart")),
+        before,
+        "the banner pushed the board"
+    );
+    // A dead end's notice does not push it either.
+    type_puzzle(&mut h, FORK);
+    h.get_by_label("Play by hand").click();
+    steps(&mut h, 2);
+    let before = rect(&h, "cell a1");
+    play_moves(&mut h, &["c1-e1"]);
+    assert!(shows(&h, "No move left"));
+    assert_eq!(rect(&h, "cell a1"), before, "the notice pushed the board");
+}
+
+#[test]
+fn hint_and_restart_stay_put_while_the_solver_works_and_reports() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    // Every cell a target: a long search (until the solver proves such
+    // murals unsolvable at once), whose node count the hint's progress line
+    // showed, widening the left panel.
+    type_puzzle(&mut h, FULL);
+    h.get_by_label("Solve").click();
+    steps(&mut h, 1);
+    let t = Instant::now();
+    while h.state().murals.is_busy() && t.elapsed() < Duration::from_millis(1500) {
+        steps(&mut h, 1);
+    }
+    if let Some(cancel) = h.query_by_label("Cancel") {
+        cancel.click();
+    }
+    until(&mut h, 10, "the cancel", |h| !h.state().murals.is_busy());
+    h.get_by_label("Play by hand").click();
+    steps(&mut h, 2);
+    let before = (rect(&h, "Hint"), rect(&h, "Restart"), rect(&h, "cell a1"));
+    h.get_by_label("Hint").click();
+    for _ in 0..5 {
+        steps(&mut h, 1);
+        assert_eq!(
+            (rect(&h, "Hint"), rect(&h, "Restart"), rect(&h, "cell a1")),
+            before,
+            "the hint's progress moved the board's controls"
+        );
+    }
+    if let Some(cancel) = h.query_by_label("Cancel") {
+        cancel.click();
+    }
+    until(&mut h, 30, "the hint", |h| !h.state().murals.is_busy());
+    assert_eq!(
+        (rect(&h, "Hint"), rect(&h, "Restart"), rect(&h, "cell a1")),
+        before,
+        "the hint's answer moved the board's controls"
+    );
+}
+
+#[test]
+fn tools_and_save_buttons_stay_put_when_the_text_has_errors() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("Paint stacks").click();
+    steps(&mut h, 2);
+    let before = (rect(&h, "Solve"), rect(&h, "Save puzzle as"));
+    replace_text(
+        &mut h,
+        "title = \"x\"\nboard = \"5x\"\nstart = \"\"\ntargets = [\"z9\", \"z8\"]\nsacrifice = 3\n",
+    );
+    assert!(shows(&h, ": error: "));
+    assert_eq!(
+        (rect(&h, "Solve"), rect(&h, "Save puzzle as")),
+        before,
+        "the errors pushed the tools"
+    );
+}
+
+#[test]
+fn opening_a_puzzle_over_an_unsaved_generated_one_asks_first() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    generate(&mut h);
+    let generated = text(&h);
+    assert!(!generated.contains("Leapfrog"));
+    h.get_by_label("01-puzzle-one").click();
+    steps(&mut h, 3);
+    assert_eq!(text(&h), generated, "nothing is dropped before the answer");
+    h.get_by_label("Keep the puzzle").click();
+    steps(&mut h, 2);
+    assert_eq!(text(&h), generated);
+    h.get_by_label("01-puzzle-one").click();
+    steps(&mut h, 3);
+    h.get_by_label("Discard and open").click();
+    steps(&mut h, 2);
+    assert!(text(&h).contains("Puzzle 1"));
+}
+
+#[test]
+fn opening_a_puzzle_over_unsaved_edits_asks_first() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("02-5x5-easy").click();
+    steps(&mut h, 2);
+    // Opening another puzzle over a saved one asks nothing.
+    h.get_by_label("03-5x5-easy").click();
+    steps(&mut h, 2);
+    assert!(text(&h).contains("4 moves"), "03 is open");
+    h.get_by_label("Toggle targets").click();
+    steps(&mut h, 1);
+    click_cells(&mut h, &["a1"]);
+    let edited = text(&h);
+    h.get_by_label("02-5x5-easy").click();
+    steps(&mut h, 3);
+    assert_eq!(text(&h), edited, "the edits are kept until the answer");
+    assert!(h.query_by_label("Discard and open").is_some());
+    h.get_by_label("Keep the puzzle").click();
+    steps(&mut h, 2);
+    assert_eq!(text(&h), edited);
+}
+
+#[test]
+fn save_puzzle_is_disabled_on_an_invalid_puzzle() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("02-5x5-easy").click();
+    steps(&mut h, 2);
+    h.get_by_label("Toggle targets").click();
+    steps(&mut h, 2);
+    assert!(!is_disabled(&h, "Save puzzle"));
+    click_cells(&mut h, &["a5"]);
+    assert!(shows(&h, "11 targets"), "the edit broke the puzzle");
+    assert!(
+        is_disabled(&h, "Save puzzle"),
+        "an invalid puzzle is not saved"
+    );
+    assert!(is_disabled(&h, "Save puzzle as"));
+}
+
+#[test]
+fn optimal_and_difficulty_are_flagged_stale_after_an_edit() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("02-5x5-easy").click();
+    steps(&mut h, 2);
+    assert!(!shows(&h, "stale"));
+    h.get_by_label("Toggle targets").click();
+    steps(&mut h, 2);
+    // Move a target from a1 to a5: still valid, but another puzzle.
+    click_cells(&mut h, &["a1", "a5"]);
+    assert!(shows(&h, "Valid puzzle"));
+    assert!(
+        shows(&h, "stale"),
+        "optimal = 5 and difficulty = easy were found for the puzzle before the edit"
+    );
+}
+
+#[test]
+fn ctrl_z_and_ctrl_shift_z_undo_and_redo_puzzle_edits() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    let original = text(&h);
+    h.get_by_label("Toggle targets").click();
+    steps(&mut h, 1);
+    click_cells(&mut h, &["b1"]);
+    let edited = text(&h);
+    assert_ne!(edited, original);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    steps(&mut h, 2);
+    assert_eq!(text(&h), original, "Ctrl+Z undoes the edit");
+    h.key_press_modifiers(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z);
+    steps(&mut h, 2);
+    assert_eq!(text(&h), edited, "Ctrl+Shift+Z redoes it");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    steps(&mut h, 2);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    steps(&mut h, 2);
+    assert_eq!(text(&h), edited, "Ctrl+Y redoes it too");
+}
+
+#[test]
+fn ctrl_z_and_ctrl_y_take_back_and_replay_hand_played_moves() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("Play by hand").click();
+    steps(&mut h, 2);
+    play_moves(&mut h, &LEAPFROG[..2]);
+    assert!(shows(&h, "2 moves"));
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Z);
+    steps(&mut h, 2);
+    assert!(shows(&h, "1 move"), "Ctrl+Z takes back a move in play");
+    assert!(text(&h).contains("Leapfrog"), "and leaves the puzzle alone");
+    h.key_press_modifiers(Modifiers::COMMAND, Key::Y);
+    steps(&mut h, 2);
+    assert!(shows(&h, "2 moves"), "Ctrl+Y plays it again");
+}
+
+#[test]
+fn arrow_keys_step_through_the_solution() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("Solve").click();
+    until(&mut h, 60, "the solver", |h| shows(h, "step 0 of 5"));
+    h.key_press(Key::ArrowRight);
+    steps(&mut h, 1);
+    h.key_press(Key::ArrowRight);
+    steps(&mut h, 2);
+    assert!(shows(&h, "step 2 of 5"));
+    h.key_press(Key::ArrowLeft);
+    steps(&mut h, 2);
+    assert!(shows(&h, "step 1 of 5"));
+}
+
+#[test]
+fn a_click_that_does_nothing_says_why() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("Play by hand").click();
+    steps(&mut h, 2);
+    click_cells(&mut h, &["a1"]);
+    assert!(
+        shows(&h, "a1 is empty"),
+        "an empty cell with nothing selected"
+    );
+    click_cells(&mut h, &["b1"]);
+    assert!(
+        shows(&h, "b1 cannot move"),
+        "a tower whose lines are blocked"
+    );
+    click_cells(&mut h, &["c1", "d1"]);
+    assert!(
+        shows(&h, "d1 is not a move of c1"),
+        "a cell the selected tower cannot reach"
+    );
+    click_cells(&mut h, &["e1"]); // c1 is still selected: c1-e1
+    assert!(shows(&h, "1 move"));
+    click_cells(&mut h, &["e1"]);
+    assert!(shows(&h, "e1 is a wall"), "walls do not move");
+    // Toggling targets: a click outside the board's cells is impossible, but
+    // painting over a text with errors says why too (kept from before).
+}
+
+#[test]
+fn opening_a_puzzle_is_ready_to_play_and_painting_is_a_mode_you_enter() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    let example = text(&h);
+    // A new user's first clicks play.
+    play_moves(&mut h, &["c1-e1"]);
+    assert_eq!(text(&h), example, "the first click edited the puzzle");
+    assert!(shows(&h, "1 move"));
+    // So do clicks on a puzzle just opened.
+    h.get_by_label("02-5x5-easy").click();
+    steps(&mut h, 2);
+    let opened = text(&h);
+    play_moves(&mut h, &["e5-e3"]);
+    assert_eq!(text(&h), opened, "a click on an opened puzzle edited it");
+    assert!(shows(&h, "1 move"));
+    // Painting is a mode entered on purpose.
+    h.get_by_label("Paint stacks").click();
+    steps(&mut h, 2);
+    click_cells(&mut h, &["a1"]);
+    assert_ne!(text(&h), opened);
+}
+
+#[test]
+fn notes_that_give_the_solution_away_stay_hidden_until_asked() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("01-puzzle-one").click();
+    steps(&mut h, 2);
+    assert!(
+        !shows(&h, "The designer's question"),
+        "the notes tell the answer"
+    );
+    h.get_by_label("Show notes").click();
+    steps(&mut h, 2);
+    assert!(shows(&h, "The designer's question"));
+}
+
+/// Presses Generate (confirming that an unsaved puzzle may go) and waits
+/// for the puzzle.
+fn generate(h: &mut H<'_>) {
+    button(h, "Generate").click();
+    steps(h, 3); // a question takes a frame to size itself
+    if h.query_by_label("Discard and generate").is_some() {
+        h.get_by_label("Discard and generate").click();
+        steps(h, 2);
+    }
+    until(h, 60, "the generator", |h| !h.state().murals.is_busy());
+}
+
+#[test]
+fn generated_puzzles_get_distinct_titles_and_a_seed_field() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    let mut titles = Vec::new();
+    for _ in 0..2 {
+        generate(&mut h);
+        titles.push(text(&h).lines().next().unwrap().to_string());
+    }
+    assert_ne!(titles[0], titles[1], "two generated puzzles, one title");
+    h.get_by_label("Seed").set_value_accesskit(42.0);
+    steps(&mut h, 2);
+    generate(&mut h);
+    let title = text(&h).lines().next().unwrap().to_string();
+    assert!(title.contains("seed 42"), "{title}");
+}
+
+#[test]
+fn undo_after_painting_on_a_generated_puzzle_restores_its_board() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    generate(&mut h);
+    let generated = text(&h);
+    let empty = ["a1", "b1", "c1", "d1", "e1", "a2", "b2", "c2", "d2", "e2"]
+        .into_iter()
+        .find(|c| {
+            !generated.contains(&format!("\"{c}\"")) && {
+                let p = murus_mural::Puzzle::from_toml(&generated).unwrap();
+                p.start.get(p.board.parse_cell(c).unwrap()).is_none()
+            }
+        })
+        .expect("an empty cell that is no target");
+    // Paint an extra wall: one stone too many for the targets.
+    h.get_by_label("Paint stacks").click();
+    steps(&mut h, 1);
+    h.get_by_label("r wall").click();
+    steps(&mut h, 1);
+    click_cells(&mut h, &[empty]);
+    let walled = text(&h);
+    assert_ne!(walled, generated, "the wall was painted");
+    assert!(shows(&h, "targets for"), "{walled}");
+    // Make its cell a target: valid again.
+    h.get_by_label("Toggle targets").click();
+    steps(&mut h, 1);
+    click_cells(&mut h, &[empty]);
+    assert!(shows(&h, "Valid puzzle"));
+    // Undo back to the generated puzzle with the extra wall: the board that
+    // painting produced, still paintable.
+    h.get_by_label("Undo edit").click();
+    steps(&mut h, 2);
+    assert_eq!(text(&h), walled);
+    assert!(
+        h.query_by_label("cell a1").is_some(),
+        "undo blanked the board"
+    );
+    assert!(!shows(&h, "fix the text's errors"));
+    // Undo once more: the generated puzzle itself.
+    h.get_by_label("Undo edit").click();
+    steps(&mut h, 2);
+    assert_eq!(text(&h), generated, "undo restores the generated puzzle");
+    assert!(shows(&h, "Valid puzzle"));
+    h.get_by_label("Paint stacks").click();
+    steps(&mut h, 1);
+    click_cells(&mut h, &[empty]);
+    assert_ne!(text(&h), generated, "painting still works");
+    assert!(!shows(&h, "fix the text's errors"), "painting was blocked");
+}
+
+#[test]
+fn clicking_a_move_of_the_solution_jumps_to_it() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.get_by_label("Solve").click();
+    until(&mut h, 60, "the solver", |h| shows(h, "step 0 of 5"));
+    h.get_by_label("3. d1-b1").click();
+    steps(&mut h, 2);
+    assert!(shows(&h, "step 3 of 5"));
+    h.get_by_label("1. c1-e1").click();
+    steps(&mut h, 2);
+    assert!(shows(&h, "step 1 of 5"));
 }
