@@ -787,7 +787,9 @@ impl MuralsPanel {
         } else {
             None
         };
-        let r = board::show(
+        // Hover texts name the colour, not a player number.
+        let names: Vec<String> = p.colours.iter().map(|c| format!("colour {c}")).collect();
+        let r = board::show_with(
             ui,
             &Scene {
                 id_salt: "murals",
@@ -800,6 +802,10 @@ impl MuralsPanel {
                 last_move: &last_cells,
                 marks: &marks,
                 max_cell: 90.0,
+            },
+            &board::Notes {
+                player_names: &names,
+                ..Default::default()
             },
         );
         if let Some(c) = r.clicked {

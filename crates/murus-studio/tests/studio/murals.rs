@@ -665,3 +665,14 @@ fn clicking_a_move_of_the_solution_jumps_to_it() {
     steps(&mut h, 2);
     assert!(shows(&h, "step 1 of 5"));
 }
+
+#[test]
+fn hover_text_names_the_colour_not_a_player_number() {
+    // The example puzzle (Leapfrog) has towers of colour r on b1 and c1.
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 3);
+    h.get_by_label("cell b1").hover();
+    steps(&mut h, 40); // the tooltip's delay
+    assert!(h.query_by_label("b1: colour r tower").is_some());
+    assert!(h.query_by_label_contains("player 1").is_none());
+}
