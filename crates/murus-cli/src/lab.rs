@@ -228,10 +228,6 @@ fn print_report(report: &Report, json: bool, out: &mut impl Write) -> Result<()>
     Ok(())
 }
 
-fn pct(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
 fn summary(r: &Report, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
@@ -245,69 +241,15 @@ fn summary(r: &Report, out: &mut impl Write) -> Result<()> {
             String::new()
         }
     )?;
-    for s in &r.by_seat {
-        writeln!(
-            out,
-            "  seat {} {:<16} wins {:>6}  {:>6}  [{} – {}]",
-            s.seat + 1,
-            s.bot,
-            s.wins,
-            pct(s.rate),
-            pct(s.ci95[0]),
-            pct(s.ci95[1])
-        )?;
-    }
-    for (c, x) in &r.by_colour {
-        writeln!(
-            out,
-            "  colour {c}                 wins {:>6}  {:>6}  [{} – {}]",
-            x.wins,
-            pct(x.rate),
-            pct(x.ci95[0]),
-            pct(x.ci95[1])
-        )?;
-    }
-    writeln!(
-        out,
-        "  draws {} ({}), of which ply cap {}",
-        r.draws.count,
-        pct(r.draws.rate),
-        r.ply_cap.count
-    )?;
-    let f = &r.first_player_advantage;
-    writeln!(
-        out,
-        "  first player wins {} [{} – {}], fair share {}, advantage {:+.1} points",
-        pct(f.rate),
-        pct(f.ci95[0]),
-        pct(f.ci95[1]),
-        pct(f.fair),
-        f.advantage * 100.0
-    )?;
-    let reasons: Vec<String> = r
-        .end_reasons
+    let lines = r.summary(|c| format!("Colour {c}"));
+    let width = lines
         .iter()
-        .map(|(k, v)| format!("{k} {v}"))
-        .collect();
-    writeln!(out, "  endings: {}", reasons.join(", "))?;
-    writeln!(
-        out,
-        "  length: mean {:.1}, median {}, p5 {}, p95 {} plies",
-        r.length.mean, r.length.median, r.length.p5, r.length.p95
-    )?;
-    writeln!(
-        out,
-        "  branching: mean {:.1}, max {}, forced moves {}",
-        r.branching.mean,
-        r.branching.max,
-        pct(r.branching.forced_share)
-    )?;
-    writeln!(
-        out,
-        "  evaluation: {:.1} lead changes per game; winner led at 3/4 in {} of decisive games",
-        r.evaluation.lead_changes_mean,
-        pct(r.evaluation.decisiveness.rate)
-    )?;
+        .map(|(l, _)| l.chars().count())
+        .max()
+        .unwrap_or(0);
+    for (label, text) in lines {
+        writeln!(out, "  {label:<width$}  {text}")?;
+    }
     Ok(())
 }
 

@@ -207,6 +207,35 @@ pub struct Evaluation {
     pub decisiveness: Rate,
 }
 
+/// A share as a percentage with one decimal: `52.3%`.
+pub fn percent(x: f64) -> String {
+    format!("{:.1}%", x * 100.0)
+}
+
+/// A count with its thousands set apart: `12 345`.
+pub fn grouped(n: u64) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i).is_multiple_of(3) {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
+
+/// `123 wins, 61.5% [54.6–68.0]`.
+fn wins(wins: u64, rate: f64, ci: [f64; 2]) -> String {
+    format!(
+        "{} wins, {} [{}–{}]",
+        grouped(wins),
+        percent(rate),
+        percent(ci[0]),
+        percent(ci[1])
+    )
+}
+
 /// The balance report (`report.json`). It holds no timings, so equal runs
 /// give equal bytes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -240,6 +269,79 @@ pub struct Report {
     pub length: Length,
     pub branching: Branching,
     pub evaluation: Evaluation,
+}
+
+impl Report {
+    /// The report as labelled lines, in the one wording every front end
+    /// uses (the terminal's summary, the studio's table), from
+    /// `("Seat 1 (greedy)", "123 wins, 61.5% [54.6–68.0]")` to the end
+    /// reasons. `colour` names a colour by its letter (`colour r`, or the
+    /// player's name).
+    pub fn summary(&self, colour: impl Fn(char) -> String) -> Vec<(String, String)> {
+        let mut lines = Vec::new();
+        for s in &self.by_seat {
+            lines.push((
+                format!("Seat {} ({})", s.seat + 1, s.bot),
+                wins(s.wins, s.rate, s.ci95),
+            ));
+        }
+        for (c, x) in &self.by_colour {
+            let name = c.chars().next().map_or_else(|| c.clone(), &colour);
+            lines.push((name, wins(x.wins, x.rate, x.ci95)));
+        }
+        let f = &self.first_player_advantage;
+        lines.push((
+            "First player".into(),
+            format!(
+                "{} [{}–{}], fair {}, advantage {:+.1} points",
+                percent(f.rate),
+                percent(f.ci95[0]),
+                percent(f.ci95[1]),
+                percent(f.fair),
+                f.advantage * 100.0
+            ),
+        ));
+        for (label, rate) in [("Draws", &self.draws), ("Hit the ply cap", &self.ply_cap)] {
+            lines.push((
+                label.into(),
+                format!("{} ({})", grouped(rate.count), percent(rate.rate)),
+            ));
+        }
+        let l = &self.length;
+        lines.push((
+            "Length".into(),
+            format!(
+                "mean {:.1}, median {}, 5–95% {}–{} plies",
+                l.mean, l.median, l.p5, l.p95
+            ),
+        ));
+        let b = &self.branching;
+        lines.push((
+            "Branching".into(),
+            format!(
+                "mean {:.1}, max {}, forced moves {}",
+                b.mean,
+                b.max,
+                percent(b.forced_share)
+            ),
+        ));
+        let e = &self.evaluation;
+        lines.push((
+            "Decisiveness".into(),
+            format!(
+                "the winner led at 3/4 in {} of decisive games; {:.2} lead changes a game",
+                percent(e.decisiveness.rate),
+                e.lead_changes_mean
+            ),
+        ));
+        let endings: Vec<String> = self
+            .end_reasons
+            .iter()
+            .map(|(k, v)| format!("{k} {}", grouped(*v)))
+            .collect();
+        lines.push(("Endings".into(), endings.join(", ")));
+        lines
+    }
 }
 
 /// Builds the report of `games` (in any order: every figure is a count, a
@@ -704,4 +806,18 @@ fn esc(s: &str) -> String {
     s.replace('&', "&amp;")
         .replace('<', "&lt;")
         .replace('>', "&gt;")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn counts_are_grouped_by_thousands_and_shares_have_one_decimal() {
+        assert_eq!(grouped(0), "0");
+        assert_eq!(grouped(999), "999");
+        assert_eq!(grouped(1234), "1 234");
+        assert_eq!(grouped(1_000_000), "1 000 000");
+        assert_eq!(percent(0.5234), "52.3%");
+    }
 }

@@ -366,3 +366,46 @@ fn game_numbers_are_walked_lazily_and_match_the_shard() {
         (0..10).collect::<Vec<_>>()
     );
 }
+
+#[test]
+fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
+    let v = Variant::standard();
+    let config = Config::new(&v, specs("greedy,random"), 40, 5).with_threads(1);
+    let r = report_of(&config, &run(&v, &config, &Control::default()));
+    let lines = r.summary(|c| format!("Colour {c}"));
+    let labels: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Seat 1 (greedy)",
+            "Seat 2 (random)",
+            "Colour g",
+            "Colour r",
+            "First player",
+            "Draws",
+            "Hit the ply cap",
+            "Length",
+            "Branching",
+            "Decisiveness",
+            "Endings",
+        ]
+    );
+    let seat1 = &r.by_seat[0];
+    assert_eq!(
+        lines[0].1,
+        format!(
+            "{} wins, {:.1}% [{:.1}%–{:.1}%]",
+            seat1.wins,
+            seat1.rate * 100.0,
+            seat1.ci95[0] * 100.0,
+            seat1.ci95[1] * 100.0
+        )
+    );
+    // The endings add up to every game.
+    let total: u64 = lines[10]
+        .1
+        .split(", ")
+        .map(|e| e.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
+        .sum();
+    assert_eq!(total, 40);
+}

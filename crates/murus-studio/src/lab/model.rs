@@ -12,8 +12,9 @@ use murus_engine::Variant;
 use murus_lab::{Batch, Config, GameResult, Options, Report};
 use serde::{Deserialize, Serialize};
 
-use super::runs::{self, PastRun, grouped};
+use super::runs::{self, PastRun};
 use crate::{Command, Feedback, files};
+use murus_lab::report::grouped;
 
 /// The variant choice that means "what the Rules editor compiled".
 pub const FROM_RULES: &str = "(rules editor)";

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use murus_engine::Variant;
+use murus_lab::report::grouped;
 use murus_lab::{Config, GameResult, Report, RunDir, RunSpec, stats_of};
 use serde::{Deserialize, Serialize};
 
@@ -97,19 +98,6 @@ impl PastRun {
         }
         s
     }
-}
-
-/// `12 345`: a count with its thousands apart.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i).is_multiple_of(3) {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// Seconds since 1970 now.
@@ -387,9 +375,5 @@ mod tests {
             "20000229-123456-my_variant"
         );
         assert_eq!(date_time(1_798_761_599), "2026-12-31 23:59");
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1234), "1 234");
-        assert_eq!(grouped(1_000_000), "1 000 000");
     }
 }

@@ -7,9 +7,9 @@ use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Line, Plot, PlotP
 use murus_engine::Variant;
 
 use super::model::{Export, FROM_RULES, RowKind, Source, WinRow};
-use super::runs::grouped;
 use super::{LabModel, LabPanel};
 use crate::{Command, board, layout, theme};
+use murus_lab::report::{grouped, percent};
 
 /// Height of both charts, at least.
 const CHART_HEIGHT: f32 = 230.0;
@@ -21,10 +21,6 @@ fn count(x: f64) -> String {
     } else {
         grouped(x.round().max(0.0) as u64)
     }
-}
-
-fn percent(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
 }
 
 /// A round step (1, 2 or 5 times a power of ten, at least 1) that cuts
@@ -553,70 +549,26 @@ fn results(m: &LabModel, ui: &mut Ui) {
         length_chart(&mut cols[1], r, height);
     });
     ui.separator();
+    let players: Vec<(char, String)> = m
+        .variant()
+        .map(|v| {
+            v.rules()
+                .players
+                .iter()
+                .map(|p| (p.letter, p.name.clone()))
+                .collect()
+        })
+        .unwrap_or_default();
+    let colour = |c: char| {
+        players
+            .iter()
+            .find(|(l, _)| *l == c)
+            .map_or_else(|| format!("Colour {c}"), |(_, n)| n.clone())
+    };
     egui::Grid::new("lab-summary").striped(true).show(ui, |ui| {
-        let wins = |wins: u64, rate: f64, ci: [f64; 2]| {
-            format!(
-                "{} wins, {} [{}–{}]",
-                grouped(wins),
-                percent(rate),
-                percent(ci[0]),
-                percent(ci[1])
-            )
-        };
-        for row in &rows {
-            let n = match row.kind {
-                RowKind::Seat(s) => r.by_seat[s].wins,
-                RowKind::Colour(p) => r.by_colour[&r.players[p].to_string()].wins,
-                RowKind::Draws => continue,
-            };
-            ui.label(&row.label);
-            ui.label(wins(n, row.rate, row.ci95));
-            ui.end_row();
-        }
-        let f = &r.first_player_advantage;
-        ui.label("First player");
-        ui.label(format!(
-            "{} [{}–{}], fair {}, advantage {:+.1} pts",
-            percent(f.rate),
-            percent(f.ci95[0]),
-            percent(f.ci95[1]),
-            percent(f.fair),
-            f.advantage * 100.0
-        ));
-        ui.end_row();
-        for (label, rate) in [("Draws", &r.draws), ("Hit the ply cap", &r.ply_cap)] {
+        for (label, text) in r.summary(colour) {
             ui.label(label);
-            ui.label(format!("{} ({})", grouped(rate.count), percent(rate.rate)));
-            ui.end_row();
-        }
-        ui.label("Length");
-        ui.label(format!(
-            "mean {:.1}, median {}, 5–95% {}–{}",
-            r.length.mean, r.length.median, r.length.p5, r.length.p95
-        ));
-        ui.end_row();
-        ui.label("Branching");
-        ui.label(format!(
-            "mean {:.1}, max {}, forced {}",
-            r.branching.mean,
-            r.branching.max,
-            percent(r.branching.forced_share)
-        ));
-        ui.end_row();
-        ui.label("Decisiveness");
-        ui.label(format!(
-            "{}, lead changes {:.2} a game",
-            percent(r.evaluation.decisiveness.rate),
-            r.evaluation.lead_changes_mean
-        ));
-        ui.end_row();
-    });
-    ui.separator();
-    ui.label(RichText::new("End reasons").strong());
-    egui::Grid::new("lab-reasons").striped(true).show(ui, |ui| {
-        for (reason, n) in &r.end_reasons {
-            ui.label(reason);
-            ui.label(grouped(*n));
+            ui.add(egui::Label::new(text).wrap());
             ui.end_row();
         }
     });

@@ -28,7 +28,7 @@ fn a_twenty_game_lab_run_shows_results() {
     let report = h.state().lab.model.report().expect("a report");
     assert_eq!(report.games, 20);
     assert!(h.query_by_label_contains(": 20 games").is_some());
-    assert!(h.query_by_label("End reasons").is_some());
+    assert!(h.query_by_label("Endings").is_some());
     // Any finished game opens in Play.
     h.get_by_label("Open #1").click();
     steps(&mut h, 2);
