@@ -43,6 +43,25 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 7] = [
+        Reason::BreakthroughSow,
+        Reason::BreakthroughThrow,
+        Reason::BreakthroughDelayed,
+        Reason::Stalemate,
+        Reason::Elimination,
+        Reason::Repetition,
+        Reason::PlyCap,
+    ];
+
+    /// The reason written as [`Reason::as_str`] and [`Reason::by`] (as game
+    /// records and lab files write it), if there is one.
+    pub fn from_parts(reason: &str, by: Option<&str>) -> Option<Reason> {
+        Reason::ALL
+            .into_iter()
+            .find(|r| r.as_str() == reason && r.by() == by)
+    }
+
     /// `breakthrough`, `stalemate`, `elimination`, `repetition` or `ply-cap`.
     pub fn as_str(self) -> &'static str {
         match self {
@@ -1064,5 +1083,31 @@ impl<B: Bits> Engine<B> {
             self.apply(&mut pos, m);
             line.push(pos.hash, capture);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reason;
+
+    #[test]
+    fn every_reason_is_listed_once_and_reads_back_from_its_parts() {
+        // This match fails to compile when a reason is added, pointing here.
+        let position = |r: Reason| match r {
+            Reason::BreakthroughSow => 0,
+            Reason::BreakthroughThrow => 1,
+            Reason::BreakthroughDelayed => 2,
+            Reason::Stalemate => 3,
+            Reason::Elimination => 4,
+            Reason::Repetition => 5,
+            Reason::PlyCap => 6,
+        };
+        for (i, r) in Reason::ALL.into_iter().enumerate() {
+            assert_eq!(position(r), i);
+            assert_eq!(Reason::from_parts(r.as_str(), r.by()), Some(r));
+        }
+        assert_eq!(Reason::from_parts("breakthrough", None), None);
+        assert_eq!(Reason::from_parts("stalemate", Some("sow")), None);
+        assert_eq!(Reason::from_parts("resignation", None), None);
     }
 }

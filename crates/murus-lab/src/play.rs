@@ -4,6 +4,8 @@ use murus_ai::eval::{Weights, score};
 use murus_ai::{Bot, BotSpec};
 use murus_engine::{DrawTracker, Engine, EngineTask, Move, MoveKind, Outcome, Pos, Variant, Word};
 use serde::{Deserialize, Serialize};
+
+use crate::report::GameStats;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -20,11 +22,13 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
     mix(seed ^ mix(index))
 }
 
-/// One finished game, as written to `games.jsonl`.
+/// One finished game, as written to `games.jsonl` (one JSON object a line:
+/// the statistics' fields, then `seed`, `seats`, `colours` and `moves`).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct GameResult {
-    /// Game number within the run (0-based).
-    pub index: u64,
+    /// What reports count: the game's number, winner, end and figures.
+    #[serde(flatten)]
+    pub stats: GameStats,
     /// The game's own seed.
     pub seed: u64,
     /// Bot spec per seat.
@@ -33,26 +37,6 @@ pub struct GameResult {
     pub colours: Vec<char>,
     /// The moves in notation.
     pub moves: Vec<String>,
-    /// Winner's colour letter, or `None` for a draw.
-    pub winner: Option<char>,
-    /// Winner's seat (differs from the colour's start seat after a pie swap).
-    pub winner_seat: Option<usize>,
-    /// `breakthrough`, `stalemate`, `elimination`, `repetition`, `ply-cap`.
-    pub reason: String,
-    /// For a breakthrough: `sow`, `throw` or `delayed`.
-    pub by: Option<String>,
-    pub plies: u32,
-    /// Sum and maximum over plies of the number of legal moves.
-    pub branching_sum: u64,
-    pub branching_max: u32,
-    /// Plies with exactly one legal move.
-    pub forced: u32,
-    /// How often the evaluation's leader changed during the game, measured
-    /// after each full round (every `players` plies).
-    pub lead_changes: u32,
-    /// The colour the evaluation favoured after the last full round within
-    /// the first three quarters of the game.
-    pub leader_at_three_quarters: Option<char>,
 }
 
 /// What a game needs besides the variant.
@@ -198,20 +182,21 @@ fn play_on<B: Word>(
         .copied()
         .flatten();
     GameResult {
-        index: setup.index,
+        stats: GameStats {
+            index: setup.index,
+            winner: outcome.winner.map(|w| v.letter(w)),
+            winner_seat: outcome.winner.map(|w| seat_of[w]),
+            reason: outcome.reason,
+            plies,
+            branching_sum,
+            branching_max,
+            forced,
+            lead_changes,
+            leader_at_three_quarters: three_q.map(|c| v.letter(c)),
+        },
         seed: setup.seed,
         seats: setup.seats.iter().map(ToString::to_string).collect(),
         colours: setup.colour_of_seat.iter().map(|&c| v.letter(c)).collect(),
         moves: played.iter().map(|&m| v.move_to_string(m)).collect(),
-        winner: outcome.winner.map(|w| v.letter(w)),
-        winner_seat: outcome.winner.map(|w| seat_of[w]),
-        reason: outcome.reason.as_str().to_string(),
-        by: outcome.reason.by().map(str::to_string),
-        plies,
-        branching_sum,
-        branching_max,
-        forced,
-        lead_changes,
-        leader_at_three_quarters: three_q.map(|c| v.letter(c)),
     }
 }

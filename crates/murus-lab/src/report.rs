@@ -10,52 +10,68 @@ use std::collections::BTreeMap;
 use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
-use crate::LabError;
 use crate::play::GameResult;
 use crate::stats::{percentile, wilson};
 
-/// What a report needs of one finished game: the fields of its
-/// [`GameResult`] of the same names, without the moves, and with the end
-/// reason (`reason` and `by` there) as the engine's [`Reason`].
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What a report needs of one finished game: a small `Copy` record, the
+/// part of a [`GameResult`] without its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameStats {
+    /// Game number within the run (0-based).
     pub index: u64,
+    /// Winner's colour letter, or `None` for a draw.
     pub winner: Option<char>,
+    /// Winner's seat (differs from the colour's start seat after a pie swap).
     pub winner_seat: Option<usize>,
+    /// Why the game ended, written as `reason` (`breakthrough`,
+    /// `stalemate`, `elimination`, `repetition`, `ply-cap`) and `by` (for a
+    /// breakthrough: `sow`, `throw` or `delayed`; else `null`).
+    #[serde(flatten, with = "end_reason")]
     pub reason: Reason,
     pub plies: u32,
+    /// Sum and maximum over plies of the number of legal moves.
     pub branching_sum: u64,
     pub branching_max: u32,
+    /// Plies with exactly one legal move.
     pub forced: u32,
+    /// How often the evaluation's leader changed during the game, measured
+    /// after each full round (every `players` plies).
     pub lead_changes: u32,
+    /// The colour the evaluation favoured after the last full round within
+    /// the first three quarters of the game.
     pub leader_at_three_quarters: Option<char>,
 }
 
-/// Every end reason. The `match` in [`reason_of`] fails to compile when the
-/// engine gains one, so this list cannot fall behind.
-const REASONS: [Reason; 7] = [
-    Reason::BreakthroughSow,
-    Reason::BreakthroughThrow,
-    Reason::BreakthroughDelayed,
-    Reason::Stalemate,
-    Reason::Elimination,
-    Reason::Repetition,
-    Reason::PlyCap,
-];
+/// An end reason as the two fields `reason` and `by` of a game line.
+mod end_reason {
+    use murus_engine::Reason;
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-/// The end reason written as `reason` and `by` in a game line.
-fn reason_of(reason: &str, by: Option<&str>) -> Option<Reason> {
-    let found = REASONS
-        .into_iter()
-        .find(|r| r.as_str() == reason && r.by() == by)?;
-    match found {
-        Reason::BreakthroughSow
-        | Reason::BreakthroughThrow
-        | Reason::BreakthroughDelayed
-        | Reason::Stalemate
-        | Reason::Elimination
-        | Reason::Repetition
-        | Reason::PlyCap => Some(found),
+    #[derive(Serialize, Deserialize)]
+    struct Fields {
+        reason: String,
+        #[serde(default)]
+        by: Option<String>,
+    }
+
+    pub fn serialize<S: Serializer>(reason: &Reason, s: S) -> Result<S::Ok, S::Error> {
+        Fields {
+            reason: reason.as_str().to_string(),
+            by: reason.by().map(str::to_string),
+        }
+        .serialize(s)
+    }
+
+    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Reason, D::Error> {
+        let f = Fields::deserialize(d)?;
+        Reason::from_parts(&f.reason, f.by.as_deref()).ok_or_else(|| {
+            D::Error::custom(format!(
+                "unknown end reason `{}`{}",
+                f.reason,
+                f.by.map_or(String::new(), |by| format!(" by `{by}`"))
+            ))
+        })
     }
 }
 
@@ -68,38 +84,9 @@ fn reason_key(reason: Reason) -> String {
     }
 }
 
-impl GameResult {
-    /// The game's statistics record. Fails only for a game whose `reason`
-    /// and `by` name no end reason (a game line edited by hand).
-    pub fn stats(&self) -> Result<GameStats, LabError> {
-        let reason = reason_of(&self.reason, self.by.as_deref()).ok_or_else(|| {
-            LabError::Invalid(format!(
-                "game {}: unknown end reason `{}`{}",
-                self.index,
-                self.reason,
-                self.by
-                    .as_deref()
-                    .map_or(String::new(), |by| format!(" by `{by}`"))
-            ))
-        })?;
-        Ok(GameStats {
-            index: self.index,
-            winner: self.winner,
-            winner_seat: self.winner_seat,
-            reason,
-            plies: self.plies,
-            branching_sum: self.branching_sum,
-            branching_max: self.branching_max,
-            forced: self.forced,
-            lead_changes: self.lead_changes,
-            leader_at_three_quarters: self.leader_at_three_quarters,
-        })
-    }
-}
-
 /// The statistics records of `games`.
-pub fn stats_of(games: &[GameResult]) -> Result<Vec<GameStats>, LabError> {
-    games.iter().map(GameResult::stats).collect()
+pub fn stats_of(games: &[GameResult]) -> Vec<GameStats> {
+    games.iter().map(|g| g.stats).collect()
 }
 
 /// Where a report comes from.

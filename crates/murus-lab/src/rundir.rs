@@ -176,7 +176,6 @@ fn parse_games(path: &Path, bytes: &[u8]) -> Result<(Vec<(usize, GameResult)>, u
         };
         let game: GameResult =
             serde_json::from_slice(line).map_err(|e| error(format!("not a game: {e}")))?;
-        game.stats().map_err(|e| error(e.to_string()))?;
         games.push((i + 1, game));
     }
     Ok((games, whole))
@@ -265,10 +264,10 @@ impl RunDir {
             let wrong = |why: String| LabError::Parse {
                 path: games_path.display().to_string(),
                 line,
-                message: format!("game {} is not one of this run's: {why}", g.index),
+                message: format!("game {} is not one of this run's: {why}", g.stats.index),
             };
             let run = &spec.run;
-            if !spec.plays(g.index) {
+            if !spec.plays(g.stats.index) {
                 return Err(wrong(format!(
                     "its number is not among the {} games{}",
                     run.requested,
@@ -277,13 +276,13 @@ impl RunDir {
                         .map_or(String::new(), |s| format!(" of shard {s}"))
                 )));
             }
-            if g.seed != game_seed(run.seed, g.index) || g.seats != run.bots {
+            if g.seed != game_seed(run.seed, g.stats.index) || g.seats != run.bots {
                 return Err(wrong("its seed or its bots differ".into()));
             }
             games.push(g);
         }
-        games.sort_by_key(|g| g.index);
-        games.dedup_by_key(|g| g.index);
+        games.sort_by_key(|g| g.stats.index);
+        games.dedup_by_key(|g| g.stats.index);
         let file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -293,7 +292,7 @@ impl RunDir {
         if file.metadata().map_err(io(&games_path))?.len() > whole as u64 {
             file.set_len(whole as u64).map_err(io(&games_path))?;
         }
-        let done = stats_of(&games)?;
+        let done = stats_of(&games);
         let dir = RunDir {
             path: path.to_path_buf(),
             spec: found,
@@ -350,10 +349,10 @@ impl RunDir {
         let mut games: Vec<GameResult> = games
             .into_iter()
             .map(|(_, g)| g)
-            .filter(|g| self.end.is_none_or(|end| g.index < end))
+            .filter(|g| self.end.is_none_or(|end| g.stats.index < end))
             .collect();
-        games.sort_by_key(|g| g.index);
-        games.dedup_by_key(|g| g.index);
+        games.sort_by_key(|g| g.stats.index);
+        games.dedup_by_key(|g| g.stats.index);
         write_atomic(&games_path, &games_text(&games))?;
         write_reports(&self.path, report)
     }
@@ -426,9 +425,9 @@ pub fn merge(dirs: &[&Path]) -> Result<(Report, Vec<GameResult>), LabError> {
     let Some(prov) = base else {
         return Err(LabError::Invalid("nothing to merge".into()));
     };
-    all.sort_by_key(|g| g.index);
-    all.dedup_by_key(|g| g.index);
-    let mut report = report::build(&prov, &stats_of(&all)?);
+    all.sort_by_key(|g| g.stats.index);
+    all.dedup_by_key(|g| g.stats.index);
+    let mut report = report::build(&prov, &stats_of(&all));
     report.interrupted = interrupted;
     Ok((report, all))
 }

@@ -146,13 +146,7 @@ pub(crate) fn play_range(
                 if control.is_cancelled() {
                     break 'claims; // its bots may have been cut short
                 }
-                let record = match g.stats() {
-                    Ok(r) => r,
-                    Err(e) => {
-                        control.fail(e);
-                        break 'claims;
-                    }
-                };
+                let record = g.stats;
                 if let Some(dir) = deliver.dir
                     && let Err(e) = lock(dir).append(&g)
                 {
@@ -204,7 +198,7 @@ pub fn run(variant: &Variant, config: &Config, control: &Control) -> Vec<GameRes
     };
     play_range(variant, config, control, 0..config.planned(), &[], &deliver);
     let mut games = kept.into_inner().unwrap_or_else(PoisonError::into_inner);
-    games.sort_by_key(|g| g.index);
+    games.sort_by_key(|g| g.stats.index);
     games
 }
 

@@ -17,7 +17,7 @@ fn temp(name: &str) -> PathBuf {
 
 /// The report of games `run` returned.
 fn report_of(config: &Config, games: &[GameResult]) -> Report {
-    config.report(&stats_of(games).unwrap())
+    config.report(&stats_of(games))
 }
 
 fn specs(text: &str) -> Vec<BotSpec> {
@@ -122,7 +122,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
             .with_shard(k, 3)
             .unwrap();
         let part = run(&v, &shard, &Control::default());
-        assert!(part.iter().all(|g| g.index % 3 == k - 1));
+        assert!(part.iter().all(|g| g.stats.index % 3 == k - 1));
         let dir = temp(&format!("shard{k}"));
         write_outputs(&dir, &report_of(&shard, &part), &part).unwrap();
         dirs.push(dir);
@@ -201,12 +201,21 @@ fn after_a_pie_swap_the_seat_and_the_colour_differ() {
     let games = run(&v, &config, &Control::default());
     let swapped: Vec<_> = games
         .iter()
-        .filter(|g| g.moves.get(1).is_some_and(|m| m == "swap") && g.winner.is_some())
+        .filter(|g| g.moves.get(1).is_some_and(|m| m == "swap") && g.stats.winner.is_some())
         .collect();
     assert!(!swapped.is_empty(), "random play swaps now and then");
     for g in swapped {
-        let winner_start_seat = g.colours.iter().position(|&c| Some(c) == g.winner).unwrap();
-        assert_ne!(g.winner_seat, Some(winner_start_seat), "game {}", g.index);
+        let winner_start_seat = g
+            .colours
+            .iter()
+            .position(|&c| Some(c) == g.stats.winner)
+            .unwrap();
+        assert_ne!(
+            g.stats.winner_seat,
+            Some(winner_start_seat),
+            "game {}",
+            g.stats.index
+        );
     }
 }
 
@@ -314,7 +323,7 @@ fn a_background_batch_delivers_every_game_with_its_moves_and_ends_with_the_run_r
     let report = batch.join().unwrap();
     assert_eq!(latest, report);
     let mut games = seen.lock().unwrap().clone();
-    games.sort_by_key(|g| g.index);
+    games.sort_by_key(|g| g.stats.index);
     assert_eq!(games, direct_games, "one callback per game, moves and all");
     assert!(
         reports.load(Ordering::Relaxed) >= 1,

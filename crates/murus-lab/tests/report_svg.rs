@@ -12,7 +12,7 @@ fn report(variant: &str, bots: &str, games: u64) -> Report {
         .with_threads(1)
         .with_max_plies(120);
     let played = run(&v, &config, &Control::default());
-    config.report(&stats_of(&played).unwrap())
+    config.report(&stats_of(&played))
 }
 
 /// A `<text>` element's box: `(left, top, right, bottom)`, estimated from

@@ -126,7 +126,7 @@ fn a_resumed_run_plays_only_the_missing_games_and_drops_a_torn_last_line() {
     killed_run(&config, &kept, torn, &dir);
     let (rd, done) = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap();
     assert_eq!(
-        done.iter().map(|g| g.index).collect::<Vec<_>>(),
+        done.iter().map(|g| g.stats.index).collect::<Vec<_>>(),
         [1, 7, 12, 30],
         "sorted, the torn line dropped"
     );
@@ -134,7 +134,7 @@ fn a_resumed_run_plays_only_the_missing_games_and_drops_a_torn_last_line() {
     let played = std::sync::Arc::new(played);
     let sink = played.clone();
     spawn(&v, config.clone(), Options::default().dir(rd), move |g| {
-        sink.lock().unwrap().push(g.index);
+        sink.lock().unwrap().push(g.stats.index);
     })
     .unwrap()
     .join()
@@ -194,7 +194,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
     let games = run(&v, &all, &Control::default());
     let kept: Vec<&GameResult> = games
         .iter()
-        .filter(|g| g.index % 3 != 1 || g.index >= decided)
+        .filter(|g| g.stats.index % 3 != 1 || g.stats.index >= decided)
         .collect();
     let dir = temp("match-killed");
     drop(RunDir::create(&dir, &spec).unwrap());
@@ -312,7 +312,7 @@ fn a_corrupt_game_line_before_the_last_is_an_error_naming_its_line() {
     );
     // So is a game numbered past the run's end.
     let mut g = games[3].clone();
-    g.index = 10;
+    g.stats.index = 10;
     std::fs::write(dir.join("games.jsonl"), line(&g)).unwrap();
     let err = RunDir::open_for_resume(&dir, &config.run_spec())
         .unwrap_err()

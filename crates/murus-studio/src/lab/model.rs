@@ -526,7 +526,7 @@ impl LabModel {
             return;
         }
         let Some(r) = self.running.take() else { return };
-        self.games.sort_by_key(|g| g.index);
+        self.games.sort_by_key(|g| g.stats.index);
         let total = self.shown.as_ref().map_or(0, |s| s.total);
         self.feedback.changed();
         match r.batch.join() {
@@ -608,13 +608,13 @@ impl LabModel {
         Some(Command::OpenGame {
             variant: self.variant()?.clone(),
             moves: g.moves.clone(),
-            label: format!("lab game #{}", g.index + 1),
+            label: format!("lab game #{}", g.stats.index + 1),
         })
     }
 
     /// A game's result in words: `Romans won, stalemate (25 plies)`.
     pub fn describe_game(&self, g: &GameResult) -> String {
-        let winner = match g.winner {
+        let winner = match g.stats.winner {
             None => "draw".to_string(),
             Some(letter) => {
                 let name = self
@@ -627,11 +627,12 @@ impl LabModel {
                 format!("{name} won")
             }
         };
-        let reason = match &g.by {
-            Some(by) => format!("{} by {by}", g.reason),
-            None => g.reason.clone(),
+        let r = g.stats.reason;
+        let reason = match r.by() {
+            Some(by) => format!("{} by {by}", r.as_str()),
+            None => r.as_str().to_string(),
         };
-        format!("{winner}, {reason} ({} plies)", g.plies)
+        format!("{winner}, {reason} ({} plies)", g.stats.plies)
     }
 
     /// The rows of the win-rate chart: each seat with its bot, each colour

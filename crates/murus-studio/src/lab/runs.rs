@@ -350,7 +350,7 @@ pub fn open(folder: &Path, threads: usize) -> Result<Opened, String> {
         RunDir::open_for_resume(folder, &config.run_spec()).map_err(|e| e.to_string())?;
     let report = match read_report(folder) {
         Some(r) => r,
-        None => config.report_interrupted(&stats_of(&games).map_err(|e| e.to_string())?, true),
+        None => config.report_interrupted(&stats_of(&games), true),
     };
     Ok(Opened {
         variant,

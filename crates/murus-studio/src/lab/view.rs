@@ -587,7 +587,9 @@ fn game_list(m: &LabModel, ui: &mut Ui, commands: &mut Vec<Command>) {
             for i in range {
                 let g = &m.games()[i];
                 ui.horizontal(|ui| {
-                    if ui.small_button(format!("Open #{}", g.index + 1)).clicked()
+                    if ui
+                        .small_button(format!("Open #{}", g.stats.index + 1))
+                        .clicked()
                         && let Some(c) = m.open_game(i)
                     {
                         commands.push(c);

@@ -33,7 +33,7 @@ fn a_twenty_game_lab_run_shows_results() {
     h.get_by_label("Open #1").click();
     steps(&mut h, 2);
     assert_eq!(h.state().tab, Tab::Play);
-    let plies = h.state().lab.model.games()[0].plies as usize;
+    let plies = h.state().lab.model.games()[0].stats.plies as usize;
     assert_eq!(h.state().play.model().game().ply(), plies);
 }
 
