@@ -124,6 +124,14 @@ fn load_reporting(
     })
 }
 
+/// The text answer for an unsolvable mural: the verdict and why.
+fn unsolvable(reason: Option<&murus_mural::Reason>) -> String {
+    match reason {
+        Some(r) => format!("unsolvable: {r}"),
+        None => "unsolvable".to_string(),
+    }
+}
+
 fn status_str(s: Status) -> &'static str {
     match s {
         Status::Solved => "solved",
@@ -204,7 +212,8 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                     "{}",
                     json!({"status": status_str(s.status),
                            "length": (s.status == Status::Solved).then_some(moves.len()),
-                           "moves": moves, "solutions": solutions, "nodes": s.nodes})
+                           "moves": moves, "solutions": solutions, "nodes": s.nodes,
+                           "reason": s.reason.as_ref().map(ToString::to_string)})
                 )?;
             } else {
                 match s.status {
@@ -225,7 +234,7 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                             (None, None) => {}
                         }
                     }
-                    Status::Unsolvable => writeln!(out, "unsolvable")?,
+                    Status::Unsolvable => writeln!(out, "{}", unsolvable(s.reason.as_ref()))?,
                     Status::Unproven => {
                         writeln!(out, "unproven: no solution found within {budget} nodes")?;
                     }
@@ -248,7 +257,8 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                     json!({"status": status_str(c.status), "length": c.length,
                            "solutions": c.proven_sets(),
                            "orderings": c.proven_orderings().map(|o| o.to_string()),
-                           "nodes": c.nodes, "difficulty": rating})
+                           "nodes": c.nodes, "difficulty": rating,
+                           "reason": c.reason.as_ref().map(ToString::to_string)})
                 )?;
             } else {
                 match c.status {
@@ -266,7 +276,7 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                             writeln!(out, "difficulty: {} (score {:.1})", r.band, r.score)?;
                         }
                     }
-                    Status::Unsolvable => writeln!(out, "unsolvable")?,
+                    Status::Unsolvable => writeln!(out, "{}", unsolvable(c.reason.as_ref()))?,
                     Status::Unproven => match c.length {
                         Some(l) => writeln!(
                             out,
@@ -295,28 +305,45 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                 Ok(Hint::Move(m)) => {
                     let n = m.notation(&p.board);
                     if json {
-                        writeln!(out, "{}", json!({"status": "solvable", "move": n}))?;
+                        writeln!(
+                            out,
+                            "{}",
+                            json!({"status": "solvable", "move": n, "reason": null})
+                        )?;
                     } else {
                         writeln!(out, "{n}")?;
                     }
                 }
                 Ok(Hint::Solved) => {
                     if json {
-                        writeln!(out, "{}", json!({"status": "solved", "move": null}))?;
+                        writeln!(
+                            out,
+                            "{}",
+                            json!({"status": "solved", "move": null, "reason": null})
+                        )?;
                     } else {
                         writeln!(out, "already solved: no move is left to play")?;
                     }
                 }
-                Ok(Hint::Unsolvable) => {
+                Ok(Hint::Unsolvable(reason)) => {
                     if json {
-                        writeln!(out, "{}", json!({"status": "unsolvable", "move": null}))?;
+                        writeln!(
+                            out,
+                            "{}",
+                            json!({"status": "unsolvable", "move": null,
+                                   "reason": reason.to_string()})
+                        )?;
                     } else {
-                        writeln!(out, "this position cannot be solved any more")?;
+                        writeln!(out, "this position cannot be solved any more: {reason}")?;
                     }
                 }
                 Err(_) => {
                     if json {
-                        writeln!(out, "{}", json!({"status": "unproven", "move": null}))?;
+                        writeln!(
+                            out,
+                            "{}",
+                            json!({"status": "unproven", "move": null, "reason": null})
+                        )?;
                         eprintln!("no hint within {budget} nodes");
                         return Ok(ExitCode::from(2));
                     }

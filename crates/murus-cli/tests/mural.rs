@@ -96,6 +96,57 @@ fn mural_check_reports_file_line_and_column() {
     assert!(String::from_utf8_lossy(&o.stderr).contains("cannot read puzzle file"));
 }
 
+/// The example: every cell a target. It loads, and every command
+/// proves it unsolvable at once, saying why, in text and JSON.
+#[test]
+fn mural_with_every_cell_a_target_is_proven_unsolvable_with_its_reason() {
+    let dir = std::env::temp_dir().join(format!("murus-mural-full-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("temp dir");
+    let file = dir.join("full.toml");
+    let cells: Vec<String> = (1..=5)
+        .flat_map(|r| ('a'..='e').map(move |f| format!("\"{f}{r}\"")))
+        .collect();
+    std::fs::write(
+        &file,
+        format!(
+            "title = \"full\"\nboard = \"5x5\"\nstart = \"r2r2r2r2r1/r2r2r2r2r1/r2r2r21r1/5/5\"\ntargets = [{}]\n",
+            cells.join(", ")
+        ),
+    )
+    .expect("write");
+    let file = file.to_str().expect("utf-8");
+    let why = "every cell is a target, but the last move always leaves a cell empty (the cell of the tower it sows)";
+    let o = murus(&["mural", "solve", file]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    assert_eq!(stdout(&o).trim(), format!("unsolvable: {why}"));
+    assert!(String::from_utf8_lossy(&o.stderr).starts_with("0 nodes"));
+    let v = json_of(&murus(&["mural", "solve", file, "--json"]));
+    assert_eq!(
+        (v["status"].as_str(), v["reason"].as_str()),
+        (Some("unsolvable"), Some(why))
+    );
+    assert_eq!(v["nodes"], 0);
+    let o = murus(&["mural", "count", file]);
+    assert_eq!(stdout(&o).trim(), format!("unsolvable: {why}"));
+    let v = json_of(&murus(&["mural", "count", file, "--json"]));
+    assert_eq!(
+        (v["status"].as_str(), v["reason"].as_str()),
+        (Some("unsolvable"), Some(why))
+    );
+    let v = json_of(&murus(&["mural", "hint", file, "--json"]));
+    assert_eq!(
+        (v["status"].as_str(), v["reason"].as_str()),
+        (Some("unsolvable"), Some(why))
+    );
+    // Solvable answers keep their shape, with no reason.
+    let v = json_of(&murus(&["mural", "solve", P1, "--json"]));
+    assert_eq!(
+        (v["status"].as_str(), &v["reason"]),
+        (Some("solved"), &serde_json::Value::Null)
+    );
+    std::fs::remove_dir_all(&dir).ok();
+}
+
 #[test]
 fn mural_solve_json_replays_to_the_target() {
     let o = murus(&["mural", "solve", P1, "--json"]);
@@ -136,7 +187,10 @@ fn mural_count_and_hint() {
     assert_eq!(v["status"], "solvable");
     let o = murus(&["mural", "hint", P1, "--moves", "c5-e3", "e4-c4"]);
     assert!(o.status.success());
-    assert_eq!(stdout(&o).trim(), "this position cannot be solved any more");
+    assert_eq!(
+        stdout(&o).trim(),
+        "this position cannot be solved any more: the towers on b2, d2, b4 and d4 can never move: every sowing line of each runs through another of them, and nothing ever lands on a tower"
+    );
     let o = murus(&["mural", "hint", P1, "--moves", "a1-a9"]);
     assert!(!o.status.success());
 }

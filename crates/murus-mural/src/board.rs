@@ -3,6 +3,8 @@
 
 use murus_dsl::Geometry;
 
+use crate::refute::{Tri, line_invariants};
+
 /// Default display colours by colour index.
 const PALETTE: [&str; 4] = ["#e8dcc0", "#5b3a29", "#3a6ea5", "#a53a3a"];
 
@@ -17,6 +19,12 @@ pub struct Board {
     lines: Vec<Vec<(u8, u8)>>,
     /// Per slot: the adjacent cells.
     adjacent: Vec<Vec<u8>>,
+    /// Per slot: the cells its sowing lines land on, as a bit set (empty on
+    /// boards over [`MAX_SLOTS`]).
+    landings: Vec<u64>,
+    /// A basis of the weightings of the cells modulo 3 under which every
+    /// sowing line's three cells weigh 0 together (see [`crate::refute`]).
+    invariants: Vec<Tri>,
 }
 
 /// Turns `5x5` into `rect 5 x 5`; other text is the rules language's own
@@ -109,12 +117,24 @@ impl Board {
                 }
             }
         }
-        Board {
+        let landings = if slots <= MAX_SLOTS {
+            lines
+                .iter()
+                .map(|l: &Vec<(u8, u8)>| l.iter().fold(0u64, |m, &(a, b)| m | 1 << a | 1 << b))
+                .collect()
+        } else {
+            vec![0; slots]
+        };
+        let mut board = Board {
             text: text.to_string(),
             geometry,
             lines,
             adjacent,
-        }
+            landings,
+            invariants: Vec::new(),
+        };
+        board.invariants = line_invariants(&board);
+        board
     }
 
     pub fn slots(&self) -> usize {
@@ -128,6 +148,18 @@ impl Board {
 
     pub fn adjacent(&self, slot: usize) -> &[u8] {
         &self.adjacent[slot]
+    }
+
+    /// The cells the sowing lines from `slot` land on, as a bit set.
+    pub(crate) fn landings(&self, slot: usize) -> u64 {
+        self.landings[slot]
+    }
+
+    /// A basis of the cell weightings modulo 3 that no sowing changes the
+    /// stones' total of (see [`crate::refute`]); each vanishes on the first
+    /// cell, so the constant weighting, which only counts stones, is left out.
+    pub(crate) fn invariants(&self) -> &[Tri] {
+        &self.invariants
     }
 
     pub fn name(&self, slot: usize) -> String {

@@ -28,10 +28,12 @@
 pub mod board;
 pub mod generate;
 pub mod puzzle;
+pub mod refute;
 pub mod solve;
 
 pub use board::{Board, MuralMove, State};
 pub use puzzle::Puzzle;
+pub use refute::{Reason, refute};
 pub use solve::{Count, Hint, Hooks, Mode, Solution, Status, count, hint, hint_for, solve};
 
 /// Parses a move in notation (`a1-c3`, `b4xc5`) among the legal moves of

@@ -1,7 +1,9 @@
 //! The solver: shortest solutions, any solution, counting minimal solutions,
 //! hints — with node budgets, progress and cancellation.
 //!
-//! Two methods:
+//! Every entry point first checks the cheap necessary conditions of
+//! [`crate::refute`], which prove many unsolvable murals without a search
+//! and say why. Then two methods:
 //!
 //! * **Exact cover**, when every stone is a tower or a wall already on a
 //!   target and there is exactly one stone per target (no sacrifice can
@@ -26,6 +28,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use crate::board::{Key, MuralMove, Stack, State, Symmetry, symmetries};
 use crate::puzzle::Puzzle;
+use crate::refute::{Reason, refute};
 
 /// The solver's verdict.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize)]
@@ -60,6 +63,9 @@ pub struct Solution {
     pub nodes: u64,
     /// Whether the exact-cover method was used.
     pub exact_cover: bool,
+    /// Why the mural cannot be solved, exactly when `status` is
+    /// [`Status::Unsolvable`].
+    pub reason: Option<Reason>,
 }
 
 /// Minimal solutions counted.
@@ -87,6 +93,9 @@ pub struct Count {
     /// Legal first moves that start no minimal solution.
     pub dead_first_moves: u32,
     pub first_moves: u32,
+    /// Why the mural cannot be solved, exactly when `status` is
+    /// [`Status::Unsolvable`].
+    pub reason: Option<Reason>,
 }
 
 impl Count {
@@ -413,18 +422,25 @@ fn order_cover(c: &Cover, chosen: &[usize]) -> Vec<MuralMove> {
 // ---------------------------------------------------------------------------
 
 /// Whether some tower of `s` can never move again, so `s` can never be
-/// solved. Towers are never landed on or sacrificed against, so a tower
-/// moves only when one of its lines has both cells free of towers that are
-/// themselves stuck (or, with sacrifice, when a neighbour may one day be
-/// another colour's wall). This is the greatest fixed point of "stuck":
-/// start with every tower, drop those with a way out, repeat.
+/// solved (see [`stuck_towers`]).
 pub fn dead(p: &Puzzle, s: &State) -> bool {
+    stuck_towers(p, s, p.sacrifice && p.colours.len() > 1) != 0
+}
+
+/// The towers of `s` that can never move again, as a bit set over slots;
+/// `sacrifice` says whether a sacrifice may still be played. Towers are
+/// never landed on or sacrificed against, so a tower moves only when one of
+/// its lines has both cells free of towers that are themselves stuck (or,
+/// with sacrifice, when a neighbour may one day be another colour's wall).
+/// This is the greatest fixed point of "stuck": start with every tower,
+/// drop those with a way out, repeat.
+pub(crate) fn stuck_towers(p: &Puzzle, s: &State, sacrifice: bool) -> u64 {
     let mut stuck = 0u64;
     for t in s.towers() {
         stuck |= 1 << t;
     }
     if stuck == 0 {
-        return false;
+        return 0;
     }
     let free = |x: u8, stuck: u64| stuck & (1 << x) == 0;
     loop {
@@ -438,15 +454,13 @@ pub fn dead(p: &Puzzle, s: &State) -> bool {
                 .lines(t)
                 .iter()
                 .any(|&(a, b)| free(a, stuck) && free(b, stuck))
-                || (p.sacrifice
-                    && p.colours.len() > 1
-                    && p.board.adjacent(t).iter().any(|&a| free(a, stuck)));
+                || (sacrifice && p.board.adjacent(t).iter().any(|&a| free(a, stuck)));
             if out {
                 next &= !(1 << t);
             }
         }
         if next == stuck {
-            return stuck != 0;
+            return stuck;
         }
         stuck = next;
     }
@@ -800,25 +814,41 @@ fn any_solution(ctx: &mut Ctx<'_>, state: &State) -> Option<Vec<MuralMove>> {
 /// Nodes the "any solution" mode first spends on iterative deepening.
 const ANY_IDA_NODES: u64 = 200_000;
 
+/// A search's result; an `Unsolvable` one was proven by searching every
+/// reachable position.
 fn finish(status: Status, moves: Vec<MuralMove>, nodes: u64, exact_cover: bool) -> Solution {
     Solution {
         status,
         moves,
         nodes,
         exact_cover,
+        reason: (status == Status::Unsolvable).then_some(Reason::Searched),
     }
 }
 
 /// Solves `state` of puzzle `p`: the shortest solution (`Mode::Optimal`) or
-/// any solution, within `budget` nodes.
+/// any solution, within `budget` nodes. Cheap necessary conditions
+/// ([`refute`]) are checked first, so many unsolvable murals are proven so
+/// without any search (in 0 nodes), with a [`Reason`].
 pub fn solve(p: &Puzzle, state: &State, mode: Mode, budget: u64, hooks: Hooks<'_>) -> Solution {
-    let mut ctx = Ctx::new(p, budget, hooks);
     if state.is_solved(&p.targets) {
         return finish(Status::Solved, Vec::new(), 0, false);
     }
-    if dead(p, state) {
-        return finish(Status::Unsolvable, Vec::new(), 1, false);
+    if let Some(reason) = refute(p, state) {
+        return Solution {
+            status: Status::Unsolvable,
+            moves: Vec::new(),
+            nodes: 0,
+            exact_cover: false,
+            reason: Some(reason),
+        };
     }
+    search(p, state, mode, budget, hooks)
+}
+
+/// [`solve`] on a position that is not solved and passed [`refute`].
+fn search(p: &Puzzle, state: &State, mode: Mode, budget: u64, hooks: Hooks<'_>) -> Solution {
+    let mut ctx = Ctx::new(p, budget, hooks);
     let start_bound = lower_bound(p, state);
     let cover = cover_problem(p, state);
     if let Some(c) = &cover {
@@ -837,7 +867,7 @@ pub fn solve(p: &Puzzle, state: &State, mode: Mode, budget: u64, hooks: Hooks<'_
         // Iterative deepening finds short solutions fastest; the exhaustive
         // depth-first pass takes over when it does not succeed quickly, and
         // is what proves a mural unsolvable.
-        let quick = solve(p, state, Mode::Optimal, budget.min(ANY_IDA_NODES), hooks);
+        let quick = search(p, state, Mode::Optimal, budget.min(ANY_IDA_NODES), hooks);
         ctx.nodes += quick.nodes;
         if quick.status != Status::Unproven || ctx.nodes >= budget {
             return finish(quick.status, quick.moves, ctx.nodes, quick.exact_cover);
@@ -989,6 +1019,21 @@ impl Counter<'_, '_> {
 pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count {
     let mut first_moves = Vec::new();
     state.moves(&p.board, p.sacrifice, &mut first_moves);
+    let unsolvable = |reason: Option<Reason>, nodes: u64| Count {
+        status: Status::Unsolvable,
+        length: None,
+        sets: 0,
+        orderings: Some(0),
+        example: Vec::new(),
+        nodes,
+        dead_first_moves: first_moves.len() as u32,
+        first_moves: first_moves.len() as u32,
+        reason,
+    };
+    let solved = state.is_solved(&p.targets);
+    if let Some(reason) = refute(p, state).filter(|_| !solved) {
+        return unsolvable(Some(reason), 0);
+    }
     let mut ctx = Ctx::new(p, budget, hooks);
     if let Some(c) = cover_problem(p, state) {
         let mut cs = CoverSearch::new(&c, &mut ctx, u64::MAX);
@@ -1010,6 +1055,7 @@ pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count 
                 nodes: ctx.nodes,
                 dead_first_moves: 0,
                 first_moves: first_moves.len() as u32,
+                reason: None,
             };
         }
         if count > 0 {
@@ -1032,23 +1078,28 @@ pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count 
                 nodes: ctx.nodes,
                 dead_first_moves: dead,
                 first_moves: first_moves.len() as u32,
+                reason: None,
             };
         }
     }
     // General: find the optimal length, then count at that length.
-    let best = solve(p, state, Mode::Optimal, budget, hooks);
+    let best = if solved {
+        finish(Status::Solved, Vec::new(), 0, false)
+    } else {
+        search(p, state, Mode::Optimal, budget, hooks)
+    };
     ctx.nodes += best.nodes;
-    if best.status != Status::Solved {
-        return Count {
-            status: best.status,
-            length: None,
-            sets: 0,
-            orderings: (best.status == Status::Unsolvable).then_some(0),
-            example: Vec::new(),
-            nodes: ctx.nodes,
-            dead_first_moves: first_moves.len() as u32,
-            first_moves: first_moves.len() as u32,
-        };
+    match best.status {
+        Status::Solved => {}
+        Status::Unsolvable => return unsolvable(best.reason, ctx.nodes),
+        Status::Unproven => {
+            return Count {
+                status: Status::Unproven,
+                orderings: None,
+                reason: None,
+                ..unsolvable(None, ctx.nodes)
+            };
+        }
     }
     let length = best.moves.len() as u32;
     let mut counter = Counter {
@@ -1085,18 +1136,19 @@ pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count 
         nodes: ctx.nodes,
         dead_first_moves: dead,
         first_moves: first_moves.len() as u32,
+        reason: None,
     }
 }
 
 /// What a hint says about a position.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Hint {
     /// The next move of an optimal solution.
     Move(MuralMove),
     /// The position is already solved: there is nothing left to play.
     Solved,
-    /// The position cannot be solved any more.
-    Unsolvable,
+    /// The position cannot be solved any more, and why.
+    Unsolvable(Reason),
 }
 
 /// The next move of an optimal solution from `state`, or whether the
@@ -1109,7 +1161,7 @@ pub fn hint_for(p: &Puzzle, state: &State, budget: u64) -> Result<Hint, Status> 
     let s = solve(p, state, Mode::Optimal, budget, Hooks::default());
     match s.status {
         Status::Solved => Ok(s.moves.first().copied().map_or(Hint::Solved, Hint::Move)),
-        Status::Unsolvable => Ok(Hint::Unsolvable),
+        Status::Unsolvable => Ok(Hint::Unsolvable(s.reason.unwrap_or(Reason::Searched))),
         Status::Unproven => Err(Status::Unproven),
     }
 }
@@ -1121,6 +1173,6 @@ pub fn hint_for(p: &Puzzle, state: &State, budget: u64) -> Result<Hint, Status> 
 pub fn hint(p: &Puzzle, state: &State, budget: u64) -> Result<Option<MuralMove>, Status> {
     hint_for(p, state, budget).map(|h| match h {
         Hint::Move(m) => Some(m),
-        Hint::Solved | Hint::Unsolvable => None,
+        Hint::Solved | Hint::Unsolvable(_) => None,
     })
 }

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use murus_mural::board::{Board, MuralMove, State};
-use murus_mural::{Hooks, Mode, Puzzle, Status, count, hint, solve};
+use murus_mural::{Hooks, Mode, Puzzle, Status, count, hint, refute, solve};
 use proptest::prelude::*;
 
 /// Shortest distance to the solved state from every reachable state, and
@@ -164,8 +164,25 @@ fn instance(
     Some(puzzle(board_text, colours, sacrifice, start, targets))
 }
 
+/// The cheap necessary conditions never reject a position the brute force
+/// solves: the start, and every position reachable from it.
+fn check_refute_is_sound(p: &Puzzle, b: &Brute) {
+    for s in b.edges.keys() {
+        if b.dist.get(s).is_some_and(|&d| d > 0) {
+            if let Some(r) = refute(p, s) {
+                panic!(
+                    "refute rejects a solvable position {}: {r}\n{}",
+                    p.grid(s),
+                    p.to_toml()
+                );
+            }
+        }
+    }
+}
+
 fn check(p: &Puzzle) {
     let b = brute(p, &p.start);
+    check_refute_is_sound(p, &b);
     let truth = b.dist.get(&p.start).copied();
     let opt = solve(p, &p.start, Mode::Optimal, u64::MAX, Hooks::default());
     let any = solve(p, &p.start, Mode::Any, u64::MAX, Hooks::default());
@@ -173,10 +190,13 @@ fn check(p: &Puzzle) {
         None => {
             assert_eq!(opt.status, Status::Unsolvable, "{}", p.to_toml());
             assert_eq!(any.status, Status::Unsolvable, "{}", p.to_toml());
+            // Every unsolvable verdict says why.
+            assert!(opt.reason.is_some() && any.reason.is_some());
             assert_eq!(hint(p, &p.start, u64::MAX), Ok(None));
         }
         Some(d) => {
             assert_eq!(opt.status, Status::Solved, "{}", p.to_toml());
+            assert_eq!(opt.reason, None);
             assert_eq!(opt.moves.len() as u32, d, "{}", p.to_toml());
             assert_eq!(any.status, Status::Solved, "{}", p.to_toml());
             for sol in [&opt.moves, &any.moves] {
@@ -212,19 +232,29 @@ fn check(p: &Puzzle) {
     }
 }
 
+/// Random small murals ([`instance`]): up to `stacks - 1` random stacks and
+/// `play - 1` random moves, with random or playout targets; `None` for the
+/// draws `instance` drops.
+fn murals(stacks: usize, play: usize) -> impl Strategy<Value = Option<Puzzle>> {
+    (
+        0usize..5,
+        1usize..=3,
+        any::<bool>(),
+        prop::collection::vec((0usize..16, 0usize..3, any::<bool>()), 1..stacks),
+        prop::collection::vec(0usize..64, 0..play),
+        prop::option::of(prop::collection::vec(0usize..16, 1..8)),
+    )
+        .prop_map(|(board, colours, sacrifice, stacks, play, targets)| {
+            instance(board, colours, sacrifice, stacks, play, targets)
+        })
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(300))]
 
     #[test]
-    fn solver_agrees_with_brute_force(
-        board_index in 0usize..5,
-        colours in 1usize..=3,
-        sacrifice in any::<bool>(),
-        stacks in prop::collection::vec((0usize..16, 0usize..3, any::<bool>()), 1..6),
-        play in prop::collection::vec(0usize..64, 0..10),
-        random_targets in prop::option::of(prop::collection::vec(0usize..16, 1..8)),
-    ) {
-        if let Some(p) = instance(board_index, colours, sacrifice, stacks, play, random_targets) {
+    fn solver_agrees_with_brute_force(p in murals(6, 10)) {
+        if let Some(p) = p {
             check(&p);
         }
     }
@@ -238,6 +268,21 @@ proptest! {
         let stacks = towers.into_iter().map(|c| (c, 0, true)).collect();
         if let Some(p) = instance(board_index, 1, false, stacks, play, None) {
             check(&p);
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(3000))]
+
+    /// Many more murals, checked for the soundness of the cheap conditions
+    /// only (they are microseconds each, the brute force is the cost): with
+    /// walls, colours and sacrifice, from playouts (solvable) and with
+    /// random targets.
+    #[test]
+    fn cheap_conditions_never_reject_a_position_the_brute_force_solves(p in murals(7, 12)) {
+        if let Some(p) = p {
+            check_refute_is_sound(&p, &brute(&p, &p.start));
         }
     }
 }

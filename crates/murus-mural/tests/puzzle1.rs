@@ -172,8 +172,8 @@ fn puzzle1_hint_on_the_solved_position_says_solved() {
     // The trap position is a different answer.
     let mut trap = p.start.clone();
     play(&p, &mut trap, &["c5-e3", "e4-c4"]);
-    assert_eq!(
+    assert!(matches!(
         murus_mural::hint_for(&p, &trap, 10_000_000),
-        Ok(Hint::Unsolvable)
-    );
+        Ok(Hint::Unsolvable(_))
+    ));
 }
