@@ -396,7 +396,7 @@ impl MuralsPanel {
                     c.dead_first_moves, c.first_moves
                 )),
             ],
-            Status::Unsolvable => vec![Message::error(verdict(c.status))],
+            Status::Unsolvable => vec![Message::error(verdict(c.status, c.reason.as_ref()))],
             Status::Unproven => vec![Message::error(format!(
                 "the count did not finish within {} nodes: raise the budget",
                 c.nodes

@@ -240,13 +240,14 @@ pub fn move_target(m: MuralMove) -> usize {
 }
 
 /// The solver's verdict in words. The one place a [`Status`] is put into
-/// words, so a proven-unsolvable answer reads as such (with its reason once
-/// the solver gives one), never as "raise the budget".
-pub fn verdict(status: Status) -> &'static str {
-    match status {
-        Status::Solved => "solved",
-        Status::Unsolvable => "no solution exists",
-        Status::Unproven => "no answer within the budget",
+/// words, so a proven-unsolvable answer reads as such, with the solver's
+/// reason, never as "raise the budget".
+pub fn verdict(status: Status, reason: Option<&murus_mural::Reason>) -> String {
+    match (status, reason) {
+        (Status::Solved, _) => "solved".into(),
+        (Status::Unsolvable, Some(r)) => format!("no solution exists: {r}"),
+        (Status::Unsolvable, None) => "no solution exists".into(),
+        (Status::Unproven, _) => "no answer within the budget".into(),
     }
 }
 
@@ -1323,7 +1324,7 @@ impl MuralsModel {
                         moves_text(s.moves.len()),
                         s.nodes
                     )),
-                    Status::Unsolvable => self.feedback.error(verdict(s.status)),
+                    Status::Unsolvable => self.feedback.error(verdict(s.status, s.reason.as_ref())),
                     Status::Unproven if cancelled => self
                         .feedback
                         .warning(format!("cancelled after {} nodes", s.nodes)),
@@ -1373,7 +1374,7 @@ impl MuralsModel {
             (Status::Solved, None) => self.feedback.info("solved: no move is left to play"),
             (Status::Unsolvable, _) => self.feedback.error(format!(
                 "this position cannot be solved any more: undo some moves ({})",
-                verdict(s.status)
+                verdict(s.status, s.reason.as_ref())
             )),
             (Status::Unproven, _) if cancelled => self.feedback.warning("hint cancelled"),
             (Status::Unproven, _) => self.feedback.error(format!(
@@ -1629,7 +1630,7 @@ mod tests {
         let msg = m.feedback().current().unwrap();
         assert!(msg.is_error());
         assert!(
-            msg.text.starts_with(verdict(Status::Unsolvable)),
+            msg.text.starts_with(&verdict(Status::Unsolvable, None)),
             "{}",
             msg.text
         );

@@ -676,3 +676,32 @@ fn hover_text_names_the_colour_not_a_player_number() {
     assert!(h.query_by_label("b1: colour r tower").is_some());
     assert!(h.query_by_label_contains("player 1").is_none());
 }
+
+#[test]
+fn a_mural_no_sowing_can_finish_is_proven_unsolvable_at_once() {
+    // Every cell a target, although the last move always empties a cell:
+    // the solver used to spend its whole budget (15 s) and say "raise the
+    // budget".
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    let full = r#"title = "Every cell a target"
+board = "5x5"
+start = "r2r2r2r2r1/r2r2r2r2r1/r2r2r21r1/5/5"
+targets = ["a1","b1","c1","d1","e1","a2","b2","c2","d2","e2","a3","b3","c3","d3","e3",
+           "a4","b4","c4","d4","e4","a5","b5","c5","d5","e5"]
+"#;
+    type_puzzle(&mut h, full);
+    steps(&mut h, 2);
+    assert!(
+        h.state().murals.model().is_valid(),
+        "{:?}",
+        h.state().murals.model().problems()
+    );
+    h.get_by_label("Solve").click();
+    until(&mut h, 5, "the proof", |h| shows(h, "no solution exists"));
+    assert!(
+        shows(&h, "every cell is a target"),
+        "the answer gives its reason"
+    );
+    assert!(!shows(&h, "budget"));
+}
