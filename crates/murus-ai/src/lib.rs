@@ -165,6 +165,9 @@ pub struct Bot {
     table: Option<Table>,
     tree: Tree,
     stop: Option<Arc<AtomicBool>>,
+    /// The game's line, copied here before each search (which pushes and
+    /// pops along it), so that a move allocates nothing once it has room.
+    line: Option<DrawTracker>,
     /// Nodes (alpha-beta) or iterations (MCTS) of the last move.
     pub last_nodes: u64,
     /// Depth reached by the last alpha-beta search.
@@ -180,6 +183,7 @@ impl Bot {
             table: None,
             tree: Tree::default(),
             stop: None,
+            line: None,
             last_nodes: 0,
             last_depth: 0,
         }
@@ -273,8 +277,8 @@ impl Bot {
                 let bits = (nodes.max(1024).next_power_of_two().trailing_zeros()).min(20);
                 let table = self.table.get_or_insert_with(|| Table::new(bits));
                 let stop = self.stop.as_deref();
-                let mut line = line.clone();
-                let mut s = search::Searcher::new(e, table, &mut line, nodes, stop);
+                let line = scratch(&mut self.line, line);
+                let mut s = search::Searcher::new(e, table, line, nodes, stop);
                 let r = s.run(pos, &mut self.rng);
                 self.last_nodes = r.nodes;
                 self.last_depth = r.depth;
@@ -287,8 +291,8 @@ impl Bot {
                     guided,
                     stop: self.stop.as_deref(),
                 };
-                let mut line = line.clone();
-                let (best, done) = m.run(&mut self.tree, pos, &mut line, &mut self.rng);
+                let line = scratch(&mut self.line, line);
+                let (best, done) = m.run(&mut self.tree, pos, line, &mut self.rng);
                 self.last_nodes = done;
                 // Stopped at once, the root has one child at most: still a
                 // legal move, never `None` while moves exist.
@@ -306,7 +310,7 @@ impl Bot {
     ) -> Move {
         let me = pos.turn();
         let w = eval::Weights::for_engine(e);
-        let mut line = line.clone();
+        let line = scratch(&mut self.line, line);
         let mut best: Vec<Move> = Vec::new();
         let mut best_value = i32::MIN;
         for &m in moves {
@@ -314,7 +318,7 @@ impl Bot {
             let capture = e.is_capture(pos, m);
             e.apply(&mut child, m);
             line.push(child.hash(), capture);
-            let end = e.end_of_game(&child, &line);
+            let end = e.end_of_game(&child, line);
             line.pop();
             let value = match end {
                 Some(o) if o.winner == Some(me) => i32::MAX,
@@ -337,4 +341,12 @@ impl Bot {
 /// Parses a comma-separated list of bot specs (`random,alphabeta:2000`).
 pub fn parse_specs(text: &str) -> Result<Vec<BotSpec>, SpecError> {
     text.split(',').map(str::parse).collect()
+}
+
+/// The bot's own copy of the game's `line`, in `slot`'s memory (see
+/// [`DrawTracker::copy_from`]).
+fn scratch<'a>(slot: &'a mut Option<DrawTracker>, line: &DrawTracker) -> &'a mut DrawTracker {
+    let copy = slot.get_or_insert_with(|| line.clone());
+    copy.copy_from(line);
+    copy
 }

@@ -90,6 +90,26 @@ impl DrawTracker {
         self.captures.clear();
     }
 
+    /// Makes this line a copy of `other`, reusing this line's memory, with
+    /// room for the rest of the line (up to the ply cap, or a typical game):
+    /// a bot copies the game's line into its own once per move, then
+    /// searches and plays out along it without allocating.
+    pub fn copy_from(&mut self, other: &DrawTracker) {
+        self.repetition = other.repetition;
+        self.ply_cap = other.ply_cap;
+        let rest = if other.ply_cap == u32::MAX {
+            TYPICAL_LINE
+        } else {
+            (other.ply_cap as usize + 1).saturating_sub(other.hashes.len())
+        };
+        self.hashes.clear();
+        self.hashes
+            .reserve(other.hashes.len() + rest.min(MOST_RESERVED));
+        self.hashes.extend_from_slice(&other.hashes);
+        self.captures.clear();
+        self.captures.extend_from_slice(&other.captures);
+    }
+
     /// Records a move that led to a position with hash `hash`; `capture`
     /// when the move removed stones from the board (see
     /// [`Engine::is_capture`]), after which no earlier position can recur.
@@ -257,5 +277,39 @@ mod tests {
             t.push(i % 5, i % 17 == 0);
         }
         assert_eq!(t.hashes.capacity(), cap);
+    }
+
+    #[test]
+    fn a_copy_has_room_for_the_rest_of_the_line_and_reuses_its_memory() {
+        let mut game = DrawTracker::new(rules(Some(3), Some(100)), 0);
+        for i in 1..=40 {
+            game.push(i, i == 20);
+        }
+        // As a bot holds it: first a clone, then copies into the same memory.
+        let mut copy = game.clone();
+        copy.copy_from(&game);
+        assert_eq!(
+            (copy.plies(), copy.occurrences(), copy.draw()),
+            (40, 1, None)
+        );
+        let (hashes, captures) = (copy.hashes.as_ptr(), copy.captures.capacity());
+        for i in 41..=100 {
+            copy.push(i, false);
+        }
+        assert_eq!(copy.draw(), Some(Reason::PlyCap));
+        assert_eq!(copy.hashes.as_ptr(), hashes, "the search's pushes fit");
+        game.push(3, false);
+        copy.copy_from(&game);
+        assert_eq!(copy.hashes.as_ptr(), hashes, "the next move's copy fits");
+        assert_eq!(copy.captures.capacity(), captures);
+        assert_eq!((copy.plies(), copy.current()), (41, 3));
+        // Popping back over the copied capture still finds it.
+        copy.pop();
+        copy.push(15, false);
+        assert_eq!(
+            copy.occurrences(),
+            1,
+            "15 came before the capture at ply 20"
+        );
     }
 }
