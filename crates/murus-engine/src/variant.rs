@@ -6,7 +6,7 @@
 
 use std::sync::Arc;
 
-use murus_dsl::rules::Rules;
+use murus_dsl::rules::{DrawRules, Rules};
 use murus_dsl::{Diagnostic, Geometry};
 
 use crate::bits::Bits;
@@ -226,7 +226,12 @@ impl Variant {
     /// breakthrough", "Romans win by breakthrough with a thrown stone",
     /// "Draw by repetition (the same position 3 times)".
     pub fn describe_outcome(&self, o: Outcome) -> String {
-        let draw = &self.rules.draw;
+        self.describe_outcome_under(o, self.rules.draw)
+    }
+
+    /// [`Variant::describe_outcome`] for a game played under other draw
+    /// rules than the variant's own, such as a lab run's `--max-plies`.
+    pub fn describe_outcome_under(&self, o: Outcome, draw: DrawRules) -> String {
         let how = match o.reason {
             Reason::BreakthroughSow => "breakthrough".to_string(),
             Reason::BreakthroughThrow => "breakthrough with a thrown stone".to_string(),

@@ -8,7 +8,7 @@ use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use murus_ai::BotSpec;
-use murus_engine::Variant;
+use murus_engine::{Outcome, Variant};
 use murus_lab::{Batch, Config, GameResult, Options, Report};
 use serde::{Deserialize, Serialize};
 
@@ -612,27 +612,27 @@ impl LabModel {
         })
     }
 
-    /// A game's result in words: `Romans won, stalemate (25 plies)`.
+    /// A game's result in words, the engine's sentence with its length:
+    /// `Romans win by stalemate (25 plies)`.
     pub fn describe_game(&self, g: &GameResult) -> String {
-        let winner = match g.stats.winner {
-            None => "draw".to_string(),
-            Some(letter) => {
-                let name = self
-                    .variant()
-                    .and_then(|v| {
-                        v.player_by_letter(letter)
-                            .map(|p| v.rules().players[p].name.clone())
-                    })
-                    .unwrap_or_else(|| letter.to_string());
-                format!("{name} won")
-            }
+        let s = &g.stats;
+        let plies = s.plies;
+        let Some(v) = self.variant() else {
+            return format!("{} ({plies} plies)", s.reason);
         };
-        let r = g.stats.reason;
-        let reason = match r.by() {
-            Some(by) => format!("{} by {by}", r.as_str()),
-            None => r.as_str().to_string(),
+        let mut draw = v.rules().draw;
+        if let Some(r) = &self.report {
+            draw.ply_cap = Some(r.max_plies);
+        }
+        let winner = s.winner.and_then(|letter| v.player_by_letter(letter));
+        let outcome = Outcome {
+            winner,
+            reason: s.reason,
         };
-        format!("{winner}, {reason} ({} plies)", g.stats.plies)
+        format!(
+            "{} ({plies} plies)",
+            v.describe_outcome_under(outcome, draw)
+        )
     }
 
     /// The rows of the win-rate chart: each seat with its bot, each colour
@@ -682,6 +682,11 @@ impl LabModel {
     /// reports) to the export folder.
     pub fn export(&mut self, what: Export) {
         self.feedback.changed();
+        if self.is_running() {
+            self.feedback
+                .error("the run is still going: export when it ends, or cancel it");
+            return;
+        }
         let Some(r) = &self.report else {
             self.feedback.error("nothing to export: run the lab first");
             return;
