@@ -186,13 +186,15 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
     let resumed = dir.as_ref().map_or(0, |d| d.done().len() as u64);
     let t = Instant::now();
     let threads = config.threads;
+    // Ctrl-C keeps the finished games from the first moment of the run.
+    let cancel = Arc::new(AtomicBool::new(false));
+    install_ctrl_c(cancel.clone());
+    let options = Options::default().cancel(cancel.clone());
     let options = match dir {
-        Some(d) => Options::default().dir(d),
-        None => Options::default(),
+        Some(d) => options.dir(d),
+        None => options,
     };
     let batch = murus_lab::spawn(v, config, options, |_| {})?;
-    let cancel = batch.cancel_flag();
-    install_ctrl_c(cancel.clone());
     let total = batch.total();
     show_progress(total, a.json, || batch.done(), || batch.is_finished());
     let report = batch.join()?;
@@ -203,11 +205,7 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
     eprintln!(
         "{played} games in {secs:.2} s ({:.0} games/s, {threads} thread(s)){}",
         played as f64 / secs.max(1e-9),
-        if resumed > 0 {
-            format!("; {resumed} were already played")
-        } else {
-            String::new()
-        }
+        already_played(resumed)
     );
     if cancelled {
         eprintln!(
@@ -217,6 +215,15 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
         return Ok(ExitCode::from(130));
     }
     Ok(ExitCode::SUCCESS)
+}
+
+/// The end of a run's timing line: how many games a resumed run found done.
+fn already_played(resumed: u64) -> String {
+    if resumed > 0 {
+        format!("; {resumed} were already played")
+    } else {
+        String::new()
+    }
 }
 
 fn print_report(report: &Report, json: bool, out: &mut impl Write) -> Result<()> {
@@ -304,13 +311,15 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
         sprt,
     };
     let dir = run_dir(a.out.as_deref(), a.resume, &m.run_spec(v)?)?;
+    let resumed = dir.as_ref().map_or(0, |d| d.done().len() as u64);
     let control = Control::default();
     install_ctrl_c(control.cancel.clone());
     let t = Instant::now();
     let (result, _report) = std::thread::scope(|scope| {
         let work = scope.spawn(|| murus_lab::run_match(v, &m, &control, dir));
         show_progress(max_games, a.json, || control.done(), || work.is_finished());
-        work.join().expect("the match thread does not panic")
+        work.join()
+            .unwrap_or_else(|_| Err(LabError::Panicked("the match thread".into())))
     })?;
     if a.json {
         writeln!(out, "{}", serde_json::to_string_pretty(&result)?)?;
@@ -345,10 +354,11 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
             )?;
         }
     }
+    let played = control.stats().len() as u64 - resumed;
     eprintln!(
-        "{} games in {:.2} s",
-        result.games,
-        t.elapsed().as_secs_f64()
+        "{played} games in {:.2} s{}",
+        t.elapsed().as_secs_f64(),
+        already_played(resumed)
     );
     Ok(if control.is_cancelled() {
         ExitCode::from(130)

@@ -267,8 +267,21 @@ fn an_interrupted_selfplay_writes_a_report_that_says_so() {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the murus binary runs");
-    // Time to install the Ctrl-C handler and finish some games.
-    std::thread::sleep(Duration::from_millis(1500));
+    // The handler is in place before the run starts; wait for some games.
+    let started = Instant::now();
+    while std::fs::read_to_string(dir.join("games.jsonl"))
+        .unwrap_or_default()
+        .lines()
+        .count()
+        < 2
+    {
+        assert!(child.try_wait().unwrap().is_none(), "selfplay ended early");
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no games on disk after two minutes"
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
     let kill = Command::new("kill")
         .args(["-INT", &child.id().to_string()])
         .status()
@@ -535,6 +548,10 @@ fn a_selfplay_run_killed_with_sigkill_resumes_to_the_bytes_of_an_uninterrupted_r
         note.contains(&format!("{} were already played", on_disk.len())),
         "{note}"
     );
+    assert!(
+        note.starts_with(&format!("{} games in ", 120 - on_disk.len())),
+        "only the missing games are played: {note}"
+    );
     assert_eq!(run_files(&killed), run_files(&whole));
     // Resuming a finished run only writes its reports again.
     std::fs::remove_file(killed.join("report.svg")).unwrap();
@@ -557,8 +574,13 @@ fn a_shard_killed_with_sigkill_resumes_and_still_merges_into_the_whole_run() {
     let first = temp("kill-shard-1");
     let on_disk = kill_after(&run("1/2"), &first, 3);
     assert!(on_disk.iter().all(|i| i % 2 == 0), "{on_disk:?}");
+    assert!(on_disk.len() < 60, "killed with games to play: {on_disk:?}");
     let resumed = murus_out(&run("1/2"), &first, &["--resume"]);
     assert_eq!(json(&resumed)["games"], 60);
+    // The resumed shard is the shard an uninterrupted run gives.
+    let shard_whole = temp("kill-shard-1-whole");
+    murus_out(&run("1/2"), &shard_whole, &[]);
+    assert_eq!(run_files(&first), run_files(&shard_whole));
     let second = temp("kill-shard-2");
     murus_out(&run("2/2"), &second, &[]);
     let merged = temp("kill-shard-merged");
@@ -613,7 +635,24 @@ fn a_match_killed_with_sigkill_resumes_to_the_same_games_and_decision() {
         let expected = murus_out(args, &whole, &[]);
         let killed = temp(name);
         let on_disk = kill_after(args, &killed, 3);
+        let total = json(&expected)["games"].as_u64().unwrap();
+        assert!(
+            (on_disk.len() as u64) < total,
+            "{name}: killed with games to play: {on_disk:?}"
+        );
         let resumed = murus_out(args, &killed, &["--resume"]);
+        let note = String::from_utf8_lossy(&resumed.stderr);
+        assert!(
+            note.contains(&format!("{} were already played", on_disk.len())),
+            "{name}: {note}"
+        );
+        if name == "kill-match" {
+            let missing = total - on_disk.len() as u64;
+            assert!(
+                note.starts_with(&format!("{missing} games in ")),
+                "{name}: only the missing games are played: {note}"
+            );
+        }
         assert_eq!(
             String::from_utf8_lossy(&resumed.stdout),
             String::from_utf8_lossy(&expected.stdout),

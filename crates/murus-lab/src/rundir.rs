@@ -118,6 +118,9 @@ pub struct RunDir {
     done: Vec<GameStats>,
     /// Games numbered this or more are left out when the run is finished.
     end: Option<u64>,
+    /// Whether a game was appended since the folder was opened (its old
+    /// reports, of an earlier interruption, are then removed).
+    appended: bool,
 }
 
 /// The error of a failed read or write of `path`.
@@ -221,6 +224,7 @@ impl RunDir {
             games,
             done: Vec::new(),
             end: None,
+            appended: false,
         })
     }
 
@@ -299,6 +303,7 @@ impl RunDir {
             games: file,
             done,
             end: None,
+            appended: false,
         };
         Ok((dir, games))
     }
@@ -327,6 +332,18 @@ impl RunDir {
     /// Appends a finished game to `games.jsonl`, written through to the
     /// file at once (a kill of the process right after loses nothing).
     pub fn append(&mut self, game: &GameResult) -> Result<(), LabError> {
+        if !self.appended {
+            // The reports an interrupted run wrote describe fewer games from
+            // now on: a kill before this run's end must not leave them.
+            self.appended = true;
+            for name in REPORTS {
+                let path = self.path.join(name);
+                match std::fs::remove_file(&path) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => return Err(io(&path)(e)),
+                    _ => {}
+                }
+            }
+        }
         let mut line = serde_json::to_string(game).expect("a game serialises");
         line.push('\n');
         let path = self.path.join(GAMES);

@@ -210,6 +210,7 @@ type OnReport = Box<dyn Fn(&Report) + Send>;
 pub struct Options {
     dir: Option<RunDir>,
     reports: Option<(Duration, OnReport)>,
+    cancel: Option<Arc<AtomicBool>>,
 }
 
 impl fmt::Debug for Options {
@@ -217,6 +218,7 @@ impl fmt::Debug for Options {
         f.debug_struct("Options")
             .field("dir", &self.dir)
             .field("report_every", &self.reports.as_ref().map(|r| r.0))
+            .field("cancel", &self.cancel)
             .finish()
     }
 }
@@ -229,6 +231,14 @@ impl Options {
     /// (marked interrupted after a cancel that cut it short).
     pub fn dir(mut self, dir: RunDir) -> Options {
         self.dir = Some(dir);
+        self
+    }
+
+    /// Stops the run when `flag` is set, as [`Batch::cancel`] does; a flag
+    /// made before the run starts (a Ctrl-C handler's) so that no signal
+    /// falls between starting the run and taking its flag.
+    pub fn cancel(mut self, flag: Arc<AtomicBool>) -> Options {
+        self.cancel = Some(flag);
         self
     }
 
@@ -312,7 +322,11 @@ pub fn spawn(
     options: Options,
     on_game: impl Fn(GameResult) + Send + Sync + 'static,
 ) -> Result<Batch, LabError> {
-    let shared = Arc::new(Shared::default());
+    let mut shared = Shared::default();
+    if let Some(flag) = &options.cancel {
+        shared.control.cancel = flag.clone();
+    }
+    let shared = Arc::new(shared);
     if let Some(dir) = &options.dir {
         dir.check(&config.run_spec())?;
         config.record_moves = true;
@@ -344,7 +358,7 @@ fn run_batch(
     on_game: &(dyn Fn(GameResult) + Sync),
 ) -> Result<Report, LabError> {
     let control = &shared.control;
-    let Options { dir, reports } = options;
+    let Options { dir, reports, .. } = options;
     let skip: Vec<u64> = dir
         .as_ref()
         .map(|d| d.done().iter().map(|g| g.index).collect())

@@ -113,6 +113,39 @@ fn a_cancelled_batch_on_disk_resumes_to_the_files_of_an_uninterrupted_run() {
 }
 
 #[test]
+fn a_resume_killed_before_its_end_leaves_no_report_of_the_earlier_interruption() {
+    let v = Variant::standard();
+    let config = config(&v, "random", 30, 8);
+    let mut recording = config.clone();
+    recording.record_moves = true;
+    let games = run(&v, &recording, &Control::default());
+    let dir = temp("stale");
+    // An interrupted run: two games and its report, marked interrupted.
+    let rd = RunDir::create(&dir, &config.run_spec()).unwrap();
+    let mut rd = Some(rd);
+    for g in &games[..2] {
+        rd.as_mut().unwrap().append(g).unwrap();
+    }
+    let cut = config.report_interrupted(&[games[0].stats, games[1].stats], true);
+    rd.take().unwrap().finish(&cut).unwrap();
+    assert!(dir.join("report.json").is_file());
+    // Resumed: opening alone keeps the report; the first new game on disk
+    // makes it stale, so it goes (a kill now leaves games, no old report).
+    let (mut rd, done) = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap();
+    assert_eq!(done.len(), 2);
+    assert!(dir.join("report.json").is_file());
+    rd.append(&games[2]).unwrap();
+    for f in ["report.json", "report.csv", "report.svg"] {
+        assert!(!dir.join(f).exists(), "{f} outlived the resume");
+    }
+    drop(rd);
+    // The resume then ends with the reports of the whole run.
+    let whole = temp("stale-whole");
+    assert_eq!(resume(&v, &config, &dir), run_into(&v, &config, &whole));
+    assert_eq!(files(&dir), files(&whole));
+}
+
+#[test]
 fn a_resumed_run_plays_only_the_missing_games_and_drops_a_torn_last_line() {
     let v = Variant::builtin("advanced").unwrap();
     let config = config(&v, "random", 40, 2);
