@@ -427,7 +427,9 @@ impl LabPanel {
         if text_field(ui, "Folder", &mut m.saved.export_dir, field_w) {
             m.settings_changed();
         }
-        let have = m.report().is_some();
+        // A run still going has no report to export yet: its figures
+        // change with every game.
+        let have = m.report().is_some() && !m.is_running();
         ui.horizontal_wrapped(|ui| {
             for (label, what) in [
                 ("Export JSON", Export::Json),
@@ -435,7 +437,11 @@ impl LabPanel {
                 ("Export SVG", Export::Svg),
                 ("Export all", Export::All),
             ] {
-                if ui.add_enabled(have, egui::Button::new(label)).clicked() {
+                if ui
+                    .add_enabled(have, egui::Button::new(label))
+                    .on_disabled_hover_text("when a run has ended (or is cancelled)")
+                    .clicked()
+                {
                     m.export(what);
                 }
             }
@@ -565,10 +571,32 @@ fn results(m: &LabModel, ui: &mut Ui) {
             .find(|(l, _)| *l == c)
             .map_or_else(|| format!("Colour {c}"), |(_, n)| n.clone())
     };
+    // A grid sizes a column by its last frame's content, and starts narrow:
+    // the figures get a width of their own, or they wrap a few letters a line
+    // and keep the column that narrow.
+    let lines = r.summary(colour);
+    let labels = lines
+        .iter()
+        .map(|(l, _)| {
+            egui::WidgetText::from(l.as_str())
+                .into_galley(
+                    ui,
+                    Some(egui::TextWrapMode::Extend),
+                    f32::INFINITY,
+                    egui::TextStyle::Body,
+                )
+                .size()
+                .x
+        })
+        .fold(0.0, f32::max);
+    let figures = (ui.available_width() - labels - 3.0 * ui.spacing().item_spacing.x).max(200.0);
     egui::Grid::new("lab-summary").striped(true).show(ui, |ui| {
-        for (label, text) in r.summary(colour) {
+        for (label, text) in lines {
             ui.label(label);
-            ui.add(egui::Label::new(text).wrap());
+            ui.vertical(|ui| {
+                ui.set_min_width(figures);
+                ui.add(egui::Label::new(text).wrap());
+            });
             ui.end_row();
         }
     });

@@ -279,6 +279,27 @@ fn exported_svg_is_the_labs_and_names_seats_from_one() {
     std::fs::remove_dir_all(out).unwrap();
 }
 
+/// The report's figures wrapped a few letters a line in a column 40 points
+/// wide, and stayed so.
+#[test]
+fn the_report_table_gives_its_figures_room_and_does_not_wrap_them_narrow() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "standard", &["greedy", "random"], 12);
+    let line = h.get_by_label("Run").rect().height();
+    for _ in 0..2 {
+        let figures: Vec<Rect> = h
+            .query_all(by().label_contains(" wins, "))
+            .map(|n| n.rect())
+            .collect();
+        assert_eq!(figures.len(), 4, "two seats and two colours");
+        for r in figures {
+            assert!(r.height() < 1.5 * line, "a figure wrapped: {r:?}");
+        }
+        steps(&mut h, 3);
+    }
+}
+
 /// Issue 10, Lab: the error under a bot field pushed the fields below it down
 /// while typing.
 #[test]
@@ -364,6 +385,11 @@ fn exporting_after_cancel_says_interrupted() {
     settings(&mut h).bots = vec!["random".into()];
     h.get_by_label("Run").click();
     steps(&mut h, 3);
+    assert!(running(&h));
+    assert!(
+        h.get_by_label("Export JSON").accesskit_node().is_disabled(),
+        "a run still going has no report to export"
+    );
     h.get_by_label("Cancel").click();
     until(&mut h, 60, "the cancelled run to stop", |h| !running(h));
     let out = export(&mut h, "Export JSON");
