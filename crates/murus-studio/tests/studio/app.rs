@@ -23,7 +23,7 @@ fn saved_state_round_trips_and_old_saves_load() {
 }
 
 #[test]
-fn frame_time_while_a_bot_thinks_and_a_lab_runs() {
+fn frames_go_on_while_a_bot_thinks_and_a_lab_runs() {
     let mut a = app(Tab::Play);
     a.play.model_mut().set_seat(0, "hard".parse().unwrap());
     a.play.model_mut().set_seat(1, "hard".parse().unwrap());
@@ -51,9 +51,12 @@ fn frame_time_while_a_bot_thinks_and_a_lab_runs() {
     println!(
         "kittest step (build + tessellate, no GPU) ms: median {median:.2} p95 {p95:.2} max {max:.2}; {busy}/60 frames with bot + lab busy"
     );
-    assert!(busy > 30, "the bot and the lab were busy while measuring");
-    // The release figure is measured by `murus-studio --bench-frames`; this
-    // guards against a regression that blocks the UI thread.
-    assert!(median < 50.0, "median step {median:.1} ms");
     h.state_mut().lab.cancel();
+    // Frames went on while both worked: a UI thread that waited for the bot
+    // or the lab would never see them busy between two frames. Frame time
+    // itself is a benchmark (`murus-studio --bench-frames`), not a test.
+    assert!(
+        busy > 30,
+        "the bot and the lab were busy for {busy}/60 frames"
+    );
 }

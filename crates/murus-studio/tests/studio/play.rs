@@ -103,12 +103,47 @@ fn two_sacrifices() -> Harness<'static, StudioApp> {
 }
 
 /// Opens a game as the Lab's "Open #N" does.
-fn open_lab_game(h: &mut Harness<'_, StudioApp>, moves: &[&str], label: &str) {
-    let moves: Vec<String> = moves.iter().map(|m| (*m).to_string()).collect();
-    h.state_mut()
-        .play
-        .open_moves(murus_engine::Variant::standard(), &moves, label);
+/// Runs two games of random bots in the Lab and opens game #2 in Play with
+/// the Lab's "Open #2" button, as a user does; returns the game's moves.
+fn open_lab_game_2(h: &mut Harness<'static, StudioApp>) -> Vec<String> {
+    h.state_mut().tab = Tab::Lab;
+    {
+        let s = &mut h.state_mut().lab.model.saved;
+        s.variant = "standard".into();
+        s.bots = vec!["random".into()];
+        s.games = 2;
+    }
     steps(h, 2);
+    h.get_by_label("Run").click();
+    steps(h, 2);
+    until(h, 120, "the lab run", |h| !h.state().lab.is_running());
+    steps(h, 2);
+    h.get_by_label("Open #2").click();
+    steps(h, 2);
+    assert_eq!(h.state().tab, Tab::Play);
+    let game = h
+        .state()
+        .lab
+        .model
+        .games()
+        .iter()
+        .find(|g| g.stats.index == 1);
+    let moves = game.expect("game #2").moves.clone();
+    assert_eq!(ply(h), moves.len());
+    moves
+}
+
+/// The text of the seat field of `player` ("Romans", "Gauls") on screen.
+fn seat_shown(h: &Harness<'_, StudioApp>, player: &str) -> String {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::{NodeT, by};
+    h.query_all(by().label(player))
+        .find(|n| n.accesskit_node().role() == Role::TextInput)
+        .unwrap_or_else(|| panic!("no seat field for {player}"))
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+        .to_string()
 }
 
 /// The first and the last cell of the board: both corners stay put when
@@ -306,10 +341,13 @@ fn position_loaded_message_clears_after_the_next_move() {
 #[test]
 fn opened_lab_game_message_clears_after_the_next_move() {
     let mut h = started(app(Tab::Play));
-    open_lab_game(&mut h, &["b1-b3", "c7-c5"], "lab game #2");
+    let moves = open_lab_game_2(&mut h);
     assert!(shows(&h, "opened lab game #2"));
-    click_move(&mut h, "e1", "e3");
-    assert_eq!(ply(&mut h), 3);
+    // Take the last move back and play it again from the board's move field.
+    press(&mut h, Modifiers::COMMAND, Key::Z);
+    assert_eq!(ply(&mut h), moves.len() - 1);
+    submit_move(&mut h, moves.last().unwrap());
+    assert_eq!(ply(&mut h), moves.len());
     assert!(!shows(&h, "opened lab game #2"));
 }
 
@@ -392,8 +430,10 @@ fn switching_variant_mid_game_asks_before_discarding_the_game() {
 #[test]
 fn opening_a_lab_game_keeps_the_seats() {
     let mut h = started(app_with_gauls("greedy"));
-    open_lab_game(&mut h, &["b1-b3", "c7-c5"], "lab game #2");
-    assert_eq!(ply(&mut h), 2);
+    assert_eq!(seat_shown(&h, "Gauls"), "greedy");
+    open_lab_game_2(&mut h);
+    assert_eq!(seat_shown(&h, "Romans"), "human");
+    assert_eq!(seat_shown(&h, "Gauls"), "greedy");
     assert_eq!(h.state_mut().saved().play.seats, ["human", "greedy"]);
 }
 
