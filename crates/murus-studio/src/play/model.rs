@@ -264,6 +264,27 @@ impl PlayModel {
     pub fn at_end_of_line(&self) -> bool {
         self.redo.is_empty()
     }
+    /// The whole line (played moves, then the moves ahead) as the move list
+    /// shows it: `1. r b1-b3`, numbered by ply, with the mover's letter.
+    pub fn line_texts(&self) -> Vec<String> {
+        let v = &self.variant;
+        let mut pos = *self.game.start();
+        let played = self.game.moves().iter().copied();
+        played
+            .chain(self.moves_ahead())
+            .enumerate()
+            .map(|(i, m)| {
+                let text = format!(
+                    "{}. {} {}",
+                    i + 1,
+                    v.letter(v.turn(&pos)),
+                    v.move_to_string(m)
+                );
+                pos = v.play(&pos, m);
+                text
+            })
+            .collect()
+    }
     /// Plies in the whole line (played and ahead).
     pub fn line_len(&self) -> usize {
         self.game.ply() + self.redo.len()

@@ -399,16 +399,8 @@ impl PlayPanel {
     /// The whole line: played moves, then the moves ahead (greyed); a click
     /// jumps to the ply after the move clicked.
     fn move_list(&mut self, ui: &mut egui::Ui) {
-        let v = self.model.variant().clone();
-        let game = self.model.game();
-        let ply = game.ply();
-        let line: Vec<Move> = game
-            .moves()
-            .iter()
-            .copied()
-            .chain(self.model.moves_ahead())
-            .collect();
-        let mut pos = *game.start();
+        let ply = self.model.game().ply();
+        let line = self.model.line_texts();
         let scroll_to_current = self.list_ply != Some(ply);
         self.list_ply = Some(ply);
         let mut jump = None;
@@ -425,9 +417,7 @@ impl PlayPanel {
                 if start.clicked() {
                     jump = Some(0);
                 }
-                for (i, &m) in line.iter().enumerate() {
-                    let who = v.letter(v.turn(&pos));
-                    let text = format!("{}. {who} {}", i + 1, v.move_to_string(m));
+                for (i, text) in line.into_iter().enumerate() {
                     let text = if i < ply {
                         RichText::new(text)
                     } else {
@@ -440,7 +430,6 @@ impl PlayPanel {
                     if scroll_to_current && i + 1 == ply {
                         r.scroll_to_me(None);
                     }
-                    pos = v.play(&pos, m);
                 }
             });
         if let Some(to) = jump {
