@@ -13,7 +13,9 @@
 //! | `easy`, `medium`, `hard` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000` |
 //!
 //! Budgets count nodes or iterations, never time, so a game is reproducible
-//! from its seed.
+//! from its seed. [`analysis`] runs the alpha-beta search under other
+//! limits (depth, time, until stopped) and reports each iteration with its
+//! principal variation; [`ugi`] serves it over the UGI engine protocol.
 //!
 //! The searching bots judge the end of a game as the game does: the rules'
 //! own results first, then the variant's draws (a position's repetition
@@ -39,9 +41,11 @@
 //! assert!("alphabeta:lots".parse::<BotSpec>().is_err());
 //! ```
 
+pub mod analysis;
 pub mod eval;
 mod mcts;
 mod search;
+pub mod ugi;
 
 use std::fmt;
 use std::str::FromStr;

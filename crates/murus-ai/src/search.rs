@@ -13,6 +13,7 @@
 //! the other colour, so below a swap the bot's colour changes.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Outcome, Pos};
 use rand::Rng;
@@ -22,10 +23,11 @@ use crate::eval::{Weights, evaluate};
 
 /// A proven win is worth this much, less the plies to reach it.
 pub const WIN: i32 = 1_000_000;
-const MAX_DEPTH: u32 = 64;
+/// The deepest iteration of the search.
+pub const MAX_DEPTH: u32 = 64;
 /// Scores at least this far from zero are proven wins or losses: no
 /// evaluation comes near it, and no line is a thousand plies deep.
-const PROVEN: i32 = WIN - 1_000;
+pub(crate) const PROVEN: i32 = WIN - 1_000;
 
 /// A score as the table keeps it: a proven result counted from the node,
 /// not from the root, so that it holds wherever the position recurs.
@@ -81,6 +83,15 @@ impl Table {
             entries: vec![Entry::default(); 1 << bits],
         }
     }
+    /// The largest table within `megabytes` (at least 1 024 entries).
+    pub fn with_megabytes(megabytes: usize) -> Table {
+        let entries = (megabytes.max(1) << 20) / std::mem::size_of::<Entry>();
+        Table::new(entries.max(1024).ilog2().min(40))
+    }
+    /// Forgets every entry (a new game).
+    pub fn clear(&mut self) {
+        self.entries.fill(Entry::default());
+    }
     fn slot(&self, key: u64) -> usize {
         (key as usize) & (self.entries.len() - 1)
     }
@@ -107,6 +118,10 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
+/// What hears of each finished iteration: its result and principal
+/// variation.
+pub(crate) type OnIteration<'a> = dyn FnMut(&SearchResult, &[Move]) + 'a;
+
 pub(crate) struct Searcher<'a, B: Bits> {
     e: &'a Engine<B>,
     w: Weights,
@@ -116,6 +131,12 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// The ply cap, counted in the line's plies (`u32::MAX`: none).
     ply_cap: u32,
     stop: Option<&'a AtomicBool>,
+    /// Stop when the clock passes this (polled with the stop flag).
+    deadline: Option<Instant>,
+    /// The deepest iteration to search.
+    depth_limit: u32,
+    /// Told of each finished iteration: its result and principal variation.
+    on_iteration: Option<&'a mut OnIteration<'a>>,
     budget: u64,
     nodes: u64,
     aborted: bool,
@@ -144,12 +165,72 @@ impl<'a, B: Bits> Searcher<'a, B> {
             ply_cap: line.ply_cap().unwrap_or(u32::MAX),
             line,
             stop,
+            deadline: None,
+            depth_limit: MAX_DEPTH,
+            on_iteration: None,
             budget,
             nodes: 0,
             aborted: false,
             buffers: (0..=MAX_DEPTH + 1).map(|_| e.move_list()).collect(),
             killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
         }
+    }
+
+    /// Stops the search at `deadline` as at the stop flag; `None`: no clock.
+    pub(crate) fn with_deadline(mut self, deadline: Option<Instant>) -> Self {
+        self.deadline = deadline;
+        self
+    }
+
+    /// Searches no deeper than `depth` plies (at least 1).
+    pub(crate) fn with_depth_limit(mut self, depth: u32) -> Self {
+        self.depth_limit = depth.clamp(1, MAX_DEPTH);
+        self
+    }
+
+    /// Calls `report` after each finished iteration with its result and
+    /// principal variation (from the root, best move first).
+    pub(crate) fn with_reports(
+        mut self,
+        report: &'a mut dyn FnMut(&SearchResult, &[Move]),
+    ) -> Self {
+        self.on_iteration = Some(report);
+        self
+    }
+
+    /// The best line from `pos` as the table holds it after an iteration
+    /// whose best root move is `first`: at most `depth` moves, each legal,
+    /// stopping at the end of the game or a position seen before.
+    fn principal_variation(&mut self, pos: &Pos<B>, first: Move, depth: u32) -> Vec<Move> {
+        let mut pv = vec![first];
+        let mut me = pos.turn();
+        let mut cur = *pos;
+        let mut seen = vec![cur.hash()];
+        let mut m = first;
+        let mut moves = self.e.move_list();
+        while (pv.len() as u32) <= depth {
+            if m.kind == MoveKind::Swap {
+                me = 1 - me;
+            }
+            self.e.apply(&mut cur, m);
+            if seen.contains(&cur.hash()) {
+                break;
+            }
+            seen.push(cur.hash());
+            moves.clear();
+            self.e.legal_moves(&cur, &mut moves);
+            if moves.is_empty() || self.e.outcome(&cur).is_some() || pv.len() as u32 == depth {
+                break;
+            }
+            match self.tt.get(key(cur.hash(), me)).and_then(|t| t.best) {
+                Some(next) if moves.contains(&next) => {
+                    pv.push(next);
+                    m = next;
+                }
+                _ => break,
+            }
+        }
+        pv
     }
 
     /// Iterative deepening from `pos` for the player to move.
@@ -171,7 +252,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if root.len() <= 1 {
             return result;
         }
-        for depth in 1..=MAX_DEPTH {
+        for depth in 1..=self.depth_limit {
             let mut alpha = -WIN - 1;
             let mut best = None;
             for (i, &m) in root.iter().enumerate() {
@@ -199,6 +280,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 // Search the best move first next time.
                 let m = root.remove(i);
                 root.insert(0, m);
+                if self.on_iteration.is_some() {
+                    result.nodes = self.nodes;
+                    let pv = self.principal_variation(pos, m, depth);
+                    if let Some(report) = self.on_iteration.as_mut() {
+                        report(&result, &pv);
+                    }
+                }
             }
             if alpha.abs() >= PROVEN {
                 break;
@@ -249,7 +337,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
     ) -> i32 {
         self.nodes += 1;
         if self.nodes >= self.budget
-            || (self.nodes & 1023 == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)))
+            || (self.nodes & 1023 == 0
+                && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
         {
             self.aborted = true;
             return 0;

@@ -96,6 +96,13 @@ enum Command {
         #[command(subcommand)]
         command: mural::MuralCommand,
     },
+    /// Speak UGI, the Universal Game Interface, on stdin and stdout: an
+    /// engine for tournament managers (docs/engine-protocol.md).
+    Ugi {
+        /// The variant to start on (`setoption name variant` changes it).
+        #[arg(default_value = "standard")]
+        variant: String,
+    },
 }
 
 fn main() -> ExitCode {
@@ -115,6 +122,10 @@ fn main() -> ExitCode {
 }
 
 fn run(cli: Cli) -> Result<ExitCode> {
+    if let Command::Ugi { variant } = &cli.command {
+        // Before stdout is locked: the search thread writes to it too.
+        return ugi(variant);
+    }
     let mut out = io::stdout().lock();
     match cli.command {
         Command::Selfplay(args) => {
@@ -127,6 +138,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         }
         Command::Lab { command } => return lab::lab(command, &mut out),
         Command::Mural { command } => return mural::run(command, &mut out),
+        Command::Ugi { .. } => unreachable!("answered before stdout is locked"),
         Command::Check { files } => return check(&files, &mut out),
         Command::Show { variant, position } => {
             let v = load_variant(&variant)?;
@@ -289,6 +301,16 @@ fn check(files: &[String], out: &mut impl Write) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `murus ugi`: the engine protocol on stdin and stdout; a rule file's
+/// diagnostics go to stderr.
+fn ugi(variant: &str) -> Result<ExitCode> {
+    let v = load_variant(variant)?;
+    let load = Box::new(|spec: &str| load_variant(spec).map_err(|e| format!("{e:#}")));
+    let server = murus_ai::ugi::Server::new(v, load, Box::new(io::stderr()));
+    server.serve(io::stdin().lock(), io::stdout())?;
+    Ok(ExitCode::SUCCESS)
 }
 
 /// A `.mg` path or a shipped variant's name.

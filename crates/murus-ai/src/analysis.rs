@@ -1,0 +1,265 @@
+//! Analysis: the alpha-beta search under limits a person or a protocol sets
+//! (nodes, depth, time, or until stopped), reporting each finished
+//! iteration with its score and principal variation.
+//!
+//! The lab's bots count nodes so that games reproduce; analysis and engine
+//! protocols ([`crate::ugi`]) may also stop on the clock.
+//!
+//! ```
+//! use murus_ai::analysis::{Analyser, Limits, Score};
+//! use murus_engine::{Game, Variant};
+//!
+//! let v = Variant::standard();
+//! // Romans to move break through at once (a5-a7 or a5-c7).
+//! let pos = v.parse_position("4g2g2g2g2/8/r27/8/8/8/2r25 r").unwrap();
+//! let game = Game::from_position(&v, pos);
+//! let mut analyser = Analyser::new(1);
+//! let mut depths = Vec::new();
+//! let limits = Limits { depth: Some(3), ..Limits::default() };
+//! let found = analyser.analyse(&game, limits, None, 1, &mut |info| depths.push(info.depth));
+//! let found = found.unwrap();
+//! assert_eq!(found.score, Score::Win(1));
+//! assert_eq!(found.pv, [found.best]);
+//! let mut after = game.clone();
+//! assert!(after.play(found.best));
+//! assert_eq!(after.outcome().unwrap().winner, Some(0));
+//! assert_eq!(depths, [1]); // a proven win ends the search
+//! ```
+
+use std::fmt;
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use murus_engine::{Bits, DrawTracker, Engine, EngineTask, Game, Move, Pos};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::search::{self, Searcher, Table, WIN};
+
+/// How far a search may go; `None` everywhere: until stopped (or a proven
+/// result, or the deepest iteration).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Nodes searched, at most.
+    pub nodes: Option<u64>,
+    /// Iterations (plies of full-width search), at most.
+    pub depth: Option<u32>,
+    /// Time on the clock, at most.
+    pub time: Option<Duration>,
+}
+
+/// A search's value of a position for the side to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Score {
+    /// The evaluation, in centi-stones (100: about one stone ahead).
+    Cp(i32),
+    /// A proven win, this many plies from the position.
+    Win(u32),
+    /// A proven loss, this many plies from the position.
+    Loss(u32),
+}
+
+impl Score {
+    /// The score of a search value ([`WIN`] less the plies to a win).
+    pub fn from_value(value: i32) -> Score {
+        if value >= search::PROVEN {
+            Score::Win((WIN - value) as u32)
+        } else if value <= -search::PROVEN {
+            Score::Loss((WIN + value) as u32)
+        } else {
+            Score::Cp(value)
+        }
+    }
+}
+
+/// As engine protocols write it: `cp 35`, `win 3`, `loss 4`.
+impl fmt::Display for Score {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Score::Cp(v) => write!(f, "cp {v}"),
+            Score::Win(n) => write!(f, "win {n}"),
+            Score::Loss(n) => write!(f, "loss {n}"),
+        }
+    }
+}
+
+/// One finished iteration of a search, or its final answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Info {
+    /// The iteration's depth in plies.
+    pub depth: u32,
+    /// The value of the position for the side to move.
+    pub score: Score,
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// Time since the search began.
+    pub time: Duration,
+    /// The principal variation, best move first.
+    pub pv: Vec<Move>,
+}
+
+impl Info {
+    /// Nodes a second.
+    pub fn nps(&self) -> u64 {
+        let secs = self.time.as_secs_f64();
+        if secs > 0.0 {
+            (self.nodes as f64 / secs) as u64
+        } else {
+            0
+        }
+    }
+}
+
+/// A search's answer: the move to play and what was last known of it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Found {
+    pub best: Move,
+    pub score: Score,
+    /// The deepest finished iteration (0: none finished).
+    pub depth: u32,
+    pub nodes: u64,
+    pub time: Duration,
+    pub pv: Vec<Move>,
+}
+
+/// An alpha-beta search with a transposition table kept from one search to
+/// the next (of the same game, or a new one after [`Analyser::clear`]).
+#[derive(Debug)]
+pub struct Analyser {
+    table: Table,
+}
+
+/// Most nodes of a search without a node limit (about an hour's work).
+const UNLIMITED: u64 = 1 << 40;
+
+impl Analyser {
+    /// An analyser whose table takes at most `megabytes`.
+    pub fn new(megabytes: usize) -> Analyser {
+        Analyser {
+            table: Table::with_megabytes(megabytes),
+        }
+    }
+
+    /// Forgets what earlier searches stored.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Searches the game's current position, seeing its repetitions and
+    /// ply cap, within `limits` or until `stop` is set; `on_info` hears of
+    /// each finished iteration. `seed` orders equal moves. `None` when the
+    /// game is over.
+    pub fn analyse(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        stop: Option<&AtomicBool>,
+        seed: u64,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<Found> {
+        if game.outcome().is_some() {
+            return None;
+        }
+        struct Task<'a> {
+            analyser: &'a mut Analyser,
+            game: &'a Game,
+            limits: Limits,
+            stop: Option<&'a AtomicBool>,
+            seed: u64,
+            on_info: &'a mut dyn FnMut(&Info),
+        }
+        impl EngineTask for Task<'_> {
+            type Output = Option<Found>;
+            fn run<B: murus_engine::Word>(self, e: &Engine<B>) -> Option<Found> {
+                let pos = B::unwrap(self.game.position()).expect("a position of this variant");
+                let mut line = self.game.draw_tracker().clone();
+                self.analyser.run(
+                    e,
+                    pos,
+                    &mut line,
+                    self.limits,
+                    self.stop,
+                    self.seed,
+                    self.on_info,
+                )
+            }
+        }
+        let variant = game.variant().clone();
+        variant.run(Task {
+            analyser: self,
+            game,
+            limits,
+            stop,
+            seed,
+            on_info,
+        })
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    fn run<B: Bits>(
+        &mut self,
+        e: &Engine<B>,
+        pos: &Pos<B>,
+        line: &mut DrawTracker,
+        limits: Limits,
+        stop: Option<&AtomicBool>,
+        seed: u64,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<Found> {
+        let started = Instant::now();
+        let mut last: Option<Info> = None;
+        let mut report = |r: &search::SearchResult, pv: &[Move]| {
+            let info = Info {
+                depth: r.depth,
+                score: Score::from_value(r.value),
+                nodes: r.nodes,
+                time: started.elapsed(),
+                pv: pv.to_vec(),
+            };
+            on_info(&info);
+            last = Some(info);
+        };
+        let mut searcher = Searcher::new(
+            e,
+            &mut self.table,
+            line,
+            limits.nodes.unwrap_or(UNLIMITED),
+            stop,
+        )
+        .with_deadline(limits.time.map(|t| started + t))
+        .with_depth_limit(limits.depth.unwrap_or(search::MAX_DEPTH))
+        .with_reports(&mut report);
+        let result = searcher.run(pos, &mut SmallRng::seed_from_u64(seed));
+        drop(searcher);
+        let best = result.best?;
+        let time = started.elapsed();
+        Some(match last {
+            // The last finished iteration's line, unless an unfinished one
+            // found a better first move.
+            Some(info) if info.pv.first() == Some(&best) => Found {
+                best,
+                score: info.score,
+                depth: info.depth,
+                nodes: result.nodes,
+                time,
+                pv: info.pv,
+            },
+            Some(info) => Found {
+                best,
+                score: info.score,
+                depth: info.depth,
+                nodes: result.nodes,
+                time,
+                pv: vec![best],
+            },
+            None => Found {
+                best,
+                score: Score::Cp(0),
+                depth: 0,
+                nodes: result.nodes,
+                time,
+                pv: vec![best],
+            },
+        })
+    }
+}

@@ -1,0 +1,143 @@
+//! `murus ugi` driven as a tournament manager drives an engine: commands on
+//! its stdin, answers read from its stdout as they come.
+
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Child, ChildStdin, Command, Stdio};
+use std::sync::mpsc::{Receiver, channel};
+use std::time::Duration;
+
+struct Engine {
+    child: Child,
+    stdin: ChildStdin,
+    lines: Receiver<String>,
+}
+
+impl Engine {
+    fn start(args: &[&str]) -> Engine {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_murus"))
+            .arg("ugi")
+            .args(args)
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the murus binary runs");
+        let stdin = child.stdin.take().unwrap();
+        let stdout = child.stdout.take().unwrap();
+        let (tx, lines) = channel();
+        std::thread::spawn(move || {
+            for line in BufReader::new(stdout).lines() {
+                let Ok(line) = line else { break };
+                if tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Engine {
+            child,
+            stdin,
+            lines,
+        }
+    }
+    fn send(&mut self, line: &str) {
+        writeln!(self.stdin, "{line}").unwrap();
+        self.stdin.flush().unwrap();
+    }
+    /// The lines up to and including the first starting with `prefix`.
+    fn until(&self, prefix: &str) -> Vec<String> {
+        let mut seen = Vec::new();
+        loop {
+            match self.lines.recv_timeout(Duration::from_secs(60)) {
+                Ok(l) => {
+                    let done = l.starts_with(prefix);
+                    seen.push(l);
+                    if done {
+                        return seen;
+                    }
+                }
+                Err(_) => panic!("no `{prefix}` after a minute: {seen:?}"),
+            }
+        }
+    }
+    /// Sends `quit` and returns the exit status and stderr.
+    fn quit(mut self) -> (std::process::ExitStatus, String) {
+        self.send("quit");
+        let out = self.child.wait_with_output().unwrap();
+        (
+            out.status,
+            String::from_utf8_lossy(&out.stderr).into_owned(),
+        )
+    }
+}
+
+#[test]
+fn murus_ugi_plays_a_game_on_a_rule_file_and_answers_queries() {
+    let mut e = Engine::start(&[]);
+    e.send("ugi");
+    let hello = e.until("ugiok");
+    assert!(hello[0].starts_with("id name Murus"), "{hello:?}");
+    e.send("setoption name variant value variants/hex.mg");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"], "the hex file loads");
+    e.send("uginewgame");
+    e.send("position startpos");
+    e.send("go movetime 100");
+    let search = e.until("bestmove");
+    let best = search
+        .last()
+        .unwrap()
+        .strip_prefix("bestmove ")
+        .unwrap()
+        .to_string();
+    assert!(
+        search.iter().any(|l| l.starts_with("info depth")),
+        "{search:?}"
+    );
+    e.send(&format!("position startpos moves {best}"));
+    e.send("query p1turn");
+    assert_eq!(e.until("response"), ["response false"]);
+    e.send("query result");
+    assert_eq!(e.until("response"), ["response none"]);
+    let (status, _) = e.quit();
+    assert!(status.success());
+}
+
+#[test]
+fn a_broken_rule_file_is_an_error_line_with_its_diagnostics_on_stderr() {
+    let dir = std::env::temp_dir().join(format!("murus-ugi-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let bad = dir.join("bad.mg");
+    std::fs::write(&bad, "variant \"bad\"\nboard rect 8 x\n").unwrap();
+    let mut e = Engine::start(&["advanced"]);
+    e.send(&format!("setoption name variant value {}", bad.display()));
+    e.send("isready");
+    let out = e.until("readyok");
+    assert!(
+        out[0].starts_with("info string error variant `") && out[0].contains("has errors"),
+        "{out:?}"
+    );
+    // Still on Advanced: 32 moves from the start, the catapult-making a1-c1 among them.
+    e.send("position startpos moves a1-c1");
+    e.send("query turn");
+    assert_eq!(e.until("response"), ["response g"]);
+    let (status, stderr) = e.quit();
+    assert!(status.success());
+    assert!(
+        stderr.contains("bad.mg:2:"),
+        "the diagnostic names the file and line: {stderr}"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_unknown_starting_variant_fails_before_the_protocol_starts() {
+    let out = Command::new(env!("CARGO_BIN_EXE_murus"))
+        .args(["ugi", "no-such-variant"])
+        .stdin(Stdio::null())
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant `no-such-variant`"));
+    assert!(out.stdout.is_empty());
+}
