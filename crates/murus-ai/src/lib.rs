@@ -11,6 +11,7 @@
 //! | `mcts[:ITERATIONS]` | UCT with random playouts and tree reuse; budget in iterations (default 2 000) |
 //! | `mcts-guided[:ITERATIONS]` | UCT whose playouts take the greedy move one ply in four |
 //! | `easy`, `medium`, `hard` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000` |
+//! | `ugi:[SETTING …] COMMAND …` | an [external](external) engine asked over UGI, such as an older build of Murus |
 //!
 //! Budgets count nodes or iterations, never time, so a game is reproducible
 //! from its seed. [`analysis`] runs the alpha-beta search under other
@@ -43,6 +44,7 @@
 
 pub mod analysis;
 pub mod eval;
+pub mod external;
 mod mcts;
 mod search;
 pub mod ugi;
@@ -58,6 +60,7 @@ use murus_engine::{
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+pub use external::{ExternalError, UgiEngine, UgiSpec};
 pub use mcts::Tree;
 pub use search::{SearchResult, Table, WIN};
 
@@ -67,12 +70,26 @@ pub const DEFAULT_NODES: u64 = 20_000;
 pub const DEFAULT_ITERATIONS: u32 = 2_000;
 
 /// Which bot, with its budget.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum BotSpec {
     Random,
     Greedy,
-    AlphaBeta { nodes: u64 },
-    Mcts { iterations: u32, guided: bool },
+    AlphaBeta {
+        nodes: u64,
+    },
+    Mcts {
+        iterations: u32,
+        guided: bool,
+    },
+    /// An external engine over UGI.
+    Ugi(UgiSpec),
+}
+
+impl BotSpec {
+    /// Whether the bot searches (and so polls a stop flag).
+    pub fn searches(&self) -> bool {
+        !matches!(self, BotSpec::Random | BotSpec::Greedy)
+    }
 }
 
 /// The named levels, weakest first, with their specs.
@@ -86,9 +103,11 @@ pub const LEVELS: [(&str, BotSpec); 3] = [
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     #[error(
-        "unknown bot `{0}`: expected random, greedy, alphabeta[:NODES], mcts[:ITERATIONS], mcts-guided[:ITERATIONS], easy, medium or hard"
+        "unknown bot `{0}`: expected random, greedy, alphabeta[:NODES], mcts[:ITERATIONS], mcts-guided[:ITERATIONS], easy, medium, hard or ugi:COMMAND"
     )]
     Unknown(String),
+    #[error("bot `{0}`: an external engine needs its command: ugi:[KEY=VALUE …] COMMAND [ARG …]")]
+    NoCommand(String),
     #[error("bot `{spec}`: the budget `{budget}` is not a whole number from 1 to {max}")]
     Budget {
         spec: String,
@@ -103,6 +122,15 @@ impl FromStr for BotSpec {
     type Err = SpecError;
     fn from_str(text: &str) -> Result<BotSpec, SpecError> {
         let text = text.trim();
+        if let Some(rest) = text
+            .get(..4)
+            .filter(|p| p.eq_ignore_ascii_case("ugi:"))
+            .map(|_| &text[4..])
+        {
+            return UgiSpec::parse(rest)
+                .map(BotSpec::Ugi)
+                .ok_or_else(|| SpecError::NoCommand(text.to_string()));
+        }
         let (name, budget) = match text.split_once(':') {
             Some((n, b)) => (n, Some(b)),
             None => (text, None),
@@ -135,7 +163,7 @@ impl FromStr for BotSpec {
                 guided: name.eq_ignore_ascii_case("mcts-guided"),
             }),
             level => match LEVELS.iter().find(|(n, _)| *n == level) {
-                Some((_, spec)) => no_budget(*spec),
+                Some((_, spec)) => no_budget(spec.clone()),
                 None => Err(SpecError::Unknown(text.to_string())),
             },
         }
@@ -156,6 +184,7 @@ impl fmt::Display for BotSpec {
                 iterations,
                 guided: true,
             } => write!(f, "mcts-guided:{iterations}"),
+            BotSpec::Ugi(spec) => write!(f, "{spec}"),
         }
     }
 }
@@ -172,6 +201,10 @@ pub struct Bot {
     /// The game's line, copied here before each search (which pushes and
     /// pops along it), so that a move allocates nothing once it has room.
     line: Option<DrawTracker>,
+    /// An external engine, started on the first move.
+    engine: Option<UgiEngine>,
+    /// What went wrong with the external engine on the last move.
+    error: Option<ExternalError>,
     /// Nodes (alpha-beta) or iterations (MCTS) of the last move.
     pub last_nodes: u64,
     /// Depth reached by the last alpha-beta search.
@@ -188,14 +221,70 @@ impl Bot {
             tree: Tree::default(),
             stop: None,
             line: None,
+            engine: None,
+            error: None,
             last_nodes: 0,
             last_depth: 0,
         }
     }
 
     /// The bot's spec.
-    pub fn spec(&self) -> BotSpec {
-        self.spec
+    pub fn spec(&self) -> &BotSpec {
+        &self.spec
+    }
+
+    /// Whether the bot is an external engine: asked with the game's moves
+    /// ([`Bot::choose_external`], or [`Bot::choose_in_game`]), never with
+    /// [`Bot::choose_fast`].
+    pub fn is_external(&self) -> bool {
+        matches!(self.spec, BotSpec::Ugi(_))
+    }
+
+    /// What went wrong with an external engine when the last
+    /// [`Bot::choose`] or [`Bot::choose_in_game`] answered `None`.
+    pub fn error(&self) -> Option<&ExternalError> {
+        self.error.as_ref()
+    }
+
+    /// An external engine's move in the game that started at `start` and
+    /// went on with `moves`; a set stop flag makes it answer at once. The
+    /// engine is started on the first call.
+    pub fn choose_external(
+        &mut self,
+        variant: &Variant,
+        start: &Position,
+        moves: &[Move],
+    ) -> Result<Move, ExternalError> {
+        let BotSpec::Ugi(spec) = &self.spec else {
+            return Err(ExternalError {
+                command: self.spec.to_string(),
+                what: "not an external engine".into(),
+            });
+        };
+        let engine = match &mut self.engine {
+            Some(engine) => engine,
+            None => self.engine.insert(UgiEngine::start(spec)?),
+        };
+        engine.choose(variant, start, moves, self.stop.as_deref())
+    }
+
+    /// [`Bot::choose_external`], keeping its error for [`Bot::error`].
+    fn external_or_none(
+        &mut self,
+        variant: &Variant,
+        start: &Position,
+        moves: &[Move],
+    ) -> Option<Move> {
+        match self.choose_external(variant, start, moves) {
+            Ok(m) => {
+                self.error = None;
+                Some(m)
+            }
+            Err(e) => {
+                self.error = Some(e);
+                None
+            }
+        }
     }
 
     /// Nodes of the MCTS search tree kept for the next move (it is re-rooted
@@ -215,6 +304,12 @@ impl Bot {
     /// In a game, [`Bot::choose_in_game`] sees the game's repetitions and
     /// ply cap.
     pub fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Move> {
+        if self.is_external() {
+            if variant.legal_moves(pos).is_empty() {
+                return None;
+            }
+            return self.external_or_none(variant, pos, &[]);
+        }
         let line = DrawTracker::new(variant.rules().draw, variant.hash(pos));
         self.choose_along(variant, pos, &line)
     }
@@ -223,6 +318,12 @@ impl Bot {
     /// and the ply cap along the whole game; `None` when the game is over,
     /// drawn games included.
     pub fn choose_in_game(&mut self, game: &Game) -> Option<Move> {
+        if self.is_external() {
+            if game.outcome().is_some() {
+                return None;
+            }
+            return self.external_or_none(game.variant(), game.start(), game.moves());
+        }
         self.choose_along(game.variant(), game.position(), game.draw_tracker())
     }
 
@@ -257,7 +358,8 @@ impl Bot {
     /// [`Bot::choose`] on the engine at its native width, for `pos` reached
     /// along `line` (whose current position is `pos`), given the legal
     /// moves of `pos` (the lab's hot loop generates them once). `None` when
-    /// there is no move or `line` is drawn.
+    /// there is no move or `line` is drawn, and for an external engine
+    /// ([`Bot::is_external`]), which needs the game's moves.
     pub fn choose_fast<B: Bits>(
         &mut self,
         e: &Engine<B>,
@@ -275,6 +377,8 @@ impl Bot {
             return Some(buffer[0]);
         }
         match self.spec {
+            // Asked with the game's moves, which this call does not have.
+            BotSpec::Ugi(_) => None,
             BotSpec::Random => Some(buffer[self.rng.random_range(0..buffer.len())]),
             BotSpec::Greedy => Some(self.greedy(e, pos, line, buffer)),
             BotSpec::AlphaBeta { nodes } => {

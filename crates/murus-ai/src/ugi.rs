@@ -411,7 +411,7 @@ impl Server {
         let game = self.game.clone();
         let variant = self.variant.clone();
         let out = out.clone();
-        let bot = self.bot;
+        let bot = self.bot.clone();
         let seed = variant.hash(game.position());
         let analyser = self.analyser.take();
         let hash_mb = self.hash_mb;

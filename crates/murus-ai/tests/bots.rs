@@ -26,7 +26,7 @@ fn every_bot_finishes_a_game_of_every_variant_with_legal_moves() {
         let v = Variant::builtin(name).unwrap();
         for spec in small_budgets() {
             let mut bots: Vec<Bot> = (0..v.player_count())
-                .map(|s| Bot::new(spec, 11 + s as u64))
+                .map(|s| Bot::new(spec.clone(), 11 + s as u64))
                 .collect();
             let mut game = Game::new(&v);
             while game.outcome().is_none() && game.ply() < 120 {
@@ -59,7 +59,7 @@ fn a_finished_game_gets_no_move() {
     let pos = v.play(&before, v.parse_move(&before, "a5-a7").unwrap());
     assert!(v.outcome(&pos).is_some());
     for spec in small_budgets() {
-        assert_eq!(Bot::new(spec, 1).choose(&v, &pos), None, "{spec}");
+        assert_eq!(Bot::new(spec.clone(), 1).choose(&v, &pos), None, "{spec}");
     }
 }
 
@@ -68,7 +68,7 @@ fn the_same_seed_gives_the_same_moves() {
     let v = Variant::builtin("advanced").unwrap();
     for spec in small_budgets() {
         let play = |seed| {
-            let mut bot = Bot::new(spec, seed);
+            let mut bot = Bot::new(spec.clone(), seed);
             let mut game = Game::new(&v);
             for _ in 0..12 {
                 if game.outcome().is_some() {
@@ -97,7 +97,7 @@ fn searching_bots_take_a_win_in_one() {
             guided: false,
         },
     ] {
-        let m = Bot::new(spec, 3).choose(&v, &pos).unwrap();
+        let m = Bot::new(spec.clone(), 3).choose(&v, &pos).unwrap();
         let after = v.play(&pos, m);
         assert_eq!(
             v.outcome(&after).and_then(|o| o.winner),
@@ -273,7 +273,7 @@ fn a_lost_side_takes_the_draw_by_repetition_that_the_game_offers() {
     ];
     for (spec, seeds) in searchers {
         for seed in 0..seeds {
-            let m = Bot::new(spec, seed).choose_in_game(&game).unwrap();
+            let m = Bot::new(spec.clone(), seed).choose_in_game(&game).unwrap();
             assert_eq!(m, draw, "{spec}, seed {seed}: {}", v.move_to_string(m));
         }
     }
@@ -287,6 +287,10 @@ fn a_lost_side_takes_the_draw_by_repetition_that_the_game_offers() {
     );
     // The game is over: no bot has a move.
     for spec in small_budgets() {
-        assert_eq!(Bot::new(spec, 1).choose_in_game(&game), None, "{spec}");
+        assert_eq!(
+            Bot::new(spec.clone(), 1).choose_in_game(&game),
+            None,
+            "{spec}"
+        );
     }
 }

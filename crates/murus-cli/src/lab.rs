@@ -303,8 +303,8 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
         MATCH_GAMES
     });
     let m = murus_lab::MatchConfig {
-        a: bot_a,
-        b: bot_b,
+        a: bot_a.clone(),
+        b: bot_b.clone(),
         games: max_games,
         seed: a.seed,
         threads: threads(a.threads)?,

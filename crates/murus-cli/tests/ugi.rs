@@ -6,6 +6,8 @@ use std::process::{Child, ChildStdin, Command, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
+use murus_engine::{Game, Variant};
+
 struct Engine {
     child: Child,
     stdin: ChildStdin,
@@ -140,4 +142,93 @@ fn an_unknown_starting_variant_fails_before_the_protocol_starts() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant `no-such-variant`"));
     assert!(out.stdout.is_empty());
+}
+
+/// `murus ARGS`, its output.
+fn murus(args: &[&str]) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_murus"))
+        .args(args)
+        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
+        .output()
+        .expect("the murus binary runs")
+}
+
+/// This build of Murus as an external engine: `ugi:SETTINGS murus ugi`.
+fn engine(settings: &str) -> String {
+    format!("ugi:{settings} {} ugi", env!("CARGO_BIN_EXE_murus"))
+}
+
+#[test]
+fn a_match_against_an_external_engine_plays_its_games() {
+    let ext = engine("nodes=300");
+    let o = murus(&[
+        "match",
+        "standard",
+        &ext,
+        "alphabeta:300",
+        "--games",
+        "4",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let j: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+    assert_eq!(j["games"], 4, "{j}");
+}
+
+#[test]
+fn self_play_of_an_external_engine_on_a_rule_file_keeps_legal_games() {
+    let dir = std::env::temp_dir().join(format!("murus-ugi-selfplay-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let ext = engine("depth=1 bot=alphabeta");
+    let o = murus(&[
+        "selfplay",
+        "variants/hex.mg",
+        "--games",
+        "2",
+        "--bots",
+        &format!("{ext},greedy"),
+        "--out",
+        dir.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
+    let games = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    let hex = Variant::builtin("hex").unwrap();
+    for line in games.lines() {
+        let g: serde_json::Value = serde_json::from_str(line).unwrap();
+        assert_eq!(g["seats"][0], ext.as_str(), "{g}");
+        let mut game = Game::new(&hex);
+        for m in g["moves"].as_array().unwrap() {
+            game.play_str(m.as_str().unwrap()).unwrap();
+        }
+        assert!(game.outcome().is_some(), "{g}");
+    }
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+#[test]
+fn an_external_engine_that_fails_stops_the_run_with_a_clear_error() {
+    for (ext, says) in [
+        ("ugi:/no/such/engine --flag".to_string(), "cannot start it"),
+        (engine("bot=nonsense"), "it refused: bot:"),
+        ("ugi:true".to_string(), "exited"),
+    ] {
+        let o = murus(&[
+            "match",
+            "standard",
+            &ext,
+            "random",
+            "--games",
+            "2",
+            "--threads",
+            "1",
+        ]);
+        assert!(!o.status.success(), "{ext}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(err.contains("game 1: engine `"), "{ext}: {err}");
+        assert!(err.contains(says), "{ext}: {err}");
+    }
+    let o = murus(&["match", "standard", "ugi:", "random"]);
+    assert!(!o.status.success());
+    assert!(String::from_utf8_lossy(&o.stderr).contains("needs its command"));
 }

@@ -103,6 +103,14 @@ pub enum LabError {
     /// A self-play worker panicked (a bug); the games it finished are kept.
     #[error("a self-play worker stopped on an internal error: {0}")]
     Panicked(String),
+    /// An external engine failed (it did not start, exited, timed out or
+    /// named an illegal move) in game `game` (counted from 1); the games
+    /// finished before are kept.
+    #[error("game {game}: {error}")]
+    Engine {
+        game: u64,
+        error: murus_ai::ExternalError,
+    },
 }
 
 /// The SHA-256 of a variant's source, in hex.
@@ -116,7 +124,9 @@ impl Config {
     /// core, capped at the variant's ply cap (or 1 000 plies).
     pub fn new(variant: &Variant, bots: Vec<BotSpec>, games: u64, seed: u64) -> Config {
         let players = variant.player_count();
-        let bots: Vec<BotSpec> = (0..players).map(|s| bots[s % bots.len().max(1)]).collect();
+        let bots: Vec<BotSpec> = (0..players)
+            .map(|s| bots[s % bots.len().max(1)].clone())
+            .collect();
         let max_plies = variant.rules().draw.ply_cap.unwrap_or(1000);
         Config {
             provenance: Provenance {

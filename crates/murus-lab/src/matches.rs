@@ -46,7 +46,7 @@ pub struct Sprt {
 }
 
 /// A match between two bots.
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Debug)]
 pub struct MatchConfig {
     pub a: BotSpec,
     pub b: BotSpec,
@@ -71,7 +71,13 @@ impl MatchConfig {
             )));
         }
         let games = self.games + self.games % 2;
-        Ok(Config::new(variant, vec![self.a, self.b], games, self.seed).with_threads(self.threads))
+        Ok(Config::new(
+            variant,
+            vec![self.a.clone(), self.b.clone()],
+            games,
+            self.seed,
+        )
+        .with_threads(self.threads))
     }
 
     /// What determines the match's games, as [`RunDir`] keeps it.

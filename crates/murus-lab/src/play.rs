@@ -5,6 +5,7 @@ use murus_ai::{Bot, BotSpec};
 use murus_engine::{DrawTracker, Engine, EngineTask, Move, MoveKind, Outcome, Pos, Variant, Word};
 use serde::{Deserialize, Serialize};
 
+use crate::LabError;
 use crate::report::GameStats;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -61,18 +62,19 @@ struct PlayTask<'a> {
 }
 
 impl EngineTask for PlayTask<'_> {
-    type Output = GameResult;
-    fn run<B: Word>(self, e: &Engine<B>) -> GameResult {
+    type Output = Result<GameResult, LabError>;
+    fn run<B: Word>(self, e: &Engine<B>) -> Result<GameResult, LabError> {
         play_on(e, self.variant, self.setup, self.stop)
     }
 }
 
-/// Plays one game.
+/// Plays one game. Fails only when an external engine fails
+/// ([`LabError::Engine`]).
 pub fn play_game(
     variant: &Variant,
     setup: &GameSetup,
     stop: Option<Arc<AtomicBool>>,
-) -> GameResult {
+) -> Result<GameResult, LabError> {
     variant.run(PlayTask {
         setup,
         variant,
@@ -105,17 +107,16 @@ fn play_on<B: Word>(
     v: &Variant,
     setup: &GameSetup,
     stop: Option<Arc<AtomicBool>>,
-) -> GameResult {
+) -> Result<GameResult, LabError> {
     let players = e.players();
     let mut bots: Vec<Bot> = setup
         .seats
         .iter()
         .enumerate()
         .map(|(s, spec)| {
-            let mut b = Bot::new(*spec, setup.seed ^ mix(s as u64 + 1));
+            let mut b = Bot::new(spec.clone(), setup.seed ^ mix(s as u64 + 1));
             // Only searches poll the flag.
-            let searches = matches!(spec, BotSpec::AlphaBeta { .. } | BotSpec::Mcts { .. });
-            if let (true, Some(flag)) = (searches, &stop) {
+            if let (true, Some(flag)) = (spec.searches(), &stop) {
                 b.set_stop(flag.clone());
             }
             b
@@ -130,7 +131,11 @@ fn play_on<B: Word>(
     let mut pos = e.start();
     let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(Some(setup.max_plies));
     let mut moves = e.move_list();
-    let mut played: Vec<Move> = Vec::with_capacity(if setup.record_moves { 64 } else { 0 });
+    // External engines are told the game from its start.
+    let external = bots.iter().any(Bot::is_external);
+    let start = external.then(|| v.start());
+    let keep_moves = setup.record_moves || external;
+    let mut played: Vec<Move> = Vec::with_capacity(if keep_moves { 64 } else { 0 });
     // The evaluation's leader after each full round (every `players` plies):
     // measured only when everyone has moved, so the side to move's tempo is
     // not counted as a change of lead (and self-play stays fast).
@@ -152,16 +157,25 @@ fn play_on<B: Word>(
         }
         let colour = pos.turn();
         let bot = &mut bots[seat_of[colour]];
-        let m = bot
-            .choose_fast(e, &pos, &line, &moves)
-            .expect("moves exist");
+        let m = match &start {
+            Some(start) if bot.is_external() => {
+                bot.choose_external(v, start, &played)
+                    .map_err(|error| LabError::Engine {
+                        game: setup.index + 1,
+                        error,
+                    })?
+            }
+            _ => bot
+                .choose_fast(e, &pos, &line, &moves)
+                .expect("moves exist"),
+        };
         let capture = e.is_capture(&pos, m);
         if m.kind == MoveKind::Swap {
             seat_of.swap(0, 1);
         }
         e.apply(&mut pos, m);
         line.push(pos.hash(), capture);
-        if setup.record_moves {
+        if keep_moves {
             played.push(m);
         }
         if line.plies() as usize % players == 0 {
@@ -181,7 +195,7 @@ fn play_on<B: Word>(
         .get((plies as usize * 3 / 4 / players).saturating_sub(1))
         .copied()
         .flatten();
-    GameResult {
+    Ok(GameResult {
         stats: GameStats {
             index: setup.index,
             winner: outcome.winner.map(|w| v.letter(w)),
@@ -197,6 +211,10 @@ fn play_on<B: Word>(
         seed: setup.seed,
         seats: setup.seats.iter().map(ToString::to_string).collect(),
         colours: setup.colour_of_seat.iter().map(|&c| v.letter(c)).collect(),
-        moves: played.iter().map(|&m| v.move_to_string(m)).collect(),
-    }
+        moves: if setup.record_moves {
+            played.iter().map(|&m| v.move_to_string(m)).collect()
+        } else {
+            Vec::new()
+        },
+    })
 }

@@ -112,10 +112,7 @@ pub(crate) fn play_range(
     // Only searching bots poll the cancel flag; random and greedy games are
     // too short to need it, and cloning the shared `Arc` for every game
     // would make threads fight over its reference count.
-    let searching = config
-        .bots
-        .iter()
-        .any(|b| matches!(b, BotSpec::AlphaBeta { .. } | BotSpec::Mcts { .. }));
+    let searching = config.bots.iter().any(BotSpec::searches);
     let work = || {
         let mut stats: Vec<GameStats> = Vec::new();
         let mut games: Vec<GameResult> = Vec::new();
@@ -142,7 +139,13 @@ pub(crate) fn play_range(
                     continue;
                 }
                 let stop = searching.then(|| control.cancel.clone());
-                let g = play_game(variant, &config.setup(index), stop);
+                let g = match play_game(variant, &config.setup(index), stop) {
+                    Ok(g) => g,
+                    Err(e) => {
+                        control.fail(e);
+                        break 'claims;
+                    }
+                };
                 if control.is_cancelled() {
                     break 'claims; // its bots may have been cut short
                 }

@@ -88,7 +88,7 @@ impl StudioApp {
         let lab = &mut self.lab.model.saved;
         if busy {
             if let Ok(hard) = "hard".parse::<Seat>() {
-                self.play.model_mut().set_seat(0, hard);
+                self.play.model_mut().set_seat(0, hard.clone());
                 self.play.model_mut().set_seat(1, hard);
             }
             lab.games = 100_000;

@@ -827,7 +827,7 @@ mod tests {
         let folder = runs.join("crashed");
         let mut dir = murus_lab::RunDir::create(&folder, &config.run_spec()).unwrap();
         for i in 0..4 {
-            dir.append(&murus_lab::play_game(&v, &config.setup(i), None))
+            dir.append(&murus_lab::play_game(&v, &config.setup(i), None).unwrap())
                 .unwrap();
         }
         drop(dir);

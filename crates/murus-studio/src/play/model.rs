@@ -16,7 +16,7 @@ use crate::{Feedback, Message, files};
 use super::PlaySaved;
 
 /// Who plays a colour: a person at the board or a bot.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub enum Seat {
     /// A person clicks or types the moves.
     Human,
@@ -70,27 +70,30 @@ impl BotTurn {
     /// Searches for the move; `stop` makes the search return its best move
     /// so far.
     pub fn think(&self, stop: Arc<AtomicBool>) -> BotReply {
-        let mut bot = Bot::new(self.spec, self.seed);
+        let mut bot = Bot::new(self.spec.clone(), self.seed);
         bot.set_stop(stop);
         let mv = choose_bot_move(&mut bot, &self.game);
         BotReply {
             mv,
             nodes: bot.last_nodes,
+            error: bot.error().map(ToString::to_string),
         }
     }
 }
 
 /// What a bot answered.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct BotReply {
     /// `None` when the bot found no move.
     pub mv: Option<Move>,
     /// Nodes (alpha-beta) or iterations (MCTS) it searched.
     pub nodes: u64,
+    /// What went wrong with an external engine.
+    pub error: Option<String>,
 }
 
 /// The bot searching now.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Thinking {
     /// The turn's token ([`BotTurn::token`]).
     pub token: u64,
@@ -320,7 +323,7 @@ impl PlayModel {
     /// The seat playing colour `player` now (after pie-rule swaps).
     pub fn seat_of_player(&self, player: usize) -> Seat {
         let seat = self.game.seat_of(player);
-        self.seats.get(seat).copied().unwrap_or(Seat::Human)
+        self.seats.get(seat).cloned().unwrap_or(Seat::Human)
     }
     /// The set-up being edited.
     pub fn setup(&self) -> Option<&SetupEdit> {
@@ -335,8 +338,8 @@ impl PlayModel {
         self.paused
     }
     /// The bot searching now.
-    pub fn thinking(&self) -> Option<Thinking> {
-        self.thinking
+    pub fn thinking(&self) -> Option<&Thinking> {
+        self.thinking.as_ref()
     }
     /// The last bot move and its search size.
     pub fn last_bot(&self) -> Option<&str> {
@@ -590,6 +593,7 @@ impl PlayModel {
             self.feedback.changed();
             if self
                 .thinking
+                .as_ref()
                 .is_some_and(|t| self.game.seat_of(t.player) == seat)
             {
                 self.thinking = None;
@@ -920,11 +924,11 @@ impl PlayModel {
         let thinking = Thinking {
             token: self.next_token,
             player,
-            spec,
+            spec: spec.clone(),
         };
         self.thinking = Some(thinking);
         Some(BotTurn {
-            token: thinking.token,
+            token: self.next_token,
             player,
             spec,
             seed: self.seed,
@@ -935,10 +939,14 @@ impl PlayModel {
     /// A bot's answer to the turn with `token`; ignored when the game moved
     /// on since (undo, a new game…).
     pub fn bot_replied(&mut self, token: u64, reply: BotReply) {
-        let Some(t) = self.thinking.filter(|t| t.token == token) else {
+        let Some(t) = self.thinking.take_if(|t| t.token == token) else {
             return;
         };
-        self.thinking = None;
+        if let Some(e) = reply.error {
+            self.paused = true;
+            self.feedback.error(format!("{e}; bots are paused"));
+            return;
+        }
         match reply.mv {
             Some(m) if self.game.play(m) => {
                 self.redo.clear();
@@ -958,7 +966,7 @@ impl PlayModel {
 
     /// The search for `token` ended without a move: bots pause.
     pub fn bot_failed(&mut self, token: u64) {
-        if self.thinking.is_some_and(|t| t.token != token) {
+        if self.thinking.as_ref().is_some_and(|t| t.token != token) {
             return;
         }
         self.thinking = None;
@@ -1103,7 +1111,14 @@ mod tests {
         let mut m = model("standard", ["human", "random"]);
         assert!(m.play_text("b1-b3"));
         let turn = m.start_bot().expect("the bot's turn");
-        m.bot_replied(turn.token, BotReply { mv: None, nodes: 0 });
+        m.bot_replied(
+            turn.token,
+            BotReply {
+                mv: None,
+                nodes: 0,
+                error: None,
+            },
+        );
         assert!(m.is_paused());
         assert!(m.message().is_some_and(Message::is_error));
         assert!(m.start_bot().is_none());

@@ -412,7 +412,7 @@ fn an_interrupted_run_is_offered_and_resumes_to_the_uninterrupted_report() {
     let folder = runs.join("crashed");
     let mut dir = RunDir::create(&folder, &config.run_spec()).unwrap();
     for i in 0..5 {
-        dir.append(&play_game(&variant, &config.setup(i), None))
+        dir.append(&play_game(&variant, &config.setup(i), None).unwrap())
             .unwrap();
     }
     drop(dir);
