@@ -120,6 +120,19 @@ pub struct Found {
     pub nodes: u64,
     pub time: Duration,
     pub pv: Vec<Move>,
+    /// The best moves, best first, each with its score and line: as many
+    /// as asked of [`Analyser::analyse_lines`] (at most the legal moves),
+    /// from the deepest finished iteration; the best move alone otherwise.
+    pub lines: Vec<Line>,
+}
+
+/// One of the best moves of a position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line {
+    pub first: Move,
+    pub score: Score,
+    /// The line, `first` first.
+    pub pv: Vec<Move>,
 }
 
 /// An alpha-beta search with a transposition table kept from one search to
@@ -127,6 +140,15 @@ pub struct Found {
 #[derive(Debug)]
 pub struct Analyser {
     table: Table,
+}
+
+/// What a search is asked: its limits, how many lines, its stop flag and
+/// the seed that orders equal moves.
+struct Ask<'a> {
+    limits: Limits,
+    lines: usize,
+    stop: Option<&'a AtomicBool>,
+    seed: u64,
 }
 
 /// Most nodes of a search without a node limit (about an hour's work).
@@ -157,6 +179,21 @@ impl Analyser {
         seed: u64,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<Found> {
+        self.analyse_lines(game, limits, 1, stop, seed, on_info)
+    }
+
+    /// [`Analyser::analyse`], finding the `lines` best moves with their
+    /// exact scores ([`Found::lines`]); every root move is then searched
+    /// with a full window, which costs more than finding the best alone.
+    pub fn analyse_lines(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        lines: usize,
+        stop: Option<&AtomicBool>,
+        seed: u64,
+        on_info: &mut dyn FnMut(&Info),
+    ) -> Option<Found> {
         if game.outcome().is_some() {
             return None;
         }
@@ -164,6 +201,7 @@ impl Analyser {
             analyser: &'a mut Analyser,
             game: &'a Game,
             limits: Limits,
+            lines: usize,
             stop: Option<&'a AtomicBool>,
             seed: u64,
             on_info: &'a mut dyn FnMut(&Info),
@@ -173,15 +211,13 @@ impl Analyser {
             fn run<B: murus_engine::Word>(self, e: &Engine<B>) -> Option<Found> {
                 let pos = B::unwrap(self.game.position()).expect("a position of this variant");
                 let mut line = self.game.draw_tracker().clone();
-                self.analyser.run(
-                    e,
-                    pos,
-                    &mut line,
-                    self.limits,
-                    self.stop,
-                    self.seed,
-                    self.on_info,
-                )
+                let ask = Ask {
+                    limits: self.limits,
+                    lines: self.lines,
+                    stop: self.stop,
+                    seed: self.seed,
+                };
+                self.analyser.run(e, pos, &mut line, ask, self.on_info)
             }
         }
         let variant = game.variant().clone();
@@ -189,23 +225,27 @@ impl Analyser {
             analyser: self,
             game,
             limits,
+            lines,
             stop,
             seed,
             on_info,
         })
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn run<B: Bits>(
         &mut self,
         e: &Engine<B>,
         pos: &Pos<B>,
         line: &mut DrawTracker,
-        limits: Limits,
-        stop: Option<&AtomicBool>,
-        seed: u64,
+        ask: Ask<'_>,
         on_info: &mut dyn FnMut(&Info),
     ) -> Option<Found> {
+        let Ask {
+            limits,
+            lines,
+            stop,
+            seed,
+        } = ask;
         let started = Instant::now();
         let mut last: Option<Info> = None;
         let mut report = |r: &search::SearchResult, pv: &[Move]| {
@@ -228,12 +268,21 @@ impl Analyser {
         )
         .with_deadline(limits.time.map(|t| started + t))
         .with_depth_limit(limits.depth.unwrap_or(search::MAX_DEPTH))
+        .with_lines(lines)
         .with_reports(&mut report);
         let result = searcher.run(pos, &mut SmallRng::seed_from_u64(seed));
+        let found_lines: Vec<Line> = std::mem::take(&mut searcher.lines)
+            .into_iter()
+            .map(|(first, value, pv)| Line {
+                first,
+                score: Score::from_value(value),
+                pv,
+            })
+            .collect();
         drop(searcher);
         let best = result.best?;
         let time = started.elapsed();
-        Some(match last {
+        let mut found = match last {
             // The last finished iteration's line, unless an unfinished one
             // found a better first move.
             Some(info) if info.pv.first() == Some(&best) => Found {
@@ -243,6 +292,7 @@ impl Analyser {
                 nodes: result.nodes,
                 time,
                 pv: info.pv,
+                lines: Vec::new(),
             },
             Some(info) => Found {
                 best,
@@ -251,6 +301,7 @@ impl Analyser {
                 nodes: result.nodes,
                 time,
                 pv: vec![best],
+                lines: Vec::new(),
             },
             None => Found {
                 best,
@@ -259,7 +310,18 @@ impl Analyser {
                 nodes: result.nodes,
                 time,
                 pv: vec![best],
+                lines: Vec::new(),
             },
-        })
+        };
+        found.lines = if found_lines.first().map(|l| l.first) == Some(best) {
+            found_lines
+        } else {
+            vec![Line {
+                first: best,
+                score: found.score,
+                pv: found.pv.clone(),
+            }]
+        };
+        Some(found)
     }
 }

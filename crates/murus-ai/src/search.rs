@@ -137,6 +137,11 @@ pub(crate) struct Searcher<'a, B: Bits> {
     depth_limit: u32,
     /// Told of each finished iteration: its result and principal variation.
     on_iteration: Option<&'a mut OnIteration<'a>>,
+    /// How many of the best root moves get an exact value (1: the best).
+    lines_wanted: usize,
+    /// After an iteration with several lines wanted: the best root moves,
+    /// best first, each with its value and principal variation.
+    pub(crate) lines: Vec<(Move, i32, Vec<Move>)>,
     budget: u64,
     nodes: u64,
     aborted: bool,
@@ -168,6 +173,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             deadline: None,
             depth_limit: MAX_DEPTH,
             on_iteration: None,
+            lines_wanted: 1,
+            lines: Vec::new(),
             budget,
             nodes: 0,
             aborted: false,
@@ -185,6 +192,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// Searches no deeper than `depth` plies (at least 1).
     pub(crate) fn with_depth_limit(mut self, depth: u32) -> Self {
         self.depth_limit = depth.clamp(1, MAX_DEPTH);
+        self
+    }
+
+    /// Finds the `k` best root moves with exact values ([`Searcher::lines`]),
+    /// not only the best: slower, for analysis.
+    pub(crate) fn with_lines(mut self, k: usize) -> Self {
+        self.lines_wanted = k.max(1);
         self
     }
 
@@ -252,18 +266,41 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if root.len() <= 1 {
             return result;
         }
+        let mut values = Vec::with_capacity(root.len());
         for depth in 1..=self.depth_limit {
             let mut alpha = -WIN - 1;
             let mut best = None;
+            values.clear();
             for (i, &m) in root.iter().enumerate() {
-                let v = self.child(pos, m, depth - 1, 1, (alpha, WIN + 1), me);
+                // Several lines: every root move gets its exact value.
+                let floor = if self.lines_wanted > 1 {
+                    -WIN - 1
+                } else {
+                    alpha
+                };
+                let v = self.child(pos, m, depth - 1, 1, (floor, WIN + 1), me);
                 if self.aborted {
                     break;
                 }
+                values.push(v);
                 if v > alpha {
                     alpha = v;
                     best = Some(i);
                 }
+            }
+            if !self.aborted && self.lines_wanted > 1 {
+                // Best first; a stable sort keeps the earlier order of equals.
+                let mut order: Vec<usize> = (0..root.len()).collect();
+                order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
+                root = order.iter().map(|&i| root[i]).collect();
+                let sorted: Vec<i32> = order.iter().map(|&i| values[i]).collect();
+                best = Some(0);
+                self.lines = (0..self.lines_wanted.min(root.len()))
+                    .map(|j| {
+                        let pv = self.principal_variation(pos, root[j], depth);
+                        (root[j], sorted[j], pv)
+                    })
+                    .collect();
             }
             if self.aborted {
                 // A partial iteration still improves on the last one if its

@@ -96,6 +96,32 @@ enum Command {
         #[command(subcommand)]
         command: mural::MuralCommand,
     },
+    /// The best move and line of a position, its score, and with --multipv
+    /// the K best moves.
+    Analyze {
+        variant: String,
+        /// A position string (default: the start).
+        #[arg(long)]
+        position: Option<String>,
+        /// Moves played from the position, in notation.
+        #[arg(long, num_args = 1..)]
+        moves: Vec<String>,
+        /// The budget as an alpha-beta bot: `alphabeta:NODES` or a level
+        /// (`medium`, `hard`); default `hard`.
+        #[arg(long, conflicts_with = "movetime")]
+        bot: Option<String>,
+        /// Think for this many milliseconds instead of a node budget.
+        #[arg(long)]
+        movetime: Option<u64>,
+        /// Search no deeper than this many plies.
+        #[arg(long)]
+        depth: Option<u32>,
+        /// Show the K best moves, each with its score and line.
+        #[arg(long, default_value_t = 1)]
+        multipv: usize,
+        #[arg(long)]
+        json: bool,
+    },
     /// Speak UGI, the Universal Game Interface, on stdin and stdout: an
     /// engine for tournament managers (docs/engine-protocol.md).
     Ugi {
@@ -139,6 +165,28 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Lab { command } => return lab::lab(command, &mut out),
         Command::Mural { command } => return mural::run(command, &mut out),
         Command::Ugi { .. } => unreachable!("answered before stdout is locked"),
+        Command::Analyze {
+            variant,
+            position,
+            moves,
+            bot,
+            movetime,
+            depth,
+            multipv,
+            json,
+        } => {
+            let v = load_variant(&variant)?;
+            let pos = load_position(&v, position.as_deref())?;
+            let a = Analyze {
+                moves,
+                bot,
+                movetime,
+                depth,
+                multipv,
+                json,
+            };
+            analyze(&v, pos, &a, &mut out)?;
+        }
         Command::Check { files } => return check(&files, &mut out),
         Command::Show { variant, position } => {
             let v = load_variant(&variant)?;
@@ -301,6 +349,105 @@ fn check(files: &[String], out: &mut impl Write) -> Result<ExitCode> {
     } else {
         ExitCode::SUCCESS
     })
+}
+
+/// `murus analyze`'s options beyond the position.
+struct Analyze {
+    moves: Vec<String>,
+    bot: Option<String>,
+    movetime: Option<u64>,
+    depth: Option<u32>,
+    multipv: usize,
+    json: bool,
+}
+
+fn analyze(v: &Variant, pos: Position, a: &Analyze, out: &mut impl Write) -> Result<()> {
+    use murus_ai::BotSpec;
+    use murus_ai::analysis::{Analyser, Limits, Score};
+    if a.multipv == 0 {
+        bail!("--multipv must be at least 1");
+    }
+    let mut limits = Limits {
+        depth: a.depth,
+        ..Limits::default()
+    };
+    if a.depth.is_some_and(|d| !(1..=64).contains(&d)) {
+        bail!("--depth must be from 1 to 64");
+    }
+    match a.movetime {
+        Some(0) => bail!("--movetime must be at least 1 ms"),
+        Some(ms) => limits.time = Some(std::time::Duration::from_millis(ms)),
+        None => {
+            let spec: BotSpec = a.bot.as_deref().unwrap_or("hard").parse()?;
+            let BotSpec::AlphaBeta { nodes } = spec else {
+                bail!(
+                    "--bot {spec}: analysis searches with alpha-beta: give alphabeta:NODES, medium or hard, or --movetime MS"
+                );
+            };
+            limits.nodes = Some(nodes);
+        }
+    }
+    let mut game = Game::from_position(v, pos);
+    for (i, m) in a.moves.iter().enumerate() {
+        game.play_str(m)
+            .map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
+    }
+    if let Some(o) = game.outcome() {
+        bail!("the game is over: {}", v.describe_outcome(o));
+    }
+    let seed = v.hash(game.position());
+    let found = Analyser::new(64)
+        .analyse_lines(&game, limits, a.multipv, None, seed, &mut |_| {})
+        .ok_or_else(|| anyhow!("no move to analyse"))?;
+    let text = |ms: &[murus_engine::Move]| -> Vec<String> {
+        ms.iter().map(|&m| v.move_to_string(m)).collect()
+    };
+    let score_json = |s: Score| match s {
+        Score::Cp(n) => json!({ "cp": n }),
+        Score::Win(n) => json!({ "win": n }),
+        Score::Loss(n) => json!({ "loss": n }),
+    };
+    if a.json {
+        let lines: Vec<serde_json::Value> = found
+            .lines
+            .iter()
+            .map(|l| {
+                json!({
+                    "move": v.move_to_string(l.first),
+                    "score": score_json(l.score),
+                    "pv": text(&l.pv),
+                })
+            })
+            .collect();
+        let j = json!({
+            "best": v.move_to_string(found.best),
+            "score": score_json(found.score),
+            "depth": found.depth,
+            "nodes": found.nodes,
+            "pv": text(&found.pv),
+            "lines": lines,
+        });
+        writeln!(out, "{}", serde_json::to_string_pretty(&j)?)?;
+        return Ok(());
+    }
+    writeln!(out, "best   {}", v.move_to_string(found.best))?;
+    writeln!(out, "score  {}", found.score)?;
+    writeln!(out, "depth  {}", found.depth)?;
+    writeln!(out, "nodes  {}", found.nodes)?;
+    writeln!(out, "pv     {}", text(&found.pv).join(" "))?;
+    if a.multipv > 1 {
+        for (i, l) in found.lines.iter().enumerate() {
+            writeln!(
+                out,
+                "{:>2}. {:<10} {:<10} {}",
+                i + 1,
+                v.move_to_string(l.first),
+                l.score.to_string(),
+                text(&l.pv).join(" ")
+            )?;
+        }
+    }
+    Ok(())
 }
 
 /// `murus ugi`: the engine protocol on stdin and stdout; a rule file's
