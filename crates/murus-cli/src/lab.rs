@@ -34,6 +34,10 @@ pub struct SelfplayArgs {
     /// Stop a game as a draw after this many plies (default: the variant's cap, else 1000).
     #[arg(long)]
     pub max_plies: Option<u32>,
+    /// Open each game with this many random plies, the same for every game
+    /// of a round of colour rotations (seeded by --seed).
+    #[arg(long, default_value_t = 0)]
+    pub openings: u32,
     /// Play only shard K of N (`K/N`) of the run.
     #[arg(long)]
     pub shard: Option<String>,
@@ -67,6 +71,10 @@ pub struct MatchArgs {
     pub seed: u64,
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Open each pair of games with this many random plies (the same for
+    /// both colours), so that deterministic bots play varied games.
+    #[arg(long, default_value_t = 0)]
+    pub openings: u32,
     /// Keep the match in this folder, game by game (as selfplay's --out).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -166,7 +174,9 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
             v.player_count()
         );
     }
-    let mut config = Config::new(v, bots, a.games, a.seed).with_threads(threads(a.threads)?);
+    let mut config = Config::new(v, bots, a.games, a.seed)
+        .with_threads(threads(a.threads)?)
+        .with_openings(a.openings);
     if let Some(p) = a.max_plies {
         if p == 0 {
             bail!("--max-plies must be at least 1");
@@ -309,6 +319,7 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
         seed: a.seed,
         threads: threads(a.threads)?,
         sprt,
+        openings: a.openings,
     };
     let dir = run_dir(a.out.as_deref(), a.resume, &m.run_spec(v)?)?;
     let resumed = dir.as_ref().map_or(0, |d| d.done().len() as u64);

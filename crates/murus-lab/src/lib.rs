@@ -113,6 +113,9 @@ pub enum LabError {
     },
 }
 
+/// Separates the openings' random moves from the games' own seeds.
+const OPENING_SALT: u64 = 0x6f70_656e_696e_6773;
+
 /// The SHA-256 of a variant's source, in hex.
 pub fn source_sha256(source: &str) -> String {
     let digest = Sha256::digest(source.as_bytes());
@@ -139,6 +142,7 @@ impl Config {
                 seed,
                 requested: games,
                 max_plies,
+                openings: 0,
                 shard: None,
                 players: (0..players).map(|p| variant.letter(p)).collect(),
             },
@@ -150,6 +154,14 @@ impl Config {
             shard: None,
             record_moves: true,
         }
+    }
+
+    /// Opens each game with `plies` random legal moves, the same for the
+    /// games of a colour-swapped round (seeded by the run's seed), so that
+    /// deterministic bots play varied games.
+    pub fn with_openings(mut self, plies: u32) -> Config {
+        self.provenance.openings = plies;
+        self
     }
 
     /// Caps games at `plies` plies.
@@ -207,6 +219,9 @@ impl Config {
                 .map(|s| (s + index as usize) % players)
                 .collect(),
             max_plies: self.max_plies,
+            openings: self.provenance.openings,
+            // Every game of a round (the players' colour rotations) opens alike.
+            opening_seed: game_seed(self.seed ^ OPENING_SALT, index / players as u64),
             record_moves: self.record_moves,
         }
     }

@@ -56,6 +56,8 @@ pub struct MatchConfig {
     pub threads: usize,
     /// `(elo0, elo1)` for a sequential test with α = β = 0.05.
     pub sprt: Option<(f64, f64)>,
+    /// Random plies that open each pair of games ([`Config::with_openings`]).
+    pub openings: u32,
 }
 
 impl MatchConfig {
@@ -77,7 +79,8 @@ impl MatchConfig {
             games,
             self.seed,
         )
-        .with_threads(self.threads))
+        .with_threads(self.threads)
+        .with_openings(self.openings))
     }
 
     /// What determines the match's games, as [`RunDir`] keeps it.

@@ -7,6 +7,8 @@ use serde::{Deserialize, Serialize};
 
 use crate::LabError;
 use crate::report::GameStats;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
 
@@ -50,6 +52,9 @@ pub struct GameSetup {
     /// Seat `s` starts with colour `colour_of_seat[s]`.
     pub colour_of_seat: Vec<usize>,
     pub max_plies: u32,
+    /// Random plies that open the game, drawn from `opening_seed`.
+    pub openings: u32,
+    pub opening_seed: u64,
     /// Whether to write the moves down (needed for game files, not for
     /// statistics alone).
     pub record_moves: bool,
@@ -128,6 +133,7 @@ fn play_on<B: Word>(
         seat_of[c] = s;
     }
     let weights = Weights::for_engine(e);
+    let mut opening = SmallRng::seed_from_u64(setup.opening_seed);
     let mut pos = e.start();
     let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(Some(setup.max_plies));
     let mut moves = e.move_list();
@@ -158,6 +164,7 @@ fn play_on<B: Word>(
         let colour = pos.turn();
         let bot = &mut bots[seat_of[colour]];
         let m = match &start {
+            _ if line.plies() < setup.openings => moves[opening.random_range(0..moves.len())],
             Some(start) if bot.is_external() => {
                 bot.choose_external(v, start, &played)
                     .map_err(|error| LabError::Engine {

@@ -100,10 +100,19 @@ pub struct Provenance {
     /// Games asked for (the whole run, all shards together).
     pub requested: u64,
     pub max_plies: u32,
+    /// Random plies that open each game (the same for the games of a
+    /// colour-swapped pair); 0: every game from the start.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub openings: u32,
     /// `K/N` for one shard of a run; `None` for a whole run or a merge.
     pub shard: Option<String>,
     /// Player letters in turn order.
     pub players: Vec<char>,
+}
+
+/// Serde's test for a field left out when zero (older files lack it).
+fn is_zero(n: &u32) -> bool {
+    *n == 0
 }
 
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -233,6 +242,9 @@ pub struct Report {
     pub seed: u64,
     pub requested: u64,
     pub max_plies: u32,
+    /// Random opening plies of each game ([`Provenance::openings`]).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub openings: u32,
     pub shard: Option<String>,
     /// Player letters in turn order.
     pub players: Vec<char>,
@@ -412,6 +424,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         seed: prov.seed,
         requested: prov.requested,
         max_plies: prov.max_plies,
+        openings: prov.openings,
         shard: prov.shard.clone(),
         players: prov.players.clone(),
         games: n,
@@ -735,6 +748,7 @@ impl Report {
             seed: self.seed,
             requested: self.requested,
             max_plies: self.max_plies,
+            openings: self.openings,
             shard: self.shard.clone(),
             players: self.players.clone(),
         }

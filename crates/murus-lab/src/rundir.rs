@@ -84,6 +84,7 @@ impl RunSpec {
                 a.max_plies.to_string(),
                 b.max_plies.to_string(),
             ),
+            ("openings", a.openings.to_string(), b.openings.to_string()),
             ("players", letters(&a.players), letters(&b.players)),
             ("sprt", sprt(&self.sprt), sprt(&asked.sprt)),
         ];

@@ -418,3 +418,38 @@ fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
         .sum();
     assert_eq!(total, 40);
 }
+
+#[test]
+fn openings_are_random_plies_shared_by_the_games_of_a_pair() {
+    let v = Variant::standard();
+    let config = Config::new(&v, specs("alphabeta:300,greedy"), 8, 5)
+        .with_threads(2)
+        .with_openings(3);
+    let games = run(&v, &config, &Control::default());
+    let opening = |g: &GameResult| g.moves[..3].to_vec();
+    for pair in games.chunks(2) {
+        assert_eq!(opening(&pair[0]), opening(&pair[1]), "a pair opens alike");
+        assert_ne!(pair[0].colours, pair[1].colours, "with colours swapped");
+    }
+    let mut distinct: Vec<Vec<String>> = games.iter().map(opening).collect();
+    distinct.sort();
+    distinct.dedup();
+    assert!(distinct.len() > 1, "pairs open differently: {distinct:?}");
+    // Without openings the bots' own first moves are the same every pair
+    // (alpha-beta on a node budget, greedy as good as deterministic here).
+    let plain = Config::new(&v, specs("alphabeta:300,greedy"), 8, 5).with_threads(2);
+    let plain_games = run(&v, &plain, &Control::default());
+    assert_ne!(plain_games[0].moves[..3], games[0].moves[..3]);
+    // The report says so, and a report without openings has no such key
+    // (files of earlier versions are unchanged).
+    let json = report_of(&config, &games).to_json();
+    assert!(json.contains("\"openings\": 3"), "{json}");
+    assert!(
+        !report_of(&plain, &plain_games)
+            .to_json()
+            .contains("openings")
+    );
+    // Another number of openings is another run.
+    let diff = config.run_spec().differences(&plain.run_spec());
+    assert_eq!(diff, ["openings 3 there, 0 asked"]);
+}

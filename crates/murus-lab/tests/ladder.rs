@@ -26,6 +26,7 @@ fn each_rung_of_the_strength_ladder_holds() {
             seed: 1,
             threads,
             sprt: None,
+            openings: 0,
         };
         let (r, _) = run_match(&v, &m, &Control::default(), None).unwrap();
         println!(

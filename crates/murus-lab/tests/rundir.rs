@@ -211,6 +211,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
         seed: 1,
         threads: 2,
         sprt: Some((0.0, 100.0)),
+        openings: 0,
     };
     let whole = temp("match-whole");
     let spec = m.run_spec(&v).unwrap();
@@ -247,7 +248,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
     // A match with other bounds is another run.
     let other = MatchConfig {
         sprt: Some((0.0, 50.0)),
-        ..m
+        ..m.clone()
     };
     let err = RunDir::open_for_resume(&dir, &other.run_spec(&v).unwrap()).unwrap_err();
     assert!(
