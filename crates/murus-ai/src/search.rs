@@ -204,10 +204,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
 
     /// Calls `report` after each finished iteration with its result and
     /// principal variation (from the root, best move first).
-    pub(crate) fn with_reports(
-        mut self,
-        report: &'a mut dyn FnMut(&SearchResult, &[Move]),
-    ) -> Self {
+    pub(crate) fn with_reports(mut self, report: &'a mut OnIteration<'a>) -> Self {
         self.on_iteration = Some(report);
         self
     }
