@@ -1,9 +1,9 @@
 //! A UGI engine over an older build's library, to measure strength across
 //! versions (`scripts/build-old-engine.sh` copies this file into a checkout
 //! of the older commit and builds it there; it is not part of the
-//! workspace). It uses only what the libraries had at commit d32e464:
-//! `Variant`, `Game` and `Bot::choose` (which sees the position, not the
-//! game's repetitions). Each `go` searches with the `bot` option's own
+//! workspace). It uses only what the libraries have had since commit
+//! d32e464, so it builds there and at later commits: `Variant`, `Game` and
+//! `Bot::choose` (which sees the position, not the game's repetitions). Each `go` searches with the `bot` option's own
 //! budget, whatever the limits say: the old engine is a fixed opponent.
 
 use std::io::{self, BufRead, Write};
@@ -87,7 +87,7 @@ fn main() {
             }
             ["go", ..] => {
                 let seed = variant.hash(game.position());
-                let best = Bot::new(bot, seed).choose(&variant, game.position());
+                let best = Bot::new(bot.clone(), seed).choose(&variant, game.position());
                 say(match best {
                     Some(m) => format!("bestmove {}", variant.move_to_string(m)),
                     None => "bestmove (none)".into(),
