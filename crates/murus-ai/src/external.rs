@@ -253,8 +253,11 @@ impl UgiEngine {
             return Ok(());
         }
         if std::fs::read_to_string(&path).ok().as_deref() != Some(variant.source()) {
-            // Written whole, then renamed: engines of parallel games may read it.
-            let tmp = path.with_extension(format!("{}.tmp", std::process::id()));
+            // Written whole under a name of its own, then renamed: engines
+            // of parallel games (in this process or another) may read it.
+            static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
+            let n = WRITES.fetch_add(1, Ordering::Relaxed);
+            let tmp = path.with_extension(format!("{}.{n}.tmp", std::process::id()));
             std::fs::write(&tmp, variant.source())
                 .and_then(|()| std::fs::rename(&tmp, &path))
                 .map_err(|e| self.error(format!("cannot write {}: {e}", path.display())))?;
