@@ -232,62 +232,15 @@ impl RunDir {
     /// Opens the run in folder `path` to continue it. Its `run.json` must
     /// match `spec` ([`LabError::Mismatch`] names each difference). Returns
     /// the games already played, sorted by number (a game found twice
-    /// counts once); a torn last line of `games.jsonl` is dropped, any other
-    /// line that is not one of this run's games is an error naming its
-    /// `file:line`.
+    /// counts once); a torn last line of `games.jsonl` is dropped (and cut
+    /// off the file), any other line that is not one of this run's games is
+    /// an error naming its `file:line`.
     pub fn open_for_resume(
         path: &Path,
         spec: &RunSpec,
     ) -> Result<(RunDir, Vec<GameResult>), LabError> {
-        let no_run = |why: &str| LabError::NoRun {
-            path: path.display().to_string(),
-            why: why.to_string(),
-        };
-        if !path.is_dir() {
-            return Err(no_run("there is no such folder"));
-        }
-        let run_path = path.join(RUN);
-        let text = match std::fs::read_to_string(&run_path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                return Err(no_run(
-                    "it has no run.json (it was not written by a run that can resume)",
-                ));
-            }
-            Err(e) => return Err(io(&run_path)(e)),
-        };
-        let found: RunSpec = serde_json::from_str(&text).map_err(|e| LabError::Parse {
-            path: run_path.display().to_string(),
-            line: e.line(),
-            message: format!("not a run's configuration: {e}"),
-        })?;
-        compare(path, &found, spec)?;
+        let (found, games, whole) = read_run(path, spec)?;
         let games_path = path.join(GAMES);
-        let (lines, whole) = read_games(&games_path)?;
-        let mut games = Vec::with_capacity(lines.len());
-        for (line, g) in lines {
-            let wrong = |why: String| LabError::Parse {
-                path: games_path.display().to_string(),
-                line,
-                message: format!("game {} is not one of this run's: {why}", g.stats.index),
-            };
-            let run = &spec.run;
-            if !spec.plays(g.stats.index) {
-                return Err(wrong(format!(
-                    "its number is not among the {} games{}",
-                    run.requested,
-                    run.shard
-                        .as_ref()
-                        .map_or(String::new(), |s| format!(" of shard {s}"))
-                )));
-            }
-            if g.seed != game_seed(run.seed, g.stats.index) || g.seats != run.bots {
-                return Err(wrong("its seed or its bots differ".into()));
-            }
-            games.push(g);
-        }
-        games.sort_by_key(|g| g.stats.index);
-        games.dedup_by_key(|g| g.stats.index);
         let file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -307,6 +260,12 @@ impl RunDir {
             appended: false,
         };
         Ok((dir, games))
+    }
+
+    /// The games of the run in folder `path`, as [`RunDir::open_for_resume`]
+    /// finds them, without changing the folder (to show a run).
+    pub fn read(path: &Path, spec: &RunSpec) -> Result<Vec<GameResult>, LabError> {
+        read_run(path, spec).map(|(_, games, _)| games)
     }
 
     /// The folder.
@@ -374,6 +333,62 @@ impl RunDir {
         write_atomic(&games_path, &games_text(&games))?;
         write_reports(&self.path, report)
     }
+}
+
+/// The run in folder `path`, checked against `spec`: its `run.json`, its
+/// games sorted by number (each once), and the length of `games.jsonl`'s
+/// whole lines.
+fn read_run(path: &Path, spec: &RunSpec) -> Result<(RunSpec, Vec<GameResult>, usize), LabError> {
+    let no_run = |why: &str| LabError::NoRun {
+        path: path.display().to_string(),
+        why: why.to_string(),
+    };
+    if !path.is_dir() {
+        return Err(no_run("there is no such folder"));
+    }
+    let run_path = path.join(RUN);
+    let text = match std::fs::read_to_string(&run_path) {
+        Ok(t) => t,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
+            return Err(no_run(
+                "it has no run.json (it was not written by a run that can resume)",
+            ));
+        }
+        Err(e) => return Err(io(&run_path)(e)),
+    };
+    let found: RunSpec = serde_json::from_str(&text).map_err(|e| LabError::Parse {
+        path: run_path.display().to_string(),
+        line: e.line(),
+        message: format!("not a run's configuration: {e}"),
+    })?;
+    compare(path, &found, spec)?;
+    let games_path = path.join(GAMES);
+    let (lines, whole) = read_games(&games_path)?;
+    let mut games = Vec::with_capacity(lines.len());
+    for (line, g) in lines {
+        let wrong = |why: String| LabError::Parse {
+            path: games_path.display().to_string(),
+            line,
+            message: format!("game {} is not one of this run's: {why}", g.stats.index),
+        };
+        let run = &spec.run;
+        if !spec.plays(g.stats.index) {
+            return Err(wrong(format!(
+                "its number is not among the {} games{}",
+                run.requested,
+                run.shard
+                    .as_ref()
+                    .map_or(String::new(), |s| format!(" of shard {s}"))
+            )));
+        }
+        if g.seed != game_seed(run.seed, g.stats.index) || g.seats != run.bots {
+            return Err(wrong("its seed or its bots differ".into()));
+        }
+        games.push(g);
+    }
+    games.sort_by_key(|g| g.stats.index);
+    games.dedup_by_key(|g| g.stats.index);
+    Ok((found, games, whole))
 }
 
 /// `games` as `games.jsonl` text.

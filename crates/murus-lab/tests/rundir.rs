@@ -394,3 +394,26 @@ fn a_batch_refuses_a_folder_of_another_run() {
     .unwrap_err();
     assert!(err.to_string().contains("seed 1 there, 2 asked"), "{err}");
 }
+
+#[test]
+fn reading_a_run_to_show_it_leaves_the_folder_as_it_is() {
+    let v = Variant::standard();
+    let config = config(&v, "random", 10, 2);
+    let games = run(&v, &config, &Control::default());
+    let dir = temp("read-only");
+    let torn = &line(&games[5])[..30];
+    killed_run(&config, &[&games[3], &games[1]], torn, &dir);
+    let before = std::fs::read(dir.join("games.jsonl")).unwrap();
+    let shown = RunDir::read(&dir, &config.run_spec()).unwrap();
+    let numbers: Vec<u64> = shown.iter().map(|g| g.stats.index).collect();
+    assert_eq!(numbers, [1, 3]);
+    assert_eq!(
+        std::fs::read(dir.join("games.jsonl")).unwrap(),
+        before,
+        "showing a run keeps even its torn line"
+    );
+    // Resuming it cuts the torn line off, so that the next game starts a line.
+    drop(RunDir::open_for_resume(&dir, &config.run_spec()).unwrap());
+    let after = std::fs::read(dir.join("games.jsonl")).unwrap();
+    assert_eq!(after.len(), before.len() - torn.len());
+}

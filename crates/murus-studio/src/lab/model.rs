@@ -421,12 +421,17 @@ impl LabModel {
             self.feedback.error("a run is going on: cancel it first");
             return;
         }
-        let opened = match runs::open(folder, threads()) {
+        let mut opened = match runs::open(folder, threads(), true) {
             Ok(o) => o,
             Err(e) => {
                 self.feedback.error(format!("cannot resume: {e}"));
                 return;
             }
+        };
+        let Some(dir) = opened.dir.take() else {
+            self.feedback
+                .error("cannot resume: the run's folder was not opened");
+            return;
         };
         if let Err(e) = runs::set_stopped_by_user(folder, false) {
             self.feedback.warning(e);
@@ -434,7 +439,7 @@ impl LabModel {
         self.launch(
             opened.variant,
             opened.config,
-            opened.dir,
+            dir,
             folder.to_path_buf(),
             opened.games,
         );
@@ -477,7 +482,7 @@ impl LabModel {
                 .error("a run is going on: cancel it before opening another");
             return;
         }
-        match runs::open(folder, 1) {
+        match runs::open(folder, 1, false) {
             Ok(o) => {
                 self.shown = Some(Shown {
                     variant: o.variant,

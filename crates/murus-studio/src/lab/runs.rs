@@ -301,8 +301,9 @@ pub struct Opened {
     /// Its report: the one it wrote, or (a run that never ended) the report
     /// of its finished games, marked interrupted.
     pub report: Report,
-    /// The folder, open to go on with the run.
-    pub dir: RunDir,
+    /// The folder, open to go on with the run (`None` when opened to be
+    /// shown: the folder is then left as it is).
+    pub dir: Option<RunDir>,
 }
 
 /// The rules of the run in `folder`: its `variant.mg`, or (a folder the
@@ -324,9 +325,9 @@ fn variant_of(folder: &Path, spec: &RunSpec) -> Result<Variant, String> {
     }
 }
 
-/// Opens the run in `folder` to show it or go on with it; the games run on
-/// `threads` threads.
-pub fn open(folder: &Path, threads: usize) -> Result<Opened, String> {
+/// Opens the run in `folder` to show it (`resume` false: the folder is only
+/// read) or to go on with it on `threads` threads.
+pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, String> {
     let spec = read_spec(folder)?;
     let variant = variant_of(folder, &spec)?;
     let mut bots = Vec::new();
@@ -346,8 +347,14 @@ pub fn open(folder: &Path, threads: usize) -> Result<Opened, String> {
             .ok_or_else(|| format!("{}: a bad shard `{shard}`", folder.display()))?;
         config = config.with_shard(k, n).map_err(|e| e.to_string())?;
     }
-    let (dir, games) =
-        RunDir::open_for_resume(folder, &config.run_spec()).map_err(|e| e.to_string())?;
+    let (dir, games) = if resume {
+        let (dir, games) =
+            RunDir::open_for_resume(folder, &config.run_spec()).map_err(|e| e.to_string())?;
+        (Some(dir), games)
+    } else {
+        let games = RunDir::read(folder, &config.run_spec()).map_err(|e| e.to_string())?;
+        (None, games)
+    };
     let report = match read_report(folder) {
         Some(r) => r,
         None => config.report_interrupted(&stats_of(&games), true),
