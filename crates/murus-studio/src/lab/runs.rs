@@ -235,9 +235,10 @@ fn count_games(folder: &Path) -> u64 {
         .unwrap_or(0)
 }
 
-/// The run kept in `folder`, if it holds one.
+/// The self-play run kept in `folder`, if it holds one (a `murus match`
+/// folder is not a Lab run: the Lab could neither show nor resume it).
 pub fn read(folder: &Path) -> Option<PastRun> {
-    let spec = read_spec(folder).ok()?;
+    let spec = read_spec(folder).ok().filter(|s| s.command == "selfplay")?;
     let report = read_report(folder);
     let (state, done, first_player) = match &report {
         Some(r) if r.interrupted => (
@@ -371,6 +372,28 @@ pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, Strin
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_history_lists_self_play_runs_not_match_folders() {
+        let runs = std::env::temp_dir().join(format!("murus-studio-runs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&runs);
+        let v = Variant::standard();
+        let selfplay = Config::new(&v, vec![murus_ai::BotSpec::Random], 4, 1);
+        drop(RunDir::create(&runs.join("a-selfplay"), &selfplay.run_spec()).unwrap());
+        let m = murus_lab::MatchConfig {
+            a: murus_ai::BotSpec::Random,
+            b: murus_ai::BotSpec::Greedy,
+            games: 4,
+            seed: 1,
+            threads: 1,
+            sprt: None,
+            openings: 0,
+        };
+        drop(RunDir::create(&runs.join("b-match"), &m.run_spec(&v).unwrap()).unwrap());
+        let listed: Vec<PathBuf> = list(&runs).into_iter().map(|r| r.folder).collect();
+        assert_eq!(listed, [runs.join("a-selfplay")]);
+        std::fs::remove_dir_all(&runs).unwrap();
+    }
 
     #[test]
     fn dates_and_folder_names_are_civil_utc() {
