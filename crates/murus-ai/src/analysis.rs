@@ -282,46 +282,30 @@ impl Analyser {
         drop(searcher);
         let best = result.best?;
         let time = started.elapsed();
-        let mut found = match last {
-            // The last finished iteration's line, unless an unfinished one
-            // found a better first move.
-            Some(info) if info.pv.first() == Some(&best) => Found {
-                best,
-                score: info.score,
-                depth: info.depth,
-                nodes: result.nodes,
-                time,
-                pv: info.pv,
-                lines: Vec::new(),
-            },
-            Some(info) => Found {
-                best,
-                score: info.score,
-                depth: info.depth,
-                nodes: result.nodes,
-                time,
-                pv: vec![best],
-                lines: Vec::new(),
-            },
-            None => Found {
-                best,
-                score: Score::Cp(0),
-                depth: 0,
-                nodes: result.nodes,
-                time,
-                pv: vec![best],
-                lines: Vec::new(),
-            },
+        // The last finished iteration's line, unless an unfinished one found
+        // a better first move.
+        let (score, depth, pv) = match last {
+            Some(info) if info.pv.first() == Some(&best) => (info.score, info.depth, info.pv),
+            Some(info) => (info.score, info.depth, vec![best]),
+            None => (Score::Cp(0), 0, vec![best]),
         };
-        found.lines = if found_lines.first().map(|l| l.first) == Some(best) {
+        let lines = if found_lines.first().map(|l| l.first) == Some(best) {
             found_lines
         } else {
             vec![Line {
                 first: best,
-                score: found.score,
-                pv: found.pv.clone(),
+                score,
+                pv: pv.clone(),
             }]
         };
-        Some(found)
+        Some(Found {
+            best,
+            score,
+            depth,
+            nodes: result.nodes,
+            time,
+            pv,
+            lines,
+        })
     }
 }

@@ -36,6 +36,9 @@ use std::time::{Duration, Instant};
 
 use murus_engine::{Move, Position, Variant};
 
+/// The settings that are limits of each `go`, not options.
+const LIMITS: [&str; 3] = ["nodes", "depth", "movetime"];
+
 /// An external engine's command and settings.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
 pub struct UgiSpec {
@@ -73,7 +76,7 @@ impl UgiSpec {
     /// The `go` command of each move.
     fn go(&self) -> String {
         let mut go = String::from("go");
-        for key in ["nodes", "depth", "movetime"] {
+        for key in LIMITS {
             if let Some(v) = self.limit(key) {
                 go.push_str(&format!(" {key} {v}"));
             }
@@ -168,7 +171,7 @@ impl UgiEngine {
             .map(str::to_ascii_lowercase)
             .collect();
         for (k, v) in &spec.settings {
-            if !["nodes", "depth", "movetime"].contains(&k.as_str()) {
+            if !LIMITS.contains(&k.as_str()) {
                 engine.send(&format!("setoption name {k} value {v}"))?;
             }
         }

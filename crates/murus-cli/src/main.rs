@@ -98,30 +98,7 @@ enum Command {
     },
     /// The best move and line of a position, its score, and with --multipv
     /// the K best moves.
-    Analyze {
-        variant: String,
-        /// A position string (default: the start).
-        #[arg(long)]
-        position: Option<String>,
-        /// Moves played from the position, in notation.
-        #[arg(long, num_args = 1..)]
-        moves: Vec<String>,
-        /// The budget as an alpha-beta bot: `alphabeta:NODES` or a level
-        /// (`medium`, `hard`); default `hard`.
-        #[arg(long, conflicts_with = "movetime")]
-        bot: Option<String>,
-        /// Think for this many milliseconds instead of a node budget.
-        #[arg(long)]
-        movetime: Option<u64>,
-        /// Search no deeper than this many plies.
-        #[arg(long)]
-        depth: Option<u32>,
-        /// Show the K best moves, each with its score and line.
-        #[arg(long, default_value_t = 1)]
-        multipv: usize,
-        #[arg(long)]
-        json: bool,
-    },
+    Analyze(AnalyzeArgs),
     /// Speak UGI, the Universal Game Interface, on stdin and stdout: an
     /// engine for tournament managers (docs/engine-protocol.md).
     Ugi {
@@ -165,28 +142,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Lab { command } => return lab::lab(command, &mut out),
         Command::Mural { command } => return mural::run(command, &mut out),
         Command::Ugi { .. } => unreachable!("answered before stdout is locked"),
-        Command::Analyze {
-            variant,
-            position,
-            moves,
-            bot,
-            movetime,
-            depth,
-            multipv,
-            json,
-        } => {
-            let v = load_variant(&variant)?;
-            let pos = load_position(&v, position.as_deref())?;
-            let a = Analyze {
-                moves,
-                bot,
-                movetime,
-                depth,
-                multipv,
-                json,
-            };
-            analyze(&v, pos, &a, &mut out)?;
-        }
+        Command::Analyze(args) => analyze(&args, &mut out)?,
         Command::Check { files } => return check(&files, &mut out),
         Command::Show { variant, position } => {
             let v = load_variant(&variant)?;
@@ -351,17 +307,34 @@ fn check(files: &[String], out: &mut impl Write) -> Result<ExitCode> {
     })
 }
 
-/// `murus analyze`'s options beyond the position.
-struct Analyze {
+/// `murus analyze`'s arguments.
+#[derive(clap::Args)]
+struct AnalyzeArgs {
+    variant: String,
+    /// A position string (default: the start).
+    #[arg(long)]
+    position: Option<String>,
+    /// Moves played from the position, in notation.
+    #[arg(long, num_args = 1..)]
     moves: Vec<String>,
+    /// The budget as an alpha-beta bot: `alphabeta:NODES` or a level
+    /// (`medium`, `hard`); default `hard`.
+    #[arg(long, conflicts_with = "movetime")]
     bot: Option<String>,
+    /// Think for this many milliseconds instead of a node budget.
+    #[arg(long)]
     movetime: Option<u64>,
+    /// Search no deeper than this many plies.
+    #[arg(long)]
     depth: Option<u32>,
+    /// Show the K best moves, each with its score and line.
+    #[arg(long, default_value_t = 1)]
     multipv: usize,
+    #[arg(long)]
     json: bool,
 }
 
-fn analyze(v: &Variant, pos: Position, a: &Analyze, out: &mut impl Write) -> Result<()> {
+fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     use murus_ai::BotSpec;
     use murus_ai::analysis::{Analyser, Limits, Score};
     if a.multipv == 0 {
@@ -387,6 +360,8 @@ fn analyze(v: &Variant, pos: Position, a: &Analyze, out: &mut impl Write) -> Res
             limits.nodes = Some(nodes);
         }
     }
+    let v = &load_variant(&a.variant)?;
+    let pos = load_position(v, a.position.as_deref())?;
     let mut game = Game::from_position(v, pos);
     for (i, m) in a.moves.iter().enumerate() {
         game.play_str(m)
