@@ -88,6 +88,14 @@ impl Move {
         }
     }
 
+    /// A compact key of the move for tables indexed by move, such as a
+    /// search's history: its origin and its farthest cell, below 65 536.
+    /// Two moves of one position share a key only when they share both.
+    #[inline(always)]
+    pub fn key16(self) -> usize {
+        usize::from(self.from) << 8 | usize::from(self.to)
+    }
+
     /// What the move does, cell by cell.
     pub fn action(self) -> Action {
         let (from, to, aux) = (

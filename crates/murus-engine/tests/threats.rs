@@ -1,0 +1,110 @@
+//! `Engine::threatens_breakthrough` against brute force: playing each legal
+//! move and looking for a new stone of the mover on its goal, counted by the
+//! variant's breakthrough rule, in random games of every shipped variant.
+
+use murus_engine::{BUILTIN, Bits, Engine, EngineTask, MoveKind, Phase, Pos, Variant, Word};
+
+/// Whether the side to move of `pos` has a move that drops a stone on its
+/// goal the way the breakthrough rule counts, by playing every move.
+fn brute_force<B: Bits>(e: &Engine<B>, pos: &Pos<B>) -> bool {
+    let Some(rule) = e.rules().win.breakthrough else {
+        return false;
+    };
+    let p = pos.turn();
+    let goal = e.goal(p) & e.board();
+    let before = pos.stones_of(p) & goal;
+    let mut moves = e.move_list();
+    e.legal_moves(pos, &mut moves);
+    moves.iter().any(|&m| {
+        let counts = match m.kind {
+            MoveKind::Sow => rule.by_sow,
+            MoveKind::Throw => rule.by_throw,
+            _ => false,
+        };
+        let mut after = *pos;
+        e.apply(&mut after, m);
+        counts && !(after.stones_of(p) & goal & !before).is_empty()
+    })
+}
+
+/// How near `p`'s stacks of two or more stones stand to its goal.
+fn advance<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize) -> usize {
+    let tall = pos.stones_of(p) & !pos.with_height(1);
+    let masks = e.goal_distance_masks(p);
+    masks
+        .iter()
+        .enumerate()
+        .map(|(k, m)| (tall & *m).count() as usize * (masks.len() - k))
+        .sum()
+}
+
+/// Plays `games` games in which each move is, by turns, a random one and
+/// the one that brings the mover's tall stacks nearest its goal (so that
+/// threats arise, which uniformly random games rarely make), and checks
+/// every live position of normal play. Returns (threats, positions).
+struct Check {
+    games: u64,
+}
+
+impl EngineTask for Check {
+    type Output = (usize, usize);
+    fn run<B: Word>(self, e: &Engine<B>) -> (usize, usize) {
+        let mut threats = 0;
+        let mut checked = 0;
+        let mut state = 0x9e37_79b9_7f4a_7c15_u64;
+        let mut moves = e.move_list();
+        for _ in 0..self.games {
+            let mut pos = e.start();
+            for ply in 0..300 {
+                if e.outcome(&pos).is_some() {
+                    break;
+                }
+                if pos.phase() == Phase::Normal {
+                    let fast = e.threatens_breakthrough(&pos, pos.turn());
+                    assert_eq!(fast, brute_force(e, &pos));
+                    threats += usize::from(fast);
+                    checked += 1;
+                }
+                moves.clear();
+                e.legal_moves(&pos, &mut moves);
+                state ^= state << 13;
+                state ^= state >> 7;
+                state ^= state << 17;
+                let p = pos.turn();
+                let m = if ply % 2 == 0 {
+                    moves[(state % moves.len() as u64) as usize]
+                } else {
+                    let start = (state % moves.len() as u64) as usize;
+                    (0..moves.len())
+                        .map(|i| moves[(start + i) % moves.len()])
+                        .max_by_key(|&m| {
+                            let mut after = pos;
+                            e.apply(&mut after, m);
+                            advance(e, &after, p)
+                        })
+                        .expect("a live position has moves")
+                };
+                e.apply(&mut pos, m);
+            }
+        }
+        (threats, checked)
+    }
+}
+
+#[test]
+fn a_breakthrough_threat_is_a_move_that_drops_a_stone_on_the_goal() {
+    for (name, _) in BUILTIN {
+        let v = Variant::builtin(name).unwrap();
+        let (threats, checked) = v.run(Check { games: 40 });
+        let race = v.rules().win.breakthrough.is_some();
+        // The test sees both answers wherever a goal can be reached.
+        if race {
+            assert!(
+                threats > 0 && threats < checked,
+                "{name}: {threats} of {checked}"
+            );
+        } else {
+            assert_eq!(threats, 0, "{name}");
+        }
+    }
+}
