@@ -34,7 +34,7 @@ use murus_engine::{Bits, DrawTracker, Engine, EngineTask, Game, Move, Pos};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use crate::search::{self, Searcher, Table, WIN};
+use crate::search::{self, SearchFeatures, Searcher, Table, WIN};
 
 /// How far a search may go; `None` everywhere: until stopped (or a proven
 /// result, or the deepest iteration).
@@ -140,6 +140,7 @@ pub struct Line {
 #[derive(Debug)]
 pub struct Analyser {
     table: Table,
+    features: SearchFeatures,
 }
 
 /// What a search is asked: its limits, how many lines, its stop flag and
@@ -159,7 +160,14 @@ impl Analyser {
     pub fn new(megabytes: usize) -> Analyser {
         Analyser {
             table: Table::with_megabytes(megabytes),
+            features: SearchFeatures::ALL,
         }
+    }
+
+    /// Searches with only these features from now on (for measuring what
+    /// each is worth; the default is every feature).
+    pub fn set_features(&mut self, features: SearchFeatures) {
+        self.features = features;
     }
 
     /// Forgets what earlier searches stored.
@@ -269,6 +277,7 @@ impl Analyser {
         .with_deadline(limits.time.map(|t| started + t))
         .with_depth_limit(limits.depth.unwrap_or(search::MAX_DEPTH))
         .with_lines(lines)
+        .with_features(self.features)
         .with_reports(&mut report);
         let result = searcher.run(pos, &mut SmallRng::seed_from_u64(seed));
         let found_lines: Vec<Line> = std::mem::take(&mut searcher.lines)

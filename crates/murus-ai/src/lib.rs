@@ -62,7 +62,7 @@ use rand::{Rng, SeedableRng};
 
 pub use external::{ExternalError, UgiEngine, UgiSpec};
 pub use mcts::Tree;
-pub use search::{SearchResult, Table, WIN};
+pub use search::{SearchFeatures, SearchResult, Table, WIN};
 
 /// Default node budget of `alphabeta`.
 pub const DEFAULT_NODES: u64 = 20_000;

@@ -122,9 +122,89 @@ pub struct SearchResult {
 /// variation.
 pub(crate) type OnIteration<'a> = dyn FnMut(&SearchResult, &[Move]) + 'a;
 
+/// The parts of the search that can be turned off one at a time, to measure
+/// what each is worth (`docs/ai.md`, and the UGI option `ablate`). All are
+/// on by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct SearchFeatures {
+    /// Principal-variation search: each move after the first is tried with
+    /// a null window, and searched again with the full one only if it
+    /// beats the best so far.
+    pub pvs: bool,
+    /// Aspiration windows: an iteration's root window is a narrow band
+    /// around the last iteration's value, widened when the value falls
+    /// outside it.
+    pub aspiration: bool,
+    /// Late-move reductions: quiet moves late in the order are searched
+    /// less deep first, and again at full depth only if they look good.
+    pub lmr: bool,
+    /// History ordering: quiet moves that caused cut-offs elsewhere in the
+    /// tree are tried earlier.
+    pub history: bool,
+    /// Breakthrough threats: a side that can break through at once wins
+    /// (no search below), and a node on the horizon whose opponent
+    /// threatens to break through is searched one ply further, so that the
+    /// threat is parried or seen to win.
+    pub threats: bool,
+}
+
+impl SearchFeatures {
+    /// Every feature on: the default search.
+    pub const ALL: SearchFeatures = SearchFeatures {
+        pvs: true,
+        aspiration: true,
+        lmr: true,
+        history: true,
+        threats: true,
+    };
+    /// The features' names, as `ablate` takes them.
+    pub const NAMES: [&'static str; 5] = ["pvs", "aspiration", "lmr", "history", "threats"];
+
+    /// Every feature but those named in `off`, a comma-separated list of
+    /// [`SearchFeatures::NAMES`] (empty or `none`: every feature).
+    pub fn without(off: &str) -> Result<SearchFeatures, String> {
+        let mut f = SearchFeatures::ALL;
+        for name in off.split(',').map(str::trim).filter(|w| !w.is_empty()) {
+            match name {
+                "none" => {}
+                "pvs" => f.pvs = false,
+                "aspiration" => f.aspiration = false,
+                "lmr" => f.lmr = false,
+                "history" => f.history = false,
+                "threats" => f.threats = false,
+                other => {
+                    return Err(format!(
+                        "unknown search feature `{other}`: expected a comma-separated list of {}",
+                        SearchFeatures::NAMES.join(", ")
+                    ));
+                }
+            }
+        }
+        Ok(f)
+    }
+}
+
+impl Default for SearchFeatures {
+    fn default() -> Self {
+        SearchFeatures::ALL
+    }
+}
+
+/// The deepest a line of the search goes, iterations and extensions
+/// together.
+const MAX_PLY: u32 = 2 * MAX_DEPTH + 2;
+/// The half-width of an aspiration window, in centi-stones.
+const ASPIRATION: i32 = 40;
+/// History scores stay within this bound (the "gravity" update).
+const HISTORY_MAX: i32 = 1 << 14;
+
 pub(crate) struct Searcher<'a, B: Bits> {
     e: &'a Engine<B>,
     w: Weights,
+    features: SearchFeatures,
+    /// Whether a breakthrough wins as the stone lands: a threat of the side
+    /// to move is then a win in one.
+    immediate: bool,
     tt: &'a mut Table,
     /// The game's line so far, then the search's own path.
     line: &'a mut DrawTracker,
@@ -135,6 +215,8 @@ pub(crate) struct Searcher<'a, B: Bits> {
     deadline: Option<Instant>,
     /// The deepest iteration to search.
     depth_limit: u32,
+    /// The depth of the iteration under way (bounds threat extensions).
+    root_depth: u32,
     /// Told of each finished iteration: its result and principal variation.
     on_iteration: Option<&'a mut OnIteration<'a>>,
     /// How many of the best root moves get an exact value (1: the best).
@@ -146,11 +228,23 @@ pub(crate) struct Searcher<'a, B: Bits> {
     nodes: u64,
     aborted: bool,
     buffers: Vec<Vec<Move>>,
+    scores: Vec<Vec<i32>>,
     killers: Vec<[Option<Move>; 2]>,
+    /// `history[player << 16 | move key]`: how often the move caused a
+    /// cut-off, weighted by depth.
+    history: Vec<i32>,
 }
 
 fn key(hash: u64, me: usize) -> u64 {
     hash ^ (me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
+}
+
+/// How many plies a late quiet move is reduced by: the logarithmic rule of
+/// most modern engines (Chess Programming Wiki, "Late Move Reductions"),
+/// at least one.
+fn reduction(depth: u32, index: usize) -> u32 {
+    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as u32;
+    r.max(1)
 }
 
 impl<'a, B: Bits> Searcher<'a, B> {
@@ -166,21 +260,32 @@ impl<'a, B: Bits> Searcher<'a, B> {
         Searcher {
             e,
             w: Weights::for_engine(e),
+            features: SearchFeatures::ALL,
+            immediate: e.breakthrough_is_immediate(),
             tt,
             ply_cap: line.ply_cap().unwrap_or(u32::MAX),
             line,
             stop,
             deadline: None,
             depth_limit: MAX_DEPTH,
+            root_depth: 1,
             on_iteration: None,
             lines_wanted: 1,
             lines: Vec::new(),
             budget,
             nodes: 0,
             aborted: false,
-            buffers: (0..=MAX_DEPTH + 1).map(|_| e.move_list()).collect(),
-            killers: vec![[None; 2]; MAX_DEPTH as usize + 2],
+            buffers: (0..=MAX_PLY + 1).map(|_| e.move_list()).collect(),
+            scores: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
+            killers: vec![[None; 2]; MAX_PLY as usize + 2],
+            history: vec![0; e.players() << 16],
         }
+    }
+
+    /// Searches with only the given features.
+    pub(crate) fn with_features(mut self, features: SearchFeatures) -> Self {
+        self.features = features;
+        self
     }
 
     /// Stops the search at `deadline` as at the stop flag; `None`: no clock.
@@ -263,71 +368,138 @@ impl<'a, B: Bits> Searcher<'a, B> {
         if root.len() <= 1 {
             return result;
         }
-        let mut values = Vec::with_capacity(root.len());
+        let mut values = vec![0; root.len()];
         for depth in 1..=self.depth_limit {
-            let mut alpha = -WIN - 1;
-            let mut best = None;
-            values.clear();
-            for (i, &m) in root.iter().enumerate() {
-                // Several lines: every root move gets its exact value.
-                let floor = if self.lines_wanted > 1 {
-                    -WIN - 1
-                } else {
-                    alpha
-                };
-                let v = self.child(pos, m, depth - 1, 1, (floor, WIN + 1), me);
+            self.root_depth = depth;
+            // The window: a band around the last value once the values
+            // have settled, the whole range otherwise.
+            let aspire = self.features.aspiration
+                && self.lines_wanted == 1
+                && depth >= 4
+                && result.value.abs() < PROVEN;
+            let mut delta = ASPIRATION;
+            let (mut lo, mut hi) = if aspire {
+                (result.value - delta, result.value + delta)
+            } else {
+                (-WIN - 1, WIN + 1)
+            };
+            let (best, value) = loop {
+                let (best, value) =
+                    self.root_iteration(pos, &root, depth, (lo, hi), me, &mut values);
                 if self.aborted {
-                    break;
+                    break (best, value);
                 }
-                values.push(v);
-                if v > alpha {
-                    alpha = v;
-                    best = Some(i);
+                if value <= lo && lo > -WIN - 1 {
+                    delta *= 4;
+                    lo = if delta > 4 * ASPIRATION * 4 {
+                        -WIN - 1
+                    } else {
+                        value - delta
+                    };
+                } else if value >= hi && hi < WIN + 1 {
+                    delta *= 4;
+                    hi = if delta > 4 * ASPIRATION * 4 {
+                        WIN + 1
+                    } else {
+                        value + delta
+                    };
+                } else {
+                    break (best, value);
                 }
-            }
-            if !self.aborted && self.lines_wanted > 1 {
-                // Best first; a stable sort keeps the earlier order of equals.
-                let mut order: Vec<usize> = (0..root.len()).collect();
-                order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
-                root = order.iter().map(|&i| root[i]).collect();
-                let sorted: Vec<i32> = order.iter().map(|&i| values[i]).collect();
-                best = Some(0);
-                self.lines = (0..self.lines_wanted.min(root.len()))
-                    .map(|j| {
-                        let pv = self.principal_variation(pos, root[j], depth);
-                        (root[j], sorted[j], pv)
-                    })
-                    .collect();
-            }
+            };
             if self.aborted {
-                // A partial iteration still improves on the last one if its
-                // first move (the previous best) was searched and beaten.
+                // A partial iteration still improves on the last one if a
+                // move other than the first (the previous best) was searched
+                // to an exact value above it.
                 if let Some(i) = best.filter(|&i| i != 0) {
                     result.best = Some(root[i]);
                 }
                 break;
             }
-            if let Some(i) = best {
-                result.best = Some(root[i]);
-                result.value = alpha;
-                result.depth = depth;
-                // Search the best move first next time.
-                let m = root.remove(i);
-                root.insert(0, m);
-                if self.on_iteration.is_some() {
-                    result.nodes = self.nodes;
-                    let pv = self.principal_variation(pos, m, depth);
-                    if let Some(report) = self.on_iteration.as_mut() {
-                        report(&result, &pv);
-                    }
+            let mut best = best.unwrap_or(0);
+            if self.lines_wanted > 1 {
+                // Best first; a stable sort keeps the earlier order of equals.
+                let mut order: Vec<usize> = (0..root.len()).collect();
+                order.sort_by_key(|&i| std::cmp::Reverse(values[i]));
+                root = order.iter().map(|&i| root[i]).collect();
+                values = order.iter().map(|&i| values[i]).collect();
+                best = 0;
+                self.lines = (0..self.lines_wanted.min(root.len()))
+                    .map(|j| {
+                        let pv = self.principal_variation(pos, root[j], depth);
+                        (root[j], values[j], pv)
+                    })
+                    .collect();
+            }
+            result.best = Some(root[best]);
+            result.value = value;
+            result.depth = depth;
+            // Search the best move first next time.
+            let m = root.remove(best);
+            root.insert(0, m);
+            let v = values.remove(best);
+            values.insert(0, v);
+            if self.on_iteration.is_some() {
+                result.nodes = self.nodes;
+                let pv = self.principal_variation(pos, m, depth);
+                if let Some(report) = self.on_iteration.as_mut() {
+                    report(&result, &pv);
                 }
             }
-            if alpha.abs() >= PROVEN {
+            if value.abs() >= PROVEN {
                 break;
             }
         }
         result.nodes = self.nodes;
         result
+    }
+
+    /// One iteration over the root moves within `(alpha, beta)`: the index
+    /// of the best move (`None` if none beat `alpha`) and its value. With
+    /// several lines wanted, every move gets its exact value in `values`.
+    fn root_iteration(
+        &mut self,
+        pos: &Pos<B>,
+        root: &[Move],
+        depth: u32,
+        (mut alpha, beta): (i32, i32),
+        me: usize,
+        values: &mut [i32],
+    ) -> (Option<usize>, i32) {
+        let mut best = None;
+        let mut best_value = -WIN - 1;
+        let all = self.lines_wanted > 1;
+        for (i, &m) in root.iter().enumerate() {
+            let v = if all {
+                self.child(pos, m, depth - 1, 1, (-WIN - 1, WIN + 1), me)
+            } else if i == 0 || !self.features.pvs {
+                self.child(pos, m, depth - 1, 1, (alpha, beta), me)
+            } else {
+                let v = self.child(pos, m, depth - 1, 1, (alpha, alpha + 1), me);
+                if v > alpha && v < beta && !self.aborted {
+                    self.child(pos, m, depth - 1, 1, (alpha, beta), me)
+                } else {
+                    v
+                }
+            };
+            if self.aborted {
+                break;
+            }
+            values[i] = v;
+            if v > best_value {
+                best_value = v;
+                if v > alpha || best.is_none() && all {
+                    best = Some(i);
+                }
+            }
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta && !all {
+                    break;
+                }
+            }
+        }
+        (best, best_value)
     }
 
     /// The value for `me` of a game that ended `ply` plies from the root.
@@ -340,7 +512,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     /// Plays `m` in `pos` along the line, searches the position it leads
-    /// to within `(alpha, beta)`, and takes the move back.
+    /// to within `(alpha, beta)`, and takes the move back. Values are the
+    /// side to move's in `pos`: `me`'s when `me` is to move, its opponents'
+    /// (the negated value for `me`) otherwise.
     fn child(
         &mut self,
         pos: &Pos<B>,
@@ -355,15 +529,32 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self.e.apply(&mut child, m);
         self.line.push(child.hash(), capture);
         let child_me = if m.kind == MoveKind::Swap { 1 - me } else { me };
-        let v = self.search(&child, depth, ply, alpha, beta, child_me);
+        // Paranoid search with more than two players: two opponents in a
+        // row are one side, and the window is not turned round.
+        let same_side = (child.turn() == child_me) == (pos.turn() == me);
+        let v = if same_side {
+            self.search(&child, depth, ply, alpha, beta, child_me)
+        } else {
+            -self.search(&child, depth, ply, -beta, -alpha, child_me)
+        };
         self.line.pop();
         v
     }
 
+    /// Whether a player other than the one to move threatens to break
+    /// through.
+    fn opponent_threatens(&self, pos: &Pos<B>) -> bool {
+        let stm = pos.turn();
+        (0..self.e.players())
+            .any(|q| q != stm && !pos.is_out(q) && self.e.threatens_breakthrough(pos, q))
+    }
+
+    /// The value of `pos` for the side to move (negamax), searched `depth`
+    /// plies deep within `(alpha, beta)`.
     fn search(
         &mut self,
         pos: &Pos<B>,
-        depth: u32,
+        mut depth: u32,
         ply: u32,
         mut alpha: i32,
         mut beta: i32,
@@ -378,6 +569,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
             self.aborted = true;
             return 0;
         }
+        let stm = pos.turn();
+        let sign = if stm == me { 1 } else { -1 };
         let ply_i = ply as usize;
         let mut moves = std::mem::take(&mut self.buffers[ply_i]);
         moves.clear();
@@ -385,11 +578,24 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // The rules' own end first, then the draws, as in a game.
         if let Some(end) = self.e.judge(pos, moves.len(), self.line) {
             self.buffers[ply_i] = moves;
-            return Self::terminal(end, ply, me);
+            return sign * Self::terminal(end, ply, me);
         }
-        if depth == 0 {
+        let threats = self.features.threats;
+        // A side that can break through at once wins on the next ply.
+        if threats && self.immediate && self.e.threatens_breakthrough(pos, stm) {
             self.buffers[ply_i] = moves;
-            return evaluate(self.e, &self.w, pos, me, true);
+            return WIN - (ply as i32 + 1);
+        }
+        let threatened = threats && self.opponent_threatens(pos);
+        if depth == 0 || ply >= MAX_PLY {
+            // On the horizon, a threat to break through is looked at one
+            // ply further: parried, or a loss.
+            if threatened && ply < (2 * self.root_depth).min(MAX_PLY) {
+                depth = 1;
+            } else {
+                self.buffers[ply_i] = moves;
+                return sign * evaluate(self.e, &self.w, pos, me, true);
+            }
         }
         // A node whose horizon reaches the ply cap is worth what its distance
         // from the game's start allows, which the table's key does not hold:
@@ -422,56 +628,98 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 }
             }
         }
-        // Order: hash move, captures, killers, the rest.
+        // Order: hash move, captures, killers, then by history.
         let killers = self.killers[ply_i];
-        let rank = |m: &Move| -> u8 {
+        let hist = stm << 16;
+        let mut scores = std::mem::take(&mut self.scores[ply_i]);
+        scores.clear();
+        scores.extend(moves.iter().map(|m| {
             if Some(*m) == hash_move {
-                0
+                i32::MAX
             } else if self.e.is_capture(pos, *m) {
-                1
-            } else if killers.contains(&Some(*m)) {
-                2
+                1 << 30
+            } else if killers[0] == Some(*m) {
+                (1 << 29) + 1
+            } else if killers[1] == Some(*m) {
+                1 << 29
+            } else if self.features.history {
+                self.history[hist | m.key16()]
             } else {
-                3
+                0
             }
-        };
-        moves.sort_by_key(rank);
+        }));
 
-        let maximise = pos.turn() == me;
         let (alpha0, beta0) = (alpha, beta);
-        let mut best_value = if maximise { -WIN - 1 } else { WIN + 1 };
+        let mut best_value = -WIN - 1;
         let mut best_move = None;
-        for &m in &moves {
-            let v = self.child(pos, m, depth - 1, ply + 1, (alpha, beta), me);
+        for i in 0..moves.len() {
+            // Selection sort, one move at a time: a cut-off sorts no more.
+            let mut j = i;
+            for k in i + 1..moves.len() {
+                if scores[k] > scores[j] {
+                    j = k;
+                }
+            }
+            moves.swap(i, j);
+            scores.swap(i, j);
+            let m = moves[i];
+            let quiet = scores[i] < 1 << 29;
+            let v = if i == 0 || !(self.features.pvs || self.features.lmr) {
+                self.child(pos, m, depth - 1, ply + 1, (alpha, beta), me)
+            } else {
+                let scout = if self.features.pvs {
+                    (alpha, alpha + 1)
+                } else {
+                    (alpha, beta)
+                };
+                let mut r = 0;
+                if self.features.lmr && depth >= 3 && i >= 3 && quiet && !threatened {
+                    r = reduction(depth, i).min(depth - 2);
+                }
+                let mut v = self.child(pos, m, depth - 1 - r, ply + 1, scout, me);
+                if r > 0 && v > alpha && !self.aborted {
+                    v = self.child(pos, m, depth - 1, ply + 1, scout, me);
+                }
+                if self.features.pvs && v > alpha && v < beta && !self.aborted {
+                    v = self.child(pos, m, depth - 1, ply + 1, (alpha, beta), me);
+                }
+                v
+            };
             if self.aborted {
                 self.buffers[ply_i] = moves;
+                self.scores[ply_i] = scores;
                 return 0;
             }
-            if maximise {
-                if v > best_value {
-                    best_value = v;
-                    best_move = Some(m);
-                }
-                alpha = alpha.max(v);
-            } else {
-                if v < best_value {
-                    best_value = v;
-                    best_move = Some(m);
-                }
-                beta = beta.min(v);
+            if v > best_value {
+                best_value = v;
+                best_move = Some(m);
             }
+            alpha = alpha.max(v);
             if alpha >= beta {
-                if !self.e.is_capture(pos, m) {
+                if quiet {
                     let k = &mut self.killers[ply_i];
                     if k[0] != Some(m) {
                         k[1] = k[0];
                         k[0] = Some(m);
                     }
                 }
+                if self.features.history && scores[i] < 1 << 29 {
+                    let bonus = (depth * depth).min(400) as i32;
+                    let h = &mut self.history[hist | m.key16()];
+                    *h += bonus - *h * bonus / HISTORY_MAX;
+                    // The quiet moves tried before it failed here.
+                    for &q in &moves[..i] {
+                        if !self.e.is_capture(pos, q) {
+                            let h = &mut self.history[hist | q.key16()];
+                            *h -= bonus + *h * bonus / HISTORY_MAX;
+                        }
+                    }
+                }
                 break;
             }
         }
         self.buffers[ply_i] = moves;
+        self.scores[ply_i] = scores;
         if trusted {
             let flag = if best_value <= alpha0 {
                 UPPER

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use murus_engine::{Game, Variant};
 
 use crate::analysis::{Analyser, Info, Limits};
-use crate::{Bot, BotSpec};
+use crate::{Bot, BotSpec, SearchFeatures};
 
 /// Loads a variant by the value of `setoption name variant value …`: a
 /// shipped variant's name or a rule file's path.
@@ -70,6 +70,8 @@ pub struct Server {
     game: Game,
     bot: BotSpec,
     hash_mb: usize,
+    /// The search's features (`setoption name ablate`).
+    features: SearchFeatures,
     /// The table, kept between searches of a game (`None` while a search
     /// holds it).
     analyser: Option<Analyser>,
@@ -177,6 +179,7 @@ impl Server {
                 nodes: crate::DEFAULT_NODES,
             },
             hash_mb: DEFAULT_HASH_MB,
+            features: SearchFeatures::ALL,
             analyser: None,
             search: None,
         }
@@ -293,6 +296,7 @@ impl Server {
             ),
         );
         say(out, "option name threads type spin default 1 min 1 max 1");
+        say(out, "option name ablate type string default none");
         say(out, "ugiok");
     }
 
@@ -328,6 +332,10 @@ impl Server {
                     })?;
                 self.hash_mb = mb;
                 self.analyser = None;
+            }
+            "ablate" => {
+                self.features =
+                    SearchFeatures::without(value).map_err(|e| format!("ablate: {e}"))?;
             }
             "threads" => {
                 // One search thread: accepted for managers that always set it.
@@ -415,6 +423,7 @@ impl Server {
         let seed = variant.hash(game.position());
         let analyser = self.analyser.take();
         let hash_mb = self.hash_mb;
+        let features = self.features;
         let flag = stop.clone();
         let handle = std::thread::Builder::new()
             .name("murus-ugi-search".into())
@@ -422,6 +431,7 @@ impl Server {
                 let (best, analyser) = match bot {
                     BotSpec::AlphaBeta { nodes } => {
                         let mut a = analyser.unwrap_or_else(|| Analyser::new(hash_mb));
+                        a.set_features(features);
                         let mut limits = limits;
                         if limits == Limits::default() && !infinite {
                             limits.nodes = Some(nodes);
