@@ -101,6 +101,16 @@ impl Weights {
 /// Computes the features of player `p`. `with_mobility` adds the one costly
 /// feature (a move count).
 pub fn features<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, with_mobility: bool) -> Features {
+    let mobility = if with_mobility {
+        e.count_moves_for(pos, p) as i32
+    } else {
+        0
+    };
+    features_with(e, pos, p, mobility)
+}
+
+/// The features of player `p`, its mobility given.
+fn features_with<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, mobility: i32) -> Features {
     let rules = e.rules();
     let own = pos.stones_of(p);
     let mut towers = B::EMPTY;
@@ -148,11 +158,7 @@ pub fn features<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, with_mobility: b
         material: pos.stone_count(p) as i32,
         towers: towers.count() as i32,
         catapults: catapults.count() as i32,
-        mobility: if with_mobility {
-            e.count_moves_for(pos, p) as i32
-        } else {
-            0
-        },
+        mobility,
         advancement,
         siege,
         blockers,
@@ -218,6 +224,32 @@ pub fn evaluate<B: Bits>(
     let best_other = (0..e.players())
         .filter(|&q| q != p && !pos.is_out(q))
         .map(|q| score(e, w, pos, q, mobility))
+        .max()
+        .unwrap_or(0);
+    mine - best_other
+}
+
+/// [`evaluate`] with mobility, given the number of legal moves of the side
+/// to move (which a search has counted already). In normal play only.
+pub fn evaluate_counted<B: Bits>(
+    e: &Engine<B>,
+    w: &Weights,
+    pos: &Pos<B>,
+    p: usize,
+    moves_of_side_to_move: u64,
+) -> i32 {
+    let score = |q: usize| {
+        let mobility = if q == pos.turn() {
+            moves_of_side_to_move
+        } else {
+            e.count_moves_for(pos, q)
+        };
+        w.apply(&features_with(e, pos, q, mobility as i32))
+    };
+    let mine = score(p);
+    let best_other = (0..e.players())
+        .filter(|&q| q != p && !pos.is_out(q))
+        .map(score)
         .max()
         .unwrap_or(0);
     mine - best_other

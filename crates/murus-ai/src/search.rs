@@ -15,11 +15,11 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Outcome, Pos};
+use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Outcome, Phase, Pos};
 use rand::Rng;
 use rand::rngs::SmallRng;
 
-use crate::eval::{Weights, evaluate};
+use crate::eval::{Weights, evaluate, evaluate_counted};
 
 /// A proven win is worth this much, less the plies to reach it.
 pub const WIN: i32 = 1_000_000;
@@ -574,9 +574,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let ply_i = ply as usize;
         let mut moves = std::mem::take(&mut self.buffers[ply_i]);
         moves.clear();
-        self.e.legal_moves(pos, &mut moves);
+        // On the horizon the moves are counted, not listed, unless a threat
+        // makes the node search on.
+        let leaf = depth == 0 || ply >= MAX_PLY;
+        let legal = if leaf {
+            self.e.count_moves(pos) as usize
+        } else {
+            self.e.legal_moves(pos, &mut moves);
+            moves.len()
+        };
         // The rules' own end first, then the draws, as in a game.
-        if let Some(end) = self.e.judge(pos, moves.len(), self.line) {
+        if let Some(end) = self.e.judge(pos, legal, self.line) {
             self.buffers[ply_i] = moves;
             return sign * Self::terminal(end, ply, me);
         }
@@ -587,14 +595,20 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return WIN - (ply as i32 + 1);
         }
         let threatened = threats && self.opponent_threatens(pos);
-        if depth == 0 || ply >= MAX_PLY {
+        if leaf {
             // On the horizon, a threat to break through is looked at one
             // ply further: parried, or a loss.
             if threatened && ply < (2 * self.root_depth).min(MAX_PLY) {
                 depth = 1;
+                self.e.legal_moves(pos, &mut moves);
             } else {
                 self.buffers[ply_i] = moves;
-                return sign * evaluate(self.e, &self.w, pos, me, true);
+                let value = if pos.phase() == Phase::Normal {
+                    evaluate_counted(self.e, &self.w, pos, me, legal as u64)
+                } else {
+                    evaluate(self.e, &self.w, pos, me, true)
+                };
+                return sign * value;
             }
         }
         // A node whose horizon reaches the ply cap is worth what its distance

@@ -293,6 +293,9 @@ pub struct Engine<B: Bits> {
     /// `distance[p][k]`: cells `k` king steps from player `p`'s goal (empty
     /// when the goal is empty or unreachable).
     distance: [Vec<B>; MAXP],
+    /// `near[p][k]`: cells at most `k` king steps from player `p`'s goal,
+    /// from which a sowing of `k` stones may reach it.
+    near: [[B; MAXH + 1]; MAXP],
 }
 
 /// SplitMix64: a fixed, seedable source for Zobrist keys.
@@ -430,11 +433,17 @@ impl<B: Bits> Engine<B> {
             z_out: keys,
             max_moves: 0,
             distance: Default::default(),
+            near: [[B::EMPTY; MAXH + 1]; MAXP],
             rules,
         };
         engine.max_moves = engine.move_bound();
         for p in 0..players {
             engine.distance[p] = engine.distance_masks(engine.goal[p]);
+            let mut near = B::EMPTY;
+            for k in 0..=MAXH {
+                near |= engine.distance[p].get(k).copied().unwrap_or(B::EMPTY);
+                engine.near[p][k] = near;
+            }
         }
         engine
     }
@@ -497,13 +506,16 @@ impl<B: Bits> Engine<B> {
         let own = pos.owner[p];
         let occupied = pos.occupied();
         let empty = self.board & !occupied;
-        if b.by_sow {
+        let near_sowers = self.sow_heights.iter().fold(B::EMPTY, |acc, &h| {
+            acc | pos.height[h as usize] & self.near[p][h as usize]
+        });
+        if b.by_sow && !(own & near_sowers).is_empty() {
             let mut land = if self.sow_empty { empty } else { B::EMPTY };
             for &h in &self.sow_own {
                 land |= own & pos.height[h as usize];
             }
             for &h in &self.sow_heights {
-                let sowers = own & pos.height[h as usize];
+                let sowers = own & pos.height[h as usize] & self.near[p][h as usize];
                 if sowers.is_empty() {
                     continue;
                 }
