@@ -8,8 +8,8 @@
 //! | `random` | a uniformly random legal move |
 //! | `greedy` | one ply: the move with the best [evaluation](eval) (a win first) |
 //! | `alphabeta[:NODES]` | paranoid alpha-beta, iterative deepening, transposition table; budget in nodes (default 20 000) |
-//! | `mcts[:ITERATIONS]` | UCT with random playouts and tree reuse; budget in iterations (default 2 000) |
-//! | `mcts-guided[:ITERATIONS]` | UCT whose playouts take the greedy move one ply in four |
+//! | `mcts[:ITERATIONS]` | UCT with proven wins and losses backed up (MCTS-Solver), leaves valued by the evaluation, tree reuse; budget in iterations (default 10 000) |
+//! | `mcts-guided[:ITERATIONS]` | the same, valuing leaves by playouts that take the greedy move one ply in four |
 //! | `easy`, `medium`, `hard` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000` |
 //! | `ugi:[SETTING …] COMMAND …` | an [external](external) engine asked over UGI, such as an older build of Murus |
 //!
@@ -67,7 +67,7 @@ pub use search::{SearchFeatures, SearchResult, Table, WIN};
 /// Default node budget of `alphabeta`.
 pub const DEFAULT_NODES: u64 = 20_000;
 /// Default iteration budget of `mcts`.
-pub const DEFAULT_ITERATIONS: u32 = 2_000;
+pub const DEFAULT_ITERATIONS: u32 = 10_000;
 
 /// Which bot, with its budget.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]

@@ -1,17 +1,31 @@
-//! Monte Carlo tree search: UCT with an iteration budget, random or
-//! evaluation-guided playouts, and the tree kept between moves.
+//! Monte Carlo tree search: UCT with an iteration budget, the tree kept
+//! between moves, proven results backed up (MCTS-Solver), and leaves valued
+//! by the evaluation (`mcts`) or by playouts that take the greedy move one
+//! ply in four (`mcts-guided`).
 //!
 //! Each node keeps the reward of the player who moved into it, so the search
 //! is max^n for any number of players. Rewards: 1 to the winner, 0 to the
-//! others; a draw gives each player `1 / players`. A pie-rule `swap` hands
-//! the colours over, so rewards follow the *seat* that moved, not the colour.
+//! others; a draw gives each player `1 / players`. An evaluated leaf gives
+//! each player the logistic of its evaluation, shared out to sum to one. A
+//! pie-rule `swap` hands the colours over, so rewards follow the *seat* that
+//! moved, not the colour.
+//!
+//! **MCTS-Solver** (Winands, Björnsson and Saito, "Monte-Carlo Tree Search
+//! Solver", 2008), with two players: a node whose game the rules end, or
+//! whose side to move can break through at once, is a proven win or loss
+//! for the player who moved into it; a node with a child proven won by the
+//! player to move is lost for its own mover, and one whose children are all
+//! expanded and all lost is won. Selection never enters a proven node; the
+//! move played is a proven win if there is one, and never a proven loss
+//! while another move is left.
 //!
 //! Tree descent and playouts play along the game's [`DrawTracker`], so a
 //! node or a playout ends where the game would: by the rules' own results,
 //! then by a repetition since the last capture or the ply cap. A node is
 //! judged each time the descent reaches it, since whether it repeats depends
 //! on the line that leads there, which the tree kept between moves does not
-//! fix.
+//! fix; proofs are kept with the tree, as rules' results do not depend on
+//! the line.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -20,6 +34,10 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 
 use crate::eval::{Weights, evaluate};
+
+/// Centi-stones of evaluation per unit of the logistic that turns an
+/// evaluated leaf into a reward.
+const EVAL_SCALE: f64 = 150.0;
 
 const EXPLORATION: f64 = 1.4;
 
@@ -39,6 +57,20 @@ struct Node {
     visits: u32,
     /// Sum of the rewards of the player who moved into this node.
     reward: f64,
+    /// The game's result for the player who moved into this node, once
+    /// proven (two players only).
+    proof: Proof,
+    /// Once proven: plies from this node to the end of the game, the winner
+    /// hurrying and the loser delaying.
+    plies: u16,
+}
+
+/// A node's proven result, for the player who moved into it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Proof {
+    Unknown,
+    Win,
+    Loss,
 }
 
 impl Node {
@@ -50,6 +82,8 @@ impl Node {
             untried: None,
             visits: 0,
             reward: 0.0,
+            proof: Proof::Unknown,
+            plies: 0,
         }
     }
 }
@@ -116,6 +150,36 @@ impl Tree {
         self.nodes = kept;
     }
 
+    /// Settles node `i`'s proof from its children (two players): lost for
+    /// its mover if a child is won by the player to move, won if every move
+    /// is expanded and lost. Returns whether the proof changed.
+    fn settle(&mut self, i: u32) -> bool {
+        let n = &self.nodes[i as usize];
+        if n.proof != Proof::Unknown {
+            return false;
+        }
+        let kids = n.children.iter().map(|&c| &self.nodes[c as usize]);
+        let (proof, plies) = if let Some(fastest) = kids
+            .clone()
+            .filter(|k| k.proof == Proof::Win)
+            .map(|k| k.plies)
+            .min()
+        {
+            (Proof::Loss, fastest)
+        } else if n.untried.as_ref().is_some_and(Vec::is_empty)
+            && !n.children.is_empty()
+            && kids.clone().all(|k| k.proof == Proof::Loss)
+        {
+            (Proof::Win, kids.map(|k| k.plies).max().unwrap_or(0))
+        } else {
+            return false;
+        };
+        let n = &mut self.nodes[i as usize];
+        n.proof = proof;
+        n.plies = plies.saturating_add(1);
+        true
+    }
+
     /// Nodes in the tree.
     pub fn len(&self) -> usize {
         self.nodes.len()
@@ -151,6 +215,9 @@ impl<B: Bits> Mcts<'_, B> {
             tree.nodes.push(Node::new(Move::SWAP, pos.hash()));
         }
         let weights = Weights::for_engine(self.e);
+        let players = self.e.players();
+        let solver = players == 2;
+        let immediate = self.e.breakthrough_is_immediate();
         let mut path: Vec<(u32, usize)> = Vec::with_capacity(64);
         let mut buffer = self.e.move_list();
         let mut done = 0u64;
@@ -158,24 +225,24 @@ impl<B: Bits> Mcts<'_, B> {
             if it > 0 && it & 63 == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
                 break;
             }
+            if tree.nodes[0].proof != Proof::Unknown {
+                break; // the root is solved
+            }
             done += 1;
             let mut p = *pos;
             let mut swapped = false;
             let mut node = 0u32;
             path.clear();
-            // Selection and expansion, until a leaf, a new node or a drawn
-            // position (which the playout then scores).
-            while line.draw().is_none() {
+            // Selection and expansion, until a leaf, a new node, a proven
+            // node or a drawn position.
+            let mut expanded = false;
+            while line.draw().is_none() && tree.nodes[node as usize].proof == Proof::Unknown {
                 let n = &mut tree.nodes[node as usize];
                 if n.untried.is_none() {
-                    let mut moves = Vec::new();
-                    self.e.legal_moves(&p, &mut moves);
-                    n.untried = Some(moves);
+                    n.untried = Some(self.expansion_order(&p, rng, immediate));
                 }
                 let untried = n.untried.as_mut().expect("just set");
-                if !untried.is_empty() {
-                    let i = rng.random_range(0..untried.len());
-                    let m = untried.swap_remove(i);
+                if let Some(m) = untried.pop() {
                     let mover = seat(p.turn(), swapped);
                     let capture = self.e.is_capture(&p, m);
                     self.e.apply(&mut p, m);
@@ -184,24 +251,36 @@ impl<B: Bits> Mcts<'_, B> {
                         swapped = !swapped;
                     }
                     let child = tree.nodes.len() as u32;
-                    tree.nodes.push(Node::new(m, p.hash()));
+                    let mut fresh = Node::new(m, p.hash());
+                    if solver {
+                        (fresh.proof, fresh.plies) =
+                            self.prove(&p, line, mover, swapped, immediate);
+                    }
+                    tree.nodes.push(fresh);
                     tree.nodes[node as usize].children.push(child);
                     path.push((child, mover));
+                    expanded = true;
                     break;
                 }
                 if n.children.is_empty() {
                     break; // terminal
                 }
                 let ln = f64::from(n.visits.max(1)).ln();
-                let mut best = (f64::MIN, 0u32);
+                let mut best = (f64::MIN, u32::MAX);
                 let n = &tree.nodes[node as usize];
                 for &c in &n.children {
                     let cn = &tree.nodes[c as usize];
+                    if cn.proof == Proof::Loss {
+                        continue; // never chosen by the player to move
+                    }
                     let v = f64::from(cn.visits.max(1));
                     let score = cn.reward / v + EXPLORATION * (ln / v).sqrt();
                     if score > best.0 {
                         best = (score, c);
                     }
+                }
+                if best.1 == u32::MAX {
+                    break; // every child lost: the node is being proven
                 }
                 let m = tree.nodes[best.1 as usize].mv;
                 let mover = seat(p.turn(), swapped);
@@ -214,26 +293,144 @@ impl<B: Bits> Mcts<'_, B> {
                 node = best.1;
                 path.push((node, mover));
             }
-            // Playout.
-            let rewards = self.playout(p, swapped, line, rng, &mut buffer, &weights);
+            // The leaf's value: proven, drawn, evaluated or played out.
+            let last = path
+                .last()
+                .map(|&(i, mover)| (tree.nodes[i as usize].proof, mover));
+            let rewards = match last {
+                Some((Proof::Win, mover)) => one_hot(mover),
+                Some((Proof::Loss, mover)) => one_hot(1 - mover),
+                _ if self.guided || !expanded => {
+                    self.playout(p, swapped, line, rng, &mut buffer, &weights)
+                }
+                _ => self.evaluate_leaf(&p, swapped, line, &weights),
+            };
             while line.plies() > root_plies {
                 line.pop();
             }
-            // Backpropagation.
+            // Backpropagation, then the proofs the new result settles.
             tree.nodes[0].visits += 1;
             for &(i, mover) in &path {
                 let n = &mut tree.nodes[i as usize];
                 n.visits += 1;
                 n.reward += rewards[mover];
             }
+            if solver {
+                let mut chain: Vec<u32> = vec![0];
+                chain.extend(path.iter().map(|&(i, _)| i));
+                for &i in chain.iter().rev().skip(1) {
+                    if !tree.settle(i) {
+                        break;
+                    }
+                }
+            }
         }
-        let root = &tree.nodes[0];
-        let best = root
-            .children
-            .iter()
-            .max_by_key(|&&c| tree.nodes[c as usize].visits)
-            .map(|&c| tree.nodes[c as usize].mv);
+        // The fastest proven win; else the most visited move not proven
+        // lost; else the slowest loss.
+        let kids = || {
+            tree.nodes[0]
+                .children
+                .iter()
+                .map(|&c| &tree.nodes[c as usize])
+        };
+        let best = kids()
+            .filter(|n| n.proof == Proof::Win)
+            .min_by_key(|n| n.plies)
+            .or_else(|| {
+                kids()
+                    .filter(|n| n.proof != Proof::Loss)
+                    .max_by_key(|n| n.visits)
+            })
+            .or_else(|| kids().max_by_key(|n| n.plies))
+            .map(|n| n.mv);
         (best, done)
+    }
+
+    /// The moves of `p` in the order they are expanded, last first: in a
+    /// random order, except that moves threatening to break through come
+    /// first, since tactics (and proofs) turn on them.
+    fn expansion_order(&self, p: &Pos<B>, rng: &mut SmallRng, immediate: bool) -> Vec<Move> {
+        let mut moves = Vec::new();
+        self.e.legal_moves(p, &mut moves);
+        for i in (1..moves.len()).rev() {
+            moves.swap(i, rng.random_range(0..=i));
+        }
+        if immediate {
+            let me = p.turn();
+            let threatens = |m: &Move| {
+                let mut c = *p;
+                self.e.apply(&mut c, *m);
+                c.turn() != me && self.e.threatens_breakthrough(&c, me)
+            };
+            // Stable: the others keep their random order.
+            moves.sort_by_key(threatens);
+        }
+        moves
+    }
+
+    /// What is proven of a new node `p`, reached by `mover`'s move along
+    /// `line`: the rules' end of the game, or a breakthrough the side to
+    /// move can make at once.
+    fn prove(
+        &self,
+        p: &Pos<B>,
+        line: &DrawTracker,
+        mover: usize,
+        swapped: bool,
+        immediate: bool,
+    ) -> (Proof, u16) {
+        let legal = self.e.count_moves(p) as usize;
+        match self.e.judge(p, legal, line) {
+            Some(end) => match end.winner {
+                Some(w) if seat(w, swapped) == mover => (Proof::Win, 0),
+                Some(_) => (Proof::Loss, 0),
+                None => (Proof::Unknown, 0),
+            },
+            None if immediate && self.e.threatens_breakthrough(p, p.turn()) => {
+                if seat(p.turn(), swapped) == mover {
+                    (Proof::Win, 1)
+                } else {
+                    (Proof::Loss, 1)
+                }
+            }
+            None => (Proof::Unknown, 0),
+        }
+    }
+
+    /// The rewards of an evaluated leaf: each seat's logistic of its
+    /// evaluation, shared out to sum to one.
+    fn evaluate_leaf(
+        &self,
+        p: &Pos<B>,
+        swapped: bool,
+        line: &DrawTracker,
+        weights: &Weights,
+    ) -> [f64; 4] {
+        let players = self.e.players();
+        let mut r = [0.0; 4];
+        if let Some(end) = self.e.end_of_game(p, line) {
+            match end.winner {
+                Some(w) => r[seat(w, swapped)] = 1.0,
+                None => r[..players].fill(1.0 / players as f64),
+            }
+            return r;
+        }
+        let mut sum = 0.0;
+        for q in 0..players {
+            if p.is_out(q) {
+                continue;
+            }
+            let v = f64::from(evaluate(self.e, weights, p, q, true));
+            let x = 1.0 / (1.0 + (-v / EVAL_SCALE).exp());
+            r[seat(q, swapped)] = x;
+            sum += x;
+        }
+        if sum > 0.0 {
+            for x in &mut r[..players] {
+                *x /= sum;
+            }
+        }
+        r
     }
 
     /// Plays to the end along `line` (or for [`PLAYOUT_CAP`] plies) and
@@ -302,6 +499,13 @@ impl<B: Bits> Mcts<'_, B> {
             plies += 1;
         }
     }
+}
+
+/// A reward of one to `seat`.
+fn one_hot(seat: usize) -> [f64; 4] {
+    let mut r = [0.0; 4];
+    r[seat] = 1.0;
+    r
 }
 
 #[cfg(test)]

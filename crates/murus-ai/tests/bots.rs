@@ -132,7 +132,7 @@ fn specs_parse_and_print_canonically() {
         ("alphabeta", "alphabeta:20000"),
         ("alphabeta:200000", "alphabeta:200000"),
         ("ab:1_000", "alphabeta:1000"),
-        ("mcts", "mcts:2000"),
+        ("mcts", "mcts:10000"),
         ("mcts:5000", "mcts:5000"),
         ("mcts-guided:300", "mcts-guided:300"),
         ("easy", "greedy"),
