@@ -131,10 +131,6 @@ pub struct SearchFeatures {
     /// a null window, and searched again with the full one only if it
     /// beats the best so far.
     pub pvs: bool,
-    /// Aspiration windows: an iteration's root window is a narrow band
-    /// around the last iteration's value, widened when the value falls
-    /// outside it.
-    pub aspiration: bool,
     /// Late-move reductions: quiet moves late in the order are searched
     /// less deep first, and again at full depth only if they look good.
     pub lmr: bool,
@@ -152,13 +148,12 @@ impl SearchFeatures {
     /// Every feature on: the default search.
     pub const ALL: SearchFeatures = SearchFeatures {
         pvs: true,
-        aspiration: true,
         lmr: true,
         history: true,
         threats: true,
     };
     /// The features' names, as `ablate` takes them.
-    pub const NAMES: [&'static str; 5] = ["pvs", "aspiration", "lmr", "history", "threats"];
+    pub const NAMES: [&'static str; 4] = ["pvs", "lmr", "history", "threats"];
 
     /// Every feature but those named in `off`, a comma-separated list of
     /// [`SearchFeatures::NAMES`] (empty or `none`: every feature).
@@ -168,7 +163,6 @@ impl SearchFeatures {
             match name {
                 "none" => {}
                 "pvs" => f.pvs = false,
-                "aspiration" => f.aspiration = false,
                 "lmr" => f.lmr = false,
                 "history" => f.history = false,
                 "threats" => f.threats = false,
@@ -193,8 +187,6 @@ impl Default for SearchFeatures {
 /// The deepest a line of the search goes, iterations and extensions
 /// together.
 const MAX_PLY: u32 = 2 * MAX_DEPTH + 2;
-/// The half-width of an aspiration window, in centi-stones.
-const ASPIRATION: i32 = 40;
 /// History scores stay within this bound (the "gravity" update).
 const HISTORY_MAX: i32 = 1 << 14;
 
@@ -371,42 +363,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let mut values = vec![0; root.len()];
         for depth in 1..=self.depth_limit {
             self.root_depth = depth;
-            // The window: a band around the last value once the values
-            // have settled, the whole range otherwise.
-            let aspire = self.features.aspiration
-                && self.lines_wanted == 1
-                && depth >= 4
-                && result.value.abs() < PROVEN;
-            let mut delta = ASPIRATION;
-            let (mut lo, mut hi) = if aspire {
-                (result.value - delta, result.value + delta)
-            } else {
-                (-WIN - 1, WIN + 1)
-            };
-            let (best, value) = loop {
-                let (best, value) =
-                    self.root_iteration(pos, &root, depth, (lo, hi), me, &mut values);
-                if self.aborted {
-                    break (best, value);
-                }
-                if value <= lo && lo > -WIN - 1 {
-                    delta *= 4;
-                    lo = if delta > 4 * ASPIRATION * 4 {
-                        -WIN - 1
-                    } else {
-                        value - delta
-                    };
-                } else if value >= hi && hi < WIN + 1 {
-                    delta *= 4;
-                    hi = if delta > 4 * ASPIRATION * 4 {
-                        WIN + 1
-                    } else {
-                        value + delta
-                    };
-                } else {
-                    break (best, value);
-                }
-            };
+            let (best, value) = self.root_iteration(pos, &root, depth, me, &mut values);
             if self.aborted {
                 // A partial iteration still improves on the last one if a
                 // move other than the first (the previous best) was searched
@@ -454,30 +411,29 @@ impl<'a, B: Bits> Searcher<'a, B> {
         result
     }
 
-    /// One iteration over the root moves within `(alpha, beta)`: the index
-    /// of the best move (`None` if none beat `alpha`) and its value. With
+    /// One iteration over the root moves: the index of the best move and
+    /// its value (`None` if stopped before the first was searched). With
     /// several lines wanted, every move gets its exact value in `values`.
     fn root_iteration(
         &mut self,
         pos: &Pos<B>,
         root: &[Move],
         depth: u32,
-        (mut alpha, beta): (i32, i32),
         me: usize,
         values: &mut [i32],
     ) -> (Option<usize>, i32) {
+        const FULL: (i32, i32) = (-WIN - 1, WIN + 1);
         let mut best = None;
-        let mut best_value = -WIN - 1;
+        let mut alpha = -WIN - 1;
         let all = self.lines_wanted > 1;
         for (i, &m) in root.iter().enumerate() {
-            let v = if all {
-                self.child(pos, m, depth - 1, 1, (-WIN - 1, WIN + 1), me)
-            } else if i == 0 || !self.features.pvs {
-                self.child(pos, m, depth - 1, 1, (alpha, beta), me)
+            let v = if all || i == 0 || !self.features.pvs {
+                let window = if all { FULL } else { (alpha, WIN + 1) };
+                self.child(pos, m, depth - 1, 1, window, me)
             } else {
                 let v = self.child(pos, m, depth - 1, 1, (alpha, alpha + 1), me);
-                if v > alpha && v < beta && !self.aborted {
-                    self.child(pos, m, depth - 1, 1, (alpha, beta), me)
+                if v > alpha && !self.aborted {
+                    self.child(pos, m, depth - 1, 1, (alpha, WIN + 1), me)
                 } else {
                     v
                 }
@@ -486,20 +442,12 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 break;
             }
             values[i] = v;
-            if v > best_value {
-                best_value = v;
-                if v > alpha || best.is_none() && all {
-                    best = Some(i);
-                }
-            }
             if v > alpha {
                 alpha = v;
-                if alpha >= beta && !all {
-                    break;
-                }
+                best = Some(i);
             }
         }
-        (best, best_value)
+        (best, alpha)
     }
 
     /// The value for `me` of a game that ended `ply` plies from the root.
