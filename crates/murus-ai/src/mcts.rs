@@ -29,7 +29,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Pos};
+use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Phase, Pos};
 use rand::Rng;
 use rand::rngs::SmallRng;
 
@@ -37,7 +37,7 @@ use crate::eval::{Weights, evaluate};
 
 /// Centi-stones of evaluation per unit of the logistic that turns an
 /// evaluated leaf into a reward.
-const EVAL_SCALE: f64 = 150.0;
+const EVAL_SCALE: f64 = 400.0;
 
 const EXPLORATION: f64 = 1.4;
 
@@ -239,7 +239,7 @@ impl<B: Bits> Mcts<'_, B> {
             while line.draw().is_none() && tree.nodes[node as usize].proof == Proof::Unknown {
                 let n = &mut tree.nodes[node as usize];
                 if n.untried.is_none() {
-                    n.untried = Some(self.expansion_order(&p, rng, immediate));
+                    n.untried = Some(self.expansion_order(&p, line, rng, immediate));
                 }
                 let untried = n.untried.as_mut().expect("just set");
                 if let Some(m) = untried.pop() {
@@ -347,34 +347,59 @@ impl<B: Bits> Mcts<'_, B> {
     }
 
     /// The moves of `p` in the order they are expanded, last first: in a
-    /// random order, except that moves threatening to break through come
-    /// first, since tactics (and proofs) turn on them.
-    fn expansion_order(&self, p: &Pos<B>, rng: &mut SmallRng, immediate: bool) -> Vec<Move> {
+    /// random order, except that wins at once come first, then moves
+    /// threatening to break through, since tactics (and proofs) turn on
+    /// them; when the other player threatens to break through, only the
+    /// moves that stop it.
+    fn expansion_order(
+        &self,
+        p: &Pos<B>,
+        line: &mut DrawTracker,
+        rng: &mut SmallRng,
+        immediate: bool,
+    ) -> Vec<Move> {
         let mut moves = Vec::new();
         self.e.legal_moves(p, &mut moves);
         for i in (1..moves.len()).rev() {
             moves.swap(i, rng.random_range(0..=i));
         }
-        if immediate {
+        if immediate && self.e.players() == 2 {
             let me = p.turn();
-            let threatens = |m: &Move| {
+            let after = |m: &Move| {
                 let mut c = *p;
                 self.e.apply(&mut c, *m);
-                c.turn() != me && self.e.threatens_breakthrough(&c, me)
+                c
+            };
+            if self.e.threatens_breakthrough(p, 1 - me) {
+                // The opponent breaks through next unless this move stops
+                // it (or the draw rules end the game): the other moves are
+                // lost, and need no node.
+                moves.retain(|m| self.parries(p, *m, line));
+            }
+            let can_win = self.e.threatens_breakthrough(p, me);
+            let rank = |m: &Move| {
+                let c = after(m);
+                if can_win && self.e.outcome(&c).is_some_and(|o| o.winner == Some(me)) {
+                    2 // a win at once
+                } else if c.turn() != me && self.e.threatens_breakthrough(&c, me) {
+                    1
+                } else {
+                    0
+                }
             };
             // Stable: the others keep their random order.
-            moves.sort_by_key(threatens);
+            moves.sort_by_key(rank);
         }
         moves
     }
 
     /// What is proven of a new node `p`, reached by `mover`'s move along
-    /// `line`: the rules' end of the game, or a breakthrough the side to
-    /// move can make at once.
+    /// `line`: the rules' end of the game, a breakthrough the side to move
+    /// can make at once, or one of the other's that it cannot stop.
     fn prove(
         &self,
         p: &Pos<B>,
-        line: &DrawTracker,
+        line: &mut DrawTracker,
         mover: usize,
         swapped: bool,
         immediate: bool,
@@ -393,8 +418,41 @@ impl<B: Bits> Mcts<'_, B> {
                     (Proof::Loss, 1)
                 }
             }
+            // The side to move cannot stop the other's breakthrough.
+            None if immediate
+                && self.e.players() == 2
+                && p.phase() == Phase::Normal
+                && seat(p.turn(), swapped) != mover
+                && self.e.threatens_breakthrough(p, 1 - p.turn())
+                && !self.can_parry(p, line) =>
+            {
+                (Proof::Win, 2)
+            }
             None => (Proof::Unknown, 0),
         }
+    }
+
+    /// Whether `m`, played in `p` along `line`, leaves the other player no
+    /// breakthrough at once, or ends the game by the draw rules (two
+    /// players).
+    fn parries(&self, p: &Pos<B>, m: Move, line: &mut DrawTracker) -> bool {
+        let mut c = *p;
+        self.e.apply(&mut c, m);
+        if !self.e.threatens_breakthrough(&c, 1 - p.turn()) {
+            return true;
+        }
+        line.push(c.hash(), self.e.is_capture(p, m));
+        let drawn = line.draw().is_some();
+        line.pop();
+        drawn
+    }
+
+    /// Whether the side to move of `p`, reached along `line`, has a move
+    /// that [parries](Self::parries).
+    fn can_parry(&self, p: &Pos<B>, line: &mut DrawTracker) -> bool {
+        let mut moves = self.e.move_list();
+        self.e.legal_moves(p, &mut moves);
+        moves.iter().any(|&m| self.parries(p, m, line))
     }
 
     /// The rewards of an evaluated leaf: each seat's logistic of its
