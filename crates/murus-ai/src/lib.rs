@@ -10,7 +10,7 @@
 //! | `alphabeta[:NODES]` | paranoid alpha-beta, iterative deepening, transposition table; budget in nodes (default 20 000) |
 //! | `mcts[:ITERATIONS]` | UCT with proven wins and losses backed up (MCTS-Solver), leaves valued by the evaluation, tree reuse; budget in iterations (default 10 000) |
 //! | `mcts-guided[:ITERATIONS]` | the same, valuing leaves by playouts that take the greedy move one ply in four |
-//! | `easy`, `medium`, `hard` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000` |
+//! | `easy`, `medium`, `hard`, `expert` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000`, `alphabeta:500000` |
 //! | `ugi:[SETTING …] COMMAND …` | an [external](external) engine asked over UGI, such as an older build of Murus |
 //!
 //! Budgets count nodes or iterations, never time, so a game is reproducible
@@ -53,6 +53,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
 
 use murus_engine::{
     Bits, DrawTracker, Engine, EngineTask, Game, Move, Pos, Position, Variant, Word,
@@ -92,18 +93,47 @@ impl BotSpec {
     }
 }
 
-/// The named levels, weakest first, with their specs.
-pub const LEVELS: [(&str, BotSpec); 3] = [
+/// The named levels, weakest first, with their specs. Budgets count nodes,
+/// so the lab reproduces them; the studio also bounds their time
+/// ([`BotSpec::time_bound`]), so nobody waits long on a big board. The
+/// measured gaps between them are in the README.
+pub const LEVELS: [(&str, BotSpec); 4] = [
     ("easy", BotSpec::Greedy),
     ("medium", BotSpec::AlphaBeta { nodes: 5_000 }),
     ("hard", BotSpec::AlphaBeta { nodes: 50_000 }),
+    ("expert", BotSpec::AlphaBeta { nodes: 500_000 }),
 ];
+
+/// Nodes a second of alpha-beta, and iterations a second of MCTS, on the
+/// standard board on an ordinary core: [`BotSpec::time_bound`]'s rates.
+const NOMINAL_NODES_PER_SECOND: u64 = 1_000_000;
+const NOMINAL_ITERATIONS_PER_SECOND: u64 = 100_000;
+
+impl BotSpec {
+    /// The longest a player waits for this bot in the studio: its budget at
+    /// a nominal rate (1 M nodes or 100 000 MCTS iterations a second,
+    /// about the standard board's on an ordinary core), at least a quarter
+    /// of a second. On a board where the search runs slower the bot stops
+    /// at this time with its best move so far, where the lab, which counts
+    /// only nodes, would go on. `None` for bots that do not search, and for
+    /// external engines (their settings bound them).
+    pub fn time_bound(&self) -> Option<Duration> {
+        let ms = match self {
+            BotSpec::AlphaBeta { nodes } => nodes.saturating_mul(1000) / NOMINAL_NODES_PER_SECOND,
+            BotSpec::Mcts { iterations, .. } => {
+                u64::from(*iterations) * 1000 / NOMINAL_ITERATIONS_PER_SECOND
+            }
+            _ => return None,
+        };
+        Some(Duration::from_millis(ms.max(250)))
+    }
+}
 
 /// A bot spec that does not parse.
 #[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum SpecError {
     #[error(
-        "unknown bot `{0}`: expected random, greedy, alphabeta[:NODES], mcts[:ITERATIONS], mcts-guided[:ITERATIONS], easy, medium, hard or ugi:COMMAND"
+        "unknown bot `{0}`: expected random, greedy, alphabeta[:NODES], mcts[:ITERATIONS], mcts-guided[:ITERATIONS], easy, medium, hard, expert or ugi:COMMAND"
     )]
     Unknown(String),
     #[error("bot `{0}`: an external engine needs its command: ugi:[KEY=VALUE …] COMMAND [ARG …]")]
@@ -198,6 +228,8 @@ pub struct Bot {
     table: Option<Table>,
     tree: Tree,
     stop: Option<Arc<AtomicBool>>,
+    /// The longest a search may think, from when it is asked.
+    time_limit: Option<Duration>,
     /// The game's line, copied here before each search (which pushes and
     /// pops along it), so that a move allocates nothing once it has room.
     line: Option<DrawTracker>,
@@ -220,6 +252,7 @@ impl Bot {
             table: None,
             tree: Tree::default(),
             stop: None,
+            time_limit: None,
             line: None,
             engine: None,
             error: None,
@@ -296,6 +329,13 @@ impl Bot {
     /// A flag that, once set, makes a search return its best move so far.
     pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
         self.stop = Some(stop);
+    }
+
+    /// Bounds each search's thinking time besides its budget (the studio
+    /// gives [`BotSpec::time_bound`]); `None`: the budget alone, as in the
+    /// lab, so that games reproduce.
+    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
+        self.time_limit = limit;
     }
 
     /// Chooses a move in `pos`, taken as the start of a line of play: no
@@ -386,7 +426,9 @@ impl Bot {
                 let table = self.table.get_or_insert_with(|| Table::new(bits));
                 let stop = self.stop.as_deref();
                 let line = scratch(&mut self.line, line);
-                let mut s = search::Searcher::new(e, table, line, nodes, stop);
+                let deadline = self.time_limit.map(|t| Instant::now() + t);
+                let mut s =
+                    search::Searcher::new(e, table, line, nodes, stop).with_deadline(deadline);
                 let r = s.run(pos, &mut self.rng);
                 self.last_nodes = r.nodes;
                 self.last_depth = r.depth;
@@ -398,6 +440,7 @@ impl Bot {
                     iterations,
                     guided,
                     stop: self.stop.as_deref(),
+                    deadline: self.time_limit.map(|t| Instant::now() + t),
                 };
                 let line = scratch(&mut self.line, line);
                 let (best, done) = m.run(&mut self.tree, pos, line, &mut self.rng);

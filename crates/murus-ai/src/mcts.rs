@@ -28,6 +28,7 @@
 //! the line.
 
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Phase, Pos};
 use rand::Rng;
@@ -196,6 +197,8 @@ pub(crate) struct Mcts<'a, B: Bits> {
     pub iterations: u32,
     pub guided: bool,
     pub stop: Option<&'a AtomicBool>,
+    /// Stop when the clock passes this (checked with the stop flag).
+    pub deadline: Option<Instant>,
 }
 
 impl<B: Bits> Mcts<'_, B> {
@@ -222,7 +225,11 @@ impl<B: Bits> Mcts<'_, B> {
         let mut buffer = self.e.move_list();
         let mut done = 0u64;
         for it in 0..self.iterations {
-            if it > 0 && it & 63 == 0 && self.stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if it > 0
+                && it & 63 == 0
+                && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
+                    || self.deadline.is_some_and(|d| Instant::now() >= d))
+            {
                 break;
             }
             if tree.nodes[0].proof != Proof::Unknown {
@@ -599,6 +606,7 @@ mod tests {
                     iterations: 2_000,
                     guided: false,
                     stop: None,
+                    deadline: None,
                 };
                 let mut tree = Tree::default();
                 let mut rng = SmallRng::seed_from_u64(3);
@@ -667,6 +675,7 @@ mod tests {
                         iterations: 1,
                         guided,
                         stop: None,
+                        deadline: None,
                     };
                     // Two plies into a game capped at four: no side can
                     // break through from the start in two moves of its own.

@@ -2,6 +2,8 @@
 //! variant, reproducibly; specs parse or fail with a clear message.
 
 use murus_ai::{Bot, BotSpec, LEVELS, parse_specs};
+use std::time::Duration;
+
 use murus_engine::{BUILTIN, Game, Outcome, Reason, Variant};
 
 fn small_budgets() -> Vec<BotSpec> {
@@ -138,13 +140,14 @@ fn specs_parse_and_print_canonically() {
         ("easy", "greedy"),
         ("medium", "alphabeta:5000"),
         ("hard", "alphabeta:50000"),
+        ("expert", "alphabeta:500000"),
         (" Random ", "random"),
     ] {
         let spec: BotSpec = text.parse().unwrap_or_else(|e| panic!("{text}: {e}"));
         assert_eq!(spec.to_string(), want);
         assert_eq!(want.parse::<BotSpec>().unwrap(), spec);
     }
-    assert_eq!(LEVELS.map(|(n, _)| n), ["easy", "medium", "hard"]);
+    assert_eq!(LEVELS.map(|(n, _)| n), ["easy", "medium", "hard", "expert"]);
     assert_eq!(parse_specs("random,mcts:10").unwrap().len(), 2);
 }
 
@@ -292,5 +295,32 @@ fn a_lost_side_takes_the_draw_by_repetition_that_the_game_offers() {
             None,
             "{spec}"
         );
+    }
+}
+
+#[test]
+fn levels_have_a_time_bound_for_the_studio_from_their_budget() {
+    let bound = |s: &str| s.parse::<BotSpec>().unwrap().time_bound();
+    assert_eq!(bound("easy"), None, "greedy does not search");
+    assert_eq!(bound("random"), None);
+    // The budget at a nominal million nodes a second, at least 250 ms.
+    assert_eq!(bound("medium"), Some(Duration::from_millis(250)));
+    assert_eq!(bound("expert"), Some(Duration::from_millis(500)));
+    assert_eq!(bound("alphabeta:3000000"), Some(Duration::from_secs(3)));
+    assert_eq!(bound("mcts"), Some(Duration::from_millis(250)));
+    assert_eq!(bound("mcts:1000000"), Some(Duration::from_secs(10)));
+}
+
+#[test]
+fn a_time_limit_stops_a_search_before_its_budget() {
+    let v = Variant::standard();
+    for spec in ["alphabeta:100000000", "mcts:100000000"] {
+        let mut bot = Bot::new(spec.parse().unwrap(), 1);
+        // A limit already past: the search stops at its first look at the
+        // clock (every 1 024 nodes, every 64 iterations) with a legal move.
+        bot.set_time_limit(Some(Duration::ZERO));
+        let m = bot.choose(&v, &v.start()).expect("a move");
+        assert!(v.is_legal(&v.start(), m), "{spec}");
+        assert!(bot.last_nodes <= 1_100, "{spec}: {} nodes", bot.last_nodes);
     }
 }

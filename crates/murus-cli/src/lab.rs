@@ -22,7 +22,7 @@ pub struct SelfplayArgs {
     #[arg(long, default_value_t = 100)]
     pub games: u64,
     /// Bot specs, comma-separated, one per seat (a shorter list repeats):
-    /// random, greedy, alphabeta[:NODES], mcts[:ITERATIONS], easy, medium, hard.
+    /// random, greedy, alphabeta[:NODES], mcts[:ITERATIONS], easy, medium, hard, expert.
     #[arg(long, default_value = "random")]
     pub bots: String,
     /// Seed of the whole run.

@@ -1,4 +1,4 @@
-//! The strength ladder of issue 4, 200 games a rung with seats swapped in
+//! The strength ladder of issues 4 and 11, 200 games a rung with seats swapped in
 //! pairs. Slow in debug builds, so ignored by `cargo test`; run it with
 //! `cargo test --release -p murus-lab --test ladder -- --ignored --nocapture`.
 
@@ -6,7 +6,7 @@ use murus_engine::Variant;
 use murus_lab::{Control, MatchConfig, run_match};
 
 #[test]
-#[ignore = "about a minute in release; run with --release -- --ignored"]
+#[ignore = "a few minutes in release; run with --release -- --ignored"]
 fn each_rung_of_the_strength_ladder_holds() {
     let v = Variant::standard();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
@@ -18,6 +18,7 @@ fn each_rung_of_the_strength_ladder_holds() {
         ("easy", "random", 0.65),
         ("medium", "easy", 0.65),
         ("hard", "medium", 0.65),
+        ("expert", "hard", 0.60),
     ] {
         let m = MatchConfig {
             a: a.parse().unwrap(),

@@ -27,15 +27,16 @@ use crate::dialog::Confirm;
 use crate::worker::Job;
 
 /// Seat choices offered in the seat menus (any other spec can be typed).
-pub const SEAT_CHOICES: [&str; 8] = [
+pub const SEAT_CHOICES: [&str; 9] = [
     "human",
     "easy",
     "medium",
     "hard",
+    "expert",
     "random",
     "greedy",
     "alphabeta:20000",
-    "mcts:2000",
+    "mcts",
 ];
 
 /// What Play keeps across restarts.

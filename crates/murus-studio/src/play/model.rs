@@ -72,6 +72,8 @@ impl BotTurn {
     pub fn think(&self, stop: Arc<AtomicBool>) -> BotReply {
         let mut bot = Bot::new(self.spec.clone(), self.seed);
         bot.set_stop(stop);
+        // A level thinks for a bounded time here, unlike in the lab.
+        bot.set_time_limit(self.spec.time_bound());
         let mv = choose_bot_move(&mut bot, &self.game);
         BotReply {
             mv,

@@ -161,7 +161,7 @@ impl PlayPanel {
                 )
                 .labelled_by(label.id)
                 .on_hover_text(
-                    "human, random, greedy, alphabeta:N, mcts:N, mcts-guided:N, easy, medium, hard, or ugi:COMMAND for an external engine",
+                    "human, random, greedy, alphabeta:N, mcts:N, mcts-guided:N, easy, medium, hard, expert, or ugi:COMMAND for an external engine",
                 );
             match self.seat_text[p].parse::<Seat>() {
                 Ok(seat) if field.changed() => self.model.set_seat(p, seat),
