@@ -306,9 +306,10 @@ impl Server {
         let rest = rest
             .strip_prefix("name ")
             .ok_or("setoption: expected `setoption name NAME value VALUE`")?;
+        // `value` with nothing after it sets an empty value.
         let (name, value) = match rest.split_once(" value ") {
             Some((n, v)) => (n.trim(), v.trim()),
-            None => (rest.trim(), ""),
+            None => (rest.trim().trim_end_matches(" value").trim(), ""),
         };
         match name.to_ascii_lowercase().as_str() {
             "variant" => {

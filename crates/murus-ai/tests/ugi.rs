@@ -148,7 +148,7 @@ fn the_handshake_names_the_engine_and_its_options_then_ugiok() {
     let out = run("ugi\nisready\nquit\n");
     assert!(out[0].starts_with("id name Murus "), "{out:?}");
     assert_eq!(out[1], "id author the Murus authors");
-    for option in ["variant", "bot", "hash", "threads"] {
+    for option in ["variant", "bot", "hash", "threads", "ablate"] {
         assert!(
             out.iter()
                 .any(|l| l.starts_with(&format!("option name {option} type "))),
@@ -360,4 +360,35 @@ fn a_finished_game_has_no_best_move() {
     ));
     assert_eq!(errors(&out), ["the game is over"]);
     assert_eq!(bestmoves(&out), ["(none)"]);
+}
+
+#[test]
+fn ablate_turns_search_features_off_and_names_a_bad_one() {
+    // The nodes of each iteration of a depth-6 search, with `ablate` set to
+    // `value` first.
+    let nodes = |value: &str| -> Vec<String> {
+        let engine = Live::start();
+        engine.send(&format!("setoption name ablate value {value}"));
+        engine.send("position startpos moves b1-b3 c7-c5");
+        engine.send("go depth 6");
+        let out = engine.until("bestmove ");
+        assert!(errors(&out).is_empty(), "{out:?}");
+        out.iter()
+            .filter_map(|l| l.split(" nodes ").nth(1))
+            .map(|rest| rest.split(' ').next().unwrap().to_string())
+            .collect()
+    };
+    let full = nodes("none");
+    assert_eq!(full.len(), 6);
+    // Reductions and history change the tree; the empty list changes
+    // nothing.
+    assert_ne!(nodes("lmr,history"), full);
+    assert_eq!(nodes(""), full);
+    let bad = run("setoption name ablate value lmr,quiescence\nquit\n");
+    assert_eq!(
+        errors(&bad),
+        [
+            "ablate: unknown search feature `quiescence`: expected a comma-separated list of pvs, lmr, history, threats"
+        ]
+    );
 }

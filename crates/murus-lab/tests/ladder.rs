@@ -1,4 +1,5 @@
-//! The strength ladder of issues 4 and 11, 200 games a rung with seats swapped in
+//! The strength ladder of issues 4 and 11, 200 games a rung (100 for the
+//! slow expert rung) with seats swapped in
 //! pairs. Slow in debug builds, so ignored by `cargo test`; run it with
 //! `cargo test --release -p murus-lab --test ladder -- --ignored --nocapture`.
 
@@ -11,19 +12,19 @@ fn each_rung_of_the_strength_ladder_holds() {
     let v = Variant::standard();
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let mut failures = Vec::new();
-    for (a, b, target) in [
-        ("greedy", "random", 0.90),
-        ("alphabeta", "greedy", 0.80),
-        ("mcts", "random", 0.95),
-        ("easy", "random", 0.65),
-        ("medium", "easy", 0.65),
-        ("hard", "medium", 0.65),
-        ("expert", "hard", 0.60),
+    for (a, b, target, games) in [
+        ("greedy", "random", 0.90, 200),
+        ("alphabeta", "greedy", 0.80, 200),
+        ("mcts", "random", 0.95, 200),
+        ("easy", "random", 0.65, 200),
+        ("medium", "easy", 0.65, 200),
+        ("hard", "medium", 0.65, 200),
+        ("expert", "hard", 0.60, 100),
     ] {
         let m = MatchConfig {
             a: a.parse().unwrap(),
             b: b.parse().unwrap(),
-            games: 200,
+            games,
             seed: 1,
             threads,
             sprt: None,
@@ -41,7 +42,7 @@ fn each_rung_of_the_strength_ladder_holds() {
             r.elo_ci95[1],
             target * 100.0
         );
-        assert_eq!(r.games, 200);
+        assert_eq!(r.games, games);
         if r.score < target {
             failures.push(format!("{a} vs {b}: {:.1}%", r.score * 100.0));
         }
