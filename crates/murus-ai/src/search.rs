@@ -1,5 +1,6 @@
 //! Alpha-beta search: iterative deepening, a Zobrist transposition table,
-//! move ordering (hash move, captures, killers), and a node budget.
+//! move ordering (hash move, captures, killers, history), late-move
+//! reductions, breakthrough threats, and a node budget or a deadline.
 //!
 //! The search plays along the game's [`DrawTracker`]: it pushes and pops as
 //! it makes and unmakes moves, and a node that the rules end (a
@@ -127,10 +128,6 @@ pub(crate) type OnIteration<'a> = dyn FnMut(&SearchResult, &[Move]) + 'a;
 /// on by default.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct SearchFeatures {
-    /// Principal-variation search: each move after the first is tried with
-    /// a null window, and searched again with the full one only if it
-    /// beats the best so far.
-    pub pvs: bool,
     /// Late-move reductions: quiet moves late in the order are searched
     /// less deep first, and again at full depth only if they look good.
     pub lmr: bool,
@@ -147,13 +144,12 @@ pub struct SearchFeatures {
 impl SearchFeatures {
     /// Every feature on: the default search.
     pub const ALL: SearchFeatures = SearchFeatures {
-        pvs: true,
         lmr: true,
         history: true,
         threats: true,
     };
     /// The features' names, as `ablate` takes them.
-    pub const NAMES: [&'static str; 4] = ["pvs", "lmr", "history", "threats"];
+    pub const NAMES: [&'static str; 3] = ["lmr", "history", "threats"];
 
     /// Every feature but those named in `off`, a comma-separated list of
     /// [`SearchFeatures::NAMES`] (empty or `none`: every feature).
@@ -162,7 +158,6 @@ impl SearchFeatures {
         for name in off.split(',').map(str::trim).filter(|w| !w.is_empty()) {
             match name {
                 "none" => {}
-                "pvs" => f.pvs = false,
                 "lmr" => f.lmr = false,
                 "history" => f.history = false,
                 "threats" => f.threats = false,
@@ -427,17 +422,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let mut alpha = -WIN - 1;
         let all = self.lines_wanted > 1;
         for (i, &m) in root.iter().enumerate() {
-            let v = if all || i == 0 || !self.features.pvs {
-                let window = if all { FULL } else { (alpha, WIN + 1) };
-                self.child(pos, m, depth - 1, 1, window, me)
-            } else {
-                let v = self.child(pos, m, depth - 1, 1, (alpha, alpha + 1), me);
-                if v > alpha && !self.aborted {
-                    self.child(pos, m, depth - 1, 1, (alpha, WIN + 1), me)
-                } else {
-                    v
-                }
-            };
+            let window = if all { FULL } else { (alpha, WIN + 1) };
+            let v = self.child(pos, m, depth - 1, 1, window, me);
             if self.aborted {
                 break;
             }
@@ -626,27 +612,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
             scores.swap(i, j);
             let m = moves[i];
             let quiet = scores[i] < 1 << 29;
-            let v = if i == 0 || !(self.features.pvs || self.features.lmr) {
-                self.child(pos, m, depth - 1, ply + 1, (alpha, beta), me)
+            // A late quiet move is searched less deep first, and again at
+            // full depth if it beats the best so far.
+            let r = if self.features.lmr && depth >= 3 && i >= 3 && quiet && !threatened {
+                reduction(depth, i).min(depth - 2)
             } else {
-                let scout = if self.features.pvs {
-                    (alpha, alpha + 1)
-                } else {
-                    (alpha, beta)
-                };
-                let mut r = 0;
-                if self.features.lmr && depth >= 3 && i >= 3 && quiet && !threatened {
-                    r = reduction(depth, i).min(depth - 2);
-                }
-                let mut v = self.child(pos, m, depth - 1 - r, ply + 1, scout, me);
-                if r > 0 && v > alpha && !self.aborted {
-                    v = self.child(pos, m, depth - 1, ply + 1, scout, me);
-                }
-                if self.features.pvs && v > alpha && v < beta && !self.aborted {
-                    v = self.child(pos, m, depth - 1, ply + 1, (alpha, beta), me);
-                }
-                v
+                0
             };
+            let mut v = self.child(pos, m, depth - 1 - r, ply + 1, (alpha, beta), me);
+            if r > 0 && v > alpha && !self.aborted {
+                v = self.child(pos, m, depth - 1, ply + 1, (alpha, beta), me);
+            }
             if self.aborted {
                 self.buffers[ply_i] = moves;
                 self.scores[ply_i] = scores;
