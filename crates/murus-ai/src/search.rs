@@ -362,8 +362,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
             if self.aborted {
                 // A partial iteration still improves on the last one if a
                 // move other than the first (the previous best) was searched
-                // to an exact value above it.
-                if let Some(i) = best.filter(|&i| i != 0) {
+                // to an exact value above it. With several lines wanted, the
+                // last finished iteration's lines stand, best first.
+                if let Some(i) = best.filter(|&i| i != 0 && self.lines_wanted == 1) {
                     result.best = Some(root[i]);
                 }
                 break;
