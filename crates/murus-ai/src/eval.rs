@@ -229,13 +229,7 @@ pub fn evaluate<B: Bits>(
     p: usize,
     mobility: bool,
 ) -> i32 {
-    let mine = score(e, w, pos, p, mobility);
-    let best_other = (0..e.players())
-        .filter(|&q| q != p && !pos.is_out(q))
-        .map(|q| score(e, w, pos, q, mobility))
-        .max()
-        .unwrap_or(0);
-    mine - best_other
+    lead(e, pos, p, |q| score(e, w, pos, q, mobility))
 }
 
 /// [`evaluate`] with mobility, given the number of legal moves of the side
@@ -247,21 +241,24 @@ pub fn evaluate_counted<B: Bits>(
     p: usize,
     moves_of_side_to_move: u64,
 ) -> i32 {
-    let score = |q: usize| {
+    lead(e, pos, p, |q| {
         let mobility = if q == pos.turn() {
             moves_of_side_to_move
         } else {
             e.count_moves_for(pos, q)
         };
         w.apply(&features_with(e, pos, q, mobility as i32))
-    };
-    let mine = score(p);
+    })
+}
+
+/// `p`'s score less the best score of the other players still in the game.
+fn lead<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, score: impl Fn(usize) -> i32) -> i32 {
     let best_other = (0..e.players())
         .filter(|&q| q != p && !pos.is_out(q))
-        .map(score)
+        .map(&score)
         .max()
         .unwrap_or(0);
-    mine - best_other
+    score(p) - best_other
 }
 
 #[cfg(test)]
