@@ -642,7 +642,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                         k[0] = Some(m);
                     }
                 }
-                if self.features.history && scores[i] < 1 << 29 {
+                if self.features.history && quiet {
                     let bonus = (depth * depth).min(400) as i32;
                     let h = &mut self.history[hist | m.key16()];
                     *h += bonus - *h * bonus / HISTORY_MAX;
