@@ -8,7 +8,7 @@
 //! | `random` | a uniformly random legal move |
 //! | `greedy` | one ply: the move with the best [evaluation](eval) (a win first) |
 //! | `alphabeta[:NODES]` | paranoid alpha-beta, iterative deepening, transposition table; budget in nodes (default 20 000) |
-//! | `mcts[:ITERATIONS]` | UCT with proven wins and losses backed up (MCTS-Solver), leaves valued by the evaluation, tree reuse; budget in iterations (default 10 000) |
+//! | `mcts[:ITERATIONS]` | UCT with proven wins and losses backed up (MCTS-Solver), nodes expanded whole with each child evaluated, implicit minimax backups, tree reuse; budget in iterations (default 10 000) |
 //! | `mcts-guided[:ITERATIONS]` | the same, valuing leaves by playouts that take the greedy move one ply in four |
 //! | `easy`, `medium`, `hard`, `expert` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000`, `alphabeta:500000` |
 //! | `ugi:[SETTING …] COMMAND …` | an [external](external) engine asked over UGI, such as an older build of Murus |
@@ -259,6 +259,22 @@ impl Bot {
             last_nodes: 0,
             last_depth: 0,
         }
+    }
+
+    /// The MCTS tree the bot keeps between moves (empty for other bots).
+    pub fn tree(&self) -> &Tree {
+        &self.tree
+    }
+
+    /// Goes on from `tree`, an MCTS tree of this game kept from elsewhere
+    /// (the UGI server's last search); its root is found again by position.
+    pub fn set_tree(&mut self, tree: Tree) {
+        self.tree = tree;
+    }
+
+    /// Hands the MCTS tree over, leaving an empty one.
+    pub fn take_tree(&mut self) -> Tree {
+        std::mem::take(&mut self.tree)
     }
 
     /// The bot's spec.

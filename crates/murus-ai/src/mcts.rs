@@ -1,7 +1,21 @@
 //! Monte Carlo tree search: UCT with an iteration budget, the tree kept
-//! between moves, proven results backed up (MCTS-Solver), and leaves valued
-//! by the evaluation (`mcts`) or by playouts that take the greedy move one
-//! ply in four (`mcts-guided`).
+//! between moves, proven results backed up (MCTS-Solver), implicit minimax
+//! backups of the evaluation, and leaves valued by the evaluation (`mcts`)
+//! or by playouts that take the greedy move one ply in four (`mcts-guided`).
+//!
+//! **Expansion.** Each iteration descends to a node not expanded yet and
+//! expands it whole: a child for every move, each evaluated at once (as a
+//! reward between 0 and 1 for its mover) and checked for a proof. The
+//! iteration's reward is the expanded node's minimax value (below), or a
+//! playout's result (`mcts-guided`).
+//!
+//! **Implicit minimax backups** (Lanctot, Winands, Pepels and Sturtevant,
+//! "Monte Carlo Tree Search with Heuristic Evaluations using Implicit
+//! Minimax Backups", 2014), two players: every node keeps, beside its mean
+//! reward, the minimax value of the evaluations below it; selection weighs
+//! the two together ([`MINIMAX_WEIGHT`]) and adds a small
+//! exploration term. A child never visited counts its evaluation as its
+//! mean. With more players the mean alone is used.
 //!
 //! Each node keeps the reward of the player who moved into it, so the search
 //! is max^n for any number of players. Rewards: 1 to the winner, 0 to the
@@ -34,13 +48,21 @@ use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Phase, Pos};
 use rand::Rng;
 use rand::rngs::SmallRng;
 
-use crate::eval::{Weights, evaluate};
+use crate::eval::{Weights, evaluate, evaluate_counted};
 
 /// Centi-stones of evaluation per unit of the logistic that turns an
 /// evaluated leaf into a reward.
 const EVAL_SCALE: f64 = 400.0;
 
-const EXPLORATION: f64 = 1.4;
+/// The exploration constant of the selection's UCB term. Rewards are
+/// evaluations here, not playout results, and a small constant was best
+/// (tuned at 50 ms a move against alpha-beta: `docs/ai.md`).
+const EXPLORATION: f64 = 0.1;
+
+/// How much a child's implicit minimax value weighs beside its mean reward
+/// in selection (Lanctot, Winands, Pepels and Sturtevant, "Monte Carlo Tree
+/// Search with Heuristic Evaluations using Implicit Minimax Backups", 2014).
+const MINIMAX_WEIGHT: f64 = 0.8;
 
 /// The most plies one playout runs. The draw rules end every line in a
 /// variant with a ply cap, but a random playout may wander for thousands of
@@ -53,8 +75,13 @@ struct Node {
     mv: Move,
     hash: u64,
     children: Vec<u32>,
-    /// Moves not expanded yet; `None` until the node is first visited.
-    untried: Option<Vec<Move>>,
+    /// Whether the node's children have been made (on its first visit
+    /// after it was made itself).
+    expanded: bool,
+    /// The implicit minimax value for the player who moved into this node:
+    /// its evaluation (as a reward between 0 and 1) until it is expanded,
+    /// then one less the best of its children's.
+    minimax: f64,
     visits: u32,
     /// Sum of the rewards of the player who moved into this node.
     reward: f64,
@@ -80,7 +107,8 @@ impl Node {
             mv,
             hash,
             children: Vec::new(),
-            untried: None,
+            expanded: false,
+            minimax: 0.5,
             visits: 0,
             reward: 0.0,
             proof: Proof::Unknown,
@@ -167,7 +195,7 @@ impl Tree {
             .min()
         {
             (Proof::Loss, fastest)
-        } else if n.untried.as_ref().is_some_and(Vec::is_empty)
+        } else if n.expanded
             && !n.children.is_empty()
             && kids.clone().all(|k| k.proof == Proof::Loss)
         {
@@ -179,6 +207,62 @@ impl Tree {
         n.proof = proof;
         n.plies = plies.saturating_add(1);
         true
+    }
+
+    /// Sets node `i`'s minimax value from its proof or its children (two
+    /// players: one less the best child's value for the player to move).
+    fn back_up_minimax(&mut self, i: u32) {
+        let n = &self.nodes[i as usize];
+        let value = match n.proof {
+            Proof::Win => 1.0,
+            Proof::Loss => 0.0,
+            Proof::Unknown if n.expanded && !n.children.is_empty() => {
+                let best = n
+                    .children
+                    .iter()
+                    .map(|&c| self.nodes[c as usize].minimax)
+                    .fold(0.0, f64::max);
+                1.0 - best
+            }
+            Proof::Unknown => return,
+        };
+        self.nodes[i as usize].minimax = value;
+    }
+
+    /// The child of node `i` a search would play: the fastest proven win;
+    /// else the most visited move not proven lost (the better minimax value
+    /// between equals); else the slowest loss.
+    fn choice(&self, i: u32) -> Option<u32> {
+        let kids = || self.nodes[i as usize].children.iter().copied();
+        let node = |c: u32| &self.nodes[c as usize];
+        kids()
+            .filter(|&c| node(c).proof == Proof::Win)
+            .min_by_key(|&c| node(c).plies)
+            .or_else(|| {
+                kids()
+                    .filter(|&c| node(c).proof != Proof::Loss)
+                    .max_by(|&a, &b| {
+                        (node(a).visits, node(a).minimax)
+                            .partial_cmp(&(node(b).visits, node(b).minimax))
+                            .unwrap_or(std::cmp::Ordering::Equal)
+                    })
+            })
+            .or_else(|| kids().max_by_key(|&c| node(c).plies))
+    }
+
+    /// The line the tree expects from its root: the move it would play,
+    /// then each side's choice below, as far as the nodes were visited.
+    pub fn principal_variation(&self) -> Vec<Move> {
+        let mut pv = Vec::new();
+        let mut i = 0;
+        while let Some(c) = self.nodes.get(i as usize).and_then(|_| self.choice(i)) {
+            pv.push(self.nodes[c as usize].mv);
+            if self.nodes[c as usize].visits == 0 {
+                break;
+            }
+            i = c;
+        }
+        pv
     }
 
     /// Nodes in the tree.
@@ -226,7 +310,7 @@ impl<B: Bits> Mcts<'_, B> {
         let mut done = 0u64;
         for it in 0..self.iterations {
             if it > 0
-                && it & 63 == 0
+                && it & 15 == 0
                 && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
                     || self.deadline.is_some_and(|d| Instant::now() >= d))
             {
@@ -240,48 +324,38 @@ impl<B: Bits> Mcts<'_, B> {
             let mut swapped = false;
             let mut node = 0u32;
             path.clear();
-            // Selection and expansion, until a leaf, a new node, a proven
-            // node or a drawn position.
+            // Selection down the tree, until a node never expanded (which is
+            // expanded now), a proven node, or a drawn position.
             let mut expanded = false;
             while line.draw().is_none() && tree.nodes[node as usize].proof == Proof::Unknown {
-                let n = &mut tree.nodes[node as usize];
-                if n.untried.is_none() {
-                    n.untried = Some(self.expansion_order(&p, line, rng, immediate));
-                }
-                let untried = n.untried.as_mut().expect("just set");
-                if let Some(m) = untried.pop() {
-                    let mover = seat(p.turn(), swapped);
-                    let capture = self.e.is_capture(&p, m);
-                    self.e.apply(&mut p, m);
-                    line.push(p.hash(), capture);
-                    if m.kind == MoveKind::Swap {
-                        swapped = !swapped;
-                    }
-                    let child = tree.nodes.len() as u32;
-                    let mut fresh = Node::new(m, p.hash());
-                    if solver {
-                        (fresh.proof, fresh.plies) =
-                            self.prove(&p, line, mover, swapped, immediate);
-                    }
-                    tree.nodes.push(fresh);
-                    tree.nodes[node as usize].children.push(child);
-                    path.push((child, mover));
+                if !tree.nodes[node as usize].expanded {
+                    self.expand(tree, node, &p, swapped, line, rng, immediate, &weights);
                     expanded = true;
                     break;
                 }
+                let n = &tree.nodes[node as usize];
                 if n.children.is_empty() {
                     break; // terminal
                 }
                 let ln = f64::from(n.visits.max(1)).ln();
                 let mut best = (f64::MIN, u32::MAX);
-                let n = &tree.nodes[node as usize];
                 for &c in &n.children {
                     let cn = &tree.nodes[c as usize];
                     if cn.proof == Proof::Loss {
                         continue; // never chosen by the player to move
                     }
-                    let v = f64::from(cn.visits.max(1));
-                    let score = cn.reward / v + EXPLORATION * (ln / v).sqrt();
+                    let v = f64::from(cn.visits);
+                    let mean = if cn.visits == 0 {
+                        cn.minimax
+                    } else {
+                        cn.reward / v
+                    };
+                    let q = if solver {
+                        (1.0 - MINIMAX_WEIGHT) * mean + MINIMAX_WEIGHT * cn.minimax
+                    } else {
+                        mean
+                    };
+                    let score = q + EXPLORATION * (ln / (v + 1.0)).sqrt();
                     if score > best.0 {
                         best = (score, c);
                     }
@@ -300,7 +374,7 @@ impl<B: Bits> Mcts<'_, B> {
                 node = best.1;
                 path.push((node, mover));
             }
-            // The leaf's value: proven, drawn, evaluated or played out.
+            // The leaf's value: proven, drawn, expanded or played out.
             let last = path
                 .last()
                 .map(|&(i, mover)| (tree.nodes[i as usize].proof, mover));
@@ -310,12 +384,20 @@ impl<B: Bits> Mcts<'_, B> {
                 _ if self.guided || !expanded => {
                     self.playout(p, swapped, line, rng, &mut buffer, &weights)
                 }
-                _ => self.evaluate_leaf(&p, swapped, line, &weights),
+                Some((_, mover)) if solver => {
+                    let x = tree.nodes[node as usize].minimax;
+                    let mut r = [0.0; 4];
+                    r[mover] = x;
+                    r[1 - mover] = 1.0 - x;
+                    r
+                }
+                _ => self.evaluate_leaf(&p, None, swapped, line, &weights),
             };
             while line.plies() > root_plies {
                 line.pop();
             }
-            // Backpropagation, then the proofs the new result settles.
+            // Backpropagation, then the proofs and minimax values the new
+            // result settles.
             tree.nodes[0].visits += 1;
             for &(i, mover) in &path {
                 let n = &mut tree.nodes[i as usize];
@@ -325,39 +407,69 @@ impl<B: Bits> Mcts<'_, B> {
             if solver {
                 let mut chain: Vec<u32> = vec![0];
                 chain.extend(path.iter().map(|&(i, _)| i));
-                for &i in chain.iter().rev().skip(1) {
-                    if !tree.settle(i) {
-                        break;
-                    }
+                for &i in chain.iter().rev() {
+                    tree.settle(i);
+                    tree.back_up_minimax(i);
                 }
             }
         }
-        // The fastest proven win; else the most visited move not proven
-        // lost; else the slowest loss.
-        let kids = || {
-            tree.nodes[0]
-                .children
-                .iter()
-                .map(|&c| &tree.nodes[c as usize])
-        };
-        let best = kids()
-            .filter(|n| n.proof == Proof::Win)
-            .min_by_key(|n| n.plies)
-            .or_else(|| {
-                kids()
-                    .filter(|n| n.proof != Proof::Loss)
-                    .max_by_key(|n| n.visits)
-            })
-            .or_else(|| kids().max_by_key(|n| n.plies))
-            .map(|n| n.mv);
+        let best = tree.choice(0).map(|c| tree.nodes[c as usize].mv);
         (best, done)
     }
 
-    /// The moves of `p` in the order they are expanded, last first: in a
-    /// random order, except that wins at once come first, then moves
-    /// threatening to break through, since tactics (and proofs) turn on
-    /// them; when the other player threatens to break through, only the
-    /// moves that stop it.
+    /// Expands node `i` at `p`: a child for every move worth a node, each
+    /// with what is proven of it and its evaluation for its mover.
+    #[allow(clippy::too_many_arguments)]
+    fn expand(
+        &self,
+        tree: &mut Tree,
+        i: u32,
+        p: &Pos<B>,
+        swapped: bool,
+        line: &mut DrawTracker,
+        rng: &mut SmallRng,
+        immediate: bool,
+        weights: &Weights,
+    ) {
+        let solver = self.e.players() == 2;
+        let moves = self.expansion_order(p, line, rng, immediate);
+        let mover = seat(p.turn(), swapped);
+        for m in moves {
+            let mut c = *p;
+            let capture = self.e.is_capture(p, m);
+            self.e.apply(&mut c, m);
+            line.push(c.hash(), capture);
+            let child_swapped = swapped ^ (m.kind == MoveKind::Swap);
+            let mut fresh = Node::new(m, c.hash());
+            // The side to move's moves, counted once for the proof and the
+            // evaluation.
+            let legal = self.e.count_moves(&c) as usize;
+            if solver {
+                (fresh.proof, fresh.plies) =
+                    self.prove(&c, legal, line, mover, child_swapped, immediate);
+            }
+            fresh.minimax = match fresh.proof {
+                Proof::Win => 1.0,
+                Proof::Loss => 0.0,
+                Proof::Unknown => {
+                    self.evaluate_leaf(&c, Some(legal), child_swapped, line, weights)[mover]
+                }
+            };
+            line.pop();
+            let index = tree.nodes.len() as u32;
+            tree.nodes.push(fresh);
+            tree.nodes[i as usize].children.push(index);
+        }
+        tree.nodes[i as usize].expanded = true;
+        if solver {
+            tree.settle(i);
+            tree.back_up_minimax(i);
+        }
+    }
+
+    /// The moves of `p` that get a node, in a random order (which breaks
+    /// ties between equal children): when the other player threatens to
+    /// break through, only the moves that stop it.
     fn expansion_order(
         &self,
         p: &Pos<B>,
@@ -370,32 +482,11 @@ impl<B: Bits> Mcts<'_, B> {
         for i in (1..moves.len()).rev() {
             moves.swap(i, rng.random_range(0..=i));
         }
-        if immediate && self.e.players() == 2 {
-            let me = p.turn();
-            let after = |m: &Move| {
-                let mut c = *p;
-                self.e.apply(&mut c, *m);
-                c
-            };
-            if self.e.threatens_breakthrough(p, 1 - me) {
-                // The opponent breaks through next unless this move stops
-                // it (or the draw rules end the game): the other moves are
-                // lost, and need no node.
-                moves.retain(|m| self.parries(p, *m, line));
-            }
-            let can_win = self.e.threatens_breakthrough(p, me);
-            let rank = |m: &Move| {
-                let c = after(m);
-                if can_win && self.e.outcome(&c).is_some_and(|o| o.winner == Some(me)) {
-                    2 // a win at once
-                } else if c.turn() != me && self.e.threatens_breakthrough(&c, me) {
-                    1
-                } else {
-                    0
-                }
-            };
-            // Stable: the others keep their random order.
-            moves.sort_by_key(rank);
+        if immediate && self.e.players() == 2 && self.e.threatens_breakthrough(p, 1 - p.turn()) {
+            // The opponent breaks through next unless this move stops it (or
+            // the draw rules end the game): the other moves are lost, and
+            // need no node.
+            moves.retain(|m| self.parries(p, *m, line));
         }
         moves
     }
@@ -403,15 +494,16 @@ impl<B: Bits> Mcts<'_, B> {
     /// What is proven of a new node `p`, reached by `mover`'s move along
     /// `line`: the rules' end of the game, a breakthrough the side to move
     /// can make at once, or one of the other's that it cannot stop.
+    #[allow(clippy::too_many_arguments)]
     fn prove(
         &self,
         p: &Pos<B>,
+        legal: usize,
         line: &mut DrawTracker,
         mover: usize,
         swapped: bool,
         immediate: bool,
     ) -> (Proof, u16) {
-        let legal = self.e.count_moves(p) as usize;
         match self.e.judge(p, legal, line) {
             Some(end) => match end.winner {
                 Some(w) if seat(w, swapped) == mover => (Proof::Win, 0),
@@ -463,10 +555,12 @@ impl<B: Bits> Mcts<'_, B> {
     }
 
     /// The rewards of an evaluated leaf: each seat's logistic of its
-    /// evaluation, shared out to sum to one.
+    /// evaluation, shared out to sum to one. `legal`: the side to move's
+    /// moves, when counted already.
     fn evaluate_leaf(
         &self,
         p: &Pos<B>,
+        legal: Option<usize>,
         swapped: bool,
         line: &DrawTracker,
         weights: &Weights,
@@ -480,13 +574,27 @@ impl<B: Bits> Mcts<'_, B> {
             }
             return r;
         }
+        let logistic = |v: i32| 1.0 / (1.0 + (-f64::from(v) / EVAL_SCALE).exp());
+        if players == 2 {
+            // One evaluation serves both: the second player's is the
+            // negation of the first's.
+            let v = match legal {
+                Some(n) if p.phase() == Phase::Normal => {
+                    evaluate_counted(self.e, weights, p, 0, n as u64)
+                }
+                _ => evaluate(self.e, weights, p, 0, true),
+            };
+            let x = logistic(v);
+            r[seat(0, swapped)] = x;
+            r[seat(1, swapped)] = 1.0 - x;
+            return r;
+        }
         let mut sum = 0.0;
         for q in 0..players {
             if p.is_out(q) {
                 continue;
             }
-            let v = f64::from(evaluate(self.e, weights, p, q, true));
-            let x = 1.0 / (1.0 + (-v / EVAL_SCALE).exp());
+            let x = logistic(evaluate(self.e, weights, p, q, true));
             r[seat(q, swapped)] = x;
             sum += x;
         }
@@ -587,6 +695,19 @@ mod tests {
             .sum::<usize>()
     }
 
+    fn expanded(tree: &Tree) -> usize {
+        tree.nodes.iter().filter(|n| n.expanded).count()
+    }
+
+    fn expanded_below(tree: &Tree, i: u32) -> usize {
+        let n = &tree.nodes[i as usize];
+        usize::from(n.expanded)
+            + n.children
+                .iter()
+                .map(|&c| expanded_below(tree, c))
+                .sum::<usize>()
+    }
+
     fn most_visited(tree: &Tree, i: u32) -> u32 {
         *tree.nodes[i as usize]
             .children
@@ -615,7 +736,8 @@ mod tests {
                 let (best, done) = m.run(&mut tree, &start, &mut line, &mut rng);
                 assert_eq!(line.plies(), 0, "the line is left as it was given");
                 assert_eq!(done, 2_000);
-                assert_eq!(tree.len(), 2_001, "one node per iteration and the root");
+                assert_eq!(expanded(&tree), 2_000, "one node expanded per iteration");
+                assert!(tree.len() > 10 * 2_000, "each with a child for every move");
                 // The bot's move, then the opponent's most explored reply.
                 let child = most_visited(&tree, 0);
                 assert_eq!(Some(tree.nodes[child as usize].mv), best);
@@ -626,8 +748,10 @@ mod tests {
                     (n.hash, n.visits)
                 };
                 assert!(kept > 1, "the reply was searched below");
+                let kept_expanded = expanded_below(&tree, grandchild);
                 tree.reroot(hash);
                 assert_eq!(tree.len(), kept);
+                assert_eq!(expanded(&tree), kept_expanded);
                 assert_eq!((tree.nodes[0].hash, tree.nodes[0].visits), (hash, visits));
                 // The next search starts from the kept statistics.
                 let mut pos = start;
@@ -646,7 +770,7 @@ mod tests {
                 e.apply(&mut reply, *r);
                 let mut line = DrawTracker::new(e.rules().draw, reply.hash());
                 let (_, done) = m.run(&mut tree, &reply, &mut line, &mut rng);
-                assert_eq!(tree.len(), kept + done as usize);
+                assert_eq!(expanded(&tree), kept_expanded + done as usize);
                 assert_eq!(tree.nodes[0].visits, visits + done as u32);
                 // An unknown position starts afresh.
                 tree.reroot(hash ^ 1);

@@ -31,7 +31,7 @@ use std::time::{Duration, Instant};
 use murus_engine::{Game, Variant};
 
 use crate::analysis::{Analyser, Info, Limits};
-use crate::{Bot, BotSpec, SearchFeatures};
+use crate::{Bot, BotSpec, SearchFeatures, Tree};
 
 /// Loads a variant by the value of `setoption name variant value …`: a
 /// shipped variant's name or a rule file's path.
@@ -57,7 +57,15 @@ fn say<W: Write>(out: &Out<W>, line: &str) {
 /// A search on its own thread.
 struct Running {
     stop: Arc<AtomicBool>,
-    handle: JoinHandle<Option<Analyser>>,
+    handle: JoinHandle<Kept>,
+}
+
+/// What a search hands back to be kept for the next one: the alpha-beta
+/// table, MCTS's tree.
+#[derive(Default)]
+struct Kept {
+    analyser: Option<Analyser>,
+    tree: Option<Tree>,
 }
 
 /// A UGI engine: the variant, the position, the options, and the search
@@ -75,6 +83,9 @@ pub struct Server {
     /// The table, kept between searches of a game (`None` while a search
     /// holds it).
     analyser: Option<Analyser>,
+    /// MCTS's tree, kept between searches of a game so that the next search
+    /// goes on from it (`None` while a search holds it).
+    tree: Option<Tree>,
     search: Option<Running>,
 }
 
@@ -181,6 +192,7 @@ impl Server {
             hash_mb: DEFAULT_HASH_MB,
             features: SearchFeatures::ALL,
             analyser: None,
+            tree: None,
             search: None,
         }
     }
@@ -245,6 +257,7 @@ impl Server {
                 if let Some(a) = &mut self.analyser {
                     a.clear();
                 }
+                self.tree = None;
                 Ok(())
             }
             "setoption" => {
@@ -319,9 +332,11 @@ impl Server {
                 if let Some(a) = &mut self.analyser {
                     a.clear();
                 }
+                self.tree = None;
             }
             "bot" => {
                 self.bot = value.parse().map_err(|e| format!("bot: {e}"))?;
+                self.tree = None;
             }
             "hash" => {
                 let mb = value
@@ -423,13 +438,14 @@ impl Server {
         let bot = self.bot.clone();
         let seed = variant.hash(game.position());
         let analyser = self.analyser.take();
+        let kept_tree = self.tree.take();
         let hash_mb = self.hash_mb;
         let features = self.features;
         let flag = stop.clone();
         let handle = std::thread::Builder::new()
             .name("murus-ugi-search".into())
             .spawn(move || {
-                let (best, analyser) = match bot {
+                let (best, kept) = match bot {
                     BotSpec::AlphaBeta { nodes } => {
                         let mut a = analyser.unwrap_or_else(|| Analyser::new(hash_mb));
                         a.set_features(features);
@@ -440,9 +456,18 @@ impl Server {
                         let found = a.analyse(&game, limits, Some(&flag), seed, &mut |info| {
                             say(&out, &info_line(&variant, info));
                         });
-                        (found.map(|f| f.best), Some(a))
+                        let kept = Kept {
+                            analyser: Some(a),
+                            tree: kept_tree,
+                        };
+                        (found.map(|f| f.best), kept)
                     }
-                    other => (other_bot(other, &game, limits, &flag, seed), analyser),
+                    other => {
+                        let (best, tree) =
+                            other_bot(other, kept_tree, &game, limits, &flag, seed, &out);
+                        let kept = Kept { analyser, tree };
+                        (best, kept)
+                    }
                 };
                 if infinite {
                     // `go infinite` answers only when stopped.
@@ -452,7 +477,7 @@ impl Server {
                 }
                 let best = best.map_or_else(|| "(none)".into(), |m| variant.move_to_string(m));
                 say(&out, &format!("bestmove {best}"));
-                analyser
+                kept
             })
             .map_err(|e| format!("go: cannot start the search: {e}"))?;
         self.search = Some(Running { stop, handle });
@@ -463,8 +488,9 @@ impl Server {
     fn stop_search(&mut self) {
         if let Some(r) = self.search.take() {
             r.stop.store(true, Ordering::Relaxed);
-            if let Ok(a) = r.handle.join() {
-                self.analyser = self.analyser.take().or(a);
+            if let Ok(kept) = r.handle.join() {
+                self.analyser = self.analyser.take().or(kept.analyser);
+                self.tree = self.tree.take().or(kept.tree);
             }
         }
     }
@@ -472,13 +498,17 @@ impl Server {
 
 /// A move from a bot other than alpha-beta: its own budget, or `nodes`
 /// (iterations, for MCTS) when given; a time limit stops it on the clock.
-fn other_bot(
+/// MCTS goes on from `kept`, the tree of the game's last search; the tree
+/// to keep comes back with the move.
+fn other_bot<W: Write + Send + 'static>(
     spec: BotSpec,
+    kept: Option<Tree>,
     game: &Game,
     limits: Limits,
     stop: &Arc<AtomicBool>,
     seed: u64,
-) -> Option<murus_engine::Move> {
+    out: &Out<W>,
+) -> (Option<murus_engine::Move>, Option<Tree>) {
     let spec = match (spec, limits.nodes) {
         (BotSpec::Mcts { guided, .. }, Some(n)) => BotSpec::Mcts {
             iterations: n.min(u64::from(u32::MAX)) as u32,
@@ -491,7 +521,11 @@ fn other_bot(
         (s, _) => s,
     };
     let mut bot = Bot::new(spec, seed);
+    if let Some(tree) = kept {
+        bot.set_tree(tree);
+    }
     bot.set_stop(stop.clone());
+    let started = Instant::now();
     let done = Arc::new(AtomicBool::new(false));
     // A watchdog stops the bot when its time is up.
     let watchdog = limits.time.map(|t| {
@@ -514,7 +548,29 @@ fn other_bot(
         w.thread().unpark();
         let _ = w.join();
     }
-    best
+    if matches!(bot.spec(), BotSpec::Mcts { .. }) {
+        // Iterations as nodes, the most visited line as the variation, and
+        // the tree's size, kept for the next search.
+        let ms = started.elapsed().as_millis().max(1) as u64;
+        let n = bot.last_nodes;
+        let pv: Vec<String> = bot
+            .tree()
+            .principal_variation()
+            .iter()
+            .map(|&m| game.variant().move_to_string(m))
+            .collect();
+        say(
+            out,
+            &format!(
+                "info nodes {n} nps {} time {ms} pv {}",
+                n * 1000 / ms,
+                pv.join(" ")
+            ),
+        );
+        say(out, &format!("info string tree {} nodes", bot.tree().len()));
+        return (best, Some(bot.take_tree()));
+    }
+    (best, None)
 }
 
 #[cfg(test)]

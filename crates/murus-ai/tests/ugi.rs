@@ -392,3 +392,47 @@ fn ablate_turns_search_features_off_and_names_a_bad_one() {
         ]
     );
 }
+
+/// The size MCTS reports of its tree after each search.
+fn tree_sizes(out: &[String]) -> Vec<usize> {
+    out.iter()
+        .filter_map(|l| l.strip_prefix("info string tree "))
+        .map(|l| l.trim_end_matches(" nodes").parse().expect("a number"))
+        .collect()
+}
+
+#[test]
+fn mcts_goes_on_from_its_tree_along_the_game_and_forgets_it_in_a_new_game() {
+    // A first search, then one iteration after the line it expects (each
+    // command waits for the last search's answer, as a manager does).
+    let sizes = |new_game: bool| {
+        let engine = Live::start();
+        engine.send("setoption name bot value mcts");
+        engine.send("position startpos");
+        engine.send("go nodes 400");
+        let first = engine.until("bestmove");
+        let pv: Vec<String> = first
+            .iter()
+            .find_map(|l| l.strip_prefix("info nodes 400 "))
+            .and_then(|l| l.split_once(" pv "))
+            .map(|(_, pv)| pv.split_whitespace().map(str::to_string).collect())
+            .expect("an info line with the variation");
+        assert!(pv.len() >= 2, "{first:?}");
+        assert_eq!(bestmoves(&first), [pv[0].as_str()]);
+        if new_game {
+            engine.send("uginewgame");
+        }
+        engine.send(&format!("position startpos moves {} {}", pv[0], pv[1]));
+        engine.send("go nodes 1");
+        let second = engine.until("bestmove");
+        (tree_sizes(&first), tree_sizes(&second))
+    };
+    let (kept_first, kept) = sizes(false);
+    let (fresh_first, fresh) = sizes(true);
+    assert_eq!(kept_first, fresh_first, "the same first search");
+    // One iteration from scratch makes the root and its children; going on
+    // from the expected reply keeps what was searched below it.
+    let children = fresh[0] - 1;
+    assert!(children > 10, "{fresh:?}");
+    assert!(kept[0] > fresh[0] + children, "{kept:?} {fresh:?}");
+}
