@@ -30,8 +30,19 @@ pub struct Scene<'a> {
     pub max_cell: f32,
 }
 
-/// What a panel may add to a [`Scene`]: the players' names for hover texts
-/// and cells to flag as wrong. The default adds nothing.
+/// An arrow from one cell to another with a short label at its tail (a
+/// line of moves: "1", "2", …).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Arrow {
+    pub from: usize,
+    pub to: usize,
+    pub colour: Color32,
+    pub label: String,
+}
+
+/// What a panel may add to a [`Scene`]: the players' names for hover texts,
+/// cells to flag as wrong, arrows and more hover text. The default adds
+/// nothing.
 #[derive(Clone, Copy, Debug, Default)]
 pub struct Notes<'a> {
     /// Per player, its name: hover texts read "b1: Romans tower" (without
@@ -40,6 +51,11 @@ pub struct Notes<'a> {
     /// Cells to point at as wrong (a set-up's problems): outlined in the
     /// theme's error colour.
     pub flagged: &'a [usize],
+    /// Arrows drawn over the stacks, in order (later ones on top).
+    pub arrows: &'a [Arrow],
+    /// Lines added to cells' hover texts: `(cell, line)`, several per cell
+    /// in order.
+    pub hover: &'a [(usize, String)],
 }
 
 /// What the user did to the board this frame.
@@ -190,9 +206,13 @@ pub fn show_with(ui: &mut egui::Ui, scene: &Scene<'_>, notes: &Notes<'_>) -> Boa
 
     let mut response = BoardResponse::default();
     let hex_radius = scale; // hex radius 1 in units
+    let mut centres: Vec<Option<Pos2>> = vec![None; g.slots()];
     for s in g.cells() {
         let (x, y) = g.coords(s);
         let c = to_screen(place(x as i32, y as i32));
+        if let Some(slot) = centres.get_mut(s) {
+            *slot = Some(c);
+        }
         let base = if (x + y) % 2 == 0 { dark_sq } else { light_sq };
         let mut fill = base;
         if scene.last_move.contains(&s) {
@@ -275,13 +295,18 @@ pub fn show_with(ui: &mut egui::Ui, scene: &Scene<'_>, notes: &Notes<'_>) -> Boa
         r.widget_info(|| {
             egui::WidgetInfo::labeled(egui::Role::Button, true, format!("cell {name}"))
         });
-        let r = r.on_hover_text(match stack {
+        let mut hover = match stack {
             Some((p, h)) => match notes.player_names.get(p) {
                 Some(player) => format!("{name}: {player} {}", height_name(h)),
                 None => format!("{name}: player {} {}", p + 1, height_name(h)),
             },
             None => name.clone(),
-        });
+        };
+        for (_, line) in notes.hover.iter().filter(|(cell, _)| *cell == s) {
+            hover.push('\n');
+            hover.push_str(line);
+        }
+        let r = r.on_hover_text(hover);
         if r.clicked() {
             response.clicked = Some(s);
         }
@@ -289,12 +314,51 @@ pub fn show_with(ui: &mut egui::Ui, scene: &Scene<'_>, notes: &Notes<'_>) -> Boa
             response.secondary = Some(s);
         }
     }
+    let unit = match kind {
+        ShapeKind::Rect => scale,
+        ShapeKind::Hex => hex_radius * SQRT3,
+    };
+    for a in notes.arrows {
+        let (Some(Some(from)), Some(Some(to))) = (centres.get(a.from), centres.get(a.to)) else {
+            continue;
+        };
+        draw_arrow(&painter, *from, *to, unit, a);
+    }
     let font = FontId::proportional((scale * 0.32).clamp(9.0, 18.0));
     for (x, y, text) in labels {
         let c = to_screen(place(x, y));
         painter.text(c, Align2::CENTER_CENTER, text, font.clone(), text_colour);
     }
     response
+}
+
+/// An arrow between two cell centres, ending short of both, with its
+/// label in a disc at the tail.
+fn draw_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, unit: f32, a: &Arrow) {
+    let d = to - from;
+    let len = d.length();
+    if len < 1.0 {
+        return;
+    }
+    let dir = d / len;
+    let start = from + dir * unit * 0.18;
+    let end = to - dir * unit * 0.18;
+    let width = (unit * 0.07).max(2.0);
+    let outline = Stroke::new(width + 2.0, Color32::from_black_alpha(140));
+    painter.arrow(start, end - start, outline);
+    painter.arrow(start, end - start, Stroke::new(width, a.colour));
+    if !a.label.is_empty() {
+        let r = (unit * 0.14).max(7.0);
+        let disc = a.colour.to_opaque();
+        painter.circle(start, r, disc, Stroke::new(1.0, contrast(disc)));
+        painter.text(
+            start,
+            Align2::CENTER_CENTER,
+            &a.label,
+            FontId::proportional(r * 1.3),
+            contrast(disc),
+        );
+    }
 }
 
 /// `wall`, `tower`, `catapult` or `stack of N`.

@@ -61,6 +61,8 @@ pub struct Job<T> {
     rx: Receiver<T>,
     cancel: Arc<AtomicBool>,
     finished: bool,
+    /// Messages [`Job::wait`] received, for the next [`Job::poll`].
+    held: Vec<T>,
     /// When the job started.
     pub started: Instant,
 }
@@ -96,6 +98,7 @@ impl<T: Send + 'static> Job<T> {
             rx,
             cancel,
             finished,
+            held: Vec::new(),
             started: Instant::now(),
         }
     }
@@ -104,7 +107,7 @@ impl<T: Send + 'static> Job<T> {
 impl<T> Job<T> {
     /// Messages that arrived since the last call.
     pub fn poll(&mut self) -> Vec<T> {
-        let mut out = Vec::new();
+        let mut out = std::mem::take(&mut self.held);
         loop {
             match self.rx.try_recv() {
                 Ok(m) => out.push(m),
@@ -116,6 +119,16 @@ impl<T> Job<T> {
             }
         }
         out
+    }
+    /// Blocks until the worker has ended, keeping its messages for the next
+    /// [`Job::poll`]. For tests and scripts: the UI never waits.
+    pub fn wait(&mut self) {
+        while !self.finished {
+            match self.rx.recv() {
+                Ok(m) => self.held.push(m),
+                Err(_) => self.finished = true,
+            }
+        }
     }
     /// Whether the worker has ended (its sender is gone).
     pub fn is_finished(&self) -> bool {
