@@ -14,17 +14,27 @@
 //! different move is played from the ply shown. Bots wait while the board
 //! is not at the end of the line; "Play on from here" drops the moves ahead
 //! and lets them play.
+//!
+//! # Analysis
+//! The "Analysis" toggle searches the position shown in the background:
+//! an evaluation bar beside the board, the best line drawn on it, every
+//! legal move's score in the cells' hover texts. "Analyze game" searches
+//! every position of the line, graphs the evaluation and lists the
+//! blunders. See [`analysis`] for budgets and points of view.
 
+pub mod analysis;
+mod analysis_view;
 mod model;
 mod view;
 
 use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
+pub use analysis::Analysis;
 pub use model::{BotReply, BotTurn, PlayModel, Seat, SetupEdit, Thinking, possessive};
 
 use crate::dialog::Confirm;
-use crate::worker::Job;
+use crate::worker::{Job, repaint_waker};
 
 /// Seat choices offered in the seat menus (any other spec can be typed).
 pub const SEAT_CHOICES: [&str; 9] = [
@@ -57,6 +67,8 @@ pub struct PlaySaved {
     pub record_path: String,
     /// Seeds the bots; bumped for every bot move.
     pub seed: u64,
+    /// Whether the live analysis is on.
+    pub analysis: bool,
 }
 
 impl Default for PlaySaved {
@@ -69,6 +81,7 @@ impl Default for PlaySaved {
             flipped: false,
             record_path: "game.json".into(),
             seed: 1,
+            analysis: false,
         }
     }
 }
@@ -110,6 +123,8 @@ pub struct PlayPanel {
     /// The ply the move list last scrolled to.
     list_ply: Option<usize>,
     bot: Option<BotJob>,
+    /// The live analysis and the game review.
+    analysis: Analysis,
     /// A question before the game in progress is replaced.
     pending: Option<Confirm<Replace>>,
 }
@@ -118,7 +133,10 @@ impl PlayPanel {
     /// The panel of a saved state.
     pub fn new(saved: PlaySaved) -> PlayPanel {
         let model = PlayModel::new(&saved);
+        let mut analysis = Analysis::default();
+        analysis.set_on(saved.analysis);
         PlayPanel {
+            analysis,
             seat_text: saved.seats.clone(),
             move_text: String::new(),
             position_text: String::new(),
@@ -164,7 +182,17 @@ impl PlayPanel {
             flipped: self.flipped,
             record_path: self.record_path.clone(),
             seed: self.model.seed(),
+            analysis: self.analysis.is_on(),
         }
+    }
+
+    /// The analysis (live and review).
+    pub fn analysis(&self) -> &Analysis {
+        &self.analysis
+    }
+    /// The analysis, to change (its budgets, in tests).
+    pub fn analysis_mut(&mut self) -> &mut Analysis {
+        &mut self.analysis
     }
 
     /// A new game of `variant`, after asking when moves of the game in
@@ -229,8 +257,18 @@ impl PlayPanel {
     }
 
     /// Receives bot moves and starts bots whose turn it is, on a background
-    /// thread (called every frame by the app, whichever panel is shown).
+    /// thread, then collects and starts the analysis the state calls for
+    /// (called every frame by the app, whichever panel is shown).
     pub fn drive_bots(&mut self, ctx: &egui::Context) {
+        self.bots(ctx);
+        self.analysis.drive(&self.model, &repaint_waker(ctx));
+        if self.analysis.is_searching() || self.analysis.is_reviewing() {
+            // Keep the spinner turning.
+            ctx.request_repaint_after(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn bots(&mut self, ctx: &egui::Context) {
         let waited_for = self.model.thinking().map(|t| t.token);
         if self
             .bot

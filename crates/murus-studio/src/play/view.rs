@@ -1,8 +1,9 @@
 //! Drawing the Play panel and turning clicks and keys into model actions.
 
-use egui::{Key, KeyboardShortcut, Modifiers, RichText};
+use egui::{Key, KeyboardShortcut, Modifiers, Pos2, Rect, RichText};
 use murus_engine::{Move, Phase, Variant};
 
+use super::analysis_view::BAR_WIDTH;
 use super::{PlayPanel, SEAT_CHOICES, Seat};
 use crate::board::{self, Notes, Scene};
 use crate::dialog::{self, Answer};
@@ -353,6 +354,8 @@ impl PlayPanel {
         });
         self.move_list(ui);
         ui.separator();
+        self.analysis_section(ui);
+        ui.separator();
         ui.heading("Position");
         code_field(ui, &mut self.position_text, "position string", 2);
         ui.horizontal_wrapped(|ui| {
@@ -403,6 +406,12 @@ impl PlayPanel {
         let line = self.model.line_texts();
         let scroll_to_current = self.list_ply != Some(ply);
         self.list_ply = Some(ply);
+        let blunders: Vec<usize> = self
+            .analysis
+            .review(&self.model)
+            .map(|r| r.blunders().iter().map(|b| b.index).collect())
+            .unwrap_or_default();
+        let error = theme::error(ui);
         let mut jump = None;
         egui::ScrollArea::vertical()
             .id_salt("move-list")
@@ -418,11 +427,14 @@ impl PlayPanel {
                     jump = Some(0);
                 }
                 for (i, text) in line.into_iter().enumerate() {
+                    let blunder = blunders.contains(&i);
+                    let text = if blunder { format!("{text} ??") } else { text };
                     let text = if i < ply {
                         RichText::new(text)
                     } else {
                         RichText::new(text).weak()
                     };
+                    let text = if blunder { text.color(error) } else { text };
                     let r = ui.selectable_label(i + 1 == ply, text);
                     if r.clicked() {
                         jump = Some(i + 1);
@@ -441,7 +453,28 @@ impl PlayPanel {
         layout::reserved_height(ui, STATUS_HEIGHT, |ui| self.status(ui));
         let prompt = 2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         layout::reserved_height(ui, prompt, |ui| self.prompt(ui));
-        self.board(ui);
+        if !self.analysis.is_on() {
+            self.board(ui);
+            return;
+        }
+        // The evaluation bar on the left, as tall as the board.
+        let avail = ui.available_rect_before_wrap();
+        let gap = ui.spacing().item_spacing.x;
+        let board_rect = Rect::from_min_max(
+            Pos2::new(avail.min.x + BAR_WIDTH + gap, avail.min.y),
+            avail.max,
+        );
+        let used = ui
+            .scope_builder(egui::UiBuilder::new().max_rect(board_rect), |ui| {
+                self.board(ui);
+            })
+            .response
+            .rect;
+        let bar = Rect::from_min_size(
+            Pos2::new(avail.min.x, used.min.y),
+            egui::vec2(BAR_WIDTH, used.height().max(40.0)),
+        );
+        self.eval_bar(ui, bar);
     }
 
     /// The result banner, the thinking bot, or whose turn it is.
@@ -547,6 +580,9 @@ impl PlayPanel {
             ),
         };
         let targets = m.targets();
+        let (arrows, hover) = self.analysis_notes();
+        let m = &self.model;
+        let v = m.variant();
         let colours = board::player_colours(v.rules());
         let names = board::player_names(v.rules());
         let r = board::show_with(
@@ -566,6 +602,8 @@ impl PlayPanel {
             &Notes {
                 player_names: &names,
                 flagged: &flagged,
+                arrows: &arrows,
+                hover: &hover,
             },
         );
         if let Some(c) = r.clicked {

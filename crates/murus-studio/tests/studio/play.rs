@@ -538,3 +538,82 @@ fn hover_text_names_the_players() {
         "the tooltip names the Romans"
     );
 }
+
+/// Budgets small enough for tests: two plies or 50 000 nodes a position
+/// live, 5 000 nodes a position in a review.
+fn small_analysis(h: &mut Harness<'_, StudioApp>) {
+    use murus_studio::play::analysis::LiveBudget;
+    let a = h.state_mut().play.analysis_mut();
+    a.live_budget = LiveBudget {
+        max_depth: 2,
+        time: None,
+        nodes: Some(50_000),
+    };
+    a.review_limits.nodes = Some(5_000);
+}
+
+#[test]
+fn the_analysis_toggle_shows_the_evaluation_the_best_line_and_scores_on_hover() {
+    let mut h = started(app(Tab::Play));
+    small_analysis(&mut h);
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    assert!(!shows(&h, "Evaluation"), "no bar while analysis is off");
+    click(&mut h, "Analysis");
+    until(&mut h, 120, "the analysis of the position", |h| {
+        let play = &h.state().play;
+        play.analysis()
+            .current(play.model())
+            .is_some_and(|e| e.done)
+    });
+    steps(&mut h, 2);
+    assert!(
+        h.query_by_label("Evaluation Romans win in 1 ply").is_some(),
+        "the bar's label gives the score"
+    );
+    assert!(shows(&h, "Best line: d5-d7"));
+    assert!(
+        shows(&h, "Depth 1"),
+        "a proven win ends the search at depth 1"
+    );
+    // The selected tower's moves carry their scores on their targets.
+    click(&mut h, "cell d5");
+    h.get_by_label("cell d7").hover();
+    steps(&mut h, 40); // the tooltip's delay
+    assert!(shows(&h, "d5-d7: Romans win in 1 ply"));
+    // Off again: no bar, the search gone.
+    click(&mut h, "Analysis");
+    assert!(!shows(&h, "Evaluation"));
+    assert!(!h.state().play.analysis().is_searching());
+}
+
+#[test]
+fn analyze_game_graphs_the_evaluation_lists_the_blunder_and_the_lists_jump() {
+    let mut h = started(app(Tab::Play));
+    small_analysis(&mut h);
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    // The Romans let the breakthrough go.
+    submit_move(&mut h, "d5-d3");
+    submit_move(&mut h, "c7-c5");
+    assert_eq!(ply(&mut h), 2);
+    click(&mut h, "Analyze game");
+    until(&mut h, 120, "the review", |h| {
+        !h.state().play.analysis().is_reviewing()
+    });
+    steps(&mut h, 2);
+    assert!(
+        h.query_by_label("Evaluation graph: 3 positions, 1 blunder")
+            .is_some(),
+        "the graph"
+    );
+    assert!(shows(&h, "Blunders (1)"));
+    // The move list marks the blunder; its moves jump.
+    click(&mut h, "1. r d5-d3 ??");
+    assert_eq!(ply(&mut h), 1);
+    click(&mut h, "2. g c7-c5");
+    assert_eq!(ply(&mut h), 2);
+    // The blunder list shows the position before the blunder.
+    h.get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply to ")
+        .click();
+    steps(&mut h, 2);
+    assert_eq!(ply(&mut h), 0);
+}

@@ -1,0 +1,930 @@
+//! Analysis in the Play panel, without egui: the live analysis of the
+//! position shown (every legal move's score, the best line, deepening until
+//! a budget runs out) and the review of a whole game ("Analyze game": an
+//! evaluation per position, blunders marked).
+//!
+//! Both run on background threads ([`Job`]) and never block the UI: the
+//! view calls [`Analysis::drive`] every frame, which collects what arrived
+//! and starts or stops the searches the model's state calls for.
+//!
+//! # Whose point of view
+//! The search scores a position for its side to move. In a two-player
+//! variant everything shown (the bar, the move scores, the graph) is turned
+//! to the first player's point of view: `+0.35` is good for the first
+//! player whoever is to move. With three or four players there is no single
+//! such view: the bar and move scores are for the side to move, and the
+//! review graphs each position for its side to move and marks no blunders.
+//!
+//! # When the live analysis runs
+//! Only while nothing else searches: not while a bot thinks (the two would
+//! share the machine's cores), not during a review, not in set-up mode and
+//! not once the game is over. A search for a position the board no longer
+//! shows is cancelled, and its messages (tagged with a token) are dropped.
+
+use std::sync::atomic::AtomicBool;
+use std::time::{Duration, Instant};
+
+use murus_ai::analysis::{Analyser, Limits, Line, Score};
+use murus_engine::{Action, Game, Move, Position, Variant};
+
+use super::PlayModel;
+use crate::worker::{Job, Reporter, Waker};
+
+/// A move that costs its mover more than this (centi-stones, 100: about a
+/// stone), or turns a proven win into something less, or a position not
+/// proven lost into a proven loss, is a blunder.
+pub const BLUNDER_CP: i32 = 150;
+
+/// The most moves the live analysis scores (all of them in practice).
+pub const MAX_LINES: usize = 128;
+
+/// The transposition table of each search, in megabytes.
+const TABLE_MB: usize = 16;
+
+/// How far the live analysis of one position goes: it deepens one ply at a
+/// time until one of these runs out (or a result is proven).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LiveBudget {
+    /// Deepest iteration.
+    pub max_depth: u32,
+    /// Time for the whole analysis of the position.
+    pub time: Option<Duration>,
+    /// Nodes for the whole analysis of the position.
+    pub nodes: Option<u64>,
+}
+
+impl Default for LiveBudget {
+    /// Depth 24 or 8 seconds, whichever comes first.
+    fn default() -> Self {
+        LiveBudget {
+            max_depth: 24,
+            time: Some(Duration::from_secs(8)),
+            nodes: None,
+        }
+    }
+}
+
+/// The budget of each position of a review: a node limit, so that a review
+/// reproduces.
+pub const REVIEW_NODES: u64 = 200_000;
+
+/// What the live analysis knows of a position: the deepest finished
+/// iteration's scores.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct PositionEval {
+    /// The deepest finished iteration.
+    pub depth: u32,
+    /// Nodes searched for the position so far.
+    pub nodes: u64,
+    /// The player to move.
+    pub mover: usize,
+    /// Every legal move (up to [`MAX_LINES`]), best first, with its score
+    /// for the side to move and its line.
+    pub lines: Vec<Line>,
+    /// The search has ended (its budget ran out, or the result is proven).
+    pub done: bool,
+}
+
+impl PositionEval {
+    /// The position's score for the side to move.
+    pub fn score(&self) -> Option<Score> {
+        self.lines.first().map(|l| l.score)
+    }
+    /// The best line.
+    pub fn pv(&self) -> &[Move] {
+        self.lines.first().map_or(&[], |l| l.pv.as_slice())
+    }
+    /// The score of move `m` for the side to move.
+    pub fn score_of(&self, m: Move) -> Option<Score> {
+        self.lines.iter().find(|l| l.first == m).map(|l| l.score)
+    }
+}
+
+/// A message of the live analysis: an update for the search `token`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LiveMsg {
+    pub token: u64,
+    pub eval: PositionEval,
+}
+
+/// What an analysis is of: the variant, the start and the moves played.
+/// (The search sees repetitions, so the position alone is not enough.)
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct Key {
+    source: String,
+    start: Position,
+    moves: Vec<Move>,
+}
+
+impl Key {
+    fn of_game(game: &Game) -> Key {
+        Key {
+            source: game.variant().source().to_string(),
+            start: *game.start(),
+            moves: game.moves().to_vec(),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct LiveJob {
+    token: u64,
+    key: Key,
+    job: Job<LiveMsg>,
+}
+
+/// One position's evaluation in a review.
+#[derive(Clone, Debug, PartialEq, Eq)]
+struct ReviewMsg {
+    token: u64,
+    /// The position after this many plies of the line.
+    index: usize,
+    /// Its score for its side to move (`None`: no search result).
+    score: Option<Score>,
+}
+
+#[derive(Debug)]
+struct ReviewJob {
+    token: u64,
+    job: Job<ReviewMsg>,
+}
+
+/// A move that lost much of its mover's evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blunder {
+    /// The move's index in the line (0: the first move); the position
+    /// before it is ply `index`, after it `index + 1`.
+    pub index: usize,
+    /// The player who played it.
+    pub mover: usize,
+    /// The mover's score before the move.
+    pub before: Score,
+    /// The mover's score after it.
+    pub after: Score,
+}
+
+/// A whole game's evaluation, position by position ("Analyze game").
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Review {
+    key: Key,
+    /// Per position (`moves.len() + 1` of them, the start first): the
+    /// player to move.
+    movers: Vec<usize>,
+    /// Per position, its score for its side to move, once searched.
+    scores: Vec<Option<Score>>,
+    players: usize,
+    /// Every position has been searched.
+    complete: bool,
+}
+
+impl Review {
+    /// The moves of the line reviewed.
+    pub fn moves(&self) -> &[Move] {
+        &self.key.moves
+    }
+    /// Positions searched so far, and in all.
+    pub fn progress(&self) -> (usize, usize) {
+        let done = self.scores.iter().take_while(|s| s.is_some()).count();
+        (done, self.scores.len())
+    }
+    /// Whether every position has been searched.
+    pub fn is_complete(&self) -> bool {
+        self.complete
+    }
+    /// The player whose point of view [`Review::evals`] takes: the first
+    /// player with two players, `None` (each position's side to move)
+    /// otherwise.
+    pub fn viewer(&self) -> Option<usize> {
+        (self.players == 2).then_some(0)
+    }
+    /// One evaluation per position of the line (the start, then after each
+    /// ply), for [`Review::viewer`] (or the side to move); `None` where not
+    /// searched (yet).
+    pub fn evals(&self) -> Vec<Option<Score>> {
+        self.scores
+            .iter()
+            .zip(&self.movers)
+            .map(|(s, &mover)| match self.viewer() {
+                Some(v) => s.map(|s| for_player(s, mover, v)),
+                None => *s,
+            })
+            .collect()
+    }
+    /// The blunders found so far (none with more than two players): moves
+    /// for which [`is_blunder`] holds between the mover's scores before and
+    /// after.
+    pub fn blunders(&self) -> Vec<Blunder> {
+        if self.players != 2 {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for index in 0..self.key.moves.len() {
+            let mover = self.movers[index];
+            let (Some(Some(b)), Some(Some(a))) =
+                (self.scores.get(index), self.scores.get(index + 1))
+            else {
+                continue;
+            };
+            let before = *b;
+            let after = for_player(*a, self.movers[index + 1], mover);
+            if is_blunder(before, after) {
+                out.push(Blunder {
+                    index,
+                    mover,
+                    before,
+                    after,
+                });
+            }
+        }
+        out
+    }
+}
+
+/// Whether a move that takes its mover's score from `before` to `after`
+/// is a blunder: it throws away a proven win, walks into a proven loss, or
+/// costs more than [`BLUNDER_CP`].
+pub fn is_blunder(before: Score, after: Score) -> bool {
+    match (before, after) {
+        (Score::Win(_), Score::Win(_)) => false,
+        (Score::Win(_), _) => true,
+        (Score::Loss(_), _) => false,
+        (_, Score::Loss(_)) => true,
+        (Score::Cp(b), Score::Cp(a)) => b - a > BLUNDER_CP,
+        (Score::Cp(_), Score::Win(_)) => false,
+    }
+}
+
+/// The score the other side sees (two players).
+pub fn negate(s: Score) -> Score {
+    match s {
+        Score::Cp(v) => Score::Cp(-v),
+        Score::Win(n) => Score::Loss(n),
+        Score::Loss(n) => Score::Win(n),
+    }
+}
+
+/// A two-player score for `mover` seen by `viewer`.
+pub fn for_player(s: Score, mover: usize, viewer: usize) -> Score {
+    if mover == viewer { s } else { negate(s) }
+}
+
+/// Whose point of view the live display takes in a position where `mover`
+/// is to move: the first player's with two players, the mover's otherwise.
+pub fn viewer(players: usize, mover: usize) -> usize {
+    if players == 2 { 0 } else { mover }
+}
+
+/// A score for `mover` as the display shows it, and whose view that is
+/// ([`viewer`]).
+pub fn shown_score(s: Score, mover: usize, players: usize) -> (Score, usize) {
+    let v = viewer(players, mover);
+    (for_player(s, mover, v), v)
+}
+
+/// A score seen by `viewer`, in words: `+0.35` (stones), `Romans win in 3
+/// plies`, `Gauls win in 1 ply` (two players), `Blue lose in 2 plies`.
+pub fn score_text(s: Score, viewer: usize, variant: &Variant) -> String {
+    let name = |p: usize| {
+        variant
+            .rules()
+            .players
+            .get(p)
+            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
+    };
+    let plies = |n: u32| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
+    match s {
+        Score::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
+        Score::Win(n) => format!("{} win in {}", name(viewer), plies(n)),
+        Score::Loss(n) if variant.player_count() == 2 => {
+            format!("{} win in {}", name(1 - viewer.min(1)), plies(n))
+        }
+        Score::Loss(n) => format!("{} lose in {}", name(viewer), plies(n)),
+    }
+}
+
+/// How full the evaluation bar is for the viewer: 0.5 even, 1 a proven
+/// win, 0 a proven loss; four stones ahead fills about 88%.
+pub fn bar_fraction(s: Score) -> f32 {
+    match s {
+        Score::Cp(v) => 1.0 / (1.0 + (-(v as f32) / 200.0).exp()),
+        Score::Win(_) => 1.0,
+        Score::Loss(_) => 0.0,
+    }
+}
+
+/// A score on the graph's scale, in stones, clamped to ±10 (a proven win
+/// is +10).
+pub fn graph_value(s: Score) -> f64 {
+    match s {
+        Score::Cp(v) => (f64::from(v) / 100.0).clamp(-10.0, 10.0),
+        Score::Win(_) => 10.0,
+        Score::Loss(_) => -10.0,
+    }
+}
+
+/// The cells an arrow for `m` joins: its origin and its (first) target.
+pub fn arrow_cells(m: Move) -> Option<(usize, usize)> {
+    match m.action() {
+        Action::Swap => None,
+        Action::Split { tower, cells } => Some((tower, cells.0)),
+        _ => Some((m.origin()?, m.targets().next()?)),
+    }
+}
+
+/// The Play panel's analysis: the toggle, the live search of the position
+/// shown and the review of the game.
+#[derive(Debug)]
+pub struct Analysis {
+    on: bool,
+    /// How far the live analysis goes.
+    pub live_budget: LiveBudget,
+    /// What each position of a review gets.
+    pub review_limits: Limits,
+    live: Option<LiveJob>,
+    /// The latest result and the game it is of.
+    shown: Option<(Key, PositionEval)>,
+    /// The game whose live search last ran to its end (not cancelled).
+    done_key: Option<Key>,
+    review_job: Option<ReviewJob>,
+    review: Option<Review>,
+    next_token: u64,
+}
+
+impl Default for Analysis {
+    fn default() -> Self {
+        Analysis {
+            on: false,
+            live_budget: LiveBudget::default(),
+            review_limits: Limits {
+                nodes: Some(REVIEW_NODES),
+                ..Limits::default()
+            },
+            live: None,
+            shown: None,
+            done_key: None,
+            review_job: None,
+            review: None,
+            next_token: 0,
+        }
+    }
+}
+
+impl Analysis {
+    /// Whether the live analysis is on.
+    pub fn is_on(&self) -> bool {
+        self.on
+    }
+
+    /// Turns the live analysis on or off (off cancels its search).
+    pub fn set_on(&mut self, on: bool) {
+        self.on = on;
+        if !on {
+            self.live = None;
+            self.shown = None;
+            self.done_key = None;
+        }
+    }
+
+    /// Whether the live analysis is searching now.
+    pub fn is_searching(&self) -> bool {
+        self.live.is_some()
+    }
+
+    /// The live analysis of the position the model shows, when there is one
+    /// (never one of another position).
+    pub fn current(&self, model: &PlayModel) -> Option<&PositionEval> {
+        let (key, eval) = self.shown.as_ref()?;
+        (self.on && *key == Key::of_game(model.game())).then_some(eval)
+    }
+
+    /// The game the live analysis should search now, if any.
+    fn wanted(&self, model: &PlayModel) -> Option<Key> {
+        let idle = model.thinking().is_none()
+            && model.setup().is_none()
+            && model.game().outcome().is_none()
+            && self.review_job.is_none();
+        (self.on && idle).then(|| Key::of_game(model.game()))
+    }
+
+    /// Collects what the searches sent and starts or stops them as the
+    /// model's state calls for; `wake` is called with each message (the
+    /// UI's repaint). Called every frame; never waits.
+    pub fn drive(&mut self, model: &PlayModel, wake: &Waker) {
+        self.drive_review();
+        let wanted = self.wanted(model);
+        if self
+            .live
+            .as_ref()
+            .is_some_and(|j| Some(&j.key) != wanted.as_ref())
+        {
+            self.live = None; // dropping the job stops its search
+        }
+        if let Some(j) = &mut self.live {
+            let msgs = j.job.poll();
+            let finished = j.job.is_finished();
+            for m in msgs {
+                self.receive(m);
+            }
+            if finished && let Some(j) = self.live.take() {
+                self.done_key = Some(j.key);
+            }
+            return;
+        }
+        let Some(key) = wanted else { return };
+        if self.done_key.as_ref() == Some(&key) {
+            return; // already analysed to the end of its budget
+        }
+        self.next_token += 1;
+        let token = self.next_token;
+        let game = model.game().clone();
+        let budget = self.live_budget;
+        let job = Job::spawn_waking("murus-analysis", wake.clone(), move |r| {
+            live_search(&game, budget, token, &r);
+        });
+        self.live = Some(LiveJob { token, key, job });
+    }
+
+    /// Takes in a message of the live search: kept when it comes from the
+    /// search running now (its token), dropped otherwise (a search of a
+    /// position no longer shown). A shallower result never replaces a
+    /// deeper one of the same game.
+    pub fn receive(&mut self, msg: LiveMsg) {
+        let Some(j) = self.live.as_ref().filter(|j| j.token == msg.token) else {
+            return;
+        };
+        if let Some((key, eval)) = &self.shown
+            && *key == j.key
+            && eval.depth > msg.eval.depth
+        {
+            return;
+        }
+        self.shown = Some((j.key.clone(), msg.eval));
+    }
+
+    /// The token of the live search running now.
+    pub fn live_token(&self) -> Option<u64> {
+        self.live.as_ref().map(|j| j.token)
+    }
+
+    /// Waits until the live search and the review end, taking in their
+    /// messages (for tests and scripts: the UI calls [`Analysis::drive`]).
+    pub fn settle(&mut self, model: &PlayModel) {
+        while let Some(j) = &mut self.review_job {
+            j.job.wait();
+            self.drive_review();
+        }
+        self.drive(model, &crate::worker::no_waker());
+        while let Some(j) = &mut self.live {
+            j.job.wait();
+            self.drive(model, &crate::worker::no_waker());
+        }
+    }
+
+    // --- Review ----------------------------------------------------------
+
+    /// Starts reviewing the model's whole line (played moves and the moves
+    /// ahead), position by position, replacing any earlier review.
+    pub fn start_review(&mut self, model: &PlayModel, wake: &Waker) {
+        let variant = model.variant().clone();
+        let game = model.game();
+        let moves: Vec<Move> = game
+            .moves()
+            .iter()
+            .copied()
+            .chain(model.moves_ahead())
+            .collect();
+        let start = *game.start();
+        let mut movers = Vec::with_capacity(moves.len() + 1);
+        let mut pos = start;
+        movers.push(variant.turn(&pos));
+        for &m in &moves {
+            pos = variant.play(&pos, m);
+            movers.push(variant.turn(&pos));
+        }
+        self.next_token += 1;
+        let token = self.next_token;
+        self.review = Some(Review {
+            key: Key {
+                source: variant.source().to_string(),
+                start,
+                moves: moves.clone(),
+            },
+            scores: vec![None; movers.len()],
+            movers,
+            players: variant.player_count(),
+            complete: false,
+        });
+        let limits = self.review_limits;
+        let job = Job::spawn_waking("murus-review", wake.clone(), move |r| {
+            review_search(&variant, start, &moves, limits, token, &r);
+        });
+        self.review_job = Some(ReviewJob { token, job });
+        self.live = None; // the review has the cores
+    }
+
+    /// Stops the review, keeping what it found so far.
+    pub fn cancel_review(&mut self) {
+        self.review_job = None;
+    }
+
+    /// Whether a review is running.
+    pub fn is_reviewing(&self) -> bool {
+        self.review_job.is_some()
+    }
+
+    /// The review of the model's line, when there is one: kept while the
+    /// line reviewed is still the start of the model's line (moving through
+    /// the game keeps it; another branch drops it).
+    pub fn review(&self, model: &PlayModel) -> Option<&Review> {
+        let r = self.review.as_ref()?;
+        let game = model.game();
+        let same_start = r.key.source == game.variant().source() && r.key.start == *game.start();
+        let line: Vec<Move> = game
+            .moves()
+            .iter()
+            .copied()
+            .chain(model.moves_ahead())
+            .collect();
+        (same_start && line.starts_with(&r.key.moves)).then_some(r)
+    }
+
+    fn drive_review(&mut self) {
+        let Some(j) = &mut self.review_job else {
+            return;
+        };
+        let token = j.token;
+        let msgs = j.job.poll();
+        let finished = j.job.is_finished();
+        if let Some(r) = &mut self.review {
+            for m in msgs.into_iter().filter(|m| m.token == token) {
+                if let Some(slot) = r.scores.get_mut(m.index) {
+                    *slot = m.score;
+                }
+            }
+            if finished && !j.job.is_cancelled() {
+                r.complete = true;
+            }
+        }
+        if finished {
+            self.review_job = None;
+        }
+    }
+}
+
+/// The live search of `game`: deepens one ply at a time, every legal move
+/// scored, sending each finished depth.
+fn live_search(game: &Game, budget: LiveBudget, token: u64, r: &Reporter<LiveMsg>) {
+    let stop = r.cancel_flag();
+    let v = game.variant();
+    let seed = v.hash(game.position());
+    let lines = game.legal_moves().len().clamp(1, MAX_LINES);
+    let mover = v.turn(game.position());
+    let mut analyser = Analyser::new(TABLE_MB);
+    let started = Instant::now();
+    let mut nodes = 0u64;
+    let mut last: Option<PositionEval> = None;
+    for depth in 1..=budget.max_depth {
+        let time = budget.time.map(|t| t.saturating_sub(started.elapsed()));
+        let node_left = budget.nodes.map(|n| n.saturating_sub(nodes));
+        if time == Some(Duration::ZERO) || node_left == Some(0) {
+            break;
+        }
+        let limits = Limits {
+            nodes: node_left,
+            depth: Some(depth),
+            time,
+        };
+        let flag: &AtomicBool = &stop;
+        let Some(found) =
+            analyser.analyse_lines(game, limits, lines, Some(flag), seed, &mut |_| {})
+        else {
+            break;
+        };
+        nodes += found.nodes;
+        if r.cancelled() {
+            return;
+        }
+        if found.depth > last.as_ref().map_or(0, |e| e.depth) {
+            let eval = PositionEval {
+                depth: found.depth,
+                nodes,
+                mover,
+                lines: found.lines,
+                done: false,
+            };
+            if !r.send(LiveMsg {
+                token,
+                eval: eval.clone(),
+            }) {
+                return;
+            }
+            last = Some(eval);
+        }
+        if found.depth < depth {
+            break; // stopped by a limit, or the result is proven
+        }
+    }
+    if let Some(mut eval) = last {
+        eval.done = true;
+        eval.nodes = nodes;
+        r.send(LiveMsg { token, eval });
+    }
+}
+
+/// The review's search: each position of the line, in order, for its side
+/// to move; a finished game's position scores its result.
+fn review_search(
+    v: &Variant,
+    start: Position,
+    moves: &[Move],
+    limits: Limits,
+    token: u64,
+    r: &Reporter<ReviewMsg>,
+) {
+    let stop = r.cancel_flag();
+    let mut game = Game::from_position(v, start);
+    let mut analyser = Analyser::new(TABLE_MB);
+    for index in 0..=moves.len() {
+        let mover = v.turn(game.position());
+        let score = match game.outcome() {
+            Some(o) => Some(match o.winner {
+                Some(w) if w == mover => Score::Win(0),
+                Some(_) => Score::Loss(0),
+                None => Score::Cp(0),
+            }),
+            None => {
+                let seed = v.hash(game.position());
+                let flag: &AtomicBool = &stop;
+                analyser
+                    .analyse(&game, limits, Some(flag), seed, &mut |_| {})
+                    .map(|f| f.score)
+            }
+        };
+        if r.cancelled()
+            || !r.send(ReviewMsg {
+                token,
+                index,
+                score,
+            })
+        {
+            return;
+        }
+        if let Some(&m) = moves.get(index)
+            && !game.play(m)
+        {
+            return;
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::play::PlaySaved;
+    use crate::worker::no_waker;
+
+    /// Standard, Romans to move, a Roman tower on d5: `d5-d7` breaks
+    /// through at once.
+    const ONE_MOVE_FROM_A_WIN: &str = "g2g2g21g2g2g2g2/8/3r24/8/8/8/r2r2r21r2r2r2r2 r";
+
+    fn model(variant: &str, seats: &[&str]) -> PlayModel {
+        let saved = PlaySaved {
+            variant_source: Variant::builtin(variant).unwrap().source().to_string(),
+            seats: seats.iter().map(|s| (*s).to_string()).collect(),
+            ..PlaySaved::default()
+        };
+        PlayModel::new(&saved)
+    }
+
+    /// An analysis with budgets small enough for tests.
+    fn small() -> Analysis {
+        let mut a = Analysis {
+            live_budget: LiveBudget {
+                max_depth: 2,
+                time: None,
+                nodes: Some(50_000),
+            },
+            review_limits: Limits {
+                nodes: Some(5_000),
+                ..Limits::default()
+            },
+            ..Analysis::default()
+        };
+        a.set_on(true);
+        a
+    }
+
+    fn mv(m: &PlayModel, text: &str) -> Move {
+        m.variant().parse_move(m.game().position(), text).unwrap()
+    }
+
+    fn eval(mover: usize, depth: u32, first: Move, score: Score) -> PositionEval {
+        PositionEval {
+            depth,
+            nodes: 1,
+            mover,
+            lines: vec![Line {
+                first,
+                score,
+                pv: vec![first],
+            }],
+            done: false,
+        }
+    }
+
+    #[test]
+    fn turning_analysis_on_scores_every_legal_move_of_the_position_shown() {
+        let mut m = model("standard", &["human", "human"]);
+        assert!(m.load_position(ONE_MOVE_FROM_A_WIN));
+        let mut a = small();
+        a.drive(&m, &no_waker());
+        assert!(a.is_searching(), "the search starts at once");
+        a.settle(&m);
+        let e = a.current(&m).expect("a result for the position shown");
+        assert!(e.done);
+        assert_eq!(e.mover, 0);
+        assert_eq!(e.score(), Some(Score::Win(1)));
+        assert_eq!(e.pv(), [mv(&m, "d5-d7")]);
+        let legal = m.game().legal_moves();
+        assert_eq!(e.lines.len(), legal.len(), "every legal move is scored");
+        for l in &e.lines {
+            assert!(legal.contains(&l.first));
+        }
+        assert_eq!(e.score_of(mv(&m, "d5-d7")), Some(Score::Win(1)));
+        // Nothing more to search for this position.
+        a.drive(&m, &no_waker());
+        assert!(!a.is_searching());
+    }
+
+    #[test]
+    fn a_message_of_a_search_for_an_earlier_position_is_dropped() {
+        let mut m = model("standard", &["human", "human"]);
+        let mut a = small();
+        a.drive(&m, &no_waker());
+        let first = a.live_token().expect("a search of the start");
+        let b1b3 = mv(&m, "b1-b3");
+        assert!(m.play(b1b3));
+        a.drive(&m, &no_waker());
+        let second = a.live_token().expect("a search of the new position");
+        assert_ne!(first, second);
+        // The old search's late message is dropped…
+        a.receive(LiveMsg {
+            token: first,
+            eval: eval(0, 9, b1b3, Score::Cp(999)),
+        });
+        assert_eq!(a.current(&m), None);
+        // …the new one's is kept.
+        let c7c5 = mv(&m, "c7-c5");
+        let fresh = eval(1, 1, c7c5, Score::Cp(-5));
+        a.receive(LiveMsg {
+            token: second,
+            eval: fresh.clone(),
+        });
+        assert_eq!(a.current(&m), Some(&fresh));
+        // A result is never shown for another position than the board's.
+        assert!(m.back());
+        assert_eq!(a.current(&m), None);
+        assert!(m.forward());
+        a.settle(&m);
+        let e = a
+            .current(&m)
+            .expect("the search of the position after b1-b3");
+        assert_eq!(e.mover, 1);
+        assert!(e.done);
+        assert_eq!(e.lines.len(), m.game().legal_moves().len());
+    }
+
+    #[test]
+    fn analysis_off_cancels_the_search_and_shows_nothing() {
+        let m = model("standard", &["human", "human"]);
+        let mut a = small();
+        a.drive(&m, &no_waker());
+        assert!(a.is_searching());
+        a.set_on(false);
+        assert!(!a.is_searching());
+        a.drive(&m, &no_waker());
+        assert!(!a.is_searching(), "stays off");
+        assert_eq!(a.current(&m), None);
+    }
+
+    #[test]
+    fn the_live_analysis_waits_while_a_bot_thinks() {
+        let mut m = model("standard", &["human", "random"]);
+        let mut a = small();
+        assert!(m.play_text("b1-b3"));
+        let turn = m.start_bot().expect("the bot's turn");
+        a.drive(&m, &no_waker());
+        assert!(!a.is_searching());
+        let reply = turn.think(std::sync::Arc::new(AtomicBool::new(false)));
+        m.bot_replied(turn.token, reply);
+        a.drive(&m, &no_waker());
+        assert!(a.is_searching(), "the human's turn again");
+    }
+
+    #[test]
+    fn a_move_that_lets_a_win_go_is_a_blunder_and_the_win_is_not() {
+        let mut m = model("standard", &["human", "human"]);
+        assert!(m.load_position(ONE_MOVE_FROM_A_WIN));
+        // The tower sows backwards instead of breaking through.
+        assert!(m.play_text("d5-d3"));
+        assert!(m.play_text("c7-c5"));
+        m.jump_to(1); // a review covers the whole line, moves ahead too
+        let mut a = small();
+        a.set_on(false);
+        a.start_review(&m, &no_waker());
+        assert!(a.is_reviewing());
+        a.settle(&m);
+        let r = a.review(&m).expect("the review of the line");
+        assert!(r.is_complete());
+        assert_eq!(r.progress(), (3, 3));
+        let evals = r.evals();
+        assert_eq!(evals.len(), 3, "one evaluation per position");
+        assert_eq!(evals[0], Some(Score::Win(1)), "the Romans' view");
+        assert!(evals.iter().all(Option::is_some));
+        let blunders = r.blunders();
+        assert_eq!(blunders.len(), 1, "{blunders:?}");
+        assert_eq!(blunders[0].index, 0);
+        assert_eq!(blunders[0].mover, 0);
+        assert_eq!(blunders[0].before, Score::Win(1));
+        assert!(!matches!(blunders[0].after, Score::Win(_)));
+        // Another branch from the start drops the review.
+        m.jump_to(0);
+        assert!(m.play_text("d5-d7"));
+        assert!(a.review(&m).is_none());
+        // The winning line: a win, then the game won; no blunder.
+        a.start_review(&m, &no_waker());
+        a.settle(&m);
+        let r = a.review(&m).expect("the review of the winning line");
+        assert_eq!(r.evals(), [Some(Score::Win(1)), Some(Score::Win(0))]);
+        assert_eq!(r.blunders(), []);
+    }
+
+    #[test]
+    fn with_three_players_scores_are_the_side_to_moves_and_no_blunders_are_marked() {
+        let mut m = model("hex3-escape", &["human", "human", "human"]);
+        let first = m.game().legal_moves()[0];
+        assert!(m.play(first));
+        let mut a = small();
+        a.settle(&m);
+        let e = a.current(&m).expect("a result");
+        assert_eq!(e.mover, 1);
+        let s = e.score().unwrap();
+        assert_eq!(shown_score(s, 1, 3), (s, 1), "the side to move's view");
+        a.start_review(&m, &no_waker());
+        a.settle(&m);
+        let r = a.review(&m).unwrap();
+        assert_eq!(r.viewer(), None);
+        assert_eq!(r.evals().len(), 2);
+        assert_eq!(r.blunders(), []);
+    }
+
+    #[test]
+    fn the_toggle_is_saved_and_an_old_save_without_it_loads_with_analysis_off() {
+        let old: PlaySaved = serde_json::from_str(r#"{"seed": 7}"#).unwrap();
+        assert!(!old.analysis);
+        assert_eq!(old.seed, 7);
+        let saved = PlaySaved {
+            analysis: true,
+            ..PlaySaved::default()
+        };
+        let panel = crate::play::PlayPanel::new(saved);
+        assert!(panel.analysis().is_on());
+        assert!(panel.saved().analysis);
+    }
+
+    #[test]
+    fn blunders_are_big_drops_lost_wins_and_walks_into_a_loss() {
+        assert!(is_blunder(Score::Cp(100), Score::Cp(-60)));
+        assert!(
+            !is_blunder(Score::Cp(100), Score::Cp(-50)),
+            "exactly 150 is not"
+        );
+        assert!(is_blunder(Score::Win(3), Score::Cp(900)));
+        assert!(!is_blunder(Score::Win(1), Score::Win(5)));
+        assert!(is_blunder(Score::Cp(-400), Score::Loss(6)));
+        assert!(!is_blunder(Score::Loss(2), Score::Loss(1)));
+        assert!(!is_blunder(Score::Cp(0), Score::Win(3)));
+    }
+
+    #[test]
+    fn scores_read_from_the_first_players_point_of_view() {
+        let v = Variant::standard();
+        assert_eq!(score_text(Score::Cp(35), 0, &v), "+0.35");
+        assert_eq!(score_text(Score::Cp(-120), 0, &v), "-1.20");
+        assert_eq!(score_text(Score::Win(3), 0, &v), "Romans win in 3 plies");
+        assert_eq!(score_text(Score::Loss(1), 0, &v), "Gauls win in 1 ply");
+        // The Gauls to move and ahead: bad for the Romans.
+        assert_eq!(shown_score(Score::Cp(50), 1, 2), (Score::Cp(-50), 0));
+        assert_eq!(shown_score(Score::Win(2), 1, 2), (Score::Loss(2), 0));
+        assert!((bar_fraction(Score::Cp(0)) - 0.5).abs() < 1e-6);
+        assert!(bar_fraction(Score::Cp(400)) > 0.85);
+        assert_eq!(bar_fraction(Score::Loss(1)), 0.0);
+        assert_eq!(graph_value(Score::Cp(-2500)), -10.0);
+    }
+}

@@ -1,0 +1,445 @@
+//! Drawing the analysis: the toggle and what the live search found (side
+//! panel), the evaluation bar and the best line on the board, the scores
+//! in the cells' hover texts, and the review's graph and blunders.
+
+use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
+use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
+use murus_ai::analysis::Score;
+use murus_engine::Move;
+
+use super::PlayPanel;
+use super::analysis::{
+    self, BLUNDER_CP, PositionEval, arrow_cells, bar_fraction, graph_value, score_text, shown_score,
+};
+use crate::worker::repaint_waker;
+use crate::{board, theme};
+
+/// Width of the evaluation bar beside the board.
+pub(super) const BAR_WIDTH: f32 = 22.0;
+/// Moves of the best line drawn on the board.
+const ARROWS: usize = 3;
+/// Best moves listed in the side panel (every move's score is in the
+/// board's hover texts).
+const LISTED: usize = 5;
+/// Moves named in one cell's hover text.
+const PER_CELL: usize = 8;
+
+impl PlayPanel {
+    /// The analysis section of the side panel: the toggle, the live
+    /// search's depth, score, best line and best moves, and "Analyze game".
+    pub(super) fn analysis_section(&mut self, ui: &mut egui::Ui) {
+        let mut on = self.analysis.is_on();
+        if ui
+            .checkbox(&mut on, "Analysis")
+            .on_hover_text(
+                "search the position shown in the background: the evaluation bar, the best line \
+                 on the board, every move's score in the cells' hover texts",
+            )
+            .changed()
+        {
+            self.analysis.set_on(on);
+        }
+        if on {
+            self.live_text(ui);
+        }
+        self.review_section(ui);
+    }
+
+    fn live_text(&self, ui: &mut egui::Ui) {
+        let m = &self.model;
+        let v = m.variant();
+        let why_not = if m.game().outcome().is_some() {
+            Some("the game is over")
+        } else if m.setup().is_some() {
+            Some("waits while a position is set up")
+        } else if m.thinking().is_some() {
+            Some("waits while the bot thinks")
+        } else if self.analysis.is_reviewing() {
+            Some("waits while the game is analysed")
+        } else {
+            None
+        };
+        let eval = self.analysis.current(m);
+        ui.horizontal_wrapped(|ui| {
+            if let Some(why) = why_not {
+                ui.weak(why);
+                return;
+            }
+            if self.analysis.is_searching() {
+                ui.spinner();
+            }
+            match eval {
+                Some(e) => {
+                    let state = if e.done { "done" } else { "searching" };
+                    ui.label(format!("Depth {} · {} nodes · {state}", e.depth, e.nodes));
+                }
+                None if self.analysis.is_searching() => {
+                    ui.label("analysing…");
+                }
+                None => {
+                    ui.weak("no result within the budget");
+                }
+            }
+        });
+        let Some(e) = eval.filter(|_| why_not.is_none()) else {
+            return;
+        };
+        let players = v.player_count();
+        let view_note = if players == 2 {
+            format!(
+                "scores from the {} point of view",
+                super::possessive(m.player_name(0))
+            )
+        } else {
+            format!(
+                "scores from the {} point of view (the side to move)",
+                super::possessive(m.player_name(e.mover))
+            )
+        };
+        let pv: Vec<String> = e.pv().iter().map(|&mv| v.move_to_string(mv)).collect();
+        ui.add(egui::Label::new(format!("Best line: {}", pv.join(" "))).wrap())
+            .on_hover_text(view_note.clone());
+        for line in e.lines.iter().take(LISTED) {
+            let (s, viewer) = shown_score(line.score, e.mover, players);
+            let text = format!(
+                "{}  {}",
+                v.move_to_string(line.first),
+                score_text(s, viewer, v)
+            );
+            let rest: Vec<String> = line.pv.iter().map(|&mv| v.move_to_string(mv)).collect();
+            ui.add(egui::Label::new(RichText::new(text).monospace()).truncate())
+                .on_hover_text(format!("{}; {view_note}", rest.join(" ")));
+        }
+        if e.lines.len() > LISTED {
+            ui.weak(format!(
+                "{} more moves: hover the board's cells for their scores",
+                e.lines.len() - LISTED
+            ));
+        }
+    }
+
+    /// The evaluation bar's accessible label and fill: the viewer's share
+    /// (0 to 1) and colour.
+    fn bar_state(&self) -> (String, Option<(f32, Color32)>, String) {
+        let m = &self.model;
+        let v = m.variant();
+        let players = v.player_count();
+        let colours = board::player_colours(v.rules());
+        let colour = |p: usize| colours.get(p).copied().unwrap_or(Color32::GRAY);
+        if let Some(o) = m.game().outcome() {
+            let label = format!("Evaluation: {}", v.describe_outcome(o));
+            let fill = match o.winner {
+                Some(w) if players == 2 => Some((if w == 0 { 1.0 } else { 0.0 }, colour(0))),
+                Some(w) => Some((1.0, colour(w))),
+                None => Some((0.5, colour(0))),
+            };
+            return (label, fill, "the game is over".into());
+        }
+        match self.analysis.current(m) {
+            Some(e) => {
+                let Some(score) = e.score() else {
+                    return ("Evaluation pending".into(), None, String::new());
+                };
+                let (s, viewer) = shown_score(score, e.mover, players);
+                let text = score_text(s, viewer, v);
+                let who = super::possessive(m.player_name(viewer));
+                let (label, note) = if players == 2 {
+                    (
+                        format!("Evaluation {text}"),
+                        format!(
+                            "the {who} point of view: positive is good for the {}; depth {}",
+                            m.player_name(viewer),
+                            e.depth
+                        ),
+                    )
+                } else {
+                    (
+                        format!("Evaluation ({} to move) {text}", m.player_name(viewer)),
+                        format!(
+                            "the {who} point of view (the side to move); depth {}",
+                            e.depth
+                        ),
+                    )
+                };
+                (label, Some((bar_fraction(s), colour(viewer))), note)
+            }
+            None => (
+                "Evaluation pending".into(),
+                None,
+                "the analysis is searching".into(),
+            ),
+        }
+    }
+
+    /// The evaluation bar in `rect`: the viewer's share fills from the
+    /// bottom (the top when the board is flipped).
+    pub(super) fn eval_bar(&self, ui: &mut egui::Ui, rect: Rect) {
+        let (label, fill, note) = self.bar_state();
+        let r = ui.interact(rect, ui.scope_id().with("eval-bar"), Sense::hover());
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Meter, true, &label));
+        let painter = ui.painter_at(rect.expand(1.0));
+        let back = if ui.visuals().dark_mode {
+            Color32::from_gray(50)
+        } else {
+            Color32::from_gray(215)
+        };
+        painter.rect_filled(rect, 3.0, back);
+        if let Some((share, colour)) = fill {
+            let h = rect.height() * share.clamp(0.0, 1.0);
+            let part = if self.flipped {
+                Rect::from_min_size(rect.min, Vec2::new(rect.width(), h))
+            } else {
+                Rect::from_min_max(Pos2::new(rect.min.x, rect.max.y - h), rect.max)
+            };
+            painter.rect_filled(part, 3.0, colour);
+        }
+        let mid = rect.center().y;
+        painter.line_segment(
+            [Pos2::new(rect.min.x, mid), Pos2::new(rect.max.x, mid)],
+            Stroke::new(1.0, ui.visuals().weak_text_color()),
+        );
+        painter.rect_stroke(
+            rect,
+            3.0,
+            Stroke::new(1.0, ui.visuals().weak_text_color()),
+            StrokeKind::Inside,
+        );
+        let text = if note.is_empty() {
+            label
+        } else {
+            format!("{label}\n{note}")
+        };
+        r.on_hover_text(text);
+    }
+
+    /// The best line's arrows and every move's score for the cells' hover
+    /// texts, when the live analysis has a result for the position shown.
+    pub(super) fn analysis_notes(&self) -> (Vec<board::Arrow>, Vec<(usize, String)>) {
+        let m = &self.model;
+        let Some(e) = self.analysis.current(m).filter(|_| m.setup().is_none()) else {
+            return (Vec::new(), Vec::new());
+        };
+        let v = m.variant();
+        let colours = board::player_colours(v.rules());
+        let mut arrows = Vec::new();
+        let mut pos = *m.game().position();
+        for (i, &mv) in e.pv().iter().take(ARROWS).enumerate() {
+            let mover = v.turn(&pos);
+            if let Some((from, to)) = arrow_cells(mv) {
+                let c = colours.get(mover).copied().unwrap_or(Color32::GRAY);
+                let alpha = [230, 170, 120][i.min(2)];
+                arrows.push(board::Arrow {
+                    from,
+                    to,
+                    colour: Color32::from_rgba_unmultiplied(c.r(), c.g(), c.b(), alpha),
+                    label: (i + 1).to_string(),
+                });
+            }
+            pos = v.play(&pos, mv);
+        }
+        (arrows, self.move_hover(e))
+    }
+
+    /// Per cell, the moves that start or end there with their scores (with
+    /// a stack selected: its moves, on their targets).
+    fn move_hover(&self, e: &PositionEval) -> Vec<(usize, String)> {
+        let m = &self.model;
+        let v = m.variant();
+        let players = v.player_count();
+        let text = |mv: Move, s: Score| {
+            let (s, viewer) = shown_score(s, e.mover, players);
+            format!("{}: {}", v.move_to_string(mv), score_text(s, viewer, v))
+        };
+        let mut per_cell: Vec<Vec<String>> = vec![Vec::new(); v.geometry().slots()];
+        let mut add = |cell: usize, line: String| {
+            if let Some(lines) = per_cell.get_mut(cell)
+                && !lines.contains(&line)
+            {
+                lines.push(line);
+            }
+        };
+        for l in &e.lines {
+            let line = text(l.first, l.score);
+            match m.selected() {
+                Some(from) if l.first.origin() == Some(from) => {
+                    for t in l.first.targets() {
+                        add(t, line.clone());
+                    }
+                }
+                Some(_) => {}
+                None => {
+                    if let Some(o) = l.first.origin() {
+                        add(o, line.clone());
+                    }
+                    for t in l.first.targets() {
+                        add(t, line.clone());
+                    }
+                }
+            }
+        }
+        let mut out = Vec::new();
+        for (cell, lines) in per_cell.into_iter().enumerate() {
+            let n = lines.len();
+            for line in lines.into_iter().take(PER_CELL) {
+                out.push((cell, line));
+            }
+            if n > PER_CELL {
+                out.push((cell, format!("… {} more", n - PER_CELL)));
+            }
+        }
+        out
+    }
+
+    /// "Analyze game", its progress, the graph and the blunders.
+    fn review_section(&mut self, ui: &mut egui::Ui) {
+        let mut start = false;
+        let mut cancel = false;
+        ui.horizontal_wrapped(|ui| {
+            if self.analysis.is_reviewing() {
+                ui.spinner();
+                if let Some(r) = self.analysis.review(&self.model) {
+                    let (done, all) = r.progress();
+                    ui.label(format!("Analysing the game… {done}/{all} positions"));
+                }
+                cancel = ui.button("Cancel").clicked();
+            } else {
+                start = ui
+                    .add_enabled(self.model.line_len() > 0, egui::Button::new("Analyze game"))
+                    .on_hover_text(format!(
+                        "search every position of the line ({} nodes each), graph the evaluation \
+                         and mark the blunders",
+                        self.analysis.review_limits.nodes.unwrap_or(0)
+                    ))
+                    .clicked();
+            }
+        });
+        if start {
+            self.analysis
+                .start_review(&self.model, &repaint_waker(ui.ctx()));
+        }
+        if cancel {
+            self.analysis.cancel_review();
+        }
+        let Some(review) = self.analysis.review(&self.model).cloned() else {
+            return;
+        };
+        let v = self.model.variant().clone();
+        let evals = review.evals();
+        let blunders = review.blunders();
+        let ply = self.model.game().ply();
+        let points: Vec<[f64; 2]> = evals
+            .iter()
+            .enumerate()
+            .filter_map(|(i, e)| e.map(|s| [i as f64, graph_value(s)]))
+            .collect();
+        let marks: Vec<[f64; 2]> = blunders
+            .iter()
+            .filter_map(|b| {
+                evals
+                    .get(b.index + 1)
+                    .copied()
+                    .flatten()
+                    .map(|s| [(b.index + 1) as f64, graph_value(s)])
+            })
+            .collect();
+        let view = match review.viewer() {
+            Some(p) => format!(
+                "the {} point of view (up is good for the {})",
+                super::possessive(self.model.player_name(p)),
+                self.model.player_name(p)
+            ),
+            None => "each position for its side to move".to_string(),
+        };
+        let line = theme::series(ui, 0);
+        let error = theme::error(ui);
+        let weak = ui.visuals().weak_text_color();
+        let r = Plot::new("play-review")
+            .height(130.0)
+            .allow_drag(false)
+            .allow_zoom(false)
+            .allow_scroll(false)
+            .allow_boxed_zoom(false)
+            .allow_double_click_reset(false)
+            .allow_axis_zoom_drag(false)
+            .show_x(false)
+            .show_y(false)
+            .include_x(0.0)
+            .include_x(evals.len().saturating_sub(1).max(1) as f64)
+            .include_y(-2.0)
+            .include_y(2.0)
+            .show(ui, |p| {
+                p.hline(HLine::new("even", 0.0).color(weak).width(1.0));
+                p.vline(VLine::new("shown", ply as f64).color(weak).width(1.0));
+                p.line(
+                    Line::new("evaluation", PlotPoints::from(points))
+                        .color(line)
+                        .width(2.0),
+                );
+                p.points(
+                    Points::new("blunders", PlotPoints::from(marks))
+                        .shape(MarkerShape::Circle)
+                        .radius(4.0)
+                        .color(error),
+                );
+            });
+        let graph_label = format!(
+            "Evaluation graph: {} positions, {}",
+            evals.len(),
+            match blunders.len() {
+                1 => "1 blunder".to_string(),
+                n => format!("{n} blunders"),
+            }
+        );
+        r.response
+            .widget_info(|| egui::WidgetInfo::labeled(egui::Role::Image, true, &graph_label));
+        if r.response.clicked()
+            && let Some(p) = r.response.interact_pointer_pos()
+        {
+            let x = r.transform.value_from_position(p).x.round();
+            if x >= 0.0 {
+                self.model.jump_to(x as usize);
+            }
+        }
+        r.response.on_hover_text(format!(
+            "in stones, from {view}; proven wins at ±10; red: blunders; a click shows that ply"
+        ));
+        if review.viewer().is_none() {
+            ui.weak("blunders are marked in two-player games only");
+            return;
+        }
+        if !review.is_complete() {
+            return;
+        }
+        if blunders.is_empty() {
+            ui.weak("No blunders found");
+            return;
+        }
+        ui.label(format!("Blunders ({}):", blunders.len())).on_hover_text(format!(
+            "a move that costs its mover over {:.1} stones, lets a proven win go, or walks into \
+             a proven loss (at this budget); a click shows the position before it",
+            f64::from(BLUNDER_CP) / 100.0
+        ));
+        let mut jump = None;
+        let texts = self.model.line_texts();
+        for b in &blunders {
+            let viewer = review.viewer().unwrap_or(b.mover);
+            let before = analysis::for_player(b.before, b.mover, viewer);
+            let after = analysis::for_player(b.after, b.mover, viewer);
+            let name = texts.get(b.index).cloned().unwrap_or_default();
+            let text = format!(
+                "Blunder {name}: from {} to {}",
+                score_text(before, viewer, &v),
+                score_text(after, viewer, &v)
+            );
+            if ui
+                .selectable_label(ply == b.index, RichText::new(text).color(error))
+                .clicked()
+            {
+                jump = Some(b.index);
+            }
+        }
+        if let Some(to) = jump {
+            self.model.jump_to(to);
+        }
+    }
+}
