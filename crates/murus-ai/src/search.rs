@@ -139,6 +139,11 @@ pub struct SearchFeatures {
     /// threatens to break through is searched one ply further, so that the
     /// threat is parried or seen to win.
     pub threats: bool,
+    /// Reverse futility pruning: a node near the horizon whose static
+    /// value beats beta by a margin per ply returns it without a search.
+    pub rfp: bool,
+    /// A bonus for the side to move in the evaluation.
+    pub tempo: bool,
 }
 
 impl SearchFeatures {
@@ -147,9 +152,11 @@ impl SearchFeatures {
         lmr: true,
         history: true,
         threats: true,
+        rfp: true,
+        tempo: true,
     };
     /// The features' names, as `ablate` takes them.
-    pub const NAMES: [&'static str; 3] = ["lmr", "history", "threats"];
+    pub const NAMES: [&'static str; 5] = ["lmr", "history", "threats", "rfp", "tempo"];
 
     /// Every feature but those named in `off`, a comma-separated list of
     /// [`SearchFeatures::NAMES`] (empty or `none`: every feature).
@@ -161,6 +168,8 @@ impl SearchFeatures {
                 "lmr" => f.lmr = false,
                 "history" => f.history = false,
                 "threats" => f.threats = false,
+                "rfp" => f.rfp = false,
+                "tempo" => f.tempo = false,
                 other => {
                     return Err(format!(
                         "unknown search feature `{other}`: expected a comma-separated list of {}",
@@ -234,7 +243,26 @@ fn reduction(depth: u32, index: usize) -> u32 {
     r.max(1)
 }
 
+/// Reverse futility pruning: the deepest node it prunes, and its margin
+/// per ply of depth.
+const RFP_DEPTH: u32 = 3;
+const RFP_MARGIN: i32 = 150;
+/// The side to move's bonus in the evaluation.
+const TEMPO: i32 = 20;
+
 impl<'a, B: Bits> Searcher<'a, B> {
+    /// The static value of `pos` for the side to move, which has `legal`
+    /// legal moves.
+    fn static_value(&self, pos: &Pos<B>, me: usize, legal: usize) -> i32 {
+        let value = if pos.phase() == Phase::Normal {
+            evaluate_counted(self.e, &self.w, pos, me, legal as u64)
+        } else {
+            evaluate(self.e, &self.w, pos, me, true)
+        };
+        let sign = if pos.turn() == me { 1 } else { -1 };
+        sign * value + if self.features.tempo { TEMPO } else { 0 }
+    }
+
     /// A search along `line`, the game so far, which ends at the position
     /// [`Searcher::run`] is given.
     pub(crate) fn new(
@@ -538,12 +566,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 self.e.legal_moves(pos, &mut moves);
             } else {
                 self.buffers[ply_i] = moves;
-                let value = if pos.phase() == Phase::Normal {
-                    evaluate_counted(self.e, &self.w, pos, me, legal as u64)
-                } else {
-                    evaluate(self.e, &self.w, pos, me, true)
-                };
-                return sign * value;
+                return self.static_value(pos, me, legal);
             }
         }
         // A node whose horizon reaches the ply cap is worth what its distance
@@ -575,6 +598,15 @@ impl<'a, B: Bits> Searcher<'a, B> {
                     self.buffers[ply_i] = moves;
                     return value;
                 }
+            }
+        }
+        // Far above beta near the horizon, with no threat to answer: the
+        // node is not searched.
+        if self.features.rfp && depth <= RFP_DEPTH && !threatened && beta.abs() < PROVEN {
+            let v = self.static_value(pos, me, legal);
+            if v - RFP_MARGIN * depth as i32 >= beta {
+                self.buffers[ply_i] = moves;
+                return v;
             }
         }
         // Order: hash move, captures, killers, then by history.

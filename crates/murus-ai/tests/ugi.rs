@@ -388,7 +388,7 @@ fn ablate_turns_search_features_off_and_names_a_bad_one() {
     assert_eq!(
         errors(&bad),
         [
-            "ablate: unknown search feature `quiescence`: expected a comma-separated list of lmr, history, threats"
+            "ablate: unknown search feature `quiescence`: expected a comma-separated list of lmr, history, threats, rfp, tempo"
         ]
     );
 }
