@@ -96,6 +96,7 @@ impl StudioApp {
         } else {
             lab.games = 40;
             lab.bots = vec!["greedy".into(), "random".into()];
+            self.play.demo_analysis(ctx);
         }
         self.lab.start(ctx, None);
         self.murals.demo(ctx);
@@ -204,7 +205,10 @@ impl StudioApp {
 
 impl Host for StudioApp {
     fn settled(&self) -> bool {
-        !self.lab.is_running() && !self.murals.is_busy() && !self.rules.is_busy()
+        !self.lab.is_running()
+            && !self.murals.is_busy()
+            && !self.rules.is_busy()
+            && !self.play.is_analysing()
     }
     fn fully_loaded(&self) -> bool {
         self.play.is_thinking() && self.lab.is_running()

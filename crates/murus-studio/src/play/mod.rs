@@ -256,6 +256,18 @@ impl PlayPanel {
         self.bot.is_some()
     }
 
+    /// Whether the analysis or a game review is searching.
+    pub fn is_analysing(&self) -> bool {
+        self.analysis.is_searching() || self.analysis.is_reviewing()
+    }
+
+    /// Example content for screenshots: analysis on and the game reviewed.
+    pub fn demo_analysis(&mut self, ctx: &egui::Context) {
+        self.analysis.set_on(true);
+        self.analysis
+            .start_review(&self.model, &crate::worker::repaint_waker(ctx));
+    }
+
     /// Receives bot moves and starts bots whose turn it is, on a background
     /// thread, then collects and starts the analysis the state calls for
     /// (called every frame by the app, whichever panel is shown).
