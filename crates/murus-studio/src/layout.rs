@@ -25,3 +25,17 @@ pub fn reserved_height<R>(ui: &mut Ui, height: f32, add: impl FnOnce(&mut Ui) ->
     child.set_clip_rect(rect.intersect(ui.clip_rect()));
     add(&mut child)
 }
+
+/// A plot that stays put: no dragging, zooming or scrolling.
+pub fn still_plot(id: &str, height: f32) -> egui_plot::Plot<'static> {
+    egui_plot::Plot::new(id)
+        .height(height)
+        .allow_drag(false)
+        .allow_zoom(false)
+        .allow_scroll(false)
+        .allow_boxed_zoom(false)
+        .allow_double_click_reset(false)
+        .allow_axis_zoom_drag(false)
+        .show_x(false)
+        .show_y(false)
+}

@@ -3,7 +3,9 @@
 //! that comes and goes moves the widgets below it.
 
 use egui::{Color32, Pos2, Rect, RichText, Ui, Vec2};
-use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Line, Plot, PlotPoints};
+use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Line, PlotPoints};
+
+use crate::layout::still_plot;
 use murus_engine::Variant;
 
 use super::model::{Export, FROM_RULES, RowKind, Source, WinRow};
@@ -78,20 +80,6 @@ fn hover_note(ui: &Ui, frame: Rect, at: Pos2, text: String) {
         egui::StrokeKind::Inside,
     );
     painter.galley(min + pad, galley, ink);
-}
-
-/// A plot that stays put: no dragging, zooming or scrolling.
-fn still_plot(id: &str, height: f32) -> Plot<'static> {
-    Plot::new(id)
-        .height(height)
-        .allow_drag(false)
-        .allow_zoom(false)
-        .allow_scroll(false)
-        .allow_boxed_zoom(false)
-        .allow_double_click_reset(false)
-        .allow_axis_zoom_drag(false)
-        .show_x(false)
-        .show_y(false)
 }
 
 /// The win-rate chart: a bar per seat, per colour and for draws, named on

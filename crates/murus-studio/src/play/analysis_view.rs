@@ -3,7 +3,7 @@
 //! in the cells' hover texts, and the review's graph and blunders.
 
 use egui::{Color32, Pos2, Rect, RichText, Sense, Stroke, StrokeKind, Vec2};
-use egui_plot::{HLine, Line, MarkerShape, Plot, PlotPoints, Points, VLine};
+use egui_plot::{HLine, Line, MarkerShape, PlotPoints, Points, VLine};
 use murus_ai::analysis::Score;
 use murus_engine::Move;
 
@@ -353,16 +353,7 @@ impl PlayPanel {
         let line = theme::series(ui, 0);
         let error = theme::error(ui);
         let weak = ui.visuals().weak_text_color();
-        let r = Plot::new("play-review")
-            .height(130.0)
-            .allow_drag(false)
-            .allow_zoom(false)
-            .allow_scroll(false)
-            .allow_boxed_zoom(false)
-            .allow_double_click_reset(false)
-            .allow_axis_zoom_drag(false)
-            .show_x(false)
-            .show_y(false)
+        let r = crate::layout::still_plot("play-review", 130.0)
             .include_x(0.0)
             .include_x(evals.len().saturating_sub(1).max(1) as f64)
             .include_y(-2.0)
