@@ -493,12 +493,7 @@ impl Analysis {
     pub fn start_review(&mut self, model: &PlayModel, wake: &Waker) {
         let variant = model.variant().clone();
         let game = model.game();
-        let moves: Vec<Move> = game
-            .moves()
-            .iter()
-            .copied()
-            .chain(model.moves_ahead())
-            .collect();
+        let moves: Vec<Move> = model.line().collect();
         let start = *game.start();
         let mut movers = Vec::with_capacity(moves.len() + 1);
         let mut pos = start;
@@ -545,13 +540,9 @@ impl Analysis {
         let r = self.review.as_ref()?;
         let game = model.game();
         let same_start = r.key.source == game.variant().source() && r.key.start == *game.start();
-        let line: Vec<Move> = game
-            .moves()
-            .iter()
-            .copied()
-            .chain(model.moves_ahead())
-            .collect();
-        (same_start && line.starts_with(&r.key.moves)).then_some(r)
+        let mut line = model.line();
+        let prefix = r.key.moves.iter().all(|&m| line.next() == Some(m));
+        (same_start && prefix).then_some(r)
     }
 
     fn drive_review(&mut self) {

@@ -265,6 +265,10 @@ impl PlayModel {
     pub fn moves_ahead(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
         self.redo.iter().rev().copied()
     }
+    /// The whole line: the moves played, then the moves ahead.
+    pub fn line(&self) -> impl Iterator<Item = Move> + '_ {
+        self.game.moves().iter().copied().chain(self.moves_ahead())
+    }
     /// Whether the board shows the end of the line (nothing to redo).
     pub fn at_end_of_line(&self) -> bool {
         self.redo.is_empty()
@@ -274,9 +278,7 @@ impl PlayModel {
     pub fn line_texts(&self) -> Vec<String> {
         let v = &self.variant;
         let mut pos = *self.game.start();
-        let played = self.game.moves().iter().copied();
-        played
-            .chain(self.moves_ahead())
+        self.line()
             .enumerate()
             .map(|(i, m)| {
                 let text = format!(
