@@ -62,7 +62,6 @@ struct Running {
 
 /// What a search hands back to be kept for the next one: the alpha-beta
 /// table, MCTS's tree.
-#[derive(Default)]
 struct Kept {
     analyser: Option<Analyser>,
     tree: Option<Tree>,
@@ -567,7 +566,7 @@ fn other_bot<W: Write + Send + 'static>(
                 pv.join(" ")
             ),
         );
-        say(out, &format!("info string tree {} nodes", bot.tree().len()));
+        say(out, &format!("info string tree {} nodes", bot.tree_size()));
         return (best, Some(bot.take_tree()));
     }
     (best, None)
