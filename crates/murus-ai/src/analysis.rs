@@ -34,6 +34,7 @@ use murus_engine::{Bits, DrawTracker, Engine, EngineTask, Game, Move, Pos};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+use crate::evalfile::Evaluation;
 use crate::search::{self, SearchFeatures, Searcher, Table, WIN};
 
 /// How far a search may go; `None` everywhere: until stopped (or a proven
@@ -141,6 +142,7 @@ pub struct Line {
 pub struct Analyser {
     table: Table,
     features: SearchFeatures,
+    evaluation: Evaluation,
 }
 
 /// What a search is asked: its limits, how many lines, its stop flag and
@@ -161,7 +163,13 @@ impl Analyser {
         Analyser {
             table: Table::with_megabytes(megabytes),
             features: SearchFeatures::ALL,
+            evaluation: Evaluation::Generic,
         }
+    }
+
+    /// Values positions with `evaluation` from now on.
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
     }
 
     /// Searches with only these features from now on (for measuring what
@@ -278,6 +286,7 @@ impl Analyser {
         .with_depth_limit(limits.depth.unwrap_or(search::MAX_DEPTH))
         .with_lines(lines)
         .with_features(self.features)
+        .with_evaluation(&self.evaluation)
         .with_reports(&mut report);
         let result = searcher.run(pos, &mut SmallRng::seed_from_u64(seed));
         let found_lines: Vec<Line> = std::mem::take(&mut searcher.lines)

@@ -44,8 +44,10 @@
 
 pub mod analysis;
 pub mod eval;
+pub mod evalfile;
 pub mod external;
 mod mcts;
+pub mod nnue;
 mod search;
 pub mod ugi;
 
@@ -61,6 +63,7 @@ use murus_engine::{
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
+pub use evalfile::{EvalFile, EvalFileError, Evaluation, Trained};
 pub use external::{ExternalError, UgiEngine, UgiSpec};
 pub use mcts::Tree;
 pub use search::{SearchFeatures, SearchResult, Table, WIN};
@@ -237,10 +240,15 @@ pub struct Bot {
     engine: Option<UgiEngine>,
     /// What went wrong with the external engine on the last move.
     error: Option<ExternalError>,
+    /// How the searching bots value positions.
+    evaluation: Evaluation,
     /// Nodes (alpha-beta) or iterations (MCTS) of the last move.
     pub last_nodes: u64,
     /// Depth reached by the last alpha-beta search.
     pub last_depth: u32,
+    /// The last alpha-beta search's value for the side to move, in
+    /// centi-stones (a proven win or loss: near ±[`WIN`]).
+    pub last_value: i32,
 }
 
 impl Bot {
@@ -256,8 +264,10 @@ impl Bot {
             line: None,
             engine: None,
             error: None,
+            evaluation: Evaluation::Generic,
             last_nodes: 0,
             last_depth: 0,
+            last_value: 0,
         }
     }
 
@@ -275,6 +285,17 @@ impl Bot {
     /// Hands the MCTS tree over, leaving an empty one.
     pub fn take_tree(&mut self) -> Tree {
         std::mem::take(&mut self.tree)
+    }
+
+    /// Values positions with `evaluation` from now on (an evaluation file
+    /// checked against the variant: [`EvalFile::check_variant`]).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
+    }
+
+    /// How the bot values positions.
+    pub fn evaluation(&self) -> &Evaluation {
+        &self.evaluation
     }
 
     /// The bot's spec.
@@ -429,6 +450,7 @@ impl Bot {
         }
         self.last_nodes = 0;
         self.last_depth = 0;
+        self.last_value = 0;
         if buffer.len() == 1 {
             return Some(buffer[0]);
         }
@@ -443,11 +465,13 @@ impl Bot {
                 let stop = self.stop.as_deref();
                 let line = scratch(&mut self.line, line);
                 let deadline = self.time_limit.map(|t| Instant::now() + t);
-                let mut s =
-                    search::Searcher::new(e, table, line, nodes, stop).with_deadline(deadline);
+                let mut s = search::Searcher::new(e, table, line, nodes, stop)
+                    .with_deadline(deadline)
+                    .with_evaluation(&self.evaluation);
                 let r = s.run(pos, &mut self.rng);
                 self.last_nodes = r.nodes;
                 self.last_depth = r.depth;
+                self.last_value = r.value;
                 r.best
             }
             BotSpec::Mcts { iterations, guided } => {

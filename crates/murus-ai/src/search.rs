@@ -21,6 +21,8 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 
 use crate::eval::{Weights, evaluate, evaluate_counted};
+use crate::evalfile::Evaluation;
+use crate::nnue::Network;
 
 /// A proven win is worth this much, less the plies to reach it.
 pub const WIN: i32 = 1_000_000;
@@ -197,6 +199,10 @@ const HISTORY_MAX: i32 = 1 << 14;
 pub(crate) struct Searcher<'a, B: Bits> {
     e: &'a Engine<B>,
     w: Weights,
+    /// A trained network, which values positions instead of the weights.
+    net: Option<&'a Network>,
+    /// The network's accumulators, `hidden` numbers per ply of the path.
+    acc: Vec<i32>,
     features: SearchFeatures,
     /// Whether a breakthrough wins as the stone lands: a threat of the side
     /// to move is then a win in one.
@@ -253,7 +259,11 @@ const TEMPO: i32 = 20;
 impl<'a, B: Bits> Searcher<'a, B> {
     /// The static value of `pos` for the side to move, which has `legal`
     /// legal moves.
-    fn static_value(&self, pos: &Pos<B>, me: usize, legal: usize) -> i32 {
+    fn static_value(&self, pos: &Pos<B>, me: usize, legal: usize, ply: u32) -> i32 {
+        if let Some(net) = self.net {
+            let h = net.hidden;
+            return net.value(&self.acc[ply as usize * h..][..h], pos.turn());
+        }
         let value = if pos.phase() == Phase::Normal {
             evaluate_counted(self.e, &self.w, pos, me, legal as u64)
         } else {
@@ -275,6 +285,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
         Searcher {
             e,
             w: Weights::for_engine(e),
+            net: None,
+            acc: Vec::new(),
             features: SearchFeatures::ALL,
             immediate: e.breakthrough_is_immediate(),
             tt,
@@ -300,6 +312,19 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// Searches with only the given features.
     pub(crate) fn with_features(mut self, features: SearchFeatures) -> Self {
         self.features = features;
+        self
+    }
+
+    /// Values positions with `evaluation` (a network that does not fit the
+    /// engine's positions is not used).
+    pub(crate) fn with_evaluation(mut self, evaluation: &'a Evaluation) -> Self {
+        if let Some(w) = evaluation.weights() {
+            self.w = w;
+        }
+        if let Some(net) = evaluation.network().filter(|n| n.fits(self.e)) {
+            self.net = Some(net);
+            self.acc = vec![0; (MAX_PLY as usize + 2) * net.hidden];
+        }
         self
     }
 
@@ -370,6 +395,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let me = pos.turn();
         let mut root = self.e.move_list();
         self.e.legal_moves(pos, &mut root);
+        if let Some(net) = self.net {
+            net.refresh(pos, &mut self.acc[..net.hidden]);
+        }
         // Shuffle so that equal moves vary from game to game (seeded).
         for i in (1..root.len()).rev() {
             root.swap(i, rng.random_range(0..=i));
@@ -490,6 +518,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
         let mut child = *pos;
         let capture = self.e.is_capture(pos, m);
         self.e.apply(&mut child, m);
+        if let Some(net) = self.net {
+            let h = net.hidden;
+            let (parent, rest) = self.acc.split_at_mut(ply as usize * h);
+            net.update(pos, &child, &parent[parent.len() - h..], &mut rest[..h]);
+        }
         self.line.push(child.hash(), capture);
         let child_me = if m.kind == MoveKind::Swap { 1 - me } else { me };
         // Paranoid search with more than two players: two opponents in a
@@ -566,7 +599,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 self.e.legal_moves(pos, &mut moves);
             } else {
                 self.buffers[ply_i] = moves;
-                return self.static_value(pos, me, legal);
+                return self.static_value(pos, me, legal, ply);
             }
         }
         // A node whose horizon reaches the ply cap is worth what its distance
@@ -603,7 +636,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // Far above beta near the horizon, with no threat to answer: the
         // node is not searched.
         if self.features.rfp && depth <= RFP_DEPTH && !threatened && beta.abs() < PROVEN {
-            let v = self.static_value(pos, me, legal);
+            let v = self.static_value(pos, me, legal, ply);
             if v - RFP_MARGIN * depth as i32 >= beta {
                 self.buffers[ply_i] = moves;
                 return v;

@@ -31,6 +31,7 @@ use std::time::{Duration, Instant};
 use murus_engine::{Game, Variant};
 
 use crate::analysis::{Analyser, Info, Limits};
+use crate::evalfile::{EvalFile, Evaluation};
 use crate::{Bot, BotSpec, SearchFeatures, Tree};
 
 /// Loads a variant by the value of `setoption name variant value …`: a
@@ -79,6 +80,9 @@ pub struct Server {
     hash_mb: usize,
     /// The search's features (`setoption name ablate`).
     features: SearchFeatures,
+    /// An evaluation file (`setoption name evalfile`): its path and content,
+    /// checked against the variant at each `go`.
+    evalfile: Option<(String, EvalFile)>,
     /// The table, kept between searches of a game (`None` while a search
     /// holds it).
     analyser: Option<Analyser>,
@@ -190,6 +194,7 @@ impl Server {
             },
             hash_mb: DEFAULT_HASH_MB,
             features: SearchFeatures::ALL,
+            evalfile: None,
             analyser: None,
             tree: None,
             search: None,
@@ -309,6 +314,7 @@ impl Server {
         );
         say(out, "option name threads type spin default 1 min 1 max 1");
         say(out, "option name ablate type string default none");
+        say(out, "option name evalfile type string default <empty>");
         say(out, "ugiok");
     }
 
@@ -351,6 +357,17 @@ impl Server {
             "ablate" => {
                 self.features =
                     SearchFeatures::without(value).map_err(|e| format!("ablate: {e}"))?;
+            }
+            "evalfile" => {
+                if value.is_empty() || value == "<empty>" {
+                    self.evalfile = None;
+                } else {
+                    let bytes =
+                        std::fs::read(value).map_err(|e| format!("evalfile `{value}`: {e}"))?;
+                    let file = EvalFile::from_bytes(&bytes)
+                        .map_err(|e| format!("evalfile `{value}`: {e}"))?;
+                    self.evalfile = Some((value.to_string(), file));
+                }
             }
             "threads" => {
                 // One search thread: accepted for managers that always set it.
@@ -440,6 +457,21 @@ impl Server {
         let kept_tree = self.tree.take();
         let hash_mb = self.hash_mb;
         let features = self.features;
+        let evaluation = match &self.evalfile {
+            None => Evaluation::Generic,
+            Some((path, file)) => match file.check_variant(variant.source()) {
+                Ok(()) => file.clone().evaluation(),
+                Err(e) => {
+                    say(
+                        &out,
+                        &format!(
+                            "info string error evalfile `{path}`: {e}; searching with the generic evaluation"
+                        ),
+                    );
+                    Evaluation::Generic
+                }
+            },
+        };
         let flag = stop.clone();
         let handle = std::thread::Builder::new()
             .name("murus-ugi-search".into())
@@ -448,6 +480,7 @@ impl Server {
                     BotSpec::AlphaBeta { nodes } => {
                         let mut a = analyser.unwrap_or_else(|| Analyser::new(hash_mb));
                         a.set_features(features);
+                        a.set_evaluation(evaluation);
                         let mut limits = limits;
                         if limits == Limits::default() && !infinite {
                             limits.nodes = Some(nodes);

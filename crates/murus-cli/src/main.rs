@@ -5,6 +5,7 @@
 mod baseline;
 mod lab;
 mod mural;
+mod train;
 
 use std::io::{self, Write};
 use std::path::Path;
@@ -99,6 +100,9 @@ enum Command {
     /// The best move and line of a position, its score, and with --multipv
     /// the K best moves.
     Analyze(AnalyzeArgs),
+    /// Learn an evaluation for a variant from self-play: writes an
+    /// evaluation file (`VARIANT.eval`).
+    Train(train::TrainArgs),
     /// Speak UGI, the Universal Game Interface, on stdin and stdout: an
     /// engine for tournament managers (docs/engine-protocol.md).
     Ugi {
@@ -140,6 +144,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return lab::matchup(&v, args, &mut out);
         }
         Command::Lab { command } => return lab::lab(command, &mut out),
+        Command::Train(args) => {
+            let v = load_variant(&args.variant)?;
+            return train::train(&v, args, &mut out);
+        }
         Command::Mural { command } => return mural::run(command, &mut out),
         Command::Ugi { .. } => unreachable!("answered before stdout is locked"),
         Command::Analyze(args) => analyze(&args, &mut out)?,

@@ -38,6 +38,7 @@ pub mod report;
 pub mod rundir;
 pub mod runner;
 pub mod stats;
+pub mod train;
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;

@@ -1,0 +1,356 @@
+//! Evaluation files: a trained evaluation for one variant, in a small,
+//! versioned binary format.
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | the magic `MURUSEVL` |
+//! | 4 | the format's version (little-endian `u32`, now 1) |
+//! | 32 | the SHA-256 of the variant's rules source the evaluation was trained on |
+//! | 4 + n | a note in UTF-8 (how it was trained), its length first |
+//! | 1 | the kind: 1 the generic features' weights, 2 a network |
+//! | … | the kind's payload (below) |
+//! | 8 | an FNV-1a checksum of every byte before it |
+//!
+//! Weights: eight `i32` in the order of [`Weights`]' fields. Network: the
+//! board's slots, players, tallest stack and hidden units (`u32` each),
+//! then the first layer's weights and biases and the output weights (`i16`
+//! each) and the output biases (`i32` each), in [`Network`]'s order.
+//! Numbers are little-endian.
+//!
+//! Reading checks everything before the evaluation is used: the magic, the
+//! version (a later version is an error that names it), the length of every
+//! part, the checksum, and that a network's shape is the variant's. A file
+//! trained on other rules is refused ([`EvalFile::check_variant`]): the
+//! evaluation would read positions it was not trained on.
+
+use std::fmt::Write as _;
+use std::sync::Arc;
+
+use sha2::{Digest, Sha256};
+
+use crate::eval::Weights;
+use crate::nnue::{Network, Shape};
+
+/// The first bytes of every evaluation file.
+pub const MAGIC: &[u8; 8] = b"MURUSEVL";
+/// The version this build writes and the newest it reads.
+pub const VERSION: u32 = 1;
+/// The file name extension of evaluation files.
+pub const EXTENSION: &str = "eval";
+
+/// A trained evaluation.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Trained {
+    /// The generic features with fitted weights.
+    Weights(Weights),
+    /// A network.
+    Network(Network),
+}
+
+/// The evaluation a bot uses.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub enum Evaluation {
+    /// The generic features with their default weights
+    /// ([`Weights::for_engine`]).
+    #[default]
+    Generic,
+    /// A trained evaluation.
+    Trained(Arc<Trained>),
+}
+
+impl Evaluation {
+    /// The network, if this is one.
+    pub fn network(&self) -> Option<&Network> {
+        match self {
+            Evaluation::Trained(t) => match t.as_ref() {
+                Trained::Network(n) => Some(n),
+                Trained::Weights(_) => None,
+            },
+            Evaluation::Generic => None,
+        }
+    }
+
+    /// The weights of the generic features, if these are fitted ones.
+    pub fn weights(&self) -> Option<Weights> {
+        match self {
+            Evaluation::Trained(t) => match t.as_ref() {
+                Trained::Weights(w) => Some(*w),
+                Trained::Network(_) => None,
+            },
+            Evaluation::Generic => None,
+        }
+    }
+
+    /// A few words for reports: `generic`, `weights`, `network (64 hidden)`.
+    pub fn describe(&self) -> String {
+        match self {
+            Evaluation::Generic => "generic".into(),
+            Evaluation::Trained(t) => match t.as_ref() {
+                Trained::Weights(_) => "fitted weights".into(),
+                Trained::Network(n) => format!("network ({} hidden)", n.hidden),
+            },
+        }
+    }
+}
+
+/// A file's content: the evaluation and what it was trained on.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EvalFile {
+    /// SHA-256 of the variant's rules source.
+    pub variant_sha256: [u8; 32],
+    /// How it was trained, in words.
+    pub note: String,
+    pub trained: Trained,
+}
+
+/// Why an evaluation file cannot be used.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum EvalFileError {
+    #[error("not a Murus evaluation file (it does not start with `MURUSEVL`)")]
+    NotEvalFile,
+    #[error(
+        "evaluation file format version {0}; this build reads version {VERSION} and older: update Murus"
+    )]
+    FutureVersion(u32),
+    #[error("the file is truncated: it ends inside {0}")]
+    Truncated(&'static str),
+    #[error("the file is corrupt: {0}")]
+    Corrupt(String),
+    #[error(
+        "this evaluation was trained on other rules (variant source {found}…); this variant's source is {expected}… — train one for it with `murus train`"
+    )]
+    WrongVariant { expected: String, found: String },
+}
+
+/// The SHA-256 of a variant's rules source: what an evaluation file names.
+pub fn source_digest(source: &str) -> [u8; 32] {
+    Sha256::digest(source.as_bytes()).into()
+}
+
+fn hex8(d: &[u8; 32]) -> String {
+    d[..6].iter().fold(String::new(), |mut s, b| {
+        let _ = write!(s, "{b:02x}");
+        s
+    })
+}
+
+fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// The largest network a file may hold (inputs × hidden), so that a
+/// corrupt header cannot ask for an absurd allocation.
+const MAX_PARAMETERS: u64 = 1 << 26;
+
+impl EvalFile {
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::new();
+        out.extend_from_slice(MAGIC);
+        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&self.variant_sha256);
+        out.extend_from_slice(&(self.note.len() as u32).to_le_bytes());
+        out.extend_from_slice(self.note.as_bytes());
+        match &self.trained {
+            Trained::Weights(w) => {
+                out.push(1);
+                for x in weights_to_array(w) {
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+            }
+            Trained::Network(n) => {
+                out.push(2);
+                for x in [n.shape.slots, n.shape.players, n.shape.heights, n.hidden] {
+                    out.extend_from_slice(&(x as u32).to_le_bytes());
+                }
+                for x in n.w1.iter().chain(&n.b1).chain(&n.w2) {
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+                for x in &n.b2 {
+                    out.extend_from_slice(&x.to_le_bytes());
+                }
+            }
+        }
+        let sum = fnv1a(&out);
+        out.extend_from_slice(&sum.to_le_bytes());
+        out
+    }
+
+    /// Reads a file's bytes; never panics, whatever they are.
+    pub fn from_bytes(bytes: &[u8]) -> Result<EvalFile, EvalFileError> {
+        if !bytes.starts_with(MAGIC) {
+            return Err(if !bytes.is_empty() && MAGIC.starts_with(bytes) {
+                EvalFileError::Truncated("the magic")
+            } else {
+                EvalFileError::NotEvalFile
+            });
+        }
+        let mut r = Reader { bytes, at: 8 };
+        let version = r.u32("the version")?;
+        if version > VERSION {
+            return Err(EvalFileError::FutureVersion(version));
+        }
+        if version == 0 {
+            return Err(EvalFileError::Corrupt("format version 0".into()));
+        }
+        let (body, sum) = bytes.split_at(bytes.len() - 8);
+        let variant_sha256: [u8; 32] = r
+            .take(32, "the variant's digest")?
+            .try_into()
+            .unwrap_or([0; 32]);
+        let note_len = r.u32("the note")? as usize;
+        let note = String::from_utf8(r.take(note_len, "the note")?.to_vec())
+            .map_err(|_| EvalFileError::Corrupt("the note is not UTF-8".into()))?;
+        let kind = r.take(1, "the kind")?[0];
+        let trained = match kind {
+            1 => {
+                let mut a = [0i32; 8];
+                for x in &mut a {
+                    *x = r.i32("the weights")?;
+                }
+                Trained::Weights(weights_from_array(a))
+            }
+            2 => {
+                let slots = r.u32("the network's shape")? as usize;
+                let players = r.u32("the network's shape")? as usize;
+                let heights = r.u32("the network's shape")? as usize;
+                let hidden = r.u32("the network's shape")? as usize;
+                let shape = Shape {
+                    slots,
+                    players,
+                    heights,
+                };
+                let inputs = (slots as u64) * (players as u64) * (heights as u64);
+                if !(1..=4).contains(&players)
+                    || heights == 0
+                    || slots == 0
+                    || hidden == 0
+                    || inputs.saturating_mul(hidden as u64) > MAX_PARAMETERS
+                    || inputs > u64::from(u16::MAX)
+                {
+                    return Err(EvalFileError::Corrupt(format!(
+                        "a network of {slots} slots, {players} players, stacks of {heights} and {hidden} hidden units"
+                    )));
+                }
+                let mut i16s = |n: usize, what| -> Result<Vec<i16>, EvalFileError> {
+                    let raw = r.take(n * 2, what)?;
+                    Ok(raw
+                        .chunks_exact(2)
+                        .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                        .collect())
+                };
+                let w1 = i16s(shape.inputs() * hidden, "the first layer")?;
+                let b1 = i16s(hidden, "the first layer")?;
+                let w2 = i16s(players * hidden, "the output layer")?;
+                let mut b2 = Vec::with_capacity(players);
+                for _ in 0..players {
+                    b2.push(r.i32("the output layer")?);
+                }
+                Trained::Network(Network {
+                    shape,
+                    hidden,
+                    w1,
+                    b1,
+                    w2,
+                    b2,
+                })
+            }
+            k => return Err(EvalFileError::Corrupt(format!("unknown kind {k}"))),
+        };
+        if r.at + 8 > bytes.len() {
+            return Err(EvalFileError::Truncated("the checksum"));
+        }
+        if r.at + 8 < bytes.len() {
+            return Err(EvalFileError::Corrupt(format!(
+                "{} bytes after the evaluation",
+                bytes.len() - r.at - 8
+            )));
+        }
+        let expected = u64::from_le_bytes(sum.try_into().unwrap_or([0; 8]));
+        if fnv1a(body) != expected {
+            return Err(EvalFileError::Corrupt("the checksum does not match".into()));
+        }
+        Ok(EvalFile {
+            variant_sha256,
+            note,
+            trained,
+        })
+    }
+
+    /// Refuses a file trained on other rules than `source`'s.
+    pub fn check_variant(&self, source: &str) -> Result<(), EvalFileError> {
+        let expected = source_digest(source);
+        if expected == self.variant_sha256 {
+            Ok(())
+        } else {
+            Err(EvalFileError::WrongVariant {
+                expected: hex8(&expected),
+                found: hex8(&self.variant_sha256),
+            })
+        }
+    }
+
+    /// The evaluation for a bot.
+    pub fn evaluation(self) -> Evaluation {
+        Evaluation::Trained(Arc::new(self.trained))
+    }
+}
+
+struct Reader<'a> {
+    bytes: &'a [u8],
+    at: usize,
+}
+
+impl<'a> Reader<'a> {
+    fn take(&mut self, n: usize, what: &'static str) -> Result<&'a [u8], EvalFileError> {
+        // The last eight bytes are the checksum, never content.
+        let end = self
+            .at
+            .checked_add(n)
+            .filter(|&e| e + 8 <= self.bytes.len());
+        match end {
+            Some(end) => {
+                let s = &self.bytes[self.at..end];
+                self.at = end;
+                Ok(s)
+            }
+            None => Err(EvalFileError::Truncated(what)),
+        }
+    }
+    fn u32(&mut self, what: &'static str) -> Result<u32, EvalFileError> {
+        let b = self.take(4, what)?;
+        Ok(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+    fn i32(&mut self, what: &'static str) -> Result<i32, EvalFileError> {
+        let b = self.take(4, what)?;
+        Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+}
+
+fn weights_to_array(w: &Weights) -> [i32; 8] {
+    [
+        w.material,
+        w.towers,
+        w.catapults,
+        w.mobility,
+        w.advancement,
+        w.siege,
+        w.blockers,
+        w.threats,
+    ]
+}
+
+fn weights_from_array(a: [i32; 8]) -> Weights {
+    Weights {
+        material: a[0],
+        towers: a[1],
+        catapults: a[2],
+        mobility: a[3],
+        advancement: a[4],
+        siege: a[5],
+        blockers: a[6],
+        threats: a[7],
+    }
+}

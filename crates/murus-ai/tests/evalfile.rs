@@ -1,0 +1,137 @@
+//! Evaluation files: what is written reads back the same, and anything
+//! else (truncated, corrupt, another variant's, a later version, random
+//! bytes) is a clear error, never a panic.
+
+use murus_ai::Trained;
+use murus_ai::eval::Weights;
+use murus_ai::evalfile::{EvalFile, EvalFileError, source_digest};
+use murus_ai::nnue::{Network, Shape, Trainer};
+use murus_engine::Variant;
+use proptest::prelude::*;
+
+fn network_file() -> EvalFile {
+    let v = Variant::standard();
+    let shape = Shape {
+        slots: 56,
+        players: 2,
+        heights: 2,
+    };
+    let net: Network = Trainer::new(shape, 8, 4).quantize();
+    EvalFile {
+        variant_sha256: source_digest(v.source()),
+        note: "a test network".into(),
+        trained: Trained::Network(net),
+    }
+}
+
+fn weights_file() -> EvalFile {
+    EvalFile {
+        variant_sha256: source_digest(Variant::builtin("hex").unwrap().source()),
+        note: String::new(),
+        trained: Trained::Weights(Weights {
+            material: 1,
+            towers: -2,
+            catapults: 3,
+            mobility: 4,
+            advancement: 5,
+            siege: 6,
+            blockers: 7,
+            threats: -8,
+        }),
+    }
+}
+
+#[test]
+fn files_read_back_as_written() {
+    for file in [network_file(), weights_file()] {
+        let bytes = file.to_bytes();
+        assert_eq!(&bytes[..8], b"MURUSEVL");
+        assert_eq!(EvalFile::from_bytes(&bytes), Ok(file));
+    }
+}
+
+#[test]
+fn every_truncation_is_an_error() {
+    for file in [network_file(), weights_file()] {
+        let bytes = file.to_bytes();
+        for n in 0..bytes.len() {
+            let r = EvalFile::from_bytes(&bytes[..n]);
+            assert!(r.is_err(), "{n} of {} bytes read", bytes.len());
+        }
+    }
+    let bytes = weights_file().to_bytes();
+    assert_eq!(
+        EvalFile::from_bytes(&bytes[..20]),
+        Err(EvalFileError::Truncated("the variant's digest"))
+    );
+    assert_eq!(
+        EvalFile::from_bytes(&bytes[..3]),
+        Err(EvalFileError::Truncated("the magic"))
+    );
+    assert_eq!(
+        EvalFile::from_bytes(b"hello"),
+        Err(EvalFileError::NotEvalFile)
+    );
+}
+
+#[test]
+fn a_changed_byte_is_corruption() {
+    let bytes = network_file().to_bytes();
+    // Past the header, in the weights: only the checksum can tell.
+    let mut bad = bytes.clone();
+    bad[200] ^= 0x10;
+    assert_eq!(
+        EvalFile::from_bytes(&bad),
+        Err(EvalFileError::Corrupt("the checksum does not match".into()))
+    );
+    let mut longer = bytes.clone();
+    longer.insert(100, 0);
+    assert!(EvalFile::from_bytes(&longer).is_err());
+}
+
+#[test]
+fn a_later_version_is_named() {
+    let mut bytes = weights_file().to_bytes();
+    bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+    let err = EvalFile::from_bytes(&bytes).unwrap_err();
+    assert_eq!(err, EvalFileError::FutureVersion(2));
+    assert!(err.to_string().contains("version 2"), "{err}");
+}
+
+#[test]
+fn another_variants_file_is_refused() {
+    let file = weights_file();
+    let hex = Variant::builtin("hex").unwrap();
+    assert_eq!(file.check_variant(hex.source()), Ok(()));
+    let err = file
+        .check_variant(Variant::standard().source())
+        .unwrap_err();
+    assert!(matches!(err, EvalFileError::WrongVariant { .. }));
+    assert!(err.to_string().contains("murus train"), "{err}");
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    #[test]
+    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..600)) {
+        let _ = EvalFile::from_bytes(&bytes);
+    }
+
+    #[test]
+    fn damaged_files_never_panic_and_never_read_as_another(
+        at in 0usize..10_000,
+        xor in 1u8..=255,
+        cut in 0usize..10_000,
+    ) {
+        let good = network_file();
+        let mut bytes = good.to_bytes();
+        let i = at % bytes.len();
+        bytes[i] ^= xor;
+        let n = bytes.len() - cut % 64;
+        bytes.truncate(n);
+        if let Ok(read) = EvalFile::from_bytes(&bytes) {
+            prop_assert_eq!(read, good);
+        }
+    }
+}
