@@ -142,7 +142,8 @@ pub struct Line {
 pub struct Analyser {
     table: Table,
     features: SearchFeatures,
-    evaluation: Evaluation,
+    /// `None`: the variant's own ([`Evaluation::for_source`]).
+    evaluation: Option<Evaluation>,
 }
 
 /// What a search is asked: its limits, how many lines, its stop flag and
@@ -152,6 +153,7 @@ struct Ask<'a> {
     lines: usize,
     stop: Option<&'a AtomicBool>,
     seed: u64,
+    evaluation: Evaluation,
 }
 
 /// Most nodes of a search without a node limit (about an hour's work).
@@ -163,12 +165,13 @@ impl Analyser {
         Analyser {
             table: Table::with_megabytes(megabytes),
             features: SearchFeatures::ALL,
-            evaluation: Evaluation::Generic,
+            evaluation: None,
         }
     }
 
-    /// Values positions with `evaluation` from now on.
-    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+    /// Values positions with `evaluation` from now on (`None`: each game's
+    /// variant's own, [`Evaluation::for_source`], the default).
+    pub fn set_evaluation(&mut self, evaluation: Option<Evaluation>) {
         self.evaluation = evaluation;
     }
 
@@ -221,6 +224,7 @@ impl Analyser {
             stop: Option<&'a AtomicBool>,
             seed: u64,
             on_info: &'a mut dyn FnMut(&Info),
+            evaluation: Evaluation,
         }
         impl EngineTask for Task<'_> {
             type Output = Option<Found>;
@@ -232,12 +236,18 @@ impl Analyser {
                     lines: self.lines,
                     stop: self.stop,
                     seed: self.seed,
+                    evaluation: self.evaluation,
                 };
                 self.analyser.run(e, pos, &mut line, ask, self.on_info)
             }
         }
         let variant = game.variant().clone();
+        let evaluation = self
+            .evaluation
+            .clone()
+            .unwrap_or_else(|| Evaluation::for_source(variant.source()));
         variant.run(Task {
+            evaluation,
             analyser: self,
             game,
             limits,
@@ -261,6 +271,7 @@ impl Analyser {
             lines,
             stop,
             seed,
+            evaluation,
         } = ask;
         let started = Instant::now();
         let mut last: Option<Info> = None;
@@ -286,7 +297,7 @@ impl Analyser {
         .with_depth_limit(limits.depth.unwrap_or(search::MAX_DEPTH))
         .with_lines(lines)
         .with_features(self.features)
-        .with_evaluation(&self.evaluation)
+        .with_evaluation(&evaluation)
         .with_reports(&mut report);
         let result = searcher.run(pos, &mut SmallRng::seed_from_u64(seed));
         let found_lines: Vec<Line> = std::mem::take(&mut searcher.lines)

@@ -24,7 +24,7 @@
 //! evaluation would read positions it was not trained on.
 
 use std::fmt::Write as _;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex, OnceLock};
 
 use sha2::{Digest, Sha256};
 
@@ -226,7 +226,7 @@ impl EvalFile {
                 if !(1..=4).contains(&players)
                     || heights == 0
                     || slots == 0
-                    || hidden == 0
+                    || !(1..=crate::nnue::MAX_HIDDEN).contains(&hidden)
                     || inputs.saturating_mul(hidden as u64) > MAX_PARAMETERS
                     || inputs > u64::from(u16::MAX)
                 {
@@ -352,5 +352,63 @@ fn weights_from_array(a: [i32; 8]) -> Weights {
         siege: a[5],
         blockers: a[6],
         threats: a[7],
+    }
+}
+
+/// The evaluations shipped beside the variants in `variants/`, by variant
+/// name: each is used for the variant of that name whose source it was
+/// trained on.
+const SHIPPED: &[(&str, &[u8])] = &[
+    (
+        "standard",
+        include_bytes!("../../../variants/standard.eval"),
+    ),
+    (
+        "advanced",
+        include_bytes!("../../../variants/advanced.eval"),
+    ),
+    ("hex", include_bytes!("../../../variants/hex.eval")),
+];
+
+/// Evaluations registered for this process ([`register`]), and the shipped
+/// ones once read, by variant source digest.
+static KNOWN: Mutex<Vec<([u8; 32], Evaluation)>> = Mutex::new(Vec::new());
+static SHIPPED_READ: OnceLock<Vec<([u8; 32], Evaluation)>> = OnceLock::new();
+
+fn shipped() -> &'static [([u8; 32], Evaluation)] {
+    SHIPPED_READ.get_or_init(|| {
+        SHIPPED
+            .iter()
+            .filter_map(|(_, bytes)| EvalFile::from_bytes(bytes).ok())
+            .map(|f| (f.variant_sha256, f.evaluation()))
+            .collect()
+    })
+}
+
+/// Makes `file` the evaluation of its variant for the rest of the process
+/// (a rules file's own `.eval` beside it, loaded with the rules): bots and
+/// analysis of that variant then use it by default.
+pub fn register(file: EvalFile) {
+    let mut known = KNOWN
+        .lock()
+        .unwrap_or_else(std::sync::PoisonError::into_inner);
+    known.retain(|(d, _)| *d != file.variant_sha256);
+    known.push((file.variant_sha256, file.evaluation()));
+}
+
+impl Evaluation {
+    /// The evaluation bots use by default on the variant whose rules
+    /// source is `source`: a registered one, else a shipped one trained on
+    /// exactly this source, else the generic features.
+    pub fn for_source(source: &str) -> Evaluation {
+        let digest = source_digest(source);
+        let known = KNOWN
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        known
+            .iter()
+            .chain(shipped())
+            .find(|(d, _)| *d == digest)
+            .map_or(Evaluation::Generic, |(_, e)| e.clone())
     }
 }

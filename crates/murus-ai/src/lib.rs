@@ -53,8 +53,8 @@ pub mod ugi;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::sync::{Arc, OnceLock};
 use std::time::{Duration, Instant};
 
 use murus_engine::{
@@ -80,16 +80,92 @@ pub enum BotSpec {
     Greedy,
     AlphaBeta {
         nodes: u64,
+        /// An evaluation file (`:eval=FILE`); `None`: the variant's own.
+        eval: Option<EvalRef>,
     },
     Mcts {
         iterations: u32,
         guided: bool,
+        /// An evaluation file (`:eval=FILE`); `None`: the variant's own.
+        eval: Option<EvalRef>,
     },
     /// An external engine over UGI.
     Ugi(UgiSpec),
 }
 
+/// An evaluation file named in a bot spec (`alphabeta:20000:eval=FILE`):
+/// its path, and its content once read (clones share it, so a lab run
+/// reads the file once).
+#[derive(Clone, Debug)]
+pub struct EvalRef {
+    path: String,
+    read: Arc<OnceLock<Result<EvalFile, String>>>,
+}
+
+impl EvalRef {
+    /// A reference to the file at `path` (read when first needed).
+    pub fn new(path: &str) -> EvalRef {
+        EvalRef {
+            path: path.to_string(),
+            read: Arc::default(),
+        }
+    }
+
+    /// The file's path as given.
+    pub fn path(&self) -> &str {
+        &self.path
+    }
+
+    /// The file's evaluation for the variant whose rules source is
+    /// `source`, or why it cannot be used (it does not read, or was trained
+    /// on other rules), with the path.
+    pub fn evaluation_for(&self, source: &str) -> Result<Evaluation, String> {
+        let file = self.read.get_or_init(|| {
+            let bytes = std::fs::read(&self.path).map_err(|e| e.to_string())?;
+            EvalFile::from_bytes(&bytes).map_err(|e| e.to_string())
+        });
+        let path = &self.path;
+        let file = file.as_ref().map_err(|e| format!("{path}: {e}"))?;
+        file.check_variant(source)
+            .map_err(|e| format!("{path}: {e}"))?;
+        Ok(file.clone().evaluation())
+    }
+}
+
+impl PartialEq for EvalRef {
+    fn eq(&self, other: &Self) -> bool {
+        self.path == other.path
+    }
+}
+
+impl Eq for EvalRef {}
+
+impl std::hash::Hash for EvalRef {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.path.hash(state);
+    }
+}
+
 impl BotSpec {
+    /// The evaluation file the spec names, if any.
+    pub fn eval_file(&self) -> Option<&EvalRef> {
+        match self {
+            BotSpec::AlphaBeta { eval, .. } | BotSpec::Mcts { eval, .. } => eval.as_ref(),
+            _ => None,
+        }
+    }
+
+    /// Checks what the spec needs from `variant`: its evaluation file reads
+    /// and was trained on these rules. The lab and the command line ask
+    /// before playing, so that a bad file is an error, not a silent
+    /// fallback.
+    pub fn check(&self, variant: &Variant) -> Result<(), String> {
+        match self.eval_file() {
+            Some(r) => r.evaluation_for(variant.source()).map(|_| ()),
+            None => Ok(()),
+        }
+    }
+
     /// Whether the bot searches (and so polls a stop flag).
     pub fn searches(&self) -> bool {
         !matches!(self, BotSpec::Random | BotSpec::Greedy)
@@ -102,9 +178,27 @@ impl BotSpec {
 /// measured gaps between them are in the README.
 pub const LEVELS: [(&str, BotSpec); 4] = [
     ("easy", BotSpec::Greedy),
-    ("medium", BotSpec::AlphaBeta { nodes: 5_000 }),
-    ("hard", BotSpec::AlphaBeta { nodes: 50_000 }),
-    ("expert", BotSpec::AlphaBeta { nodes: 500_000 }),
+    (
+        "medium",
+        BotSpec::AlphaBeta {
+            nodes: 5_000,
+            eval: None,
+        },
+    ),
+    (
+        "hard",
+        BotSpec::AlphaBeta {
+            nodes: 50_000,
+            eval: None,
+        },
+    ),
+    (
+        "expert",
+        BotSpec::AlphaBeta {
+            nodes: 500_000,
+            eval: None,
+        },
+    ),
 ];
 
 /// Nodes a second of alpha-beta, and iterations a second of MCTS, on the
@@ -122,7 +216,9 @@ impl BotSpec {
     /// external engines (their settings bound them).
     pub fn time_bound(&self) -> Option<Duration> {
         let ms = match self {
-            BotSpec::AlphaBeta { nodes } => nodes.saturating_mul(1000) / NOMINAL_NODES_PER_SECOND,
+            BotSpec::AlphaBeta { nodes, .. } => {
+                nodes.saturating_mul(1000) / NOMINAL_NODES_PER_SECOND
+            }
             BotSpec::Mcts { iterations, .. } => {
                 u64::from(*iterations) * 1000 / NOMINAL_ITERATIONS_PER_SECOND
             }
@@ -149,6 +245,10 @@ pub enum SpecError {
     },
     #[error("bot `{0}` takes no budget")]
     NoBudget(String),
+    #[error("bot `{0}`: only alphabeta, mcts and the searching levels take an evaluation file")]
+    NoEval(String),
+    #[error("bot `{0}`: `eval=` needs a file")]
+    NoEvalFile(String),
 }
 
 impl FromStr for BotSpec {
@@ -164,6 +264,22 @@ impl FromStr for BotSpec {
                 .map(BotSpec::Ugi)
                 .ok_or_else(|| SpecError::NoCommand(text.to_string()));
         }
+        // `…:eval=FILE` last; the file's path may hold colons.
+        let (text, eval) = match text.to_ascii_lowercase().find(":eval=") {
+            Some(i) => {
+                let path = text[i + 6..].trim();
+                if path.is_empty() {
+                    return Err(SpecError::NoEvalFile(text.to_string()));
+                }
+                (&text[..i], Some(EvalRef::new(path)))
+            }
+            None => (text, None),
+        };
+        let whole = match &eval {
+            Some(r) => format!("{text}:eval={}", r.path()),
+            None => text.to_string(),
+        };
+        let full = || whole.clone();
         let (name, budget) = match text.split_once(':') {
             Some((n, b)) => (n, Some(b)),
             None => (text, None),
@@ -183,22 +299,39 @@ impl FromStr for BotSpec {
         };
         let no_budget = |spec: BotSpec| match budget {
             None => Ok(spec),
-            Some(_) => Err(SpecError::NoBudget(text.to_string())),
+            Some(_) => Err(SpecError::NoBudget(full())),
         };
-        match name.to_ascii_lowercase().as_str() {
+        let spec = match name.to_ascii_lowercase().as_str() {
             "random" => no_budget(BotSpec::Random),
             "greedy" => no_budget(BotSpec::Greedy),
             "alphabeta" | "ab" => Ok(BotSpec::AlphaBeta {
                 nodes: number(1_000_000_000_000)?.unwrap_or(DEFAULT_NODES),
+                eval: None,
             }),
             "mcts" | "mcts-guided" => Ok(BotSpec::Mcts {
                 iterations: number(u64::from(u32::MAX))?.map_or(DEFAULT_ITERATIONS, |n| n as u32),
                 guided: name.eq_ignore_ascii_case("mcts-guided"),
+                eval: None,
             }),
             level => match LEVELS.iter().find(|(n, _)| *n == level) {
                 Some((_, spec)) => no_budget(spec.clone()),
-                None => Err(SpecError::Unknown(text.to_string())),
+                None => Err(SpecError::Unknown(full())),
             },
+        }?;
+        match (spec, eval) {
+            (spec, None) => Ok(spec),
+            (BotSpec::AlphaBeta { nodes, .. }, eval) => Ok(BotSpec::AlphaBeta { nodes, eval }),
+            (
+                BotSpec::Mcts {
+                    iterations, guided, ..
+                },
+                eval,
+            ) => Ok(BotSpec::Mcts {
+                iterations,
+                guided,
+                eval,
+            }),
+            (_, Some(_)) => Err(SpecError::NoEval(full())),
         }
     }
 }
@@ -208,16 +341,22 @@ impl fmt::Display for BotSpec {
         match self {
             BotSpec::Random => write!(f, "random"),
             BotSpec::Greedy => write!(f, "greedy"),
-            BotSpec::AlphaBeta { nodes } => write!(f, "alphabeta:{nodes}"),
+            BotSpec::AlphaBeta { nodes, .. } => write!(f, "alphabeta:{nodes}"),
             BotSpec::Mcts {
                 iterations,
                 guided: false,
+                ..
             } => write!(f, "mcts:{iterations}"),
             BotSpec::Mcts {
                 iterations,
                 guided: true,
+                ..
             } => write!(f, "mcts-guided:{iterations}"),
             BotSpec::Ugi(spec) => write!(f, "{spec}"),
+        }?;
+        match self.eval_file() {
+            Some(r) => write!(f, ":eval={}", r.path()),
+            None => Ok(()),
         }
     }
 }
@@ -240,8 +379,9 @@ pub struct Bot {
     engine: Option<UgiEngine>,
     /// What went wrong with the external engine on the last move.
     error: Option<ExternalError>,
-    /// How the searching bots value positions.
-    evaluation: Evaluation,
+    /// How the searching bots value positions; `None` until set, or until
+    /// the bot first sees its variant ([`Bot::prepare`]).
+    evaluation: Option<Evaluation>,
     /// Nodes (alpha-beta) or iterations (MCTS) of the last move.
     pub last_nodes: u64,
     /// Depth reached by the last alpha-beta search.
@@ -264,7 +404,7 @@ impl Bot {
             line: None,
             engine: None,
             error: None,
-            evaluation: Evaluation::Generic,
+            evaluation: None,
             last_nodes: 0,
             last_depth: 0,
             last_value: 0,
@@ -290,12 +430,30 @@ impl Bot {
     /// Values positions with `evaluation` from now on (an evaluation file
     /// checked against the variant: [`EvalFile::check_variant`]).
     pub fn set_evaluation(&mut self, evaluation: Evaluation) {
-        self.evaluation = evaluation;
+        self.evaluation = Some(evaluation);
     }
 
-    /// How the bot values positions.
+    /// Settles what the bot takes from its variant before
+    /// [`Bot::choose_fast`]: the variant's own evaluation
+    /// ([`Evaluation::for_source`]: a trained one shipped or registered for
+    /// it, else the generic features), unless one was set.
+    /// [`Bot::choose`] and [`Bot::choose_in_game`] do this themselves.
+    pub fn prepare(&mut self, variant: &Variant) {
+        if self.evaluation.is_none() {
+            // A file that cannot be used was reported by `BotSpec::check`.
+            let named = self
+                .spec
+                .eval_file()
+                .and_then(|r| r.evaluation_for(variant.source()).ok());
+            self.evaluation =
+                Some(named.unwrap_or_else(|| Evaluation::for_source(variant.source())));
+        }
+    }
+
+    /// How the bot values positions (the generic features until
+    /// [`Bot::prepare`] or [`Bot::set_evaluation`]).
     pub fn evaluation(&self) -> &Evaluation {
-        &self.evaluation
+        self.evaluation.as_ref().unwrap_or(&Evaluation::Generic)
     }
 
     /// The bot's spec.
@@ -411,6 +569,7 @@ impl Bot {
         pos: &Position,
         line: &DrawTracker,
     ) -> Option<Move> {
+        self.prepare(variant);
         struct Task<'a> {
             bot: &'a mut Bot,
             pos: &'a Position,
@@ -459,7 +618,7 @@ impl Bot {
             BotSpec::Ugi(_) => None,
             BotSpec::Random => Some(buffer[self.rng.random_range(0..buffer.len())]),
             BotSpec::Greedy => Some(self.greedy(e, pos, line, buffer)),
-            BotSpec::AlphaBeta { nodes } => {
+            BotSpec::AlphaBeta { nodes, .. } => {
                 let bits = (nodes.max(1024).next_power_of_two().trailing_zeros()).min(20);
                 let table = self.table.get_or_insert_with(|| Table::new(bits));
                 let stop = self.stop.as_deref();
@@ -467,20 +626,23 @@ impl Bot {
                 let deadline = self.time_limit.map(|t| Instant::now() + t);
                 let mut s = search::Searcher::new(e, table, line, nodes, stop)
                     .with_deadline(deadline)
-                    .with_evaluation(&self.evaluation);
+                    .with_evaluation(self.evaluation.as_ref().unwrap_or(&Evaluation::Generic));
                 let r = s.run(pos, &mut self.rng);
                 self.last_nodes = r.nodes;
                 self.last_depth = r.depth;
                 self.last_value = r.value;
                 r.best
             }
-            BotSpec::Mcts { iterations, guided } => {
+            BotSpec::Mcts {
+                iterations, guided, ..
+            } => {
                 let m = mcts::Mcts {
                     e,
                     iterations,
                     guided,
                     stop: self.stop.as_deref(),
                     deadline: self.time_limit.map(|t| Instant::now() + t),
+                    evaluation: self.evaluation.as_ref().unwrap_or(&Evaluation::Generic),
                 };
                 let line = scratch(&mut self.line, line);
                 let (best, done) = m.run(&mut self.tree, pos, line, &mut self.rng);
@@ -500,7 +662,11 @@ impl Bot {
         moves: &[Move],
     ) -> Move {
         let me = pos.turn();
-        let w = eval::Weights::for_engine(e);
+        let evaluation = self.evaluation.as_ref().unwrap_or(&Evaluation::Generic);
+        let w = evaluation
+            .weights()
+            .unwrap_or_else(|| eval::Weights::for_engine(e));
+        let net = evaluation.network().filter(|n| n.fits(e));
         let line = scratch(&mut self.line, line);
         let mut best: Vec<Move> = Vec::new();
         let mut best_value = i32::MIN;
@@ -515,7 +681,12 @@ impl Bot {
                 Some(o) if o.winner == Some(me) => i32::MAX,
                 Some(o) if o.winner.is_some() => i32::MIN + 1,
                 Some(_) => 0,
-                None => eval::evaluate(e, &w, &child, me, true),
+                None => match net {
+                    // The network values the position for its side to move.
+                    Some(n) if child.turn() == me => n.evaluate(&child),
+                    Some(n) => -n.evaluate(&child),
+                    None => eval::evaluate(e, &w, &child, me, true),
+                },
             };
             if value > best_value {
                 best_value = value;

@@ -49,6 +49,7 @@ use rand::Rng;
 use rand::rngs::SmallRng;
 
 use crate::eval::{Weights, evaluate, evaluate_counted};
+use crate::evalfile::Evaluation;
 
 /// Centi-stones of evaluation per unit of the logistic that turns an
 /// evaluated leaf into a reward.
@@ -285,6 +286,8 @@ pub(crate) struct Mcts<'a, B: Bits> {
     pub stop: Option<&'a AtomicBool>,
     /// Stop when the clock passes this (checked with the stop flag).
     pub deadline: Option<Instant>,
+    /// How leaves are valued.
+    pub evaluation: &'a Evaluation,
 }
 
 impl<B: Bits> Mcts<'_, B> {
@@ -303,7 +306,10 @@ impl<B: Bits> Mcts<'_, B> {
         if tree.nodes.is_empty() {
             tree.nodes.push(Node::new(Move::SWAP, pos.hash()));
         }
-        let weights = Weights::for_engine(self.e);
+        let weights = self
+            .evaluation
+            .weights()
+            .unwrap_or_else(|| Weights::for_engine(self.e));
         let players = self.e.players();
         let solver = players == 2;
         let immediate = self.e.breakthrough_is_immediate();
@@ -580,7 +586,12 @@ impl<B: Bits> Mcts<'_, B> {
         if players == 2 {
             // One evaluation serves both: the second player's is the
             // negation of the first's.
+            let net = self.evaluation.network().filter(|n| n.fits(self.e));
             let v = match legal {
+                _ if net.is_some() => {
+                    let v = net.map_or(0, |n| n.evaluate(p));
+                    if p.turn() == 0 { v } else { -v }
+                }
                 Some(n) if p.phase() == Phase::Normal => {
                     evaluate_counted(self.e, weights, p, 0, n as u64)
                 }
@@ -730,6 +741,7 @@ mod tests {
                     guided: false,
                     stop: None,
                     deadline: None,
+                    evaluation: &Evaluation::Generic,
                 };
                 let mut tree = Tree::default();
                 let mut rng = SmallRng::seed_from_u64(3);
@@ -802,6 +814,7 @@ mod tests {
                         guided,
                         stop: None,
                         deadline: None,
+                        evaluation: &Evaluation::Generic,
                     };
                     // Two plies into a game capped at four: no side can
                     // break through from the start in two moves of its own.

@@ -40,6 +40,9 @@ const W1_BOUND: f32 = 127.0;
 /// [`QB`].
 const W2_BOUND: f32 = 500.0;
 
+/// The most hidden units a network may have.
+pub const MAX_HIDDEN: usize = 256;
+
 /// The shape of a network's inputs: which board and pieces it reads.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Shape {
@@ -180,9 +183,10 @@ impl Network {
     /// The value of `pos` for its side to move, in centi-stones, from
     /// scratch.
     pub fn evaluate<B: Bits>(&self, pos: &Pos<B>) -> i32 {
-        let mut acc = vec![0; self.hidden];
-        self.refresh(pos, &mut acc);
-        self.value(&acc, pos.turn())
+        let mut acc = [0; MAX_HIDDEN];
+        let acc = &mut acc[..self.hidden];
+        self.refresh(pos, acc);
+        self.value(acc, pos.turn())
     }
 }
 
@@ -220,6 +224,7 @@ impl Trainer {
     /// A network of `hidden` units with small weights drawn from `seed`
     /// (a fixed generator, so training reproduces).
     pub fn new(shape: Shape, hidden: usize, seed: u64) -> Trainer {
+        let hidden = hidden.clamp(1, MAX_HIDDEN);
         let n = Self::len(shape, hidden);
         let mut params = vec![0.0; n];
         let mut state = seed ^ 0x5eed_0f0e_7500;
@@ -415,6 +420,7 @@ mod tests {
             let mut acc = vec![0; h];
             let mut next = vec![0; h];
             let mut checked = 0;
+            let mut differences = 0.0;
             for _ in 0..20 {
                 let mut pos = e.start();
                 net.refresh(&pos, &mut acc);
@@ -439,17 +445,29 @@ mod tests {
                     };
                     let float = trainer.output(&ex) * CP_PER_UNIT as f32;
                     let int = net.value(&next, child.turn()) as f32;
-                    // Rounding: half a unit of QA per active row and of
-                    // QB per output weight.
+                    // Rounding bounds the difference: half a step of QA
+                    // in each summed first-layer weight, half a step of QB
+                    // in each output weight, and the last division.
+                    let rows = (ex.inputs.len() + 1) as f32 * 0.5 / QA as f32;
+                    let w2 = trainer.offsets().1 + usize::from(ex.stm) * h;
+                    let units: f32 = trainer.params[w2..w2 + h]
+                        .iter()
+                        .map(|w| w.abs() * rows + 0.5 / QB as f32)
+                        .sum();
+                    let bound = units * CP_PER_UNIT as f32 + 1.0;
                     assert!(
-                        (float - int).abs() <= 5.0 + float.abs() * 0.05,
-                        "integer {int} against float {float}"
+                        (float - int).abs() <= bound,
+                        "integer {int} against float {float} (bound {bound})"
                     );
+                    differences += f64::from((float - int).abs());
                     std::mem::swap(&mut acc, &mut next);
                     pos = child;
                     checked += 1;
                 }
             }
+            // The bound is a worst case; rounding errors mostly cancel.
+            let mean = differences / f64::from(checked.max(1) as u32);
+            assert!(mean < 4.0, "mean difference {mean} centi-stones");
             checked
         }
     }

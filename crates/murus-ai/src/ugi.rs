@@ -68,6 +68,17 @@ struct Kept {
     tree: Option<Tree>,
 }
 
+/// The evaluation asked for with `setoption name evalfile`.
+#[derive(Debug)]
+enum EvalChoice {
+    /// The variant's own (empty value): shipped or generic.
+    Own,
+    /// `generic`: the generic features with their default weights.
+    Generic,
+    /// A file, by path, checked against the variant at each `go`.
+    File(String, Box<EvalFile>),
+}
+
 /// A UGI engine: the variant, the position, the options, and the search
 /// in progress.
 pub struct Server {
@@ -80,9 +91,8 @@ pub struct Server {
     hash_mb: usize,
     /// The search's features (`setoption name ablate`).
     features: SearchFeatures,
-    /// An evaluation file (`setoption name evalfile`): its path and content,
-    /// checked against the variant at each `go`.
-    evalfile: Option<(String, EvalFile)>,
+    /// The evaluation (`setoption name evalfile`).
+    evalfile: EvalChoice,
     /// The table, kept between searches of a game (`None` while a search
     /// holds it).
     analyser: Option<Analyser>,
@@ -191,10 +201,11 @@ impl Server {
             variant,
             bot: BotSpec::AlphaBeta {
                 nodes: crate::DEFAULT_NODES,
+                eval: None,
             },
             hash_mb: DEFAULT_HASH_MB,
             features: SearchFeatures::ALL,
-            evalfile: None,
+            evalfile: EvalChoice::Own,
             analyser: None,
             tree: None,
             search: None,
@@ -359,15 +370,17 @@ impl Server {
                     SearchFeatures::without(value).map_err(|e| format!("ablate: {e}"))?;
             }
             "evalfile" => {
-                if value.is_empty() || value == "<empty>" {
-                    self.evalfile = None;
-                } else {
-                    let bytes =
-                        std::fs::read(value).map_err(|e| format!("evalfile `{value}`: {e}"))?;
-                    let file = EvalFile::from_bytes(&bytes)
-                        .map_err(|e| format!("evalfile `{value}`: {e}"))?;
-                    self.evalfile = Some((value.to_string(), file));
-                }
+                self.evalfile = match value {
+                    "" | "<empty>" => EvalChoice::Own,
+                    "generic" => EvalChoice::Generic,
+                    path => {
+                        let bytes =
+                            std::fs::read(path).map_err(|e| format!("evalfile `{path}`: {e}"))?;
+                        let file = EvalFile::from_bytes(&bytes)
+                            .map_err(|e| format!("evalfile `{path}`: {e}"))?;
+                        EvalChoice::File(path.to_string(), Box::new(file))
+                    }
+                };
             }
             "threads" => {
                 // One search thread: accepted for managers that always set it.
@@ -457,18 +470,37 @@ impl Server {
         let kept_tree = self.tree.take();
         let hash_mb = self.hash_mb;
         let features = self.features;
+        // A file named in the bot's spec, then the option.
+        let named = self
+            .bot
+            .eval_file()
+            .map(|r| r.evaluation_for(variant.source()));
         let evaluation = match &self.evalfile {
-            None => Evaluation::Generic,
-            Some((path, file)) => match file.check_variant(variant.source()) {
-                Ok(()) => file.clone().evaluation(),
+            _ if named.is_some() => match named {
+                Some(Ok(e)) => Some(e),
+                Some(Err(e)) => {
+                    say(
+                        &out,
+                        &format!(
+                            "info string error bot's eval: {e}; searching with the variant's own"
+                        ),
+                    );
+                    None
+                }
+                None => None,
+            },
+            EvalChoice::Own => None,
+            EvalChoice::Generic => Some(Evaluation::Generic),
+            EvalChoice::File(path, file) => match file.check_variant(variant.source()) {
+                Ok(()) => Some(file.as_ref().clone().evaluation()),
                 Err(e) => {
                     say(
                         &out,
                         &format!(
-                            "info string error evalfile `{path}`: {e}; searching with the generic evaluation"
+                            "info string error evalfile `{path}`: {e}; searching with the variant's own"
                         ),
                     );
-                    Evaluation::Generic
+                    None
                 }
             },
         };
@@ -477,7 +509,7 @@ impl Server {
             .name("murus-ugi-search".into())
             .spawn(move || {
                 let (best, kept) = match bot {
-                    BotSpec::AlphaBeta { nodes } => {
+                    BotSpec::AlphaBeta { nodes, .. } => {
                         let mut a = analyser.unwrap_or_else(|| Analyser::new(hash_mb));
                         a.set_features(features);
                         a.set_evaluation(evaluation);
@@ -495,8 +527,15 @@ impl Server {
                         (found.map(|f| f.best), kept)
                     }
                     other => {
-                        let (best, tree) =
-                            other_bot(other, kept_tree, &game, limits, &flag, seed, &out);
+                        let (best, tree) = other_bot(
+                            other,
+                            kept_tree,
+                            &game,
+                            limits,
+                            &flag,
+                            (seed, evaluation),
+                            &out,
+                        );
                         let kept = Kept { analyser, tree };
                         (best, kept)
                     }
@@ -538,21 +577,26 @@ fn other_bot<W: Write + Send + 'static>(
     game: &Game,
     limits: Limits,
     stop: &Arc<AtomicBool>,
-    seed: u64,
+    (seed, evaluation): (u64, Option<Evaluation>),
     out: &Out<W>,
 ) -> (Option<murus_engine::Move>, Option<Tree>) {
     let spec = match (spec, limits.nodes) {
-        (BotSpec::Mcts { guided, .. }, Some(n)) => BotSpec::Mcts {
+        (BotSpec::Mcts { guided, eval, .. }, Some(n)) => BotSpec::Mcts {
             iterations: n.min(u64::from(u32::MAX)) as u32,
             guided,
+            eval,
         },
-        (BotSpec::Mcts { guided, .. }, None) if limits.time.is_some() => BotSpec::Mcts {
+        (BotSpec::Mcts { guided, eval, .. }, None) if limits.time.is_some() => BotSpec::Mcts {
             iterations: u32::MAX,
             guided,
+            eval,
         },
         (s, _) => s,
     };
     let mut bot = Bot::new(spec, seed);
+    if let Some(e) = evaluation {
+        bot.set_evaluation(e);
+    }
     if let Some(tree) = kept {
         bot.set_tree(tree);
     }

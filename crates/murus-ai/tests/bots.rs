@@ -10,14 +10,19 @@ fn small_budgets() -> Vec<BotSpec> {
     vec![
         BotSpec::Random,
         BotSpec::Greedy,
-        BotSpec::AlphaBeta { nodes: 300 },
+        BotSpec::AlphaBeta {
+            nodes: 300,
+            eval: None,
+        },
         BotSpec::Mcts {
             iterations: 40,
             guided: false,
+            eval: None,
         },
         BotSpec::Mcts {
             iterations: 20,
             guided: true,
+            eval: None,
         },
     ]
 }
@@ -93,10 +98,14 @@ fn searching_bots_take_a_win_in_one() {
     let pos = v.parse_position("4g2g2g2g2/8/r27/8/8/8/2r25 r").unwrap();
     for spec in [
         BotSpec::Greedy,
-        BotSpec::AlphaBeta { nodes: 2_000 },
+        BotSpec::AlphaBeta {
+            nodes: 2_000,
+            eval: None,
+        },
         BotSpec::Mcts {
             iterations: 400,
             guided: false,
+            eval: None,
         },
     ] {
         let m = Bot::new(spec.clone(), 3).choose(&v, &pos).unwrap();
@@ -113,8 +122,20 @@ fn searching_bots_take_a_win_in_one() {
 #[test]
 fn alphabeta_searches_deeper_with_a_bigger_budget_and_keeps_to_it() {
     let v = Variant::standard();
-    let mut small = Bot::new(BotSpec::AlphaBeta { nodes: 1_000 }, 1);
-    let mut big = Bot::new(BotSpec::AlphaBeta { nodes: 50_000 }, 1);
+    let mut small = Bot::new(
+        BotSpec::AlphaBeta {
+            nodes: 1_000,
+            eval: None,
+        },
+        1,
+    );
+    let mut big = Bot::new(
+        BotSpec::AlphaBeta {
+            nodes: 50_000,
+            eval: None,
+        },
+        1,
+    );
     small.choose(&v, &v.start()).unwrap();
     big.choose(&v, &v.start()).unwrap();
     assert!(
@@ -178,6 +199,7 @@ fn a_bot_can_think_on_a_background_thread_and_be_stopped() {
     let mut bot = Bot::new(
         BotSpec::AlphaBeta {
             nodes: 1_000_000_000,
+            eval: None,
         },
         1,
     );
@@ -194,6 +216,7 @@ fn a_bot_can_think_on_a_background_thread_and_be_stopped() {
         BotSpec::Mcts {
             iterations: u32::MAX,
             guided: false,
+            eval: None,
         },
         1,
     );
@@ -211,6 +234,7 @@ fn mcts_keeps_its_tree_between_moves() {
     let spec = BotSpec::Mcts {
         iterations: 400,
         guided: false,
+        eval: None,
     };
     let mut bot = Bot::new(spec.clone(), 9);
     assert_eq!(bot.tree_size(), 0);
@@ -234,7 +258,13 @@ fn mcts_keeps_its_tree_between_moves() {
         game.play(m);
     }
     // Other bots keep no tree.
-    let mut ab = Bot::new(BotSpec::AlphaBeta { nodes: 500 }, 1);
+    let mut ab = Bot::new(
+        BotSpec::AlphaBeta {
+            nodes: 500,
+            eval: None,
+        },
+        1,
+    );
     ab.choose(&v, &v.start()).unwrap();
     assert_eq!(ab.tree_size(), 0);
 }
@@ -268,11 +298,18 @@ fn a_lost_side_takes_the_draw_by_repetition_that_the_game_offers() {
     }
     let draw = v.parse_move(game.position(), "f7-h7").unwrap();
     let searchers = [
-        (BotSpec::AlphaBeta { nodes: 2_000 }, 6),
+        (
+            BotSpec::AlphaBeta {
+                nodes: 2_000,
+                eval: None,
+            },
+            6,
+        ),
         (
             BotSpec::Mcts {
                 iterations: 1_000,
                 guided: false,
+                eval: None,
             },
             3,
         ),

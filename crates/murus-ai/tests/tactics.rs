@@ -247,8 +247,20 @@ fn write_the_suite() {
             }
             let mut rng = SmallRng::seed_from_u64(game_no);
             let mut bots = [
-                Bot::new(BotSpec::AlphaBeta { nodes: 4_000 }, game_no),
-                Bot::new(BotSpec::AlphaBeta { nodes: 12_000 }, game_no + 1),
+                Bot::new(
+                    BotSpec::AlphaBeta {
+                        nodes: 4_000,
+                        eval: None,
+                    },
+                    game_no,
+                ),
+                Bot::new(
+                    BotSpec::AlphaBeta {
+                        nodes: 12_000,
+                        eval: None,
+                    },
+                    game_no + 1,
+                ),
             ];
             if game_no % 2 == 1 {
                 bots.swap(0, 1);

@@ -90,7 +90,10 @@ fn fit_the_breakthrough_weights() {
         let mut current = None;
         for g in 0..600u64 {
             let mut rng = SmallRng::seed_from_u64(g);
-            let spec = BotSpec::AlphaBeta { nodes: 3_000 };
+            let spec = BotSpec::AlphaBeta {
+                nodes: 3_000,
+                eval: None,
+            };
             let mut bots = [Bot::new(spec.clone(), g), Bot::new(spec, g + 7)];
             let mut game = Game::new(&v);
             let mut samples = Vec::new();

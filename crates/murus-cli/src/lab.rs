@@ -165,6 +165,9 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
         bail!("--games must be at least 1");
     }
     let bots = specs(&a.bots)?;
+    for b in &bots {
+        b.check(v).map_err(|e| anyhow!("--bots {b}: {e}"))?;
+    }
     if bots.len() > v.player_count() {
         bail!(
             "--bots: {} bots for {} seats (`{}` has {} players)",
@@ -290,6 +293,9 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
         bail!("--games must be at least 1");
     }
     let (bot_a, bot_b) = (spec(&a.bot_a)?, spec(&a.bot_b)?);
+    for b in [&bot_a, &bot_b] {
+        b.check(v).map_err(|e| anyhow!("{b}: {e}"))?;
+    }
     let sprt = match &a.sprt {
         None => None,
         Some(s) => {
@@ -441,7 +447,7 @@ pub fn bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
     let mut searched = 0;
     let mut depth = 0;
     for run in 0..runs {
-        let mut bot = Bot::new(BotSpec::AlphaBeta { nodes }, run as u64);
+        let mut bot = Bot::new(BotSpec::AlphaBeta { nodes, eval: None }, run as u64);
         let t = Instant::now();
         bot.choose(&v, &v.start())
             .context("the start position has moves")?;

@@ -146,7 +146,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Lab { command } => return lab::lab(command, &mut out),
         Command::Train(args) => {
             let v = load_variant(&args.variant)?;
-            return train::train(&v, args, &mut out);
+            return train::run(&v, args, &mut out);
         }
         Command::Mural { command } => return mural::run(command, &mut out),
         Command::Ugi { .. } => unreachable!("answered before stdout is locked"),
@@ -355,20 +355,29 @@ fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     if a.depth.is_some_and(|d| !(1..=64).contains(&d)) {
         bail!("--depth must be from 1 to 64");
     }
+    let mut eval = None;
     match a.movetime {
         Some(0) => bail!("--movetime must be at least 1 ms"),
         Some(ms) => limits.time = Some(std::time::Duration::from_millis(ms)),
         None => {
             let spec: BotSpec = a.bot.as_deref().unwrap_or("hard").parse()?;
-            let BotSpec::AlphaBeta { nodes } = spec else {
+            let BotSpec::AlphaBeta { nodes, eval: file } = spec else {
                 bail!(
                     "--bot {spec}: analysis searches with alpha-beta: give alphabeta:NODES, medium or hard, or --movetime MS"
                 );
             };
             limits.nodes = Some(nodes);
+            eval = file;
         }
     }
     let v = &load_variant(&a.variant)?;
+    let mut analyser = Analyser::new(64);
+    if let Some(file) = eval {
+        let e = file
+            .evaluation_for(v.source())
+            .map_err(|e| anyhow!("--bot: {e}"))?;
+        analyser.set_evaluation(Some(e));
+    }
     let pos = load_position(v, a.position.as_deref())?;
     let mut game = Game::from_position(v, pos);
     for (i, m) in a.moves.iter().enumerate() {
@@ -379,7 +388,7 @@ fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
         bail!("the game is over: {}", v.describe_outcome(o));
     }
     let seed = v.hash(game.position());
-    let found = Analyser::new(64)
+    let found = analyser
         .analyse_lines(&game, limits, a.multipv, None, seed, &mut |_| {})
         .ok_or_else(|| anyhow!("no move to analyse"))?;
     let text = |ms: &[murus_engine::Move]| -> Vec<String> {
@@ -449,10 +458,12 @@ fn load_variant(spec: &str) -> Result<Variant> {
     if path.exists() || spec.ends_with(".mg") || spec.contains('/') {
         let source = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read rule file `{spec}`"))?;
-        return Variant::compile(&source).map_err(|diags| {
+        let variant = Variant::compile(&source).map_err(|diags| {
             eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
             anyhow!("`{spec}` has errors")
-        });
+        })?;
+        register_own_evaluation(path, &source);
+        return Ok(variant);
     }
     if let Some((_, src)) = BUILTIN.iter().find(|(n, _)| *n == spec) {
         return Variant::compile(src)
@@ -463,6 +474,25 @@ fn load_variant(spec: &str) -> Result<Variant> {
         "unknown variant `{spec}`: not a file, nor a shipped variant ({})",
         names.join(", ")
     )
+}
+
+/// Makes the evaluation file beside a rules file (`foo.eval` beside
+/// `foo.mg`) its variant's evaluation; one that cannot be used is named in
+/// a warning, and the bots keep the generic features.
+fn register_own_evaluation(rules: &Path, source: &str) {
+    let file = rules.with_extension(murus_ai::evalfile::EXTENSION);
+    let Ok(bytes) = std::fs::read(&file) else {
+        return;
+    };
+    let checked =
+        murus_ai::EvalFile::from_bytes(&bytes).and_then(|f| f.check_variant(source).map(|()| f));
+    match checked {
+        Ok(f) => murus_ai::evalfile::register(f),
+        Err(e) => eprintln!(
+            "warning: {}: {e}; the bots use the generic evaluation",
+            file.display()
+        ),
+    }
 }
 
 fn load_position(v: &Variant, text: Option<&str>) -> Result<Position> {
@@ -603,5 +633,64 @@ fn bench(quick: bool, out: &mut impl Write) -> Result<()> {
         games_s / std_perft.1
     )?;
     lab::bench(quick, runs, out)?;
+    search_bench(quick, runs, out)
+}
+
+/// Alpha-beta's nodes a second with the generic evaluation and with the
+/// variant's trained one (a network), from positions eight random plies
+/// into a game: the network's incremental updates against the generic
+/// features' cost.
+fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
+    use murus_ai::Evaluation;
+    use murus_ai::analysis::{Analyser, Limits};
+    let nodes: u64 = if quick { 50_000 } else { 2_000_000 };
+    writeln!(
+        out,
+        "alpha-beta, {nodes} nodes from each of 4 positions, median of {runs} run(s):"
+    )?;
+    for name in ["standard", "advanced", "hex"] {
+        let v = Variant::builtin(name).ok_or_else(|| anyhow!("missing shipped variant {name}"))?;
+        let trained = Evaluation::for_source(v.source());
+        let mut rates = Vec::new();
+        for (label, evaluation) in [("generic", Evaluation::Generic), ("trained", trained)] {
+            let mut times = Vec::new();
+            for run in 0..runs {
+                let mut rng = SmallRng::seed_from_u64(7);
+                let mut seconds = 0.0;
+                let mut searched = 0;
+                for _ in 0..4 {
+                    let mut game = Game::new(&v);
+                    while game.ply() < 8 && game.outcome().is_none() {
+                        let moves = v.legal_moves(game.position());
+                        game.play(moves[rng.random_range(0..moves.len())]);
+                    }
+                    let mut a = Analyser::new(64);
+                    a.set_evaluation(Some(evaluation.clone()));
+                    let limits = Limits {
+                        nodes: Some(nodes),
+                        ..Limits::default()
+                    };
+                    let t = Instant::now();
+                    let found = a.analyse(&game, limits, None, run as u64, &mut |_| {});
+                    seconds += t.elapsed().as_secs_f64();
+                    searched += found.map_or(0, |f| f.nodes);
+                }
+                times.push(searched as f64 / seconds.max(1e-9));
+            }
+            let rate = median(times);
+            rates.push(rate);
+            writeln!(
+                out,
+                "{name:<10} {label:>10} {:>24} {:>8.2} M nodes/s",
+                evaluation.describe(),
+                rate / 1e6
+            )?;
+        }
+        writeln!(
+            out,
+            "{name:<10} trained/generic nodes a second: {:.2}x (target: at least 0.5x)",
+            rates[1] / rates[0]
+        )?;
+    }
     Ok(())
 }

@@ -1,32 +1,37 @@
-//! `murus train`: an evaluation learned for one variant.
+//! `murus train`: an evaluation learned for one variant (a thin shell over
+//! `murus_lab::train`).
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::Ordering;
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use murus_ai::nnue::Shape;
-use murus_ai::{BotSpec, EvalFile, Trained};
-use murus_engine::{Engine, EngineTask, Variant, Word};
-use murus_lab::train::{DataDir, DataProgress, DataSpec, FitSettings, examples, fit_network};
+use murus_ai::{BotSpec, Trained};
+use murus_engine::Variant;
+use murus_lab::train::{FitSettings, Step, TrainOptions, TrainProgress, Validation, train};
 
 #[derive(Args)]
 pub struct TrainArgs {
     /// A `.mg` file or a shipped variant's name.
     pub variant: String,
     /// Positions of self-play to learn from.
-    #[arg(long, default_value_t = 200_000)]
+    #[arg(long, default_value_t = 400_000)]
     pub positions: u64,
-    /// Games played at once.
+    /// Stop playing games after this many minutes (and fit what was
+    /// played); the data then depends on the machine's speed.
+    #[arg(long)]
+    pub minutes: Option<f64>,
+    /// Games played at once (the data does not depend on it).
     #[arg(long, default_value_t = 1)]
     pub threads: usize,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The evaluation file to write (default: VARIANT.eval, beside a rules
-    /// file or in the current folder).
+    /// file or in the current folder). The data goes in a folder beside it
+    /// (`VARIANT.train`).
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Go on with the data already in the training folder.
@@ -39,8 +44,20 @@ pub struct TrainArgs {
     #[arg(long, default_value_t = 32)]
     pub hidden: usize,
     /// Passes over the data.
-    #[arg(long, default_value_t = 30)]
+    #[arg(long, default_value_t = 10)]
     pub epochs: usize,
+    /// Adam's learning rate.
+    #[arg(long, default_value_t = 0.0005)]
+    pub rate: f32,
+    /// Positions per step of the fit.
+    #[arg(long, default_value_t = 256)]
+    pub batch: usize,
+    /// Nodes a move in the validation match against the current evaluation.
+    #[arg(long, default_value_t = 20_000)]
+    pub validate_nodes: u64,
+    /// Keep the network without a validation match.
+    #[arg(long)]
+    pub no_validate: bool,
 }
 
 fn default_out(args: &TrainArgs, v: &Variant) -> PathBuf {
@@ -52,7 +69,7 @@ fn default_out(args: &TrainArgs, v: &Variant) -> PathBuf {
     }
 }
 
-pub fn train(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCode> {
+pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCode> {
     if v.player_count() != 2 {
         bail!(
             "`{}` has {} players: murus train learns two-player variants",
@@ -60,105 +77,155 @@ pub fn train(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitC
             v.player_count()
         );
     }
-    let bot: BotSpec = args.bot.parse()?;
-    if !matches!(bot, BotSpec::AlphaBeta { .. }) {
-        bail!("--bot: the data's bot must be alpha-beta (its scores label the positions)");
+    let bot: BotSpec = args.bot.parse().context("--bot")?;
+    if args.positions == 0 {
+        bail!("--positions must be at least 1");
+    }
+    if args.minutes.is_some_and(|m| !(m > 0.0 && m.is_finite())) {
+        bail!("--minutes must be a positive number");
+    }
+    if !(1..=murus_ai::nnue::MAX_HIDDEN).contains(&args.hidden) {
+        bail!("--hidden must be from 1 to {}", murus_ai::nnue::MAX_HIDDEN);
+    }
+    if args.epochs == 0 || args.batch == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
+        bail!("--epochs and --batch must be at least 1, --rate positive");
     }
     let file = args.out.clone().unwrap_or_else(|| default_out(&args, v));
     let dir = file.with_extension("train");
-    let spec = DataSpec::new(v, &bot, args.seed);
     if dir.join("train.json").exists() && !args.resume {
         bail!(
             "{} already holds training data; pass --resume to go on with it, or remove it",
             dir.display()
         );
     }
-    let mut data = DataDir::open(&dir, &spec)?;
-    let progress = DataProgress::default();
     let started = Instant::now();
+    let options = TrainOptions {
+        positions: args.positions,
+        // Most of the time goes to playing games; the fit and the match
+        // take the rest.
+        deadline: args
+            .minutes
+            .map(|m| started + Duration::from_secs_f64(m * 60.0 * 0.75)),
+        threads: args.threads.max(1),
+        seed: args.seed,
+        bot,
+        fit: FitSettings {
+            hidden: args.hidden,
+            epochs: args.epochs,
+            batch: args.batch,
+            rate: args.rate,
+            seed: args.seed,
+        },
+        validate: (!args.no_validate).then(|| Validation {
+            nodes: args.validate_nodes,
+            ..Validation::default()
+        }),
+    };
+    let progress = std::sync::Arc::new(TrainProgress::default());
+    // Ctrl-C stops at the next game; the data so far stays for --resume.
+    let on_interrupt = progress.clone();
+    let _ = ctrlc::set_handler(move || on_interrupt.data.cancel.store(true, Ordering::Relaxed));
     let bar = indicatif::ProgressBar::new(args.positions);
     bar.set_style(
-        indicatif::ProgressStyle::with_template(
-            "{msg:12} [{bar:40}] {pos}/{len} positions ({eta})",
-        )
-        .expect("a valid template")
-        .progress_chars("=> "),
+        indicatif::ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({elapsed})")
+            .expect("a valid template")
+            .progress_chars("=> "),
     );
-    bar.set_message("self-play");
-    let done = std::sync::atomic::AtomicBool::new(false);
-    std::thread::scope(|s| -> Result<()> {
+    let done = AtomicBool::new(false);
+    let outcome = std::thread::scope(|s| {
         s.spawn(|| {
             while !done.load(Ordering::Relaxed) {
-                bar.set_position(
-                    progress
-                        .positions
-                        .load(Ordering::Relaxed)
-                        .min(args.positions),
-                );
-                std::thread::sleep(Duration::from_millis(200));
+                match progress.step() {
+                    Step::Data => {
+                        bar.set_message("self-play positions");
+                        bar.set_length(args.positions);
+                        let n = progress.data.positions.load(Ordering::Relaxed);
+                        bar.set_position(n.min(args.positions));
+                    }
+                    Step::Fit => {
+                        bar.set_message("fitting: epochs");
+                        bar.set_length(args.epochs as u64);
+                        bar.set_position(progress.epoch.load(Ordering::Relaxed));
+                    }
+                    Step::Validate => {
+                        bar.set_message("validation match: games");
+                        bar.set_length(Validation::default().max_games);
+                        bar.set_position(progress.match_games.load(Ordering::Relaxed));
+                    }
+                }
+                std::thread::sleep(Duration::from_millis(100));
             }
         });
-        let r = data.generate(v, args.positions, args.threads, &progress);
+        let r = train(v, &options, &dir, &progress);
         done.store(true, Ordering::Relaxed);
-        r?;
-        Ok(())
+        r
     })?;
     bar.finish_and_clear();
-    let games = data.prefix(args.positions);
-    let examples = examples(v, &games)?;
+    let Some(o) = outcome else {
+        bail!(
+            "cancelled; the data so far is in {}: --resume goes on",
+            dir.display()
+        );
+    };
     writeln!(
         out,
-        "data: {} positions from {} games in {:.0} s ({})",
-        examples.len(),
-        games.len(),
-        started.elapsed().as_secs_f64(),
+        "data: {} positions from {} games ({})",
+        o.positions,
+        o.games,
         dir.display()
     )?;
-    let shape = v.run(ShapeOf);
-    let settings = FitSettings {
-        hidden: args.hidden,
-        epochs: args.epochs,
-        seed: args.seed,
-        ..FitSettings::default()
-    };
-    let fit_started = Instant::now();
-    let (net, report) = fit_network(shape, &examples, settings, &mut |epoch, error| {
-        eprintln!("epoch {epoch}: held-out error {error:.5}");
-        true
-    });
     writeln!(
         out,
-        "network: {} inputs, {} hidden; held-out error {:.5} -> {:.5} in {} epochs ({:.0} s)",
-        shape.inputs(),
-        net.hidden,
-        report.error_before,
-        report.error_after,
-        report.epochs,
-        fit_started.elapsed().as_secs_f64()
+        "network: {} hidden units; held-out error {:.5} -> {:.5} after {} epochs",
+        args.hidden, o.network.error_before, o.network.error_after, o.network.epochs
     )?;
-    let eval = EvalFile {
-        variant_sha256: murus_ai::evalfile::source_digest(v.source()),
-        note: format!(
-            "murus train {}: {} positions of {} self-play, seed {}, {} hidden units",
-            v.name(),
-            examples.len(),
-            spec.bot,
-            args.seed,
-            net.hidden
-        ),
-        trained: Trained::Network(net),
-    };
-    std::fs::write(&file, eval.to_bytes())
-        .with_context(|| format!("cannot write {}", file.display()))?;
-    writeln!(out, "wrote {}", file.display())?;
-    Ok(ExitCode::SUCCESS)
-}
-
-struct ShapeOf;
-
-impl EngineTask for ShapeOf {
-    type Output = Shape;
-    fn run<B: Word>(self, e: &Engine<B>) -> Shape {
-        Shape::of(e)
+    let (w, before, after) = o.weights;
+    writeln!(
+        out,
+        "weights: error {before:.5} -> {after:.5}: material {} towers {} catapults {} mobility {} advancement {} siege {} blockers {} threats {}",
+        w.material,
+        w.towers,
+        w.catapults,
+        w.mobility,
+        w.advancement,
+        w.siege,
+        w.blockers,
+        w.threats
+    )?;
+    for c in &o.matches {
+        let r = &c.result;
+        let decision = r.sprt.as_ref().map_or("", |s| s.decision.as_str());
+        writeln!(
+            out,
+            "validation, {} against the current evaluation at {} nodes: {} games, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}], SPRT {decision}",
+            c.candidate,
+            args.validate_nodes,
+            r.games,
+            100.0 * r.score,
+            r.elo,
+            r.elo_ci95[0],
+            r.elo_ci95[1]
+        )?;
     }
+    let Some(kept) = o.kept else {
+        writeln!(
+            out,
+            "no candidate beat the current evaluation: nothing written (the candidates are in {})",
+            dir.display()
+        )?;
+        return Ok(ExitCode::FAILURE);
+    };
+    let what = match &kept.trained {
+        Trained::Network(_) => "the network",
+        Trained::Weights(_) => "the weights",
+    };
+    std::fs::write(&file, kept.to_bytes())
+        .with_context(|| format!("cannot write {}", file.display()))?;
+    writeln!(
+        out,
+        "wrote {} ({what}) in {:.0} s",
+        file.display(),
+        started.elapsed().as_secs_f64()
+    )?;
+    Ok(ExitCode::SUCCESS)
 }

@@ -605,8 +605,8 @@ fn a_match_killed_with_sigkill_resumes_to_the_same_games_and_decision() {
             &[
                 "match",
                 "standard",
-                "alphabeta:100",
-                "alphabeta:100",
+                "alphabeta:200",
+                "greedy",
                 "--sprt",
                 "0,50",
                 "--games",

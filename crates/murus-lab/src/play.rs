@@ -120,6 +120,7 @@ fn play_on<B: Word>(
         .enumerate()
         .map(|(s, spec)| {
             let mut b = Bot::new(spec.clone(), setup.seed ^ mix(s as u64 + 1));
+            b.prepare(v);
             // Only searches poll the flag.
             if let (true, Some(flag)) = (spec.searches(), &stop) {
                 b.set_stop(flag.clone());

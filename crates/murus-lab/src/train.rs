@@ -21,15 +21,17 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
+use murus_ai::eval::{Features, Weights, features};
 use murus_ai::nnue::{Example, Shape};
-use murus_ai::{Bot, BotSpec};
+use murus_ai::{Bot, BotSpec, EvalFile, Trained};
 use murus_engine::{DrawTracker, Engine, EngineTask, Variant, Word};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
 use crate::LabError;
-use crate::runner::lock;
+use crate::matches::{MatchConfig, MatchResult, run_match};
+use crate::runner::{Control, lock};
 
 /// What determines a run's data, kept in `train.json`: a run resumes only
 /// with the same.
@@ -428,11 +430,10 @@ pub fn examples(variant: &Variant, games: &[&GameData]) -> Result<Vec<Example>, 
                     let pos = B::unwrap(&position).expect("a position of this variant");
                     let stm = pos.turn();
                     let result = g.result.get(stm).copied().unwrap_or(0.5);
-                    let eval = 1.0 / (1.0 + (-(*score as f32) / 400.0).exp());
                     out.push(Example {
                         inputs: shape.active(pos),
                         stm: stm as u8,
-                        target: SCORE_SHARE * eval + (1.0 - SCORE_SHARE) * result,
+                        target: target(*score, result),
                     });
                 }
             }
@@ -467,9 +468,9 @@ impl Default for FitSettings {
     fn default() -> Self {
         FitSettings {
             hidden: 32,
-            epochs: 30,
+            epochs: 10,
             batch: 256,
-            rate: 0.002,
+            rate: 0.0005,
             seed: 1,
         }
     }
@@ -522,4 +523,394 @@ pub fn fit_network(
         epochs,
     };
     (best.1, report)
+}
+
+/// The generic features' weights fitted to `data` (Texel tuning): least
+/// squares between each position's target and the logistic of the
+/// evaluation (the side to move's features less the other's), with Adam
+/// from `start`. Returns the weights and the mean squared error before and
+/// after.
+pub fn fit_weights(
+    variant: &Variant,
+    games: &[&GameData],
+    start: Weights,
+) -> Result<(Weights, f64, f64), LabError> {
+    struct Task<'a> {
+        variant: &'a Variant,
+        games: &'a [&'a GameData],
+    }
+    impl EngineTask for Task<'_> {
+        type Output = Result<Vec<([f64; 8], f64)>, LabError>;
+        fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
+            let mut out = Vec::new();
+            for g in self.games {
+                for (text, score) in &g.positions {
+                    let position = self.variant.parse_position(text).map_err(|err| {
+                        LabError::Invalid(format!("game {}: position `{text}`: {err}", g.game))
+                    })?;
+                    let pos = B::unwrap(&position).expect("a position of this variant");
+                    let stm = pos.turn();
+                    let a = feature_vector(&features(e, pos, stm, true));
+                    let b = feature_vector(&features(e, pos, 1 - stm, true));
+                    let result = f64::from(g.result.get(stm).copied().unwrap_or(0.5));
+                    out.push((
+                        std::array::from_fn(|i| a[i] - b[i]),
+                        target(*score, result as f32).into(),
+                    ));
+                }
+            }
+            Ok(out)
+        }
+    }
+    let data = variant.run(Task { variant, games })?;
+    let error = |w: &[f64; 8]| -> f64 {
+        let sum: f64 = data
+            .iter()
+            .map(|(d, t)| {
+                let e: f64 = d.iter().zip(w).map(|(x, w)| x * w).sum();
+                (1.0 / (1.0 + (-e / 400.0).exp()) - t).powi(2)
+            })
+            .sum();
+        sum / data.len().max(1) as f64
+    };
+    let mut w = feature_vector(&weights_as_features(&start));
+    let before = error(&w);
+    let (mut m1, mut m2) = ([0.0f64; 8], [0.0f64; 8]);
+    let n = data.len().max(1) as f64;
+    for t in 1..=500 {
+        let mut grad = [0.0; 8];
+        for (d, target) in &data {
+            let e: f64 = d.iter().zip(&w).map(|(x, w)| x * w).sum();
+            let p = 1.0 / (1.0 + (-e / 400.0).exp());
+            let g = 2.0 * (p - target) * p * (1.0 - p) / 400.0 / n;
+            for i in 0..8 {
+                grad[i] += g * d[i];
+            }
+        }
+        for i in 0..8 {
+            m1[i] = 0.9 * m1[i] + 0.1 * grad[i];
+            m2[i] = 0.999 * m2[i] + 0.001 * grad[i] * grad[i];
+            let mh = m1[i] / (1.0 - 0.9f64.powi(t));
+            let vh = m2[i] / (1.0 - 0.999f64.powi(t));
+            w[i] -= mh / (vh.sqrt() + 1e-12);
+        }
+    }
+    let after = error(&w);
+    let r = w.map(|x| x.round() as i32);
+    let fitted = Weights {
+        material: r[0],
+        towers: r[1],
+        catapults: r[2],
+        mobility: r[3],
+        advancement: r[4],
+        siege: r[5],
+        blockers: r[6],
+        threats: r[7],
+    };
+    Ok((fitted, before, after))
+}
+
+fn feature_vector(f: &Features) -> [f64; 8] {
+    [
+        f.material,
+        f.towers,
+        f.catapults,
+        f.mobility,
+        f.advancement,
+        f.siege,
+        f.blockers,
+        f.threats,
+    ]
+    .map(f64::from)
+}
+
+fn weights_as_features(w: &Weights) -> Features {
+    Features {
+        material: w.material,
+        towers: w.towers,
+        catapults: w.catapults,
+        mobility: w.mobility,
+        advancement: w.advancement,
+        siege: w.siege,
+        blockers: w.blockers,
+        threats: w.threats,
+    }
+}
+
+/// A position's target: [`SCORE_SHARE`] of the logistic of the search's
+/// score, the rest its side to move's result.
+fn target(score: i32, result: f32) -> f32 {
+    let eval = 1.0 / (1.0 + (-(score as f32) / 400.0).exp());
+    SCORE_SHARE * eval + (1.0 - SCORE_SHARE) * result
+}
+
+/// How a candidate is checked against the evaluation in force before it is
+/// kept: a match at equal nodes, stopped by a sequential test.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Validation {
+    /// Alpha-beta's nodes a move, for both sides.
+    pub nodes: u64,
+    /// The most games (the test is `undecided` after them: not kept).
+    pub max_games: u64,
+    /// The test's hypotheses, `(elo0, elo1)`.
+    pub elo: (f64, f64),
+}
+
+impl Default for Validation {
+    fn default() -> Self {
+        Validation {
+            nodes: 20_000,
+            max_games: 400,
+            elo: (0.0, 30.0),
+        }
+    }
+}
+
+/// What `murus train` does: how much data, on how many threads, from which
+/// seed, with which bot; how to fit; whether to validate.
+#[derive(Clone, Debug)]
+pub struct TrainOptions {
+    pub positions: u64,
+    /// Data generation stops here even short of `positions` (`--minutes`;
+    /// the data is then the games finished by the time, which depends on
+    /// the machine).
+    pub deadline: Option<std::time::Instant>,
+    pub threads: usize,
+    pub seed: u64,
+    pub bot: BotSpec,
+    pub fit: FitSettings,
+    /// `None`: keep the network without a match.
+    pub validate: Option<Validation>,
+}
+
+/// Which step a training run is at.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Step {
+    Data = 0,
+    Fit = 1,
+    Validate = 2,
+}
+
+/// Progress of a training run, read by progress bars and the studio; set
+/// `data.cancel` to stop it (the data so far is kept for `--resume`).
+#[derive(Debug, Default)]
+pub struct TrainProgress {
+    pub data: DataProgress,
+    pub step: std::sync::atomic::AtomicU8,
+    pub epoch: AtomicU64,
+    /// Games of the validation match played so far.
+    pub match_games: AtomicU64,
+}
+
+impl TrainProgress {
+    /// The step under way.
+    pub fn step(&self) -> Step {
+        match self.step.load(Ordering::Relaxed) {
+            0 => Step::Data,
+            1 => Step::Fit,
+            _ => Step::Validate,
+        }
+    }
+}
+
+/// A candidate's validation match.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Checked {
+    /// `network` or `weights`.
+    pub candidate: String,
+    pub result: MatchResult,
+}
+
+/// What a training run found.
+#[derive(Clone, Debug)]
+pub struct TrainOutcome {
+    pub games: usize,
+    pub positions: usize,
+    pub network: FitReport,
+    /// The fitted weights and the error before and after.
+    pub weights: (Weights, f64, f64),
+    /// The validation matches, in the order played.
+    pub matches: Vec<Checked>,
+    /// The evaluation to write: the first candidate that won its match (or
+    /// the network, unvalidated), `None` if none did.
+    pub kept: Option<EvalFile>,
+}
+
+/// Trains an evaluation for `variant`, keeping its data in `dir`: plays
+/// the games missing from `dir` (all of them in a new folder), fits a
+/// network and the generic features' weights to the positions, and checks
+/// the network, then the weights, against the evaluation in force for the
+/// variant ([`murus_ai::Evaluation::for_source`]); the first to win its
+/// match is kept. `Ok(None)`: cancelled (the data so far is kept).
+pub fn train(
+    variant: &Variant,
+    options: &TrainOptions,
+    dir: &Path,
+    progress: &TrainProgress,
+) -> Result<Option<TrainOutcome>, LabError> {
+    if variant.player_count() != 2 {
+        return Err(LabError::Invalid(format!(
+            "`{}` has {} players: training learns two-player variants",
+            variant.name(),
+            variant.player_count()
+        )));
+    }
+    if !matches!(options.bot, BotSpec::AlphaBeta { .. }) {
+        return Err(LabError::Invalid(
+            "the data's bot must be alpha-beta (its scores label the positions)".into(),
+        ));
+    }
+    let spec = DataSpec::new(variant, &options.bot, options.seed);
+    let mut data = DataDir::open(dir, &spec)?;
+    progress.step.store(Step::Data as u8, Ordering::Relaxed);
+    let finished = std::sync::atomic::AtomicBool::new(false);
+    let finished = &finished;
+    std::thread::scope(|s| {
+        if let Some(deadline) = options.deadline {
+            s.spawn(move || {
+                while !finished.load(Ordering::Relaxed) {
+                    if std::time::Instant::now() >= deadline {
+                        progress.data.cancel.store(true, Ordering::Relaxed);
+                        break;
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+            });
+        }
+        let r = data.generate(variant, options.positions, options.threads, &progress.data);
+        finished.store(true, Ordering::Relaxed);
+        r
+    })?;
+    let out_of_time = options
+        .deadline
+        .is_some_and(|d| std::time::Instant::now() >= d);
+    if progress.data.cancel.load(Ordering::Relaxed) && !out_of_time {
+        return Ok(None);
+    }
+    progress.data.cancel.store(false, Ordering::Relaxed);
+    let games = data.prefix(options.positions);
+    if games.is_empty() {
+        return Err(LabError::Invalid(
+            "no game finished in the time given: give more minutes".into(),
+        ));
+    }
+    progress.step.store(Step::Fit as u8, Ordering::Relaxed);
+    let examples = examples(variant, &games)?;
+    let shape = variant.run(ShapeOf);
+    let (net, network) = fit_network(shape, &examples, options.fit, &mut |epoch, _| {
+        progress.epoch.store(epoch as u64, Ordering::Relaxed);
+        !progress.data.cancel.load(Ordering::Relaxed)
+    });
+    if progress.data.cancel.load(Ordering::Relaxed) {
+        return Ok(None);
+    }
+    let start = variant.run(DefaultWeights);
+    let weights = fit_weights(variant, &games, start)?;
+    let digest = murus_ai::evalfile::source_digest(variant.source());
+    let note = |what: &str| {
+        format!(
+            "murus train {}: {what}, fitted to {} positions of {} self-play (seed {})",
+            variant.name(),
+            examples.len(),
+            spec.bot,
+            options.seed
+        )
+    };
+    let candidates = [
+        (
+            "network",
+            EvalFile {
+                variant_sha256: digest,
+                note: note(&format!("a network of {} hidden units", net.hidden)),
+                trained: Trained::Network(net),
+            },
+        ),
+        (
+            "weights",
+            EvalFile {
+                variant_sha256: digest,
+                note: note("the generic features' weights"),
+                trained: Trained::Weights(weights.0),
+            },
+        ),
+    ];
+    let mut outcome = TrainOutcome {
+        games: games.len(),
+        positions: examples.len(),
+        network,
+        weights,
+        matches: Vec::new(),
+        kept: None,
+    };
+    let Some(validation) = options.validate else {
+        outcome.kept = Some(candidates[0].1.clone());
+        return Ok(Some(outcome));
+    };
+    progress.step.store(Step::Validate as u8, Ordering::Relaxed);
+    for (name, file) in candidates {
+        let path = dir.join(format!("candidate-{name}.eval"));
+        std::fs::write(&path, file.to_bytes()).map_err(io(&path))?;
+        let spec = |eval: Option<murus_ai::EvalRef>| BotSpec::AlphaBeta {
+            nodes: validation.nodes,
+            eval,
+        };
+        let m = MatchConfig {
+            a: spec(Some(murus_ai::EvalRef::new(&path.to_string_lossy()))),
+            b: spec(None),
+            games: validation.max_games,
+            seed: options.seed,
+            threads: options.threads,
+            sprt: Some(validation.elo),
+            openings: 4,
+        };
+        let control = Control::default();
+        let done = std::sync::atomic::AtomicBool::new(false);
+        let (result, _) = std::thread::scope(|s| {
+            s.spawn(|| {
+                while !done.load(Ordering::Relaxed) {
+                    progress
+                        .match_games
+                        .store(control.done(), Ordering::Relaxed);
+                    if progress.data.cancel.load(Ordering::Relaxed) {
+                        control.cancel();
+                    }
+                    std::thread::sleep(std::time::Duration::from_millis(50));
+                }
+            });
+            let r = run_match(variant, &m, &control, None);
+            done.store(true, Ordering::Relaxed);
+            r
+        })?;
+        if progress.data.cancel.load(Ordering::Relaxed) {
+            return Ok(None);
+        }
+        let won = result.sprt.as_ref().is_some_and(|s| s.decision == "H1");
+        outcome.matches.push(Checked {
+            candidate: name.to_string(),
+            result,
+        });
+        if won {
+            outcome.kept = Some(file);
+            break;
+        }
+    }
+    Ok(Some(outcome))
+}
+
+struct ShapeOf;
+
+impl EngineTask for ShapeOf {
+    type Output = Shape;
+    fn run<B: Word>(self, e: &Engine<B>) -> Shape {
+        Shape::of(e)
+    }
+}
+
+struct DefaultWeights;
+
+impl EngineTask for DefaultWeights {
+    type Output = Weights;
+    fn run<B: Word>(self, e: &Engine<B>) -> Weights {
+        Weights::for_engine(e)
+    }
 }

@@ -1015,7 +1015,10 @@ mod tests {
         assert_eq!("Human".parse::<Seat>(), Ok(Seat::Human));
         assert_eq!(
             "alphabeta:300".parse::<Seat>(),
-            Ok(Seat::Bot(BotSpec::AlphaBeta { nodes: 300 }))
+            Ok(Seat::Bot(BotSpec::AlphaBeta {
+                nodes: 300,
+                eval: None
+            }))
         );
         assert_eq!("easy".parse::<Seat>(), Ok(Seat::Bot(BotSpec::Greedy)));
         assert!("robot".parse::<Seat>().is_err());

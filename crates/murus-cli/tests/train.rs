@@ -1,0 +1,252 @@
+//! `murus train` and evaluation files, through the real binary.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+use std::time::{Duration, Instant};
+
+fn murus(args: &[&str]) -> Output {
+    Command::new(env!("CARGO_BIN_EXE_murus"))
+        .args(args)
+        .output()
+        .expect("the murus binary runs")
+}
+
+fn temp(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("murus-cli-train-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn text(o: &Output) -> String {
+    format!(
+        "{}{}",
+        String::from_utf8_lossy(&o.stdout),
+        String::from_utf8_lossy(&o.stderr)
+    )
+}
+
+/// A small, quick training run of the standard game into `out`.
+fn small(out: &Path, threads: &str) -> Vec<String> {
+    [
+        "train",
+        "standard",
+        "--positions",
+        "1500",
+        "--bot",
+        "alphabeta:150",
+        "--hidden",
+        "8",
+        "--epochs",
+        "3",
+        "--seed",
+        "5",
+        "--threads",
+        threads,
+        "--no-validate",
+        "--out",
+        out.to_str().unwrap(),
+    ]
+    .map(String::from)
+    .to_vec()
+}
+
+fn run(args: &[String]) -> Output {
+    let args: Vec<&str> = args.iter().map(String::as_str).collect();
+    murus(&args)
+}
+
+#[test]
+fn training_reproduces_byte_for_byte_and_its_file_plays() {
+    let dir = temp("reproduce");
+    let (one, two) = (dir.join("one.eval"), dir.join("two.eval"));
+    let o = run(&small(&one, "1"));
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains("wrote"), "{}", text(&o));
+    let o = run(&small(&two, "2"));
+    assert!(o.status.success(), "{}", text(&o));
+    let (a, b) = (std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
+    assert_eq!(&a[..8], b"MURUSEVL");
+    assert_eq!(
+        a, b,
+        "the same seed gives the same file, whatever the threads"
+    );
+
+    // A second run into the same place needs --resume.
+    let o = run(&small(&one, "1"));
+    assert!(!o.status.success());
+    assert!(text(&o).contains("--resume"), "{}", text(&o));
+
+    // Bots and analysis take the file.
+    let spec = format!("alphabeta:300:eval={}", one.display());
+    let o = murus(&["match", "standard", &spec, "alphabeta:300", "--games", "2"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(text(&o).contains(&spec), "{}", text(&o));
+    let bot = format!("alphabeta:2000:eval={}", one.display());
+    let o = murus(&["analyze", "standard", "--bot", &bot, "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+}
+
+#[test]
+fn a_training_run_killed_with_sigkill_resumes_to_the_same_file() {
+    let dir = temp("resume");
+    let whole = dir.join("whole.eval");
+    let o = run(&small(&whole, "2"));
+    assert!(o.status.success(), "{}", text(&o));
+
+    let killed = dir.join("killed.eval");
+    let args = small(&killed, "2");
+    let mut child = Command::new(env!("CARGO_BIN_EXE_murus"))
+        .args(&args)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    let data = dir.join("killed.train").join("data.jsonl");
+    let started = Instant::now();
+    loop {
+        let lines = std::fs::read_to_string(&data)
+            .unwrap_or_default()
+            .matches('\n')
+            .count();
+        if lines >= 5 {
+            break;
+        }
+        assert!(child.try_wait().unwrap().is_none(), "ended before 5 games");
+        assert!(started.elapsed() < Duration::from_secs(120), "no games");
+        std::thread::sleep(Duration::from_millis(2));
+    }
+    assert!(
+        child.try_wait().unwrap().is_none(),
+        "finished before it could be killed"
+    );
+    child.kill().unwrap();
+    child.wait().unwrap();
+    assert!(!killed.exists(), "killed before the file was written");
+    let mut resumed = args.clone();
+    resumed.push("--resume".into());
+    let o = run(&resumed);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(
+        std::fs::read(&killed).unwrap(),
+        std::fs::read(&whole).unwrap(),
+        "the resumed run ends with the file of the uninterrupted one"
+    );
+}
+
+#[test]
+fn unusable_evaluation_files_fail_clearly() {
+    let dir = temp("bad");
+    let good = dir.join("good.eval");
+    let o = run(&small(&good, "2"));
+    assert!(o.status.success(), "{}", text(&o));
+    let bytes = std::fs::read(&good).unwrap();
+
+    let truncated = dir.join("truncated.eval");
+    std::fs::write(&truncated, &bytes[..bytes.len() / 2]).unwrap();
+    let mut flipped = bytes.clone();
+    let last = flipped.len() - 20;
+    flipped[last] ^= 1;
+    let corrupt = dir.join("corrupt.eval");
+    std::fs::write(&corrupt, flipped).unwrap();
+    let mut later = bytes.clone();
+    later[8..12].copy_from_slice(&9u32.to_le_bytes());
+    let future = dir.join("future.eval");
+    std::fs::write(&future, later).unwrap();
+
+    let cases = [
+        ("standard", &truncated, "truncated"),
+        ("standard", &corrupt, "corrupt"),
+        ("standard", &future, "version 9"),
+        ("hex", &good, "trained on other rules"),
+        ("standard", &dir.join("missing.eval"), "missing.eval"),
+    ];
+    for (variant, file, says) in cases {
+        let spec = format!("alphabeta:200:eval={}", file.display());
+        let o = murus(&["match", variant, &spec, "random", "--games", "2"]);
+        assert!(!o.status.success(), "{variant} {spec}");
+        let t = text(&o);
+        assert!(t.contains(says), "{variant} {spec}: {t}");
+        assert!(
+            t.contains(&file.display().to_string()),
+            "names the file: {t}"
+        );
+        assert!(!t.contains("panicked"), "{t}");
+    }
+    let o = murus(&["match", "standard", "random:eval=x.eval", "random"]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("take an evaluation file"), "{}", text(&o));
+    let o = murus(&["train", "escape4"]);
+    assert!(!o.status.success());
+    assert!(text(&o).contains("two-player"), "{}", text(&o));
+}
+
+#[test]
+fn a_rules_files_own_evaluation_beside_it_is_used_and_a_bad_one_is_named() {
+    let dir = temp("beside");
+    let rules = dir.join("mine.mg");
+    let source = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../variants/small.mg"
+    ))
+    .unwrap();
+    std::fs::write(&rules, &source).unwrap();
+    let r = rules.to_str().unwrap();
+    let o = murus(&[
+        "train",
+        r,
+        "--positions",
+        "600",
+        "--bot",
+        "alphabeta:100",
+        "--hidden",
+        "4",
+        "--epochs",
+        "1",
+        "--no-validate",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(dir.join("mine.eval").is_file(), "written beside the rules");
+    let o = murus(&["analyze", r, "--bot", "alphabeta:500"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!text(&o).contains("warning"), "{}", text(&o));
+    // The rules change: the file no longer fits, and says so.
+    std::fs::write(&rules, format!("{source}\n// edited\n")).unwrap();
+    let o = murus(&["analyze", r, "--bot", "alphabeta:500"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("mine.eval") && text(&o).contains("trained on other rules"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn a_candidate_that_loses_its_validation_match_is_not_kept() {
+    // A tiny network from little data against the shipped one, at equal
+    // nodes: the sequential test rejects it, and so the weights; nothing
+    // is written, and the command says why.
+    let dir = temp("validate");
+    let out = dir.join("weak.eval");
+    let mut args = small(&out, "2");
+    args.retain(|a| a != "--no-validate");
+    args.extend(["--validate-nodes", "400"].map(String::from));
+    let o = run(&args);
+    let t = text(&o);
+    assert!(!o.status.success(), "{t}");
+    assert!(
+        t.contains("validation, network against the current evaluation"),
+        "{t}"
+    );
+    assert!(t.contains("SPRT H0"), "{t}");
+    assert!(
+        t.contains("no candidate beat the current evaluation"),
+        "{t}"
+    );
+    assert!(!out.exists());
+    assert!(
+        dir.join("weak.train")
+            .join("candidate-network.eval")
+            .is_file()
+    );
+}
