@@ -436,3 +436,45 @@ fn mcts_goes_on_from_its_tree_along_the_game_and_forgets_it_in_a_new_game() {
     assert!(children > 10, "{fresh:?}");
     assert!(kept[0] > fresh[0] + children, "{kept:?} {fresh:?}");
 }
+
+#[test]
+fn evalfile_chooses_the_evaluation_and_names_a_file_it_cannot_use() {
+    let variants = concat!(env!("CARGO_MANIFEST_DIR"), "/../../variants");
+    // The errors and the nodes of each iteration of a depth-5 search, with
+    // `evalfile` set to `value` first.
+    let search = |value: &str| -> (Vec<String>, Vec<String>) {
+        let engine = Live::start();
+        engine.send(&format!("setoption name evalfile value {value}"));
+        engine.send("position startpos moves b1-b3 c7-c5");
+        engine.send("go depth 5");
+        let out = engine.until("bestmove ");
+        let nodes = out
+            .iter()
+            .filter_map(|l| l.split(" nodes ").nth(1))
+            .map(|rest| rest.split(' ').next().unwrap().to_string())
+            .collect();
+        (errors(&out).iter().map(|e| e.to_string()).collect(), nodes)
+    };
+    let own = search("");
+    assert!(own.0.is_empty(), "{own:?}");
+    // The standard game's own evaluation is its shipped file.
+    let shipped = search(&format!("{variants}/standard.eval"));
+    assert_eq!(shipped, own);
+    let generic = search("generic");
+    assert!(generic.0.is_empty(), "{generic:?}");
+    assert_ne!(generic.1, own.1, "another evaluation, another tree");
+    // Another variant's file: named at `go`, which searches with the own.
+    let (errors_hex, nodes_hex) = search(&format!("{variants}/hex.eval"));
+    assert_eq!(errors_hex.len(), 1, "{errors_hex:?}");
+    assert!(
+        errors_hex[0].contains("hex.eval") && errors_hex[0].contains("trained on other rules"),
+        "{errors_hex:?}"
+    );
+    assert_eq!(nodes_hex, own.1);
+    // A file that does not read is refused at once; the engine goes on.
+    let out = run("setoption name evalfile value /no/such/file.eval\nisready\nquit\n");
+    let e = errors(&out);
+    assert_eq!(e.len(), 1, "{out:?}");
+    assert!(e[0].starts_with("evalfile `/no/such/file.eval`: "), "{e:?}");
+    assert!(out.iter().any(|l| l == "readyok"), "{out:?}");
+}
