@@ -8,6 +8,7 @@ use murus_engine::Variant;
 
 use crate::launch::{Host, Launch, Scripted};
 use crate::play::Seat;
+use crate::training::TrainedBots;
 use crate::{Command, STORAGE_KEY, Saved, Tab, lab, murals, play, rules};
 
 /// The studio.
@@ -18,6 +19,9 @@ pub struct StudioApp {
     pub rules: rules::RulesPanel,
     pub lab: lab::LabPanel,
     pub murals: murals::MuralsPanel,
+    /// The trained bots Play and Lab offer, looked up in the Rules panel's
+    /// training folder.
+    trained: TrainedBots,
     scripted: Scripted,
 }
 
@@ -44,6 +48,7 @@ impl StudioApp {
             rules: rules::RulesPanel::new(saved.rules),
             lab: lab::LabPanel::new(saved.lab),
             murals: murals::MuralsPanel::new(saved.murals),
+            trained: TrainedBots::default(),
             scripted: Scripted::default(),
         }
     }
@@ -190,10 +195,17 @@ impl StudioApp {
                 }
             });
         });
+        let rules = self.rules.model();
+        self.trained.sync(
+            std::path::Path::new(&rules.train_settings().dir),
+            rules.training().runs_ended(),
+        );
         let commands = match self.tab {
-            Tab::Play => self.play.ui(ui),
+            Tab::Play => self.play.ui(ui, &mut self.trained),
             Tab::Rules => self.rules.ui(ui),
-            Tab::Lab => self.lab.ui(ui, self.rules.model().compiled_variant()),
+            Tab::Lab => self
+                .lab
+                .ui(ui, self.rules.model().compiled_variant(), &mut self.trained),
             Tab::Murals => self.murals.ui(ui),
         };
         self.apply(commands);

@@ -4,7 +4,7 @@
 //! The crate is the UI; `murus-studio` (src/main.rs) is a thin shell around
 //! [`StudioApp`]. Each panel is a type with a `ui` method that returns
 //! [`Command`]s, applied by the app after the frame. Long work (bots, rule
-//! compilation, perft, self-play, solving) runs on named threads
+//! compilation, perft, self-play, training, solving) runs on named threads
 //! ([`worker::Job`]) that wake the UI when they report.
 //!
 //! ```no_run
@@ -30,6 +30,7 @@ pub mod play;
 pub mod rules;
 pub mod syntax;
 pub mod theme;
+pub mod training;
 pub mod worker;
 
 pub use app::StudioApp;

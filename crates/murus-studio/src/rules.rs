@@ -1,7 +1,8 @@
 //! The Rules panel: a rule-file editor with line numbers and syntax
 //! colouring, live compilation off the UI thread, diagnostics shown over
 //! their spans and in a clickable list, a start-position preview, a quick
-//! perft and "Play this variant".
+//! perft, "Play this variant" and "Train bot" (an evaluation learned for
+//! the rules being edited, see [`crate::training`]).
 //!
 //! [`RulesModel`] holds the panel's state and every action on it (the text,
 //! its file, compile results, perft, the question waiting for an answer,
@@ -31,8 +32,9 @@ use serde::{Deserialize, Serialize};
 
 use crate::board::{self, Scene};
 use crate::dialog::{self, Answer, Confirm};
-use crate::worker::Job;
-use crate::{Command, Feedback, files, layout, syntax, theme};
+use crate::training::{DataFound, TrainEnd, TrainSaved, Training};
+use crate::worker::{Job, Waker, repaint_waker};
+use crate::{Command, Feedback, Message, files, layout, syntax, theme, training};
 
 /// Seconds of quiet typing before the file recompiles.
 pub const DEBOUNCE_S: f64 = 0.3;
@@ -60,6 +62,8 @@ pub struct RulesSaved {
     pub perft_depth: u32,
     /// The built-in an untitled text was copied from (empty: none).
     pub copy_of: String,
+    /// "Train bot"'s options.
+    pub train: TrainSaved,
 }
 
 impl Default for RulesSaved {
@@ -72,6 +76,7 @@ impl Default for RulesSaved {
             save_name: "my-variant.mg".into(),
             perft_depth: 3,
             copy_of: String::new(),
+            train: TrainSaved::default(),
         }
     }
 }
@@ -220,6 +225,7 @@ pub struct RulesModel {
     perft_running: bool,
     question: Option<Confirm<FileAction>>,
     feedback: Feedback,
+    training: Training,
 }
 
 impl RulesModel {
@@ -237,6 +243,7 @@ impl RulesModel {
             perft_running: false,
             question: None,
             feedback: Feedback::default(),
+            training: Training::default(),
         };
         m.saved.perft_depth = m.saved.perft_depth.clamp(1, MAX_PERFT_DEPTH);
         m.refresh_files();
@@ -592,6 +599,145 @@ impl RulesModel {
     pub fn perft_lines(&self) -> &[String] {
         &self.perft_lines
     }
+
+    // --- Train bot -------------------------------------------------------
+
+    /// The variant of the current text, once compiled (never one of an
+    /// older text).
+    pub fn fresh_variant(&self) -> Option<&Variant> {
+        self.fresh().and_then(|c| c.variant.as_ref())
+    }
+
+    /// "Train bot"'s options.
+    pub fn train_settings(&self) -> &TrainSaved {
+        &self.saved.train
+    }
+
+    /// "Train bot"'s options, to change (the training folder included).
+    pub fn train_settings_mut(&mut self) -> &mut TrainSaved {
+        &mut self.saved.train
+    }
+
+    /// The training run, its outcome and what the data folder holds.
+    pub fn training(&self) -> &Training {
+        &self.training
+    }
+
+    /// The training, to change ([`Training::tuning`], Cancel).
+    pub fn training_mut(&mut self) -> &mut Training {
+        &mut self.training
+    }
+
+    /// The training folder of the current text (its data and the
+    /// evaluation kept).
+    pub fn training_folder(&self) -> PathBuf {
+        training::rules_folder(Path::new(&self.saved.train.dir), &self.saved.text)
+    }
+
+    /// What the current text's training folder holds, once read.
+    fn found(&self) -> Option<&training::Found> {
+        self.training
+            .found_for(&self.saved.text, Path::new(&self.saved.train.dir))
+    }
+
+    /// What the current text's data folder holds, once read.
+    fn data_found(&self) -> Option<&DataFound> {
+        self.found().and_then(|f| f.data.as_ref().ok()?.as_ref())
+    }
+
+    /// Why "Train bot" cannot start now, if it cannot.
+    pub fn why_not_train(&self) -> Option<String> {
+        if self.training.is_running() {
+            return Some("a training run is going on".into());
+        }
+        let Some(c) = self.fresh() else {
+            return Some("the rules are compiling".into());
+        };
+        let Some(v) = &c.variant else {
+            return Some("fix the errors first: the rules do not compile".into());
+        };
+        if let Err(why) = training::why_not_train(v) {
+            return Some(why);
+        }
+        let bot = self.training.tuning.bot.to_string();
+        if let Some(found) = self.data_found()
+            && (found.seed != self.saved.train.seed || found.bot != bot)
+        {
+            let folder = self.found().map(|f| f.folder.display().to_string());
+            return Some(format!(
+                "the training folder holds {} positions played with seed {} by {}: \
+                 set seed {} to resume them, or delete {} to start afresh",
+                murus_lab::report::grouped(found.positions),
+                found.seed,
+                found.bot,
+                found.seed,
+                folder.unwrap_or_default()
+            ));
+        }
+        None
+    }
+
+    /// The start button's label: "Train bot", or "Resume training (N
+    /// positions so far)" when the current text's data folder holds games.
+    pub fn train_label(&self) -> String {
+        match self.data_found() {
+            Some(found) if found.positions > 0 => format!(
+                "Resume training ({} positions so far)",
+                murus_lab::report::grouped(found.positions)
+            ),
+            _ => "Train bot".into(),
+        }
+    }
+
+    /// Starts training the current text on a background thread (`wake`:
+    /// called when it ends); when it cannot start, the reason becomes its
+    /// outcome.
+    pub fn start_training(&mut self, wake: Waker) {
+        if let Some(why) = self.why_not_train() {
+            self.training.refused(&self.saved.text, why);
+            return;
+        }
+        let Some(v) = self.fresh_variant().cloned() else {
+            return;
+        };
+        let file = self.path().map(Path::to_path_buf);
+        if let Err(why) = self
+            .training
+            .start(&v, &self.saved.train, file.as_deref(), wake)
+        {
+            self.training.refused(&self.saved.text, why);
+        }
+    }
+
+    /// Collects the end of a training run and reads the current text's
+    /// data folder when needed (every frame; never waits).
+    pub fn poll_training(&mut self, wake: &Waker) {
+        let source = trainable(self.compiled.as_ref(), &self.saved.text);
+        self.training
+            .drive(source, Path::new(&self.saved.train.dir), wake);
+    }
+
+    /// Waits for the training run and the data folder's read to end (for
+    /// tests and scripts).
+    pub fn settle_training(&mut self) {
+        let source = trainable(self.compiled.as_ref(), &self.saved.text);
+        self.training
+            .settle(source, Path::new(&self.saved.train.dir));
+    }
+
+    /// How the last training run of the current text ended (none when it
+    /// trained another text).
+    pub fn training_outcome(&self) -> Option<&TrainEnd> {
+        self.training.ended_for(&self.saved.text)
+    }
+}
+
+/// The source of `compiled` if it is `text` and compiles (a field apart
+/// from the model's training, which the caller changes with it).
+fn trainable<'a>(compiled: Option<&'a Compiled>, text: &str) -> Option<&'a str> {
+    compiled
+        .filter(|c| c.source == text && c.variant.is_some())
+        .map(|c| c.source.as_str())
 }
 
 /// The Rules panel: the model, and the view's own state and jobs.
@@ -624,9 +770,9 @@ impl RulesPanel {
         &mut self.model
     }
 
-    /// Whether a compilation or perft is waiting or running.
+    /// Whether a compilation, perft or training is waiting or running.
     pub fn is_busy(&self) -> bool {
-        self.model.is_compiling() || self.model.is_perft_running()
+        self.model.is_compiling() || self.model.is_perft_running() || self.model.training.is_busy()
     }
 
     /// Collects compiler and perft results; starts a compilation when the
@@ -647,6 +793,11 @@ impl RulesPanel {
                 self.model.perft_finished();
                 self.perft_job = None;
             }
+        }
+        self.model.poll_training(&repaint_waker(ctx));
+        if self.model.training.is_running() {
+            // The progress bar reads the run's counters: keep it moving.
+            ctx.request_repaint_after(std::time::Duration::from_millis(200));
         }
         let now = ctx.input(|i| i.time);
         if let Some(request) = self.model.next_compile(now) {
@@ -907,10 +1058,17 @@ impl RulesPanel {
 
     fn preview(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         ui.heading("Start position");
-        let Some(v) = self.model.compiled_variant().cloned() else {
-            ui.weak("fix the errors to see the board");
-            return;
-        };
+        match self.model.compiled_variant().cloned() {
+            Some(v) => self.start_and_perft(ui, &v, commands),
+            None => {
+                ui.weak("fix the errors to see the board");
+            }
+        }
+        ui.separator();
+        self.train_bot(ui);
+    }
+
+    fn start_and_perft(&mut self, ui: &mut egui::Ui, v: &Variant, commands: &mut Vec<Command>) {
         let r = v.rules();
         ui.label(format!(
             "{} — {} cells, {} players, stack limit {}",
@@ -920,7 +1078,7 @@ impl RulesPanel {
             r.stack_limit
         ));
         let start = v.start();
-        let stacks = board::stacks_of(&v, &start);
+        let stacks = board::stacks_of(v, &start);
         let colours = board::player_colours(r);
         let names = board::player_names(r);
         ui.allocate_ui(egui::vec2(ui.available_width(), 300.0), |ui| {
@@ -969,6 +1127,93 @@ impl RulesPanel {
         });
         for l in self.model.perft_lines() {
             ui.monospace(l);
+        }
+    }
+
+    /// "Train bot": the options, the start (or resume) button, the run's
+    /// progress and Cancel, and how the last run of this text ended.
+    fn train_bot(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Train bot");
+        let m = &mut self.model;
+        let running = m.training.is_running();
+        ui.add_enabled_ui(!running, |ui| {
+            let s = &mut m.saved.train;
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label("Positions");
+                ui.add(
+                    egui::DragValue::new(&mut s.positions)
+                        .range(1..=100_000_000)
+                        .speed(100.0),
+                )
+                .labelled_by(l.id);
+                let l = ui.label("Threads");
+                ui.add(egui::DragValue::new(&mut s.threads).range(1..=256))
+                    .labelled_by(l.id);
+                let l = ui.label("Seed");
+                ui.add(egui::DragValue::new(&mut s.seed)).labelled_by(l.id);
+            });
+            ui.checkbox(&mut s.validate, "Validate against the current evaluation")
+                .on_hover_text(
+                    "keep a candidate only if it wins a match against the evaluation bots use now; \
+                     off, the network is kept as fitted",
+                );
+        });
+        if running {
+            if let Some(status) = m.training.status() {
+                ui.add(egui::ProgressBar::new(status.fraction).text(status.text));
+            }
+            if m.training.running_source() != Some(m.text()) {
+                ui.weak(format!(
+                    "training {} as the rules were when it started: the text changed since",
+                    m.training.running_variant().unwrap_or("the variant")
+                ));
+            }
+            if ui
+                .add_enabled(
+                    !m.training.is_cancelling(),
+                    egui::Button::new("Cancel training"),
+                )
+                .on_hover_text(
+                    "stops after the games under way; they are kept, and Resume training goes on from them",
+                )
+                .clicked()
+            {
+                m.training.cancel();
+            }
+        } else {
+            let why = m.why_not_train();
+            let button = ui.add_enabled(why.is_none(), egui::Button::new(m.train_label()));
+            let button = match &why {
+                Some(why) => button.on_disabled_hover_text(why),
+                None => button.on_hover_text(
+                    "plays self-play games of these rules, fits an evaluation to them, and keeps it \
+                     (if it plays better than the current one, when validated)",
+                ),
+            };
+            if button.clicked() {
+                m.start_training(repaint_waker(ui.ctx()));
+            }
+        }
+        if let Some(end) = m.training_outcome() {
+            let msg = Message {
+                tone: end.tone,
+                text: end.text(),
+            };
+            msg.show(ui);
+        }
+        match m.found().map(|f| (f.folder.display().to_string(), &f.data)) {
+            Some((folder, data)) => {
+                if let Err(e) = data {
+                    Message::error(format!("cannot read the training data: {e}")).show(ui);
+                }
+                ui.add(
+                    egui::Label::new(RichText::new(format!("kept in {folder}")).weak()).truncate(),
+                )
+                .on_hover_text(folder);
+            }
+            None => {
+                ui.weak("kept in the training folder");
+            }
         }
     }
 }

@@ -24,14 +24,22 @@ pub use model::{
 };
 pub use runs::{PastRun, RunState};
 
+/// What the view needs of the chosen variant.
+#[derive(Clone, Debug)]
+struct Chosen {
+    players: usize,
+    name: String,
+    source: String,
+}
+
 /// The Lab panel: its model, and what the view remembers between frames.
 #[derive(Debug)]
 pub struct LabPanel {
     pub model: LabModel,
-    /// The chosen variant's number of players (or why it has none), for
-    /// the key it was worked out for: compiling a file every frame would
-    /// cost too much.
-    players: Option<(String, Result<usize, String>)>,
+    /// The chosen variant's number of players, name and source (or why it
+    /// has none), for the key it was worked out for: compiling a file
+    /// every frame would cost too much.
+    chosen: Option<(String, Result<Chosen, String>)>,
 }
 
 impl LabPanel {
@@ -39,7 +47,7 @@ impl LabPanel {
     pub fn new(saved: LabSaved) -> LabPanel {
         LabPanel {
             model: LabModel::new(saved),
-            players: None,
+            chosen: None,
         }
     }
 

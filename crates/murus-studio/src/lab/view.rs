@@ -9,7 +9,8 @@ use crate::layout::still_plot;
 use murus_engine::Variant;
 
 use super::model::{Export, FROM_RULES, RowKind, Source, WinRow};
-use super::{LabModel, LabPanel};
+use super::{Chosen, LabModel, LabPanel};
+use crate::training::{TRAINED_LABEL, TrainedBots};
 use crate::{Command, board, layout, theme};
 use murus_lab::report::{grouped, percent};
 
@@ -255,9 +256,15 @@ fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> bool {
 }
 
 impl LabPanel {
-    /// Draws the panel (`from_rules`: what the Rules editor compiled) and
-    /// returns what it asks the app to do.
-    pub fn ui(&mut self, ui: &mut Ui, from_rules: Option<&Variant>) -> Vec<Command> {
+    /// Draws the panel (`from_rules`: what the Rules editor compiled;
+    /// `trained`: finds the trained bot of the chosen variant) and returns
+    /// what it asks the app to do.
+    pub fn ui(
+        &mut self,
+        ui: &mut Ui,
+        from_rules: Option<&Variant>,
+        trained: &mut TrainedBots,
+    ) -> Vec<Command> {
         let mut commands = Vec::new();
         egui::Panel::left("lab-setup")
             .default_size(270.0)
@@ -265,7 +272,7 @@ impl LabPanel {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("lab-setup-scroll")
-                    .show(ui, |ui| self.setup(ui, from_rules));
+                    .show(ui, |ui| self.setup(ui, from_rules, trained));
             });
         egui::Panel::right("lab-games")
             .default_size(280.0)
@@ -280,28 +287,31 @@ impl LabPanel {
         commands
     }
 
-    /// The chosen variant's number of players, or why it has none.
-    fn players(&mut self, from_rules: Option<&Variant>) -> Result<usize, String> {
+    /// The chosen variant's number of players, name and source, or why it
+    /// has none.
+    fn chosen(&mut self, from_rules: Option<&Variant>) -> Result<Chosen, String> {
+        let of = |v: &Variant| Chosen {
+            players: v.player_count(),
+            name: v.name().to_string(),
+            source: v.source().to_string(),
+        };
         if self.model.saved.source() == Source::Rules {
             return from_rules
-                .map(Variant::player_count)
+                .map(of)
                 .ok_or_else(|| "the rules editor's file does not compile".to_string());
         }
         let key = &self.model.saved.variant;
-        if let Some((k, players)) = &self.players
+        if let Some((k, chosen)) = &self.chosen
             && k == key
         {
-            return players.clone();
+            return chosen.clone();
         }
-        let players = self
-            .model
-            .resolve_variant(from_rules)
-            .map(|v| v.player_count());
-        self.players = Some((key.clone(), players.clone()));
-        players
+        let chosen = self.model.resolve_variant(from_rules).map(|v| of(&v));
+        self.chosen = Some((key.clone(), chosen.clone()));
+        chosen
     }
 
-    fn setup(&mut self, ui: &mut Ui, from_rules: Option<&Variant>) {
+    fn setup(&mut self, ui: &mut Ui, from_rules: Option<&Variant>, trained: &mut TrainedBots) {
         let field_w = 150.0;
         let m = &mut self.model;
         ui.heading("Self-play");
@@ -333,15 +343,19 @@ impl LabPanel {
         if combo.response.clicked() {
             // The folder may have changed on disk.
             m.refresh_files();
-            self.players = None;
+            self.chosen = None;
         }
         if self.model.saved.variant != before {
             self.model.settings_changed();
         }
-        let players = self.players(from_rules);
-        inline_error(ui, players.as_ref().err().cloned());
+        let chosen = self.chosen(from_rules);
+        inline_error(ui, chosen.as_ref().err().cloned());
+        let trained = chosen
+            .as_ref()
+            .ok()
+            .and_then(|c| trained.spec_for(&c.name, &c.source));
         let m = &mut self.model;
-        m.fit_seats(players.unwrap_or(m.saved.bots.len().max(1)));
+        m.fit_seats(chosen.map_or(m.saved.bots.len().max(1), |c| c.players));
         for i in 0..m.saved.bots.len() {
             if text_field(
                 ui,
@@ -352,6 +366,25 @@ impl LabPanel {
                 m.settings_changed();
             }
             inline_error(ui, m.bot_error(i));
+        }
+        // The trained bot of this variant, one click into a seat.
+        if let Some(spec) = trained {
+            ui.horizontal_wrapped(|ui| {
+                ui.label(format!("{TRAINED_LABEL}:"));
+                for i in 0..m.saved.bots.len() {
+                    if ui
+                        .add_enabled(
+                            m.saved.bots[i] != spec,
+                            egui::Button::new(format!("to seat {}", i + 1)),
+                        )
+                        .on_hover_text(&spec)
+                        .clicked()
+                    {
+                        m.saved.bots[i].clone_from(&spec);
+                        m.settings_changed();
+                    }
+                }
+            });
         }
         ui.horizontal(|ui| {
             let l = ui.label("Games");

@@ -7,6 +7,7 @@ use super::analysis_view::BAR_WIDTH;
 use super::{PlayPanel, SEAT_CHOICES, Seat};
 use crate::board::{self, Notes, Scene};
 use crate::dialog::{self, Answer};
+use crate::training::{TRAINED_LABEL, TrainedBots};
 use crate::{Command, layout, theme};
 
 /// Height of the status line (turn, thinking bot, or result banner).
@@ -49,7 +50,9 @@ impl Keys {
 
 impl PlayPanel {
     /// Draws the panel and returns commands for the app.
-    pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+    /// Draws the panel; `trained` finds the trained bot of the variant
+    /// played, offered in the seat menus.
+    pub fn ui(&mut self, ui: &mut egui::Ui, trained: &mut TrainedBots) -> Vec<Command> {
         if let Some(Answer::Go(replace)) = dialog::show(ui.ctx(), "play-replace", &mut self.pending)
         {
             self.replace(replace);
@@ -77,10 +80,11 @@ impl PlayPanel {
                 .variant()
                 .position_string(self.model.game().position());
         }
+        let trained = trained.spec_for_variant(self.model.variant());
         egui::Panel::left("play-controls")
             .default_size(230.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui));
+                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, trained.as_deref()));
             });
         egui::Panel::right("play-moves")
             .default_size(260.0)
@@ -91,7 +95,7 @@ impl PlayPanel {
         Vec::new()
     }
 
-    fn controls(&mut self, ui: &mut egui::Ui) {
+    fn controls(&mut self, ui: &mut egui::Ui, trained: Option<&str>) {
         let v = self.model.variant().clone();
         ui.heading("Game");
         ui.add(egui::Label::new(format!("Variant: {}", v.rules().title)).wrap());
@@ -108,7 +112,7 @@ impl PlayPanel {
             }
         });
         ui.separator();
-        self.seats(ui, &v);
+        self.seats(ui, &v, trained);
         ui.separator();
         let in_setup = self.model.setup().is_some();
         ui.add_enabled_ui(!in_setup, |ui| self.game_buttons(ui, &v));
@@ -121,7 +125,9 @@ impl PlayPanel {
         }
     }
 
-    fn seats(&mut self, ui: &mut egui::Ui, v: &Variant) {
+    /// The seat menus and fields; `trained` is the spec of the trained bot
+    /// of `v`, offered as [`TRAINED_LABEL`].
+    fn seats(&mut self, ui: &mut egui::Ui, v: &Variant, trained: Option<&str>) {
         ui.heading("Seats");
         let mut errors = Vec::new();
         for p in 0..v.player_count() {
@@ -134,13 +140,28 @@ impl PlayPanel {
                     painter.circle_filled(r.rect.center(), 6.0, colour);
                     let label = ui.label(name);
                     let mut chosen = None;
+                    let shown = match trained {
+                        Some(t) if self.seat_text[p] == t => TRAINED_LABEL,
+                        _ => self.seat_text[p].as_str(),
+                    };
                     egui::ComboBox::from_id_salt(("seat", p))
-                        .selected_text(self.seat_text[p].as_str())
+                        .selected_text(shown)
+                        // Room for every choice, the trained bot's too,
+                        // without scrolling.
+                        .height(320.0)
                         .show_ui(ui, |ui| {
                             for c in SEAT_CHOICES {
                                 if ui.selectable_label(self.seat_text[p] == c, c).clicked() {
                                     chosen = Some(c);
                                 }
+                            }
+                            if let Some(t) = trained
+                                && ui
+                                    .selectable_label(self.seat_text[p] == t, TRAINED_LABEL)
+                                    .on_hover_text(t)
+                                    .clicked()
+                            {
+                                chosen = Some(t);
                             }
                         })
                         .response

@@ -21,7 +21,8 @@ pub fn root() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
 }
 
-/// A fresh app on `tab`, both Play seats human, files from the repository.
+/// A fresh app on `tab`, both Play seats human, files from the repository,
+/// lab runs and training data in scratch folders.
 pub fn app(tab: Tab) -> StudioApp {
     let mut saved = Saved {
         tab,
@@ -29,6 +30,7 @@ pub fn app(tab: Tab) -> StudioApp {
     };
     saved.play.seats = vec!["human".into(), "human".into()];
     saved.lab.runs_dir = scratch_dir("lab-runs").display().to_string();
+    saved.rules.train.dir = scratch_dir("training").display().to_string();
     let mut app = StudioApp::from_saved(saved);
     app.rules.model_mut().set_dir(root().join("variants"));
     app.murals.model_mut().set_dir(root().join("puzzles"));

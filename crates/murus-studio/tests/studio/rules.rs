@@ -3,6 +3,7 @@
 use murus_engine::Variant;
 use murus_studio::dialog::Answer;
 use murus_studio::rules::{FileAction, MAX_PERFT_DEPTH, RulesModel, RulesSaved};
+use murus_studio::training::TrainEnd;
 
 use super::*;
 
@@ -502,4 +503,287 @@ fn perft_counts_the_start_position() {
         .legal_moves(&Variant::standard().start())
         .len();
     assert!(m.perft_lines()[0].starts_with(&format!("perft 1: {n1} ")));
+}
+
+// ---- Train bot (issue 12) ----
+
+/// The small variant's rules with a comment of the test's own: a text no
+/// other test plays, so the evaluation a run registers for it changes no
+/// other test's bots.
+fn own_small_rules(test: &str) -> String {
+    let (_, small) = murus_engine::BUILTIN
+        .iter()
+        .find(|(n, _)| *n == "small")
+        .expect("the small variant");
+    format!("{small}\n// trained by the test {test}\n")
+}
+
+/// Tiny training options: 300 positions of `alphabeta:100`, a network of 4
+/// hidden units fitted in 2 epochs, no validation, data kept in `dir`.
+fn tiny_training(m: &mut RulesModel, dir: &Path) {
+    let s = m.train_settings_mut();
+    s.dir = dir.display().to_string();
+    s.positions = 300;
+    s.threads = 2;
+    s.seed = 3;
+    s.validate = false;
+    let t = &mut m.training_mut().tuning;
+    t.bot = "alphabeta:100".parse().unwrap();
+    t.fit.hidden = 4;
+    t.fit.epochs = 2;
+}
+
+/// Waits until the run going on has finished a game.
+fn until_a_game_is_played(m: &RulesModel) {
+    let t = std::time::Instant::now();
+    while m
+        .training()
+        .status()
+        .is_some_and(|s| s.text.starts_with("Self-play: 0 /"))
+    {
+        assert!(t.elapsed().as_secs() < 120, "no game finished");
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
+#[test]
+fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
+    use murus_studio::Tone;
+    use murus_studio::worker::no_waker;
+
+    let dir = scratch("train");
+    let text = own_small_rules("train_bot_cancels_resumes");
+    std::fs::write(dir.join("mine.mg"), &text).unwrap();
+    let mut m = model_in(&dir);
+    m.request(FileAction::Open(dir.join("mine.mg")));
+    tiny_training(&mut m, &dir.join("training"));
+    assert_eq!(
+        m.why_not_train().as_deref(),
+        Some("the rules are compiling")
+    );
+    m.compile_now();
+    m.settle_training();
+    assert_eq!(m.why_not_train(), None);
+    assert_eq!(m.train_label(), "Train bot", "no data yet");
+
+    // Cancel keeps the games played; the next start resumes them.
+    m.train_settings_mut().positions = 1_000_000;
+    m.start_training(no_waker());
+    assert!(m.training().is_running());
+    assert_eq!(
+        m.why_not_train().as_deref(),
+        Some("a training run is going on")
+    );
+    until_a_game_is_played(&m);
+    m.training_mut().cancel();
+    m.settle_training();
+    assert!(!m.training().is_running());
+    let end = m.training_outcome().expect("the cancelled run's outcome");
+    assert_eq!(end.tone, Tone::Info);
+    assert!(
+        end.text().starts_with("Training cancelled"),
+        "{}",
+        end.text()
+    );
+    assert!(
+        m.train_label().starts_with("Resume training ("),
+        "{}",
+        m.train_label()
+    );
+    // Data of another seed is not mixed with this one's.
+    m.train_settings_mut().seed = 4;
+    assert!(
+        m.why_not_train().is_some_and(|w| w.contains("seed 3")),
+        "{:?}",
+        m.why_not_train()
+    );
+    m.train_settings_mut().seed = 3;
+
+    m.train_settings_mut().positions = 300;
+    m.start_training(no_waker());
+    m.settle_training();
+    let end = m.training_outcome().expect("an outcome").clone();
+    assert_eq!(end.tone, Tone::Success, "{}", end.text());
+    for line in [
+        "Self-play: ",
+        "held-out error ",
+        "Not validated: the network is kept as fitted.",
+        "Kept the network: ",
+        "Also wrote ",
+        "\"hard (trained)\" names it.",
+    ] {
+        assert!(end.text().contains(line), "`{line}` in {}", end.text());
+    }
+    let kept = m.training_folder().join("small.eval");
+    assert_eq!(end.kept.as_deref(), Some(kept.as_path()));
+    let bytes = std::fs::read(&kept).expect("the kept evaluation");
+    let file = murus_ai::EvalFile::from_bytes(&bytes).expect("a good evaluation file");
+    assert_eq!(file.check_variant(&text), Ok(()));
+    assert_eq!(
+        std::fs::read(dir.join("mine.eval")).ok(),
+        Some(bytes),
+        "the same file beside mine.mg"
+    );
+    assert_eq!(
+        murus_ai::Evaluation::for_source(&text).describe(),
+        "network (4 hidden)",
+        "registered for these rules"
+    );
+    assert!(m.train_label().starts_with("Resume training ("));
+
+    // The outcome belongs to the text it trained.
+    m.set_text(format!("{text} "), 1.0);
+    m.compile_now();
+    assert!(m.training_outcome().is_none());
+    m.set_text(text.clone(), 2.0);
+    assert_eq!(m.training_outcome(), Some(&end));
+}
+
+#[test]
+fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
+    use murus_studio::worker::no_waker;
+
+    let dir = scratch("train-validated");
+    let text = own_small_rules("a_validated_candidate");
+    let mut m = model_in(&dir);
+    m.set_text(text.clone(), 0.0);
+    tiny_training(&mut m, &dir.join("training"));
+    m.train_settings_mut().validate = true;
+    let v = &mut m.training_mut().tuning.validation;
+    v.nodes = 100;
+    v.max_games = 4;
+    m.compile_now();
+    m.settle_training();
+    m.start_training(no_waker());
+    m.settle_training();
+    let end = m.training_outcome().expect("an outcome");
+    for line in [
+        "Validation of the network against the current evaluation: 4 games, ",
+        "Validation of the weights against the current evaluation: 4 games, ",
+        ": undecided.",
+        "No candidate beat the current evaluation: nothing kept.",
+    ] {
+        assert!(end.text().contains(line), "`{line}` in {}", end.text());
+    }
+    assert_eq!(end.tone, murus_studio::Tone::Warning);
+    assert_eq!(end.kept, None);
+    assert!(!m.training_folder().join("small.eval").exists());
+    assert_eq!(
+        murus_ai::Evaluation::for_source(&text).describe(),
+        "generic",
+        "nothing registered"
+    );
+}
+
+#[test]
+fn train_bot_needs_rules_that_compile_with_two_players() {
+    let mut m = model_in(&scratch("train-refused"));
+    m.set_text("variant \"x\"\nboard", 0.0);
+    m.compile_now();
+    assert_eq!(
+        m.why_not_train().as_deref(),
+        Some("fix the errors first: the rules do not compile")
+    );
+    let escape4 = Variant::builtin("escape4").expect("escape4");
+    m.set_text(escape4.source(), 1.0);
+    m.compile_now();
+    assert_eq!(
+        m.why_not_train().as_deref(),
+        Some("training learns two-player variants: these rules have 4 players")
+    );
+    m.start_training(murus_studio::worker::no_waker());
+    assert!(!m.training().is_running());
+    assert_eq!(
+        m.training_outcome().map(TrainEnd::text).as_deref(),
+        Some("training learns two-player variants: these rules have 4 players")
+    );
+}
+
+/// The button whose label starts with `label` (the section's heading is
+/// "Train bot" too).
+fn train_button<'h>(h: &'h Harness<'_, StudioApp>, label: &'h str) -> egui_kittest::Node<'h> {
+    use egui::accesskit::Role;
+    use egui_kittest::kittest::{NodeT, by};
+    h.query_all(by().label_contains(label))
+        .find(|n| n.accesskit_node().role() == Role::Button)
+        .unwrap_or_else(|| panic!("no button `{label}`"))
+}
+
+#[test]
+fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_lab() {
+    let mut h = harness(app(Tab::Rules));
+    steps(&mut h, 2);
+    let text = own_small_rules("train_bot_in_the_rules_panel");
+    {
+        let m = h.state_mut().rules.model_mut();
+        m.request(FileAction::CopyBuiltin("small".into()));
+        m.set_text(text.clone(), 0.0);
+        let dir = PathBuf::from(&m.train_settings().dir);
+        tiny_training(m, &dir);
+    }
+    compiled_clean(&mut h);
+    until(&mut h, 20, "the data folder read", |h| {
+        h.state().rules.model().why_not_train().is_none()
+    });
+    train_button(&h, "Train bot").click();
+    steps(&mut h, 2);
+    assert!(h.state().rules.model().training().is_running());
+    until(&mut h, 120, "the outcome", |h| {
+        h.query_by_label_contains("Kept the network: ").is_some()
+    });
+    let kept = h.state().rules.model().training_folder().join("small.eval");
+    assert!(kept.is_file(), "{} exists", kept.display());
+    until(&mut h, 20, "the resume button", |h| {
+        h.query_by_label_contains("Resume training (").is_some()
+    });
+
+    // A second run, cancelled: the games are kept, and resumed next time.
+    h.state_mut()
+        .rules
+        .model_mut()
+        .train_settings_mut()
+        .positions = 1_000_000;
+    train_button(&h, "Resume training (").click();
+    steps(&mut h, 2);
+    until(&mut h, 20, "the progress bar", |h| {
+        h.query_by_label_contains("Self-play: ").is_some()
+    });
+    h.get_by_label("Cancel training").click();
+    until(&mut h, 120, "the cancelled run's end", |h| {
+        h.query_by_label_contains("Training cancelled").is_some()
+    });
+    assert!(!h.state().rules.model().training().is_running());
+    until(&mut h, 20, "the resume button", |h| {
+        h.query_by_label_contains("Resume training (").is_some()
+    });
+
+    // Play offers the trained bot for these rules.
+    h.get_by_label("Play this variant").click();
+    steps(&mut h, 3);
+    assert_eq!(h.state().tab, Tab::Play);
+    {
+        use egui::accesskit::Role;
+        use egui_kittest::kittest::{NodeT, by};
+        h.query_all(by().label("Gauls"))
+            .find(|n| n.accesskit_node().role() == Role::ComboBox)
+            .expect("the Gauls' seat menu")
+            .click();
+    }
+    steps(&mut h, 2);
+    h.get_by_label("hard (trained)").click();
+    steps(&mut h, 3);
+
+    let seat = h.state().play.model().seats()[1].to_string();
+    assert_eq!(seat, format!("alphabeta:50000:eval={}", kept.display()));
+
+    // And so does Lab, for the rules editor's variant.
+    h.state_mut().lab.model.saved.variant = murus_studio::lab::FROM_RULES.into();
+    h.state_mut().tab = Tab::Lab;
+    steps(&mut h, 3);
+    h.get_by_label("to seat 2").click();
+    steps(&mut h, 2);
+    assert_eq!(
+        h.state().lab.model.saved.bots[1],
+        format!("hard:eval={}", kept.display())
+    );
 }
