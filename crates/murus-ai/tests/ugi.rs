@@ -453,7 +453,10 @@ fn evalfile_chooses_the_evaluation_and_names_a_file_it_cannot_use() {
             .filter_map(|l| l.split(" nodes ").nth(1))
             .map(|rest| rest.split(' ').next().unwrap().to_string())
             .collect();
-        (errors(&out).iter().map(|e| e.to_string()).collect(), nodes)
+        (
+            errors(&out).iter().map(ToString::to_string).collect(),
+            nodes,
+        )
     };
     let own = search("");
     assert!(own.0.is_empty(), "{own:?}");
