@@ -56,6 +56,35 @@ pub struct Features {
     pub threats: i32,
 }
 
+/// The features' names, in the order of [`Features::to_array`] and
+/// [`Weights::to_array`].
+pub const FEATURE_NAMES: [&str; 8] = [
+    "material",
+    "towers",
+    "catapults",
+    "mobility",
+    "advancement",
+    "siege",
+    "blockers",
+    "threats",
+];
+
+impl Features {
+    /// The features in the order of [`FEATURE_NAMES`].
+    pub fn to_array(&self) -> [i32; 8] {
+        [
+            self.material,
+            self.towers,
+            self.catapults,
+            self.mobility,
+            self.advancement,
+            self.siege,
+            self.blockers,
+            self.threats,
+        ]
+    }
+}
+
 /// Weights of the features (centi-stones).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Weights {
@@ -70,6 +99,44 @@ pub struct Weights {
 }
 
 impl Weights {
+    /// The weights in the order of [`FEATURE_NAMES`].
+    pub fn to_array(&self) -> [i32; 8] {
+        [
+            self.material,
+            self.towers,
+            self.catapults,
+            self.mobility,
+            self.advancement,
+            self.siege,
+            self.blockers,
+            self.threats,
+        ]
+    }
+
+    /// Weights from an array in the order of [`FEATURE_NAMES`].
+    pub fn from_array(a: [i32; 8]) -> Weights {
+        let [
+            material,
+            towers,
+            catapults,
+            mobility,
+            advancement,
+            siege,
+            blockers,
+            threats,
+        ] = a;
+        Weights {
+            material,
+            towers,
+            catapults,
+            mobility,
+            advancement,
+            siege,
+            blockers,
+            threats,
+        }
+    }
+
     /// The default weights for a variant: breakthrough games reward racing,
     /// Escape games reward mobility.
     ///

@@ -156,7 +156,7 @@ impl EvalFile {
         match &self.trained {
             Trained::Weights(w) => {
                 out.push(1);
-                for x in weights_to_array(w) {
+                for x in w.to_array() {
                     out.extend_from_slice(&x.to_le_bytes());
                 }
             }
@@ -210,7 +210,7 @@ impl EvalFile {
                 for x in &mut a {
                     *x = r.i32("the weights")?;
                 }
-                Trained::Weights(weights_from_array(a))
+                Trained::Weights(Weights::from_array(a))
             }
             2 => {
                 let slots = r.u32("the network's shape")? as usize;
@@ -329,45 +329,12 @@ impl<'a> Reader<'a> {
     }
 }
 
-fn weights_to_array(w: &Weights) -> [i32; 8] {
-    [
-        w.material,
-        w.towers,
-        w.catapults,
-        w.mobility,
-        w.advancement,
-        w.siege,
-        w.blockers,
-        w.threats,
-    ]
-}
-
-fn weights_from_array(a: [i32; 8]) -> Weights {
-    Weights {
-        material: a[0],
-        towers: a[1],
-        catapults: a[2],
-        mobility: a[3],
-        advancement: a[4],
-        siege: a[5],
-        blockers: a[6],
-        threats: a[7],
-    }
-}
-
-/// The evaluations shipped beside the variants in `variants/`, by variant
-/// name: each is used for the variant of that name whose source it was
-/// trained on.
-const SHIPPED: &[(&str, &[u8])] = &[
-    (
-        "standard",
-        include_bytes!("../../../variants/standard.eval"),
-    ),
-    (
-        "advanced",
-        include_bytes!("../../../variants/advanced.eval"),
-    ),
-    ("hex", include_bytes!("../../../variants/hex.eval")),
+/// The evaluations shipped beside the variants in `variants/`: each is
+/// used for the rules whose source it was trained on (named in the file).
+const SHIPPED: &[&[u8]] = &[
+    include_bytes!("../../../variants/standard.eval"),
+    include_bytes!("../../../variants/advanced.eval"),
+    include_bytes!("../../../variants/hex.eval"),
 ];
 
 /// Evaluations registered for this process ([`register`]), and the shipped
@@ -379,7 +346,7 @@ fn shipped() -> &'static [([u8; 32], Evaluation)] {
     SHIPPED_READ.get_or_init(|| {
         SHIPPED
             .iter()
-            .filter_map(|(_, bytes)| EvalFile::from_bytes(bytes).ok())
+            .filter_map(|bytes| EvalFile::from_bytes(bytes).ok())
             .map(|f| (f.variant_sha256, f.evaluation()))
             .collect()
     })

@@ -682,9 +682,7 @@ impl Bot {
                 Some(o) if o.winner.is_some() => i32::MIN + 1,
                 Some(_) => 0,
                 None => match net {
-                    // The network values the position for its side to move.
-                    Some(n) if child.turn() == me => n.evaluate(&child),
-                    Some(n) => -n.evaluate(&child),
+                    Some(n) => n.evaluate_for(&child, me),
                     None => eval::evaluate(e, &w, &child, me, true),
                 },
             };

@@ -587,12 +587,9 @@ impl<B: Bits> Mcts<'_, B> {
             // One evaluation serves both: the second player's is the
             // negation of the first's.
             let net = self.evaluation.network().filter(|n| n.fits(self.e));
-            let v = match legal {
-                _ if net.is_some() => {
-                    let v = net.map_or(0, |n| n.evaluate(p));
-                    if p.turn() == 0 { v } else { -v }
-                }
-                Some(n) if p.phase() == Phase::Normal => {
+            let v = match (net, legal) {
+                (Some(net), _) => net.evaluate_for(p, 0),
+                (None, Some(n)) if p.phase() == Phase::Normal => {
                     evaluate_counted(self.e, weights, p, 0, n as u64)
                 }
                 _ => evaluate(self.e, weights, p, 0, true),

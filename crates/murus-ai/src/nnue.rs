@@ -75,17 +75,23 @@ impl Shape {
         (p * self.heights + (h - 1)) * self.slots + slot
     }
 
-    /// The active inputs of `pos`, in increasing order.
-    pub fn active<B: Bits>(&self, pos: &Pos<B>) -> Vec<u16> {
-        let mut out = Vec::with_capacity(64);
+    /// Calls `f` with each active input of `pos`, in increasing order.
+    #[inline]
+    pub fn for_each_active<B: Bits>(&self, pos: &Pos<B>, mut f: impl FnMut(usize)) {
         for p in 0..self.players {
             let own = pos.stones_of(p);
             for h in 1..=self.heights {
                 for slot in (own & pos.with_height(h as u8)).iter() {
-                    out.push(self.input(p, h, slot) as u16);
+                    f(self.input(p, h, slot));
                 }
             }
         }
+    }
+
+    /// The active inputs of `pos`, in increasing order.
+    pub fn active<B: Bits>(&self, pos: &Pos<B>) -> Vec<u16> {
+        let mut out = Vec::with_capacity(64);
+        self.for_each_active(pos, |i| out.push(i as u16));
         out
     }
 }
@@ -116,15 +122,7 @@ impl Network {
         for (a, &b) in acc.iter_mut().zip(&self.b1) {
             *a = i32::from(b);
         }
-        let s = self.shape;
-        for p in 0..s.players {
-            let own = pos.stones_of(p);
-            for h in 1..=s.heights {
-                for slot in (own & pos.with_height(h as u8)).iter() {
-                    self.add(acc, s.input(p, h, slot));
-                }
-            }
-        }
+        self.shape.for_each_active(pos, |i| self.add(acc, i));
     }
 
     #[inline]
@@ -187,6 +185,13 @@ impl Network {
         let acc = &mut acc[..self.hidden];
         self.refresh(pos, acc);
         self.value(acc, pos.turn())
+    }
+
+    /// The value of `pos` for `player`, in centi-stones, from scratch: the
+    /// side to move's value, or its negation (two players).
+    pub fn evaluate_for<B: Bits>(&self, pos: &Pos<B>, player: usize) -> i32 {
+        let v = self.evaluate(pos);
+        if pos.turn() == player { v } else { -v }
     }
 }
 

@@ -470,40 +470,28 @@ impl Server {
         let kept_tree = self.tree.take();
         let hash_mb = self.hash_mb;
         let features = self.features;
-        // A file named in the bot's spec, then the option.
-        let named = self
-            .bot
-            .eval_file()
-            .map(|r| r.evaluation_for(variant.source()));
-        let evaluation = match &self.evalfile {
-            _ if named.is_some() => match named {
-                Some(Ok(e)) => Some(e),
-                Some(Err(e)) => {
-                    say(
-                        &out,
-                        &format!(
-                            "info string error bot's eval: {e}; searching with the variant's own"
-                        ),
-                    );
-                    None
-                }
-                None => None,
-            },
-            EvalChoice::Own => None,
-            EvalChoice::Generic => Some(Evaluation::Generic),
-            EvalChoice::File(path, file) => match file.check_variant(variant.source()) {
-                Ok(()) => Some(file.as_ref().clone().evaluation()),
-                Err(e) => {
-                    say(
-                        &out,
-                        &format!(
-                            "info string error evalfile `{path}`: {e}; searching with the variant's own"
-                        ),
-                    );
-                    None
-                }
-            },
+        // A file named in the bot's spec, then the option. One that does
+        // not fit the variant is named, and the search uses the variant's
+        // own evaluation.
+        let chosen = match (self.bot.eval_file(), &self.evalfile) {
+            (Some(r), _) => r
+                .evaluation_for(variant.source())
+                .map(Some)
+                .map_err(|e| format!("bot's eval: {e}")),
+            (None, EvalChoice::Own) => Ok(None),
+            (None, EvalChoice::Generic) => Ok(Some(Evaluation::Generic)),
+            (None, EvalChoice::File(path, file)) => file
+                .check_variant(variant.source())
+                .map(|()| Some(file.as_ref().clone().evaluation()))
+                .map_err(|e| format!("evalfile `{path}`: {e}")),
         };
+        let evaluation = chosen.unwrap_or_else(|e| {
+            say(
+                &out,
+                &format!("info string error {e}; searching with the variant's own"),
+            );
+            None
+        });
         let flag = stop.clone();
         let handle = std::thread::Builder::new()
             .name("murus-ugi-search".into())

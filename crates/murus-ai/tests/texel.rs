@@ -14,7 +14,7 @@
 //! issue) is to do this per variant; this is the one-off fit, kept so that
 //! the figures in `docs/ai.md` can be made again.
 
-use murus_ai::eval::{Features, Weights, features};
+use murus_ai::eval::{Weights, features};
 use murus_ai::{Bot, BotSpec};
 use murus_engine::{Engine, EngineTask, Game, Position, Variant, Word};
 use rand::rngs::SmallRng;
@@ -24,34 +24,6 @@ const N: usize = 8;
 /// Centi-stones per unit of the logistic.
 const SCALE: f64 = 400.0;
 
-fn vector(f: &Features) -> [f64; N] {
-    [
-        f.material,
-        f.towers,
-        f.catapults,
-        f.mobility,
-        f.advancement,
-        f.siege,
-        f.blockers,
-        f.threats,
-    ]
-    .map(f64::from)
-}
-
-fn weights(w: &Weights) -> [f64; N] {
-    [
-        w.material,
-        w.towers,
-        w.catapults,
-        w.mobility,
-        w.advancement,
-        w.siege,
-        w.blockers,
-        w.threats,
-    ]
-    .map(f64::from)
-}
-
 /// The side to move's features less the other player's, and the weights.
 struct Sample<'a>(&'a Position);
 
@@ -60,8 +32,8 @@ impl EngineTask for Sample<'_> {
     fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
         let pos = B::unwrap(self.0).expect("a position of this variant");
         let stm = pos.turn();
-        let a = vector(&features(e, pos, stm, true));
-        let b = vector(&features(e, pos, 1 - stm, true));
+        let a = features(e, pos, stm, true).to_array().map(f64::from);
+        let b = features(e, pos, 1 - stm, true).to_array().map(f64::from);
         (
             std::array::from_fn(|i| a[i] - b[i]),
             stm,
@@ -122,7 +94,10 @@ fn fit_the_breakthrough_weights() {
                 data.push((d, r));
             }
         }
-        let mut w = weights(&current.expect("positions were sampled"));
+        let mut w = current
+            .expect("positions were sampled")
+            .to_array()
+            .map(f64::from);
         let before = error(&data, &w);
         let (mut m1, mut m2) = ([0.0f64; N], [0.0f64; N]);
         for t in 1..=3000 {

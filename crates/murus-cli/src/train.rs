@@ -180,17 +180,15 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
         args.hidden, o.network.error_before, o.network.error_after, o.network.epochs
     )?;
     let (w, before, after) = o.weights;
+    let named: Vec<String> = murus_ai::eval::FEATURE_NAMES
+        .iter()
+        .zip(w.to_array())
+        .map(|(name, x)| format!("{name} {x}"))
+        .collect();
     writeln!(
         out,
-        "weights: error {before:.5} -> {after:.5}: material {} towers {} catapults {} mobility {} advancement {} siege {} blockers {} threats {}",
-        w.material,
-        w.towers,
-        w.catapults,
-        w.mobility,
-        w.advancement,
-        w.siege,
-        w.blockers,
-        w.threats
+        "weights: error {before:.5} -> {after:.5}: {}",
+        named.join(" ")
     )?;
     for c in &o.matches {
         let r = &c.result;

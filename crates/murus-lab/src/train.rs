@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use murus_ai::eval::{Features, Weights, features};
+use murus_ai::eval::{Weights, features};
 use murus_ai::nnue::{Example, Shape};
 use murus_ai::{Bot, BotSpec, EvalFile, Trained};
 use murus_engine::{DrawTracker, Engine, EngineTask, Variant, Word};
@@ -31,6 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::LabError;
 use crate::matches::{MatchConfig, MatchResult, run_match};
+use crate::play::{game_seed, mix};
 use crate::runner::{Control, lock};
 
 /// What determines a run's data, kept in `train.json`: a run resumes only
@@ -52,8 +53,77 @@ pub struct DataSpec {
 }
 
 const FORMAT: u32 = 1;
-const SPEC: &str = "train.json";
-const DATA: &str = "data.jsonl";
+/// The files of a data folder: the spec, then one game a line.
+pub const SPEC_FILE: &str = "train.json";
+pub const DATA_FILE: &str = "data.jsonl";
+
+/// What a data folder holds ([`DataDir::inspect`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DataFound {
+    /// Positions in the games finished without gaps from game 0 (those a
+    /// resumed run keeps).
+    pub positions: u64,
+    pub games: u64,
+    /// The seed and the bot the data was played with: a run resumes only
+    /// with the same.
+    pub seed: u64,
+    pub bot: String,
+}
+
+/// A line of the data file, known by its game's number.
+trait Numbered {
+    fn number(&self) -> u64;
+}
+
+impl Numbered for GameData {
+    fn number(&self) -> u64 {
+        self.game
+    }
+}
+
+/// The games of a data file by number (none if there is no file), and the
+/// length of its whole lines when the last line is torn (a kill can cut
+/// only the last line; any other line that does not read is an error).
+fn read_games<T: serde::de::DeserializeOwned + Numbered>(
+    path: &Path,
+) -> Result<(BTreeMap<u64, T>, Option<u64>), LabError> {
+    let mut games = BTreeMap::new();
+    let f = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((games, None)),
+        Err(e) => return Err(io(path)(e)),
+    };
+    let mut good = 0u64;
+    let mut reader = BufReader::new(f);
+    let mut line = String::new();
+    for number in 1.. {
+        line.clear();
+        let n = reader.read_line(&mut line).map_err(io(path))?;
+        if n == 0 {
+            break;
+        }
+        if !line.ends_with('\n') {
+            return Ok((games, Some(good)));
+        }
+        let g: T = serde_json::from_str(line.trim_end()).map_err(|e| LabError::Parse {
+            path: path.display().to_string(),
+            line: number,
+            message: e.to_string(),
+        })?;
+        good += n as u64;
+        games.insert(g.number(), g);
+    }
+    Ok((games, None))
+}
+
+/// The games without gaps from game 0, in order.
+fn gapless<T>(games: &BTreeMap<u64, T>) -> impl Iterator<Item = &T> {
+    games
+        .iter()
+        .enumerate()
+        .take_while(|(i, (n, _))| **n == *i as u64)
+        .map(|(_, (_, g))| g)
+}
 
 /// One game's positions: each position string with the search's score for
 /// its side to move (centi-stones), and the game's result for each player
@@ -109,8 +179,8 @@ impl DataDir {
     /// kept (a torn last line is cut off).
     pub fn open(path: &Path, spec: &DataSpec) -> Result<DataDir, LabError> {
         std::fs::create_dir_all(path).map_err(io(path))?;
-        let spec_path = path.join(SPEC);
-        let data_path = path.join(DATA);
+        let spec_path = path.join(SPEC_FILE);
+        let data_path = path.join(DATA_FILE);
         match std::fs::read_to_string(&spec_path) {
             Ok(text) => {
                 let found: DataSpec = serde_json::from_str(&text).map_err(|e| LabError::Parse {
@@ -152,7 +222,7 @@ impl DataDir {
             }
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
                 let text = serde_json::to_string_pretty(spec).expect("a spec serialises");
-                let tmp = path.join(format!("{SPEC}.tmp"));
+                let tmp = path.join(format!("{SPEC_FILE}.tmp"));
                 std::fs::write(&tmp, text + "\n").map_err(io(&tmp))?;
                 std::fs::rename(&tmp, &spec_path).map_err(io(&spec_path))?;
                 // Data without its spec is from no known run.
@@ -160,46 +230,14 @@ impl DataDir {
             }
             Err(e) => return Err(io(&spec_path)(e)),
         }
-        let mut games = BTreeMap::new();
-        match File::open(&data_path) {
-            Ok(f) => {
-                let mut good = 0u64;
-                let mut reader = BufReader::new(f);
-                let mut line = String::new();
-                let mut number = 0;
-                loop {
-                    line.clear();
-                    let n = reader.read_line(&mut line).map_err(io(&data_path))?;
-                    number += 1;
-                    if n == 0 {
-                        break;
-                    }
-                    let whole = line.ends_with('\n');
-                    match serde_json::from_str::<GameData>(line.trim_end()) {
-                        Ok(g) if whole => {
-                            good += n as u64;
-                            games.insert(g.game, g);
-                        }
-                        // A kill can cut only the last line.
-                        _ if !whole => break,
-                        Ok(_) => unreachable!(),
-                        Err(e) => {
-                            return Err(LabError::Parse {
-                                path: data_path.display().to_string(),
-                                line: number,
-                                message: e.to_string(),
-                            });
-                        }
-                    }
-                }
-                let f = OpenOptions::new()
-                    .write(true)
-                    .open(&data_path)
-                    .map_err(io(&data_path))?;
-                f.set_len(good).map_err(io(&data_path))?;
-            }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => return Err(io(&data_path)(e)),
+        let (games, good) = read_games::<GameData>(&data_path)?;
+        if let Some(good) = good {
+            let f = OpenOptions::new()
+                .write(true)
+                .open(&data_path)
+                .map_err(io(&data_path))?;
+            // Cut a line torn by a kill, so that appending starts clean.
+            f.set_len(good).map_err(io(&data_path))?;
         }
         Ok(DataDir {
             path: path.to_path_buf(),
@@ -216,16 +254,50 @@ impl DataDir {
     /// The games `0..g` whose positions first reach `positions` (all the
     /// games without gaps from 0, if they do not reach it yet).
     pub fn prefix(&self, positions: u64) -> Vec<&GameData> {
-        let mut out = Vec::new();
         let mut total = 0;
-        for (i, (&n, g)) in self.games.iter().enumerate() {
-            if n != i as u64 || total >= positions {
-                break;
-            }
-            total += g.positions.len() as u64;
-            out.push(g);
+        gapless(&self.games)
+            .take_while(|g| {
+                let more = total < positions;
+                total += g.positions.len() as u64;
+                more
+            })
+            .collect()
+    }
+
+    /// What the folder at `path` holds, read without changing anything
+    /// (a torn last line is left in place, and not counted): `None` when
+    /// it holds no run. Reads the whole data file.
+    pub fn inspect(path: &Path) -> Result<Option<DataFound>, LabError> {
+        /// A game's line with its positions skipped, only counted.
+        #[derive(Deserialize)]
+        struct Counted {
+            game: u64,
+            positions: Vec<serde::de::IgnoredAny>,
         }
-        out
+        impl Numbered for Counted {
+            fn number(&self) -> u64 {
+                self.game
+            }
+        }
+        let spec_path = path.join(SPEC_FILE);
+        let text = match std::fs::read_to_string(&spec_path) {
+            Ok(t) => t,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+            Err(e) => return Err(io(&spec_path)(e)),
+        };
+        let spec: DataSpec = serde_json::from_str(&text).map_err(|e| LabError::Parse {
+            path: spec_path.display().to_string(),
+            line: e.line(),
+            message: e.to_string(),
+        })?;
+        let (games, _) = read_games::<Counted>(&path.join(DATA_FILE))?;
+        let prefix: Vec<&Counted> = gapless(&games).collect();
+        Ok(Some(DataFound {
+            positions: prefix.iter().map(|g| g.positions.len() as u64).sum(),
+            games: prefix.len() as u64,
+            seed: spec.seed,
+            bot: spec.bot,
+        }))
     }
 
     /// Positions in [`DataDir::prefix`] of an unbounded target.
@@ -259,7 +331,7 @@ impl DataDir {
             return Ok(());
         }
         let spec = self.spec.clone();
-        let data_path = self.path.join(DATA);
+        let data_path = self.path.join(DATA_FILE);
         let file = OpenOptions::new()
             .create(true)
             .append(true)
@@ -269,6 +341,7 @@ impl DataDir {
             dir: self,
             file,
             next: 0,
+            prefix: (games, have),
             error: None,
         });
         let done = AtomicBool::new(false);
@@ -290,7 +363,7 @@ impl DataDir {
                         let game = play_game(variant, &spec, &bot, index);
                         let mut s = lock(&shared);
                         let line = serde_json::to_string(&game).expect("a game serialises");
-                        let path = s.dir.path.join(DATA);
+                        let path = s.dir.path.join(DATA_FILE);
                         let written = writeln!(s.file, "{line}").and_then(|()| s.file.flush());
                         if let Err(e) = written {
                             s.error = Some(io(&path)(e));
@@ -298,7 +371,13 @@ impl DataDir {
                             return;
                         }
                         s.dir.games.insert(index, game);
-                        let (have, games) = s.dir.contiguous_positions();
+                        // Extend the gapless prefix past the games now in.
+                        let (mut games, mut have) = s.prefix;
+                        while let Some(g) = s.dir.games.get(&games) {
+                            have += g.positions.len() as u64;
+                            games += 1;
+                        }
+                        s.prefix = (games, have);
                         progress.positions.store(have, Ordering::Relaxed);
                         progress.games.store(games, Ordering::Relaxed);
                         if have >= positions {
@@ -322,15 +401,9 @@ struct Shared<'a> {
     dir: &'a mut DataDir,
     file: File,
     next: u64,
+    /// Games and positions of the games without gaps from game 0.
+    prefix: (u64, u64),
     error: Option<LabError>,
-}
-
-/// SplitMix64's finaliser: a game's seeds from the run's.
-fn mix(x: u64) -> u64 {
-    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
 }
 
 /// Scores are kept within this many centi-stones (proven wins and losses
@@ -348,7 +421,7 @@ pub fn play_game(variant: &Variant, spec: &DataSpec, bot: &BotSpec, index: u64) 
     impl EngineTask for Task<'_> {
         type Output = GameData;
         fn run<B: Word>(self, e: &Engine<B>) -> GameData {
-            let seed = mix(self.spec.seed ^ mix(self.index));
+            let seed = game_seed(self.spec.seed, self.index);
             let mut rng = SmallRng::seed_from_u64(seed);
             let mut bots: Vec<Bot> = (0..e.players())
                 .map(|p| Bot::new(self.bot.clone(), mix(seed ^ (p as u64 + 1))))
@@ -409,19 +482,28 @@ pub fn play_game(variant: &Variant, spec: &DataSpec, bot: &BotSpec, index: u64) 
 /// game's result).
 pub const SCORE_SHARE: f32 = 0.5;
 
-/// The training examples of `games` for a network of `shape`: each
-/// position's target is [`SCORE_SHARE`] of the logistic of its score and
-/// the rest its side to move's result.
-pub fn examples(variant: &Variant, games: &[&GameData]) -> Result<Vec<Example>, LabError> {
+/// The positions of `games`, each parsed once, as both fits read them.
+#[derive(Clone, Debug, Default)]
+pub struct Samples {
+    /// For the network: the active inputs, the side to move, the target.
+    pub examples: Vec<Example>,
+    /// For the weights: the side to move's features less the other's, and
+    /// the target.
+    pub differences: Vec<([f64; 8], f64)>,
+}
+
+/// The samples of `games`: each position's target is [`SCORE_SHARE`] of
+/// the logistic of its score and the rest its side to move's result.
+pub fn samples(variant: &Variant, games: &[&GameData]) -> Result<Samples, LabError> {
     struct Task<'a> {
         variant: &'a Variant,
         games: &'a [&'a GameData],
     }
     impl EngineTask for Task<'_> {
-        type Output = Result<Vec<Example>, LabError>;
+        type Output = Result<Samples, LabError>;
         fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
             let shape = Shape::of(e);
-            let mut out = Vec::new();
+            let mut out = Samples::default();
             for g in self.games {
                 for (text, score) in &g.positions {
                     let position = self.variant.parse_position(text).map_err(|err| {
@@ -430,11 +512,18 @@ pub fn examples(variant: &Variant, games: &[&GameData]) -> Result<Vec<Example>, 
                     let pos = B::unwrap(&position).expect("a position of this variant");
                     let stm = pos.turn();
                     let result = g.result.get(stm).copied().unwrap_or(0.5);
-                    out.push(Example {
+                    let target = target(*score, result);
+                    out.examples.push(Example {
                         inputs: shape.active(pos),
                         stm: stm as u8,
-                        target: target(*score, result),
+                        target,
                     });
+                    let own = features(e, pos, stm, true).to_array();
+                    let other = features(e, pos, 1 - stm, true).to_array();
+                    out.differences.push((
+                        std::array::from_fn(|i| f64::from(own[i] - other[i])),
+                        f64::from(target),
+                    ));
                 }
             }
             Ok(out)
@@ -525,44 +614,11 @@ pub fn fit_network(
     (best.1, report)
 }
 
-/// The generic features' weights fitted to `data` (Texel tuning): least
-/// squares between each position's target and the logistic of the
-/// evaluation (the side to move's features less the other's), with Adam
-/// from `start`. Returns the weights and the mean squared error before and
-/// after.
-pub fn fit_weights(
-    variant: &Variant,
-    games: &[&GameData],
-    start: Weights,
-) -> Result<(Weights, f64, f64), LabError> {
-    struct Task<'a> {
-        variant: &'a Variant,
-        games: &'a [&'a GameData],
-    }
-    impl EngineTask for Task<'_> {
-        type Output = Result<Vec<([f64; 8], f64)>, LabError>;
-        fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
-            let mut out = Vec::new();
-            for g in self.games {
-                for (text, score) in &g.positions {
-                    let position = self.variant.parse_position(text).map_err(|err| {
-                        LabError::Invalid(format!("game {}: position `{text}`: {err}", g.game))
-                    })?;
-                    let pos = B::unwrap(&position).expect("a position of this variant");
-                    let stm = pos.turn();
-                    let a = feature_vector(&features(e, pos, stm, true));
-                    let b = feature_vector(&features(e, pos, 1 - stm, true));
-                    let result = f64::from(g.result.get(stm).copied().unwrap_or(0.5));
-                    out.push((
-                        std::array::from_fn(|i| a[i] - b[i]),
-                        target(*score, result as f32).into(),
-                    ));
-                }
-            }
-            Ok(out)
-        }
-    }
-    let data = variant.run(Task { variant, games })?;
+/// The generic features' weights fitted to `data` ([`Samples::differences`];
+/// Texel tuning): least squares between each position's target and the
+/// logistic of the evaluation, with Adam from `start`. Returns the weights
+/// and the mean squared error before and after.
+pub fn fit_weights(data: &[([f64; 8], f64)], start: Weights) -> (Weights, f64, f64) {
     let error = |w: &[f64; 8]| -> f64 {
         let sum: f64 = data
             .iter()
@@ -573,13 +629,13 @@ pub fn fit_weights(
             .sum();
         sum / data.len().max(1) as f64
     };
-    let mut w = feature_vector(&weights_as_features(&start));
+    let mut w = start.to_array().map(f64::from);
     let before = error(&w);
     let (mut m1, mut m2) = ([0.0f64; 8], [0.0f64; 8]);
     let n = data.len().max(1) as f64;
     for t in 1..=500 {
         let mut grad = [0.0; 8];
-        for (d, target) in &data {
+        for (d, target) in data {
             let e: f64 = d.iter().zip(&w).map(|(x, w)| x * w).sum();
             let p = 1.0 / (1.0 + (-e / 400.0).exp());
             let g = 2.0 * (p - target) * p * (1.0 - p) / 400.0 / n;
@@ -596,45 +652,11 @@ pub fn fit_weights(
         }
     }
     let after = error(&w);
-    let r = w.map(|x| x.round() as i32);
-    let fitted = Weights {
-        material: r[0],
-        towers: r[1],
-        catapults: r[2],
-        mobility: r[3],
-        advancement: r[4],
-        siege: r[5],
-        blockers: r[6],
-        threats: r[7],
-    };
-    Ok((fitted, before, after))
-}
-
-fn feature_vector(f: &Features) -> [f64; 8] {
-    [
-        f.material,
-        f.towers,
-        f.catapults,
-        f.mobility,
-        f.advancement,
-        f.siege,
-        f.blockers,
-        f.threats,
-    ]
-    .map(f64::from)
-}
-
-fn weights_as_features(w: &Weights) -> Features {
-    Features {
-        material: w.material,
-        towers: w.towers,
-        catapults: w.catapults,
-        mobility: w.mobility,
-        advancement: w.advancement,
-        siege: w.siege,
-        blockers: w.blockers,
-        threats: w.threats,
-    }
+    (
+        Weights::from_array(w.map(|x| x.round() as i32)),
+        before,
+        after,
+    )
 }
 
 /// A position's target: [`SCORE_SHARE`] of the logistic of the search's
@@ -795,9 +817,10 @@ pub fn train(
         ));
     }
     progress.step.store(Step::Fit as u8, Ordering::Relaxed);
-    let examples = examples(variant, &games)?;
+    let samples = samples(variant, &games)?;
+    let examples = &samples.examples;
     let shape = variant.run(ShapeOf);
-    let (net, network) = fit_network(shape, &examples, options.fit, &mut |epoch, _| {
+    let (net, network) = fit_network(shape, examples, options.fit, &mut |epoch, _| {
         progress.epoch.store(epoch as u64, Ordering::Relaxed);
         !progress.data.cancel.load(Ordering::Relaxed)
     });
@@ -805,7 +828,7 @@ pub fn train(
         return Ok(None);
     }
     let start = variant.run(DefaultWeights);
-    let weights = fit_weights(variant, &games, start)?;
+    let weights = fit_weights(&samples.differences, start);
     let digest = murus_ai::evalfile::source_digest(variant.source());
     let note = |what: &str| {
         format!(

@@ -32,8 +32,7 @@
 //! assert_eq!(folder.file_name().map(|n| n.len()), Some(16));
 //! ```
 
-use std::collections::{BTreeMap, HashMap};
-use std::io::BufRead;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 use std::sync::atomic::Ordering;
@@ -41,8 +40,9 @@ use std::sync::atomic::Ordering;
 use murus_ai::{BotSpec, Trained};
 use murus_engine::Variant;
 use murus_lab::report::grouped;
+pub use murus_lab::train::DataFound;
 use murus_lab::train::{
-    DataSpec, FitSettings, Step, TrainOptions, TrainOutcome, TrainProgress, Validation,
+    DataDir, FitSettings, Step, TrainOptions, TrainOutcome, TrainProgress, Validation,
 };
 use serde::{Deserialize, Serialize};
 
@@ -56,13 +56,8 @@ pub const TRAINED_LABEL: &str = "hard (trained)";
 /// The level a trained evaluation is offered with ([`TRAINED_LABEL`]).
 const TRAINED_LEVEL: &str = "hard";
 
-/// The data's files, as murus-lab writes them in a data folder
-/// ([`murus_lab::train::DataDir`]): read here without opening the folder,
-/// which would write to it.
-const SPEC_FILE: &str = "train.json";
 /// The data folder in a training folder.
 const DATA_FOLDER: &str = "data";
-const DATA_FILE: &str = "data.jsonl";
 
 /// Where training folders are kept unless the saved state says otherwise:
 /// `training` in eframe's storage folder
@@ -157,65 +152,11 @@ pub fn trained_spec(file: &Path) -> String {
     format!("{TRAINED_LEVEL}:eval={}", file.display())
 }
 
-/// What a data folder holds, read without changing it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct DataFound {
-    /// Positions in the games finished without gaps from game 0 (those a
-    /// resumed run keeps).
-    pub positions: u64,
-    pub games: u64,
-    /// The seed and the bot the data was played with: a run resumes only
-    /// with the same.
-    pub seed: u64,
-    pub bot: String,
-}
-
-/// Reads what the data folder `data` holds: `None` when it holds no run.
-/// Lines that do not read (a last line cut short by a kill) are skipped,
-/// as a resumed run drops them. Reads the whole file: call it off the UI
-/// thread.
+/// Reads what the data folder `data` holds without changing it
+/// ([`DataDir::inspect`]): `None` when it holds no run. Reads the whole
+/// file: call it off the UI thread.
 pub fn read_data(data: &Path) -> Result<Option<DataFound>, String> {
-    #[derive(Deserialize)]
-    struct Counted {
-        game: u64,
-        positions: Vec<serde::de::IgnoredAny>,
-    }
-    let spec_path = data.join(SPEC_FILE);
-    let text = match std::fs::read_to_string(&spec_path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", spec_path.display())),
-    };
-    let spec: DataSpec =
-        serde_json::from_str(&text).map_err(|e| format!("{}: {e}", spec_path.display()))?;
-    let data_path = data.join(DATA_FILE);
-    let mut games = BTreeMap::new();
-    match std::fs::File::open(&data_path) {
-        Ok(f) => {
-            for line in std::io::BufReader::new(f).lines() {
-                let line = line.map_err(|e| format!("{}: {e}", data_path.display()))?;
-                if let Ok(g) = serde_json::from_str::<Counted>(&line) {
-                    games.insert(g.game, g.positions.len() as u64);
-                }
-            }
-        }
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-        Err(e) => return Err(format!("{}: {e}", data_path.display())),
-    }
-    let mut found = DataFound {
-        positions: 0,
-        games: 0,
-        seed: spec.seed,
-        bot: spec.bot,
-    };
-    for (i, (&n, &positions)) in games.iter().enumerate() {
-        if n != i as u64 {
-            break;
-        }
-        found.positions += positions;
-        found.games += 1;
-    }
-    Ok(Some(found))
+    DataDir::inspect(data).map_err(|e| e.to_string())
 }
 
 /// How a run ended, in words.
@@ -732,6 +673,7 @@ impl TrainedBots {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use murus_lab::train::{DATA_FILE, DataSpec, SPEC_FILE};
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
