@@ -639,7 +639,9 @@ fn bench(quick: bool, out: &mut impl Write) -> Result<()> {
 /// Alpha-beta's nodes a second with the generic evaluation and with the
 /// variant's trained one (a network), from positions eight random plies
 /// into a game: the network's incremental updates against the generic
-/// features' cost.
+/// features' cost. The two are measured turn about in each run, so that a
+/// busy machine slows both alike, and the ratio is the median of the runs'
+/// ratios.
 fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
     use murus_ai::Evaluation;
     use murus_ai::analysis::{Analyser, Limits};
@@ -650,11 +652,12 @@ fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
     )?;
     for name in ["standard", "advanced", "hex"] {
         let v = Variant::builtin(name).ok_or_else(|| anyhow!("missing shipped variant {name}"))?;
-        let trained = Evaluation::for_source(v.source());
-        let mut rates = Vec::new();
-        for (label, evaluation) in [("generic", Evaluation::Generic), ("trained", trained)] {
-            let mut times = Vec::new();
-            for run in 0..runs {
+        let evaluations = [Evaluation::Generic, Evaluation::for_source(v.source())];
+        let mut rates = [Vec::new(), Vec::new()];
+        let mut ratios = Vec::new();
+        for run in 0..runs {
+            let mut rate = [0.0; 2];
+            for (i, evaluation) in evaluations.iter().enumerate() {
                 let mut rng = SmallRng::seed_from_u64(7);
                 let mut seconds = 0.0;
                 let mut searched = 0;
@@ -675,21 +678,25 @@ fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
                     seconds += t.elapsed().as_secs_f64();
                     searched += found.map_or(0, |f| f.nodes);
                 }
-                times.push(searched as f64 / seconds.max(1e-9));
+                rate[i] = searched as f64 / seconds.max(1e-9);
+                rates[i].push(rate[i]);
             }
-            let rate = median(times);
-            rates.push(rate);
+            ratios.push(rate[1] / rate[0].max(1e-9));
+        }
+        for ((label, evaluation), rates) in
+            ["generic", "trained"].iter().zip(&evaluations).zip(rates)
+        {
             writeln!(
                 out,
                 "{name:<10} {label:>10} {:>24} {:>8.2} M nodes/s",
                 evaluation.describe(),
-                rate / 1e6
+                median(rates) / 1e6
             )?;
         }
         writeln!(
             out,
             "{name:<10} trained/generic nodes a second: {:.2}x (target: at least 0.5x)",
-            rates[1] / rates[0]
+            median(ratios)
         )?;
     }
     Ok(())
