@@ -181,13 +181,15 @@ fn unusable_evaluation_files_fail_clearly() {
     assert!(text(&o).contains("two-player"), "{}", text(&o));
 }
 
+/// The unseen variant of the README's benchmark (its own board, stack limit
+/// four and catapult range) trains, and its file is used beside the rules.
 #[test]
 fn a_rules_files_own_evaluation_beside_it_is_used_and_a_bad_one_is_named() {
     let dir = temp("beside");
     let rules = dir.join("mine.mg");
     let source = std::fs::read_to_string(concat!(
         env!("CARGO_MANIFEST_DIR"),
-        "/../../variants/small.mg"
+        "/../../tests/unseen/ramparts.mg"
     ))
     .unwrap();
     std::fs::write(&rules, &source).unwrap();
