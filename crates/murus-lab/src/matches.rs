@@ -1,7 +1,6 @@
 //! Matches between two bots: paired games with seats swapped, Elo with an
 //! interval, and a sequential test that stops when it decides.
 
-use std::collections::BTreeMap;
 use std::sync::Mutex;
 
 use murus_ai::BotSpec;
@@ -9,7 +8,7 @@ use murus_engine::Variant;
 
 use crate::report::{GameStats, Report};
 use crate::rundir::{RunDir, RunSpec};
-use crate::runner::{Control, Deliver, lock, play_range};
+use crate::runner::{Control, Deliver, lock, play_range, play_sequential};
 use crate::stats::{self, Wdl};
 use crate::{Config, LabError};
 
@@ -145,50 +144,18 @@ pub fn run_match(
             played.sort_by_key(|g| g.index);
         }
         Some((e0, e1)) => {
-            // Finished games not yet judged, by number: the test reads them
-            // in order and stops at the first pair that decides it.
-            let mut pool: BTreeMap<u64, GameStats> =
-                resumed.iter().map(|g| (g.index, *g)).collect();
-            played = Vec::new();
-            let chunk = (config.threads as u64 * 8).max(16);
-            let mut next = 0;
-            'judge: loop {
-                while let Some(g) = pool.remove(&next) {
-                    played.push(g);
-                    next += 1;
-                    if played.len() % 2 == 0 {
-                        let llr = tally(&played).llr(e0, e1);
-                        if llr >= hi || llr <= lo {
-                            decision = Some(if llr >= hi { "H1" } else { "H0" });
-                            break 'judge;
-                        }
-                    }
+            let run = play_sequential(variant, &config, control, &resumed, &deliver, 2, |p| {
+                let llr = tally(p).llr(e0, e1);
+                if llr >= hi || llr <= lo {
+                    decision = Some(if llr >= hi { "H1" } else { "H0" });
                 }
-                if next >= games || control.is_cancelled() {
-                    break;
-                }
-                let end = (next + chunk).min(games);
-                let skip: Vec<u64> = pool.range(next..end).map(|(&i, _)| i).collect();
-                let before = control.stats_len();
-                play_range(variant, &config, control, next..end, &skip, &deliver);
-                pool.extend(
-                    control
-                        .stats_since(before)
-                        .into_iter()
-                        .map(|g| (g.index, g)),
-                );
-                if control.is_cancelled() && !pool.contains_key(&next) {
-                    break;
-                }
-            }
-            if decision.is_some() {
-                if let Some(d) = &dir {
-                    lock(d).drop_from(next);
-                }
-            } else {
-                // Stopped short: every finished game counts, and stays on
-                // disk for a resume.
-                played.extend(pool.into_values());
+                decision.is_some()
+            });
+            played = run.played;
+            if run.decided
+                && let Some(d) = &dir
+            {
+                lock(d).drop_from(run.next);
             }
         }
     }

@@ -189,6 +189,78 @@ pub(crate) fn play_range(
     });
 }
 
+/// How a sequential run ended ([`play_sequential`]).
+pub(crate) struct Sequential {
+    /// The games judged, in number order: a gapless prefix `0..n`; after a
+    /// run stopped short, every finished game, in number order.
+    pub played: Vec<GameStats>,
+    /// Whether `decide` stopped the run (rather than the last game, or a
+    /// cancel).
+    pub decided: bool,
+    /// The first game number not judged.
+    pub next: u64,
+}
+
+/// Plays the games numbered `0..games` of an unsharded run in chunks and
+/// judges them in number order: after each `step` games (a pair, say) it
+/// asks `decide` about the prefix played so far and stops at the first
+/// prefix that decides. So which games count depends neither on the
+/// threads nor on interruptions. `resumed` are games already finished (a
+/// resumed run's): they are not played again. A run that stops short (a
+/// cancel, an error) keeps every finished game.
+pub(crate) fn play_sequential(
+    variant: &Variant,
+    config: &Config,
+    control: &Control,
+    resumed: &[GameStats],
+    deliver: &Deliver,
+    step: u64,
+    mut decide: impl FnMut(&[GameStats]) -> bool,
+) -> Sequential {
+    let games = config.games;
+    let step = step.max(1);
+    let mut pool: std::collections::BTreeMap<u64, GameStats> =
+        resumed.iter().map(|g| (g.index, *g)).collect();
+    let mut played = Vec::new();
+    let chunk = (config.threads as u64 * 8).max(16);
+    let mut next = 0;
+    let mut decided = false;
+    'judge: loop {
+        while let Some(g) = pool.remove(&next) {
+            played.push(g);
+            next += 1;
+            if played.len() as u64 % step == 0 && decide(&played) {
+                decided = true;
+                break 'judge;
+            }
+        }
+        if next >= games || control.is_cancelled() {
+            break;
+        }
+        let end = (next + chunk).min(games);
+        let skip: Vec<u64> = pool.range(next..end).map(|(&i, _)| i).collect();
+        let before = control.stats_len();
+        play_range(variant, config, control, next..end, &skip, deliver);
+        pool.extend(
+            control
+                .stats_since(before)
+                .into_iter()
+                .map(|g| (g.index, g)),
+        );
+        if control.is_cancelled() && !pool.contains_key(&next) {
+            break;
+        }
+    }
+    if !decided {
+        played.extend(pool.into_values());
+    }
+    Sequential {
+        played,
+        decided,
+        next,
+    }
+}
+
 /// Plays the run's games on `config.threads` threads and returns the
 /// finished games sorted by number. Cancelling keeps finished games; their
 /// statistics stay in `control` for [`Config::report_after`]. To watch a
