@@ -32,6 +32,7 @@
 //! line's progress bar) start it with [`spawn`], which returns a [`Batch`]:
 //! progress, reports, cancel, join.
 
+pub mod balance;
 pub mod matches;
 pub mod play;
 pub mod report;

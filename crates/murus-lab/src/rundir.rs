@@ -38,6 +38,10 @@ pub struct RunSpec {
     /// A match's sequential test, `[elo0, elo1]`: it decides which games
     /// the match plays.
     pub sprt: Option<[f64; 2]>,
+    /// A balance level's stopping rule (`precision 0.03 up to 2000
+    /// games`): it decides which games the level plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<String>,
 }
 
 /// The layout of `run.json` this version writes and reads.
@@ -51,6 +55,7 @@ impl RunSpec {
             command: command.to_string(),
             run: run.clone(),
             sprt,
+            stop: None,
         }
     }
 
@@ -87,6 +92,11 @@ impl RunSpec {
             ("openings", a.openings.to_string(), b.openings.to_string()),
             ("players", letters(&a.players), letters(&b.players)),
             ("sprt", sprt(&self.sprt), sprt(&asked.sprt)),
+            (
+                "stopping rule",
+                self.stop.clone().unwrap_or_else(|| "none".into()),
+                asked.stop.clone().unwrap_or_else(|| "none".into()),
+            ),
         ];
         fields
             .into_iter()

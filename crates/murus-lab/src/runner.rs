@@ -32,6 +32,13 @@ pub struct Control {
 }
 
 impl Control {
+    /// A control whose cancel flag is `cancel` (shared with what sets it).
+    pub fn with_cancel(cancel: Arc<AtomicBool>) -> Control {
+        Control {
+            cancel,
+            ..Control::default()
+        }
+    }
     /// Games finished so far (counted in batches, at most 50 ms late).
     pub fn done(&self) -> u64 {
         self.done.load(Ordering::Relaxed)

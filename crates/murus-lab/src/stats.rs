@@ -9,15 +9,25 @@ pub fn wilson(k: u64, n: u64) -> (f64, f64) {
     wilson_of(k as f64, n as f64)
 }
 
+/// The Wilson score interval of `k` successes in `n` trials for a normal
+/// quantile `z` (1.96 for 95%, 3 for about 99.7%).
+pub fn wilson_z(k: u64, n: u64, z: f64) -> (f64, f64) {
+    wilson_at(k as f64, n as f64, z)
+}
+
 /// [`wilson`] for a real number of successes (points, with draws as halves).
 fn wilson_of(k: f64, n: f64) -> (f64, f64) {
+    wilson_at(k, n, Z95)
+}
+
+fn wilson_at(k: f64, n: f64, z: f64) -> (f64, f64) {
     if n <= 0.0 {
         return (0.0, 1.0);
     }
     let p = k / n;
-    let z2 = Z95 * Z95;
+    let z2 = z * z;
     let centre = p + z2 / (2.0 * n);
-    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
+    let half = z * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt();
     let denom = 1.0 + z2 / n;
     // No successes (or no failures): the bound is exactly 0 (or 1), not a
     // rounding error away from it.
