@@ -2,6 +2,7 @@
 //!
 //! A thin shell over `murus-dsl` and `murus-engine`; see `murus --help`.
 
+mod balance;
 mod baseline;
 mod lab;
 mod mural;
@@ -87,6 +88,9 @@ enum Command {
     Selfplay(lab::SelfplayArgs),
     /// A match between two bots: paired games with seats swapped, Elo, SPRT.
     Match(lab::MatchArgs),
+    /// Is the variant fair, at every level of play? Self-play per level
+    /// until the first player's rate is known, the skill trace, a verdict.
+    Balance(balance::BalanceArgs),
     /// Lab utilities.
     Lab {
         #[command(subcommand)]
@@ -142,6 +146,10 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Match(args) => {
             let v = load_variant(&args.variant)?;
             return lab::matchup(&v, args, &mut out);
+        }
+        Command::Balance(args) => {
+            let v = load_variant(&args.variant)?;
+            return balance::run(&v, args, &mut out);
         }
         Command::Lab { command } => return lab::lab(command, &mut out),
         Command::Train(args) => {

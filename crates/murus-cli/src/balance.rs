@@ -1,0 +1,232 @@
+//! `murus balance`: a thin shell over `murus_lab::balance`.
+
+use std::io::{IsTerminal, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use murus_engine::Variant;
+use murus_lab::balance::{self, BalanceConfig, BalanceReport, Progress, Stopping};
+
+/// The levels a check plays without `--levels`.
+pub const DEFAULT_LEVELS: &str = "random,easy,medium,hard";
+
+#[derive(Args)]
+pub struct BalanceArgs {
+    /// A `.mg` file or a shipped variant's name.
+    pub variant: String,
+    /// Levels to play, comma-separated: random, easy, medium, hard, expert.
+    #[arg(long, default_value = DEFAULT_LEVELS)]
+    pub levels: String,
+    /// Stop a level when the first player's 95% interval is at most ±P
+    /// points wide (or its edge is clear; see docs/balance.md).
+    #[arg(
+        long,
+        value_name = "P",
+        default_value_t = 4.0,
+        conflicts_with = "games"
+    )]
+    pub precision: f64,
+    /// The most games a level plays under --precision.
+    #[arg(long, default_value_t = 2000, conflicts_with = "games")]
+    pub max_games: u64,
+    /// Exactly N games at each level instead of --precision (needed with --shard).
+    #[arg(long, value_name = "N")]
+    pub games: Option<u64>,
+    /// Open each round of games with K random plies (the same for every
+    /// colour of the round), so that deterministic bots play varied games.
+    #[arg(long, value_name = "K", default_value_t = 4)]
+    pub openings: u32,
+    /// Games of each match between adjacent levels (the skill trace; 0: none).
+    #[arg(long, default_value_t = 100)]
+    pub skill_games: u64,
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Worker threads (default: one per core). Results do not depend on it.
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Stop a game as a draw after this many plies (default: the variant's cap, else 1000).
+    #[arg(long)]
+    pub max_plies: Option<u32>,
+    /// Play only shard K of N (`K/N`) of every level and match (needs --games).
+    #[arg(long)]
+    pub shard: Option<String>,
+    /// Keep the check in this folder: a run folder per level
+    /// (`levels/LEVEL`) and per match (`skill/UPPER-vs-LOWER`), then
+    /// balance.json and balance.csv.
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Continue the check kept in --out: play only its missing games.
+    #[arg(long, requires = "out")]
+    pub resume: bool,
+    /// Print the report as JSON (no progress bar).
+    #[arg(long)]
+    pub json: bool,
+}
+
+pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode> {
+    let levels = balance::parse_levels(&a.levels).map_err(|e| anyhow!("--levels: {e}"))?;
+    let stopping = match a.games {
+        Some(0) => bail!("--games must be at least 1"),
+        Some(n) => Stopping::Games(n),
+        None => {
+            if !(a.precision > 0.0 && a.precision <= 50.0) {
+                bail!(
+                    "--precision {}: expected a half-width in points above 0 and at most 50, like 4 for ±4 points",
+                    a.precision
+                );
+            }
+            if a.max_games == 0 {
+                bail!("--max-games must be at least 1");
+            }
+            Stopping::Precision {
+                precision: a.precision / 100.0,
+                max_games: a.max_games,
+            }
+        }
+    };
+    let shard = match &a.shard {
+        None => None,
+        Some(s) => Some(
+            s.split_once('/')
+                .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
+                .filter(|&(k, n): &(u64, u64)| k >= 1 && k <= n)
+                .ok_or_else(|| anyhow!("--shard `{s}`: expected K/N with 1 ≤ K ≤ N, like 1/4"))?,
+        ),
+    };
+    if shard.is_some() && a.games.is_none() {
+        bail!("--shard needs --games N: shards cannot share a stopping rule");
+    }
+    if a.max_plies == Some(0) {
+        bail!("--max-plies must be at least 1");
+    }
+    let threads = match a.threads {
+        Some(0) => bail!("--threads must be at least 1"),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let config = BalanceConfig {
+        levels,
+        stopping,
+        openings: a.openings,
+        seed: a.seed,
+        threads,
+        shard,
+        skill_games: a.skill_games,
+        max_plies: a.max_plies,
+    };
+    if let Some(dir) = &a.out {
+        if !a.resume && dir.join("balance.json").exists() {
+            bail!(
+                "{} already holds a balance check: add --resume to continue it, or give a new --out folder",
+                dir.display()
+            );
+        }
+        std::fs::create_dir_all(dir)
+            .map_err(|e| anyhow!("{}: cannot create the folder: {e}", dir.display()))?;
+    }
+    let progress = Progress::default();
+    let flag = progress.cancel.clone();
+    // Fails only if a handler is already set; then Ctrl-C ends the process.
+    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
+    let t = Instant::now();
+    let report = std::thread::scope(|scope| {
+        let work =
+            scope.spawn(|| balance::run_balance(v, &config, a.out.as_deref(), a.resume, &progress));
+        show_progress(&progress, a.json, || work.is_finished());
+        work.join()
+            .unwrap_or_else(|_| Err(murus_lab::LabError::Panicked("the balance thread".into())))
+    })?;
+    if a.json {
+        write!(out, "{}", report.to_json())?;
+    } else {
+        print_summary(&report, out)?;
+    }
+    eprintln!("balance check in {:.1} s", t.elapsed().as_secs_f64());
+    Ok(if report.interrupted {
+        eprintln!("interrupted: the finished games are kept; --resume continues");
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
+}
+
+fn show_progress(progress: &Progress, quiet: bool, finished: impl Fn() -> bool) {
+    if quiet || !std::io::stderr().is_terminal() {
+        return;
+    }
+    let bar = indicatif::ProgressBar::new(0);
+    bar.set_style(
+        indicatif::ProgressStyle::with_template("{msg:28} {bar:32} {pos}/{len} games  eta {eta}")
+            .expect("a valid template"),
+    );
+    while !finished() {
+        if let Some((stage, done, total)) = progress.now() {
+            bar.set_message(stage.to_string());
+            bar.set_length(total);
+            bar.set_position(done);
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+    bar.finish_and_clear();
+}
+
+/// The table of levels, the skill trace and the verdict.
+pub fn print_summary(r: &BalanceReport, out: &mut impl Write) -> Result<()> {
+    writeln!(
+        out,
+        "{}: balance at {} level(s), {}, {} opening plies, seed {}{}",
+        r.variant.name,
+        r.levels.len(),
+        r.stopping,
+        r.openings,
+        r.seed,
+        if r.interrupted { " (interrupted)" } else { "" }
+    )?;
+    writeln!(
+        out,
+        "  {:<8} {:>6}  {:<22} {:>7} {:>8} {:>7}  stopped",
+        "level", "games", "first player [95%]", "draws", "ply cap", "plies"
+    )?;
+    for l in &r.levels {
+        let rep = &l.report;
+        let f = &rep.first_player_advantage;
+        writeln!(
+            out,
+            "  {:<8} {:>6}  {:<22} {:>7} {:>8} {:>7.1}  {}",
+            l.level,
+            rep.games,
+            format!(
+                "{:.1}% [{:.1}–{:.1}]",
+                f.rate * 100.0,
+                f.ci95[0] * 100.0,
+                f.ci95[1] * 100.0
+            ),
+            murus_lab::report::percent(rep.draws.rate),
+            murus_lab::report::percent(rep.ply_cap.rate),
+            rep.length.mean,
+            l.stopped.describe()
+        )?;
+    }
+    for g in &r.skill {
+        let e = |x: Option<f64>, inf: &str| x.map_or(inf.to_string(), |x| format!("{x:+.0}"));
+        writeln!(
+            out,
+            "  skill: {} over {}: {} games, score {:.1}%, Elo {} [{}, {}]",
+            g.upper,
+            g.lower,
+            g.games,
+            g.score * 100.0,
+            e(g.elo, if g.score >= 0.5 { "+inf" } else { "-inf" }),
+            e(g.elo_ci95[0], "-inf"),
+            e(g.elo_ci95[1], "+inf"),
+        )?;
+    }
+    writeln!(out, "verdict:")?;
+    for s in &r.verdict {
+        writeln!(out, "  {s}")?;
+    }
+    Ok(())
+}
