@@ -661,7 +661,8 @@ pub const CAPPED: f64 = 0.1;
 /// 2. **Skill-dependence**: when the levels disagree (an edge at one, none
 ///    or the other at another), "Fairness depends on skill."
 /// 3. **Remedy**: a significant edge at the strongest level of a
-///    two-player variant without the pie rule: "Consider the pie rule."
+///    two-player variant without the pie rule, that level being one that
+///    plays (not `random`): "Consider the pie rule."
 /// 4. **Skill trace**: each adjacent match whose interval holds 0 says
 ///    that step adds no measurable strength; when every step adds strength,
 ///    one sentence says so; when the last does not, "skill stops
@@ -708,7 +709,12 @@ pub fn verdict(report: &BalanceReport) -> Vec<String> {
         out.push("Fairness depends on skill.".into());
     }
     let players = report.levels.first().map_or(0, |l| l.report.players.len());
-    if players == 2 && !report.pie_rule && edges.first().is_some_and(|e| *e != Edge::None) {
+    let strongest = report.levels.iter().rev().find(|l| l.report.games > 0);
+    if players == 2
+        && !report.pie_rule
+        && strongest.is_some_and(|l| l.level != "random")
+        && edges.first().is_some_and(|e| *e != Edge::None)
+    {
         out.push("Consider the pie rule.".into());
     }
     if !report.skill.is_empty() {
@@ -890,6 +896,9 @@ mod tests {
                 "Skill matters at every step: hard over random +800 [+600, +1100] Elo.",
             ]
         );
+        // Random play alone is no ground for a remedy.
+        let random_only = report(vec![level("random", 447, 553, 0, 0)], Vec::new(), false);
+        assert!(!verdict(&random_only).iter().any(|s| s.contains("pie")));
         // With the pie rule already there, no remedy is suggested.
         let r = report(r.levels.clone(), r.skill.clone(), true);
         assert!(!verdict(&r).iter().any(|s| s.contains("pie")));
