@@ -589,6 +589,7 @@ pub fn write_balance(out: &Path, report: &BalanceReport) -> Result<(), LabError>
         })
     };
     write("balance.json", report.to_json())?;
+    write("balance.svg", crate::charts::balance_svg(report))?;
     write("balance.csv", to_csv(report))
 }
 

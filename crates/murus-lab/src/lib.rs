@@ -33,6 +33,7 @@
 //! progress, reports, cancel, join.
 
 pub mod balance;
+pub mod charts;
 pub mod matches;
 pub mod play;
 pub mod report;

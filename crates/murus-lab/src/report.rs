@@ -468,12 +468,15 @@ impl Report {
         s
     }
 
-    /// The report as CSV: `section,key,value` rows.
+    /// The report as CSV: `section,key,value` rows (a field holding a
+    /// comma or a quote, as a bot's spec may, is quoted).
     pub fn to_csv(&self) -> String {
-        let mut out = String::from("section,key,value\n");
+        let mut w = csv::Writer::from_writer(Vec::new());
         let mut row = |s: &str, k: &str, v: String| {
-            out.push_str(&format!("{s},{k},{v}\n"));
+            w.write_record([s, k, v.as_str()])
+                .expect("writes to memory");
         };
+        row("section", "key", "value".into());
         row("provenance", "variant", self.variant.name.clone());
         row(
             "provenance",
@@ -541,202 +544,18 @@ impl Report {
             "decisiveness",
             self.evaluation.decisiveness.rate.to_string(),
         );
-        out
+        String::from_utf8(w.into_inner().expect("flushes to memory")).expect("csv is UTF-8")
     }
 
-    /// An SVG chart: the share of games each seat (numbered from 1, with its
-    /// bot) and each colour won, and the draws, with 95% intervals; and the
-    /// game-length histogram. Both charts have axis titles; bars are rows
-    /// with their labels beside them, so no two labels overlap however many
-    /// seats and however long the bots' names (a label too long for its
-    /// column is cut with `…`, whole in its tooltip).
+    /// An SVG chart, drawn by [`crate::charts::report_svg`]: the share of
+    /// games each seat (numbered from 1, with its bot) and each colour won,
+    /// and the draws, with 95% intervals; and the game-length histogram.
+    /// Both charts have axis titles; bars are rows with their labels beside
+    /// them, so no two labels overlap however many seats and however long
+    /// the bots' names (a label past 28 characters, or too long for its
+    /// column, is cut with `…`, whole in its tooltip).
     pub fn to_svg(&self) -> String {
-        let (w, h) = (900.0, 350.0);
-        let mut s = format!(
-            "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{w}\" height=\"{h}\" font-family=\"sans-serif\" font-size=\"11\">\n<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-        );
-        let title = format!(
-            "{} — {} games{}: {}",
-            self.variant.name,
-            self.games,
-            if self.interrupted {
-                " (interrupted)"
-            } else {
-                ""
-            },
-            self.bots.join(" vs ")
-        );
-        let shown = fit(&title, 15.0, w - 24.0);
-        let tip = (shown != title).then_some(title.as_str());
-        text(&mut s, (12.0, 24.0), 15.0, "start", &shown, tip);
-        // Both charts share their top and their x axis line.
-        let (top, base) = (70.0, 300.0);
-        self.svg_outcomes(&mut s, top, base);
-        self.svg_lengths(&mut s, top, base);
-        s.push_str("</svg>\n");
-        s
-    }
-
-    /// The left chart: one row per seat, colour and draws.
-    fn svg_outcomes(&self, s: &mut String, top: f64, base: f64) {
-        let mut rows: Vec<(String, &str, f64, [f64; 2])> = self
-            .by_seat
-            .iter()
-            .map(|r| {
-                let label = format!("seat {}: {}", r.seat + 1, r.bot);
-                (label, "#4a7ab0", r.rate, r.ci95)
-            })
-            .collect();
-        // Colours in turn order.
-        rows.extend(self.players.iter().filter_map(|c| {
-            let r = self.by_colour.get(&c.to_string())?;
-            Some((format!("colour {c}"), "#c0823f", r.rate, r.ci95))
-        }));
-        rows.push(("draws".into(), "#999999", self.draws.rate, self.draws.ci95));
-        // Labels right-aligned in a column sized for the longest one, up to
-        // a limit; bars from 0% to 100% in the rest of the panel, and room
-        // after the longest bar for its percentage.
-        let (left, most_label) = (36.0, 180.0);
-        let longest = rows
-            .iter()
-            .map(|(l, ..)| text_width(l, 11.0))
-            .fold(0.0, f64::max);
-        let label_w = longest.min(most_label);
-        let (x0, x_end) = (left + label_w + 8.0, 410.0);
-        let bw = x_end - x0;
-        text(
-            s,
-            (left, top - 12.0),
-            12.0,
-            "start",
-            "wins per seat and per colour, and draws",
-            None,
-        );
-        for t in [0.0, 0.25, 0.5, 0.75, 1.0] {
-            let x = x0 + t * bw;
-            s.push_str(&format!(
-                "<line x1=\"{x:.1}\" x2=\"{x:.1}\" y1=\"{top}\" y2=\"{base}\" stroke=\"#dddddd\"/>\n"
-            ));
-            text(
-                s,
-                (x, base + 14.0),
-                10.0,
-                "middle",
-                &format!("{}%", t * 100.0),
-                None,
-            );
-        }
-        let row_h = (base - top) / rows.len().max(1) as f64;
-        let thick = (row_h * 0.6).min(22.0);
-        for (i, (label, fill, rate, ci)) in rows.iter().enumerate() {
-            let cy = top + row_h * (i as f64 + 0.5);
-            let shown = fit(label, 11.0, label_w);
-            let tip = (shown != *label).then_some(label.as_str());
-            text(s, (x0 - 8.0, cy + 4.0), 11.0, "end", &shown, tip);
-            s.push_str(&format!(
-                "<rect x=\"{x0:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{thick:.1}\" fill=\"{fill}\"/>\n",
-                cy - thick / 2.0,
-                rate * bw
-            ));
-            let (lo, hi) = (x0 + ci[0] * bw, x0 + ci[1] * bw);
-            s.push_str(&format!(
-                "<path d=\"M{lo:.1} {:.1}V{:.1}M{lo:.1} {cy:.1}H{hi:.1}M{hi:.1} {:.1}V{:.1}\" stroke=\"black\" fill=\"none\"/>\n",
-                cy - thick / 4.0,
-                cy + thick / 4.0,
-                cy - thick / 4.0,
-                cy + thick / 4.0
-            ));
-            text(
-                s,
-                (x0 + rate.max(ci[1]) * bw + 4.0, cy + 4.0),
-                10.0,
-                "start",
-                &format!("{:.1}%", rate * 100.0),
-                None,
-            );
-        }
-        axes(s, (x0, x_end), (top, base));
-        text(
-            s,
-            ((x0 + x_end) / 2.0, base + 34.0),
-            11.0,
-            "middle",
-            "share of games (whiskers: 95% interval)",
-            None,
-        );
-        vertical_title(s, (left - 18.0, (top + base) / 2.0), "won by");
-    }
-
-    /// The right chart: games per length, in bins of ten plies.
-    fn svg_lengths(&self, s: &mut String, top: f64, base: f64) {
-        let (x1, x_end) = (560.0, 870.0);
-        let hw = x_end - x1;
-        let chart_h = base - top;
-        text(
-            s,
-            (x1, top - 12.0),
-            12.0,
-            "start",
-            &format!(
-                "game length: mean {:.1}, median {}",
-                self.length.mean, self.length.median
-            ),
-            None,
-        );
-        let hist = &self.length.histogram;
-        let most = hist.iter().map(|b| b.count).max().unwrap_or(0);
-        let bins = hist.len().max(1);
-        let bin_w = hw / bins as f64;
-        for (i, b) in hist.iter().enumerate() {
-            let bh = b.count as f64 / most.max(1) as f64 * chart_h;
-            s.push_str(&format!(
-                "<rect x=\"{:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"#b07a4a\"><title>{}–{} plies: {} games</title></rect>\n",
-                x1 + i as f64 * bin_w,
-                base - bh,
-                (bin_w - 1.0).max(0.5),
-                b.from,
-                b.to,
-                b.count
-            ));
-        }
-        // Tick labels on bin edges, far enough apart not to touch.
-        let every = (32.0 / bin_w).ceil().max(1.0) as usize;
-        let width = hist.first().map_or(10, |b| b.to - b.from + 1);
-        for i in (0..=hist.len()).step_by(every) {
-            let x = x1 + i as f64 * bin_w;
-            text(
-                s,
-                (x, base + 14.0),
-                10.0,
-                "middle",
-                &(i as u32 * width).to_string(),
-                None,
-            );
-        }
-        let mut ticks = vec![0, most];
-        if most >= 4 {
-            ticks.insert(1, most / 2);
-        }
-        ticks.dedup();
-        let mut widest: f64 = 0.0;
-        for t in ticks {
-            let y = base - t as f64 / most.max(1) as f64 * chart_h;
-            let label = t.to_string();
-            widest = widest.max(text_width(&label, 10.0));
-            text(s, (x1 - 6.0, y + 4.0), 10.0, "end", &label, None);
-        }
-        axes(s, (x1, x_end), (top, base));
-        text(
-            s,
-            ((x1 + x_end) / 2.0, base + 34.0),
-            11.0,
-            "middle",
-            "game length (plies)",
-            None,
-        );
-        // Left of the widest count, which may reach into the gap between
-        // the charts but not to the left chart's percentages.
-        vertical_title(s, (x1 - 14.0 - widest, (top + base) / 2.0), "games");
+        crate::charts::report_svg(self)
     }
 
     /// The report's provenance (for merging).
@@ -753,60 +572,6 @@ impl Report {
             players: self.players.clone(),
         }
     }
-}
-
-/// About how wide `text` is at `size` in a sans-serif font: a bound that
-/// holds for ordinary letters and digits, used to keep labels apart.
-fn text_width(text: &str, size: f64) -> f64 {
-    text.chars().count() as f64 * size * 0.6
-}
-
-/// `text`, cut with `…` to fit `width` at `size`.
-fn fit(text: &str, size: f64, width: f64) -> String {
-    if text_width(text, size) <= width {
-        return text.to_string();
-    }
-    let keep = ((width / (size * 0.6)) as usize).saturating_sub(1);
-    let mut cut: String = text.chars().take(keep).collect();
-    cut.push('…');
-    cut
-}
-
-/// A `<text>` element, with an optional tooltip.
-fn text(
-    s: &mut String,
-    (x, y): (f64, f64),
-    size: f64,
-    anchor: &str,
-    body: &str,
-    tip: Option<&str>,
-) {
-    let tip = tip.map_or(String::new(), |t| format!("<title>{}</title>", esc(t)));
-    s.push_str(&format!(
-        "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"{size}\" text-anchor=\"{anchor}\">{tip}{}</text>\n",
-        esc(body)
-    ));
-}
-
-/// An axis title turned to read upwards, centred on `(x, y)`.
-fn vertical_title(s: &mut String, (x, y): (f64, f64), body: &str) {
-    s.push_str(&format!(
-        "<text x=\"{x:.1}\" y=\"{y:.1}\" font-size=\"11\" text-anchor=\"middle\" transform=\"rotate(-90 {x:.1} {y:.1})\">{}</text>\n",
-        esc(body)
-    ));
-}
-
-/// The x and y axis lines of a chart.
-fn axes(s: &mut String, (x0, x1): (f64, f64), (top, base): (f64, f64)) {
-    s.push_str(&format!(
-        "<path d=\"M{x0:.1} {top:.1}V{base:.1}H{x1:.1}\" stroke=\"black\" fill=\"none\"/>\n"
-    ));
-}
-
-fn esc(s: &str) -> String {
-    s.replace('&', "&amp;")
-        .replace('<', "&lt;")
-        .replace('>', "&gt;")
 }
 
 #[cfg(test)]

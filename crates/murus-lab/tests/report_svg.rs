@@ -1,7 +1,12 @@
-//! `report.svg` is readable: seats numbered from 1 with their bots, colours
-//! by letter, axis titles, and no two labels on top of each other.
+//! `report.svg` and `balance.svg` are readable: whole SVG documents, seats
+//! numbered from 1 with their bots, colours by letter, levels, the fair
+//! rate, axis titles, long names cut with `…`, and no two labels on top of
+//! each other. `report.csv` keeps its rows.
 
 use murus_engine::{Reason, Variant};
+use murus_lab::balance::{
+    BalanceConfig, BalanceReport, Progress, Stopping, parse_levels, run_balance,
+};
 use murus_lab::report::Bin;
 use murus_lab::{Config, Control, GameStats, Report, run, stats_of};
 
@@ -15,10 +20,10 @@ fn report(variant: &str, bots: &str, games: u64) -> Report {
     config.report(&stats_of(&played))
 }
 
-/// A `<text>` element's box: `(left, top, right, bottom)`, estimated from
-/// its position, anchor, size and length (0.6 em a character, a bound for
-/// ordinary letters); a title turned upright by `rotate(-90 …)` is
-/// measured turned.
+/// A `<text>` element's shown text and box, `(left, top, right, bottom)`,
+/// estimated from its position, baseline shift (`dy`), anchor, size and
+/// length (0.6 em a character, a bound for ordinary letters); an axis title
+/// turned upright by `rotate(270, …)` is measured turned.
 fn text_boxes(svg: &str) -> Vec<(String, [f64; 4])> {
     let attr = |tag: &str, name: &str| -> Option<String> {
         let start = tag.find(&format!(" {name}=\""))? + name.len() + 3;
@@ -34,49 +39,87 @@ fn text_boxes(svg: &str) -> Vec<(String, [f64; 4])> {
             None => body,
         };
         let body = body
-            .replace("&amp;", "&")
+            .trim()
             .replace("&lt;", "<")
-            .replace("&gt;", ">");
+            .replace("&gt;", ">")
+            .replace("&quot;", "\"")
+            .replace("&apos;", "'")
+            .replace("&amp;", "&");
         let num = |name: &str| attr(tag, name).unwrap().parse::<f64>().unwrap();
         let (x, y) = (num("x"), num("y"));
         let size = attr(tag, "font-size").map_or(11.0, |s| s.parse().unwrap());
+        // The baseline's shift, an ex being half an em.
+        let dy = match attr(tag, "dy").as_deref() {
+            None => 0.0,
+            Some(d) if d.ends_with("em") => d[..d.len() - 2].parse::<f64>().unwrap() * size,
+            Some(d) if d.ends_with("ex") => d[..d.len() - 2].parse::<f64>().unwrap() * size / 2.0,
+            Some(d) => panic!("unexpected dy {d}"),
+        };
         let w = body.chars().count() as f64 * size * 0.6;
         let (lo, hi) = match attr(tag, "text-anchor").as_deref() {
             Some("middle") => (-w / 2.0, w / 2.0),
             Some("end") => (-w, 0.0),
             _ => (0.0, w),
         };
-        let b = if attr(tag, "transform").is_some_and(|t| t.starts_with("rotate(-90")) {
-            [x - size * 0.8, y - hi, x + size * 0.2, y - lo]
-        } else {
-            [x + lo, y - size * 0.8, x + hi, y + size * 0.2]
+        let b = match attr(tag, "transform") {
+            // Turned a quarter anticlockwise: the text runs up from (x, y)
+            // and its baseline's shift moves it right.
+            Some(t) if t.starts_with("rotate(270") || t.starts_with("rotate(-90") => {
+                [x + dy - size * 0.8, y - hi, x + dy + size * 0.2, y - lo]
+            }
+            Some(t) => panic!("unexpected transform {t}"),
+            None => [x + lo, y + dy - size * 0.8, x + hi, y + dy + size * 0.2],
         };
         boxes.push((body, b));
     }
     boxes
 }
 
-fn assert_no_overlap(svg: &str) {
-    let boxes = text_boxes(svg);
-    let width: f64 = svg
-        .split("width=\"")
+/// The number in the `<svg>` element's attribute `name`.
+fn svg_size(svg: &str, name: &str) -> f64 {
+    let tag = svg.split('>').next().unwrap();
+    tag.split(&format!(" {name}=\""))
         .nth(1)
         .unwrap()
         .split('"')
         .next()
         .unwrap()
         .parse()
-        .unwrap();
+        .unwrap()
+}
+
+/// A whole SVG document, every label inside the picture and clear of every
+/// other.
+fn assert_readable(svg: &str) {
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.trim_end().ends_with("</svg>"), "{svg}");
+    assert_eq!(
+        svg.matches("<text").count(),
+        svg.matches("</text>").count(),
+        "every text element is closed"
+    );
+    for size in svg.split(" font-size=\"").skip(1) {
+        let size = size.split('"').next().unwrap();
+        assert!(size.parse::<u32>().is_ok(), "font-size=\"{size}\"");
+    }
+    let boxes = text_boxes(svg);
+    assert!(!boxes.is_empty());
+    let (width, height) = (svg_size(svg, "width"), svg_size(svg, "height"));
     for (i, (a, p)) in boxes.iter().enumerate() {
+        assert!(!a.is_empty(), "an empty label at {p:?}");
         assert!(
-            p[0] >= 0.0 && p[2] <= width,
-            "`{a}` leaves the picture: {p:?}"
+            p[0] >= 0.0 && p[2] <= width && p[1] >= 0.0 && p[3] <= height,
+            "`{a}` leaves the picture ({width}×{height}): {p:?}"
         );
         for (b, q) in &boxes[i + 1..] {
             let apart = p[2] <= q[0] || q[2] <= p[0] || p[3] <= q[1] || q[3] <= p[1];
             assert!(apart, "`{a}` {p:?} overlaps `{b}` {q:?}");
         }
     }
+}
+
+fn texts(svg: &str) -> Vec<String> {
+    text_boxes(svg).into_iter().map(|(t, _)| t).collect()
 }
 
 /// The report of thirty made-up games of `greedy` against `random`: the
@@ -116,7 +159,7 @@ fn svg_labels_name_seats_from_one_with_their_bots_and_have_axis_titles() {
     let r = fixed_report();
     let svg = r.to_svg();
     insta::assert_snapshot!(svg);
-    let texts: Vec<String> = text_boxes(&svg).into_iter().map(|(t, _)| t).collect();
+    let texts = texts(&svg);
     for label in [
         "seat 1: greedy",
         "seat 2: random",
@@ -134,7 +177,13 @@ fn svg_labels_name_seats_from_one_with_their_bots_and_have_axis_titles() {
         );
     }
     assert!(!svg.contains("seat 0"), "seats are numbered from 1");
-    assert_no_overlap(&svg);
+    assert!(
+        texts
+            .iter()
+            .any(|t| t == "standard — 30 games: greedy vs random"),
+        "{texts:?}"
+    );
+    assert_readable(&svg);
 }
 
 #[test]
@@ -155,8 +204,9 @@ fn svg_labels_do_not_overlap_with_four_seats_long_bots_and_many_lengths() {
         })
         .collect();
     let svg = r.to_svg();
-    assert_no_overlap(&svg);
-    assert!(svg.contains("seat 4: greedy"));
+    assert_readable(&svg);
+    let texts = texts(&svg);
+    assert!(texts.iter().any(|t| t == "seat 4: greedy"), "{texts:?}");
     assert!(
         svg.contains("123456789 games (interrupted): mcts-guided"),
         "{svg}"
@@ -165,7 +215,175 @@ fn svg_labels_do_not_overlap_with_four_seats_long_bots_and_many_lengths() {
         svg.contains("vs greedy</title>"),
         "the whole title in a tooltip"
     );
-    // The long name is cut in the chart and whole in its tooltip.
+    // The long name is cut to 28 characters in the chart and whole in its
+    // tooltip.
     assert!(svg.contains("<title>seat 2: a-bot-with-a-name-far-too-long-for-any-column</title>"));
-    assert!(svg.contains("seat 2: a-bot-with-a-name-…"), "{svg}");
+    let cut = "seat 2: a-bot-with-a-name-f…";
+    assert_eq!(cut.chars().count(), murus_lab::charts::MAX_LABEL);
+    assert!(texts.iter().any(|t| t == cut), "{texts:?}");
+    assert!(!texts.iter().any(|t| t.contains("far-too-long")));
+}
+
+#[test]
+fn svg_cuts_an_evaluated_bots_long_spec_and_keeps_labels_apart() {
+    let mut r = fixed_report();
+    let bot = "alphabeta:50000:eval=/some/path/to/a/trained.eval";
+    r.bots[0] = bot.into();
+    r.by_seat[0].bot = bot.into();
+    let svg = r.to_svg();
+    assert_readable(&svg);
+    let texts = texts(&svg);
+    assert!(
+        texts.iter().any(|t| t == "seat 1: alphabeta:50000:eva…"),
+        "{texts:?}"
+    );
+    assert!(svg.contains(&format!("<title>seat 1: {bot}</title>")));
+    // Each row's label sits on its own line, in order, top to bottom.
+    let rows: Vec<f64> = text_boxes(&svg)
+        .into_iter()
+        .filter(|(t, _)| t.starts_with("seat ") || t.starts_with("colour ") || t == "draws")
+        .map(|(_, b)| b[1])
+        .collect();
+    assert_eq!(rows.len(), 5);
+    assert!(rows.windows(2).all(|w| w[1] - w[0] >= 11.0), "{rows:?}");
+}
+
+#[test]
+fn csv_has_one_section_key_value_row_per_figure() {
+    let csv = fixed_report().to_csv();
+    insta::assert_snapshot!(csv);
+    // A bot whose spec holds a comma or a quote stays one field.
+    let mut r = fixed_report();
+    let bot = "external:./engine --flags a,b \"c\"";
+    r.by_seat[0].bot = bot.into();
+    let csv = r.to_csv();
+    let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
+        .records()
+        .map(Result::unwrap)
+        .collect();
+    assert!(rows.iter().all(|r| r.len() == 3));
+    assert_eq!(&rows[6][1], format!("seat0 {bot} wins"));
+    assert_eq!(&rows[6][2], "24");
+}
+
+/// A real balance check of two levels, twenty games each: well under a
+/// second.
+fn balance() -> BalanceReport {
+    let config = BalanceConfig {
+        levels: parse_levels("random,easy").unwrap(),
+        stopping: Stopping::Games(20),
+        openings: 0,
+        seed: 1,
+        threads: 1,
+        shard: None,
+        skill_games: 0,
+        max_plies: None,
+    };
+    run_balance(
+        &Variant::standard(),
+        &config,
+        None,
+        false,
+        &Progress::default(),
+    )
+    .unwrap()
+}
+
+#[test]
+fn balance_svg_shows_each_levels_first_player_rate_against_the_fair_rate() {
+    let report = balance();
+    let svg = murus_lab::charts::balance_svg(&report);
+    assert_readable(&svg);
+    let texts = texts(&svg);
+    for label in [
+        "standard: the first player's wins by level",
+        "random (20 games)",
+        "easy (20 games)",
+        "level, weakest first",
+        "first player's wins (95% interval)",
+        "fair 50.0%",
+        "0%",
+        "50%",
+        "100%",
+    ] {
+        assert!(
+            texts.iter().any(|t| t == label),
+            "no label `{label}` in {texts:?}"
+        );
+    }
+    // Levels weakest first, left to right.
+    let x_of = |label: &str| {
+        text_boxes(&svg)
+            .into_iter()
+            .find(|(t, _)| t == label)
+            .unwrap()
+            .1[0]
+    };
+    assert!(x_of("random (20 games)") < x_of("easy (20 games)"));
+    // Each level's rate beside its point.
+    for l in &report.levels {
+        let rate = format!("{:.1}%", l.report.first_player_advantage.rate * 100.0);
+        assert!(texts.contains(&rate), "no `{rate}` in {texts:?}");
+    }
+    // The fair line is dashed: many short segments in its colour, level
+    // with its label.
+    assert!(svg.matches("stroke=\"#C0392B\"").count() > 5, "{svg}");
+}
+
+#[test]
+fn balance_svg_fair_rate_follows_the_number_of_players() {
+    let mut report = balance();
+    for l in &mut report.levels {
+        l.report.players = vec!['r', 'g', 'b'];
+        l.report.games = 12_345;
+    }
+    report.variant.name = "a-variant-with-a-rather-long-name".into();
+    report.interrupted = true;
+    let svg = murus_lab::charts::balance_svg(&report);
+    assert_readable(&svg);
+    let texts = texts(&svg);
+    assert!(texts.iter().any(|t| t == "fair 33.3%"), "{texts:?}");
+    assert!(
+        texts.iter().any(|t| t == "easy (12 345 games)"),
+        "{texts:?}"
+    );
+    // A title too long for the picture is cut, whole in its tooltip.
+    let whole = "a-variant-with-a-rather-long-name: the first player's wins by level (interrupted)";
+    assert!(svg.contains(&format!("<title>{}</title>", whole.replace('\'', "&apos;"))));
+    assert!(
+        texts
+            .iter()
+            .any(|t| t.ends_with('…') && whole.starts_with(t.trim_end_matches('…'))),
+        "{texts:?}"
+    );
+}
+
+#[test]
+fn balance_svg_is_written_beside_the_json_and_the_table() {
+    let report = balance();
+    let dir = std::env::temp_dir().join(format!("murus-balance-svg-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    murus_lab::balance::write_balance(&dir, &report).unwrap();
+    let svg = std::fs::read_to_string(dir.join("balance.svg")).unwrap();
+    assert_eq!(svg, murus_lab::charts::balance_svg(&report));
+    assert!(dir.join("balance.csv").exists() && dir.join("balance.json").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn empty_reports_still_draw_whole_charts() {
+    let v = Variant::standard();
+    let config = Config::new(&v, murus_ai::parse_specs("random").unwrap(), 0, 1);
+    let svg = config.report(&[]).to_svg();
+    assert_readable(&svg);
+    assert!(
+        texts(&svg)
+            .iter()
+            .any(|t| t == "standard — 0 games: random vs random")
+    );
+    let mut report = balance();
+    report.levels.clear();
+    let svg = murus_lab::charts::balance_svg(&report);
+    assert_readable(&svg);
+    assert!(texts(&svg).iter().any(|t| t == "fair 50.0%"));
 }

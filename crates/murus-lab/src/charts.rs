@@ -1,0 +1,478 @@
+//! The lab's SVG charts, drawn with `plotters` (its SVG backend only: no
+//! system fonts, so text sizes are estimated, which is all an SVG needs).
+//!
+//! * [`report_svg`]: a self-play report (`report.svg`): the share of games
+//!   each seat and each colour won, and the draws, with 95% intervals; and
+//!   the game-length histogram.
+//! * [`balance_svg`]: a balance check (`balance.svg`): the first player's
+//!   win rate at each level, with 95% intervals and the fair rate.
+//!
+//! Labels never overlap: a label column is as wide as its longest label
+//! (a label is cut with `…` past [`MAX_LABEL`] characters, or where its
+//! column is narrower, and keeps its whole text in a tooltip), axes have
+//! only as many ticks as fit, and the value beside a bar or a point has
+//! room kept for it.
+
+use plotters::coord::Shift;
+use plotters::coord::ranged1d::{DefaultFormatting, KeyPointHint};
+use plotters::coord::types::RangedCoordf64;
+use plotters::prelude::*;
+use plotters::style::text_anchor::{HPos, Pos, VPos};
+
+use crate::balance::BalanceReport;
+use crate::report::{Report, grouped};
+
+/// The longest label shown whole, in characters; longer ones end in `…`.
+pub const MAX_LABEL: usize = 28;
+
+const FONT: &str = "sans-serif";
+/// Sizes in the SVG's pixels (each one that [`font`] can give exactly).
+const TITLE: f64 = 16.0;
+const CAPTION: f64 = 12.0;
+const LABEL: f64 = 11.0;
+const TICK: f64 = 10.0;
+
+const SEAT: RGBColor = RGBColor(0x4a, 0x7a, 0xb0);
+const COLOUR: RGBColor = RGBColor(0xc0, 0x82, 0x3f);
+const DRAW: RGBColor = RGBColor(0x99, 0x99, 0x99);
+const LENGTH: RGBColor = RGBColor(0xb0, 0x7a, 0x4a);
+const GRID: RGBColor = RGBColor(0xdd, 0xdd, 0xdd);
+const FAIR: RGBColor = RGBColor(0xc0, 0x39, 0x2b);
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+type Drawn = Result<(), DrawingAreaErrorKind<std::io::Error>>;
+
+/// A linear `f64` axis with ticks where the chart puts them (the rows of
+/// a bar chart, the levels, round percentages) rather than where plotters'
+/// numeric axis would.
+#[derive(Clone)]
+struct Ticks {
+    axis: RangedCoordf64,
+    at: Vec<f64>,
+}
+
+fn ticks(range: std::ops::Range<f64>, at: Vec<f64>) -> Ticks {
+    Ticks {
+        axis: range.into(),
+        at,
+    }
+}
+
+impl Ranged for Ticks {
+    // Labels are always given a formatter; this only lets plotters accept
+    // the axis.
+    type FormatOption = DefaultFormatting;
+    type ValueType = f64;
+
+    fn map(&self, value: &f64, limit: (i32, i32)) -> i32 {
+        self.axis.map(value, limit)
+    }
+
+    fn key_points<Hint: KeyPointHint>(&self, hint: Hint) -> Vec<f64> {
+        // Bold grid lines and labels only: no light lines between them.
+        if hint.weight().allow_light_points() {
+            Vec::new()
+        } else {
+            self.at.clone()
+        }
+    }
+
+    fn range(&self) -> std::ops::Range<f64> {
+        self.axis.range()
+    }
+}
+
+/// A text style of `size` SVG pixels (plotters writes a font's size
+/// divided by 1.24).
+fn font(size: f64) -> TextStyle<'static> {
+    // Of the floats nearest `size * 1.24`, one whose quotient is `size`
+    // exactly, so that the SVG says `font-size="11"`.
+    let near = size * 1.24;
+    let exact = [
+        near,
+        f64::from_bits(near.to_bits() + 1),
+        f64::from_bits(near.to_bits() - 1),
+    ]
+    .into_iter()
+    .find(|s| s / 1.24 == size)
+    .unwrap_or(near);
+    (FONT, exact).into_font().color(&BLACK)
+}
+
+/// About how wide `text` is at `size` in a sans-serif font: a bound that
+/// holds for ordinary letters and digits, used to keep labels apart.
+pub fn text_width(text: &str, size: f64) -> f64 {
+    text.chars().count() as f64 * size * 0.6
+}
+
+/// `text` cut with `…` to at most `chars` characters.
+pub fn truncate(text: &str, chars: usize) -> String {
+    if text.chars().count() <= chars {
+        return text.to_string();
+    }
+    let mut cut: String = text.chars().take(chars.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
+/// `text` cut to [`MAX_LABEL`] characters and to fit `width` at `size`.
+fn fit(text: &str, size: f64, width: f64) -> String {
+    let room = (width / (size * 0.6)).floor().max(1.0) as usize;
+    truncate(text, MAX_LABEL.min(room))
+}
+
+/// Labels cut short, each with its whole text, for [`with_tooltips`].
+#[derive(Default)]
+struct Cuts(Vec<(String, String)>);
+
+impl Cuts {
+    /// `text` fitted to `width` at `size`, remembered when cut.
+    fn fit(&mut self, text: &str, size: f64, width: f64) -> String {
+        let shown = fit(text, size, width);
+        if shown != text {
+            self.0.push((shown.clone(), text.to_string()));
+        }
+        shown
+    }
+
+    /// A title fitted to `width` (no character limit).
+    fn fit_title(&mut self, text: &str, width: f64) -> String {
+        let room = (width / (TITLE * 0.6)).floor() as usize;
+        let shown = truncate(text, room);
+        if shown != text {
+            self.0.push((shown.clone(), text.to_string()));
+        }
+        shown
+    }
+}
+
+/// Gives each cut label's `<text>` element its whole text as a tooltip
+/// (plotters writes a text element's body on a line of its own).
+fn with_tooltips(mut svg: String, cuts: &Cuts) -> String {
+    for (shown, whole) in &cuts.0 {
+        let body = format!(">\n{}\n</text>", esc(shown));
+        let titled = format!(">\n<title>{}</title>{}\n</text>", esc(whole), esc(shown));
+        svg = svg.replace(&body, &titled);
+    }
+    svg
+}
+
+/// Escapes text as plotters does.
+fn esc(s: &str) -> String {
+    s.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+        .replace('"', "&quot;")
+        .replace('\'', "&apos;")
+}
+
+/// Draws an SVG of `size` with `draw`.
+fn svg(size: (u32, u32), draw: impl FnOnce(&Area) -> Drawn) -> String {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, size).into_drawing_area();
+        draw(&root)
+            .and_then(|()| root.present())
+            .expect("drawing into a string cannot fail");
+    }
+    out
+}
+
+/// The self-play report's chart (see the [module](self)).
+pub fn report_svg(report: &Report) -> String {
+    let mut rows: Vec<(String, RGBColor, f64, [f64; 2])> = report
+        .by_seat
+        .iter()
+        .map(|r| {
+            (
+                format!("seat {}: {}", r.seat + 1, r.bot),
+                SEAT,
+                r.rate,
+                r.ci95,
+            )
+        })
+        .collect();
+    // Colours in turn order.
+    rows.extend(report.players.iter().filter_map(|c| {
+        let r = report.by_colour.get(&c.to_string())?;
+        Some((format!("colour {c}"), COLOUR, r.rate, r.ci95))
+    }));
+    rows.push(("draws".into(), DRAW, report.draws.rate, report.draws.ci95));
+
+    let width = 900u32;
+    let height = 360u32.max(150 + 24 * rows.len() as u32);
+    let mut cuts = Cuts::default();
+    let title = format!(
+        "{} — {} games{}: {}",
+        report.variant.name,
+        report.games,
+        if report.interrupted {
+            " (interrupted)"
+        } else {
+            ""
+        },
+        report.bots.join(" vs ")
+    );
+    let title = cuts.fit_title(&title, f64::from(width) - 24.0);
+    let labels: Vec<String> = rows
+        .iter()
+        .map(|(l, ..)| cuts.fit(l, LABEL, 200.0))
+        .collect();
+    let svg = svg((width, height), |root| {
+        root.fill(&WHITE)?;
+        let body = root.titled(&title, font(TITLE))?;
+        let (left, right) = body.split_horizontally(500);
+        outcomes(&left, &rows, &labels)?;
+        lengths(&right, report)
+    });
+    with_tooltips(svg, &cuts)
+}
+
+/// The left chart: one bar per seat, colour and draws, top to bottom.
+fn outcomes(area: &Area, rows: &[(String, RGBColor, f64, [f64; 2])], labels: &[String]) -> Drawn {
+    let n = rows.len();
+    let widest = labels
+        .iter()
+        .map(|l| text_width(l, LABEL))
+        .fold(0.0, f64::max);
+    // The axis title, a gap, the labels, the tick mark's distance.
+    let label_area = (LABEL * 1.6 + widest + 14.0).ceil() as u32;
+    // Row `i` (from the top) is centred on `n - i - 0.5`.
+    let centres: Vec<f64> = (0..n).map(|i| n as f64 - i as f64 - 0.5).collect();
+    let row_of = |y: f64| (n as f64 - 0.5 - y).round() as usize;
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            "wins per seat and per colour, and draws",
+            font(CAPTION).pos(Pos::new(HPos::Center, VPos::Top)),
+        )
+        .margin_left(6)
+        .margin_top(6)
+        // Room for the widest value, `100.0%`, right of a full bar.
+        .margin_right(46)
+        .x_label_area_size(44)
+        .y_label_area_size(label_area)
+        .build_cartesian_2d(
+            ticks(0.0..1.0, vec![0.0, 0.25, 0.5, 0.75, 1.0]),
+            ticks(0.0..n as f64, centres),
+        )?;
+    let x_fmt = |x: &f64| format!("{:.0}%", x * 100.0);
+    let y_fmt = |y: &f64| labels.get(row_of(*y)).cloned().unwrap_or_default();
+    chart
+        .configure_mesh()
+        .disable_y_mesh()
+        .bold_line_style(GRID)
+        .x_label_formatter(&x_fmt)
+        .y_label_formatter(&y_fmt)
+        .x_label_style(font(TICK))
+        .y_label_style(font(LABEL))
+        .axis_desc_style(font(LABEL))
+        .x_desc("share of games (whiskers: 95% interval)")
+        .y_desc("won by")
+        .draw()?;
+    // A bar is at most 22 pixels thick, with room between bars.
+    let row_px = f64::from(chart.plotting_area().dim_in_pixel().1) / n.max(1) as f64;
+    let thick = (row_px * 0.6).min(22.0);
+    let inset = ((row_px - thick) / 2.0).max(0.0) as u32;
+    let whisker = (thick / 4.0).max(3.0) as i32;
+    for (i, (_, colour, rate, ci)) in rows.iter().enumerate() {
+        let y = n as f64 - i as f64 - 0.5;
+        let mut bar = Rectangle::new([(0.0, y - 0.5), (*rate, y + 0.5)], colour.filled());
+        bar.set_margin(inset, inset, 0, 0);
+        chart.draw_series([bar])?;
+        // The interval: a line with a short upright at each end.
+        let cap = || PathElement::new(vec![(0, -whisker), (0, whisker)], BLACK);
+        chart.draw_series([PathElement::new(vec![(ci[0], y), (ci[1], y)], BLACK)])?;
+        chart.draw_series([
+            EmptyElement::at((ci[0], y)) + cap(),
+            EmptyElement::at((ci[1], y)) + cap(),
+        ])?;
+        let value = EmptyElement::at((rate.max(ci[1]), y))
+            + Text::new(
+                format!("{:.1}%", rate * 100.0),
+                (4, 0),
+                font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
+            );
+        chart.draw_series([value])?;
+    }
+    Ok(())
+}
+
+/// The right chart: games per length, in the report's bins.
+fn lengths(area: &Area, report: &Report) -> Drawn {
+    let hist = &report.length.histogram;
+    let bin = hist.first().map_or(10, |b| b.to - b.from + 1);
+    let end = (hist.len() as u32 * bin).max(1);
+    let most = hist.iter().map(|b| b.count).max().unwrap_or(0).max(1);
+    let top = most + most / 20;
+    let widest = text_width(&grouped(top), TICK);
+    let label_area = (LABEL * 1.6 + widest + 14.0).ceil() as u32;
+    let margin_right = 20;
+    let plot_w = f64::from(area.dim_in_pixel().0) - f64::from(label_area + margin_right);
+    // As many plies ticks as fit with room between them.
+    let x_ticks = (plot_w / (text_width(&end.to_string(), TICK) + 24.0)).floor() as usize;
+    let mut chart = ChartBuilder::on(area)
+        .caption(
+            format!(
+                "game length: mean {:.1}, median {}",
+                report.length.mean, report.length.median
+            ),
+            font(CAPTION).pos(Pos::new(HPos::Center, VPos::Top)),
+        )
+        .margin_top(6)
+        .margin_right(margin_right)
+        .x_label_area_size(44)
+        .y_label_area_size(label_area)
+        .build_cartesian_2d(0..end, 0..top)?;
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .bold_line_style(GRID)
+        .light_line_style(TRANSPARENT)
+        .x_labels(x_ticks.max(2))
+        .y_labels(5)
+        .y_label_formatter(&|n| grouped(*n))
+        .x_label_style(font(TICK))
+        .y_label_style(font(TICK))
+        .axis_desc_style(font(LABEL))
+        .x_desc("game length (plies)")
+        .y_desc("games")
+        .draw()?;
+    chart.draw_series(hist.iter().map(|b| {
+        let mut bar = Rectangle::new([(b.from, 0), (b.to + 1, b.count)], LENGTH.filled());
+        bar.set_margin(0, 0, 0, 1);
+        bar
+    }))?;
+    Ok(())
+}
+
+/// The balance check's chart (`balance.svg`): the first player's win rate
+/// at each level, weakest first, with 95% intervals, and the fair rate
+/// (one over the number of players) as a dashed line.
+pub fn balance_svg(report: &BalanceReport) -> String {
+    let (width, height) = (800u32, 420u32);
+    let mut cuts = Cuts::default();
+    let title = format!(
+        "{}: the first player's wins by level{}",
+        report.variant.name,
+        if report.interrupted {
+            " (interrupted)"
+        } else {
+            ""
+        }
+    );
+    let title = cuts.fit_title(&title, f64::from(width) - 24.0);
+    let players = report
+        .levels
+        .first()
+        .map_or(2, |l| l.report.players.len())
+        .max(1);
+    let fair = 1.0 / players as f64;
+    let n = report.levels.len().max(1);
+    // Each level's column, less some room on either side.
+    let (label_area, margin_right) = (56u32, 90u32);
+    let column = (f64::from(width - label_area - margin_right - 12) / n as f64 - 12.0).max(12.0);
+    let labels: Vec<String> = report
+        .levels
+        .iter()
+        .map(|l| {
+            cuts.fit(
+                &format!("{} ({} games)", l.level, grouped(l.report.games)),
+                TICK,
+                column,
+            )
+        })
+        .collect();
+    let svg = svg((width, height), |root| {
+        root.fill(&WHITE)?;
+        let body = root.titled(&title, font(TITLE))?;
+        let mut chart = ChartBuilder::on(&body)
+            .margin_top(10)
+            .margin_left(6)
+            .margin_right(margin_right)
+            .x_label_area_size(44)
+            .y_label_area_size(label_area)
+            .build_cartesian_2d(
+                ticks(
+                    -0.5..n as f64 - 0.5,
+                    (0..report.levels.len()).map(|i| i as f64).collect(),
+                ),
+                ticks(0.0..100.0, (0..=10).map(|t| f64::from(t) * 10.0).collect()),
+            )?;
+        let x_fmt = |x: &f64| {
+            labels
+                .get(x.round().max(0.0) as usize)
+                .cloned()
+                .unwrap_or_default()
+        };
+        let y_fmt = |y: &f64| format!("{y:.0}%");
+        chart
+            .configure_mesh()
+            .disable_x_mesh()
+            .bold_line_style(GRID)
+            .x_label_formatter(&x_fmt)
+            .y_label_formatter(&y_fmt)
+            .label_style(font(TICK))
+            .axis_desc_style(font(LABEL))
+            .x_desc("level, weakest first")
+            .y_desc("first player's wins (95% interval)")
+            .draw()?;
+        let fair_pct = fair * 100.0;
+        chart.draw_series(DashedLineSeries::new(
+            [(-0.5, fair_pct), (n as f64 - 0.5, fair_pct)],
+            6,
+            4,
+            FAIR.stroke_width(2),
+        ))?;
+        for (i, l) in report.levels.iter().enumerate() {
+            let f = &l.report.first_player_advantage;
+            let x = i as f64;
+            chart.draw_series([ErrorBar::new_vertical(
+                x,
+                f.ci95[0] * 100.0,
+                f.rate * 100.0,
+                f.ci95[1] * 100.0,
+                // A filled dot on the rate, the interval in the same blue.
+                SEAT.filled().stroke_width(2),
+                10,
+            )])?;
+            // The rate beside its dot, on white where it crosses the
+            // fair line or a grid line.
+            let value = format!("{:.1}%", f.rate * 100.0);
+            let w = text_width(&value, TICK).ceil() as i32;
+            let label = EmptyElement::at((x, f.rate * 100.0))
+                + Rectangle::new([(8, -7), (12 + w, 7)], WHITE.filled())
+                + Text::new(
+                    value,
+                    (10, 0),
+                    font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
+                );
+            chart.draw_series([label])?;
+        }
+        // The fair line's label, right of the plot at the line's height.
+        let (px, py) = chart.backend_coord(&(n as f64 - 0.5, fair_pct));
+        root.draw(&Text::new(
+            format!("fair {fair_pct:.1}%"),
+            (px + 8, py),
+            font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
+        ))?;
+        Ok(())
+    });
+    with_tooltips(svg, &cuts)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn long_labels_are_cut_with_an_ellipsis() {
+        assert_eq!(truncate("short", MAX_LABEL), "short");
+        let long = "seat 1: alphabeta:50000:eval=/some/path.eval";
+        let cut = fit(long, LABEL, 1000.0);
+        assert_eq!(cut.chars().count(), MAX_LABEL);
+        assert!(cut.ends_with('…'));
+        assert!(long.starts_with(cut.trim_end_matches('…')));
+        // A narrow column cuts sooner.
+        assert_eq!(fit(long, 10.0, 60.0), "seat 1: a…");
+    }
+}
