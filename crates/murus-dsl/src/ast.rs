@@ -25,8 +25,39 @@ impl<T> Spanned<T> {
 pub type Name = Spanned<String>;
 /// A string literal's contents (escapes resolved); the span covers the quotes.
 pub type Str = Spanned<String>;
-/// A decimal number; `None` when it does not fit in a `u32`.
-pub type Number = Spanned<Option<u32>>;
+/// A number where the language takes one: written in decimal (`8`), or a
+/// declared parameter standing for one (`$files`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Number {
+    /// The value. `None` when the decimal does not fit in a `u32`, and for
+    /// a parameter until the compiler resolves it (it stays `None` for an
+    /// unknown parameter, which is reported as such).
+    pub value: Option<u32>,
+    /// The number as written, `$` and name included for a parameter.
+    pub span: Span,
+    /// The parameter's name, without the `$`, when written `$NAME`.
+    pub param: Option<String>,
+}
+
+impl Number {
+    /// A number written in decimal (`None` when it does not fit).
+    pub fn literal(value: Option<u32>, span: Span) -> Number {
+        Number {
+            value,
+            span,
+            param: None,
+        }
+    }
+
+    /// A reference to the parameter `name` (without the `$`), unresolved.
+    pub fn param(name: impl Into<String>, span: Span) -> Number {
+        Number {
+            value: None,
+            span,
+            param: Some(name.into()),
+        }
+    }
+}
 
 /// A whole rule file: its top-level items in source order.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -64,6 +95,8 @@ pub enum Item {
     Draw(Block<DrawField>),
     /// `opening pie { … }`
     Opening(Block<PieLine>),
+    /// `param NAME = LOW..HIGH [default V]` or `param NAME = A, B, … [default V]`
+    Param(Spanned<ParamDecl>),
 }
 
 impl Item {
@@ -83,6 +116,7 @@ impl Item {
             Item::Win(_) => "win",
             Item::Draw(_) => "draw",
             Item::Opening(_) => "opening",
+            Item::Param(_) => "param",
         }
     }
 
@@ -103,8 +137,39 @@ impl Item {
             Item::Win(b) => b.head,
             Item::Draw(b) => b.head,
             Item::Opening(b) => b.head,
+            Item::Param(p) => p.span,
         }
     }
+}
+
+/// `param NAME = VALUES [default V]`: a name that `$NAME` stands for.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ParamDecl {
+    /// The name, without `$`.
+    pub name: Name,
+    /// The values it may take; the span covers them as written (`7..9`).
+    pub values: Spanned<ParamValues>,
+    /// `default V`, if written.
+    pub default: Option<Number>,
+}
+
+impl ParamDecl {
+    /// What an instantiation rewrites: the values through the default.
+    pub fn value_span(&self) -> Span {
+        match &self.default {
+            Some(d) => self.values.span.to(d.span),
+            None => self.values.span,
+        }
+    }
+}
+
+/// The values of a parameter, as written (plain decimals, never `$NAME`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParamValues {
+    /// `LOW..HIGH`, both included.
+    Range { low: Number, high: Number },
+    /// `A, B, …`
+    List(Vec<Number>),
 }
 
 /// A keyword, braces and the statements between them.

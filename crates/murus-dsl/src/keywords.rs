@@ -108,6 +108,7 @@ pub const WORDS: &[Word] = &[
     statement("win"),
     statement("draw"),
     statement("opening"),
+    statement("param"),
     keyword("rect"),
     keyword("hex"),
     Word {
@@ -148,6 +149,7 @@ pub const WORDS: &[Word] = &[
     keyword("file"),
     keyword("edge"),
     keyword("cells"),
+    keyword_in("default", "belongs in a `param` statement"),
     value("all"),
     value("orthogonal"),
     value("diagonal"),
@@ -277,6 +279,7 @@ b = { "\"" | "\n" | "y" }"#;
             catapult { height 3 directions all range 2 onto empty on empty: wall on enemy: remove 1 }
             win { breakthrough immediate stalemate loses } draw { repetition 3 plies 100 }
             sacrifice { 2 against 1: lose 1, remove 1 } opening pie { r from rank 1 to rank 2 }
+            param p = 1..2 default 2
         "##;
         let file = crate::parse(src).expect("parses");
         let mut names: Vec<&str> = Vec::new();
@@ -292,7 +295,7 @@ b = { "\"" | "\n" | "y" }"#;
             };
             names.extend(fields);
         }
-        assert_eq!(names.len(), 13 + 4 + 3 + 6 + 2 + 2);
+        assert_eq!(names.len(), 14 + 4 + 3 + 6 + 2 + 2);
         for name in names {
             for word in name.split(' ') {
                 assert!(

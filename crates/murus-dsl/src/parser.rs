@@ -75,7 +75,14 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::close_brace => "`}`",
         Rule::comma => "`,`",
         Rule::colon => "`:`",
-        Rule::number => "a number",
+        Rule::equals => "`=`",
+        Rule::range_dots => "`..`",
+        Rule::number | Rule::literal => "a number",
+        Rule::param_word | Rule::param_name => "a parameter name (like `files`)",
+        Rule::param_stmt => "`param NAME = VALUES`",
+        Rule::param_range => "a range of numbers (`7..9`)",
+        Rule::param_list => "a list of numbers (`1, 3, 5`)",
+        Rule::param_default => "`default N`",
         Rule::string | Rule::string_text => "a string (`\"…\"`)",
         Rule::letter => "a player letter (like `r`)",
         Rule::cellset | Rule::cell_term => "a cell set (`rank 1`, `edge s`, `cells a1 b2`, …)",
@@ -174,6 +181,12 @@ fn found_at(source: &str, pos: usize) -> Found<'_> {
     if first.is_alphanumeric() || first == '_' {
         let end = rest.find(|c: char| !is_word(c)).unwrap_or(rest.len());
         Found::Word(&rest[..end])
+    } else if first == '$' {
+        // A parameter reference where none may stand: show its name too.
+        let end = rest[1..]
+            .find(|c: char| !(c.is_ascii_alphanumeric() || c == '_'))
+            .map_or(rest.len(), |i| i + 1);
+        Found::Other(&rest[..end])
     } else if first == '"' {
         // Show the whole string when it ends on this line.
         let line = rest.split('\n').next().unwrap_or(rest);
@@ -321,7 +334,13 @@ fn is_token(rule: Rule) -> bool {
     keyword_text(rule).is_some()
         || matches!(
             rule,
-            Rule::open_brace | Rule::close_brace | Rule::comma | Rule::colon | Rule::EOI
+            Rule::open_brace
+                | Rule::close_brace
+                | Rule::comma
+                | Rule::colon
+                | Rule::equals
+                | Rule::range_dots
+                | Rule::EOI
         )
 }
 
@@ -401,6 +420,7 @@ fn build_item(pair: Pair<'_, Rule>) -> Item {
         Rule::win_block => Item::Win(build_block(pair, build_win_field)),
         Rule::draw_block => Item::Draw(build_block(pair, build_draw_field)),
         Rule::opening_block => Item::Opening(build_block(pair, build_pie_line)),
+        Rule::param_stmt => Item::Param(Spanned::new(build_param(pair), s)),
         r => unreachable!("not a top-level item: {r:?}"),
     }
 }
@@ -422,9 +442,38 @@ fn build_block<'i, F>(pair: Pair<'i, Rule>, field: impl Fn(Pair<'i, Rule>) -> F)
 }
 
 fn build_number(pair: Pair<'_, Rule>) -> Number {
-    debug_assert_eq!(pair.as_rule(), Rule::number);
-    // Only digits: parsing fails only when the value does not fit.
-    Spanned::new(pair.as_str().parse::<u32>().ok(), span(&pair))
+    debug_assert!(matches!(pair.as_rule(), Rule::number | Rule::literal));
+    let text = pair.as_str();
+    match text.strip_prefix('$') {
+        Some(name) => Number::param(name, span(&pair)),
+        // Only digits: parsing fails only when the value does not fit.
+        None => Number::literal(text.parse::<u32>().ok(), span(&pair)),
+    }
+}
+
+fn build_param(pair: Pair<'_, Rule>) -> ParamDecl {
+    let mut it = parts(pair);
+    let name = build_name(next(&mut it, "a parameter name"));
+    let values = next(&mut it, "a parameter's values");
+    let values_span = span(&values);
+    let values = match values.as_rule() {
+        Rule::param_range => {
+            let mut n = parts(values);
+            let low = build_number(next(&mut n, "a low end"));
+            let high = build_number(next(&mut n, "a high end"));
+            ParamValues::Range { low, high }
+        }
+        Rule::param_list => ParamValues::List(parts(values).map(build_number).collect()),
+        r => unreachable!("not a parameter's values: {r:?}"),
+    };
+    let default = it
+        .next()
+        .map(|d| build_number(next(&mut parts(d), "a default")));
+    ParamDecl {
+        name,
+        values: Spanned::new(values, values_span),
+        default,
+    }
 }
 
 fn build_string(pair: Pair<'_, Rule>) -> Str {

@@ -5,8 +5,9 @@ use murus_dsl::{compile, render_all};
 use proptest::prelude::*;
 
 const STANDARD: &str = include_str!("../../../variants/standard.mg");
-const VARIANTS: [&str; 6] = [
+const VARIANTS: [&str; 7] = [
     STANDARD,
+    PARAMS,
     include_str!("../../../variants/advanced.mg"),
     include_str!("../../../variants/hex3-escape.mg"),
     include_str!("../../../variants/pie.mg"),
@@ -32,6 +33,22 @@ catapult {
     on enemy: remove 2
 }
 win { breakthrough immediate stalemate loses }
+";
+
+/// Parameters for the board, a rank, heights and counts.
+const PARAMS: &str = "variant \"params\"
+param files = 7..9 default 8
+param ranks = 6, 7, 8 default 7
+param two = 2
+param plies = 100, 300
+board rect $files x $ranks
+player \"Romans\" { letter r colour \"#e8dcc0\" home rank 1 forward n }
+player \"Gauls\" { letter g colour \"#5b3a29\" home rank $ranks forward s }
+setup { r $two on rank 1 g $two on rank $ranks }
+stack limit $two
+sow { heights $two directions all onto empty, own 1 }
+win { breakthrough immediate stalemate loses }
+draw { plies $plies }
 ";
 
 /// Words that keep a file parseable more often than not, so the mutations
@@ -89,6 +106,10 @@ const WORDS: &[&str] = &[
     "wall",
     "lost",
     "remove",
+    "param",
+    "default",
+    "files",
+    "ranks",
 ];
 
 /// Compiles and renders every diagnostic; panics are the only failure.
@@ -143,7 +164,7 @@ fn interesting_char() -> impl Strategy<Value = char> {
     prop_oneof![
         prop::sample::select(vec![
             '{', '}', '"', ',', ':', '+', '-', '\\', '\n', ' ', '\t', '\r', '/', '#', '0', '1',
-            '2', '3', '9', 'x', '×', '—', 'a', 'r', 'g', 'n', 's', 'é', '\u{feff}',
+            '2', '3', '9', 'x', '×', '—', 'a', 'r', 'g', 'n', 's', 'é', '\u{feff}', '$', '.', '=',
         ]),
         any::<char>(),
     ]
@@ -205,7 +226,7 @@ proptest! {
                     .chain([
                         "\"v\"", "5", "8", "7", "\"P\"", "{", "}", "r", "g", "\"#123456\"", "1",
                         "a", "s", "a1", "+", "-", "n", "2", ":", ",", "left", "forward-left",
-                        "99999999999", "0",
+                        "99999999999", "0", "$p", "p", "=", "..", "1..3", "3..1",
                     ])
                     .collect::<Vec<_>>(),
             ),
@@ -224,6 +245,38 @@ proptest! {
     }
 
     #[test]
+    fn mutations_of_a_parameterised_game_never_panic(
+        edits in prop::collection::vec(edit(), 1..8)
+    ) {
+        compile_and_render(&apply(PARAMS, &edits));
+    }
+
+    #[test]
+    fn any_settings_never_panic(
+        settings in prop::collection::vec(
+            (prop::sample::select(vec!["files", "ranks", "two", "plies", "nope"]), 0u32..12),
+            0..4,
+        )
+    ) {
+        let settings: Vec<(String, u32)> =
+            settings.into_iter().map(|(n, v)| (n.to_string(), v)).collect();
+        match murus_dsl::compile_with(PARAMS, &settings) {
+            Ok(c) => {
+                // The combination's own text compiles to the same variant.
+                let text = murus_dsl::instantiate(PARAMS, &settings).expect("instantiates");
+                prop_assert_eq!(compile(&text).expect("its text compiles"), c);
+            }
+            Err(diags) => {
+                prop_assert!(diags.iter().any(murus_dsl::Diagnostic::is_error));
+                for d in &diags {
+                    prop_assert!(!d.message.starts_with("internal error"));
+                }
+                let _ = render_all(&diags, "fuzz.mg", PARAMS);
+            }
+        }
+    }
+
+    #[test]
     fn mutations_of_the_standard_game_never_panic(
         edits in prop::collection::vec(edit(), 1..8)
     ) {
@@ -234,6 +287,7 @@ proptest! {
 #[test]
 fn the_standard_game_itself_compiles() {
     assert!(compile(STANDARD).is_ok());
+    assert!(compile(PARAMS).is_ok_and(|c| c.warnings.is_empty()));
 }
 
 #[test]

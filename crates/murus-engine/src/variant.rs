@@ -115,10 +115,30 @@ pub struct Variant {
 }
 
 impl Variant {
-    /// Compiles rule-file text.
+    /// Compiles rule-file text. Declared parameters (`param files = 7..9`)
+    /// take their defaults, and [`Variant::source`] is `source` itself.
     pub fn compile(source: &str) -> Result<Variant, Vec<Diagnostic>> {
         let compiled = murus_dsl::compile(source)?;
         Ok(Variant::from_rules(compiled.rules, source))
+    }
+
+    /// Compiles one combination of a rule file's parameters: `("files", 9)`
+    /// sets `$files` to 9, the others keep their defaults. The variant is
+    /// compiled from [`murus_dsl::instantiate`]'s text, each declaration
+    /// rewritten to its one value (`param files = 9`), and that text is its
+    /// [`Variant::source`]: trained evaluations and records tie to the source
+    /// text, so every combination has its own.
+    ///
+    /// Diagnostics point into `source` (as [`murus_dsl::compile_with`] gives
+    /// them), not into the rewritten text.
+    pub fn compile_with(
+        source: &str,
+        settings: &[(String, u32)],
+    ) -> Result<Variant, Vec<Diagnostic>> {
+        // Checked against `source` first, so that errors point into it.
+        murus_dsl::compile_with(source, settings)?;
+        let text = murus_dsl::instantiate(source, settings)?;
+        Variant::compile(&text)
     }
 
     /// Wraps already validated rules.

@@ -41,7 +41,10 @@ fn eval_term(
         CellTerm::All => Some(g.cells().collect()),
         CellTerm::Rank(n) => {
             let Some(r) = n.value else {
-                diags.push(Diagnostic::error(n.span, "number too large"));
+                // An unresolved parameter was reported when resolving.
+                if n.param.is_none() {
+                    diags.push(Diagnostic::error(n.span, "number too large"));
+                }
                 return None;
             };
             let r = r as usize;

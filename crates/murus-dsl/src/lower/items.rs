@@ -58,6 +58,8 @@ impl Lowerer {
                 Item::Win(v) => once(self, &mut items.win, v, item),
                 Item::Draw(v) => once(self, &mut items.draw, v, item),
                 Item::Opening(v) => once(self, &mut items.opening, v, item),
+                // Resolved before lowering (`crate::params`).
+                Item::Param(_) => {}
             }
         }
         items

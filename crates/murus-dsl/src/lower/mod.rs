@@ -43,9 +43,14 @@ use crate::rules::{DrawRules, Opening, PlayerRules, Rules};
 use players::PlayerInfo;
 
 /// Lowers a parsed file. Returns the rules when there was no error, and every
-/// diagnostic (errors and warnings) in source order.
-pub(crate) fn lower(file: &RuleFile) -> (Option<Rules>, Vec<Diagnostic>) {
-    let mut l = Lowerer::default();
+/// diagnostic (errors and warnings) in source order. `unresolved` says that
+/// some `$NAME` has no value, which was reported already: the rules may then
+/// be incomplete without a lowering error.
+pub(crate) fn lower(file: &RuleFile, unresolved: bool) -> (Option<Rules>, Vec<Diagnostic>) {
+    let mut l = Lowerer {
+        unresolved,
+        ..Lowerer::default()
+    };
     let rules = l.lower_file(file);
     let mut diags = l.diags;
     diags.sort_by_key(|d| d.span.start);
@@ -75,6 +80,8 @@ struct Lowerer {
     catapult_directions: Option<Span>,
     /// The `from` sets of the pie lines, by player.
     pie_from: [Option<Span>; 2],
+    /// Some `$NAME` has no value (reported before lowering).
+    unresolved: bool,
 }
 
 impl Lowerer {
@@ -147,7 +154,7 @@ impl Lowerer {
             self.check_homes_reachable(rules);
             self.check_pie_towers(rules);
         }
-        if assembled.is_none() {
+        if assembled.is_none() && !self.unresolved {
             // A check failed without saying so: a compiler bug, but never a panic.
             let anchor = self.anchor;
             self.error(
@@ -178,9 +185,11 @@ impl Lowerer {
         self.diags.iter().any(Diagnostic::is_error)
     }
 
-    /// A number's value, or an error when it does not fit.
+    /// A number's value, or an error when it does not fit. An unresolved
+    /// parameter (`$NAME` that names no parameter) has no value either, but
+    /// that was reported when resolving parameters.
     fn num(&mut self, n: &Number) -> Option<u32> {
-        if n.value.is_none() {
+        if n.value.is_none() && n.param.is_none() {
             self.error(n.span, "number too large")
                 .notes
                 .push(format!("numbers in a rule file are at most {}", u32::MAX));

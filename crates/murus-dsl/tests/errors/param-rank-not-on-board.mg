@@ -1,0 +1,13 @@
+// A parameter whose default breaks the rules: rank 9 on a board of 7 ranks.
+variant "base"
+param home = 7..9 default 9
+board rect 8 x 7
+player "Romans" { letter r  colour "#e8dcc0"  home rank 1  forward n }
+player "Gauls"  { letter g  colour "#5b3a29"  home rank $home  forward s }
+setup {
+    r 2 on rank 1
+    g 2 on rank 7
+}
+stack limit 2
+sow { heights 2  directions all  onto empty, own 1 }
+win { stalemate loses }
