@@ -34,10 +34,16 @@ struct Cli {
 #[derive(Subcommand)]
 enum Command {
     /// Compile rule files; one summary line each, diagnostics on stderr.
+    /// A file with parameters is checked with their defaults, or with the
+    /// values given by --set; its summary line lists them.
     Check {
         /// Rule files (`.mg`).
         #[arg(required = true)]
         files: Vec<String>,
+        /// Set a declared parameter (`--set files=9`) to check that
+        /// combination; repeat for several parameters.
+        #[arg(long = "set", value_name = "NAME=VALUE", value_parser = parse_setting)]
+        set: Vec<(String, u32)>,
     },
     /// Draw a position as text.
     Show {
@@ -159,7 +165,7 @@ fn run(cli: Cli) -> Result<ExitCode> {
         Command::Mural { command } => return mural::run(command, &mut out),
         Command::Ugi { .. } => unreachable!("answered before stdout is locked"),
         Command::Analyze(args) => analyze(&args, &mut out)?,
-        Command::Check { files } => return check(&files, &mut out),
+        Command::Check { files, set } => return check(&files, &set, &mut out),
         Command::Show { variant, position } => {
             let v = load_variant(&variant)?;
             let pos = load_position(&v, position.as_deref())?;
@@ -260,8 +266,51 @@ fn run(cli: Cli) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
+/// `--set NAME=VALUE`: a parameter's name and a value for it.
+fn parse_setting(text: &str) -> Result<(String, u32), String> {
+    let Some((name, value)) = text.split_once('=') else {
+        return Err(format!(
+            "`{text}` is not NAME=VALUE (for example `files=9`)"
+        ));
+    };
+    let name = name.trim().trim_start_matches('$');
+    if name.is_empty() {
+        return Err(format!("`{text}` has no parameter name before `=`"));
+    }
+    let is_name = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    if !is_name {
+        return Err(format!(
+            "`{name}` is not a parameter name (a letter or `_`, then letters, digits and `_`)"
+        ));
+    }
+    let value = value.trim();
+    let value = value.parse::<u32>().map_err(|_| {
+        format!(
+            "`{value}` is not a value for `{name}`: parameters take whole numbers from 0 to {}",
+            u32::MAX
+        )
+    })?;
+    Ok((name.to_string(), value))
+}
+
+/// The parameters of a checked file, for its summary line: the values set,
+/// and the declarations of the others (`files = 9 (set, of 7..9); ranks =
+/// 6..8 (default 7)`).
+fn params_summary(source: &str, set: &[(String, u32)]) -> Option<String> {
+    let params = murus_dsl::params(source).ok()?;
+    let shown: Vec<String> = params
+        .iter()
+        .map(|p| match set.iter().find(|(n, _)| *n == p.name) {
+            Some((_, v)) => format!("{} = {v} (set, of {})", p.name, p.values_text()),
+            None => p.to_string(),
+        })
+        .collect();
+    (!shown.is_empty()).then(|| format!("; params: {}", shown.join("; ")))
+}
+
 /// `murus check`: exit 1 if any file has an error.
-fn check(files: &[String], out: &mut impl Write) -> Result<ExitCode> {
+fn check(files: &[String], set: &[(String, u32)], out: &mut impl Write) -> Result<ExitCode> {
     let mut failed = false;
     for file in files {
         let source = match std::fs::read_to_string(file) {
@@ -273,7 +322,7 @@ fn check(files: &[String], out: &mut impl Write) -> Result<ExitCode> {
                 continue;
             }
         };
-        match murus_dsl::compile(&source) {
+        match murus_dsl::compile_with(&source, set) {
             Ok(compiled) => {
                 if !compiled.warnings.is_empty() {
                     eprint!(
@@ -291,9 +340,10 @@ fn check(files: &[String], out: &mut impl Write) -> Result<ExitCode> {
                     0 => String::new(),
                     n => format!(", {n} warning{}", if n == 1 { "" } else { "s" }),
                 };
+                let params = params_summary(&source, set).unwrap_or_default();
                 writeln!(
                     out,
-                    "{file}: ok: {} ({}), board {shape} with {} cells, {} players, stack limit {}{warn}",
+                    "{file}: ok: {} ({}), board {shape} with {} cells, {} players, stack limit {}{warn}{params}",
                     r.name,
                     r.title,
                     g.cell_count(),
