@@ -335,6 +335,13 @@ const SHIPPED: &[&[u8]] = &[
     include_bytes!("../../../variants/standard.eval"),
     include_bytes!("../../../variants/advanced.eval"),
     include_bytes!("../../../variants/hex.eval"),
+    include_bytes!("../../../variants/houdini.eval"),
+    include_bytes!("../../../variants/escape.eval"),
+    include_bytes!("../../../variants/small.eval"),
+    include_bytes!("../../../variants/checkerboard.eval"),
+    include_bytes!("../../../variants/large.eval"),
+    include_bytes!("../../../variants/pie.eval"),
+    include_bytes!("../../../variants/advanced-delayed.eval"),
 ];
 
 /// Evaluations registered for this process ([`register`]), and the shipped

@@ -135,3 +135,29 @@ proptest! {
         }
     }
 }
+
+/// Every `variants/NAME.eval` reads, fits `NAME.mg` beside it, and is the
+/// one the binary embeds: the variant's own evaluation is that file's.
+#[test]
+fn every_shipped_evaluation_is_embedded_and_fits_its_variant() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+    let mut seen = 0;
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_none_or(|e| e != "eval") {
+            continue;
+        }
+        seen += 1;
+        let bytes = std::fs::read(&path).unwrap();
+        let file = EvalFile::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+        let source = std::fs::read_to_string(path.with_extension("mg")).unwrap();
+        assert_eq!(file.variant_sha256, source_digest(&source), "{path:?}");
+        match murus_ai::Evaluation::for_source(&source) {
+            murus_ai::Evaluation::Trained(t) => assert_eq!(*t, file.trained, "{path:?}"),
+            murus_ai::Evaluation::Generic => {
+                panic!("{path:?} is not embedded (evalfile.rs SHIPPED)")
+            }
+        }
+    }
+    assert!(seen >= 3, "found {seen} shipped evaluations");
+}
