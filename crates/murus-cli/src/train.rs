@@ -70,13 +70,6 @@ fn default_out(args: &TrainArgs, v: &Variant) -> PathBuf {
 }
 
 pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCode> {
-    if v.player_count() != 2 {
-        bail!(
-            "`{}` has {} players: murus train learns two-player variants",
-            args.variant,
-            v.player_count()
-        );
-    }
     let bot: BotSpec = args.bot.parse().context("--bot")?;
     if args.positions == 0 {
         bail!("--positions must be at least 1");
@@ -174,11 +167,18 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
         o.games,
         dir.display()
     )?;
-    writeln!(
-        out,
-        "network: {} hidden units; held-out error {:.5} -> {:.5} after {} epochs",
-        args.hidden, o.network.error_before, o.network.error_after, o.network.epochs
-    )?;
+    match &o.network {
+        Some(n) => writeln!(
+            out,
+            "network: {} hidden units; held-out error {:.5} -> {:.5} after {} epochs",
+            args.hidden, n.error_before, n.error_after, n.epochs
+        )?,
+        None => writeln!(
+            out,
+            "network: none ({} players: networks learn two-player variants)",
+            v.player_count()
+        )?,
+    }
     let (w, before, after) = o.weights;
     let named: Vec<String> = murus_ai::eval::FEATURE_NAMES
         .iter()
@@ -191,18 +191,18 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
         named.join(" ")
     )?;
     for c in &o.matches {
-        let r = &c.result;
-        let decision = r.sprt.as_ref().map_or("", |s| s.decision.as_str());
         writeln!(
             out,
-            "validation, {} against the current evaluation at {} nodes: {} games, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}], SPRT {decision}",
+            "validation, {} against the current evaluation at {} nodes: {}, {} {}",
             c.candidate,
             args.validate_nodes,
-            r.games,
-            100.0 * r.score,
-            r.elo,
-            r.elo_ci95[0],
-            r.elo_ci95[1]
+            c.result.describe(),
+            if matches!(c.result, murus_lab::train::CheckResult::Match(_)) {
+                "SPRT"
+            } else {
+                "test"
+            },
+            c.result.decision()
         )?;
     }
     let Some(kept) = o.kept else {

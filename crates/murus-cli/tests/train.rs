@@ -176,9 +176,13 @@ fn unusable_evaluation_files_fail_clearly() {
     let o = murus(&["match", "standard", "random:eval=x.eval", "random"]);
     assert!(!o.status.success());
     assert!(text(&o).contains("take an evaluation file"), "{}", text(&o));
-    let o = murus(&["train", "escape4"]);
+    let o = murus(&["train", "escape4", "--positions", "0"]);
     assert!(!o.status.success());
-    assert!(text(&o).contains("two-player"), "{}", text(&o));
+    assert!(
+        text(&o).contains("--positions must be at least 1"),
+        "{}",
+        text(&o)
+    );
 }
 
 /// The unseen variant of the README's benchmark (its own board, stack limit
@@ -251,4 +255,41 @@ fn a_candidate_that_loses_its_validation_match_is_not_kept() {
             .join("candidate-network.eval")
             .is_file()
     );
+}
+
+/// Three and four players: the generic features' weights are trained (no
+/// network), and bots take the file.
+#[test]
+fn a_four_player_variant_trains_its_features_weights() {
+    let dir = temp("four");
+    let file = dir.join("e4.eval");
+    let f = file.to_str().unwrap();
+    let o = murus(&[
+        "train",
+        "escape4",
+        "--positions",
+        "600",
+        "--bot",
+        "alphabeta:100",
+        "--no-validate",
+        "--out",
+        f,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("network: none (4 players"),
+        "{}",
+        text(&o)
+    );
+    assert!(text(&o).contains("(the weights)"), "{}", text(&o));
+    let bot = format!("alphabeta:300:eval={f}");
+    let o = murus(&[
+        "selfplay",
+        "escape4",
+        "--bots",
+        &format!("{bot},random"),
+        "--games",
+        "4",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
 }

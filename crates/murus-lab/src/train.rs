@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use murus_ai::eval::{Weights, features};
+use murus_ai::eval::{self, Weights, features};
 use murus_ai::nnue::{Example, Shape};
 use murus_ai::{Bot, BotSpec, EvalFile, Trained};
 use murus_engine::{DrawTracker, Engine, EngineTask, Variant, Word};
@@ -29,10 +29,14 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
+use crate::Config;
 use crate::LabError;
+use crate::balance::{MIN_GAMES_FOR_EDGE, Z_EDGE};
 use crate::matches::{MatchConfig, MatchResult, run_match};
 use crate::play::{game_seed, mix};
-use crate::runner::{Control, lock};
+use crate::report::GameStats;
+use crate::runner::{Control, Deliver, lock, play_sequential};
+use crate::stats::wilson_z;
 
 /// What determines a run's data, kept in `train.json`: a run resumes only
 /// with the same.
@@ -503,6 +507,9 @@ pub fn samples(variant: &Variant, games: &[&GameData]) -> Result<Samples, LabErr
         type Output = Result<Samples, LabError>;
         fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
             let shape = Shape::of(e);
+            let start = Weights::for_engine(e);
+            // Networks learn two-player variants only.
+            let network = e.players() == 2;
             let mut out = Samples::default();
             for g in self.games {
                 for (text, score) in &g.positions {
@@ -513,13 +520,24 @@ pub fn samples(variant: &Variant, games: &[&GameData]) -> Result<Samples, LabErr
                     let stm = pos.turn();
                     let result = g.result.get(stm).copied().unwrap_or(0.5);
                     let target = target(*score, result);
-                    out.examples.push(Example {
-                        inputs: shape.active(pos),
-                        stm: stm as u8,
-                        target,
-                    });
+                    if network {
+                        out.examples.push(Example {
+                            inputs: shape.active(pos),
+                            stm: stm as u8,
+                            target,
+                        });
+                    }
                     let own = features(e, pos, stm, true).to_array();
-                    let other = features(e, pos, 1 - stm, true).to_array();
+                    // The evaluation is the side to move's score less the
+                    // best other player's: with three or four players, the
+                    // other is the one the default weights rank first.
+                    let rival = (0..e.players())
+                        .filter(|&q| q != stm && !pos.is_out(q))
+                        .max_by_key(|&q| {
+                            (eval::score(e, &start, pos, q, true), std::cmp::Reverse(q))
+                        })
+                        .unwrap_or((stm + 1) % e.players());
+                    let other = features(e, pos, rival, true).to_array();
                     out.differences.push((
                         std::array::from_fn(|i| f64::from(own[i] - other[i])),
                         f64::from(target),
@@ -735,12 +753,79 @@ impl TrainProgress {
     }
 }
 
-/// A candidate's validation match.
+/// A candidate's validation.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Checked {
     /// `network` or `weights`.
     pub candidate: String,
-    pub result: MatchResult,
+    pub result: CheckResult,
+}
+
+/// How a candidate fared against the evaluation in force.
+#[derive(Clone, Debug, PartialEq)]
+pub enum CheckResult {
+    /// Two players: a match under a sequential test.
+    Match(MatchResult),
+    /// Three or four players: the candidate in one seat, the evaluation in
+    /// force in every other, seats rotating through the colours; the
+    /// candidate wins when its seat's share of wins is clearly above the
+    /// fair share (its interval at z = 3 above `1 / players`, after at
+    /// least 100 games), and loses when it is clearly not above it.
+    Seat {
+        games: u64,
+        wins: u64,
+        fair: f64,
+        /// The 95% interval of the seat's share.
+        ci95: [f64; 2],
+        /// `H1` (better), `H0` (not better) or `undecided`.
+        decision: String,
+    },
+}
+
+impl CheckResult {
+    /// Whether the candidate won.
+    pub fn won(&self) -> bool {
+        match self {
+            CheckResult::Match(r) => r.sprt.as_ref().is_some_and(|s| s.decision == "H1"),
+            CheckResult::Seat { decision, .. } => decision == "H1",
+        }
+    }
+
+    /// The test's decision: `H1`, `H0` or `undecided`.
+    pub fn decision(&self) -> &str {
+        match self {
+            CheckResult::Match(r) => r.sprt.as_ref().map_or("undecided", |s| &s.decision),
+            CheckResult::Seat { decision, .. } => decision,
+        }
+    }
+
+    /// The figures in words: `120 games, score 61.3%, Elo +80 [+21, +142]`
+    /// or `300 games, its seat won 31.0% [25.9–36.5] (fair 25.0%)`.
+    pub fn describe(&self) -> String {
+        match self {
+            CheckResult::Match(r) => format!(
+                "{} games, score {:.1}%, Elo {:+.0} [{:+.0}, {:+.0}]",
+                r.games,
+                100.0 * r.score,
+                r.elo,
+                r.elo_ci95[0],
+                r.elo_ci95[1]
+            ),
+            CheckResult::Seat {
+                games,
+                wins,
+                fair,
+                ci95,
+                ..
+            } => format!(
+                "{games} games, its seat won {:.1}% [{:.1}–{:.1}] (fair {:.1}%)",
+                100.0 * *wins as f64 / (*games).max(1) as f64,
+                100.0 * ci95[0],
+                100.0 * ci95[1],
+                100.0 * fair
+            ),
+        }
+    }
 }
 
 /// What a training run found.
@@ -748,7 +833,8 @@ pub struct Checked {
 pub struct TrainOutcome {
     pub games: usize,
     pub positions: usize,
-    pub network: FitReport,
+    /// The network's fit (two-player variants only).
+    pub network: Option<FitReport>,
     /// The fitted weights and the error before and after.
     pub weights: (Weights, f64, f64),
     /// The validation matches, in the order played.
@@ -770,13 +856,6 @@ pub fn train(
     dir: &Path,
     progress: &TrainProgress,
 ) -> Result<Option<TrainOutcome>, LabError> {
-    if variant.player_count() != 2 {
-        return Err(LabError::Invalid(format!(
-            "`{}` has {} players: training learns two-player variants",
-            variant.name(),
-            variant.player_count()
-        )));
-    }
     if !matches!(options.bot, BotSpec::AlphaBeta { .. }) {
         return Err(LabError::Invalid(
             "the data's bot must be alpha-beta (its scores label the positions)".into(),
@@ -818,11 +897,15 @@ pub fn train(
     }
     progress.step.store(Step::Fit as u8, Ordering::Relaxed);
     let samples = samples(variant, &games)?;
-    let examples = &samples.examples;
-    let shape = variant.run(ShapeOf);
-    let (net, network) = fit_network(shape, examples, options.fit, &mut |epoch, _| {
-        progress.epoch.store(epoch as u64, Ordering::Relaxed);
-        !progress.data.cancel.load(Ordering::Relaxed)
+    let positions = samples.differences.len();
+    // Networks learn two-player variants; with more players only the
+    // generic features' weights are fitted.
+    let fitted = (variant.player_count() == 2).then(|| {
+        let shape = variant.run(ShapeOf);
+        fit_network(shape, &samples.examples, options.fit, &mut |epoch, _| {
+            progress.epoch.store(epoch as u64, Ordering::Relaxed);
+            !progress.data.cancel.load(Ordering::Relaxed)
+        })
     });
     if progress.data.cancel.load(Ordering::Relaxed) {
         return Ok(None);
@@ -834,32 +917,35 @@ pub fn train(
         format!(
             "murus train {}: {what}, fitted to {} positions of {} self-play (seed {})",
             variant.name(),
-            examples.len(),
+            positions,
             spec.bot,
             options.seed
         )
     };
-    let candidates = [
-        (
+    let mut candidates = Vec::new();
+    let mut network = None;
+    if let Some((net, report)) = fitted {
+        network = Some(report);
+        candidates.push((
             "network",
             EvalFile {
                 variant_sha256: digest,
                 note: note(&format!("a network of {} hidden units", net.hidden)),
                 trained: Trained::Network(net),
             },
-        ),
-        (
-            "weights",
-            EvalFile {
-                variant_sha256: digest,
-                note: note("the generic features' weights"),
-                trained: Trained::Weights(weights.0),
-            },
-        ),
-    ];
+        ));
+    }
+    candidates.push((
+        "weights",
+        EvalFile {
+            variant_sha256: digest,
+            note: note("the generic features' weights"),
+            trained: Trained::Weights(weights.0),
+        },
+    ));
     let mut outcome = TrainOutcome {
         games: games.len(),
-        positions: examples.len(),
+        positions,
         network,
         weights,
         matches: Vec::new(),
@@ -877,18 +963,10 @@ pub fn train(
             nodes: validation.nodes,
             eval,
         };
-        let m = MatchConfig {
-            a: spec(Some(murus_ai::EvalRef::new(&path.to_string_lossy()))),
-            b: spec(None),
-            games: validation.max_games,
-            seed: options.seed,
-            threads: options.threads,
-            sprt: Some(validation.elo),
-            openings: 4,
-        };
+        let candidate = spec(Some(murus_ai::EvalRef::new(&path.to_string_lossy())));
         let control = Control::default();
         let done = std::sync::atomic::AtomicBool::new(false);
-        let (result, _) = std::thread::scope(|s| {
+        let result = std::thread::scope(|s| {
             s.spawn(|| {
                 while !done.load(Ordering::Relaxed) {
                     progress
@@ -900,14 +978,34 @@ pub fn train(
                     std::thread::sleep(std::time::Duration::from_millis(50));
                 }
             });
-            let r = run_match(variant, &m, &control, None);
+            let r = if variant.player_count() == 2 {
+                let m = MatchConfig {
+                    a: candidate,
+                    b: spec(None),
+                    games: validation.max_games,
+                    seed: options.seed,
+                    threads: options.threads,
+                    sprt: Some(validation.elo),
+                    openings: 4,
+                };
+                run_match(variant, &m, &control, None).map(|(r, _)| CheckResult::Match(r))
+            } else {
+                check_seat(
+                    variant,
+                    candidate,
+                    spec(None),
+                    &validation,
+                    options,
+                    &control,
+                )
+            };
             done.store(true, Ordering::Relaxed);
             r
         })?;
         if progress.data.cancel.load(Ordering::Relaxed) {
             return Ok(None);
         }
-        let won = result.sprt.as_ref().is_some_and(|s| s.decision == "H1");
+        let won = result.won();
         outcome.matches.push(Checked {
             candidate: name.to_string(),
             result,
@@ -918,6 +1016,61 @@ pub fn train(
         }
     }
     Ok(Some(outcome))
+}
+
+/// A multi-player candidate's validation ([`CheckResult::Seat`]): the
+/// candidate in seat 0, the evaluation in force in the others, colours
+/// rotating, judged after each round in game order.
+fn check_seat(
+    variant: &Variant,
+    candidate: BotSpec,
+    current: BotSpec,
+    validation: &Validation,
+    options: &TrainOptions,
+    control: &Control,
+) -> Result<CheckResult, LabError> {
+    let players = variant.player_count();
+    let fair = 1.0 / players as f64;
+    let mut bots = vec![current; players];
+    bots[0] = candidate;
+    let games = validation.max_games.div_ceil(players as u64) * players as u64;
+    let mut config = Config::new(variant, bots, games, options.seed)
+        .with_threads(options.threads)
+        .with_openings(4);
+    config.record_moves = false;
+    let wins = |p: &[GameStats]| p.iter().filter(|g| g.winner_seat == Some(0)).count() as u64;
+    let mut decision = "undecided";
+    let run = play_sequential(
+        variant,
+        &config,
+        control,
+        &[],
+        &Deliver::default(),
+        players as u64,
+        |p| {
+            let n = p.len() as u64;
+            let (lo, hi) = wilson_z(wins(p), n, Z_EDGE);
+            if n >= MIN_GAMES_FOR_EDGE && lo > fair {
+                decision = "H1";
+            } else if n >= MIN_GAMES_FOR_EDGE && hi <= fair {
+                decision = "H0";
+            }
+            decision != "undecided"
+        },
+    );
+    if let Some(e) = control.take_error() {
+        return Err(e);
+    }
+    let n = run.played.len() as u64;
+    let w = wins(&run.played);
+    let (lo, hi) = crate::stats::wilson(w, n);
+    Ok(CheckResult::Seat {
+        games: n,
+        wins: w,
+        fair,
+        ci95: [lo, hi],
+        decision: decision.to_string(),
+    })
 }
 
 struct ShapeOf;

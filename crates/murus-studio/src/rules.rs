@@ -653,11 +653,8 @@ impl RulesModel {
         let Some(c) = self.fresh() else {
             return Some("the rules are compiling".into());
         };
-        let Some(v) = &c.variant else {
+        if c.variant.is_none() {
             return Some("fix the errors first: the rules do not compile".into());
-        };
-        if let Err(why) = training::why_not_train(v) {
-            return Some(why);
         }
         let bot = self.training.tuning.bot.to_string();
         if let Some(found) = self.data_found()

@@ -371,7 +371,6 @@ impl Training {
         if self.running.is_some() {
             return Err("a training run is going on: cancel it first".into());
         }
-        why_not_train(variant)?;
         if options.positions == 0 {
             return Err("train on at least one position".into());
         }
@@ -504,16 +503,6 @@ impl Training {
     }
 }
 
-/// Why `variant` cannot be trained, if it cannot.
-pub fn why_not_train(variant: &Variant) -> Result<(), String> {
-    match variant.player_count() {
-        2 => Ok(()),
-        n => Err(format!(
-            "training learns two-player variants: these rules have {n} players"
-        )),
-    }
-}
-
 /// The run on its thread: trains, writes what is kept and registers it,
 /// and says how it went.
 fn run(request: &Request, progress: &TrainProgress) -> TrainEnd {
@@ -541,31 +530,28 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
             grouped(o.positions as u64),
             grouped(o.games as u64)
         ),
-        format!(
-            "Network of {} hidden units: held-out error {:.5} -> {:.5} after {} epochs.",
-            request.options.fit.hidden,
-            o.network.error_before,
-            o.network.error_after,
-            o.network.epochs
-        ),
+        match &o.network {
+            Some(n) => format!(
+                "Network of {} hidden units: held-out error {:.5} -> {:.5} after {} epochs.",
+                request.options.fit.hidden, n.error_before, n.error_after, n.epochs
+            ),
+            None => "No network: networks learn two-player variants.".to_string(),
+        },
         format!(
             "Features' weights: error {:.5} -> {:.5}.",
             o.weights.1, o.weights.2
         ),
     ];
     for c in &o.matches {
-        let r = &c.result;
-        let decision = match r.sprt.as_ref().map(|s| s.decision.as_str()) {
-            Some("H1") => "better (SPRT H1)",
-            Some("H0") => "not better (SPRT H0)",
+        let decision = match c.result.decision() {
+            "H1" => "better (H1)",
+            "H0" => "not better (H0)",
             _ => "undecided",
         };
         lines.push(format!(
-            "Validation of the {} against the current evaluation: {} games, score {:.1}%, Elo {:+.0}: {decision}.",
+            "Validation of the {} against the current evaluation: {}: {decision}.",
             c.candidate,
-            r.games,
-            100.0 * r.score,
-            r.elo
+            c.result.describe()
         ));
     }
     if request.options.validate.is_none() {
