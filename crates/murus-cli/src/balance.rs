@@ -55,7 +55,7 @@ pub struct BalanceArgs {
     pub shard: Option<String>,
     /// Keep the check in this folder: a run folder per level
     /// (`levels/LEVEL`) and per match (`skill/UPPER-vs-LOWER`), then
-    /// balance.json and balance.csv.
+    /// balance.json, balance.csv and balance.svg.
     #[arg(long)]
     pub out: Option<PathBuf>,
     /// Continue the check kept in --out: play only its missing games.
@@ -89,12 +89,10 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
     };
     let shard = match &a.shard {
         None => None,
-        Some(s) => Some(
-            s.split_once('/')
-                .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
-                .filter(|&(k, n): &(u64, u64)| k >= 1 && k <= n)
-                .ok_or_else(|| anyhow!("--shard `{s}`: expected K/N with 1 ≤ K ≤ N, like 1/4"))?,
-        ),
+        Some(s) => match crate::lab::parse_shard(s)? {
+            (k, n) if k >= 1 && k <= n => Some((k, n)),
+            (k, n) => bail!("--shard {k}/{n}: K must be from 1 to N"),
+        },
     };
     if shard.is_some() && a.games.is_none() {
         bail!("--shard needs --games N: shards cannot share a stopping rule");
@@ -102,11 +100,7 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
     if a.max_plies == Some(0) {
         bail!("--max-plies must be at least 1");
     }
-    let threads = match a.threads {
-        Some(0) => bail!("--threads must be at least 1"),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    let threads = crate::lab::threads(a.threads)?;
     let config = BalanceConfig {
         levels,
         stopping,

@@ -107,7 +107,14 @@ fn spec(text: &str) -> Result<BotSpec> {
     text.parse().map_err(|e| anyhow!("{e}"))
 }
 
-fn threads(t: Option<usize>) -> Result<usize> {
+/// `--shard K/N` as `(K, N)`.
+pub(crate) fn parse_shard(s: &str) -> Result<(u64, u64)> {
+    s.split_once('/')
+        .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
+        .ok_or_else(|| anyhow!("--shard `{s}`: expected K/N, like 1/4"))
+}
+
+pub(crate) fn threads(t: Option<usize>) -> Result<usize> {
     match t {
         Some(0) => bail!("--threads must be at least 1"),
         Some(t) => Ok(t),
@@ -187,10 +194,7 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
         config = config.with_max_plies(p);
     }
     if let Some(s) = &a.shard {
-        let (k, n) = s
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
-            .ok_or_else(|| anyhow!("--shard `{s}`: expected K/N, like 1/4"))?;
+        let (k, n) = parse_shard(s)?;
         config = config.with_shard(k, n)?;
     }
     // Moves are written down only when games are saved.

@@ -115,7 +115,14 @@ fn bad_options_fail_clearly() {
             "--precision -3: expected a half-width",
         ),
         (vec!["--shard", "1/2"], "--shard needs --games N"),
-        (vec!["--games", "10", "--shard", "3/2"], "--shard `3/2`"),
+        (
+            vec!["--games", "10", "--shard", "3/2"],
+            "--shard 3/2: K must be from 1 to N",
+        ),
+        (
+            vec!["--games", "10", "--shard", "x"],
+            "--shard `x`: expected K/N",
+        ),
         (vec!["--games", "0"], "--games must be at least 1"),
         (
             vec!["--games", "10", "--precision", "3"],
