@@ -1,12 +1,12 @@
 // Ramparts: a variant written for the `murus train` acceptance test (issue 12),
 // never seen by the project's evaluation. Against the advanced game it changes
-// the board (9 files by 6 ranks), the stack limit (4) and the catapult (height
-// 4, throwing exactly 2 or 4 cells).
+// the board (7 files by 8 ranks), the stack limit (4: towers sow onto stacks
+// of up to three) and the catapult (throwing exactly 1 or 2 cells).
 
 variant "ramparts"
 title "Ramparts (unseen test variant)"
 
-board rect 9 x 6
+board rect 7 x 8
 
 player "Romans" {
     letter r
@@ -18,13 +18,13 @@ player "Romans" {
 player "Gauls" {
     letter g
     colour "#5b3a29"
-    home rank 6
+    home rank 8
     forward s
 }
 
 setup {
     r 2 on rank 1
-    g 2 on rank 6
+    g 2 on rank 8
 }
 
 stack limit 4
@@ -44,9 +44,9 @@ sacrifice {
 }
 
 catapult {
-    height 4
+    height 3
     directions left, forward-left, forward, forward-right, right
-    range 2, 4
+    range 1, 2
     onto empty, enemy any
 }
 
