@@ -40,6 +40,7 @@ pub mod report;
 pub mod rundir;
 pub mod runner;
 pub mod stats;
+pub mod sweep;
 pub mod train;
 
 use murus_ai::BotSpec;
