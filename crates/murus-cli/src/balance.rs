@@ -16,7 +16,8 @@ pub const DEFAULT_LEVELS: &str = "random,easy,medium,hard";
 #[derive(Args)]
 pub struct BalanceArgs {
     /// A `.mg` file or a shipped variant's name.
-    pub variant: String,
+    #[arg(required_unless_present = "merge")]
+    pub variant: Option<String>,
     /// Levels to play, comma-separated: random, easy, medium, hard, expert.
     #[arg(long, default_value = DEFAULT_LEVELS)]
     pub levels: String,
@@ -64,29 +65,19 @@ pub struct BalanceArgs {
     /// Print the report as JSON (no progress bar).
     #[arg(long)]
     pub json: bool,
+    /// Merge the --out folders of a sharded check (`--shard K/N --out
+    /// DIR`, one a shard) into the whole check's report; with --out, write
+    /// it there as a check would.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = [
+        "variant", "levels", "precision", "max_games", "games", "openings",
+        "skill_games", "seed", "threads", "max_plies", "shard", "resume",
+    ])]
+    pub merge: Vec<PathBuf>,
 }
 
 pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode> {
     let levels = balance::parse_levels(&a.levels).map_err(|e| anyhow!("--levels: {e}"))?;
-    let stopping = match a.games {
-        Some(0) => bail!("--games must be at least 1"),
-        Some(n) => Stopping::Games(n),
-        None => {
-            if !(a.precision > 0.0 && a.precision <= 50.0) {
-                bail!(
-                    "--precision {}: expected a half-width in points above 0 and at most 50, like 4 for ±4 points",
-                    a.precision
-                );
-            }
-            if a.max_games == 0 {
-                bail!("--max-games must be at least 1");
-            }
-            Stopping::Precision {
-                precision: a.precision / 100.0,
-                max_games: a.max_games,
-            }
-        }
-    };
+    let stopping = stopping(a.games, a.precision, a.max_games)?;
     let shard = match &a.shard {
         None => None,
         Some(s) => match crate::lab::parse_shard(s)? {
@@ -144,6 +135,29 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
         ExitCode::from(130)
     } else {
         ExitCode::SUCCESS
+    })
+}
+
+/// The stopping rule of `--games N`, or of `--precision P` and
+/// `--max-games`, checked.
+pub(crate) fn stopping(games: Option<u64>, precision: f64, max_games: u64) -> Result<Stopping> {
+    Ok(match games {
+        Some(0) => bail!("--games must be at least 1"),
+        Some(n) => Stopping::Games(n),
+        None => {
+            if !(precision > 0.0 && precision <= 50.0) {
+                bail!(
+                    "--precision {precision}: expected a half-width in points above 0 and at most 50, like 4 for ±4 points"
+                );
+            }
+            if max_games == 0 {
+                bail!("--max-games must be at least 1");
+            }
+            Stopping::Precision {
+                precision: precision / 100.0,
+                max_games,
+            }
+        }
     })
 }
 
@@ -223,4 +237,37 @@ pub fn print_summary(r: &BalanceReport, out: &mut impl Write) -> Result<()> {
         writeln!(out, "  {s}")?;
     }
     Ok(())
+}
+
+/// `murus balance --merge DIR…`: the shards' check as one report.
+pub fn merge(a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode> {
+    if let Some(dir) = &a.out
+        && dir.join("balance.json").exists()
+    {
+        bail!(
+            "{} already holds a balance check: give a new --out folder for the merge",
+            dir.display()
+        );
+    }
+    let dirs: Vec<&std::path::Path> = a.merge.iter().map(PathBuf::as_path).collect();
+    let report = balance::merge_balance(&dirs, a.out.as_deref())?;
+    if a.json {
+        write!(out, "{}", report.to_json())?;
+    } else {
+        print_summary(&report, out)?;
+    }
+    for l in &report.levels {
+        if l.report.games < l.report.requested {
+            eprintln!(
+                "note: {}: {} of {} games present; the rest of the shards are missing",
+                l.level, l.report.games, l.report.requested
+            );
+        }
+    }
+    Ok(if report.interrupted {
+        eprintln!("note: a shard was interrupted: resume it with --resume, then merge again");
+        ExitCode::from(130)
+    } else {
+        ExitCode::SUCCESS
+    })
 }

@@ -6,6 +6,7 @@ mod balance;
 mod baseline;
 mod lab;
 mod mural;
+mod sweep;
 mod train;
 
 use std::io::{self, Write};
@@ -97,6 +98,10 @@ enum Command {
     /// Is the variant fair, at every level of play? Self-play per level
     /// until the first player's rate is known, the skill trace, a verdict.
     Balance(balance::BalanceArgs),
+    /// Sweep a rule file's parameters: the balance check of every
+    /// combination, ranked (unplayable < broken < unbalanced < playable),
+    /// as a table, sweep.json, sweep.csv and sweep.svg.
+    Sweep(sweep::SweepArgs),
     /// Lab utilities.
     Lab {
         #[command(subcommand)]
@@ -154,9 +159,13 @@ fn run(cli: Cli) -> Result<ExitCode> {
             return lab::matchup(&v, args, &mut out);
         }
         Command::Balance(args) => {
-            let v = load_variant(&args.variant)?;
+            if !args.merge.is_empty() {
+                return balance::merge(args, &mut out);
+            }
+            let v = load_variant(args.variant.as_deref().unwrap_or_default())?;
             return balance::run(&v, args, &mut out);
         }
+        Command::Sweep(args) => return sweep::run(args, &mut out),
         Command::Lab { command } => return lab::lab(command, &mut out),
         Command::Train(args) => {
             let v = load_variant(&args.variant)?;
