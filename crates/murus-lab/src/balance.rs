@@ -1026,6 +1026,7 @@ mod tests {
                 forced: 0,
                 lead_changes: 0,
                 leader_at_three_quarters: None,
+                metrics: None,
             });
         };
         (0..first).for_each(|_| push(Some('r'), Reason::BreakthroughSow));

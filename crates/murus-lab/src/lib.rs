@@ -35,6 +35,7 @@
 pub mod balance;
 pub mod charts;
 pub mod matches;
+pub mod metrics;
 pub mod play;
 pub mod report;
 pub mod rundir;

@@ -1,11 +1,12 @@
 //! Playing one game between bots, fast, at the engine's native width.
 
 use murus_ai::eval::{Weights, score};
-use murus_ai::{Bot, BotSpec};
+use murus_ai::{Bot, BotSpec, Evaluation};
 use murus_engine::{DrawTracker, Engine, EngineTask, Move, MoveKind, Outcome, Pos, Variant, Word};
 use serde::{Deserialize, Serialize};
 
 use crate::LabError;
+use crate::metrics::{CLARITY_SAMPLE_RANDOM, Recorder};
 use crate::report::GameStats;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -87,6 +88,9 @@ pub fn play_game(
     })
 }
 
+/// Separates the metrics' sample of plies from the game's own seed.
+const METRICS_SALT: u64 = 0x6d65_7472_6963_7321;
+
 fn leader<B: Word>(e: &Engine<B>, w: &Weights, pos: &Pos<B>) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;
     let mut tie = false;
@@ -150,12 +154,29 @@ fn play_on<B: Word>(
     let (mut branching_sum, mut branching_max, mut forced) = (0u64, 0u32, 0u32);
     let mut current_leader = None;
     let mut lead_changes = 0;
+    // The game-quality metrics' trace, valued with the variant's evaluation
+    // as the bots see it (`docs/metrics.md`); with a random seat, the legal
+    // moves are valued at a sample of plies only.
+    let evaluation = bots
+        .iter()
+        .find(|b| b.spec().eval_file().is_none())
+        .map_or_else(
+            || Evaluation::for_source(v.source()),
+            |b| b.evaluation().clone(),
+        );
+    let one_in = if setup.seats.contains(&BotSpec::Random) {
+        CLARITY_SAMPLE_RANDOM
+    } else {
+        1
+    };
+    let mut recorder = Recorder::new(e, evaluation, &pos, mix(setup.seed ^ METRICS_SALT), one_in);
     let outcome: Outcome = loop {
         moves.clear();
         e.legal_moves(&pos, &mut moves);
         if let Some(end) = e.judge(&pos, moves.len(), &line) {
             break end;
         }
+        recorder.before(&pos, &moves, &line);
         let n = moves.len() as u32;
         branching_sum += u64::from(n);
         branching_max = branching_max.max(n);
@@ -183,6 +204,7 @@ fn play_on<B: Word>(
         }
         e.apply(&mut pos, m);
         line.push(pos.hash(), capture);
+        recorder.after(&pos);
         if keep_moves {
             played.push(m);
         }
@@ -215,6 +237,7 @@ fn play_on<B: Word>(
             forced,
             lead_changes,
             leader_at_three_quarters: three_q.map(|c| v.letter(c)),
+            metrics: Some(recorder.finish(&outcome)),
         },
         seed: setup.seed,
         seats: setup.seats.iter().map(ToString::to_string).collect(),

@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
+use crate::metrics::{GameMetrics, Metrics};
 use crate::play::GameResult;
 use crate::stats::{percentile, wilson};
 
@@ -40,6 +41,10 @@ pub struct GameStats {
     /// The colour the evaluation favoured after the last full round within
     /// the first three quarters of the game.
     pub leader_at_three_quarters: Option<char>,
+    /// The game-quality metrics of the game ([`crate::metrics`]); `None`
+    /// in lines written before them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub metrics: Option<GameMetrics>,
 }
 
 /// An end reason as the two fields `reason` and `by` of a game line.
@@ -268,6 +273,10 @@ pub struct Report {
     pub length: Length,
     pub branching: Branching,
     pub evaluation: Evaluation,
+    /// Game-quality metrics ([`crate::metrics`], `docs/metrics.md`); zero
+    /// in reports written before them.
+    #[serde(default)]
+    pub metrics: Metrics,
 }
 
 impl Report {
@@ -457,6 +466,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
             lead_changes_mean: per(lead_changes, n),
             decisiveness: Rate::of(foreseen, decisive.len() as u64),
         },
+        metrics: Metrics::of(games),
     }
 }
 
@@ -544,6 +554,9 @@ impl Report {
             "decisiveness",
             self.evaluation.decisiveness.rate.to_string(),
         );
+        for (k, v) in self.metrics.rows() {
+            row("metrics", k, v);
+        }
         String::from_utf8(w.into_inner().expect("flushes to memory")).expect("csv is UTF-8")
     }
 
@@ -577,6 +590,53 @@ impl Report {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn game_lines_written_before_the_metrics_still_load() {
+        use crate::metrics::{Fixed, GameMetrics};
+        let old = r#"{"index":3,"winner":"r","winner_seat":0,"reason":"breakthrough","by":"sow","plies":31,"branching_sum":400,"branching_max":20,"forced":1,"lead_changes":1,"leader_at_three_quarters":"r","seed":7,"seats":["random","random"],"colours":["r","g"],"moves":[]}"#;
+        let g: GameResult = serde_json::from_str(old).unwrap();
+        assert_eq!(g.stats.metrics, None);
+        assert_eq!(g.stats.plies, 31);
+        let mut new = g.clone();
+        new.stats.metrics = Some(GameMetrics {
+            evaluated: 16,
+            drama: Some(Fixed::new(0.25)),
+            ..GameMetrics::default()
+        });
+        let line = serde_json::to_string(&new).unwrap();
+        assert!(
+            line.contains(r#""metrics":{"evaluated":16,"drama":0.25,"#),
+            "{line}"
+        );
+        assert_eq!(serde_json::from_str::<GameResult>(&line).unwrap(), new);
+        // A run of old and new lines reports the metrics of the new ones.
+        let prov = Provenance {
+            variant: VariantId {
+                name: "test".into(),
+                source_sha256: String::new(),
+            },
+            engine_version: String::new(),
+            bots: vec!["random".into(), "random".into()],
+            seed: 1,
+            requested: 2,
+            max_plies: 300,
+            openings: 0,
+            shard: None,
+            players: vec!['r', 'g'],
+        };
+        let mut second = new.stats;
+        second.index = 4;
+        let r = build(&prov, &[g.stats, second]);
+        assert_eq!((r.metrics.games, r.metrics.measured), (2, 1));
+        assert_eq!(r.metrics.drama, Some(0.25));
+        assert_eq!(r.metrics.completion, 1.0);
+        // A report written before the metrics reads with them empty.
+        let mut json: serde_json::Value = serde_json::from_str(&r.to_json()).unwrap();
+        json.as_object_mut().unwrap().remove("metrics");
+        let back: Report = serde_json::from_value(json).unwrap();
+        assert_eq!(back.metrics, Metrics::default());
+    }
 
     #[test]
     fn counts_are_grouped_by_thousands_and_shares_have_one_decimal() {

@@ -453,3 +453,67 @@ fn openings_are_random_plies_shared_by_the_games_of_a_pair() {
     let diff = config.run_spec().differences(&plain.run_spec());
     assert_eq!(diff, ["openings 3 there, 0 asked"]);
 }
+
+#[test]
+fn a_short_run_writes_game_quality_metrics_with_sane_values() {
+    let v = Variant::standard();
+    // With a random seat the moves are valued at one ply in 64 (clarity):
+    // a few dozen plies of these forty games.
+    let config = Config::new(&v, specs("greedy,random"), 40, 9).with_threads(1);
+    let games = run(&v, &config, &Control::default());
+    let dir = temp("metrics");
+    write_outputs(&dir, &report_of(&config, &games), &games).unwrap();
+    let text = std::fs::read_to_string(dir.join("report.json")).unwrap();
+    let json: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let m = &json["metrics"];
+    let num = |key: &str| {
+        key.split('.')
+            .fold(m, |j, k| &j[k])
+            .as_f64()
+            .unwrap_or_else(|| panic!("metrics.{key} is not a number: {m}"))
+    };
+    assert_eq!(num("games"), 40.0);
+    assert_eq!(num("measured"), 40.0, "every new game has its record");
+    let ends = num("completion") + num("drawishness") + num("timeouts");
+    assert!((ends - 1.0).abs() < 1e-6, "every game ends one way: {ends}");
+    for share in [
+        "completion",
+        "drawishness",
+        "timeouts",
+        "decisiveness_moves",
+        "lead_change",
+        "clarity",
+        "decision_moves",
+        "board_coverage",
+        "repetition",
+        "duration.score",
+    ] {
+        let x = num(share);
+        assert!((0.0..=1.0).contains(&x), "{share} = {x}");
+    }
+    assert!((-1.0..=1.0).contains(&num("decisiveness_threshold")));
+    assert!(num("drama") >= 0.0 && num("stability") >= 0.0);
+    // Greedy beats random: nearly every game is won, and the board is
+    // used beyond the sixteen starting cells of fifty-six.
+    assert!(num("completion") > 0.9);
+    assert!(num("board_coverage") > 16.0 / 56.0);
+    assert_eq!(
+        num("duration.mean"),
+        json["length"]["mean"].as_f64().unwrap()
+    );
+    let [lo, hi] = [0, 1].map(|i| m["duration"]["ideal"][i].as_f64().unwrap());
+    assert!(0.0 < lo && lo < hi, "{lo}..{hi}");
+    let b = num("branching.mean");
+    assert!(b > 1.0 && num("branching.geometric_mean") <= b, "{m}");
+    // Each game's line keeps its own record.
+    let lines = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+    assert!(
+        lines
+            .lines()
+            .all(|l| l.contains("\"metrics\":{\"evaluated\":"))
+    );
+    // And report.csv has them as rows.
+    let csv = std::fs::read_to_string(dir.join("report.csv")).unwrap();
+    assert!(csv.contains("metrics,drama,"), "{csv}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,6 +7,7 @@ use murus_engine::{Reason, Variant};
 use murus_lab::balance::{
     BalanceConfig, BalanceReport, Progress, Stopping, parse_levels, run_balance,
 };
+use murus_lab::metrics::{Fixed, GameMetrics};
 use murus_lab::report::Bin;
 use murus_lab::{Config, Control, GameStats, Report, run, stats_of};
 
@@ -148,10 +149,31 @@ fn fixed_report() -> Report {
                 forced: 1,
                 lead_changes: 2,
                 leader_at_three_quarters: Some(v.letter(colour)),
+                metrics: Some(made_up_metrics(i, plies, !draw)),
             }
         })
         .collect();
     config.report(&games)
+}
+
+/// Game-quality figures for made-up game `i` of `plies` plies.
+fn made_up_metrics(i: u64, plies: u32, won: bool) -> GameMetrics {
+    let x = |k: u64| Fixed::new((i * k % 100) as f64 / 100.0);
+    GameMetrics {
+        evaluated: plies / 2,
+        drama: won.then(|| x(7)),
+        lead_change: Some(x(3)),
+        stability: Some(x(11)),
+        decisiveness_threshold: won.then(|| x(13)),
+        decisiveness_moves: won.then(|| x(17)),
+        clarity: Some(x(19)),
+        clarity_plies: plies,
+        branching_trend: Some(Fixed::new(-0.25)),
+        tree_digits: Fixed::new(f64::from(plies) * 12f64.log10()),
+        covered: 40,
+        cells: 56,
+        repeated: u32::from(i % 10 == 9),
+    }
 }
 
 #[test]
