@@ -193,6 +193,21 @@ impl StudioApp {
                 {
                     self.tab = Tab::Lab;
                 }
+                let balance_shown =
+                    self.tab == Tab::Lab && self.lab.model.saved.mode == lab::LabMode::Balance;
+                if !balance_shown
+                    && self.lab.balance.offer().is_some()
+                    && ui
+                        .button(
+                            RichText::new("Balance check interrupted")
+                                .color(crate::theme::warning(ui)),
+                        )
+                        .on_hover_text("show the Lab's balance checks, which offer to resume it")
+                        .clicked()
+                {
+                    self.tab = Tab::Lab;
+                    self.lab.model.saved.mode = lab::LabMode::Balance;
+                }
             });
         });
         let rules = self.rules.model();

@@ -12,6 +12,8 @@ use murus_engine::{Outcome, Variant};
 use murus_lab::{Batch, Config, GameResult, Options, Report};
 use serde::{Deserialize, Serialize};
 
+use super::balance::BalanceSaved;
+use super::compare::CompareSaved;
 use super::runs::{self, PastRun};
 use crate::{Command, Feedback, files};
 use murus_lab::report::grouped;
@@ -46,8 +48,40 @@ pub struct LabSaved {
     /// Folder whose `.mg` files the variant list offers.
     pub variants_dir: String,
     /// Folder that keeps every run, game by game: the history, and what a
-    /// restart offers to resume.
+    /// restart offers to resume. Balance checks are kept in its `balance`
+    /// folder.
     pub runs_dir: String,
+    /// What the panel shows: self-play, the balance check, or variants
+    /// compared.
+    pub mode: LabMode,
+    /// The balance check's settings (Compare uses them too).
+    pub balance: BalanceSaved,
+    pub compare: CompareSaved,
+}
+
+/// What the Lab panel shows.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub enum LabMode {
+    /// Bots of the user's choice play a batch.
+    #[default]
+    SelfPlay,
+    /// Is the variant fair at every level of play?
+    Balance,
+    /// Variants (rules files, or a sweep's rows) side by side.
+    Compare,
+}
+
+impl LabMode {
+    pub const ALL: [LabMode; 3] = [LabMode::SelfPlay, LabMode::Balance, LabMode::Compare];
+
+    /// The name its switch shows.
+    pub fn name(self) -> &'static str {
+        match self {
+            LabMode::SelfPlay => "Self-play",
+            LabMode::Balance => "Balance",
+            LabMode::Compare => "Compare variants",
+        }
+    }
 }
 
 impl Default for LabSaved {
@@ -60,6 +94,9 @@ impl Default for LabSaved {
             export_dir: "lab-out".into(),
             variants_dir: "variants".into(),
             runs_dir: default_runs_dir().display().to_string(),
+            mode: LabMode::default(),
+            balance: BalanceSaved::default(),
+            compare: CompareSaved::default(),
         }
     }
 }
@@ -104,7 +141,7 @@ impl LabSaved {
 
 /// What a run's threads hand the panel.
 enum Update {
-    Game(GameResult),
+    Game(Box<GameResult>),
     Report(Box<Report>),
 }
 
@@ -169,7 +206,7 @@ pub enum RowKind {
 }
 
 /// The threads a run uses: all cores but one, kept for the UI.
-fn threads() -> usize {
+pub(crate) fn threads() -> usize {
     std::thread::available_parallelism()
         .map_or(1, usize::from)
         .saturating_sub(1)
@@ -381,7 +418,7 @@ impl LabModel {
             let _ = reports.send(Update::Report(Box::new(r.clone())));
         });
         let batch = murus_lab::spawn(&variant, config, options, move |g| {
-            let _ = tx.send(Update::Game(g));
+            let _ = tx.send(Update::Game(Box::new(g)));
         });
         let batch = match batch {
             Ok(b) => b,
@@ -523,7 +560,7 @@ impl LabModel {
         let ended = r.batch.is_finished();
         for u in r.updates.try_iter() {
             match u {
-                Update::Game(g) => self.games.push(g),
+                Update::Game(g) => self.games.push(*g),
                 Update::Report(rep) => self.report = Some(*rep),
             }
         }

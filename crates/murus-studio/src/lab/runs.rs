@@ -131,7 +131,7 @@ pub fn date_time(secs: u64) -> String {
 
 /// A folder name for a run of `variant` started at `secs`:
 /// `20261123-101500-standard`.
-fn folder_name(secs: u64, variant: &str) -> String {
+pub(crate) fn folder_name(secs: u64, variant: &str) -> String {
     let (y, m, d) = civil((secs / 86_400) as i64);
     let t = secs % 86_400;
     let name: String = variant
@@ -161,7 +161,7 @@ pub fn read_note(folder: &Path) -> RunNote {
 }
 
 /// Writes `text` to `path` through a temporary file renamed into place.
-fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
+pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
     let tmp = path.with_extension("tmp");
     std::fs::write(&tmp, text)
         .and_then(|()| std::fs::rename(&tmp, path))

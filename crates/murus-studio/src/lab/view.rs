@@ -8,14 +8,20 @@ use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Line, PlotPoints}
 use crate::layout::still_plot;
 use murus_engine::Variant;
 
-use super::model::{Export, FROM_RULES, RowKind, Source, WinRow};
+use super::model::{Export, FROM_RULES, LabMode, RowKind, Source, WinRow};
 use super::{Chosen, LabModel, LabPanel};
 use crate::training::{TRAINED_LABEL, TrainedBots};
 use crate::{Command, board, layout, theme};
 use murus_lab::report::{grouped, percent};
 
 /// Height of both charts, at least.
-const CHART_HEIGHT: f32 = 230.0;
+pub(super) const CHART_HEIGHT: f32 = 230.0;
+
+/// Why a start button is disabled while other lab work goes on.
+pub(super) const BUSY: &str = "the lab is busy: a run, a balance check or a comparison is going on";
+
+/// Width of the setup's text fields.
+pub(super) const FIELD_W: f32 = 150.0;
 
 /// An axis mark's count, `12 345` (nothing below 0: the axes start there).
 fn count(x: f64) -> String {
@@ -62,7 +68,7 @@ fn round_marks(input: GridInput) -> Vec<GridMark> {
 }
 
 /// Paints `text` beside the pointer `at`, kept inside the plot's `frame`.
-fn hover_note(ui: &Ui, frame: Rect, at: Pos2, text: String) {
+pub(super) fn hover_note(ui: &Ui, frame: Rect, at: Pos2, text: String) {
     let painter = ui.painter_at(frame);
     let font = egui::TextStyle::Body.resolve(ui.style());
     let ink = ui.visuals().text_color();
@@ -235,7 +241,7 @@ fn length_chart(ui: &mut Ui, report: &murus_lab::Report, height: f32) {
 
 /// An error in a reserved row: one line, cut short with the whole text on
 /// hover.
-fn inline_error(ui: &mut Ui, error: Option<String>) {
+pub(super) fn inline_error(ui: &mut Ui, error: Option<String>) {
     layout::reserved(ui, 1.0, |ui| {
         if let Some(e) = error {
             ui.add(egui::Label::new(RichText::new(&e).color(theme::error(ui))).truncate())
@@ -245,7 +251,7 @@ fn inline_error(ui: &mut Ui, error: Option<String>) {
 }
 
 /// A labelled one-line text field; whether it changed.
-fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> bool {
+pub(super) fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> bool {
     ui.horizontal(|ui| {
         let l = ui.label(label);
         ui.add(egui::TextEdit::singleline(text).desired_width(width))
@@ -266,23 +272,40 @@ impl LabPanel {
         trained: &mut TrainedBots,
     ) -> Vec<Command> {
         let mut commands = Vec::new();
+        let mode = self.model.saved.mode;
         egui::Panel::left("lab-setup")
             .default_size(270.0)
             .min_size(230.0)
             .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| {
+                    for m in LabMode::ALL {
+                        ui.selectable_value(&mut self.model.saved.mode, m, m.name());
+                    }
+                });
+                ui.separator();
                 egui::ScrollArea::vertical()
                     .id_salt("lab-setup-scroll")
-                    .show(ui, |ui| self.setup(ui, from_rules, trained));
+                    .show(ui, |ui| match mode {
+                        LabMode::SelfPlay => self.setup(ui, from_rules, trained),
+                        LabMode::Balance => self.balance_setup(ui, from_rules),
+                        LabMode::Compare => self.compare_setup(ui),
+                    });
             });
-        egui::Panel::right("lab-games")
-            .default_size(280.0)
-            .min_size(200.0)
-            .show(ui, |ui| game_list(&self.model, ui, &mut commands));
-        egui::CentralPanel::default().show(ui, |ui| {
-            offer_banner(&mut self.model, ui);
-            egui::ScrollArea::vertical()
-                .id_salt("lab-report-scroll")
-                .show(ui, |ui| results(&self.model, ui));
+        if mode == LabMode::SelfPlay {
+            egui::Panel::right("lab-games")
+                .default_size(280.0)
+                .min_size(200.0)
+                .show(ui, |ui| game_list(&self.model, ui, &mut commands));
+        }
+        egui::CentralPanel::default().show(ui, |ui| match mode {
+            LabMode::SelfPlay => {
+                offer_banner(&mut self.model, ui);
+                egui::ScrollArea::vertical()
+                    .id_salt("lab-report-scroll")
+                    .show(ui, |ui| results(&self.model, ui));
+            }
+            LabMode::Balance => self.balance_results(ui),
+            LabMode::Compare => self.compare_results(ui),
         });
         commands
     }
@@ -311,11 +334,15 @@ impl LabPanel {
         chosen
     }
 
-    fn setup(&mut self, ui: &mut Ui, from_rules: Option<&Variant>, trained: &mut TrainedBots) {
-        let field_w = 150.0;
+    /// The variants folder, the variant list and why the chosen one cannot
+    /// be played, if it cannot: the chosen variant, or why there is none.
+    pub(super) fn variant_choice(
+        &mut self,
+        ui: &mut Ui,
+        from_rules: Option<&Variant>,
+    ) -> Result<Chosen, String> {
         let m = &mut self.model;
-        ui.heading("Self-play");
-        if text_field(ui, "Variants folder", &mut m.saved.variants_dir, field_w) {
+        if text_field(ui, "Variants folder", &mut m.saved.variants_dir, FIELD_W) {
             m.refresh_files();
             m.settings_changed();
         }
@@ -350,10 +377,17 @@ impl LabPanel {
         }
         let chosen = self.chosen(from_rules);
         inline_error(ui, chosen.as_ref().err().cloned());
+        chosen
+    }
+
+    fn setup(&mut self, ui: &mut Ui, from_rules: Option<&Variant>, trained: &mut TrainedBots) {
+        let field_w = FIELD_W;
+        let chosen = self.variant_choice(ui, from_rules);
         let trained = chosen
             .as_ref()
             .ok()
             .and_then(|c| trained.spec_for(&c.name, &c.source));
+        let other_busy = self.balance.is_running() || self.compare.is_running();
         let m = &mut self.model;
         m.fit_seats(chosen.map_or(m.saved.bots.len().max(1), |c| c.players));
         for i in 0..m.saved.bots.len() {
@@ -412,7 +446,11 @@ impl LabPanel {
                     m.cancel();
                 }
             } else {
-                if ui.button("Run").clicked() {
+                if ui
+                    .add_enabled(!other_busy, egui::Button::new("Run"))
+                    .on_disabled_hover_text(BUSY)
+                    .clicked()
+                {
                     m.start(from_rules);
                 }
                 if m.shown_resumable()

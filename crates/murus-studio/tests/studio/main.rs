@@ -5,6 +5,7 @@
 //! Regression tests are named after the defect they guard.
 
 mod app;
+mod balance;
 mod lab;
 mod murals;
 mod play;

@@ -1,0 +1,824 @@
+//! The Lab's balance check, without egui: is the chosen variant fair at
+//! every level of play? The settings ([`BalanceSaved`]), the check going on
+//! (murus-lab's [`run_balance`](murus_lab::balance::run_balance) on a
+//! background thread, kept in the runs folder: [`checks`]), the report
+//! shown, the history of checks, the check a crash or a restart cut short
+//! (offered for resuming), and the panel's message.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use murus_engine::Variant;
+use murus_lab::balance::{BalanceReport, Progress, Stage};
+use murus_lab::report::{grouped, percent};
+use serde::{Deserialize, Serialize};
+
+use super::checks::{self, CheckMsg, CheckNote, CheckSettings, CheckState, PastCheck, Stop};
+use crate::Feedback;
+use crate::worker::{Job, Waker};
+
+/// The balance settings the Lab keeps across restarts.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct BalanceSaved {
+    /// The levels ticked ([`murus_lab::balance::level_names`]).
+    pub levels: Vec<String>,
+    /// Play exactly `games` games a level, instead of playing until the
+    /// first player's rate is known to ±`precision` points.
+    pub fixed_games: bool,
+    pub games: u64,
+    /// The 95% interval's half-width to reach, in percentage points.
+    pub precision: f64,
+    /// The most games a level plays to reach the precision.
+    pub max_games: u64,
+    /// Random plies that open each round of games.
+    pub openings: u32,
+    /// Games of each match between adjacent levels (the skill trace; 0:
+    /// none).
+    pub skill_games: u64,
+    pub seed: u64,
+}
+
+impl Default for BalanceSaved {
+    /// `murus balance`'s defaults.
+    fn default() -> Self {
+        let d = CheckSettings::default();
+        let (precision, max_games) = match d.stop {
+            Stop::Precision { points, max_games } => (points, max_games),
+            Stop::Games(_) => (4.0, 2000),
+        };
+        BalanceSaved {
+            levels: d.levels,
+            fixed_games: false,
+            games: 200,
+            precision,
+            max_games,
+            openings: d.openings,
+            skill_games: d.skill_games,
+            seed: d.seed,
+        }
+    }
+}
+
+impl BalanceSaved {
+    /// What decides the check's games (the levels weakest first, whatever
+    /// the order they were ticked in).
+    pub fn settings(&self) -> CheckSettings {
+        let levels = murus_lab::balance::level_names()
+            .into_iter()
+            .filter(|n| self.levels.iter().any(|l| l == n))
+            .map(String::from)
+            .collect();
+        CheckSettings {
+            levels,
+            stop: if self.fixed_games {
+                Stop::Games(self.games)
+            } else {
+                Stop::Precision {
+                    points: self.precision,
+                    max_games: self.max_games,
+                }
+            },
+            openings: self.openings,
+            skill_games: self.skill_games,
+            seed: self.seed,
+        }
+    }
+
+    /// Whether level `name` is ticked.
+    pub fn has_level(&self, name: &str) -> bool {
+        self.levels.iter().any(|l| l == name)
+    }
+
+    /// Ticks or unticks level `name`.
+    pub fn set_level(&mut self, name: &str, on: bool) {
+        self.levels.retain(|l| l != name);
+        if on {
+            self.levels.push(name.to_string());
+        }
+    }
+
+    /// Why the settings make no check, if they make none.
+    pub fn error(&self) -> Option<String> {
+        self.settings().config(1).err()
+    }
+}
+
+/// The progress of a check in words and as a share.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckStatus {
+    /// 0 to 1, of the stage under way.
+    pub fraction: f32,
+    /// `Level 1/2: random: 40 / 2 000 games`.
+    pub text: String,
+}
+
+/// The stage and games of `progress` in words; `cancelling` says the user
+/// asked it to stop.
+pub fn status_of(progress: &Progress, cancelling: bool) -> CheckStatus {
+    let (fraction, text) = match progress.now() {
+        Some((stage, done, total)) => {
+            let stage = match &stage {
+                Stage::Level { .. } => capitalised(&stage.to_string()),
+                Stage::Skill { upper, lower } => format!("Skill match: {upper} vs {lower}"),
+            };
+            (
+                (done as f64 / total.max(1) as f64).min(1.0) as f32,
+                format!("{stage}: {} / {} games", grouped(done), grouped(total)),
+            )
+        }
+        None => (0.0, "Starting".to_string()),
+    };
+    let text = if cancelling {
+        format!("Cancelling: {text}")
+    } else {
+        text
+    };
+    CheckStatus { fraction, text }
+}
+
+fn capitalised(s: &str) -> String {
+    let mut c = s.chars();
+    c.next().map_or_else(String::new, |f| {
+        f.to_uppercase().collect::<String>() + c.as_str()
+    })
+}
+
+/// The check going on.
+#[derive(Debug)]
+struct Running {
+    folder: PathBuf,
+    progress: Arc<Progress>,
+    job: Job<CheckMsg>,
+    /// How it ended, once the thread said.
+    ended: Option<Result<BalanceReport, String>>,
+}
+
+impl Drop for Running {
+    /// Dropping the check stops it (the games finished are kept).
+    fn drop(&mut self) {
+        self.progress.cancel();
+    }
+}
+
+/// The check whose report the panel shows.
+#[derive(Clone, Debug)]
+struct Shown {
+    folder: PathBuf,
+    variant: Variant,
+    note: CheckNote,
+    report: Option<BalanceReport>,
+}
+
+/// One level's row of the table, in words.
+#[derive(Clone, Debug, PartialEq)]
+pub struct LevelRow {
+    pub level: String,
+    pub games: u64,
+    /// The first player's rate and its 95% interval.
+    pub rate: f64,
+    pub ci95: [f64; 2],
+    /// `47.5% [45.1–49.9]`.
+    pub first_player: String,
+    /// Each colour's rate, by the player's name, in turn order.
+    pub colours: Vec<(String, String)>,
+    pub draws: String,
+    pub ply_cap: String,
+    /// Mean length in plies.
+    pub length: String,
+    /// How games end: `breakthrough-sow 12, stalemate 3`.
+    pub endings: String,
+    /// Why the level stopped.
+    pub stopped: String,
+}
+
+/// `47.5% [45.1–49.9]`.
+pub fn rate_text(rate: f64, ci: [f64; 2]) -> String {
+    format!("{} [{}–{}]", percent(rate), percent(ci[0]), percent(ci[1]))
+}
+
+/// The table of `report`'s levels, weakest first; `variant` names the
+/// colours (`Colour r` without it).
+pub fn level_rows(report: &BalanceReport, variant: Option<&Variant>) -> Vec<LevelRow> {
+    let name = |letter: char| {
+        variant
+            .and_then(|v| {
+                v.player_by_letter(letter)
+                    .map(|i| v.rules().players[i].name.clone())
+            })
+            .unwrap_or_else(|| format!("Colour {letter}"))
+    };
+    report
+        .levels
+        .iter()
+        .map(|l| {
+            let r = &l.report;
+            let f = &r.first_player_advantage;
+            let colours = r
+                .players
+                .iter()
+                .filter_map(|&c| {
+                    let x = r.by_colour.get(&c.to_string())?;
+                    Some((name(c), rate_text(x.rate, x.ci95)))
+                })
+                .collect();
+            let endings: Vec<String> = r
+                .end_reasons
+                .iter()
+                .map(|(k, v)| format!("{k} {}", grouped(*v)))
+                .collect();
+            LevelRow {
+                level: l.level.clone(),
+                games: r.games,
+                rate: f.rate,
+                ci95: f.ci95,
+                first_player: rate_text(f.rate, f.ci95),
+                colours,
+                draws: percent(r.draws.rate),
+                ply_cap: percent(r.ply_cap.rate),
+                length: format!("{:.1}", r.length.mean),
+                endings: endings.join(", "),
+                stopped: l.stopped.describe().to_string(),
+            }
+        })
+        .collect()
+}
+
+/// One step of the skill trace in words: (`hard over medium`, `100 games,
+/// score 61.0%`, `+78 [+8, +152]`).
+pub fn skill_rows(report: &BalanceReport) -> Vec<(String, String, String)> {
+    let bound = |b: Option<f64>, inf: &str| b.map_or(inf.to_string(), |x| format!("{x:+.0}"));
+    report
+        .skill
+        .iter()
+        .map(|g| {
+            let elo = g.elo.map_or_else(
+                || if g.score >= 0.5 { "+inf" } else { "-inf" }.to_string(),
+                |e| format!("{e:+.0}"),
+            );
+            (
+                format!("{} over {}", g.upper, g.lower),
+                format!("{} games, score {}", grouped(g.games), percent(g.score)),
+                format!(
+                    "{elo} [{}, {}]",
+                    bound(g.elo_ci95[0], "-inf"),
+                    bound(g.elo_ci95[1], "+inf")
+                ),
+            )
+        })
+        .collect()
+}
+
+/// The Lab's balance check.
+#[derive(Debug)]
+pub struct BalanceModel {
+    /// The runs folder (checks are kept in its `balance` folder).
+    runs: PathBuf,
+    history: Vec<PastCheck>,
+    running: Option<Running>,
+    shown: Option<Shown>,
+    /// The folder of a check a crash or a restart cut short, offered for
+    /// resuming.
+    offer: Option<PathBuf>,
+    feedback: Feedback,
+}
+
+impl BalanceModel {
+    /// The model as a start-up finds it: the checks kept in `runs` read,
+    /// and the newest one a crash cut short offered for resuming.
+    pub fn new(runs: &Path) -> BalanceModel {
+        let mut m = BalanceModel {
+            runs: runs.to_path_buf(),
+            history: Vec::new(),
+            running: None,
+            shown: None,
+            offer: None,
+            feedback: Feedback::default(),
+        };
+        m.rescan();
+        m.find_offer();
+        m
+    }
+
+    /// The runs folder.
+    pub fn runs_dir(&self) -> &Path {
+        &self.runs
+    }
+
+    /// Keeps checks in `runs` from now on (nothing happens when it is the
+    /// folder already used): reads its history and its offer.
+    pub fn set_runs_dir(&mut self, runs: &Path) {
+        if self.runs == runs {
+            return;
+        }
+        self.runs = runs.to_path_buf();
+        self.rescan();
+        self.find_offer();
+    }
+
+    /// Reads the history from the runs folder again.
+    pub fn rescan(&mut self) {
+        self.history = checks::list(&self.runs);
+        if let Some(r) = &self.running {
+            for c in &mut self.history {
+                if c.folder == r.folder {
+                    c.state = CheckState::Running;
+                }
+            }
+        }
+    }
+
+    fn find_offer(&mut self) {
+        self.offer = if self.running.is_some() {
+            None
+        } else {
+            self.history
+                .iter()
+                .find(|c| c.interrupted_by_accident())
+                .map(|c| c.folder.clone())
+        };
+    }
+
+    /// The checks kept, newest first.
+    pub fn history(&self) -> &[PastCheck] {
+        &self.history
+    }
+
+    /// The panel's message.
+    pub fn feedback(&self) -> &Feedback {
+        &self.feedback
+    }
+
+    /// The settings changed: messages about the old ones no longer apply.
+    pub fn settings_changed(&mut self) {
+        self.feedback.changed();
+    }
+
+    /// Whether a check is going on.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The progress of the check going on.
+    pub fn status(&self) -> Option<CheckStatus> {
+        let r = self.running.as_ref()?;
+        Some(status_of(
+            &r.progress,
+            r.progress.cancel.load(Ordering::Relaxed),
+        ))
+    }
+
+    /// Starts a check of `variant` (its rules from `origin`) with
+    /// `settings`, kept in a new folder of the runs folder. Refused (with a
+    /// message) while a check goes on, when the variant is not there
+    /// (`Err`: why), or when a setting is wrong or the folder cannot be
+    /// written.
+    pub fn start(
+        &mut self,
+        variant: Result<Variant, String>,
+        origin: &str,
+        settings: &CheckSettings,
+        wake: Waker,
+    ) {
+        self.feedback.changed();
+        if self.running.is_some() {
+            self.feedback
+                .error("a balance check is going on: cancel it first");
+            return;
+        }
+        let prepared = variant.and_then(|v| {
+            let config = settings.config(super::model::threads())?;
+            for l in &config.levels {
+                l.spec
+                    .check(&v)
+                    .map_err(|e| format!("level {}: {e}", l.name))?;
+            }
+            let folder = checks::create(&self.runs, &v, settings, origin)?;
+            Ok((v, config, folder))
+        });
+        match prepared {
+            Ok((variant, config, folder)) => {
+                let note = checks::read_note(&folder).unwrap_or_default();
+                self.launch(variant, note, config, folder, false, wake);
+            }
+            Err(e) => self.feedback.error(e),
+        }
+    }
+
+    fn launch(
+        &mut self,
+        variant: Variant,
+        note: CheckNote,
+        config: murus_lab::balance::BalanceConfig,
+        folder: PathBuf,
+        resume: bool,
+        wake: Waker,
+    ) {
+        let progress = Arc::new(Progress::default());
+        let request = checks::Request {
+            variant: variant.clone(),
+            config,
+            folder: folder.clone(),
+            resume,
+        };
+        let job = checks::spawn(vec![request], progress.clone(), wake);
+        self.shown = Some(Shown {
+            folder: folder.clone(),
+            variant,
+            note,
+            report: None,
+        });
+        self.running = Some(Running {
+            folder,
+            progress,
+            job,
+            ended: None,
+        });
+        self.offer = None;
+        self.rescan();
+    }
+
+    /// Asks the check to stop; its finished games are kept (on disk too),
+    /// its report says it was interrupted, and "Resume check" goes on.
+    pub fn cancel(&mut self) {
+        let Some(r) = &self.running else { return };
+        r.progress.cancel();
+        if let Err(e) = checks::set_stopped_by_user(&r.folder, true) {
+            self.feedback.warning(e);
+        }
+    }
+
+    /// Collects the end of the check going on.
+    pub fn poll(&mut self) {
+        let Some(r) = &mut self.running else { return };
+        for m in r.job.poll() {
+            if let CheckMsg::Ended(_, result) = m {
+                r.ended = Some(*result);
+            }
+        }
+        if !r.job.is_finished() {
+            return;
+        }
+        let Some(mut r) = self.running.take() else {
+            return;
+        };
+        self.feedback.changed();
+        match r.ended.take() {
+            Some(Ok(report)) => {
+                let games: u64 = report.levels.iter().map(|l| l.report.games).sum();
+                if report.interrupted {
+                    self.feedback.info(format!(
+                        "cancelled after {} games; the check is kept: Resume check goes on",
+                        grouped(games)
+                    ));
+                } else {
+                    self.feedback.success(format!(
+                        "balance check finished: {} games at {} level{}",
+                        grouped(games),
+                        report.levels.len(),
+                        if report.levels.len() == 1 { "" } else { "s" }
+                    ));
+                }
+                if let Some(s) = &mut self.shown
+                    && s.folder == r.folder
+                {
+                    s.report = Some(report);
+                }
+            }
+            Some(Err(e)) => self
+                .feedback
+                .error(format!("the balance check stopped: {e}")),
+            None => self
+                .feedback
+                .error("the balance check stopped on an internal error; its games are kept"),
+        }
+        self.rescan();
+    }
+
+    /// Shows the kept check in `folder`.
+    pub fn open(&mut self, folder: &Path) {
+        self.feedback.changed();
+        if self.running.is_some() {
+            self.feedback
+                .error("a balance check is going on: cancel it before opening another");
+            return;
+        }
+        match checks::open(folder) {
+            Ok(o) => {
+                if o.report.is_none() {
+                    self.feedback
+                        .info("this check never ended: Resume check plays the rest");
+                }
+                self.shown = Some(Shown {
+                    folder: folder.to_path_buf(),
+                    variant: o.variant,
+                    note: o.note,
+                    report: o.report,
+                });
+            }
+            Err(e) => self.feedback.error(format!("cannot open the check: {e}")),
+        }
+    }
+
+    /// Goes on with the kept check in `folder`: plays only its missing
+    /// games, and ends with exactly the report of a check never
+    /// interrupted.
+    pub fn resume(&mut self, folder: &Path, wake: Waker) {
+        self.feedback.changed();
+        if self.running.is_some() {
+            self.feedback
+                .error("a balance check is going on: cancel it first");
+            return;
+        }
+        let prepared = checks::open(folder).and_then(|o| {
+            let config = o.note.settings.config(super::model::threads())?;
+            Ok((o, config))
+        });
+        let (opened, config) = match prepared {
+            Ok(p) => p,
+            Err(e) => {
+                self.feedback.error(format!("cannot resume: {e}"));
+                return;
+            }
+        };
+        if opened.report.as_ref().is_some_and(|r| !r.interrupted) {
+            self.feedback
+                .info("this check is complete: nothing to resume");
+            return;
+        }
+        if let Err(e) = checks::set_stopped_by_user(folder, false) {
+            self.feedback.warning(e);
+        }
+        self.launch(
+            opened.variant,
+            opened.note,
+            config,
+            folder.to_path_buf(),
+            true,
+            wake,
+        );
+    }
+
+    /// The check offered for resuming, if any.
+    pub fn offer(&self) -> Option<&PastCheck> {
+        let folder = self.offer.as_ref()?;
+        self.history.iter().find(|c| &c.folder == folder)
+    }
+
+    /// Resumes the offered check.
+    pub fn resume_offer(&mut self, wake: Waker) {
+        if let Some(folder) = self.offer.take() {
+            self.resume(&folder, wake);
+        }
+    }
+
+    /// Declines the offer: the check stays in the history, unfinished, and
+    /// is not offered again.
+    pub fn discard_offer(&mut self) {
+        let Some(folder) = self.offer.take() else {
+            return;
+        };
+        self.feedback.changed();
+        match checks::set_stopped_by_user(&folder, true) {
+            Ok(()) => self
+                .feedback
+                .info("the unfinished check stays in the history; resume it from there"),
+            Err(e) => self.feedback.error(e),
+        }
+        self.rescan();
+    }
+
+    /// The report of the check shown (none while it runs, or for a check
+    /// that never ended).
+    pub fn report(&self) -> Option<&BalanceReport> {
+        self.shown.as_ref()?.report.as_ref()
+    }
+
+    /// The rules of the check shown.
+    pub fn variant(&self) -> Option<&Variant> {
+        self.shown.as_ref().map(|s| &s.variant)
+    }
+
+    /// The note of the check shown.
+    pub fn note(&self) -> Option<&CheckNote> {
+        self.shown.as_ref().map(|s| &s.note)
+    }
+
+    /// The folder of the check shown.
+    pub fn shown_folder(&self) -> Option<&Path> {
+        self.shown.as_ref().map(|s| s.folder.as_path())
+    }
+
+    /// Whether the check shown stopped short and can go on.
+    pub fn shown_resumable(&self) -> bool {
+        self.running.is_none()
+            && self
+                .shown_folder()
+                .is_some_and(|f| self.history.iter().any(|c| c.folder == f && c.resumable()))
+    }
+
+    /// The table of the report shown.
+    pub fn rows(&self) -> Vec<LevelRow> {
+        self.report()
+            .map(|r| level_rows(r, self.variant()))
+            .unwrap_or_default()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::no_waker;
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "murus-studio-balance-model-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        dir
+    }
+
+    fn until_done(m: &mut BalanceModel) {
+        let t = std::time::Instant::now();
+        while m.is_running() {
+            assert!(
+                t.elapsed() < std::time::Duration::from_secs(60),
+                "the check ends"
+            );
+            m.poll();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+    }
+
+    fn quick() -> CheckSettings {
+        CheckSettings {
+            levels: vec!["random".into()],
+            stop: Stop::Games(20),
+            openings: 2,
+            skill_games: 0,
+            seed: 3,
+        }
+    }
+
+    #[test]
+    fn saved_settings_sort_levels_and_keep_both_stopping_rules() {
+        let mut s = BalanceSaved {
+            levels: vec!["hard".into(), "random".into()],
+            ..BalanceSaved::default()
+        };
+        assert_eq!(s.settings().levels, ["random", "hard"]);
+        s.set_level("hard", false);
+        s.set_level("easy", true);
+        assert!(s.has_level("easy") && !s.has_level("hard"));
+        assert_eq!(
+            s.settings().stop,
+            Stop::Precision {
+                points: 4.0,
+                max_games: 2000
+            }
+        );
+        s.fixed_games = true;
+        s.games = 30;
+        assert_eq!(s.settings().stop, Stop::Games(30));
+        assert_eq!(s.error(), None);
+        s.levels.clear();
+        assert_eq!(s.error().as_deref(), Some("choose at least one level"));
+    }
+
+    #[test]
+    fn a_check_is_kept_listed_reopened_and_its_table_reads() {
+        let runs = scratch("kept");
+        let mut m = BalanceModel::new(&runs);
+        assert!(m.history().is_empty());
+        m.start(
+            Ok(Variant::builtin("small").unwrap()),
+            "small",
+            &quick(),
+            no_waker(),
+        );
+        assert!(m.is_running());
+        assert_eq!(m.history()[0].state, CheckState::Running);
+        assert!(m.status().is_some());
+        until_done(&mut m);
+        let report = m.report().expect("a report").clone();
+        assert_eq!(report.levels.len(), 1);
+        assert_eq!(report.levels[0].report.games, 20);
+        assert!(!report.verdict.is_empty());
+        assert_eq!(
+            m.feedback().text(),
+            Some("balance check finished: 20 games at 1 level")
+        );
+        let rows = m.rows();
+        assert_eq!(rows.len(), 1);
+        assert_eq!(rows[0].level, "random");
+        assert_eq!(
+            rows[0]
+                .colours
+                .iter()
+                .map(|(n, _)| n.as_str())
+                .collect::<Vec<_>>(),
+            ["Romans", "Gauls"]
+        );
+        let h = &m.history()[0];
+        assert_eq!(h.state, CheckState::Complete);
+        assert!(
+            h.summary().starts_with("small: random, 20 games a level, "),
+            "{}",
+            h.summary()
+        );
+        // A fresh model finds it, offers nothing, and reopens it.
+        let mut again = BalanceModel::new(&runs);
+        assert!(again.offer().is_none());
+        let folder = again.history()[0].folder.clone();
+        again.open(&folder);
+        // Read back from balance.json (serde_json may read a float back a
+        // bit off, so the file is compared with the report, and the table).
+        assert_eq!(
+            std::fs::read_to_string(folder.join("balance.json")).unwrap(),
+            report.to_json()
+        );
+        assert_eq!(again.report().map(|r| &r.verdict), Some(&report.verdict));
+        assert_eq!(again.rows(), rows);
+        assert!(!again.shown_resumable());
+        // Finished checks of the same rules and settings are found.
+        let sha = murus_lab::source_sha256(Variant::builtin("small").unwrap().source());
+        assert!(checks::find_complete(&runs, &sha, &quick()).is_some());
+        let other = CheckSettings { seed: 4, ..quick() };
+        assert!(checks::find_complete(&runs, &sha, &other).is_none());
+        std::fs::remove_dir_all(runs).unwrap();
+    }
+
+    #[test]
+    fn a_check_cut_by_a_crash_is_offered_and_resumes_to_the_uninterrupted_report() {
+        let runs = scratch("crash");
+        let variant = Variant::builtin("small").unwrap();
+        let settings = CheckSettings {
+            levels: vec!["random".into(), "easy".into()],
+            stop: Stop::Games(40),
+            ..quick()
+        };
+        let mut m = BalanceModel::new(&runs);
+        m.start(Ok(variant.clone()), "small", &settings, no_waker());
+        until_done(&mut m);
+        let whole = m.report().unwrap().clone();
+        let folder = m.shown_folder().unwrap().to_path_buf();
+        // What a kill in the middle of level easy leaves: no balance files,
+        // easy's report gone and only some of its games written.
+        for f in ["balance.json", "balance.csv", "balance.svg"] {
+            std::fs::remove_file(folder.join(f)).unwrap();
+        }
+        let easy = folder.join("levels/easy");
+        for f in ["report.json", "report.csv", "report.svg"] {
+            std::fs::remove_file(easy.join(f)).unwrap();
+        }
+        let games = std::fs::read_to_string(easy.join("games.jsonl")).unwrap();
+        let kept: Vec<&str> = games.lines().take(13).collect();
+        std::fs::write(easy.join("games.jsonl"), kept.join("\n") + "\n").unwrap();
+        let mut m = BalanceModel::new(&runs);
+        let offer = m.offer().expect("the cut check is offered").clone();
+        assert_eq!(offer.state, CheckState::Unfinished);
+        m.open(&offer.folder);
+        assert!(m.report().is_none() && m.shown_resumable());
+        m.resume_offer(no_waker());
+        assert!(m.offer().is_none());
+        until_done(&mut m);
+        assert_eq!(m.report(), Some(&whole));
+        assert_eq!(
+            std::fs::read_to_string(folder.join("balance.json")).unwrap(),
+            whole.to_json()
+        );
+        std::fs::remove_dir_all(runs).unwrap();
+    }
+
+    #[test]
+    fn bad_settings_and_rules_are_refused_with_a_message_and_nothing_is_kept() {
+        let runs = scratch("refused");
+        let mut m = BalanceModel::new(&runs);
+        m.start(
+            Ok(Variant::builtin("small").unwrap()),
+            "small",
+            &CheckSettings {
+                levels: Vec::new(),
+                ..quick()
+            },
+            no_waker(),
+        );
+        assert!(!m.is_running());
+        assert_eq!(m.feedback().text(), Some("choose at least one level"));
+        m.start(
+            Err("the rules editor's file does not compile".into()),
+            "(rules editor)",
+            &quick(),
+            no_waker(),
+        );
+        assert_eq!(
+            m.feedback().text(),
+            Some("the rules editor's file does not compile")
+        );
+        m.settings_changed();
+        assert_eq!(m.feedback().text(), None);
+        assert!(m.history().is_empty() && !runs.exists());
+    }
+}

@@ -1,0 +1,780 @@
+//! "Compare variants" in the Lab, without egui: two or more rules files
+//! balance-checked with the same settings, or the rows of a sweep's results
+//! (`sweep.json`, written by `murus sweep`), side by side, the best one
+//! picked out.
+//!
+//! A rules file is checked in the background ([`checks::spawn`]), each in
+//! a folder of its own among the Lab's balance checks, unless a complete
+//! check of the same rules text (the same SHA-256) with the same settings
+//! is already kept there: that one is reused, since it would play the very
+//! same games.
+//!
+//! **The best column.** Columns are ranked as `murus sweep` ranks its
+//! combinations (`docs/balance.md`, "The ranking": [`sweep::assess`]): by
+//! tier (unplayable < broken < unbalanced < playable), then by fitness (100
+//! less the first player's largest distance from the fair rate, less the
+//! plies outside the ideal length), then in the order listed. A sweep's
+//! rows keep the ranks it gave them; rules files are ranked among
+//! themselves once their checks are complete (a cancelled or failed check
+//! is not ranked). The column ranked first is the best, when two or more
+//! are ranked.
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::sync::atomic::Ordering;
+
+use murus_engine::Variant;
+use murus_lab::balance::{BalanceReport, Progress};
+use murus_lab::sweep::{self, SweepReport, Tier};
+use serde::{Deserialize, Serialize};
+
+use super::balance::{CheckStatus, status_of};
+use super::checks::{self, CheckMsg, CheckSettings};
+use crate::Feedback;
+use crate::worker::{Job, Waker};
+
+/// What "Compare variants" keeps across restarts.
+#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
+#[serde(default)]
+pub struct CompareSaved {
+    /// The rules files chosen (paths).
+    pub files: Vec<String>,
+    /// The path of a sweep's results (`sweep.json`).
+    pub sweep: String,
+}
+
+impl CompareSaved {
+    /// Whether `file` is chosen.
+    pub fn has(&self, file: &Path) -> bool {
+        self.files.iter().any(|f| Path::new(f) == file)
+    }
+
+    /// Chooses or drops `file`.
+    pub fn set(&mut self, file: &Path, on: bool) {
+        self.files.retain(|f| Path::new(f) != file);
+        if on {
+            self.files.push(file.display().to_string());
+        }
+    }
+}
+
+/// Where a column comes from.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Origin {
+    /// A rules file, checked here.
+    File { path: PathBuf, sha256: String },
+    /// A row of a sweep's results: its combination's number.
+    Sweep { index: u64 },
+}
+
+/// A column's place in the ranking ([`sweep::assess`]).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ranking {
+    /// From 1 (best).
+    pub rank: u64,
+    pub tier: Tier,
+    pub fitness: f64,
+    /// Why the column is in its tier, a sentence each.
+    pub flags: Vec<String>,
+}
+
+/// Where a column's check stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum ColumnState {
+    /// To be checked after those before it.
+    Waiting,
+    /// Being checked now.
+    Running,
+    /// Checked now, in this folder.
+    Checked(PathBuf),
+    /// A complete check kept earlier, in this folder, started at this time
+    /// (seconds since 1970), stands for it.
+    Reused { folder: PathBuf, started: u64 },
+    /// From a sweep's results.
+    FromSweep,
+    /// It cannot be checked, or its check failed: why.
+    Failed(String),
+}
+
+/// One variant of the comparison.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Column {
+    /// `tiny.mg`, or a sweep row's parameters (`files=7 ranks=6`).
+    pub label: String,
+    pub origin: Origin,
+    pub state: ColumnState,
+    /// Its balance check, once there.
+    pub report: Option<BalanceReport>,
+    /// Its place in the ranking, once ranked.
+    pub ranking: Option<Ranking>,
+}
+
+impl Column {
+    /// Where its figures come from, in words.
+    pub fn source_text(&self) -> String {
+        match (&self.state, &self.origin) {
+            (ColumnState::Waiting, _) => "waiting".into(),
+            (ColumnState::Running, _) => "being checked".into(),
+            (ColumnState::Checked(_), _) => "checked now".into(),
+            (ColumnState::Reused { started, .. }, _) => {
+                format!("a check kept from {}", super::runs::date_time(*started))
+            }
+            (ColumnState::FromSweep, Origin::Sweep { index }) => {
+                format!("sweep, combination {}", index + 1)
+            }
+            (ColumnState::FromSweep, _) => "sweep".into(),
+            (ColumnState::Failed(e), _) => e.clone(),
+        }
+    }
+
+    /// The first player's largest distance from the fair rate over the
+    /// levels, in points.
+    pub fn edge(&self) -> Option<f64> {
+        let r = self.report.as_ref()?;
+        r.levels
+            .iter()
+            .filter(|l| l.report.games > 0)
+            .map(|l| (l.report.first_player_advantage.advantage * 100.0).abs())
+            .reduce(f64::max)
+    }
+}
+
+/// The checks going on.
+#[derive(Debug)]
+struct Running {
+    progress: Arc<Progress>,
+    job: Job<CheckMsg>,
+    /// The column and the folder of each request, in order.
+    columns: Vec<(usize, PathBuf)>,
+    /// The request under way.
+    current: Option<usize>,
+}
+
+impl Drop for Running {
+    fn drop(&mut self) {
+        self.progress.cancel();
+    }
+}
+
+/// "Compare variants".
+#[derive(Debug, Default)]
+pub struct CompareModel {
+    columns: Vec<Column>,
+    /// What the columns are: `2 rules files, random, 20 games a level` or
+    /// the sweep's file.
+    title: String,
+    running: Option<Running>,
+    feedback: Feedback,
+}
+
+/// The label of a rules file: its file name.
+fn file_label(path: &Path) -> String {
+    path.file_name().map_or_else(
+        || path.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    )
+}
+
+/// Compiles the rules file `path`, or says why it does not compile
+/// (`tiny.mg:3:5: unknown …`).
+fn compile_file(path: &Path) -> Result<Variant, String> {
+    let source = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", file_label(path)))?;
+    Variant::compile(&source).map_err(|d| {
+        let name = file_label(path);
+        d.first().map_or(name.clone(), |d| {
+            let (line, col) = d.line_col(&source);
+            format!("{name}:{line}:{col}: {}", d.message)
+        })
+    })
+}
+
+impl CompareModel {
+    /// The columns, in the order chosen (a sweep's: best first).
+    pub fn columns(&self) -> &[Column] {
+        &self.columns
+    }
+
+    /// What the columns compare.
+    pub fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The panel's message.
+    pub fn feedback(&self) -> &Feedback {
+        &self.feedback
+    }
+
+    /// The settings changed: messages about the old ones no longer apply.
+    pub fn settings_changed(&mut self) {
+        self.feedback.changed();
+    }
+
+    /// Whether checks are going on.
+    pub fn is_running(&self) -> bool {
+        self.running.is_some()
+    }
+
+    /// The progress of the checks going on: `Variant 2 of 3 (tiny.mg):
+    /// level 1/1: random: 40 / 200 games`.
+    pub fn status(&self) -> Option<CheckStatus> {
+        let r = self.running.as_ref()?;
+        let mut s = status_of(&r.progress, r.progress.cancel.load(Ordering::Relaxed));
+        if let Some(i) = r.current {
+            let column = &self.columns[r.columns[i].0];
+            s.text = format!(
+                "Variant {} of {} ({}): {}",
+                i + 1,
+                r.columns.len(),
+                column.label,
+                s.text
+            );
+        }
+        Some(s)
+    }
+
+    /// Compares the rules files `files` balance-checked with `settings`:
+    /// each is checked in the background (kept under the runs folder
+    /// `runs`), unless a complete check of the same rules and settings is
+    /// kept there already. A file that does not compile gets a column that
+    /// says why; the others go on. Refused (with a message) while checks go
+    /// on, with fewer than two files, or with settings that make no check.
+    pub fn compare_files(
+        &mut self,
+        files: &[PathBuf],
+        settings: &CheckSettings,
+        runs: &Path,
+        wake: Waker,
+    ) {
+        self.feedback.changed();
+        if self.running.is_some() {
+            self.feedback
+                .error("checks are going on: cancel them first");
+            return;
+        }
+        if files.len() < 2 {
+            self.feedback
+                .error("choose two or more rules files to compare");
+            return;
+        }
+        let config = match settings.config(super::model::threads()) {
+            Ok(c) => c,
+            Err(e) => {
+                self.feedback.error(e);
+                return;
+            }
+        };
+        let mut columns = Vec::new();
+        let mut requests = Vec::new();
+        let mut request_columns = Vec::new();
+        let mut failed = 0;
+        for path in files {
+            let label = file_label(path);
+            let variant = compile_file(path).and_then(|v| {
+                for l in &config.levels {
+                    l.spec
+                        .check(&v)
+                        .map_err(|e| format!("{label}: level {}: {e}", l.name))?;
+                }
+                Ok(v)
+            });
+            let variant = match variant {
+                Ok(v) => v,
+                Err(e) => {
+                    failed += 1;
+                    columns.push(Column {
+                        label,
+                        origin: Origin::File {
+                            path: path.clone(),
+                            sha256: String::new(),
+                        },
+                        state: ColumnState::Failed(e),
+                        report: None,
+                        ranking: None,
+                    });
+                    continue;
+                }
+            };
+            let sha256 = murus_lab::source_sha256(variant.source());
+            let origin = Origin::File {
+                path: path.clone(),
+                sha256: sha256.clone(),
+            };
+            if let Some(kept) = checks::find_complete(runs, &sha256, settings)
+                && let Ok(Some(report)) = checks::read_report(&kept.folder)
+            {
+                columns.push(Column {
+                    label,
+                    origin,
+                    state: ColumnState::Reused {
+                        folder: kept.folder,
+                        started: kept.note.started,
+                    },
+                    report: Some(report),
+                    ranking: None,
+                });
+                continue;
+            }
+            match checks::create(runs, &variant, settings, &path.display().to_string()) {
+                Ok(folder) => {
+                    request_columns.push((columns.len(), folder.clone()));
+                    requests.push(checks::Request {
+                        variant,
+                        config: config.clone(),
+                        folder,
+                        resume: false,
+                    });
+                    columns.push(Column {
+                        label,
+                        origin,
+                        state: ColumnState::Waiting,
+                        report: None,
+                        ranking: None,
+                    });
+                }
+                Err(e) => {
+                    failed += 1;
+                    columns.push(Column {
+                        label,
+                        origin,
+                        state: ColumnState::Failed(e),
+                        report: None,
+                        ranking: None,
+                    });
+                }
+            }
+        }
+        self.title = format!("{} rules files, {}", files.len(), settings.describe());
+        self.columns = columns;
+        let reused = self.columns.len() - requests.len() - failed;
+        if failed > 0 {
+            self.feedback.warning(format!(
+                "{failed} of {} files cannot be checked: their columns say why",
+                files.len()
+            ));
+        } else if reused > 0 {
+            self.feedback.info(format!(
+                "{reused} of {} files were checked before with these settings: their checks are reused",
+                files.len()
+            ));
+        }
+        if requests.is_empty() {
+            self.rank_files();
+            return;
+        }
+        let progress = Arc::new(Progress::default());
+        let job = checks::spawn(requests, progress.clone(), wake);
+        self.running = Some(Running {
+            progress,
+            job,
+            columns: request_columns,
+            current: None,
+        });
+    }
+
+    /// Stops the checks: the finished games are kept, and the check under
+    /// way stays in the Balance history, where it can be resumed.
+    pub fn cancel(&mut self) {
+        let Some(r) = &self.running else { return };
+        r.progress.cancel();
+        if let Some((_, folder)) = r.current.and_then(|i| r.columns.get(i)) {
+            let _ = checks::set_stopped_by_user(folder, true);
+        }
+    }
+
+    /// Collects the checks that ended.
+    pub fn poll(&mut self) {
+        let Some(r) = &mut self.running else { return };
+        for m in r.job.poll() {
+            match m {
+                CheckMsg::Started(i) => {
+                    r.current = Some(i);
+                    if let Some((c, _)) = r.columns.get(i) {
+                        self.columns[*c].state = ColumnState::Running;
+                    }
+                }
+                CheckMsg::Ended(i, result) => {
+                    let Some((c, folder)) = r.columns.get(i) else {
+                        continue;
+                    };
+                    let column = &mut self.columns[*c];
+                    match *result {
+                        Ok(report) => {
+                            column.state = if report.interrupted {
+                                ColumnState::Failed("cancelled: resume its check in Balance".into())
+                            } else {
+                                ColumnState::Checked(folder.clone())
+                            };
+                            column.report = Some(report);
+                        }
+                        Err(e) => column.state = ColumnState::Failed(e),
+                    }
+                }
+            }
+        }
+        if !r.job.is_finished() {
+            return;
+        }
+        let Some(r) = self.running.take() else { return };
+        let cancelled = r.progress.cancel.load(Ordering::Relaxed);
+        for (c, folder) in &r.columns {
+            let column = &mut self.columns[*c];
+            if column.state == ColumnState::Waiting {
+                // Never started: its folder holds only the rules and the
+                // note, and would read as a check cut short.
+                if !folder.join("levels").exists() {
+                    let _ = std::fs::remove_dir_all(folder);
+                }
+            }
+            if matches!(column.state, ColumnState::Waiting | ColumnState::Running) {
+                column.state = ColumnState::Failed(if cancelled {
+                    "cancelled before its check".into()
+                } else {
+                    "its check stopped on an internal error".into()
+                });
+            }
+        }
+        self.rank_files();
+        self.feedback.changed();
+        if cancelled {
+            self.feedback
+                .info("cancelled: the finished checks are kept in Balance");
+        } else {
+            self.feedback.success(format!(
+                "compared {} variants",
+                self.columns.iter().filter(|c| c.report.is_some()).count()
+            ));
+        }
+    }
+
+    /// Shows the rows of the sweep's results in `path` (`sweep.json`), best
+    /// first. A file that does not read, or is no sweep's results, is
+    /// refused with a message, and the columns shown stay.
+    pub fn load_sweep(&mut self, path: &Path) {
+        self.feedback.changed();
+        if self.running.is_some() {
+            self.feedback
+                .error("checks are going on: cancel them first");
+            return;
+        }
+        let name = path.display();
+        let report: SweepReport = match std::fs::read_to_string(path) {
+            Err(e) => {
+                self.feedback.error(format!("{name}: {e}"));
+                return;
+            }
+            Ok(text) => match serde_json::from_str(&text) {
+                Ok(r) => r,
+                Err(e) => {
+                    self.feedback
+                        .error(format!("{name}: not a sweep's results (sweep.json): {e}"));
+                    return;
+                }
+            },
+        };
+        if report.rows.is_empty() {
+            self.feedback.error(format!(
+                "{name}: the sweep played no combination ({} do not compile)",
+                report.skipped.len()
+            ));
+            return;
+        }
+        let mut rows = report.rows.clone();
+        rows.sort_by_key(|r| r.rank);
+        let params = &report.spec.parameters;
+        self.columns = rows
+            .into_iter()
+            .map(|r| {
+                let label = params
+                    .iter()
+                    .filter_map(|p| r.values.get(p).map(|v| format!("{p}={v}")))
+                    .collect::<Vec<_>>()
+                    .join(" ");
+                Column {
+                    label: if label.is_empty() {
+                        format!("#{}", r.index + 1)
+                    } else {
+                        label
+                    },
+                    origin: Origin::Sweep { index: r.index },
+                    state: ColumnState::FromSweep,
+                    report: Some(r.balance),
+                    ranking: Some(Ranking {
+                        rank: r.rank,
+                        tier: r.tier,
+                        fitness: r.fitness,
+                        flags: r.flags,
+                    }),
+                }
+            })
+            .collect();
+        self.title = format!(
+            "sweep of {} over {}: {} combinations",
+            report.spec.variant.name,
+            params.join(", "),
+            report.spec.combinations
+        );
+        let mut text = format!("loaded {} combinations", self.columns.len());
+        if !report.skipped.is_empty() {
+            text.push_str(&format!(
+                " ({} more do not compile: {})",
+                report.skipped.len(),
+                report.skipped[0].error
+            ));
+        }
+        if report.interrupted {
+            text.push_str("; the sweep was interrupted");
+            self.feedback.warning(text);
+        } else {
+            self.feedback.success(text);
+        }
+    }
+
+    /// Ranks the rules files' columns whose checks are complete, as a
+    /// sweep ranks its rows (see the module's documentation).
+    fn rank_files(&mut self) {
+        for c in &mut self.columns {
+            if matches!(c.origin, Origin::File { .. }) {
+                c.ranking = None;
+            }
+        }
+        let mut judged: Vec<(usize, sweep::Assessment)> = self
+            .columns
+            .iter()
+            .enumerate()
+            .filter(|(_, c)| matches!(c.origin, Origin::File { .. }))
+            .filter_map(|(i, c)| {
+                let r = c.report.as_ref().filter(|r| !r.interrupted)?;
+                Some((i, sweep::assess(r)))
+            })
+            .collect();
+        judged.sort_by(|(i, a), (j, b)| {
+            b.tier
+                .cmp(&a.tier)
+                .then(b.fitness.total_cmp(&a.fitness))
+                .then(i.cmp(j))
+        });
+        for (rank, (i, a)) in judged.into_iter().enumerate() {
+            self.columns[i].ranking = Some(Ranking {
+                rank: rank as u64 + 1,
+                tier: a.tier,
+                fitness: a.fitness,
+                flags: a.flags,
+            });
+        }
+    }
+
+    /// The best column, the one ranked first (see the module's
+    /// documentation), once two or more are ranked and no check goes on.
+    pub fn best(&self) -> Option<usize> {
+        if self.running.is_some() {
+            return None;
+        }
+        let ranked: Vec<(u64, usize)> = self
+            .columns
+            .iter()
+            .enumerate()
+            .filter_map(|(i, c)| c.ranking.as_ref().map(|r| (r.rank, i)))
+            .collect();
+        if ranked.len() < 2 {
+            return None;
+        }
+        ranked.into_iter().min().map(|(_, i)| i)
+    }
+
+    /// Why the best column is best, in a sentence.
+    pub fn best_text(&self) -> Option<String> {
+        let c = &self.columns[self.best()?];
+        let r = c.ranking.as_ref()?;
+        Some(format!(
+            "Best: {}: {}, fitness {:.1} (ranked by tier, then fitness, as murus sweep ranks).",
+            c.label,
+            r.tier.name(),
+            r.fitness
+        ))
+    }
+
+    /// The levels any column played, weakest first.
+    pub fn levels(&self) -> Vec<String> {
+        murus_lab::balance::level_names()
+            .into_iter()
+            .filter(|n| {
+                self.columns.iter().any(|c| {
+                    c.report
+                        .as_ref()
+                        .is_some_and(|r| r.levels.iter().any(|l| l.level == *n))
+                })
+            })
+            .map(String::from)
+            .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::worker::no_waker;
+    use murus_lab::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
+
+    fn scratch(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!(
+            "murus-studio-compare-{}-{name}",
+            std::process::id()
+        ));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    /// The check of `small` at random play, `games` games from `seed`.
+    fn check(games: u64, seed: u64) -> BalanceReport {
+        let config = BalanceConfig {
+            levels: parse_levels("random").unwrap(),
+            stopping: Stopping::Games(games),
+            openings: 0,
+            seed,
+            threads: 1,
+            shard: None,
+            skill_games: 0,
+            max_plies: None,
+        };
+        let v = Variant::builtin("small").unwrap();
+        run_balance(&v, &config, None, false, &Progress::default()).unwrap()
+    }
+
+    fn file_column(label: &str, report: BalanceReport) -> Column {
+        Column {
+            label: label.into(),
+            origin: Origin::File {
+                path: PathBuf::from(label),
+                sha256: String::new(),
+            },
+            state: ColumnState::Checked(PathBuf::new()),
+            report: Some(report),
+            ranking: None,
+        }
+    }
+
+    /// `report` with its one level's first-player rate and interval set,
+    /// and games of an ideal length.
+    fn with_rate(mut report: BalanceReport, rate: f64, ci95: [f64; 2]) -> BalanceReport {
+        let r = &mut report.levels[0].report;
+        r.first_player_advantage.rate = rate;
+        r.first_player_advantage.advantage = rate - 0.5;
+        r.first_player_advantage.ci95 = ci95;
+        r.length.mean = 30.0;
+        report
+    }
+
+    #[test]
+    fn files_are_ranked_by_tier_then_fitness_and_the_first_is_the_best() {
+        let base = check(40, 1);
+        let mut broken = with_rate(base.clone(), 0.5, [0.4, 0.6]);
+        broken.levels[0].report.ply_cap.rate = 0.5;
+        let mut m = CompareModel {
+            columns: vec![
+                file_column("broken.mg", broken),
+                file_column("unbalanced.mg", with_rate(base.clone(), 0.65, [0.6, 0.7])),
+                file_column("edge5.mg", with_rate(base.clone(), 0.55, [0.45, 0.65])),
+                file_column("edge2.mg", with_rate(base, 0.52, [0.42, 0.62])),
+            ],
+            ..CompareModel::default()
+        };
+        m.rank_files();
+        let ranks: Vec<(u64, Tier)> = m
+            .columns
+            .iter()
+            .map(|c| {
+                let r = c.ranking.as_ref().unwrap();
+                (r.rank, r.tier)
+            })
+            .collect();
+        assert_eq!(
+            ranks,
+            [
+                (4, Tier::Broken),
+                (3, Tier::Unbalanced),
+                (2, Tier::Playable),
+                (1, Tier::Playable)
+            ]
+        );
+        assert_eq!(m.best(), Some(3));
+        assert_eq!(
+            m.best_text().unwrap(),
+            "Best: edge2.mg: playable, fitness 98.0 (ranked by tier, then fitness, as murus sweep ranks)."
+        );
+        // A cancelled check is not ranked; one ranked column has no best.
+        m.columns[3].report.as_mut().unwrap().interrupted = true;
+        m.rank_files();
+        assert!(m.columns[3].ranking.is_none());
+        assert_eq!(m.best(), Some(2));
+        m.columns.truncate(1);
+        m.rank_files();
+        assert_eq!(m.best(), None);
+    }
+
+    #[test]
+    fn files_that_cannot_be_checked_get_a_column_saying_why_and_the_rest_are_checked() {
+        let dir = scratch("files");
+        let small = murus_engine::BUILTIN
+            .iter()
+            .find(|(n, _)| *n == "small")
+            .unwrap()
+            .1;
+        let good = dir.join("good.mg");
+        std::fs::write(&good, small).unwrap();
+        let bad = dir.join("bad.mg");
+        std::fs::write(&bad, "variant \"bad\"\nboard rect 0 x 0\n").unwrap();
+        let runs = dir.join("runs");
+        let settings = CheckSettings {
+            levels: vec!["random".into()],
+            stop: checks::Stop::Games(10),
+            openings: 0,
+            skill_games: 0,
+            seed: 1,
+        };
+        let mut m = CompareModel::default();
+        m.compare_files(std::slice::from_ref(&good), &settings, &runs, no_waker());
+        assert_eq!(
+            m.feedback().text(),
+            Some("choose two or more rules files to compare")
+        );
+        let missing = dir.join("missing.mg");
+        m.compare_files(
+            &[good.clone(), bad.clone(), missing],
+            &settings,
+            &runs,
+            no_waker(),
+        );
+        let t = std::time::Instant::now();
+        while m.is_running() {
+            assert!(t.elapsed().as_secs() < 60, "the checks end");
+            m.poll();
+            std::thread::sleep(std::time::Duration::from_millis(5));
+        }
+        let c = m.columns();
+        assert_eq!(c.len(), 3);
+        assert!(matches!(c[0].state, ColumnState::Checked(_)));
+        assert_eq!(c[0].report.as_ref().unwrap().levels[0].report.games, 10);
+        let ColumnState::Failed(why) = &c[1].state else {
+            panic!("{:?}", c[1].state)
+        };
+        assert!(why.starts_with("bad.mg:"), "{why}");
+        let ColumnState::Failed(why) = &c[2].state else {
+            panic!("{:?}", c[2].state)
+        };
+        assert!(why.starts_with("missing.mg: "), "{why}");
+        // A corrupt sweep file is refused, the columns kept.
+        let corrupt = dir.join("sweep.json");
+        std::fs::write(&corrupt, "[]").unwrap();
+        let before = m.columns().to_vec();
+        m.load_sweep(&corrupt);
+        assert!(
+            m.feedback()
+                .text()
+                .unwrap()
+                .contains("not a sweep's results (sweep.json)")
+        );
+        assert_eq!(m.columns(), before.as_slice());
+        std::fs::remove_dir_all(dir).unwrap();
+    }
+}

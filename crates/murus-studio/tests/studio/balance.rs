@@ -1,0 +1,558 @@
+//! The Lab's "Balance" and "Compare variants" modes (issue 13): a balance
+//! check run, cancelled, reopened and resumed after a restart; rules files
+//! and a sweep's results side by side with the best one picked out; and
+//! messages that never move the widgets below them.
+
+use egui::Rect;
+use egui_kittest::kittest::{NodeT, by};
+use murus_lab::balance::{self, BalanceConfig, BalanceReport, Progress, Stopping};
+use murus_studio::lab::checks::CheckState;
+use murus_studio::lab::{BalanceSaved, LabMode};
+
+use super::*;
+
+fn running(h: &Harness<'_, StudioApp>) -> bool {
+    h.state().lab.is_running()
+}
+
+fn shown_report(h: &Harness<'_, StudioApp>) -> Option<BalanceReport> {
+    h.state().lab.balance.report().cloned()
+}
+
+fn message(h: &Harness<'_, StudioApp>) -> Option<String> {
+    h.state()
+        .lab
+        .balance
+        .feedback()
+        .text()
+        .map(ToString::to_string)
+}
+
+/// The input widget called `label` (not the label that names it).
+fn field<'a>(h: &'a Harness<'_, StudioApp>, label: &'a str) -> egui_kittest::Node<'a> {
+    h.query_all(by().label(label))
+        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
+        .unwrap_or_else(|| panic!("no field {label:?}"))
+}
+
+/// Balance settings for a check of seconds: random play only, a fixed
+/// number of games, no skill trace.
+fn quick(games: u64) -> BalanceSaved {
+    BalanceSaved {
+        levels: vec!["random".into()],
+        fixed_games: true,
+        games,
+        openings: 2,
+        skill_games: 0,
+        seed: 3,
+        ..BalanceSaved::default()
+    }
+}
+
+/// The Lab in Balance mode, switched to by its button, on `variant`.
+fn balance_lab(variant: &str) -> Harness<'static, StudioApp> {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    h.get_by_label("Balance").click();
+    steps(&mut h, 2);
+    assert_eq!(h.state().lab.model.saved.mode, LabMode::Balance);
+    h.state_mut().lab.model.saved.variant = variant.into();
+    steps(&mut h, 1);
+    h
+}
+
+fn run_check(h: &mut Harness<'static, StudioApp>) {
+    h.get_by_label("Run balance check").click();
+    steps(h, 2);
+    until(h, 120, "the balance check", |h| !running(h));
+    steps(h, 2);
+}
+
+#[test]
+fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
+    let mut h = balance_lab("small");
+    // Random play only: untick the other default levels by hand.
+    for level in ["easy", "medium", "hard"] {
+        h.get_by_label(level).click();
+        steps(&mut h, 1);
+    }
+    h.get_by_label("Fixed number of games").click();
+    steps(&mut h, 1);
+    {
+        let b = &mut h.state_mut().lab.model.saved.balance;
+        assert_eq!(b.settings().levels, ["random"]);
+        assert!(b.fixed_games);
+        b.games = 40;
+        b.skill_games = 0;
+    }
+    steps(&mut h, 1);
+    run_check(&mut h);
+    assert_eq!(
+        message(&h).as_deref(),
+        Some("balance check finished: 40 games at 1 level")
+    );
+    let r = shown_report(&h).expect("a report");
+    assert_eq!(r.levels.len(), 1);
+    assert_eq!(r.levels[0].report.games, 40);
+    // The table: its header and the level's row with the first player's
+    // rate and interval as the report has them.
+    for header in ["Level", "First player [95%]", "Romans", "Gauls", "Ply cap"] {
+        assert!(
+            h.query_by_label(header).is_some(),
+            "the table has {header:?}"
+        );
+    }
+    let f = &r.levels[0].report.first_player_advantage;
+    let first = format!(
+        "{:.1}% [{:.1}%–{:.1}%]",
+        f.rate * 100.0,
+        f.ci95[0] * 100.0,
+        f.ci95[1] * 100.0
+    );
+    // (The first player's colour shows the same figures.)
+    assert!(
+        h.query_all(by().label(&first)).count() >= 2,
+        "the table shows {first}"
+    );
+    // The chart, and the verdict sentence by sentence.
+    assert!(
+        h.query_by_label_contains("First player's win rate by level: random ")
+            .is_some()
+    );
+    assert!(!r.verdict.is_empty());
+    for s in &r.verdict {
+        assert!(h.query_by_label(s).is_some(), "the verdict shows {s:?}");
+    }
+    assert!(r.verdict[0].starts_with("At random, the first player wins "));
+    // The check is kept and listed (the heading says the same settings).
+    let kept = h.state().lab.balance.history()[0].summary();
+    assert!(
+        kept.starts_with("small: random, 40 games a level, "),
+        "{kept}"
+    );
+    assert!(h.query_by_label(&kept).is_some());
+    assert!(
+        h.query_by_label("small: random, 40 games a level, 4 opening plies, seed 1")
+            .is_some(),
+        "the report's heading"
+    );
+}
+
+#[test]
+fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.model.saved.balance = quick(100_000);
+    steps(&mut h, 1);
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 3);
+    assert!(running(&h));
+    assert!(
+        h.query_by_label_contains("Level 1/1: random: ").is_some(),
+        "the progress names the stage"
+    );
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
+    steps(&mut h, 2);
+    let cut = shown_report(&h).expect("the report of the games played");
+    assert!(cut.interrupted);
+    let played = cut.levels[0].report.games;
+    assert!(played < 100_000, "the cancel came before the end");
+    assert!(message(&h).unwrap().starts_with("cancelled after "));
+    assert!(h.query_by_label_contains("(interrupted)").is_some());
+    assert!(
+        h.get_by_label("Resume check").rect().is_positive(),
+        "the check can go on"
+    );
+    // A restart: the mode is kept, the user's cancel is not offered as a
+    // crash, and the check reopens from the history.
+    let saved = h.state_mut().saved();
+    drop(h);
+    let mut h = harness(StudioApp::from_saved(saved));
+    steps(&mut h, 3);
+    assert_eq!(h.state().lab.model.saved.mode, LabMode::Balance);
+    assert!(h.state().lab.balance.offer().is_none());
+    assert!(shown_report(&h).is_none());
+    h.get_by_label_contains("small: random, 100 000 games a level, ")
+        .click();
+    steps(&mut h, 3);
+    // Read back from balance.json (serde_json may read a float back a bit
+    // off, so the figures are compared, and the file with the report).
+    let reopened = shown_report(&h).expect("the reopened report");
+    assert!(reopened.interrupted);
+    assert_eq!(reopened.levels[0].report.games, played);
+    assert_eq!(reopened.verdict, cut.verdict);
+    assert_eq!(h.state().lab.balance.rows()[0].first_player, {
+        let f = &cut.levels[0].report.first_player_advantage;
+        murus_studio::lab::balance::rate_text(f.rate, f.ci95)
+    });
+    assert_eq!(
+        h.state().lab.balance.history()[0].state,
+        CheckState::Interrupted
+    );
+    assert!(h.query_by_label("Resume check").is_some());
+}
+
+#[test]
+fn a_balance_check_cut_short_by_a_crash_is_offered_after_a_restart_and_resumes_to_the_full_report()
+{
+    let mut h = balance_lab("small");
+    h.state_mut().lab.model.saved.balance = BalanceSaved {
+        levels: vec!["random".into(), "easy".into()],
+        skill_games: 10,
+        ..quick(30)
+    };
+    steps(&mut h, 1);
+    run_check(&mut h);
+    let whole = shown_report(&h).expect("a report");
+    assert_eq!(whole.skill.len(), 1, "a skill match between the levels");
+    assert!(
+        h.query_by_label("easy over random").is_some(),
+        "the skill trace"
+    );
+    let folder = h.state().lab.balance.shown_folder().unwrap().to_path_buf();
+    // What a kill in the middle of level easy leaves.
+    for f in ["balance.json", "balance.csv", "balance.svg"] {
+        std::fs::remove_file(folder.join(f)).unwrap();
+    }
+    std::fs::remove_dir_all(folder.join("skill")).unwrap();
+    let easy = folder.join("levels/easy");
+    for f in ["report.json", "report.csv", "report.svg"] {
+        std::fs::remove_file(easy.join(f)).unwrap();
+    }
+    let games = std::fs::read_to_string(easy.join("games.jsonl")).unwrap();
+    let kept: Vec<&str> = games.lines().take(11).collect();
+    std::fs::write(easy.join("games.jsonl"), kept.join("\n") + "\n").unwrap();
+    let mut saved = h.state_mut().saved();
+    saved.tab = Tab::Play;
+    drop(h);
+    let mut h = harness(StudioApp::from_saved(saved));
+    steps(&mut h, 3);
+    // Whatever the panel, the top bar says so.
+    h.get_by_label("Balance check interrupted").click();
+    steps(&mut h, 2);
+    assert_eq!(h.state().tab, Tab::Lab);
+    assert!(
+        h.query_by_label_contains(
+            "A balance check of small (random,easy, 30 games a level) never ended."
+        )
+        .is_some()
+    );
+    h.get_by_label("Resume check").click();
+    steps(&mut h, 2);
+    until(&mut h, 120, "the resumed check", |h| !running(h));
+    steps(&mut h, 2);
+    assert_eq!(shown_report(&h), Some(whole.clone()));
+    assert_eq!(
+        std::fs::read_to_string(folder.join("balance.json")).unwrap(),
+        whole.to_json()
+    );
+    assert!(h.query_by_label_contains("never ended").is_none());
+}
+
+/// Writes `small.mg` renamed `name` (and `files 6` made `files N` when
+/// given) to `dir`.
+fn variant_file(dir: &std::path::Path, name: &str, source: &str) -> std::path::PathBuf {
+    let path = dir.join(format!("{name}.mg"));
+    std::fs::write(&path, source).unwrap();
+    path
+}
+
+fn small_named(name: &str) -> String {
+    let small = std::fs::read_to_string(root().join("variants/small.mg")).unwrap();
+    let renamed = small.replacen("variant \"small\"", &format!("variant \"{name}\""), 1);
+    assert_ne!(renamed, small);
+    renamed
+}
+
+#[test]
+fn compare_puts_rules_files_side_by_side_highlights_the_best_and_reuses_checks() {
+    let dir = scratch_dir("compare-variants");
+    variant_file(&dir, "alpha", &small_named("alpha"));
+    let standard = std::fs::read_to_string(root().join("variants/standard.mg")).unwrap();
+    variant_file(
+        &dir,
+        "beta",
+        &standard.replacen("variant \"standard\"", "variant \"beta\"", 1),
+    );
+    variant_file(&dir, "broken", "variant \"broken\"\nboard rect 0 x 0\n");
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    h.get_by_label("Compare variants").click();
+    steps(&mut h, 2);
+    {
+        let s = &mut h.state_mut().lab.model.saved;
+        s.variants_dir = dir.display().to_string();
+        s.balance = quick(200);
+    }
+    h.state_mut().lab.model.refresh_files();
+    steps(&mut h, 2);
+    for f in ["alpha.mg", "beta.mg", "broken.mg"] {
+        h.get_by_label(f).click();
+        steps(&mut h, 1);
+    }
+    assert_eq!(h.state().lab.model.saved.compare.files.len(), 3);
+    h.get_by_label("Compare").click();
+    steps(&mut h, 2);
+    until(&mut h, 120, "the comparison", |h| !running(h));
+    steps(&mut h, 3);
+    let cols = h.state().lab.compare.columns().to_vec();
+    assert_eq!(
+        cols.iter().map(|c| c.label.as_str()).collect::<Vec<_>>(),
+        ["alpha.mg", "beta.mg", "broken.mg"]
+    );
+    // The file that does not compile says why; the others were checked.
+    assert!(cols[2].report.is_none());
+    assert!(
+        h.query_by_label_contains("not checked: broken.mg:")
+            .is_some(),
+        "the broken file's column says why"
+    );
+    // Ranked as murus sweep ranks: tier, then fitness.
+    let score = |i: usize| {
+        let a = murus_lab::sweep::assess(cols[i].report.as_ref().unwrap());
+        (a.tier, a.fitness)
+    };
+    assert_ne!(score(0), score(1), "the two variants differ");
+    let (best, other) =
+        if score(0).0 > score(1).0 || (score(0).0 == score(1).0 && score(0).1 >= score(1).1) {
+            (0, 1)
+        } else {
+            (1, 0)
+        };
+    let best_label = format!("{} (best)", cols[best].label);
+    assert!(
+        h.query_by_label(&best_label).is_some(),
+        "{best_label} is highlighted"
+    );
+    // The other column's heading (beside the file's checkbox), unmarked.
+    assert!(
+        h.query_all(
+            by().label(&cols[other].label)
+                .role(egui::accesskit::Role::Label)
+        )
+        .next()
+        .is_some(),
+        "the other column's heading"
+    );
+    assert!(h.query_by_label_contains("(best)").is_some());
+    assert!(
+        h.query_by_label_contains(&format!("Best: {}: ", cols[best].label))
+            .is_some()
+    );
+    for i in [0, 1] {
+        let f = &cols[i].report.as_ref().unwrap().levels[0]
+            .report
+            .first_player_advantage;
+        let text = format!(
+            "{:.1}% [{:.1}%–{:.1}%]",
+            f.rate * 100.0,
+            f.ci95[0] * 100.0,
+            f.ci95[1] * 100.0
+        );
+        assert!(
+            h.query_all(by().label(&text)).next().is_some(),
+            "column {i} shows {text}"
+        );
+    }
+    assert!(h.query_by_label("First player, random").is_some());
+    // The same files with the same settings again: nothing is played, the
+    // kept checks stand for them.
+    h.get_by_label("Compare").click();
+    steps(&mut h, 3);
+    until(&mut h, 30, "the second comparison", |h| !running(h));
+    let again = h.state().lab.compare.columns().to_vec();
+    assert_eq!(again[0].report, cols[0].report);
+    assert_eq!(again[1].report, cols[1].report);
+    assert!(
+        h.query_all_by_label_contains("a check kept from ").count() >= 2,
+        "the checks are reused"
+    );
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// A sweep's results as `murus sweep` writes them, from two real checks.
+fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
+    use murus_lab::sweep::{SweepReport, SweepRow, SweepSpec, Tier};
+    let check = |games: u64, seed: u64| {
+        let v = murus_engine::Variant::builtin("small").unwrap();
+        let config = BalanceConfig {
+            levels: balance::parse_levels("random").unwrap(),
+            stopping: Stopping::Games(games),
+            openings: 0,
+            seed,
+            threads: 1,
+            shard: None,
+            skill_games: 0,
+            max_plies: None,
+        };
+        balance::run_balance(&v, &config, None, false, &Progress::default()).unwrap()
+    };
+    let row = |index: u64, files: i64, rank: u64, tier: Tier, fitness: f64| SweepRow {
+        index,
+        values: [("files".to_string(), files)].into_iter().collect(),
+        rank,
+        tier,
+        fitness,
+        edge: 100.0 - fitness,
+        plies_outside: 0.0,
+        flags: if tier == Tier::Playable {
+            Vec::new()
+        } else {
+            vec!["the first player's interval excludes the fair rate".into()]
+        },
+        balance: check(20, index + 1),
+    };
+    let report = SweepReport {
+        spec: SweepSpec {
+            format: murus_lab::sweep::FORMAT,
+            variant: murus_lab::VariantId {
+                name: "small".into(),
+                source_sha256: "00".into(),
+            },
+            engine_version: String::new(),
+            parameters: vec!["files".into()],
+            values: vec![vec![5, 6]],
+            combinations: 2,
+            levels: vec!["random".into()],
+            stopping: "games 20".into(),
+            openings: 0,
+            seed: 1,
+            skill_games: 0,
+            max_plies: None,
+            shard: None,
+        },
+        // Listed worst first: the view orders by rank.
+        rows: vec![
+            row(0, 5, 2, Tier::Unbalanced, 81.0),
+            row(1, 6, 1, Tier::Playable, 96.5),
+        ],
+        skipped: Vec::new(),
+        interrupted: false,
+    };
+    let path = dir.join("sweep.json");
+    std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap()).unwrap();
+    path
+}
+
+#[test]
+fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
+    let dir = scratch_dir("sweep");
+    let good = sweep_file(&dir);
+    let corrupt = dir.join("corrupt.json");
+    std::fs::write(&corrupt, "{\"rows\": [1, 2").unwrap();
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    h.get_by_label("Compare variants").click();
+    steps(&mut h, 2);
+    h.state_mut().lab.model.saved.compare.sweep = good.display().to_string();
+    steps(&mut h, 1);
+    h.get_by_label("Load sweep").click();
+    steps(&mut h, 3);
+    let labels: Vec<String> = h
+        .state()
+        .lab
+        .compare
+        .columns()
+        .iter()
+        .map(|c| c.label.clone())
+        .collect();
+    assert_eq!(labels, ["files=6", "files=5"], "best first");
+    assert!(h.query_by_label("files=6 (best)").is_some());
+    assert!(h.query_by_label("files=5").is_some());
+    assert!(h.query_by_label("1: playable").is_some());
+    assert!(h.query_by_label("2: unbalanced").is_some());
+    assert!(h.query_by_label("96.5").is_some());
+    assert!(
+        h.query_by_label_contains("Best: files=6: playable, fitness 96.5 ")
+            .is_some()
+    );
+    // A corrupt file: a clear message, and the columns stay.
+    let before = h.state().lab.compare.columns().to_vec();
+    h.state_mut().lab.model.saved.compare.sweep = corrupt.display().to_string();
+    steps(&mut h, 1);
+    h.get_by_label("Load sweep").click();
+    steps(&mut h, 3);
+    assert!(
+        h.query_by_label_contains("not a sweep's results (sweep.json)")
+            .is_some(),
+        "the error is shown"
+    );
+    assert_eq!(h.state().lab.compare.columns(), before.as_slice());
+    assert!(h.query_by_label("files=6 (best)").is_some());
+    std::fs::remove_dir_all(dir).unwrap();
+}
+
+/// Messages, errors and the progress bar have room kept for them: the
+/// buttons and fields below stay put while they come and go.
+#[test]
+fn balance_messages_and_progress_do_not_move_the_widgets_below_them() {
+    let mut h = balance_lab("small");
+    steps(&mut h, 2);
+    let at = |h: &Harness<'_, StudioApp>| -> Vec<Rect> {
+        vec![
+            field(h, "Seed").rect(),
+            h.get_by_label("Run balance check").rect(),
+            h.get_by_label("Balance checks").rect(),
+        ]
+    };
+    let before = at(&h);
+    // An error under the settings: no level ticked.
+    for level in ["random", "easy", "medium", "hard"] {
+        h.get_by_label(level).click();
+        steps(&mut h, 1);
+    }
+    assert!(h.query_by_label("choose at least one level").is_some());
+    assert_eq!(at(&h), before, "the settings' error moved the widgets");
+    // A refused start: its message.
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 2);
+    assert!(message(&h).is_some());
+    assert_eq!(at(&h), before, "the refusal moved the widgets");
+    // Switching the stopping rule disables fields, it does not hide them.
+    h.get_by_label("Fixed number of games").click();
+    steps(&mut h, 2);
+    assert_eq!(at(&h), before, "the stopping rule moved the widgets");
+    // A check's progress and its end.
+    h.get_by_label("random").click();
+    h.state_mut().lab.model.saved.balance.games = 20;
+    steps(&mut h, 2);
+    run_check(&mut h);
+    assert!(message(&h).unwrap().starts_with("balance check finished"));
+    assert_eq!(at(&h), before, "the check moved the widgets");
+}
+
+#[test]
+fn compare_messages_do_not_move_the_sweep_controls() {
+    let dir = scratch_dir("compare-layout");
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    h.get_by_label("Compare variants").click();
+    h.state_mut().lab.model.saved.variants_dir = dir.display().to_string();
+    h.state_mut().lab.model.refresh_files();
+    steps(&mut h, 3);
+    let at = |h: &Harness<'_, StudioApp>| {
+        [
+            h.get_by_label("Compare").rect(),
+            h.get_by_label("Load sweep").rect(),
+            field(h, "Sweep file").rect(),
+        ]
+    };
+    let before = at(&h);
+    h.get_by_label("Compare").click();
+    steps(&mut h, 2);
+    assert_eq!(
+        h.state().lab.compare.feedback().text(),
+        Some("choose two or more rules files to compare")
+    );
+    assert_eq!(at(&h), before, "the refusal moved the widgets");
+    h.state_mut().lab.model.saved.compare.sweep = dir.join("missing.json").display().to_string();
+    steps(&mut h, 1);
+    h.get_by_label("Load sweep").click();
+    steps(&mut h, 2);
+    assert!(
+        h.query_by_label_contains("missing.json: ").is_some(),
+        "the missing file is named"
+    );
+    assert_eq!(at(&h), before, "the sweep's error moved the widgets");
+    std::fs::remove_dir_all(dir).unwrap();
+}
