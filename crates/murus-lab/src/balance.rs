@@ -23,6 +23,7 @@ use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::matches::{MatchConfig, MatchResult, run_match};
+use crate::metrics::Metrics;
 use crate::report::{Report, VariantId, percent};
 use crate::rundir::{RunDir, RunSpec};
 use crate::runner::{Control, Deliver, lock, play_range, play_sequential};
@@ -618,6 +619,13 @@ pub fn to_csv(report: &BalanceReport) -> String {
             .map(String::from)
             .to_vec(),
     );
+    // The game-quality metrics, after the columns above.
+    header.extend(
+        Metrics::default()
+            .rows()
+            .into_iter()
+            .map(|(k, _)| format!("metrics_{k}")),
+    );
     w.write_record(&header).expect("writes to memory");
     for l in &report.levels {
         let r = &l.report;
@@ -641,6 +649,7 @@ pub fn to_csv(report: &BalanceReport) -> String {
             format!("{:.1}", r.length.mean),
             format!("{:?}", l.stopped).to_lowercase(),
         ]);
+        row.extend(r.metrics.rows().into_iter().map(|(_, v)| v));
         w.write_record(&row).expect("writes to memory");
     }
     String::from_utf8(w.into_inner().expect("flushes to memory")).expect("csv is UTF-8")
@@ -672,6 +681,8 @@ pub const CAPPED: f64 = 0.1;
 ///    [`DRAWISH`], ply-cap stops above
 ///    [`CAPPED`], and one ending (other than a breakthrough) above
 ///    [`DOMINANT_ENDING`] of the games.
+/// 6. **Game quality**, per level: each game-quality metric outside its
+///    documented bound ([`Metrics::extremes`]), as "At LEVEL, …".
 pub fn verdict(report: &BalanceReport) -> Vec<String> {
     let mut out = Vec::new();
     #[derive(PartialEq, Clone, Copy)]
@@ -783,6 +794,11 @@ pub fn verdict(report: &BalanceReport) -> Vec<String> {
                     reason.replace('-', " ")
                 ));
             }
+        }
+    }
+    for l in report.levels.iter().filter(|l| l.report.games > 0) {
+        for e in l.report.metrics.extremes() {
+            out.push(format!("At {}, {e}.", l.level));
         }
     }
     out
@@ -1193,6 +1209,62 @@ mod tests {
             v.contains(&"At random, 95.0% of games end by stalemate.".to_string()),
             "{v:?}"
         );
+    }
+
+    #[test]
+    fn game_quality_extremes_are_named_per_level_after_the_other_rules() {
+        // A 6x6 variant's random games: 12 plies where 40 to 120 would
+        // be ideal, and the winner never behind.
+        let mut random = level("random", 50, 50, 0, 0);
+        let m = &mut random.report.metrics;
+        m.duration.mean = 12.0;
+        m.duration.ideal = Some([40.0, 120.0]);
+        m.drama = Some(0.0);
+        let easy = level("easy", 50, 50, 0, 0);
+        let v = verdict(&report(vec![random, easy], Vec::new(), false));
+        assert_eq!(
+            v[2..],
+            [
+                "At random, games last 12.0 plies on average, far below the ideal band of 40–120 plies for their branching.",
+                "At random, drama is 0.000: the eventual winner almost never trails, so games have no comebacks.",
+            ]
+        );
+        assert!(
+            v[..2].iter().all(|s| s.contains("the first player wins")),
+            "{v:?}"
+        );
+        // Without figures (games recorded before the metrics), nothing is
+        // judged.
+        let plain = verdict(&report(
+            vec![level("random", 50, 50, 0, 0)],
+            Vec::new(),
+            false,
+        ));
+        assert_eq!(plain.len(), 1, "{plain:?}");
+    }
+
+    #[test]
+    fn the_balance_table_ends_with_the_metrics_columns() {
+        let mut l = level("random", 50, 50, 0, 0);
+        l.report.metrics.drama = Some(0.125);
+        let csv = to_csv(&report(
+            vec![l, level("easy", 40, 60, 0, 0)],
+            Vec::new(),
+            false,
+        ));
+        let rows: Vec<csv::StringRecord> = csv::ReaderBuilder::new()
+            .has_headers(false)
+            .from_reader(csv.as_bytes())
+            .records()
+            .map(Result::unwrap)
+            .collect();
+        assert_eq!(rows.len(), 3);
+        assert!(rows.iter().all(|r| r.len() == rows[0].len()));
+        let col = |name: &str| rows[0].iter().position(|h| h == name).unwrap();
+        assert!(col("stopped") < col("metrics_completion"));
+        assert_eq!(&rows[1][col("metrics_drama")], "0.125");
+        assert_eq!(&rows[2][col("metrics_drama")], "", "no figure, no value");
+        assert_eq!(&rows[1][col("metrics_completion")], "1");
     }
 
     #[test]

@@ -560,6 +560,24 @@ pub struct Metrics {
     pub repetition: Option<f64>,
 }
 
+/// Games shorter than half the ideal band's lower end, or longer than
+/// twice its upper end, are "far" outside it.
+pub const DURATION_FAR: f64 = 2.0;
+/// Drama below this is flagged: the eventual winner (almost) never trails.
+pub const DRAMA_LOW: f64 = 0.01;
+/// Decisiveness moves below this are flagged: the winner is clear early
+/// and the rest of the game may drag.
+pub const DECIDED_EARLY: f64 = 0.3;
+/// Decision moves below this are flagged: most plies offer no choice.
+pub const FEW_DECISIONS: f64 = 0.5;
+/// Clarity (narrowness) above this is flagged: most moves look as good as
+/// the best.
+pub const UNCLEAR: f64 = 0.5;
+/// Board coverage below this is flagged.
+pub const SMALL_COVERAGE: f64 = 0.5;
+/// Repetition above this is flagged.
+pub const REPETITIVE: f64 = 0.1;
+
 /// `x` to six decimals, as the report's other figures.
 fn round(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
@@ -655,6 +673,76 @@ impl Metrics {
                     .map(|(g, m)| f64::from(m.repeated) / f64::from(g.plies + 1)),
             ),
         }
+    }
+
+    /// The figures outside their documented bounds, each as the end of a
+    /// sentence ("games use only 42.0% of the board"), in this order:
+    ///
+    /// 1. mean length below the ideal band's lower end or above its upper
+    ///    end ("far" beyond [`DURATION_FAR`] times);
+    /// 2. drama below [`DRAMA_LOW`];
+    /// 3. decisiveness moves below [`DECIDED_EARLY`];
+    /// 4. decision moves below [`FEW_DECISIONS`];
+    /// 5. clarity above [`UNCLEAR`];
+    /// 6. board coverage below [`SMALL_COVERAGE`];
+    /// 7. repetition above [`REPETITIVE`].
+    ///
+    /// Figures the games did not have are not judged.
+    pub fn extremes(&self) -> Vec<String> {
+        let mut out = Vec::new();
+        let pct = crate::report::percent;
+        if let Some([lo, hi]) = self.duration.ideal
+            && self.games > 0
+        {
+            let mean = self.duration.mean;
+            let side = if mean < lo {
+                Some(if mean * DURATION_FAR < lo {
+                    "far below"
+                } else {
+                    "below"
+                })
+            } else if mean > hi {
+                Some(if mean > hi * DURATION_FAR {
+                    "far above"
+                } else {
+                    "above"
+                })
+            } else {
+                None
+            };
+            if let Some(side) = side {
+                out.push(format!(
+                    "games last {mean:.1} plies on average, {side} the ideal band of {lo:.0}–{hi:.0} plies for their branching"
+                ));
+            }
+        }
+        if let Some(d) = self.drama.filter(|&d| d < DRAMA_LOW) {
+            out.push(format!(
+                "drama is {d:.3}: the eventual winner almost never trails, so games have no comebacks"
+            ));
+        }
+        if let Some(x) = self.decisiveness_moves.filter(|&x| x < DECIDED_EARLY) {
+            out.push(format!(
+                "the winner is clear {} of the way into a game on average: the rest may drag",
+                pct(x)
+            ));
+        }
+        if let Some(x) = self.decision_moves.filter(|&x| x < FEW_DECISIONS) {
+            out.push(format!("only {} of plies offer a choice of moves", pct(x)));
+        }
+        if let Some(c) = self.clarity.filter(|&c| c > UNCLEAR) {
+            out.push(format!(
+                "{} of the legal moves look as good as the best: choices are hard to tell apart",
+                pct(c)
+            ));
+        }
+        if let Some(c) = self.board_coverage.filter(|&c| c < SMALL_COVERAGE) {
+            out.push(format!("games use only {} of the board", pct(c)));
+        }
+        if let Some(r) = self.repetition.filter(|&r| r > REPETITIVE) {
+            out.push(format!("{} of positions repeat an earlier one", pct(r)));
+        }
+        out
     }
 
     /// `(key, value)` pairs for tables, in the order of `docs/metrics.md`;
@@ -1110,6 +1198,95 @@ mod tests {
             "0.1234"
         );
         assert_eq!(Fixed::new(f64::NAN), Fixed::default());
+    }
+
+    /// Metrics inside every bound.
+    fn fine() -> Metrics {
+        Metrics {
+            games: 100,
+            measured: 100,
+            completion: 1.0,
+            duration: Duration {
+                mean: 50.0,
+                ideal: Some([20.0, 120.0]),
+                score: Some(1.0),
+            },
+            drama: Some(0.1),
+            decisiveness_moves: Some(0.8),
+            decision_moves: Some(0.99),
+            clarity: Some(0.2),
+            board_coverage: Some(0.8),
+            repetition: Some(0.0),
+            ..Metrics::default()
+        }
+    }
+
+    #[test]
+    fn extremes_are_flagged_by_their_documented_thresholds() {
+        assert_eq!(fine().extremes(), Vec::<String>::new());
+        let with = |f: &dyn Fn(&mut Metrics)| {
+            let mut m = fine();
+            f(&mut m);
+            m.extremes()
+        };
+        assert_eq!(
+            with(&|m| m.duration.mean = 12.0),
+            [
+                "games last 12.0 plies on average, below the ideal band of 20–120 plies for their branching"
+            ]
+        );
+        assert_eq!(
+            with(&|m| m.duration.mean = 9.9),
+            [
+                "games last 9.9 plies on average, far below the ideal band of 20–120 plies for their branching"
+            ]
+        );
+        assert_eq!(
+            with(&|m| m.duration.mean = 250.0),
+            [
+                "games last 250.0 plies on average, far above the ideal band of 20–120 plies for their branching"
+            ]
+        );
+        assert!(with(&|m| m.duration.mean = 130.0)[0].contains(", above the ideal"));
+        assert_eq!(
+            with(&|m| m.drama = Some(0.0)),
+            ["drama is 0.000: the eventual winner almost never trails, so games have no comebacks"]
+        );
+        assert_eq!(
+            with(&|m| m.decisiveness_moves = Some(0.25)),
+            ["the winner is clear 25.0% of the way into a game on average: the rest may drag"]
+        );
+        assert_eq!(
+            with(&|m| m.decision_moves = Some(0.4)),
+            ["only 40.0% of plies offer a choice of moves"]
+        );
+        assert_eq!(
+            with(&|m| m.clarity = Some(0.6)),
+            ["60.0% of the legal moves look as good as the best: choices are hard to tell apart"]
+        );
+        assert_eq!(
+            with(&|m| m.board_coverage = Some(0.42)),
+            ["games use only 42.0% of the board"]
+        );
+        assert_eq!(
+            with(&|m| m.repetition = Some(0.15)),
+            ["15.0% of positions repeat an earlier one"]
+        );
+        // At the thresholds themselves, nothing is said.
+        assert_eq!(
+            with(&|m| {
+                m.duration.mean = 20.0;
+                m.drama = Some(DRAMA_LOW);
+                m.decisiveness_moves = Some(DECIDED_EARLY);
+                m.decision_moves = Some(FEW_DECISIONS);
+                m.clarity = Some(UNCLEAR);
+                m.board_coverage = Some(SMALL_COVERAGE);
+                m.repetition = Some(REPETITIVE);
+            }),
+            Vec::<String>::new()
+        );
+        // Figures the games lacked are not judged.
+        assert_eq!(Metrics::default().extremes(), Vec::<String>::new());
     }
 
     #[test]
