@@ -376,10 +376,10 @@ pub fn space(source: &str, set: &[(String, Vec<u32>)]) -> Result<Space, SweepErr
 // ---------------------------------------------------------------------------
 // The ranking.
 
-/// The ideal band of a game's mean length in plies, used until the
-/// game-quality metrics give one per variant. // TODO(metrics): use
-/// `Report::metrics.duration.ideal` (derived from the branching factor)
-/// in [`ideal_band`] once it is in every report.
+/// The ideal band of a game's mean length in plies for a report without
+/// the game-quality metrics' own band (one read from an older file, or
+/// whose games have no metrics records): about the metrics' band for the
+/// standard game's branching (18 to 109 plies).
 pub const IDEAL_PLIES: [f64; 2] = [20.0, 100.0];
 
 /// Plies outside the ideal band that cost one point of fitness, as one
@@ -405,18 +405,41 @@ pub struct Assessment {
     pub flags: Vec<String>,
 }
 
-/// The ideal band of `report`'s game length, in plies.
-pub fn ideal_band(_report: &Report) -> [f64; 2] {
-    // The spot for the game-quality metrics' duration band (see
-    // `IDEAL_PLIES`).
-    IDEAL_PLIES
+/// The ideal band of `report`'s game length, in plies: the game-quality
+/// metrics' duration band (`docs/metrics.md`: derived from the branching
+/// factor), or [`IDEAL_PLIES`] where the report has none.
+pub fn ideal_band(report: &Report) -> [f64; 2] {
+    report
+        .metrics
+        .duration
+        .ideal
+        .filter(|_| has_metrics(report))
+        .unwrap_or(IDEAL_PLIES)
 }
 
-/// Games drawn by the rules (repetition, a stalemate that draws), not
-/// stopped by the ply cap, as a share of `report`'s games: the metrics'
-/// drawishness.
+/// Whether `r`'s metrics are its games' (a report read from a file written
+/// before them has zeros there).
+fn has_metrics(r: &Report) -> bool {
+    r.metrics.games == r.games
+}
+
+/// The share of `r`'s games drawn by the rules (repetition, a stalemate
+/// that draws), not stopped by the ply cap: the metrics' drawishness.
 fn drawn_share(r: &Report) -> f64 {
-    r.draws.count.saturating_sub(r.ply_cap.count) as f64 / r.games.max(1) as f64
+    if has_metrics(r) {
+        r.metrics.drawishness
+    } else {
+        r.draws.count.saturating_sub(r.ply_cap.count) as f64 / r.games.max(1) as f64
+    }
+}
+
+/// The share of `r`'s games stopped by the ply cap: the metrics' timeouts.
+fn capped_share(r: &Report) -> f64 {
+    if has_metrics(r) {
+        r.metrics.timeouts
+    } else {
+        r.ply_cap.rate
+    }
 }
 
 /// Ranks one combination from its balance check, each level judged alike
@@ -436,7 +459,7 @@ fn drawn_share(r: &Report) -> f64 {
 /// The tier is the worst any level gets. The fitness ranks rows within a
 /// tier: [`FULL_FITNESS`] less the first player's largest distance from
 /// the fair rate (in points), less a point per [`PLIES_PER_POINT`] plies
-/// that a level's mean length lies outside the [`ideal_band`].
+/// that a level's mean length lies outside its [`ideal_band`].
 pub fn assess(b: &BalanceReport) -> Assessment {
     let mut tier = Tier::Playable;
     let mut flags = Vec::new();
@@ -472,12 +495,13 @@ pub fn assess(b: &BalanceReport) -> Assessment {
                 &mut tier,
             );
         }
-        if r.ply_cap.rate > CAPPED {
+        let capped = capped_share(r);
+        if capped > CAPPED {
             flag(
                 Tier::Broken,
                 format!(
                     "At {at}, {} of games hit the ply cap of {} plies.",
-                    percent(r.ply_cap.rate),
+                    percent(capped),
                     r.max_plies
                 ),
                 &mut tier,
@@ -1243,6 +1267,24 @@ mod tests {
     }
 
     #[test]
+    fn the_metrics_give_the_band_and_the_drawishness_where_a_report_has_them() {
+        let mut l = level("random", &fair(50, 100));
+        l.report.metrics.games = 100;
+        l.report.metrics.duration.ideal = Some([40.0, 60.0]);
+        // The figures by hand say no draws; the metrics say 60%.
+        l.report.metrics.drawishness = 0.6;
+        let a = assess(&check(vec![l.clone()]));
+        assert!((a.plies_outside - 10.0).abs() < 1e-9, "{}", a.plies_outside);
+        assert_eq!(a.tier, Tier::Broken);
+        assert_eq!(a.flags, ["At random, 60.0% of games are drawn."]);
+        // Without them (a report of an older file), the fixed band.
+        l.report.metrics.games = 0;
+        let a = assess(&check(vec![l]));
+        assert_eq!(a.plies_outside, 0.0);
+        assert_eq!(a.tier, Tier::Playable);
+    }
+
+    #[test]
     fn an_edge_at_any_level_makes_a_combination_unbalanced() {
         let a = assess(&check(vec![
             level("random", &fair(250, 500)),
@@ -1661,6 +1703,108 @@ mod tests {
             csv.lines().nth(2).unwrap().starts_with(",unplayable,"),
             "{csv}"
         );
+    }
+
+    #[test]
+    fn the_shipped_size_sweep_compiles_everywhere_and_is_the_standard_game_at_8_by_7() {
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../variants/sweeps/standard-sizes.mg"
+        );
+        let source = std::fs::read_to_string(path).unwrap();
+        let s = space(&source, &[]).unwrap();
+        assert_eq!(
+            s.params,
+            [
+                ("files".to_string(), vec![7, 8, 9]),
+                ("ranks".to_string(), vec![6, 7, 8, 9])
+            ]
+        );
+        for i in 0..s.len() {
+            let settings = s.combination(i);
+            let v = Variant::compile_with(&source, &settings)
+                .unwrap_or_else(|d| panic!("{}: {d:?}", label(&settings)));
+            let (files, ranks) = (settings[0].1, settings[1].1);
+            let g = &v.rules().geometry;
+            assert_eq!((g.width(), g.height()), (files as usize, ranks as usize));
+            // Each side's towers fill its home rank.
+            assert_eq!(
+                v.rules().setup.len() as u32,
+                2 * files,
+                "{}",
+                label(&settings)
+            );
+        }
+        // The default combination is the standard game but for its names.
+        let default = Variant::compile(&source).unwrap();
+        let mut rules = default.rules().clone();
+        let standard = Variant::standard();
+        rules.name = standard.rules().name.clone();
+        rules.title = standard.rules().title.clone();
+        assert_eq!(&rules, standard.rules());
+    }
+
+    #[test]
+    fn the_heat_map_thins_its_labels_so_that_they_never_overlap() {
+        let space = Space {
+            params: vec![
+                ("files".into(), (100..=199).collect()),
+                ("ranks".into(), (1..=60).collect()),
+            ],
+        };
+        let report = SweepReport {
+            spec: spec_of("t.mg", "", &space, &config(None).balance, None),
+            rows: Vec::new(),
+            skipped: Vec::new(),
+            interrupted: false,
+        };
+        let svg = crate::charts::sweep_svg(&report);
+        // `<text x="X" y="Y" …>\nBODY\n</text>` for every number drawn.
+        let mut labels: Vec<(f64, f64, u32)> = Vec::new();
+        for part in svg.split("<text ").skip(1) {
+            let Some((tag, rest)) = part.split_once('>') else {
+                continue;
+            };
+            let tag = format!(" {tag}");
+            let attr = |name: &str| -> Option<f64> {
+                let value = tag.split(&format!("{name}=\"")).nth(1)?;
+                value[..value.find('"')?].parse().ok()
+            };
+            let body = rest.split('<').next().unwrap_or("").trim();
+            if let (Some(x), Some(y), Ok(n)) = (attr(" x"), attr(" y"), body.parse::<u32>()) {
+                labels.push((x, y, n));
+            }
+        }
+        let files: Vec<(f64, u32)> = labels
+            .iter()
+            .filter(|l| l.2 >= 100)
+            .map(|l| (l.0, l.2))
+            .collect();
+        let ranks: Vec<(f64, u32)> = labels
+            .iter()
+            .filter(|l| l.2 < 100)
+            .map(|l| (l.1, l.2))
+            .collect();
+        assert!(
+            files.len() >= 5 && files.len() < 100,
+            "{} file labels",
+            files.len()
+        );
+        assert!(
+            ranks.len() >= 5 && ranks.len() < 60,
+            "{} rank labels",
+            ranks.len()
+        );
+        let gaps = |mut at: Vec<(f64, u32)>| {
+            at.sort_by(|a, b| a.0.total_cmp(&b.0));
+            at.windows(2)
+                .map(|w| w[1].0 - w[0].0)
+                .fold(f64::INFINITY, f64::min)
+        };
+        // Three digits at 10 pixels are at most 18 pixels wide; a line of
+        // text is 10 high.
+        assert!(gaps(files.clone()) > 18.0, "{files:?}");
+        assert!(gaps(ranks) > 10.0);
     }
 
     #[test]
