@@ -2,8 +2,8 @@
 //! system fonts, so text sizes are estimated, which is all an SVG needs).
 //!
 //! * [`report_svg`]: a self-play report (`report.svg`): the share of games
-//!   each seat and each colour won, and the draws, with 95% intervals; and
-//!   the game-length histogram.
+//!   each seat and each colour won, and the draws, with 95% intervals; the
+//!   game-length histogram; and a strip of the game-quality metrics.
 //! * [`balance_svg`]: a balance check (`balance.svg`): the first player's
 //!   win rate at each level, with 95% intervals and the fair rate.
 //!
@@ -218,14 +218,84 @@ pub fn report_svg(report: &Report) -> String {
         .iter()
         .map(|(l, ..)| cuts.fit(l, LABEL, 200.0))
         .collect();
-    let svg = svg((width, height), |root| {
+    let quality: Vec<String> = quality_items(&report.metrics)
+        .iter()
+        .map(|t| cuts.fit(t, TICK, QUALITY_COLUMN - 8.0))
+        .collect();
+    let rows_of_quality = quality.len().div_ceil(QUALITY_COLUMNS) as u32;
+    let strip = QUALITY_TOP + QUALITY_ROW * rows_of_quality + 8;
+    let svg = svg((width, height + strip), |root| {
         root.fill(&WHITE)?;
-        let body = root.titled(&title, font(TITLE))?;
+        let (charts, bottom) = root.split_vertically(height);
+        let body = charts.titled(&title, font(TITLE))?;
         let (left, right) = body.split_horizontally(500);
         outcomes(&left, &rows, &labels)?;
-        lengths(&right, report)
+        lengths(&right, report)?;
+        quality_strip(&bottom, &quality)
     });
     with_tooltips(svg, &cuts)
+}
+
+/// The game-quality strip's columns, their width, and its rows' layout.
+const QUALITY_COLUMNS: usize = 5;
+const QUALITY_COLUMN: f64 = 176.0;
+const QUALITY_TOP: u32 = 30;
+const QUALITY_ROW: u32 = 16;
+
+/// The game-quality metrics in a few words each, in the order of
+/// `docs/metrics.md`; a figure the games did not have is `–`.
+fn quality_items(m: &crate::metrics::Metrics) -> Vec<String> {
+    let pct = |x: f64| format!("{:.1}%", x * 100.0);
+    let opt = |x: Option<f64>, f: &dyn Fn(f64) -> String| x.map_or_else(|| "–".into(), f);
+    let two = |x: f64| format!("{x:.2}");
+    let three = |x: f64| format!("{x:.3}");
+    let length = match m.duration.ideal {
+        Some([lo, hi]) => format!("length {:.1}, ideal {lo:.0}–{hi:.0}", m.duration.mean),
+        None => format!("length {:.1}", m.duration.mean),
+    };
+    let trend = opt(m.branching.trend, &|t| format!("{t:+.2}"));
+    vec![
+        format!("completion {}", pct(m.completion)),
+        format!("drawishness {}", pct(m.drawishness)),
+        format!("timeouts {}", pct(m.timeouts)),
+        length,
+        format!("duration score {}", opt(m.duration.score, &two)),
+        format!(
+            "decisiveness threshold {}",
+            opt(m.decisiveness_threshold, &two)
+        ),
+        format!("decisiveness moves {}", opt(m.decisiveness_moves, &two)),
+        format!("drama {}", opt(m.drama, &three)),
+        format!("lead change {}", opt(m.lead_change, &two)),
+        format!("stability {}", opt(m.stability, &three)),
+        format!("clarity {}", opt(m.clarity, &two)),
+        format!("decision moves {}", opt(m.decision_moves, &pct)),
+        format!("branching {:.1}, trend {trend}", m.branching.mean),
+        format!("board coverage {}", opt(m.board_coverage, &pct)),
+        format!("repetition {}", opt(m.repetition, &pct)),
+    ]
+}
+
+/// The strip under the charts: a caption, then the game-quality figures
+/// in [`QUALITY_COLUMNS`] columns, row by row.
+fn quality_strip(area: &Area, items: &[String]) -> Drawn {
+    let left = 12;
+    area.draw(&Text::new(
+        "game quality (docs/metrics.md)",
+        (left, 6),
+        font(CAPTION).pos(Pos::new(HPos::Left, VPos::Top)),
+    ))?;
+    for (i, item) in items.iter().enumerate() {
+        let (row, col) = (i / QUALITY_COLUMNS, i % QUALITY_COLUMNS);
+        let x = left + (col as f64 * QUALITY_COLUMN) as i32;
+        let y = (QUALITY_TOP + QUALITY_ROW * row as u32) as i32;
+        area.draw(&Text::new(
+            item.as_str(),
+            (x, y),
+            font(TICK).pos(Pos::new(HPos::Left, VPos::Top)),
+        ))?;
+    }
+    Ok(())
 }
 
 /// The left chart: one bar per seat, colour and draws, top to bottom.

@@ -745,6 +745,54 @@ impl Metrics {
         out
     }
 
+    /// Labelled lines for [`crate::Report::summary`] (none when no game
+    /// has a metrics record): "Game quality" and "Game shape".
+    pub fn summary(&self) -> Vec<(String, String)> {
+        if self.measured == 0 {
+            return Vec::new();
+        }
+        let pct = crate::report::percent;
+        let opt = |x: Option<f64>, digits: usize| {
+            x.map_or_else(|| "–".to_string(), |x| format!("{x:.digits$}"))
+        };
+        let decided = match (self.decisiveness_threshold, self.decisiveness_moves) {
+            (Some(t), Some(m)) => format!(
+                "decisiveness threshold {t:.2} passed {} into a game",
+                pct(m)
+            ),
+            _ => "decisiveness –".into(),
+        };
+        let band = self.duration.ideal.map_or_else(
+            || "–".to_string(),
+            |[lo, hi]| format!("{lo:.0}–{hi:.0} plies"),
+        );
+        vec![
+            (
+                "Game quality".into(),
+                format!(
+                    "drama {}, lead change {}, stability {}, {decided}, clarity {}",
+                    opt(self.drama, 3),
+                    opt(self.lead_change, 2),
+                    opt(self.stability, 3),
+                    opt(self.clarity, 2),
+                ),
+            ),
+            (
+                "Game shape".into(),
+                format!(
+                    "ideal length {band} (score {}), decision moves {}, branching trend {} a ply, board coverage {}, repetition {}",
+                    opt(self.duration.score, 2),
+                    self.decision_moves.map_or_else(|| "–".into(), pct),
+                    self.branching
+                        .trend
+                        .map_or_else(|| "–".into(), |t| format!("{t:+.2}")),
+                    self.board_coverage.map_or_else(|| "–".into(), pct),
+                    self.repetition.map_or_else(|| "–".into(), pct),
+                ),
+            ),
+        ]
+    }
+
     /// `(key, value)` pairs for tables, in the order of `docs/metrics.md`;
     /// a figure the games did not have is an empty string.
     pub fn rows(&self) -> Vec<(&'static str, String)> {
@@ -1287,6 +1335,25 @@ mod tests {
         );
         // Figures the games lacked are not judged.
         assert_eq!(Metrics::default().extremes(), Vec::<String>::new());
+    }
+
+    #[test]
+    fn the_summary_has_two_lines_once_a_game_is_measured() {
+        assert_eq!(Metrics::default().summary(), Vec::new());
+        let lines = fine().summary();
+        assert_eq!(lines.len(), 2);
+        assert_eq!(lines[0].0, "Game quality");
+        assert!(
+            lines[0].1.starts_with("drama 0.100, lead change –"),
+            "{lines:?}"
+        );
+        assert_eq!(lines[1].0, "Game shape");
+        assert!(
+            lines[1]
+                .1
+                .starts_with("ideal length 20–120 plies (score 1.00), decision moves 99.0%"),
+            "{lines:?}"
+        );
     }
 
     #[test]

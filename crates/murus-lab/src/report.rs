@@ -342,6 +342,7 @@ impl Report {
                 e.lead_changes_mean
             ),
         ));
+        lines.extend(self.metrics.summary());
         let endings: Vec<String> = self
             .end_reasons
             .iter()

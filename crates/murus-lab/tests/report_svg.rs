@@ -192,6 +192,9 @@ fn svg_labels_name_seats_from_one_with_their_bots_and_have_axis_titles() {
         "won by",
         "game length (plies)",
         "games",
+        "game quality (docs/metrics.md)",
+        "drama 0.499",
+        "length 31.5, ideal 19–111",
     ] {
         assert!(
             texts.iter().any(|t| t == label),
