@@ -270,6 +270,57 @@ pub fn skill_rows(report: &BalanceReport) -> Vec<(String, String, String)> {
         .collect()
 }
 
+/// A metric's key in words: `duration_ideal_lo` → `Duration ideal lo`.
+fn metric_name(key: &str) -> String {
+    capitalised(&key.replace('_', " "))
+}
+
+/// A metric's figure as murus-lab writes it, shortened to three decimals
+/// (`0.4848` → `0.485`, `12` → `12`); a figure the games did not have
+/// (an empty string) is a dash.
+fn metric_figure(text: &str) -> String {
+    match text.parse::<f64>() {
+        Err(_) if text.is_empty() => "–".into(),
+        Err(_) => text.to_string(),
+        Ok(x) if x.fract() == 0.0 => format!("{x:.0}"),
+        Ok(x) => {
+            let s = format!("{x:.3}");
+            s.trim_end_matches('0').trim_end_matches('.').to_string()
+        }
+    }
+}
+
+/// The game-quality metrics of `report`'s levels ([`murus_lab::metrics`]):
+/// a row per metric, in murus-lab's order, with its
+/// figure at each level (weakest first). Empty when no level has games.
+pub fn metric_rows(report: &BalanceReport) -> Vec<(String, Vec<String>)> {
+    let levels: Vec<Vec<(&'static str, String)>> = report
+        .levels
+        .iter()
+        .map(|l| l.report.metrics.rows())
+        .collect();
+    if report.levels.iter().all(|l| l.report.games == 0) {
+        return Vec::new();
+    }
+    let Some(first) = levels.first() else {
+        return Vec::new();
+    };
+    first
+        .iter()
+        .enumerate()
+        .map(|(i, (key, _))| {
+            let figures = levels
+                .iter()
+                .map(|l| {
+                    l.get(i)
+                        .map_or_else(|| "–".into(), |(_, v)| metric_figure(v))
+                })
+                .collect();
+            (metric_name(key), figures)
+        })
+        .collect()
+}
+
 /// The Lab's balance check.
 #[derive(Debug)]
 pub struct BalanceModel {
@@ -531,7 +582,7 @@ impl BalanceModel {
                 .error("a balance check is going on: cancel it first");
             return;
         }
-        let prepared = checks::open(folder).and_then(|o| {
+        let prepared = checks::open_to_resume(folder).and_then(|o| {
             let config = o.note.settings.config(super::model::threads())?;
             Ok((o, config))
         });
@@ -688,6 +739,15 @@ mod tests {
     }
 
     #[test]
+    fn metrics_read_as_short_figures_under_their_names() {
+        assert_eq!(metric_name("duration_ideal_lo"), "Duration ideal lo");
+        assert_eq!(metric_figure("0.484848"), "0.485");
+        assert_eq!(metric_figure("0.5"), "0.5");
+        assert_eq!(metric_figure("12"), "12");
+        assert_eq!(metric_figure(""), "–");
+    }
+
+    #[test]
     fn a_check_is_kept_listed_reopened_and_its_table_reads() {
         let runs = scratch("kept");
         let mut m = BalanceModel::new(&runs);
@@ -706,6 +766,12 @@ mod tests {
         assert_eq!(report.levels.len(), 1);
         assert_eq!(report.levels[0].report.games, 20);
         assert!(!report.verdict.is_empty());
+        // The level's game-quality metrics, one row each.
+        let metrics = metric_rows(&report);
+        assert!(metrics.iter().any(|(name, figures)| name == "Completion"
+            && figures.len() == 1
+            && figures[0] != "–"));
+        assert_eq!(metrics.len(), report.levels[0].report.metrics.rows().len());
         assert_eq!(
             m.feedback().text(),
             Some("balance check finished: 20 games at 1 level")
@@ -764,11 +830,14 @@ mod tests {
         until_done(&mut m);
         let whole = m.report().unwrap().clone();
         let folder = m.shown_folder().unwrap().to_path_buf();
-        // What a kill in the middle of level easy leaves: no balance files,
-        // easy's report gone and only some of its games written.
-        for f in ["balance.json", "balance.csv", "balance.svg"] {
+        // What a kill in the middle of level easy leaves: easy's report
+        // gone and only some of its games written; and here a balance.json
+        // torn as it was written (an older one would say the same: the
+        // check rewrites it when it ends).
+        for f in ["balance.csv", "balance.svg"] {
             std::fs::remove_file(folder.join(f)).unwrap();
         }
+        std::fs::write(folder.join("balance.json"), "{\"variant\": {\"na").unwrap();
         let easy = folder.join("levels/easy");
         for f in ["report.json", "report.csv", "report.svg"] {
             std::fs::remove_file(easy.join(f)).unwrap();
@@ -780,7 +849,15 @@ mod tests {
         let offer = m.offer().expect("the cut check is offered").clone();
         assert_eq!(offer.state, CheckState::Unfinished);
         m.open(&offer.folder);
-        assert!(m.report().is_none() && m.shown_resumable());
+        assert!(m.report().is_none());
+        assert!(
+            m.feedback()
+                .text()
+                .unwrap()
+                .contains("balance.json: not a balance report"),
+            "{:?}",
+            m.feedback().text()
+        );
         m.resume_offer(no_waker());
         assert!(m.offer().is_none());
         until_done(&mut m);

@@ -7,10 +7,10 @@
 use egui::{Color32, RichText, Ui};
 use egui_plot::{AxisHints, GridMark, HLine, Line, LineStyle, MarkerShape, PlotPoints, Points};
 use murus_engine::Variant;
-use murus_lab::balance::{BalanceReport, level_names};
+use murus_lab::balance::{BalanceReport, LevelResult, level_names};
 use murus_lab::report::{grouped, percent};
 
-use super::balance::{BalanceSaved, LevelRow, rate_text, skill_rows};
+use super::balance::{BalanceSaved, LevelRow, metric_rows, rate_text, skill_rows};
 use super::checks::PastCheck;
 use super::compare::{Column, ColumnState};
 use super::view::{BUSY, CHART_HEIGHT, FIELD_W, hover_note, inline_error, text_field};
@@ -378,12 +378,8 @@ impl LabPanel {
                         });
                         row(ui, "Rules", &|col| {
                             col.report.as_ref().map_or(String::new(), |r| {
-                                format!(
-                                    "{} ({})",
-                                    r.variant.name,
-                                    &r.variant.source_sha256
-                                        [..r.variant.source_sha256.len().min(8)]
-                                )
+                                let sha: String = r.variant.source_sha256.chars().take(8).collect();
+                                format!("{} ({sha})", r.variant.name)
                             })
                         });
                         row(ui, "Rank", &|col| {
@@ -407,22 +403,18 @@ impl LabPanel {
                                 .map_or(String::new(), |e| format!("{e:.1} points"))
                         });
                         for level in &levels {
-                            let at = |col: &Column| {
-                                col.report.as_ref().and_then(|r| {
-                                    r.levels.iter().find(|l| &l.level == level).cloned()
-                                })
-                            };
                             row(ui, &format!("First player, {level}"), &|col| {
-                                at(col).map_or(String::new(), |l| {
+                                level_of(col, level).map_or(String::new(), |l| {
                                     let f = &l.report.first_player_advantage;
                                     rate_text(f.rate, f.ci95)
                                 })
                             });
                             row(ui, &format!("Draws, {level}"), &|col| {
-                                at(col).map_or(String::new(), |l| percent(l.report.draws.rate))
+                                level_of(col, level)
+                                    .map_or(String::new(), |l| percent(l.report.draws.rate))
                             });
                             row(ui, &format!("Length, {level}"), &|col| {
-                                at(col).map_or(String::new(), |l| {
+                                level_of(col, level).map_or(String::new(), |l| {
                                     format!("{:.1} plies", l.report.length.mean)
                                 })
                             });
@@ -444,6 +436,13 @@ impl LabPanel {
                     });
             });
     }
+}
+
+/// The figures of `col` at `level`, if it played that level.
+fn level_of<'a>(col: &'a Column, level: &str) -> Option<&'a LevelResult> {
+    col.report
+        .as_ref()
+        .and_then(|r| r.levels.iter().find(|l| l.level == level))
 }
 
 /// The kept checks, newest first; a click shows one.
@@ -681,10 +680,30 @@ fn rate_chart(ui: &mut Ui, rows: &[LevelRow], fair: f64, height: f32) {
     }
 }
 
-/// The game-quality metrics of each level, where the report has them.
-///
-/// METRICS: murus-lab's `Report` is gaining game-quality metrics (issue 13,
-/// part 2: `crates/murus-lab/src/metrics.rs`, written beside this view).
-/// Until they are committed there is nothing to read; this is the place
-/// their compact table goes (a row per metric, a column per level).
-fn metrics_section(_ui: &mut Ui, _report: &BalanceReport) {}
+/// The game-quality metrics of each level ([`murus_lab::metrics`]): a row
+/// per metric, a column per level.
+fn metrics_section(ui: &mut Ui, report: &BalanceReport) {
+    let rows = metric_rows(report);
+    if rows.is_empty() {
+        return;
+    }
+    ui.add_space(6.0);
+    ui.label(RichText::new("Game quality").strong())
+        .on_hover_text("each metric's formula and source: murus-lab's metrics module");
+    egui::Grid::new("balance-metrics")
+        .striped(true)
+        .show(ui, |ui| {
+            ui.label(RichText::new("Metric").strong());
+            for l in &report.levels {
+                ui.label(RichText::new(&l.level).strong());
+            }
+            ui.end_row();
+            for (name, figures) in rows {
+                ui.label(name);
+                for f in figures {
+                    ui.label(f);
+                }
+                ui.end_row();
+            }
+        });
+}

@@ -354,8 +354,32 @@ pub struct Opened {
     pub report: Option<BalanceReport>,
 }
 
-/// Opens the check in `folder`: its rules, note and report.
+/// Opens the check in `folder`: its rules, note and report (a
+/// `balance.json` that does not read is an error: see [`open_to_resume`]).
 pub fn open(folder: &Path) -> Result<Opened, String> {
+    let (variant, note) = rules_and_note(folder)?;
+    let report = read_report(folder)?;
+    Ok(Opened {
+        variant,
+        note,
+        report,
+    })
+}
+
+/// Opens the check in `folder` to go on with it: a `balance.json` that
+/// does not read (torn by a kill as it was written) counts as none, since
+/// the check rewrites it when it ends.
+pub fn open_to_resume(folder: &Path) -> Result<Opened, String> {
+    let (variant, note) = rules_and_note(folder)?;
+    Ok(Opened {
+        variant,
+        note,
+        report: read_report(folder).ok().flatten(),
+    })
+}
+
+/// The rules (`variant.mg`) and the note of the check in `folder`.
+fn rules_and_note(folder: &Path) -> Result<(Variant, CheckNote), String> {
     let note = read_note(folder).ok_or_else(|| {
         format!(
             "{}: no {CHECK_NOTE}: not a balance check of the studio's",
@@ -368,12 +392,7 @@ pub fn open(folder: &Path) -> Result<Opened, String> {
         let first = d.first().map_or(String::new(), |d| d.message.clone());
         format!("{}: the rules no longer compile: {first}", path.display())
     })?;
-    let report = read_report(folder)?;
-    Ok(Opened {
-        variant,
-        note,
-        report,
-    })
+    Ok((variant, note))
 }
 
 /// A check for the thread to play.

@@ -668,11 +668,12 @@ mod tests {
     #[test]
     fn files_are_ranked_by_tier_then_fitness_and_the_first_is_the_best() {
         let base = check(40, 1);
-        let mut broken = with_rate(base.clone(), 0.5, [0.4, 0.6]);
-        broken.levels[0].report.ply_cap.rate = 0.5;
+        // Games over at once: unplayable.
+        let mut unplayable = with_rate(base.clone(), 0.5, [0.4, 0.6]);
+        unplayable.levels[0].report.length.median = 1;
         let mut m = CompareModel {
             columns: vec![
-                file_column("broken.mg", broken),
+                file_column("unplayable.mg", unplayable),
                 file_column("unbalanced.mg", with_rate(base.clone(), 0.65, [0.6, 0.7])),
                 file_column("edge5.mg", with_rate(base.clone(), 0.55, [0.45, 0.65])),
                 file_column("edge2.mg", with_rate(base, 0.52, [0.42, 0.62])),
@@ -691,7 +692,7 @@ mod tests {
         assert_eq!(
             ranks,
             [
-                (4, Tier::Broken),
+                (4, Tier::Unplayable),
                 (3, Tier::Unbalanced),
                 (2, Tier::Playable),
                 (1, Tier::Playable)

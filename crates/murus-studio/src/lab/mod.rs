@@ -125,6 +125,7 @@ impl LabPanel {
             &self.model.runs_dir(),
             repaint_waker(ctx),
         );
+        self.balance.rescan();
         ctx.request_repaint();
     }
 
@@ -149,7 +150,12 @@ impl LabPanel {
         // The runs folder may have been set on the self-play model.
         self.balance.set_runs_dir(&self.model.runs_dir());
         self.balance.poll();
+        let comparing = self.compare.is_running();
         self.compare.poll();
+        if comparing && !self.compare.is_running() {
+            // Its checks are Balance's too.
+            self.balance.rescan();
+        }
         if self.is_running() {
             ctx.request_repaint_after(Duration::from_millis(100));
         }

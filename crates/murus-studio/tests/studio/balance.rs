@@ -124,6 +124,16 @@ fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
         assert!(h.query_by_label(s).is_some(), "the verdict shows {s:?}");
     }
     assert!(r.verdict[0].starts_with("At random, the first player wins "));
+    // The game-quality metrics, a row each (murus-lab's order).
+    assert!(h.query_by_label("Game quality").is_some());
+    let metrics = r.levels[0].report.metrics.rows();
+    assert_eq!(metrics[0], ("measured", "40".to_string()));
+    for name in ["Measured", "Completion", "Drama", "Board coverage"] {
+        assert!(
+            h.query_by_label(name).is_some(),
+            "the metrics show {name:?}"
+        );
+    }
     // The check is kept and listed (the heading says the same settings).
     let kept = h.state().lab.balance.history()[0].summary();
     assert!(
