@@ -1665,6 +1665,40 @@ mod tests {
     }
 
     #[test]
+    fn an_interrupted_sweep_keeps_what_it_has_and_resumes_to_the_whole_sweep() {
+        let source = two_sizes("");
+        let c = config(None);
+        let whole = run_sweep(
+            "two.mg",
+            &source,
+            &c,
+            None,
+            false,
+            &SweepProgress::default(),
+        )
+        .unwrap();
+        let dir = temp("interrupted");
+        let stopped = SweepProgress::default();
+        stopped.cancel();
+        let r = run_sweep("two.mg", &source, &c, Some(&dir), false, &stopped).unwrap();
+        assert!(r.interrupted);
+        assert!(r.rows.is_empty());
+        assert_eq!(r.missing(), [0, 1]);
+        assert_eq!(read_sweep(&dir).unwrap(), r);
+        let resumed = run_sweep(
+            "two.mg",
+            &source,
+            &c,
+            Some(&dir),
+            true,
+            &SweepProgress::default(),
+        )
+        .unwrap();
+        assert_eq!(resumed, whole);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn combinations_that_do_not_compile_are_skipped_with_their_diagnostic_and_the_rest_run() {
         // `home rank 7` and the Gauls' setup need 7 ranks: 6 fails.
         let source = two_sizes("param ranks = 6, 7\n")
