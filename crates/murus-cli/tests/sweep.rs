@@ -216,7 +216,10 @@ fn combinations_that_do_not_compile_are_reported_and_skipped_and_the_rest_run() 
         "{t}"
     );
     let e = stderr(&o);
-    assert!(e.contains("note: parameters in force: files = 8, ranks = 6"), "{e}");
+    assert!(
+        e.contains("note: parameters in force: files = 8, ranks = 6"),
+        "{e}"
+    );
     let o = murus(
         &dir,
         &sweep_args("ranks.mg", &["--set", "files=8", "--json"]),
