@@ -1357,6 +1357,43 @@ mod tests {
     }
 
     #[test]
+    fn the_recorder_evaluates_once_a_round_and_values_every_ply_of_choosing_bots() {
+        use crate::play::{GameSetup, play_game};
+        use murus_ai::BotSpec;
+        use murus_engine::Variant;
+        // Shipped networks (standard, houdini), and the generic features
+        // with three and four players.
+        for name in ["standard", "houdini", "hex3-escape", "escape4"] {
+            let v = Variant::builtin(name).unwrap();
+            let n = v.player_count();
+            let setup = |seats: Vec<BotSpec>| GameSetup {
+                index: 0,
+                seed: 3,
+                seats,
+                colour_of_seat: (0..n).collect(),
+                max_plies: 120,
+                openings: 0,
+                opening_seed: 0,
+                record_moves: false,
+            };
+            let g = play_game(&v, &setup(vec![BotSpec::Greedy; n]), None).unwrap();
+            let (plies, m) = (g.stats.plies, g.stats.metrics.unwrap());
+            assert!(plies > 0, "{name}");
+            assert_eq!(m.evaluated, plies.div_ceil(n as u32), "{name}");
+            assert_eq!(m.clarity_plies, plies, "{name}: greedy values every ply");
+            assert!(m.clarity.is_some_and(|c| c.get() > 0.0 && c.get() <= 1.0));
+            assert!(m.stability.is_some(), "{name}");
+            assert!(0 < m.covered && m.covered <= m.cells, "{name}: {m:?}");
+            assert!(m.tree_digits.get() > 0.0);
+            assert_eq!(m.drama.is_some(), g.stats.winner.is_some(), "{name}");
+            // With a random seat, a sample of the plies only.
+            let r = play_game(&v, &setup(vec![BotSpec::Random; n]), None).unwrap();
+            let m = r.stats.metrics.unwrap();
+            assert!(m.clarity_plies < r.stats.plies.max(2), "{name}: {m:?}");
+        }
+    }
+
+    #[test]
     fn a_game_record_holds_the_trace_figures() {
         let t = game(&[0.2, 0.4, 0.2, -0.6], 10, End::Won(1));
         let m = GameMetrics::of(&t);
