@@ -4,7 +4,7 @@
 //! | bytes | what |
 //! |---|---|
 //! | 8 | the magic `MURUSEVL` |
-//! | 4 | the format's version (little-endian `u32`, now 1) |
+//! | 4 | the format's version (little-endian `u32`: 1 or 2, below) |
 //! | 32 | the SHA-256 of the variant's rules source the evaluation was trained on |
 //! | 4 + n | a note in UTF-8 (how it was trained), its length first |
 //! | 1 | the kind: 1 the generic features' weights, 2 a network |
@@ -16,6 +16,13 @@
 //! then the first layer's weights and biases and the output weights (`i16`
 //! each) and the output biases (`i32` each), in [`Network`]'s order.
 //! Numbers are little-endian.
+//!
+//! Versions: 1 holds weights and two-player networks; 2 adds networks of
+//! three and four players, whose output layer has a row per (side to
+//! move, player) ([`Shape::outputs`]). A file is written in the oldest
+//! version that holds it, so a build that reads only version 1 still reads
+//! every two-player file, and refuses a newer network by its version
+//! rather than misreading it.
 //!
 //! Reading checks everything before the evaluation is used: the magic, the
 //! version (a later version is an error that names it), the length of every
@@ -33,8 +40,16 @@ use crate::nnue::{Network, Shape};
 
 /// The first bytes of every evaluation file.
 pub const MAGIC: &[u8; 8] = b"MURUSEVL";
-/// The version this build writes and the newest it reads.
-pub const VERSION: u32 = 1;
+/// The newest version this build reads and writes.
+pub const VERSION: u32 = 2;
+
+/// The oldest version that holds `trained`.
+fn version_for(trained: &Trained) -> u32 {
+    match trained {
+        Trained::Network(n) if n.shape.players > 2 => 2,
+        _ => 1,
+    }
+}
 /// The file name extension of evaluation files.
 pub const EXTENSION: &str = "eval";
 
@@ -149,7 +164,7 @@ impl EvalFile {
     pub fn to_bytes(&self) -> Vec<u8> {
         let mut out = Vec::new();
         out.extend_from_slice(MAGIC);
-        out.extend_from_slice(&VERSION.to_le_bytes());
+        out.extend_from_slice(&version_for(&self.trained).to_le_bytes());
         out.extend_from_slice(&self.variant_sha256);
         out.extend_from_slice(&(self.note.len() as u32).to_le_bytes());
         out.extend_from_slice(self.note.as_bytes());
@@ -234,6 +249,11 @@ impl EvalFile {
                         "a network of {slots} slots, {players} players, stacks of {heights} and {hidden} hidden units"
                     )));
                 }
+                if version < 2 && players > 2 {
+                    return Err(EvalFileError::Corrupt(format!(
+                        "a network of {players} players in a version {version} file (version 2 brought them)"
+                    )));
+                }
                 let mut i16s = |n: usize, what| -> Result<Vec<i16>, EvalFileError> {
                     let raw = r.take(n * 2, what)?;
                     Ok(raw
@@ -243,9 +263,9 @@ impl EvalFile {
                 };
                 let w1 = i16s(shape.inputs() * hidden, "the first layer")?;
                 let b1 = i16s(hidden, "the first layer")?;
-                let w2 = i16s(players * hidden, "the output layer")?;
-                let mut b2 = Vec::with_capacity(players);
-                for _ in 0..players {
+                let w2 = i16s(shape.outputs() * hidden, "the output layer")?;
+                let mut b2 = Vec::with_capacity(shape.outputs());
+                for _ in 0..shape.outputs() {
                     b2.push(r.i32("the output layer")?);
                 }
                 Trained::Network(Network {

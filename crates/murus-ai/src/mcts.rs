@@ -599,12 +599,23 @@ impl<B: Bits> Mcts<'_, B> {
             r[seat(1, swapped)] = 1.0 - x;
             return r;
         }
+        let net = self.evaluation.network().filter(|n| n.fits(self.e));
+        // A network gives each player's expected score (its value counts
+        // from the fair share); the features each player's lead.
+        let offset = net.map_or(0, |n| crate::nnue::fair_offset(n.shape.players));
+        let mut acc = [0; crate::nnue::MAX_HIDDEN];
+        if let Some(net) = net {
+            net.refresh(p, &mut acc[..net.hidden]);
+        }
         let mut sum = 0.0;
         for q in 0..players {
             if p.is_out(q) {
                 continue;
             }
-            let x = logistic(evaluate(self.e, weights, p, q, true));
+            let x = logistic(match net {
+                Some(net) => net.value_for(&acc[..net.hidden], p.turn(), q) - offset,
+                None => evaluate(self.e, weights, p, q, true),
+            });
             r[seat(q, swapped)] = x;
             sum += x;
         }

@@ -1,5 +1,5 @@
-//! A small efficiently updatable network (NNUE-style) for any two-player
-//! variant: one-hot inputs, one hidden layer, integer inference, updated
+//! A small efficiently updatable network (NNUE-style) for any variant:
+//! one-hot inputs, one hidden layer, integer inference, updated
 //! incrementally as the search makes moves.
 //!
 //! **Inputs.** One per (player, height, cell): the cell holds a stack of
@@ -14,6 +14,13 @@
 //! The inputs are absolute (not turned to the side to move's view, which
 //! would need a mapping of the board onto itself that not every variant
 //! has); the output layer has one row per side to move instead.
+//!
+//! **Three or four players.** A paranoid search needs the value of a
+//! position for its own player whoever is to move, so such a network has a
+//! row per (side to move, player): row `stm · players + p` is the logit of
+//! `p`'s expected score (a win 1, a draw a fair share) with `stm` to move.
+//! The search reads it less the logit of the fair share `1 / players`, so
+//! that an even position is worth 0, as a draw is ([`Network::value_for`]).
 //!
 //! **Integers.** Inference runs in integers: `W1` and `b1` scaled by
 //! [`QA`] (the hidden units then clip to `0..=QA`), `w2` by [`QB`]. The
@@ -69,6 +76,28 @@ impl Shape {
         self.slots * self.players * self.heights
     }
 
+    /// Number of output rows: one per side to move with two players, one
+    /// per (side to move, player) with more.
+    pub fn outputs(&self) -> usize {
+        if self.players <= 2 {
+            self.players
+        } else {
+            self.players * self.players
+        }
+    }
+
+    /// The output row that values the position for `player` with `stm` to
+    /// move (with two players, `stm`'s row: `player`'s value is its
+    /// negation when `player` is not to move).
+    #[inline]
+    pub fn output(&self, stm: usize, player: usize) -> usize {
+        if self.players <= 2 {
+            stm
+        } else {
+            stm * self.players + player
+        }
+    }
+
     /// The input of a stack of player `p`, `h` high, on `slot`.
     #[inline]
     pub fn input(&self, p: usize, h: usize, slot: usize) -> usize {
@@ -105,7 +134,8 @@ pub struct Network {
     pub w1: Vec<i16>,
     /// Scaled by [`QA`].
     pub b1: Vec<i16>,
-    /// `w2[stm * hidden + j]`, scaled by [`QB`].
+    /// `w2[row * hidden + j]`, scaled by [`QB`]; rows as
+    /// [`Shape::output`] numbers them.
     pub w2: Vec<i16>,
     /// Scaled by `QA · QB`.
     pub b2: Vec<i32>,
@@ -166,16 +196,39 @@ impl Network {
     }
 
     /// The value for the side to move `stm` of the position whose
-    /// accumulator is `acc`, in centi-stones.
+    /// accumulator is `acc`, in centi-stones (two players: the side to
+    /// move's row; more: [`Network::value_for`] the side to move).
     #[inline]
     pub fn value(&self, acc: &[i32], stm: usize) -> i32 {
-        let row = &self.w2[stm * self.hidden..][..self.hidden];
+        self.value_for(acc, stm, stm)
+    }
+
+    /// Output row `row` of the position whose accumulator is `acc`, in
+    /// centi-stones.
+    #[inline]
+    fn row(&self, acc: &[i32], row: usize) -> i32 {
+        let w = &self.w2[row * self.hidden..][..self.hidden];
         let mut sum: i64 = 0;
-        for (&a, &w) in acc.iter().zip(row) {
+        for (&a, &w) in acc.iter().zip(w) {
             sum += i64::from(a.clamp(0, QA) * i32::from(w));
         }
-        sum += i64::from(self.b2[stm]);
+        sum += i64::from(self.b2[row]);
         (sum * i64::from(CP_PER_UNIT) / i64::from(QA * QB)) as i32
+    }
+
+    /// The value for `player` of the position whose accumulator is `acc`
+    /// and whose side to move is `stm`, in centi-stones. Two players: the
+    /// side to move's row, negated for the other player. More: the logit
+    /// of `player`'s expected score less that of the fair share (0 for an
+    /// even position).
+    #[inline]
+    pub fn value_for(&self, acc: &[i32], stm: usize, player: usize) -> i32 {
+        let players = self.shape.players;
+        if players <= 2 {
+            let v = self.row(acc, stm);
+            return if stm == player { v } else { -v };
+        }
+        self.row(acc, self.shape.output(stm, player)) + fair_offset(players)
     }
 
     /// The value of `pos` for its side to move, in centi-stones, from
@@ -187,20 +240,30 @@ impl Network {
         self.value(acc, pos.turn())
     }
 
-    /// The value of `pos` for `player`, in centi-stones, from scratch: the
-    /// side to move's value, or its negation (two players).
+    /// The value of `pos` for `player`, in centi-stones, from scratch
+    /// ([`Network::value_for`]).
     pub fn evaluate_for<B: Bits>(&self, pos: &Pos<B>, player: usize) -> i32 {
-        let v = self.evaluate(pos);
-        if pos.turn() == player { v } else { -v }
+        let mut acc = [0; MAX_HIDDEN];
+        let acc = &mut acc[..self.hidden];
+        self.refresh(pos, acc);
+        self.value_for(acc, pos.turn(), player)
     }
 }
 
-/// One training position: its active inputs, its side to move, and the
-/// side to move's expected score to learn (between 0 and 1).
+/// The negated logit of the fair share `1 / players`, in centi-stones:
+/// `ln(players − 1)` units (0 with two players).
+pub fn fair_offset(players: usize) -> i32 {
+    let others = players.saturating_sub(1).max(1) as f64;
+    (others.ln() * f64::from(CP_PER_UNIT)).round() as i32
+}
+
+/// One training position: its active inputs, the output row to train
+/// ([`Shape::output`]: the side to move's with two players) and the
+/// expected score that row should give (between 0 and 1).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Example {
     pub inputs: Vec<u16>,
-    pub stm: u8,
+    pub row: u8,
     pub target: f32,
 }
 
@@ -251,7 +314,7 @@ impl Trainer {
             *p = 0.5;
         }
         let w2 = w1 + hidden;
-        for p in &mut params[w2..w2 + shape.players * hidden] {
+        for p in &mut params[w2..w2 + shape.outputs() * hidden] {
             *p = 0.1 * uniform();
         }
         Trainer {
@@ -265,7 +328,7 @@ impl Trainer {
     }
 
     fn len(shape: Shape, hidden: usize) -> usize {
-        shape.inputs() * hidden + hidden + shape.players * hidden + shape.players
+        shape.inputs() * hidden + hidden + shape.outputs() * hidden + shape.outputs()
     }
 
     fn offsets(&self) -> (usize, usize, usize) {
@@ -273,7 +336,7 @@ impl Trainer {
         (
             w1,
             w1 + self.hidden,
-            w1 + self.hidden + self.shape.players * self.hidden,
+            w1 + self.hidden + self.shape.outputs() * self.hidden,
         )
     }
 
@@ -289,9 +352,9 @@ impl Trainer {
                 *a += w;
             }
         }
-        let stm = usize::from(x.stm);
-        let row = &self.params[w2 + stm * h..][..h];
-        let mut out = self.params[b2 + stm];
+        let r = usize::from(x.row);
+        let row = &self.params[w2 + r * h..][..h];
+        let mut out = self.params[b2 + r];
         for (&a, &w) in z.iter().zip(row) {
             out += a.clamp(0.0, 1.0) * w;
         }
@@ -329,9 +392,9 @@ impl Trainer {
             let out = self.forward(x, &mut z);
             let p = logistic(out);
             let g = 2.0 * (p - x.target) * p * (1.0 - p) * scale;
-            let stm = usize::from(x.stm);
-            grad[b2 + stm] += g;
-            let row = w2 + stm * h;
+            let r = usize::from(x.row);
+            grad[b2 + r] += g;
+            let row = w2 + r * h;
             let mut dz = vec![0.0f32; h];
             for j in 0..h {
                 let a = z[j];
@@ -414,7 +477,7 @@ mod tests {
             let start = e.start();
             let x = Example {
                 inputs: shape.active(&start),
-                stm: 0,
+                row: 0,
                 target: 0.9,
             };
             for _ in 0..50 {
@@ -443,18 +506,25 @@ mod tests {
                     let mut fresh = vec![0; h];
                     net.refresh(&child, &mut fresh);
                     assert_eq!(next, fresh, "incremental accumulator after {m:?}");
+                    // With more than two players, a row of another player
+                    // than the side to move.
+                    let (stm, player) = (child.turn(), (child.turn() + 1) % shape.players);
                     let ex = Example {
                         inputs: shape.active(&child),
-                        stm: child.turn() as u8,
+                        row: shape.output(stm, player) as u8,
                         target: 0.5,
                     };
                     let float = trainer.output(&ex) * CP_PER_UNIT as f32;
-                    let int = net.value(&next, child.turn()) as f32;
+                    let int = if shape.players == 2 {
+                        net.value(&next, stm)
+                    } else {
+                        net.value_for(&next, stm, player) - fair_offset(shape.players)
+                    } as f32;
                     // Rounding bounds the difference: half a step of QA
                     // in each summed first-layer weight, half a step of QB
                     // in each output weight, and the last division.
                     let rows = (ex.inputs.len() + 1) as f32 * 0.5 / QA as f32;
-                    let w2 = trainer.offsets().1 + usize::from(ex.stm) * h;
+                    let w2 = trainer.offsets().1 + usize::from(ex.row) * h;
                     let units: f32 = trainer.params[w2..w2 + h]
                         .iter()
                         .map(|w| w.abs() * rows + 0.5 / QB as f32)
@@ -479,11 +549,57 @@ mod tests {
 
     #[test]
     fn incremental_accumulators_equal_fresh_ones_and_integers_follow_floats() {
-        for name in ["standard", "advanced", "hex", "houdini"] {
+        for name in [
+            "standard",
+            "advanced",
+            "hex",
+            "houdini",
+            "escape4",
+            "hex3-escape",
+        ] {
             let v = Variant::builtin(name).unwrap();
             let checked = v.run(Walk { seed: 3 });
             assert!(checked > 200, "{name}: only {checked} moves checked");
         }
+    }
+
+    #[test]
+    fn two_player_values_are_negations_and_an_even_multi_player_value_is_zero() {
+        let v = Variant::standard();
+        struct Two;
+        impl EngineTask for Two {
+            type Output = ();
+            fn run<B: Word>(self, e: &Engine<B>) {
+                let net = Trainer::new(Shape::of(e), 8, 5).quantize();
+                let pos = e.start();
+                assert_eq!(net.evaluate_for(&pos, 0), -net.evaluate_for(&pos, 1));
+                assert_eq!(net.evaluate_for(&pos, pos.turn()), net.evaluate(&pos));
+            }
+        }
+        v.run(Two);
+        assert_eq!(fair_offset(2), 0);
+        // ln 3 units: the logit of ¼ is −ln 3.
+        assert_eq!(fair_offset(4), 439);
+        // A four-player network whose every row says ¼ values every
+        // position at 0 for everyone.
+        let v = Variant::builtin("escape4").unwrap();
+        struct Four;
+        impl EngineTask for Four {
+            type Output = ();
+            fn run<B: Word>(self, e: &Engine<B>) {
+                let shape = Shape::of(e);
+                assert_eq!(shape.outputs(), 16);
+                let mut net = Trainer::new(shape, 8, 5).quantize();
+                net.w2.fill(0);
+                let quarter = -(3f64.ln()) * f64::from(QA * QB);
+                net.b2.fill(quarter.round() as i32);
+                let pos = e.start();
+                for p in 0..4 {
+                    assert!(net.evaluate_for(&pos, p).abs() <= 1, "player {p}");
+                }
+            }
+        }
+        v.run(Four);
     }
 
     #[test]
@@ -512,7 +628,7 @@ mod tests {
                         let lead = towers(stm) as f32 - towers(1 - stm) as f32;
                         out.push(Example {
                             inputs: shape.active(&pos),
-                            stm: stm as u8,
+                            row: stm as u8,
                             target: 1.0 / (1.0 + (-lead).exp()),
                         });
                         e.apply(&mut pos, moves[rng.random_range(0..moves.len())]);

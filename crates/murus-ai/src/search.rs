@@ -261,8 +261,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// legal moves.
     fn static_value(&self, pos: &Pos<B>, me: usize, legal: usize, ply: u32) -> i32 {
         if let Some(net) = self.net {
+            // `me`'s value, turned to the side to move's (with two players,
+            // simply the side to move's own row).
             let h = net.hidden;
-            return net.value(&self.acc[ply as usize * h..][..h], pos.turn());
+            let v = net.value_for(&self.acc[ply as usize * h..][..h], pos.turn(), me);
+            return if pos.turn() == me { v } else { -v };
         }
         let value = if pos.phase() == Phase::Normal {
             evaluate_counted(self.e, &self.w, pos, me, legal as u64)

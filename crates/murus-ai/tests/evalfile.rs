@@ -24,6 +24,21 @@ fn network_file() -> EvalFile {
     }
 }
 
+/// A four-player network (format version 2).
+fn four_player_file() -> EvalFile {
+    let v = Variant::builtin("escape4").unwrap();
+    let shape = Shape {
+        slots: 64,
+        players: 4,
+        heights: 2,
+    };
+    EvalFile {
+        variant_sha256: source_digest(v.source()),
+        note: "four players".into(),
+        trained: Trained::Network(Trainer::new(shape, 4, 4).quantize()),
+    }
+}
+
 fn weights_file() -> EvalFile {
     EvalFile {
         variant_sha256: source_digest(Variant::builtin("hex").unwrap().source()),
@@ -43,16 +58,36 @@ fn weights_file() -> EvalFile {
 
 #[test]
 fn files_read_back_as_written() {
-    for file in [network_file(), weights_file()] {
+    for (file, version) in [
+        (network_file(), 1u32),
+        (weights_file(), 1),
+        (four_player_file(), 2),
+    ] {
         let bytes = file.to_bytes();
         assert_eq!(&bytes[..8], b"MURUSEVL");
+        assert_eq!(
+            bytes[8..12],
+            version.to_le_bytes(),
+            "the oldest version that holds it"
+        );
         assert_eq!(EvalFile::from_bytes(&bytes), Ok(file));
     }
 }
 
 #[test]
+fn a_multi_player_network_in_a_version_1_file_is_refused() {
+    let mut bytes = four_player_file().to_bytes();
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let err = EvalFile::from_bytes(&bytes).unwrap_err();
+    assert!(
+        matches!(&err, EvalFileError::Corrupt(m) if m.contains("4 players in a version 1 file")),
+        "{err}"
+    );
+}
+
+#[test]
 fn every_truncation_is_an_error() {
-    for file in [network_file(), weights_file()] {
+    for file in [network_file(), weights_file(), four_player_file()] {
         let bytes = file.to_bytes();
         for n in 0..bytes.len() {
             let r = EvalFile::from_bytes(&bytes[..n]);
@@ -92,10 +127,10 @@ fn a_changed_byte_is_corruption() {
 #[test]
 fn a_later_version_is_named() {
     let mut bytes = weights_file().to_bytes();
-    bytes[8..12].copy_from_slice(&2u32.to_le_bytes());
+    bytes[8..12].copy_from_slice(&3u32.to_le_bytes());
     let err = EvalFile::from_bytes(&bytes).unwrap_err();
-    assert_eq!(err, EvalFileError::FutureVersion(2));
-    assert!(err.to_string().contains("version 2"), "{err}");
+    assert_eq!(err, EvalFileError::FutureVersion(3));
+    assert!(err.to_string().contains("version 3"), "{err}");
 }
 
 #[test]

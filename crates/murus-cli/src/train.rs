@@ -167,18 +167,12 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
         o.games,
         dir.display()
     )?;
-    match &o.network {
-        Some(n) => writeln!(
-            out,
-            "network: {} hidden units; held-out error {:.5} -> {:.5} after {} epochs",
-            args.hidden, n.error_before, n.error_after, n.epochs
-        )?,
-        None => writeln!(
-            out,
-            "network: none ({} players: networks learn two-player variants)",
-            v.player_count()
-        )?,
-    }
+    let n = &o.network;
+    writeln!(
+        out,
+        "network: {} hidden units; held-out error {:.5} -> {:.5} after {} epochs",
+        args.hidden, n.error_before, n.error_after, n.epochs
+    )?;
     let (w, before, after) = o.weights;
     let named: Vec<String> = murus_ai::eval::FEATURE_NAMES
         .iter()

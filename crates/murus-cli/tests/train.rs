@@ -257,10 +257,11 @@ fn a_candidate_that_loses_its_validation_match_is_not_kept() {
     );
 }
 
-/// Three and four players: the generic features' weights are trained (no
-/// network), and bots take the file.
+/// Three and four players: a network with a row per (side to move,
+/// player) is trained as with two, and bots (alpha-beta and MCTS) take the
+/// file.
 #[test]
-fn a_four_player_variant_trains_its_features_weights() {
+fn a_four_player_variant_trains_a_network() {
     let dir = temp("four");
     let file = dir.join("e4.eval");
     let f = file.to_str().unwrap();
@@ -277,17 +278,18 @@ fn a_four_player_variant_trains_its_features_weights() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(
-        text(&o).contains("network: none (4 players"),
+        text(&o).contains("network: 32 hidden units"),
         "{}",
         text(&o)
     );
-    assert!(text(&o).contains("(the weights)"), "{}", text(&o));
-    let bot = format!("alphabeta:300:eval={f}");
+    assert!(text(&o).contains("(the network)"), "{}", text(&o));
+    let bytes = std::fs::read(&file).unwrap();
+    assert_eq!(bytes[8..12], 2u32.to_le_bytes(), "format version 2");
     let o = murus(&[
         "selfplay",
         "escape4",
         "--bots",
-        &format!("{bot},random"),
+        &format!("alphabeta:300:eval={f},mcts:50:eval={f},random,greedy"),
         "--games",
         "4",
     ]);

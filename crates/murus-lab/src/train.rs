@@ -508,8 +508,7 @@ pub fn samples(variant: &Variant, games: &[&GameData]) -> Result<Samples, LabErr
         fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
             let shape = Shape::of(e);
             let start = Weights::for_engine(e);
-            // Networks learn two-player variants only.
-            let network = e.players() == 2;
+            let players = e.players();
             let mut out = Samples::default();
             for g in self.games {
                 for (text, score) in &g.positions {
@@ -518,13 +517,18 @@ pub fn samples(variant: &Variant, games: &[&GameData]) -> Result<Samples, LabErr
                     })?;
                     let pos = B::unwrap(&position).expect("a position of this variant");
                     let stm = pos.turn();
-                    let result = g.result.get(stm).copied().unwrap_or(0.5);
-                    let target = target(*score, result);
-                    if network {
+                    let result = |p: usize| g.result.get(p).copied().unwrap_or(0.5);
+                    let target = target(*score, result(stm), players);
+                    let inputs = shape.active(pos);
+                    // With more players, every player's row learns that
+                    // player's result; the side to move's also the search's
+                    // score. (Results alone for every row played worse on
+                    // escape4: docs/ai.md.)
+                    for p in (0..players).filter(|&p| players > 2 || p == stm) {
                         out.examples.push(Example {
-                            inputs: shape.active(pos),
-                            stm: stm as u8,
-                            target,
+                            inputs: inputs.clone(),
+                            row: shape.output(stm, p) as u8,
+                            target: if p == stm { target } else { result(p) },
                         });
                     }
                     let own = features(e, pos, stm, true).to_array();
@@ -678,8 +682,10 @@ pub fn fit_weights(data: &[([f64; 8], f64)], start: Weights) -> (Weights, f64, f
 }
 
 /// A position's target: [`SCORE_SHARE`] of the logistic of the search's
-/// score, the rest its side to move's result.
-fn target(score: i32, result: f32) -> f32 {
+/// score, the rest its side to move's result. The score counts from an
+/// even position, worth the fair share `1 / players`.
+fn target(score: i32, result: f32, players: usize) -> f32 {
+    let score = score - murus_ai::nnue::fair_offset(players);
     let eval = 1.0 / (1.0 + (-(score as f32) / 400.0).exp());
     SCORE_SHARE * eval + (1.0 - SCORE_SHARE) * result
 }
@@ -833,8 +839,8 @@ impl CheckResult {
 pub struct TrainOutcome {
     pub games: usize,
     pub positions: usize,
-    /// The network's fit (two-player variants only).
-    pub network: Option<FitReport>,
+    /// The network's fit.
+    pub network: FitReport,
     /// The fitted weights and the error before and after.
     pub weights: (Weights, f64, f64),
     /// The validation matches, in the order played.
@@ -898,14 +904,10 @@ pub fn train(
     progress.step.store(Step::Fit as u8, Ordering::Relaxed);
     let samples = samples(variant, &games)?;
     let positions = samples.differences.len();
-    // Networks learn two-player variants; with more players only the
-    // generic features' weights are fitted.
-    let fitted = (variant.player_count() == 2).then(|| {
-        let shape = variant.run(ShapeOf);
-        fit_network(shape, &samples.examples, options.fit, &mut |epoch, _| {
-            progress.epoch.store(epoch as u64, Ordering::Relaxed);
-            !progress.data.cancel.load(Ordering::Relaxed)
-        })
+    let shape = variant.run(ShapeOf);
+    let (net, fit) = fit_network(shape, &samples.examples, options.fit, &mut |epoch, _| {
+        progress.epoch.store(epoch as u64, Ordering::Relaxed);
+        !progress.data.cancel.load(Ordering::Relaxed)
     });
     if progress.data.cancel.load(Ordering::Relaxed) {
         return Ok(None);
@@ -922,19 +924,14 @@ pub fn train(
             options.seed
         )
     };
-    let mut candidates = Vec::new();
-    let mut network = None;
-    if let Some((net, report)) = fitted {
-        network = Some(report);
-        candidates.push((
-            "network",
-            EvalFile {
-                variant_sha256: digest,
-                note: note(&format!("a network of {} hidden units", net.hidden)),
-                trained: Trained::Network(net),
-            },
-        ));
-    }
+    let mut candidates = vec![(
+        "network",
+        EvalFile {
+            variant_sha256: digest,
+            note: note(&format!("a network of {} hidden units", net.hidden)),
+            trained: Trained::Network(net),
+        },
+    )];
     candidates.push((
         "weights",
         EvalFile {
@@ -946,7 +943,7 @@ pub fn train(
     let mut outcome = TrainOutcome {
         games: games.len(),
         positions,
-        network,
+        network: fit,
         weights,
         matches: Vec::new(),
         kept: None,

@@ -530,13 +530,13 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
             grouped(o.positions as u64),
             grouped(o.games as u64)
         ),
-        match &o.network {
-            Some(n) => format!(
-                "Network of {} hidden units: held-out error {:.5} -> {:.5} after {} epochs.",
-                request.options.fit.hidden, n.error_before, n.error_after, n.epochs
-            ),
-            None => "No network: networks learn two-player variants.".to_string(),
-        },
+        format!(
+            "Network of {} hidden units: held-out error {:.5} -> {:.5} after {} epochs.",
+            request.options.fit.hidden,
+            o.network.error_before,
+            o.network.error_after,
+            o.network.epochs
+        ),
         format!(
             "Features' weights: error {:.5} -> {:.5}.",
             o.weights.1, o.weights.2
