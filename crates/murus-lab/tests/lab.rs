@@ -396,6 +396,8 @@ fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
             "Length",
             "Branching",
             "Decisiveness",
+            "Game quality",
+            "Game shape",
             "Endings",
         ]
     );
@@ -411,7 +413,7 @@ fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
         )
     );
     // The endings add up to every game.
-    let total: u64 = lines[10]
+    let total: u64 = lines[12]
         .1
         .split(", ")
         .map(|e| e.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
