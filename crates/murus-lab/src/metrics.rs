@@ -670,7 +670,7 @@ impl Metrics {
             repetition: mean(
                 measured
                     .iter()
-                    .map(|(g, m)| f64::from(m.repeated) / f64::from(g.plies + 1)),
+                    .map(|(g, m)| f64::from(m.repeated) / (f64::from(g.plies) + 1.0)),
             ),
         }
     }
