@@ -843,9 +843,12 @@ pub struct Recorder<'a, B: Bits> {
     e: &'a Engine<B>,
     evaluation: Evaluation,
     /// Whether to value positions with the evaluation's network: it has
-    /// one, it fits, and the game has two players (one pass then values
-    /// both; with more, the features).
+    /// one and it fits.
     network: bool,
+    /// Whether the network's accumulator is kept and updated (two players:
+    /// one pass values both); with more players each is valued from
+    /// scratch.
+    incremental: bool,
     weights: Weights,
     players: usize,
     plies: Vec<Ply>,
@@ -882,17 +885,17 @@ impl<'a, B: Bits> Recorder<'a, B> {
             .weights()
             .unwrap_or_else(|| Weights::for_engine(e));
         let players = e.players().min(MAX_PLAYERS);
-        let net = evaluation
-            .network()
-            .filter(|net| players == 2 && net.fits(e));
+        let net = evaluation.network().filter(|net| net.fits(e));
+        let incremental = net.is_some() && players == 2;
         let mut acc = Vec::new();
-        if let Some(net) = net {
+        if let Some(net) = net.filter(|_| incremental) {
             acc.resize(net.hidden, 0);
             net.refresh(start, &mut acc);
         }
         let mut r = Recorder {
             e,
             network: net.is_some(),
+            incremental,
             child_acc: acc.clone(),
             acc,
             evaluation,
@@ -945,7 +948,7 @@ impl<'a, B: Bits> Recorder<'a, B> {
 
     /// Brings the network accumulator to `pos`.
     fn sync(&mut self, pos: &Pos<B>) {
-        if let Some(net) = self.evaluation.network().filter(|_| self.network) {
+        if let Some(net) = self.evaluation.network().filter(|_| self.incremental) {
             net.update(&self.synced, pos, &self.acc, &mut self.child_acc);
             std::mem::swap(&mut self.acc, &mut self.child_acc);
             self.synced = *pos;
@@ -979,11 +982,20 @@ impl<'a, B: Bits> Recorder<'a, B> {
         let n = self.players;
         match self.net() {
             // The side to move's value; the other player's is its negation.
-            Some(net) => {
+            Some(net) if self.incremental => {
                 let stm = pos.turn();
                 let x = squash(net.value(&self.acc, stm)) as f32;
                 v[stm] = x;
                 v[1 - stm] = -x;
+            }
+            Some(net) => {
+                for (p, x) in v.iter_mut().enumerate().take(n) {
+                    *x = if pos.is_out(p) {
+                        -1.0
+                    } else {
+                        squash(net.evaluate_for(pos, p)) as f32
+                    };
+                }
             }
             None => {
                 let mut s = [i32::MIN; MAX_PLAYERS];
@@ -1037,11 +1049,12 @@ impl<'a, B: Bits> Recorder<'a, B> {
                     None => 0.0,
                 },
                 None => squash(match self.evaluation.network().filter(|_| self.network) {
-                    Some(net) => {
+                    Some(net) if self.incremental => {
                         net.update(pos, &child, &self.acc, &mut self.child_acc);
                         let x = net.value(&self.child_acc, child.turn());
                         if child.turn() == me { x } else { -x }
                     }
+                    Some(net) => net.evaluate_for(&child, me),
                     None => evaluate(self.e, &self.weights, &child, me, false),
                 }),
             };
@@ -1391,6 +1404,68 @@ mod tests {
             let m = r.stats.metrics.unwrap();
             assert!(m.clarity_plies < r.stats.plies.max(2), "{name}: {m:?}");
         }
+    }
+
+    /// Plays `plies` plies of `variant` (the first legal move each time)
+    /// under a recorder valuing with an untrained network (random
+    /// weights), checking at each ply that the values it gives are those
+    /// of the network from scratch; returns the game's record.
+    fn with_network(variant: &str, plies: usize) -> GameMetrics {
+        use murus_ai::Trained;
+        use murus_ai::nnue::{Shape, Trainer};
+        use murus_engine::{EngineTask, Variant, Word};
+        use std::sync::Arc;
+        struct Task(usize);
+        impl EngineTask for Task {
+            type Output = GameMetrics;
+            fn run<B: Word>(self, e: &Engine<B>) -> GameMetrics {
+                let net = Trainer::new(Shape::of(e), 8, 1).quantize();
+                let evaluation = Evaluation::Trained(Arc::new(Trained::Network(net.clone())));
+                let mut pos = e.start();
+                let mut r = Recorder::new(e, evaluation, &pos, 1, 1);
+                let mut line = DrawTracker::new(e.rules().draw, pos.hash());
+                let mut moves = e.move_list();
+                for _ in 0..self.0 {
+                    moves.clear();
+                    e.legal_moves(&pos, &mut moves);
+                    if e.judge(&pos, moves.len(), &line).is_some() {
+                        break;
+                    }
+                    r.sync(&pos);
+                    let fast = r.position_values(&pos);
+                    for p in (0..e.players()).filter(|&p| !pos.is_out(p)) {
+                        let slow = squash(net.evaluate_for(&pos, p)) as f32;
+                        assert!((fast[p] - slow).abs() < 1e-6, "{fast:?} {p} {slow}");
+                    }
+                    r.before(&pos, &moves, &line);
+                    let m = moves[0];
+                    let capture = e.is_capture(&pos, m);
+                    e.apply(&mut pos, m);
+                    line.push(pos.hash(), capture);
+                    r.after(&pos);
+                }
+                r.finish(&Outcome {
+                    winner: None,
+                    reason: Reason::PlyCap,
+                })
+            }
+        }
+        Variant::builtin(variant).unwrap().run(Task(plies))
+    }
+
+    #[test]
+    fn a_network_values_positions_as_from_scratch_with_two_players_or_more() {
+        // Two players: one accumulator kept up to date.
+        let m = with_network("standard", 9);
+        assert_eq!((m.evaluated, m.clarity_plies), (5, 9));
+        assert!(m.clarity.is_some());
+        // The values moved: the comparison above compared something.
+        assert!(m.stability.is_some_and(|s| s.get() > 0.0), "{m:?}");
+        // Three: each player valued from scratch.
+        let m = with_network("hex3-escape", 9);
+        assert_eq!((m.evaluated, m.clarity_plies), (3, 9));
+        assert!(m.clarity.is_some());
+        assert!(m.stability.is_some_and(|s| s.get() > 0.0), "{m:?}");
     }
 
     #[test]
