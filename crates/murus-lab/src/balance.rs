@@ -582,12 +582,10 @@ fn play_level(
 
 /// Writes `balance.json` (and the table, `balance.csv`) into `out`.
 pub fn write_balance(out: &Path, report: &BalanceReport) -> Result<(), LabError> {
+    // Each file through a temporary one renamed into place: a kill leaves
+    // the old file or the new, never a torn one.
     let write = |name: &str, text: String| -> Result<(), LabError> {
-        let path: PathBuf = out.join(name);
-        std::fs::write(&path, text).map_err(|source| LabError::Io {
-            path: path.display().to_string(),
-            source,
-        })
+        crate::rundir::write_atomic(&out.join(name), &text)
     };
     write("balance.json", report.to_json())?;
     write("balance.svg", crate::charts::balance_svg(report))?;

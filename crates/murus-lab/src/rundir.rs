@@ -155,7 +155,7 @@ fn compare(path: &Path, found: &RunSpec, asked: &RunSpec) -> Result<(), LabError
 }
 
 /// Writes `text` to `path` through a temporary file renamed into place.
-fn write_atomic(path: &Path, text: &str) -> Result<(), LabError> {
+pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), LabError> {
     let mut tmp = path.as_os_str().to_owned();
     tmp.push(".tmp");
     let tmp = PathBuf::from(tmp);

@@ -47,7 +47,7 @@
 //! ```
 
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
 
 use murus_dsl::Diagnostic;
@@ -59,6 +59,7 @@ use crate::balance::{
     self, BalanceConfig, BalanceReport, CAPPED, DOMINANT_ENDING, DRAWISH, LevelResult, Progress,
 };
 use crate::report::{Report, VariantId, percent};
+use crate::rundir::write_atomic;
 use crate::runner::lock;
 
 /// The layout of `sweep.json` this version writes and reads.
@@ -754,19 +755,6 @@ impl SweepSpec {
             .map(|((k, x), (_, y))| format!("{k} {x} there, {y} {here}"))
             .collect()
     }
-}
-
-/// Writes `text` to `path` through a temporary file renamed into place.
-fn write_atomic(path: &Path, text: &str) -> Result<(), LabError> {
-    let io = |p: &Path| {
-        let path = p.display().to_string();
-        move |source| LabError::Io { path, source }
-    };
-    let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
-    let tmp = PathBuf::from(tmp);
-    std::fs::write(&tmp, text).map_err(io(&tmp))?;
-    std::fs::rename(&tmp, path).map_err(io(path))
 }
 
 /// Prepares folder `out` for a sweep of `spec`: a new sweep writes
@@ -1554,7 +1542,7 @@ mod tests {
         }
     }
 
-    fn temp(name: &str) -> PathBuf {
+    fn temp(name: &str) -> std::path::PathBuf {
         let dir = std::env::temp_dir().join(format!("murus-sweep-{}-{name}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         dir
