@@ -7,11 +7,12 @@
 //! | 4 | the format's version (little-endian `u32`: 1 or 2, below) |
 //! | 32 | the SHA-256 of the variant's rules source the evaluation was trained on |
 //! | 4 + n | a note in UTF-8 (how it was trained), its length first |
-//! | 1 | the kind: 1 the generic features' weights, 2 a network |
+//! | 1 | the kind: 1 the generic features' weights, 2 a network, 3 a network correcting the features |
 //! | … | the kind's payload (below) |
 //! | 8 | an FNV-1a checksum of every byte before it |
 //!
-//! Weights: eight `i32` in the order of [`Weights`]' fields. Network: the
+//! Weights: eight `i32` in the order of [`Weights`]' fields. A network
+//! correcting the features: the weights, then the network. Network: the
 //! board's slots, players, tallest stack and hidden units (`u32` each),
 //! then the first layer's weights and biases and the output weights (`i16`
 //! each) and the output biases (`i32` each), in [`Network`]'s order.
@@ -19,7 +20,8 @@
 //!
 //! Versions: 1 holds weights and two-player networks; 2 adds networks of
 //! three and four players, whose output layer has a row per (side to
-//! move, player) ([`Shape::outputs`]). A file is written in the oldest
+//! move, player) ([`Shape::outputs`]), and networks correcting the
+//! features (kind 3). A file is written in the oldest
 //! version that holds it, so a build that reads only version 1 still reads
 //! every two-player file, and refuses a newer network by its version
 //! rather than misreading it.
@@ -47,6 +49,7 @@ pub const VERSION: u32 = 2;
 fn version_for(trained: &Trained) -> u32 {
     match trained {
         Trained::Network(n) if n.shape.players > 2 => 2,
+        Trained::Hybrid(..) => 2,
         _ => 1,
     }
 }
@@ -60,6 +63,9 @@ pub enum Trained {
     Weights(Weights),
     /// A network.
     Network(Network),
+    /// A network that learns a correction to the generic features: the
+    /// value is the features' (with these weights) plus the network's.
+    Hybrid(Weights, Network),
 }
 
 /// The evaluation a bot uses.
@@ -78,22 +84,29 @@ impl Evaluation {
     pub fn network(&self) -> Option<&Network> {
         match self {
             Evaluation::Trained(t) => match t.as_ref() {
-                Trained::Network(n) => Some(n),
+                Trained::Network(n) | Trained::Hybrid(_, n) => Some(n),
                 Trained::Weights(_) => None,
             },
             Evaluation::Generic => None,
         }
     }
 
-    /// The weights of the generic features, if these are fitted ones.
+    /// The weights of the generic features, if these are fitted ones (or
+    /// those a hybrid adds its network to).
     pub fn weights(&self) -> Option<Weights> {
         match self {
             Evaluation::Trained(t) => match t.as_ref() {
-                Trained::Weights(w) => Some(*w),
+                Trained::Weights(w) | Trained::Hybrid(w, _) => Some(*w),
                 Trained::Network(_) => None,
             },
             Evaluation::Generic => None,
         }
+    }
+
+    /// Whether the network's value is added to the generic features'
+    /// ([`Trained::Hybrid`]) rather than standing alone.
+    pub fn adds_features(&self) -> bool {
+        matches!(self, Evaluation::Trained(t) if matches!(t.as_ref(), Trained::Hybrid(..)))
     }
 
     /// A few words for reports: `generic`, `weights`, `network (64 hidden)`.
@@ -103,6 +116,9 @@ impl Evaluation {
             Evaluation::Trained(t) => match t.as_ref() {
                 Trained::Weights(_) => "fitted weights".into(),
                 Trained::Network(n) => format!("network ({} hidden)", n.hidden),
+                Trained::Hybrid(_, n) => {
+                    format!("network ({} hidden) correcting the features", n.hidden)
+                }
             },
         }
     }
@@ -168,24 +184,35 @@ impl EvalFile {
         out.extend_from_slice(&self.variant_sha256);
         out.extend_from_slice(&(self.note.len() as u32).to_le_bytes());
         out.extend_from_slice(self.note.as_bytes());
+        let weights = |out: &mut Vec<u8>, w: &Weights| {
+            for x in w.to_array() {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        };
+        let network = |out: &mut Vec<u8>, n: &Network| {
+            for x in [n.shape.slots, n.shape.players, n.shape.heights, n.hidden] {
+                out.extend_from_slice(&(x as u32).to_le_bytes());
+            }
+            for x in n.w1.iter().chain(&n.b1).chain(&n.w2) {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+            for x in &n.b2 {
+                out.extend_from_slice(&x.to_le_bytes());
+            }
+        };
         match &self.trained {
             Trained::Weights(w) => {
                 out.push(1);
-                for x in w.to_array() {
-                    out.extend_from_slice(&x.to_le_bytes());
-                }
+                weights(&mut out, w);
             }
             Trained::Network(n) => {
                 out.push(2);
-                for x in [n.shape.slots, n.shape.players, n.shape.heights, n.hidden] {
-                    out.extend_from_slice(&(x as u32).to_le_bytes());
-                }
-                for x in n.w1.iter().chain(&n.b1).chain(&n.w2) {
-                    out.extend_from_slice(&x.to_le_bytes());
-                }
-                for x in &n.b2 {
-                    out.extend_from_slice(&x.to_le_bytes());
-                }
+                network(&mut out, n);
+            }
+            Trained::Hybrid(w, n) => {
+                out.push(3);
+                weights(&mut out, w);
+                network(&mut out, n);
             }
         }
         let sum = fnv1a(&out);
@@ -220,62 +247,16 @@ impl EvalFile {
             .map_err(|_| EvalFileError::Corrupt("the note is not UTF-8".into()))?;
         let kind = r.take(1, "the kind")?[0];
         let trained = match kind {
-            1 => {
-                let mut a = [0i32; 8];
-                for x in &mut a {
-                    *x = r.i32("the weights")?;
-                }
-                Trained::Weights(Weights::from_array(a))
+            1 => Trained::Weights(r.weights()?),
+            2 => Trained::Network(r.network(version)?),
+            3 if version < 2 => {
+                return Err(EvalFileError::Corrupt(format!(
+                    "a network correcting the features in a version {version} file (version 2 brought them)"
+                )));
             }
-            2 => {
-                let slots = r.u32("the network's shape")? as usize;
-                let players = r.u32("the network's shape")? as usize;
-                let heights = r.u32("the network's shape")? as usize;
-                let hidden = r.u32("the network's shape")? as usize;
-                let shape = Shape {
-                    slots,
-                    players,
-                    heights,
-                };
-                let inputs = (slots as u64) * (players as u64) * (heights as u64);
-                if !(1..=4).contains(&players)
-                    || heights == 0
-                    || slots == 0
-                    || !(1..=crate::nnue::MAX_HIDDEN).contains(&hidden)
-                    || inputs.saturating_mul(hidden as u64) > MAX_PARAMETERS
-                    || inputs > u64::from(u16::MAX)
-                {
-                    return Err(EvalFileError::Corrupt(format!(
-                        "a network of {slots} slots, {players} players, stacks of {heights} and {hidden} hidden units"
-                    )));
-                }
-                if version < 2 && players > 2 {
-                    return Err(EvalFileError::Corrupt(format!(
-                        "a network of {players} players in a version {version} file (version 2 brought them)"
-                    )));
-                }
-                let mut i16s = |n: usize, what| -> Result<Vec<i16>, EvalFileError> {
-                    let raw = r.take(n * 2, what)?;
-                    Ok(raw
-                        .chunks_exact(2)
-                        .map(|c| i16::from_le_bytes([c[0], c[1]]))
-                        .collect())
-                };
-                let w1 = i16s(shape.inputs() * hidden, "the first layer")?;
-                let b1 = i16s(hidden, "the first layer")?;
-                let w2 = i16s(shape.outputs() * hidden, "the output layer")?;
-                let mut b2 = Vec::with_capacity(shape.outputs());
-                for _ in 0..shape.outputs() {
-                    b2.push(r.i32("the output layer")?);
-                }
-                Trained::Network(Network {
-                    shape,
-                    hidden,
-                    w1,
-                    b1,
-                    w2,
-                    b2,
-                })
+            3 => {
+                let w = r.weights()?;
+                Trained::Hybrid(w, r.network(version)?)
             }
             k => return Err(EvalFileError::Corrupt(format!("unknown kind {k}"))),
         };
@@ -346,6 +327,68 @@ impl<'a> Reader<'a> {
     fn i32(&mut self, what: &'static str) -> Result<i32, EvalFileError> {
         let b = self.take(4, what)?;
         Ok(i32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+    }
+
+    /// The features' eight weights.
+    fn weights(&mut self) -> Result<Weights, EvalFileError> {
+        let mut a = [0i32; 8];
+        for x in &mut a {
+            *x = self.i32("the weights")?;
+        }
+        Ok(Weights::from_array(a))
+    }
+
+    /// A network: its shape, checked before anything is allocated, then
+    /// its layers.
+    fn network(&mut self, version: u32) -> Result<Network, EvalFileError> {
+        let slots = self.u32("the network's shape")? as usize;
+        let players = self.u32("the network's shape")? as usize;
+        let heights = self.u32("the network's shape")? as usize;
+        let hidden = self.u32("the network's shape")? as usize;
+        let shape = Shape {
+            slots,
+            players,
+            heights,
+        };
+        let inputs = (slots as u64) * (players as u64) * (heights as u64);
+        if !(1..=4).contains(&players)
+            || heights == 0
+            || slots == 0
+            || !(1..=crate::nnue::MAX_HIDDEN).contains(&hidden)
+            || inputs.saturating_mul(hidden as u64) > MAX_PARAMETERS
+            || inputs > u64::from(u16::MAX)
+        {
+            return Err(EvalFileError::Corrupt(format!(
+                "a network of {slots} slots, {players} players, stacks of {heights} and {hidden} hidden units"
+            )));
+        }
+        if version < 2 && players > 2 {
+            return Err(EvalFileError::Corrupt(format!(
+                "a network of {players} players in a version {version} file (version 2 brought them)"
+            )));
+        }
+        let mut i16s = |n: usize, what| -> Result<Vec<i16>, EvalFileError> {
+            let raw = self.take(n * 2, what)?;
+            Ok(raw
+                .chunks_exact(2)
+                .map(|c| i16::from_le_bytes([c[0], c[1]]))
+                .collect())
+        };
+        let w1 = i16s(shape.inputs() * hidden, "the first layer")?;
+        let b1 = i16s(hidden, "the first layer")?;
+        let w2 = i16s(shape.outputs() * hidden, "the output layer")?;
+        let mut b2 = Vec::with_capacity(shape.outputs());
+        for _ in 0..shape.outputs() {
+            b2.push(self.i32("the output layer")?);
+        }
+        Ok(Network {
+            shape,
+            hidden,
+            w1,
+            b1,
+            w2,
+            b2,
+        })
     }
 }
 

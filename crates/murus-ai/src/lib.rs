@@ -682,6 +682,9 @@ impl Bot {
                 Some(o) if o.winner.is_some() => i32::MIN + 1,
                 Some(_) => 0,
                 None => match net {
+                    Some(n) if evaluation.adds_features() => {
+                        n.evaluate_for(&child, me) + eval::evaluate(e, &w, &child, me, true)
+                    }
                     Some(n) => n.evaluate_for(&child, me),
                     None => eval::evaluate(e, &w, &child, me, true),
                 },

@@ -587,12 +587,16 @@ impl<B: Bits> Mcts<'_, B> {
             // One evaluation serves both: the second player's is the
             // negation of the first's.
             let net = self.evaluation.network().filter(|n| n.fits(self.e));
-            let v = match (net, legal) {
-                (Some(net), _) => net.evaluate_for(p, 0),
-                (None, Some(n)) if p.phase() == Phase::Normal => {
+            let features = || match legal {
+                Some(n) if p.phase() == Phase::Normal => {
                     evaluate_counted(self.e, weights, p, 0, n as u64)
                 }
                 _ => evaluate(self.e, weights, p, 0, true),
+            };
+            let v = match net {
+                Some(net) if self.evaluation.adds_features() => net.evaluate_for(p, 0) + features(),
+                Some(net) => net.evaluate_for(p, 0),
+                None => features(),
             };
             let x = logistic(v);
             r[seat(0, swapped)] = x;
@@ -613,6 +617,10 @@ impl<B: Bits> Mcts<'_, B> {
                 continue;
             }
             let x = logistic(match net {
+                Some(net) if self.evaluation.adds_features() => {
+                    net.value_for(&acc[..net.hidden], p.turn(), q) - offset
+                        + evaluate(self.e, weights, p, q, true)
+                }
                 Some(net) => net.value_for(&acc[..net.hidden], p.turn(), q) - offset,
                 None => evaluate(self.e, weights, p, q, true),
             });

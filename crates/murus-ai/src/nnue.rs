@@ -265,6 +265,10 @@ pub struct Example {
     pub inputs: Vec<u16>,
     pub row: u8,
     pub target: f32,
+    /// Added to the output before the logistic, in its units: the generic
+    /// features' value of the row's player for a network that learns a
+    /// correction to them ([`crate::Trained::Hybrid`]); 0 otherwise.
+    pub base: f32,
 }
 
 /// A network in floats, with Adam's moments: the trainer.
@@ -354,14 +358,15 @@ impl Trainer {
         }
         let r = usize::from(x.row);
         let row = &self.params[w2 + r * h..][..h];
-        let mut out = self.params[b2 + r];
+        let mut out = self.params[b2 + r] + x.base;
         for (&a, &w) in z.iter().zip(row) {
             out += a.clamp(0.0, 1.0) * w;
         }
         out
     }
 
-    /// The output for an example, in units of the logistic.
+    /// The output for an example, in units of the logistic (its base
+    /// included).
     pub fn output(&self, x: &Example) -> f32 {
         let mut z = vec![0.0; self.hidden];
         self.forward(x, &mut z)
@@ -479,6 +484,7 @@ mod tests {
                 inputs: shape.active(&start),
                 row: 0,
                 target: 0.9,
+                base: 0.0,
             };
             for _ in 0..50 {
                 trainer.step(std::slice::from_ref(&x), 0.05);
@@ -513,6 +519,7 @@ mod tests {
                         inputs: shape.active(&child),
                         row: shape.output(stm, player) as u8,
                         target: 0.5,
+                        base: 0.0,
                     };
                     let float = trainer.output(&ex) * CP_PER_UNIT as f32;
                     let int = if shape.players == 2 {
@@ -630,6 +637,7 @@ mod tests {
                             inputs: shape.active(&pos),
                             row: stm as u8,
                             target: 1.0 / (1.0 + (-lead).exp()),
+                            base: 0.0,
                         });
                         e.apply(&mut pos, moves[rng.random_range(0..moves.len())]);
                     }

@@ -199,8 +199,12 @@ const HISTORY_MAX: i32 = 1 << 14;
 pub(crate) struct Searcher<'a, B: Bits> {
     e: &'a Engine<B>,
     w: Weights,
-    /// A trained network, which values positions instead of the weights.
+    /// A trained network, which values positions instead of the weights
+    /// (or with them, when `hybrid`).
     net: Option<&'a Network>,
+    /// Whether the network's value is added to the weights' (a network
+    /// correcting the features).
+    hybrid: bool,
     /// The network's accumulators, `hidden` numbers per ply of the path.
     acc: Vec<i32>,
     features: SearchFeatures,
@@ -260,18 +264,25 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// The static value of `pos` for the side to move, which has `legal`
     /// legal moves.
     fn static_value(&self, pos: &Pos<B>, me: usize, legal: usize, ply: u32) -> i32 {
+        let features = || {
+            if pos.phase() == Phase::Normal {
+                evaluate_counted(self.e, &self.w, pos, me, legal as u64)
+            } else {
+                evaluate(self.e, &self.w, pos, me, true)
+            }
+        };
+        let mut value = 0;
         if let Some(net) = self.net {
             // `me`'s value, turned to the side to move's (with two players,
             // simply the side to move's own row).
             let h = net.hidden;
-            let v = net.value_for(&self.acc[ply as usize * h..][..h], pos.turn(), me);
-            return if pos.turn() == me { v } else { -v };
+            value = net.value_for(&self.acc[ply as usize * h..][..h], pos.turn(), me);
+            if !self.hybrid {
+                return if pos.turn() == me { value } else { -value };
+            }
         }
-        let value = if pos.phase() == Phase::Normal {
-            evaluate_counted(self.e, &self.w, pos, me, legal as u64)
-        } else {
-            evaluate(self.e, &self.w, pos, me, true)
-        };
+        // The features, with the network's correction where it has one.
+        value += features();
         let sign = if pos.turn() == me { 1 } else { -1 };
         sign * value + if self.features.tempo { TEMPO } else { 0 }
     }
@@ -289,6 +300,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             e,
             w: Weights::for_engine(e),
             net: None,
+            hybrid: false,
             acc: Vec::new(),
             features: SearchFeatures::ALL,
             immediate: e.breakthrough_is_immediate(),
@@ -326,6 +338,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
         if let Some(net) = evaluation.network().filter(|n| n.fits(self.e)) {
             self.net = Some(net);
+            self.hybrid = evaluation.adds_features();
             self.acc = vec![0; (MAX_PLY as usize + 2) * net.hidden];
         }
         self

@@ -39,6 +39,26 @@ fn four_player_file() -> EvalFile {
     }
 }
 
+/// A network correcting the features (format version 2).
+fn correction_file() -> EvalFile {
+    let EvalFile {
+        variant_sha256,
+        trained: Trained::Network(net),
+        ..
+    } = network_file()
+    else {
+        unreachable!("a network")
+    };
+    let Trained::Weights(w) = weights_file().trained else {
+        unreachable!("weights")
+    };
+    EvalFile {
+        variant_sha256,
+        note: "a correction".into(),
+        trained: Trained::Hybrid(w, net),
+    }
+}
+
 fn weights_file() -> EvalFile {
     EvalFile {
         variant_sha256: source_digest(Variant::builtin("hex").unwrap().source()),
@@ -62,6 +82,7 @@ fn files_read_back_as_written() {
         (network_file(), 1u32),
         (weights_file(), 1),
         (four_player_file(), 2),
+        (correction_file(), 2),
     ] {
         let bytes = file.to_bytes();
         assert_eq!(&bytes[..8], b"MURUSEVL");
@@ -87,7 +108,12 @@ fn a_multi_player_network_in_a_version_1_file_is_refused() {
 
 #[test]
 fn every_truncation_is_an_error() {
-    for file in [network_file(), weights_file(), four_player_file()] {
+    for file in [
+        network_file(),
+        weights_file(),
+        four_player_file(),
+        correction_file(),
+    ] {
         let bytes = file.to_bytes();
         for n in 0..bytes.len() {
             let r = EvalFile::from_bytes(&bytes[..n]);
@@ -122,6 +148,17 @@ fn a_changed_byte_is_corruption() {
     let mut longer = bytes.clone();
     longer.insert(100, 0);
     assert!(EvalFile::from_bytes(&longer).is_err());
+}
+
+#[test]
+fn a_correction_in_a_version_1_file_is_refused() {
+    let mut bytes = correction_file().to_bytes();
+    bytes[8..12].copy_from_slice(&1u32.to_le_bytes());
+    let err = EvalFile::from_bytes(&bytes).unwrap_err();
+    assert!(
+        matches!(&err, EvalFileError::Corrupt(m) if m.contains("correcting the features in a version 1 file")),
+        "{err}"
+    );
 }
 
 #[test]
@@ -195,4 +232,56 @@ fn every_shipped_evaluation_is_embedded_and_fits_its_variant() {
         }
     }
     assert!(seen >= 3, "found {seen} shipped evaluations");
+}
+
+/// A network correcting the features adds its value to theirs: one whose
+/// own value is always 0 plays as the generic features do, move for move,
+/// and one that says something plays otherwise.
+#[test]
+fn a_correction_worth_nothing_plays_as_the_generic_features() {
+    use murus_ai::{Bot, BotSpec, Evaluation};
+    use murus_engine::{Engine, EngineTask, Game, Word};
+    use std::sync::Arc;
+    struct ShapeOf;
+    impl EngineTask for ShapeOf {
+        type Output = (Shape, murus_ai::eval::Weights);
+        fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
+            (Shape::of(e), murus_ai::eval::Weights::for_engine(e))
+        }
+    }
+    for name in ["standard", "escape"] {
+        let v = Variant::builtin(name).unwrap();
+        let (shape, weights) = v.run(ShapeOf);
+        let play = |evaluation: Evaluation| {
+            let mut bot = Bot::new(
+                BotSpec::AlphaBeta {
+                    nodes: 3000,
+                    eval: None,
+                },
+                7,
+            );
+            bot.set_evaluation(evaluation);
+            let mut game = Game::new(&v);
+            for _ in 0..16 {
+                if game.outcome().is_some() {
+                    break;
+                }
+                let m = bot.choose_in_game(&game).unwrap();
+                game.play(m);
+            }
+            game.record().moves
+        };
+        let hybrid = |net: Network| Evaluation::Trained(Arc::new(Trained::Hybrid(weights, net)));
+        let mut nothing = Trainer::new(shape, 8, 1).quantize();
+        nothing.w2.fill(0);
+        nothing.b2.fill(0);
+        let generic = play(Evaluation::Generic);
+        assert_eq!(play(hybrid(nothing)), generic, "{name}");
+        let mut something = Trainer::new(shape, 8, 1).quantize();
+        something.b2.fill(0);
+        for w in &mut something.w2 {
+            *w = w.saturating_mul(40);
+        }
+        assert_ne!(play(hybrid(something)), generic, "{name}");
+    }
 }

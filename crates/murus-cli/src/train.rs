@@ -173,6 +173,12 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
         "network: {} hidden units; held-out error {:.5} -> {:.5} after {} epochs",
         args.hidden, n.error_before, n.error_after, n.epochs
     )?;
+    let c = &o.correction;
+    writeln!(
+        out,
+        "correction (the network on top of the features): held-out error {:.5} -> {:.5} after {} epochs",
+        c.error_before, c.error_after, c.epochs
+    )?;
     let (w, before, after) = o.weights;
     let named: Vec<String> = murus_ai::eval::FEATURE_NAMES
         .iter()
@@ -209,6 +215,7 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
     };
     let what = match &kept.trained {
         Trained::Network(_) => "the network",
+        Trained::Hybrid(..) => "the correction",
         Trained::Weights(_) => "the weights",
     };
     std::fs::write(&file, kept.to_bytes())

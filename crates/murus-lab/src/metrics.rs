@@ -919,6 +919,16 @@ impl<'a, B: Bits> Recorder<'a, B> {
         self.evaluation.network().filter(|_| self.network)
     }
 
+    /// What a network correcting the features adds to its own value: the
+    /// features' lead of `p` (0 for a network alone).
+    fn features_added(&self, pos: &Pos<B>, p: usize) -> i32 {
+        if self.evaluation.adds_features() {
+            evaluate(self.e, &self.weights, pos, p, false)
+        } else {
+            0
+        }
+    }
+
     /// Notes the ply about to be played from `pos` (reached along `line`,
     /// not over), whose legal moves are `moves`.
     pub fn before(&mut self, pos: &Pos<B>, moves: &[Move], line: &DrawTracker) {
@@ -984,7 +994,7 @@ impl<'a, B: Bits> Recorder<'a, B> {
             // The side to move's value; the other player's is its negation.
             Some(net) if self.incremental => {
                 let stm = pos.turn();
-                let x = squash(net.value(&self.acc, stm)) as f32;
+                let x = squash(net.value(&self.acc, stm) + self.features_added(pos, stm)) as f32;
                 v[stm] = x;
                 v[1 - stm] = -x;
             }
@@ -993,7 +1003,7 @@ impl<'a, B: Bits> Recorder<'a, B> {
                     *x = if pos.is_out(p) {
                         -1.0
                     } else {
-                        squash(net.evaluate_for(pos, p)) as f32
+                        squash(net.evaluate_for(pos, p) + self.features_added(pos, p)) as f32
                     };
                 }
             }
@@ -1052,9 +1062,10 @@ impl<'a, B: Bits> Recorder<'a, B> {
                     Some(net) if self.incremental => {
                         net.update(pos, &child, &self.acc, &mut self.child_acc);
                         let x = net.value(&self.child_acc, child.turn());
-                        if child.turn() == me { x } else { -x }
+                        let x = if child.turn() == me { x } else { -x };
+                        x + self.features_added(&child, me)
                     }
-                    Some(net) => net.evaluate_for(&child, me),
+                    Some(net) => net.evaluate_for(&child, me) + self.features_added(&child, me),
                     None => evaluate(self.e, &self.weights, &child, me, false),
                 }),
             };

@@ -22,7 +22,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use murus_ai::eval::{self, Weights, features};
-use murus_ai::nnue::{Example, Shape};
+use murus_ai::nnue::{CP_PER_UNIT, Example, Shape};
 use murus_ai::{Bot, BotSpec, EvalFile, Trained};
 use murus_engine::{DrawTracker, Engine, EngineTask, Variant, Word};
 use rand::rngs::SmallRng;
@@ -489,8 +489,12 @@ pub const SCORE_SHARE: f32 = 0.5;
 /// The positions of `games`, each parsed once, as both fits read them.
 #[derive(Clone, Debug, Default)]
 pub struct Samples {
-    /// For the network: the active inputs, the side to move, the target.
+    /// For the network: the active inputs, the output row, the target.
     pub examples: Vec<Example>,
+    /// For a network correcting the features: each example's base, the
+    /// features' value (default weights) of its row's player, in units of
+    /// the logistic.
+    pub bases: Vec<f32>,
     /// For the weights: the side to move's features less the other's, and
     /// the target.
     pub differences: Vec<([f64; 8], f64)>,
@@ -529,7 +533,10 @@ pub fn samples(variant: &Variant, games: &[&GameData]) -> Result<Samples, LabErr
                             inputs: inputs.clone(),
                             row: shape.output(stm, p) as u8,
                             target: if p == stm { target } else { result(p) },
+                            base: 0.0,
                         });
+                        let lead = eval::evaluate(e, &start, pos, p, true);
+                        out.bases.push(lead as f32 / CP_PER_UNIT as f32);
                     }
                     let own = features(e, pos, stm, true).to_array();
                     // The evaluation is the side to move's score less the
@@ -841,6 +848,8 @@ pub struct TrainOutcome {
     pub positions: usize,
     /// The network's fit.
     pub network: FitReport,
+    /// The fit of the same network on top of the generic features.
+    pub correction: FitReport,
     /// The fitted weights and the error before and after.
     pub weights: (Weights, f64, f64),
     /// The validation matches, in the order played.
@@ -852,10 +861,11 @@ pub struct TrainOutcome {
 
 /// Trains an evaluation for `variant`, keeping its data in `dir`: plays
 /// the games missing from `dir` (all of them in a new folder), fits a
-/// network and the generic features' weights to the positions, and checks
-/// the network, then the weights, against the evaluation in force for the
-/// variant ([`murus_ai::Evaluation::for_source`]); the first to win its
-/// match is kept. `Ok(None)`: cancelled (the data so far is kept).
+/// network, the same network as a correction on top of the generic
+/// features, and the features' weights to the positions, and checks them
+/// in that order against the evaluation in force for the variant
+/// ([`murus_ai::Evaluation::for_source`]); the first to win its match is
+/// kept. `Ok(None)`: cancelled (the data so far is kept).
 pub fn train(
     variant: &Variant,
     options: &TrainOptions,
@@ -905,10 +915,23 @@ pub fn train(
     let samples = samples(variant, &games)?;
     let positions = samples.differences.len();
     let shape = variant.run(ShapeOf);
-    let (net, fit) = fit_network(shape, &samples.examples, options.fit, &mut |epoch, _| {
+    let mut on_epoch = |epoch, _| {
         progress.epoch.store(epoch as u64, Ordering::Relaxed);
         !progress.data.cancel.load(Ordering::Relaxed)
-    });
+    };
+    let (net, fit) = fit_network(shape, &samples.examples, options.fit, &mut on_epoch);
+    if progress.data.cancel.load(Ordering::Relaxed) {
+        return Ok(None);
+    }
+    // The same network on top of the features: it learns what they miss.
+    let based: Vec<Example> = samples
+        .examples
+        .iter()
+        .zip(&samples.bases)
+        .map(|(x, &base)| Example { base, ..x.clone() })
+        .collect();
+    let (correction, hybrid_fit) = fit_network(shape, &based, options.fit, &mut on_epoch);
+    drop(based);
     if progress.data.cancel.load(Ordering::Relaxed) {
         return Ok(None);
     }
@@ -924,14 +947,27 @@ pub fn train(
             options.seed
         )
     };
-    let mut candidates = vec![(
-        "network",
-        EvalFile {
-            variant_sha256: digest,
-            note: note(&format!("a network of {} hidden units", net.hidden)),
-            trained: Trained::Network(net),
-        },
-    )];
+    let hidden = net.hidden;
+    let mut candidates = vec![
+        (
+            "network",
+            EvalFile {
+                variant_sha256: digest,
+                note: note(&format!("a network of {hidden} hidden units")),
+                trained: Trained::Network(net),
+            },
+        ),
+        (
+            "correction",
+            EvalFile {
+                variant_sha256: digest,
+                note: note(&format!(
+                    "a network of {hidden} hidden units correcting the generic features"
+                )),
+                trained: Trained::Hybrid(start, correction),
+            },
+        ),
+    ];
     candidates.push((
         "weights",
         EvalFile {
@@ -944,6 +980,7 @@ pub fn train(
         games: games.len(),
         positions,
         network: fit,
+        correction: hybrid_fit,
         weights,
         matches: Vec::new(),
         kept: None,

@@ -538,6 +538,10 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
             o.network.epochs
         ),
         format!(
+            "The same network correcting the features: held-out error {:.5} -> {:.5}.",
+            o.correction.error_before, o.correction.error_after
+        ),
+        format!(
             "Features' weights: error {:.5} -> {:.5}.",
             o.weights.1, o.weights.2
         ),
@@ -567,6 +571,7 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
     };
     let what = match &file.trained {
         Trained::Network(_) => "the network",
+        Trained::Hybrid(..) => "the network correcting the features",
         Trained::Weights(_) => "the features' weights",
     };
     let mut tone = Tone::Success;
