@@ -405,6 +405,8 @@ const SHIPPED: &[&[u8]] = &[
     include_bytes!("../../../variants/large.eval"),
     include_bytes!("../../../variants/pie.eval"),
     include_bytes!("../../../variants/advanced-delayed.eval"),
+    include_bytes!("../../../variants/escape4.eval"),
+    include_bytes!("../../../variants/hex3-escape.eval"),
 ];
 
 /// Evaluations registered for this process ([`register`]), and the shipped

@@ -209,7 +209,8 @@ proptest! {
 }
 
 /// Every `variants/NAME.eval` reads, fits `NAME.mg` beside it, and is the
-/// one the binary embeds: the variant's own evaluation is that file's.
+/// one the binary embeds: the variant's own evaluation is that file's; and
+/// every shipped variant has one.
 #[test]
 fn every_shipped_evaluation_is_embedded_and_fits_its_variant() {
     let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
@@ -232,6 +233,16 @@ fn every_shipped_evaluation_is_embedded_and_fits_its_variant() {
         }
     }
     assert!(seen >= 3, "found {seen} shipped evaluations");
+    // Every shipped variant has its trained evaluation.
+    for entry in std::fs::read_dir(&dir).unwrap() {
+        let path = entry.unwrap().path();
+        if path.extension().is_some_and(|e| e == "mg") {
+            assert!(
+                path.with_extension("eval").is_file(),
+                "{path:?} has no trained evaluation beside it"
+            );
+        }
+    }
 }
 
 /// A network correcting the features adds its value to theirs: one whose
