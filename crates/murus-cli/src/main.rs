@@ -717,7 +717,9 @@ fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
         out,
         "alpha-beta, {nodes} nodes from each of 4 positions, median of {runs} run(s):"
     )?;
-    for name in ["standard", "advanced", "hex"] {
+    // Two players with a network; three and four with a network
+    // correcting the features (its cost added to theirs).
+    for name in ["standard", "advanced", "hex", "escape4", "hex3-escape"] {
         let v = Variant::builtin(name).ok_or_else(|| anyhow!("missing shipped variant {name}"))?;
         let evaluations = [Evaluation::Generic, Evaluation::for_source(v.source())];
         let mut rates = [Vec::new(), Vec::new()];
@@ -755,14 +757,14 @@ fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
         {
             writeln!(
                 out,
-                "{name:<10} {label:>10} {:>24} {:>8.2} M nodes/s",
+                "{name:<11} {label:>8} {:>42} {:>8.2} M nodes/s",
                 evaluation.describe(),
                 median(rates) / 1e6
             )?;
         }
         writeln!(
             out,
-            "{name:<10} trained/generic nodes a second: {:.2}x (target: at least 0.5x)",
+            "{name:<11} trained/generic nodes a second: {:.2}x (target: at least 0.5x)",
             median(ratios)
         )?;
     }
