@@ -22,7 +22,8 @@ use murus_ai::{BotSpec, LEVELS};
 use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
-use crate::matches::{MatchConfig, MatchResult, run_match};
+use crate::book::{Book, BookId};
+use crate::matches::{MatchConfig, MatchResult, run_match_with_book};
 use crate::metrics::Metrics;
 use crate::report::{Report, VariantId, percent};
 use crate::rundir::{RunDir, RunSpec};
@@ -159,12 +160,14 @@ impl StopReason {
     }
 }
 
-/// A balance check.
+/// A balance check. An opening book, when the check has one, travels
+/// beside it ([`run_balance_with_book`]): programs build this config field
+/// by field, and a new field would break them.
 #[derive(Clone, Debug)]
 pub struct BalanceConfig {
     pub levels: Vec<Level>,
     pub stopping: Stopping,
-    /// Random plies that open each round of games.
+    /// Random plies that open each round of games (none with a book).
     pub openings: u32,
     pub seed: u64,
     pub threads: usize,
@@ -212,6 +215,17 @@ impl BalanceConfig {
     /// The self-play run of `level` (its seed is the check's, mixed with the
     /// level's name, so levels are independent samples).
     pub fn level_config(&self, variant: &Variant, level: &Level) -> Result<Config, LabError> {
+        self.level_config_with_book(variant, level, None)
+    }
+
+    /// [`BalanceConfig::level_config`], each round opened from `book`
+    /// ([`Config::with_book`]) when given.
+    pub fn level_config_with_book(
+        &self,
+        variant: &Variant,
+        level: &Level,
+        book: Option<&Arc<Book>>,
+    ) -> Result<Config, LabError> {
         let players = variant.player_count() as u64;
         let games = self.stopping.max_games().div_ceil(players) * players;
         let mut c = Config::new(
@@ -228,20 +242,20 @@ impl BalanceConfig {
         if let Some((k, n)) = self.shard {
             c = c.with_shard(k, n)?;
         }
+        if let Some(b) = book {
+            c = c.with_book(b.clone());
+        }
         Ok(c)
     }
 
-    fn level_spec(&self, variant: &Variant, level: &Level) -> Result<RunSpec, LabError> {
-        let mut spec = RunSpec::new(
-            "balance",
-            self.level_config(variant, level)?.provenance(),
-            None,
-        );
+    fn level_spec(&self, lc: &Config) -> RunSpec {
+        let mut spec = RunSpec::new("balance", lc.provenance(), None);
         spec.stop = Some(self.stopping.describe());
-        Ok(spec)
+        spec
     }
 
-    /// The match between adjacent levels `upper` (bot A) and `lower`.
+    /// The match between adjacent levels `upper` (bot A) and `lower` (a
+    /// check's book opens its games too: [`run_match_with_book`]).
     pub fn skill_match(&self, upper: &Level, lower: &Level) -> MatchConfig {
         MatchConfig {
             a: upper.spec.clone(),
@@ -330,6 +344,10 @@ pub struct BalanceReport {
     pub engine_version: String,
     pub seed: u64,
     pub openings: u32,
+    /// The opening book every level's and match's games open from; left
+    /// out when none (reports written before books load as none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<BookId>,
     /// The stopping rule: `precision 0.03 up to 2000 games` or `games N`.
     pub stopping: String,
     pub shard: Option<String>,
@@ -409,6 +427,22 @@ pub fn run_balance(
     resume: bool,
     progress: &Progress,
 ) -> Result<BalanceReport, LabError> {
+    run_balance_with_book(variant, config, None, out, resume, progress)
+}
+
+/// [`run_balance`] with every round of games, at every level and in every
+/// skill match, opened from `book` when given ([`crate::Config::with_book`])
+/// instead of random plies: the book wins over `config.openings`, and the
+/// report records it (and 0 openings). A check kept in `out` resumes only
+/// with the same book.
+pub fn run_balance_with_book(
+    variant: &Variant,
+    config: &BalanceConfig,
+    book: Option<&Arc<Book>>,
+    out: Option<&Path>,
+    resume: bool,
+    progress: &Progress,
+) -> Result<BalanceReport, LabError> {
     config.check()?;
     for level in &config.levels {
         level
@@ -421,7 +455,7 @@ pub fn run_balance(
     let mut levels = Vec::new();
     let mut interrupted = false;
     for (index, level) in config.levels.iter().enumerate() {
-        let lc = config.level_config(variant, level)?;
+        let lc = config.level_config_with_book(variant, level, book)?;
         let c = progress.start(
             Stage::Level {
                 level: level.name.clone(),
@@ -430,7 +464,7 @@ pub fn run_balance(
             },
             lc.planned(),
         );
-        let spec = config.level_spec(variant, level)?;
+        let spec = config.level_spec(&lc);
         let dir = match out {
             Some(o) => Some(open_dir(
                 &o.join("levels").join(&level.name),
@@ -468,12 +502,12 @@ pub fn run_balance(
                 Some(o) => Some(open_dir(
                     &o.join("skill")
                         .join(format!("{}-vs-{}", upper.name, lower.name)),
-                    &m.run_spec(variant)?,
+                    &m.run_spec_with_book(variant, book)?,
                     resume,
                 )?),
                 None => None,
             };
-            let (result, report) = run_match(variant, &m, &c, dir)?;
+            let (result, report) = run_match_with_book(variant, &m, book, &c, dir)?;
             if report.interrupted || c.is_cancelled() {
                 interrupted = true;
                 break;
@@ -488,7 +522,8 @@ pub fn run_balance(
         },
         engine_version: env!("CARGO_PKG_VERSION").to_string(),
         seed: config.seed,
-        openings: config.openings,
+        openings: if book.is_some() { 0 } else { config.openings },
+        book: book.map(|b| b.id().clone()),
         stopping: config.stopping.describe(),
         shard: config.shard.map(|(k, n)| format!("{k}/{n}")),
         pie_rule: !matches!(variant.rules().opening, murus_dsl::rules::Opening::None),
@@ -983,6 +1018,11 @@ fn check_differences(a: &BalanceReport, b: &BalanceReport) -> Vec<String> {
         ),
         ("seed", a.seed.to_string(), b.seed.to_string()),
         ("openings", a.openings.to_string(), b.openings.to_string()),
+        (
+            "opening book",
+            BookId::describe_or_none(a.book.as_ref()),
+            BookId::describe_or_none(b.book.as_ref()),
+        ),
         ("stopping rule", a.stopping.clone(), b.stopping.clone()),
         ("levels", levels(a), levels(b)),
     ]
@@ -993,7 +1033,7 @@ fn check_differences(a: &BalanceReport, b: &BalanceReport) -> Vec<String> {
 }
 
 /// The skill gap of `upper` (seat 0, bot A of the match) over `lower` from
-/// the match's games, as [`run_match`] reports it.
+/// the match's games, as [`crate::run_match`] reports it.
 fn skill_gap_of(upper: &str, lower: &str, games: &[crate::GameResult]) -> SkillGap {
     let mut w = crate::Wdl::default();
     for g in games {
@@ -1058,6 +1098,7 @@ mod tests {
             requested: games.len() as u64,
             max_plies: 300,
             openings: 0,
+            book: None,
             shard: None,
             players: vec!['r', 'g'],
         };
@@ -1078,6 +1119,7 @@ mod tests {
             engine_version: String::new(),
             seed: 1,
             openings: 0,
+            book: None,
             stopping: "games".into(),
             shard: None,
             pie_rule,

@@ -33,6 +33,7 @@
 //! progress, reports, cancel, join.
 
 pub mod balance;
+pub mod book;
 pub mod charts;
 pub mod matches;
 pub mod metrics;
@@ -44,11 +45,14 @@ pub mod stats;
 pub mod sweep;
 pub mod train;
 
+use std::sync::Arc;
+
 use murus_ai::BotSpec;
 use murus_engine::Variant;
 use sha2::{Digest, Sha256};
 
-pub use matches::{MatchConfig, MatchResult, Sprt, run_match};
+pub use book::{Book, BookId};
+pub use matches::{MatchConfig, MatchResult, Sprt, run_match, run_match_with_book};
 pub use play::{GameResult, GameSetup, game_seed, play_game};
 pub use report::{GameStats, Provenance, Report, VariantId, stats_of};
 pub use rundir::{RunDir, RunSpec, merge, read_outputs, write_outputs};
@@ -70,6 +74,8 @@ pub struct Config {
     /// statistics, which is faster. A run kept in a [`RunDir`] always
     /// writes them.
     pub record_moves: bool,
+    /// The opening book that opens every round of games, if any.
+    book: Option<Arc<Book>>,
     provenance: Provenance,
 }
 
@@ -91,6 +97,25 @@ pub enum LabError {
         path: String,
         line: usize,
         message: String,
+    },
+    /// An opening book ([`Book::parse`]) with lines that cannot open a
+    /// game: the first bad move's place and problem, as
+    /// ``book.txt:2:7: `d7-d6` is not legal at ply 2 (g to move; 20 legal moves)``,
+    /// and how many lines are bad.
+    #[error("{path}:{line}:{column}: {message}{}", more_errors(*.errors))]
+    Book {
+        path: String,
+        /// The line (from 1) and column (from 1, in characters) of the first
+        /// bad move.
+        line: usize,
+        column: usize,
+        message: String,
+        /// Bad lines in the book (each reported at its first problem).
+        errors: usize,
+        /// Every bad line's diagnostic as rustc renders its own: the
+        /// header, the line with a caret under the move, notes (the legal
+        /// moves).
+        rendered: String,
     },
     /// A new run was asked to start in a folder that already holds one.
     #[error("{path} already holds a run ({file}); resume it, or choose another folder")]
@@ -116,6 +141,15 @@ pub enum LabError {
         game: u64,
         error: murus_ai::ExternalError,
     },
+}
+
+/// The end of a book error's message: how many more lines are bad.
+fn more_errors(errors: usize) -> String {
+    match errors {
+        0 | 1 => String::new(),
+        2 => " (and 1 more error in the book)".into(),
+        n => format!(" (and {} more errors in the book)", n - 1),
+    }
 }
 
 /// Separates the openings' random moves from the games' own seeds.
@@ -148,6 +182,7 @@ impl Config {
                 requested: games,
                 max_plies,
                 openings: 0,
+                book: None,
                 shard: None,
                 players: (0..players).map(|p| variant.letter(p)).collect(),
             },
@@ -158,15 +193,40 @@ impl Config {
             max_plies,
             shard: None,
             record_moves: true,
+            book: None,
         }
     }
 
     /// Opens each game with `plies` random legal moves, the same for the
     /// games of a colour-swapped round (seeded by the run's seed), so that
-    /// deterministic bots play varied games.
+    /// deterministic bots play varied games. A run with a book
+    /// ([`Config::with_book`]) opens from it and plays no random plies.
     pub fn with_openings(mut self, plies: u32) -> Config {
-        self.provenance.openings = plies;
+        if self.book.is_none() {
+            self.provenance.openings = plies;
+        }
         self
+    }
+
+    /// Opens the games from `book` instead of random plies: game `index`
+    /// plays line `(index / players) % lines` of the book (every game of a
+    /// colour-rotated round opens alike, as with random openings, and the
+    /// rounds take the lines in turn), then the bots play. The book wins
+    /// over [`Config::with_openings`], in either order: the run plays no
+    /// random plies and its provenance records the book
+    /// ([`Provenance::book`]) and 0 openings. The book must have been read
+    /// for this run's variant (a move it cannot play stops the run with an
+    /// error).
+    pub fn with_book(mut self, book: Arc<Book>) -> Config {
+        self.provenance.openings = 0;
+        self.provenance.book = Some(book.id().clone());
+        self.book = Some(book);
+        self
+    }
+
+    /// The book the games open from, if any.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
     }
 
     /// Caps games at `plies` plies.
@@ -216,6 +276,7 @@ impl Config {
     /// The setup of game `index`.
     pub fn setup(&self, index: u64) -> GameSetup {
         let players = self.bots.len();
+        let round = index / players as u64;
         GameSetup {
             index,
             seed: game_seed(self.seed, index),
@@ -226,7 +287,8 @@ impl Config {
             max_plies: self.max_plies,
             openings: self.provenance.openings,
             // Every game of a round (the players' colour rotations) opens alike.
-            opening_seed: game_seed(self.seed ^ OPENING_SALT, index / players as u64),
+            opening_seed: game_seed(self.seed ^ OPENING_SALT, round),
+            book_line: self.book.as_ref().map(|b| b.line_of_round(round)),
             record_moves: self.record_moves,
         }
     }

@@ -1397,6 +1397,7 @@ mod tests {
                 colour_of_seat: (0..n).collect(),
                 max_plies: 120,
                 openings: 0,
+                book_line: None,
                 opening_seed: 0,
                 record_moves: false,
             };

@@ -53,9 +53,14 @@ pub struct GameSetup {
     /// Seat `s` starts with colour `colour_of_seat[s]`.
     pub colour_of_seat: Vec<usize>,
     pub max_plies: u32,
-    /// Random plies that open the game, drawn from `opening_seed`.
+    /// Random plies that open the game, drawn from `opening_seed`: the
+    /// game's first `openings` plies, less those `book_line` plays (a
+    /// [`crate::Config`] gives one or the other).
     pub openings: u32,
     pub opening_seed: u64,
+    /// The opening book's line that opens the game ([`crate::Book`]),
+    /// played before the bots move.
+    pub book_line: Option<Arc<[Move]>>,
     /// Whether to write the moves down (needed for game files, not for
     /// statistics alone).
     pub record_moves: bool,
@@ -139,6 +144,7 @@ fn play_on<B: Word>(
     }
     let weights = Weights::for_engine(e);
     let mut opening = SmallRng::seed_from_u64(setup.opening_seed);
+    let book_line: &[Move] = setup.book_line.as_deref().unwrap_or_default();
     let mut pos = e.start();
     let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(Some(setup.max_plies));
     let mut moves = e.move_list();
@@ -185,7 +191,20 @@ fn play_on<B: Word>(
         }
         let colour = pos.turn();
         let bot = &mut bots[seat_of[colour]];
+        let ply = line.plies() as usize;
         let m = match &start {
+            _ if ply < book_line.len() => {
+                let m = book_line[ply];
+                if !moves.contains(&m) {
+                    // Not named: a move of another board may name no cell of this one.
+                    return Err(LabError::Invalid(format!(
+                        "game {}: the opening book's move at ply {} is not legal here (was the book read for another variant?)",
+                        setup.index + 1,
+                        ply + 1
+                    )));
+                }
+                m
+            }
             _ if line.plies() < setup.openings => moves[opening.random_range(0..moves.len())],
             Some(start) if bot.is_external() => {
                 bot.choose_external(v, start, &played)

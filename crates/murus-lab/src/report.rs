@@ -10,6 +10,7 @@ use std::collections::BTreeMap;
 use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
+use crate::book::BookId;
 use crate::metrics::{GameMetrics, Metrics};
 use crate::play::GameResult;
 use crate::stats::{percentile, wilson};
@@ -109,6 +110,10 @@ pub struct Provenance {
     /// colour-swapped pair); 0: every game from the start.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub openings: u32,
+    /// The opening book the games open from ([`crate::Config::with_book`]);
+    /// left out when none (files written before books load as none).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<BookId>,
     /// `K/N` for one shard of a run; `None` for a whole run or a merge.
     pub shard: Option<String>,
     /// Player letters in turn order.
@@ -250,6 +255,9 @@ pub struct Report {
     /// Random opening plies of each game ([`Provenance::openings`]).
     #[serde(default, skip_serializing_if = "is_zero")]
     pub openings: u32,
+    /// The opening book the games open from ([`Provenance::book`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub book: Option<BookId>,
     pub shard: Option<String>,
     /// Player letters in turn order.
     pub players: Vec<char>,
@@ -435,6 +443,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         requested: prov.requested,
         max_plies: prov.max_plies,
         openings: prov.openings,
+        book: prov.book.clone(),
         shard: prov.shard.clone(),
         players: prov.players.clone(),
         games: n,
@@ -496,6 +505,10 @@ impl Report {
         );
         row("provenance", "engine_version", self.engine_version.clone());
         row("provenance", "seed", self.seed.to_string());
+        if let Some(b) = &self.book {
+            row("provenance", "book", b.name.clone());
+            row("provenance", "book_sha256", b.sha256.clone());
+        }
         row("provenance", "games", self.games.to_string());
         row("provenance", "interrupted", self.interrupted.to_string());
         for s in &self.by_seat {
@@ -582,6 +595,7 @@ impl Report {
             requested: self.requested,
             max_plies: self.max_plies,
             openings: self.openings,
+            book: self.book.clone(),
             shard: self.shard.clone(),
             players: self.players.clone(),
         }
@@ -623,6 +637,7 @@ mod tests {
             requested: 2,
             max_plies: 300,
             openings: 0,
+            book: None,
             shard: None,
             players: vec!['r', 'g'],
         };

@@ -11,6 +11,7 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use crate::book::BookId;
 use crate::play::{GameResult, game_seed};
 use crate::report::{self, GameStats, Provenance, Report};
 use crate::{LabError, stats_of};
@@ -32,7 +33,7 @@ pub struct RunSpec {
     /// What plays the games: `selfplay` or `match`.
     pub command: String,
     /// Variant and its source hash, engine version, bots, seed, games,
-    /// shard, ply cap and players.
+    /// shard, ply cap, openings (random plies or a book) and players.
     #[serde(flatten)]
     pub run: Provenance,
     /// A match's sequential test, `[elo0, elo1]`: it decides which games
@@ -98,11 +99,19 @@ impl RunSpec {
                 asked.stop.clone().unwrap_or_else(|| "none".into()),
             ),
         ];
-        fields
+        let mut out: Vec<String> = fields
             .into_iter()
             .filter(|(_, there, here)| there != here)
             .map(|(name, there, here)| format!("{name} {there} there, {here} asked"))
-            .collect()
+            .collect();
+        if a.book != b.book {
+            out.push(format!(
+                "opening book {} there, {} asked",
+                BookId::describe_or_none(a.book.as_ref()),
+                BookId::describe_or_none(b.book.as_ref())
+            ));
+        }
+        out
     }
 
     /// Whether game `index` is one of the run's.

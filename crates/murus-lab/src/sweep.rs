@@ -1167,6 +1167,7 @@ mod tests {
             requested: f.games,
             max_plies: 300,
             openings: 0,
+            book: None,
             shard: None,
             players: vec!['r', 'g'],
         };
@@ -1202,6 +1203,7 @@ mod tests {
             engine_version: String::new(),
             seed: 1,
             openings: 0,
+            book: None,
             stopping: "games 100".into(),
             shard: None,
             pie_rule: false,
