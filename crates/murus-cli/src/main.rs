@@ -757,7 +757,7 @@ fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
         {
             writeln!(
                 out,
-                "{name:<11} {label:>8} {:>42} {:>8.2} M nodes/s",
+                "{name:<11} {label:>8} {:>44} {:>8.2} M nodes/s",
                 evaluation.describe(),
                 median(rates) / 1e6
             )?;
