@@ -52,7 +52,8 @@ impl BookId {
     /// of the hash to tell two versions of a file apart.
     pub fn describe(&self) -> String {
         let short: String = self.sha256.chars().take(12).collect();
-        format!("{} ({} lines, sha256 {short}…)", self.name, self.lines)
+        let lines = if self.lines == 1 { "line" } else { "lines" };
+        format!("{} ({} {lines}, sha256 {short}…)", self.name, self.lines)
     }
 
     /// [`BookId::describe`] of `book`, or `none`.
@@ -596,5 +597,7 @@ mod tests {
         };
         assert_eq!(id.describe(), "o.txt (3 lines, sha256 0123456789ab…)");
         assert_eq!(BookId::describe_or_none(None), "none");
+        let one = BookId { lines: 1, ..id };
+        assert_eq!(one.describe(), "o.txt (1 line, sha256 0123456789ab…)");
     }
 }

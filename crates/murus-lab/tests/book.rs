@@ -174,7 +174,7 @@ fn a_run_resumes_only_with_the_same_book() {
             b.id().describe()
         )]
     );
-    assert!(e.to_string().contains("(1 lines, sha256 "), "{e}");
+    assert!(e.to_string().contains("(1 line, sha256 "), "{e}");
     // No book asked of a run that has one: refused too.
     let plain = Config::new(&v, vec![BotSpec::Random], 6, 2);
     let e = RunDir::open_for_resume(&dir, &plain.run_spec()).unwrap_err();
