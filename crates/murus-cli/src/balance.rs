@@ -40,6 +40,11 @@ pub struct BalanceArgs {
     /// colour of the round), so that deterministic bots play varied games.
     #[arg(long, value_name = "K", default_value_t = 4)]
     pub openings: u32,
+    /// Open each round of games with the next line of this opening book
+    /// instead of random plies, at every level and in every skill match
+    /// (one opening a line, moves in notation; see docs/balance.md).
+    #[arg(long, value_name = "FILE", conflicts_with = "openings")]
+    pub book: Option<PathBuf>,
     /// Games of each match between adjacent levels (the skill trace; 0: none).
     #[arg(long, default_value_t = 100)]
     pub skill_games: u64,
@@ -70,7 +75,7 @@ pub struct BalanceArgs {
     /// it there as a check would.
     #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = [
         "variant", "levels", "precision", "max_games", "games", "openings",
-        "skill_games", "seed", "threads", "max_plies", "shard", "resume",
+        "book", "skill_games", "seed", "threads", "max_plies", "shard", "resume",
     ])]
     pub merge: Vec<PathBuf>,
 }
@@ -92,10 +97,15 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
         bail!("--max-plies must be at least 1");
     }
     let threads = crate::lab::threads(a.threads)?;
+    // Read before anything is written: a bad book stops the check at once.
+    let book = match &a.book {
+        Some(path) => Some(crate::lab::load_book(path, v)?),
+        None => None,
+    };
     let config = BalanceConfig {
         levels,
         stopping,
-        openings: a.openings,
+        openings: if book.is_some() { 0 } else { a.openings },
         seed: a.seed,
         threads,
         shard,
@@ -118,8 +128,16 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
     let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
     let t = Instant::now();
     let report = std::thread::scope(|scope| {
-        let work =
-            scope.spawn(|| balance::run_balance(v, &config, a.out.as_deref(), a.resume, &progress));
+        let work = scope.spawn(|| {
+            balance::run_balance_with_book(
+                v,
+                &config,
+                book.as_ref(),
+                a.out.as_deref(),
+                a.resume,
+                &progress,
+            )
+        });
         show_progress(&progress, a.json, || work.is_finished());
         work.join()
             .unwrap_or_else(|_| Err(murus_lab::LabError::Panicked("the balance thread".into())))
@@ -183,13 +201,16 @@ fn show_progress(progress: &Progress, quiet: bool, finished: impl Fn() -> bool) 
 
 /// The table of levels, the skill trace and the verdict.
 pub fn print_summary(r: &BalanceReport, out: &mut impl Write) -> Result<()> {
+    let openings = match &r.book {
+        Some(b) => format!("openings from {} ({} lines)", b.name, b.lines),
+        None => format!("{} opening plies", r.openings),
+    };
     writeln!(
         out,
-        "{}: balance at {} level(s), {}, {} opening plies, seed {}{}",
+        "{}: balance at {} level(s), {}, {openings}, seed {}{}",
         r.variant.name,
         r.levels.len(),
         r.stopping,
-        r.openings,
         r.seed,
         if r.interrupted { " (interrupted)" } else { "" }
     )?;

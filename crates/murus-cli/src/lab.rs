@@ -12,7 +12,7 @@ use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use murus_ai::{Bot, BotSpec, parse_specs};
 use murus_engine::Variant;
-use murus_lab::{Config, Control, LabError, Options, Report, RunDir, RunSpec};
+use murus_lab::{Book, Config, Control, LabError, Options, Report, RunDir, RunSpec};
 
 #[derive(Args)]
 pub struct SelfplayArgs {
@@ -38,6 +38,11 @@ pub struct SelfplayArgs {
     /// of a round of colour rotations (seeded by --seed).
     #[arg(long, default_value_t = 0)]
     pub openings: u32,
+    /// Open each round of colour rotations with the next line of this
+    /// opening book instead (one opening a line, moves in notation; see
+    /// docs/balance.md).
+    #[arg(long, value_name = "FILE", conflicts_with = "openings")]
+    pub book: Option<PathBuf>,
     /// Play only shard K of N (`K/N`) of the run.
     #[arg(long)]
     pub shard: Option<String>,
@@ -145,6 +150,25 @@ fn show_progress(total: u64, quiet: bool, done: impl Fn() -> u64, finished: impl
     bar.finish_and_clear();
 }
 
+/// The opening book of `--book FILE`, checked against `v`. A book with
+/// bad lines gets their diagnostics on stderr, rendered like rustc's.
+pub(crate) fn load_book(path: &Path, v: &Variant) -> Result<Arc<Book>> {
+    match Book::load(path, v) {
+        Ok(book) => Ok(Arc::new(book)),
+        Err(LabError::Book {
+            path,
+            errors,
+            rendered,
+            ..
+        }) => {
+            eprintln!("{rendered}");
+            let lines = if errors == 1 { "line" } else { "lines" };
+            bail!("--book `{path}`: not a usable opening book ({errors} bad {lines})")
+        }
+        Err(e) => Err(anyhow!("--book: {e}")),
+    }
+}
+
 /// The run folder of `--out DIR` (new, or with `--resume` the one there)
 /// for a run of `spec`.
 fn run_dir(out: Option<&Path>, resume: bool, spec: &RunSpec) -> Result<Option<RunDir>> {
@@ -187,6 +211,9 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
     let mut config = Config::new(v, bots, a.games, a.seed)
         .with_threads(threads(a.threads)?)
         .with_openings(a.openings);
+    if let Some(path) = &a.book {
+        config = config.with_book(load_book(path, v)?);
+    }
     if let Some(p) = a.max_plies {
         if p == 0 {
             bail!("--max-plies must be at least 1");
@@ -255,10 +282,13 @@ fn print_report(report: &Report, json: bool, out: &mut impl Write) -> Result<()>
 fn summary(r: &Report, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
-        "{}: {} games, seed {}{}",
+        "{}: {} games, seed {}{}{}",
         r.variant.name,
         r.games,
         r.seed,
+        r.book
+            .as_ref()
+            .map_or(String::new(), |b| format!(", openings from {}", b.name)),
         if r.interrupted {
             format!(" (interrupted: {} requested)", r.requested)
         } else {

@@ -137,3 +137,186 @@ fn bad_options_fail_clearly() {
         assert!(!text(&o).contains("panicked"), "{}", text(&o));
     }
 }
+
+/// Writes an opening book into `dir` (created) and returns its path.
+fn book(dir: &std::path::Path, name: &str, text: &str) -> PathBuf {
+    std::fs::create_dir_all(dir).unwrap();
+    let path = dir.join(name);
+    std::fs::write(&path, text).unwrap();
+    path
+}
+
+/// Two openings of the standard game, with a comment and a blank line.
+const BOOK: &str =
+    "# two openings\nd1-d3 e7-e5\n\n[\"a1-c3\", \"h7-f5\"]  # as games.jsonl writes it\n";
+
+#[test]
+fn a_check_with_a_book_opens_every_round_from_it_and_names_it() {
+    let dir = temp("book");
+    let file = book(&dir, "openings.txt", BOOK);
+    let out = dir.join("check");
+    let args = [
+        "balance",
+        "standard",
+        "--levels",
+        "random",
+        "--games",
+        "8",
+        "--book",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = murus(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        text(&o).contains("openings from openings.txt (2 lines)"),
+        "{}",
+        text(&o)
+    );
+    let j: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("balance.json")).unwrap()).unwrap();
+    assert_eq!(j["book"]["name"], "openings.txt");
+    assert_eq!(j["book"]["lines"], 2);
+    assert_eq!(j["book"]["sha256"].as_str().unwrap().len(), 64);
+    assert_eq!(j["openings"], 0, "no random plies with a book");
+    assert_eq!(j["levels"][0]["report"]["book"], j["book"]);
+    // Game i opens with line (i / 2) % 2: both colours of a round alike.
+    let lines = [["d1-d3", "e7-e5"], ["a1-c3", "h7-f5"]];
+    let games = std::fs::read_to_string(out.join("levels/random/games.jsonl")).unwrap();
+    assert_eq!(games.lines().count(), 8);
+    for line in games.lines() {
+        let g: serde_json::Value = serde_json::from_str(line).unwrap();
+        let i = g["index"].as_u64().unwrap();
+        let opening = lines[(i / 2 % 2) as usize];
+        assert_eq!(g["moves"][0], opening[0], "game {i}");
+        assert_eq!(g["moves"][1], opening[1], "game {i}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_bad_book_fails_at_its_line_and_column_before_anything_is_played() {
+    let dir = temp("bad-book");
+    // Line 2 plays the Romans' move again on the Gauls' turn.
+    let file = book(&dir, "bad.txt", "d1-d3 e7-e5\nd1-d3 d1-d3\n");
+    let f = file.to_str().unwrap();
+    let out = dir.join("check");
+    let o = murus(&[
+        "balance",
+        "standard",
+        "--levels",
+        "random",
+        "--games",
+        "8",
+        "--book",
+        f,
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    assert!(
+        t.contains(&format!(
+            "{f}:2:7: error: `d1-d3` is not legal at ply 2 (g to move; 20 legal moves)"
+        )),
+        "{t}"
+    );
+    assert!(t.contains("legal moves here: a7-c5 "), "{t}");
+    assert!(t.contains("not a usable opening book (1 bad line)"), "{t}");
+    assert!(!t.contains("panicked"), "{t}");
+    assert!(!out.exists(), "nothing is written for a bad book");
+    // A book that is missing, or holds no opening, is as clear.
+    let o = murus(&["balance", "standard", "--book", "no-such-book.txt"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o).contains("--book: no-such-book.txt: "),
+        "{}",
+        text(&o)
+    );
+    let empty = book(&dir, "empty.txt", "# nothing yet\n\n");
+    let o = murus(&["balance", "standard", "--book", empty.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o).contains("the opening book holds no opening"),
+        "{}",
+        text(&o)
+    );
+    assert!(!text(&o).contains("panicked"), "{}", text(&o));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn a_book_and_random_openings_are_refused_together() {
+    let dir = temp("book-openings");
+    let file = book(&dir, "openings.txt", BOOK);
+    let o = murus(&[
+        "balance",
+        "standard",
+        "--book",
+        file.to_str().unwrap(),
+        "--openings",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("'--book <FILE>' cannot be used with '--openings <K>'"),
+        "{}",
+        text(&o)
+    );
+    // Nor does a merge take a book, and a sweep has none.
+    let o = murus(&["balance", "--merge", "a", "b", "--book", "x.txt"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let o = murus(&["sweep", "standard", "--book", "x.txt"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        text(&o).contains("unexpected argument '--book'"),
+        "{}",
+        text(&o)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn resuming_a_check_with_a_changed_book_is_refused() {
+    let dir = temp("book-resume");
+    let file = book(&dir, "openings.txt", BOOK);
+    let out = dir.join("check");
+    let args = [
+        "balance",
+        "standard",
+        "--levels",
+        "random",
+        "--games",
+        "4",
+        "--book",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = murus(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    let before = std::fs::read_to_string(out.join("balance.json")).unwrap();
+    let mut resume = args.to_vec();
+    resume.push("--resume");
+    // The same book resumes (nothing left to play).
+    let o = murus(&resume);
+    assert!(o.status.success(), "{}", text(&o));
+    // The file edited: another opening.
+    std::fs::write(&file, format!("{BOOK}c1-c3\n")).unwrap();
+    let o = murus(&resume);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    let t = text(&o);
+    assert!(
+        t.contains("holds a different run: opening book openings.txt (2 lines, sha256 "),
+        "{t}"
+    );
+    assert!(t.contains("there, openings.txt (3 lines, sha256 "), "{t}");
+    assert!(!t.contains("panicked"), "{t}");
+    assert_eq!(
+        std::fs::read_to_string(out.join("balance.json")).unwrap(),
+        before,
+        "the check is left as it was"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -736,3 +736,64 @@ fn resume_and_out_errors_are_clear() {
     let e = err(&o);
     assert!(e.contains("games.jsonl:3:"), "{e}");
 }
+
+#[test]
+fn selfplay_opens_each_round_from_a_book_and_records_it() {
+    let dir = temp("book");
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("openings.txt");
+    std::fs::write(&file, "d1-d3 e7-e5 # first\nc1-c3\n").unwrap();
+    let out = dir.join("run");
+    let o = murus(&[
+        "selfplay",
+        "standard",
+        "--games",
+        "6",
+        "--book",
+        file.to_str().unwrap(),
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    let report = json(&o);
+    assert_eq!(report["book"]["name"], "openings.txt");
+    assert_eq!(report["book"]["lines"], 2);
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(run["book"], report["book"]);
+    let games = std::fs::read_to_string(out.join("games.jsonl")).unwrap();
+    let firsts: Vec<String> = games
+        .lines()
+        .map(|l| {
+            let g: serde_json::Value = serde_json::from_str(l).unwrap();
+            g["moves"][0].as_str().unwrap().to_string()
+        })
+        .collect();
+    // Rounds of two games: lines 0, 1, 0.
+    assert_eq!(
+        firsts,
+        ["d1-d3", "d1-d3", "c1-c3", "c1-c3", "d1-d3", "d1-d3"]
+    );
+    // With --openings it is refused; a bad book names its line and column.
+    let o = murus(&[
+        "selfplay",
+        "standard",
+        "--book",
+        file.to_str().unwrap(),
+        "--openings",
+        "2",
+    ]);
+    assert_eq!(o.status.code(), Some(2));
+    std::fs::write(&file, "d1-d3\n\nc1-c3 zz\n").unwrap();
+    let o = murus(&["selfplay", "standard", "--book", file.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    let err = String::from_utf8_lossy(&o.stderr);
+    assert!(
+        err.contains(&format!(
+            "{}:3:7: error: `zz` is not a move",
+            file.display()
+        )),
+        "{err}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
