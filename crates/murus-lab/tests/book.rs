@@ -91,12 +91,18 @@ fn each_round_of_games_opens_with_its_book_line_and_rounds_cycle_through_the_lin
                 "{name}: the bots play on after the book"
             );
         }
-        // The games of a round swap colours, so the bots after the book differ
-        // from round to round but the opening does not.
-        let json = config.report(&murus_lab::stats_of(&played)).to_json();
+        // The report, its JSON and its CSV name the book.
+        let report = config.report(&murus_lab::stats_of(&played));
+        let json = report.to_json();
         assert!(
             json.contains("\"book\": {\n    \"name\": \"two.txt\""),
             "{json}"
+        );
+        let csv = report.to_csv();
+        assert!(csv.contains("provenance,book,two.txt\n"), "{csv}");
+        assert!(
+            csv.contains(&format!("provenance,book_sha256,{}\n", book.id().sha256)),
+            "{csv}"
         );
     }
 }
