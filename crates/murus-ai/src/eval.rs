@@ -162,7 +162,8 @@ impl Weights {
         }
     }
 
-    fn apply(&self, f: &Features) -> i32 {
+    /// The score of features `f` under these weights.
+    pub fn apply(&self, f: &Features) -> i32 {
         self.material * f.material
             + self.towers * f.towers
             + self.catapults * f.catapults

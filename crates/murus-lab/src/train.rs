@@ -21,7 +21,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
-use murus_ai::eval::{self, Weights, features};
+use murus_ai::eval::{Features, Weights, features};
 use murus_ai::nnue::{CP_PER_UNIT, Example, Shape};
 use murus_ai::{Bot, BotSpec, EvalFile, Trained};
 use murus_engine::{DrawTracker, Engine, EngineTask, Variant, Word};
@@ -524,6 +524,21 @@ pub fn samples(variant: &Variant, games: &[&GameData]) -> Result<Samples, LabErr
                     let result = |p: usize| g.result.get(p).copied().unwrap_or(0.5);
                     let target = target(*score, result(stm), players);
                     let inputs = shape.active(pos);
+                    // Each player's features once: the network's bases and
+                    // the weights' differences both read them.
+                    let own: Vec<Features> =
+                        (0..players).map(|q| features(e, pos, q, true)).collect();
+                    let score = |q: usize| start.apply(&own[q]);
+                    // `p`'s score less the best other player's still in
+                    // the game (`murus_ai::eval::evaluate`).
+                    let lead = |p: usize| {
+                        let best_other = (0..players)
+                            .filter(|&q| q != p && !pos.is_out(q))
+                            .map(score)
+                            .max()
+                            .unwrap_or(0);
+                        score(p) - best_other
+                    };
                     // With more players, every player's row learns that
                     // player's result; the side to move's also the search's
                     // score. (Results alone for every row played worse on
@@ -535,22 +550,18 @@ pub fn samples(variant: &Variant, games: &[&GameData]) -> Result<Samples, LabErr
                             target: if p == stm { target } else { result(p) },
                             base: 0.0,
                         });
-                        let lead = eval::evaluate(e, &start, pos, p, true);
-                        out.bases.push(lead as f32 / CP_PER_UNIT as f32);
+                        out.bases.push(lead(p) as f32 / CP_PER_UNIT as f32);
                     }
-                    let own = features(e, pos, stm, true).to_array();
                     // The evaluation is the side to move's score less the
                     // best other player's: with three or four players, the
                     // other is the one the default weights rank first.
-                    let rival = (0..e.players())
+                    let rival = (0..players)
                         .filter(|&q| q != stm && !pos.is_out(q))
-                        .max_by_key(|&q| {
-                            (eval::score(e, &start, pos, q, true), std::cmp::Reverse(q))
-                        })
-                        .unwrap_or((stm + 1) % e.players());
-                    let other = features(e, pos, rival, true).to_array();
+                        .max_by_key(|&q| (score(q), std::cmp::Reverse(q)))
+                        .unwrap_or((stm + 1) % players);
+                    let (mine, other) = (own[stm].to_array(), own[rival].to_array());
                     out.differences.push((
-                        std::array::from_fn(|i| f64::from(own[i] - other[i])),
+                        std::array::from_fn(|i| f64::from(mine[i] - other[i])),
                         f64::from(target),
                     ));
                 }
