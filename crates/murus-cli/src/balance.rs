@@ -83,13 +83,7 @@ pub struct BalanceArgs {
 pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode> {
     let levels = balance::parse_levels(&a.levels).map_err(|e| anyhow!("--levels: {e}"))?;
     let stopping = stopping(a.games, a.precision, a.max_games)?;
-    let shard = match &a.shard {
-        None => None,
-        Some(s) => match crate::lab::parse_shard(s)? {
-            (k, n) if k >= 1 && k <= n => Some((k, n)),
-            (k, n) => bail!("--shard {k}/{n}: K must be from 1 to N"),
-        },
-    };
+    let shard = crate::lab::shard_option(a.shard.as_deref())?;
     if shard.is_some() && a.games.is_none() {
         bail!("--shard needs --games N: shards cannot share a stopping rule");
     }
@@ -123,9 +117,7 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
             .map_err(|e| anyhow!("{}: cannot create the folder: {e}", dir.display()))?;
     }
     let progress = Progress::default();
-    let flag = progress.cancel.clone();
-    // Fails only if a handler is already set; then Ctrl-C ends the process.
-    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
+    crate::lab::install_ctrl_c(progress.cancel.clone());
     let t = Instant::now();
     let report = std::thread::scope(|scope| {
         let work = scope.spawn(|| {

@@ -119,6 +119,17 @@ pub(crate) fn parse_shard(s: &str) -> Result<(u64, u64)> {
         .ok_or_else(|| anyhow!("--shard `{s}`: expected K/N, like 1/4"))
 }
 
+/// An optional `--shard K/N` as `(K, N)`, with `1 <= K <= N`.
+pub(crate) fn shard_option(s: Option<&str>) -> Result<Option<(u64, u64)>> {
+    let Some(s) = s else {
+        return Ok(None);
+    };
+    match parse_shard(s)? {
+        (k, n) if k >= 1 && k <= n => Ok(Some((k, n))),
+        (k, n) => bail!("--shard {k}/{n}: K must be from 1 to N"),
+    }
+}
+
 pub(crate) fn threads(t: Option<usize>) -> Result<usize> {
     match t {
         Some(0) => bail!("--threads must be at least 1"),
@@ -127,7 +138,8 @@ pub(crate) fn threads(t: Option<usize>) -> Result<usize> {
     }
 }
 
-fn install_ctrl_c(flag: Arc<AtomicBool>) {
+/// Makes Ctrl-C set `flag`, which stops the work going on.
+pub(crate) fn install_ctrl_c(flag: Arc<AtomicBool>) {
     // Fails only if a handler is already set; then Ctrl-C ends the process.
     let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
 }

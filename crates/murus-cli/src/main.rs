@@ -519,28 +519,38 @@ fn ugi(variant: &str) -> Result<ExitCode> {
     Ok(ExitCode::SUCCESS)
 }
 
-/// A `.mg` path or a shipped variant's name.
-fn load_variant(spec: &str) -> Result<Variant> {
+/// The rules text of a `.mg` path or of a shipped variant named so, and
+/// the path when it is a file.
+pub(crate) fn rules_source(spec: &str) -> Result<(String, Option<&Path>)> {
     let path = Path::new(spec);
     if path.exists() || spec.ends_with(".mg") || spec.contains('/') {
         let source = std::fs::read_to_string(path)
             .with_context(|| format!("cannot read rule file `{spec}`"))?;
-        let variant = Variant::compile(&source).map_err(|diags| {
-            eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
-            anyhow!("`{spec}` has errors")
-        })?;
-        register_own_evaluation(path, &source);
-        return Ok(variant);
+        return Ok((source, Some(path)));
     }
     if let Some((_, src)) = BUILTIN.iter().find(|(n, _)| *n == spec) {
-        return Variant::compile(src)
-            .map_err(|_| anyhow!("the shipped variant `{spec}` does not compile"));
+        return Ok(((*src).to_string(), None));
     }
     let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
     bail!(
         "unknown variant `{spec}`: not a file, nor a shipped variant ({})",
         names.join(", ")
     )
+}
+
+/// A `.mg` path or a shipped variant's name.
+fn load_variant(spec: &str) -> Result<Variant> {
+    let (source, path) = rules_source(spec)?;
+    let Some(path) = path else {
+        return Variant::compile(&source)
+            .map_err(|_| anyhow!("the shipped variant `{spec}` does not compile"));
+    };
+    let variant = Variant::compile(&source).map_err(|diags| {
+        eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
+        anyhow!("`{spec}` has errors")
+    })?;
+    register_own_evaluation(path, &source);
+    Ok(variant)
 }
 
 /// Makes the evaluation file beside a rules file (`foo.eval` beside

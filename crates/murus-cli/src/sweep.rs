@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use murus_engine::BUILTIN;
 use murus_lab::balance::{self, BalanceConfig};
 use murus_lab::report::percent;
 use murus_lab::sweep::{self, SweepConfig, SweepError, SweepProgress, SweepReport};
@@ -104,23 +103,6 @@ fn parse_set(text: &str) -> Result<(String, Vec<u32>), String> {
     Ok((name.to_string(), values))
 }
 
-/// The text of a rule file, or of a shipped variant named so.
-fn read_rules(spec: &str) -> Result<String> {
-    let path = Path::new(spec);
-    if path.exists() || spec.ends_with(".mg") || spec.contains('/') {
-        return std::fs::read_to_string(path)
-            .map_err(|e| anyhow!("cannot read rule file `{spec}`: {e}"));
-    }
-    if let Some((_, src)) = BUILTIN.iter().find(|(n, _)| *n == spec) {
-        return Ok((*src).to_string());
-    }
-    let names: Vec<&str> = BUILTIN.iter().map(|(n, _)| *n).collect();
-    bail!(
-        "unknown variant `{spec}`: not a file, nor a shipped variant ({})",
-        names.join(", ")
-    )
-}
-
 pub fn run(a: SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
     if !a.merge.is_empty() {
         return merge(&a, out);
@@ -128,16 +110,10 @@ pub fn run(a: SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
     let Some(file) = a.file.as_deref() else {
         bail!("give a rule file to sweep, or --merge DIR… to merge a sweep's shards");
     };
-    let source = read_rules(file)?;
+    let (source, _) = crate::rules_source(file)?;
     let levels = balance::parse_levels(&a.levels).map_err(|e| anyhow!("--levels: {e}"))?;
     let stopping = crate::balance::stopping(a.games, a.precision, a.max_games)?;
-    let shard = match &a.shard {
-        None => None,
-        Some(s) => match crate::lab::parse_shard(s)? {
-            (k, n) if k >= 1 && k <= n => Some((k, n)),
-            (k, n) => bail!("--shard {k}/{n}: K must be from 1 to N"),
-        },
-    };
+    let shard = crate::lab::shard_option(a.shard.as_deref())?;
     if a.max_plies == Some(0) {
         bail!("--max-plies must be at least 1");
     }
@@ -168,9 +144,7 @@ pub fn run(a: SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
         );
     }
     let progress = SweepProgress::default();
-    let flag = progress.balance.cancel.clone();
-    // Fails only if a handler is already set; then Ctrl-C ends the process.
-    let _ = ctrlc::set_handler(move || flag.store(true, std::sync::atomic::Ordering::SeqCst));
+    crate::lab::install_ctrl_c(progress.balance.cancel.clone());
     let t = Instant::now();
     let result = std::thread::scope(|scope| {
         let work = scope.spawn(|| {
