@@ -877,32 +877,9 @@ pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport
         .map(|d| read_balance(d))
         .collect::<Result<_, _>>()?;
     let base = &shards[0];
-    let mut seen: Vec<(u64, &Path)> = Vec::new();
-    let mut split = None;
+    let texts: Vec<Option<&str>> = shards.iter().map(|s| s.shard.as_deref()).collect();
+    crate::rundir::check_shard_set(dirs, &texts, "check").map_err(LabError::Invalid)?;
     for (dir, shard) in dirs.iter().zip(&shards) {
-        let Some((k, n)) = shard.shard.as_deref().and_then(parse_shard_text) else {
-            return Err(LabError::Invalid(format!(
-                "{}: not a shard (that check ran without --shard): nothing to merge it with",
-                dir.display()
-            )));
-        };
-        if split.is_some_and(|m| m != n) {
-            return Err(LabError::Invalid(format!(
-                "{}: shard {k}/{n}, but {} is a shard of {}: shards of different splits do not merge",
-                dir.display(),
-                first_dir.display(),
-                split.unwrap_or(n)
-            )));
-        }
-        split = Some(n);
-        if let Some((_, other)) = seen.iter().find(|(s, _)| *s == k) {
-            return Err(LabError::Invalid(format!(
-                "shard {k}/{n} is given twice: {} and {}",
-                other.display(),
-                dir.display()
-            )));
-        }
-        seen.push((k, dir));
         let differences = check_differences(base, shard);
         if !differences.is_empty() {
             return Err(LabError::Invalid(format!(
@@ -985,13 +962,6 @@ pub fn read_balance(dir: &Path) -> Result<BalanceReport, LabError> {
         line: e.line(),
         message: format!("not a balance report: {e}"),
     })
-}
-
-/// `K/N` as `(K, N)`, when `1 <= K <= N`.
-fn parse_shard_text(s: &str) -> Option<(u64, u64)> {
-    let (k, n) = s.split_once('/')?;
-    let (k, n) = (k.trim().parse().ok()?, n.trim().parse().ok()?);
-    (k >= 1 && k <= n).then_some((k, n))
 }
 
 /// One sentence per setting in which shard `b` differs from shard `a`

@@ -163,6 +163,53 @@ fn compare(path: &Path, found: &RunSpec, asked: &RunSpec) -> Result<(), LabError
     }
 }
 
+/// Checks that `dirs`, shard folders whose `--shard` texts are `shards`,
+/// are the shards of one split, each given once: what merging a sharded
+/// check or sweep needs before its settings are compared. `what` names the
+/// run in the messages (`check`, `sweep`).
+pub(crate) fn check_shard_set(
+    dirs: &[&Path],
+    shards: &[Option<&str>],
+    what: &str,
+) -> Result<(), String> {
+    let mut seen: Vec<(u64, &Path)> = Vec::new();
+    let mut split = None;
+    for (dir, shard) in dirs.iter().zip(shards) {
+        let Some((k, n)) = shard.and_then(parse_shard_text) else {
+            return Err(format!(
+                "{}: not a shard (that {what} ran without --shard): nothing to merge it with",
+                dir.display()
+            ));
+        };
+        if let Some(m) = split
+            && m != n
+        {
+            return Err(format!(
+                "{}: shard {k}/{n}, but {} is a shard of {m}: shards of different splits do not merge",
+                dir.display(),
+                dirs[0].display()
+            ));
+        }
+        split = Some(n);
+        if let Some((_, other)) = seen.iter().find(|(s, _)| *s == k) {
+            return Err(format!(
+                "shard {k}/{n} is given twice: {} and {}",
+                other.display(),
+                dir.display()
+            ));
+        }
+        seen.push((k, dir));
+    }
+    Ok(())
+}
+
+/// `K/N` as `(K, N)`, when `1 <= K <= N`.
+fn parse_shard_text(s: &str) -> Option<(u64, u64)> {
+    let (k, n) = s.split_once('/')?;
+    let (k, n) = (k.trim().parse().ok()?, n.trim().parse().ok()?);
+    (k >= 1 && k <= n).then_some((k, n))
+}
+
 /// Writes `text` to `path` through a temporary file renamed into place.
 pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), LabError> {
     let mut tmp = path.as_os_str().to_owned();

@@ -1042,37 +1042,9 @@ pub fn merge_sweeps(dirs: &[&Path], out: Option<&Path>) -> Result<SweepReport, S
         .collect::<Result<_, _>>()?;
     let mut base = shards[0].spec.clone();
     base.shard = None;
-    let mut seen: Vec<(u64, &Path)> = Vec::new();
-    let mut split = None;
+    let texts: Vec<Option<&str>> = shards.iter().map(|s| s.spec.shard.as_deref()).collect();
+    crate::rundir::check_shard_set(dirs, &texts, "sweep").map_err(SweepError::Invalid)?;
     for (dir, shard) in dirs.iter().zip(&shards) {
-        let parsed = shard.spec.shard.as_deref().and_then(|s| {
-            let (k, n) = s.split_once('/')?;
-            Some((k.parse::<u64>().ok()?, n.parse::<u64>().ok()?))
-        });
-        let Some((k, n)) = parsed else {
-            return Err(SweepError::Invalid(format!(
-                "{}: not a shard (that sweep ran without --shard): nothing to merge it with",
-                dir.display()
-            )));
-        };
-        if let Some(m) = split
-            && m != n
-        {
-            return Err(SweepError::Invalid(format!(
-                "{}: shard {k}/{n}, but {} is a shard of {m}: shards of different splits do not merge",
-                dir.display(),
-                first_dir.display()
-            )));
-        }
-        split = Some(n);
-        if let Some((_, other)) = seen.iter().find(|(s, _)| *s == k) {
-            return Err(SweepError::Invalid(format!(
-                "shard {k}/{n} is given twice: {} and {}",
-                other.display(),
-                dir.display()
-            )));
-        }
-        seen.push((k, dir));
         let mut spec = shard.spec.clone();
         spec.shard = None;
         let differences = base.differences(&spec, "here");
