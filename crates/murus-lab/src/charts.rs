@@ -415,6 +415,95 @@ fn lengths(area: &Area, report: &Report) -> Drawn {
     Ok(())
 }
 
+// ---------------------------------------------------------------------------
+// Charts of the first player's rate: the balance check's by level, a
+// one-parameter sweep's by value.
+
+/// The width of the rate axis's labels, and the room right of the plot
+/// (for the fair rate's label).
+const RATE_LABEL_AREA: u32 = 56;
+const RATE_MARGIN_RIGHT: u32 = 90;
+
+type RateChart<'a, 'b> = ChartContext<'a, SVGBackend<'b>, Cartesian2d<Ticks, Ticks>>;
+
+/// A chart of the first player's rate in percent at `n` places along x
+/// (ticks at `x_at`, named by `x_fmt`, the axis called `x_desc`), with its
+/// grid and the fair rate `fair` as a dashed line.
+fn rate_chart<'a, 'b>(
+    area: &'a Area<'b>,
+    n: usize,
+    x_at: Vec<f64>,
+    x_fmt: &dyn Fn(&f64) -> String,
+    x_desc: &str,
+    fair: f64,
+) -> Result<RateChart<'a, 'b>, DrawingAreaErrorKind<std::io::Error>> {
+    let mut chart = ChartBuilder::on(area)
+        .margin_top(10)
+        .margin_left(6)
+        .margin_right(RATE_MARGIN_RIGHT)
+        .x_label_area_size(44)
+        .y_label_area_size(RATE_LABEL_AREA)
+        .build_cartesian_2d(
+            ticks(-0.5..n as f64 - 0.5, x_at),
+            ticks(0.0..100.0, (0..=10).map(|t| f64::from(t) * 10.0).collect()),
+        )?;
+    let y_fmt = |y: &f64| format!("{y:.0}%");
+    chart
+        .configure_mesh()
+        .disable_x_mesh()
+        .bold_line_style(GRID)
+        .x_label_formatter(x_fmt)
+        .y_label_formatter(&y_fmt)
+        .label_style(font(TICK))
+        .axis_desc_style(font(LABEL))
+        .x_desc(x_desc)
+        .y_desc("first player's wins (95% interval)")
+        .draw()?;
+    let fair_pct = fair * 100.0;
+    chart.draw_series(DashedLineSeries::new(
+        [(-0.5, fair_pct), (n as f64 - 0.5, fair_pct)],
+        6,
+        4,
+        FAIR.stroke_width(2),
+    ))?;
+    Ok(chart)
+}
+
+/// A rate at `x`: a filled dot with its interval `ci` in `colour`, and its
+/// value beside it, on white where it crosses the fair line or a grid line.
+fn rate_point(chart: &mut RateChart, x: f64, rate: f64, ci: [f64; 2], colour: RGBColor) -> Drawn {
+    chart.draw_series([ErrorBar::new_vertical(
+        x,
+        ci[0] * 100.0,
+        rate * 100.0,
+        ci[1] * 100.0,
+        colour.filled().stroke_width(2),
+        10,
+    )])?;
+    let value = format!("{:.1}%", rate * 100.0);
+    let w = text_width(&value, TICK).ceil() as i32;
+    chart.draw_series([EmptyElement::at((x, rate * 100.0))
+        + Rectangle::new([(8, -7), (12 + w, 7)], WHITE.filled())
+        + Text::new(
+            value,
+            (10, 0),
+            font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
+        )])?;
+    Ok(())
+}
+
+/// The fair rate's label, right of the plot at the line's height (pixels
+/// of the whole picture, so drawn on `root`).
+fn fair_label(root: &Area, chart: &RateChart, n: usize, fair: f64) -> Drawn {
+    let fair_pct = fair * 100.0;
+    let (px, py) = chart.backend_coord(&(n as f64 - 0.5, fair_pct));
+    root.draw(&Text::new(
+        format!("fair {fair_pct:.1}%"),
+        (px + 8, py),
+        font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
+    ))
+}
+
 /// The balance check's chart (`balance.svg`): the first player's win rate
 /// at each level, weakest first, with 95% intervals, and the fair rate
 /// (one over the number of players) as a dashed line.
@@ -439,8 +528,8 @@ pub fn balance_svg(report: &BalanceReport) -> String {
     let fair = 1.0 / players as f64;
     let n = report.levels.len().max(1);
     // Each level's column, less some room on either side.
-    let (label_area, margin_right) = (56u32, 90u32);
-    let column = (f64::from(width - label_area - margin_right - 12) / n as f64 - 12.0).max(12.0);
+    let column =
+        (f64::from(width - RATE_LABEL_AREA - RATE_MARGIN_RIGHT - 12) / n as f64 - 12.0).max(12.0);
     let labels: Vec<String> = report
         .levels
         .iter()
@@ -455,76 +544,19 @@ pub fn balance_svg(report: &BalanceReport) -> String {
     let svg = svg((width, height), |root| {
         root.fill(&WHITE)?;
         let body = root.titled(&title, font(TITLE))?;
-        let mut chart = ChartBuilder::on(&body)
-            .margin_top(10)
-            .margin_left(6)
-            .margin_right(margin_right)
-            .x_label_area_size(44)
-            .y_label_area_size(label_area)
-            .build_cartesian_2d(
-                ticks(
-                    -0.5..n as f64 - 0.5,
-                    (0..report.levels.len()).map(|i| i as f64).collect(),
-                ),
-                ticks(0.0..100.0, (0..=10).map(|t| f64::from(t) * 10.0).collect()),
-            )?;
+        let x_at = (0..report.levels.len()).map(|i| i as f64).collect();
         let x_fmt = |x: &f64| {
             labels
                 .get(x.round().max(0.0) as usize)
                 .cloned()
                 .unwrap_or_default()
         };
-        let y_fmt = |y: &f64| format!("{y:.0}%");
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .bold_line_style(GRID)
-            .x_label_formatter(&x_fmt)
-            .y_label_formatter(&y_fmt)
-            .label_style(font(TICK))
-            .axis_desc_style(font(LABEL))
-            .x_desc("level, weakest first")
-            .y_desc("first player's wins (95% interval)")
-            .draw()?;
-        let fair_pct = fair * 100.0;
-        chart.draw_series(DashedLineSeries::new(
-            [(-0.5, fair_pct), (n as f64 - 0.5, fair_pct)],
-            6,
-            4,
-            FAIR.stroke_width(2),
-        ))?;
+        let mut chart = rate_chart(&body, n, x_at, &x_fmt, "level, weakest first", fair)?;
         for (i, l) in report.levels.iter().enumerate() {
             let f = &l.report.first_player_advantage;
-            let x = i as f64;
-            chart.draw_series([ErrorBar::new_vertical(
-                x,
-                f.ci95[0] * 100.0,
-                f.rate * 100.0,
-                f.ci95[1] * 100.0,
-                // A filled dot on the rate, the interval in the same blue.
-                SEAT.filled().stroke_width(2),
-                10,
-            )])?;
-            // The rate beside its dot, on white where it crosses the
-            // fair line or a grid line.
-            let value = format!("{:.1}%", f.rate * 100.0);
-            let w = text_width(&value, TICK).ceil() as i32;
-            let label = EmptyElement::at((x, f.rate * 100.0))
-                + Rectangle::new([(8, -7), (12 + w, 7)], WHITE.filled())
-                + Text::new(
-                    value,
-                    (10, 0),
-                    font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
-                );
-            chart.draw_series([label])?;
+            rate_point(&mut chart, i as f64, f.rate, f.ci95, SEAT)?;
         }
-        // The fair line's label, right of the plot at the line's height.
-        let (px, py) = chart.backend_coord(&(n as f64 - 0.5, fair_pct));
-        root.draw(&Text::new(
-            format!("fair {fair_pct:.1}%"),
-            (px + 8, py),
-            font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+        fair_label(root, &chart, n, fair)?;
         Ok(())
     });
     with_tooltips(svg, &cuts)
@@ -819,8 +851,7 @@ fn sweep_bars(report: &crate::sweep::SweepReport) -> String {
     let mut cuts = Cuts::default();
     let title = sweep_title(report, "the first player's wins");
     let title = cuts.fit_title(&title, f64::from(width) - 24.0);
-    let (label_area, margin_right) = (56u32, 90u32);
-    let column = f64::from(width - label_area - margin_right - 12) / n as f64;
+    let column = f64::from(width - RATE_LABEL_AREA - RATE_MARGIN_RIGHT - 12) / n as f64;
     let widest = values
         .iter()
         .map(|v| text_width(&v.map_or("default".into(), |x| x.to_string()), TICK))
@@ -855,40 +886,14 @@ fn sweep_bars(report: &crate::sweep::SweepReport) -> String {
             ))?;
             x += 24 + text_width(t.name(), TICK).ceil() as i32;
         }
-        let mut chart = ChartBuilder::on(&plot)
-            .margin_top(10)
-            .margin_left(6)
-            .margin_right(margin_right)
-            .x_label_area_size(44)
-            .y_label_area_size(label_area)
-            .build_cartesian_2d(
-                ticks(-0.5..n as f64 - 0.5, x_at),
-                ticks(0.0..100.0, (0..=10).map(|t| f64::from(t) * 10.0).collect()),
-            )?;
         let x_fmt = |x: &f64| match values.get(x.round().max(0.0) as usize) {
             Some(Some(v)) => v.to_string(),
             Some(None) => "default".into(),
             None => String::new(),
         };
-        let y_fmt = |y: &f64| format!("{y:.0}%");
-        chart
-            .configure_mesh()
-            .disable_x_mesh()
-            .bold_line_style(GRID)
-            .x_label_formatter(&x_fmt)
-            .y_label_formatter(&y_fmt)
-            .label_style(font(TICK))
-            .axis_desc_style(font(LABEL))
-            .x_desc(param.map_or("(no parameters)", String::as_str))
-            .y_desc("first player's wins (95% interval)")
-            .draw()?;
+        let x_desc = param.map_or("(no parameters)", String::as_str);
+        let mut chart = rate_chart(&plot, n, x_at, &x_fmt, x_desc, fair)?;
         let fair_pct = fair * 100.0;
-        chart.draw_series(DashedLineSeries::new(
-            [(-0.5, fair_pct), (n as f64 - 0.5, fair_pct)],
-            6,
-            4,
-            FAIR.stroke_width(2),
-        ))?;
         for (i, v) in values.iter().enumerate() {
             let at: Vec<(&str, i64)> = match (param, v) {
                 (Some(p), Some(v)) => vec![(p.as_str(), *v)],
@@ -900,24 +905,7 @@ fn sweep_bars(report: &crate::sweep::SweepReport) -> String {
                     let Some((rate, ci, _)) = row_rate(r) else {
                         continue;
                     };
-                    let colour = tier_colour(r.tier);
-                    chart.draw_series([ErrorBar::new_vertical(
-                        x,
-                        ci[0] * 100.0,
-                        rate * 100.0,
-                        ci[1] * 100.0,
-                        colour.filled().stroke_width(2),
-                        10,
-                    )])?;
-                    let value = format!("{:.1}%", rate * 100.0);
-                    let w = text_width(&value, TICK).ceil() as i32;
-                    chart.draw_series([EmptyElement::at((x, rate * 100.0))
-                        + Rectangle::new([(8, -7), (12 + w, 7)], WHITE.filled())
-                        + Text::new(
-                            value,
-                            (10, 0),
-                            font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
-                        )])?;
+                    rate_point(&mut chart, x, rate, ci, tier_colour(r.tier))?;
                     if labelled {
                         chart.draw_series([EmptyElement::at((x, ci[1] * 100.0))
                             + Text::new(
@@ -939,14 +927,7 @@ fn sweep_bars(report: &crate::sweep::SweepReport) -> String {
                 Cell::Missing => {}
             }
         }
-        // Right of the plot at the line's height (pixels of the whole
-        // picture, so drawn on the root).
-        let (px, py) = chart.backend_coord(&(n as f64 - 0.5, fair_pct));
-        root.draw(&Text::new(
-            format!("fair {fair_pct:.1}%"),
-            (px + 8, py),
-            font(TICK).pos(Pos::new(HPos::Left, VPos::Center)),
-        ))?;
+        fair_label(root, &chart, n, fair)?;
         Ok(())
     });
     with_tooltips(svg, &cuts)
