@@ -13,7 +13,9 @@ use murus_lab::report::{grouped, percent};
 use super::balance::{BalanceSaved, LevelRow, metric_rows, rate_text, skill_rows};
 use super::checks::PastCheck;
 use super::compare::{Column, ColumnState};
-use super::view::{BUSY, CHART_HEIGHT, FIELD_W, hover_note, inline_error, text_field};
+use super::view::{
+    BUSY, CHART_HEIGHT, FIELD_W, hover_note, inline_error, resume_banner, text_field,
+};
 use super::{BalanceModel, LabPanel};
 use crate::layout::{self, still_plot};
 use crate::theme;
@@ -483,33 +485,12 @@ fn check_offer_banner(b: &mut BalanceModel, ui: &mut Ui) {
         o.note.variant,
         o.note.settings.describe()
     );
-    let mut answer = None;
-    egui::Frame::new()
-        .fill(theme::banner(ui))
-        .inner_margin(8.0)
-        .corner_radius(4.0)
-        .show(ui, |ui| {
-            ui.set_width(ui.available_width());
-            ui.label(RichText::new(text).color(theme::on_banner(ui)).strong());
-            ui.horizontal(|ui| {
-                if ui
-                    .button("Resume check")
-                    .on_hover_text("play its missing games; the report ends as if it never stopped")
-                    .clicked()
-                {
-                    answer = Some(true);
-                }
-                if ui
-                    .button("Discard")
-                    .on_hover_text("keep its games in the history, and stop asking")
-                    .clicked()
-                {
-                    answer = Some(false);
-                }
-            });
-        });
-    ui.add_space(6.0);
-    match answer {
+    match resume_banner(
+        ui,
+        text,
+        "Resume check",
+        "keep its games in the history, and stop asking",
+    ) {
         Some(true) => b.resume_offer(crate::worker::repaint_waker(ui.ctx())),
         Some(false) => b.discard_offer(),
         None => {}

@@ -562,6 +562,27 @@ fn offer_banner(m: &mut LabModel, ui: &mut Ui) {
         grouped(o.done),
         grouped(o.requested)
     );
+    match resume_banner(
+        ui,
+        text,
+        "Resume",
+        "keep its finished games in the history, and stop asking",
+    ) {
+        Some(true) => m.resume_offer(),
+        Some(false) => m.discard_offer(),
+        None => {}
+    }
+}
+
+/// A banner that offers to resume work cut short: `text`, a button
+/// `resume` and "Discard" (hover: `discard`). `Some(true)`: resume,
+/// `Some(false)`: discard, `None`: no answer yet.
+pub(super) fn resume_banner(
+    ui: &mut Ui,
+    text: String,
+    resume: &str,
+    discard: &str,
+) -> Option<bool> {
     let mut answer = None;
     egui::Frame::new()
         .fill(theme::banner(ui))
@@ -572,27 +593,19 @@ fn offer_banner(m: &mut LabModel, ui: &mut Ui) {
             ui.label(RichText::new(text).color(theme::on_banner(ui)).strong());
             ui.horizontal(|ui| {
                 if ui
-                    .button("Resume")
+                    .button(resume)
                     .on_hover_text("play its missing games; the report ends as if it never stopped")
                     .clicked()
                 {
                     answer = Some(true);
                 }
-                if ui
-                    .button("Discard")
-                    .on_hover_text("keep its finished games in the history, and stop asking")
-                    .clicked()
-                {
+                if ui.button("Discard").on_hover_text(discard).clicked() {
                     answer = Some(false);
                 }
             });
         });
     ui.add_space(6.0);
-    match answer {
-        Some(true) => m.resume_offer(),
-        Some(false) => m.discard_offer(),
-        None => {}
-    }
+    answer
 }
 
 fn results(m: &LabModel, ui: &mut Ui) {
