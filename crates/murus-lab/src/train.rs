@@ -923,7 +923,7 @@ pub fn train(
         ));
     }
     progress.step.store(Step::Fit as u8, Ordering::Relaxed);
-    let samples = samples(variant, &games)?;
+    let mut samples = samples(variant, &games)?;
     let positions = samples.differences.len();
     let shape = variant.run(ShapeOf);
     let mut on_epoch = |epoch, _| {
@@ -935,14 +935,13 @@ pub fn train(
         return Ok(None);
     }
     // The same network on top of the features: it learns what they miss.
-    let based: Vec<Example> = samples
-        .examples
-        .iter()
-        .zip(&samples.bases)
-        .map(|(x, &base)| Example { base, ..x.clone() })
-        .collect();
-    let (correction, hybrid_fit) = fit_network(shape, &based, options.fit, &mut on_epoch);
-    drop(based);
+    // The plain network is fitted, so its examples take their bases in
+    // place.
+    for (x, &base) in samples.examples.iter_mut().zip(&samples.bases) {
+        x.base = base;
+    }
+    let (correction, hybrid_fit) =
+        fit_network(shape, &samples.examples, options.fit, &mut on_epoch);
     if progress.data.cancel.load(Ordering::Relaxed) {
         return Ok(None);
     }
