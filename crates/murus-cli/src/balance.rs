@@ -105,6 +105,7 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
         shard,
         skill_games: a.skill_games,
         max_plies: a.max_plies,
+        book,
     };
     if let Some(dir) = &a.out {
         if !a.resume && dir.join("balance.json").exists() {
@@ -120,16 +121,8 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
     crate::lab::install_ctrl_c(progress.cancel.clone());
     let t = Instant::now();
     let report = std::thread::scope(|scope| {
-        let work = scope.spawn(|| {
-            balance::run_balance_with_book(
-                v,
-                &config,
-                book.as_ref(),
-                a.out.as_deref(),
-                a.resume,
-                &progress,
-            )
-        });
+        let work =
+            scope.spawn(|| balance::run_balance(v, &config, a.out.as_deref(), a.resume, &progress));
         show_progress(&progress, a.json, || work.is_finished());
         work.join()
             .unwrap_or_else(|_| Err(murus_lab::LabError::Panicked("the balance thread".into())))

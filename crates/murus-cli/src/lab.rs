@@ -372,6 +372,7 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
         threads: threads(a.threads)?,
         sprt,
         openings: a.openings,
+        book: None,
     };
     let dir = run_dir(a.out.as_deref(), a.resume, &m.run_spec(v)?)?;
     let resumed = dir.as_ref().map_or(0, |d| d.done().len() as u64);

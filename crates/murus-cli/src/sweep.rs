@@ -128,6 +128,7 @@ pub fn run(a: SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
             shard: None,
             skill_games: a.skill_games,
             max_plies: a.max_plies,
+            book: None,
         },
         shard,
     };

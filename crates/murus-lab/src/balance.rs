@@ -23,7 +23,7 @@ use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::book::{Book, BookId};
-use crate::matches::{MatchConfig, MatchResult, run_match_with_book};
+use crate::matches::{MatchConfig, MatchResult, run_match};
 use crate::metrics::Metrics;
 use crate::report::{Report, VariantId, percent};
 use crate::rundir::{RunDir, RunSpec};
@@ -160,9 +160,7 @@ impl StopReason {
     }
 }
 
-/// A balance check. An opening book, when the check has one, travels
-/// beside it ([`run_balance_with_book`]): programs build this config field
-/// by field, and a new field would break them.
+/// A balance check.
 #[derive(Clone, Debug)]
 pub struct BalanceConfig {
     pub levels: Vec<Level>,
@@ -178,6 +176,11 @@ pub struct BalanceConfig {
     pub skill_games: u64,
     /// A ply cap instead of the variant's.
     pub max_plies: Option<u32>,
+    /// An opening book: every round of games, at every level and in every
+    /// skill match, opens with its next line ([`Config::with_book`])
+    /// instead of random plies; the report records it (and 0 openings),
+    /// and a check kept in a folder resumes only with the same book.
+    pub book: Option<Arc<Book>>,
 }
 
 impl BalanceConfig {
@@ -215,17 +218,6 @@ impl BalanceConfig {
     /// The self-play run of `level` (its seed is the check's, mixed with the
     /// level's name, so levels are independent samples).
     pub fn level_config(&self, variant: &Variant, level: &Level) -> Result<Config, LabError> {
-        self.level_config_with_book(variant, level, None)
-    }
-
-    /// [`BalanceConfig::level_config`], each round opened from `book`
-    /// ([`Config::with_book`]) when given.
-    pub fn level_config_with_book(
-        &self,
-        variant: &Variant,
-        level: &Level,
-        book: Option<&Arc<Book>>,
-    ) -> Result<Config, LabError> {
         let players = variant.player_count() as u64;
         let games = self.stopping.max_games().div_ceil(players) * players;
         let mut c = Config::new(
@@ -242,7 +234,7 @@ impl BalanceConfig {
         if let Some((k, n)) = self.shard {
             c = c.with_shard(k, n)?;
         }
-        if let Some(b) = book {
+        if let Some(b) = &self.book {
             c = c.with_book(b.clone());
         }
         Ok(c)
@@ -254,8 +246,8 @@ impl BalanceConfig {
         spec
     }
 
-    /// The match between adjacent levels `upper` (bot A) and `lower` (a
-    /// check's book opens its games too: [`run_match_with_book`]).
+    /// The match between adjacent levels `upper` (bot A) and `lower` (the
+    /// check's book opens its games too).
     pub fn skill_match(&self, upper: &Level, lower: &Level) -> MatchConfig {
         MatchConfig {
             a: upper.spec.clone(),
@@ -265,6 +257,7 @@ impl BalanceConfig {
             threads: self.threads,
             sprt: None,
             openings: self.openings,
+            book: self.book.clone(),
         }
     }
 }
@@ -427,22 +420,6 @@ pub fn run_balance(
     resume: bool,
     progress: &Progress,
 ) -> Result<BalanceReport, LabError> {
-    run_balance_with_book(variant, config, None, out, resume, progress)
-}
-
-/// [`run_balance`] with every round of games, at every level and in every
-/// skill match, opened from `book` when given ([`crate::Config::with_book`])
-/// instead of random plies: the book wins over `config.openings`, and the
-/// report records it (and 0 openings). A check kept in `out` resumes only
-/// with the same book.
-pub fn run_balance_with_book(
-    variant: &Variant,
-    config: &BalanceConfig,
-    book: Option<&Arc<Book>>,
-    out: Option<&Path>,
-    resume: bool,
-    progress: &Progress,
-) -> Result<BalanceReport, LabError> {
     config.check()?;
     for level in &config.levels {
         level
@@ -455,7 +432,7 @@ pub fn run_balance_with_book(
     let mut levels = Vec::new();
     let mut interrupted = false;
     for (index, level) in config.levels.iter().enumerate() {
-        let lc = config.level_config_with_book(variant, level, book)?;
+        let lc = config.level_config(variant, level)?;
         let c = progress.start(
             Stage::Level {
                 level: level.name.clone(),
@@ -502,12 +479,12 @@ pub fn run_balance_with_book(
                 Some(o) => Some(open_dir(
                     &o.join("skill")
                         .join(format!("{}-vs-{}", upper.name, lower.name)),
-                    &m.run_spec_with_book(variant, book)?,
+                    &m.run_spec(variant)?,
                     resume,
                 )?),
                 None => None,
             };
-            let (result, report) = run_match_with_book(variant, &m, book, &c, dir)?;
+            let (result, report) = run_match(variant, &m, &c, dir)?;
             if report.interrupted || c.is_cancelled() {
                 interrupted = true;
                 break;
@@ -522,8 +499,12 @@ pub fn run_balance_with_book(
         },
         engine_version: env!("CARGO_PKG_VERSION").to_string(),
         seed: config.seed,
-        openings: if book.is_some() { 0 } else { config.openings },
-        book: book.map(|b| b.id().clone()),
+        openings: if config.book.is_some() {
+            0
+        } else {
+            config.openings
+        },
+        book: config.book.as_ref().map(|b| b.id().clone()),
         stopping: config.stopping.describe(),
         shard: config.shard.map(|(k, n)| format!("{k}/{n}")),
         pie_rule: !matches!(variant.rules().opening, murus_dsl::rules::Opening::None),
@@ -1327,6 +1308,7 @@ mod tests {
             shard: None,
             skill_games: 0,
             max_plies: None,
+            book: None,
         };
         let one = run_balance(&v, &config, None, false, &Progress::default()).unwrap();
         let single = BalanceConfig {

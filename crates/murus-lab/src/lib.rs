@@ -52,7 +52,7 @@ use murus_engine::Variant;
 use sha2::{Digest, Sha256};
 
 pub use book::{Book, BookId};
-pub use matches::{MatchConfig, MatchResult, Sprt, run_match, run_match_with_book};
+pub use matches::{MatchConfig, MatchResult, Sprt, run_match};
 pub use play::{GameResult, GameSetup, game_seed, play_game};
 pub use report::{GameStats, Provenance, Report, VariantId, stats_of};
 pub use rundir::{RunDir, RunSpec, merge, read_outputs, write_outputs};

@@ -57,27 +57,17 @@ pub struct MatchConfig {
     /// `(elo0, elo1)` for a sequential test with α = β = 0.05.
     pub sprt: Option<(f64, f64)>,
     /// Random plies that open each pair of games ([`Config::with_openings`]).
-    /// A book ([`run_match_with_book`]) opens them instead.
     pub openings: u32,
+    /// An opening book, whose lines open the pairs of games instead
+    /// ([`Config::with_book`]); a folder must hold a match of the same book.
+    pub book: Option<Arc<Book>>,
 }
 
-// The opening book travels beside a `MatchConfig`, not in it: programs
-// build the config field by field, and a new field would break them.
 impl MatchConfig {
     /// The self-play run whose games the match plays: bot A in seat 0, bot
     /// B in seat 1, colours swapped every game, `games` rounded up to
     /// pairs. Fails unless `variant` has two players.
     pub fn config(&self, variant: &Variant) -> Result<Config, LabError> {
-        self.config_with_book(variant, None)
-    }
-
-    /// [`MatchConfig::config`], each pair of games opened from `book`
-    /// ([`Config::with_book`]) when given.
-    pub fn config_with_book(
-        &self,
-        variant: &Variant,
-        book: Option<&Arc<Book>>,
-    ) -> Result<Config, LabError> {
         if variant.player_count() != 2 {
             return Err(LabError::Invalid(format!(
                 "a match needs a two-player variant; `{}` has {} players (use selfplay)",
@@ -94,7 +84,7 @@ impl MatchConfig {
         )
         .with_threads(self.threads)
         .with_openings(self.openings);
-        Ok(match book {
+        Ok(match &self.book {
             Some(b) => config.with_book(b.clone()),
             None => config,
         })
@@ -102,16 +92,7 @@ impl MatchConfig {
 
     /// What determines the match's games, as [`RunDir`] keeps it.
     pub fn run_spec(&self, variant: &Variant) -> Result<RunSpec, LabError> {
-        self.run_spec_with_book(variant, None)
-    }
-
-    /// [`MatchConfig::run_spec`] of the match opened from `book`.
-    pub fn run_spec_with_book(
-        &self,
-        variant: &Variant,
-        book: Option<&Arc<Book>>,
-    ) -> Result<RunSpec, LabError> {
-        let config = self.config_with_book(variant, book)?;
+        let config = self.config(variant)?;
         Ok(RunSpec::new(
             "match",
             config.provenance(),
@@ -136,22 +117,10 @@ pub fn run_match(
     control: &Control,
     dir: Option<RunDir>,
 ) -> Result<(MatchResult, Report), LabError> {
-    run_match_with_book(variant, m, None, control, dir)
-}
-
-/// [`run_match`], each pair of games opened from `book` when given
-/// ([`Config::with_book`]); a folder must hold a match of the same book.
-pub fn run_match_with_book(
-    variant: &Variant,
-    m: &MatchConfig,
-    book: Option<&Arc<Book>>,
-    control: &Control,
-    dir: Option<RunDir>,
-) -> Result<(MatchResult, Report), LabError> {
-    let mut config = m.config_with_book(variant, book)?;
+    let mut config = m.config(variant)?;
     let games = config.games;
     if let Some(d) = &dir {
-        d.check(&m.run_spec_with_book(variant, book)?)?;
+        d.check(&m.run_spec(variant)?)?;
     }
     config.record_moves = dir.is_some();
     let resumed: Vec<GameStats> = dir.as_ref().map(|d| d.done().to_vec()).unwrap_or_default();

@@ -34,6 +34,7 @@
 //!         shard: None,
 //!         skill_games: 0,
 //!         max_plies: None,
+//!         book: None,
 //!     },
 //!     shard: None,
 //! };
@@ -1511,6 +1512,7 @@ mod tests {
                 shard: None,
                 skill_games: 0,
                 max_plies: None,
+                book: None,
             },
             shard,
         }

@@ -1031,6 +1031,7 @@ pub fn train(
                     threads: options.threads,
                     sprt: Some(validation.elo),
                     openings: 4,
+                    book: None,
                 };
                 run_match(variant, &m, &control, None).map(|(r, _)| CheckResult::Match(r))
             } else {

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use murus_ai::BotSpec;
 use murus_engine::Variant;
 use murus_lab::balance::{
-    BalanceConfig, Progress, Stopping, merge_balance, parse_levels, run_balance_with_book,
+    BalanceConfig, Progress, Stopping, merge_balance, parse_levels, run_balance,
 };
 use murus_lab::{Book, Config, Control, LabError, RunDir, run};
 
@@ -190,6 +190,14 @@ fn a_run_resumes_only_with_the_same_book() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `config` with every round opened from `book`.
+fn with_book(config: &BalanceConfig, book: &Arc<Book>) -> BalanceConfig {
+    BalanceConfig {
+        book: Some(book.clone()),
+        ..config.clone()
+    }
+}
+
 fn check(shard: Option<(u64, u64)>) -> BalanceConfig {
     BalanceConfig {
         levels: parse_levels("random,easy").unwrap(),
@@ -200,6 +208,7 @@ fn check(shard: Option<(u64, u64)>) -> BalanceConfig {
         shard,
         skill_games: 2,
         max_plies: Some(80),
+        book: None,
     }
 }
 
@@ -208,10 +217,9 @@ fn a_balance_check_opens_levels_and_skill_matches_from_its_book() {
     let v = Variant::standard();
     let book = Arc::new(Book::parse("b.txt", &book_text(&v, 3), &v).unwrap());
     let dir = temp("balance");
-    let report = run_balance_with_book(
+    let report = run_balance(
         &v,
-        &check(None),
-        Some(&book),
+        &with_book(&check(None), &book),
         Some(&dir),
         false,
         &Progress::default(),
@@ -236,10 +244,9 @@ fn a_balance_check_opens_levels_and_skill_matches_from_its_book() {
     assert_eq!(count, 2);
     // Resuming it with another book is refused, naming the difference.
     let other = Arc::new(Book::parse("b.txt", &book_text(&v, 2), &v).unwrap());
-    let e = run_balance_with_book(
+    let e = run_balance(
         &v,
-        &check(None),
-        Some(&other),
+        &with_book(&check(None), &other),
         Some(&dir),
         true,
         &Progress::default(),
@@ -257,20 +264,18 @@ fn shards_of_checks_with_different_books_do_not_merge() {
     let (one, two) = (temp("shard1"), temp("shard2"));
     let mut config = check(Some((1, 2)));
     config.skill_games = 0;
-    run_balance_with_book(
+    run_balance(
         &v,
-        &config,
-        Some(&a),
+        &with_book(&config, &a),
         Some(&one),
         false,
         &Progress::default(),
     )
     .unwrap();
     config.shard = Some((2, 2));
-    run_balance_with_book(
+    run_balance(
         &v,
-        &config,
-        Some(&b),
+        &with_book(&config, &b),
         Some(&two),
         false,
         &Progress::default(),
@@ -287,10 +292,9 @@ fn shards_of_checks_with_different_books_do_not_merge() {
     );
     // The same book's shards merge, and the merge keeps it.
     let three = temp("shard3");
-    run_balance_with_book(
+    run_balance(
         &v,
-        &config,
-        Some(&a),
+        &with_book(&config, &a),
         Some(&three),
         false,
         &Progress::default(),

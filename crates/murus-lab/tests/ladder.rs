@@ -29,6 +29,7 @@ fn each_rung_of_the_strength_ladder_holds() {
             threads,
             sprt: None,
             openings: 0,
+            book: None,
         };
         let (r, _) = run_match(&v, &m, &Control::default(), None).unwrap();
         println!(

@@ -303,6 +303,7 @@ fn balance() -> BalanceReport {
         shard: None,
         skill_games: 0,
         max_plies: None,
+        book: None,
     };
     run_balance(
         &Variant::standard(),

@@ -121,6 +121,7 @@ impl CheckSettings {
             shard: None,
             skill_games: self.skill_games,
             max_plies: None,
+            book: None,
         };
         config.check().map_err(|e| e.to_string())?;
         Ok(config)

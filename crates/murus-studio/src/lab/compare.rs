@@ -636,6 +636,7 @@ mod tests {
             shard: None,
             skill_games: 0,
             max_plies: None,
+            book: None,
         };
         let v = Variant::builtin("small").unwrap();
         run_balance(&v, &config, None, false, &Progress::default()).unwrap()

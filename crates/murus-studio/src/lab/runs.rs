@@ -388,6 +388,7 @@ mod tests {
             threads: 1,
             sprt: None,
             openings: 0,
+            book: None,
         };
         drop(RunDir::create(&runs.join("b-match"), &m.run_spec(&v).unwrap()).unwrap());
         let listed: Vec<PathBuf> = list(&runs).into_iter().map(|r| r.folder).collect();

@@ -394,6 +394,7 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
             shard: None,
             skill_games: 0,
             max_plies: None,
+            book: None,
         };
         balance::run_balance(&v, &config, None, false, &Progress::default()).unwrap()
     };
