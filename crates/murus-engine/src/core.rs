@@ -300,11 +300,10 @@ pub struct Engine<B: Bits> {
 
 /// SplitMix64: a fixed, seedable source for Zobrist keys.
 fn splitmix(state: &mut u64) -> u64 {
-    *state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = *state;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
+    let mut g = crate::util::SplitMix64(*state);
+    let z = g.next();
+    *state = g.0;
+    z
 }
 
 fn per_player(rules: &Rules, dirs: &[Vec<usize>]) -> [Dirs; MAXP] {

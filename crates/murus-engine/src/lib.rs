@@ -25,11 +25,13 @@ pub mod bits;
 pub mod core;
 pub mod draw;
 pub mod game;
+pub mod job;
 pub mod moves;
 pub mod notation;
 pub mod position_string;
 pub mod render;
 pub mod setup;
+pub mod util;
 pub mod variant;
 
 pub use bits::Bits;

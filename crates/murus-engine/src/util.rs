@@ -1,0 +1,96 @@
+//! Small jobs every crate needs, written once: a stable 64-bit hash, a
+//! seedable mixing generator, and files written whole or not at all.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// The 64-bit FNV-1a hash of `bytes`: stable across runs, platforms and
+/// versions (unlike `std`'s hasher), for names of files and caches.
+pub fn fnv1a(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
+        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
+    })
+}
+
+/// SplitMix64 (Steele, Lea and Flood 2014, as in Vigna's `splitmix64.c`):
+/// one 64-bit state, each output a well-mixed function of a counter. Used for
+/// Zobrist keys, per-game seeds and anything else that must be the same on
+/// every machine.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SplitMix64(pub u64);
+
+impl SplitMix64 {
+    /// The next output; advances the state.
+    #[allow(clippy::should_implement_trait)]
+    pub fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        mix64(self.0)
+    }
+}
+
+/// SplitMix64's finaliser: a bijection of `u64` that mixes every input bit
+/// into every output bit.
+pub const fn mix64(mut z: u64) -> u64 {
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+/// Writes `bytes` to `path` whole or not at all: into `path` + `.tmp` first,
+/// flushed to disk, then renamed over `path`, so that a kill (Ctrl-C,
+/// SIGKILL, a full disk) never leaves a torn file where a good one was.
+///
+/// The error names the file it failed on.
+pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
+    let mut tmp = path.as_os_str().to_owned();
+    tmp.push(".tmp");
+    let tmp = PathBuf::from(tmp);
+    let named = |e: std::io::Error, p: &Path| {
+        std::io::Error::new(e.kind(), format!("{}: {e}", p.display()))
+    };
+    let mut file = std::fs::File::create(&tmp).map_err(|e| named(e, &tmp))?;
+    file.write_all(bytes.as_ref())
+        .and_then(|()| file.sync_all())
+        .map_err(|e| named(e, &tmp))?;
+    drop(file);
+    std::fs::rename(&tmp, path).map_err(|e| {
+        let _ = std::fs::remove_file(&tmp);
+        named(e, path)
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn fnv1a_matches_the_published_vectors() {
+        // From the FNV reference (isthe.com/chongo/tech/comp/fnv).
+        assert_eq!(fnv1a(b""), 0xcbf2_9ce4_8422_2325);
+        assert_eq!(fnv1a(b"a"), 0xaf63_dc4c_8601_ec8c);
+        assert_eq!(fnv1a(b"foobar"), 0x8594_4171_f739_67e8);
+    }
+
+    #[test]
+    fn splitmix_matches_the_reference_sequence() {
+        // splitmix64.c seeded with 1234567.
+        let mut g = SplitMix64(1_234_567);
+        assert_eq!(g.next(), 6_457_827_717_110_365_317);
+        assert_eq!(g.next(), 3_203_168_211_198_807_973);
+        assert_eq!(g.next(), 9_817_491_932_198_370_423);
+    }
+
+    #[test]
+    fn an_atomic_write_replaces_the_file_and_leaves_no_temporary() {
+        let dir = std::env::temp_dir().join(format!("murus-util-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("report.json");
+        write_atomic(&path, "old").unwrap();
+        write_atomic(&path, b"new").unwrap();
+        assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
+        assert!(!dir.join("report.json.tmp").exists());
+        let err = write_atomic(&dir.join("missing/x.json"), "x").unwrap_err();
+        assert!(err.to_string().contains("missing/x.json.tmp"), "{err}");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
