@@ -1,32 +1,10 @@
 //! `murus balance`, through the real binary.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn murus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .output()
-        .expect("the murus binary runs")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-cli-balance-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use crate::util::{TempDir, murus, text};
 
 #[test]
 fn a_small_check_reports_every_level_the_skill_trace_and_a_verdict() {
-    let dir = temp("small");
+    let dir = TempDir::new("small");
     let d = dir.to_str().unwrap();
     let args = [
         "balance",
@@ -96,7 +74,6 @@ fn a_small_check_reports_every_level_the_skill_trace_and_a_verdict() {
         t.contains("verdict:\n  At random, the first player wins"),
         "{t}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
@@ -138,22 +115,14 @@ fn bad_options_fail_clearly() {
     }
 }
 
-/// Writes an opening book into `dir` (created) and returns its path.
-fn book(dir: &std::path::Path, name: &str, text: &str) -> PathBuf {
-    std::fs::create_dir_all(dir).unwrap();
-    let path = dir.join(name);
-    std::fs::write(&path, text).unwrap();
-    path
-}
-
 /// Two openings of the standard game, with a comment and a blank line.
 const BOOK: &str =
     "# two openings\nd1-d3 e7-e5\n\n[\"a1-c3\", \"h7-f5\"]  # as games.jsonl writes it\n";
 
 #[test]
 fn a_check_with_a_book_opens_every_round_from_it_and_names_it() {
-    let dir = temp("book");
-    let file = book(&dir, "openings.txt", BOOK);
+    let dir = TempDir::new("book");
+    let file = dir.write("openings.txt", BOOK);
     let out = dir.join("check");
     let args = [
         "balance",
@@ -192,14 +161,13 @@ fn a_check_with_a_book_opens_every_round_from_it_and_names_it() {
         assert_eq!(g["moves"][0], opening[0], "game {i}");
         assert_eq!(g["moves"][1], opening[1], "game {i}");
     }
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_bad_book_fails_at_its_line_and_column_before_anything_is_played() {
-    let dir = temp("bad-book");
+    let dir = TempDir::new("bad-book");
     // Line 2 plays the Romans' move again on the Gauls' turn.
-    let file = book(&dir, "bad.txt", "d1-d3 e7-e5\nd1-d3 d1-d3\n");
+    let file = dir.write("bad.txt", "d1-d3 e7-e5\nd1-d3 d1-d3\n");
     let f = file.to_str().unwrap();
     let out = dir.join("check");
     let o = murus(&[
@@ -234,7 +202,7 @@ fn a_bad_book_fails_at_its_line_and_column_before_anything_is_played() {
         "{}",
         text(&o)
     );
-    let empty = book(&dir, "empty.txt", "# nothing yet\n\n");
+    let empty = dir.write("empty.txt", "# nothing yet\n\n");
     let o = murus(&["balance", "standard", "--book", empty.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
@@ -243,13 +211,12 @@ fn a_bad_book_fails_at_its_line_and_column_before_anything_is_played() {
         text(&o)
     );
     assert!(!text(&o).contains("panicked"), "{}", text(&o));
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn a_book_and_random_openings_are_refused_together() {
-    let dir = temp("book-openings");
-    let file = book(&dir, "openings.txt", BOOK);
+    let dir = TempDir::new("book-openings");
+    let file = dir.write("openings.txt", BOOK);
     let o = murus(&[
         "balance",
         "standard",
@@ -274,13 +241,12 @@ fn a_book_and_random_openings_are_refused_together() {
         "{}",
         text(&o)
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
 fn resuming_a_check_with_a_changed_book_is_refused() {
-    let dir = temp("book-resume");
-    let file = book(&dir, "openings.txt", BOOK);
+    let dir = TempDir::new("book-resume");
+    let file = dir.write("openings.txt", BOOK);
     let out = dir.join("check");
     let args = [
         "balance",
@@ -318,5 +284,4 @@ fn resuming_a_check_with_a_changed_book_is_refused() {
         before,
         "the check is left as it was"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -1,8 +1,9 @@
 //! `murus check` on rule files with parameters, driving the real binary:
 //! the parameters in the summary line, `--set`, and clear failures.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::Output;
+
+use crate::util::{TempDir, murus_in, stderr, stdout};
 
 const SIZED: &str = r##"variant "sized"
 param files = 7..9 default 8
@@ -16,35 +17,16 @@ sow { heights 2 directions all onto empty, own 1 }
 win { breakthrough immediate stalemate loses }
 "##;
 
-/// Runs `murus` in a directory of its own holding `files`.
-fn murus_in(dir: &str, files: &[(&str, &str)], args: &[&str]) -> Output {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for (name, text) in files {
-        std::fs::write(dir.join(name), text).unwrap();
-    }
-    run(&dir, args)
-}
-
-fn run(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the murus binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
+/// Runs `murus ARGS` in a fresh folder of its own (named after `name`)
+/// holding `files`.
+fn check_in(name: &str, files: &[(&str, &str)], args: &[&str]) -> Output {
+    let dir = TempDir::with(name, files);
+    murus_in(&dir, args)
 }
 
 #[test]
 fn check_lists_the_parameters_with_the_default_combination() {
-    let o = murus_in(
+    let o = check_in(
         "params-default",
         &[("sized.mg", SIZED)],
         &["check", "sized.mg"],
@@ -60,7 +42,7 @@ fn check_lists_the_parameters_with_the_default_combination() {
 
 #[test]
 fn check_set_checks_one_combination() {
-    let o = murus_in(
+    let o = check_in(
         "params-set",
         &[("sized.mg", SIZED)],
         &["check", "sized.mg", "--set", "files=9", "--set", "ranks=8"],
@@ -72,7 +54,7 @@ fn check_set_checks_one_combination() {
          params: files = 9 (set, of 7..9); ranks = 8 (set, of 6..8)\n"
     );
     // One set, the other at its default.
-    let o = murus_in(
+    let o = check_in(
         "params-set",
         &[("sized.mg", SIZED)],
         &["check", "--set", "files=7", "sized.mg"],
@@ -89,7 +71,7 @@ fn check_set_checks_one_combination() {
 #[test]
 fn a_bad_param_line_is_a_diagnostic_with_its_place() {
     let bad = SIZED.replace("7..9 default 8", "9..7");
-    let o = murus_in("params-bad-line", &[("bad.mg", &bad)], &["check", "bad.mg"]);
+    let o = check_in("params-bad-line", &[("bad.mg", &bad)], &["check", "bad.mg"]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -101,7 +83,7 @@ fn a_bad_param_line_is_a_diagnostic_with_its_place() {
     assert_eq!(stdout(&o), "bad.mg: 1 error\n");
 
     let bad = SIZED.replace("board rect $files", "board rect $flies");
-    let o = murus_in("params-bad-ref", &[("bad.mg", &bad)], &["check", "bad.mg"]);
+    let o = check_in("params-bad-ref", &[("bad.mg", &bad)], &["check", "bad.mg"]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -111,7 +93,7 @@ fn a_bad_param_line_is_a_diagnostic_with_its_place() {
     assert!(err.contains("= help: did you mean `$files`?"), "{err}");
 
     let bad = SIZED.replace("default 8", "default 10");
-    let o = murus_in(
+    let o = check_in(
         "params-bad-default",
         &[("bad.mg", &bad)],
         &["check", "bad.mg"],
@@ -129,7 +111,7 @@ fn a_bad_set_fails_clearly() {
     let dir = "params-bad-set";
     let files = [("sized.mg", SIZED)];
     // A value the declaration does not allow: at the declaration.
-    let o = murus_in(dir, &files, &["check", "sized.mg", "--set", "files=12"]);
+    let o = check_in(dir, &files, &["check", "sized.mg", "--set", "files=12"]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -140,7 +122,7 @@ fn a_bad_set_fails_clearly() {
     assert_eq!(stdout(&o), "sized.mg: 1 error\n");
 
     // A name the file does not declare.
-    let o = murus_in(dir, &files, &["check", "sized.mg", "--set", "file=8"]);
+    let o = check_in(dir, &files, &["check", "sized.mg", "--set", "file=8"]);
     assert_eq!(o.status.code(), Some(1));
     let err = stderr(&o);
     assert!(
@@ -151,7 +133,7 @@ fn a_bad_set_fails_clearly() {
 
     // Not NAME=VALUE, or not a number: refused before any file is read.
     for bad in ["files", "files=x", "files=-1", "=3", "9=3"] {
-        let o = murus_in(dir, &files, &["check", "sized.mg", "--set", bad]);
+        let o = check_in(dir, &files, &["check", "sized.mg", "--set", bad]);
         assert_eq!(o.status.code(), Some(2), "{bad}");
         let err = stderr(&o);
         assert!(

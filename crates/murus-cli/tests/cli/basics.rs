@@ -1,32 +1,7 @@
 //! Drives the real `murus` binary: the command-line contract other tools
 //! depend on (issue 2), and clean failures on bad input.
 
-use std::path::PathBuf;
-use std::process::{Command, Output};
-
-fn murus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .current_dir(root())
-        .output()
-        .expect("the murus binary runs")
-}
-
-fn root() -> PathBuf {
-    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8(o.stdout.clone()).unwrap()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8(o.stderr.clone()).unwrap()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", stdout(o)))
-}
+use crate::util::{json, murus, root, stderr, stdout};
 
 #[test]
 fn check_accepts_every_shipped_variant() {

@@ -1,30 +1,9 @@
 //! `murus train` and evaluation files, through the real binary.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-fn murus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .output()
-        .expect("the murus binary runs")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-cli-train-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn text(o: &Output) -> String {
-    format!(
-        "{}{}",
-        String::from_utf8_lossy(&o.stdout),
-        String::from_utf8_lossy(&o.stderr)
-    )
-}
+use crate::util::{TempDir, command, murus, repo, text};
 
 /// A small, quick training run of the standard game into `out`.
 fn small(out: &Path, threads: &str) -> Vec<String> {
@@ -51,19 +30,14 @@ fn small(out: &Path, threads: &str) -> Vec<String> {
     .to_vec()
 }
 
-fn run(args: &[String]) -> Output {
-    let args: Vec<&str> = args.iter().map(String::as_str).collect();
-    murus(&args)
-}
-
 #[test]
 fn training_reproduces_byte_for_byte_and_its_file_plays() {
-    let dir = temp("reproduce");
+    let dir = TempDir::new("reproduce");
     let (one, two) = (dir.join("one.eval"), dir.join("two.eval"));
-    let o = run(&small(&one, "1"));
+    let o = murus(&small(&one, "1"));
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("wrote"), "{}", text(&o));
-    let o = run(&small(&two, "2"));
+    let o = murus(&small(&two, "2"));
     assert!(o.status.success(), "{}", text(&o));
     let (a, b) = (std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());
     assert_eq!(&a[..8], b"MURUSEVL");
@@ -73,7 +47,7 @@ fn training_reproduces_byte_for_byte_and_its_file_plays() {
     );
 
     // A second run into the same place needs --resume.
-    let o = run(&small(&one, "1"));
+    let o = murus(&small(&one, "1"));
     assert!(!o.status.success());
     assert!(text(&o).contains("--resume"), "{}", text(&o));
 
@@ -89,14 +63,14 @@ fn training_reproduces_byte_for_byte_and_its_file_plays() {
 
 #[test]
 fn a_training_run_killed_with_sigkill_resumes_to_the_same_file() {
-    let dir = temp("resume");
+    let dir = TempDir::new("resume");
     let whole = dir.join("whole.eval");
-    let o = run(&small(&whole, "2"));
+    let o = murus(&small(&whole, "2"));
     assert!(o.status.success(), "{}", text(&o));
 
     let killed = dir.join("killed.eval");
     let args = small(&killed, "2");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_murus"))
+    let mut child = command()
         .args(&args)
         .stdout(std::process::Stdio::null())
         .stderr(std::process::Stdio::null())
@@ -125,7 +99,7 @@ fn a_training_run_killed_with_sigkill_resumes_to_the_same_file() {
     assert!(!killed.exists(), "killed before the file was written");
     let mut resumed = args.clone();
     resumed.push("--resume".into());
-    let o = run(&resumed);
+    let o = murus(&resumed);
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(
         std::fs::read(&killed).unwrap(),
@@ -136,9 +110,9 @@ fn a_training_run_killed_with_sigkill_resumes_to_the_same_file() {
 
 #[test]
 fn unusable_evaluation_files_fail_clearly() {
-    let dir = temp("bad");
+    let dir = TempDir::new("bad");
     let good = dir.join("good.eval");
-    let o = run(&small(&good, "2"));
+    let o = murus(&small(&good, "2"));
     assert!(o.status.success(), "{}", text(&o));
     let bytes = std::fs::read(&good).unwrap();
 
@@ -189,13 +163,9 @@ fn unusable_evaluation_files_fail_clearly() {
 /// four and catapult range) trains, and its file is used beside the rules.
 #[test]
 fn a_rules_files_own_evaluation_beside_it_is_used_and_a_bad_one_is_named() {
-    let dir = temp("beside");
+    let dir = TempDir::new("beside");
     let rules = dir.join("mine.mg");
-    let source = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../tests/unseen/ramparts.mg"
-    ))
-    .unwrap();
+    let source = std::fs::read_to_string(repo("tests/unseen/ramparts.mg")).unwrap();
     std::fs::write(&rules, &source).unwrap();
     let r = rules.to_str().unwrap();
     let o = murus(&[
@@ -232,12 +202,12 @@ fn a_candidate_that_loses_its_validation_match_is_not_kept() {
     // A tiny network from little data against the shipped one, at equal
     // nodes: the sequential test rejects it, and so the weights; nothing
     // is written, and the command says why.
-    let dir = temp("validate");
+    let dir = TempDir::new("validate");
     let out = dir.join("weak.eval");
     let mut args = small(&out, "2");
     args.retain(|a| a != "--no-validate");
     args.extend(["--validate-nodes", "400"].map(String::from));
-    let o = run(&args);
+    let o = murus(&args);
     let t = text(&o);
     assert!(!o.status.success(), "{t}");
     assert!(
@@ -262,7 +232,7 @@ fn a_candidate_that_loses_its_validation_match_is_not_kept() {
 /// file.
 #[test]
 fn a_four_player_variant_trains_a_network() {
-    let dir = temp("four");
+    let dir = TempDir::new("four");
     let file = dir.join("e4.eval");
     let f = file.to_str().unwrap();
     let o = murus(&[

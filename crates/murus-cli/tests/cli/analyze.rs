@@ -1,21 +1,15 @@
 //! `murus analyze`: the best move, its score and line, the K best moves,
 //! and clear errors.
 
-use std::process::{Command, Output};
-
 use murus_engine::{Game, Variant};
 
-fn murus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .output()
-        .expect("the murus binary runs")
-}
+use crate::util::{json, murus, stderr};
 
-fn json(args: &[&str]) -> serde_json::Value {
+/// The JSON answer of a successful `murus ARGS`.
+fn answer(args: &[&str]) -> serde_json::Value {
     let o = murus(args);
-    assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
-    serde_json::from_slice(&o.stdout).expect("JSON")
+    assert!(o.status.success(), "{}", stderr(&o));
+    json(&o)
 }
 
 /// Romans to move break through at once (a5-a7 or a5-c7).
@@ -32,7 +26,7 @@ fn a_won_position_shows_the_win_in_plies() {
         "{text}"
     );
     // The defender sees its loss two plies away.
-    let j = json(&[
+    let j = answer(&[
         "analyze",
         "standard",
         "--position",
@@ -56,7 +50,7 @@ fn multipv_lists_the_best_moves_best_first_with_legal_lines() {
         "4",
         "--json",
     ];
-    let j = json(&args);
+    let j = answer(&args);
     for key in ["best", "score", "depth", "nodes", "pv", "lines"] {
         assert!(!j[key].is_null(), "{key}: {j}");
     }
@@ -90,14 +84,14 @@ fn multipv_lists_the_best_moves_best_first_with_legal_lines() {
     moves.dedup();
     assert_eq!(moves.len(), 4, "four different moves");
     // The same question gets the same answer: nodes, not time.
-    assert_eq!(json(&args), j);
+    assert_eq!(answer(&args), j);
 }
 
 #[test]
 fn a_time_limit_and_a_depth_limit_answer() {
-    let j = json(&["analyze", "advanced", "--movetime", "100", "--json"]);
+    let j = answer(&["analyze", "advanced", "--movetime", "100", "--json"]);
     assert!(j["depth"].as_u64().unwrap() >= 1, "{j}");
-    let j = json(&["analyze", "hex", "--depth", "2", "--json"]);
+    let j = answer(&["analyze", "hex", "--depth", "2", "--json"]);
     assert_eq!(j["depth"], 2, "{j}");
 }
 

@@ -2,11 +2,13 @@
 //! its stdin, answers read from its stdout as they come.
 
 use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, Command, Stdio};
+use std::process::{Child, ChildStdin, Stdio};
 use std::sync::mpsc::{Receiver, channel};
 use std::time::Duration;
 
 use murus_engine::{Game, Variant};
+
+use crate::util::{TempDir, command, murus};
 
 struct Engine {
     child: Child,
@@ -16,10 +18,9 @@ struct Engine {
 
 impl Engine {
     fn start(args: &[&str]) -> Engine {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_murus"))
+        let mut child = command()
             .arg("ugi")
             .args(args)
-            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
             .stdin(Stdio::piped())
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -107,10 +108,8 @@ fn murus_ugi_plays_a_game_on_a_rule_file_and_answers_queries() {
 
 #[test]
 fn a_broken_rule_file_is_an_error_line_with_its_diagnostics_on_stderr() {
-    let dir = std::env::temp_dir().join(format!("murus-ugi-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
-    let bad = dir.join("bad.mg");
-    std::fs::write(&bad, "variant \"bad\"\nboard rect 8 x\n").unwrap();
+    let dir = TempDir::new("ugi-bad-rules");
+    let bad = dir.write("bad.mg", "variant \"bad\"\nboard rect 8 x\n");
     let mut e = Engine::start(&["advanced"]);
     e.send(&format!("setoption name variant value {}", bad.display()));
     e.send("isready");
@@ -129,12 +128,11 @@ fn a_broken_rule_file_is_an_error_line_with_its_diagnostics_on_stderr() {
         stderr.contains("bad.mg:2:"),
         "the diagnostic names the file and line: {stderr}"
     );
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]
 fn an_unknown_starting_variant_fails_before_the_protocol_starts() {
-    let out = Command::new(env!("CARGO_BIN_EXE_murus"))
+    let out = command()
         .args(["ugi", "no-such-variant"])
         .stdin(Stdio::null())
         .output()
@@ -142,15 +140,6 @@ fn an_unknown_starting_variant_fails_before_the_protocol_starts() {
     assert!(!out.status.success());
     assert!(String::from_utf8_lossy(&out.stderr).contains("unknown variant `no-such-variant`"));
     assert!(out.stdout.is_empty());
-}
-
-/// `murus ARGS`, its output.
-fn murus(args: &[&str]) -> std::process::Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .output()
-        .expect("the murus binary runs")
 }
 
 /// This build of Murus as an external engine: `ugi:SETTINGS murus ugi`.
@@ -177,8 +166,7 @@ fn a_match_against_an_external_engine_plays_its_games() {
 
 #[test]
 fn self_play_of_an_external_engine_on_a_rule_file_keeps_legal_games() {
-    let dir = std::env::temp_dir().join(format!("murus-ugi-selfplay-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = TempDir::new("ugi-selfplay");
     let ext = engine("depth=1 bot=alphabeta");
     let o = murus(&[
         "selfplay",
@@ -203,7 +191,6 @@ fn self_play_of_an_external_engine_on_a_rule_file_keeps_legal_games() {
         }
         assert!(game.outcome().is_some(), "{g}");
     }
-    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -1,33 +1,23 @@
 //! `murus mural …` driven through the real binary.
 
-use std::process::{Command, Output};
+use std::path::PathBuf;
+use std::process::Output;
 
-fn murus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../.."))
-        .output()
-        .expect("runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
+use crate::util::{TempDir, murus, repo, stdout};
 
 const P1: &str = "puzzles/01-puzzle-one.toml";
 
 #[test]
 fn mural_check_accepts_the_collection() {
-    let files: Vec<String> =
-        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles"))
-            .expect("puzzles/")
-            .map(|e| {
-                format!(
-                    "puzzles/{}",
-                    e.expect("entry").file_name().to_string_lossy()
-                )
-            })
-            .collect();
+    let files: Vec<String> = std::fs::read_dir(repo("puzzles"))
+        .expect("puzzles/")
+        .map(|e| {
+            format!(
+                "puzzles/{}",
+                e.expect("entry").file_name().to_string_lossy()
+            )
+        })
+        .collect();
     let mut args = vec!["mural", "check"];
     args.extend(files.iter().map(String::as_str));
     let o = murus(&args);
@@ -37,12 +27,12 @@ fn mural_check_accepts_the_collection() {
 
 /// A temporary folder (named after `tag`) holding `bad.toml`, a puzzle with
 /// 3 targets for 4 stones (error at 4:11); returns the folder and the file.
-fn bad_puzzle(tag: &str) -> (std::path::PathBuf, std::path::PathBuf) {
-    let dir = std::env::temp_dir().join(format!("murus-mural-{tag}-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let bad = dir.join("bad.toml");
-    std::fs::write(&bad, "title = \"t\"\nboard = \"3x3\"\nstart = \"r2r21/3/3\"\ntargets = [\"a1\", \"b1\", \"c1\"]\n")
-        .expect("write");
+fn bad_puzzle(tag: &str) -> (TempDir, PathBuf) {
+    let dir = TempDir::new(tag);
+    let bad = dir.write(
+        "bad.toml",
+        "title = \"t\"\nboard = \"3x3\"\nstart = \"r2r21/3/3\"\ntargets = [\"a1\", \"b1\", \"c1\"]\n",
+    );
     (dir, bad)
 }
 
@@ -78,7 +68,6 @@ fn mural_check_json_carries_notes_and_help_as_fields() {
     let e = &lines[1]["errors"][0];
     assert!(e["notes"].is_array(), "{e}");
     assert_eq!(e.get("help"), null, "{e}");
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -100,20 +89,17 @@ fn mural_check_reports_file_line_and_column() {
 /// proves it unsolvable at once, saying why, in text and JSON.
 #[test]
 fn mural_with_every_cell_a_target_is_proven_unsolvable_with_its_reason() {
-    let dir = std::env::temp_dir().join(format!("murus-mural-full-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let file = dir.join("full.toml");
+    let dir = TempDir::new("full");
     let cells: Vec<String> = (1..=5)
         .flat_map(|r| ('a'..='e').map(move |f| format!("\"{f}{r}\"")))
         .collect();
-    std::fs::write(
-        &file,
-        format!(
+    let file = dir.write(
+        "full.toml",
+        &format!(
             "title = \"full\"\nboard = \"5x5\"\nstart = \"r2r2r2r2r1/r2r2r2r2r1/r2r2r21r1/5/5\"\ntargets = [{}]\n",
             cells.join(", ")
         ),
-    )
-    .expect("write");
+    );
     let file = file.to_str().expect("utf-8");
     let why = "every cell is a target, but the last move always leaves a cell empty (the cell of the tower it sows)";
     let o = murus(&["mural", "solve", file]);
@@ -144,7 +130,6 @@ fn mural_with_every_cell_a_target_is_proven_unsolvable_with_its_reason() {
         (v["status"].as_str(), &v["reason"]),
         (Some("solved"), &serde_json::Value::Null)
     );
-    std::fs::remove_dir_all(&dir).ok();
 }
 
 #[test]
@@ -158,12 +143,7 @@ fn mural_solve_json_replays_to_the_target() {
     assert!(v["nodes"].as_u64().is_some());
     let moves = moves_of(&v);
     assert_eq!(moves.len(), 12);
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../",
-        "puzzles/01-puzzle-one.toml"
-    ))
-    .expect("p1");
+    let text = std::fs::read_to_string(repo(P1)).expect("p1");
     let p = murus_mural::Puzzle::from_toml(&text).expect("valid");
     let end = murus_mural::replay_with_engine(&p, &moves).expect("the engine accepts every move");
     assert!(
@@ -246,17 +226,8 @@ fn moves_of(v: &serde_json::Value) -> Vec<String> {
 }
 
 fn load(path: &str) -> murus_mural::Puzzle {
-    let text = std::fs::read_to_string(format!("{}/../../{path}", env!("CARGO_MANIFEST_DIR")))
-        .expect("readable");
+    let text = std::fs::read_to_string(repo(path)).expect("readable");
     murus_mural::Puzzle::from_toml(&text).expect("valid")
-}
-
-fn temp_file(name: &str, text: &str) -> std::path::PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-mural-cli-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).expect("temp dir");
-    let path = dir.join(name);
-    std::fs::write(&path, text).expect("write");
-    path
 }
 
 #[test]
@@ -334,7 +305,8 @@ fn mural_counts_out_of_budget_are_null_not_partial() {
 
 #[test]
 fn mural_check_json_lists_the_diagnostics() {
-    let bad = temp_file(
+    let dir = TempDir::new("check-json");
+    let bad = dir.write(
         "bad-json.toml",
         "title = \"t\"\nboard = \"3x3\"\nsacrifice = true\nstart = \"r2r21/3/3\"\ntargets = [\"a1\", \"b1\"]\n",
     );
@@ -375,14 +347,13 @@ fn mural_check_json_lists_the_diagnostics() {
 
 #[test]
 fn mural_check_accepts_a_start_over_several_lines() {
-    let text = std::fs::read_to_string(format!("{}/../../{P1}", env!("CARGO_MANIFEST_DIR")))
-        .expect("p1")
-        .replace(
-            "start = \"r21r22/1r22r2/r21r22/1r2r2r21/r21r21r2\"",
-            "start = \"\"\"\n  r21r22\n  1r22r2\n  r21r22\n  1r2r2r21\n  r21r21r2\n\"\"\"",
-        );
+    let text = std::fs::read_to_string(repo(P1)).expect("p1").replace(
+        "start = \"r21r22/1r22r2/r21r22/1r2r2r21/r21r21r2\"",
+        "start = \"\"\"\n  r21r22\n  1r22r2\n  r21r22\n  1r2r2r21\n  r21r21r2\n\"\"\"",
+    );
     assert!(text.contains("\"\"\""));
-    let f = temp_file("multi-line.toml", &text);
+    let dir = TempDir::new("multi-line");
+    let f = dir.write("multi-line.toml", &text);
     let o = murus(&["mural", "check", f.to_str().expect("utf-8")]);
     assert!(o.status.success(), "{}", String::from_utf8_lossy(&o.stderr));
     let v = json_of(&murus(&[

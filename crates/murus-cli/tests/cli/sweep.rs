@@ -2,8 +2,7 @@
 //!
 //! Sweeps here play a few random games a combination: seconds in all.
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use crate::util::{TempDir, json, murus_in, root, stderr, stdout};
 
 /// The standard game with its number of files as a parameter (7 or 8) and
 /// `more` declarations; `$ranks` may be used for the ranks.
@@ -13,42 +12,6 @@ fn sized(more: &str, ranks: &str) -> String {
         "board rect 8 x 7",
         &format!("param files = 7, 8\n{more}board rect $files x {ranks}"),
     )
-}
-
-fn root() -> PathBuf {
-    Path::new(env!("CARGO_MANIFEST_DIR")).join("../..")
-}
-
-/// A fresh folder of this test's own, holding `files`.
-fn folder(name: &str, files: &[(&str, &str)]) -> PathBuf {
-    let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("sweep-{name}"));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    for (file, text) in files {
-        std::fs::write(dir.join(file), text).unwrap();
-    }
-    dir
-}
-
-fn murus(dir: &Path, args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("the murus binary runs")
-}
-
-fn stdout(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stdout).into_owned()
-}
-
-fn stderr(o: &Output) -> String {
-    String::from_utf8_lossy(&o.stderr).into_owned()
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout)
-        .unwrap_or_else(|e| panic!("not JSON ({e}): {}{}", stdout(o), stderr(o)))
 }
 
 /// A small sweep's options: a few random games from the start.
@@ -72,8 +35,8 @@ fn sweep_args<'a>(file: &'a str, more: &[&'a str]) -> Vec<&'a str> {
 
 #[test]
 fn a_small_sweep_prints_its_ranked_table_and_writes_its_files() {
-    let dir = folder("small", &[("two.mg", &sized("", "7"))]);
-    let o = murus(&dir, &sweep_args("two.mg", &["--out", "out", "--json"]));
+    let dir = TempDir::with("small", &[("two.mg", &sized("", "7"))]);
+    let o = murus_in(&dir, &sweep_args("two.mg", &["--out", "out", "--json"]));
     assert!(o.status.success(), "{}", stderr(&o));
     let j = json(&o);
     assert_eq!(j["variant"]["name"], "standard");
@@ -132,17 +95,17 @@ fn a_small_sweep_prints_its_ranked_table_and_writes_its_files() {
     assert!(out.join("sweep-run.json").is_file());
     // Again in the same folder: refused without --resume; resumed, the
     // same report.
-    let o = murus(&dir, &sweep_args("two.mg", &["--out", "out", "--json"]));
+    let o = murus_in(&dir, &sweep_args("two.mg", &["--out", "out", "--json"]));
     assert!(!o.status.success());
     assert!(stderr(&o).contains("add --resume"), "{}", stderr(&o));
-    let o = murus(
+    let o = murus_in(
         &dir,
         &sweep_args("two.mg", &["--out", "out", "--json", "--resume"]),
     );
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(json(&o), j);
     // The table on stdout.
-    let o = murus(&dir, &sweep_args("two.mg", &[]));
+    let o = murus_in(&dir, &sweep_args("two.mg", &[]));
     assert!(o.status.success(), "{}", stderr(&o));
     let t = stdout(&o);
     assert!(
@@ -160,8 +123,8 @@ fn a_small_sweep_prints_its_ranked_table_and_writes_its_files() {
 #[test]
 fn a_bad_param_line_is_a_diagnostic_at_its_place_and_a_failure() {
     let bad = sized("", "7").replace("param files = 7, 8", "param files = 9..7");
-    let dir = folder("bad-param", &[("bad.mg", &bad)]);
-    let o = murus(&dir, &sweep_args("bad.mg", &["--out", "out"]));
+    let dir = TempDir::with("bad-param", &[("bad.mg", &bad)]);
+    let o = murus_in(&dir, &sweep_args("bad.mg", &["--out", "out"]));
     assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
     let e = stderr(&o);
     assert!(e.contains("bad.mg:7:15: error: empty range `9..7`"), "{e}");
@@ -172,7 +135,7 @@ fn a_bad_param_line_is_a_diagnostic_at_its_place_and_a_failure() {
 
 #[test]
 fn set_with_an_unknown_parameter_or_value_fails_clearly() {
-    let dir = folder("set", &[("two.mg", &sized("", "7"))]);
+    let dir = TempDir::with("set", &[("two.mg", &sized("", "7"))]);
     for (set, says) in [
         (
             "file=7",
@@ -186,13 +149,13 @@ fn set_with_an_unknown_parameter_or_value_fails_clearly() {
         ("files=9..7", "empty range"),
         ("7", "is not NAME=VALUES"),
     ] {
-        let o = murus(&dir, &sweep_args("two.mg", &["--set", set]));
+        let o = murus_in(&dir, &sweep_args("two.mg", &["--set", set]));
         assert!(!o.status.success(), "--set {set} succeeded");
         assert!(stderr(&o).contains(says), "--set {set}: {}", stderr(&o));
         assert!(!stderr(&o).contains("panicked"), "{}", stderr(&o));
     }
     // A known parameter narrowed to one value: one combination.
-    let o = murus(&dir, &sweep_args("two.mg", &["--set", "files=8", "--json"]));
+    let o = murus_in(&dir, &sweep_args("two.mg", &["--set", "files=8", "--json"]));
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(json(&o)["combinations"], 1);
     assert_eq!(json(&o)["rows"][0]["values"]["files"], 8);
@@ -202,8 +165,8 @@ fn set_with_an_unknown_parameter_or_value_fails_clearly() {
 fn combinations_that_do_not_compile_are_reported_and_skipped_and_the_rest_run() {
     // `home rank 7` and the Gauls' row need 7 ranks: ranks = 6 fails.
     let ranks = sized("param ranks = 6, 7\n", "$ranks");
-    let dir = folder("skipped", &[("ranks.mg", &ranks)]);
-    let o = murus(&dir, &sweep_args("ranks.mg", &["--set", "files=8"]));
+    let dir = TempDir::with("skipped", &[("ranks.mg", &ranks)]);
+    let o = murus_in(&dir, &sweep_args("ranks.mg", &["--set", "files=8"]));
     assert!(o.status.success(), "{}", stderr(&o));
     let t = stdout(&o);
     assert!(t.contains("2 combination(s), 1 played, 1 skipped"), "{t}");
@@ -220,7 +183,7 @@ fn combinations_that_do_not_compile_are_reported_and_skipped_and_the_rest_run() 
         e.contains("note: parameters in force: files = 8, ranks = 6"),
         "{e}"
     );
-    let o = murus(
+    let o = murus_in(
         &dir,
         &sweep_args("ranks.mg", &["--set", "files=8", "--json"]),
     );
@@ -229,7 +192,7 @@ fn combinations_that_do_not_compile_are_reported_and_skipped_and_the_rest_run() 
     assert_eq!(j["rows"][0]["values"]["ranks"], 7);
     assert_eq!(j["skipped"][0]["values"]["ranks"], 6);
     // When no combination compiles, the sweep fails.
-    let o = murus(&dir, &sweep_args("ranks.mg", &["--set", "ranks=6"]));
+    let o = murus_in(&dir, &sweep_args("ranks.mg", &["--set", "ranks=6"]));
     assert_eq!(o.status.code(), Some(1));
     assert!(
         stderr(&o).contains("no combination compiles"),
@@ -241,18 +204,18 @@ fn combinations_that_do_not_compile_are_reported_and_skipped_and_the_rest_run() 
 #[test]
 fn sweep_shards_merge_into_the_unsharded_sweep() {
     let four = sized("param cap = 200, 300\n", "7").replace("plies 300", "plies $cap");
-    let dir = folder("shards", &[("four.mg", &four)]);
-    let whole = murus(&dir, &sweep_args("four.mg", &["--out", "whole", "--json"]));
+    let dir = TempDir::with("shards", &[("four.mg", &four)]);
+    let whole = murus_in(&dir, &sweep_args("four.mg", &["--out", "whole", "--json"]));
     assert!(whole.status.success(), "{}", stderr(&whole));
     for (k, out) in [("1/2", "s1"), ("2/2", "s2")] {
-        let o = murus(
+        let o = murus_in(
             &dir,
             &sweep_args("four.mg", &["--shard", k, "--out", out, "--json"]),
         );
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(json(&o)["rows"].as_array().unwrap().len(), 2, "shard {k}");
     }
-    let o = murus(
+    let o = murus_in(
         &dir,
         &["sweep", "--merge", "s1", "s2", "--out", "merged", "--json"],
     );
@@ -266,7 +229,7 @@ fn sweep_shards_merge_into_the_unsharded_sweep() {
         );
     }
     // One shard alone merges to half the table, and says so.
-    let o = murus(&dir, &["sweep", "--merge", "s1"]);
+    let o = murus_in(&dir, &["sweep", "--merge", "s1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
         stderr(&o).contains("note: 2 of 4 combinations present"),
@@ -275,7 +238,7 @@ fn sweep_shards_merge_into_the_unsharded_sweep() {
     );
     // A shard of another sweep (another seed) is refused, and so is an
     // unsharded sweep.
-    let o = murus(
+    let o = murus_in(
         &dir,
         &sweep_args(
             "four.mg",
@@ -283,17 +246,17 @@ fn sweep_shards_merge_into_the_unsharded_sweep() {
         ),
     );
     assert!(o.status.success(), "{}", stderr(&o));
-    let o = murus(&dir, &["sweep", "--merge", "s1", "s2b"]);
+    let o = murus_in(&dir, &["sweep", "--merge", "s1", "s2b"]);
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("not a shard of the same sweep as s1: seed 1 there, 9 here"),
         "{}",
         stderr(&o)
     );
-    let o = murus(&dir, &["sweep", "--merge", "s1", "whole"]);
+    let o = murus_in(&dir, &["sweep", "--merge", "s1", "whole"]);
     assert!(!o.status.success());
     assert!(stderr(&o).contains("whole: not a shard"), "{}", stderr(&o));
-    let o = murus(&dir, &["sweep", "--merge", "s1", "nowhere"]);
+    let o = murus_in(&dir, &["sweep", "--merge", "s1", "nowhere"]);
     assert!(!o.status.success());
     assert!(
         stderr(&o).contains("nowhere: no sweep.json"),
@@ -304,7 +267,7 @@ fn sweep_shards_merge_into_the_unsharded_sweep() {
 
 #[test]
 fn balance_shards_merge_into_the_unsharded_check() {
-    let dir = folder("balance", &[]);
+    let dir = TempDir::with("balance", &[]);
     let check = |more: &[&str]| {
         let mut args = vec![
             "balance",
@@ -322,7 +285,7 @@ fn balance_shards_merge_into_the_unsharded_check() {
             "--json",
         ];
         args.extend(more);
-        murus(&dir, &args)
+        murus_in(&dir, &args)
     };
     let whole = check(&["--out", "whole"]);
     assert!(whole.status.success(), "{}", stderr(&whole));
@@ -331,7 +294,7 @@ fn balance_shards_merge_into_the_unsharded_check() {
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(json(&o)["levels"][0]["report"]["games"], 4, "shard {k}");
     }
-    let o = murus(
+    let o = murus_in(
         &dir,
         &[
             "balance", "--merge", "b1", "b2", "--out", "merged", "--json",
@@ -356,7 +319,7 @@ fn balance_shards_merge_into_the_unsharded_check() {
         );
     }
     // The text summary; a missing shard is named.
-    let o = murus(&dir, &["balance", "--merge", "b1"]);
+    let o = murus_in(&dir, &["balance", "--merge", "b1"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("verdict:"), "{}", stdout(&o));
     assert!(
@@ -379,7 +342,7 @@ fn balance_shards_merge_into_the_unsharded_check() {
     ] {
         let mut args = vec!["balance", "--merge"];
         args.extend(dirs);
-        let o = murus(&dir, &args);
+        let o = murus_in(&dir, &args);
         assert!(!o.status.success(), "{args:?}");
         assert!(stderr(&o).contains(says), "{args:?}: {}", stderr(&o));
     }

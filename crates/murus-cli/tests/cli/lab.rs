@@ -1,30 +1,9 @@
 //! `murus selfplay`, `murus match` and `murus lab merge`, through the real binary.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::process::{Command, Output};
 
-fn murus(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_murus"))
-        .args(args)
-        .output()
-        .expect("the murus binary runs")
-}
-
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-cli-lab-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
-
-fn json(o: &Output) -> serde_json::Value {
-    serde_json::from_slice(&o.stdout).unwrap_or_else(|e| {
-        panic!(
-            "not JSON ({e}): {}{}",
-            String::from_utf8_lossy(&o.stdout),
-            String::from_utf8_lossy(&o.stderr)
-        )
-    })
-}
+use crate::util::{TempDir, command, json, murus};
 
 #[test]
 fn selfplay_json_is_the_report_and_is_thread_independent() {
@@ -59,7 +38,7 @@ fn selfplay_json_is_the_report_and_is_thread_independent() {
 
 #[test]
 fn selfplay_out_writes_games_and_reports_and_shards_merge() {
-    let whole = temp("whole");
+    let whole = TempDir::new("whole");
     let o = murus(&[
         "selfplay",
         "advanced",
@@ -87,7 +66,7 @@ fn selfplay_out_writes_games_and_reports_and_shards_merge() {
     );
     let mut shards = Vec::new();
     for k in ["1/2", "2/2"] {
-        let dir = temp(&format!("part{}", &k[..1]));
+        let dir = TempDir::new(&format!("part{}", &k[..1]));
         let o = murus(&[
             "selfplay",
             "advanced",
@@ -105,7 +84,7 @@ fn selfplay_out_writes_games_and_reports_and_shards_merge() {
         assert_eq!(json(&o)["games"], 15);
         shards.push(dir);
     }
-    let merged = temp("merged");
+    let merged = TempDir::new("merged");
     let o = murus(&[
         "lab",
         "merge",
@@ -249,8 +228,8 @@ fn a_perfect_score_has_no_finite_upper_elo_bound() {
 #[test]
 fn an_interrupted_selfplay_writes_a_report_that_says_so() {
     use std::time::{Duration, Instant};
-    let dir = temp("interrupted");
-    let mut child = Command::new(env!("CARGO_BIN_EXE_murus"))
+    let dir = TempDir::new("interrupted");
+    let mut child = command()
         .args([
             "selfplay",
             "standard",
@@ -460,7 +439,7 @@ fn murus_out(args: &[&str], dir: &Path, extra: &[&str]) -> Output {
 /// still runs, and returns the numbers of the games on disk.
 fn kill_after(args: &[&str], dir: &Path, lines: usize) -> Vec<u64> {
     use std::time::{Duration, Instant};
-    let mut child = Command::new(env!("CARGO_BIN_EXE_murus"))
+    let mut child = command()
         .args(args)
         .args(["--out", dir.to_str().unwrap()])
         .stdout(std::process::Stdio::null())
@@ -536,9 +515,9 @@ fn slow_selfplay(seed: &'static str) -> Vec<&'static str> {
 #[test]
 fn a_selfplay_run_killed_with_sigkill_resumes_to_the_bytes_of_an_uninterrupted_run() {
     let run = slow_selfplay("3");
-    let whole = temp("kill-whole");
+    let whole = TempDir::new("kill-whole");
     let expected = murus_out(&run, &whole, &[]);
-    let killed = temp("kill-selfplay");
+    let killed = TempDir::new("kill-selfplay");
     let on_disk = kill_after(&run, &killed, 3);
     assert!(on_disk.len() < 120, "{on_disk:?}");
     let resumed = murus_out(&run, &killed, &["--resume"]);
@@ -569,21 +548,21 @@ fn a_shard_killed_with_sigkill_resumes_and_still_merges_into_the_whole_run() {
         }
         args
     };
-    let whole = temp("kill-shard-whole");
+    let whole = TempDir::new("kill-shard-whole");
     murus_out(&run(""), &whole, &[]);
-    let first = temp("kill-shard-1");
+    let first = TempDir::new("kill-shard-1");
     let on_disk = kill_after(&run("1/2"), &first, 3);
     assert!(on_disk.iter().all(|i| i % 2 == 0), "{on_disk:?}");
     assert!(on_disk.len() < 60, "killed with games to play: {on_disk:?}");
     let resumed = murus_out(&run("1/2"), &first, &["--resume"]);
     assert_eq!(json(&resumed)["games"], 60);
     // The resumed shard is the shard an uninterrupted run gives.
-    let shard_whole = temp("kill-shard-1-whole");
+    let shard_whole = TempDir::new("kill-shard-1-whole");
     murus_out(&run("1/2"), &shard_whole, &[]);
     assert_eq!(run_files(&first), run_files(&shard_whole));
-    let second = temp("kill-shard-2");
+    let second = TempDir::new("kill-shard-2");
     murus_out(&run("2/2"), &second, &[]);
-    let merged = temp("kill-shard-merged");
+    let merged = TempDir::new("kill-shard-merged");
     let o = murus(&[
         "lab",
         "merge",
@@ -631,9 +610,9 @@ fn a_match_killed_with_sigkill_resumes_to_the_same_games_and_decision() {
             ][..],
         ),
     ] {
-        let whole = temp(&format!("{name}-whole"));
+        let whole = TempDir::new(&format!("{name}-whole"));
         let expected = murus_out(args, &whole, &[]);
-        let killed = temp(name);
+        let killed = TempDir::new(name);
         let on_disk = kill_after(args, &killed, 3);
         let total = json(&expected)["games"].as_u64().unwrap();
         assert!(
@@ -678,7 +657,7 @@ fn resume_and_out_errors_are_clear() {
     let run = [
         "selfplay", "standard", "--games", "8", "--bots", "random", "--seed", "2", "--json",
     ];
-    let dir = temp("resume-errors");
+    let dir = TempDir::new("resume-errors");
     let expected = murus_out(&run, &dir, &[]);
     let err = |o: &Output| {
         assert!(!o.status.success());
@@ -710,11 +689,12 @@ fn resume_and_out_errors_are_clear() {
     // Resuming needs a folder holding a run.
     let o = murus(&[&run[..], &["--resume"][..]].concat());
     assert!(err(&o).contains("--out"));
-    let empty = temp("resume-nothing");
+    let empty = TempDir::new("resume-nothing");
+    let missing = empty.join("run");
     let o = murus(
         &[
             &run[..],
-            &["--out", empty.to_str().unwrap(), "--resume"][..],
+            &["--out", missing.to_str().unwrap(), "--resume"][..],
         ]
         .concat(),
     );
@@ -739,10 +719,8 @@ fn resume_and_out_errors_are_clear() {
 
 #[test]
 fn selfplay_opens_each_round_from_a_book_and_records_it() {
-    let dir = temp("book");
-    std::fs::create_dir_all(&dir).unwrap();
-    let file = dir.join("openings.txt");
-    std::fs::write(&file, "d1-d3 e7-e5 # first\nc1-c3\n").unwrap();
+    let dir = TempDir::new("book");
+    let file = dir.write("openings.txt", "d1-d3 e7-e5 # first\nc1-c3\n");
     let out = dir.join("run");
     let o = murus(&[
         "selfplay",
@@ -795,5 +773,4 @@ fn selfplay_opens_each_round_from_a_book_and_records_it() {
         )),
         "{err}"
     );
-    std::fs::remove_dir_all(&dir).unwrap();
 }

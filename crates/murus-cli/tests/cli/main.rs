@@ -1,0 +1,15 @@
+//! The `murus` command line, driven through the real binary: one test
+//! binary (it links once), one module a subject, and the helpers they
+//! share in `util`.
+
+mod util;
+
+mod analyze;
+mod balance;
+mod basics;
+mod check_params;
+mod lab;
+mod mural;
+mod sweep;
+mod train;
+mod ugi;
