@@ -8,9 +8,9 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use anyhow::{Context, Result, anyhow, bail};
+use anyhow::{Result, anyhow, bail};
 use clap::{Args, Subcommand};
-use murus_ai::{Bot, BotSpec, parse_specs};
+use murus_ai::{BotSpec, parse_specs};
 use murus_engine::Variant;
 use murus_lab::{Book, Config, Control, LabError, Options, Report, RunDir, RunSpec};
 
@@ -453,62 +453,4 @@ pub fn lab(cmd: LabCommand, out: &mut impl Write) -> Result<ExitCode> {
         }
     }
     Ok(ExitCode::SUCCESS)
-}
-
-/// Self-play and search speed, for `murus bench`.
-pub fn bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
-    let v = Variant::standard();
-    let games = if quick { 2_000 } else { 40_000 };
-    let mut per_threads = Vec::new();
-    for threads in [1usize, 2] {
-        let mut times = Vec::new();
-        for _ in 0..runs {
-            let mut config = Config::new(&v, vec![BotSpec::Random], games, 1).with_threads(threads);
-            config.record_moves = false;
-            let control = Control::default();
-            let t = Instant::now();
-            let played = murus_lab::run(&v, &config, &control);
-            times.push(t.elapsed().as_secs_f64());
-            if played.len() as u64 != games {
-                bail!("self-play lost games");
-            }
-        }
-        let s = crate::median(times);
-        per_threads.push(s);
-        writeln!(
-            out,
-            "{:<10} {:>10} {games:>14} {s:>9.3} {:>8.0} games/s  (lab self-play, {threads} thread{})",
-            "standard",
-            "selfplay",
-            games as f64 / s,
-            if threads == 1 { "" } else { "s" }
-        )?;
-    }
-    writeln!(
-        out,
-        "self-play scaling: 2 threads give {:.2}x one thread (target: at least 1.8x)",
-        per_threads[0] / per_threads[1]
-    )?;
-    let nodes = if quick { 20_000 } else { 200_000 };
-    let mut times = Vec::new();
-    let mut searched = 0;
-    let mut depth = 0;
-    for run in 0..runs {
-        let mut bot = Bot::new(BotSpec::AlphaBeta { nodes, eval: None }, run as u64);
-        let t = Instant::now();
-        bot.choose(&v, &v.start())
-            .context("the start position has moves")?;
-        times.push(t.elapsed().as_secs_f64());
-        searched = bot.last_nodes;
-        depth = bot.last_depth;
-    }
-    let s = crate::median(times);
-    writeln!(
-        out,
-        "{:<10} {:>10} {searched:>14} {s:>9.3} {:>8.2} M nodes/s  (alphabeta:{nodes} from the start, depth {depth})",
-        "standard",
-        "alphabeta",
-        searched as f64 / s / 1e6
-    )?;
-    Ok(())
 }

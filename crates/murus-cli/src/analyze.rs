@@ -1,0 +1,189 @@
+//! `murus analyze`: the best move and line of a position, its score, and
+//! with `--multipv` the K best moves.
+
+use std::io::{self, Write};
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use murus_ai::BotSpec;
+use murus_ai::analysis::{Analyser, Limits, Score};
+use murus_engine::{Game, Move, Variant};
+use serde::{Serialize, Serializer};
+
+use crate::answer::{self, Answer};
+use crate::load::{game_over, load_position, load_variant};
+
+/// `murus analyze`'s arguments.
+#[derive(Args)]
+pub struct AnalyzeArgs {
+    pub variant: String,
+    /// A position string (default: the start).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves played from the position, in notation.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// The budget as an alpha-beta bot: `alphabeta:NODES` or a level
+    /// (`medium`, `hard`); default `hard`.
+    #[arg(long, conflicts_with = "movetime")]
+    pub bot: Option<String>,
+    /// Think for this many milliseconds instead of a node budget.
+    #[arg(long)]
+    pub movetime: Option<u64>,
+    /// Search no deeper than this many plies.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Show the K best moves, each with its score and line.
+    #[arg(long, default_value_t = 1)]
+    pub multipv: usize,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `murus analyze`'s answer.
+#[derive(Serialize)]
+pub struct Analysis {
+    /// The best move.
+    pub best: String,
+    #[serde(serialize_with = "score_json")]
+    pub score: Score,
+    /// The deepest finished iteration.
+    pub depth: u32,
+    pub nodes: u64,
+    /// The principal variation, the best move first.
+    pub pv: Vec<String>,
+    /// The K best moves, best first.
+    pub lines: Vec<Line>,
+    /// How many lines the text shows (one: none but the best).
+    #[serde(skip)]
+    pub multipv: usize,
+}
+
+/// One of the best moves, with its score and line.
+#[derive(Serialize)]
+pub struct Line {
+    #[serde(rename = "move")]
+    pub first: String,
+    #[serde(serialize_with = "score_json")]
+    pub score: Score,
+    pub pv: Vec<String>,
+}
+
+/// A score as JSON: `{"cp": N}`, `{"win": N}` or `{"loss": N}`.
+fn score_json<S: Serializer>(score: &Score, s: S) -> Result<S::Ok, S::Error> {
+    #[derive(Serialize)]
+    #[serde(rename_all = "lowercase")]
+    enum Tagged {
+        Cp(i32),
+        Win(u32),
+        Loss(u32),
+    }
+    match *score {
+        Score::Cp(n) => Tagged::Cp(n),
+        Score::Win(n) => Tagged::Win(n),
+        Score::Loss(n) => Tagged::Loss(n),
+    }
+    .serialize(s)
+}
+
+/// `murus analyze`: a finished game (after `--moves`) is an error saying
+/// so, since it has no move to name.
+pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
+    if a.multipv == 0 {
+        bail!("--multipv must be at least 1");
+    }
+    let mut limits = Limits {
+        depth: a.depth,
+        ..Limits::default()
+    };
+    if a.depth.is_some_and(|d| !(1..=64).contains(&d)) {
+        bail!("--depth must be from 1 to 64");
+    }
+    let mut eval = None;
+    match a.movetime {
+        Some(0) => bail!("--movetime must be at least 1 ms"),
+        Some(ms) => limits.time = Some(std::time::Duration::from_millis(ms)),
+        None => {
+            let spec: BotSpec = a.bot.as_deref().unwrap_or("hard").parse()?;
+            let BotSpec::AlphaBeta { nodes, eval: file } = spec else {
+                bail!(
+                    "--bot {spec}: analysis searches with alpha-beta: give alphabeta:NODES, medium or hard, or --movetime MS"
+                );
+            };
+            limits.nodes = Some(nodes);
+            eval = file;
+        }
+    }
+    let v = &load_variant(&a.variant)?;
+    let mut analyser = Analyser::new(64);
+    if let Some(file) = eval {
+        let e = file
+            .evaluation_for(v.source())
+            .map_err(|e| anyhow!("--bot: {e}"))?;
+        analyser.set_evaluation(Some(e));
+    }
+    let pos = load_position(v, a.position.as_deref())?;
+    let mut game = Game::from_position(v, pos);
+    for (i, m) in a.moves.iter().enumerate() {
+        game.play_str(m)
+            .map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
+    }
+    if let Some(o) = game.outcome() {
+        bail!("{}", game_over(v, o));
+    }
+    let seed = v.hash(game.position());
+    let found = analyser
+        .analyse_lines(&game, limits, a.multipv, None, seed, &mut |_| {})
+        .ok_or_else(|| anyhow!("no move to analyse"))?;
+    let text = |ms: &[Move]| -> Vec<String> { notation(v, ms) };
+    Ok(Analysis {
+        best: v.move_to_string(found.best),
+        score: found.score,
+        depth: found.depth,
+        nodes: found.nodes,
+        pv: text(&found.pv),
+        lines: found
+            .lines
+            .iter()
+            .map(|l| Line {
+                first: v.move_to_string(l.first),
+                score: l.score,
+                pv: text(&l.pv),
+            })
+            .collect(),
+        multipv: a.multipv,
+    })
+}
+
+/// Moves in notation.
+fn notation(v: &Variant, moves: &[Move]) -> Vec<String> {
+    moves.iter().map(|&m| v.move_to_string(m)).collect()
+}
+
+impl Answer for Analysis {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "best   {}", self.best)?;
+        writeln!(out, "score  {}", self.score)?;
+        writeln!(out, "depth  {}", self.depth)?;
+        writeln!(out, "nodes  {}", self.nodes)?;
+        writeln!(out, "pv     {}", self.pv.join(" "))?;
+        if self.multipv > 1 {
+            for (i, l) in self.lines.iter().enumerate() {
+                writeln!(
+                    out,
+                    "{:>2}. {:<10} {:<10} {}",
+                    i + 1,
+                    l.first,
+                    l.score.to_string(),
+                    l.pv.join(" ")
+                )?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Indented, as it always was.
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        answer::json_pretty(self, out)
+    }
+}

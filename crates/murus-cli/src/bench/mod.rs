@@ -1,0 +1,336 @@
+//! `murus bench`: how fast the engine, the lab and the search are, each
+//! figure timed over a count that is checked, so that a wrong engine cannot
+//! print a fast figure.
+//!
+//! What is where:
+//! - `engine`: perft and random playouts of the compiled standard and
+//!   Advanced games (perft counts checked against the known ones, games
+//!   counted), and the same for the hand-written yardstick (`baseline`),
+//!   with the ratio of the two;
+//! - `lab`: lab self-play on one and two threads (every game counted) and
+//!   an alpha-beta search from the start (its nodes checked);
+//! - `search`: alpha-beta's speed with the generic and the trained
+//!   evaluation of each variant that ships one.
+//!
+//! Each section measures, checks its counts and returns its [`Row`]s; the
+//! rows are printed by [`Bench`]'s text. A new figure is a new section
+//! (or a new row kind) added to [`bench`].
+
+mod baseline;
+mod engine;
+mod lab;
+mod search;
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use anyhow::Result;
+use clap::Args;
+use serde::Serialize;
+
+use crate::answer::Answer;
+
+/// `murus bench`'s arguments.
+#[derive(Args)]
+pub struct BenchArgs {
+    /// Fewer, shorter runs (for a smoke test).
+    #[arg(long)]
+    pub quick: bool,
+}
+
+/// How big a bench is: quick (a smoke test) or full, and how many runs
+/// each figure is the median of.
+#[derive(Clone, Copy, Debug)]
+pub struct Scale {
+    pub quick: bool,
+    pub runs: usize,
+}
+
+impl Scale {
+    /// `full` for a full bench, `quick` under `--quick`.
+    pub fn pick<T>(self, full: T, quick: T) -> T {
+        if self.quick { quick } else { full }
+    }
+}
+
+/// `murus bench`'s answer: its rows, in the order printed.
+#[derive(Serialize)]
+pub struct Bench {
+    pub rows: Vec<Row>,
+}
+
+/// A line of `murus bench`.
+#[derive(Serialize)]
+#[serde(tag = "row", rename_all = "snake_case")]
+pub enum Row {
+    /// The title and the header of the speed table.
+    Title { runs: usize },
+    /// A count, timed.
+    Speed(Speed),
+    /// What random games from the start were like.
+    Games {
+        mean_length: f64,
+        mean_branching: f64,
+        /// In percent.
+        first_player_wins: f64,
+    },
+    /// The compiled standard engine's speed as a share of the
+    /// hand-written generator's.
+    Yardstick { perft: f64, random_games: f64 },
+    /// Lab self-play on two threads against one.
+    Scaling { ratio: f64 },
+    /// The title of the search's speed with each evaluation.
+    SearchTitle {
+        nodes: u64,
+        positions: usize,
+        runs: usize,
+    },
+    /// Alpha-beta's speed with one evaluation of a variant.
+    Evaluation {
+        variant: String,
+        /// `generic` or `trained`.
+        label: String,
+        /// The evaluation in words.
+        evaluation: String,
+        nodes_per_second: f64,
+    },
+    /// The trained evaluation's search speed as a share of the generic
+    /// one's.
+    EvaluationRatio { variant: String, ratio: f64 },
+}
+
+/// A count and the time it took (the median of the runs).
+#[derive(Serialize)]
+pub struct Speed {
+    pub variant: String,
+    /// `perft(6)`, `random`, `selfplay`, `alphabeta`.
+    pub test: String,
+    pub count: u64,
+    pub seconds: f64,
+    pub unit: Unit,
+    /// What the row measures, when its test's name does not say it all.
+    pub note: Option<String>,
+}
+
+/// What a [`Speed`] counts, and how its rate is printed.
+#[derive(Clone, Copy, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Unit {
+    /// Nodes, the rate in millions a second with this many decimals.
+    MillionNodes(usize),
+    /// Games, the rate in games a second.
+    Games,
+}
+
+/// The least share of the yardstick's speed the compiled engine should
+/// reach, and of the generic evaluation's speed a trained one should.
+const SPEED_TARGET: f64 = 0.5;
+/// The least gain two threads of self-play should give.
+const SCALING_TARGET: f64 = 1.8;
+
+/// `murus bench`: every section in turn.
+pub fn bench(a: &BenchArgs) -> Result<Bench> {
+    let scale = Scale {
+        quick: a.quick,
+        runs: if a.quick { 1 } else { 5 },
+    };
+    let mut rows = vec![Row::Title { runs: scale.runs }];
+    rows.extend(engine::rows(scale)?);
+    rows.extend(lab::rows(scale)?);
+    rows.extend(search::rows(scale)?);
+    Ok(Bench { rows })
+}
+
+/// The median of `v` (the upper one of an even count).
+pub fn median(mut v: Vec<f64>) -> f64 {
+    v.sort_by(f64::total_cmp);
+    v[v.len() / 2]
+}
+
+/// Runs `work` `runs` times, given the run's number: the median of the
+/// times in seconds, and the last run's result.
+pub fn timed<T>(runs: usize, mut work: impl FnMut(u64) -> T) -> (f64, T) {
+    assert!(runs > 0, "at least one run");
+    let mut times = Vec::with_capacity(runs);
+    let mut last = None;
+    for run in 0..runs as u64 {
+        let t = Instant::now();
+        last = Some(work(run));
+        times.push(t.elapsed().as_secs_f64());
+    }
+    (median(times), last.expect("at least one run"))
+}
+
+impl Answer for Bench {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        for row in &self.rows {
+            row.text(out)?;
+        }
+        Ok(())
+    }
+}
+
+impl Row {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        match self {
+            Row::Title { runs } => {
+                writeln!(out, "murus bench: single thread, median of {runs} run(s)")?;
+                writeln!(
+                    out,
+                    "{:<10} {:>10} {:>14} {:>9} {:>12}",
+                    "variant", "test", "count", "seconds", "rate"
+                )
+            }
+            Row::Speed(s) => {
+                write!(
+                    out,
+                    "{:<10} {:>10} {:>14} {:>9.3} ",
+                    s.variant, s.test, s.count, s.seconds
+                )?;
+                let rate = s.count as f64 / s.seconds;
+                match s.unit {
+                    Unit::MillionNodes(decimals) => {
+                        write!(out, "{:>8.*} M nodes/s", decimals, rate / 1e6)?;
+                    }
+                    Unit::Games => write!(out, "{rate:>8.0} games/s")?,
+                }
+                match &s.note {
+                    Some(note) => writeln!(out, "  ({note})"),
+                    None => writeln!(out),
+                }
+            }
+            Row::Games {
+                mean_length,
+                mean_branching,
+                first_player_wins,
+            } => writeln!(
+                out,
+                "{:<10} {:>10} mean length {mean_length:.1} plies, mean branching {mean_branching:.1}, first player wins {first_player_wins:.1}%",
+                "", ""
+            ),
+            Row::Yardstick {
+                perft,
+                random_games,
+            } => writeln!(
+                out,
+                "compiled standard engine vs hand-written: perft {perft:.2}x, random games {random_games:.2}x (target: at least {SPEED_TARGET}x)"
+            ),
+            Row::Scaling { ratio } => writeln!(
+                out,
+                "self-play scaling: 2 threads give {ratio:.2}x one thread (target: at least {SCALING_TARGET}x)"
+            ),
+            Row::SearchTitle {
+                nodes,
+                positions,
+                runs,
+            } => writeln!(
+                out,
+                "alpha-beta, {nodes} nodes from each of {positions} positions, median of {runs} run(s):"
+            ),
+            Row::Evaluation {
+                variant,
+                label,
+                evaluation,
+                nodes_per_second,
+            } => writeln!(
+                out,
+                "{variant:<11} {label:>8} {evaluation:>44} {:>8.2} M nodes/s",
+                nodes_per_second / 1e6
+            ),
+            Row::EvaluationRatio { variant, ratio } => writeln!(
+                out,
+                "{variant:<11} trained/generic nodes a second: {ratio:.2}x (target: at least {SPEED_TARGET}x)"
+            ),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn text(rows: Vec<Row>) -> String {
+        let mut out = Vec::new();
+        Bench { rows }.text(&mut out).unwrap();
+        String::from_utf8(out).unwrap()
+    }
+
+    /// The lines the README quotes keep their layout.
+    #[test]
+    fn bench_rows_print_as_the_readme_quotes_them() {
+        let speed = |test: &str, count, seconds, unit, note: Option<&str>| {
+            Row::Speed(Speed {
+                variant: "standard".into(),
+                test: test.into(),
+                count,
+                seconds,
+                unit,
+                note: note.map(String::from),
+            })
+        };
+        let got = text(vec![
+            Row::Title { runs: 5 },
+            speed("perft(6)", 31_422_048, 0.157, Unit::MillionNodes(1), None),
+            speed("random", 200_000, 1.12, Unit::Games, None),
+            Row::Games {
+                mean_length: 32.6,
+                mean_branching: 12.5,
+                first_player_wins: 47.6,
+            },
+            Row::Yardstick {
+                perft: 0.52,
+                random_games: 0.52,
+            },
+            speed(
+                "selfplay",
+                40_000,
+                0.577,
+                Unit::Games,
+                Some("lab self-play, 1 thread"),
+            ),
+            Row::Scaling { ratio: 1.81 },
+            Row::SearchTitle {
+                nodes: 2_000_000,
+                positions: 4,
+                runs: 5,
+            },
+            Row::Evaluation {
+                variant: "standard".into(),
+                label: "trained".into(),
+                evaluation: "network (32 hidden)".into(),
+                nodes_per_second: 2.14e6,
+            },
+            Row::EvaluationRatio {
+                variant: "standard".into(),
+                ratio: 1.12,
+            },
+        ]);
+        let want = "\
+murus bench: single thread, median of 5 run(s)
+variant          test          count   seconds         rate
+standard     perft(6)       31422048     0.157    200.1 M nodes/s
+standard       random         200000     1.120   178571 games/s
+                      mean length 32.6 plies, mean branching 12.5, first player wins 47.6%
+compiled standard engine vs hand-written: perft 0.52x, random games 0.52x (target: at least 0.5x)
+standard     selfplay          40000     0.577    69324 games/s  (lab self-play, 1 thread)
+self-play scaling: 2 threads give 1.81x one thread (target: at least 1.8x)
+alpha-beta, 2000000 nodes from each of 4 positions, median of 5 run(s):
+standard     trained                          network (32 hidden)     2.14 M nodes/s
+standard    trained/generic nodes a second: 1.12x (target: at least 0.5x)
+";
+        assert_eq!(got, want);
+    }
+
+    #[test]
+    fn timed_runs_count_from_zero_and_keep_the_last_result() {
+        let mut seen = Vec::new();
+        let (seconds, last) = timed(3, |run| {
+            seen.push(run);
+            run * 10
+        });
+        assert_eq!(seen, [0, 1, 2]);
+        assert_eq!(last, 20);
+        assert!(seconds >= 0.0);
+        assert_eq!(median(vec![3.0, 1.0, 2.0]), 2.0);
+    }
+}

@@ -1,0 +1,342 @@
+//! `murus mural bench`: the solver's and the generator's speed over the
+//! collection, generated sets, and a random (unselected) set of 5x5
+//! murals with walls.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use anyhow::{Result, anyhow, bail};
+use murus_mural::generate::{Options, generate};
+use murus_mural::{Hooks, Mode, Puzzle, State, Status, count, solve};
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+use serde::Serialize;
+
+use super::{BUDGET, load};
+use crate::answer::Answer;
+
+/// `murus mural bench`'s answer.
+#[derive(Serialize)]
+pub struct MuralBench {
+    /// The collection and the generated sets (not with `--random-only`).
+    pub collection: Option<CollectionBench>,
+    pub random: RandomBench,
+}
+
+/// The solver over the collection and generated sets, and the generator.
+#[derive(Serialize)]
+pub struct CollectionBench {
+    /// Puzzles of the collection.
+    pub collection: usize,
+    /// Puzzles generated.
+    pub generated: usize,
+    /// The solver's times by kind of puzzle.
+    pub times: Vec<Times>,
+    /// Unique 5x5 puzzles generated, and the seconds it took.
+    pub generator_puzzles: usize,
+    pub generator_seconds: f64,
+}
+
+/// The solver over murals made by random playouts.
+#[derive(Serialize)]
+pub struct RandomBench {
+    pub murals: usize,
+    pub budget: u64,
+    /// Optimal solves settled and not.
+    pub solved: usize,
+    pub unproven: usize,
+    /// Counts proven, and of them those of a unique solution.
+    pub counted: usize,
+    pub unique: usize,
+    pub times: Vec<Times>,
+}
+
+/// Times of one kind of work, in seconds, sorted.
+#[derive(Serialize)]
+pub struct Times {
+    pub name: String,
+    pub seconds: Vec<f64>,
+}
+
+impl Times {
+    fn new(name: &str, mut seconds: Vec<f64>) -> Times {
+        seconds.sort_by(f64::total_cmp);
+        Times {
+            name: name.into(),
+            seconds,
+        }
+    }
+}
+
+/// `murus mural bench`: with `random_only`, the random set alone (the
+/// solver's hardest case).
+pub fn bench(dir: &Path, quick: bool, random_only: bool) -> Result<MuralBench> {
+    let collection = if random_only {
+        None
+    } else {
+        Some(collection(dir, quick)?)
+    };
+    let random = random_set(if quick { 10 } else { 50 }, 2029)?;
+    Ok(MuralBench { collection, random })
+}
+
+fn collection(dir: &Path, quick: bool) -> Result<CollectionBench> {
+    let mut files: Vec<PathBuf> = std::fs::read_dir(dir)
+        .map_err(|e| anyhow!("cannot read `{}`: {e}", dir.display()))?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "toml"))
+        .collect();
+    files.sort();
+    let mut collection = Vec::new();
+    for f in &files {
+        collection.push(load(f)?);
+    }
+    // Generated sets: 5x5 with one colour (timed: the generator's speed),
+    // 5x5 with two colours, and 8x7.
+    let set = |board: &str, colours: usize, n: usize, seed: u64| {
+        let opts = Options {
+            board: board.into(),
+            colours,
+            sacrifice: false,
+            difficulty: None,
+            seed,
+            budget: 300_000,
+        };
+        generate(&opts, n).map_err(|e| anyhow!(e))
+    };
+    let n = if quick { 10 } else { 100 };
+    let t = Instant::now();
+    let mut generated = set("5x5", 1, n, 2026)?;
+    let gen_secs = t.elapsed().as_secs_f64();
+    let gen_count = generated.len();
+    generated.extend(set("5x5", 2, n / 2, 2027)?);
+    generated.extend(set("8x7", 1, n / 5, 2028)?);
+    let all: Vec<&Puzzle> = collection
+        .iter()
+        .chain(generated.iter().map(|(p, _)| p))
+        .collect();
+    let (mut tower5, mut walls5, mut any78, mut opt78, mut other) =
+        (vec![], vec![], vec![], vec![], vec![]);
+    for p in &all {
+        let tower_only = p
+            .board
+            .geometry
+            .cells()
+            .all(|s| p.start.get(s).is_none_or(|(_, h)| h == 2));
+        let cells = p.board.geometry.cell_count();
+        let t = Instant::now();
+        let c = count(p, &p.start, BUDGET, Hooks::default());
+        let counted = t.elapsed().as_secs_f64();
+        if c.status != Status::Solved {
+            bail!("`{}` did not solve within the budget", p.title);
+        }
+        if cells == 25 && tower_only {
+            tower5.push(counted);
+        } else if cells == 25 {
+            walls5.push(counted);
+        } else if cells >= 56 {
+            let t = Instant::now();
+            solve(p, &p.start, Mode::Any, BUDGET, Hooks::default());
+            any78.push(t.elapsed().as_secs_f64());
+            let t = Instant::now();
+            solve(p, &p.start, Mode::Optimal, BUDGET, Hooks::default());
+            opt78.push(t.elapsed().as_secs_f64());
+        } else {
+            other.push(counted);
+        }
+    }
+    Ok(CollectionBench {
+        collection: collection.len(),
+        generated: generated.len(),
+        times: vec![
+            Times::new("5x5 tower-only: optimal + uniqueness", tower5),
+            Times::new("5x5 with walls: optimal + uniqueness", walls5),
+            Times::new("7x8/8x7: any solution", any78),
+            Times::new("7x8/8x7: optimal", opt78),
+            Times::new("other boards: optimal + uniqueness", other),
+        ],
+        generator_puzzles: gen_count,
+        generator_seconds: gen_secs,
+    })
+}
+
+/// A random 5x5 mural with walls in the start, not selected in any way:
+/// towers and walls of one colour on random cells, then random moves until
+/// no tower is left; the cells holding stones at the end are the targets.
+/// `None` when the playout strands a tower.
+pub fn playout_mural(rng: &mut SmallRng) -> Option<Puzzle> {
+    let board = murus_mural::Board::parse("5x5").ok()?;
+    let mut cells: Vec<usize> = board.geometry.cells().collect();
+    for i in (1..cells.len()).rev() {
+        cells.swap(i, rng.random_range(0..=i));
+    }
+    let towers = rng.random_range(4..=7);
+    let walls = rng.random_range(2..=4);
+    let mut start = State::empty(board.slots());
+    for (i, &c) in cells.iter().take(towers + walls).enumerate() {
+        start.set(c, Some((0, if i < towers { 2 } else { 1 })));
+    }
+    let mut s = start.clone();
+    let mut moves = Vec::new();
+    loop {
+        s.moves(&board, false, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        s.apply(moves[rng.random_range(0..moves.len())]);
+    }
+    if s.towers().next().is_some() {
+        return None;
+    }
+    let targets = (0..board.slots()).map(|c| s.get(c).is_some()).collect();
+    Some(Puzzle {
+        title: "random playout".into(),
+        author: "murus mural bench".into(),
+        board,
+        colours: vec!['r'],
+        sacrifice: false,
+        start,
+        targets,
+        notes: None,
+        optimal: None,
+        difficulty: None,
+    })
+}
+
+/// Optimal solve and count over random-playout murals (solvable by
+/// construction, unique or not), with a budget: how many are settled.
+fn random_set(n: usize, seed: u64) -> Result<RandomBench> {
+    const RANDOM_BUDGET: u64 = 5_000_000;
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut puzzles = Vec::new();
+    while puzzles.len() < n {
+        if let Some(p) = playout_mural(&mut rng) {
+            puzzles.push(p);
+        }
+    }
+    let (mut solve_times, mut count_times) = (vec![], vec![]);
+    let (mut solved, mut unproven, mut counted, mut unique) = (0, 0, 0, 0);
+    for p in &puzzles {
+        let t = Instant::now();
+        let s = solve(p, &p.start, Mode::Optimal, RANDOM_BUDGET, Hooks::default());
+        match s.status {
+            Status::Solved => {
+                solved += 1;
+                solve_times.push(t.elapsed().as_secs_f64());
+            }
+            Status::Unproven => unproven += 1,
+            Status::Unsolvable => bail!(
+                "a random-playout mural came out unsolvable: {}",
+                p.grid(&p.start)
+            ),
+        }
+        let t = Instant::now();
+        let c = count(p, &p.start, RANDOM_BUDGET, Hooks::default());
+        if let Some(sets) = c.proven_sets() {
+            counted += 1;
+            unique += usize::from(sets == 1);
+            count_times.push(t.elapsed().as_secs_f64());
+        }
+    }
+    Ok(RandomBench {
+        murals: n,
+        budget: RANDOM_BUDGET,
+        solved,
+        unproven,
+        counted,
+        unique,
+        times: vec![
+            Times::new("random 5x5 walls: optimal (solved ones)", solve_times),
+            Times::new("random 5x5 walls: optimal + count (proven)", count_times),
+        ],
+    })
+}
+
+fn pct(sorted: &[f64], p: f64) -> f64 {
+    if sorted.is_empty() {
+        return 0.0;
+    }
+    let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
+impl Times {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let times = &self.seconds;
+        writeln!(
+            out,
+            "{:<44} n={:<4} p50 {:>9.3} ms  p90 {:>9.3} ms  p95 {:>9.3} ms  max {:>9.3} ms",
+            self.name,
+            times.len(),
+            pct(times, 50.0) * 1e3,
+            pct(times, 90.0) * 1e3,
+            pct(times, 95.0) * 1e3,
+            times.last().copied().unwrap_or(0.0) * 1e3
+        )
+    }
+}
+
+impl Answer for MuralBench {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(c) = &self.collection {
+            writeln!(
+                out,
+                "murus mural bench: {} collection puzzles + {} generated (5x5 one and two colours, 8x7)",
+                c.collection, c.generated
+            )?;
+            for t in &c.times {
+                t.text(out)?;
+            }
+            writeln!(
+                out,
+                "generator: {} unique 5x5 puzzles in {:.2} s = {:.1} puzzles/s (target: at least 10)",
+                c.generator_puzzles,
+                c.generator_seconds,
+                c.generator_puzzles as f64 / c.generator_seconds
+            )?;
+        }
+        let r = &self.random;
+        writeln!(
+            out,
+            "random 5x5 with walls (random playouts, not selected): {} murals, budget {} nodes",
+            r.murals, r.budget
+        )?;
+        writeln!(
+            out,
+            "  optimal: {} solved, {} unproven; count: {} proven ({} unique), {} unproven",
+            r.solved,
+            r.unproven,
+            r.counted,
+            r.unique,
+            r.murals - r.counted
+        )?;
+        for t in &r.times {
+            t.text(out)?;
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn playout_murals_are_valid_with_walls_in_the_start() {
+        let mut rng = SmallRng::seed_from_u64(7);
+        let mut made = 0;
+        for _ in 0..200 {
+            let Some(p) = playout_mural(&mut rng) else {
+                continue;
+            };
+            made += 1;
+            let q = Puzzle::from_toml(&p.to_toml()).expect("valid");
+            assert_eq!(q.start, p.start);
+            let cells = p.board.geometry.cells();
+            let walls = cells.filter(|&c| p.start.get(c).is_some_and(|(_, h)| h == 1));
+            assert!(walls.count() >= 2, "walls in the start");
+        }
+        assert!(made >= 20, "{made} of 200 playouts strand no tower");
+    }
+}

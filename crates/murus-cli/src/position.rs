@@ -1,0 +1,236 @@
+//! `murus show`, `moves`, `perft` and `replay`: a variant's positions and
+//! moves.
+
+use std::io::{self, Write};
+use std::time::Instant;
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use murus_engine::{Game, Position, Variant};
+use serde::{Serialize, Serializer};
+
+use crate::answer::Answer;
+use crate::load::{load_position, load_variant};
+
+/// The position a subcommand looks at: a variant, and a position of it.
+#[derive(Args)]
+pub struct PositionArgs {
+    /// A `.mg` file or a shipped variant's name (`standard`, `advanced`, …).
+    pub variant: String,
+    /// A position string (default: the start).
+    #[arg(long)]
+    pub position: Option<String>,
+}
+
+impl PositionArgs {
+    /// The variant and the position, loaded.
+    fn load(&self) -> Result<(Variant, Position)> {
+        let v = load_variant(&self.variant)?;
+        let pos = load_position(&v, self.position.as_deref())?;
+        Ok((v, pos))
+    }
+}
+
+/// `murus show`'s answer: a position drawn as text.
+#[derive(Serialize)]
+pub struct Shown {
+    /// The position string.
+    pub position: String,
+    /// The board drawn, with the side to move under it.
+    pub board: String,
+}
+
+/// `murus show`.
+pub fn show(a: &PositionArgs) -> Result<Shown> {
+    let (v, pos) = a.load()?;
+    Ok(Shown {
+        position: v.position_string(&pos),
+        board: v.render(&pos),
+    })
+}
+
+impl Answer for Shown {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        write!(out, "{}", self.board)
+    }
+}
+
+/// `murus moves`' answer: the legal moves in notation.
+#[derive(Serialize)]
+pub struct Moves {
+    pub moves: Vec<String>,
+}
+
+/// `murus moves`.
+pub fn moves(a: &PositionArgs) -> Result<Moves> {
+    let (v, pos) = a.load()?;
+    Ok(Moves {
+        moves: v
+            .legal_moves(&pos)
+            .into_iter()
+            .map(|m| v.move_to_string(m))
+            .collect(),
+    })
+}
+
+impl Answer for Moves {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        for m in &self.moves {
+            writeln!(out, "{m}")?;
+        }
+        Ok(())
+    }
+}
+
+/// `murus perft`'s arguments.
+#[derive(Args)]
+pub struct PerftArgs {
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// How many plies ahead to count.
+    pub depth: u32,
+    /// Count below each legal move separately.
+    #[arg(long)]
+    pub divide: bool,
+    /// Print JSON.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `murus perft`'s answer: the leaf nodes DEPTH plies ahead, and the time.
+#[derive(Serialize)]
+pub struct Perft {
+    pub depth: u32,
+    pub nodes: u64,
+    pub seconds: f64,
+    #[serde(serialize_with = "rounded")]
+    pub nodes_per_second: f64,
+    /// With `--divide`: the count below each legal move, in the order
+    /// generated (an object keyed by move in JSON).
+    #[serde(skip_serializing_if = "Option::is_none", serialize_with = "as_object")]
+    pub divide: Option<Vec<(String, u64)>>,
+}
+
+fn rounded<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
+    s.serialize_f64(x.round())
+}
+
+#[allow(clippy::ref_option)] // serde's `serialize_with` passes `&Option<T>`
+fn as_object<S: Serializer>(rows: &Option<Vec<(String, u64)>>, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_map(rows.iter().flatten().map(|(m, n)| (m, n)))
+}
+
+/// `murus perft`.
+pub fn perft(a: &PerftArgs) -> Result<Perft> {
+    let (v, pos) = a.at.load()?;
+    let depth = a.depth;
+    let t = Instant::now();
+    let (nodes, divide) = if a.divide {
+        let rows = v.perft_divide(&pos, depth);
+        let nodes = rows.iter().map(|r| r.1).sum();
+        let rows = rows
+            .into_iter()
+            .map(|(m, n)| (v.move_to_string(m), n))
+            .collect();
+        (nodes, Some(rows))
+    } else {
+        (v.perft(&pos, depth), None)
+    };
+    let seconds = t.elapsed().as_secs_f64();
+    let nodes_per_second = if seconds > 0.0 {
+        nodes as f64 / seconds
+    } else {
+        0.0
+    };
+    Ok(Perft {
+        depth,
+        nodes,
+        seconds,
+        nodes_per_second,
+        divide,
+    })
+}
+
+impl Answer for Perft {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        for (m, n) in self.divide.iter().flatten() {
+            writeln!(out, "{m}: {n}")?;
+        }
+        writeln!(
+            out,
+            "perft({}) = {}  ({:.3} s, {:.1} M nodes/s)",
+            self.depth,
+            self.nodes,
+            self.seconds,
+            self.nodes_per_second / 1e6
+        )
+    }
+}
+
+/// `murus replay`'s arguments.
+#[derive(Args)]
+pub struct ReplayArgs {
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// Moves in notation (`d1-d3`, `b4xc5`, `d4*f6`, `d1:b2,g2`, `swap`).
+    pub moves: Vec<String>,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `murus replay`'s answer: where the game stands after the moves.
+#[derive(Serialize)]
+pub struct Replayed {
+    pub plies: usize,
+    /// The position string reached.
+    pub position: String,
+    /// `over` or `ongoing`.
+    pub status: &'static str,
+    /// The winner's letter, when the game is won.
+    pub winner: Option<String>,
+    /// How the game ended (`breakthrough`, …).
+    pub reason: Option<&'static str>,
+    /// How the winning stone arrived (`sow`, `throw`), when it matters.
+    pub by: Option<&'static str>,
+    /// The position drawn.
+    #[serde(skip)]
+    pub board: String,
+    /// The outcome in a sentence (`Romans win by breakthrough`).
+    #[serde(skip)]
+    pub outcome: Option<String>,
+}
+
+/// `murus replay`: stops at the first move that cannot be played, naming
+/// its ply.
+pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
+    let (v, pos) = a.at.load()?;
+    let mut game = Game::from_position(&v, pos);
+    for (i, text) in a.moves.iter().enumerate() {
+        game.play_str(text)
+            .map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
+    }
+    let outcome = game.outcome();
+    Ok(Replayed {
+        plies: game.ply(),
+        position: v.position_string(game.position()),
+        status: if outcome.is_some() { "over" } else { "ongoing" },
+        winner: outcome
+            .and_then(|o| o.winner)
+            .map(|w| v.letter(w).to_string()),
+        reason: outcome.map(|o| o.reason.as_str()),
+        by: outcome.and_then(|o| o.reason.by()),
+        board: v.render(game.position()),
+        outcome: outcome.map(|o| v.describe_outcome(o)),
+    })
+}
+
+impl Answer for Replayed {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        write!(out, "{}", self.board)?;
+        writeln!(out, "{}", self.position)?;
+        if let Some(o) = &self.outcome {
+            writeln!(out, "{o}")?;
+        }
+        Ok(())
+    }
+}
