@@ -11,7 +11,7 @@ use murus_engine::{Game, Move, Variant};
 use serde::{Serialize, Serializer};
 
 use crate::answer::{self, Answer};
-use crate::load::{game_over, load_position, load_variant};
+use crate::load::{game_over, load_position, load_variant, play};
 
 /// `murus analyze`'s arguments.
 #[derive(Args)]
@@ -125,8 +125,7 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
     let pos = load_position(v, a.position.as_deref())?;
     let mut game = Game::from_position(v, pos);
     for (i, m) in a.moves.iter().enumerate() {
-        game.play_str(m)
-            .map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
+        play(&mut game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
     }
     if let Some(o) = game.outcome() {
         bail!("{}", game_over(v, o));

@@ -4,7 +4,7 @@
 use std::path::Path;
 
 use anyhow::{Context, Result, anyhow, bail};
-use murus_engine::{BUILTIN, Outcome, Position, Variant};
+use murus_engine::{BUILTIN, Game, Outcome, Position, Variant};
 
 /// The rules text of a `.mg` path or of a shipped variant named so, and
 /// the path when it is a file.
@@ -72,4 +72,18 @@ pub(crate) fn load_position(v: &Variant, text: Option<&str>) -> Result<Position>
 /// breakthrough`.
 pub(crate) fn game_over(v: &Variant, outcome: Outcome) -> String {
     format!("the game is over: {}", v.describe_outcome(outcome))
+}
+
+/// Plays the move written `text` in `game`. A finished game refuses it
+/// saying that it is over and why; an illegal move names the legal ones.
+pub(crate) fn play(game: &mut Game, text: &str) -> Result<()> {
+    if let Some(outcome) = game.outcome() {
+        bail!(
+            "`{}` cannot be played: {}",
+            text.trim(),
+            game_over(game.variant(), outcome)
+        );
+    }
+    game.play_str(text).map_err(|e| anyhow!("{e}"))?;
+    Ok(())
 }

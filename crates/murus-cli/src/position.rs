@@ -1,5 +1,11 @@
 //! `murus show`, `moves`, `perft` and `replay`: a variant's positions and
 //! moves.
+//!
+//! A finished game has no moves: `moves` lists none and `perft` counts 0,
+//! both with exit code 0 (the empty list and the zero are the answers) and
+//! a note on stderr saying that the game is over and why; `replay` plays up
+//! to the end and reports the outcome, and a move after the end is an
+//! error naming the outcome, as it is for `analyze --moves`.
 
 use std::io::{self, Write};
 use std::time::Instant;
@@ -10,7 +16,7 @@ use murus_engine::{Game, Position, Variant};
 use serde::{Serialize, Serializer};
 
 use crate::answer::Answer;
-use crate::load::{load_position, load_variant};
+use crate::load::{game_over, load_position, load_variant, play};
 
 /// The position a subcommand looks at: a variant, and a position of it.
 #[derive(Args)]
@@ -29,6 +35,19 @@ impl PositionArgs {
         let pos = load_position(&v, self.position.as_deref())?;
         Ok((v, pos))
     }
+}
+
+/// Why a position has no moves, when its game is over.
+fn over(v: &Variant, pos: &Position) -> Option<String> {
+    let outcome = Game::from_position(v, *pos).outcome()?;
+    Some(game_over(v, outcome))
+}
+
+/// The note on stderr for a finished game.
+fn over_note(over: Option<&String>) -> String {
+    over.map_or(String::new(), |why| {
+        format!("note: no legal moves: {why}\n")
+    })
 }
 
 /// `murus show`'s answer: a position drawn as text.
@@ -59,6 +78,9 @@ impl Answer for Shown {
 #[derive(Serialize)]
 pub struct Moves {
     pub moves: Vec<String>,
+    /// Why there are none, when the game is over.
+    #[serde(skip)]
+    pub over: Option<String>,
 }
 
 /// `murus moves`.
@@ -70,6 +92,7 @@ pub fn moves(a: &PositionArgs) -> Result<Moves> {
             .into_iter()
             .map(|m| v.move_to_string(m))
             .collect(),
+        over: over(&v, &pos),
     })
 }
 
@@ -79,6 +102,10 @@ impl Answer for Moves {
             writeln!(out, "{m}")?;
         }
         Ok(())
+    }
+
+    fn notes(&self) -> String {
+        over_note(self.over.as_ref())
     }
 }
 
@@ -109,6 +136,9 @@ pub struct Perft {
     /// generated (an object keyed by move in JSON).
     #[serde(skip_serializing_if = "Option::is_none", serialize_with = "as_object")]
     pub divide: Option<Vec<(String, u64)>>,
+    /// Why there are no moves, when the game is over.
+    #[serde(skip)]
+    pub over: Option<String>,
 }
 
 fn rounded<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
@@ -148,6 +178,7 @@ pub fn perft(a: &PerftArgs) -> Result<Perft> {
         seconds,
         nodes_per_second,
         divide,
+        over: over(&v, &pos),
     })
 }
 
@@ -164,6 +195,10 @@ impl Answer for Perft {
             self.seconds,
             self.nodes_per_second / 1e6
         )
+    }
+
+    fn notes(&self) -> String {
+        over_note(self.over.as_ref())
     }
 }
 
@@ -206,8 +241,7 @@ pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
     let (v, pos) = a.at.load()?;
     let mut game = Game::from_position(&v, pos);
     for (i, text) in a.moves.iter().enumerate() {
-        game.play_str(text)
-            .map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
+        play(&mut game, text).map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
     }
     let outcome = game.outcome();
     Ok(Replayed {

@@ -281,3 +281,73 @@ fn bench_quick_reports_both_rule_sets_and_the_ratio() {
         assert!(out.contains(want), "missing `{want}` in\n{out}");
     }
 }
+
+/// The Romans' tower on a7 broke through: the game is over, the Gauls to
+/// move.
+const FINISHED: &str = "r16g2/r17/8/8/8/8/1r26 g";
+
+#[test]
+fn moves_of_a_finished_game_are_none_with_a_note_saying_why() {
+    let o = murus(&["moves", "standard", "--position", FINISHED]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "", "no moves");
+    assert_eq!(
+        stderr(&o),
+        "note: no legal moves: the game is over: Romans win by breakthrough\n"
+    );
+    // An ongoing game has no note.
+    let o = murus(&["moves", "standard"]);
+    assert_eq!(stderr(&o), "");
+}
+
+#[test]
+fn perft_of_a_finished_game_counts_nothing_with_a_note_saying_why() {
+    let o = murus(&["perft", "standard", "2", "--position", FINISHED]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert!(stdout(&o).starts_with("perft(2) = 0  ("), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("the game is over: Romans win by breakthrough"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus(&["perft", "standard", "3", "--position", FINISHED, "--json"]);
+    assert_eq!(o.status.code(), Some(0));
+    assert_eq!(json(&o)["nodes"], 0);
+    assert!(stderr(&o).contains("the game is over"), "{}", stderr(&o));
+}
+
+#[test]
+fn a_move_after_the_end_is_refused_naming_the_outcome() {
+    // Replaying up to the end is an answer: the outcome.
+    let o = murus(&["replay", "standard", "--position", FINISHED]);
+    assert_eq!(o.status.code(), Some(0));
+    assert!(
+        stdout(&o).ends_with("Romans win by breakthrough\n"),
+        "{}",
+        stdout(&o)
+    );
+    // A move past it is an error that says the game is over and why.
+    let o = murus(&["replay", "standard", "--position", FINISHED, "h7-h5"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert_eq!(
+        stderr(&o),
+        "error: ply 1: `h7-h5` cannot be played: the game is over: Romans win by breakthrough\n"
+    );
+    let o = murus(&[
+        "analyze",
+        "standard",
+        "--position",
+        "7g2/8/r27/8/8/8/1r26 r",
+        "--moves",
+        "a5-a7",
+        "h7-h5",
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains(
+            "move 2 `h7-h5`: `h7-h5` cannot be played: the game is over: Romans win by breakthrough"
+        ),
+        "{}",
+        stderr(&o)
+    );
+}
