@@ -502,7 +502,6 @@ pub fn hint(a: &HintArgs) -> Result<Hinted> {
         Ok(Hint::Move(m)) => ("solvable", Some(m.notation(&p.board)), None),
         Ok(Hint::Solved) => ("solved", None, None),
         Ok(Hint::Unsolvable(reason)) => ("unsolvable", None, Some(reason)),
-        Err(_) if !a.json => bail!("no hint within {} nodes", a.budget),
         Err(_) => ("unproven", None, None),
     };
     Ok(Hinted {
@@ -522,14 +521,6 @@ impl Answer for Hinted {
                 writeln!(out, "this position cannot be solved any more: {reason}")
             }
             _ => writeln!(out, "unproven: no hint within {} nodes", self.budget),
-        }
-    }
-
-    fn notes(&self) -> String {
-        if self.status == "unproven" {
-            format!("no hint within {} nodes\n", self.budget)
-        } else {
-            String::new()
         }
     }
 
@@ -608,7 +599,7 @@ pub fn generate_puzzles(a: &GenerateArgs) -> Result<Generated> {
                 std::fs::create_dir_all(dir)
                     .map_err(|e| anyhow!("cannot create `{}`: {e}", dir.display()))?;
                 let path = dir.join(format!("generated-{}-{}.toml", a.seed, i + 1));
-                std::fs::write(&path, &toml)?;
+                murus_engine::util::write_atomic(&path, &toml)?;
                 Some(path.display().to_string())
             }
             None => None,
@@ -637,13 +628,10 @@ impl Answer for Generated {
         Ok(())
     }
 
-    /// A line a puzzle; with `--out`, the files.
+    /// A line a puzzle (naming its file with `--out`).
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         for p in &self.puzzles {
-            match &p.file {
-                Some(file) => writeln!(out, "{file}")?,
-                None => answer::json_line(p, out)?,
-            }
+            answer::json_line(p, out)?;
         }
         Ok(())
     }

@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::Output;
 
-use crate::util::{TempDir, murus, repo, stdout};
+use crate::util::{TempDir, murus, repo, stdout, text};
 
 const P1: &str = "puzzles/01-puzzle-one.toml";
 
@@ -393,4 +393,56 @@ fn mural_solve_any_replays_with_the_engine() {
             "{file}: {end}"
         );
     }
+}
+
+/// Out of budget, a hint is "unproven" with exit code 2 in text as in
+/// JSON, as `solve` and `count` are (it was an error with exit code 1 in
+/// text).
+#[test]
+fn mural_hint_out_of_budget_is_unproven_with_exit_code_2_in_text_too() {
+    let hard = "puzzles/07-5x5-hard.toml";
+    let o = murus(&["mural", "hint", hard, "--budget", "10"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert_eq!(stdout(&o), "unproven: no hint within 10 nodes\n");
+    let o = murus(&["mural", "hint", hard, "--budget", "10", "--json"]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    let v = json_of(&o);
+    assert_eq!(v["status"], "unproven");
+    assert!(v["move"].is_null() && v["reason"].is_null(), "{v}");
+}
+
+/// With `--out` each puzzle is written to a file of its own; the text
+/// names the files, and `--json` stays JSON (a line a puzzle, naming its
+/// file) instead of turning into the list of files.
+#[test]
+fn mural_generate_out_writes_the_files_and_json_names_them() {
+    let dir = TempDir::new("generate-out");
+    let args = ["mural", "generate", "--count", "2", "--seed", "3", "--out"];
+    let o = murus(&[&args[..], &[dir.to_str().unwrap(), "--json"]].concat());
+    assert!(o.status.success(), "{}", text(&o));
+    let lines: Vec<serde_json::Value> = stdout(&o)
+        .lines()
+        .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+        .collect();
+    assert_eq!(lines.len(), 2, "{}", stdout(&o));
+    for (i, v) in lines.iter().enumerate() {
+        let file = dir.join(format!("generated-3-{}.toml", i + 1));
+        assert_eq!(v["file"], file.display().to_string(), "{v}");
+        let written = std::fs::read_to_string(&file).unwrap();
+        assert_eq!(v["toml"], written.as_str());
+        assert!(v["rating"]["band"].is_string(), "{v}");
+        murus_mural::Puzzle::from_toml(&written).expect("a generated puzzle loads");
+    }
+    let again = TempDir::new("generate-out-text");
+    let o = murus(&[&args[..], &[again.to_str().unwrap()]].concat());
+    assert!(o.status.success(), "{}", text(&o));
+    let files: Vec<String> = (1..=2)
+        .map(|i| {
+            again
+                .join(format!("generated-3-{i}.toml"))
+                .display()
+                .to_string()
+        })
+        .collect();
+    assert_eq!(stdout(&o), format!("{}\n", files.join("\n")));
 }
