@@ -10,7 +10,7 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_engine::{Game, Position, Variant};
 use serde::{Serialize, Serializer};
@@ -114,7 +114,7 @@ impl Answer for Moves {
 pub struct PerftArgs {
     #[command(flatten)]
     pub at: PositionArgs,
-    /// How many plies ahead to count.
+    /// How many plies ahead to count (at most 64).
     pub depth: u32,
     /// Count below each legal move separately.
     #[arg(long)]
@@ -150,10 +150,20 @@ fn as_object<S: Serializer>(rows: &Option<Vec<(String, u64)>>, s: S) -> Result<S
     s.collect_map(rows.iter().flatten().map(|(m, n)| (m, n)))
 }
 
+/// The deepest perft asked for: far beyond any that finishes, and a
+/// bound on the move lists perft allocates, one a ply.
+const MAX_PERFT_DEPTH: u32 = 64;
+
 /// `murus perft`.
 pub fn perft(a: &PerftArgs) -> Result<Perft> {
-    let (v, pos) = a.at.load()?;
     let depth = a.depth;
+    if depth > MAX_PERFT_DEPTH {
+        bail!("perft DEPTH must be from 0 to {MAX_PERFT_DEPTH}, not {depth}");
+    }
+    if a.divide && depth == 0 {
+        bail!("--divide needs a DEPTH of at least 1: perft(0) is the position itself");
+    }
+    let (v, pos) = a.at.load()?;
     let t = Instant::now();
     let (nodes, divide) = if a.divide {
         let rows = v.perft_divide(&pos, depth);

@@ -351,3 +351,25 @@ fn a_move_after_the_end_is_refused_naming_the_outcome() {
         stderr(&o)
     );
 }
+
+/// A depth no perft can reach is refused before anything is counted (it
+/// used to abort, allocating a move list a ply), and `--divide` needs a
+/// move to divide by (at depth 0 it reported perft(0) = 20).
+#[test]
+fn perft_refuses_a_depth_it_cannot_count() {
+    let o = murus(&["perft", "standard", "4000000000"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert_eq!(
+        stderr(&o),
+        "error: perft DEPTH must be from 0 to 64, not 4000000000\n"
+    );
+    let o = murus(&["perft", "standard", "0", "--divide"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stdout(&o));
+    assert!(
+        stderr(&o).contains("--divide needs a DEPTH of at least 1"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus(&["perft", "standard", "0"]);
+    assert!(stdout(&o).starts_with("perft(0) = 1  ("), "{}", stdout(&o));
+}
