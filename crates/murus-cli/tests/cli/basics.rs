@@ -280,6 +280,21 @@ fn bench_quick_reports_both_rule_sets_and_the_ratio() {
     for want in ["standard", "advanced", "perft", "games/s", "hand-written"] {
         assert!(out.contains(want), "missing `{want}` in\n{out}");
     }
+    // Every section, its counts checked: the perft counts are the known
+    // ones (quick: depths 4 and 3).
+    for want in [
+        "standard     perft(4)         121104 ",
+        "advanced     perft(3)          28416 ",
+        "hand-std     perft(4)         121104 ",
+        "standard       random           2000 ",
+        "(lab self-play, 2 threads)",
+        "self-play scaling: 2 threads give ",
+        "(alphabeta:20000 from the start, depth ",
+        "alpha-beta, 50000 nodes from each of 4 positions, median of 1 run(s):",
+        "hex3-escape trained/generic nodes a second: ",
+    ] {
+        assert!(out.contains(want), "missing `{want}` in\n{out}");
+    }
 }
 
 /// The Romans' tower on a7 broke through: the game is over, the Gauls to
