@@ -82,7 +82,6 @@ pub fn json_pretty<T: Serialize + ?Sized>(value: &T, out: &mut dyn Write) -> io:
 }
 
 /// Serialises an optional value as the text it displays as, or `null`.
-#[allow(clippy::ref_option)] // serde's `serialize_with` passes `&Option<T>`
 pub fn as_text_or_null<T: std::fmt::Display, S: serde::Serializer>(
     value: &Option<T>,
     s: S,

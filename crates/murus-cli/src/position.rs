@@ -145,7 +145,6 @@ fn rounded<S: Serializer>(x: &f64, s: S) -> Result<S::Ok, S::Error> {
     s.serialize_f64(x.round())
 }
 
-#[allow(clippy::ref_option)] // serde's `serialize_with` passes `&Option<T>`
 fn as_object<S: Serializer>(rows: &Option<Vec<(String, u64)>>, s: S) -> Result<S::Ok, S::Error> {
     s.collect_map(rows.iter().flatten().map(|(m, n)| (m, n)))
 }
