@@ -8,7 +8,7 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use clap::Subcommand;
 use murus_mural::generate::{Options, generate, rate};
-use murus_mural::{Hint, Hooks, Mode, Puzzle, State, Status, count, hint_for, solve};
+use murus_mural::{Hint, Mode, Puzzle, State, Status, count, hint_for, solve};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde_json::json;
@@ -199,12 +199,12 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
             let p = load(&file)?;
             let t = Instant::now();
             let mode = if any { Mode::Any } else { Mode::Optimal };
-            let s = solve(&p, &p.start, mode, budget, Hooks::default());
+            let s = solve(&p, &p.start, mode, budget, &());
             let moves: Vec<String> = s.moves.iter().map(|m| m.notation(&p.board)).collect();
             // Uniqueness comes with an optimal solve; `None` (JSON null)
             // when the count did not finish within the budget.
-            let counted = (!any && s.status == Status::Solved)
-                .then(|| count(&p, &p.start, budget, Hooks::default()));
+            let counted =
+                (!any && s.status == Status::Solved).then(|| count(&p, &p.start, budget, &()));
             let solutions = counted.as_ref().and_then(murus_mural::Count::proven_sets);
             if json {
                 writeln!(
@@ -247,7 +247,7 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
         }
         MuralCommand::Count { file, budget, json } => {
             let p = load(&file)?;
-            let c = count(&p, &p.start, budget, Hooks::default());
+            let c = count(&p, &p.start, budget, &());
             let rating = rate(&p, &c);
             // Partial counts are never shown: `null` unless proven.
             if json {
@@ -301,7 +301,7 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
         } => {
             let p = load(&file)?;
             let state = murus_mural::replay(&p, &moves).map_err(|e| anyhow!(e))?;
-            match hint_for(&p, &state, budget) {
+            match hint_for(&p, &state, budget, &()) {
                 Ok(Hint::Move(m)) => {
                     let n = m.notation(&p.board);
                     if json {
@@ -373,7 +373,7 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
                 budget: 300_000,
             };
             let t = Instant::now();
-            let puzzles = generate(&opts, n).map_err(|e| anyhow!(e))?;
+            let puzzles = generate(&opts, n, &()).map_err(|e| anyhow!(e))?;
             for (i, (p, r)) in puzzles.iter().enumerate() {
                 if let Some(dir) = &dir {
                     std::fs::create_dir_all(dir)?;
@@ -455,7 +455,7 @@ fn bench(dir: &Path, quick: bool, out: &mut impl Write) -> Result<()> {
             seed,
             budget: 300_000,
         };
-        generate(&opts, n).map_err(|e| anyhow!(e))
+        generate(&opts, n, &()).map_err(|e| anyhow!(e))
     };
     let n = if quick { 10 } else { 100 };
     let t = Instant::now();
@@ -478,7 +478,7 @@ fn bench(dir: &Path, quick: bool, out: &mut impl Write) -> Result<()> {
             .all(|s| p.start.get(s).is_none_or(|(_, h)| h == 2));
         let cells = p.board.geometry.cell_count();
         let t = Instant::now();
-        let c = count(p, &p.start, BUDGET, Hooks::default());
+        let c = count(p, &p.start, BUDGET, &());
         let counted = t.elapsed().as_secs_f64();
         if c.status != Status::Solved {
             bail!("`{}` did not solve within the budget", p.title);
@@ -489,10 +489,10 @@ fn bench(dir: &Path, quick: bool, out: &mut impl Write) -> Result<()> {
             walls5.push(counted);
         } else if cells >= 56 {
             let t = Instant::now();
-            solve(p, &p.start, Mode::Any, BUDGET, Hooks::default());
+            solve(p, &p.start, Mode::Any, BUDGET, &());
             any78.push(t.elapsed().as_secs_f64());
             let t = Instant::now();
-            solve(p, &p.start, Mode::Optimal, BUDGET, Hooks::default());
+            solve(p, &p.start, Mode::Optimal, BUDGET, &());
             opt78.push(t.elapsed().as_secs_f64());
         } else {
             other.push(counted);
@@ -576,7 +576,7 @@ fn random_set(n: usize, seed: u64, out: &mut impl Write) -> Result<()> {
     let (mut solved, mut unproven, mut counted, mut unique) = (0, 0, 0, 0);
     for p in &puzzles {
         let t = Instant::now();
-        let s = solve(p, &p.start, Mode::Optimal, RANDOM_BUDGET, Hooks::default());
+        let s = solve(p, &p.start, Mode::Optimal, RANDOM_BUDGET, &());
         match s.status {
             Status::Solved => {
                 solved += 1;
@@ -589,7 +589,7 @@ fn random_set(n: usize, seed: u64, out: &mut impl Write) -> Result<()> {
             ),
         }
         let t = Instant::now();
-        let c = count(p, &p.start, RANDOM_BUDGET, Hooks::default());
+        let c = count(p, &p.start, RANDOM_BUDGET, &());
         if let Some(sets) = c.proven_sets() {
             counted += 1;
             unique += usize::from(sets == 1);

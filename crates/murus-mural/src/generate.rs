@@ -2,12 +2,13 @@
 //! keep puzzles whose minimal solution is unique, and band them by
 //! difficulty ([`crate::difficulty`]).
 
+use murus_engine::job::Handler;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::board::{Board, State};
 use crate::puzzle::{DIFFICULTIES, Puzzle};
-use crate::solve::{Hooks, Status, count};
+use crate::solve::{self, Status};
 
 /// The ratings the generator bands its puzzles by.
 pub use crate::difficulty::{Rating, band, rate};
@@ -130,9 +131,37 @@ fn walk(
     None
 }
 
+/// Where a generation stands, reported to its [`Handler`] every few
+/// candidates and at each puzzle found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Candidate puzzles tried so far.
+    pub attempts: u64,
+    /// Puzzles kept so far.
+    pub found: usize,
+}
+
+/// Candidates tried between two progress reports.
+const REPORT_EVERY: u64 = 32;
+
+/// The generator's handler as each candidate's count sees it: the count
+/// stops when the generation is stopped, and its node counts stay quiet.
+struct StopWith<'a>(&'a dyn Handler<Progress>);
+
+impl Handler<solve::Progress> for StopWith<'_> {
+    fn stop(&self) -> bool {
+        self.0.stop()
+    }
+}
+
 /// Generates `count` puzzles with unique minimal solutions. Deterministic
-/// for a seed. Gives up after many fruitless attempts.
-pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, String> {
+/// for a seed. Gives up after many fruitless attempts; when `handler` stops
+/// it, returns the puzzles found so far.
+pub fn generate(
+    opts: &Options,
+    count: usize,
+    handler: &dyn Handler<Progress>,
+) -> Result<Vec<(Puzzle, Rating)>, String> {
     if !(1..=3).contains(&opts.colours) {
         return Err(format!("--colours {}: choose 1, 2 or 3", opts.colours));
     }
@@ -151,6 +180,15 @@ pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, S
     let colours: Vec<char> = LETTERS[..opts.colours].to_vec();
     let mut attempts = 0u64;
     while out.len() < count {
+        if handler.stop() {
+            break;
+        }
+        if attempts % REPORT_EVERY == 0 {
+            handler.progress(&Progress {
+                attempts,
+                found: out.len(),
+            });
+        }
         attempts += 1;
         if attempts > 20_000 + 2_000 * count as u64 {
             return Err(format!(
@@ -184,7 +222,7 @@ pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, S
             optimal: None,
             difficulty: None,
         };
-        let c = count_puzzle(&p, opts.budget);
+        let c = solve::count(&p, &p.start, opts.budget, &StopWith(handler));
         if c.status != Status::Solved || c.sets != 1 {
             continue;
         }
@@ -199,10 +237,10 @@ pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, S
         p.difficulty = Some(r.band.clone());
         p.title = format!("{} {} #{}", opts.board, r.band, out.len() + 1);
         out.push((p, r));
+        handler.progress(&Progress {
+            attempts,
+            found: out.len(),
+        });
     }
     Ok(out)
-}
-
-fn count_puzzle(p: &Puzzle, budget: u64) -> crate::solve::Count {
-    count(p, &p.start, budget, Hooks::default())
 }

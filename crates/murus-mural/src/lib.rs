@@ -7,7 +7,7 @@
 //! hold one stone each and no tower is left.
 //!
 //! ```
-//! use murus_mural::{Puzzle, solve::{solve, Mode, Hooks, Status}};
+//! use murus_mural::{Puzzle, solve::{solve, Mode, Status}};
 //!
 //! let text = r#"
 //! title = "Leapfrog"
@@ -16,7 +16,8 @@
 //! targets = ["a1", "c1", "d1", "e1"]
 //! "#;
 //! let p = Puzzle::from_toml(text).unwrap();
-//! let s = solve(&p, &p.start, Mode::Optimal, 10_000, Hooks::default());
+//! // `&()`: nothing stops the search early and nobody hears its progress.
+//! let s = solve(&p, &p.start, Mode::Optimal, 10_000, &());
 //! assert_eq!(s.status, Status::Solved);
 //! let moves: Vec<String> = s.moves.iter().map(|m| m.notation(&p.board)).collect();
 //! // Two towers, but five moves: stones must land on own walls, making
@@ -39,7 +40,7 @@ pub use board::{Board, MuralMove, State};
 pub use engine::replay_with_engine;
 pub use puzzle::Puzzle;
 pub use refute::{Reason, refute};
-pub use solve::{Count, Hint, Hooks, Mode, Solution, Status, count, hint, hint_for, solve};
+pub use solve::{Count, Hint, Mode, Progress, Solution, Status, count, hint, hint_for, solve};
 
 /// Parses a move in notation (`a1-c3`, `b4xc5`) among the legal moves of
 /// `state`.

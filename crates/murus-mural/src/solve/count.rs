@@ -2,10 +2,12 @@
 
 use std::collections::{HashMap, HashSet};
 
+use murus_engine::job::Handler;
+
 use super::cover::{CoverSearch, cover_problem, order_cover};
 use super::ctx::Ctx;
 use super::search::search;
-use super::{Hooks, Mode, Status, finish};
+use super::{Mode, Progress, Status, finish};
 use crate::board::{Key, MuralMove, State};
 use crate::bound::{bad_landings_fit, dead, lower_bound};
 use crate::puzzle::Puzzle;
@@ -152,7 +154,7 @@ impl Counter<'_, '_> {
 
 /// Counts the minimal solutions of `state`: distinct sets of moves, and
 /// orderings.
-pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count {
+pub fn count(p: &Puzzle, state: &State, budget: u64, handler: &dyn Handler<Progress>) -> Count {
     let mut first_moves = Vec::new();
     state.moves(&p.board, p.sacrifice, &mut first_moves);
     let unsolvable = |reason: Option<Reason>, nodes: u64| Count {
@@ -170,7 +172,7 @@ pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count 
     if let Some(reason) = refute(p, state).filter(|_| !solved) {
         return unsolvable(Some(reason), 0);
     }
-    let mut ctx = Ctx::new(p, budget, hooks);
+    let mut ctx = Ctx::new(p, budget, handler);
     if let Some(c) = cover_problem(p, state) {
         let mut cs = CoverSearch::new(&c, &mut ctx, u64::MAX);
         cs.run(0);
@@ -222,7 +224,7 @@ pub fn count(p: &Puzzle, state: &State, budget: u64, hooks: Hooks<'_>) -> Count 
     let best = if solved {
         finish(Status::Solved, Vec::new(), 0, false)
     } else {
-        search(p, state, Mode::Optimal, budget, hooks)
+        search(p, state, Mode::Optimal, budget, handler)
     };
     ctx.nodes += best.nodes;
     match best.status {

@@ -1,10 +1,11 @@
 //! A search's context: the puzzle, its symmetries, the node budget and the
-//! caller's hooks, ticked once a node; and the table keys' hasher.
+//! caller's handler, ticked once a node; and the table keys' hasher.
 
 use std::collections::HashMap;
-use std::sync::atomic::Ordering;
 
-use super::Hooks;
+use murus_engine::job::Handler;
+
+use super::Progress;
 use crate::board::{Key, Symmetry, symmetries};
 use crate::puzzle::Puzzle;
 
@@ -13,19 +14,19 @@ pub(super) struct Ctx<'a> {
     pub(super) syms: Vec<Symmetry>,
     pub(super) budget: u64,
     pub(super) nodes: u64,
-    pub(super) hooks: Hooks<'a>,
+    pub(super) handler: &'a dyn Handler<Progress>,
     pub(super) out_of_budget: bool,
     pub(super) bound: u32,
 }
 
 impl<'a> Ctx<'a> {
-    pub(super) fn new(p: &'a Puzzle, budget: u64, hooks: Hooks<'a>) -> Ctx<'a> {
+    pub(super) fn new(p: &'a Puzzle, budget: u64, handler: &'a dyn Handler<Progress>) -> Ctx<'a> {
         Ctx {
             p,
             syms: symmetries(&p.board, &p.targets),
             budget,
             nodes: 0,
-            hooks,
+            handler,
             out_of_budget: false,
             bound: 0,
         }
@@ -37,14 +38,13 @@ impl<'a> Ctx<'a> {
             self.out_of_budget = true;
         }
         if self.nodes & 0xfff == 0 {
-            if let Some(f) = self.hooks.progress {
-                f(self.nodes, self.bound);
-            }
+            self.handler.progress(&Progress {
+                nodes: self.nodes,
+                bound: self.bound,
+            });
         }
-        // A cancel already set before the search starts is honoured at once.
-        if (self.nodes & 0xfff == 0 || self.nodes == 1)
-            && self.hooks.cancel.is_some_and(|c| c.load(Ordering::Relaxed))
-        {
+        // A stop asked before the search starts is honoured at once.
+        if (self.nodes & 0xfff == 0 || self.nodes == 1) && self.handler.stop() {
             self.out_of_budget = true;
         }
         !self.out_of_budget

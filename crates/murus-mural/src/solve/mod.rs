@@ -29,7 +29,7 @@ mod ctx;
 mod ida;
 mod search;
 
-use std::sync::atomic::AtomicBool;
+use murus_engine::job::Handler;
 
 use crate::board::{MuralMove, State};
 use crate::puzzle::Puzzle;
@@ -48,18 +48,16 @@ pub enum Status {
     Unproven,
 }
 
-/// Progress reports and cancellation, for interfaces.
-#[derive(Clone, Copy, Default)]
-pub struct Hooks<'a> {
-    pub cancel: Option<&'a AtomicBool>,
-    /// Called every few thousand nodes with (nodes so far, current bound).
-    pub progress: Option<&'a (dyn Fn(u64, u32) + Sync)>,
-}
-
-impl std::fmt::Debug for Hooks<'_> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Hooks").finish_non_exhaustive()
-    }
+/// Where a search stands, reported to its [`Handler`] every few thousand
+/// nodes. A search also asks its handler whether to stop as often; a
+/// stopped search ends as [`Status::Unproven`], like one out of budget.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Nodes searched so far.
+    pub nodes: u64,
+    /// The current bound on the solution's length (iterative deepening's
+    /// depth; 0 before it starts).
+    pub bound: u32,
 }
 
 /// A solution search's result.
@@ -99,7 +97,13 @@ fn finish(status: Status, moves: Vec<MuralMove>, nodes: u64, exact_cover: bool) 
 /// any solution, within `budget` nodes. Cheap necessary conditions
 /// ([`refute`]) are checked first, so many unsolvable murals are proven so
 /// without any search (in 0 nodes), with a [`Reason`].
-pub fn solve(p: &Puzzle, state: &State, mode: Mode, budget: u64, hooks: Hooks<'_>) -> Solution {
+pub fn solve(
+    p: &Puzzle,
+    state: &State,
+    mode: Mode,
+    budget: u64,
+    handler: &dyn Handler<Progress>,
+) -> Solution {
     if state.is_solved(&p.targets) {
         return finish(Status::Solved, Vec::new(), 0, false);
     }
@@ -112,7 +116,7 @@ pub fn solve(p: &Puzzle, state: &State, mode: Mode, budget: u64, hooks: Hooks<'_
             reason: Some(reason),
         };
     }
-    search::search(p, state, mode, budget, hooks)
+    search::search(p, state, mode, budget, handler)
 }
 
 /// What a hint says about a position.
@@ -128,12 +132,18 @@ pub enum Hint {
 
 /// The next move of an optimal solution from `state`, or whether the
 /// position is already solved or cannot be solved any more;
-/// `Err(Status::Unproven)` when the budget ran out.
-pub fn hint_for(p: &Puzzle, state: &State, budget: u64) -> Result<Hint, Status> {
+/// `Err(Status::Unproven)` when the budget ran out or `handler` stopped the
+/// search.
+pub fn hint_for(
+    p: &Puzzle,
+    state: &State,
+    budget: u64,
+    handler: &dyn Handler<Progress>,
+) -> Result<Hint, Status> {
     if state.is_solved(&p.targets) {
         return Ok(Hint::Solved);
     }
-    let s = solve(p, state, Mode::Optimal, budget, Hooks::default());
+    let s = solve(p, state, Mode::Optimal, budget, handler);
     match s.status {
         Status::Solved => Ok(s.moves.first().copied().map_or(Hint::Solved, Hint::Move)),
         Status::Unsolvable => Ok(Hint::Unsolvable(s.reason.unwrap_or(Reason::Searched))),
@@ -146,7 +156,7 @@ pub fn hint_for(p: &Puzzle, state: &State, budget: u64) -> Result<Hint, Status> 
 /// solved (use [`hint_for`] to tell the two apart); `Err(Status::Unproven)`
 /// when the budget ran out.
 pub fn hint(p: &Puzzle, state: &State, budget: u64) -> Result<Option<MuralMove>, Status> {
-    hint_for(p, state, budget).map(|h| match h {
+    hint_for(p, state, budget, &()).map(|h| match h {
         Hint::Move(m) => Some(m),
         Hint::Solved | Hint::Unsolvable(_) => None,
     })

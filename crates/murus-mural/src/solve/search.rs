@@ -2,10 +2,12 @@
 //! iterative deepening for the shortest solution, or a quick deepening and
 //! an exhaustive pass for any solution.
 
+use murus_engine::job::Handler;
+
 use super::cover::{CoverSearch, cover_problem, order_cover};
 use super::ctx::{Ctx, KeyMap};
 use super::ida::{Ida, any_solution};
-use super::{Hooks, Mode, Solution, Status, finish};
+use super::{Mode, Progress, Solution, Status, finish};
 use crate::board::State;
 use crate::bound::lower_bound;
 use crate::puzzle::Puzzle;
@@ -19,9 +21,9 @@ pub(super) fn search(
     state: &State,
     mode: Mode,
     budget: u64,
-    hooks: Hooks<'_>,
+    handler: &dyn Handler<Progress>,
 ) -> Solution {
-    let mut ctx = Ctx::new(p, budget, hooks);
+    let mut ctx = Ctx::new(p, budget, handler);
     let start_bound = lower_bound(p, state);
     let cover = cover_problem(p, state);
     if let Some(c) = &cover {
@@ -40,7 +42,7 @@ pub(super) fn search(
         // Iterative deepening finds short solutions fastest; the exhaustive
         // depth-first pass takes over when it does not succeed quickly, and
         // is what proves a mural unsolvable.
-        let quick = search(p, state, Mode::Optimal, budget.min(ANY_IDA_NODES), hooks);
+        let quick = search(p, state, Mode::Optimal, budget.min(ANY_IDA_NODES), handler);
         ctx.nodes += quick.nodes;
         if quick.status != Status::Unproven || ctx.nodes >= budget {
             return finish(quick.status, quick.moves, ctx.nodes, quick.exact_cover);

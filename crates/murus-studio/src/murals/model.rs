@@ -21,7 +21,8 @@ use std::time::Duration;
 
 use egui::util::undoer::Undoer;
 use murus_mural::generate::{self, Options, Rating};
-use murus_mural::{Count, Hooks, Mode, MuralMove, Puzzle, Solution, State, Status};
+use murus_engine::job::{Handler, HandlerExt};
+use murus_mural::{Count, Mode, MuralMove, Progress, Puzzle, Solution, State, Status};
 
 use super::{EXAMPLE, MuralsSaved};
 use crate::dialog::{Answer, Confirm};
@@ -1186,18 +1187,14 @@ impl MuralsModel {
         work: Work,
         thread: &str,
         p: Puzzle,
-        run: impl FnOnce(&Puzzle, Hooks) -> Msg + Send + 'static,
+        run: impl FnOnce(&Puzzle, &dyn Handler<Progress>) -> Msg + Send + 'static,
     ) {
         let job = Job::spawn_waking(thread, self.waker.clone(), move |r| {
             let cancel = r.cancel_flag();
-            let progress = |n: u64, b: u32| {
-                r.send(Msg::Progress(n, b));
-            };
-            let hooks = Hooks {
-                cancel: Some(&cancel),
-                progress: Some(&progress),
-            };
-            r.send(run(&p, hooks));
+            let handler = cancel.on_progress(|p: &Progress| {
+                r.send(Msg::Progress(p.nodes, p.bound));
+            });
+            r.send(run(&p, &handler));
         });
         self.running = Some(Running {
             work,
@@ -1269,7 +1266,7 @@ impl MuralsModel {
             budget: s.budget.min(GENERATOR_BUDGET),
         };
         let job = Job::spawn_waking("murus-generate", self.waker.clone(), move |r| {
-            r.send(Msg::Generated(generate::generate(&opts, 1)));
+            r.send(Msg::Generated(generate::generate(&opts, 1, &())));
         });
         self.running = Some(Running {
             work: Work::Generate,
