@@ -70,3 +70,30 @@ fn generator_rejects_bad_options() {
     o.board = "circle 3".into();
     assert!(generate(&o, 1, &()).is_err());
 }
+
+/// `mural generate --board 20x20` said "at most 128": the rules compiler's
+/// limit, not the murals' 64.
+#[test]
+fn a_board_too_large_for_murals_names_the_murals_limit() {
+    for board in [
+        "20x20",
+        "9x8",
+        "rect 20 x 20 without cells a1",
+        "hex 5",
+        "hex 7",
+    ] {
+        let e = murus_mural::Board::parse(board).expect_err(board);
+        assert!(e.contains("at most 64 cells"), "{board}: {e}");
+        assert!(!e.contains("128"), "{board}: {e}");
+    }
+    let mut o = opts(1, 1, false, None);
+    o.board = "20x20".into();
+    let e = generate(&o, 1, &()).expect_err("too large");
+    assert!(
+        e.contains("at most 64 cells") && e.contains("has 400"),
+        "{e}"
+    );
+    for board in ["8x8", "16x4", "hex 4", "rect 8 x 8 without cells a1"] {
+        assert!(murus_mural::Board::parse(board).is_ok(), "{board}");
+    }
+}

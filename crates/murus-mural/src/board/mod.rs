@@ -20,7 +20,7 @@ pub use moves::MuralMove;
 pub use state::{Key, Stack, State};
 pub use symmetry::{Symmetry, symmetries};
 
-use crate::rules::rules_source;
+use crate::rules::{board_statement, rules_source};
 use weights::{Tri, line_invariants};
 
 /// A mural board: the geometry, with the lines a tower sows along and the
@@ -44,8 +44,16 @@ pub struct Board {
 
 impl Board {
     /// Parses board text (`5x5`, `rect 6 x 5 without cells a1`, `hex 3`).
-    /// The error is the rules compiler's message.
+    /// The error is the rules compiler's message, or says that the board is
+    /// too large for a mural.
     pub fn parse(text: &str) -> Result<Board, String> {
+        // Checked first, as the rules compiler allows larger boards and
+        // would name its own limit.
+        if let Some(slots) = grid_size(&board_statement(text)) {
+            if slots > MAX_SLOTS {
+                return Err(too_large(slots));
+            }
+        }
         let source = rules_source(text, &['r'], false);
         let rules = match murus_dsl::compile(&source) {
             Ok(c) => c.rules,
@@ -63,10 +71,7 @@ impl Board {
             }
         };
         if rules.geometry.slots() > MAX_SLOTS {
-            return Err(format!(
-                "murals support boards whose bounding grid has at most {MAX_SLOTS} cells; this one has {}",
-                rules.geometry.slots()
-            ));
+            return Err(too_large(rules.geometry.slots()));
         }
         Ok(Board::from_geometry(text.trim(), rules.geometry))
     }
@@ -142,3 +147,26 @@ impl Board {
 /// The largest bounding grid a mural board may have: states pack into a
 /// [`Key`] of 64 four-bit cells.
 pub const MAX_SLOTS: usize = 64;
+
+/// Why a board whose bounding grid has `slots` cells is refused.
+fn too_large(slots: usize) -> String {
+    format!(
+        "murals allow boards whose bounding grid has at most {MAX_SLOTS} cells (8x8, 16x4, hex 4); this one has {slots}"
+    )
+}
+
+/// The bounding grid's cell count of a plain board statement (`rect 20 x 20`,
+/// `hex 7`, with or without `without …`), before compiling it; `None` for
+/// anything else.
+fn grid_size(statement: &str) -> Option<usize> {
+    let shape = statement.split("without").next()?.trim();
+    if let Some(side) = shape.strip_prefix("hex") {
+        let n: usize = side.trim().parse().ok()?;
+        let w = (2 * n).checked_sub(1)?;
+        return w.checked_mul(w);
+    }
+    let dims = shape.strip_prefix("rect")?;
+    let (w, h) = dims.split_once(['x', 'X', '×'])?;
+    let (w, h): (usize, usize) = (w.trim().parse().ok()?, h.trim().parse().ok()?);
+    w.checked_mul(h)
+}
