@@ -126,10 +126,7 @@ fn load_reporting(
 
 /// The text answer for an unsolvable mural: the verdict and why.
 fn unsolvable(reason: Option<&murus_mural::Reason>) -> String {
-    match reason {
-        Some(r) => format!("unsolvable: {r}"),
-        None => "unsolvable".to_string(),
-    }
+    murus_mural::verdict(Status::Unsolvable, reason)
 }
 
 fn status_str(s: Status) -> &'static str {

@@ -40,7 +40,9 @@ pub use board::{Board, MuralMove, State};
 pub use engine::replay_with_engine;
 pub use puzzle::Puzzle;
 pub use refute::{Reason, refute};
-pub use solve::{Count, Hint, Mode, Progress, Solution, Status, count, hint, hint_for, solve};
+pub use solve::{
+    Count, Hint, Mode, Progress, Solution, Status, count, hint, hint_for, solve, verdict,
+};
 
 /// Parses a move in notation (`a1-c3`, `b4xc5`) among the legal moves of
 /// `state`.

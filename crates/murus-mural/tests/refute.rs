@@ -468,3 +468,24 @@ proptest::proptest! {
         check_playout(board, colours, sacrifice && colours > 1, &stacks, &choices);
     }
 }
+
+/// The one wording of the solver's verdict, which the CLI and the studio
+/// both show.
+#[test]
+fn the_verdict_reads_the_same_for_solve_and_count() {
+    let p = Puzzle::from_toml(
+        "title = \"Full\"\nboard = \"4x1\"\nstart = \"r2r22\"\ntargets = [\"a1\", \"b1\", \"c1\", \"d1\"]\n",
+    )
+    .expect("valid");
+    let s = solve(&p, &p.start, Mode::Optimal, 1_000, &());
+    let c = count(&p, &p.start, 1_000, &());
+    let why = s.reason.as_ref().expect("a reason").to_string();
+    assert_eq!(s.verdict(), format!("unsolvable: {why}"));
+    assert_eq!(c.verdict(), s.verdict());
+    assert_eq!(murus_mural::verdict(Status::Unsolvable, None), "unsolvable");
+    assert_eq!(murus_mural::verdict(Status::Solved, None), "solved");
+    assert_eq!(
+        murus_mural::verdict(Status::Unproven, None),
+        "unproven: no answer within the budget"
+    );
+}

@@ -44,6 +44,11 @@ pub struct Count {
 }
 
 impl Count {
+    /// The verdict in words (see [`super::verdict`]).
+    pub fn verdict(&self) -> String {
+        super::verdict(self.status, self.reason.as_ref())
+    }
+
     /// The number of distinct minimal solutions, when the count is complete.
     /// Zero for an unsolvable position.
     pub fn proven_sets(&self) -> Option<u64> {

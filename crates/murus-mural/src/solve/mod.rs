@@ -74,6 +74,25 @@ pub struct Solution {
     pub reason: Option<Reason>,
 }
 
+/// The solver's verdict in words, the one wording the CLI and the studio
+/// show: `solved`, `unsolvable: ` and the [`Reason`] (or `unsolvable` alone
+/// when none is known), `unproven: no answer within the budget`.
+pub fn verdict(status: Status, reason: Option<&Reason>) -> String {
+    match (status, reason) {
+        (Status::Solved, _) => "solved".into(),
+        (Status::Unsolvable, Some(r)) => format!("unsolvable: {r}"),
+        (Status::Unsolvable, None) => "unsolvable".into(),
+        (Status::Unproven, _) => "unproven: no answer within the budget".into(),
+    }
+}
+
+impl Solution {
+    /// The verdict in words (see [`verdict`]).
+    pub fn verdict(&self) -> String {
+        verdict(self.status, self.reason.as_ref())
+    }
+}
+
 /// What to search for.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Mode {

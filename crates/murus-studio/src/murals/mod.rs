@@ -15,8 +15,7 @@
 mod model;
 
 pub use model::{
-    Figures, Generator, LETTERS, MuralsModel, Pending, Problem, Tool, Work, move_target,
-    moves_text, verdict,
+    Figures, Generator, LETTERS, MuralsModel, Pending, Problem, Tool, Work, move_target, moves_text,
 };
 
 use egui::{Color32, Key, Modifiers, RichText};
@@ -396,7 +395,7 @@ impl MuralsPanel {
                     c.dead_first_moves, c.first_moves
                 )),
             ],
-            Status::Unsolvable => vec![Message::error(verdict(c.status, c.reason.as_ref()))],
+            Status::Unsolvable => vec![Message::error(c.verdict())],
             Status::Unproven => vec![Message::error(format!(
                 "the count did not finish within {} nodes: raise the budget",
                 c.nodes

@@ -20,8 +20,8 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use egui::util::undoer::Undoer;
-use murus_mural::generate::{self, Options, Rating};
 use murus_engine::job::{Handler, HandlerExt};
+use murus_mural::generate::{self, Options, Rating};
 use murus_mural::{Count, Mode, MuralMove, Progress, Puzzle, Solution, State, Status};
 
 use super::{EXAMPLE, MuralsSaved};
@@ -237,18 +237,6 @@ pub fn move_target(m: MuralMove) -> usize {
     match m {
         MuralMove::Sow { far, .. } => far as usize,
         MuralMove::Sacrifice { target, .. } => target as usize,
-    }
-}
-
-/// The solver's verdict in words. The one place a [`Status`] is put into
-/// words, so a proven-unsolvable answer reads as such, with the solver's
-/// reason, never as "raise the budget".
-pub fn verdict(status: Status, reason: Option<&murus_mural::Reason>) -> String {
-    match (status, reason) {
-        (Status::Solved, _) => "solved".into(),
-        (Status::Unsolvable, Some(r)) => format!("no solution exists: {r}"),
-        (Status::Unsolvable, None) => "no solution exists".into(),
-        (Status::Unproven, _) => "no answer within the budget".into(),
     }
 }
 
@@ -1321,7 +1309,7 @@ impl MuralsModel {
                         moves_text(s.moves.len()),
                         s.nodes
                     )),
-                    Status::Unsolvable => self.feedback.error(verdict(s.status, s.reason.as_ref())),
+                    Status::Unsolvable => self.feedback.error(s.verdict()),
                     Status::Unproven if cancelled => self
                         .feedback
                         .warning(format!("cancelled after {} nodes", s.nodes)),
@@ -1371,7 +1359,7 @@ impl MuralsModel {
             (Status::Solved, None) => self.feedback.info("solved: no move is left to play"),
             (Status::Unsolvable, _) => self.feedback.error(format!(
                 "this position cannot be solved any more: undo some moves ({})",
-                verdict(s.status, s.reason.as_ref())
+                s.verdict()
             )),
             (Status::Unproven, _) if cancelled => self.feedback.warning("hint cancelled"),
             (Status::Unproven, _) => self.feedback.error(format!(
@@ -1627,7 +1615,8 @@ mod tests {
         let msg = m.feedback().current().unwrap();
         assert!(msg.is_error());
         assert!(
-            msg.text.starts_with(&verdict(Status::Unsolvable, None)),
+            msg.text
+                .starts_with(&murus_mural::verdict(Status::Unsolvable, None)),
             "{}",
             msg.text
         );
