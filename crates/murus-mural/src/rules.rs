@@ -43,7 +43,9 @@ pub fn rules_source(board: &str, colours: &[char], sacrifice: bool) -> String {
         ));
     }
     if let Some(c) = colours.first() {
-        s.push_str(&format!("setup {{ {c} 1 on all }}\n"));
+        // Towers on every cell: no mural holds more stones, so the engine
+        // never finds a position with stones the setup did not give.
+        s.push_str(&format!("setup {{ {c} 2 on all }}\n"));
     }
     s.push_str("stack limit 2\nsow { heights 2 directions all onto empty, own 1 }\n");
     if sacrifice {

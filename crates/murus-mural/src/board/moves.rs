@@ -2,11 +2,13 @@
 //! cells of a line, each empty or a wall of its colour) and a sacrifice (a
 //! tower gives up a stone to remove an adjacent wall of another colour).
 //!
-//! This is a copy of the engine's sowing, kept for speed: the solver plays
-//! and takes back millions of moves of any colour on one small state, where
-//! the engine plays one side to move on a bitboard position. A property test
-//! (`tests/engine.rs`) checks on random mural states that both give the
-//! same moves and the same positions after them.
+//! This is a copy of the engine's sowing. The engine moves one side on its
+//! own position type; the solver moves towers of any colour, takes moves
+//! back in place, and reads every position as a [`State`] (bounds, packed
+//! keys, symmetries, exact cover), so going through the engine would mean a
+//! position per colour and a conversion at every node. A property test
+//! (`tests/engine.rs`) checks on random mural states that the copy and the
+//! engine give the same moves and the same positions after them.
 
 use super::{Board, Stack, State};
 
