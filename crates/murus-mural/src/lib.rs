@@ -28,6 +28,7 @@
 
 pub mod board;
 mod bound;
+pub mod collection;
 pub mod difficulty;
 pub mod engine;
 pub mod generate;
@@ -38,7 +39,7 @@ pub mod solve;
 
 pub use board::{Board, MuralMove, State};
 pub use engine::replay_with_engine;
-pub use puzzle::Puzzle;
+pub use puzzle::{Draft, Puzzle};
 pub use refute::{Reason, refute};
 pub use solve::{
     Count, Hint, Mode, Progress, Solution, Status, count, hint, hint_for, solve, verdict,

@@ -105,3 +105,30 @@ fn any_solutions_replay_with_the_engine_to_the_target() {
     }
     assert_eq!(replayed, picks.len());
 }
+
+#[test]
+fn the_built_in_collection_is_the_puzzles_folder() {
+    let on_disk: Vec<(String, String)> = collection()
+        .into_iter()
+        .map(|(f, _)| {
+            let name = f.file_name().expect("a file").to_string_lossy().to_string();
+            (name, std::fs::read_to_string(&f).expect("readable"))
+        })
+        .collect();
+    let built_in: Vec<(String, String)> = murus_mural::collection::SHIPPED
+        .iter()
+        .map(|&(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    assert_eq!(built_in, on_disk);
+    let (name, text) = &on_disk[1];
+    assert!(murus_mural::collection::is_shipped(name, text));
+    assert!(murus_mural::collection::is_shipped(
+        name,
+        &text.replace('\n', "\r\n")
+    ));
+    assert!(!murus_mural::collection::is_shipped(
+        name,
+        &format!("{text}# mine\n")
+    ));
+    assert!(!murus_mural::collection::is_shipped("mine.toml", text));
+}

@@ -3,6 +3,8 @@
 
 mod read;
 
+pub use read::Draft;
+
 use crate::board::{Board, State};
 
 /// A mural: a board, a start, target cells and the rules in force.
@@ -50,6 +52,9 @@ pub fn grid_rows(text: &str) -> Vec<(usize, &str)> {
     }
     rows
 }
+
+/// The most colours a mural has.
+pub const MAX_COLOURS: usize = 3;
 
 /// The difficulty bands.
 pub const DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
@@ -221,6 +226,33 @@ impl Puzzle {
         }
         out.push('\n');
         out
+    }
+
+    /// `text` (a puzzle's) without its `optimal` and `difficulty` lines, the
+    /// rest as written: for figures that no longer hold. Falls back to the
+    /// puzzle written afresh without them when the lines cannot simply go
+    /// (a value over several lines).
+    pub fn text_without_figures(text: &str) -> String {
+        let is_figure = |line: &str| {
+            let l = line.trim_start();
+            ["optimal", "difficulty"].iter().any(|k| {
+                l.strip_prefix(k)
+                    .is_some_and(|rest| rest.trim_start().starts_with('='))
+            })
+        };
+        let kept: String = text
+            .split_inclusive('\n')
+            .filter(|line| !is_figure(line))
+            .collect();
+        let Ok(mut p) = Puzzle::from_toml(text) else {
+            return kept;
+        };
+        p.optimal = None;
+        p.difficulty = None;
+        match Puzzle::from_toml(&kept) {
+            Ok(q) if q.to_toml() == p.to_toml() => kept,
+            _ => p.to_toml(),
+        }
     }
 
     /// The rules-language source that lets the engine replay this puzzle's

@@ -7,7 +7,7 @@ use murus_dsl::{Diagnostic, Span};
 use serde::Deserialize;
 use toml::Spanned;
 
-use super::{DIFFICULTIES, Puzzle, grid_rows};
+use super::{DIFFICULTIES, MAX_COLOURS, Puzzle, grid_rows};
 use crate::board::{Board, State};
 
 #[derive(Deserialize)]
@@ -65,10 +65,51 @@ fn literal_start(src: &str, r: Range<usize>, value: &str) -> Option<usize> {
     }
     (body == value).then_some(start)
 }
+
+/// A puzzle text read as far as it goes (see [`Puzzle::read`]).
+#[derive(Clone, Debug)]
+pub struct Draft {
+    /// The puzzle, whenever its board, colours, start and targets read, even
+    /// when the mural as a whole is not valid yet (stones and targets that
+    /// cannot match, a colour without stones, no target): an editor shows
+    /// it and paints on it while it is wrong.
+    pub puzzle: Option<Puzzle>,
+    /// Every problem, in source order; empty exactly when the puzzle is
+    /// valid.
+    pub problems: Vec<Diagnostic>,
+}
+
 impl Puzzle {
     /// Reads and validates puzzle text. Errors point into `text`; render them
     /// with [`murus_dsl::render_all`].
     pub fn from_toml(text: &str) -> Result<Puzzle, Vec<Diagnostic>> {
+        match Puzzle::read(text) {
+            Draft {
+                puzzle: Some(p),
+                problems,
+            } if problems.is_empty() => Ok(p),
+            Draft { problems, .. } => Err(problems),
+        }
+    }
+
+    /// Reads puzzle text as far as it goes: the puzzle even when only the
+    /// checks of the whole mural fail, and every problem (see [`Draft`]).
+    pub fn read(text: &str) -> Draft {
+        match Puzzle::read_parts(text) {
+            Ok((puzzle, problems)) => Draft {
+                puzzle: Some(puzzle),
+                problems,
+            },
+            Err(problems) => Draft {
+                puzzle: None,
+                problems,
+            },
+        }
+    }
+
+    /// The puzzle and the problems of the mural as a whole, or the problems
+    /// that leave no puzzle to show; each list in source order.
+    fn read_parts(text: &str) -> Result<(Puzzle, Vec<Diagnostic>), Vec<Diagnostic>> {
         let raw: Raw = toml::from_str(text).map_err(|e| {
             let s = e.span().map_or(Span::new(0, 0), span);
             vec![Diagnostic::error(s, e.message().trim().to_string())]
@@ -118,7 +159,7 @@ impl Puzzle {
                     )),
                 }
             }
-            if colours.len() > 3 {
+            if colours.len() > MAX_COLOURS {
                 errors.push(Diagnostic::error(
                     span(list.span()),
                     "at most three colours",
@@ -131,7 +172,7 @@ impl Puzzle {
                 }
             }
         }
-        if raw.colours.is_none() && colours.len() > 3 {
+        if raw.colours.is_none() && colours.len() > MAX_COLOURS {
             errors.push(Diagnostic::error(
                 start_span,
                 format!("{} colours in `start`: at most three", colours.len()),
@@ -275,66 +316,69 @@ impl Puzzle {
                 ));
             }
         }
-        if errors.is_empty() {
-            // Every listed colour has stones.
-            for (i, &c) in colours.iter().enumerate() {
-                let has =
-                    (0..board.slots()).any(|s| start.get(s).is_some_and(|(k, _)| k as usize == i));
-                if !has {
-                    let at = colour_spans.get(i).copied().unwrap_or(start_span);
-                    errors.push(Diagnostic::error(
-                        at,
-                        format!("colour `{c}` has no stones in `start`"),
-                    ));
-                }
-            }
-            let stones = start.stones();
-            let n = targets.iter().filter(|&&t| t).count() as u32;
-            let targets_span = span(raw.targets.span());
-            if sacrifice && colours.len() < 2 {
-                let at = raw
-                    .sacrifice
-                    .as_ref()
-                    .map_or(targets_span, |s| span(s.span()));
-                errors.push(
-                    Diagnostic::error(at, "`sacrifice = true` with one colour: no sacrifice is possible")
-                        .with_note("a tower sacrifices against an adjacent wall of another colour; add a second colour or set `sacrifice = false`"),
-                );
-            } else if sacrifice {
-                if stones < n || (stones - n) % 2 != 0 {
-                    errors.push(
-                        Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
-                            .with_note("each sacrifice removes two stones, so with sacrifice the stones must exceed the targets by an even number"),
-                    );
-                }
-            } else if stones != n {
-                errors.push(
-                    Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
-                        .with_note("without sacrifice no stone leaves the board, so there must be one target per stone"),
-                );
-            }
-            if n == 0 {
-                errors.push(Diagnostic::error(
-                    targets_span,
-                    "a mural needs at least one target",
-                ));
-            }
-        }
         if !errors.is_empty() {
             errors.sort_by_key(|d| d.span.start);
             return Err(errors);
         }
-        Ok(Puzzle {
-            title: raw.title.into_inner(),
-            author: raw.author.unwrap_or_default(),
-            board,
-            colours,
-            sacrifice,
-            start,
-            targets,
-            notes: raw.notes,
-            optimal: raw.optimal,
-            difficulty: raw.difficulty.map(Spanned::into_inner),
-        })
+        // The mural as a whole: these leave a puzzle to show and edit.
+        // Every listed colour has stones.
+        for (i, &c) in colours.iter().enumerate() {
+            let has =
+                (0..board.slots()).any(|s| start.get(s).is_some_and(|(k, _)| k as usize == i));
+            if !has {
+                let at = colour_spans.get(i).copied().unwrap_or(start_span);
+                errors.push(Diagnostic::error(
+                    at,
+                    format!("colour `{c}` has no stones in `start`"),
+                ));
+            }
+        }
+        let stones = start.stones();
+        let n = targets.iter().filter(|&&t| t).count() as u32;
+        let targets_span = span(raw.targets.span());
+        if sacrifice && colours.len() < 2 {
+            let at = raw
+                .sacrifice
+                .as_ref()
+                .map_or(targets_span, |s| span(s.span()));
+            errors.push(
+                Diagnostic::error(at, "`sacrifice = true` with one colour: no sacrifice is possible")
+                    .with_note("a tower sacrifices against an adjacent wall of another colour; add a second colour or set `sacrifice = false`"),
+            );
+        } else if sacrifice {
+            if stones < n || (stones - n) % 2 != 0 {
+                errors.push(
+                    Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
+                        .with_note("each sacrifice removes two stones, so with sacrifice the stones must exceed the targets by an even number"),
+                );
+            }
+        } else if stones != n {
+            errors.push(
+                Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
+                    .with_note("without sacrifice no stone leaves the board, so there must be one target per stone"),
+            );
+        }
+        if n == 0 {
+            errors.push(Diagnostic::error(
+                targets_span,
+                "a mural needs at least one target",
+            ));
+        }
+        errors.sort_by_key(|d| d.span.start);
+        Ok((
+            Puzzle {
+                title: raw.title.into_inner(),
+                author: raw.author.unwrap_or_default(),
+                board,
+                colours,
+                sacrifice,
+                start,
+                targets,
+                notes: raw.notes,
+                optimal: raw.optimal,
+                difficulty: raw.difficulty.map(Spanned::into_inner),
+            },
+            errors,
+        ))
     }
 }
