@@ -193,11 +193,14 @@ impl MuralsModel {
     }
 
     /// Gives the background work what wakes the UI: once, before any work
-    /// starts (the panel does it on its first frame).
-    pub fn set_waker(&mut self, waker: Waker) {
-        if !self.tasks.is_busy() {
+    /// starts (the panel does it on its first frame). Returns whether it was
+    /// taken (not while work goes on: try again once it is done).
+    pub fn set_waker(&mut self, waker: Waker) -> bool {
+        let idle = !self.tasks.is_busy();
+        if idle {
             self.tasks = Tasks::new(waker);
         }
+        idle
     }
 
     // ----- the puzzle ---------------------------------------------------

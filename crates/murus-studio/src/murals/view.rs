@@ -49,8 +49,7 @@ impl MuralsPanel {
 
     fn wire(&mut self, ctx: &egui::Context) {
         if !self.wakes_ui {
-            self.model.set_waker(worker::repaint_waker(ctx));
-            self.wakes_ui = true;
+            self.wakes_ui = self.model.set_waker(worker::repaint_waker(ctx));
         }
     }
 

@@ -303,3 +303,25 @@ fn moves_played_by_hand_survive_a_solve_and_the_solution_starts_there() {
     m.restart();
     assert!(m.played().is_empty(), "Restart starts over");
 }
+
+#[test]
+fn a_cancelled_generation_leaves_the_puzzle_alone() {
+    let mut m = model();
+    {
+        let g = m.generator_mut();
+        *g.board = "8x8".into();
+        *g.colours = 3;
+        *g.sacrifice = true;
+        *g.difficulty = "hard".into();
+    }
+    m.request_generate();
+    assert!(m.is_busy(), "the untouched example is no loss: no question");
+    assert!(
+        m.work()
+            .is_some_and(|(w, _)| w == crate::murals::Work::Generate)
+    );
+    m.cancel();
+    finish(&mut m);
+    assert_eq!(m.text(), EXAMPLE);
+    assert_eq!(m.feedback().text(), Some("generation cancelled"));
+}

@@ -221,6 +221,7 @@ impl MuralsModel {
 
     fn receive_generated(&mut self, g: Result<Vec<(Puzzle, Rating)>, String>, stopped: bool) {
         match g {
+            Ok(_) if stopped => self.feedback.info("generation cancelled"),
             Ok(mut list) if !list.is_empty() => {
                 let (mut p, rating) = list.remove(0);
                 let seed = self.settings.gen_seed;
@@ -240,7 +241,6 @@ impl MuralsModel {
                 ));
                 self.settings.gen_seed += 1;
             }
-            Ok(_) if stopped => self.feedback.info("generation cancelled"),
             Ok(_) => self.feedback.error("nothing generated"),
             Err(e) => self.feedback.error(e),
         }
