@@ -38,7 +38,7 @@ pub struct Board {
     /// boards over [`MAX_SLOTS`]).
     landings: Vec<u64>,
     /// A basis of the weightings of the cells modulo 3 under which every
-    /// sowing line's three cells weigh 0 together (see [`mod@crate::refute`]).
+    /// sowing line's three cells weigh 0 together (see `weights`).
     invariants: Vec<Tri>,
 }
 
@@ -129,7 +129,7 @@ impl Board {
     }
 
     /// A basis of the cell weightings modulo 3 that no sowing changes the
-    /// stones' total of (see [`mod@crate::refute`]); each vanishes on the first
+    /// stones' total of (see `weights`); each vanishes on the first
     /// cell, so the constant weighting, which only counts stones, is left out.
     pub(crate) fn invariants(&self) -> &[Tri] {
         &self.invariants

@@ -2,7 +2,7 @@
 //! `s` onto `a` and `b` changes the stones' total weight by
 //! `w(a) + w(b) - 2 w(s)`, which is 0 modulo 3 exactly when the line's three
 //! cells weigh 0 together. The refuter compares such totals now and at the
-//! end (see [`mod@crate::refute`]).
+//! end.
 
 use super::{Board, MAX_SLOTS};
 
