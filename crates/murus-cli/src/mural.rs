@@ -15,7 +15,7 @@ use std::time::Instant;
 use anyhow::{Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use murus_mural::generate::{Options, Rating, generate, rate};
-use murus_mural::{Hint, Hooks, Mode, Puzzle, Reason, Status, count, hint_for, solve};
+use murus_mural::{Hint, Mode, Puzzle, Reason, Status, count, hint_for, solve};
 use serde::Serialize;
 
 use crate::answer::{self, Answer, Format, as_text_or_null, plural, print};
@@ -130,10 +130,7 @@ fn load_reporting(path: &Path) -> Result<Puzzle, BadPuzzle> {
 
 /// The text answer for an unsolvable mural: the verdict and why.
 fn unsolvable(reason: Option<&murus_mural::Reason>) -> String {
-    match reason {
-        Some(r) => format!("unsolvable: {r}"),
-        None => "unsolvable".to_string(),
-    }
+    murus_mural::verdict(Status::Unsolvable, reason)
 }
 
 /// `murus mural check`'s arguments.
@@ -314,12 +311,12 @@ pub fn solve_file(a: &SolveArgs) -> Result<Solved> {
     let p = load(&a.file)?;
     let t = Instant::now();
     let mode = if any { Mode::Any } else { Mode::Optimal };
-    let s = solve(&p, &p.start, mode, budget, Hooks::default());
+    let s = solve(&p, &p.start, mode, budget, &());
     let moves: Vec<String> = s.moves.iter().map(|m| m.notation(&p.board)).collect();
     // Uniqueness comes with an optimal solve; `None` (JSON null)
     // when the count did not finish within the budget.
     let counted =
-        (!any && s.status == Status::Solved).then(|| count(&p, &p.start, budget, Hooks::default()));
+        (!any && s.status == Status::Solved).then(|| count(&p, &p.start, budget, &()));
     let solutions = counted.as_ref().and_then(murus_mural::Count::proven_sets);
     Ok(Solved {
         status: s.status,
@@ -413,7 +410,7 @@ pub struct Counted {
 /// `murus mural count`.
 pub fn count_file(a: &CountArgs) -> Result<Counted> {
     let p = load(&a.file)?;
-    let c = count(&p, &p.start, a.budget, Hooks::default());
+    let c = count(&p, &p.start, a.budget, &());
     Ok(Counted {
         status: c.status,
         length: c.length,
@@ -498,7 +495,7 @@ pub struct Hinted {
 pub fn hint(a: &HintArgs) -> Result<Hinted> {
     let p = load(&a.file)?;
     let state = murus_mural::replay(&p, &a.moves).map_err(|e| anyhow!(e))?;
-    let (status, next, reason) = match hint_for(&p, &state, a.budget) {
+    let (status, next, reason) = match hint_for(&p, &state, a.budget, &()) {
         Ok(Hint::Move(m)) => ("solvable", Some(m.notation(&p.board)), None),
         Ok(Hint::Solved) => ("solved", None, None),
         Ok(Hint::Unsolvable(reason)) => ("unsolvable", None, Some(reason)),
@@ -590,7 +587,7 @@ pub fn generate_puzzles(a: &GenerateArgs) -> Result<Generated> {
         budget: 300_000,
     };
     let t = Instant::now();
-    let made = generate(&opts, a.count).map_err(|e| anyhow!(e))?;
+    let made = generate(&opts, a.count, &()).map_err(|e| anyhow!(e))?;
     let mut puzzles = Vec::with_capacity(made.len());
     for (i, (p, rating)) in made.into_iter().enumerate() {
         let toml = p.to_toml();

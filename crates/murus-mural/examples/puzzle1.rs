@@ -2,7 +2,7 @@
 //! including b2, d2, b4 and d4, walls on every cell but c3 at the end, and a
 //! unique minimal solution. Usage: `cargo run --release --example puzzle1 [SEED] [ATTEMPTS]`.
 
-use murus_mural::{Hooks, Puzzle, State, Status, count};
+use murus_mural::{Puzzle, State, Status, count};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -78,7 +78,7 @@ fn main() {
         let mut p = template.clone();
         p.start = st;
         p.targets = targets.clone();
-        let c = count(&p, &p.start, 10_000_000, Hooks::default());
+        let c = count(&p, &p.start, 10_000_000, &());
         if c.status != Status::Solved || c.sets >= best {
             continue;
         }

@@ -1,25 +1,17 @@
 //! The generator: work backwards from a finished mural with inverse moves,
 //! keep puzzles whose minimal solution is unique, and band them by
-//! difficulty.
-//!
-//! Difficulty is a score built from the solver's view of the puzzle:
-//!
-//! ```text
-//! score = L + 2·(L − K) + 3·S + 0.5·B + 8·D + log2(N + 1)
-//! ```
-//!
-//! with `L` the optimal length, `K` the towers at the start, `S` the
-//! sacrifices in the solution, `B` the mean number of legal moves along the
-//! solution, `D` the share of first moves that begin no minimal solution
-//! (dead ends), and `N` the nodes the solver needed to prove the count.
-//! Bands: easy below 18, medium below 28, hard from 28.
+//! difficulty ([`crate::difficulty`]).
 
+use murus_engine::job::Handler;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::board::{Board, MuralMove, State};
+use crate::board::{Board, State};
 use crate::puzzle::{DIFFICULTIES, Puzzle};
-use crate::solve::{Hooks, Status, count};
+use crate::solve::{self, Status};
+
+/// The ratings the generator bands its puzzles by.
+pub use crate::difficulty::{Rating, band, rate};
 
 /// What to generate.
 #[derive(Clone, Debug)]
@@ -34,72 +26,6 @@ pub struct Options {
     pub seed: u64,
     /// Solver budget per candidate, in nodes.
     pub budget: u64,
-}
-
-/// A puzzle's difficulty figures.
-#[derive(Clone, Debug, PartialEq, serde::Serialize)]
-pub struct Rating {
-    pub score: f64,
-    pub band: String,
-    pub length: u32,
-    pub towers: u32,
-    pub sacrifices: u32,
-    pub mean_branching: f64,
-    pub dead_end_share: f64,
-    pub nodes: u64,
-}
-
-/// The band of a score.
-pub fn band(score: f64) -> &'static str {
-    if score < 18.0 {
-        "easy"
-    } else if score < 28.0 {
-        "medium"
-    } else {
-        "hard"
-    }
-}
-
-/// Rates a puzzle whose minimal solutions were counted; `None` unless the
-/// count is complete (a partial count would give a made-up rating).
-pub fn rate(p: &Puzzle, c: &crate::solve::Count) -> Option<Rating> {
-    if c.status != Status::Solved {
-        return None;
-    }
-    let length = c.length?;
-    let towers = p.start.towers().count() as u32;
-    let sacrifices = c
-        .example
-        .iter()
-        .filter(|m| matches!(m, MuralMove::Sacrifice { .. }))
-        .count() as u32;
-    let mut s = p.start.clone();
-    let mut total = 0usize;
-    let mut moves = Vec::new();
-    for &m in &c.example {
-        s.moves(&p.board, p.sacrifice, &mut moves);
-        total += moves.len();
-        s.apply(m);
-    }
-    let mean_branching = total as f64 / c.example.len().max(1) as f64;
-    let dead_end_share = f64::from(c.dead_first_moves) / f64::from(c.first_moves.max(1));
-    let score = f64::from(length)
-        + 2.0 * f64::from(length.saturating_sub(towers))
-        + 3.0 * f64::from(sacrifices)
-        + 0.5 * mean_branching
-        + 8.0 * dead_end_share
-        + ((c.nodes + 1) as f64).log2();
-    let r2 = |x: f64| (x * 100.0).round() / 100.0;
-    Some(Rating {
-        score: r2(score),
-        band: band(score).to_string(),
-        length,
-        towers,
-        sacrifices,
-        mean_branching: r2(mean_branching),
-        dead_end_share: r2(dead_end_share),
-        nodes: c.nodes,
-    })
 }
 
 const LETTERS: [char; 3] = ['r', 'g', 'b'];
@@ -205,9 +131,37 @@ fn walk(
     None
 }
 
+/// Where a generation stands, reported to its [`Handler`] every few
+/// candidates and at each puzzle found.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Progress {
+    /// Candidate puzzles tried so far.
+    pub attempts: u64,
+    /// Puzzles kept so far.
+    pub found: usize,
+}
+
+/// Candidates tried between two progress reports.
+const REPORT_EVERY: u64 = 32;
+
+/// The generator's handler as each candidate's count sees it: the count
+/// stops when the generation is stopped, and its node counts stay quiet.
+struct StopWith<'a>(&'a dyn Handler<Progress>);
+
+impl Handler<solve::Progress> for StopWith<'_> {
+    fn stop(&self) -> bool {
+        self.0.stop()
+    }
+}
+
 /// Generates `count` puzzles with unique minimal solutions. Deterministic
-/// for a seed. Gives up after many fruitless attempts.
-pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, String> {
+/// for a seed. Gives up after many fruitless attempts; when `handler` stops
+/// it, returns the puzzles found so far.
+pub fn generate(
+    opts: &Options,
+    count: usize,
+    handler: &dyn Handler<Progress>,
+) -> Result<Vec<(Puzzle, Rating)>, String> {
     if !(1..=3).contains(&opts.colours) {
         return Err(format!("--colours {}: choose 1, 2 or 3", opts.colours));
     }
@@ -226,6 +180,15 @@ pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, S
     let colours: Vec<char> = LETTERS[..opts.colours].to_vec();
     let mut attempts = 0u64;
     while out.len() < count {
+        if handler.stop() {
+            break;
+        }
+        if attempts % REPORT_EVERY == 0 {
+            handler.progress(&Progress {
+                attempts,
+                found: out.len(),
+            });
+        }
         attempts += 1;
         if attempts > 20_000 + 2_000 * count as u64 {
             return Err(format!(
@@ -259,7 +222,7 @@ pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, S
             optimal: None,
             difficulty: None,
         };
-        let c = count_puzzle(&p, opts.budget);
+        let c = solve::count(&p, &p.start, opts.budget, &StopWith(handler));
         if c.status != Status::Solved || c.sets != 1 {
             continue;
         }
@@ -274,10 +237,10 @@ pub fn generate(opts: &Options, count: usize) -> Result<Vec<(Puzzle, Rating)>, S
         p.difficulty = Some(r.band.clone());
         p.title = format!("{} {} #{}", opts.board, r.band, out.len() + 1);
         out.push((p, r));
+        handler.progress(&Progress {
+            attempts,
+            found: out.len(),
+        });
     }
     Ok(out)
-}
-
-fn count_puzzle(p: &Puzzle, budget: u64) -> crate::solve::Count {
-    count(p, &p.start, budget, Hooks::default())
 }

@@ -5,7 +5,7 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use murus_mural::board::{Board, MuralMove, State};
-use murus_mural::{Hooks, Mode, Puzzle, Status, count, hint, refute, solve};
+use murus_mural::{Mode, Puzzle, Status, count, hint, refute, solve};
 use proptest::prelude::*;
 
 /// Shortest distance to the solved state from every reachable state, and
@@ -184,8 +184,8 @@ fn check(p: &Puzzle) {
     let b = brute(p, &p.start);
     check_refute_is_sound(p, &b);
     let truth = b.dist.get(&p.start).copied();
-    let opt = solve(p, &p.start, Mode::Optimal, u64::MAX, Hooks::default());
-    let any = solve(p, &p.start, Mode::Any, u64::MAX, Hooks::default());
+    let opt = solve(p, &p.start, Mode::Optimal, u64::MAX, &());
+    let any = solve(p, &p.start, Mode::Any, u64::MAX, &());
     match truth {
         None => {
             assert_eq!(opt.status, Status::Unsolvable, "{}", p.to_toml());
@@ -205,7 +205,7 @@ fn check(p: &Puzzle) {
                 assert!(end.is_solved(&p.targets));
             }
             let (sets, orderings) = b.minimal(&p.start);
-            let c = count(p, &p.start, u64::MAX, Hooks::default());
+            let c = count(p, &p.start, u64::MAX, &());
             assert_eq!(c.length, Some(d), "{}", p.to_toml());
             assert_eq!(c.sets, sets.len() as u64, "{}", p.to_toml());
             assert_eq!(c.orderings, Some(orderings), "{}", p.to_toml());

@@ -4,7 +4,7 @@
 
 use std::path::PathBuf;
 
-use murus_mural::{Hooks, Mode, Puzzle, Status, count, replay_with_engine, solve};
+use murus_mural::{Mode, Puzzle, Status, count, replay_with_engine, solve};
 
 fn collection() -> Vec<(PathBuf, Puzzle)> {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
@@ -34,7 +34,7 @@ fn every_collection_puzzle_has_its_recorded_length_and_a_unique_solution() {
     let all = collection();
     assert!(all.len() >= 30, "the collection has {} puzzles", all.len());
     for (f, p) in &all {
-        let c = count(p, &p.start, 20_000_000, Hooks::default());
+        let c = count(p, &p.start, 20_000_000, &());
         assert_eq!(c.status, Status::Solved, "{}", f.display());
         assert_eq!(c.length, p.optimal, "{}: optimal length", f.display());
         assert_eq!(c.sets, 1, "{}: distinct minimal solutions", f.display());
@@ -88,7 +88,7 @@ fn any_solutions_replay_with_the_engine_to_the_target() {
         if !picks.iter().any(|k| name.starts_with(k)) {
             continue;
         }
-        let s = solve(p, &p.start, Mode::Any, 20_000_000, Hooks::default());
+        let s = solve(p, &p.start, Mode::Any, 20_000_000, &());
         assert_eq!(s.status, Status::Solved, "{name}");
         assert!(
             p.optimal.is_none_or(|o| s.moves.len() as u32 >= o),
@@ -104,4 +104,31 @@ fn any_solutions_replay_with_the_engine_to_the_target() {
         replayed += 1;
     }
     assert_eq!(replayed, picks.len());
+}
+
+#[test]
+fn the_built_in_collection_is_the_puzzles_folder() {
+    let on_disk: Vec<(String, String)> = collection()
+        .into_iter()
+        .map(|(f, _)| {
+            let name = f.file_name().expect("a file").to_string_lossy().to_string();
+            (name, std::fs::read_to_string(&f).expect("readable"))
+        })
+        .collect();
+    let built_in: Vec<(String, String)> = murus_mural::collection::SHIPPED
+        .iter()
+        .map(|&(n, t)| (n.to_string(), t.to_string()))
+        .collect();
+    assert_eq!(built_in, on_disk);
+    let (name, text) = &on_disk[1];
+    assert!(murus_mural::collection::is_shipped(name, text));
+    assert!(murus_mural::collection::is_shipped(
+        name,
+        &text.replace('\n', "\r\n")
+    ));
+    assert!(!murus_mural::collection::is_shipped(
+        name,
+        &format!("{text}# mine\n")
+    ));
+    assert!(!murus_mural::collection::is_shipped("mine.toml", text));
 }

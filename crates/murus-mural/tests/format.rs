@@ -65,3 +65,44 @@ fn sacrifice_needs_two_colours() {
     let two = "title = \"t\"\nboard = \"3x3\"\nsacrifice = true\nstart = \"r2g11/3/3\"\ntargets = [\"a3\"]\n";
     assert!(Puzzle::from_toml(two).expect("valid").sacrifice);
 }
+
+/// A mural painted into a state that is wrong as a whole (here one stone
+/// more than targets) still reads as a puzzle, with its problem, so an
+/// editor can show and paint it; text that does not read has no puzzle.
+#[test]
+fn a_mural_wrong_as_a_whole_reads_with_its_problems() {
+    let text = "title = \"x\"\nboard = \"5x1\"\nstart = \"1r2r21r1\"\ntargets = [\"a1\", \"c1\", \"d1\", \"e1\"]\n";
+    let d = Puzzle::read(text);
+    let p = d.puzzle.expect("a puzzle to show");
+    assert_eq!(p.start.stones(), 5);
+    let messages: Vec<&str> = d.problems.iter().map(|d| d.message.as_str()).collect();
+    assert_eq!(messages, ["4 targets for 5 stones"]);
+    assert_eq!(Puzzle::from_toml(text).map(|_| ()), Err(d.problems));
+    for broken in [
+        "title = \"x\"\nboard = \"5x\"\nstart = \"\"\ntargets = []\n",
+        "title = \"x\"\nboard = \"5x1\"\nstart = \"1r2r2\"\ntargets = [\"a1\"]\n",
+        "title = \"x\"\nboard = \"5x1\"\nstart = \"1r2r2r1\"\ntargets = [\"a1\", \"z9\"]\n",
+        "title = \"x\"\n",
+    ] {
+        let d = Puzzle::read(broken);
+        assert!(d.puzzle.is_none(), "{broken}");
+        assert!(!d.problems.is_empty(), "{broken}");
+    }
+    // A valid puzzle reads with no problem.
+    let d = Puzzle::read(ONE_LINE);
+    assert!(d.puzzle.is_some() && d.problems.is_empty());
+}
+
+#[test]
+fn figures_leave_the_text_and_the_rest_stays_as_written() {
+    let text = "# My puzzle\ntitle = \"x\"   # a title\nboard = \"5x1\"\noptimal = 5\nstart = \"1r2r22\"\n  difficulty   = \"easy\"\ntargets = [\"a1\", \"c1\", \"d1\", \"e1\"]\nnotes = \"optimal = 3 is wrong\"\n";
+    let bare = Puzzle::text_without_figures(text);
+    assert_eq!(
+        bare,
+        "# My puzzle\ntitle = \"x\"   # a title\nboard = \"5x1\"\nstart = \"1r2r22\"\ntargets = [\"a1\", \"c1\", \"d1\", \"e1\"]\nnotes = \"optimal = 3 is wrong\"\n"
+    );
+    let p = Puzzle::from_toml(&bare).expect("valid");
+    assert_eq!((p.optimal, p.difficulty), (None, None));
+    // Nothing to drop: the same text.
+    assert_eq!(Puzzle::text_without_figures(&bare), bare);
+}

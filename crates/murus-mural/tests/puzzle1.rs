@@ -1,6 +1,6 @@
 //! Facts about the reconstruction of the rules' Puzzle 1.
 
-use murus_mural::{Hint, Hooks, Mode, Puzzle, State, Status, count, parse_move, solve};
+use murus_mural::{Hint, Mode, Puzzle, State, Status, count, parse_move, solve};
 
 fn puzzle1() -> Puzzle {
     let path = concat!(
@@ -27,7 +27,7 @@ fn puzzle1_is_the_rules_puzzle_with_a_unique_twelve_move_solution() {
     for s in p.board.geometry.cells() {
         assert_eq!(p.targets[s], s != c3, "walls on every cell but the centre");
     }
-    let c = count(&p, &p.start, 1_000_000, Hooks::default());
+    let c = count(&p, &p.start, 1_000_000, &());
     assert_eq!((c.status, c.length, c.sets), (Status::Solved, Some(12), 1));
 }
 
@@ -43,11 +43,11 @@ fn puzzle1_towers_on_b2_d2_b4_d4_together_cannot_be_solved() {
     }
     // The solver proves the position lost, however the rest is played.
     assert_eq!(
-        solve(&p, &s, Mode::Any, 10_000_000, Hooks::default()).status,
+        solve(&p, &s, Mode::Any, 10_000_000, &()).status,
         Status::Unsolvable
     );
     assert_eq!(
-        solve(&p, &s, Mode::Optimal, 10_000_000, Hooks::default()).status,
+        solve(&p, &s, Mode::Optimal, 10_000_000, &()).status,
         Status::Unsolvable
     );
     assert_eq!(murus_mural::hint(&p, &s, 10_000_000), Ok(None));
@@ -78,7 +78,7 @@ fn puzzle1_every_trap_position_found_by_random_play_is_lost() {
             s.apply(moves[(seed >> 33) as usize % moves.len()]);
             if cells.iter().all(|&c| s.get(c).is_some_and(|(_, h)| h == 2)) {
                 traps += 1;
-                let v = solve(&p, &s, Mode::Any, 10_000_000, Hooks::default());
+                let v = solve(&p, &s, Mode::Any, 10_000_000, &());
                 assert_eq!(v.status, Status::Unsolvable, "{}", p.grid(&s));
                 break;
             }
@@ -95,7 +95,7 @@ fn puzzle1_the_last_tower_stands_on_c3() {
         notes.contains("c3"),
         "the notes answer the designer's question"
     );
-    let c = count(&p, &p.start, 1_000_000, Hooks::default());
+    let c = count(&p, &p.start, 1_000_000, &());
     let last = c.example.last().expect("a solution");
     assert_eq!(p.board.name(last.from()), "c3");
     // In every position one move from the end, the remaining tower is on c3.
@@ -156,24 +156,27 @@ fn walk_orderings(
 #[test]
 fn puzzle1_hint_on_the_solved_position_says_solved() {
     let p = puzzle1();
-    let c = count(&p, &p.start, 1_000_000, Hooks::default());
+    let c = count(&p, &p.start, 1_000_000, &());
     let mut s = p.start.clone();
     for &m in &c.example {
         assert!(matches!(
-            murus_mural::hint_for(&p, &s, 1_000_000),
+            murus_mural::hint_for(&p, &s, 1_000_000, &()),
             Ok(Hint::Move(_))
         ));
         s.apply(m);
     }
     assert!(s.is_solved(&p.targets));
-    assert_eq!(murus_mural::hint_for(&p, &s, 1_000_000), Ok(Hint::Solved));
+    assert_eq!(
+        murus_mural::hint_for(&p, &s, 1_000_000, &()),
+        Ok(Hint::Solved)
+    );
     // Even with no budget at all: nothing needs searching.
-    assert_eq!(murus_mural::hint_for(&p, &s, 0), Ok(Hint::Solved));
+    assert_eq!(murus_mural::hint_for(&p, &s, 0, &()), Ok(Hint::Solved));
     // The trap position is a different answer.
     let mut trap = p.start.clone();
     play(&p, &mut trap, &["c5-e3", "e4-c4"]);
     assert!(matches!(
-        murus_mural::hint_for(&p, &trap, 10_000_000),
+        murus_mural::hint_for(&p, &trap, 10_000_000, &()),
         Ok(Hint::Unsolvable(_))
     ));
 }

@@ -7,7 +7,7 @@ use std::time::{Duration, Instant};
 
 use murus_mural::board::{Board, State};
 use murus_mural::refute::Weighing;
-use murus_mural::{Hint, Hooks, Mode, Puzzle, Reason, Status, count, hint_for, refute, solve};
+use murus_mural::{Hint, Mode, Puzzle, Reason, Status, count, hint_for, refute, solve};
 
 /// A mural built directly, without the file format's own checks (which
 /// reject some of these at load time already).
@@ -39,19 +39,19 @@ fn mural(board: &str, colours: &str, sacrifice: bool, grid: &str, targets: &[&st
 fn assert_refuted(p: &Puzzle, expected: &Reason) {
     assert_eq!(refute(p, &p.start).as_ref(), Some(expected));
     for mode in [Mode::Optimal, Mode::Any] {
-        let s = solve(p, &p.start, mode, 1_000, Hooks::default());
+        let s = solve(p, &p.start, mode, 1_000, &());
         assert_eq!(
             (s.status, s.nodes, s.reason.as_ref()),
             (Status::Unsolvable, 0, Some(expected))
         );
     }
-    let c = count(p, &p.start, 1_000, Hooks::default());
+    let c = count(p, &p.start, 1_000, &());
     assert_eq!(
         (c.status, c.proven_sets(), c.reason.as_ref()),
         (Status::Unsolvable, Some(0), Some(expected))
     );
     assert_eq!(
-        hint_for(p, &p.start, 1_000),
+        hint_for(p, &p.start, 1_000, &()),
         Ok(Hint::Unsolvable(expected.clone()))
     );
 }
@@ -75,7 +75,7 @@ targets = ["a1","b1","c1","d1","e1","a2","b2","c2","d2","e2","a3","b3","c3","d3"
     };
     assert_refuted(&p, &expected);
     // A budget as large as the studio's answers just as fast.
-    let s = solve(&p, &p.start, Mode::Optimal, 5_000_000, Hooks::default());
+    let s = solve(&p, &p.start, Mode::Optimal, 5_000_000, &());
     assert_eq!(s.status, Status::Unsolvable);
     assert!(
         t.elapsed() < Duration::from_millis(500),
@@ -277,7 +277,7 @@ fn towers_that_block_each_other_for_good_are_stuck() {
             sacrifice: false,
         }
     );
-    assert_eq!(hint_for(&p, &s, 1_000), Ok(Hint::Unsolvable(r)));
+    assert_eq!(hint_for(&p, &s, 1_000, &()), Ok(Hint::Unsolvable(r)));
 }
 
 #[test]
@@ -375,16 +375,16 @@ fn a_mural_the_conditions_miss_is_proven_unsolvable_by_search() {
         &["a1", "b1", "c1", "d1", "c2", "a3"],
     );
     assert_eq!(refute(&p, &p.start), None);
-    let s = solve(&p, &p.start, Mode::Optimal, u64::MAX, Hooks::default());
+    let s = solve(&p, &p.start, Mode::Optimal, u64::MAX, &());
     assert_eq!(
         (s.status, s.reason),
         (Status::Unsolvable, Some(Reason::Searched))
     );
     assert!(s.nodes > 0);
-    let c = count(&p, &p.start, u64::MAX, Hooks::default());
+    let c = count(&p, &p.start, u64::MAX, &());
     assert_eq!(c.reason, Some(Reason::Searched));
     assert_eq!(
-        hint_for(&p, &p.start, u64::MAX),
+        hint_for(&p, &p.start, u64::MAX, &()),
         Ok(Hint::Unsolvable(Reason::Searched))
     );
 }
@@ -392,9 +392,9 @@ fn a_mural_the_conditions_miss_is_proven_unsolvable_by_search() {
 #[test]
 fn solved_and_solvable_positions_carry_no_reason() {
     let p = mural("3x3", "r", false, "3/3/r22", &["b1", "c1"]);
-    let s = solve(&p, &p.start, Mode::Optimal, 1_000, Hooks::default());
+    let s = solve(&p, &p.start, Mode::Optimal, 1_000, &());
     assert_eq!((s.status, s.reason), (Status::Solved, None));
-    let c = count(&p, &p.start, 1_000, Hooks::default());
+    let c = count(&p, &p.start, 1_000, &());
     assert_eq!((c.status, c.reason), (Status::Solved, None));
 }
 
@@ -467,4 +467,25 @@ proptest::proptest! {
         let board = ["5x5", "8x7", "hex 3", "rect 6 x 5 without cells a1 c3 d3", "4x4", "7x1"][board];
         check_playout(board, colours, sacrifice && colours > 1, &stacks, &choices);
     }
+}
+
+/// The one wording of the solver's verdict, which the CLI and the studio
+/// both show.
+#[test]
+fn the_verdict_reads_the_same_for_solve_and_count() {
+    let p = Puzzle::from_toml(
+        "title = \"Full\"\nboard = \"4x1\"\nstart = \"r2r22\"\ntargets = [\"a1\", \"b1\", \"c1\", \"d1\"]\n",
+    )
+    .expect("valid");
+    let s = solve(&p, &p.start, Mode::Optimal, 1_000, &());
+    let c = count(&p, &p.start, 1_000, &());
+    let why = s.reason.as_ref().expect("a reason").to_string();
+    assert_eq!(s.verdict(), format!("unsolvable: {why}"));
+    assert_eq!(c.verdict(), s.verdict());
+    assert_eq!(murus_mural::verdict(Status::Unsolvable, None), "unsolvable");
+    assert_eq!(murus_mural::verdict(Status::Solved, None), "solved");
+    assert_eq!(
+        murus_mural::verdict(Status::Unproven, None),
+        "unproven: no answer within the budget"
+    );
 }

@@ -8,7 +8,7 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use murus_mural::generate::{Options, generate};
-use murus_mural::{Hooks, Mode, Puzzle, State, Status, count, solve};
+use murus_mural::{Mode, Puzzle, State, Status, count, solve};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::Serialize;
@@ -103,7 +103,7 @@ fn collection(dir: &Path, quick: bool) -> Result<CollectionBench> {
             seed,
             budget: 300_000,
         };
-        generate(&opts, n).map_err(|e| anyhow!(e))
+        generate(&opts, n, &()).map_err(|e| anyhow!(e))
     };
     let n = if quick { 10 } else { 100 };
     let t = Instant::now();
@@ -126,7 +126,7 @@ fn collection(dir: &Path, quick: bool) -> Result<CollectionBench> {
             .all(|s| p.start.get(s).is_none_or(|(_, h)| h == 2));
         let cells = p.board.geometry.cell_count();
         let t = Instant::now();
-        let c = count(p, &p.start, BUDGET, Hooks::default());
+        let c = count(p, &p.start, BUDGET, &());
         let counted = t.elapsed().as_secs_f64();
         if c.status != Status::Solved {
             bail!("`{}` did not solve within the budget", p.title);
@@ -137,10 +137,10 @@ fn collection(dir: &Path, quick: bool) -> Result<CollectionBench> {
             walls5.push(counted);
         } else if cells >= 56 {
             let t = Instant::now();
-            solve(p, &p.start, Mode::Any, BUDGET, Hooks::default());
+            solve(p, &p.start, Mode::Any, BUDGET, &());
             any78.push(t.elapsed().as_secs_f64());
             let t = Instant::now();
-            solve(p, &p.start, Mode::Optimal, BUDGET, Hooks::default());
+            solve(p, &p.start, Mode::Optimal, BUDGET, &());
             opt78.push(t.elapsed().as_secs_f64());
         } else {
             other.push(counted);
@@ -219,7 +219,7 @@ fn random_set(n: usize, seed: u64) -> Result<RandomBench> {
     let (mut solved, mut unproven, mut counted, mut unique) = (0, 0, 0, 0);
     for p in &puzzles {
         let t = Instant::now();
-        let s = solve(p, &p.start, Mode::Optimal, RANDOM_BUDGET, Hooks::default());
+        let s = solve(p, &p.start, Mode::Optimal, RANDOM_BUDGET, &());
         match s.status {
             Status::Solved => {
                 solved += 1;
@@ -232,7 +232,7 @@ fn random_set(n: usize, seed: u64) -> Result<RandomBench> {
             ),
         }
         let t = Instant::now();
-        let c = count(p, &p.start, RANDOM_BUDGET, Hooks::default());
+        let c = count(p, &p.start, RANDOM_BUDGET, &());
         if let Some(sets) = c.proven_sets() {
             counted += 1;
             unique += usize::from(sets == 1);

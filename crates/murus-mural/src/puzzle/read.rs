@@ -1,4 +1,5 @@
-//! The puzzle file format (`puzzles/*.toml`) and its validation.
+//! Reading puzzle text: TOML, then the board, colours, start grid and
+//! targets, each mistake a diagnostic pointing into the text.
 
 use std::ops::Range;
 
@@ -6,24 +7,8 @@ use murus_dsl::{Diagnostic, Span};
 use serde::Deserialize;
 use toml::Spanned;
 
+use super::{DIFFICULTIES, MAX_COLOURS, Puzzle, grid_rows};
 use crate::board::{Board, State};
-
-/// A mural: a board, a start, target cells and the rules in force.
-#[derive(Clone, Debug)]
-pub struct Puzzle {
-    pub title: String,
-    pub author: String,
-    pub board: Board,
-    /// Colour letters, by colour index.
-    pub colours: Vec<char>,
-    pub sacrifice: bool,
-    pub start: State,
-    /// Per slot: whether it is a target.
-    pub targets: Vec<bool>,
-    pub notes: Option<String>,
-    pub optimal: Option<u32>,
-    pub difficulty: Option<String>,
-}
 
 #[derive(Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -81,42 +66,50 @@ fn literal_start(src: &str, r: Range<usize>, value: &str) -> Option<usize> {
     (body == value).then_some(start)
 }
 
-/// Splits a grid (`start`, or a state written by [`Puzzle::grid`]) into
-/// rows from the top down, each with its byte offset in `text`. Rows are
-/// separated by `/` or by line breaks; whitespace around a row is trimmed,
-/// blank lines are skipped, and in a grid of several lines a `/` ending a
-/// line is allowed (`r2r2/` then `3` on the next line).
-pub fn grid_rows(text: &str) -> Vec<(usize, &str)> {
-    let several_lines = text.trim().contains('\n');
-    let mut rows = Vec::new();
-    let mut line_start = 0;
-    for line in text.split('\n') {
-        let at = line_start;
-        line_start += line.len() + 1;
-        if line.trim().is_empty() {
-            continue;
-        }
-        let mut body = line.trim_end();
-        if several_lines {
-            body = body.strip_suffix('/').unwrap_or(body);
-        }
-        let mut offset = at;
-        for part in body.split('/') {
-            let lead = part.len() - part.trim_start().len();
-            rows.push((offset + lead, part.trim()));
-            offset += part.len() + 1;
-        }
-    }
-    rows
+/// A puzzle text read as far as it goes (see [`Puzzle::read`]).
+#[derive(Clone, Debug)]
+pub struct Draft {
+    /// The puzzle, whenever its board, colours, start and targets read, even
+    /// when the mural as a whole is not valid yet (stones and targets that
+    /// cannot match, a colour without stones, no target): an editor shows
+    /// it and paints on it while it is wrong.
+    pub puzzle: Option<Puzzle>,
+    /// Every problem, in source order; empty exactly when the puzzle is
+    /// valid.
+    pub problems: Vec<Diagnostic>,
 }
-
-/// The difficulty bands.
-pub const DIFFICULTIES: [&str; 3] = ["easy", "medium", "hard"];
 
 impl Puzzle {
     /// Reads and validates puzzle text. Errors point into `text`; render them
     /// with [`murus_dsl::render_all`].
     pub fn from_toml(text: &str) -> Result<Puzzle, Vec<Diagnostic>> {
+        match Puzzle::read(text) {
+            Draft {
+                puzzle: Some(p),
+                problems,
+            } if problems.is_empty() => Ok(p),
+            Draft { problems, .. } => Err(problems),
+        }
+    }
+
+    /// Reads puzzle text as far as it goes: the puzzle even when only the
+    /// checks of the whole mural fail, and every problem (see [`Draft`]).
+    pub fn read(text: &str) -> Draft {
+        match Puzzle::read_parts(text) {
+            Ok((puzzle, problems)) => Draft {
+                puzzle: Some(puzzle),
+                problems,
+            },
+            Err(problems) => Draft {
+                puzzle: None,
+                problems,
+            },
+        }
+    }
+
+    /// The puzzle and the problems of the mural as a whole, or the problems
+    /// that leave no puzzle to show; each list in source order.
+    fn read_parts(text: &str) -> Result<(Puzzle, Vec<Diagnostic>), Vec<Diagnostic>> {
         let raw: Raw = toml::from_str(text).map_err(|e| {
             let s = e.span().map_or(Span::new(0, 0), span);
             vec![Diagnostic::error(s, e.message().trim().to_string())]
@@ -166,7 +159,7 @@ impl Puzzle {
                     )),
                 }
             }
-            if colours.len() > 3 {
+            if colours.len() > MAX_COLOURS {
                 errors.push(Diagnostic::error(
                     span(list.span()),
                     "at most three colours",
@@ -179,7 +172,7 @@ impl Puzzle {
                 }
             }
         }
-        if raw.colours.is_none() && colours.len() > 3 {
+        if raw.colours.is_none() && colours.len() > MAX_COLOURS {
             errors.push(Diagnostic::error(
                 start_span,
                 format!("{} colours in `start`: at most three", colours.len()),
@@ -323,240 +316,69 @@ impl Puzzle {
                 ));
             }
         }
-        if errors.is_empty() {
-            // Every listed colour has stones.
-            for (i, &c) in colours.iter().enumerate() {
-                let has =
-                    (0..board.slots()).any(|s| start.get(s).is_some_and(|(k, _)| k as usize == i));
-                if !has {
-                    let at = colour_spans.get(i).copied().unwrap_or(start_span);
-                    errors.push(Diagnostic::error(
-                        at,
-                        format!("colour `{c}` has no stones in `start`"),
-                    ));
-                }
-            }
-            let stones = start.stones();
-            let n = targets.iter().filter(|&&t| t).count() as u32;
-            let targets_span = span(raw.targets.span());
-            if sacrifice && colours.len() < 2 {
-                let at = raw
-                    .sacrifice
-                    .as_ref()
-                    .map_or(targets_span, |s| span(s.span()));
-                errors.push(
-                    Diagnostic::error(at, "`sacrifice = true` with one colour: no sacrifice is possible")
-                        .with_note("a tower sacrifices against an adjacent wall of another colour; add a second colour or set `sacrifice = false`"),
-                );
-            } else if sacrifice {
-                if stones < n || (stones - n) % 2 != 0 {
-                    errors.push(
-                        Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
-                            .with_note("each sacrifice removes two stones, so with sacrifice the stones must exceed the targets by an even number"),
-                    );
-                }
-            } else if stones != n {
-                errors.push(
-                    Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
-                        .with_note("without sacrifice no stone leaves the board, so there must be one target per stone"),
-                );
-            }
-            if n == 0 {
-                errors.push(Diagnostic::error(
-                    targets_span,
-                    "a mural needs at least one target",
-                ));
-            }
-        }
         if !errors.is_empty() {
             errors.sort_by_key(|d| d.span.start);
             return Err(errors);
         }
-        Ok(Puzzle {
-            title: raw.title.into_inner(),
-            author: raw.author.unwrap_or_default(),
-            board,
-            colours,
-            sacrifice,
-            start,
-            targets,
-            notes: raw.notes,
-            optimal: raw.optimal,
-            difficulty: raw.difficulty.map(Spanned::into_inner),
-        })
-    }
-
-    /// Target slots in order.
-    pub fn target_cells(&self) -> Vec<usize> {
-        (0..self.targets.len())
-            .filter(|&s| self.targets[s])
-            .collect()
-    }
-
-    /// A state as rows from the top down (`r2r2/3/…`), without a side to move.
-    pub fn grid(&self, state: &State) -> String {
-        let g = &self.board.geometry;
-        let mut rows = Vec::new();
-        for y in (0..g.height()).rev() {
-            let mut row = String::new();
-            let mut run = 0;
-            for x in 0..g.width() {
-                let s = y * g.width() + x;
-                if !g.exists(s) {
-                    continue;
-                }
-                match state.get(s) {
-                    None => run += 1,
-                    Some((c, h)) => {
-                        if run > 0 {
-                            row.push_str(&run.to_string());
-                            run = 0;
-                        }
-                        row.push(self.colours[c as usize]);
-                        row.push_str(&h.to_string());
-                    }
-                }
-            }
-            if run > 0 {
-                row.push_str(&run.to_string());
-            }
-            rows.push(row);
-        }
-        rows.join("/")
-    }
-
-    /// Reads a state written by [`Puzzle::grid`] (rows from the top down,
-    /// colour letters and heights, counts of empty cells).
-    pub fn parse_grid(&self, text: &str) -> Result<State, String> {
-        let g = &self.board.geometry;
-        let rows = grid_rows(text);
-        if rows.len() != g.height() {
-            return Err(format!(
-                "expected {} rows separated by `/` or line breaks, found {}",
-                g.height(),
-                rows.len()
-            ));
-        }
-        let mut state = State::empty(self.board.slots());
-        for (r, &(_, row)) in rows.iter().enumerate() {
-            let y = g.height() - 1 - r;
-            let cells: Vec<usize> = g.rank(y + 1);
-            let mut i = 0usize;
-            let chars: Vec<char> = row.chars().collect();
-            let mut k = 0;
-            while k < chars.len() {
-                if let Some(d) = chars[k].to_digit(10) {
-                    let mut n = d as usize;
-                    k += 1;
-                    while let Some(d) = chars.get(k).and_then(|c| c.to_digit(10)) {
-                        n = n.saturating_mul(10).saturating_add(d as usize);
-                        k += 1;
-                    }
-                    i = i.saturating_add(n);
-                    continue;
-                }
-                let colour = self
-                    .colours
-                    .iter()
-                    .position(|&c| c == chars[k])
-                    .ok_or_else(|| {
-                        format!(
-                            "row {}: `{}` is not a colour of this puzzle",
-                            r + 1,
-                            chars[k]
-                        )
-                    })?;
-                let h = chars
-                    .get(k + 1)
-                    .and_then(|c| c.to_digit(10))
-                    .filter(|h| (1..=2).contains(h))
-                    .ok_or_else(|| {
-                        format!("row {}: `{}` needs a height, 1 or 2", r + 1, chars[k])
-                    })?;
-                let slot = *cells
-                    .get(i)
-                    .ok_or_else(|| format!("row {}: more cells than the rank has", r + 1))?;
-                state.set(slot, Some((colour as u8, h as u8)));
-                i += 1;
-                k += 2;
-            }
-            if i != cells.len() {
-                return Err(format!(
-                    "row {} describes {i} cells; the rank has {}",
-                    r + 1,
-                    cells.len()
+        // The mural as a whole: these leave a puzzle to show and edit.
+        // Every listed colour has stones.
+        for (i, &c) in colours.iter().enumerate() {
+            let has =
+                (0..board.slots()).any(|s| start.get(s).is_some_and(|(k, _)| k as usize == i));
+            if !has {
+                let at = colour_spans.get(i).copied().unwrap_or(start_span);
+                errors.push(Diagnostic::error(
+                    at,
+                    format!("colour `{c}` has no stones in `start`"),
                 ));
             }
         }
-        Ok(state)
-    }
-
-    /// The puzzle as TOML, in the collection's layout.
-    pub fn to_toml(&self) -> String {
-        let q = |s: &str| toml::Value::String(s.to_string()).to_string();
-        let mut out = format!("title = {}\n", q(&self.title));
-        out.push_str(&format!("author = {}\n", q(&self.author)));
-        out.push_str(&format!("board = {}\n", q(&self.board.text)));
-        let colours: Vec<String> = self.colours.iter().map(|c| q(&c.to_string())).collect();
-        out.push_str(&format!("colours = [{}]\n", colours.join(", ")));
-        out.push_str(&format!("sacrifice = {}\n", self.sacrifice));
-        out.push_str(&format!("start = {}\n", q(&self.grid(&self.start))));
-        let targets: Vec<String> = self
-            .target_cells()
-            .iter()
-            .map(|&s| q(&self.board.name(s)))
-            .collect();
-        out.push_str(&format!("targets = [{}]\n", targets.join(", ")));
-        if let Some(o) = self.optimal {
-            out.push_str(&format!("optimal = {o}\n"));
-        }
-        if let Some(d) = &self.difficulty {
-            out.push_str(&format!("difficulty = {}\n", q(d)));
-        }
-        if let Some(n) = &self.notes {
-            out.push_str(&format!("notes = {}\n", q(n)));
-        }
-        out
-    }
-
-    /// A text drawing of `state`: stacks as `r2`, `g1`, targets as `()`
-    /// when empty and `[..]` around stacks on targets.
-    pub fn render(&self, state: &State) -> String {
-        let g = &self.board.geometry;
-        let mut out = String::new();
-        for y in (0..g.height()).rev() {
-            out.push_str(&format!("{:>2} ", y + 1));
-            for x in 0..g.width() {
-                let s = y * g.width() + x;
-                if !g.exists(s) {
-                    out.push_str("    ");
-                    continue;
-                }
-                let cell = match state.get(s) {
-                    None => "  ".to_string(),
-                    Some((c, h)) => format!("{}{h}", self.colours[c as usize]),
-                };
-                if self.targets[s] {
-                    out.push_str(&format!("[{cell}]"));
-                } else if cell.trim().is_empty() {
-                    out.push_str(" .  ");
-                } else {
-                    out.push_str(&format!(" {cell} "));
-                }
+        let stones = start.stones();
+        let n = targets.iter().filter(|&&t| t).count() as u32;
+        let targets_span = span(raw.targets.span());
+        if sacrifice && colours.len() < 2 {
+            let at = raw
+                .sacrifice
+                .as_ref()
+                .map_or(targets_span, |s| span(s.span()));
+            errors.push(
+                Diagnostic::error(at, "`sacrifice = true` with one colour: no sacrifice is possible")
+                    .with_note("a tower sacrifices against an adjacent wall of another colour; add a second colour or set `sacrifice = false`"),
+            );
+        } else if sacrifice {
+            if stones < n || (stones - n) % 2 != 0 {
+                errors.push(
+                    Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
+                        .with_note("each sacrifice removes two stones, so with sacrifice the stones must exceed the targets by an even number"),
+                );
             }
-            out.push('\n');
+        } else if stones != n {
+            errors.push(
+                Diagnostic::error(targets_span, format!("{n} targets for {stones} stones"))
+                    .with_note("without sacrifice no stone leaves the board, so there must be one target per stone"),
+            );
         }
-        out.push_str("   ");
-        for x in 0..g.width() {
-            out.push_str(&format!(" {}  ", (b'a' + x as u8) as char));
+        if n == 0 {
+            errors.push(Diagnostic::error(
+                targets_span,
+                "a mural needs at least one target",
+            ));
         }
-        out.push('\n');
-        out
-    }
-
-    /// The rules-language source that lets the engine replay this puzzle's
-    /// moves.
-    pub fn rules_source(&self) -> String {
-        crate::board::rules_source(&self.board.text, &self.colours, self.sacrifice)
+        errors.sort_by_key(|d| d.span.start);
+        Ok((
+            Puzzle {
+                title: raw.title.into_inner(),
+                author: raw.author.unwrap_or_default(),
+                board,
+                colours,
+                sacrifice,
+                start,
+                targets,
+                notes: raw.notes,
+                optimal: raw.optimal,
+                difficulty: raw.difficulty.map(Spanned::into_inner),
+            },
+            errors,
+        ))
     }
 }

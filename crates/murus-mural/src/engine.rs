@@ -1,0 +1,80 @@
+//! Murals through the game engine: a puzzle's rules as a rules-language
+//! variant ([`Puzzle::rules_source`]: stack limit 2, sowing onto empty cells
+//! and own walls, sacrifice when allowed, no way to win) that the engine
+//! compiles, and mural positions and moves played by it. The solver keeps
+//! its own fast move generator ([`crate::board::MuralMove`]); this is what
+//! tests check it against (`tests/engine.rs`).
+//!
+//! A mural lets every colour move at any time, and the engine lets one
+//! side move: so a mural position is the engine's position once per colour,
+//! that colour to move.
+
+use murus_engine::{Position, Variant};
+
+use crate::board::State;
+use crate::puzzle::Puzzle;
+
+/// The puzzle's rules, compiled by the engine. The error is the rules
+/// compiler's report.
+pub fn variant(p: &Puzzle) -> Result<Variant, String> {
+    let text = p.rules_source();
+    Variant::compile(&text).map_err(|d| murus_dsl::render_all(&d, "mural.mg", &text))
+}
+
+/// The engine's position of `state` with the towers of `colour` to move.
+pub fn position(p: &Puzzle, v: &Variant, state: &State, colour: u8) -> Result<Position, String> {
+    let letter = p
+        .colours
+        .get(colour as usize)
+        .ok_or_else(|| format!("colour {colour} is not one of the puzzle's"))?;
+    let text = format!("{} {letter}", p.grid(state));
+    v.parse_position(&text)
+        .map_err(|e| format!("the engine rejects `{text}`: {e}"))
+}
+
+/// The mural state of an engine position (its position string's grid).
+pub fn state_of(p: &Puzzle, v: &Variant, pos: &Position) -> Result<State, String> {
+    let text = v.position_string(pos);
+    p.parse_grid(text.split_whitespace().next().unwrap_or_default())
+}
+
+/// The engine's legal moves for the towers of `colour` in `state`, in
+/// notation, each with the state it leads to.
+pub fn moves(
+    p: &Puzzle,
+    v: &Variant,
+    state: &State,
+    colour: u8,
+) -> Result<Vec<(String, State)>, String> {
+    let pos = position(p, v, state, colour)?;
+    v.legal_moves(&pos)
+        .into_iter()
+        .map(|m| Ok((v.move_to_string(m), state_of(p, v, &v.play(&pos, m))?)))
+        .collect()
+}
+
+/// Replays `moves` with the game engine instead of the mural move
+/// generator, each from the current position with the moving tower's
+/// colour to move. Returns the final position as a mural grid (`r1/2/…`).
+pub fn replay_with_engine(p: &Puzzle, moves: &[String]) -> Result<String, String> {
+    let v = variant(p)?;
+    let mut state = p.start.clone();
+    for (i, text) in moves.iter().enumerate() {
+        let from = text
+            .split(['-', 'x'])
+            .next()
+            .and_then(|c| p.board.parse_cell(c))
+            .ok_or_else(|| format!("move {}: `{text}` does not start on a cell", i + 1))?;
+        let (colour, _) = state
+            .get(from)
+            .ok_or_else(|| format!("move {}: no stack on the first cell of `{text}`", i + 1))?;
+        let pos = position(p, &v, &state, colour).map_err(|e| format!("move {}: {e}", i + 1))?;
+        let m = v
+            .parse_move(&pos, text)
+            .map_err(|e| format!("move {}: engine rejects `{text}`: {e}", i + 1))?;
+        // The variant has no breakthrough, so nobody wins; whether the next
+        // side could move is irrelevant, as each move is set up afresh.
+        state = state_of(p, &v, &v.play(&pos, m)).map_err(|e| format!("move {}: {e}", i + 1))?;
+    }
+    Ok(p.grid(&state))
+}

@@ -1,0 +1,102 @@
+//! The search behind [`super::solve`]: exact cover where it applies, then
+//! iterative deepening for the shortest solution, or a quick deepening and
+//! an exhaustive pass for any solution.
+
+use murus_engine::job::Handler;
+
+use super::cover::{CoverSearch, cover_problem, order_cover};
+use super::ctx::{Ctx, KeyMap};
+use super::ida::{Ida, any_solution};
+use super::{Mode, Progress, Solution, Status, finish};
+use crate::board::State;
+use crate::bound::lower_bound;
+use crate::puzzle::Puzzle;
+
+/// Nodes the "any solution" mode first spends on iterative deepening.
+pub(super) const ANY_IDA_NODES: u64 = 200_000;
+
+/// [`solve`] on a position that is not solved and passed [`refute`].
+pub(super) fn search(
+    p: &Puzzle,
+    state: &State,
+    mode: Mode,
+    budget: u64,
+    handler: &dyn Handler<Progress>,
+) -> Solution {
+    let mut ctx = Ctx::new(p, budget, handler);
+    let start_bound = lower_bound(p, state);
+    let cover = cover_problem(p, state);
+    if let Some(c) = &cover {
+        let mut cs = CoverSearch::new(c, &mut ctx, 1);
+        cs.run(0);
+        if let Some(chosen) = cs.found.first() {
+            let moves = order_cover(c, chosen);
+            return finish(Status::Solved, moves, ctx.nodes, true);
+        }
+        if ctx.out_of_budget {
+            return finish(Status::Unproven, Vec::new(), ctx.nodes, true);
+        }
+        // No cover: any solution is longer than the tower count.
+    }
+    if mode == Mode::Any {
+        // Iterative deepening finds short solutions fastest; the exhaustive
+        // depth-first pass takes over when it does not succeed quickly, and
+        // is what proves a mural unsolvable.
+        let quick = search(p, state, Mode::Optimal, budget.min(ANY_IDA_NODES), handler);
+        ctx.nodes += quick.nodes;
+        if quick.status != Status::Unproven || ctx.nodes >= budget {
+            return finish(quick.status, quick.moves, ctx.nodes, quick.exact_cover);
+        }
+        let found = any_solution(&mut ctx, state);
+        let status = match (&found, ctx.out_of_budget) {
+            (Some(_), _) => Status::Solved,
+            (None, true) => Status::Unproven,
+            (None, false) => Status::Unsolvable,
+        };
+        return finish(status, found.unwrap_or_default(), ctx.nodes, false);
+    }
+    let mut bound = if cover.is_some() {
+        start_bound + 1
+    } else {
+        start_bound
+    };
+    let mut checked_solvable = false;
+    loop {
+        ctx.bound = bound;
+        let mut ida = Ida {
+            ctx: &mut ctx,
+            seen: KeyMap::default(),
+            path: Vec::new(),
+            buffers: Vec::new(),
+            cut: false,
+        };
+        let mut s = state.clone();
+        if ida.dfs(&mut s, 0, lower_bound(p, state), bound) {
+            let moves = std::mem::take(&mut ida.path);
+            return finish(Status::Solved, moves, ctx.nodes, false);
+        }
+        let cut = ida.cut;
+        if ctx.out_of_budget {
+            return finish(Status::Unproven, Vec::new(), ctx.nodes, false);
+        }
+        // Nothing at this bound, and the bound cut nothing: every reachable
+        // state was searched, so there is no solution at all.
+        if !cut {
+            return finish(Status::Unsolvable, Vec::new(), ctx.nodes, false);
+        }
+        // Deep bounds on an unsolvable mural would repeat the whole space
+        // at every depth: one exhaustive pass settles solvability first.
+        if !checked_solvable && bound >= start_bound + 4 {
+            checked_solvable = true;
+            if any_solution(&mut ctx, state).is_none() {
+                let status = if ctx.out_of_budget {
+                    Status::Unproven
+                } else {
+                    Status::Unsolvable
+                };
+                return finish(status, Vec::new(), ctx.nodes, false);
+            }
+        }
+        bound += 1;
+    }
+}

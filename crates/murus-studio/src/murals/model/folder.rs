@@ -1,0 +1,241 @@
+//! The model's files: the puzzle folder, opening, saving, and the questions
+//! asked before work or a file is lost.
+
+use std::path::{Path, PathBuf};
+
+use murus_mural::Puzzle;
+
+use super::{MuralsModel, Pending, Tool};
+use crate::dialog::{Answer, Confirm};
+use crate::files;
+use crate::murals::Snapshot;
+
+impl MuralsModel {
+    /// Browses puzzles in `dir`.
+    pub fn set_dir(&mut self, dir: PathBuf) {
+        self.dir = dir;
+        self.refresh_files();
+    }
+
+    /// The folder puzzles are browsed in and saved to.
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Re-reads the list of puzzles in [`MuralsModel::dir`].
+    pub fn refresh_files(&mut self) {
+        self.files = files::list(&self.dir, "toml");
+    }
+
+    /// The puzzle files of the folder, sorted.
+    pub fn files(&self) -> &[PathBuf] {
+        &self.files
+    }
+
+    /// The file the puzzle belongs to (empty: never saved).
+    pub fn path(&self) -> &str {
+        self.doc.path()
+    }
+
+    /// Whether the puzzle has changes that are not in a file.
+    pub fn is_dirty(&self) -> bool {
+        self.doc.is_dirty()
+    }
+
+    /// Opens `path`, after asking when unsaved work would be lost.
+    pub fn request_open(&mut self, path: &Path) {
+        if self.doc.path() == path.display().to_string() && !self.is_dirty() {
+            return;
+        }
+        self.ask_or_do(Pending::Open(path.to_path_buf()));
+    }
+
+    /// Generates a puzzle, after asking when unsaved work would be lost.
+    pub fn request_generate(&mut self) {
+        self.ask_or_do(Pending::Generate);
+    }
+
+    fn ask_or_do(&mut self, action: Pending) {
+        if !self.is_dirty() {
+            self.perform(action);
+            return;
+        }
+        let what = match self.doc.puzzle().filter(|_| self.doc.path().is_empty()) {
+            Some(p) => format!("The puzzle \u{201c}{}\u{201d} is not saved.", p.title),
+            None => "The puzzle has unsaved changes.".to_string(),
+        };
+        let (verb, go) = match &action {
+            Pending::Open(path) => (
+                format!(
+                    "Opening {} replaces it",
+                    path.file_stem().unwrap_or_default().to_string_lossy()
+                ),
+                "Discard and open",
+            ),
+            Pending::Generate => ("Generating replaces it".to_string(), "Discard and generate"),
+            Pending::Overwrite(path) => (format!("Saving replaces {}", path.display()), "Replace"),
+        };
+        self.pending = Some(Confirm::new(
+            "Unsaved puzzle",
+            format!("{what} {verb} (Undo edit brings it back while the studio runs)."),
+            go,
+            "Keep the puzzle",
+            action,
+        ));
+    }
+
+    /// The question waiting for an answer, if any (the view shows it).
+    pub fn pending(&self) -> Option<&Confirm<Pending>> {
+        self.pending.as_ref()
+    }
+
+    /// The question, for [`crate::dialog::show`].
+    pub fn pending_mut(&mut self) -> &mut Option<Confirm<Pending>> {
+        &mut self.pending
+    }
+
+    /// Applies the answer to the pending question.
+    pub fn answer(&mut self, answer: Answer<Pending>) {
+        self.pending = None;
+        if let Answer::Go(action) = answer {
+            self.perform(action);
+        }
+    }
+
+    fn perform(&mut self, action: Pending) {
+        match action {
+            Pending::Open(path) => self.open(&path),
+            Pending::Generate => self.start_generate(),
+            Pending::Overwrite(path) => self.save_to(path),
+        }
+    }
+
+    /// Opens a puzzle file at once (an undoable edit), ready to play.
+    pub fn open(&mut self, path: &Path) {
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let snapshot = Snapshot {
+                    text: text.clone(),
+                    path: path.display().to_string(),
+                };
+                self.edit_to(snapshot, Some(text));
+                self.doc.trust_figures();
+                self.tool = Tool::Play;
+                self.show_notes = false;
+                let name = path.file_name().unwrap_or_default().to_string_lossy();
+                self.feedback.info(format!("opened {name}"));
+            }
+            Err(e) => self.feedback.error(format!("{}: {e}", path.display())),
+        }
+    }
+
+    /// Saves to the puzzle's file, after asking when that would replace a
+    /// shipped puzzle or changes made to the file elsewhere.
+    pub fn save(&mut self) {
+        if let Err(why) = self.why_not_save() {
+            self.feedback.error(why);
+            return;
+        }
+        if self.doc.path().is_empty() {
+            self.feedback
+                .error("the puzzle has no file yet: use Save puzzle as");
+            return;
+        }
+        self.save_checked(PathBuf::from(self.doc.path()));
+    }
+
+    /// Saves under [`MuralsModel::save_name_mut`]'s name in the puzzle
+    /// folder, after asking when that replaces a file.
+    pub fn save_as(&mut self) {
+        if let Err(why) = self.why_not_save() {
+            self.feedback.error(why);
+            return;
+        }
+        match files::save_as_path(&self.dir, &self.settings.save_name, "toml", "my-mural.toml") {
+            Ok(path) => self.save_checked(path),
+            Err(e) => self.feedback.set(e),
+        }
+    }
+
+    /// Why the puzzle cannot be saved now, if it cannot.
+    pub fn why_not_save(&self) -> Result<(), String> {
+        match self.doc.problems().len() {
+            0 => Ok(()),
+            1 => Err("fix the puzzle's problem before saving".into()),
+            n => Err(format!("fix the puzzle's {n} problems before saving")),
+        }
+    }
+
+    /// Saves to `path`, or asks first: when it holds a shipped puzzle as
+    /// shipped, another file than the puzzle's, or the puzzle's file changed
+    /// elsewhere since it was read.
+    fn save_checked(&mut self, path: PathBuf) {
+        let name = path
+            .file_name()
+            .unwrap_or_default()
+            .to_string_lossy()
+            .to_string();
+        let ours = path.display().to_string() == self.doc.path();
+        let question = match std::fs::read_to_string(&path) {
+            Ok(t) if murus_mural::collection::is_shipped(&name, &t) => Some((
+                "Replace a shipped puzzle?",
+                format!(
+                    "{name} is one of the puzzles shipped with Murus. Saving replaces it; Save puzzle as writes your version beside it."
+                ),
+            )),
+            Ok(_) if !ours => Some((
+                "Replace the file?",
+                format!("{name} already exists in the puzzle folder. Saving replaces it."),
+            )),
+            Ok(t) if t != self.doc.disk_text() => Some((
+                "Replace the file?",
+                format!(
+                    "{name} changed on disk since the studio read it. Saving replaces those changes."
+                ),
+            )),
+            _ => None,
+        };
+        match question {
+            Some((title, text)) => {
+                self.pending = Some(Confirm::new(
+                    title,
+                    text,
+                    "Replace",
+                    "Keep the file",
+                    Pending::Overwrite(path),
+                ));
+            }
+            None => self.save_to(path),
+        }
+    }
+
+    /// Writes the puzzle to `path`; recorded figures found before the edits
+    /// are left out (an undoable edit), as they may no longer hold.
+    fn save_to(&mut self, path: PathBuf) {
+        let stale = self.doc.figures_stale();
+        if stale {
+            let mut s = self.doc.snapshot();
+            s.text = Puzzle::text_without_figures(&s.text);
+            self.edit_to(s, None);
+        }
+        match files::write(&path, self.doc.text()) {
+            Ok(mut done) => {
+                let path = path.display().to_string();
+                if path != self.doc.path() {
+                    // "Save as" ties the text to another file: a step that
+                    // undo can take back (the file stays written).
+                    self.history.record(self.doc.snapshot());
+                }
+                self.doc.saved_to(path);
+                if stale {
+                    done.text.push_str(
+                        "; optimal and difficulty were left out, found before your edits (Count solutions to record them again)",
+                    );
+                }
+                self.feedback.set(done);
+                self.refresh_files();
+            }
+            Err(e) => self.feedback.set(e),
+        }
+    }
+}

@@ -1,0 +1,327 @@
+//! The model as a whole: its parts working together, files and questions.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use super::*;
+use crate::dialog::Answer;
+use crate::murals::EXAMPLE;
+
+fn model() -> MuralsModel {
+    let mut m = MuralsModel::new(MuralsSaved::default());
+    m.set_dir(PathBuf::from(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../puzzles"
+    )));
+    m
+}
+
+fn finish(m: &mut MuralsModel) {
+    let t = std::time::Instant::now();
+    while m.is_busy() {
+        assert!(t.elapsed().as_secs() < 60, "background work did not end");
+        std::thread::sleep(Duration::from_millis(5));
+        m.poll(0.0);
+    }
+}
+
+fn cell(m: &MuralsModel, name: &str) -> usize {
+    m.puzzle().unwrap().board.parse_cell(name).unwrap()
+}
+
+#[test]
+fn undo_restores_the_board_painting_produced_even_when_invalid() {
+    let mut m = model();
+    m.set_tool(Tool::Stacks);
+    m.set_brush(Some((0, 1)));
+    m.click(cell(&m, "e1"), false); // an extra wall: invalid
+    assert!(!m.problems().is_empty());
+    let walled = m.puzzle().unwrap().to_toml();
+    m.set_tool(Tool::Targets);
+    m.click(cell(&m, "b1"), false); // one more target: valid again
+    assert!(m.is_valid());
+    m.undo_edit();
+    assert_eq!(m.puzzle().unwrap().to_toml(), walled);
+    assert!(!m.problems().is_empty());
+    assert!(m.can_paint(), "painting goes on from the restored board");
+    m.undo_edit();
+    assert_eq!(m.text(), EXAMPLE);
+    assert!(!m.can_undo());
+    m.redo_edit();
+    assert_eq!(m.puzzle().unwrap().to_toml(), walled);
+}
+
+#[test]
+fn a_run_of_typing_is_one_undo_step() {
+    let mut m = model();
+    let a = EXAMPLE.replace("Leapfrog", "Leapfro");
+    let b = EXAMPLE.replace("Leapfrog", "Leapfr");
+    m.type_text(a.clone(), 10.0);
+    m.type_text(b.clone(), 10.5);
+    m.type_text(EXAMPLE.replace("Leapfrog", "Leap"), 12.0);
+    assert_eq!(m.tool(), Tool::Stacks, "typing is editing");
+    m.undo_edit();
+    assert_eq!(m.text(), b, "the pause ended the first run");
+    m.undo_edit();
+    assert_eq!(m.text(), EXAMPLE);
+}
+
+#[test]
+fn figures_go_stale_on_an_edit_and_fresh_on_undo_or_a_count() {
+    let mut m = model();
+    let f = m.files()[1].clone();
+    m.open(&f);
+    assert_eq!(m.figures().map(|f| f.stale), Some(false));
+    m.set_tool(Tool::Targets);
+    m.click(cell(&m, "a1"), false);
+    m.click(cell(&m, "a5"), false);
+    assert!(m.is_valid());
+    assert_eq!(m.figures().map(|f| f.stale), Some(true));
+    m.undo_edit();
+    m.undo_edit();
+    assert_eq!(m.figures().map(|f| f.stale), Some(false));
+    // Another mural with figures typed in: stale until a count agrees.
+    m.replace_text(format!("{FORK}optimal = 1\n"));
+    assert_eq!(m.figures().map(|f| f.stale), Some(true));
+    m.start_count();
+    finish(&mut m);
+    assert_eq!(
+        m.figures().map(|f| f.stale),
+        Some(false),
+        "the count agrees"
+    );
+    assert!(
+        m.counted_figures_differ(),
+        "it can add the missing difficulty"
+    );
+    // A count that disagrees offers its figures.
+    m.replace_text(format!("{FORK}optimal = 3\n"));
+    m.start_count();
+    finish(&mut m);
+    assert!(m.counted_figures_differ());
+    m.use_counted_figures();
+    let f = m.figures().unwrap();
+    assert_eq!((f.optimal, f.stale), (Some(1), false));
+    assert!(m.text().contains("optimal = 1"));
+}
+
+#[test]
+fn save_as_over_an_existing_file_asks_first() {
+    let dir = std::env::temp_dir().join(format!("murus-murals-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut m = model();
+    m.set_dir(dir.clone());
+    *m.save_name_mut() = "mine".into();
+    m.save_as();
+    assert!(m.pending().is_none(), "a new file is just written");
+    assert_eq!(
+        std::fs::read_to_string(dir.join("mine.toml")).unwrap(),
+        EXAMPLE
+    );
+    assert!(!m.is_dirty());
+    m.replace_text(FORK);
+    *m.save_name_mut() = "other".into();
+    m.save_as();
+    *m.save_name_mut() = "mine".into();
+    m.replace_text(FORK.replace("Fork", "Fork 2"));
+    m.save_as();
+    assert!(
+        m.pending().is_some(),
+        "mine.toml exists and is not the puzzle's file"
+    );
+    m.answer(Answer::Keep);
+    assert_eq!(
+        std::fs::read_to_string(dir.join("mine.toml")).unwrap(),
+        EXAMPLE
+    );
+    m.save_as();
+    let go = m.pending().unwrap().action.clone();
+    m.answer(Answer::Go(go));
+    assert!(
+        std::fs::read_to_string(dir.join("mine.toml"))
+            .unwrap()
+            .contains("Fork 2")
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One tower on c1 of a 5x1 board: `c1-a1` solves it.
+const FORK: &str =
+    "title = \"Fork\"\nboard = \"5x1\"\nstart = \"2r22\"\ntargets = [\"a1\", \"b1\"]\n";
+
+#[test]
+fn messages_belong_to_the_state_they_describe() {
+    let mut m = model();
+    let f = m.files()[0].clone();
+    m.open(&f);
+    assert!(m.feedback().text().unwrap().starts_with("opened"));
+    m.click(cell(&m, "b1"), false);
+    assert_eq!(
+        m.feedback().text(),
+        Some("b1 is empty: click a tower (a stack of two) to move it")
+    );
+    m.restart();
+    assert_eq!(m.feedback().text(), None);
+    m.start_hint();
+    finish(&mut m);
+    assert!(m.feedback().text().unwrap().starts_with("hint: "));
+    m.restart();
+    assert_eq!(m.feedback().text(), None, "restart clears the hint");
+    assert_eq!(m.hint(), None);
+}
+
+#[test]
+fn opening_over_unsaved_work_asks_and_keeping_keeps_it() {
+    let mut m = model();
+    let files = m.files().to_vec();
+    m.request_open(&files[0]);
+    assert!(m.pending().is_none(), "the untouched example is no loss");
+    m.set_tool(Tool::Targets);
+    m.click(cell(&m, "c3"), false);
+    let edited = m.text().to_string();
+    m.request_open(&files[1]);
+    assert!(m.pending().is_some());
+    m.answer(Answer::Keep);
+    assert_eq!(m.text(), edited);
+    m.request_open(&files[1]);
+    let go = m.pending().unwrap().action.clone();
+    m.answer(Answer::Go(go));
+    assert_eq!(m.path(), files[1].display().to_string());
+    assert_eq!(m.tool(), Tool::Play, "opened ready to play");
+}
+
+#[test]
+fn a_proven_unsolvable_mural_reads_as_such() {
+    let mut m = model();
+    // Every cell a target, although the last move always empties a cell.
+    m.replace_text(
+        "title = \"Full\"\nboard = \"4x1\"\nstart = \"r2r22\"\ntargets = [\"a1\", \"b1\", \"c1\", \"d1\"]\n",
+    );
+    assert!(m.is_valid(), "{:?}", m.problems());
+    m.start_solve();
+    finish(&mut m);
+    let msg = m.feedback().current().unwrap();
+    assert!(msg.is_error());
+    assert!(
+        msg.text
+            .starts_with(&murus_mural::verdict(Status::Unsolvable, None)),
+        "{}",
+        msg.text
+    );
+    assert!(!msg.text.contains("budget"));
+}
+
+#[test]
+fn save_asks_when_the_file_changed_on_disk_since_it_was_read() {
+    let dir = std::env::temp_dir().join(format!("murus-murals-disk-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let file = dir.join("mine.toml");
+    std::fs::write(&file, FORK).unwrap();
+    let mut m = model();
+    m.set_dir(dir.clone());
+    m.open(&file);
+    m.replace_text(FORK.replace("Fork", "My fork"));
+    // Someone else writes the file meanwhile.
+    let theirs = FORK.replace("Fork", "Their fork");
+    std::fs::write(&file, &theirs).unwrap();
+    m.save();
+    let q = m.pending().expect("a question").clone();
+    assert!(q.text.contains("changed on disk"), "{}", q.text);
+    m.answer(Answer::Keep);
+    assert_eq!(std::fs::read_to_string(&file).unwrap(), theirs);
+    m.save();
+    let go = m.pending().unwrap().action.clone();
+    m.answer(Answer::Go(go));
+    assert!(std::fs::read_to_string(&file).unwrap().contains("My fork"));
+    // Saved and unchanged since: no question.
+    m.replace_text(FORK.replace("Fork", "My fork 2"));
+    m.save();
+    assert!(m.pending().is_none());
+    assert!(!m.is_dirty());
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn stale_figures_are_left_out_of_a_saved_file_and_undo_brings_them_back() {
+    let dir = std::env::temp_dir().join(format!("murus-murals-stale-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let mut m = model();
+    m.set_dir(dir.clone());
+    // Figures typed in by hand were never found for this puzzle.
+    let typed = format!("{FORK}optimal = 1\ndifficulty = \"easy\"\n");
+    m.replace_text(typed.clone());
+    assert_eq!(m.figures().map(|f| f.stale), Some(true));
+    *m.save_name_mut() = "fork".into();
+    m.save_as();
+    let written = std::fs::read_to_string(dir.join("fork.toml")).unwrap();
+    assert_eq!(written, FORK, "the figures were written");
+    assert_eq!(m.text(), FORK);
+    assert!(m.feedback().text().unwrap().contains("left out"));
+    m.undo_edit(); // the file tied to the text
+    m.undo_edit(); // the figures dropped
+    assert_eq!(m.text(), typed);
+    // Trusted figures (a count agreed) are written as they are.
+    let mut m = model();
+    m.set_dir(dir.clone());
+    m.replace_text(typed.clone());
+    m.start_count();
+    finish(&mut m);
+    assert_eq!(m.figures().map(|f| f.stale), Some(false));
+    *m.save_name_mut() = "fork2".into();
+    m.save_as();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("fork2.toml")).unwrap(),
+        typed
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn moves_played_by_hand_survive_a_solve_and_the_solution_starts_there() {
+    let mut m = model();
+    for name in ["c1", "e1", "b1", "d1"] {
+        m.click(cell(&m, name), false);
+    }
+    assert_eq!(m.played().len(), 2);
+    m.start_solve();
+    finish(&mut m);
+    assert_eq!(m.tool(), Tool::Solution);
+    let sol = m.solution().unwrap();
+    assert_eq!((sol.moves.len(), m.solution_after()), (3, 2));
+    assert!(
+        m.feedback()
+            .text()
+            .unwrap()
+            .starts_with("solved in 3 more moves after your 2 moves")
+    );
+    m.step_last();
+    let (end, _) = m.shown_state().unwrap();
+    assert!(end.is_solved(&m.puzzle().unwrap().targets));
+    m.play_by_hand();
+    assert_eq!(m.played().len(), 2, "the moves by hand are kept");
+    m.restart();
+    assert!(m.played().is_empty(), "Restart starts over");
+}
+
+#[test]
+fn a_cancelled_generation_leaves_the_puzzle_alone() {
+    let mut m = model();
+    {
+        let g = m.generator_mut();
+        *g.board = "8x8".into();
+        *g.colours = 3;
+        *g.sacrifice = true;
+        *g.difficulty = "hard".into();
+    }
+    m.request_generate();
+    assert!(m.is_busy(), "the untouched example is no loss: no question");
+    assert!(
+        m.work()
+            .is_some_and(|(w, _)| w == crate::murals::Work::Generate)
+    );
+    m.cancel();
+    finish(&mut m);
+    assert_eq!(m.text(), EXAMPLE);
+    assert_eq!(m.feedback().text(), Some("generation cancelled"));
+}

@@ -1,0 +1,771 @@
+//! The Murals panel's view: draws the model and turns clicks and keys into
+//! its actions.
+
+use egui::{Color32, Key, Modifiers, RichText};
+use murus_mural::Status;
+
+use super::{MuralsModel, MuralsSaved, PALETTE, Tool, moves_text};
+use crate::board::{self, Arrow, Scene};
+use crate::{Command, Message, dialog, layout, theme, worker};
+
+/// Width of the side panels (points, margins included). Their contents
+/// wrap, so messages and progress never widen them.
+const TOOLS_WIDTH: f32 = 260.0;
+const FILE_WIDTH: f32 = 340.0;
+
+/// The Murals panel: its model and the view of it.
+#[derive(Debug)]
+pub struct MuralsPanel {
+    model: MuralsModel,
+    /// Whether the model's background work wakes this UI yet.
+    wakes_ui: bool,
+}
+
+impl MuralsPanel {
+    pub fn new(saved: MuralsSaved) -> MuralsPanel {
+        MuralsPanel {
+            model: MuralsModel::new(saved),
+            wakes_ui: false,
+        }
+    }
+
+    /// The panel's state and actions.
+    pub fn model(&self) -> &MuralsModel {
+        &self.model
+    }
+    pub fn model_mut(&mut self) -> &mut MuralsModel {
+        &mut self.model
+    }
+
+    /// Everything to persist.
+    pub fn saved(&self) -> MuralsSaved {
+        self.model.saved()
+    }
+
+    /// Whether background work is running.
+    pub fn is_busy(&self) -> bool {
+        self.model.is_busy()
+    }
+
+    fn wire(&mut self, ctx: &egui::Context) {
+        if !self.wakes_ui {
+            self.wakes_ui = self.model.set_waker(worker::repaint_waker(ctx));
+        }
+    }
+
+    /// Example content for screenshots: the first puzzle, solved.
+    pub fn demo(&mut self, ctx: &egui::Context) {
+        self.wire(ctx);
+        self.model.demo();
+    }
+
+    /// Collects background results; advances an animation.
+    pub fn poll(&mut self, ctx: &egui::Context) {
+        self.wire(ctx);
+        if let Some(after) = self.model.poll(ctx.input(|i| i.time)) {
+            ctx.request_repaint_after(after);
+        }
+    }
+
+    pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
+        self.wire(ui.ctx());
+        self.keys(ui);
+        if let Some(answer) = dialog::show(ui.ctx(), "murals", self.model.pending_mut()) {
+            self.model.answer(answer);
+        }
+        egui::Panel::left("murals-tools")
+            .default_size(TOOLS_WIDTH)
+            .size_range(200.0..=480.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("murals-tools-scroll")
+                    .show(ui, |ui| self.tools(ui));
+            });
+        egui::Panel::right("murals-text")
+            .default_size(FILE_WIDTH)
+            .size_range(240.0..=640.0)
+            .show(ui, |ui| {
+                egui::ScrollArea::vertical()
+                    .id_salt("murals-text-scroll")
+                    .show(ui, |ui| self.file(ui));
+            });
+        egui::CentralPanel::default().show(ui, |ui| self.centre(ui));
+        Vec::new()
+    }
+
+    /// Keyboard shortcuts (not while a text field has the keys).
+    fn keys(&mut self, ui: &egui::Ui) {
+        if ui.ctx().text_edit_focused() || self.model.pending().is_some() {
+            return;
+        }
+        let (undo, redo, back, forward) = ui.input_mut(|i| {
+            // Shift+Z first: the plain pattern ignores an extra Shift.
+            let redo = i.consume_key(Modifiers::COMMAND | Modifiers::SHIFT, Key::Z)
+                | i.consume_key(Modifiers::COMMAND, Key::Y);
+            let undo = i.consume_key(Modifiers::COMMAND, Key::Z);
+            let back = i.consume_key(Modifiers::NONE, Key::ArrowLeft);
+            let forward = i.consume_key(Modifiers::NONE, Key::ArrowRight);
+            (undo, redo, back, forward)
+        });
+        let m = &mut self.model;
+        match m.tool() {
+            Tool::Play => {
+                if undo || back {
+                    m.undo_move();
+                }
+                if redo || forward {
+                    m.redo_move();
+                }
+            }
+            tool => {
+                if undo {
+                    m.undo_edit();
+                }
+                if redo {
+                    m.redo_edit();
+                }
+                if tool == Tool::Solution {
+                    if back {
+                        m.step_back();
+                    }
+                    if forward {
+                        m.step_forward();
+                    }
+                }
+            }
+        }
+    }
+
+    fn tools(&mut self, ui: &mut egui::Ui) {
+        ui.heading("Puzzles");
+        let mut open = None;
+        if self.model.files().is_empty() {
+            ui.weak("no puzzles/ folder here");
+        }
+        egui::ScrollArea::vertical()
+            .id_salt("murals-files")
+            .max_height(170.0)
+            .show(ui, |ui| {
+                for f in self.model.files() {
+                    let name = f
+                        .file_stem()
+                        .map(|n| n.to_string_lossy().to_string())
+                        .unwrap_or_default();
+                    let current = self.model.path() == f.display().to_string();
+                    if ui.selectable_label(current, name).clicked() {
+                        open = Some(f.clone());
+                    }
+                }
+            });
+        if let Some(f) = open {
+            self.model.request_open(&f);
+        }
+        ui.separator();
+        self.edit_tools(ui);
+        ui.separator();
+        self.solver_tools(ui);
+        ui.separator();
+        self.generator(ui);
+    }
+
+    fn edit_tools(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        ui.heading("Edit");
+        ui.horizontal_wrapped(|ui| {
+            for (tool, label) in [
+                (Tool::Stacks, "Paint stacks"),
+                (Tool::Targets, "Toggle targets"),
+            ] {
+                if ui.selectable_label(m.tool() == tool, label).clicked() {
+                    m.set_tool(tool);
+                }
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            if ui
+                .add_enabled(m.can_undo(), egui::Button::new("Undo edit"))
+                .clicked()
+            {
+                m.undo_edit();
+            }
+            if ui
+                .add_enabled(m.can_redo(), egui::Button::new("Redo edit"))
+                .clicked()
+            {
+                m.redo_edit();
+            }
+        });
+        layout::reserved(ui, 2.0, |ui| {
+            if !m.can_paint() {
+                Message::warning("The text has errors: fix it to paint on the board.").show(ui);
+            } else if !m.tool().edits() {
+                ui.weak(
+                    "The board plays. Choose Paint stacks or Toggle targets to edit the puzzle.",
+                );
+            }
+        });
+        // Drawn (disabled) without a puzzle too, so the tools below stay put.
+        let (colours, sacrifice) = m
+            .puzzle()
+            .map_or((Vec::new(), false), |p| (p.colours.clone(), p.sacrifice));
+        let rows = 3.0 * ui.spacing().interact_size.y + 2.0 * ui.spacing().item_spacing.y;
+        layout::reserved_height(ui, rows, |ui| {
+            ui.horizontal_wrapped(|ui| {
+                let mut brush = m.brush();
+                ui.radio_value(&mut brush, None, "Erase");
+                for (c, letter) in colours.iter().enumerate() {
+                    let c = c as u8;
+                    ui.radio_value(&mut brush, Some((c, 1)), format!("{letter} wall"));
+                    ui.radio_value(&mut brush, Some((c, 2)), format!("{letter} tower"));
+                }
+                if brush != m.brush() {
+                    m.set_brush(brush);
+                }
+            });
+        });
+        ui.add_enabled_ui(m.can_paint() && m.puzzle().is_some(), |ui| {
+            ui.horizontal_wrapped(|ui| {
+                if ui
+                    .add_enabled(m.can_add_colour(), egui::Button::new("Add colour"))
+                    .clicked()
+                {
+                    m.add_colour();
+                }
+                let mut sac = sacrifice;
+                if ui.checkbox(&mut sac, "Sacrifice allowed").changed() {
+                    m.set_sacrifice(sac);
+                }
+            });
+            ui.horizontal_wrapped(|ui| {
+                let l = ui.label("Board");
+                ui.add(egui::TextEdit::singleline(m.board_text_mut()).desired_width(90.0))
+                    .labelled_by(l.id);
+                if ui.button("Apply board").clicked() {
+                    m.apply_board();
+                }
+            });
+        });
+    }
+
+    fn solver_tools(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        ui.heading("Solver");
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("Budget");
+            ui.add(
+                egui::DragValue::new(m.budget_mut())
+                    .range(1_000..=1_000_000_000)
+                    .speed(10_000),
+            )
+            .labelled_by(l.id);
+        });
+        let idle = !m.is_busy();
+        ui.horizontal_wrapped(|ui| {
+            if ui.add_enabled(idle, egui::Button::new("Solve")).clicked() {
+                m.start_solve();
+            }
+            if ui
+                .add_enabled(idle, egui::Button::new("Count solutions"))
+                .clicked()
+            {
+                m.start_count();
+            }
+            if ui
+                .add_enabled(m.is_valid(), egui::Button::new("Play by hand"))
+                .clicked()
+            {
+                m.play_by_hand();
+            }
+        });
+        // Progress and Cancel, in room kept for them.
+        let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body)
+            + ui.spacing().interact_size.y
+            + 2.0 * ui.spacing().item_spacing.y;
+        layout::reserved_height(ui, height, |ui| {
+            if let Some((work, progress)) = m.work() {
+                ui.horizontal_wrapped(|ui| {
+                    ui.spinner();
+                    let text = match progress {
+                        Some(p) => format!("{}… {}", work.label(), p.text()),
+                        None => format!("{}…", work.label()),
+                    };
+                    ui.add(egui::Label::new(text).wrap());
+                });
+                if ui.button("Cancel").clicked() {
+                    m.cancel();
+                }
+            }
+        });
+        ui.label(RichText::new("Solutions").strong());
+        let rows = 4.0 * ui.text_style_height(&egui::TextStyle::Body)
+            + ui.spacing().interact_size.y
+            + 4.0 * ui.spacing().item_spacing.y;
+        layout::reserved_height(ui, rows, |ui| self.count_report(ui));
+    }
+
+    fn count_report(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        let Some((c, rating)) = m.count() else {
+            ui.weak("Count solutions to see how many minimal solutions there are.");
+            return;
+        };
+        let mut lines = match c.status {
+            Status::Solved => vec![
+                Message::info(format!(
+                    "{} minimal solution set(s) of {}",
+                    c.sets,
+                    moves_text(c.length.unwrap_or(0) as usize)
+                )),
+                Message::info(match c.orderings {
+                    Some(o) => format!("{o} move orders"),
+                    None => "too many move orders to count".into(),
+                }),
+                Message::info(format!(
+                    "{} of {} first moves lead nowhere",
+                    c.dead_first_moves, c.first_moves
+                )),
+            ],
+            Status::Unsolvable => vec![Message::error(c.verdict())],
+            Status::Unproven => vec![Message::error(format!(
+                "the count did not finish within {} nodes: raise the budget",
+                c.nodes
+            ))],
+        };
+        if let Some(r) = rating {
+            lines.push(Message::info(format!(
+                "Difficulty: {} (score {:.1})",
+                r.band, r.score
+            )));
+        }
+        for line in &lines {
+            line.show(ui);
+        }
+        if m.counted_figures_differ()
+            && ui
+                .button("Write optimal and difficulty")
+                .on_hover_text("Record the count's optimal length and difficulty in the puzzle")
+                .clicked()
+        {
+            m.use_counted_figures();
+        }
+    }
+
+    fn generator(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        ui.heading("Generate");
+        let g = m.generator_mut();
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("Size");
+            ui.add(egui::TextEdit::singleline(g.board).desired_width(70.0))
+                .labelled_by(l.id)
+                .on_hover_text("A board: 5x5, 6x5, hex 3…");
+            let l = ui.label("Seed");
+            ui.add(egui::DragValue::new(g.seed))
+                .labelled_by(l.id)
+                .on_hover_text("The same settings and seed give the same puzzle");
+        });
+        ui.horizontal_wrapped(|ui| {
+            let l = ui.label("Colours");
+            ui.add(egui::DragValue::new(g.colours).range(1..=3))
+                .labelled_by(l.id);
+            ui.checkbox(g.sacrifice, "with sacrifice");
+        });
+        egui::ComboBox::from_label("Difficulty")
+            .selected_text(g.difficulty.as_str())
+            .show_ui(ui, |ui| {
+                for d in ["any", "easy", "medium", "hard"] {
+                    ui.selectable_value(g.difficulty, d.to_string(), d);
+                }
+            });
+        if ui
+            .add_enabled(!m.is_busy(), egui::Button::new("Generate"))
+            .clicked()
+        {
+            m.request_generate();
+        }
+    }
+
+    /// The right panel: the file, its validity and figures, and the text
+    /// (while editing) or the puzzle's description.
+    fn file(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        ui.heading("Puzzle file");
+        let name = if m.path().is_empty() {
+            "untitled.toml".to_string()
+        } else {
+            m.path().to_string()
+        };
+        let dirty = if m.is_dirty() { " (unsaved)" } else { "" };
+        ui.add(egui::Label::new(format!("{name}{dirty}")).truncate());
+        ui.horizontal_wrapped(|ui| {
+            let why = m.why_not_save();
+            let has_file = !m.path().is_empty();
+            let save = ui.add_enabled(has_file && why.is_ok(), egui::Button::new("Save puzzle"));
+            let save = match &why {
+                Err(why) => save.on_disabled_hover_text(why.as_str()),
+                Ok(()) => save.on_disabled_hover_text("not saved yet: use Save puzzle as"),
+            };
+            if save.clicked() {
+                m.save();
+            }
+            ui.add(
+                egui::TextEdit::singleline(m.save_name_mut())
+                    .hint_text("file name in puzzles/")
+                    .desired_width(110.0),
+            );
+            let save_as = ui.add_enabled(why.is_ok(), egui::Button::new("Save puzzle as"));
+            let save_as = match &why {
+                Err(why) => save_as.on_disabled_hover_text(why.as_str()),
+                Ok(()) => save_as,
+            };
+            if save_as.clicked() {
+                m.save_as();
+            }
+        });
+        match m.problems().len() {
+            0 => ui.colored_label(theme::success(ui), "Valid puzzle"),
+            1 => ui.colored_label(theme::error(ui), "1 problem"),
+            n => ui.colored_label(theme::error(ui), format!("{n} problems")),
+        };
+        layout::reserved(ui, 2.0, |ui| {
+            if let Some(f) = m.figures() {
+                let mut parts = Vec::new();
+                if let Some(o) = f.optimal {
+                    parts.push(format!("optimal {}", moves_text(o as usize)));
+                }
+                if let Some(d) = &f.difficulty {
+                    parts.push(format!("difficulty {d}"));
+                }
+                let figures = parts.join(", ");
+                if f.stale {
+                    Message::warning(format!(
+                        "Recorded {figures}: stale, found before your edits. Count solutions to check them."
+                    ))
+                    .show(ui);
+                } else {
+                    Message::info(format!("Recorded {figures}.")).show(ui);
+                }
+            }
+        });
+        ui.separator();
+        if m.tool().edits() || !m.problems().is_empty() {
+            self.text(ui);
+        } else {
+            self.description(ui);
+        }
+    }
+
+    fn text(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        let l = ui.label("Puzzle text");
+        let mut text = m.text().to_string();
+        let r = ui
+            .add(
+                egui::TextEdit::multiline(&mut text)
+                    .code_editor()
+                    .desired_rows(14)
+                    .desired_width(f32::INFINITY),
+            )
+            .labelled_by(l.id);
+        if r.changed() {
+            m.type_text(text, ui.input(|i| i.time));
+        }
+        let rows =
+            4.0 * ui.text_style_height(&egui::TextStyle::Body) + 3.0 * ui.spacing().item_spacing.y;
+        layout::reserved_height(ui, rows, |ui| {
+            egui::ScrollArea::vertical()
+                .id_salt("murals-problems")
+                .show(ui, |ui| {
+                    for p in m.problems() {
+                        Message::error(format!("{}:{}: error: {}", p.line, p.col, p.message))
+                            .show(ui);
+                    }
+                });
+        });
+    }
+
+    fn description(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        let Some(p) = m.puzzle().cloned() else { return };
+        ui.label(RichText::new(&p.title).strong());
+        if !p.author.is_empty() {
+            ui.label(format!("Author: {}", p.author));
+        }
+        let colours: Vec<String> = p.colours.iter().map(char::to_string).collect();
+        ui.label(format!(
+            "Board {}, colours {}, sacrifice {}",
+            p.board.text,
+            colours.join(" "),
+            if p.sacrifice {
+                "allowed"
+            } else {
+                "not allowed"
+            }
+        ));
+        ui.weak("Choose Paint stacks or Toggle targets to edit the puzzle and its text.");
+        if let Some(notes) = &p.notes {
+            let mut show = m.show_notes();
+            if ui
+                .checkbox(&mut show, "Show notes")
+                .on_hover_text("The notes may give the solution away")
+                .changed()
+            {
+                m.set_show_notes(show);
+            }
+            if show {
+                ui.add(egui::Label::new(notes.as_str()).wrap());
+            }
+        }
+    }
+
+    fn centre(&mut self, ui: &mut egui::Ui) {
+        let Some(p) = self.model.puzzle().cloned() else {
+            ui.weak("The puzzle text has errors; the board appears once it reads.");
+            self.status(ui);
+            return;
+        };
+        let heading = ui.text_style_height(&egui::TextStyle::Heading);
+        layout::reserved_height(ui, heading, |ui| {
+            ui.add(egui::Label::new(RichText::new(&p.title).heading()).truncate());
+        });
+        layout::reserved_height(ui, ui.spacing().interact_size.y, |ui| {
+            ui.horizontal(|ui| match self.model.tool() {
+                Tool::Solution => self.solution_controls(ui),
+                Tool::Play => self.play_controls(ui),
+                Tool::Stacks => {
+                    ui.label("Click cells to paint with the brush; right-click erases.");
+                }
+                Tool::Targets => {
+                    ui.label("Click cells to toggle targets.");
+                }
+            });
+        });
+        self.status(ui);
+        let moves_height = 3.0 * ui.spacing().interact_size.y + 2.0 * ui.spacing().item_spacing.y;
+        egui::Panel::bottom("murals-moves")
+            .resizable(false)
+            .exact_size(moves_height + 12.0)
+            .show(ui, |ui| self.move_list(ui, &p));
+        self.board(ui, &p);
+    }
+
+    /// The status area: the hand-played result and the panel's message, in
+    /// room kept for them so the board never moves.
+    fn status(&mut self, ui: &mut egui::Ui) {
+        let m = &self.model;
+        let banner = ui.spacing().interact_size.y + 4.0;
+        let body = ui.text_style_height(&egui::TextStyle::Body);
+        layout::reserved_height(
+            ui,
+            banner + 2.0 * body + 2.0 * ui.spacing().item_spacing.y,
+            |ui| {
+                layout::reserved_height(ui, banner, |ui| {
+                    if m.tool() != Tool::Play {
+                        return;
+                    }
+                    let (solved, stuck) = m.play_outcome();
+                    if solved {
+                        egui::Frame::new()
+                            .fill(theme::banner(ui))
+                            .inner_margin(egui::Margin::symmetric(6, 2))
+                            .show(ui, |ui| {
+                                ui.label(
+                                    RichText::new(format!(
+                                        "Solved in {}!",
+                                        moves_text(m.played().len())
+                                    ))
+                                    .color(theme::on_banner(ui))
+                                    .strong(),
+                                );
+                            });
+                    } else if stuck {
+                        ui.colored_label(theme::error(ui), "No move left: undo or restart.");
+                    }
+                });
+                if let Some(msg) = m.feedback().current() {
+                    msg.show(ui);
+                }
+            },
+        );
+    }
+
+    fn play_controls(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        if ui
+            .add_enabled(!m.played().is_empty(), egui::Button::new("Undo move"))
+            .on_hover_text("Ctrl+Z or ←")
+            .clicked()
+        {
+            m.undo_move();
+        }
+        if ui
+            .add_enabled(m.can_redo_move(), egui::Button::new("Redo move"))
+            .on_hover_text("Ctrl+Shift+Z, Ctrl+Y or →")
+            .clicked()
+        {
+            m.redo_move();
+        }
+        if ui.button("Restart").clicked() {
+            m.restart();
+        }
+        if ui
+            .add_enabled(!m.is_busy(), egui::Button::new("Hint"))
+            .clicked()
+        {
+            m.start_hint();
+        }
+        ui.label(moves_text(m.played().len()));
+    }
+
+    fn solution_controls(&mut self, ui: &mut egui::Ui) {
+        let m = &mut self.model;
+        let Some(sol) = m.solution() else {
+            if !m.is_busy() {
+                ui.label("Press Solve to find a shortest solution.");
+            }
+            return;
+        };
+        if sol.status != Status::Solved {
+            ui.label("No solution to show.");
+            return;
+        }
+        let len = sol.moves.len();
+        let step = m.step();
+        if ui.button("First").clicked() {
+            m.set_step(0);
+        }
+        if ui
+            .add_enabled(step > 0, egui::Button::new("Step back"))
+            .on_hover_text("←")
+            .clicked()
+        {
+            m.step_back();
+        }
+        if ui
+            .add_enabled(step < len, egui::Button::new("Step forward"))
+            .on_hover_text("→")
+            .clicked()
+        {
+            m.step_forward();
+        }
+        if ui.button("Last").clicked() {
+            m.step_last();
+        }
+        let label = if m.animating() { "Stop" } else { "Animate" };
+        if ui.button(label).clicked() {
+            m.toggle_animation();
+        }
+        ui.label(format!("step {} of {len}", m.step()));
+    }
+
+    /// The solution's moves (click one to show the position after it) or
+    /// the moves played by hand.
+    fn move_list(&mut self, ui: &mut egui::Ui, p: &murus_mural::Puzzle) {
+        let m = &mut self.model;
+        egui::ScrollArea::vertical()
+            .id_salt("murals-move-list")
+            .show(ui, |ui| {
+                ui.horizontal_wrapped(|ui| match m.tool() {
+                    Tool::Solution => {
+                        let Some(sol) = m.solution().filter(|s| s.status == Status::Solved) else {
+                            return;
+                        };
+                        if m.solution_after() > 0 {
+                            ui.weak(format!(
+                                "after your {} by hand:",
+                                moves_text(m.solution_after())
+                            ));
+                        }
+                        let names: Vec<String> =
+                            sol.moves.iter().map(|mv| mv.notation(&p.board)).collect();
+                        let mut go = None;
+                        for (i, n) in names.iter().enumerate() {
+                            if ui
+                                .selectable_label(i + 1 == m.step(), format!("{}. {n}", i + 1))
+                                .clicked()
+                            {
+                                go = Some(i + 1);
+                            }
+                        }
+                        if let Some(k) = go {
+                            m.set_step(k);
+                        }
+                    }
+                    Tool::Play => {
+                        for (i, mv) in m.played().iter().enumerate() {
+                            ui.label(format!("{}. {}", i + 1, mv.notation(&p.board)));
+                        }
+                    }
+                    Tool::Stacks | Tool::Targets => {}
+                });
+            });
+    }
+
+    fn board(&mut self, ui: &mut egui::Ui, p: &murus_mural::Puzzle) {
+        let m = &mut self.model;
+        let Some((state, last)) = m.shown_state() else {
+            return;
+        };
+        let stacks: Vec<Option<(usize, u8)>> = (0..p.board.slots())
+            .map(|s| state.get(s).map(|(c, h)| (c as usize, h)))
+            .collect();
+        let colours: Vec<Color32> = (0..p.colours.len().max(1))
+            .map(|c| board::colour(PALETTE[c % PALETTE.len()]))
+            .collect();
+        let marks = p.target_cells();
+        let last_cells: Vec<usize> = last
+            .map(|mv| mv.cells().iter().map(|&c| c as usize).collect())
+            .unwrap_or_default();
+        let targets = m.move_targets();
+        let selected = m.selected().filter(|_| m.tool() == Tool::Play);
+        // The hint is an arrow, not a selection: clicking its target plays it.
+        let (arrows, hover) = match m.hint().filter(|_| m.tool() == Tool::Play) {
+            Some(h) => {
+                let name = h.notation(&p.board);
+                let to = super::move_target(h);
+                (
+                    vec![Arrow {
+                        from: h.from(),
+                        to,
+                        colour: theme::success(ui),
+                        label: "hint".into(),
+                    }],
+                    vec![
+                        (h.from(), format!("the hint, {name}, starts here")),
+                        (to, format!("the hint, {name}: click to play it")),
+                    ],
+                )
+            }
+            None => (Vec::new(), Vec::new()),
+        };
+        // Hover texts name the colour, not a player number.
+        let names: Vec<String> = p.colours.iter().map(|c| format!("colour {c}")).collect();
+        let r = board::show_with(
+            ui,
+            &Scene {
+                id_salt: "murals",
+                geometry: &p.board.geometry,
+                stacks: &stacks,
+                colours: &colours,
+                flipped: false,
+                selected,
+                targets: &targets,
+                last_move: &last_cells,
+                marks: &marks,
+                max_cell: 90.0,
+            },
+            &board::Notes {
+                player_names: &names,
+                arrows: &arrows,
+                hover: &hover,
+                ..Default::default()
+            },
+        );
+        if let Some(c) = r.clicked {
+            m.click(c, false);
+        }
+        if let Some(c) = r.secondary {
+            m.click(c, true);
+        }
+    }
+}
