@@ -1069,6 +1069,9 @@ fn the_selected_blunder_reads_on_the_selection_colour() {
         .click();
     steps(&mut h, 3);
     assert_eq!(ply(&mut h), 0, "the blunder is selected");
+    // The pointer away, so that its arrow is not in the picture.
+    h.hover_at(egui::pos2(600.0, 850.0));
+    steps(&mut h, 2);
     let rect = h
         .get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply to ")
         .rect();
