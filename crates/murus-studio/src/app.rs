@@ -106,7 +106,6 @@ impl StudioApp {
         }
         let rules = self.rules.model_mut();
         rules.request(rules::FileAction::CopyBuiltin("standard".into()));
-        rules.compile_now();
         let text = rules.text().replace("home rank 7", "home rank 9");
         rules.set_text(text, 0.0);
         // Demo runs go to a scratch folder (emptied first), not the user's
