@@ -387,21 +387,19 @@ impl PlayPanel {
             .include_x(evals.len().saturating_sub(1).max(1) as f64)
             .include_y(-top)
             .include_y(top)
-            .x_grid_spacer(egui_plot::uniform_grid_spacer(|_| [1.0, 5.0, 10.0]))
-            .y_grid_spacer(move |input| {
-                // Every half of the range: `-10 -5 0 +5 +10` stones.
+            // Plies, a label every 1, 2, 5, 10, 20… of them: three or more
+            // fit in the side panel.
+            .x_grid_spacer(|input| {
                 let (lo, hi) = input.bounds;
-                let mut marks = Vec::new();
-                let mut k = (lo / step).ceil();
-                while k * step <= hi {
-                    marks.push(egui_plot::GridMark {
-                        value: k * step,
-                        step_size: step,
-                    });
-                    k += 1.0;
-                }
-                marks
+                let step = [1.0, 2.0, 5.0]
+                    .iter()
+                    .flat_map(|s| [1.0, 10.0, 100.0, 1000.0].map(|m| s * m))
+                    .filter(|s| *s >= (hi - lo) / 3.0)
+                    .fold(f64::INFINITY, f64::min);
+                grid_marks(input.bounds, step)
             })
+            // Every half of the range: `-10 -5 0 +5 +10` stones.
+            .y_grid_spacer(move |input| grid_marks(input.bounds, step))
             .y_axis_formatter(|mark, _| match mark.value {
                 v if v.abs() < 1e-9 => "0".to_string(),
                 v => format!("{v:+}"),
@@ -495,4 +493,19 @@ pub(super) fn graph_limit(values: impl Iterator<Item = f64>) -> f64 {
         .into_iter()
         .find(|&l| most <= l)
         .unwrap_or(10.0)
+}
+
+/// Grid marks every `step` within `bounds`, all labelled.
+fn grid_marks((lo, hi): (f64, f64), step: f64) -> Vec<egui_plot::GridMark> {
+    let mut out = Vec::new();
+    let mut k = (lo / step).ceil();
+    while k * step <= hi {
+        out.push(egui_plot::GridMark {
+            // `+ 0.0`: no "-0" label.
+            value: k * step + 0.0,
+            step_size: step,
+        });
+        k += 1.0;
+    }
+    out
 }

@@ -400,7 +400,7 @@ impl PlayPanel {
         self.move_list(ui, out);
         ui.separator();
         ui.heading("Position");
-        code_field(ui, &mut self.position_text, "position string", 2);
+        code_field(ui, &mut self.position_text, "position string", 3);
         ui.horizontal_wrapped(|ui| {
             if ui.button("Copy position").clicked() {
                 out.push(Action::CopyPosition);
