@@ -360,13 +360,25 @@ impl<T: Clone + Send + 'static> FileDialogs<T> {
         }
     }
 
+    /// The question asked before a typed path replaces a file.
+    pub fn replace_question(&self) -> Option<&Confirm<(T, PathBuf)>> {
+        self.replace.as_ref()
+    }
+
+    /// Takes the answer to [`FileDialogs::replace_question`].
+    pub fn answer_replace(&mut self, answer: Answer<(T, PathBuf)>) {
+        self.replace = None;
+        if let Answer::Go(chosen) = answer {
+            self.chosen.push(chosen);
+        }
+    }
+
     /// Draws the typed path and the question about replacing a file, when
     /// open.
     pub fn show(&mut self, ctx: &egui::Context) {
-        if let Some(Answer::Go((then, path))) =
-            dialog::show(ctx, "files-replace", &mut self.replace)
-        {
-            self.chosen.push((then, path));
+        let mut question = self.replace.clone();
+        if let Some(answer) = dialog::show(ctx, "files-replace", &mut question) {
+            self.answer_replace(answer);
         }
         let Some(t) = &mut self.typed else { return };
         let mut answer = None;
@@ -405,6 +417,68 @@ impl<T: Clone + Send + 'static> FileDialogs<T> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn requests_start_in_absolute_folders_and_propose_names() {
+        let r = PickRequest::save("Save", "Rules", &["mg"]).near(Path::new("variants/x.mg"));
+        assert!(r.dir.as_ref().is_some_and(|d| d.is_absolute()));
+        assert!(r.dir.as_ref().is_some_and(|d| d.ends_with("variants")));
+        assert_eq!(r.name.as_deref(), Some("x.mg"));
+        assert!(
+            r.suggested().ends_with("variants/x.mg"),
+            "{}",
+            r.suggested()
+        );
+        let bare = PickRequest::open("Open", "Rules", &["mg"]).near(Path::new("x.mg"));
+        assert_eq!(bare.dir, Some(absolute(Path::new("."))));
+        assert_eq!(
+            r.with_extension(PathBuf::from("/a/b")),
+            PathBuf::from("/a/b.mg")
+        );
+        assert_eq!(
+            bare.with_extension(PathBuf::from("/a/b")),
+            PathBuf::from("/a/b"),
+            "an Open takes the path as typed"
+        );
+    }
+
+    #[test]
+    fn without_a_dialog_a_typed_save_asks_before_replacing_a_file() {
+        let dir = std::env::temp_dir().join(format!("murus-files-typed-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("old.mg"), "// old\n").unwrap();
+        let picker: Picker = Arc::new(|_: &PickRequest| Picked::Unavailable("no dialog".into()));
+        let mut d: FileDialogs<u8> = FileDialogs::new(picker, crate::worker::no_waker());
+        let save = PickRequest::save("Save", "Rules", &["mg"]).in_dir(&dir);
+        assert_eq!(d.ask(save.clone(), 1), Ok(()));
+        assert!(d.ask(save.clone(), 2).is_err(), "one dialog at a time");
+        d.wait();
+        assert_eq!(d.poll(), []);
+        assert_eq!(d.typing(), Some(("Save", "no dialog")));
+        // A new name: taken at once, with its extension.
+        d.typed(Some(&dir.join("new").display().to_string()));
+        assert_eq!(d.poll(), [(1, dir.join("new.mg"))]);
+        assert!(!d.is_open());
+        // An existing file: asked first.
+        d.ask(save.clone(), 3).unwrap();
+        d.wait();
+        d.poll();
+        d.typed(Some(&dir.join("old.mg").display().to_string()));
+        assert_eq!(d.poll(), []);
+        let q = d.replace_question().expect("a question");
+        assert!(q.text.starts_with("Replace "), "{}", q.text);
+        d.answer_replace(Answer::Keep);
+        assert_eq!(d.poll(), []);
+        // Cancelled: nothing.
+        d.ask(save, 4).unwrap();
+        d.wait();
+        d.poll();
+        d.typed(None);
+        assert_eq!(d.poll(), []);
+        assert!(!d.is_open());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 
     #[test]
     fn save_as_adds_the_extension_and_refuses_folders() {

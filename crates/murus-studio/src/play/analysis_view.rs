@@ -509,3 +509,22 @@ fn grid_marks((lo, hi): (f64, f64), step: f64) -> Vec<egui_plot::GridMark> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_graph_scale_is_the_smallest_of_2_5_and_10_stones_that_holds_every_value() {
+        assert_eq!(graph_limit([0.3, -1.2].into_iter()), 2.0);
+        assert_eq!(graph_limit([0.3, -4.0].into_iter()), 5.0);
+        assert_eq!(graph_limit([10.0, -0.26].into_iter()), 10.0);
+        assert_eq!(graph_limit(std::iter::empty()), 2.0);
+        let ticks: Vec<f64> = grid_marks((-10.5, 10.5), 5.0)
+            .iter()
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(ticks, [-10.0, -5.0, 0.0, 5.0, 10.0]);
+        assert!(grid_marks((-0.4, 4.2), 2.0)[0].value.is_sign_positive());
+    }
+}
