@@ -105,11 +105,13 @@ pub struct Thinking {
 impl PlayModel {
     /// The bot turn to search now, if one is due: a bot's colour is to move
     /// at the end of the line, bots are not paused, no set-up is being
-    /// edited and no bot is thinking already. The model then waits for
-    /// [`PlayModel::bot_replied`] with the turn's token.
+    /// edited, no question is waiting for an answer (the game must not
+    /// change under it) and no bot is thinking already. The model then
+    /// waits for [`PlayModel::bot_replied`] with the turn's token.
     pub fn start_bot(&mut self) -> Option<BotTurn> {
         if self.thinking.is_some()
             || self.paused
+            || self.question.is_some()
             || self.setup.is_some()
             || !self.at_end_of_line()
             || self.game.outcome().is_some()

@@ -262,17 +262,12 @@ impl PlayModel {
     /// notation (persisted, so that work restored after a restart still
     /// counts as unsaved).
     pub fn kept_texts(&self) -> Vec<String> {
-        let v = &self.variant;
-        let mut pos = *self.game.start();
         self.kept
             .iter()
-            .map(|&m| {
-                let text = v.move_to_string(m);
-                pos = v.play(&pos, m);
-                text
-            })
+            .map(|&m| self.variant.move_to_string(m))
             .collect()
     }
+
     /// The player to move.
     pub fn turn(&self) -> usize {
         self.variant.turn(self.game.position())
@@ -716,5 +711,19 @@ mod tests {
         saved.seats = vec!["human".into(), "human".into()];
         let back = PlayModel::new(&saved);
         assert_eq!(back.unsaved_moves(), 1);
+    }
+
+    #[test]
+    fn bots_wait_while_the_question_before_replacing_the_game_is_asked() {
+        let mut m = model("standard", ["human", "random"]);
+        assert!(m.play_text("b1-b3"));
+        m.new_game();
+        assert!(m.question().is_some());
+        assert!(
+            m.start_bot().is_none(),
+            "the game stays as the question says"
+        );
+        m.answer(crate::dialog::Answer::Keep);
+        assert!(m.start_bot().is_some());
     }
 }
