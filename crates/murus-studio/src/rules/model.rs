@@ -258,7 +258,9 @@ impl RulesModel {
             Ok(text) => {
                 self.saved.text = text.clone();
                 self.saved.disk_text = text;
-                self.saved.path = path.display().to_string();
+                // In full: the title says where the file is, whatever the
+                // working folder.
+                self.saved.path = files::absolute(path).display().to_string();
                 self.saved.copy_of.clear();
                 self.edited(f64::NEG_INFINITY);
                 self.feedback.info(format!("opened {}", path.display()));
@@ -327,7 +329,7 @@ impl RulesModel {
         match files::write(path, &self.saved.text) {
             Ok(done) => {
                 self.saved.disk_text = self.saved.text.clone();
-                self.saved.path = path.display().to_string();
+                self.saved.path = files::absolute(path).display().to_string();
                 self.saved.copy_of.clear();
                 self.refresh_files();
                 self.feedback.changed();

@@ -853,3 +853,16 @@ fn clicking_a_diagnostic_focuses_the_editor_so_the_next_key_is_typed_there() {
         "typed where the diagnostic points"
     );
 }
+
+#[test]
+fn a_file_opened_by_a_relative_path_is_named_in_full() {
+    // Tests run in the crate's folder.
+    let mut m = RulesModel::new(RulesSaved::default());
+    m.request(FileAction::Open(PathBuf::from(
+        "../../variants/standard.mg",
+    )));
+    let path = m.path().expect("opened").to_path_buf();
+    assert!(path.is_absolute(), "{}", path.display());
+    assert!(path.ends_with("variants/standard.mg"));
+    assert_eq!(m.title(), path.display().to_string());
+}
