@@ -197,7 +197,7 @@ impl PlayModel {
         }
         if let Some(turn) = self.start_bot() {
             self.bot_token = Some(turn.token);
-            self.bot.restart("the bot's search", move |r| {
+            self.bot.restart("the bot", move |r| {
                 let reply = turn.think(r.cancel_flag());
                 r.send((turn.token, reply));
             });
