@@ -6,10 +6,12 @@ use std::time::Instant;
 use egui::RichText;
 use murus_engine::Variant;
 
+use crate::files::{FileDialogs, Picker};
 use crate::launch::{Host, Launch, Scripted};
 use crate::play::Seat;
 use crate::training::TrainedBots;
-use crate::{Command, STORAGE_KEY, Saved, Tab, lab, murals, play, rules};
+use crate::worker::{Waker, no_waker, repaint_waker};
+use crate::{Command, STORAGE_KEY, Saved, Tab, Then, files, lab, murals, play, rules};
 
 /// The studio.
 #[derive(Debug)]
@@ -22,6 +24,8 @@ pub struct StudioApp {
     /// The trained bots Play and Lab offer, looked up in the Rules panel's
     /// training folder.
     trained: TrainedBots,
+    /// The Open and Save dialogs the panels ask for.
+    dialogs: FileDialogs<Then>,
     scripted: Scripted,
 }
 
@@ -35,22 +39,41 @@ impl StudioApp {
                 .and_then(|s| eframe::get_value::<Saved>(s, STORAGE_KEY))
                 .unwrap_or_default()
         };
-        let mut app = StudioApp::from_saved(saved);
+        let mut app = StudioApp::with_waker(saved, repaint_waker(&cc.egui_ctx));
         app.apply_launch(&cc.egui_ctx, launch);
         app
     }
 
-    /// An app from saved state (tests build it this way too).
+    /// An app from saved state whose background work wakes nobody (tests
+    /// build it this way and step its frames).
     pub fn from_saved(saved: Saved) -> StudioApp {
+        StudioApp::with_waker(saved, no_waker())
+    }
+
+    /// An app from saved state whose background work calls `waker` when
+    /// it reports: the models' workers are given it once, here.
+    pub fn with_waker(saved: Saved, waker: Waker) -> StudioApp {
         StudioApp {
             tab: saved.tab,
-            play: play::PlayPanel::new(saved.play),
-            rules: rules::RulesPanel::new(saved.rules),
+            play: play::PlayPanel::with_waker(saved.play, waker.clone()),
+            rules: rules::RulesPanel::with_waker(saved.rules, waker.clone()),
             lab: lab::LabPanel::new(saved.lab),
             murals: murals::MuralsPanel::new(saved.murals),
             trained: TrainedBots::default(),
+            dialogs: FileDialogs::new(files::system_picker(), waker),
             scripted: Scripted::default(),
         }
+    }
+
+    /// Shows file dialogs with `picker` (tests answer them with paths of
+    /// their own).
+    pub fn set_picker(&mut self, picker: Picker) {
+        self.dialogs.set_picker(picker);
+    }
+
+    /// The file dialogs (tests wait for them).
+    pub fn dialogs_mut(&mut self) -> &mut FileDialogs<Then> {
+        &mut self.dialogs
     }
 
     /// Frame-time statistics of `--bench-frames`.
@@ -101,7 +124,7 @@ impl StudioApp {
         } else {
             lab.games = 40;
             lab.bots = vec!["greedy".into(), "random".into()];
-            self.play.demo_analysis(ctx);
+            self.play.demo_analysis();
         }
         self.lab.start(ctx, None);
         self.murals.demo(ctx);
@@ -134,13 +157,36 @@ impl StudioApp {
                     self.tab = Tab::Play;
                 }
                 Command::Show(t) => self.tab = t,
+                // Refused while a dialog is open: that one is in front of
+                // the window, and the click came from behind it.
+                Command::Pick { request, then } => {
+                    let _ = self.dialogs.ask(request, then);
+                }
             }
+        }
+    }
+
+    /// Does what a picked file was asked for.
+    fn picked(&mut self, then: Then, path: &std::path::Path) {
+        match then {
+            Then::OpenRules => {
+                self.rules
+                    .model_mut()
+                    .request(rules::FileAction::Open(path.to_path_buf()));
+                self.tab = Tab::Rules;
+            }
+            Then::SaveRules => self.rules.model_mut().save_to(path),
+            Then::OpenRecord => self.play.open_record(path),
+            Then::SaveRecord => self.play.save_record(path),
+            Then::OpenPosition => self.play.open_position(path),
+            Then::SavePosition => self.play.save_position(path),
         }
     }
 
     /// Whether background work is running (a bot, a lab run, a solver…).
     pub fn busy(&self) -> bool {
         self.play.is_thinking()
+            || self.play.is_analysing()
             || self.lab.is_running()
             || self.murals.is_busy()
             || self.rules.is_busy()
@@ -151,9 +197,15 @@ impl StudioApp {
     /// shown.
     pub fn poll(&mut self, ctx: &egui::Context) {
         self.lab.poll(ctx);
-        self.rules.poll(ctx);
+        let now = ctx.input(|i| i.time);
+        if let Some(wait) = self.rules.poll(now) {
+            ctx.request_repaint_after(wait);
+        }
         self.murals.poll(ctx);
-        self.play.drive_bots(ctx);
+        self.play.poll();
+        for (then, path) in self.dialogs.poll() {
+            self.picked(then, &path);
+        }
     }
 
     /// Draws one frame.
@@ -224,6 +276,10 @@ impl StudioApp {
             Tab::Murals => self.murals.ui(ui),
         };
         self.apply(commands);
+        self.dialogs.show(ui.ctx());
+        for (then, path) in self.dialogs.poll() {
+            self.picked(then, &path);
+        }
         let mut scripted = std::mem::take(&mut self.scripted);
         scripted.frame_ended(start, ui.ctx(), self);
         self.scripted = scripted;
@@ -243,7 +299,7 @@ impl Host for StudioApp {
     fn keep_loaded(&mut self, ctx: &egui::Context) {
         // A finished game starts again, and so does a finished lab run.
         if self.play.model().game().outcome().is_some() {
-            self.play.model_mut().new_game();
+            self.play.model_mut().new_game_discarding();
         }
         if !self.lab.is_running() {
             self.lab.start(ctx, None);

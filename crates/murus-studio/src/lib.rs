@@ -4,8 +4,9 @@
 //! The crate is the UI; `murus-studio` (src/main.rs) is a thin shell around
 //! [`StudioApp`]. Each panel is a type with a `ui` method that returns
 //! [`Command`]s, applied by the app after the frame. Long work (bots, rule
-//! compilation, perft, self-play, training, solving) runs on named threads
-//! ([`worker::Job`]) that wake the UI when they report.
+//! compilation, perft, analysis, self-play, training, solving) runs on named
+//! threads, one [`worker::Worker`] per kind of task, owned by the model it
+//! reports to and given the UI's waker once.
 //!
 //! ```no_run
 //! let options = eframe::NativeOptions::default();
@@ -83,6 +84,28 @@ pub enum Command {
     },
     /// Show a panel.
     Show(Tab),
+    /// Ask the user for a file, and do `then` with it.
+    Pick {
+        request: files::PickRequest,
+        then: Then,
+    },
+}
+
+/// What the app does with a file the user picked in a dialog.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Then {
+    /// Open it in the Rules editor.
+    OpenRules,
+    /// Save the Rules editor's text to it.
+    SaveRules,
+    /// Open the game record in Play.
+    OpenRecord,
+    /// Save Play's game record to it.
+    SaveRecord,
+    /// Load the position it holds in Play.
+    OpenPosition,
+    /// Save Play's position string to it.
+    SavePosition,
 }
 
 /// Everything the studio keeps across restarts. `#[serde(default)]` on every

@@ -270,6 +270,12 @@ impl<T> Worker<T> {
         self.task.as_ref().map(|(_, what)| what.as_str())
     }
 
+    /// What the worker calls after each message (for a library's job that
+    /// takes a waker of its own).
+    pub fn waker(&self) -> &Waker {
+        &self.wake
+    }
+
     /// Whether a task is going on.
     pub fn is_running(&self) -> bool {
         self.task.is_some()

@@ -3,9 +3,10 @@
 //! a budget runs out) and the review of a whole game ("Analyze game": an
 //! evaluation per position, blunders marked).
 //!
-//! Both run on background threads ([`Job`]) and never block the UI: the
-//! view calls [`Analysis::drive`] every frame, which collects what arrived
-//! and starts or stops the searches the model's state calls for.
+//! Both run on background threads, each on a [`Worker`] of its own, and
+//! never block the UI: the app calls [`Analysis::drive`] every frame, which
+//! collects what arrived and starts or stops the searches the model's state
+//! calls for.
 //!
 //! # Whose point of view
 //! The search scores a position for its side to move. In a two-player
@@ -28,7 +29,7 @@ use murus_ai::analysis::{Analyser, Limits, Line, Score};
 use murus_engine::{Action, Game, Move, Position, Variant};
 
 use super::PlayModel;
-use crate::worker::{Job, Reporter, Waker};
+use crate::worker::{Reporter, Waker, Worker, no_waker};
 
 /// A move that costs its mover more than this (centi-stones, 100: about a
 /// stone), or turns a proven win into something less, or a position not
@@ -126,11 +127,11 @@ impl Key {
     }
 }
 
+/// The live search going on: its token and the game it searches.
 #[derive(Debug)]
 struct LiveJob {
     token: u64,
     key: Key,
-    job: Job<LiveMsg>,
 }
 
 /// One position's evaluation in a review.
@@ -141,12 +142,6 @@ struct ReviewMsg {
     index: usize,
     /// Its score for its side to move (`None`: no search result).
     score: Option<Score>,
-}
-
-#[derive(Debug)]
-struct ReviewJob {
-    token: u64,
-    job: Job<ReviewMsg>,
 }
 
 /// A move that lost much of its mover's evaluation.
@@ -347,17 +342,28 @@ pub struct Analysis {
     /// What each position of a review gets.
     pub review_limits: Limits,
     live: Option<LiveJob>,
+    live_worker: Worker<LiveMsg>,
     /// The latest result and the game it is of.
     shown: Option<(Key, PositionEval)>,
     /// The game whose live search last ran to its end (not cancelled).
     done_key: Option<Key>,
-    review_job: Option<ReviewJob>,
+    /// The token of the review going on.
+    review_token: Option<u64>,
+    review_worker: Worker<ReviewMsg>,
     review: Option<Review>,
     next_token: u64,
 }
 
 impl Default for Analysis {
+    /// An analysis whose searches wake nobody (tests).
     fn default() -> Self {
+        Analysis::new(no_waker())
+    }
+}
+
+impl Analysis {
+    /// An analysis, off, whose searches call `waker` when they report.
+    pub fn new(waker: Waker) -> Analysis {
         Analysis {
             on: false,
             live_budget: LiveBudget::default(),
@@ -366,16 +372,16 @@ impl Default for Analysis {
                 ..Limits::default()
             },
             live: None,
+            live_worker: Worker::new(waker.clone()),
             shown: None,
             done_key: None,
-            review_job: None,
+            review_token: None,
+            review_worker: Worker::new(waker),
             review: None,
             next_token: 0,
         }
     }
-}
 
-impl Analysis {
     /// Whether the live analysis is on.
     pub fn is_on(&self) -> bool {
         self.on
@@ -385,7 +391,7 @@ impl Analysis {
     pub fn set_on(&mut self, on: bool) {
         self.on = on;
         if !on {
-            self.live = None;
+            self.stop_live();
             self.shown = None;
             self.done_key = None;
         }
@@ -408,14 +414,18 @@ impl Analysis {
         let idle = model.thinking().is_none()
             && model.setup().is_none()
             && model.game().outcome().is_none()
-            && self.review_job.is_none();
+            && self.review_token.is_none();
         (self.on && idle).then(|| Key::of_game(model.game()))
     }
 
+    fn stop_live(&mut self) {
+        self.live = None;
+        self.live_worker.cancel(); // its search stops, its messages go
+    }
+
     /// Collects what the searches sent and starts or stops them as the
-    /// model's state calls for; `wake` is called with each message (the
-    /// UI's repaint). Called every frame; never waits.
-    pub fn drive(&mut self, model: &PlayModel, wake: &Waker) {
+    /// model's state calls for. Called every frame; never waits.
+    pub fn drive(&mut self, model: &PlayModel) {
         self.drive_review();
         let wanted = self.wanted(model);
         if self
@@ -423,11 +433,11 @@ impl Analysis {
             .as_ref()
             .is_some_and(|j| Some(&j.key) != wanted.as_ref())
         {
-            self.live = None; // dropping the job stops its search
+            self.stop_live();
         }
-        if let Some(j) = &mut self.live {
-            let msgs = j.job.poll();
-            let finished = j.job.is_finished();
+        if self.live.is_some() {
+            let msgs = self.live_worker.poll();
+            let finished = !self.live_worker.is_running();
             for m in msgs {
                 self.receive(m);
             }
@@ -444,10 +454,10 @@ impl Analysis {
         let token = self.next_token;
         let game = model.game().clone();
         let budget = self.live_budget;
-        let job = Job::spawn_waking("murus-analysis", wake.clone(), move |r| {
+        self.live_worker.restart("the analysis", move |r| {
             live_search(&game, budget, token, &r);
         });
-        self.live = Some(LiveJob { token, key, job });
+        self.live = Some(LiveJob { token, key });
     }
 
     /// Takes in a message of the live search: kept when it comes from the
@@ -475,14 +485,14 @@ impl Analysis {
     /// Waits until the live search and the review end, taking in their
     /// messages (for tests and scripts: the UI calls [`Analysis::drive`]).
     pub fn settle(&mut self, model: &PlayModel) {
-        while let Some(j) = &mut self.review_job {
-            j.job.wait();
+        while self.review_token.is_some() {
+            self.review_worker.wait();
             self.drive_review();
         }
-        self.drive(model, &crate::worker::no_waker());
-        while let Some(j) = &mut self.live {
-            j.job.wait();
-            self.drive(model, &crate::worker::no_waker());
+        self.drive(model);
+        while self.live.is_some() {
+            self.live_worker.wait();
+            self.drive(model);
         }
     }
 
@@ -490,7 +500,7 @@ impl Analysis {
 
     /// Starts reviewing the model's whole line (played moves and the moves
     /// ahead), position by position, replacing any earlier review.
-    pub fn start_review(&mut self, model: &PlayModel, wake: &Waker) {
+    pub fn start_review(&mut self, model: &PlayModel) {
         let variant = model.variant().clone();
         let game = model.game();
         let moves: Vec<Move> = model.line().collect();
@@ -516,21 +526,22 @@ impl Analysis {
             complete: false,
         });
         let limits = self.review_limits;
-        let job = Job::spawn_waking("murus-review", wake.clone(), move |r| {
+        self.review_worker.restart("the game review", move |r| {
             review_search(&variant, start, &moves, limits, token, &r);
         });
-        self.review_job = Some(ReviewJob { token, job });
-        self.live = None; // the review has the cores
+        self.review_token = Some(token);
+        self.stop_live(); // the review has the cores
     }
 
     /// Stops the review, keeping what it found so far.
     pub fn cancel_review(&mut self) {
-        self.review_job = None;
+        self.review_token = None;
+        self.review_worker.cancel();
     }
 
     /// Whether a review is running.
     pub fn is_reviewing(&self) -> bool {
-        self.review_job.is_some()
+        self.review_token.is_some()
     }
 
     /// The review of the model's line, when there is one: kept while the
@@ -546,24 +557,24 @@ impl Analysis {
     }
 
     fn drive_review(&mut self) {
-        let Some(j) = &mut self.review_job else {
+        let Some(token) = self.review_token else {
             return;
         };
-        let token = j.token;
-        let msgs = j.job.poll();
-        let finished = j.job.is_finished();
+        let msgs = self.review_worker.poll();
+        // Ended by itself: a cancelled review is forgotten at once.
+        let finished = !self.review_worker.is_running();
         if let Some(r) = &mut self.review {
             for m in msgs.into_iter().filter(|m| m.token == token) {
                 if let Some(slot) = r.scores.get_mut(m.index) {
                     *slot = m.score;
                 }
             }
-            if finished && !j.job.is_cancelled() {
+            if finished {
                 r.complete = true;
             }
         }
         if finished {
-            self.review_job = None;
+            self.review_token = None;
         }
     }
 }
@@ -678,7 +689,6 @@ fn review_search(
 mod tests {
     use super::*;
     use crate::play::PlaySaved;
-    use crate::worker::no_waker;
 
     /// Standard, Romans to move, a Roman tower on d5: `d5-d7` breaks
     /// through at once.
@@ -734,7 +744,7 @@ mod tests {
         let mut m = model("standard", &["human", "human"]);
         assert!(m.load_position(ONE_MOVE_FROM_A_WIN));
         let mut a = small();
-        a.drive(&m, &no_waker());
+        a.drive(&m);
         assert!(a.is_searching(), "the search starts at once");
         a.settle(&m);
         let e = a.current(&m).expect("a result for the position shown");
@@ -749,7 +759,7 @@ mod tests {
         }
         assert_eq!(e.score_of(mv(&m, "d5-d7")), Some(Score::Win(1)));
         // Nothing more to search for this position.
-        a.drive(&m, &no_waker());
+        a.drive(&m);
         assert!(!a.is_searching());
     }
 
@@ -757,11 +767,11 @@ mod tests {
     fn a_message_of_a_search_for_an_earlier_position_is_dropped() {
         let mut m = model("standard", &["human", "human"]);
         let mut a = small();
-        a.drive(&m, &no_waker());
+        a.drive(&m);
         let first = a.live_token().expect("a search of the start");
         let b1b3 = mv(&m, "b1-b3");
         assert!(m.play(b1b3));
-        a.drive(&m, &no_waker());
+        a.drive(&m);
         let second = a.live_token().expect("a search of the new position");
         assert_ne!(first, second);
         // The old search's late message is dropped…
@@ -795,11 +805,11 @@ mod tests {
     fn analysis_off_cancels_the_search_and_shows_nothing() {
         let m = model("standard", &["human", "human"]);
         let mut a = small();
-        a.drive(&m, &no_waker());
+        a.drive(&m);
         assert!(a.is_searching());
         a.set_on(false);
         assert!(!a.is_searching());
-        a.drive(&m, &no_waker());
+        a.drive(&m);
         assert!(!a.is_searching(), "stays off");
         assert_eq!(a.current(&m), None);
     }
@@ -810,11 +820,11 @@ mod tests {
         let mut a = small();
         assert!(m.play_text("b1-b3"));
         let turn = m.start_bot().expect("the bot's turn");
-        a.drive(&m, &no_waker());
+        a.drive(&m);
         assert!(!a.is_searching());
         let reply = turn.think(std::sync::Arc::new(AtomicBool::new(false)));
         m.bot_replied(turn.token, reply);
-        a.drive(&m, &no_waker());
+        a.drive(&m);
         assert!(a.is_searching(), "the human's turn again");
     }
 
@@ -828,7 +838,7 @@ mod tests {
         m.jump_to(1); // a review covers the whole line, moves ahead too
         let mut a = small();
         a.set_on(false);
-        a.start_review(&m, &no_waker());
+        a.start_review(&m);
         assert!(a.is_reviewing());
         a.settle(&m);
         let r = a.review(&m).expect("the review of the line");
@@ -851,7 +861,7 @@ mod tests {
         assert!(m.play_text("d5-d7"));
         assert!(a.review(&m).is_none());
         // The winning line: a win, then the game won; no blunder.
-        a.start_review(&m, &no_waker());
+        a.start_review(&m);
         a.settle(&m);
         let r = a.review(&m).expect("the review of the winning line");
         assert_eq!(r.evals(), [Some(Score::Win(1)), Some(Score::Win(0))]);
@@ -869,7 +879,7 @@ mod tests {
         assert_eq!(e.mover, 1);
         let s = e.score().unwrap();
         assert_eq!(shown_score(s, 1, 3), (s, 1), "the side to move's view");
-        a.start_review(&m, &no_waker());
+        a.start_review(&m);
         a.settle(&m);
         let r = a.review(&m).unwrap();
         assert_eq!(r.viewer(), None);

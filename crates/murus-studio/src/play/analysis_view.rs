@@ -7,12 +7,11 @@ use egui_plot::{HLine, Line, MarkerShape, PlotPoints, Points, VLine};
 use murus_ai::analysis::Score;
 use murus_engine::Move;
 
-use super::PlayPanel;
 use super::analysis::{
     self, BLUNDER_CP, PositionEval, arrow_cells, bar_fraction, graph_value, score_text, shown_score,
 };
-use crate::worker::repaint_waker;
-use crate::{board, theme};
+use super::{Action, PlayPanel};
+use crate::{board, layout, theme};
 
 /// Width of the evaluation bar beside the board.
 pub(super) const BAR_WIDTH: f32 = 22.0;
@@ -23,26 +22,45 @@ const ARROWS: usize = 3;
 const LISTED: usize = 5;
 /// Moves named in one cell's hover text.
 const PER_CELL: usize = 8;
+/// Rows of the live analysis: the status, the best line, the best moves
+/// and the count of the others, shown or not.
+const LIVE_ROWS: f32 = 3.0 + LISTED as f32;
 
 impl PlayPanel {
-    /// The analysis section of the side panel: the toggle, the live
-    /// search's depth, score, best line and best moves, and "Analyze game".
-    pub(super) fn analysis_section(&mut self, ui: &mut egui::Ui) {
+    /// The analysis section of the side panel: the toggle and "Analyze
+    /// game" in one row, the review's graph and blunders, and the live
+    /// search's depth, score, best line and best moves, in rows of their
+    /// own whatever they hold.
+    pub(super) fn analysis_section(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let mut on = self.analysis.is_on();
-        if ui
-            .checkbox(&mut on, "Analysis")
-            .on_hover_text(
-                "search the position shown in the background: the evaluation bar, the best line \
-                 on the board, every move's score in the cells' hover texts",
-            )
-            .changed()
-        {
-            self.analysis.set_on(on);
-        }
+        ui.horizontal(|ui| {
+            if ui
+                .checkbox(&mut on, "Analysis")
+                .on_hover_text(
+                    "search the position shown in the background: the evaluation bar, the best \
+                     line on the board, every move's score in the cells' hover texts",
+                )
+                .changed()
+            {
+                out.push(Action::SetAnalysis(on));
+            }
+            self.review_button(ui, out);
+        });
+        self.review_section(ui, out);
         if on {
-            self.live_text(ui);
+            layout::reserved(ui, LIVE_ROWS, |ui| self.live_text(ui));
         }
-        self.review_section(ui);
+    }
+
+    /// One row of text, elided when too long, the whole `hover` (the
+    /// text itself, and more) on hover.
+    fn row(ui: &mut egui::Ui, text: RichText, hover: &str) {
+        ui.add(
+            egui::Label::new(text)
+                .truncate()
+                .show_tooltip_when_elided(false),
+        )
+        .on_hover_text(hover);
     }
 
     fn live_text(&self, ui: &mut egui::Ui) {
@@ -60,7 +78,21 @@ impl PlayPanel {
             None
         };
         let eval = self.analysis.current(m);
-        ui.horizontal_wrapped(|ui| {
+        let players = v.player_count();
+        let view_note = |mover: usize| {
+            if players == 2 {
+                format!(
+                    "scores from the {} point of view",
+                    super::possessive(m.player_name(0))
+                )
+            } else {
+                format!(
+                    "scores from the {} point of view (the side to move)",
+                    super::possessive(m.player_name(mover))
+                )
+            }
+        };
+        ui.horizontal(|ui| {
             if let Some(why) = why_not {
                 ui.weak(why);
                 return;
@@ -71,7 +103,12 @@ impl PlayPanel {
             match eval {
                 Some(e) => {
                     let state = if e.done { "done" } else { "searching" };
-                    ui.label(format!("Depth {} · {} nodes · {state}", e.depth, e.nodes));
+                    let text = format!("Depth {} · {} nodes · {state}", e.depth, e.nodes);
+                    Self::row(
+                        ui,
+                        RichText::new(&text),
+                        &format!("{text}; {}", view_note(e.mover)),
+                    );
                 }
                 None if self.analysis.is_searching() => {
                     ui.label("analysing…");
@@ -84,21 +121,10 @@ impl PlayPanel {
         let Some(e) = eval.filter(|_| why_not.is_none()) else {
             return;
         };
-        let players = v.player_count();
-        let view_note = if players == 2 {
-            format!(
-                "scores from the {} point of view",
-                super::possessive(m.player_name(0))
-            )
-        } else {
-            format!(
-                "scores from the {} point of view (the side to move)",
-                super::possessive(m.player_name(e.mover))
-            )
-        };
+        let note = view_note(e.mover);
         let pv: Vec<String> = e.pv().iter().map(|&mv| v.move_to_string(mv)).collect();
-        ui.add(egui::Label::new(format!("Best line: {}", pv.join(" "))).wrap())
-            .on_hover_text(view_note.clone());
+        let best = format!("Best line: {}", pv.join(" "));
+        Self::row(ui, RichText::new(&best), &format!("{best}\n{note}"));
         for line in e.lines.iter().take(LISTED) {
             let (s, viewer) = shown_score(line.score, e.mover, players);
             let text = format!(
@@ -107,8 +133,11 @@ impl PlayPanel {
                 score_text(s, viewer, v)
             );
             let rest: Vec<String> = line.pv.iter().map(|&mv| v.move_to_string(mv)).collect();
-            ui.add(egui::Label::new(RichText::new(text).monospace()).truncate())
-                .on_hover_text(format!("{}; {view_note}", rest.join(" ")));
+            Self::row(
+                ui,
+                RichText::new(&text).monospace(),
+                &format!("{text}\nline: {}\n{note}", rest.join(" ")),
+            );
         }
         if e.lines.len() > LISTED {
             ui.weak(format!(
@@ -290,36 +319,34 @@ impl PlayPanel {
         out
     }
 
-    /// "Analyze game", its progress, the graph and the blunders.
-    fn review_section(&mut self, ui: &mut egui::Ui) {
-        let mut start = false;
-        let mut cancel = false;
-        ui.horizontal_wrapped(|ui| {
-            if self.analysis.is_reviewing() {
-                ui.spinner();
-                if let Some(r) = self.analysis.review(&self.model) {
-                    let (done, all) = r.progress();
-                    ui.label(format!("Analysing the game… {done}/{all} positions"));
-                }
-                cancel = ui.button("Cancel").clicked();
-            } else {
-                start = ui
-                    .add_enabled(self.model.line_len() > 0, egui::Button::new("Analyze game"))
-                    .on_hover_text(format!(
-                        "search every position of the line ({} nodes each), graph the evaluation \
-                         and mark the blunders",
-                        self.analysis.review_limits.nodes.unwrap_or(0)
-                    ))
-                    .clicked();
+    /// "Analyze game", or Cancel and the review's progress.
+    fn review_button(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
+        if self.analysis.is_reviewing() {
+            // The button first: the count beside it grows.
+            if ui.button("Cancel").clicked() {
+                out.push(Action::CancelReview);
             }
-        });
-        if start {
-            self.analysis
-                .start_review(&self.model, &repaint_waker(ui.ctx()));
+            ui.spinner();
+            if let Some(r) = self.analysis.review(&self.model) {
+                let (done, all) = r.progress();
+                ui.label(format!("{done}/{all} positions"))
+                    .on_hover_text("analysing the game");
+            }
+        } else if ui
+            .add_enabled(self.model.line_len() > 0, egui::Button::new("Analyze game"))
+            .on_hover_text(format!(
+                "search every position of the line ({} nodes each), graph the evaluation and \
+                 mark the blunders",
+                self.analysis.review_limits.nodes.unwrap_or(0)
+            ))
+            .clicked()
+        {
+            out.push(Action::StartReview);
         }
-        if cancel {
-            self.analysis.cancel_review();
-        }
+    }
+
+    /// The review's graph and blunders.
+    fn review_section(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let Some(review) = self.analysis.review(&self.model).cloned() else {
             return;
         };
@@ -353,11 +380,31 @@ impl PlayPanel {
         let line = theme::series(ui, 0);
         let error = theme::error(ui);
         let weak = ui.visuals().weak_text_color();
-        let r = crate::layout::still_plot("play-review", 130.0)
+        let top = graph_limit(points.iter().map(|p| p[1]));
+        let step = top / 2.0;
+        let r = crate::layout::still_plot("play-review", 150.0)
             .include_x(0.0)
             .include_x(evals.len().saturating_sub(1).max(1) as f64)
-            .include_y(-2.0)
-            .include_y(2.0)
+            .include_y(-top)
+            .include_y(top)
+            // Plies, a label every 1, 2, 5, 10, 20… of them: three or more
+            // fit in the side panel.
+            .x_grid_spacer(|input| {
+                let (lo, hi) = input.bounds;
+                let step = [1.0, 2.0, 5.0]
+                    .iter()
+                    .flat_map(|s| [1.0, 10.0, 100.0, 1000.0].map(|m| s * m))
+                    .filter(|s| *s >= (hi - lo) / 3.0)
+                    .fold(f64::INFINITY, f64::min);
+                grid_marks(input.bounds, step)
+            })
+            // Every half of the range: `-10 -5 0 +5 +10` stones.
+            .y_grid_spacer(move |input| grid_marks(input.bounds, step))
+            .y_axis_formatter(|mark, _| match mark.value {
+                v if v.abs() < 1e-9 => "0".to_string(),
+                v => format!("{v:+}"),
+            })
+            .y_axis_min_width(28.0)
             .show(ui, |p| {
                 p.hline(HLine::new("even", 0.0).color(weak).width(1.0));
                 p.vline(VLine::new("shown", ply as f64).color(weak).width(1.0));
@@ -388,7 +435,7 @@ impl PlayPanel {
         {
             let x = r.transform.value_from_position(p).x.round();
             if x >= 0.0 {
-                self.model.jump_to(x as usize);
+                out.push(Action::JumpTo(x as usize));
             }
         }
         r.response.on_hover_text(format!(
@@ -422,15 +469,62 @@ impl PlayPanel {
                 score_text(before, viewer, &v),
                 score_text(after, viewer, &v)
             );
-            if ui
-                .selectable_label(ply == b.index, RichText::new(text).color(error))
-                .clicked()
-            {
+            // Red, except on the selection's colour, where the theme's
+            // text colour reads.
+            let selected = ply == b.index;
+            let text = RichText::new(text);
+            let text = if selected { text } else { text.color(error) };
+            if ui.selectable_label(selected, text).clicked() {
                 jump = Some(b.index);
             }
         }
         if let Some(to) = jump {
-            self.model.jump_to(to);
+            out.push(Action::JumpTo(to));
         }
+    }
+}
+
+/// The top of the review graph's scale, in stones: 2, 5 or 10 (a proven
+/// win), whichever first holds every value, so that its ticks read
+/// `-2 -1 0 +1 +2` up to `-10 -5 0 +5 +10`.
+pub(super) fn graph_limit(values: impl Iterator<Item = f64>) -> f64 {
+    let most = values.fold(0.0_f64, |m, v| m.max(v.abs()));
+    [2.0, 5.0, 10.0]
+        .into_iter()
+        .find(|&l| most <= l)
+        .unwrap_or(10.0)
+}
+
+/// Grid marks every `step` within `bounds`, all labelled.
+fn grid_marks((lo, hi): (f64, f64), step: f64) -> Vec<egui_plot::GridMark> {
+    let mut out = Vec::new();
+    let mut k = (lo / step).ceil();
+    while k * step <= hi {
+        out.push(egui_plot::GridMark {
+            // `+ 0.0`: no "-0" label.
+            value: k * step + 0.0,
+            step_size: step,
+        });
+        k += 1.0;
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_graph_scale_is_the_smallest_of_2_5_and_10_stones_that_holds_every_value() {
+        assert_eq!(graph_limit([0.3, -1.2].into_iter()), 2.0);
+        assert_eq!(graph_limit([0.3, -4.0].into_iter()), 5.0);
+        assert_eq!(graph_limit([10.0, -0.26].into_iter()), 10.0);
+        assert_eq!(graph_limit(std::iter::empty()), 2.0);
+        let ticks: Vec<f64> = grid_marks((-10.5, 10.5), 5.0)
+            .iter()
+            .map(|m| m.value)
+            .collect();
+        assert_eq!(ticks, [-10.0, -5.0, 0.0, 5.0, 10.0]);
+        assert!(grid_marks((-0.4, 4.2), 2.0)[0].value.is_sign_positive());
     }
 }

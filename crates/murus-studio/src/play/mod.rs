@@ -1,9 +1,14 @@
 //! The Play panel: humans and bots, click-to-move, move list, undo/redo,
 //! records and positions, and a set-up mode that explains what is wrong.
 //!
-//! [`PlayModel`] holds the state and every action (tests drive it without
-//! egui); [`PlayPanel`] adds the view: text buffers, the bot's background
-//! thread, the confirmation dialog, and the drawing in `view.rs`.
+//! [`PlayModel`] holds the state and every action, split by job (model.rs:
+//! the game and moving through it; bots.rs: seats and the bots' searches on
+//! its worker; clicks.rs; records.rs: positions, records and replacing the
+//! game; setup.rs: the position editor); tests drive it without egui.
+//! [`Analysis`] (analysis.rs) is the live analysis and the game review, on
+//! workers of their own. [`PlayPanel`] adds the view (view.rs,
+//! analysis_view.rs): text buffers, the drawing, and the [`Action`]s the
+//! user asks for, applied after the frame.
 //!
 //! # Moving through a game
 //! Undo (button, Ctrl+Z) steps back to the last ply where a human is to
@@ -24,17 +29,28 @@
 
 pub mod analysis;
 mod analysis_view;
+mod bots;
+mod clicks;
 mod model;
+mod records;
+mod setup;
 mod view;
 
-use murus_engine::Variant;
+use std::path::Path;
+
+use murus_engine::{Move, Phase, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use analysis::Analysis;
-pub use model::{BotReply, BotTurn, PlayModel, Seat, SetupEdit, Thinking, possessive};
+pub use bots::{BotReply, BotTurn, Seat, Thinking};
+pub use model::{PlayModel, possessive};
+pub use records::Replacement;
+pub use setup::SetupEdit;
 
-use crate::dialog::Confirm;
-use crate::worker::{Job, repaint_waker};
+use crate::dialog::Answer;
+use crate::files::PickRequest;
+use crate::worker::{Waker, no_waker};
+use crate::{Command, Then};
 
 /// Seat choices offered in the seat menus (any other spec can be typed).
 pub const SEAT_CHOICES: [&str; 9] = [
@@ -63,12 +79,15 @@ pub struct PlaySaved {
     pub moves: Vec<String>,
     /// Whether the board is turned by 180°.
     pub flipped: bool,
-    /// The file "Save record" and "Open record" use.
+    /// The record file last opened or saved (the dialogs start there).
     pub record_path: String,
     /// Seeds the bots; bumped for every bot move.
     pub seed: u64,
     /// Whether the live analysis is on.
     pub analysis: bool,
+    /// The moves of the game as last started, loaded or saved (the moves
+    /// after them are unsaved work).
+    pub kept: Vec<String>,
 }
 
 impl Default for PlaySaved {
@@ -82,28 +101,60 @@ impl Default for PlaySaved {
             record_path: "game.json".into(),
             seed: 1,
             analysis: false,
+            kept: Vec::new(),
         }
     }
 }
 
-/// What would replace the game in progress, waiting for the user's answer.
+/// What the user asked for in the Play panel, applied after the frame.
 #[derive(Clone, Debug)]
-enum Replace {
-    /// A new game of this variant.
-    Variant(Variant),
-    /// A game given as moves (from the lab).
-    Moves {
-        variant: Variant,
-        moves: Vec<String>,
-        label: String,
-    },
-}
-
-/// A bot searching on a background thread for the model's turn `token`.
-#[derive(Debug)]
-struct BotJob {
-    token: u64,
-    job: Job<BotReply>,
+pub enum Action {
+    /// The answer to the question before the game is replaced.
+    Answer(Answer<Replacement>),
+    NewGame,
+    SwitchVariant(Variant),
+    Undo,
+    Redo,
+    /// One ply back (←).
+    Back,
+    /// One ply forward (→).
+    Forward,
+    /// Show the position after this many plies of the line.
+    JumpTo(usize),
+    /// Drop the moves ahead so that bots play on.
+    PlayOn,
+    Flip,
+    SetSeat(usize, Seat),
+    SetPaused(bool),
+    /// The bot thinking plays its best move so far.
+    MoveNow,
+    Click(usize),
+    /// A right click: erases in set-up mode.
+    Erase(usize),
+    Play(Move),
+    /// Play the move typed in the move field.
+    PlayTyped,
+    Choose(Move),
+    StartSetup,
+    CancelSetup,
+    FinishSetup,
+    SetBrush(Option<(usize, u8)>),
+    SetSetupTurn(usize),
+    SetSetupPhase(Phase),
+    SetSetupOut(usize, bool),
+    ClearSetup,
+    ResetSetup,
+    /// Load the position typed in the position field.
+    LoadPosition,
+    /// Load the record pasted in the record field.
+    LoadRecordText,
+    CopyPosition,
+    CopyRecord,
+    /// Ask for a file and do `Then` with it.
+    Pick(PickRequest, Then),
+    SetAnalysis(bool),
+    StartReview,
+    CancelReview,
 }
 
 /// The Play panel: the model plus what only the view needs.
@@ -122,18 +173,22 @@ pub struct PlayPanel {
     flipped: bool,
     /// The ply the move list last scrolled to.
     list_ply: Option<usize>,
-    bot: Option<BotJob>,
     /// The live analysis and the game review.
     analysis: Analysis,
-    /// A question before the game in progress is replaced.
-    pending: Option<Confirm<Replace>>,
 }
 
 impl PlayPanel {
-    /// The panel of a saved state.
+    /// The panel of a saved state, its background work waking nobody
+    /// (tests step its frames).
     pub fn new(saved: PlaySaved) -> PlayPanel {
-        let model = PlayModel::new(&saved);
-        let mut analysis = Analysis::default();
+        PlayPanel::with_waker(saved, no_waker())
+    }
+
+    /// The panel of a saved state, its background work (bots, analysis)
+    /// calling `waker` when it reports.
+    pub fn with_waker(saved: PlaySaved, waker: Waker) -> PlayPanel {
+        let model = PlayModel::with_waker(&saved, waker.clone());
+        let mut analysis = Analysis::new(waker);
         analysis.set_on(saved.analysis);
         PlayPanel {
             analysis,
@@ -145,8 +200,6 @@ impl PlayPanel {
             record_path: saved.record_path,
             flipped: saved.flipped,
             list_ply: None,
-            bot: None,
-            pending: None,
             model,
         }
     }
@@ -183,6 +236,7 @@ impl PlayPanel {
             record_path: self.record_path.clone(),
             seed: self.model.seed(),
             analysis: self.analysis.is_on(),
+            kept: self.model.kept_texts(),
         }
     }
 
@@ -198,62 +252,45 @@ impl PlayPanel {
     /// A new game of `variant`, after asking when moves of the game in
     /// progress would be lost.
     pub fn request_variant(&mut self, variant: Variant) {
-        self.request(Replace::Variant(variant));
+        self.model.set_variant(variant);
     }
 
     /// Opens a game given as moves in notation (the Lab's "Open #N"), after
     /// asking when moves of the game in progress would be lost. The seats
     /// stay as they are.
     pub fn open_moves(&mut self, variant: Variant, moves: &[String], label: &str) {
-        self.request(Replace::Moves {
-            variant,
-            moves: moves.to_vec(),
-            label: label.to_string(),
-        });
+        self.model.open_moves(variant, moves, label);
     }
 
-    fn request(&mut self, replace: Replace) {
-        if !self.model.is_dirty() {
-            self.replace(replace);
-            return;
+    /// Opens the record at `path` (a file picked), after asking when moves
+    /// would be lost.
+    pub fn open_record(&mut self, path: &Path) {
+        if self.model.open_record(path) {
+            self.record_path = path.display().to_string();
         }
-        let (what, go) = match &replace {
-            Replace::Variant(v) => (
-                format!("Switching to {} starts a new game", v.name()),
-                "Discard and switch",
-            ),
-            Replace::Moves { label, .. } => {
-                (format!("Opening {label} replaces it"), "Discard and open")
-            }
-        };
-        let text = format!(
-            "The {} moves of this {} game are not saved. {what}; save the record first to keep them.",
-            self.model.line_len(),
-            self.model.variant().name(),
-        );
-        self.pending = Some(Confirm::new(
-            "Discard the game in progress?",
-            text,
-            go,
-            "Keep playing",
-            replace,
-        ));
     }
 
-    fn replace(&mut self, replace: Replace) {
-        match replace {
-            Replace::Variant(v) => self.model.set_variant(v),
-            Replace::Moves {
-                variant,
-                moves,
-                label,
-            } => self.model.open_moves(variant, &moves, &label),
+    /// Saves the record of the game to `path` (a file picked).
+    pub fn save_record(&mut self, path: &Path) {
+        if self.model.save_record(path) {
+            self.record_path = path.display().to_string();
         }
+    }
+
+    /// Loads the position held in the file at `path`, after asking when
+    /// moves would be lost.
+    pub fn open_position(&mut self, path: &Path) {
+        self.model.open_position(path);
+    }
+
+    /// Saves the position string of what the board shows to `path`.
+    pub fn save_position(&mut self, path: &Path) {
+        self.model.save_position(path);
     }
 
     /// Whether a bot is thinking.
     pub fn is_thinking(&self) -> bool {
-        self.bot.is_some()
+        self.model.thinking().is_some()
     }
 
     /// Whether the analysis or a game review is searching.
@@ -262,55 +299,77 @@ impl PlayPanel {
     }
 
     /// Example content for screenshots: analysis on and the game reviewed.
-    pub fn demo_analysis(&mut self, ctx: &egui::Context) {
+    pub fn demo_analysis(&mut self) {
         self.analysis.set_on(true);
-        self.analysis
-            .start_review(&self.model, &crate::worker::repaint_waker(ctx));
+        self.analysis.start_review(&self.model);
     }
 
-    /// Receives bot moves and starts bots whose turn it is, on a background
-    /// thread, then collects and starts the analysis the state calls for
-    /// (called every frame by the app, whichever panel is shown).
-    pub fn drive_bots(&mut self, ctx: &egui::Context) {
-        self.bots(ctx);
-        self.analysis.drive(&self.model, &repaint_waker(ctx));
-        if self.analysis.is_searching() || self.analysis.is_reviewing() {
-            // Keep the spinner turning.
-            ctx.request_repaint_after(std::time::Duration::from_millis(100));
-        }
+    /// Takes in the bots' moves and starts bots whose turn it is, then
+    /// collects and starts the analysis the state calls for (called every
+    /// frame by the app, whichever panel is shown; never waits).
+    pub fn poll(&mut self) {
+        self.model.poll_bots();
+        self.analysis.drive(&self.model);
     }
 
-    fn bots(&mut self, ctx: &egui::Context) {
-        let waited_for = self.model.thinking().map(|t| t.token);
-        if self
-            .bot
-            .as_ref()
-            .is_some_and(|b| Some(b.token) != waited_for)
-        {
-            self.bot = None; // dropping the job stops its search
-        }
-        if let Some(b) = &mut self.bot {
-            let token = b.token;
-            if let Some(reply) = b.job.poll().into_iter().next() {
-                self.bot = None;
-                self.model.bot_replied(token, reply);
-                ctx.request_repaint(); // the next turn may be a bot's too
-            } else if b.job.is_finished() {
-                self.bot = None;
-                self.model.bot_failed(token);
-            } else {
-                // Keep the spinner turning.
-                ctx.request_repaint_after(std::time::Duration::from_millis(50));
+    /// Does what the user asked for; files to pick become commands.
+    pub fn apply(&mut self, action: Action, commands: &mut Vec<Command>) {
+        let m = &mut self.model;
+        match action {
+            Action::Answer(a) => m.answer(a),
+            Action::NewGame => m.new_game(),
+            Action::SwitchVariant(v) => m.set_variant(v),
+            Action::Undo => m.undo(),
+            Action::Redo => m.redo(),
+            Action::Back => {
+                m.back();
             }
-            return;
-        }
-        if let Some(turn) = self.model.start_bot() {
-            let token = turn.token;
-            let job = Job::spawn("murus-bot", ctx, move |r| {
-                let reply = turn.think(r.cancel_flag());
-                r.send(reply);
-            });
-            self.bot = Some(BotJob { token, job });
+            Action::Forward => {
+                m.forward();
+            }
+            Action::JumpTo(ply) => m.jump_to(ply),
+            Action::PlayOn => m.play_on_from_here(),
+            Action::Flip => self.flipped = !self.flipped,
+            Action::SetSeat(p, seat) => m.set_seat(p, seat),
+            Action::SetPaused(p) => m.set_paused(p),
+            Action::MoveNow => m.move_now(),
+            Action::Click(c) => m.click(c),
+            Action::Erase(c) => m.paint(c, None),
+            Action::Play(mv) => {
+                m.play(mv);
+            }
+            Action::PlayTyped => {
+                if m.play_text(&self.move_text) {
+                    self.move_text.clear();
+                }
+            }
+            Action::Choose(mv) => {
+                m.choose(mv);
+            }
+            Action::StartSetup => m.start_setup(),
+            Action::CancelSetup => m.cancel_setup(),
+            Action::FinishSetup => {
+                m.finish_setup();
+            }
+            Action::SetBrush(b) => m.set_brush(b),
+            Action::SetSetupTurn(p) => m.set_setup_turn(p),
+            Action::SetSetupPhase(ph) => m.set_setup_phase(ph),
+            Action::SetSetupOut(p, out) => m.set_setup_out(p, out),
+            Action::ClearSetup => m.clear_setup(),
+            Action::ResetSetup => m.reset_setup(),
+            // The text stays as typed when it is wrong, so it can be fixed.
+            Action::LoadPosition => {
+                m.load_position(&self.position_text);
+            }
+            Action::LoadRecordText => {
+                m.load_record(&self.record_text);
+            }
+            // Copied by the view, which has the clipboard.
+            Action::CopyPosition | Action::CopyRecord => {}
+            Action::Pick(request, then) => commands.push(Command::Pick { request, then }),
+            Action::SetAnalysis(on) => self.analysis.set_on(on),
+            Action::StartReview => self.analysis.start_review(&self.model),
+            Action::CancelReview => self.analysis.cancel_review(),
         }
     }
 

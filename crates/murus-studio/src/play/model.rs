@@ -1,161 +1,20 @@
-//! The Play panel's state and every action on it, without egui: tests and
-//! the view drive the same methods.
+//! The Play panel's state and the actions on the game itself (moves, undo
+//! and redo, seats), without egui: tests and the view drive the same
+//! methods. The other actions are in the files beside it, by job: bots.rs
+//! (the bots' searches), clicks.rs (clicks on the board and what moves do),
+//! records.rs (positions, records and replacing the game), setup.rs (the
+//! position editor).
 
-use std::fmt;
-use std::path::Path;
-use std::str::FromStr;
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
-
-use murus_ai::{Bot, BotSpec, SpecError};
-use murus_engine::{Action, Game, GameRecord, Move, Phase, Position, Setup, SetupError, Variant};
-
-use crate::board::height_name;
-use crate::{Feedback, Message, files};
+use murus_ai::SpecError;
+use murus_engine::{Game, GameRecord, Move, Variant};
 
 use super::PlaySaved;
-
-/// Who plays a colour: a person at the board or a bot.
-#[derive(Clone, Debug, PartialEq, Eq, Hash)]
-pub enum Seat {
-    /// A person clicks or types the moves.
-    Human,
-    /// A bot searches for them.
-    Bot(BotSpec),
-}
-
-impl FromStr for Seat {
-    type Err = SpecError;
-    /// `human`, or a bot spec (`greedy`, `alphabeta:5000`, `hard`, …).
-    fn from_str(text: &str) -> Result<Seat, SpecError> {
-        if text.trim().eq_ignore_ascii_case("human") {
-            Ok(Seat::Human)
-        } else {
-            text.parse().map(Seat::Bot)
-        }
-    }
-}
-
-impl fmt::Display for Seat {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Seat::Human => write!(f, "human"),
-            Seat::Bot(spec) => write!(f, "{spec}"),
-        }
-    }
-}
-
-/// The one place a bot is asked for a move: along the game, so that its
-/// search sees the game's repetitions and ply cap.
-fn choose_bot_move(bot: &mut Bot, game: &Game) -> Option<Move> {
-    bot.choose_in_game(game)
-}
-
-/// A bot's turn, handed to whoever runs the search (a background thread in
-/// the studio, the test itself in tests).
-#[derive(Clone, Debug)]
-pub struct BotTurn {
-    /// Matches the reply to the turn ([`PlayModel::bot_replied`]).
-    pub token: u64,
-    /// The colour to move.
-    pub player: usize,
-    /// The bot and its budget.
-    pub spec: BotSpec,
-    /// Seeds the bot's random choices.
-    pub seed: u64,
-    game: Game,
-}
-
-impl BotTurn {
-    /// Searches for the move; `stop` makes the search return its best move
-    /// so far.
-    pub fn think(&self, stop: Arc<AtomicBool>) -> BotReply {
-        let mut bot = Bot::new(self.spec.clone(), self.seed);
-        bot.set_stop(stop);
-        // A level thinks for a bounded time here, unlike in the lab.
-        bot.set_time_limit(self.spec.time_bound());
-        let mv = choose_bot_move(&mut bot, &self.game);
-        BotReply {
-            mv,
-            nodes: bot.last_nodes,
-            error: bot.error().map(ToString::to_string),
-        }
-    }
-}
-
-/// What a bot answered.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct BotReply {
-    /// `None` when the bot found no move.
-    pub mv: Option<Move>,
-    /// Nodes (alpha-beta) or iterations (MCTS) it searched.
-    pub nodes: u64,
-    /// What went wrong with an external engine.
-    pub error: Option<String>,
-}
-
-/// The bot searching now.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Thinking {
-    /// The turn's token ([`BotTurn::token`]).
-    pub token: u64,
-    /// The colour it plays.
-    pub player: usize,
-    /// The bot and its budget.
-    pub spec: BotSpec,
-}
-
-/// The position editor: a [`Setup`] being painted, what the engine says is
-/// wrong with it, and the brush.
-#[derive(Clone, Debug)]
-pub struct SetupEdit {
-    setup: Setup,
-    /// `None` erases; `Some((player, height))` paints.
-    brush: Option<(usize, u8)>,
-    problems: Vec<SetupError>,
-    /// Facts about a legal set-up worth knowing before playing from it (the
-    /// game is already over, the side to move has no move).
-    notes: Vec<String>,
-    position: Option<Position>,
-}
-
-impl SetupEdit {
-    /// The set-up as painted.
-    pub fn setup(&self) -> &Setup {
-        &self.setup
-    }
-    /// What a click paints: `Some((player, height))`, or `None` to erase.
-    pub fn brush(&self) -> Option<(usize, u8)> {
-        self.brush
-    }
-    /// What keeps the set-up from being a position (the engine's words).
-    pub fn problems(&self) -> &[SetupError] {
-        &self.problems
-    }
-    /// Warnings about a legal set-up.
-    pub fn notes(&self) -> &[String] {
-        &self.notes
-    }
-    /// The position, when the set-up has no problems.
-    pub fn position(&self) -> Option<Position> {
-        self.position
-    }
-    /// The cells the problems name, to point at on the board.
-    pub fn problem_cells(&self) -> Vec<usize> {
-        let mut cells: Vec<usize> = self
-            .problems
-            .iter()
-            .flat_map(|p| p.kind().cells().iter().copied())
-            .collect();
-        cells.sort_unstable();
-        cells.dedup();
-        cells
-    }
-    /// The stacks per slot, as the board draws them.
-    pub fn stacks(&self, slots: usize) -> Vec<Option<(usize, u8)>> {
-        (0..slots).map(|s| self.setup.stack(s)).collect()
-    }
-}
+use super::bots::{BotReply, Seat, Thinking};
+use super::records::Replacement;
+use super::setup::SetupEdit;
+use crate::dialog::Confirm;
+use crate::worker::{Waker, Worker, no_waker};
+use crate::{Feedback, Message};
 
 /// The Play panel's state: the variant, the game and the moves ahead of it
 /// (redo), the selection and the move chooser, the seats, the set-up being
@@ -172,33 +31,47 @@ impl SetupEdit {
 /// here" (which drops the moves ahead), a bot whose turn it is thinks.
 #[derive(Debug)]
 pub struct PlayModel {
-    variant: Variant,
-    game: Game,
+    pub(super) variant: Variant,
+    pub(super) game: Game,
     /// Moves ahead of the game, the next one last.
-    redo: Vec<Move>,
-    selected: Option<usize>,
+    pub(super) redo: Vec<Move>,
+    pub(super) selected: Option<usize>,
     /// Moves that share the clicked origin and target, offered to choose.
-    choices: Vec<Move>,
-    seats: Vec<Seat>,
-    setup: Option<SetupEdit>,
-    feedback: Feedback,
-    paused: bool,
-    thinking: Option<Thinking>,
-    next_token: u64,
+    pub(super) choices: Vec<Move>,
+    pub(super) seats: Vec<Seat>,
+    pub(super) setup: Option<SetupEdit>,
+    pub(super) feedback: Feedback,
+    pub(super) paused: bool,
+    pub(super) thinking: Option<Thinking>,
+    pub(super) next_token: u64,
     /// Seeds the bots; bumped for every bot move.
-    seed: u64,
-    /// The last bot move and its search size.
-    last_bot: Option<String>,
-    /// Moves were played since the game was started, loaded or saved.
-    dirty: bool,
+    pub(super) seed: u64,
+    /// The last bot move (its index in the line and the move) and its
+    /// search size, in words.
+    pub(super) last_bot: Option<(usize, Move, String)>,
+    /// The moves of the game as it was last started, loaded, opened or
+    /// saved: the moves of the line beyond them are unsaved work.
+    pub(super) kept: Vec<Move>,
+    /// A question before the game in progress is replaced.
+    pub(super) question: Option<Confirm<Replacement>>,
+    /// Searches the bots' moves.
+    pub(super) bot: Worker<(u64, BotReply)>,
+    /// The turn the bot's worker searches.
+    pub(super) bot_token: Option<u64>,
 }
 
 impl PlayModel {
     /// The model of a saved state. A variant that no longer compiles falls
     /// back to the standard game, a seat that no longer parses to a human
     /// seat, and a game that no longer replays to a new game, each with a
-    /// message.
+    /// message. Its bots' searches wake nobody (tests drive it).
     pub fn new(saved: &PlaySaved) -> PlayModel {
+        PlayModel::with_waker(saved, no_waker())
+    }
+
+    /// [`PlayModel::new`], the bots' searches calling `waker` when they
+    /// answer.
+    pub fn with_waker(saved: &PlaySaved, waker: Waker) -> PlayModel {
         let mut problems = Vec::new();
         let variant = Variant::compile(&saved.variant_source).unwrap_or_else(|_| {
             problems.push("the saved variant no longer compiles; playing the standard game".into());
@@ -228,6 +101,14 @@ impl PlayModel {
             ));
             Game::new(&variant)
         });
+        // The moves saved or loaded before the restart (none in saves of
+        // older versions: the moves restored then count as unsaved).
+        let kept_len = saved
+            .kept
+            .iter()
+            .zip(&saved.moves)
+            .take_while(|(a, b)| a == b)
+            .count();
         let mut model = PlayModel {
             game,
             variant,
@@ -242,8 +123,12 @@ impl PlayModel {
             next_token: 0,
             seed: saved.seed,
             last_bot: None,
-            dirty: false,
+            kept: Vec::new(),
+            question: None,
+            bot: Worker::new(waker),
+            bot_token: None,
         };
+        model.kept = model.game.moves()[..kept_len.min(model.game.ply())].to_vec();
         model.fit_seats();
         if !problems.is_empty() {
             model.feedback.warning(problems.join("; "));
@@ -345,19 +230,44 @@ impl PlayModel {
     pub fn thinking(&self) -> Option<&Thinking> {
         self.thinking.as_ref()
     }
-    /// The last bot move and its search size.
+    /// The last bot move and its search size, while that move is in the
+    /// line.
     pub fn last_bot(&self) -> Option<&str> {
-        self.last_bot.as_deref()
+        let (index, mv, text) = self.last_bot.as_ref()?;
+        (self.line().nth(*index) == Some(*mv)).then_some(text.as_str())
     }
     /// The seed of the next bot move.
     pub fn seed(&self) -> u64 {
         self.seed
     }
     /// Whether moves were played since the game was started, loaded, opened
-    /// or saved (switching away would lose them).
+    /// or saved (replacing the game would lose them).
     pub fn is_dirty(&self) -> bool {
-        self.dirty
+        self.unsaved_moves() > 0
     }
+
+    /// The moves of the line played since the game was started, loaded,
+    /// opened or saved: those after the point where the line leaves the
+    /// moves kept.
+    pub fn unsaved_moves(&self) -> usize {
+        let same = self
+            .line()
+            .zip(&self.kept)
+            .take_while(|(a, b)| a == *b)
+            .count();
+        self.line_len() - same
+    }
+
+    /// The moves of the line as it was last started, loaded or saved, in
+    /// notation (persisted, so that work restored after a restart still
+    /// counts as unsaved).
+    pub fn kept_texts(&self) -> Vec<String> {
+        self.kept
+            .iter()
+            .map(|&m| self.variant.move_to_string(m))
+            .collect()
+    }
+
     /// The player to move.
     pub fn turn(&self) -> usize {
         self.variant.turn(self.game.position())
@@ -371,69 +281,17 @@ impl PlayModel {
             .map_or("?", |p| p.name.as_str())
     }
 
-    /// What a move does, for the chooser: `e4xd4: lose 1 stone, take 1`,
-    /// `e4xxd4: lose both, take 2`, `d4*f6: throw 2 onto f6, knocking off 1`.
-    pub fn describe_move(&self, m: Move) -> String {
-        let v = &self.variant;
-        let g = v.geometry();
-        let pos = self.game.position();
-        let removed = v.stones_removed(pos, m);
-        let what = match m.action() {
-            Action::Sow { to, .. } => format!("sow up to {}", g.name(to)),
-            Action::Sacrifice { from, .. } => {
-                let height = v.stack(pos, from).map_or(0, |(_, h)| h);
-                let lose = match (removed.own, height) {
-                    (own, h) if own >= h && h == 1 => "lose the wall".to_string(),
-                    (own, 2) if own >= 2 => "lose both".to_string(),
-                    (own, h) if own >= h => format!("lose all {h}"),
-                    (1, _) => "lose 1 stone".to_string(),
-                    (own, _) => format!("lose {own} stones"),
-                };
-                format!("{lose}, take {}", removed.enemy)
-            }
-            Action::Throw {
-                from,
-                to,
-                direction,
-            } => {
-                let mut distance = 0;
-                let mut at = from;
-                while at != to && distance < 64 {
-                    let Some(&d) = g.directions().get(direction) else {
-                        break;
-                    };
-                    let Some(next) = g.step(at, d, 1) else { break };
-                    at = next;
-                    distance += 1;
-                }
-                let result = if removed.enemy > 0 {
-                    format!(", knocking off {}", removed.enemy)
-                } else if removed.own > 0 {
-                    ": the stone is lost".to_string()
-                } else {
-                    ": the stone stays as a wall".to_string()
-                };
-                format!("throw {distance} onto {}{result}", g.name(to))
-            }
-            Action::Split { cells: (a, b), .. } => {
-                format!("walls on {} and {}", g.name(a), g.name(b))
-            }
-            Action::Swap => "swap seats".to_string(),
-        };
-        format!("{}: {what}", v.move_to_string(m))
-    }
-
     // --- Changes -------------------------------------------------------
 
     /// Everything that changes the game or the selection goes through here:
     /// older messages become stale and a search for another ply stops.
-    fn changed(&mut self) {
+    pub(super) fn changed(&mut self) {
         self.feedback.changed();
         self.selected = None;
         self.choices.clear();
     }
 
-    fn game_changed(&mut self) {
+    pub(super) fn game_changed(&mut self) {
         self.changed();
         self.thinking = None;
     }
@@ -443,50 +301,22 @@ impl PlayModel {
         self.seats.resize(n, Seat::Human);
     }
 
-    fn has_human(&self) -> bool {
+    pub(super) fn has_human(&self) -> bool {
         self.seats.contains(&Seat::Human)
     }
 
-    /// Replaces the game (and the variant), forgetting the moves ahead.
-    fn replace_game(&mut self, variant: Variant, game: Game) {
+    /// Replaces the game (and the variant), forgetting the moves ahead; its
+    /// moves are kept work (they came from somewhere).
+    pub(super) fn replace_game(&mut self, variant: Variant, game: Game) {
         self.variant = variant;
         self.fit_seats();
+        self.kept = game.moves().to_vec();
         self.game = game;
         self.redo.clear();
         self.setup = None;
-        self.dirty = false;
+        self.last_bot = None;
+        self.question = None;
         self.game_changed();
-    }
-
-    /// A new game of the current variant.
-    pub fn new_game(&mut self) {
-        let game = Game::new(&self.variant);
-        self.replace_game(self.variant.clone(), game);
-    }
-
-    /// A new game of `variant`; the seats stay (extra colours are human).
-    pub fn set_variant(&mut self, variant: Variant) {
-        let game = Game::new(&variant);
-        self.replace_game(variant, game);
-    }
-
-    /// Opens a game given as moves in notation (from the lab). The seats
-    /// stay as they are.
-    pub fn open_moves(&mut self, variant: Variant, moves: &[String], label: &str) {
-        let record = GameRecord {
-            variant: variant.name().to_string(),
-            start: None,
-            moves: moves.to_vec(),
-            result: None,
-            tags: Default::default(),
-        };
-        match Game::from_record(&variant, &record) {
-            Ok(game) => {
-                self.replace_game(variant, game);
-                self.feedback.info(format!("opened {label}"));
-            }
-            Err(e) => self.feedback.error(format!("cannot open {label}: {e}")),
-        }
     }
 
     /// Plays a legal move from the ply shown. The moves ahead stay when it
@@ -500,7 +330,6 @@ impl PlayModel {
         } else {
             self.redo.clear();
         }
-        self.dirty = true;
         self.game_changed();
         true
     }
@@ -583,7 +412,6 @@ impl PlayModel {
     pub fn play_on_from_here(&mut self) {
         if !self.redo.is_empty() {
             self.redo.clear();
-            self.dirty = true;
             self.changed();
         }
     }
@@ -612,372 +440,6 @@ impl PlayModel {
             self.feedback.changed();
         }
     }
-
-    // --- Clicks on the board ---------------------------------------------
-
-    /// A click on `cell`: selects a stack, plays a move, offers a choice,
-    /// paints in set-up mode, or says why nothing happens.
-    pub fn click(&mut self, cell: usize) {
-        if self.setup.is_some() {
-            let brush = self.setup.as_ref().and_then(|s| s.brush);
-            self.paint(cell, brush);
-            return;
-        }
-        let name = self.variant.geometry().name(cell);
-        if let Some(o) = self.game.outcome() {
-            self.feedback.info(format!(
-                "the game is over ({}): undo or start a new game",
-                self.variant.describe_outcome(o)
-            ));
-            return;
-        }
-        let turn = self.turn();
-        let mover = possessive(self.player_name(turn));
-        if let Seat::Bot(spec) = self.seat_of_player(turn) {
-            let wait = if !self.at_end_of_line() {
-                ": bots wait while the board shows an earlier ply (→ steps forward, \
-                 \"Play on from here\" lets the bot move)"
-            } else if self.paused {
-                ": bots are paused"
-            } else {
-                ""
-            };
-            self.feedback
-                .info(format!("it is the {mover} bot's turn ({spec}){wait}"));
-            return;
-        }
-        let legal = self.game.legal_moves();
-        if let Some(from) = self.selected {
-            let hits: Vec<Move> = legal
-                .iter()
-                .copied()
-                .filter(|m| m.origin() == Some(from) && m.targets().any(|t| t == cell))
-                .collect();
-            match hits.len() {
-                0 => {}
-                1 => {
-                    self.play(hits[0]);
-                    return;
-                }
-                _ => {
-                    self.changed();
-                    self.selected = Some(from);
-                    self.choices = hits;
-                    self.feedback.info(format!(
-                        "{} moves go from {} to {name}: choose one",
-                        self.choices.len(),
-                        self.variant.geometry().name(from)
-                    ));
-                    return;
-                }
-            }
-        }
-        let was = self.selected;
-        let origin = legal.iter().any(|m| m.origin() == Some(cell));
-        self.changed();
-        if origin && was != Some(cell) {
-            self.selected = Some(cell);
-            return;
-        }
-        if was == Some(cell) {
-            return; // a second click on the selection deselects it
-        }
-        let why = match (was, self.variant.stack(self.game.position(), cell)) {
-            (Some(from), _) => format!(
-                "{} cannot move to {name}: its moves end on the dotted cells",
-                self.variant.geometry().name(from)
-            ),
-            (None, None) => format!("{name} is empty: click one of the {mover} stacks to move it"),
-            (None, Some((owner, h))) if owner != turn => format!(
-                "{name} holds a {} {}: it is the {mover} turn",
-                self.player_name(owner),
-                height_name(h)
-            ),
-            (None, Some((_, h))) if !self.height_can_act(h) => format!(
-                "the {mover} {what} on {name} cannot move: a {what} never moves in this variant",
-                what = height_name(h)
-            ),
-            (None, Some((_, h))) => format!(
-                "the {mover} {} on {name} has no legal move here",
-                height_name(h)
-            ),
-        };
-        self.feedback.info(why);
-    }
-
-    /// Whether a stack of height `h` can ever act (sow, sacrifice or throw)
-    /// under the variant's rules.
-    fn height_can_act(&self, h: u8) -> bool {
-        let r = self.variant.rules();
-        r.sow.as_ref().is_some_and(|s| s.heights.contains(&h))
-            || r.sacrifices.iter().any(|s| s.attacker == h)
-            || r.catapult.as_ref().is_some_and(|c| c.height == h)
-    }
-
-    // --- Positions and records ---------------------------------------------
-
-    /// Starts a game from a position string; a message says what is wrong
-    /// with it.
-    pub fn load_position(&mut self, text: &str) -> bool {
-        match self.variant.parse_position(text) {
-            Ok(pos) => {
-                let game = Game::from_position(&self.variant, pos);
-                self.replace_game(self.variant.clone(), game);
-                self.feedback.info("position loaded");
-                true
-            }
-            Err(e) => {
-                self.feedback.error(e.to_string());
-                false
-            }
-        }
-    }
-
-    /// Replays a record (JSON) of this variant or a shipped one.
-    pub fn load_record(&mut self, json: &str) -> bool {
-        let record = match GameRecord::from_json(json) {
-            Ok(r) => r,
-            Err(e) => {
-                self.feedback.error(e.to_string());
-                return false;
-            }
-        };
-        let variant = if record.variant == self.variant.name() {
-            Some(self.variant.clone())
-        } else {
-            Variant::builtin(&record.variant)
-        };
-        let Some(variant) = variant else {
-            self.feedback.error(format!(
-                "unknown variant `{}` (open it in Rules and press Play this variant first)",
-                record.variant
-            ));
-            return false;
-        };
-        match Game::from_record(&variant, &record) {
-            Ok(game) => {
-                self.replace_game(variant, game);
-                self.feedback.info("record loaded");
-                true
-            }
-            Err(e) => {
-                self.feedback.error(e.to_string());
-                false
-            }
-        }
-    }
-
-    /// The game so far as a pretty-printed record.
-    pub fn record_json(&self) -> String {
-        let record = self.game.record();
-        serde_json::to_string_pretty(&record).unwrap_or_else(|_| record.to_json())
-    }
-
-    /// Writes the record to `path`.
-    pub fn save_record(&mut self, path: &Path) -> bool {
-        match files::write(path, &self.record_json()) {
-            Ok(m) => {
-                self.dirty = false;
-                self.feedback.set(m);
-                true
-            }
-            Err(m) => {
-                self.feedback.set(m);
-                false
-            }
-        }
-    }
-
-    /// Reads a record from `path` and replays it.
-    pub fn open_record(&mut self, path: &Path) -> bool {
-        match std::fs::read_to_string(path) {
-            Ok(text) => self.load_record(&text),
-            Err(e) => {
-                self.feedback.error(format!("{}: {e}", path.display()));
-                false
-            }
-        }
-    }
-
-    // --- Set-up mode ---------------------------------------------------------
-
-    /// Enters set-up mode with the position shown.
-    pub fn start_setup(&mut self) {
-        self.changed();
-        self.thinking = None;
-        self.setup = Some(SetupEdit {
-            setup: Setup::from(self.game.position()),
-            brush: Some((0, 2.min(self.variant.rules().stack_limit))),
-            problems: Vec::new(),
-            notes: Vec::new(),
-            position: None,
-        });
-        self.check_setup();
-    }
-
-    /// Leaves set-up mode, keeping the game.
-    pub fn cancel_setup(&mut self) {
-        if self.setup.take().is_some() {
-            self.changed();
-        }
-    }
-
-    /// Starts a game from the set-up, when it has no problems.
-    pub fn finish_setup(&mut self) -> bool {
-        let Some(pos) = self.setup.as_ref().and_then(|s| s.position) else {
-            return false;
-        };
-        let game = Game::from_position(&self.variant, pos);
-        self.replace_game(self.variant.clone(), game);
-        true
-    }
-
-    /// What a click paints in set-up mode.
-    pub fn set_brush(&mut self, brush: Option<(usize, u8)>) {
-        if let Some(s) = &mut self.setup {
-            s.brush = brush;
-        }
-    }
-
-    /// Puts `stack` on `cell` (set-up mode).
-    pub fn paint(&mut self, cell: usize, stack: Option<(usize, u8)>) {
-        self.edit_setup(|s| {
-            s.set_stack(cell, stack);
-        });
-    }
-
-    /// Sets the side to move (set-up mode).
-    pub fn set_setup_turn(&mut self, player: usize) {
-        self.edit_setup(|s| s.set_turn(player));
-    }
-
-    /// Sets the opening phase (set-up mode).
-    pub fn set_setup_phase(&mut self, phase: Phase) {
-        self.edit_setup(|s| s.set_phase(phase));
-    }
-
-    /// Marks a player eliminated or not (set-up mode).
-    pub fn set_setup_out(&mut self, player: usize, out: bool) {
-        self.edit_setup(|s| s.set_out(player, out));
-    }
-
-    /// Empties the board (set-up mode).
-    pub fn clear_setup(&mut self) {
-        self.edit_setup(Setup::clear_stacks);
-    }
-
-    /// The variant's start position (set-up mode).
-    pub fn reset_setup(&mut self) {
-        let start = Setup::from(self.variant.start());
-        self.edit_setup(|s| *s = start);
-    }
-
-    fn edit_setup(&mut self, edit: impl FnOnce(&mut Setup)) {
-        let Some(s) = &mut self.setup else { return };
-        edit(&mut s.setup);
-        self.changed();
-        self.check_setup();
-    }
-
-    fn check_setup(&mut self) {
-        let v = &self.variant;
-        let Some(s) = &mut self.setup else { return };
-        s.problems = s.setup.problems(v);
-        s.notes.clear();
-        s.position = None;
-        if s.problems.is_empty() {
-            match s.setup.build(v) {
-                Ok(pos) => {
-                    if let Some(o) = v.outcome(&pos) {
-                        s.notes.push(format!(
-                            "the game is already over: {}",
-                            v.describe_outcome(o)
-                        ));
-                    } else if v.legal_moves(&pos).is_empty() {
-                        s.notes
-                            .push("the side to move has no legal move".to_string());
-                    }
-                    s.position = Some(pos);
-                }
-                Err(e) => s.problems.push(e),
-            }
-        }
-    }
-
-    // --- Bots ---------------------------------------------------------------
-
-    /// The bot turn to search now, if one is due: a bot's colour is to move
-    /// at the end of the line, bots are not paused, no set-up is being
-    /// edited and no bot is thinking already. The model then waits for
-    /// [`PlayModel::bot_replied`] with the turn's token.
-    pub fn start_bot(&mut self) -> Option<BotTurn> {
-        if self.thinking.is_some()
-            || self.paused
-            || self.setup.is_some()
-            || !self.at_end_of_line()
-            || self.game.outcome().is_some()
-        {
-            return None;
-        }
-        let player = self.turn();
-        let Seat::Bot(spec) = self.seat_of_player(player) else {
-            return None;
-        };
-        self.seed = self.seed.wrapping_add(1);
-        self.next_token += 1;
-        let thinking = Thinking {
-            token: self.next_token,
-            player,
-            spec: spec.clone(),
-        };
-        self.thinking = Some(thinking);
-        Some(BotTurn {
-            token: self.next_token,
-            player,
-            spec,
-            seed: self.seed,
-            game: self.game.clone(),
-        })
-    }
-
-    /// A bot's answer to the turn with `token`; ignored when the game moved
-    /// on since (undo, a new game…).
-    pub fn bot_replied(&mut self, token: u64, reply: BotReply) {
-        let Some(t) = self.thinking.take_if(|t| t.token == token) else {
-            return;
-        };
-        if let Some(e) = reply.error {
-            self.paused = true;
-            self.feedback.error(format!("{e}; bots are paused"));
-            return;
-        }
-        match reply.mv {
-            Some(m) if self.game.play(m) => {
-                self.redo.clear();
-                self.dirty = true;
-                self.game_changed();
-                self.last_bot = Some(format!(
-                    "{} ({}): {} after {} nodes",
-                    self.player_name(t.player),
-                    t.spec,
-                    self.variant.move_to_string(m),
-                    reply.nodes
-                ));
-            }
-            _ => self.bot_failed(t.token),
-        }
-    }
-
-    /// The search for `token` ended without a move: bots pause.
-    pub fn bot_failed(&mut self, token: u64) {
-        if self.thinking.as_ref().is_some_and(|t| t.token != token) {
-            return;
-        }
-        self.thinking = None;
-        self.paused = true;
-        self.feedback
-            .error("the bot stopped without a move; bots are paused");
-    }
 }
 
 /// `Romans'`, `Blue's`.
@@ -991,6 +453,11 @@ pub fn possessive(name: &str) -> String {
 
 #[cfg(test)]
 mod tests {
+    use std::sync::Arc;
+    use std::sync::atomic::AtomicBool;
+
+    use murus_ai::BotSpec;
+
     use super::*;
 
     fn model(variant: &str, seats: [&str; 2]) -> PlayModel {
@@ -1206,6 +673,11 @@ mod tests {
         assert!(m.is_dirty());
         let moves = ["c1-c3".to_string(), "d7-d5".to_string()];
         m.open_moves(Variant::standard(), &moves, "lab game #4");
+        // The move played is not saved: asked first.
+        assert_eq!(m.game().ply(), 1);
+        let q = m.question().expect("a question").clone();
+        assert_eq!(q.go, "Discard and open");
+        m.answer(crate::dialog::Answer::Go(q.action));
         assert_eq!(m.seats(), [Seat::Human, Seat::Bot(BotSpec::Greedy)]);
         assert_eq!(m.game().ply(), 2);
         assert!(!m.is_dirty());
@@ -1213,5 +685,45 @@ mod tests {
             m.message().map(|x| x.text.as_str()),
             Some("opened lab game #4")
         );
+    }
+
+    #[test]
+    fn unsaved_moves_are_those_after_the_line_leaves_the_moves_kept() {
+        let mut m = model("standard", ["human", "human"]);
+        let record = r#"{"variant":"standard","moves":["b1-b3","c7-c5","e1-e3"]}"#;
+        assert!(m.load_record(record));
+        assert_eq!(m.unsaved_moves(), 0);
+        assert!(m.play_text("f7-f5"));
+        assert!(m.play_text("d1-d3"));
+        assert_eq!(m.unsaved_moves(), 2, "not 5");
+        // Stepping back loses nothing; a new branch replaces the moves
+        // after it.
+        m.jump_to(1);
+        assert_eq!(m.unsaved_moves(), 2);
+        assert!(m.play_text("d7-d5"));
+        assert_eq!(m.unsaved_moves(), 1);
+        // Restored after a restart, they are still unsaved.
+        let mut saved = PlaySaved {
+            moves: m.game().record().moves,
+            kept: m.kept_texts(),
+            ..PlaySaved::default()
+        };
+        saved.seats = vec!["human".into(), "human".into()];
+        let back = PlayModel::new(&saved);
+        assert_eq!(back.unsaved_moves(), 1);
+    }
+
+    #[test]
+    fn bots_wait_while_the_question_before_replacing_the_game_is_asked() {
+        let mut m = model("standard", ["human", "random"]);
+        assert!(m.play_text("b1-b3"));
+        m.new_game();
+        assert!(m.question().is_some());
+        assert!(
+            m.start_bot().is_none(),
+            "the game stays as the question says"
+        );
+        m.answer(crate::dialog::Answer::Keep);
+        assert!(m.start_bot().is_some());
     }
 }

@@ -4,16 +4,19 @@ use egui::{Key, KeyboardShortcut, Modifiers, Pos2, Rect, RichText};
 use murus_engine::{Move, Phase, Variant};
 
 use super::analysis_view::BAR_WIDTH;
-use super::{PlayPanel, SEAT_CHOICES, Seat};
+use super::{Action, PlayPanel, SEAT_CHOICES, Seat, SetupEdit};
 use crate::board::{self, Notes, Scene};
-use crate::dialog::{self, Answer};
+use crate::dialog;
+use crate::files::PickRequest;
 use crate::training::{TRAINED_LABEL, TrainedBots};
-use crate::{Command, layout, theme};
+use crate::{Command, Then, layout, theme};
 
 /// Height of the status line (turn, thinking bot, or result banner).
 const STATUS_HEIGHT: f32 = 44.0;
 /// Text rows kept under the seats for a spec that does not parse.
 const SEAT_ERROR_ROWS: f32 = 3.0;
+/// Height of the move list, however many moves it holds.
+const MOVE_LIST_HEIGHT: f32 = 220.0;
 
 /// What the keyboard asked for this frame.
 #[derive(Clone, Copy, Debug, Default)]
@@ -49,56 +52,76 @@ impl Keys {
 }
 
 impl PlayPanel {
-    /// Draws the panel and returns commands for the app.
     /// Draws the panel; `trained` finds the trained bot of the variant
-    /// played, offered in the seat menus.
+    /// played, offered in the seat menus. What the user asked for is done
+    /// after the frame; what the app must do (pick a file) comes back.
     pub fn ui(&mut self, ui: &mut egui::Ui, trained: &mut TrainedBots) -> Vec<Command> {
-        if let Some(Answer::Go(replace)) = dialog::show(ui.ctx(), "play-replace", &mut self.pending)
-        {
-            self.replace(replace);
+        let mut out = Vec::new();
+        let mut question = self.model.question().cloned();
+        let asking = question.is_some();
+        if let Some(answer) = dialog::show(ui.ctx(), "play-replace", &mut question) {
+            out.push(Action::Answer(answer));
         }
-        if self.pending.is_none() && self.model.setup().is_none() {
+        if !asking && self.model.setup().is_none() {
             let keys = Keys::read(ui.ctx());
-            if keys.undo {
-                self.model.undo();
-            }
-            if keys.redo {
-                self.model.redo();
-            }
-            if keys.back {
-                self.model.back();
-            }
-            if keys.forward {
-                self.model.forward();
+            for (pressed, action) in [
+                (keys.undo, Action::Undo),
+                (keys.redo, Action::Redo),
+                (keys.back, Action::Back),
+                (keys.forward, Action::Forward),
+            ] {
+                if pressed {
+                    out.push(action);
+                }
             }
         }
         self.sync_seat_text();
-        if self.position_shown != Some(*self.model.game().position()) {
-            self.position_shown = Some(*self.model.game().position());
-            self.position_text = self
-                .model
-                .variant()
-                .position_string(self.model.game().position());
+        // The field shows what the board shows: the set-up being edited
+        // when it is a position.
+        let shown = self
+            .model
+            .setup()
+            .map_or(Some(*self.model.game().position()), SetupEdit::position);
+        if shown.is_some() && self.position_shown != shown {
+            self.position_shown = shown;
+            if let Ok(text) = self.model.position_text() {
+                self.position_text = text;
+            }
         }
         let trained = trained.spec_for_variant(self.model.variant());
         egui::Panel::left("play-controls")
             .default_size(230.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.controls(ui, trained.as_deref()));
+                egui::ScrollArea::vertical()
+                    .show(ui, |ui| self.controls(ui, trained.as_deref(), &mut out));
             });
         egui::Panel::right("play-moves")
             .default_size(260.0)
             .show(ui, |ui| {
-                egui::ScrollArea::vertical().show(ui, |ui| self.side(ui));
+                egui::ScrollArea::vertical().show(ui, |ui| self.side(ui, &mut out));
             });
-        egui::CentralPanel::default().show(ui, |ui| self.centre(ui));
-        Vec::new()
+        egui::CentralPanel::default().show(ui, |ui| self.centre(ui, &mut out));
+        let mut commands = Vec::new();
+        for action in out {
+            match action {
+                Action::CopyPosition => {
+                    if let Some(text) = self.model.copy_position() {
+                        ui.ctx().copy_text(text);
+                    }
+                }
+                Action::CopyRecord => ui.ctx().copy_text(self.model.record_json()),
+                a => self.apply(a, &mut commands),
+            }
+        }
+        commands
     }
 
-    fn controls(&mut self, ui: &mut egui::Ui, trained: Option<&str>) {
+    fn controls(&mut self, ui: &mut egui::Ui, trained: Option<&str>, out: &mut Vec<Action>) {
         let v = self.model.variant().clone();
         ui.heading("Game");
-        ui.add(egui::Label::new(format!("Variant: {}", v.rules().title)).wrap());
+        // One row whatever the title's length (elided, whole on hover), so
+        // that nothing below moves when the variant changes.
+        ui.add(egui::Label::new(format!("Variant: {}", v.rules().title)).truncate());
         ui.horizontal_wrapped(|ui| {
             for (name, src) in murus_engine::BUILTIN {
                 if ui
@@ -107,27 +130,33 @@ impl PlayPanel {
                     .clicked()
                     && let Ok(variant) = Variant::compile(src)
                 {
-                    self.request_variant(variant);
+                    out.push(Action::SwitchVariant(variant));
                 }
             }
         });
         ui.separator();
-        self.seats(ui, &v, trained);
+        self.seats(ui, &v, trained, out);
         ui.separator();
         let in_setup = self.model.setup().is_some();
-        ui.add_enabled_ui(!in_setup, |ui| self.game_buttons(ui, &v));
+        ui.add_enabled_ui(!in_setup, |ui| self.game_buttons(ui, &v, out));
         ui.separator();
         ui.heading("Set-up");
         if in_setup {
-            self.setup_controls(ui, &v);
+            self.setup_controls(ui, &v, out);
         } else if ui.button("Set up a position").clicked() {
-            self.model.start_setup();
+            out.push(Action::StartSetup);
         }
     }
 
     /// The seat menus and fields; `trained` is the spec of the trained bot
     /// of `v`, offered as [`TRAINED_LABEL`].
-    fn seats(&mut self, ui: &mut egui::Ui, v: &Variant, trained: Option<&str>) {
+    fn seats(
+        &mut self,
+        ui: &mut egui::Ui,
+        v: &Variant,
+        trained: Option<&str>,
+        out: &mut Vec<Action>,
+    ) {
         ui.heading("Seats");
         let mut errors = Vec::new();
         for p in 0..v.player_count() {
@@ -170,7 +199,7 @@ impl PlayPanel {
                         && let Ok(seat) = c.parse()
                     {
                         self.seat_text[p] = c.to_string();
-                        self.model.set_seat(p, seat);
+                        out.push(Action::SetSeat(p, seat));
                     }
                     label
                 })
@@ -186,7 +215,7 @@ impl PlayPanel {
                     "human, random, greedy, alphabeta:N, mcts:N, mcts-guided:N, easy, medium, hard, expert, or ugi:COMMAND for an external engine",
                 );
             match self.seat_text[p].parse::<Seat>() {
-                Ok(seat) if field.changed() => self.model.set_seat(p, seat),
+                Ok(seat) if field.changed() => out.push(Action::SetSeat(p, seat)),
                 Ok(_) => {}
                 Err(e) => errors.push(format!("{name}: {e}")),
             }
@@ -202,31 +231,31 @@ impl PlayPanel {
         });
         let mut paused = self.model.is_paused();
         if ui.checkbox(&mut paused, "Pause bots").changed() {
-            self.model.set_paused(paused);
+            out.push(Action::SetPaused(paused));
         }
     }
 
-    fn game_buttons(&mut self, ui: &mut egui::Ui, v: &Variant) {
+    fn game_buttons(&mut self, ui: &mut egui::Ui, v: &Variant, out: &mut Vec<Action>) {
         ui.horizontal_wrapped(|ui| {
             if ui.button("New game").clicked() {
-                self.model.new_game();
+                out.push(Action::NewGame);
             }
             if ui
                 .add_enabled(self.model.game().ply() > 0, egui::Button::new("Undo"))
                 .on_hover_text("Ctrl+Z; ← steps back one ply")
                 .clicked()
             {
-                self.model.undo();
+                out.push(Action::Undo);
             }
             if ui
                 .add_enabled(!self.model.at_end_of_line(), egui::Button::new("Redo"))
                 .on_hover_text("Ctrl+Shift+Z or Ctrl+Y; → steps forward one ply")
                 .clicked()
             {
-                self.model.redo();
+                out.push(Action::Redo);
             }
             if ui.button("Flip board").clicked() {
-                self.flipped = !self.flipped;
+                out.push(Action::Flip);
             }
         });
         if matches!(v.rules().opening, murus_dsl::rules::Opening::Pie { .. }) {
@@ -235,7 +264,7 @@ impl PlayPanel {
                 .add_enabled(legal, egui::Button::new("Swap (pie rule)"))
                 .clicked()
             {
-                self.model.play(Move::SWAP);
+                out.push(Action::Play(Move::SWAP));
             }
         }
         ui.horizontal(|ui| {
@@ -245,10 +274,8 @@ impl PlayPanel {
                     .desired_width(120.0),
             );
             let entered = field.lost_focus() && ui.input(|i| i.key_pressed(Key::Enter));
-            if (ui.button("Play move").clicked() || entered)
-                && self.model.play_text(&self.move_text)
-            {
-                self.move_text.clear();
+            if ui.button("Play move").clicked() || entered {
+                out.push(Action::PlayTyped);
             }
             if entered {
                 // Ready for the next move.
@@ -257,7 +284,7 @@ impl PlayPanel {
         });
     }
 
-    fn setup_controls(&mut self, ui: &mut egui::Ui, v: &Variant) {
+    fn setup_controls(&mut self, ui: &mut egui::Ui, v: &Variant, out: &mut Vec<Action>) {
         let Some(edit) = self.model.setup() else {
             return;
         };
@@ -272,15 +299,12 @@ impl PlayPanel {
                 .add_enabled(can_start, egui::Button::new("Start from this set-up"))
                 .clicked()
             {
-                self.model.finish_setup();
+                out.push(Action::FinishSetup);
             }
             if ui.button("Cancel set-up").clicked() {
-                self.model.cancel_setup();
+                out.push(Action::CancelSetup);
             }
         });
-        if self.model.setup().is_none() {
-            return;
-        }
         let before = brush;
         ui.radio_value(&mut brush, None, "Brush: erase");
         for p in 0..v.player_count() {
@@ -292,7 +316,7 @@ impl PlayPanel {
             });
         }
         if brush != before {
-            self.model.set_brush(brush);
+            out.push(Action::SetBrush(brush));
         }
         let names = board::player_names(v.rules());
         let mut turn = setup.turn();
@@ -304,7 +328,7 @@ impl PlayPanel {
                 }
             });
         if turn != setup.turn() {
-            self.model.set_setup_turn(turn);
+            out.push(Action::SetSetupTurn(turn));
         }
         if matches!(v.rules().opening, murus_dsl::rules::Opening::Pie { .. }) {
             let mut phase = setup.phase();
@@ -321,26 +345,26 @@ impl PlayPanel {
                     }
                 });
             if phase != setup.phase() {
-                self.model.set_setup_phase(phase);
+                out.push(Action::SetSetupPhase(phase));
             }
         }
         if v.player_count() > 2 {
             ui.horizontal_wrapped(|ui| {
                 ui.label("Eliminated:");
                 for (p, name) in names.iter().enumerate() {
-                    let mut out = setup.is_out(p);
-                    if ui.checkbox(&mut out, name.as_str()).changed() {
-                        self.model.set_setup_out(p, out);
+                    let mut gone = setup.is_out(p);
+                    if ui.checkbox(&mut gone, name.as_str()).changed() {
+                        out.push(Action::SetSetupOut(p, gone));
                     }
                 }
             });
         }
         ui.horizontal_wrapped(|ui| {
             if ui.button("Clear board").clicked() {
-                self.model.clear_setup();
+                out.push(Action::ClearSetup);
             }
             if ui.button("Start position").clicked() {
-                self.model.reset_setup();
+                out.push(Action::ResetSetup);
             }
         });
         let Some(edit) = self.model.setup() else {
@@ -365,64 +389,86 @@ impl PlayPanel {
         }
     }
 
-    fn side(&mut self, ui: &mut egui::Ui) {
+    fn side(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         ui.heading("Moves");
         layout::reserved(ui, 1.0, |ui| {
+            // Elided, the label shows the whole line on hover by itself.
             if let Some(b) = self.model.last_bot() {
-                ui.add(egui::Label::new(RichText::new(b).weak()).truncate())
-                    .on_hover_text(b);
+                ui.add(egui::Label::new(RichText::new(b).weak()).truncate());
             }
         });
-        self.move_list(ui);
-        ui.separator();
-        self.analysis_section(ui);
+        self.move_list(ui, out);
         ui.separator();
         ui.heading("Position");
-        code_field(ui, &mut self.position_text, "position string", 2);
+        code_field(ui, &mut self.position_text, "position string", 3);
         ui.horizontal_wrapped(|ui| {
             if ui.button("Copy position").clicked() {
-                let v = self.model.variant();
-                ui.ctx()
-                    .copy_text(v.position_string(self.model.game().position()));
+                out.push(Action::CopyPosition);
             }
-            // The text stays as typed when it is wrong, so it can be fixed.
             if ui.button("Load position").clicked() {
-                let text = self.position_text.clone();
-                self.model.load_position(&text);
+                out.push(Action::LoadPosition);
+            }
+            if ui
+                .button("Open position…")
+                .on_hover_text("load the position string held in a file")
+                .clicked()
+            {
+                let request = PickRequest::open("Open a position", "Position", &["pos", "txt"])
+                    .near(std::path::Path::new(&self.record_path));
+                out.push(Action::Pick(request, Then::OpenPosition));
+            }
+            if ui
+                .button("Save position…")
+                .on_hover_text("write the position string of the board to a file")
+                .clicked()
+            {
+                let request = PickRequest::save("Save the position", "Position", &["pos", "txt"])
+                    .near(std::path::Path::new(&self.record_path))
+                    .named("position.pos");
+                out.push(Action::Pick(request, Then::SavePosition));
             }
         });
         ui.separator();
         ui.heading("Record");
-        ui.add(
-            egui::TextEdit::singleline(&mut self.record_path)
-                .hint_text("record file")
-                .desired_width(f32::INFINITY),
-        );
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Save record").clicked() {
-                let path = std::path::PathBuf::from(&self.record_path);
-                self.model.save_record(&path);
+            let record = std::path::Path::new(&self.record_path);
+            if ui
+                .button("Save record…")
+                .on_hover_text("write the whole game to a record file (JSON)")
+                .clicked()
+            {
+                let request = PickRequest::save("Save the game record", "Game record", &["json"])
+                    .near(record);
+                out.push(Action::Pick(request, Then::SaveRecord));
             }
-            if ui.button("Open record").clicked() {
-                let path = std::path::PathBuf::from(&self.record_path);
-                self.model.open_record(&path);
+            if ui
+                .button("Open record…")
+                .on_hover_text("replay a record file (JSON)")
+                .clicked()
+            {
+                let request =
+                    PickRequest::open("Open a game record", "Game record", &["json"]).near(record);
+                out.push(Action::Pick(request, Then::OpenRecord));
             }
         });
         code_field(ui, &mut self.record_text, "paste a record (JSON) here", 3);
         ui.horizontal_wrapped(|ui| {
             if ui.button("Load record text").clicked() {
-                let text = self.record_text.clone();
-                self.model.load_record(&text);
+                out.push(Action::LoadRecordText);
             }
             if ui.button("Copy record").clicked() {
-                ui.ctx().copy_text(self.model.game().record().to_json());
+                out.push(Action::CopyRecord);
             }
         });
+        ui.separator();
+        // Last: what it shows grows and shrinks with the search, and moves
+        // nothing below it.
+        self.analysis_section(ui, out);
     }
 
     /// The whole line: played moves, then the moves ahead (greyed); a click
     /// jumps to the ply after the move clicked.
-    fn move_list(&mut self, ui: &mut egui::Ui) {
+    fn move_list(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let ply = self.model.game().ply();
         let line = self.model.line_texts();
         let scroll_to_current = self.list_ply != Some(ply);
@@ -434,10 +480,12 @@ impl PlayPanel {
             .unwrap_or_default();
         let error = theme::error(ui);
         let mut jump = None;
+        // As tall with one move as with a hundred: what is below stays put.
         egui::ScrollArea::vertical()
             .id_salt("move-list")
-            .max_height(220.0)
-            .auto_shrink([false, true])
+            .max_height(MOVE_LIST_HEIGHT)
+            .min_scrolled_height(MOVE_LIST_HEIGHT)
+            .auto_shrink([false, false])
             .show(ui, |ui| {
                 if line.is_empty() {
                     ui.weak("no moves yet");
@@ -455,8 +503,15 @@ impl PlayPanel {
                     } else {
                         RichText::new(text).weak()
                     };
-                    let text = if blunder { text.color(error) } else { text };
-                    let r = ui.selectable_label(i + 1 == ply, text);
+                    // Red, except on the selection's colour, where the
+                    // theme's text colour reads.
+                    let current = i + 1 == ply;
+                    let text = if blunder && !current {
+                        text.color(error)
+                    } else {
+                        text
+                    };
+                    let r = ui.selectable_label(current, text);
                     if r.clicked() {
                         jump = Some(i + 1);
                     }
@@ -466,19 +521,17 @@ impl PlayPanel {
                 }
             });
         if let Some(to) = jump {
-            self.model.jump_to(to);
+            out.push(Action::JumpTo(to));
         }
     }
 
-    fn centre(&mut self, ui: &mut egui::Ui) {
-        layout::reserved_height(ui, STATUS_HEIGHT, |ui| self.status(ui));
+    fn centre(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
+        layout::reserved_height(ui, STATUS_HEIGHT, |ui| self.status(ui, out));
         let prompt = 2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-        layout::reserved_height(ui, prompt, |ui| self.prompt(ui));
-        if !self.analysis.is_on() {
-            self.board(ui);
-            return;
-        }
-        // The evaluation bar on the left, as tall as the board.
+        layout::reserved_height(ui, prompt, |ui| self.prompt(ui, out));
+        // The evaluation bar on the left, as tall as the board; its column
+        // is kept while the analysis is off, so that turning it on moves
+        // nothing.
         let avail = ui.available_rect_before_wrap();
         let gap = ui.spacing().item_spacing.x;
         let board_rect = Rect::from_min_max(
@@ -487,19 +540,21 @@ impl PlayPanel {
         );
         let used = ui
             .scope_builder(egui::UiBuilder::new().max_rect(board_rect), |ui| {
-                self.board(ui);
+                self.board(ui, out);
             })
             .response
             .rect;
-        let bar = Rect::from_min_size(
-            Pos2::new(avail.min.x, used.min.y),
-            egui::vec2(BAR_WIDTH, used.height().max(40.0)),
-        );
-        self.eval_bar(ui, bar);
+        if self.analysis.is_on() {
+            let bar = Rect::from_min_size(
+                Pos2::new(avail.min.x, used.min.y),
+                egui::vec2(BAR_WIDTH, used.height().max(40.0)),
+            );
+            self.eval_bar(ui, bar);
+        }
     }
 
     /// The result banner, the thinking bot, or whose turn it is.
-    fn status(&mut self, ui: &mut egui::Ui) {
+    fn status(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let m = &self.model;
         let v = m.variant();
         if let Some(o) = m.game().outcome() {
@@ -526,17 +581,18 @@ impl PlayPanel {
         }
         let mut play_on = false;
         ui.horizontal_wrapped(|ui| {
-            if let (Some(t), Some(b)) = (m.thinking(), &self.bot) {
+            if let (Some(t), Some(since)) = (m.thinking(), m.thinking_since()) {
+                // The button first: the time beside it grows.
+                if ui.button("Move now").clicked() {
+                    out.push(Action::MoveNow);
+                }
                 ui.spinner();
                 ui.label(format!(
                     "{} ({}) is thinking… {:.1} s",
                     m.player_name(t.player),
                     t.spec,
-                    b.job.started.elapsed().as_secs_f32()
+                    since.elapsed().as_secs_f32()
                 ));
-                if ui.button("Move now").clicked() {
-                    b.job.cancel();
-                }
                 return;
             }
             let turn = m.turn();
@@ -558,12 +614,12 @@ impl PlayPanel {
             }
         });
         if play_on {
-            self.model.play_on_from_here();
+            out.push(Action::PlayOn);
         }
     }
 
     /// The move chooser, or the panel's message.
-    fn prompt(&mut self, ui: &mut egui::Ui) {
+    fn prompt(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let choices = self.model.choices().to_vec();
         if !choices.is_empty() {
             let mut chosen = None;
@@ -576,7 +632,7 @@ impl PlayPanel {
                 }
             });
             if let Some(m) = chosen {
-                self.model.choose(m);
+                out.push(Action::Choose(m));
             }
         } else if let Some(msg) = self.model.message() {
             let text = msg.text.clone();
@@ -584,7 +640,7 @@ impl PlayPanel {
         }
     }
 
-    fn board(&mut self, ui: &mut egui::Ui) {
+    fn board(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let m = &self.model;
         let v = m.variant();
         let slots = v.geometry().slots();
@@ -628,23 +684,35 @@ impl PlayPanel {
             },
         );
         if let Some(c) = r.clicked {
-            self.model.click(c);
+            out.push(Action::Click(c));
         }
         if let Some(c) = r.secondary
             && self.model.setup().is_some()
         {
-            self.model.paint(c, None);
+            out.push(Action::Erase(c));
         }
     }
 }
 
-/// A monospace text area as wide as the panel.
+/// A monospace text area as wide as the panel and `rows` rows high
+/// whatever it holds: a long text pasted in scrolls inside it, and the
+/// buttons below stay put.
 fn code_field(ui: &mut egui::Ui, text: &mut String, hint: &str, rows: usize) -> egui::Response {
-    ui.add(
-        egui::TextEdit::multiline(text)
-            .hint_text(hint)
-            .desired_rows(rows)
-            .desired_width(f32::INFINITY)
-            .font(egui::TextStyle::Monospace),
-    )
+    let row = ui.text_style_height(&egui::TextStyle::Monospace);
+    let height = rows as f32 * row + 2.0 * ui.spacing().button_padding.y + 4.0;
+    egui::ScrollArea::vertical()
+        .id_salt(hint)
+        .max_height(height)
+        .min_scrolled_height(height)
+        .auto_shrink([false, false])
+        .show(ui, |ui| {
+            ui.add(
+                egui::TextEdit::multiline(text)
+                    .hint_text(hint)
+                    .desired_rows(rows)
+                    .desired_width(f32::INFINITY)
+                    .font(egui::TextStyle::Monospace),
+            )
+        })
+        .inner
 }

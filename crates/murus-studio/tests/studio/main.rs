@@ -14,8 +14,11 @@ mod rules;
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
+use std::sync::{Arc, Mutex};
+
 use egui_kittest::Harness;
 use egui_kittest::kittest::Queryable;
+use murus_studio::files::{PickRequest, Picked, Picker};
 use murus_studio::{Saved, StudioApp, Tab};
 
 pub fn root() -> PathBuf {
@@ -95,4 +98,30 @@ pub fn until(
         std::thread::sleep(Duration::from_millis(10));
     }
     h.step();
+}
+
+/// What a fake file dialog was asked, in order.
+pub type Asked = Arc<Mutex<Vec<PickRequest>>>;
+
+/// A file dialog that answers each request with the next of `answers` (then
+/// Cancel), and the requests it was asked.
+pub fn picker(answers: Vec<Picked>) -> (Picker, Asked) {
+    let asked: Asked = Arc::default();
+    let answers = Mutex::new(std::collections::VecDeque::from(answers));
+    let log = asked.clone();
+    let picker: Picker = Arc::new(move |request: &PickRequest| {
+        log.lock().unwrap().push(request.clone());
+        answers
+            .lock()
+            .unwrap()
+            .pop_front()
+            .unwrap_or(Picked::Cancelled)
+    });
+    (picker, asked)
+}
+
+/// Waits for the file dialog going on and steps until its answer is done.
+pub fn answered(h: &mut Harness<'_, StudioApp>) {
+    h.state_mut().dialogs_mut().wait();
+    steps(h, 3);
 }

@@ -5,6 +5,7 @@
 //! is named after the defect it guards.
 
 use egui::{Key, Modifiers, Rect};
+use murus_studio::files::Picked;
 
 use super::*;
 
@@ -619,4 +620,473 @@ fn analyze_game_graphs_the_evaluation_lists_the_blunder_and_the_lists_jump() {
         .click();
     steps(&mut h, 2);
     assert_eq!(ply(&mut h), 0);
+}
+
+// ---- Regression tests of issue 22 (part 3) ----
+
+/// A record of the standard game with six moves.
+const SIX_MOVES: &str =
+    r#"{"variant":"standard","moves":["b1-b3","c7-c5","e1-e3","f7-f5","d1-d3","e7-e5"]}"#;
+
+/// Pastes `json` into the record field and presses "Load record text".
+fn load_record_text(h: &mut Harness<'_, StudioApp>, json: &str) {
+    let field = h
+        .get_all_by_role(egui::accesskit::Role::MultilineTextInput)
+        .nth(1)
+        .expect("the record field");
+    field.set_text_value_accesskit(json);
+    steps(h, 2);
+    click(h, "Load record text");
+}
+
+/// The text of the question before the game is replaced, if one is asked.
+fn question(h: &Harness<'_, StudioApp>) -> Option<String> {
+    use egui_kittest::kittest::{NodeT, by};
+    // The question's texts label its window: asked for with the labels.
+    let text = |t: &str| {
+        h.query_all(by().label_contains(t).include_labels())
+            .next()
+            .and_then(|n| n.accesskit_node().value())
+    };
+    text("Discard the game in progress?")?;
+    text(" not saved")
+}
+
+#[test]
+fn new_game_load_position_and_open_record_ask_before_discarding_the_game() {
+    let mut h = started(app(Tab::Play));
+    let record = scratch_dir("open-record").join("game.json");
+    std::fs::write(&record, SIX_MOVES).unwrap();
+    let (picker, _) = picker(vec![Picked::Path(record.clone()), Picked::Path(record)]);
+    h.state_mut().set_picker(picker);
+    click_move(&mut h, "b1", "b3");
+    click_move(&mut h, "c7", "c5");
+    let open_record = |h: &mut Harness<'static, StudioApp>| {
+        click(h, "Open record…");
+        answered(h);
+    };
+    type Ask<'a> = &'a dyn Fn(&mut Harness<'static, StudioApp>);
+    let asks: [(&str, Ask<'_>); 4] = [
+        ("New game", &|h| click(h, "New game")),
+        ("Load position", &|h| load_position(h, ONE_MOVE_FROM_A_WIN)),
+        ("Open record", &open_record),
+        ("Load record text", &|h| load_record_text(h, SIX_MOVES)),
+    ];
+    for (what, ask) in asks {
+        ask(&mut h);
+        steps(&mut h, 2); // the dialog's first frame only measures it
+        assert_eq!(ply(&mut h), 2, "{what}: the game is there while asked");
+        let q = question(&h).unwrap_or_else(|| panic!("{what} asks first"));
+        assert!(
+            q.contains("2 moves of this standard game are not saved"),
+            "{what}: {q}"
+        );
+        click(&mut h, "Keep playing");
+        assert_eq!(ply(&mut h), 2, "{what}: kept");
+        assert!(h.query_by_label("2. g c7-c5").is_some());
+    }
+    // Answered the other way, the new game starts.
+    click(&mut h, "New game");
+    steps(&mut h, 2);
+    click(&mut h, "Discard and start");
+    assert_eq!(ply(&mut h), 0);
+    // Nothing unsaved: no question.
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    assert!(question(&h).is_none());
+    assert!(shows(&h, "position loaded"));
+}
+
+#[test]
+fn the_unsaved_moves_counted_are_those_played_since_the_game_was_loaded() {
+    let mut h = started(app(Tab::Play));
+    load_record_text(&mut h, SIX_MOVES);
+    assert_eq!(ply(&mut h), 6);
+    assert!(question(&h).is_none(), "nothing to lose yet");
+    click_move(&mut h, "c1", "c3");
+    click_move(&mut h, "d7", "d5");
+    click(&mut h, "hex");
+    steps(&mut h, 2);
+    let q = question(&h).expect("the switch asks");
+    assert!(
+        q.contains("2 moves of this standard game are not saved"),
+        "it said 8 for 2: {q}"
+    );
+}
+
+#[test]
+fn the_bots_line_goes_with_new_game_load_position_and_a_variant_switch() {
+    let mut h = started(app_with_gauls("random"));
+    let bot_line = |h: &Harness<'_, StudioApp>| shows(h, "Gauls (random): ");
+    let bot_moved = |h: &mut Harness<'static, StudioApp>| {
+        click_move(h, "b1", "b3");
+        until(h, 30, "the bot's reply", |h| {
+            h.state().play.model().game().ply() == 2
+        });
+        steps(h, 2);
+        assert!(bot_line(h), "the bot's move is described");
+    };
+    let discard = |h: &mut Harness<'static, StudioApp>, go: &str| {
+        steps(h, 2);
+        click(h, go);
+    };
+    bot_moved(&mut h);
+    click(&mut h, "New game");
+    discard(&mut h, "Discard and start");
+    assert_eq!(ply(&mut h), 0);
+    assert!(!bot_line(&h), "after New game");
+    bot_moved(&mut h);
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    discard(&mut h, "Discard and load");
+    assert!(shows(&h, "position loaded"));
+    assert!(!bot_line(&h), "after Load position");
+    click(&mut h, "standard"); // no move played: a new game at once
+    bot_moved(&mut h);
+    click(&mut h, "hex");
+    discard(&mut h, "Discard and switch");
+    assert!(!bot_line(&h), "after a variant switch");
+}
+
+#[test]
+fn the_bots_line_shows_its_tooltip_once() {
+    let mut h = started(app_with_gauls("alphabeta:20000"));
+    click_move(&mut h, "b1", "b3");
+    until(&mut h, 60, "the bot's reply", |h| {
+        h.state().play.model().game().ply() == 2
+    });
+    steps(&mut h, 2);
+    let text = h
+        .state()
+        .play
+        .model()
+        .last_bot()
+        .expect("the bot's line")
+        .to_string();
+    assert!(
+        text.len() > 40,
+        "long enough to be elided in the side panel: {text}"
+    );
+    h.get_by_label(&text).hover();
+    steps(&mut h, 40); // the tooltip's delay
+    let shown = h.query_all_by_label(&text).count();
+    assert_eq!(shown, 2, "the line and one tooltip");
+}
+
+/// Steps one frame and returns the text copied to the clipboard in it.
+fn copied(h: &mut Harness<'_, StudioApp>) -> Option<String> {
+    h.step();
+    h.output()
+        .platform_output
+        .commands
+        .iter()
+        .find_map(|c| match c {
+            egui::OutputCommand::CopyText(t) => Some(t.clone()),
+            _ => None,
+        })
+}
+
+#[test]
+fn copy_position_in_set_up_mode_copies_the_set_up() {
+    let mut h = started(app(Tab::Play));
+    h.get_by_label("Copy position").click();
+    let start = copied(&mut h).expect("the start position copied");
+    assert_eq!(
+        start,
+        murus_engine::Variant::standard()
+            .position_string(&murus_engine::Variant::standard().start())
+    );
+    steps(&mut h, 1);
+    click(&mut h, "Set up a position");
+    click(&mut h, "Brush: erase");
+    click(&mut h, "cell a1");
+    let edit = h.state().play.model().setup().expect("set-up mode");
+    let painted = edit.position().expect("a legal set-up");
+    let expected = murus_engine::Variant::standard().position_string(&painted);
+    assert_ne!(expected, start);
+    h.get_by_label("Copy position").click();
+    assert_eq!(
+        copied(&mut h),
+        Some(expected.clone()),
+        "what the board shows"
+    );
+    steps(&mut h, 1);
+    assert_eq!(position_field_text(&h), expected, "and the field shows it");
+    // A set-up that is no position yet: nothing copied, and why.
+    click(&mut h, "Clear board");
+    click(&mut h, "Romans tower");
+    click(&mut h, "cell a7");
+    assert!(h.state().play.model().setup().unwrap().position().is_none());
+    h.get_by_label("Copy position").click();
+    assert_eq!(copied(&mut h), None);
+    steps(&mut h, 2);
+    assert!(shows(&h, "the set-up is not a position yet"));
+}
+
+#[test]
+fn records_and_positions_open_and_save_through_file_dialogs_with_full_paths() {
+    let dir = scratch_dir("play-files");
+    let record = dir.join("mine.json");
+    let position = dir.join("mine.pos");
+    let mut h = started(app(Tab::Play));
+    let (picker, asked) = picker(vec![
+        Picked::Path(record.clone()),
+        Picked::Path(position.clone()),
+        Picked::Path(position.clone()),
+    ]);
+    h.state_mut().set_picker(picker);
+    click_move(&mut h, "b1", "b3");
+    click_move(&mut h, "c7", "c5");
+    // Back one ply: the record still holds the whole line.
+    press(&mut h, Modifiers::NONE, Key::ArrowLeft);
+    click(&mut h, "Save record…");
+    answered(&mut h);
+    let saved =
+        murus_engine::GameRecord::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    assert_eq!(saved.moves, ["b1-b3", "c7-c5"]);
+    assert!(shows(&h, &format!("saved {}", record.display())));
+    // Saved: a new game asks nothing.
+    click(&mut h, "Save position…");
+    answered(&mut h);
+    let text = std::fs::read_to_string(&position).unwrap();
+    let v = murus_engine::Variant::standard();
+    assert_eq!(
+        text.trim(),
+        v.position_string(h.state().play.model().game().position())
+    );
+    click(&mut h, "Open position…");
+    answered(&mut h);
+    assert!(
+        question(&h).is_none(),
+        "the record was saved: nothing to lose"
+    );
+    assert!(shows(&h, "position loaded"));
+    assert_eq!(ply(&mut h), 0);
+    let asked = asked.lock().unwrap().clone();
+    assert_eq!(
+        asked.iter().map(|r| r.save).collect::<Vec<_>>(),
+        [true, true, false]
+    );
+    assert!(
+        asked
+            .iter()
+            .all(|r| r.dir.as_ref().is_some_and(|d| d.is_absolute()))
+    );
+}
+
+// --- Layout that moves under the pointer (issue 22) -------------------------
+
+/// The rects of widgets a misclick would hit: the game buttons, the
+/// position's buttons, and the board's corners.
+fn still_widgets(h: &Harness<'_, StudioApp>) -> Vec<(String, Rect)> {
+    let mut out: Vec<(String, Rect)> = ["New game", "Flip board", "Load position", "Copy record"]
+        .iter()
+        .map(|l| ((*l).to_string(), h.get_by_label(l).rect()))
+        .collect();
+    let (a1, h7) = board_corners(h);
+    out.push(("cell a1".into(), a1));
+    out.push(("cell h7".into(), h7));
+    out
+}
+
+#[test]
+fn the_analysis_status_line_does_not_move_the_widgets() {
+    let mut h = started(app(Tab::Play));
+    small_analysis(&mut h);
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    click(&mut h, "Analysis");
+    let searching = still_widgets(&h);
+    let analyze = h.get_by_label("Analyze game").rect();
+    until(&mut h, 120, "the analysis of the position", |h| {
+        let play = &h.state().play;
+        play.analysis()
+            .current(play.model())
+            .is_some_and(|e| e.done)
+    });
+    steps(&mut h, 2);
+    assert!(shows(&h, "Best line: d5-d7"));
+    assert_eq!(still_widgets(&h), searching, "once the results are in");
+    assert_eq!(h.get_by_label("Analyze game").rect(), analyze);
+}
+
+#[test]
+fn turning_analysis_on_does_not_move_the_board_or_the_buttons() {
+    let mut h = started(app(Tab::Play));
+    small_analysis(&mut h);
+    let off = still_widgets(&h);
+    click(&mut h, "Analysis");
+    steps(&mut h, 2);
+    assert!(
+        h.query_by_label_contains("Evaluation").is_some(),
+        "the bar shows"
+    );
+    assert_eq!(still_widgets(&h), off);
+}
+
+#[test]
+fn a_long_pasted_position_does_not_move_the_buttons_below() {
+    let mut h = started(app(Tab::Play));
+    let before = still_widgets(&h);
+    let field = h
+        .get_all_by_role(egui::accesskit::Role::MultilineTextInput)
+        .next()
+        .expect("the position field");
+    field.set_text_value_accesskit(&"g2g2g2g2g2g2g2g2/".repeat(12));
+    steps(&mut h, 3);
+    assert_eq!(still_widgets(&h), before);
+}
+
+#[test]
+fn a_wrapped_variant_title_does_not_move_the_game_buttons() {
+    let mut h = started(app(Tab::Play));
+    let before = still_widgets(&h);
+    let long = murus_engine::Variant::standard().source().replace(
+        "title \"Murus Gallicus\"",
+        "title \"Murus Gallicus, as the Romans and the Gauls played it on a long winter evening\"",
+    );
+    let v = murus_engine::Variant::compile(&long).expect("the long title compiles");
+    h.state_mut().play.request_variant(v);
+    steps(&mut h, 3);
+    assert!(shows(&h, "Variant: Murus Gallicus, as the Romans"));
+    assert_eq!(still_widgets(&h), before);
+}
+
+#[test]
+fn the_best_moves_text_is_never_cut_off() {
+    let mut h = started(app(Tab::Play));
+    small_analysis(&mut h);
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    click(&mut h, "Analysis");
+    until(&mut h, 120, "the analysis of the position", |h| {
+        let play = &h.state().play;
+        play.analysis()
+            .current(play.model())
+            .is_some_and(|e| e.done)
+    });
+    steps(&mut h, 2);
+    // However narrow the panel, the whole row (move, score and its line)
+    // can be read on hover.
+    h.get_by_label("d5-d7  Romans win in 1 ply").hover();
+    steps(&mut h, 40); // the tooltip's delay
+    assert!(
+        h.query_by_label_contains("d5-d7  Romans win in 1 ply\nline: d5-d7")
+            .is_some(),
+        "the whole text on hover"
+    );
+    h.get_by_label_contains("Best line: d5-d7").hover();
+    steps(&mut h, 40);
+    assert!(
+        h.query_by_label_contains("Best line: d5-d7\nscores from")
+            .is_some()
+    );
+}
+
+// --- The review's chart (issue 22) ------------------------------------------
+
+/// The review of a game whose first move lets a win go.
+fn reviewed() -> Harness<'static, StudioApp> {
+    let mut h = started(app(Tab::Play));
+    small_analysis(&mut h);
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    submit_move(&mut h, "d5-d3");
+    submit_move(&mut h, "c7-c5");
+    click(&mut h, "Analyze game");
+    until(&mut h, 120, "the review", |h| {
+        !h.state().play.analysis().is_reviewing()
+    });
+    steps(&mut h, 3);
+    h
+}
+
+/// Relative luminance (WCAG) of an sRGB pixel.
+fn luminance(p: image::Rgba<u8>) -> f64 {
+    let lin = |c: u8| {
+        let c = f64::from(c) / 255.0;
+        if c <= 0.039_28 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * lin(p[0]) + 0.7152 * lin(p[1]) + 0.0722 * lin(p[2])
+}
+
+/// The pixels of `rect` (in points; the harness draws one pixel a point).
+fn pixels(img: &image::RgbaImage, rect: Rect) -> Vec<(u32, u32, image::Rgba<u8>)> {
+    let mut out = Vec::new();
+    for y in rect.top().max(0.0) as u32..(rect.bottom() as u32).min(img.height()) {
+        for x in rect.left().max(0.0) as u32..(rect.right() as u32).min(img.width()) {
+            out.push((x, y, *img.get_pixel(x, y)));
+        }
+    }
+    out
+}
+
+/// The most common colour of some pixels (a background).
+fn most_common(px: &[(u32, u32, image::Rgba<u8>)]) -> image::Rgba<u8> {
+    let mut counts = std::collections::HashMap::new();
+    for (_, _, p) in px {
+        *counts.entry(p.0).or_insert(0) += 1;
+    }
+    let (best, _) = counts.into_iter().max_by_key(|(_, n)| *n).expect("pixels");
+    image::Rgba(best)
+}
+
+#[test]
+fn the_review_charts_y_axis_has_a_scale() {
+    let mut h = reviewed();
+    let graph = h.get_by_label_contains("Evaluation graph:").rect();
+    let img = h.render().expect("a picture of the window");
+    // The tick labels sit left of the plot's frame: count the rows of text
+    // there.
+    let axis = Rect::from_min_max(
+        egui::pos2(graph.left() - 40.0, graph.top()),
+        egui::pos2(graph.left() - 1.0, graph.bottom()),
+    );
+    let px = pixels(&img, axis);
+    let back = most_common(&px);
+    let inked: std::collections::BTreeSet<u32> = px
+        .iter()
+        .filter(|(_, _, p)| (luminance(*p) - luminance(back)).abs() > 0.15)
+        .map(|(_, y, _)| *y)
+        .collect();
+    let mut labels = 0;
+    let mut last = None;
+    for y in inked {
+        if last.is_none_or(|l| y > l + 1) {
+            labels += 1;
+        }
+        last = Some(y);
+    }
+    assert!(
+        labels >= 3,
+        "the y-axis shows {labels} label(s); a scale needs at least 3"
+    );
+}
+
+#[test]
+fn the_selected_blunder_reads_on_the_selection_colour() {
+    let mut h = reviewed();
+    h.get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply to ")
+        .click();
+    steps(&mut h, 3);
+    assert_eq!(ply(&mut h), 0, "the blunder is selected");
+    // The pointer away, so that its arrow is not in the picture.
+    h.hover_at(egui::pos2(600.0, 850.0));
+    steps(&mut h, 2);
+    let rect = h
+        .get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply to ")
+        .rect();
+    let img = h.render().expect("a picture of the window");
+    let px = pixels(&img, rect.shrink(1.0));
+    let back = most_common(&px);
+    let lb = luminance(back);
+    let text = px
+        .iter()
+        .map(|(_, _, p)| luminance(*p))
+        .max_by(|a, b| (a - lb).abs().total_cmp(&(b - lb).abs()))
+        .expect("pixels");
+    let contrast = (lb.max(text) + 0.05) / (lb.min(text) + 0.05);
+    assert!(
+        contrast >= 3.0,
+        "the selected blunder's text has a contrast of {contrast:.2} on its background"
+    );
 }

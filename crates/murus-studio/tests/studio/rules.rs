@@ -2,6 +2,7 @@
 
 use murus_engine::Variant;
 use murus_studio::dialog::Answer;
+use murus_studio::files::Picked;
 use murus_studio::rules::{FileAction, MAX_PERFT_DEPTH, RulesModel, RulesSaved};
 
 use super::*;
@@ -119,31 +120,6 @@ fn type_in_editor(h: &mut Harness<'_, StudioApp>, text: &str) {
     steps(h, 2);
 }
 
-/// Replaces the text of the "Save as" name field.
-fn set_save_name(h: &mut Harness<'_, StudioApp>, name: &str) {
-    let field = h
-        .query_all(
-            egui_kittest::kittest::by()
-                .role(egui::accesskit::Role::TextInput)
-                .value("my-variant.mg"),
-        )
-        .next()
-        .expect("the Save as name field");
-    field.focus();
-    steps(h, 1);
-    h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
-    steps(h, 1);
-    h.query_all(
-        egui_kittest::kittest::by()
-            .role(egui::accesskit::Role::TextInput)
-            .value("my-variant.mg"),
-    )
-    .next()
-    .expect("the Save as name field")
-    .type_text(name);
-    steps(h, 2);
-}
-
 fn left_of(h: &Harness<'_, StudioApp>, label: &str) -> f32 {
     h.get_by_label(label).rect().left()
 }
@@ -205,23 +181,25 @@ fn a_file_bar_message_does_not_push_the_rules_editor() {
     choose(&mut h, "Open from variants/", "a.mg");
     assert!(h.query_by_label_contains("opened").is_some());
     assert_eq!(corner(&h), editor, "after \"opened\"");
+    h.state_mut()
+        .rules
+        .model_mut()
+        .request(FileAction::Open(dir.join("missing.mg")));
+    steps(&mut h, 3);
+    assert!(h.query_by_label_contains("missing.mg: ").is_some());
+    assert_eq!(corner(&h), editor, "after an error");
     type_in_editor(&mut h, "// edited\n");
     assert!(h.state().rules.model().is_dirty());
     assert_eq!(corner(&h), editor, "with unsaved changes");
-    set_save_name(&mut h, "no/folders/please");
-    h.get_by_label("Save as").click();
-    steps(&mut h, 3);
-    assert!(
-        h.query_by_label_contains("give a plain file name")
-            .is_some()
-    );
-    assert_eq!(corner(&h), editor, "after an error");
 }
 
 #[test]
-fn a_copied_built_in_is_untitled_and_save_does_not_overwrite_the_shipped_file() {
+fn save_on_an_untitled_copy_asks_for_a_file_name() {
     let dir = scratch("copy-builtin");
     let mut h = rules_in(&dir);
+    let mine = dir.join("mine.mg");
+    let (picker, asked) = picker(vec![Picked::Path(mine.clone())]);
+    h.state_mut().set_picker(picker);
     choose(&mut h, "Built-in", "advanced");
     assert!(
         h.query_by_label_contains("untitled").is_some()
@@ -230,34 +208,89 @@ fn a_copied_built_in_is_untitled_and_save_does_not_overwrite_the_shipped_file() 
     );
     type_in_editor(&mut h, "// mine\n");
     h.get_by_label("Save").click();
-    steps(&mut h, 3);
+    steps(&mut h, 1);
+    answered(&mut h);
+    // Asked where, with a Save dialog proposing a name, in the variants
+    // folder; nothing written before the answer.
+    let asked = asked.lock().unwrap().clone();
+    assert_eq!(asked.len(), 1, "one dialog: {asked:?}");
+    assert!(asked[0].save);
+    assert_eq!(asked[0].name.as_deref(), Some("my-advanced.mg"));
+    assert!(!dir.join("my-variant.mg").exists());
+    assert!(!dir.join("my-advanced.mg").exists());
     let shipped = root().join("variants/advanced.mg");
     let (_, builtin) = murus_engine::BUILTIN
         .iter()
         .find(|(n, _)| *n == "advanced")
         .unwrap();
     assert_eq!(std::fs::read_to_string(&shipped).unwrap(), *builtin);
-    // Nor beside the test's working folder, where the old code wrote it.
-    assert!(
-        !Path::new(env!("CARGO_MANIFEST_DIR"))
-            .join("variants/advanced.mg")
-            .exists()
-    );
-    // Save on an untitled file saves as the name in the Save-as field.
-    let saved = std::fs::read_to_string(dir.join("my-variant.mg")).unwrap();
+    // Written where the dialog said, which the text belongs to now.
+    let saved = std::fs::read_to_string(&mine).unwrap();
     assert!(saved.contains("// mine"));
     assert!(h.query_by_label_contains("untitled").is_none());
+    assert_eq!(h.state().rules.model().path(), Some(mine.as_path()));
 }
 
 #[test]
-fn save_as_over_an_existing_file_asks_before_replacing_it() {
+fn open_asks_for_a_file_with_a_dialog_and_opens_its_full_path() {
+    let dir = scratch("open-dialog");
+    let elsewhere = scratch("open-dialog-elsewhere").join("far.mg");
+    std::fs::write(&elsewhere, "// far away\n").unwrap();
+    let mut h = rules_in(&dir);
+    let (picker, asked) = picker(vec![Picked::Path(elsewhere.clone())]);
+    h.state_mut().set_picker(picker);
+    h.get_by_label("Open…").click();
+    steps(&mut h, 1);
+    answered(&mut h);
+    let asked = asked.lock().unwrap().clone();
+    assert!(!asked[0].save);
+    assert_eq!(
+        asked[0].filter,
+        Some(("Rules".to_string(), vec!["mg".to_string()]))
+    );
+    assert_eq!(h.state().rules.model().text(), "// far away\n");
+    assert_eq!(h.state().rules.model().path(), Some(elsewhere.as_path()));
+    assert!(
+        h.query_all_by_label_contains(&elsewhere.display().to_string())
+            .next()
+            .is_some(),
+        "the title shows the full path"
+    );
+}
+
+#[test]
+fn without_a_desktop_dialog_the_path_is_typed_and_replacing_a_file_asks() {
     let dir = scratch("save-as-replace");
     let x = dir.join("x.mg");
     std::fs::write(&x, "// old\n").unwrap();
     let mut h = rules_in(&dir);
-    set_save_name(&mut h, "x");
-    h.get_by_label("Save as").click();
-    steps(&mut h, 3);
+    let (picker, _) = picker(vec![
+        Picked::Unavailable("no file dialog is available here".into()),
+        Picked::Unavailable("no file dialog is available here".into()),
+    ]);
+    h.state_mut().set_picker(picker);
+    let save_as = |h: &mut Harness<'_, StudioApp>| {
+        h.get_by_label("Save as…").click();
+        steps(h, 1);
+        answered(h);
+        assert!(
+            h.query_by_label_contains(
+                "no file dialog is available here: type the file's full path"
+            )
+            .is_some(),
+            "the user is told why, and types the path"
+        );
+        h.get_by_label("Path").focus();
+        steps(h, 1);
+        h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::A);
+        steps(h, 1);
+        h.get_by_label("Path")
+            .type_text(&dir.join("x").display().to_string());
+        steps(h, 2);
+        h.get_by_label("Save to this path").click();
+        steps(h, 3);
+    };
+    save_as(&mut h);
     assert_eq!(
         std::fs::read_to_string(&x).unwrap(),
         "// old\n",
@@ -265,7 +298,7 @@ fn save_as_over_an_existing_file_asks_before_replacing_it() {
     );
     assert!(
         h.query_by_label_contains("x.mg?").is_some(),
-        "the question is asked"
+        "the question is asked (the extension added)"
     );
     h.get_by_label("Cancel").click();
     steps(&mut h, 3);
@@ -274,8 +307,7 @@ fn save_as_over_an_existing_file_asks_before_replacing_it() {
         "// old\n",
         "kept on Cancel"
     );
-    h.get_by_label("Save as").click();
-    steps(&mut h, 3);
+    save_as(&mut h);
     h.get_by_label("Replace").click();
     steps(&mut h, 3);
     assert_eq!(
@@ -364,7 +396,7 @@ fn model_in(dir: &Path) -> RulesModel {
 }
 
 #[test]
-fn a_copy_of_a_built_in_is_untitled_and_saves_as_the_save_as_name() {
+fn a_copy_of_a_built_in_is_untitled_and_save_asks_where_to_save_it() {
     let dir = scratch("copy");
     let mut m = model_in(&dir);
     m.request(FileAction::CopyBuiltin("advanced".into()));
@@ -372,8 +404,16 @@ fn a_copy_of_a_built_in_is_untitled_and_saves_as_the_save_as_name() {
     assert_eq!(m.title(), "untitled (copy of advanced)");
     assert!(!m.is_dirty());
     m.set_text(format!("{}// mine\n", m.text()), 1.0);
-    m.set_save_name("mine");
-    m.save();
+    let request = m.save().expect("an untitled text asks for a file");
+    assert!(request.save);
+    assert_eq!(request.name.as_deref(), Some("my-advanced.mg"));
+    assert_eq!(
+        request.dir.as_deref(),
+        Some(murus_studio::files::absolute(&dir).as_path())
+    );
+    assert!(m.is_dirty(), "nothing written before a file is chosen");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    m.save_to(&dir.join("mine.mg"));
     assert_eq!(m.path(), Some(dir.join("mine.mg").as_path()));
     assert!(!m.is_dirty());
     assert!(
@@ -381,37 +421,11 @@ fn a_copy_of_a_built_in_is_untitled_and_saves_as_the_save_as_name() {
             .unwrap()
             .ends_with("// mine\n")
     );
-}
-
-#[test]
-fn save_as_asks_before_replacing_another_file_but_not_its_own() {
-    let dir = scratch("replace");
-    std::fs::write(dir.join("x.mg"), "// old\n").unwrap();
-    let mut m = model_in(&dir);
-    m.set_save_name("x.mg");
-    m.save_as();
-    let q = m.question().expect("a question");
-    assert!(q.text.starts_with("Replace "), "{}", q.text);
-    assert_eq!(
-        std::fs::read_to_string(dir.join("x.mg")).unwrap(),
-        "// old\n"
-    );
-    m.answer(Answer::Keep);
-    assert!(m.question().is_none());
-    assert_eq!(
-        std::fs::read_to_string(dir.join("x.mg")).unwrap(),
-        "// old\n"
-    );
-    m.save_as();
-    let action = m.question().unwrap().action.clone();
-    m.answer(Answer::Go(action));
-    assert_eq!(std::fs::read_to_string(dir.join("x.mg")).unwrap(), m.text());
-    // Saving as its own name again replaces without asking.
+    // Saved once, Save writes its file again without asking.
     m.set_text("// newer\n", 2.0);
-    m.save_as();
-    assert!(m.question().is_none());
+    assert_eq!(m.save(), None);
     assert_eq!(
-        std::fs::read_to_string(dir.join("x.mg")).unwrap(),
+        std::fs::read_to_string(dir.join("mine.mg")).unwrap(),
         "// newer\n"
     );
 }
@@ -462,7 +476,7 @@ fn diagnostics_are_found_under_their_span_and_only_for_the_current_text() {
     assert!(m.next_compile(0.1).is_none(), "debounced");
     assert_eq!(m.compile_wait(0.1).map(|w| (w * 10.0).round()), Some(2.0));
     let request = m.next_compile(1.0).expect("due");
-    m.compile_finished(Some(request.run()));
+    m.compile_finished(request.run());
     let at = text.find("bord").unwrap();
     let d = m.diagnostic_at(at + 1).expect("a diagnostic over `bord`");
     assert!(
@@ -484,19 +498,20 @@ fn diagnostics_are_found_under_their_span_and_only_for_the_current_text() {
 #[test]
 fn perft_counts_the_start_position() {
     let mut m = RulesModel::new(RulesSaved::default());
-    assert!(m.start_perft().is_none(), "nothing compiled yet");
+    assert_eq!(m.start_perft(), Ok(()));
+    assert!(!m.is_perft_running(), "nothing compiled yet");
     m.compile_now();
     m.set_perft_depth(99);
     assert_eq!(m.perft_depth(), MAX_PERFT_DEPTH);
     m.set_perft_depth(2);
-    let request = m.start_perft().expect("the standard game compiles");
-    assert!(m.start_perft().is_none(), "one run at a time");
-    let mut lines = Vec::new();
-    request.run(|| false, |l| lines.push(l));
-    for l in lines {
-        m.perft_line(l);
-    }
-    m.perft_finished();
+    assert_eq!(m.start_perft(), Ok(()));
+    assert_eq!(
+        m.start_perft().map_err(|b| b.to_string()),
+        Err("a perft run is going on: cancel it first".into()),
+        "one run at a time"
+    );
+    m.settle();
+    assert!(!m.is_perft_running());
     assert_eq!(m.perft_lines().len(), 2);
     let n1 = Variant::standard()
         .legal_moves(&Variant::standard().start())
@@ -548,7 +563,6 @@ fn until_a_game_is_played(m: &RulesModel) {
 #[test]
 fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     use murus_studio::Tone;
-    use murus_studio::worker::no_waker;
 
     let dir = scratch("train");
     let text = own_small_rules("train_bot_cancels_resumes");
@@ -567,7 +581,7 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
 
     // Cancel keeps the games played; the next start resumes them.
     m.train_settings_mut().positions = 1_000_000;
-    m.start_training(no_waker());
+    m.start_training();
     assert!(m.training().is_running());
     assert_eq!(
         m.why_not_train().as_deref(),
@@ -599,7 +613,7 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     m.train_settings_mut().seed = 3;
 
     m.train_settings_mut().positions = 300;
-    m.start_training(no_waker());
+    m.start_training();
     m.settle_training();
     let end = m.training_outcome().expect("an outcome").clone();
     assert_eq!(end.tone, Tone::Success, "{}", end.text());
@@ -640,8 +654,6 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
 
 #[test]
 fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
-    use murus_studio::worker::no_waker;
-
     let dir = scratch("train-validated");
     let text = own_small_rules("a_validated_candidate");
     let mut m = model_in(&dir);
@@ -653,7 +665,7 @@ fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
     v.max_games = 4;
     m.compile_now();
     m.settle_training();
-    m.start_training(no_waker());
+    m.start_training();
     m.settle_training();
     let end = m.training_outcome().expect("an outcome");
     for line in [
@@ -777,4 +789,80 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
         h.state().lab.model.saved.bots[1],
         format!("hard:eval={}", kept.display())
     );
+}
+
+// ---- Regression tests of issue 22 (the Rules panel) ----
+
+#[test]
+fn perft_counts_belong_to_the_rules_they_were_counted_for() {
+    let mut h = harness(app(Tab::Rules));
+    steps(&mut h, 2);
+    compiled_clean(&mut h);
+    let first = |v: &Variant| format!("perft 1: {} ", v.legal_moves(&v.start()).len());
+    let standard = first(&Variant::standard());
+    h.get_by_label("Run perft").click();
+    until(&mut h, 30, "perft", |h| {
+        h.state().rules.model().perft_lines().len() >= 3
+    });
+    assert!(h.query_by_label_contains(&standard).is_some());
+    h.state_mut()
+        .rules
+        .model_mut()
+        .request(FileAction::CopyBuiltin("hex".into()));
+    until(&mut h, 20, "the hex compilation", |h| {
+        h.state()
+            .rules
+            .model()
+            .compiled_variant()
+            .is_some_and(|v| v.name() == "hex")
+    });
+    steps(&mut h, 2);
+    assert!(h.query_by_label_contains("legal first moves").is_some());
+    assert!(
+        h.query_by_label_contains("perft 1:").is_none(),
+        "no count of the standard game beside the hex board"
+    );
+    h.get_by_label("Run perft").click();
+    until(&mut h, 30, "perft of hex", |h| {
+        !h.state().rules.model().perft_lines().is_empty()
+    });
+    steps(&mut h, 2);
+    let hex = first(&Variant::builtin("hex").unwrap());
+    assert!(h.query_by_label_contains(&hex).is_some(), "{hex}");
+}
+
+#[test]
+fn clicking_a_diagnostic_focuses_the_editor_so_the_next_key_is_typed_there() {
+    let mut h = harness(app(Tab::Rules));
+    steps(&mut h, 3);
+    h.get_by_label("New").click();
+    steps(&mut h, 2);
+    type_in_editor(&mut h, "variant \"x\"\nbord rect 8 x 7\n");
+    let diag = "2:1: error: unknown keyword `bord`";
+    until(&mut h, 20, "the diagnostic", |h| {
+        h.query_by_label_contains(diag).is_some()
+    });
+    h.get_by_label_contains(diag).click();
+    steps(&mut h, 3);
+    // The next key, sent to whatever has focus.
+    h.event(egui::Event::Text("Q".into()));
+    steps(&mut h, 2);
+    assert_eq!(
+        h.state().rules.model().text(),
+        "variant \"x\"\nQbord rect 8 x 7\n",
+        "typed where the diagnostic points"
+    );
+}
+
+#[test]
+fn a_file_opened_by_a_relative_path_is_named_in_full() {
+    // Tests run in the crate's folder.
+    let mut m = RulesModel::new(RulesSaved::default());
+    m.request(FileAction::Open(PathBuf::from(
+        "../../variants/standard.mg",
+    )));
+    let path = m.path().expect("opened").to_path_buf();
+    assert!(path.is_absolute(), "{}", path.display());
+    assert!(path.ends_with("variants/standard.mg"));
+    assert_eq!(m.title(), path.display().to_string());
 }

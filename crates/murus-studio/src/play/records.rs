@@ -1,0 +1,337 @@
+//! Positions and records, and replacing the game in progress: a new game, a
+//! variant switch, a position or a record loaded, a game opened from the
+//! lab, a set-up started from. Each asks first when the game in progress
+//! has moves that are not saved.
+
+use std::path::Path;
+
+use murus_engine::{Game, GameRecord, Variant};
+
+use super::PlayModel;
+use super::setup::SetupEdit;
+use crate::dialog::{Answer, Confirm};
+use crate::files;
+
+/// A game that would replace the one in progress, waiting for the answer
+/// to [`PlayModel::question`].
+#[derive(Clone, Debug)]
+pub struct Replacement {
+    variant: Variant,
+    game: Game,
+    /// What replacing does, for the question ("Switching to hex starts a
+    /// new game").
+    what: String,
+    /// The button that goes ahead ("Discard and switch").
+    go: &'static str,
+    /// The message once done ("position loaded").
+    done: Option<String>,
+}
+
+impl Replacement {
+    fn new(variant: Variant, game: Game, what: String, go: &'static str) -> Replacement {
+        Replacement {
+            variant,
+            game,
+            what,
+            go,
+            done: None,
+        }
+    }
+
+    fn saying(mut self, done: impl Into<String>) -> Replacement {
+        self.done = Some(done.into());
+        self
+    }
+}
+
+impl PlayModel {
+    /// The question waiting for an answer before the game is replaced.
+    pub fn question(&self) -> Option<&Confirm<Replacement>> {
+        self.question.as_ref()
+    }
+
+    /// Takes the answer to [`PlayModel::question`].
+    pub fn answer(&mut self, answer: Answer<Replacement>) {
+        self.question = None;
+        if let Answer::Go(r) = answer {
+            self.replace(r);
+        }
+    }
+
+    /// Replaces the game by `r` now, or after a question when moves of the
+    /// game in progress are not saved.
+    fn request(&mut self, r: Replacement) {
+        let n = self.unsaved_moves();
+        if n == 0 {
+            self.replace(r);
+            return;
+        }
+        let moves = if n == 1 {
+            "1 move of this {} game is not saved".to_string()
+        } else {
+            format!("{n} moves of this {{}} game are not saved")
+        }
+        .replace("{}", self.variant.name());
+        let text = format!("{moves}. {}; save the record first to keep them.", r.what);
+        self.question = Some(Confirm::new(
+            "Discard the game in progress?",
+            text,
+            r.go,
+            "Keep playing",
+            r,
+        ));
+    }
+
+    fn replace(&mut self, r: Replacement) {
+        self.replace_game(r.variant, r.game);
+        if let Some(done) = r.done {
+            self.feedback.info(done);
+        }
+    }
+
+    /// A new game of the current variant (asked first when moves would be
+    /// lost).
+    pub fn new_game(&mut self) {
+        let v = self.variant.clone();
+        let game = Game::new(&v);
+        self.request(Replacement::new(
+            v,
+            game,
+            "A new game replaces it".into(),
+            "Discard and start",
+        ));
+    }
+
+    /// A new game of the current variant at once, whatever is lost (the
+    /// frame-time benchmark's endless games).
+    pub fn new_game_discarding(&mut self) {
+        let v = self.variant.clone();
+        let game = Game::new(&v);
+        self.replace_game(v, game);
+    }
+
+    /// A new game of `variant`; the seats stay (extra colours are human).
+    /// Asked first when moves would be lost.
+    pub fn set_variant(&mut self, variant: Variant) {
+        let game = Game::new(&variant);
+        let what = format!("Switching to {} starts a new game", variant.name());
+        self.request(Replacement::new(variant, game, what, "Discard and switch"));
+    }
+
+    /// Opens a game given as moves in notation (the Lab's "Open #N"),
+    /// asked first when moves would be lost. The seats stay as they are.
+    pub fn open_moves(&mut self, variant: Variant, moves: &[String], label: &str) {
+        let record = GameRecord {
+            variant: variant.name().to_string(),
+            start: None,
+            moves: moves.to_vec(),
+            result: None,
+            tags: Default::default(),
+        };
+        match Game::from_record(&variant, &record) {
+            Ok(game) => self.request(
+                Replacement::new(
+                    variant,
+                    game,
+                    format!("Opening {label} replaces it"),
+                    "Discard and open",
+                )
+                .saying(format!("opened {label}")),
+            ),
+            Err(e) => self.feedback.error(format!("cannot open {label}: {e}")),
+        }
+    }
+
+    /// Starts a game from a position string (asked first when moves would
+    /// be lost); a message says what is wrong with it. Returns whether it
+    /// is a position.
+    pub fn load_position(&mut self, text: &str) -> bool {
+        match self.variant.parse_position(text.trim()) {
+            Ok(pos) => {
+                let v = self.variant.clone();
+                let game = Game::from_position(&v, pos);
+                self.request(
+                    Replacement::new(
+                        v,
+                        game,
+                        "Loading the position replaces it".into(),
+                        "Discard and load",
+                    )
+                    .saying("position loaded"),
+                );
+                true
+            }
+            Err(e) => {
+                self.feedback.error(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// Replays a record (JSON) of this variant or a shipped one (asked
+    /// first when moves would be lost). Returns whether it replays.
+    pub fn load_record(&mut self, json: &str) -> bool {
+        self.load_record_as(json, "record loaded")
+    }
+
+    fn load_record_as(&mut self, json: &str, done: &str) -> bool {
+        let record = match GameRecord::from_json(json) {
+            Ok(r) => r,
+            Err(e) => {
+                self.feedback.error(e.to_string());
+                return false;
+            }
+        };
+        let variant = if record.variant == self.variant.name() {
+            Some(self.variant.clone())
+        } else {
+            Variant::builtin(&record.variant)
+        };
+        let Some(variant) = variant else {
+            self.feedback.error(format!(
+                "unknown variant `{}` (open it in Rules and press Play this variant first)",
+                record.variant
+            ));
+            return false;
+        };
+        match Game::from_record(&variant, &record) {
+            Ok(game) => {
+                self.request(
+                    Replacement::new(
+                        variant,
+                        game,
+                        "Opening the record replaces it".into(),
+                        "Discard and open",
+                    )
+                    .saying(done),
+                );
+                true
+            }
+            Err(e) => {
+                self.feedback.error(e.to_string());
+                false
+            }
+        }
+    }
+
+    /// The whole line (the moves ahead too) as a pretty-printed record.
+    pub fn record_json(&self) -> String {
+        let mut game = self.game.clone();
+        for m in self.moves_ahead() {
+            game.play(m);
+        }
+        let record = game.record();
+        serde_json::to_string_pretty(&record).unwrap_or_else(|_| record.to_json())
+    }
+
+    /// Writes the record of the whole line to `path`; its moves are kept
+    /// work from then on.
+    pub fn save_record(&mut self, path: &Path) -> bool {
+        match files::write(path, &self.record_json()) {
+            Ok(m) => {
+                self.kept = self.line().collect();
+                self.feedback.set(m);
+                true
+            }
+            Err(m) => {
+                self.feedback.set(m);
+                false
+            }
+        }
+    }
+
+    /// Reads a record from `path` and replays it (asked first when moves
+    /// would be lost).
+    pub fn open_record(&mut self, path: &Path) -> bool {
+        match std::fs::read_to_string(path) {
+            Ok(text) => self.load_record_as(&text, &format!("opened {}", path.display())),
+            Err(e) => {
+                self.feedback.error(format!("{}: {e}", path.display()));
+                false
+            }
+        }
+    }
+
+    /// The position string of what the board shows: the set-up being
+    /// edited when it is a position, else the position shown; why not,
+    /// when the set-up is not a position yet.
+    pub fn position_text(&self) -> Result<String, String> {
+        match &self.setup {
+            Some(edit) => match edit.position() {
+                Some(pos) => Ok(self.variant.position_string(&pos)),
+                None => Err(format!(
+                    "the set-up is not a position yet ({}): fix it first",
+                    edit.problems()
+                        .first()
+                        .map_or("it has problems", |p| p.message())
+                )),
+            },
+            None => Ok(self.variant.position_string(self.game.position())),
+        }
+    }
+
+    /// What "Copy position" copies ([`PlayModel::position_text`]); says
+    /// why not when there is nothing to copy.
+    pub fn copy_position(&mut self) -> Option<String> {
+        match self.position_text() {
+            Ok(text) => Some(text),
+            Err(why) => {
+                self.feedback.error(why);
+                None
+            }
+        }
+    }
+
+    /// Writes the position string of what the board shows to `path`.
+    pub fn save_position(&mut self, path: &Path) -> bool {
+        let text = match self.position_text() {
+            Ok(t) => t,
+            Err(why) => {
+                self.feedback.error(why);
+                return false;
+            }
+        };
+        match files::write(path, &format!("{text}\n")) {
+            Ok(m) => {
+                self.feedback.set(m);
+                true
+            }
+            Err(m) => {
+                self.feedback.set(m);
+                false
+            }
+        }
+    }
+
+    /// Loads the position string held in the file at `path` (its first
+    /// line that is not empty).
+    pub fn open_position(&mut self, path: &Path) -> bool {
+        match std::fs::read_to_string(path) {
+            Ok(text) => {
+                let line = text.lines().map(str::trim).find(|l| !l.is_empty());
+                self.load_position(line.unwrap_or_default())
+            }
+            Err(e) => {
+                self.feedback.error(format!("{}: {e}", path.display()));
+                false
+            }
+        }
+    }
+
+    /// Starts a game from the set-up, when it has no problems (asked first
+    /// when moves would be lost).
+    pub fn finish_setup(&mut self) -> bool {
+        let Some(pos) = self.setup.as_ref().and_then(SetupEdit::position) else {
+            return false;
+        };
+        let v = self.variant.clone();
+        let game = Game::from_position(&v, pos);
+        self.request(Replacement::new(
+            v,
+            game,
+            "Starting from the set-up replaces it".into(),
+            "Discard and start",
+        ));
+        true
+    }
+}
