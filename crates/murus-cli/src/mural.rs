@@ -315,8 +315,7 @@ pub fn solve_file(a: &SolveArgs) -> Result<Solved> {
     let moves: Vec<String> = s.moves.iter().map(|m| m.notation(&p.board)).collect();
     // Uniqueness comes with an optimal solve; `None` (JSON null)
     // when the count did not finish within the budget.
-    let counted =
-        (!any && s.status == Status::Solved).then(|| count(&p, &p.start, budget, &()));
+    let counted = (!any && s.status == Status::Solved).then(|| count(&p, &p.start, budget, &()));
     let solutions = counted.as_ref().and_then(murus_mural::Count::proven_sets);
     Ok(Solved {
         status: s.status,

@@ -59,6 +59,28 @@ pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()>
     })
 }
 
+/// How many threads a job should use when the user does not say: the CPUs
+/// this process may run on (its affinity mask and cgroup quota, as
+/// [`std::thread::available_parallelism`] reads them), and no more than a
+/// cluster scheduler gave the task (`SLURM_CPUS_PER_TASK`), so that a
+/// one-CPU task on a big node does not run a thread per core of the node.
+pub fn default_threads() -> usize {
+    let visible = std::thread::available_parallelism().map_or(1, usize::from);
+    threads_within(
+        visible,
+        std::env::var("SLURM_CPUS_PER_TASK").ok().as_deref(),
+    )
+}
+
+/// `visible` CPUs, capped by a scheduler's `cpus_per_task` when it is a
+/// positive whole number (anything else is ignored).
+fn threads_within(visible: usize, cpus_per_task: Option<&str>) -> usize {
+    let granted = cpus_per_task
+        .and_then(|s| s.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0);
+    granted.map_or(visible, |n| n.min(visible)).max(1)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -78,6 +100,19 @@ mod tests {
         assert_eq!(g.next(), 6_457_827_717_110_365_317);
         assert_eq!(g.next(), 3_203_168_211_198_807_973);
         assert_eq!(g.next(), 9_817_491_932_198_370_423);
+    }
+
+    #[test]
+    fn a_schedulers_cpus_per_task_caps_the_default_threads() {
+        assert_eq!(threads_within(16, None), 16);
+        assert_eq!(threads_within(16, Some("1")), 1);
+        assert_eq!(threads_within(16, Some("4")), 4);
+        // The scheduler cannot grant more than the process may run on.
+        assert_eq!(threads_within(2, Some("8")), 2);
+        // Nonsense is ignored, never zero threads.
+        assert_eq!(threads_within(16, Some("0")), 16);
+        assert_eq!(threads_within(16, Some("two")), 16);
+        assert_eq!(threads_within(0, None), 1);
     }
 
     #[test]
