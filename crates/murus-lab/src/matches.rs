@@ -7,11 +7,12 @@ use murus_ai::BotSpec;
 use murus_engine::Variant;
 
 use crate::book::Book;
-use crate::report::{GameStats, Report};
+use crate::error::LabError;
+use crate::record::GameStats;
+use crate::report::Report;
 use crate::rundir::{RunDir, RunSpec};
-use crate::runner::{Control, Deliver, lock, play_range, play_sequential};
+use crate::runner::{Config, Control, Deliver, lock, play_range, play_sequential};
 use crate::stats::{self, Wdl};
-use crate::{Config, LabError};
 
 /// The result of a match between two bots.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -32,6 +33,7 @@ pub struct MatchResult {
     pub sprt: Option<Sprt>,
 }
 
+/// A match's sequential probability ratio test and its decision.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Sprt {
     pub elo0: f64,

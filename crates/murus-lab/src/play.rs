@@ -3,45 +3,15 @@
 use murus_ai::eval::{Weights, score};
 use murus_ai::{Bot, BotSpec, Evaluation};
 use murus_engine::{DrawTracker, Engine, EngineTask, Move, MoveKind, Outcome, Pos, Variant, Word};
-use serde::{Deserialize, Serialize};
 
-use crate::LabError;
+use crate::error::LabError;
 use crate::metrics::{CLARITY_SAMPLE_RANDOM, Recorder};
-use crate::report::GameStats;
+use crate::record::{GameResult, GameStats};
+use crate::seeds::{METRICS_SALT, mix};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
-
-/// SplitMix64 step: per-game seeds from the run's seed.
-pub fn mix(mut z: u64) -> u64 {
-    z = z.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    z ^ (z >> 31)
-}
-
-/// The seed of game `index` of a run seeded with `seed`.
-pub fn game_seed(seed: u64, index: u64) -> u64 {
-    mix(seed ^ mix(index))
-}
-
-/// One finished game, as written to `games.jsonl` (one JSON object a line:
-/// the statistics' fields, then `seed`, `seats`, `colours` and `moves`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct GameResult {
-    /// What reports count: the game's number, winner, end and figures.
-    #[serde(flatten)]
-    pub stats: GameStats,
-    /// The game's own seed.
-    pub seed: u64,
-    /// Bot spec per seat.
-    pub seats: Vec<String>,
-    /// Letter of the colour each seat started with.
-    pub colours: Vec<char>,
-    /// The moves in notation.
-    pub moves: Vec<String>,
-}
 
 /// What a game needs besides the variant.
 #[derive(Clone, Debug)]
@@ -92,9 +62,6 @@ pub fn play_game(
         stop,
     })
 }
-
-/// Separates the metrics' sample of plies from the game's own seed.
-const METRICS_SALT: u64 = 0x6d65_7472_6963_7321;
 
 fn leader<B: Word>(e: &Engine<B>, w: &Weights, pos: &Pos<B>) -> Option<usize> {
     let mut best: Option<(i32, usize)> = None;

@@ -12,9 +12,10 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 use crate::book::BookId;
-use crate::play::{GameResult, game_seed};
-use crate::report::{self, GameStats, Provenance, Report};
-use crate::{LabError, stats_of};
+use crate::error::LabError;
+use crate::record::{GameResult, GameStats, Provenance, stats_of};
+use crate::report::{self, Report};
+use crate::seeds::game_seed;
 
 /// The configuration file, written before any game.
 const RUN: &str = "run.json";
@@ -221,8 +222,7 @@ pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), LabError> {
 
 /// Writes the three report files of `report` into `dir`.
 fn write_reports(dir: &Path, report: &Report) -> Result<(), LabError> {
-    let texts = [report.to_json(), report.to_csv(), report.to_svg()];
-    for (name, text) in REPORTS.into_iter().zip(texts) {
+    for (name, text) in crate::write::report_files(report) {
         write_atomic(&dir.join(name), &text)?;
     }
     Ok(())
