@@ -40,16 +40,30 @@ pub enum LabError {
         /// moves).
         rendered: String,
     },
-    /// A new run was asked to start in a folder that already holds one.
-    #[error("{path} already holds a run ({file}); resume it, or choose another folder")]
-    RunExists { path: String, file: String },
-    /// A run was asked to resume from a folder that holds none.
-    #[error("{path}: no run to resume: {why}")]
-    NoRun { path: String, why: String },
-    /// A run was asked to resume from a folder that holds a different run.
-    #[error("{path} holds a different run: {}", .differences.join("; "))]
+    /// A file could not be written whole (the error names the file).
+    #[error("{0}")]
+    Write(std::io::Error),
+    /// A new run was asked to start in a folder that already keeps one
+    /// (`what` it is: `run`, `check`, `sweep`; `file`: the file of it found).
+    #[error("{path} already holds a {what} ({file}); resume it, or choose another folder")]
+    RunExists {
+        path: String,
+        what: &'static str,
+        file: String,
+    },
+    /// A run was asked to resume from a folder that keeps none.
+    #[error("{path}: no {what} to resume: {why}")]
+    NoRun {
+        path: String,
+        what: &'static str,
+        why: String,
+    },
+    /// A run was asked to resume from a folder that keeps a run of other
+    /// settings.
+    #[error("{path} holds a different {what}: {}", .differences.join("; "))]
     Mismatch {
         path: String,
+        what: &'static str,
         /// One sentence per differing setting: `seed 4 there, 5 asked`.
         differences: Vec<String>,
     },

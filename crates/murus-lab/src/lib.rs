@@ -15,22 +15,28 @@
 //!   game as it finishes; a run resumed from it plays only the missing games
 //!   and ends with exactly the files of a run never interrupted.
 //!
+//! * Every long job (a run, a match, a balance check, a sweep, training)
+//!   takes one [`Handler`](murus_engine::job::Handler): it may stop the
+//!   job (a Cancel button, Ctrl-C, a deadline) and hears its progress, a
+//!   plain value per job ([`RunProgress`], [`balance::CheckProgress`],
+//!   [`sweep::SweepProgress`], [`train::TrainProgress`]).
+//!
 //! ```
-//! use murus_lab::{Config, Control, run};
+//! use murus_lab::{Config, run, stats_of};
 //! use murus_engine::Variant;
 //!
 //! let variant = Variant::standard();
 //! let config = Config::new(&variant, vec!["random".parse().unwrap()], 20, 7);
-//! let control = Control::default();
-//! let games = run(&variant, &config, &control);
+//! // `()`: nothing stops the run, its progress goes nowhere.
+//! let games = run(&variant, &config, &()).unwrap();
 //! assert_eq!(games.len(), 20);
-//! let report = config.report_after(&control);
+//! let report = config.report(&stats_of(&games));
 //! assert_eq!(report.games, 20);
 //! ```
 //!
 //! Programs that keep working while a batch runs (the studio, the command
-//! line's progress bar) start it with [`spawn`], which returns a [`Batch`]:
-//! progress, reports, cancel, join.
+//! line's progress bar) start it with [`spawn`], which returns a [`Batch`]
+//! to join.
 //!
 //! # Layers
 //!
@@ -40,7 +46,8 @@
 //! 1. **Records and small helpers**: [`error`] (the one error type),
 //!    [`record`] (a finished game's records, a run's provenance),
 //!    [`book`] (opening books), [`seeds`], [`stats`] (intervals, Elo, the
-//!    sequential test, percentiles) and [`text`] (figures in words).
+//!    sequential test, percentiles), [`text`] (figures in words) and
+//!    [`watch`] (a job's handler watched from another thread).
 //! 2. **One game**: [`metrics`] (the game-quality metrics and their
 //!    recorder) and [`play`] (the game loop).
 //! 3. **Report types**: [`report`] (a run's report built from its games'
@@ -48,7 +55,8 @@
 //! 4. **Writers**: [`write`](mod@write) (the reports as JSON, CSV and SVG text),
 //!    reading report types only.
 //! 5. **Runs**: [`runner`] (worker threads, a run's configuration, a run in
-//!    the background) and [`rundir`] (a run kept in its folder).
+//!    the background) and [`folder`] (the one protocol of run folders, and
+//!    the folder of a run of games).
 //! 6. **Jobs**: [`matches`](mod@matches), [`balance`], [`sweep`] and [`train`].
 //!
 //! The report types and their writers sit below the runner and the run
@@ -59,30 +67,32 @@
 pub mod balance;
 pub mod book;
 pub mod error;
+pub mod folder;
 pub mod matches;
 pub mod metrics;
 pub mod play;
 pub mod record;
 pub mod report;
-pub mod rundir;
 pub mod runner;
 pub mod seeds;
 pub mod stats;
 pub mod sweep;
 pub mod text;
 pub mod train;
+pub mod watch;
 pub mod write;
 
 pub use book::{Book, BookId};
 pub use error::LabError;
+pub use folder::{Mode, RunDir, RunFolder, RunSpec, Shard, merge, read_outputs, write_outputs};
 pub use matches::{MatchConfig, MatchResult, Sprt, run_match};
 pub use play::{GameSetup, play_game};
 pub use record::{GameResult, GameStats, Provenance, VariantId, source_sha256, stats_of};
 pub use report::Report;
-pub use rundir::{RunDir, RunSpec, merge, read_outputs, write_outputs};
-pub use runner::{Batch, Config, Control, Options, run, spawn};
+pub use runner::{Batch, Config, RunProgress, run, spawn};
 pub use seeds::game_seed;
 pub use stats::{Wdl, wilson};
+pub use watch::Watch;
 /// The SVG charts, at the path they had before the writers had a module of
 /// their own.
 pub use write::svg as charts;

@@ -35,15 +35,15 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use murus_ai::{BotSpec, Trained};
 use murus_engine::Variant;
 use murus_lab::report::grouped;
 pub use murus_lab::train::DataFound;
 use murus_lab::train::{
-    DataDir, FitSettings, Step, TrainOptions, TrainOutcome, TrainProgress, Validation,
+    DataDir, FitSettings, TrainOptions, TrainOutcome, TrainProgress, Validation,
 };
+use murus_lab::{Mode, Watch};
 use serde::{Deserialize, Serialize};
 
 use crate::Tone;
@@ -215,14 +215,14 @@ struct Running {
     positions: u64,
     epochs: usize,
     match_games: u64,
-    progress: Arc<TrainProgress>,
+    progress: Arc<Watch<TrainProgress>>,
     job: Job<(u64, TrainEnd)>,
 }
 
 impl Drop for Running {
     /// Dropping the run stops it (the games finished are kept).
     fn drop(&mut self) {
-        self.progress.data.cancel.store(true, Ordering::Relaxed);
+        self.progress.cancel();
     }
 }
 
@@ -275,7 +275,7 @@ impl Training {
     pub fn is_cancelling(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| r.progress.data.cancel.load(Ordering::Relaxed))
+            .is_some_and(|r| r.progress.is_cancelled())
     }
 
     /// Whether a run or a read of a data folder is going on.
@@ -312,18 +312,22 @@ impl Training {
     /// Asks the run to stop after the games under way (they are kept).
     pub fn cancel(&mut self) {
         if let Some(r) = &self.running {
-            r.progress.data.cancel.store(true, Ordering::Relaxed);
+            r.progress.cancel();
         }
     }
 
     /// The progress of the run going on.
     pub fn status(&self) -> Option<TrainStatus> {
         let r = self.running.as_ref()?;
-        let p = &r.progress;
         let share = |done: u64, of: u64| (done as f64 / of.max(1) as f64).min(1.0) as f32;
-        let (fraction, text) = match p.step() {
-            Step::Data => {
-                let n = p.data.positions.load(Ordering::Relaxed).min(r.positions);
+        let latest = r.progress.latest().unwrap_or(TrainProgress::Data {
+            positions: 0,
+            games: 0,
+            of: r.positions,
+        });
+        let (fraction, text) = match latest {
+            TrainProgress::Data { positions, .. } => {
+                let n = positions.min(r.positions);
                 (
                     share(n, r.positions),
                     format!(
@@ -333,20 +337,17 @@ impl Training {
                     ),
                 )
             }
-            Step::Fit => {
-                let e = p.epoch.load(Ordering::Relaxed);
+            TrainProgress::Fit { epoch, .. } => {
+                let e = epoch as u64;
                 (
                     share(e, r.epochs as u64),
                     format!("Fitting: epoch {e} / {}", r.epochs),
                 )
             }
-            Step::Validate => {
-                let g = p.match_games.load(Ordering::Relaxed);
-                (
-                    share(g, r.match_games),
-                    format!("Validation match: {} games", grouped(g)),
-                )
-            }
+            TrainProgress::Validate { games: g, .. } => (
+                share(g, r.match_games),
+                format!("Validation match: {} games", grouped(g)),
+            ),
         };
         let text = if self.is_cancelling() {
             format!("Cancelling: {text}")
@@ -395,7 +396,7 @@ impl Training {
             kept: kept_path(dir, variant.name(), source),
             rules_file: rules_file.map(Path::to_path_buf),
         };
-        let progress = Arc::new(TrainProgress::default());
+        let progress = Arc::new(Watch::default());
         // The new run's outcome will replace the last one's.
         self.ended = None;
         self.next_token += 1;
@@ -505,15 +506,24 @@ impl Training {
 
 /// The run on its thread: trains, writes what is kept and registers it,
 /// and says how it went.
-fn run(request: &Request, progress: &TrainProgress) -> TrainEnd {
-    match murus_lab::train::train(&request.variant, &request.options, &request.data, progress) {
+fn run(request: &Request, progress: &Watch<TrainProgress>) -> TrainEnd {
+    let (variant, options) = (&request.variant, &request.options);
+    // Each run goes on with the data kept for its rules, if any.
+    match murus_lab::train::train(variant, options, &request.data, Mode::Resume, progress) {
         Err(e) => TrainEnd::error(format!("Training failed: {e}")),
         Ok(None) => TrainEnd {
             tone: Tone::Info,
             lines: vec![format!(
                 "Training cancelled: the {} positions played so far are kept; \
                  Resume training goes on from them.",
-                grouped(progress.data.positions.load(Ordering::Relaxed))
+                grouped(match progress.latest() {
+                    Some(TrainProgress::Data { positions, .. }) => positions,
+                    // Stopped after the data: what its folder keeps.
+                    _ => read_data(&request.data)
+                        .ok()
+                        .flatten()
+                        .map_or(0, |found| found.positions),
+                })
             )],
             kept: None,
         },

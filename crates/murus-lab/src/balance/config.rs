@@ -8,9 +8,9 @@ use murus_engine::Variant;
 
 use crate::book::Book;
 use crate::error::LabError;
+use crate::folder::RunSpec;
 use crate::matches::MatchConfig;
 use crate::report::StopReason;
-use crate::rundir::RunSpec;
 use crate::runner::Config;
 use crate::stats::{Z95, wilson_z};
 

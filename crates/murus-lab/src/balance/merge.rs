@@ -3,9 +3,10 @@
 use std::path::{Path, PathBuf};
 
 use super::run::write_balance;
+use super::spec::BalanceSpec;
 use super::verdict::verdict;
-use crate::book::BookId;
 use crate::error::LabError;
+use crate::folder::{check_shards, merge, merge_copies, read_json, write_outputs};
 use crate::record::GameResult;
 use crate::report::{BalanceReport, LevelResult, Report, SkillGap, StopReason};
 use crate::stats::Wdl;
@@ -19,14 +20,12 @@ use crate::stats::Wdl;
 /// one an unsharded check of the same options gives, byte for byte, once
 /// every shard is there; with shards missing it covers the games present
 /// (each level's report says how many of how many). The folders must be
-/// shards (each with `balance.json`) of one check: the same variant,
-/// engine, seed, openings, stopping rule, levels and matches, split the
-/// same way (the same N), each shard once; anything else is refused,
-/// naming the difference.
+/// shards (each with `balance.json`) of one check ([`check_shards`]:
+/// the same variant, engine, seed, openings, book, stopping rule and
+/// levels, split the same way, each shard once; anything else is
+/// refused, naming the difference), and so must each level's and each
+/// match's folders be.
 pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport, LabError> {
-    let Some(first_dir) = dirs.first() else {
-        return Err(LabError::Invalid("nothing to merge".into()));
-    };
     for d in dirs {
         if !d.join("balance.json").is_file() {
             return Err(LabError::Invalid(format!(
@@ -39,34 +38,29 @@ pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport
         .iter()
         .map(|d| read_balance(d))
         .collect::<Result<_, _>>()?;
+    let specs: Vec<BalanceSpec> = shards.iter().map(BalanceSpec::of_report).collect();
+    check_shards(dirs, &specs)?;
     let base = &shards[0];
-    let texts: Vec<Option<&str>> = shards.iter().map(|s| s.shard.as_deref()).collect();
-    crate::rundir::check_shard_set(dirs, &texts, "check").map_err(LabError::Invalid)?;
-    for (dir, shard) in dirs.iter().zip(&shards) {
-        let differences = check_differences(base, shard);
-        if !differences.is_empty() {
-            return Err(LabError::Invalid(format!(
-                "{} is not a shard of the same check as {}: {}",
-                dir.display(),
-                first_dir.display(),
-                differences.join("; ")
-            )));
-        }
-    }
     let folders = |sub: &Path| -> Vec<PathBuf> { dirs.iter().map(|d| d.join(sub)).collect() };
-    let merged_run = |sub: &Path| -> Result<(Report, Vec<GameResult>), LabError> {
+    // Each level is sharded as the check is; each skill match is played
+    // whole by every shard, so its folders are copies of one run.
+    let merged_run = |sub: &Path, sharded: bool| -> Result<(Report, Vec<GameResult>), LabError> {
         let paths = folders(sub);
         let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
-        let (report, games) = crate::rundir::merge(&refs)?;
+        let (report, games) = if sharded {
+            merge(&refs)?
+        } else {
+            merge_copies(&refs)?
+        };
         if let Some(o) = out {
-            crate::rundir::write_outputs(&o.join(sub), &report, &games)?;
+            write_outputs(&o.join(sub), &report, &games)?;
         }
         Ok((report, games))
     };
     let mut interrupted = shards.iter().any(|s| s.interrupted);
     let mut levels = Vec::new();
     for l in &base.levels {
-        let (report, _) = merged_run(&Path::new("levels").join(&l.level))?;
+        let (report, _) = merged_run(&Path::new("levels").join(&l.level), true)?;
         interrupted |= report.interrupted;
         levels.push(LevelResult {
             level: l.level.clone(),
@@ -94,7 +88,7 @@ pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport
                 sub.display()
             )));
         }
-        let (report, games) = merged_run(&sub)?;
+        let (report, games) = merged_run(&sub, false)?;
         interrupted |= report.interrupted;
         skill.push(skill_gap_of(upper, lower, &games));
     }
@@ -115,54 +109,7 @@ pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport
 
 /// Reads `DIR/balance.json`.
 pub fn read_balance(dir: &Path) -> Result<BalanceReport, LabError> {
-    let path = dir.join("balance.json");
-    let text = std::fs::read_to_string(&path).map_err(|source| LabError::Io {
-        path: path.display().to_string(),
-        source,
-    })?;
-    serde_json::from_str(&text).map_err(|e| LabError::Parse {
-        path: path.display().to_string(),
-        line: e.line(),
-        message: format!("not a balance report: {e}"),
-    })
-}
-
-/// One sentence per setting in which shard `b` differs from shard `a`
-/// (their shard numbers aside): `seed 1 there, 2 here`.
-fn check_differences(a: &BalanceReport, b: &BalanceReport) -> Vec<String> {
-    let levels = |r: &BalanceReport| {
-        r.levels
-            .iter()
-            .map(|l| format!("{} ({})", l.level, l.bot))
-            .collect::<Vec<_>>()
-            .join(", ")
-    };
-    [
-        ("variant", a.variant.name.clone(), b.variant.name.clone()),
-        (
-            "variant source sha256 (the rules differ)",
-            a.variant.source_sha256.clone(),
-            b.variant.source_sha256.clone(),
-        ),
-        (
-            "engine version",
-            a.engine_version.clone(),
-            b.engine_version.clone(),
-        ),
-        ("seed", a.seed.to_string(), b.seed.to_string()),
-        ("openings", a.openings.to_string(), b.openings.to_string()),
-        (
-            "opening book",
-            BookId::describe_or_none(a.book.as_ref()),
-            BookId::describe_or_none(b.book.as_ref()),
-        ),
-        ("stopping rule", a.stopping.clone(), b.stopping.clone()),
-        ("levels", levels(a), levels(b)),
-    ]
-    .into_iter()
-    .filter(|(_, x, y)| x != y)
-    .map(|(name, x, y)| format!("{name} {x} there, {y} here"))
-    .collect()
+    read_json(&dir.join("balance.json"), "not a balance report")
 }
 
 /// The skill gap of `upper` (seat 0, bot A of the match) over `lower` from

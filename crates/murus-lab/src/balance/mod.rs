@@ -14,7 +14,8 @@
 //! merges like selfplay.
 //!
 //! What is where: `config` holds the levels, the stopping rule and the
-//! check's settings ([`BalanceConfig`]); `run` plays a check
+//! check's settings ([`BalanceConfig`]); `spec` what of them decides its
+//! games, as its folder keeps it ([`BalanceSpec`]); `run` plays a check
 //! ([`run_balance`]); `verdict` words the figures; `merge` puts the shards
 //! of a sharded check back together ([`merge_balance`]). The report itself
 //! is one of the lab's report types ([`crate::report::BalanceReport`]).
@@ -22,6 +23,7 @@
 mod config;
 mod merge;
 mod run;
+mod spec;
 mod verdict;
 
 pub use crate::report::{BalanceReport, LevelResult, SkillGap, StopReason};
@@ -30,7 +32,8 @@ pub use config::{
     BalanceConfig, Level, MIN_GAMES_FOR_EDGE, Stopping, Z_EDGE, level_names, parse_levels,
 };
 pub use merge::{merge_balance, read_balance};
-pub use run::{Progress, Stage, run_balance, write_balance};
+pub use run::{CheckProgress, Stage, run_balance, write_balance};
+pub use spec::BalanceSpec;
 pub use verdict::{CAPPED, DOMINANT_ENDING, DRAWISH, verdict};
 
 #[cfg(test)]

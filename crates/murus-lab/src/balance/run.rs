@@ -3,19 +3,20 @@
 
 use std::fmt;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 
 use murus_engine::Variant;
+use murus_engine::job::Handler;
 
 use super::config::{BalanceConfig, Level, Stopping};
+use super::spec::BalanceSpec;
 use super::verdict::verdict;
 use crate::error::LabError;
+use crate::folder::{Mode, RunDir, RunFolder, RunSpec, write_files};
 use crate::matches::{MatchResult, run_match};
-use crate::record::{VariantId, source_sha256};
 use crate::report::{BalanceReport, LevelResult, Report, SkillGap, StopReason};
-use crate::rundir::{RunDir, RunSpec};
-use crate::runner::{Config, Control, Deliver, lock, play_range, play_sequential};
+use crate::runner::{Config, Deliver, RunProgress, Tally, lock, play_range, play_sequential};
+use crate::write::balance_files;
 
 /// Where a check stands.
 #[derive(Clone, Debug, PartialEq)]
@@ -39,43 +40,50 @@ impl fmt::Display for Stage {
     }
 }
 
-/// A check's progress, shared with the thread that shows it, and its
-/// cancel flag.
-#[derive(Debug, Default)]
-pub struct Progress {
-    /// Set to stop the check: finished games are kept (and on disk).
-    pub cancel: Arc<AtomicBool>,
-    current: Mutex<Option<(Stage, u64, Arc<Control>)>>,
+/// Where a check stands: what its [`Handler`] hears when a stage starts
+/// and as its games finish.
+#[derive(Clone, Debug, PartialEq)]
+pub struct CheckProgress {
+    /// The level or the match being played.
+    pub stage: Stage,
+    /// Its games finished so far (those found done included).
+    pub done: u64,
+    /// The most games it may play.
+    pub total: u64,
 }
 
-impl Progress {
-    /// The stage, its games finished and the most it may play.
-    pub fn now(&self) -> Option<(Stage, u64, u64)> {
-        lock(&self.current)
-            .as_ref()
-            .map(|(stage, total, c)| (stage.clone(), c.done(), *total))
-    }
+/// A stage's run of games as the check's handler hears it.
+struct Staged<'a> {
+    outer: &'a dyn Handler<CheckProgress>,
+    stage: Stage,
+}
 
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::SeqCst);
+impl Handler<RunProgress> for Staged<'_> {
+    fn stop(&self) -> bool {
+        self.outer.stop()
     }
-
-    fn start(&self, stage: Stage, total: u64) -> Arc<Control> {
-        let control = Arc::new(Control::with_cancel(self.cancel.clone()));
-        *lock(&self.current) = Some((stage, total, control.clone()));
-        control
+    fn progress(&self, p: &RunProgress) {
+        self.outer.progress(&CheckProgress {
+            stage: self.stage.clone(),
+            done: p.done,
+            total: p.total,
+        });
     }
 }
 
-/// Runs a balance check of `variant`, keeping every game under `out` when
-/// given (a new folder, or with `resume` the check there, which then plays
-/// only its missing games). `progress` shows where it is and cancels it.
+/// Runs a balance check of `variant`, keeping every game in the folder
+/// `out` gives, when it gives one: a new check there ([`Mode::New`],
+/// refused where a check is kept already), or the check kept there
+/// ([`Mode::Resume`]: it plays only its missing games; started when the
+/// folder keeps none; refused when it keeps a check of other settings).
+/// `handler` hears where it is and may stop it: the finished games are
+/// kept (and on disk), and the report is marked
+/// [`interrupted`](BalanceReport::interrupted).
 pub fn run_balance(
     variant: &Variant,
     config: &BalanceConfig,
-    out: Option<&Path>,
-    resume: bool,
-    progress: &Progress,
+    out: Option<(&Path, Mode)>,
+    handler: &dyn Handler<CheckProgress>,
 ) -> Result<BalanceReport, LabError> {
     config.check()?;
     for level in &config.levels {
@@ -84,30 +92,36 @@ pub fn run_balance(
             .check(variant)
             .map_err(|e| LabError::Invalid(format!("level {}: {e}", level.name)))?;
     }
+    let spec = BalanceSpec::of(variant, config);
+    let folder = match out {
+        Some((path, Mode::New)) => Some(RunFolder::open(path, &spec, Mode::New)?),
+        Some((path, Mode::Resume)) => Some(RunFolder::resume_or_start(path, &spec)?),
+        None => None,
+    };
+    let mode = out.map_or(Mode::New, |(_, mode)| mode);
     let players = variant.player_count();
     let fair = 1.0 / players as f64;
     let mut levels = Vec::new();
     let mut interrupted = false;
     for (index, level) in config.levels.iter().enumerate() {
         let lc = config.level_config(variant, level)?;
-        let c = progress.start(
-            Stage::Level {
+        let staged = Staged {
+            outer: handler,
+            stage: Stage::Level {
                 level: level.name.clone(),
                 index,
                 of: config.levels.len(),
             },
-            lc.planned(),
-        );
-        let spec = config.level_spec(&lc);
-        let dir = match out {
-            Some(o) => Some(open_dir(
-                &o.join("levels").join(&level.name),
-                &spec,
-                resume,
+        };
+        let dir = match &folder {
+            Some(f) => Some(open_dir(
+                &f.path().join("levels").join(&level.name),
+                &config.level_spec(&lc),
+                mode,
             )?),
             None => None,
         };
-        let result = play_level(variant, config, &lc, &c, dir, fair)?;
+        let result = play_level(variant, config, &lc, &staged, dir, fair)?;
         interrupted |= result.stopped == StopReason::Interrupted;
         levels.push(LevelResult {
             level: level.name.clone(),
@@ -115,7 +129,7 @@ pub fn run_balance(
             stopped: result.stopped,
             report: result.report,
         });
-        if c.is_cancelled() {
+        if handler.stop() {
             interrupted = true;
             break;
         }
@@ -125,24 +139,25 @@ pub fn run_balance(
         for pair in config.levels.windows(2) {
             let (lower, upper) = (&pair[0], &pair[1]);
             let m = config.skill_match(upper, lower);
-            let c = progress.start(
-                Stage::Skill {
+            let staged = Staged {
+                outer: handler,
+                stage: Stage::Skill {
                     upper: upper.name.clone(),
                     lower: lower.name.clone(),
                 },
-                m.games + m.games % 2,
-            );
-            let dir = match out {
-                Some(o) => Some(open_dir(
-                    &o.join("skill")
+            };
+            let dir = match &folder {
+                Some(f) => Some(open_dir(
+                    &f.path()
+                        .join("skill")
                         .join(format!("{}-vs-{}", upper.name, lower.name)),
                     &m.run_spec(variant)?,
-                    resume,
+                    mode,
                 )?),
                 None => None,
             };
-            let (result, report) = run_match(variant, &m, &c, dir)?;
-            if report.interrupted || c.is_cancelled() {
+            let (result, report) = run_match(variant, &m, &staged, dir)?;
+            if report.interrupted || handler.stop() {
                 interrupted = true;
                 break;
             }
@@ -150,20 +165,13 @@ pub fn run_balance(
         }
     }
     let mut report = BalanceReport {
-        variant: VariantId {
-            name: variant.name().to_string(),
-            source_sha256: source_sha256(variant.source()),
-        },
-        engine_version: env!("CARGO_PKG_VERSION").to_string(),
-        seed: config.seed,
-        openings: if config.book.is_some() {
-            0
-        } else {
-            config.openings
-        },
-        book: config.book.as_ref().map(|b| b.id().clone()),
-        stopping: config.stopping.describe(),
-        shard: config.shard.map(|(k, n)| format!("{k}/{n}")),
+        variant: spec.variant,
+        engine_version: spec.engine_version,
+        seed: spec.seed,
+        openings: spec.openings,
+        book: spec.book,
+        stopping: spec.stopping,
+        shard: spec.shard,
         pie_rule: !matches!(variant.rules().opening, murus_dsl::rules::Opening::None),
         levels,
         skill,
@@ -171,18 +179,20 @@ pub fn run_balance(
         interrupted,
     };
     report.verdict = verdict(&report);
-    if let Some(o) = out {
-        write_balance(o, &report)?;
+    if let Some(f) = &folder {
+        f.write_outputs(&balance_files(&report))?;
     }
     Ok(report)
 }
 
-fn open_dir(path: &Path, spec: &RunSpec, resume: bool) -> Result<RunDir, LabError> {
-    if resume && path.join("run.json").is_file() {
-        RunDir::open_for_resume(path, spec).map(|(dir, _)| dir)
-    } else {
-        RunDir::create(path, spec)
-    }
+/// The folder of a level's or a match's games: new, or (a resumed check)
+/// the one there, started when there is none.
+fn open_dir(path: &Path, spec: &RunSpec, mode: Mode) -> Result<RunDir, LabError> {
+    let opened = match mode {
+        Mode::New => RunDir::open(path, spec, Mode::New),
+        Mode::Resume => RunDir::resume_or_start(path, spec),
+    };
+    opened.map(|(dir, _)| dir)
 }
 
 struct LevelRun {
@@ -194,12 +204,12 @@ fn play_level(
     variant: &Variant,
     config: &BalanceConfig,
     lc: &Config,
-    control: &Control,
+    handler: &dyn Handler<RunProgress>,
     dir: Option<RunDir>,
     fair: f64,
 ) -> Result<LevelRun, LabError> {
     let resumed = dir.as_ref().map(|d| d.done().to_vec()).unwrap_or_default();
-    control.preload(&resumed);
+    let tally = &Tally::new(handler, lc.planned(), &resumed);
     let dir = dir.map(Mutex::new);
     let deliver = Deliver {
         dir: dir.as_ref(),
@@ -211,12 +221,12 @@ fn play_level(
         Stopping::Games(_) => {
             let mut skip: Vec<u64> = resumed.iter().map(|g| g.index).collect();
             skip.sort_unstable();
-            play_range(variant, lc, control, 0..lc.planned(), &skip, &deliver);
-            (control.stats(), StopReason::Games)
+            play_range(variant, lc, tally, 0..lc.planned(), &skip, &deliver);
+            (tally.stats(), StopReason::Games)
         }
         Stopping::Precision { .. } => {
             let mut reason = StopReason::Games;
-            let run = play_sequential(variant, lc, control, &resumed, &deliver, players, |p| {
+            let run = play_sequential(variant, lc, tally, &resumed, &deliver, players, |p| {
                 let wins = p.iter().filter(|g| g.winner == Some(first)).count() as u64;
                 match config.stopping.decided(wins, p.len() as u64, fair) {
                     Some(r) => {
@@ -234,12 +244,11 @@ fn play_level(
             (run.played, reason)
         }
     };
-    if let Some(e) = control.take_error() {
+    if let Some(e) = tally.take_error() {
         return Err(e);
     }
-    let cut_short = control.is_cancelled()
-        && stopped == StopReason::Games
-        && (played.len() as u64) < lc.planned();
+    let cut_short =
+        tally.stopped() && stopped == StopReason::Games && (played.len() as u64) < lc.planned();
     if cut_short {
         stopped = StopReason::Interrupted;
     }
@@ -253,16 +262,10 @@ fn play_level(
     Ok(LevelRun { stopped, report })
 }
 
-/// Writes `balance.json` (and the table, `balance.csv`) into `out`.
+/// Writes `balance.json`, `balance.svg` and `balance.csv` into `out`
+/// (created if missing), each whole or not at all.
 pub fn write_balance(out: &Path, report: &BalanceReport) -> Result<(), LabError> {
-    // Each file through a temporary one renamed into place: a kill leaves
-    // the old file or the new, never a torn one.
-    let write = |name: &str, text: String| -> Result<(), LabError> {
-        crate::rundir::write_atomic(&out.join(name), &text)
-    };
-    write("balance.json", report.to_json())?;
-    write("balance.svg", crate::charts::balance_svg(report))?;
-    write("balance.csv", crate::write::balance_csv(report))
+    write_files(out, &balance_files(report))
 }
 
 /// The skill gap of `upper` over `lower` from their match.

@@ -4,6 +4,7 @@
 use murus_engine::{Reason, Variant};
 
 use super::*;
+use crate::folder::Mode;
 use crate::record::{GameStats, Provenance, VariantId};
 use crate::report::build;
 
@@ -303,12 +304,12 @@ fn a_sequential_level_is_reproducible_and_resumes_to_the_same_games() {
         max_plies: None,
         book: None,
     };
-    let one = run_balance(&v, &config, None, false, &Progress::default()).unwrap();
+    let one = run_balance(&v, &config, None, &()).unwrap();
     let single = BalanceConfig {
         threads: 1,
         ..config.clone()
     };
-    let two = run_balance(&v, &single, None, false, &Progress::default()).unwrap();
+    let two = run_balance(&v, &single, None, &()).unwrap();
     assert_eq!(one, two, "threads change nothing");
     let l = &one.levels[0];
     assert_eq!(l.stopped, StopReason::Precision);
@@ -319,9 +320,9 @@ fn a_sequential_level_is_reproducible_and_resumes_to_the_same_games() {
     let dir = std::env::temp_dir().join(format!("murus-balance-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     std::fs::create_dir_all(&dir).unwrap();
-    let kept = run_balance(&v, &config, Some(&dir), false, &Progress::default()).unwrap();
+    let kept = run_balance(&v, &config, Some((&dir, Mode::New)), &()).unwrap();
     assert_eq!(kept, one);
-    let again = run_balance(&v, &config, Some(&dir), true, &Progress::default()).unwrap();
+    let again = run_balance(&v, &config, Some((&dir, Mode::Resume)), &()).unwrap();
     assert_eq!(again, one);
     assert!(dir.join("balance.json").is_file());
     assert!(dir.join("levels/random/report.json").is_file());

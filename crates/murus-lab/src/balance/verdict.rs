@@ -69,7 +69,10 @@ pub fn verdict(report: &BalanceReport) -> Vec<String> {
     if edges.windows(2).any(|w| w[0] != w[1]) {
         out.push("Fairness depends on skill.".into());
     }
-    let players = report.levels.first().map_or(0, |l| l.report.players.len());
+    let players = report
+        .levels
+        .first()
+        .map_or(0, |l| l.report.provenance.players.len());
     let strongest = report.levels.iter().rev().find(|l| l.report.games > 0);
     if players == 2
         && !report.pie_rule
@@ -129,7 +132,7 @@ pub fn verdict(report: &BalanceReport) -> Vec<String> {
                 "At {}, {} of games hit the ply cap of {} plies: the game may not finish.",
                 l.level,
                 percent(r.ply_cap.rate),
-                r.max_plies
+                r.provenance.max_plies
             ));
         }
         for (reason, &count) in &r.end_reasons {

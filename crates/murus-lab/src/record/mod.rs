@@ -13,6 +13,5 @@ mod quality;
 
 pub(crate) use game::reason_key;
 pub use game::{GameResult, GameStats, stats_of};
-pub(crate) use provenance::is_zero;
 pub use provenance::{Provenance, VariantId, source_sha256};
 pub use quality::{Fixed, GameMetrics};

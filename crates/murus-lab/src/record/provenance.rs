@@ -32,7 +32,7 @@ pub struct Provenance {
 }
 
 /// Serde's test for a field left out when zero (older files lack it).
-pub(crate) fn is_zero(n: &u32) -> bool {
+fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 

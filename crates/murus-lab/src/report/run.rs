@@ -11,9 +11,8 @@ use std::collections::BTreeMap;
 use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
-use crate::book::BookId;
 use crate::metrics::Metrics;
-use crate::record::{GameStats, Provenance, VariantId, is_zero, reason_key};
+use crate::record::{GameStats, Provenance, reason_key};
 use crate::stats::{percentile, wilson};
 use crate::text::{grouped, percent};
 
@@ -117,25 +116,15 @@ fn wins(wins: u64, rate: f64, ci: [f64; 2]) -> String {
     )
 }
 
-/// The balance report (`report.json`). It holds no timings, so equal runs
+/// The report of a run of games (`report.json`). It holds no timings, so equal runs
 /// give equal bytes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
-    pub variant: VariantId,
-    pub engine_version: String,
-    pub bots: Vec<String>,
-    pub seed: u64,
-    pub requested: u64,
-    pub max_plies: u32,
-    /// Random opening plies of each game ([`Provenance::openings`]).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub openings: u32,
-    /// The opening book the games open from ([`Provenance::book`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub book: Option<BookId>,
-    pub shard: Option<String>,
-    /// Player letters in turn order.
-    pub players: Vec<char>,
+    /// Where the games come from: variant, engine, bots, seed, games
+    /// asked for, ply cap, openings, shard and players (its fields sit at
+    /// the top of the JSON).
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// Games in this report.
     pub games: u64,
     /// Whether the run was stopped (Ctrl-C, a cancel) before all its games
@@ -311,16 +300,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         }
     };
     Report {
-        variant: prov.variant.clone(),
-        engine_version: prov.engine_version.clone(),
-        bots: prov.bots.clone(),
-        seed: prov.seed,
-        requested: prov.requested,
-        max_plies: prov.max_plies,
-        openings: prov.openings,
-        book: prov.book.clone(),
-        shard: prov.shard.clone(),
-        players: prov.players.clone(),
+        provenance: prov.clone(),
         games: n,
         interrupted: false,
         by_seat,
@@ -355,28 +335,10 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
     }
 }
 
-impl Report {
-    /// The report's provenance (for merging).
-    pub fn provenance(&self) -> Provenance {
-        Provenance {
-            variant: self.variant.clone(),
-            engine_version: self.engine_version.clone(),
-            bots: self.bots.clone(),
-            seed: self.seed,
-            requested: self.requested,
-            max_plies: self.max_plies,
-            openings: self.openings,
-            book: self.book.clone(),
-            shard: self.shard.clone(),
-            players: self.players.clone(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::record::GameResult;
+    use crate::record::{GameResult, VariantId};
 
     #[test]
     fn game_lines_written_before_the_metrics_still_load() {

@@ -5,13 +5,12 @@ use std::sync::Arc;
 use murus_ai::BotSpec;
 use murus_engine::Variant;
 
-use super::play::Control;
 use crate::book::Book;
 use crate::error::LabError;
+use crate::folder::RunSpec;
 use crate::play::GameSetup;
 use crate::record::{GameStats, Provenance, VariantId, source_sha256};
 use crate::report::{self, Report};
-use crate::rundir::RunSpec;
 use crate::seeds::{OPENING_SALT, game_seed};
 
 /// A self-play run.
@@ -191,13 +190,6 @@ impl Config {
         let mut r = self.report(games);
         r.interrupted = cancelled && (games.len() as u64) < self.planned();
         r
-    }
-
-    /// The report of the games a run watched by `control` finished, marked
-    /// [`interrupted`](Report::interrupted) when it was cancelled before all
-    /// its games finished.
-    pub fn report_after(&self, control: &Control) -> Report {
-        self.report_interrupted(&control.stats(), control.is_cancelled())
     }
 
     /// What determines this run's games, as [`crate::RunDir`] keeps it.

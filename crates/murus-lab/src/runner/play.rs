@@ -9,70 +9,137 @@ use std::time::{Duration, Instant};
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
+use murus_engine::job::Handler;
 
 use super::config::Config;
 use crate::error::LabError;
+use crate::folder::RunDir;
 use crate::play::play_game;
 use crate::record::{GameResult, GameStats};
-use crate::rundir::RunDir;
 
-/// Shared state of a running batch: cancel it, watch its progress, read the
-/// statistics of its finished games.
-#[derive(Debug, Default)]
-pub struct Control {
-    /// Set to stop: games in progress are dropped, finished ones kept.
-    pub cancel: Arc<AtomicBool>,
+/// Where a run of games stands: what its [`Handler`] hears, at least every
+/// 50 ms while games finish (from the worker threads, each with its own
+/// news), and once when the run starts.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct RunProgress {
+    /// Games finished so far, those a resumed run found done included.
+    pub done: u64,
+    /// Games the run plays (its shard's share; a sequential test's most).
+    pub total: u64,
+    /// The games finished since the last news, in finishing order (which
+    /// depends on the threads; the reports do not), with their moves when
+    /// the run writes them down.
+    pub games: Vec<GameResult>,
+}
+
+/// A run under way: its handler, and what its workers share.
+pub(crate) struct Tally<'h> {
+    handler: &'h dyn Handler<RunProgress>,
+    total: u64,
+    /// Set once the run must stop (its handler said so, or a game failed):
+    /// the workers stop, and searching bots poll it.
+    halt: Arc<AtomicBool>,
     /// Statistics of the finished games (in finishing order).
     stats: Mutex<Vec<GameStats>>,
     done: AtomicU64,
-    /// The first error that stopped the run (a game that could not be saved).
+    /// The first error that stopped the run (a game that could not be
+    /// played or saved).
     error: Mutex<Option<LabError>>,
 }
 
-impl Control {
-    /// A control whose cancel flag is `cancel` (shared with what sets it).
-    pub fn with_cancel(cancel: Arc<AtomicBool>) -> Control {
-        Control {
-            cancel,
-            ..Control::default()
-        }
+impl<'h> Tally<'h> {
+    /// A run of `total` games heard by `handler`, `resumed` of them
+    /// finished before it started; the handler hears of them at once.
+    pub(crate) fn new(
+        handler: &'h dyn Handler<RunProgress>,
+        total: u64,
+        resumed: &[GameStats],
+    ) -> Tally<'h> {
+        let tally = Tally {
+            handler,
+            total,
+            halt: Arc::new(AtomicBool::new(false)),
+            stats: Mutex::new(resumed.to_vec()),
+            done: AtomicU64::new(resumed.len() as u64),
+            error: Mutex::new(None),
+        };
+        handler.progress(&RunProgress {
+            done: tally.done(),
+            total,
+            games: Vec::new(),
+        });
+        tally
     }
-    /// Games finished so far (counted in batches, at most 50 ms late).
-    pub fn done(&self) -> u64 {
+
+    /// Whether the run must stop: a game failed, or the handler says so.
+    pub(crate) fn stopped(&self) -> bool {
+        if self.halt.load(Ordering::Relaxed) {
+            return true;
+        }
+        let stop = self.handler.stop();
+        if stop {
+            self.halt.store(true, Ordering::Relaxed);
+        }
+        stop
+    }
+
+    /// Games finished so far.
+    pub(crate) fn done(&self) -> u64 {
         self.done.load(Ordering::Relaxed)
     }
+
     /// The statistics records of the games finished so far, in finishing
     /// order (a copy of small records, never of the games' moves).
-    pub fn stats(&self) -> Vec<GameStats> {
+    pub(crate) fn stats(&self) -> Vec<GameStats> {
         lock(&self.stats).clone()
     }
-    /// Asks the run to stop.
-    pub fn cancel(&self) {
-        self.cancel.store(true, Ordering::Relaxed);
-    }
-    pub fn is_cancelled(&self) -> bool {
-        self.cancel.load(Ordering::Relaxed)
-    }
-    /// Counts games finished before the run started (a resumed run's).
-    pub(crate) fn preload(&self, done: &[GameStats]) {
-        lock(&self.stats).extend_from_slice(done);
-        self.done.fetch_add(done.len() as u64, Ordering::Relaxed);
-    }
+
     /// The records added since there were `from`.
-    pub(crate) fn stats_since(&self, from: usize) -> Vec<GameStats> {
+    fn stats_since(&self, from: usize) -> Vec<GameStats> {
         lock(&self.stats).get(from..).unwrap_or_default().to_vec()
     }
-    pub(crate) fn stats_len(&self) -> usize {
+
+    fn stats_len(&self) -> usize {
         lock(&self.stats).len()
     }
+
     /// Stops the run on `error` (the first one is kept).
     fn fail(&self, error: LabError) {
         lock(&self.error).get_or_insert(error);
-        self.cancel();
+        self.halt.store(true, Ordering::Relaxed);
     }
+
     /// The error that stopped the run, if one did.
     pub(crate) fn take_error(&self) -> Option<LabError> {
         lock(&self.error).take()
+    }
+
+    /// Counts a worker's finished games and tells the handler; keeps the
+    /// games in `keep` when given.
+    fn flush(
+        &self,
+        stats: &mut Vec<GameStats>,
+        games: &mut Vec<GameResult>,
+        keep: Option<&Mutex<Vec<GameResult>>>,
+    ) {
+        if stats.is_empty() {
+            return;
+        }
+        let done = {
+            let mut all = lock(&self.stats);
+            all.append(stats);
+            all.len() as u64
+        };
+        self.done.fetch_max(done, Ordering::Relaxed);
+        let news = RunProgress {
+            done,
+            total: self.total,
+            games: std::mem::take(games),
+        };
+        self.handler.progress(&news);
+        if let Some(keep) = keep {
+            lock(keep).extend(news.games);
+        }
     }
 }
 
@@ -82,13 +149,11 @@ pub(crate) fn lock<T>(m: &Mutex<T>) -> std::sync::MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)
 }
 
-/// Where finished games go besides the run's statistics.
+/// Where finished games go besides the run's statistics and its handler.
 #[derive(Default)]
 pub(crate) struct Deliver<'a> {
     /// Appended to the run's folder as each finishes.
     pub dir: Option<&'a Mutex<RunDir>>,
-    /// Handed each game on the worker thread as it finishes.
-    pub on_game: Option<&'a (dyn Fn(GameResult) + Sync)>,
     /// Collected (for [`run`]).
     pub keep: Option<&'a Mutex<Vec<GameResult>>>,
 }
@@ -98,12 +163,11 @@ const FLUSH_EVERY: Duration = Duration::from_millis(50);
 
 /// Plays the run's games numbered `config.game_number(j)` for `j` in
 /// `range`, except those in `skip` (sorted), on `config.threads` threads.
-/// Stops early when `control` is cancelled; games in progress then are
-/// dropped.
+/// Stops early when `tally` says so; games in progress then are dropped.
 pub(crate) fn play_range(
     variant: &Variant,
     config: &Config,
-    control: &Control,
+    tally: &Tally,
     range: Range<u64>,
     skip: &[u64],
     deliver: &Deliver,
@@ -114,65 +178,49 @@ pub(crate) fn play_range(
     // Workers claim a few games at a time, so that fast games do not fight
     // over one counter; few enough that slow games still share out evenly.
     let chunk = (count / (threads as u64 * 64)).clamp(1, 16);
-    // Only searching bots poll the cancel flag; random and greedy games are
-    // too short to need it, and cloning the shared `Arc` for every game
-    // would make threads fight over its reference count.
+    // Only searching bots poll the stop flag (while they think, a watcher
+    // thread asks the handler for them); random and greedy games are too
+    // short to need it, and cloning the shared `Arc` for every game would
+    // make threads fight over its reference count.
     let searching = config.bots.iter().any(BotSpec::searches);
     let work = || {
         let mut stats: Vec<GameStats> = Vec::new();
         let mut games: Vec<GameResult> = Vec::new();
-        // Finished games reach `Control` (and its count) in batches, cheap
-        // for fast games, or at least every 50 ms for slow ones; batching
-        // never changes the results.
+        // Finished games reach the tally (and the handler) in batches,
+        // cheap for fast games, or at least every 50 ms for slow ones;
+        // batching never changes the results.
         let mut flushed = Instant::now();
-        let flush = |stats: &mut Vec<GameStats>, games: &mut Vec<GameResult>| {
-            let n = stats.len() as u64;
-            lock(&control.stats).append(stats);
-            control.done.fetch_add(n, Ordering::Relaxed);
-            if let Some(keep) = deliver.keep {
-                lock(keep).append(games);
-            }
-        };
         'claims: loop {
             let first = next.fetch_add(chunk, Ordering::Relaxed);
             for j in first..(first + chunk).min(range.end) {
-                if control.is_cancelled() {
+                if tally.stopped() {
                     break 'claims;
                 }
                 let index = config.game_number(j);
                 if skip.binary_search(&index).is_ok() {
                     continue;
                 }
-                let stop = searching.then(|| control.cancel.clone());
+                let stop = searching.then(|| tally.halt.clone());
                 let g = match play_game(variant, &config.setup(index), stop) {
                     Ok(g) => g,
                     Err(e) => {
-                        control.fail(e);
+                        tally.fail(e);
                         break 'claims;
                     }
                 };
-                if control.is_cancelled() {
+                if tally.stopped() {
                     break 'claims; // its bots may have been cut short
                 }
-                let record = g.stats;
                 if let Some(dir) = deliver.dir
                     && let Err(e) = lock(dir).append(&g)
                 {
-                    control.fail(e);
+                    tally.fail(e);
                     break 'claims;
                 }
-                stats.push(record);
-                match (deliver.on_game, deliver.keep.is_some()) {
-                    (Some(f), true) => {
-                        f(g.clone());
-                        games.push(g);
-                    }
-                    (Some(f), false) => f(g),
-                    (None, true) => games.push(g),
-                    (None, false) => {}
-                }
+                stats.push(g.stats);
+                games.push(g);
                 if stats.len() >= 64 || flushed.elapsed() >= FLUSH_EVERY {
-                    flush(&mut stats, &mut games);
+                    tally.flush(&mut stats, &mut games, deliver.keep);
                     flushed = Instant::now();
                 }
             }
@@ -180,19 +228,44 @@ pub(crate) fn play_range(
                 break;
             }
         }
-        flush(&mut stats, &mut games);
+        tally.flush(&mut stats, &mut games, deliver.keep);
     };
+    let over = AtomicBool::new(false);
     std::thread::scope(|scope| {
+        // Asks the handler whether to stop while bots think, and raises the
+        // flag they poll.
+        let watcher = searching.then(|| {
+            scope.spawn(|| {
+                while !over.load(Ordering::Acquire) && !tally.stopped() {
+                    std::thread::park_timeout(WATCH_EVERY);
+                }
+            })
+        });
         // Helpers on named threads; this thread works too, so a failure to
         // start a thread only makes the run slower.
-        for t in 1..threads {
-            let _ = std::thread::Builder::new()
-                .name(format!("murus-lab-{t}"))
-                .spawn_scoped(scope, work);
-        }
+        let helpers: Vec<_> = (1..threads)
+            .filter_map(|t| {
+                std::thread::Builder::new()
+                    .name(format!("murus-lab-{t}"))
+                    .spawn_scoped(scope, work)
+                    .ok()
+            })
+            .collect();
         work();
+        let panics: Vec<_> = helpers.into_iter().filter_map(|h| h.join().err()).collect();
+        over.store(true, Ordering::Release);
+        if let Some(w) = watcher {
+            w.thread().unpark();
+        }
+        if let Some(panic) = panics.into_iter().next() {
+            std::panic::resume_unwind(panic);
+        }
     });
 }
+
+/// How often a run asks its handler whether to stop while searching bots
+/// think.
+const WATCH_EVERY: Duration = Duration::from_millis(10);
 
 /// How a sequential run ended ([`play_sequential`]).
 pub(crate) struct Sequential {
@@ -216,7 +289,7 @@ pub(crate) struct Sequential {
 pub(crate) fn play_sequential(
     variant: &Variant,
     config: &Config,
-    control: &Control,
+    tally: &Tally,
     resumed: &[GameStats],
     deliver: &Deliver,
     step: u64,
@@ -239,20 +312,15 @@ pub(crate) fn play_sequential(
                 break 'judge;
             }
         }
-        if next >= games || control.is_cancelled() {
+        if next >= games || tally.stopped() {
             break;
         }
         let end = (next + chunk).min(games);
         let skip: Vec<u64> = pool.range(next..end).map(|(&i, _)| i).collect();
-        let before = control.stats_len();
-        play_range(variant, config, control, next..end, &skip, deliver);
-        pool.extend(
-            control
-                .stats_since(before)
-                .into_iter()
-                .map(|g| (g.index, g)),
-        );
-        if control.is_cancelled() && !pool.contains_key(&next) {
+        let before = tally.stats_len();
+        play_range(variant, config, tally, next..end, &skip, deliver);
+        pool.extend(tally.stats_since(before).into_iter().map(|g| (g.index, g)));
+        if tally.stopped() && !pool.contains_key(&next) {
             break;
         }
     }
@@ -267,17 +335,27 @@ pub(crate) fn play_sequential(
 }
 
 /// Plays the run's games on `config.threads` threads and returns the
-/// finished games sorted by number. Cancelling keeps finished games; their
-/// statistics stay in `control` for [`Config::report_after`]. To watch a
-/// run, keep it on disk or resume it, use [`crate::spawn`].
-pub fn run(variant: &Variant, config: &Config, control: &Control) -> Vec<GameResult> {
+/// finished games sorted by number. `handler` hears each batch of games as
+/// it finishes and may stop the run: the finished games are kept (their
+/// report: [`Config::report_interrupted`]). Fails when a game cannot be
+/// played (an external engine failed); to keep a run on disk or resume
+/// it, use [`crate::spawn`].
+pub fn run(
+    variant: &Variant,
+    config: &Config,
+    handler: &dyn Handler<RunProgress>,
+) -> Result<Vec<GameResult>, LabError> {
     let kept = Mutex::new(Vec::new());
     let deliver = Deliver {
         keep: Some(&kept),
         ..Deliver::default()
     };
-    play_range(variant, config, control, 0..config.planned(), &[], &deliver);
+    let tally = Tally::new(handler, config.planned(), &[]);
+    play_range(variant, config, &tally, 0..config.planned(), &[], &deliver);
+    if let Some(e) = tally.take_error() {
+        return Err(e);
+    }
     let mut games = kept.into_inner().unwrap_or_else(PoisonError::into_inner);
     games.sort_by_key(|g| g.stats.index);
-    games
+    Ok(games)
 }

@@ -24,7 +24,7 @@
 //!
 //! ```
 //! use murus_lab::balance::{BalanceConfig, Stopping, parse_levels};
-//! use murus_lab::sweep::{SweepConfig, SweepProgress, Tier, run_sweep};
+//! use murus_lab::sweep::{SweepConfig, Tier, run_sweep};
 //!
 //! let source = murus_engine::Variant::standard()
 //!     .source()
@@ -44,8 +44,7 @@
 //!     },
 //!     shard: None,
 //! };
-//! let report = run_sweep("files.mg", &source, &config, None, false, &SweepProgress::default())
-//!     .unwrap();
+//! let report = run_sweep("files.mg", &source, &config, None, &()).unwrap();
 //! assert_eq!(report.spec.parameters, ["files"]);
 //! assert_eq!(report.rows.len(), 2);
 //! assert_eq!(report.rows[0].rank, 1);
@@ -68,9 +67,7 @@ pub use merge::{merge_sweeps, read_sweep, write_sweep};
 pub use rank::{
     Assessment, FULL_FITNESS, IDEAL_PLIES, PLIES_PER_POINT, assess, ideal_band, rank, row_of,
 };
-pub use run::{
-    COMBOS, CheckNow, SPEC_FILE, SweepConfig, SweepProgress, SweepStage, run_sweep, spec_of,
-};
+pub use run::{COMBOS, SPEC_FILE, SweepConfig, SweepProgress, SweepStage, run_sweep, spec_of};
 pub use space::{MAX_COMBINATIONS, Space, label, parse_values, space};
 
 // ---------------------------------------------------------------------------

@@ -107,7 +107,7 @@ pub fn assess(b: &BalanceReport) -> Assessment {
         }
         played = true;
         let at = &l.level;
-        let quick = 2 * r.players.len().max(1) as u32;
+        let quick = 2 * r.provenance.players.len().max(1) as u32;
         if r.length.median < quick {
             flag(
                 Tier::Unplayable,
@@ -133,7 +133,7 @@ pub fn assess(b: &BalanceReport) -> Assessment {
                 format!(
                     "At {at}, {} of games hit the ply cap of {} plies.",
                     percent(capped),
-                    r.max_plies
+                    r.provenance.max_plies
                 ),
                 &mut tier,
             );

@@ -4,21 +4,19 @@
 
 use std::collections::BTreeMap;
 use std::path::Path;
-use std::sync::Mutex;
 
 use murus_dsl::Diagnostic;
 use murus_engine::Variant;
+use murus_engine::job::Handler;
 
 use super::SweepError;
-use super::merge::{read_json, write_sweep};
 use super::rank::{rank, row_of};
 use super::space::{Space, label, space};
-use crate::balance::{self, BalanceConfig, Progress};
-use crate::error::LabError;
+use crate::balance::{self, BalanceConfig, CheckProgress};
+use crate::folder::{Differences, Mode, RunFolder, Settings, Shard, Sharded, Spec};
 use crate::record::{VariantId, source_sha256};
 use crate::report::{FORMAT, Skipped, SweepReport, SweepSpec};
-use crate::rundir::write_atomic;
-use crate::runner::lock;
+use crate::write::sweep_files;
 
 /// A sweep.
 #[derive(Clone, Debug)]
@@ -45,35 +43,32 @@ pub struct SweepStage {
     pub of: u64,
 }
 
-/// Where a combination's check stands: its stage, games finished, and
-/// the most it may play ([`Progress::now`]).
-pub type CheckNow = (balance::Stage, u64, u64);
-
-/// A sweep's progress, shared with the thread that shows it, and its
-/// cancel flag (`balance.cancel`).
-#[derive(Debug, Default)]
+/// Where a sweep stands: what its [`Handler`] hears when a combination
+/// starts and as its check's games finish.
+#[derive(Clone, Debug, PartialEq)]
 pub struct SweepProgress {
-    /// The current combination's balance check.
-    pub balance: Progress,
-    current: Mutex<Option<SweepStage>>,
+    /// The combination being played.
+    pub combination: SweepStage,
+    /// Where its balance check stands, once it has started (a combination
+    /// that does not compile has none).
+    pub check: Option<CheckProgress>,
 }
 
-impl SweepProgress {
-    /// The combination being played, and where its check stands.
-    pub fn now(&self) -> Option<(SweepStage, Option<CheckNow>)> {
-        let stage = lock(&self.current).clone()?;
-        Some((stage, self.balance.now()))
-    }
+/// A combination's balance check as the sweep's handler hears it.
+struct Combination<'a> {
+    outer: &'a dyn Handler<SweepProgress>,
+    stage: SweepStage,
+}
 
-    /// Stops the sweep: finished games are kept (and on disk).
-    pub fn cancel(&self) {
-        self.balance.cancel();
+impl Handler<CheckProgress> for Combination<'_> {
+    fn stop(&self) -> bool {
+        self.outer.stop()
     }
-
-    fn is_cancelled(&self) -> bool {
-        self.balance
-            .cancel
-            .load(std::sync::atomic::Ordering::SeqCst)
+    fn progress(&self, p: &CheckProgress) {
+        self.outer.progress(&SweepProgress {
+            combination: self.stage.clone(),
+            check: Some(p.clone()),
+        });
     }
 }
 
@@ -131,10 +126,13 @@ pub fn spec_of(
     }
 }
 
-impl SweepSpec {
-    /// One sentence per setting in which `self` (found) differs from
-    /// `asked`: `seed 1 there, 2 asked`.
-    pub fn differences(&self, asked: &SweepSpec, here: &str) -> Vec<String> {
+/// A sweep resumes, and its shards merge, only with the same spec.
+impl Settings for SweepSpec {
+    const WHAT: &'static str = "sweep";
+
+    /// Every field of the spec in turn, as `sweep.json` writes it (an
+    /// object's fields by their full names: `variant source_sha256`).
+    fn differences(&self, other: &SweepSpec, here: &'static str) -> Vec<String> {
         let flat = |s: &SweepSpec| -> Vec<(String, String)> {
             let serde_json::Value::Object(map) =
                 serde_json::to_value(s).expect("a sweep spec serialises")
@@ -159,46 +157,24 @@ impl SweepSpec {
             }
             out
         };
-        let (a, b) = (flat(self), flat(asked));
-        a.iter()
-            .zip(&b)
-            .filter(|((_, x), (_, y))| x != y)
-            .map(|((k, x), (_, y))| format!("{k} {x} there, {y} {here}"))
-            .collect()
+        let mut d = Differences::new(here);
+        for ((name, x), (_, y)) in flat(self).iter().zip(&flat(other)) {
+            d.add(name, x, y);
+        }
+        d.finish()
     }
 }
 
-/// Prepares folder `out` for a sweep of `spec`: a new sweep writes
-/// [`SPEC_FILE`] there (refusing a folder that holds one), a resumed one
-/// checks that the sweep there is this one (or starts it when there is
-/// none).
-fn open_dir(out: &Path, spec: &SweepSpec, resume: bool) -> Result<(), SweepError> {
-    let path = out.join(SPEC_FILE);
-    if path.exists() {
-        if !resume {
-            return Err(SweepError::Invalid(format!(
-                "{} already holds a sweep ({SPEC_FILE}): add --resume to continue it, or give a new --out folder",
-                out.display()
-            )));
-        }
-        let found: SweepSpec = read_json(&path)?;
-        let differences = found.differences(spec, "asked");
-        if !differences.is_empty() {
-            return Err(SweepError::Invalid(format!(
-                "{} holds a different sweep: {}; resume with the options it started with, or give a new --out folder",
-                out.display(),
-                differences.join("; ")
-            )));
-        }
-        return Ok(());
+impl Sharded for SweepSpec {
+    fn shard(&mut self) -> &mut Option<String> {
+        &mut self.shard
     }
-    std::fs::create_dir_all(out).map_err(|source| LabError::Io {
-        path: out.display().to_string(),
-        source,
-    })?;
-    let text = serde_json::to_string_pretty(spec).expect("a sweep spec serialises") + "\n";
-    write_atomic(&path, &text)?;
-    Ok(())
+}
+
+impl Spec for SweepSpec {
+    const FILE: &'static str = SPEC_FILE;
+    const FILES: &'static [&'static str] = &["sweep.json", "sweep.csv", "sweep.svg", COMBOS];
+    const OUTPUTS: &'static [&'static str] = &["sweep.json", "sweep.csv", "sweep.svg"];
 }
 
 /// The first error of `diags`, as its rendering's first line:
@@ -223,49 +199,55 @@ fn headline(diags: &[Diagnostic], file: &str, source: &str) -> String {
 /// compiled, and its balance check run, or its diagnostics kept. With
 /// `out`, each check is kept in `out/combos/LABEL/` as `murus balance
 /// --out` keeps one, then `sweep.json`, `sweep.csv` and `sweep.svg` are
-/// written there; with `resume`, a sweep kept there continues, playing
-/// only its missing games. A cancel (`progress`) stops after the finished
+/// written there. `out` gives the folder and how to open it: a new sweep
+/// ([`Mode::New`], refused where a sweep is kept already), or the sweep
+/// kept there ([`Mode::Resume`]: it plays only its missing games; started
+/// when the folder keeps none; refused when it keeps a sweep of other
+/// settings). A cancel (`progress`) stops after the finished
 /// games, marked [`interrupted`](SweepReport::interrupted).
 pub fn run_sweep(
     file: &str,
     source: &str,
     config: &SweepConfig,
-    out: Option<&Path>,
-    resume: bool,
-    progress: &SweepProgress,
+    out: Option<(&Path, Mode)>,
+    handler: &dyn Handler<SweepProgress>,
 ) -> Result<SweepReport, SweepError> {
     let space = space(source, &config.set)?;
     let mut balance = config.balance.clone();
     balance.shard = None;
     balance.check()?;
-    if let Some((k, n)) = config.shard
-        && (n == 0 || k == 0 || k > n)
-    {
-        return Err(SweepError::Invalid(format!(
-            "shard {k}/{n}: K must be from 1 to N"
-        )));
-    }
+    let shard = match config.shard {
+        Some((k, n)) => Some(Shard::new(k, n)?),
+        None => None,
+    };
     let spec = spec_of(file, source, &space, &balance, config.shard);
-    if let Some(o) = out {
-        open_dir(o, &spec, resume)?;
-    }
+    let folder = match out {
+        Some((path, Mode::New)) => Some(RunFolder::open(path, &spec, Mode::New)?),
+        Some((path, Mode::Resume)) => Some(RunFolder::resume_or_start(path, &spec)?),
+        None => None,
+    };
+    let mode = out.map_or(Mode::New, |(_, mode)| mode);
     let mine: Vec<u64> = (0..space.len())
-        .filter(|i| config.shard.is_none_or(|(k, n)| i % n == k - 1))
+        .filter(|&i| shard.is_none_or(|s| s.plays(i)))
         .collect();
     let mut rows = Vec::new();
     let mut skipped = Vec::new();
     let mut interrupted = false;
     for (done, &index) in mine.iter().enumerate() {
-        if progress.is_cancelled() {
+        if handler.stop() {
             interrupted = true;
             break;
         }
         let settings = space.combination(index);
         let name = label(&settings);
-        *lock(&progress.current) = Some(SweepStage {
+        let stage = SweepStage {
             label: name.clone(),
             done: done as u64,
             of: mine.len() as u64,
+        };
+        handler.progress(&SweepProgress {
+            combination: stage.clone(),
+            check: None,
         });
         let values: BTreeMap<String, i64> = settings
             .iter()
@@ -279,13 +261,15 @@ pub fn run_sweep(
                 diagnostics: murus_dsl::render_all(&diags, file, source),
             }),
             Ok(variant) => {
-                let dir = out.map(|o| o.join(COMBOS).join(&name));
+                let dir = folder.as_ref().map(|f| f.path().join(COMBOS).join(&name));
                 let report = balance::run_balance(
                     &variant,
                     &balance,
-                    dir.as_deref(),
-                    resume,
-                    &progress.balance,
+                    dir.as_deref().map(|d| (d, mode)),
+                    &Combination {
+                        outer: handler,
+                        stage,
+                    },
                 )?;
                 interrupted |= report.interrupted;
                 rows.push(row_of(index, values, report));
@@ -295,7 +279,6 @@ pub fn run_sweep(
             }
         }
     }
-    *lock(&progress.current) = None;
     rank(&mut rows);
     let report = SweepReport {
         spec,
@@ -303,8 +286,8 @@ pub fn run_sweep(
         skipped,
         interrupted,
     };
-    if let Some(o) = out {
-        write_sweep(o, &report)?;
+    if let Some(f) = &folder {
+        f.write_outputs(&sweep_files(&report))?;
     }
     Ok(report)
 }

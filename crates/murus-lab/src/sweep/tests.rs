@@ -6,7 +6,8 @@ use std::collections::BTreeMap;
 use murus_engine::Variant;
 
 use super::*;
-use crate::balance::{self, BalanceConfig, Progress, Stopping, parse_levels};
+use crate::balance::{self, BalanceConfig, Stopping, parse_levels};
+use crate::folder::Mode;
 use crate::record::{Provenance, VariantId};
 use crate::report::{BalanceReport, LevelResult, Rate, build};
 use crate::stats::wilson;
@@ -447,15 +448,7 @@ fn a_small_sweep_ranks_two_board_sizes_by_the_rule_and_keeps_its_files() {
     let source = two_sizes("");
     let c = config(None);
     let dir = temp("small");
-    let r = run_sweep(
-        "two.mg",
-        &source,
-        &c,
-        Some(&dir),
-        false,
-        &SweepProgress::default(),
-    )
-    .unwrap();
+    let r = run_sweep("two.mg", &source, &c, Some((&dir, Mode::New)), &()).unwrap();
     assert_eq!(r.spec.parameters, ["files"]);
     assert_eq!(r.spec.values, [vec![7, 8]]);
     assert_eq!(r.spec.combinations, 2);
@@ -467,8 +460,7 @@ fn a_small_sweep_ranks_two_board_sizes_by_the_rule_and_keeps_its_files() {
     for row in &r.rows {
         let files = row.values["files"];
         let v = Variant::compile_with(&source, &[("files".into(), files as u32)]).unwrap();
-        let alone =
-            balance::run_balance(&v, &c.balance, None, false, &Progress::default()).unwrap();
+        let alone = balance::run_balance(&v, &c.balance, None, &()).unwrap();
         assert_eq!(row.balance, alone, "files = {files}");
         assert_eq!(row.balance.levels[0].report.games, 6);
         let a = assess(&row.balance);
@@ -507,39 +499,17 @@ fn a_small_sweep_ranks_two_board_sizes_by_the_rule_and_keeps_its_files() {
     // Resumed, it plays nothing new and reports the same; started
     // again without --resume, it refuses the folder; resumed with other
     // options, it names the difference.
-    let again = run_sweep(
-        "two.mg",
-        &source,
-        &c,
-        Some(&dir),
-        true,
-        &SweepProgress::default(),
-    )
-    .unwrap();
+    let again = run_sweep("two.mg", &source, &c, Some((&dir, Mode::Resume)), &()).unwrap();
     assert_eq!(again, r);
-    let e = run_sweep(
-        "two.mg",
-        &source,
-        &c,
-        Some(&dir),
-        false,
-        &SweepProgress::default(),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = run_sweep("two.mg", &source, &c, Some((&dir, Mode::New)), &())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("already holds a sweep"), "{e}");
     let mut other = config(None);
     other.balance.seed = 6;
-    let e = run_sweep(
-        "two.mg",
-        &source,
-        &other,
-        Some(&dir),
-        true,
-        &SweepProgress::default(),
-    )
-    .unwrap_err()
-    .to_string();
+    let e = run_sweep("two.mg", &source, &other, Some((&dir, Mode::Resume)), &())
+        .unwrap_err()
+        .to_string();
     assert!(e.contains("seed 5 there, 6 asked"), "{e}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -548,32 +518,15 @@ fn a_small_sweep_ranks_two_board_sizes_by_the_rule_and_keeps_its_files() {
 fn an_interrupted_sweep_keeps_what_it_has_and_resumes_to_the_whole_sweep() {
     let source = two_sizes("");
     let c = config(None);
-    let whole = run_sweep(
-        "two.mg",
-        &source,
-        &c,
-        None,
-        false,
-        &SweepProgress::default(),
-    )
-    .unwrap();
+    let whole = run_sweep("two.mg", &source, &c, None, &()).unwrap();
     let dir = temp("interrupted");
-    let stopped = SweepProgress::default();
-    stopped.cancel();
-    let r = run_sweep("two.mg", &source, &c, Some(&dir), false, &stopped).unwrap();
+    let stopped = std::sync::atomic::AtomicBool::new(true);
+    let r = run_sweep("two.mg", &source, &c, Some((&dir, Mode::New)), &stopped).unwrap();
     assert!(r.interrupted);
     assert!(r.rows.is_empty());
     assert_eq!(r.missing(), [0, 1]);
     assert_eq!(read_sweep(&dir).unwrap(), r);
-    let resumed = run_sweep(
-        "two.mg",
-        &source,
-        &c,
-        Some(&dir),
-        true,
-        &SweepProgress::default(),
-    )
-    .unwrap();
+    let resumed = run_sweep("two.mg", &source, &c, Some((&dir, Mode::Resume)), &()).unwrap();
     assert_eq!(resumed, whole);
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -585,15 +538,7 @@ fn combinations_that_do_not_compile_are_skipped_with_their_diagnostic_and_the_re
         .replace("board rect $files x 7", "board rect $files x $ranks");
     let mut c = config(None);
     c.set = vec![("files".into(), vec![8])];
-    let r = run_sweep(
-        "ranks.mg",
-        &source,
-        &c,
-        None,
-        false,
-        &SweepProgress::default(),
-    )
-    .unwrap();
+    let r = run_sweep("ranks.mg", &source, &c, None, &()).unwrap();
     assert_eq!(r.spec.combinations, 2);
     assert_eq!(r.rows.len(), 1);
     assert_eq!(r.rows[0].values["ranks"], 7);
@@ -724,28 +669,12 @@ fn the_heat_map_thins_its_labels_so_that_they_never_overlap() {
 #[test]
 fn shards_merge_into_the_unsharded_sweep_and_other_sweeps_are_refused() {
     let source = two_sizes("param cap = 200, 300\n").replace("plies 300", "plies $cap");
-    let whole = run_sweep(
-        "s.mg",
-        &source,
-        &config(None),
-        None,
-        false,
-        &SweepProgress::default(),
-    )
-    .unwrap();
+    let whole = run_sweep("s.mg", &source, &config(None), None, &()).unwrap();
     assert_eq!(whole.rows.len(), 4);
     let dirs = [temp("shard1"), temp("shard2"), temp("shard3")];
     for (k, d) in dirs[..2].iter().enumerate() {
         let c = config(Some((k as u64 + 1, 2)));
-        let part = run_sweep(
-            "s.mg",
-            &source,
-            &c,
-            Some(d),
-            false,
-            &SweepProgress::default(),
-        )
-        .unwrap();
+        let part = run_sweep("s.mg", &source, &c, Some((d, Mode::New)), &()).unwrap();
         assert_eq!(part.rows.len(), 2);
         assert_eq!(part.missing().len(), 2);
     }
@@ -764,15 +693,7 @@ fn shards_merge_into_the_unsharded_sweep_and_other_sweeps_are_refused() {
     assert!(e.contains("shard 1/2 is given twice"), "{e}");
     let mut other = config(Some((2, 2)));
     other.balance.openings = 2;
-    run_sweep(
-        "s.mg",
-        &source,
-        &other,
-        Some(&dirs[2]),
-        false,
-        &SweepProgress::default(),
-    )
-    .unwrap();
+    run_sweep("s.mg", &source, &other, Some((&dirs[2], Mode::New)), &()).unwrap();
     let e = merge_sweeps(&[refs[0], &dirs[2]], None)
         .unwrap_err()
         .to_string();

@@ -2,19 +2,22 @@
 //! line of `data.jsonl`, played by worker threads and kept as they finish.
 
 use std::collections::BTreeMap;
-use std::fs::{File, OpenOptions};
-use std::io::{BufRead, BufReader, Write};
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::sync::Mutex;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use murus_ai::{Bot, BotSpec};
+use murus_engine::job::Handler;
 use murus_engine::{DrawTracker, Engine, EngineTask, Variant, Word};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
+use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
+use super::run::TrainProgress;
 use crate::error::LabError;
+use crate::folder::lines::{self, Appender};
+use crate::folder::{Differences, Mode, Opened, RunFolder, Settings, Spec};
 use crate::record::source_sha256;
 use crate::runner::lock;
 use crate::seeds::{game_seed, mix};
@@ -55,50 +58,15 @@ pub struct DataFound {
     pub bot: String,
 }
 
-/// A line of the data file, known by its game's number.
-trait Numbered {
-    fn number(&self) -> u64;
-}
-
-impl Numbered for GameData {
-    fn number(&self) -> u64 {
-        self.game
-    }
-}
-
-/// The games of a data file by number (none if there is no file), and the
-/// length of its whole lines when the last line is torn (a kill can cut
-/// only the last line; any other line that does not read is an error).
-fn read_games<T: serde::de::DeserializeOwned + Numbered>(
+/// The games of the data file at `path` by number (none if there is no
+/// file), and the length of its whole lines ([`lines::read`]).
+fn read_games<T: DeserializeOwned>(
     path: &Path,
-) -> Result<(BTreeMap<u64, T>, Option<u64>), LabError> {
-    let mut games = BTreeMap::new();
-    let f = match File::open(path) {
-        Ok(f) => f,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok((games, None)),
-        Err(e) => return Err(io(path)(e)),
-    };
-    let mut good = 0u64;
-    let mut reader = BufReader::new(f);
-    let mut line = String::new();
-    for number in 1.. {
-        line.clear();
-        let n = reader.read_line(&mut line).map_err(io(path))?;
-        if n == 0 {
-            break;
-        }
-        if !line.ends_with('\n') {
-            return Ok((games, Some(good)));
-        }
-        let g: T = serde_json::from_str(line.trim_end()).map_err(|e| LabError::Parse {
-            path: path.display().to_string(),
-            line: number,
-            message: e.to_string(),
-        })?;
-        good += n as u64;
-        games.insert(g.number(), g);
-    }
-    Ok((games, None))
+    number: impl Fn(&T) -> u64,
+) -> Result<(BTreeMap<u64, T>, u64), LabError> {
+    let (records, whole) = lines::read::<T>(path, "not a game's data")?;
+    let games = records.into_iter().map(|(_, g)| (number(&g), g)).collect();
+    Ok((games, whole))
 }
 
 /// The games without gaps from game 0, in order.
@@ -120,15 +88,6 @@ pub struct GameData {
     pub positions: Vec<(String, i32)>,
 }
 
-/// Progress of the data's generation.
-#[derive(Debug, Default)]
-pub struct DataProgress {
-    /// Positions in the games finished without gaps from game 0.
-    pub positions: AtomicU64,
-    pub games: AtomicU64,
-    pub cancel: AtomicBool,
-}
-
 impl DataSpec {
     /// The spec of a run on `variant`.
     pub fn new(variant: &Variant, bot: &BotSpec, seed: u64) -> DataSpec {
@@ -144,96 +103,69 @@ impl DataSpec {
     }
 }
 
-pub(super) fn io(path: &Path) -> impl FnOnce(std::io::Error) -> LabError + use<> {
-    let path = path.display().to_string();
-    move |source| LabError::Io { path, source }
+/// What decides a run's data: a run resumes only with the same.
+impl Settings for DataSpec {
+    const WHAT: &'static str = "training run";
+
+    fn differences(&self, asked: &DataSpec, here: &'static str) -> Vec<String> {
+        let short = |sha: &str| sha[..12.min(sha.len())].to_string();
+        let mut d = Differences::new(here);
+        d.add("variant", &self.variant, &asked.variant);
+        d.add(
+            "variant source",
+            short(&self.variant_sha256),
+            short(&asked.variant_sha256),
+        );
+        d.add("bot", &self.bot, &asked.bot);
+        d.add("seed", self.seed, asked.seed);
+        d.add("openings", self.openings, asked.openings);
+        d.add("ply cap", self.max_plies, asked.max_plies);
+        d.add("format", self.format, asked.format);
+        d.finish()
+    }
+}
+
+impl Spec for DataSpec {
+    const FILE: &'static str = SPEC_FILE;
+    const FILES: &'static [&'static str] = &[DATA_FILE];
+    const OUTPUTS: &'static [&'static str] = &[];
 }
 
 /// A folder of training data.
 #[derive(Debug)]
 pub struct DataDir {
-    path: PathBuf,
-    spec: DataSpec,
+    folder: RunFolder<DataSpec>,
+    /// `data.jsonl`, open for appending.
+    log: Appender,
     /// Finished games by number.
     games: BTreeMap<u64, GameData>,
 }
 
 impl DataDir {
-    /// Opens `path` for `spec`: a new folder (or one without data) starts
-    /// afresh; one with data must hold the same spec, and its games are
-    /// kept (a torn last line is cut off).
-    pub fn open(path: &Path, spec: &DataSpec) -> Result<DataDir, LabError> {
-        std::fs::create_dir_all(path).map_err(io(path))?;
-        let spec_path = path.join(SPEC_FILE);
+    /// Opens `path` for `spec` ([`RunFolder::open`]): a new run
+    /// ([`Mode::New`]) refuses a folder that keeps data; a resumed one
+    /// keeps the games there (a torn last line is cut off), or starts
+    /// afresh where there are none, and refuses data of other settings.
+    pub fn open(path: &Path, spec: &DataSpec, mode: Mode) -> Result<DataDir, LabError> {
+        let folder = match mode {
+            Mode::New => RunFolder::open(path, spec, Mode::New)?,
+            Mode::Resume => RunFolder::resume_or_start(path, spec)?,
+        };
         let data_path = path.join(DATA_FILE);
-        match std::fs::read_to_string(&spec_path) {
-            Ok(text) => {
-                let found: DataSpec = serde_json::from_str(&text).map_err(|e| LabError::Parse {
-                    path: spec_path.display().to_string(),
-                    line: e.line(),
-                    message: e.to_string(),
-                })?;
-                if &found != spec {
-                    let mut differences = Vec::new();
-                    let mut differ = |what: &str, a: String, b: String| {
-                        if a != b {
-                            differences.push(format!("{what} {a} there, {b} asked"));
-                        }
-                    };
-                    differ("variant", found.variant.clone(), spec.variant.clone());
-                    differ(
-                        "variant source",
-                        found.variant_sha256[..12.min(found.variant_sha256.len())].to_string(),
-                        spec.variant_sha256[..12].to_string(),
-                    );
-                    differ("bot", found.bot.clone(), spec.bot.clone());
-                    differ("seed", found.seed.to_string(), spec.seed.to_string());
-                    differ(
-                        "openings",
-                        found.openings.to_string(),
-                        spec.openings.to_string(),
-                    );
-                    differ(
-                        "ply cap",
-                        found.max_plies.to_string(),
-                        spec.max_plies.to_string(),
-                    );
-                    differ("format", found.format.to_string(), spec.format.to_string());
-                    return Err(LabError::Mismatch {
-                        path: path.display().to_string(),
-                        differences,
-                    });
-                }
+        let (games, whole) = match folder.opened() {
+            Opened::Started => (BTreeMap::new(), None),
+            Opened::Resumed => {
+                let (games, whole) = read_games(&data_path, |g: &GameData| g.game)?;
+                (games, Some(whole))
             }
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {
-                let text = serde_json::to_string_pretty(spec).expect("a spec serialises");
-                let tmp = path.join(format!("{SPEC_FILE}.tmp"));
-                std::fs::write(&tmp, text + "\n").map_err(io(&tmp))?;
-                std::fs::rename(&tmp, &spec_path).map_err(io(&spec_path))?;
-                // Data without its spec is from no known run.
-                let _ = std::fs::remove_file(&data_path);
-            }
-            Err(e) => return Err(io(&spec_path)(e)),
-        }
-        let (games, good) = read_games::<GameData>(&data_path)?;
-        if let Some(good) = good {
-            let f = OpenOptions::new()
-                .write(true)
-                .open(&data_path)
-                .map_err(io(&data_path))?;
-            // Cut a line torn by a kill, so that appending starts clean.
-            f.set_len(good).map_err(io(&data_path))?;
-        }
-        Ok(DataDir {
-            path: path.to_path_buf(),
-            spec: spec.clone(),
-            games,
-        })
+        };
+        let log = Appender::open(&data_path, whole)?;
+        Ok(DataDir { folder, log, games })
     }
 
     /// The folder.
     pub fn path(&self) -> &Path {
-        &self.path
+        self.folder.path()
     }
 
     /// The games `0..g` whose positions first reach `positions` (all the
@@ -259,23 +191,10 @@ impl DataDir {
             game: u64,
             positions: Vec<serde::de::IgnoredAny>,
         }
-        impl Numbered for Counted {
-            fn number(&self) -> u64 {
-                self.game
-            }
-        }
-        let spec_path = path.join(SPEC_FILE);
-        let text = match std::fs::read_to_string(&spec_path) {
-            Ok(t) => t,
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-            Err(e) => return Err(io(&spec_path)(e)),
+        let Some(spec) = RunFolder::<DataSpec>::read_spec(path)? else {
+            return Ok(None);
         };
-        let spec: DataSpec = serde_json::from_str(&text).map_err(|e| LabError::Parse {
-            path: spec_path.display().to_string(),
-            line: e.line(),
-            message: e.to_string(),
-        })?;
-        let (games, _) = read_games::<Counted>(&path.join(DATA_FILE))?;
+        let (games, _) = read_games(&path.join(DATA_FILE), |g: &Counted| g.game)?;
         let prefix: Vec<&Counted> = gapless(&games).collect();
         Ok(Some(DataFound {
             positions: prefix.iter().map(|g| g.positions.len() as u64).sum(),
@@ -295,36 +214,36 @@ impl DataDir {
     }
 
     /// Plays games until the data reaches `positions`, on `threads`
-    /// threads; stops early when `progress.cancel` is set (what was
-    /// finished is kept).
+    /// threads. `handler` hears the data grow ([`TrainProgress::Data`]) and
+    /// may stop it before the next game (what was finished is kept).
     pub fn generate(
         &mut self,
         variant: &Variant,
         positions: u64,
         threads: usize,
-        progress: &DataProgress,
+        handler: &dyn Handler<TrainProgress>,
     ) -> Result<(), LabError> {
         let bot: BotSpec = self
-            .spec
+            .folder
+            .spec()
             .bot
             .parse()
             .map_err(|e: murus_ai::SpecError| LabError::Invalid(e.to_string()))?;
         let (have, games) = self.contiguous_positions();
-        progress.positions.store(have, Ordering::Relaxed);
-        progress.games.store(games, Ordering::Relaxed);
+        let news = |positions_now, games| {
+            handler.progress(&TrainProgress::Data {
+                positions: positions_now,
+                games,
+                of: positions,
+            });
+        };
+        news(have, games);
         if have >= positions {
             return Ok(());
         }
-        let spec = self.spec.clone();
-        let data_path = self.path.join(DATA_FILE);
-        let file = OpenOptions::new()
-            .create(true)
-            .append(true)
-            .open(&data_path)
-            .map_err(io(&data_path))?;
+        let spec = self.folder.spec().clone();
         let shared = Mutex::new(Shared {
             dir: self,
-            file,
             next: 0,
             prefix: (games, have),
             error: None,
@@ -334,7 +253,7 @@ impl DataDir {
             for _ in 0..threads.max(1) {
                 scope.spawn(|| {
                     loop {
-                        if done.load(Ordering::Relaxed) || progress.cancel.load(Ordering::Relaxed) {
+                        if done.load(Ordering::Relaxed) || handler.stop() {
                             return;
                         }
                         let index = {
@@ -347,11 +266,8 @@ impl DataDir {
                         };
                         let game = play_game(variant, &spec, &bot, index);
                         let mut s = lock(&shared);
-                        let line = serde_json::to_string(&game).expect("a game serialises");
-                        let path = s.dir.path.join(DATA_FILE);
-                        let written = writeln!(s.file, "{line}").and_then(|()| s.file.flush());
-                        if let Err(e) = written {
-                            s.error = Some(io(&path)(e));
+                        if let Err(e) = s.dir.log.append(&game) {
+                            s.error = Some(e);
                             done.store(true, Ordering::Relaxed);
                             return;
                         }
@@ -363,8 +279,7 @@ impl DataDir {
                             games += 1;
                         }
                         s.prefix = (games, have);
-                        progress.positions.store(have, Ordering::Relaxed);
-                        progress.games.store(games, Ordering::Relaxed);
+                        news(have, games);
                         if have >= positions {
                             done.store(true, Ordering::Relaxed);
                         }
@@ -384,7 +299,6 @@ impl DataDir {
 
 struct Shared<'a> {
     dir: &'a mut DataDir,
-    file: File,
     next: u64,
     /// Games and positions of the games without gaps from game 0.
     prefix: (u64, u64),

@@ -3,11 +3,13 @@
 
 use murus_ai::eval::{Features, Weights, features};
 use murus_ai::nnue::{CP_PER_UNIT, Example, Shape};
+use murus_engine::job::Handler;
 use murus_engine::{Engine, EngineTask, Variant, Word};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::data::GameData;
+use super::run::TrainProgress;
 use crate::error::LabError;
 
 /// How much of a position's target is the search's score (the rest is the
@@ -136,13 +138,13 @@ impl Default for FitSettings {
 /// Fits a network of `shape` to `data`: a tenth of the positions (by game,
 /// so no game is on both sides) held out, mini-batches in a seeded order,
 /// and the network of the epoch with the least held-out error kept.
-/// `on_epoch` hears each epoch's number and held-out error; it returns
-/// false to stop.
+/// `handler` hears each epoch done ([`TrainProgress::Fit`]) and may stop
+/// the fit after it.
 pub fn fit_network(
     shape: Shape,
     data: &[Example],
     settings: FitSettings,
-    on_epoch: &mut dyn FnMut(usize, f64) -> bool,
+    handler: &dyn Handler<TrainProgress>,
 ) -> (murus_ai::nnue::Network, FitReport) {
     use murus_ai::nnue::Trainer;
     let split = data.len() - data.len() / 10;
@@ -168,7 +170,11 @@ pub fn fit_network(
         if error < best.0 {
             best = (error, trainer.quantize());
         }
-        if !on_epoch(epoch, error) {
+        handler.progress(&TrainProgress::Fit {
+            epoch,
+            of: settings.epochs,
+        });
+        if handler.stop() {
             break;
         }
     }

@@ -24,9 +24,7 @@ mod fit;
 mod run;
 mod validate;
 
-pub use data::{
-    DATA_FILE, DataDir, DataFound, DataProgress, DataSpec, GameData, SPEC_FILE, play_game,
-};
+pub use data::{DATA_FILE, DataDir, DataFound, DataSpec, GameData, SPEC_FILE, play_game};
 pub use fit::{FitReport, FitSettings, SCORE_SHARE, Samples, fit_network, fit_weights, samples};
-pub use run::{Step, TrainOptions, TrainOutcome, TrainProgress, train};
+pub use run::{TrainOptions, TrainOutcome, TrainProgress, train};
 pub use validate::{CheckResult, Checked, Validation};

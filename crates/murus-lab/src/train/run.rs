@@ -2,20 +2,21 @@
 //! evaluation kept.
 
 use std::path::Path;
-use std::sync::atomic::{AtomicU64, Ordering};
 
 use murus_ai::eval::Weights;
 use murus_ai::{BotSpec, EvalFile, Trained};
 use murus_engine::Variant;
+use murus_engine::job::{Handler, HandlerExt};
 
-use super::data::{DataDir, DataProgress, DataSpec, io};
+use super::data::{DataDir, DataSpec};
 use super::fit::{
     DefaultWeights, FitReport, FitSettings, ShapeOf, fit_network, fit_weights, samples,
 };
 use super::validate::{CheckResult, Checked, Validation, check_seat};
 use crate::error::LabError;
+use crate::folder::Mode;
 use crate::matches::{MatchConfig, run_match};
-use crate::runner::Control;
+use crate::runner::RunProgress;
 
 /// What `murus train` does: how much data, on how many threads, from which
 /// seed, with which bot; how to fit; whether to validate.
@@ -34,33 +35,41 @@ pub struct TrainOptions {
     pub validate: Option<Validation>,
 }
 
-/// Which step a training run is at.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Step {
-    Data = 0,
-    Fit = 1,
-    Validate = 2,
+/// Where a training run stands: what its [`Handler`] hears as it goes.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TrainProgress {
+    /// Playing the data's games: the positions and games finished without
+    /// gaps from game 0 (those a resumed run keeps), of the positions
+    /// asked for.
+    Data { positions: u64, games: u64, of: u64 },
+    /// Fitting a network: epochs done, of the most it runs.
+    Fit { epoch: usize, of: usize },
+    /// Validating a candidate (`network`, `correction`, `weights`): games
+    /// of its match played so far, of the most it may play.
+    Validate {
+        candidate: String,
+        games: u64,
+        of: u64,
+    },
 }
 
-/// Progress of a training run, read by progress bars and the studio; set
-/// `data.cancel` to stop it (the data so far is kept for `--resume`).
-#[derive(Debug, Default)]
-pub struct TrainProgress {
-    pub data: DataProgress,
-    pub step: std::sync::atomic::AtomicU8,
-    pub epoch: AtomicU64,
-    /// Games of the validation match played so far.
-    pub match_games: AtomicU64,
+/// A candidate's validation match as the training run's handler hears it.
+struct Validating<'a> {
+    outer: &'a dyn Handler<TrainProgress>,
+    candidate: &'a str,
+    of: u64,
 }
 
-impl TrainProgress {
-    /// The step under way.
-    pub fn step(&self) -> Step {
-        match self.step.load(Ordering::Relaxed) {
-            0 => Step::Data,
-            1 => Step::Fit,
-            _ => Step::Validate,
-        }
+impl Handler<RunProgress> for Validating<'_> {
+    fn stop(&self) -> bool {
+        self.outer.stop()
+    }
+    fn progress(&self, p: &RunProgress) {
+        self.outer.progress(&TrainProgress::Validate {
+            candidate: self.candidate.to_string(),
+            games: p.done,
+            of: self.of,
+        });
     }
 }
 
@@ -82,18 +91,22 @@ pub struct TrainOutcome {
     pub kept: Option<EvalFile>,
 }
 
-/// Trains an evaluation for `variant`, keeping its data in `dir`: plays
-/// the games missing from `dir` (all of them in a new folder), fits a
+/// Trains an evaluation for `variant`, keeping its data in `dir` (a new
+/// data folder with [`Mode::New`]; with [`Mode::Resume`], the data kept
+/// there, or a new one where there is none: [`DataDir::open`]): plays
+/// the games missing from `dir`, fits a
 /// network, the same network as a correction on top of the generic
 /// features, and the features' weights to the positions, and checks them
 /// in that order against the evaluation in force for the variant
 /// ([`murus_ai::Evaluation::for_source`]); the first to win its match is
-/// kept. `Ok(None)`: cancelled (the data so far is kept).
+/// kept. `handler` hears each step's progress and may stop the run:
+/// `Ok(None)`, the data so far kept.
 pub fn train(
     variant: &Variant,
     options: &TrainOptions,
     dir: &Path,
-    progress: &TrainProgress,
+    mode: Mode,
+    handler: &dyn Handler<TrainProgress>,
 ) -> Result<Option<TrainOutcome>, LabError> {
     if !matches!(options.bot, BotSpec::AlphaBeta { .. }) {
         return Err(LabError::Invalid(
@@ -101,49 +114,28 @@ pub fn train(
         ));
     }
     let spec = DataSpec::new(variant, &options.bot, options.seed);
-    let mut data = DataDir::open(dir, &spec)?;
-    progress.step.store(Step::Data as u8, Ordering::Relaxed);
-    let finished = std::sync::atomic::AtomicBool::new(false);
-    let finished = &finished;
-    std::thread::scope(|s| {
-        if let Some(deadline) = options.deadline {
-            s.spawn(move || {
-                while !finished.load(Ordering::Relaxed) {
-                    if std::time::Instant::now() >= deadline {
-                        progress.data.cancel.store(true, Ordering::Relaxed);
-                        break;
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(50));
-                }
-            });
-        }
-        let r = data.generate(variant, options.positions, options.threads, &progress.data);
-        finished.store(true, Ordering::Relaxed);
-        r
-    })?;
-    let out_of_time = options
-        .deadline
-        .is_some_and(|d| std::time::Instant::now() >= d);
-    if progress.data.cancel.load(Ordering::Relaxed) && !out_of_time {
+    let mut data = DataDir::open(dir, &spec, mode)?;
+    // The data stops at the deadline too (`--minutes`); what follows goes on.
+    data.generate(
+        variant,
+        options.positions,
+        options.threads,
+        &handler.until(options.deadline),
+    )?;
+    if handler.stop() {
         return Ok(None);
     }
-    progress.data.cancel.store(false, Ordering::Relaxed);
     let games = data.prefix(options.positions);
     if games.is_empty() {
         return Err(LabError::Invalid(
             "no game finished in the time given: give more minutes".into(),
         ));
     }
-    progress.step.store(Step::Fit as u8, Ordering::Relaxed);
     let mut samples = samples(variant, &games)?;
     let positions = samples.differences.len();
     let shape = variant.run(ShapeOf);
-    let mut on_epoch = |epoch, _| {
-        progress.epoch.store(epoch as u64, Ordering::Relaxed);
-        !progress.data.cancel.load(Ordering::Relaxed)
-    };
-    let (net, fit) = fit_network(shape, &samples.examples, options.fit, &mut on_epoch);
-    if progress.data.cancel.load(Ordering::Relaxed) {
+    let (net, fit) = fit_network(shape, &samples.examples, options.fit, handler);
+    if handler.stop() {
         return Ok(None);
     }
     // The same network on top of the features: it learns what they miss.
@@ -152,9 +144,8 @@ pub fn train(
     for (x, &base) in samples.examples.iter_mut().zip(&samples.bases) {
         x.base = base;
     }
-    let (correction, hybrid_fit) =
-        fit_network(shape, &samples.examples, options.fit, &mut on_epoch);
-    if progress.data.cancel.load(Ordering::Relaxed) {
+    let (correction, hybrid_fit) = fit_network(shape, &samples.examples, options.fit, handler);
+    if handler.stop() {
         return Ok(None);
     }
     let start = variant.run(DefaultWeights);
@@ -211,55 +202,42 @@ pub fn train(
         outcome.kept = Some(candidates[0].1.clone());
         return Ok(Some(outcome));
     };
-    progress.step.store(Step::Validate as u8, Ordering::Relaxed);
     for (name, file) in candidates {
         let path = dir.join(format!("candidate-{name}.eval"));
-        std::fs::write(&path, file.to_bytes()).map_err(io(&path))?;
+        murus_engine::util::write_atomic(&path, file.to_bytes()).map_err(LabError::Write)?;
         let spec = |eval: Option<murus_ai::EvalRef>| BotSpec::AlphaBeta {
             nodes: validation.nodes,
             eval,
         };
         let candidate = spec(Some(murus_ai::EvalRef::new(&path.to_string_lossy())));
-        let control = Control::default();
-        let done = std::sync::atomic::AtomicBool::new(false);
-        let result = std::thread::scope(|s| {
-            s.spawn(|| {
-                while !done.load(Ordering::Relaxed) {
-                    progress
-                        .match_games
-                        .store(control.done(), Ordering::Relaxed);
-                    if progress.data.cancel.load(Ordering::Relaxed) {
-                        control.cancel();
-                    }
-                    std::thread::sleep(std::time::Duration::from_millis(50));
-                }
-            });
-            let r = if variant.player_count() == 2 {
-                let m = MatchConfig {
-                    a: candidate,
-                    b: spec(None),
-                    games: validation.max_games,
-                    seed: options.seed,
-                    threads: options.threads,
-                    sprt: Some(validation.elo),
-                    openings: 4,
-                    book: None,
-                };
-                run_match(variant, &m, &control, None).map(|(r, _)| CheckResult::Match(r))
-            } else {
-                check_seat(
-                    variant,
-                    candidate,
-                    spec(None),
-                    &validation,
-                    options,
-                    &control,
-                )
+        let validating = Validating {
+            outer: handler,
+            candidate: name,
+            of: validation.max_games,
+        };
+        let result = if variant.player_count() == 2 {
+            let m = MatchConfig {
+                a: candidate,
+                b: spec(None),
+                games: validation.max_games,
+                seed: options.seed,
+                threads: options.threads,
+                sprt: Some(validation.elo),
+                openings: 4,
+                book: None,
             };
-            done.store(true, Ordering::Relaxed);
-            r
-        })?;
-        if progress.data.cancel.load(Ordering::Relaxed) {
+            run_match(variant, &m, &validating, None).map(|(r, _)| CheckResult::Match(r))?
+        } else {
+            check_seat(
+                variant,
+                candidate,
+                spec(None),
+                &validation,
+                options,
+                &validating,
+            )?
+        };
+        if handler.stop() {
             return Ok(None);
         }
         let won = result.won();

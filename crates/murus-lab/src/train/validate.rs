@@ -4,13 +4,14 @@
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
+use murus_engine::job::Handler;
 
 use super::run::TrainOptions;
 use crate::balance::{MIN_GAMES_FOR_EDGE, Z_EDGE};
 use crate::error::LabError;
 use crate::matches::MatchResult;
 use crate::record::GameStats;
-use crate::runner::{Config, Control, Deliver, play_sequential};
+use crate::runner::{Config, Deliver, RunProgress, Tally, play_sequential};
 use crate::stats::wilson_z;
 
 /// How a candidate is checked against the evaluation in force before it is
@@ -119,7 +120,7 @@ pub(super) fn check_seat(
     current: BotSpec,
     validation: &Validation,
     options: &TrainOptions,
-    control: &Control,
+    handler: &dyn Handler<RunProgress>,
 ) -> Result<CheckResult, LabError> {
     let players = variant.player_count();
     let fair = 1.0 / players as f64;
@@ -132,10 +133,11 @@ pub(super) fn check_seat(
     config.record_moves = false;
     let wins = |p: &[GameStats]| p.iter().filter(|g| g.winner_seat == Some(0)).count() as u64;
     let mut decision = "undecided";
+    let tally = Tally::new(handler, games, &[]);
     let run = play_sequential(
         variant,
         &config,
-        control,
+        &tally,
         &[],
         &Deliver::default(),
         players as u64,
@@ -150,7 +152,7 @@ pub(super) fn check_seat(
             decision != "undecided"
         },
     );
-    if let Some(e) = control.take_error() {
+    if let Some(e) = tally.take_error() {
         return Err(e);
     }
     let n = run.played.len() as u64;

@@ -16,16 +16,17 @@ impl Report {
             w.write_record([s, k, v.as_str()])
                 .expect("writes to memory");
         };
+        let p = &self.provenance;
         row("section", "key", "value".into());
-        row("provenance", "variant", self.variant.name.clone());
+        row("provenance", "variant", p.variant.name.clone());
         row(
             "provenance",
             "source_sha256",
-            self.variant.source_sha256.clone(),
+            p.variant.source_sha256.clone(),
         );
-        row("provenance", "engine_version", self.engine_version.clone());
-        row("provenance", "seed", self.seed.to_string());
-        if let Some(b) = &self.book {
+        row("provenance", "engine_version", p.engine_version.clone());
+        row("provenance", "seed", p.seed.to_string());
+        if let Some(b) = &p.book {
             row("provenance", "book", b.name.clone());
             row("provenance", "book_sha256", b.sha256.clone());
         }

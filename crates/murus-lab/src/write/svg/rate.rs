@@ -122,7 +122,7 @@ pub fn balance_svg(report: &BalanceReport) -> String {
     let players = report
         .levels
         .first()
-        .map_or(2, |l| l.report.players.len())
+        .map_or(2, |l| l.report.provenance.players.len())
         .max(1);
     let fair = 1.0 / players as f64;
     let n = report.levels.len().max(1);

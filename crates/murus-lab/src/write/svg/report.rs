@@ -38,7 +38,7 @@ pub fn report_svg(report: &Report) -> String {
         })
         .collect();
     // Colours in turn order.
-    rows.extend(report.players.iter().filter_map(|c| {
+    rows.extend(report.provenance.players.iter().filter_map(|c| {
         let r = report.by_colour.get(&c.to_string())?;
         Some((format!("colour {c}"), COLOUR, r.rate, r.ci95))
     }));
@@ -49,14 +49,14 @@ pub fn report_svg(report: &Report) -> String {
     let mut cuts = Cuts::default();
     let title = format!(
         "{} — {} games{}: {}",
-        report.variant.name,
+        report.provenance.variant.name,
         report.games,
         if report.interrupted {
             " (interrupted)"
         } else {
             ""
         },
-        report.bots.join(" vs ")
+        report.provenance.bots.join(" vs ")
     );
     let title = cuts.fit_title(&title, f64::from(width) - 24.0);
     let labels: Vec<String> = rows
