@@ -9,10 +9,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use murus_ai::{BotSpec, Trained};
+use murus_ai::BotSpec;
 use murus_engine::Variant;
 use murus_lab::Watch;
-use murus_lab::train::{FitSettings, TrainOptions, TrainProgress, Validation, train};
+use murus_lab::train::{
+    FitSettings, TrainOptions, TrainProgress, Validation, describe_trained, save_evaluation, train,
+};
 
 #[derive(Args)]
 pub struct TrainArgs {
@@ -159,70 +161,23 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
             dir.display()
         );
     };
-    writeln!(
-        out,
-        "data: {} positions from {} games ({})",
-        o.positions,
-        o.games,
-        dir.display()
-    )?;
-    let n = &o.network;
-    writeln!(
-        out,
-        "network: {} hidden units; held-out error {:.5} -> {:.5} after {} epochs",
-        args.hidden, n.error_before, n.error_after, n.epochs
-    )?;
-    let c = &o.correction;
-    writeln!(
-        out,
-        "correction (the network on top of the features): held-out error {:.5} -> {:.5} after {} epochs",
-        c.error_before, c.error_after, c.epochs
-    )?;
-    let (w, before, after) = o.weights;
-    let named: Vec<String> = murus_ai::eval::FEATURE_NAMES
-        .iter()
-        .zip(w.to_array())
-        .map(|(name, x)| format!("{name} {x}"))
-        .collect();
-    writeln!(
-        out,
-        "weights: error {before:.5} -> {after:.5}: {}",
-        named.join(" ")
-    )?;
-    for c in &o.matches {
-        writeln!(
-            out,
-            "validation, {} against the current evaluation at {} nodes: {}, {} {}",
-            c.candidate,
-            args.validate_nodes,
-            c.result.describe(),
-            if matches!(c.result, murus_lab::train::CheckResult::Match(_)) {
-                "SPRT"
-            } else {
-                "test"
-            },
-            c.result.decision()
-        )?;
+    for line in o.lines() {
+        writeln!(out, "{line}")?;
     }
-    let Some(kept) = o.kept else {
-        writeln!(
-            out,
-            "no candidate beat the current evaluation: nothing written (the candidates are in {})",
-            dir.display()
-        )?;
+    if o.matches.is_empty() {
+        writeln!(out, "The data is in {}.", dir.display())?;
+    } else {
+        writeln!(out, "The data and the candidates are in {}.", dir.display())?;
+    }
+    let Some(kept) = &o.kept else {
         return Ok(ExitCode::FAILURE);
     };
-    let what = match &kept.trained {
-        Trained::Network(_) => "the network",
-        Trained::Hybrid(..) => "the correction",
-        Trained::Weights(_) => "the weights",
-    };
-    std::fs::write(&file, kept.to_bytes())
-        .with_context(|| format!("cannot write {}", file.display()))?;
+    save_evaluation(kept, &file)?;
     writeln!(
         out,
-        "wrote {} ({what}) in {:.0} s",
+        "wrote {} ({}) in {:.0} s",
         file.display(),
+        describe_trained(kept),
         started.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)

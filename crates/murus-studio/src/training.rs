@@ -36,12 +36,13 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
-use murus_ai::{BotSpec, Trained};
+use murus_ai::BotSpec;
 use murus_engine::Variant;
 use murus_lab::report::grouped;
 pub use murus_lab::train::DataFound;
 use murus_lab::train::{
-    DataDir, FitSettings, TrainOptions, TrainOutcome, TrainProgress, Validation,
+    DataDir, FitSettings, TrainOptions, TrainOutcome, TrainProgress, Validation, describe_trained,
+    save_evaluation,
 };
 use murus_lab::{Mode, Watch};
 use serde::{Deserialize, Serialize};
@@ -534,59 +535,17 @@ fn run(request: &Request, progress: &Watch<TrainProgress>) -> TrainEnd {
 /// The outcome in words, the kept evaluation written (beside the rules
 /// file too, when that still holds the rules trained) and registered.
 fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
-    let mut lines = vec![
-        format!(
-            "Self-play: {} positions from {} games.",
-            grouped(o.positions as u64),
-            grouped(o.games as u64)
-        ),
-        format!(
-            "Network of {} hidden units: held-out error {:.5} -> {:.5} after {} epochs.",
-            request.options.fit.hidden,
-            o.network.error_before,
-            o.network.error_after,
-            o.network.epochs
-        ),
-        format!(
-            "The same network correcting the features: held-out error {:.5} -> {:.5}.",
-            o.correction.error_before, o.correction.error_after
-        ),
-        format!(
-            "Features' weights: error {:.5} -> {:.5}.",
-            o.weights.1, o.weights.2
-        ),
-    ];
-    for c in &o.matches {
-        let decision = match c.result.decision() {
-            "H1" => "better (H1)",
-            "H0" => "not better (H0)",
-            _ => "undecided",
-        };
-        lines.push(format!(
-            "Validation of the {} against the current evaluation: {}: {decision}.",
-            c.candidate,
-            c.result.describe()
-        ));
-    }
-    if request.options.validate.is_none() {
-        lines.push("Not validated: the network is kept as fitted.".into());
-    }
+    let mut lines = o.lines();
     let Some(file) = o.kept else {
-        lines.push("No candidate beat the current evaluation: nothing kept.".into());
         return TrainEnd {
             tone: Tone::Warning,
             lines,
             kept: None,
         };
     };
-    let what = match &file.trained {
-        Trained::Network(_) => "the network",
-        Trained::Hybrid(..) => "the network correcting the features",
-        Trained::Weights(_) => "the features' weights",
-    };
+    let what = describe_trained(&file);
     let mut tone = Tone::Success;
-    let bytes = file.to_bytes();
-    let kept = match write_file(&request.kept, &bytes) {
+    let kept = match save_evaluation(&file, &request.kept) {
         Ok(()) => {
             lines.push(format!("Kept {what}: {}.", request.kept.display()));
             Some(request.kept.clone())
@@ -606,7 +565,7 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
                 beside.display(),
                 rules.display()
             ));
-        } else if let Err(e) = write_file(&beside, &bytes) {
+        } else if let Err(e) = save_evaluation(&file, &beside) {
             tone = Tone::Error;
             lines.push(format!("Not written beside the rules: {e}."));
         } else {
@@ -619,16 +578,6 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
         request.variant.name()
     ));
     TrainEnd { tone, lines, kept }
-}
-
-/// Writes `bytes` to `path` whole or not at all (a temporary file renamed).
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let tmp = path.with_extension("eval.tmp");
-    std::fs::write(&tmp, bytes).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The trained bot of each rules text, looked up once (a file's existence)

@@ -222,7 +222,5 @@ impl BalanceConfig {
 
 /// FNV-1a of a level's name: its seed's salt.
 fn name_salt(name: &str) -> u64 {
-    name.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+    murus_engine::util::fnv1a(name.as_bytes())
 }

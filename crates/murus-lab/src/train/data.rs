@@ -8,9 +8,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use murus_ai::{Bot, BotSpec};
 use murus_engine::job::Handler;
-use murus_engine::{DrawTracker, Engine, EngineTask, Variant, Word};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
+use murus_engine::{Engine, EngineTask, Move, Pos, Variant, Word};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
@@ -18,6 +16,7 @@ use super::run::TrainProgress;
 use crate::error::LabError;
 use crate::folder::lines::{self, Appender};
 use crate::folder::{Differences, Mode, Opened, RunFolder, Settings, Spec};
+use crate::play::{Players, Watcher, play_loop};
 use crate::record::source_sha256;
 use crate::runner::lock;
 use crate::seeds::{game_seed, mix};
@@ -266,6 +265,14 @@ impl DataDir {
                         };
                         let game = play_game(variant, &spec, &bot, index);
                         let mut s = lock(&shared);
+                        let game = match game {
+                            Ok(game) => game,
+                            Err(e) => {
+                                s.error = Some(e);
+                                done.store(true, Ordering::Relaxed);
+                                return;
+                            }
+                        };
                         if let Err(e) = s.dir.log.append(&game) {
                             s.error = Some(e);
                             done.store(true, Ordering::Relaxed);
@@ -309,8 +316,33 @@ struct Shared<'a> {
 /// are far beyond it).
 const SCORE_CAP: i32 = 3_000;
 
-/// Plays game `index` of a run and keeps its positions.
-pub fn play_game(variant: &Variant, spec: &DataSpec, bot: &BotSpec, index: u64) -> GameData {
+/// What the training data keeps of a game as the loop plays it: each
+/// position a bot chose its move in, with the search's score.
+struct Positions<'a> {
+    variant: &'a Variant,
+    positions: Vec<(String, i32)>,
+}
+
+impl<B: Word> Watcher<B> for Positions<'_> {
+    fn chose(&mut self, pos: &Pos<B>, moves: &[Move], bot: &Bot) {
+        if moves.len() > 1 {
+            let score = bot.last_value.clamp(-SCORE_CAP, SCORE_CAP);
+            let text = self.variant.position_string(&B::wrap(*pos));
+            self.positions.push((text, score));
+        }
+    }
+}
+
+/// Plays game `index` of a run and keeps its positions: the lab's game
+/// loop ([`crate::play_game`]'s), each colour played by its own `bot`
+/// (never swapped), with the generic evaluation, after the spec's random
+/// opening plies. Fails only where a game can (an external engine).
+pub fn play_game(
+    variant: &Variant,
+    spec: &DataSpec,
+    bot: &BotSpec,
+    index: u64,
+) -> Result<GameData, LabError> {
     struct Task<'a> {
         variant: &'a Variant,
         spec: &'a DataSpec,
@@ -318,43 +350,28 @@ pub fn play_game(variant: &Variant, spec: &DataSpec, bot: &BotSpec, index: u64) 
         index: u64,
     }
     impl EngineTask for Task<'_> {
-        type Output = GameData;
-        fn run<B: Word>(self, e: &Engine<B>) -> GameData {
+        type Output = Result<GameData, LabError>;
+        fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
             let seed = game_seed(self.spec.seed, self.index);
-            let mut rng = SmallRng::seed_from_u64(seed);
-            let mut bots: Vec<Bot> = (0..e.players())
-                .map(|p| Bot::new(self.bot.clone(), mix(seed ^ (p as u64 + 1))))
-                .collect();
-            let mut pos = e.start();
-            let mut line = DrawTracker::new(e.rules().draw, pos.hash())
-                .with_ply_cap(Some(self.spec.max_plies));
-            let mut moves = e.move_list();
-            let mut positions = Vec::new();
-            let outcome = loop {
-                moves.clear();
-                e.legal_moves(&pos, &mut moves);
-                if let Some(end) = e.judge(&pos, moves.len(), &line) {
-                    break end;
-                }
-                let m = if line.plies() < self.spec.openings {
-                    moves[rng.random_range(0..moves.len())]
-                } else {
-                    let bot = &mut bots[pos.turn()];
-                    let m = bot
-                        .choose_fast(e, &pos, &line, &moves)
-                        .expect("moves exist");
-                    if moves.len() > 1 {
-                        let score = bot.last_value.clamp(-SCORE_CAP, SCORE_CAP);
-                        let text = self.variant.position_string(&B::wrap(pos));
-                        positions.push((text, score));
-                    }
-                    m
-                };
-                let capture = e.is_capture(&pos, m);
-                e.apply(&mut pos, m);
-                line.push(pos.hash(), capture);
-            };
             let players = e.players();
+            let game = Players {
+                index: self.index,
+                bots: (0..players)
+                    .map(|p| Bot::new(self.bot.clone(), mix(seed ^ (p as u64 + 1))))
+                    .collect(),
+                seat_of: (0..players).collect(),
+                swap_seats: false,
+                openings: self.spec.openings,
+                opening_seed: seed,
+                book_line: &[],
+                max_plies: self.spec.max_plies,
+                keep_moves: false,
+            };
+            let mut kept = Positions {
+                variant: self.variant,
+                positions: Vec::new(),
+            };
+            let outcome = play_loop(e, self.variant, game, &mut kept)?.outcome;
             let result = (0..players)
                 .map(|p| match outcome.winner {
                     Some(w) if w == p => 1.0,
@@ -362,11 +379,11 @@ pub fn play_game(variant: &Variant, spec: &DataSpec, bot: &BotSpec, index: u64) 
                     None => 1.0 / players as f32,
                 })
                 .collect();
-            GameData {
+            Ok(GameData {
                 game: self.index,
                 result,
-                positions,
-            }
+                positions: kept.positions,
+            })
         }
     }
     variant.run(Task {

@@ -17,14 +17,17 @@
 //! What is where: `data` keeps the self-play data in its folder and plays
 //! it ([`DataDir`]); `fit` turns it into samples and fits a network and
 //! the features' weights; `validate` checks a candidate against the
-//! evaluation in force; `run` is the whole of `murus train` ([`train`]).
+//! evaluation in force; `run` is the whole of `murus train` ([`train`]);
+//! `outcome` what it found in words, and the evaluation kept written.
 
 mod data;
 mod fit;
+mod outcome;
 mod run;
 mod validate;
 
 pub use data::{DATA_FILE, DataDir, DataFound, DataSpec, GameData, SPEC_FILE, play_game};
 pub use fit::{FitReport, FitSettings, SCORE_SHARE, Samples, fit_network, fit_weights, samples};
-pub use run::{TrainOptions, TrainOutcome, TrainProgress, train};
+pub use outcome::{TrainOutcome, describe_trained, save_evaluation};
+pub use run::{TrainOptions, TrainProgress, train};
 pub use validate::{CheckResult, Checked, Validation};

@@ -3,15 +3,13 @@
 
 use std::path::Path;
 
-use murus_ai::eval::Weights;
 use murus_ai::{BotSpec, EvalFile, Trained};
 use murus_engine::Variant;
 use murus_engine::job::{Handler, HandlerExt};
 
 use super::data::{DataDir, DataSpec};
-use super::fit::{
-    DefaultWeights, FitReport, FitSettings, ShapeOf, fit_network, fit_weights, samples,
-};
+use super::fit::{DefaultWeights, FitSettings, ShapeOf, fit_network, fit_weights, samples};
+use super::outcome::TrainOutcome;
 use super::validate::{CheckResult, Checked, Validation, check_seat};
 use crate::error::LabError;
 use crate::folder::Mode;
@@ -71,24 +69,6 @@ impl Handler<RunProgress> for Validating<'_> {
             of: self.of,
         });
     }
-}
-
-/// What a training run found.
-#[derive(Clone, Debug)]
-pub struct TrainOutcome {
-    pub games: usize,
-    pub positions: usize,
-    /// The network's fit.
-    pub network: FitReport,
-    /// The fit of the same network on top of the generic features.
-    pub correction: FitReport,
-    /// The fitted weights and the error before and after.
-    pub weights: (Weights, f64, f64),
-    /// The validation matches, in the order played.
-    pub matches: Vec<Checked>,
-    /// The evaluation to write: the first candidate that won its match (or
-    /// the network, unvalidated), `None` if none did.
-    pub kept: Option<EvalFile>,
 }
 
 /// Trains an evaluation for `variant`, keeping its data in `dir` (a new
@@ -192,6 +172,7 @@ pub fn train(
     let mut outcome = TrainOutcome {
         games: games.len(),
         positions,
+        hidden,
         network: fit,
         correction: hybrid_fit,
         weights,

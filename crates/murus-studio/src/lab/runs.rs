@@ -160,12 +160,10 @@ pub fn read_note(folder: &Path) -> RunNote {
         .unwrap_or_default()
 }
 
-/// Writes `text` to `path` through a temporary file renamed into place.
+/// Writes `text` to `path` whole or not at all
+/// ([`murus_engine::util::write_atomic`]); the error names the file.
 pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    murus_engine::util::write_atomic(path, text).map_err(|e| e.to_string())
 }
 
 fn write_note(folder: &Path, note: &RunNote) -> Result<(), String> {

@@ -1,17 +1,25 @@
 //! Playing one game between bots, fast, at the engine's native width.
+//!
+//! What is where: `game` holds the one game loop and its [`Watcher`]
+//! trait (the training data's games are that loop too); this file the
+//! lab's games: their setup ([`GameSetup`]), what the lab counts of them,
+//! and their record ([`play_game`]).
+
+mod game;
+
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
 
 use murus_ai::eval::{Weights, score};
 use murus_ai::{Bot, BotSpec, Evaluation};
-use murus_engine::{DrawTracker, Engine, EngineTask, Move, MoveKind, Outcome, Pos, Variant, Word};
+use murus_engine::{DrawTracker, Engine, EngineTask, Move, Pos, Variant, Word};
+
+pub(crate) use game::{Players, Watcher, play_loop};
 
 use crate::error::LabError;
 use crate::metrics::{CLARITY_SAMPLE_RANDOM, Recorder};
 use crate::record::{GameResult, GameStats};
 use crate::seeds::{METRICS_SALT, mix};
-use rand::rngs::SmallRng;
-use rand::{Rng, SeedableRng};
-use std::sync::Arc;
-use std::sync::atomic::AtomicBool;
 
 /// What a game needs besides the variant.
 #[derive(Clone, Debug)]
@@ -83,6 +91,52 @@ fn leader<B: Word>(e: &Engine<B>, w: &Weights, pos: &Pos<B>) -> Option<usize> {
     if tie { None } else { best.map(|(_, q)| q) }
 }
 
+/// What the lab counts of a game as the loop plays it: the branching, the
+/// evaluation's leader after each full round, and the game-quality
+/// metrics' trace.
+struct Tally<'a, B: Word> {
+    e: &'a Engine<B>,
+    weights: Weights,
+    players: usize,
+    recorder: Recorder<'a, B>,
+    branching_sum: u64,
+    branching_max: u32,
+    forced: u32,
+    /// The evaluation's leader after each full round (every `players`
+    /// plies): measured only when everyone has moved, so the side to
+    /// move's tempo is not counted as a change of lead (and self-play
+    /// stays fast).
+    leaders: Vec<Option<usize>>,
+    current_leader: Option<usize>,
+    lead_changes: u32,
+}
+
+impl<B: Word> Watcher<B> for Tally<'_, B> {
+    fn before(&mut self, pos: &Pos<B>, moves: &[Move], line: &DrawTracker) {
+        self.recorder.before(pos, moves, line);
+        let n = moves.len() as u32;
+        self.branching_sum += u64::from(n);
+        self.branching_max = self.branching_max.max(n);
+        if n == 1 {
+            self.forced += 1;
+        }
+    }
+
+    fn after(&mut self, pos: &Pos<B>, line: &DrawTracker) {
+        self.recorder.after(pos);
+        if line.plies() as usize % self.players == 0 {
+            let l = leader(self.e, &self.weights, pos);
+            if l.is_some() && l != self.current_leader {
+                if self.current_leader.is_some() {
+                    self.lead_changes += 1;
+                }
+                self.current_leader = l;
+            }
+            self.leaders.push(l);
+        }
+    }
+}
+
 fn play_on<B: Word>(
     e: &Engine<B>,
     v: &Variant,
@@ -90,7 +144,7 @@ fn play_on<B: Word>(
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<GameResult, LabError> {
     let players = e.players();
-    let mut bots: Vec<Bot> = setup
+    let bots: Vec<Bot> = setup
         .seats
         .iter()
         .enumerate()
@@ -104,29 +158,11 @@ fn play_on<B: Word>(
             b
         })
         .collect();
-    // Which seat plays each colour now.
+    // Which seat plays each colour at the start.
     let mut seat_of = vec![0usize; players];
     for (s, &c) in setup.colour_of_seat.iter().enumerate() {
         seat_of[c] = s;
     }
-    let weights = Weights::for_engine(e);
-    let mut opening = SmallRng::seed_from_u64(setup.opening_seed);
-    let book_line: &[Move] = setup.book_line.as_deref().unwrap_or_default();
-    let mut pos = e.start();
-    let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(Some(setup.max_plies));
-    let mut moves = e.move_list();
-    // External engines are told the game from its start.
-    let external = bots.iter().any(Bot::is_external);
-    let start = external.then(|| v.start());
-    let keep_moves = setup.record_moves || external;
-    let mut played: Vec<Move> = Vec::with_capacity(if keep_moves { 64 } else { 0 });
-    // The evaluation's leader after each full round (every `players` plies):
-    // measured only when everyone has moved, so the side to move's tempo is
-    // not counted as a change of lead (and self-play stays fast).
-    let mut leaders: Vec<Option<usize>> = Vec::with_capacity(32);
-    let (mut branching_sum, mut branching_max, mut forced) = (0u64, 0u32, 0u32);
-    let mut current_leader = None;
-    let mut lead_changes = 0;
     // The game-quality metrics' trace, valued with the variant's evaluation
     // as the bots see it (`docs/metrics.md`); with a random seat, the legal
     // moves are valued at a sample of plies only.
@@ -142,72 +178,40 @@ fn play_on<B: Word>(
     } else {
         1
     };
-    let mut recorder = Recorder::new(e, evaluation, &pos, mix(setup.seed ^ METRICS_SALT), one_in);
-    let outcome: Outcome = loop {
-        moves.clear();
-        e.legal_moves(&pos, &mut moves);
-        if let Some(end) = e.judge(&pos, moves.len(), &line) {
-            break end;
-        }
-        recorder.before(&pos, &moves, &line);
-        let n = moves.len() as u32;
-        branching_sum += u64::from(n);
-        branching_max = branching_max.max(n);
-        if n == 1 {
-            forced += 1;
-        }
-        let colour = pos.turn();
-        let bot = &mut bots[seat_of[colour]];
-        let ply = line.plies() as usize;
-        let m = match &start {
-            _ if ply < book_line.len() => {
-                let m = book_line[ply];
-                if !moves.contains(&m) {
-                    // Not named: a move of another board may name no cell of this one.
-                    return Err(LabError::Invalid(format!(
-                        "game {}: the opening book's move at ply {} is not legal here (was the book read for another variant?)",
-                        setup.index + 1,
-                        ply + 1
-                    )));
-                }
-                m
-            }
-            _ if line.plies() < setup.openings => moves[opening.random_range(0..moves.len())],
-            Some(start) if bot.is_external() => {
-                bot.choose_external(v, start, &played)
-                    .map_err(|error| LabError::Engine {
-                        game: setup.index + 1,
-                        error,
-                    })?
-            }
-            _ => bot
-                .choose_fast(e, &pos, &line, &moves)
-                .expect("moves exist"),
-        };
-        let capture = e.is_capture(&pos, m);
-        if m.kind == MoveKind::Swap {
-            seat_of.swap(0, 1);
-        }
-        e.apply(&mut pos, m);
-        line.push(pos.hash(), capture);
-        recorder.after(&pos);
-        if keep_moves {
-            played.push(m);
-        }
-        if line.plies() as usize % players == 0 {
-            let l = leader(e, &weights, &pos);
-            if l.is_some() && l != current_leader {
-                if current_leader.is_some() {
-                    lead_changes += 1;
-                }
-                current_leader = l;
-            }
-            leaders.push(l);
-        }
+    let mut tally = Tally {
+        e,
+        weights: Weights::for_engine(e),
+        players,
+        recorder: Recorder::new(
+            e,
+            evaluation,
+            &e.start(),
+            mix(setup.seed ^ METRICS_SALT),
+            one_in,
+        ),
+        branching_sum: 0,
+        branching_max: 0,
+        forced: 0,
+        leaders: Vec::with_capacity(32),
+        current_leader: None,
+        lead_changes: 0,
     };
-    let plies = line.plies();
+    let game = Players {
+        index: setup.index,
+        bots,
+        seat_of,
+        swap_seats: true,
+        openings: setup.openings,
+        opening_seed: setup.opening_seed,
+        book_line: setup.book_line.as_deref().unwrap_or_default(),
+        max_plies: setup.max_plies,
+        keep_moves: setup.record_moves,
+    };
+    let played = play_loop(e, v, game, &mut tally)?;
+    let (outcome, plies) = (played.outcome, played.plies);
     // The leader after the last full round within the first three quarters.
-    let three_q = leaders
+    let three_q = tally
+        .leaders
         .get((plies as usize * 3 / 4 / players).saturating_sub(1))
         .copied()
         .flatten();
@@ -215,21 +219,21 @@ fn play_on<B: Word>(
         stats: GameStats {
             index: setup.index,
             winner: outcome.winner.map(|w| v.letter(w)),
-            winner_seat: outcome.winner.map(|w| seat_of[w]),
+            winner_seat: outcome.winner.map(|w| played.seat_of[w]),
             reason: outcome.reason,
             plies,
-            branching_sum,
-            branching_max,
-            forced,
-            lead_changes,
+            branching_sum: tally.branching_sum,
+            branching_max: tally.branching_max,
+            forced: tally.forced,
+            lead_changes: tally.lead_changes,
             leader_at_three_quarters: three_q.map(|c| v.letter(c)),
-            metrics: Some(recorder.finish(&outcome)),
+            metrics: Some(tally.recorder.finish(&outcome)),
         },
         seed: setup.seed,
         seats: setup.seats.iter().map(ToString::to_string).collect(),
         colours: setup.colour_of_seat.iter().map(|&c| v.letter(c)).collect(),
         moves: if setup.record_moves {
-            played.iter().map(|&m| v.move_to_string(m)).collect()
+            played.moves.iter().map(|&m| v.move_to_string(m)).collect()
         } else {
             Vec::new()
         },
