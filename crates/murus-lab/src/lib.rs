@@ -13,8 +13,10 @@
 //!   shards' game files gives exactly the report of the whole run.
 //! * A [`RunDir`] keeps a run on disk: its configuration first, then each
 //!   game as it finishes; a run resumed from it plays only the missing games
-//!   and ends with exactly the files of a run never interrupted.
-//!
+//!   and ends with exactly the files of a run never interrupted. Balance
+//!   checks, sweeps and training data keep theirs by the same protocol
+//!   ([`RunFolder`]: started new or resumed, refused when a folder keeps
+//!   another run).
 //! * Every long job (a run, a match, a balance check, a sweep, training)
 //!   takes one [`Handler`](murus_engine::job::Handler): it may stop the
 //!   job (a Cancel button, Ctrl-C, a deadline) and hears its progress, a

@@ -58,6 +58,18 @@ struct Staged<'a> {
     stage: Stage,
 }
 
+impl Staged<'_> {
+    /// Tells the check's handler that the stage starts, before its folder
+    /// is opened (its games found done are told once it is).
+    fn starts(&self, total: u64) {
+        self.outer.progress(&CheckProgress {
+            stage: self.stage.clone(),
+            done: 0,
+            total,
+        });
+    }
+}
+
 impl Handler<RunProgress> for Staged<'_> {
     fn stop(&self) -> bool {
         self.outer.stop()
@@ -113,6 +125,7 @@ pub fn run_balance(
                 of: config.levels.len(),
             },
         };
+        staged.starts(lc.planned());
         let dir = match &folder {
             Some(f) => Some(open_dir(
                 &f.path().join("levels").join(&level.name),
@@ -146,6 +159,7 @@ pub fn run_balance(
                     lower: lower.name.clone(),
                 },
             };
+            staged.starts(m.games + m.games % 2);
             let dir = match &folder {
                 Some(f) => Some(open_dir(
                     &f.path()
