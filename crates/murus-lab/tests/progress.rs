@@ -240,3 +240,30 @@ fn training_tells_its_steps_in_order_and_a_stop_keeps_the_data() {
     assert!(found.games >= 2, "{found:?}");
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_search_under_way_stops_when_its_run_is_stopped() {
+    use std::time::{Duration, Instant};
+    let v = Variant::standard();
+    // Searches far too long to finish: only the stop ends them.
+    let bot = BotSpec::AlphaBeta {
+        nodes: 2_000_000_000,
+        eval: None,
+    };
+    let config = Config::new(&v, vec![bot], 2, 1).with_threads(1);
+    let cancel = Cancel::new();
+    let started = Instant::now();
+    let games = std::thread::scope(|s| {
+        s.spawn(|| {
+            std::thread::sleep(Duration::from_millis(300));
+            cancel.cancel();
+        });
+        murus_lab::run(&v, &config, &cancel).unwrap()
+    });
+    assert!(games.is_empty(), "no game finished");
+    assert!(
+        started.elapsed() < Duration::from_secs(60),
+        "the search heard the stop: {:?}",
+        started.elapsed()
+    );
+}

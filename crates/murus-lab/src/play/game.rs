@@ -4,6 +4,9 @@
 //! the training data's ([`crate::train::play_game`]: positions and the
 //! search's scores) are this loop with their own watcher.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicBool;
+
 use murus_ai::Bot;
 use murus_engine::{DrawTracker, Engine, Move, MoveKind, Outcome, Pos, Variant, Word};
 use rand::rngs::SmallRng;
@@ -27,9 +30,11 @@ pub(crate) trait Watcher<B: Word> {
 pub(crate) struct Players<'a> {
     /// The game's number from 0 (named from 1 in errors).
     pub index: u64,
-    /// The bots, by seat, ready to play (evaluations prepared, stop flags
-    /// set).
+    /// The bots, by seat, ready to play (evaluations prepared).
     pub bots: Vec<Bot>,
+    /// The flag that stops searching bots mid-thought (a run stopped by
+    /// its handler); random and greedy moves are too quick to need it.
+    pub stop: Option<Arc<AtomicBool>>,
     /// The seat that plays each colour at the start.
     pub seat_of: Vec<usize>,
     /// Whether a pie swap exchanges the seats of colours 0 and 1 (the
@@ -71,6 +76,7 @@ pub(crate) fn play_loop<B: Word>(
     let Players {
         index,
         mut bots,
+        stop,
         mut seat_of,
         swap_seats,
         openings,
@@ -79,6 +85,11 @@ pub(crate) fn play_loop<B: Word>(
         max_plies,
         keep_moves,
     } = players;
+    if let Some(flag) = &stop {
+        for b in bots.iter_mut().filter(|b| b.spec().searches()) {
+            b.set_stop(flag.clone());
+        }
+    }
     let mut opening = SmallRng::seed_from_u64(opening_seed);
     let mut pos = e.start();
     let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(Some(max_plies));

@@ -151,10 +151,6 @@ fn play_on<B: Word>(
         .map(|(s, spec)| {
             let mut b = Bot::new(spec.clone(), setup.seed ^ mix(s as u64 + 1));
             b.prepare(v);
-            // Only searches poll the flag.
-            if let (true, Some(flag)) = (spec.searches(), &stop) {
-                b.set_stop(flag.clone());
-            }
             b
         })
         .collect();
@@ -199,6 +195,7 @@ fn play_on<B: Word>(
     let game = Players {
         index: setup.index,
         bots,
+        stop,
         seat_of,
         swap_seats: true,
         openings: setup.openings,

@@ -359,6 +359,7 @@ pub fn play_game(
                 bots: (0..players)
                     .map(|p| Bot::new(self.bot.clone(), mix(seed ^ (p as u64 + 1))))
                     .collect(),
+                stop: None,
                 seat_of: (0..players).collect(),
                 swap_seats: false,
                 openings: self.spec.openings,
