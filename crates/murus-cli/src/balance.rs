@@ -8,7 +8,8 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_engine::Variant;
-use murus_lab::balance::{self, BalanceConfig, BalanceReport, Progress, Stopping};
+use murus_lab::Watch;
+use murus_lab::balance::{self, BalanceConfig, BalanceReport, CheckProgress, Stopping};
 
 /// The levels a check plays without `--levels`.
 pub const DEFAULT_LEVELS: &str = "random,easy,medium,hard";
@@ -107,26 +108,16 @@ pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode
         max_plies: a.max_plies,
         book,
     };
-    if let Some(dir) = &a.out {
-        if !a.resume && dir.join("balance.json").exists() {
-            bail!(
-                "{} already holds a balance check: add --resume to continue it, or give a new --out folder",
-                dir.display()
-            );
-        }
-        std::fs::create_dir_all(dir)
-            .map_err(|e| anyhow!("{}: cannot create the folder: {e}", dir.display()))?;
-    }
-    let progress = Progress::default();
-    crate::lab::install_ctrl_c(progress.cancel.clone());
+    let watch = Watch::with_cancel(crate::lab::ctrl_c());
     let t = Instant::now();
+    let folder = a.out.as_deref().map(|o| (o, crate::lab::mode(a.resume)));
     let report = std::thread::scope(|scope| {
-        let work =
-            scope.spawn(|| balance::run_balance(v, &config, a.out.as_deref(), a.resume, &progress));
-        show_progress(&progress, a.json, || work.is_finished());
+        let work = scope.spawn(|| balance::run_balance(v, &config, folder, &watch));
+        show_progress(&watch, a.json, || work.is_finished());
         work.join()
             .unwrap_or_else(|_| Err(murus_lab::LabError::Panicked("the balance thread".into())))
-    })?;
+    })
+    .map_err(crate::lab::folder_error)?;
     if a.json {
         write!(out, "{}", report.to_json())?;
     } else {
@@ -164,7 +155,7 @@ pub(crate) fn stopping(games: Option<u64>, precision: f64, max_games: u64) -> Re
     })
 }
 
-fn show_progress(progress: &Progress, quiet: bool, finished: impl Fn() -> bool) {
+fn show_progress(watch: &Watch<CheckProgress>, quiet: bool, finished: impl Fn() -> bool) {
     if quiet || !std::io::stderr().is_terminal() {
         return;
     }
@@ -174,10 +165,10 @@ fn show_progress(progress: &Progress, quiet: bool, finished: impl Fn() -> bool) 
             .expect("a valid template"),
     );
     while !finished() {
-        if let Some((stage, done, total)) = progress.now() {
-            bar.set_message(stage.to_string());
-            bar.set_length(total);
-            bar.set_position(done);
+        if let Some(p) = watch.latest() {
+            bar.set_message(p.stage.to_string());
+            bar.set_length(p.total);
+            bar.set_position(p.done);
         }
         std::thread::sleep(Duration::from_millis(100));
     }
@@ -263,10 +254,10 @@ pub fn merge(a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode> {
         print_summary(&report, out)?;
     }
     for l in &report.levels {
-        if l.report.games < l.report.requested {
+        if l.report.games < l.report.provenance.requested {
             eprintln!(
                 "note: {}: {} of {} games present; the rest of the shards are missing",
-                l.level, l.report.games, l.report.requested
+                l.level, l.report.games, l.report.provenance.requested
             );
         }
     }

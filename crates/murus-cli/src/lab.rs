@@ -5,14 +5,15 @@ use std::io::{IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use murus_ai::{BotSpec, parse_specs};
 use murus_engine::Variant;
-use murus_lab::{Book, Config, Control, LabError, Options, Report, RunDir, RunSpec};
+use murus_engine::job::{Cancel, HandlerExt};
+use murus_lab::{Book, Config, LabError, Mode, Report, RunDir, RunProgress, RunSpec, Shard};
 
 #[derive(Args)]
 pub struct SelfplayArgs {
@@ -112,21 +113,30 @@ fn spec(text: &str) -> Result<BotSpec> {
     text.parse().map_err(|e| anyhow!("{e}"))
 }
 
-/// `--shard K/N` as `(K, N)`.
-pub(crate) fn parse_shard(s: &str) -> Result<(u64, u64)> {
-    s.split_once('/')
-        .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
-        .ok_or_else(|| anyhow!("--shard `{s}`: expected K/N, like 1/4"))
-}
-
 /// An optional `--shard K/N` as `(K, N)`, with `1 <= K <= N`.
 pub(crate) fn shard_option(s: Option<&str>) -> Result<Option<(u64, u64)>> {
-    let Some(s) = s else {
-        return Ok(None);
-    };
-    match parse_shard(s)? {
-        (k, n) if k >= 1 && k <= n => Ok(Some((k, n))),
-        (k, n) => bail!("--shard {k}/{n}: K must be from 1 to N"),
+    s.map(|s| s.parse::<Shard>().map(Shard::pair))
+        .transpose()
+        .map_err(|e| anyhow!("--shard {e}"))
+}
+
+/// How `--resume` opens an `--out` folder.
+pub(crate) fn mode(resume: bool) -> Mode {
+    if resume { Mode::Resume } else { Mode::New }
+}
+
+/// A run folder's refusal in the words of the command line: what to do
+/// about a folder that holds a run, holds another one, or holds none.
+pub(crate) fn folder_error(e: LabError) -> anyhow::Error {
+    match e {
+        LabError::RunExists { path, what, file } => anyhow!(
+            "{path} already holds a {what} ({file}): add --resume to continue it, or give a new --out folder"
+        ),
+        e @ LabError::Mismatch { .. } => {
+            anyhow!("{e}; resume with the options it started with, or give a new --out folder")
+        }
+        e @ LabError::NoRun { .. } => anyhow!("{e}; start it without --resume"),
+        e => e.into(),
     }
 }
 
@@ -138,10 +148,14 @@ pub(crate) fn threads(t: Option<usize>) -> Result<usize> {
     }
 }
 
-/// Makes Ctrl-C set `flag`, which stops the work going on.
-pub(crate) fn install_ctrl_c(flag: Arc<AtomicBool>) {
+/// A cancel flag that Ctrl-C sets: the handler of the work going on stops
+/// it (its finished work kept).
+pub(crate) fn ctrl_c() -> Cancel {
+    let cancel = Cancel::new();
+    let on_signal = cancel.clone();
     // Fails only if a handler is already set; then Ctrl-C ends the process.
-    let _ = ctrlc::set_handler(move || flag.store(true, Ordering::SeqCst));
+    let _ = ctrlc::set_handler(move || on_signal.cancel());
+    cancel
 }
 
 /// Shows a progress bar of `total` games, `done()` of them finished, until
@@ -185,22 +199,8 @@ pub(crate) fn load_book(path: &Path, v: &Variant) -> Result<Arc<Book>> {
 /// for a run of `spec`.
 fn run_dir(out: Option<&Path>, resume: bool, spec: &RunSpec) -> Result<Option<RunDir>> {
     let Some(dir) = out else { return Ok(None) };
-    let opened = if resume {
-        RunDir::open_for_resume(dir, spec).map(|(d, _)| d)
-    } else {
-        RunDir::create(dir, spec)
-    };
-    match opened {
-        Ok(d) => Ok(Some(d)),
-        Err(LabError::RunExists { path, file }) => Err(anyhow!(
-            "{path} already holds a run ({file}): add --resume to continue it, or give a new --out folder"
-        )),
-        Err(e @ LabError::Mismatch { .. }) => Err(anyhow!(
-            "{e}; resume with the options the run started with, or give a new --out folder"
-        )),
-        Err(e @ LabError::NoRun { .. }) => Err(anyhow!("{e}; start it without --resume")),
-        Err(e) => Err(e.into()),
-    }
+    let (dir, _) = RunDir::open(dir, spec, mode(resume)).map_err(folder_error)?;
+    Ok(Some(dir))
 }
 
 pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<ExitCode> {
@@ -232,8 +232,7 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
         }
         config = config.with_max_plies(p);
     }
-    if let Some(s) = &a.shard {
-        let (k, n) = parse_shard(s)?;
+    if let Some((k, n)) = shard_option(a.shard.as_deref())? {
         config = config.with_shard(k, n)?;
     }
     // Moves are written down only when games are saved.
@@ -243,18 +242,22 @@ pub fn selfplay(v: &Variant, a: SelfplayArgs, out: &mut impl Write) -> Result<Ex
     let t = Instant::now();
     let threads = config.threads;
     // Ctrl-C keeps the finished games from the first moment of the run.
-    let cancel = Arc::new(AtomicBool::new(false));
-    install_ctrl_c(cancel.clone());
-    let options = Options::default().cancel(cancel.clone());
-    let options = match dir {
-        Some(d) => options.dir(d),
-        None => options,
-    };
-    let batch = murus_lab::spawn(v, config, options, |_| {})?;
+    let cancel = ctrl_c();
+    let done = Arc::new(AtomicU64::new(0));
+    let seen = done.clone();
+    let handler = cancel
+        .clone()
+        .on_progress(move |p: &RunProgress| seen.store(p.done, Ordering::Relaxed));
+    let batch = murus_lab::spawn(v, config, dir, handler)?;
     let total = batch.total();
-    show_progress(total, a.json, || batch.done(), || batch.is_finished());
+    show_progress(
+        total,
+        a.json,
+        || done.load(Ordering::Relaxed),
+        || batch.is_finished(),
+    );
     let report = batch.join()?;
-    let cancelled = cancel.load(Ordering::SeqCst);
+    let cancelled = cancel.is_cancelled();
     let secs = t.elapsed().as_secs_f64();
     let played = report.games - resumed;
     print_report(&report, a.json, out)?;
@@ -295,14 +298,15 @@ fn summary(r: &Report, out: &mut impl Write) -> Result<()> {
     writeln!(
         out,
         "{}: {} games, seed {}{}{}",
-        r.variant.name,
+        r.provenance.variant.name,
         r.games,
-        r.seed,
-        r.book
+        r.provenance.seed,
+        r.provenance
+            .book
             .as_ref()
             .map_or(String::new(), |b| format!(", openings from {}", b.name)),
         if r.interrupted {
-            format!(" (interrupted: {} requested)", r.requested)
+            format!(" (interrupted: {} requested)", r.provenance.requested)
         } else {
             String::new()
         }
@@ -376,12 +380,20 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
     };
     let dir = run_dir(a.out.as_deref(), a.resume, &m.run_spec(v)?)?;
     let resumed = dir.as_ref().map_or(0, |d| d.done().len() as u64);
-    let control = Control::default();
-    install_ctrl_c(control.cancel.clone());
+    let cancel = ctrl_c();
+    let done = AtomicU64::new(0);
+    let handler = cancel
+        .clone()
+        .on_progress(|p: &RunProgress| done.store(p.done, Ordering::Relaxed));
     let t = Instant::now();
     let (result, _report) = std::thread::scope(|scope| {
-        let work = scope.spawn(|| murus_lab::run_match(v, &m, &control, dir));
-        show_progress(max_games, a.json, || control.done(), || work.is_finished());
+        let work = scope.spawn(|| murus_lab::run_match(v, &m, &handler, dir));
+        show_progress(
+            max_games,
+            a.json,
+            || done.load(Ordering::Relaxed),
+            || work.is_finished(),
+        );
         work.join()
             .unwrap_or_else(|_| Err(LabError::Panicked("the match thread".into())))
     })?;
@@ -418,13 +430,13 @@ pub fn matchup(v: &Variant, a: MatchArgs, out: &mut impl Write) -> Result<ExitCo
             )?;
         }
     }
-    let played = control.stats().len() as u64 - resumed;
+    let played = done.load(Ordering::Relaxed).saturating_sub(resumed);
     eprintln!(
         "{played} games in {:.2} s{}",
         t.elapsed().as_secs_f64(),
         already_played(resumed)
     );
-    Ok(if control.is_cancelled() {
+    Ok(if cancel.is_cancelled() {
         ExitCode::from(130)
     } else {
         ExitCode::SUCCESS
@@ -444,10 +456,10 @@ pub fn lab(cmd: LabCommand, out: &mut impl Write) -> Result<ExitCode> {
                 murus_lab::write_outputs(dir, &report, &games)?;
             }
             print_report(&report, json, out)?;
-            if report.games < report.requested {
+            if report.games < report.provenance.requested {
                 eprintln!(
                     "note: {} of {} games present; the rest of the shards are missing",
-                    report.games, report.requested
+                    report.games, report.provenance.requested
                 );
             }
         }

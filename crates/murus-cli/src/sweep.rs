@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
+use murus_lab::Watch;
 use murus_lab::balance::{self, BalanceConfig};
 use murus_lab::report::percent;
 use murus_lab::sweep::{self, SweepConfig, SweepError, SweepProgress, SweepReport};
@@ -135,30 +136,12 @@ pub fn run(a: SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
     // The parameters first: a broken declaration or a bad --set stops
     // the sweep before anything is played or written.
     let space = sweep::space(&source, &config.set).map_err(|e| fail(e, file, &source))?;
-    if let Some(dir) = &a.out
-        && !a.resume
-        && dir.join(sweep::SPEC_FILE).exists()
-    {
-        bail!(
-            "{} already holds a sweep: add --resume to continue it, or give a new --out folder",
-            dir.display()
-        );
-    }
-    let progress = SweepProgress::default();
-    crate::lab::install_ctrl_c(progress.balance.cancel.clone());
+    let watch = Watch::with_cancel(crate::lab::ctrl_c());
     let t = Instant::now();
+    let folder = a.out.as_deref().map(|o| (o, crate::lab::mode(a.resume)));
     let result = std::thread::scope(|scope| {
-        let work = scope.spawn(|| {
-            sweep::run_sweep(
-                file,
-                &source,
-                &config,
-                a.out.as_deref(),
-                a.resume,
-                &progress,
-            )
-        });
-        show_progress(&progress, a.json, || work.is_finished());
+        let work = scope.spawn(|| sweep::run_sweep(file, &source, &config, folder, &watch));
+        show_progress(&watch, a.json, || work.is_finished());
         work.join().unwrap_or_else(|_| {
             Err(SweepError::Lab(murus_lab::LabError::Panicked(
                 "the sweep thread".into(),
@@ -189,6 +172,7 @@ fn fail(e: SweepError, file: &str, source: &str) -> anyhow::Error {
             eprint!("{}", murus_dsl::render_all(&diags, file, source));
             anyhow!("`{file}`: cannot sweep its parameters")
         }
+        SweepError::Lab(e) => crate::lab::folder_error(e),
         e => anyhow!(e),
     }
 }
@@ -232,7 +216,7 @@ fn merge(a: &SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
     exit_code(&report)
 }
 
-fn show_progress(progress: &SweepProgress, quiet: bool, finished: impl Fn() -> bool) {
+fn show_progress(watch: &Watch<SweepProgress>, quiet: bool, finished: impl Fn() -> bool) {
     if quiet || !std::io::stderr().is_terminal() {
         return;
     }
@@ -242,12 +226,13 @@ fn show_progress(progress: &SweepProgress, quiet: bool, finished: impl Fn() -> b
             .expect("a valid template"),
     );
     while !finished() {
-        if let Some((combo, check)) = progress.now() {
+        if let Some(p) = watch.latest() {
+            let combo = &p.combination;
             let mut msg = format!("{}/{} {}", combo.done + 1, combo.of, combo.label);
-            if let Some((stage, done, total)) = check {
-                msg.push_str(&format!(" · {stage}"));
-                bar.set_length(total);
-                bar.set_position(done);
+            if let Some(check) = &p.check {
+                msg.push_str(&format!(" · {}", check.stage));
+                bar.set_length(check.total);
+                bar.set_position(check.done);
             }
             bar.set_message(msg);
         }

@@ -9,9 +9,12 @@ use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
 use clap::Args;
-use murus_ai::{BotSpec, Trained};
+use murus_ai::BotSpec;
 use murus_engine::Variant;
-use murus_lab::train::{FitSettings, Step, TrainOptions, TrainProgress, Validation, train};
+use murus_lab::Watch;
+use murus_lab::train::{
+    FitSettings, TrainOptions, TrainProgress, Validation, describe_trained, save_evaluation, train,
+};
 
 #[derive(Args)]
 pub struct TrainArgs {
@@ -85,12 +88,6 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
     }
     let file = args.out.clone().unwrap_or_else(|| default_out(&args, v));
     let dir = file.with_extension("train");
-    if dir.join("train.json").exists() && !args.resume {
-        bail!(
-            "{} already holds training data; pass --resume to go on with it, or remove it",
-            dir.display()
-        );
-    }
     let started = Instant::now();
     let options = TrainOptions {
         positions: args.positions,
@@ -114,10 +111,8 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
             ..Validation::default()
         }),
     };
-    let progress = std::sync::Arc::new(TrainProgress::default());
     // Ctrl-C stops at the next game; the data so far stays for --resume.
-    let on_interrupt = progress.clone();
-    let _ = ctrlc::set_handler(move || on_interrupt.data.cancel.store(true, Ordering::Relaxed));
+    let watch = Watch::with_cancel(crate::lab::ctrl_c());
     let bar = indicatif::ProgressBar::new(args.positions);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({elapsed})")
@@ -128,30 +123,36 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
     let outcome = std::thread::scope(|s| {
         s.spawn(|| {
             while !done.load(Ordering::Relaxed) {
-                match progress.step() {
-                    Step::Data => {
+                match watch.latest() {
+                    Some(TrainProgress::Data { positions, of, .. }) => {
                         bar.set_message("self-play positions");
-                        bar.set_length(args.positions);
-                        let n = progress.data.positions.load(Ordering::Relaxed);
-                        bar.set_position(n.min(args.positions));
+                        bar.set_length(of);
+                        bar.set_position(positions.min(of));
                     }
-                    Step::Fit => {
+                    Some(TrainProgress::Fit { epoch, of }) => {
                         bar.set_message("fitting: epochs");
-                        bar.set_length(args.epochs as u64);
-                        bar.set_position(progress.epoch.load(Ordering::Relaxed));
+                        bar.set_length(of as u64);
+                        bar.set_position(epoch as u64);
                     }
-                    Step::Validate => {
+                    Some(TrainProgress::Validate { games, of, .. }) => {
                         bar.set_message("validation match: games");
-                        bar.set_length(Validation::default().max_games);
-                        bar.set_position(progress.match_games.load(Ordering::Relaxed));
+                        bar.set_length(of);
+                        bar.set_position(games);
                     }
+                    None => {}
                 }
                 std::thread::sleep(Duration::from_millis(100));
             }
         });
-        let r = train(v, &options, &dir, &progress);
+        let r = train(v, &options, &dir, crate::lab::mode(args.resume), &watch);
         done.store(true, Ordering::Relaxed);
         r
+    })
+    .map_err(|e| match e {
+        murus_lab::LabError::RunExists { path, .. } => anyhow::anyhow!(
+            "{path} already holds training data; pass --resume to go on with it, or remove it"
+        ),
+        e => e.into(),
     })?;
     bar.finish_and_clear();
     let Some(o) = outcome else {
@@ -160,70 +161,23 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
             dir.display()
         );
     };
-    writeln!(
-        out,
-        "data: {} positions from {} games ({})",
-        o.positions,
-        o.games,
-        dir.display()
-    )?;
-    let n = &o.network;
-    writeln!(
-        out,
-        "network: {} hidden units; held-out error {:.5} -> {:.5} after {} epochs",
-        args.hidden, n.error_before, n.error_after, n.epochs
-    )?;
-    let c = &o.correction;
-    writeln!(
-        out,
-        "correction (the network on top of the features): held-out error {:.5} -> {:.5} after {} epochs",
-        c.error_before, c.error_after, c.epochs
-    )?;
-    let (w, before, after) = o.weights;
-    let named: Vec<String> = murus_ai::eval::FEATURE_NAMES
-        .iter()
-        .zip(w.to_array())
-        .map(|(name, x)| format!("{name} {x}"))
-        .collect();
-    writeln!(
-        out,
-        "weights: error {before:.5} -> {after:.5}: {}",
-        named.join(" ")
-    )?;
-    for c in &o.matches {
-        writeln!(
-            out,
-            "validation, {} against the current evaluation at {} nodes: {}, {} {}",
-            c.candidate,
-            args.validate_nodes,
-            c.result.describe(),
-            if matches!(c.result, murus_lab::train::CheckResult::Match(_)) {
-                "SPRT"
-            } else {
-                "test"
-            },
-            c.result.decision()
-        )?;
+    for line in o.lines() {
+        writeln!(out, "{line}")?;
     }
-    let Some(kept) = o.kept else {
-        writeln!(
-            out,
-            "no candidate beat the current evaluation: nothing written (the candidates are in {})",
-            dir.display()
-        )?;
+    if o.matches.is_empty() {
+        writeln!(out, "The data is in {}.", dir.display())?;
+    } else {
+        writeln!(out, "The data and the candidates are in {}.", dir.display())?;
+    }
+    let Some(kept) = &o.kept else {
         return Ok(ExitCode::FAILURE);
     };
-    let what = match &kept.trained {
-        Trained::Network(_) => "the network",
-        Trained::Hybrid(..) => "the correction",
-        Trained::Weights(_) => "the weights",
-    };
-    std::fs::write(&file, kept.to_bytes())
-        .with_context(|| format!("cannot write {}", file.display()))?;
+    save_evaluation(kept, &file)?;
     writeln!(
         out,
-        "wrote {} ({what}) in {:.0} s",
+        "wrote {} ({}) in {:.0} s",
         file.display(),
+        describe_trained(kept),
         started.elapsed().as_secs_f64()
     )?;
     Ok(ExitCode::SUCCESS)

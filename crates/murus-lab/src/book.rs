@@ -32,7 +32,7 @@ use murus_dsl::{Diagnostic, Span};
 use murus_engine::{Game, Move, MoveError, Variant};
 use serde::{Deserialize, Serialize};
 
-use crate::LabError;
+use crate::error::LabError;
 
 /// What identifies a book in a run's provenance (`run.json`,
 /// `report.json`, `balance.json`): a run resumes, and shards merge, only
@@ -478,7 +478,7 @@ mod tests {
         // Random legal moves until the game ends: that line ends it.
         while game.outcome().is_none() {
             let legal = game.legal_moves();
-            rng = crate::play::mix(rng);
+            rng = crate::seeds::mix(rng);
             let m = legal[(rng % legal.len() as u64) as usize];
             line.push(v.move_to_string(m));
             game.play(m);

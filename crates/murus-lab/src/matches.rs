@@ -5,13 +5,15 @@ use std::sync::{Arc, Mutex};
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
+use murus_engine::job::Handler;
 
 use crate::book::Book;
-use crate::report::{GameStats, Report};
-use crate::rundir::{RunDir, RunSpec};
-use crate::runner::{Control, Deliver, lock, play_range, play_sequential};
+use crate::error::LabError;
+use crate::folder::{RunDir, RunSpec};
+use crate::record::GameStats;
+use crate::report::Report;
+use crate::runner::{Config, Deliver, RunProgress, Tally, lock, play_range, play_sequential};
 use crate::stats::{self, Wdl};
-use crate::{Config, LabError};
 
 /// The result of a match between two bots.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -32,6 +34,7 @@ pub struct MatchResult {
     pub sprt: Option<Sprt>,
 }
 
+/// A match's sequential probability ratio test and its decision.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
 pub struct Sprt {
     pub elo0: f64,
@@ -106,15 +109,17 @@ impl MatchConfig {
 /// games. With `sprt`, plays pairs until the test decides (or `games` are
 /// played) and stops at the first pair, in game-number order, that decides
 /// it, so the games and the decision depend neither on the threads nor on
-/// interruptions. With `dir` ([`RunDir::create`], or
-/// [`RunDir::open_for_resume`] to continue), each game is saved as it
+/// interruptions. With `dir` ([`RunDir::open`], new or to continue), each
+/// game is saved as it
 /// finishes, games already there are not played again, and the folder is
 /// finished with the report (and without games a decided test did not
-/// need).
+/// need). `handler` hears the games as they finish and may stop the match:
+/// its finished games are kept and its report is marked
+/// [`interrupted`](Report::interrupted) unless the test decided.
 pub fn run_match(
     variant: &Variant,
     m: &MatchConfig,
-    control: &Control,
+    handler: &dyn Handler<RunProgress>,
     dir: Option<RunDir>,
 ) -> Result<(MatchResult, Report), LabError> {
     let mut config = m.config(variant)?;
@@ -124,7 +129,7 @@ pub fn run_match(
     }
     config.record_moves = dir.is_some();
     let resumed: Vec<GameStats> = dir.as_ref().map(|d| d.done().to_vec()).unwrap_or_default();
-    control.preload(&resumed);
+    let progress = Tally::new(handler, games, &resumed);
     let dir = dir.map(Mutex::new);
     let deliver = Deliver {
         dir: dir.as_ref(),
@@ -147,12 +152,12 @@ pub fn run_match(
     match m.sprt {
         None => {
             let skip: Vec<u64> = resumed.iter().map(|g| g.index).collect();
-            play_range(variant, &config, control, 0..games, &skip, &deliver);
-            played = control.stats();
+            play_range(variant, &config, &progress, 0..games, &skip, &deliver);
+            played = progress.stats();
             played.sort_by_key(|g| g.index);
         }
         Some((e0, e1)) => {
-            let run = play_sequential(variant, &config, control, &resumed, &deliver, 2, |p| {
+            let run = play_sequential(variant, &config, &progress, &resumed, &deliver, 2, |p| {
                 let llr = tally(p).llr(e0, e1);
                 if llr >= hi || llr <= lo {
                     decision = Some(if llr >= hi { "H1" } else { "H0" });
@@ -167,12 +172,11 @@ pub fn run_match(
             }
         }
     }
-    if let Some(e) = control.take_error() {
+    if let Some(e) = progress.take_error() {
         return Err(e);
     }
     let mut report = config.report(&played);
-    report.interrupted =
-        control.is_cancelled() && decision.is_none() && (played.len() as u64) < games;
+    report.interrupted = progress.stopped() && decision.is_none() && (played.len() as u64) < games;
     if let Some(d) = dir {
         d.into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

@@ -197,10 +197,11 @@ pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
     ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
 }
 
-/// Nearest-rank percentile of sorted data.
-pub fn percentile(sorted: &[u32], p: f64) -> u32 {
+/// Nearest-rank percentile `p` (0 to 100) of sorted data: game lengths,
+/// timings; the default (0) of no data.
+pub fn percentile<T: Copy + Default>(sorted: &[T], p: f64) -> T {
     if sorted.is_empty() {
-        return 0;
+        return T::default();
     }
     let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
     sorted[rank.clamp(1, sorted.len()) - 1]
@@ -426,5 +427,11 @@ mod tests {
         assert_eq!(percentile(&d, 50.0), 5);
         assert_eq!(percentile(&d, 95.0), 10);
         assert_eq!(percentile(&d, 5.0), 1);
+        assert_eq!(percentile::<u32>(&[], 50.0), 0);
+        // Timings too.
+        let t = [0.5, 1.5, 2.5, 9.0];
+        assert_eq!(percentile(&t, 50.0), 1.5);
+        assert_eq!(percentile(&t, 90.0), 9.0);
+        assert_eq!(percentile::<f64>(&[], 90.0), 0.0);
     }
 }

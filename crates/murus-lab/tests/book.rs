@@ -7,10 +7,8 @@ use std::sync::Arc;
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
-use murus_lab::balance::{
-    BalanceConfig, Progress, Stopping, merge_balance, parse_levels, run_balance,
-};
-use murus_lab::{Book, Config, Control, LabError, RunDir, run};
+use murus_lab::balance::{BalanceConfig, Stopping, merge_balance, parse_levels, run_balance};
+use murus_lab::{Book, Config, LabError, Mode, RunDir, run};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("murus-book-test-{}-{name}", std::process::id()));
@@ -73,7 +71,7 @@ fn each_round_of_games_opens_with_its_book_line_and_rounds_cycle_through_the_lin
             .with_threads(2)
             .with_book(book.clone());
         assert!(config.record_moves);
-        let mut played = run(&v, &config, &Control::default());
+        let mut played = run(&v, &config, &()).unwrap();
         played.sort_by_key(|g| g.stats.index);
         assert_eq!(played.len() as u64, games);
         for g in &played {
@@ -142,7 +140,7 @@ fn a_book_of_another_board_stops_the_run_with_an_error_not_a_panic() {
     // `i1` is on the large board's ninth file: the small board has seven.
     let book = Arc::new(Book::parse("large.txt", "i1-i3\n", &large).unwrap());
     let config = Config::new(&small, vec![BotSpec::Random], 4, 1).with_book(book);
-    let e = murus_lab::spawn(&small, config, murus_lab::Options::default(), |_| {})
+    let e = murus_lab::spawn(&small, config.clone(), None, ())
         .unwrap()
         .join()
         .unwrap_err();
@@ -151,6 +149,9 @@ fn a_book_of_another_board_stops_the_run_with_an_error_not_a_panic() {
             .contains("the opening book's move at ply 1 is not legal here"),
         "{e}"
     );
+    // In the foreground alike.
+    let e = run(&small, &config, &()).unwrap_err();
+    assert!(e.to_string().contains("is not legal here"), "{e}");
 }
 
 #[test]
@@ -165,10 +166,14 @@ fn a_run_resumes_only_with_the_same_book() {
             .with_threads(1)
             .with_book(book.clone())
     };
-    drop(RunDir::create(&dir, &config(&a).run_spec()).unwrap());
+    drop(
+        RunDir::open(&dir, &config(&a).run_spec(), Mode::New)
+            .unwrap()
+            .0,
+    );
     let run_json = std::fs::read_to_string(dir.join("run.json")).unwrap();
     assert!(run_json.contains(&a.id().sha256), "{run_json}");
-    let e = RunDir::open_for_resume(&dir, &config(&b).run_spec()).unwrap_err();
+    let e = RunDir::open(&dir, &config(&b).run_spec(), Mode::Resume).unwrap_err();
     let LabError::Mismatch { differences, .. } = &e else {
         panic!("not a mismatch: {e}");
     };
@@ -183,10 +188,10 @@ fn a_run_resumes_only_with_the_same_book() {
     assert!(e.to_string().contains("(1 line, sha256 "), "{e}");
     // No book asked of a run that has one: refused too.
     let plain = Config::new(&v, vec![BotSpec::Random], 6, 2);
-    let e = RunDir::open_for_resume(&dir, &plain.run_spec()).unwrap_err();
+    let e = RunDir::open(&dir, &plain.run_spec(), Mode::Resume).unwrap_err();
     assert!(e.to_string().contains(" there, none asked"), "{e}");
     // The same book resumes.
-    assert!(RunDir::open_for_resume(&dir, &config(&a).run_spec()).is_ok());
+    assert!(RunDir::open(&dir, &config(&a).run_spec(), Mode::Resume).is_ok());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -220,15 +225,19 @@ fn a_balance_check_opens_levels_and_skill_matches_from_its_book() {
     let report = run_balance(
         &v,
         &with_book(&check(None), &book),
-        Some(&dir),
-        false,
-        &Progress::default(),
+        Some((&dir, Mode::New)),
+        &(),
     )
     .unwrap();
     assert_eq!(report.book.as_ref(), Some(book.id()));
     assert_eq!(report.openings, 0, "the book wins over random plies");
     for l in &report.levels {
-        assert_eq!(l.report.book.as_ref(), Some(book.id()), "{}", l.level);
+        assert_eq!(
+            l.report.provenance.book.as_ref(),
+            Some(book.id()),
+            "{}",
+            l.level
+        );
     }
     let json = std::fs::read_to_string(dir.join("balance.json")).unwrap();
     assert!(json.contains("\"book\": {"), "{json}");
@@ -247,9 +256,8 @@ fn a_balance_check_opens_levels_and_skill_matches_from_its_book() {
     let e = run_balance(
         &v,
         &with_book(&check(None), &other),
-        Some(&dir),
-        true,
-        &Progress::default(),
+        Some((&dir, Mode::Resume)),
+        &(),
     )
     .unwrap_err();
     assert!(e.to_string().contains("opening book b.txt (3 lines"), "{e}");
@@ -264,23 +272,9 @@ fn shards_of_checks_with_different_books_do_not_merge() {
     let (one, two) = (temp("shard1"), temp("shard2"));
     let mut config = check(Some((1, 2)));
     config.skill_games = 0;
-    run_balance(
-        &v,
-        &with_book(&config, &a),
-        Some(&one),
-        false,
-        &Progress::default(),
-    )
-    .unwrap();
+    run_balance(&v, &with_book(&config, &a), Some((&one, Mode::New)), &()).unwrap();
     config.shard = Some((2, 2));
-    run_balance(
-        &v,
-        &with_book(&config, &b),
-        Some(&two),
-        false,
-        &Progress::default(),
-    )
-    .unwrap();
+    run_balance(&v, &with_book(&config, &b), Some((&two, Mode::New)), &()).unwrap();
     let e = merge_balance(&[&one, &two], None).unwrap_err();
     assert!(
         e.to_string().contains(&format!(
@@ -292,14 +286,7 @@ fn shards_of_checks_with_different_books_do_not_merge() {
     );
     // The same book's shards merge, and the merge keeps it.
     let three = temp("shard3");
-    run_balance(
-        &v,
-        &with_book(&config, &a),
-        Some(&three),
-        false,
-        &Progress::default(),
-    )
-    .unwrap();
+    run_balance(&v, &with_book(&config, &a), Some((&three, Mode::New)), &()).unwrap();
     let merged = merge_balance(&[&one, &three], None).unwrap();
     assert_eq!(merged.book.as_ref(), Some(a.id()));
     for d in [one, two, three] {

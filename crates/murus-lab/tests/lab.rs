@@ -5,9 +5,10 @@ use std::path::PathBuf;
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
-use murus_lab::{
-    Config, Control, GameResult, Options, Report, merge, run, stats_of, write_outputs,
-};
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use murus_engine::job::{Cancel, HandlerExt};
+use murus_lab::{Config, GameResult, Report, RunProgress, merge, run, stats_of, write_outputs};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("murus-lab-test-{}-{name}", std::process::id()));
@@ -29,7 +30,7 @@ fn reports_are_byte_identical_for_one_and_two_threads() {
     let v = Variant::standard();
     let report = |threads| {
         let config = Config::new(&v, specs("random,greedy"), 300, 42).with_threads(threads);
-        let games = run(&v, &config, &Control::default());
+        let games = run(&v, &config, &()).unwrap();
         report_of(&config, &games).to_json()
     };
     let one = report(1);
@@ -37,7 +38,7 @@ fn reports_are_byte_identical_for_one_and_two_threads() {
     assert!(one.contains("\"games\": 300"));
     // A different seed gives a different run.
     let config = Config::new(&v, specs("random,greedy"), 300, 43).with_threads(2);
-    let other = report_of(&config, &run(&v, &config, &Control::default())).to_json();
+    let other = report_of(&config, &run(&v, &config, &()).unwrap()).to_json();
     assert_ne!(one, other);
 }
 
@@ -50,7 +51,7 @@ fn searching_bots_give_byte_identical_reports_for_one_and_two_threads() {
         let config = Config::new(&v, specs("alphabeta:300,mcts:40"), 6, 11)
             .with_threads(threads)
             .with_max_plies(60);
-        let games = run(&v, &config, &Control::default());
+        let games = run(&v, &config, &()).unwrap();
         (report_of(&config, &games).to_json(), games)
     };
     let (one, games_one) = report(1);
@@ -88,7 +89,7 @@ fn a_merge_of_an_interrupted_shard_is_interrupted() {
         let shard = Config::new(&v, specs("random"), 20, 3)
             .with_shard(k, 2)
             .unwrap();
-        let mut part = run(&v, &shard, &Control::default());
+        let mut part = run(&v, &shard, &()).unwrap();
         let mut report = report_of(&shard, &part);
         if k == 2 {
             // As if Ctrl-C had stopped the second shard after 4 games.
@@ -113,7 +114,7 @@ fn a_merge_of_an_interrupted_shard_is_interrupted() {
 fn shards_merge_into_exactly_the_unsharded_report() {
     let v = Variant::builtin("advanced").unwrap();
     let whole = Config::new(&v, specs("random"), 101, 7).with_threads(2);
-    let games = run(&v, &whole, &Control::default());
+    let games = run(&v, &whole, &()).unwrap();
     let expected = report_of(&whole, &games);
     let mut dirs = Vec::new();
     for k in 1..=3 {
@@ -121,7 +122,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
             .with_threads(1)
             .with_shard(k, 3)
             .unwrap();
-        let part = run(&v, &shard, &Control::default());
+        let part = run(&v, &shard, &()).unwrap();
         assert!(part.iter().all(|g| g.stats.index % 3 == k - 1));
         let dir = temp(&format!("shard{k}"));
         write_outputs(&dir, &report_of(&shard, &part), &part).unwrap();
@@ -135,7 +136,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
     let stranger = Config::new(&v, specs("random"), 101, 8)
         .with_shard(1, 3)
         .unwrap();
-    let part = run(&v, &stranger, &Control::default());
+    let part = run(&v, &stranger, &()).unwrap();
     let dir = temp("stranger");
     write_outputs(&dir, &report_of(&stranger, &part), &part).unwrap();
     let mut paths = paths.clone();
@@ -152,7 +153,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
 fn seats_rotate_and_the_report_counts_seats_and_colours() {
     let v = Variant::standard();
     let config = Config::new(&v, specs("greedy,random"), 200, 3);
-    let games = run(&v, &config, &Control::default());
+    let games = run(&v, &config, &()).unwrap();
     let report = report_of(&config, &games);
     assert_eq!(report.by_seat.len(), 2);
     assert_eq!(report.by_seat[0].bot, "greedy");
@@ -198,7 +199,7 @@ fn seats_rotate_and_the_report_counts_seats_and_colours() {
 fn after_a_pie_swap_the_seat_and_the_colour_differ() {
     let v = Variant::builtin("pie").unwrap();
     let config = Config::new(&v, specs("random"), 400, 5);
-    let games = run(&v, &config, &Control::default());
+    let games = run(&v, &config, &()).unwrap();
     let swapped: Vec<_> = games
         .iter()
         .filter(|g| g.moves.get(1).is_some_and(|m| m == "swap") && g.stats.winner.is_some())
@@ -224,7 +225,7 @@ fn three_and_four_player_variants_play_out() {
     for name in ["hex3-escape", "escape4"] {
         let v = Variant::builtin(name).unwrap();
         let config = Config::new(&v, specs("random,greedy"), 12, 1).with_max_plies(400);
-        let games = run(&v, &config, &Control::default());
+        let games = run(&v, &config, &()).unwrap();
         let report = report_of(&config, &games);
         assert_eq!(report.games, 12);
         assert_eq!(report.by_seat.len(), v.player_count());
@@ -238,26 +239,36 @@ fn three_and_four_player_variants_play_out() {
 fn a_cancelled_run_keeps_what_finished() {
     let v = Variant::standard();
     let config = Config::new(&v, specs("random"), 1_000_000, 1).with_threads(2);
-    let control = Control::default();
-    let games = std::thread::scope(|s| {
-        let h = s.spawn(|| run(&v, &config, &control));
-        while control.done() < 500 {
-            std::thread::yield_now();
+    // Stopped by its handler once 500 games are done, as a Cancel button
+    // would.
+    let cancel = Cancel::new();
+    let heard = AtomicU64::new(0);
+    let handler = cancel.clone().on_progress(|p: &RunProgress| {
+        heard.fetch_add(p.games.len() as u64, Ordering::Relaxed);
+        assert_eq!(p.total, 1_000_000);
+        if p.done >= 500 {
+            cancel.cancel();
         }
-        control.cancel();
-        h.join().unwrap()
     });
+    let games = run(&v, &config, &handler).unwrap();
     assert!(games.len() >= 500 && games.len() < 1_000_000);
-    let report = config.report_after(&control);
+    assert_eq!(
+        heard.load(Ordering::Relaxed),
+        games.len() as u64,
+        "each game heard once"
+    );
+    let report = config.report_interrupted(&stats_of(&games), cancel.is_cancelled());
     assert_eq!(report.games, games.len() as u64);
     assert!(report.interrupted);
     assert!(report.to_json().contains("\"interrupted\": true"));
     // Cancelled after the last game finished: nothing was lost.
     let small = Config::new(&v, specs("random"), 10, 1);
-    let control = Control::default();
-    run(&v, &small, &control);
-    control.cancel();
-    assert!(!small.report_after(&control).interrupted);
+    let games = run(&v, &small, &()).unwrap();
+    assert!(
+        !small
+            .report_interrupted(&stats_of(&games), true)
+            .interrupted
+    );
 }
 
 /// The general-game-system figures for uniformly random play (20 000
@@ -272,7 +283,7 @@ fn random_play_agrees_with_the_published_figures() {
         let v = Variant::builtin(name).unwrap();
         let mut config = Config::new(&v, specs("random"), 20_000, 2);
         config.record_moves = false;
-        let report = report_of(&config, &run(&v, &config, &Control::default()));
+        let report = report_of(&config, &run(&v, &config, &()).unwrap());
         let f = &report.first_player_advantage;
         assert!(
             f.ci95[0] <= first.1 && first.0 <= f.ci95[1],
@@ -295,39 +306,28 @@ fn random_play_agrees_with_the_published_figures() {
 
 #[test]
 fn a_background_batch_delivers_every_game_with_its_moves_and_ends_with_the_run_report() {
-    use std::sync::atomic::{AtomicU64, Ordering};
     use std::sync::{Arc, Mutex};
-    use std::time::Duration;
     let v = Variant::builtin("pie").unwrap();
     let config = Config::new(&v, specs("random,greedy"), 40, 5).with_threads(2);
-    let direct_games = run(&v, &config, &Control::default());
+    let direct_games = run(&v, &config, &()).unwrap();
     let direct = report_of(&config, &direct_games).to_json();
     let seen = Arc::new(Mutex::new(Vec::new()));
-    let reports = Arc::new(AtomicU64::new(0));
-    let (sink, counter) = (seen.clone(), reports.clone());
-    let options = Options::default().reports(Duration::from_millis(1), move |r| {
-        assert!(r.games <= 40);
+    let news = Arc::new(AtomicU64::new(0));
+    let (sink, counter) = (seen.clone(), news.clone());
+    let handler = ().on_progress(move |p: &RunProgress| {
+        assert!(p.done <= p.total && p.total == 40);
         counter.fetch_add(1, Ordering::Relaxed);
+        sink.lock().unwrap().extend(p.games.iter().cloned());
     });
-    let batch = murus_lab::spawn(&v, config, options, move |g| {
-        sink.lock().unwrap().push(g);
-    })
-    .unwrap();
+    let batch = murus_lab::spawn(&v, config, None, handler).unwrap();
     assert_eq!(batch.total(), 40);
-    let partial = batch.partial_report();
-    assert!(partial.games <= 40);
-    while !batch.is_finished() {
-        std::thread::yield_now();
-    }
-    let latest = batch.latest_report().expect("the final report is kept");
     let report = batch.join().unwrap();
-    assert_eq!(latest, report);
     let mut games = seen.lock().unwrap().clone();
     games.sort_by_key(|g| g.stats.index);
-    assert_eq!(games, direct_games, "one callback per game, moves and all");
+    assert_eq!(games, direct_games, "every game heard once, moves and all");
     assert!(
-        reports.load(Ordering::Relaxed) >= 1,
-        "the final report at least"
+        news.load(Ordering::Relaxed) >= 2,
+        "the start, and games as they finish"
     );
     assert_eq!(report.to_json(), direct, "same bytes as a foreground run");
     assert!(!report.interrupted);
@@ -337,24 +337,23 @@ fn a_background_batch_delivers_every_game_with_its_moves_and_ends_with_the_run_r
 fn a_cancelled_background_batch_keeps_a_report_marked_interrupted() {
     let v = Variant::standard();
     let config = Config::new(&v, specs("random"), 10_000_000, 1).with_threads(2);
-    let batch = murus_lab::spawn(&v, config, Options::default(), |_| {}).unwrap();
-    while batch.done() < 200 || batch.partial_report().games == 0 {
+    let cancel = Cancel::new();
+    let done = std::sync::Arc::new(AtomicU64::new(0));
+    let seen = done.clone();
+    let handler = cancel
+        .clone()
+        .on_progress(move |p: &RunProgress| seen.store(p.done, Ordering::Relaxed));
+    let batch = murus_lab::spawn(&v, config, None, handler).unwrap();
+    while done.load(Ordering::Relaxed) < 200 {
         std::thread::yield_now();
     }
-    batch.cancel();
-    while !batch.is_finished() {
-        std::thread::yield_now();
-    }
-    let partial = batch.partial_report();
-    let latest = batch.latest_report();
+    cancel.cancel();
     let report = batch.join().unwrap();
     assert!(report.games >= 200 && report.games < 10_000_000);
-    assert_eq!(
-        partial, report,
-        "once finished, the partial report is final"
-    );
-    assert_eq!(latest.as_ref(), Some(&report), "and the latest one");
     assert!(report.interrupted, "a cancelled batch says so");
+    // Dropping a batch stops its run too.
+    let config = Config::new(&v, specs("random"), 10_000_000, 1).with_threads(1);
+    drop(murus_lab::spawn(&v, config, None, ()).unwrap());
 }
 
 #[test]
@@ -380,7 +379,7 @@ fn game_numbers_are_walked_lazily_and_match_the_shard() {
 fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
     let v = Variant::standard();
     let config = Config::new(&v, specs("greedy,random"), 40, 5).with_threads(1);
-    let r = report_of(&config, &run(&v, &config, &Control::default()));
+    let r = report_of(&config, &run(&v, &config, &()).unwrap());
     let lines = r.summary(|c| format!("Colour {c}"));
     let labels: Vec<&str> = lines.iter().map(|(l, _)| l.as_str()).collect();
     assert_eq!(
@@ -427,7 +426,7 @@ fn openings_are_random_plies_shared_by_the_games_of_a_pair() {
     let config = Config::new(&v, specs("alphabeta:300,greedy"), 8, 5)
         .with_threads(2)
         .with_openings(3);
-    let games = run(&v, &config, &Control::default());
+    let games = run(&v, &config, &()).unwrap();
     let opening = |g: &GameResult| g.moves[..3].to_vec();
     for pair in games.chunks(2) {
         assert_eq!(opening(&pair[0]), opening(&pair[1]), "a pair opens alike");
@@ -440,7 +439,7 @@ fn openings_are_random_plies_shared_by_the_games_of_a_pair() {
     // Without openings the bots' own first moves are the same every pair
     // (alpha-beta on a node budget, greedy as good as deterministic here).
     let plain = Config::new(&v, specs("alphabeta:300,greedy"), 8, 5).with_threads(2);
-    let plain_games = run(&v, &plain, &Control::default());
+    let plain_games = run(&v, &plain, &()).unwrap();
     assert_ne!(plain_games[0].moves[..3], games[0].moves[..3]);
     // The report says so, and a report without openings has no such key
     // (files of earlier versions are unchanged).
@@ -462,7 +461,7 @@ fn a_short_run_writes_game_quality_metrics_with_sane_values() {
     // With a random seat the moves are valued at one ply in 64 (clarity):
     // a few dozen plies of these forty games.
     let config = Config::new(&v, specs("greedy,random"), 40, 9).with_threads(1);
-    let games = run(&v, &config, &Control::default());
+    let games = run(&v, &config, &()).unwrap();
     let dir = temp("metrics");
     write_outputs(&dir, &report_of(&config, &games), &games).unwrap();
     let text = std::fs::read_to_string(dir.join("report.json")).unwrap();

@@ -4,7 +4,7 @@
 //! `cargo test --release -p murus-lab --test ladder -- --ignored --nocapture`.
 
 use murus_engine::Variant;
-use murus_lab::{Control, MatchConfig, run_match};
+use murus_lab::{MatchConfig, run_match};
 
 #[test]
 #[ignore = "a few minutes in release; run with --release -- --ignored"]
@@ -31,7 +31,7 @@ fn each_rung_of_the_strength_ladder_holds() {
             openings: 0,
             book: None,
         };
-        let (r, _) = run_match(&v, &m, &Control::default(), None).unwrap();
+        let (r, _) = run_match(&v, &m, &(), None).unwrap();
         println!(
             "{a:>10} vs {b:<8} {:5.1}%  (+{} ={} -{})  Elo {:+.0} [{:+.0}, {:+.0}]  target {:.0}%",
             r.score * 100.0,

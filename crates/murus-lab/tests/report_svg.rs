@@ -4,12 +4,10 @@
 //! each other. `report.csv` keeps its rows.
 
 use murus_engine::{Reason, Variant};
-use murus_lab::balance::{
-    BalanceConfig, BalanceReport, Progress, Stopping, parse_levels, run_balance,
-};
+use murus_lab::balance::{BalanceConfig, BalanceReport, Stopping, parse_levels, run_balance};
 use murus_lab::metrics::{Fixed, GameMetrics};
 use murus_lab::report::Bin;
-use murus_lab::{Config, Control, GameStats, Report, run, stats_of};
+use murus_lab::{Config, GameStats, Report, run, stats_of};
 
 /// A report of a short real run.
 fn report(variant: &str, bots: &str, games: u64) -> Report {
@@ -17,7 +15,7 @@ fn report(variant: &str, bots: &str, games: u64) -> Report {
     let config = Config::new(&v, murus_ai::parse_specs(bots).unwrap(), games, 1)
         .with_threads(1)
         .with_max_plies(120);
-    let played = run(&v, &config, &Control::default());
+    let played = run(&v, &config, &()).unwrap();
     config.report(&stats_of(&played))
 }
 
@@ -214,8 +212,8 @@ fn svg_labels_name_seats_from_one_with_their_bots_and_have_axis_titles() {
 #[test]
 fn svg_labels_do_not_overlap_with_four_seats_long_bots_and_many_lengths() {
     let mut r = report("escape4", "mcts-guided:30,alphabeta:200,random,greedy", 4);
-    r.bots = vec!["mcts-guided:1000000".into(); 4];
-    r.bots[3] = "greedy".into();
+    r.provenance.bots = vec!["mcts-guided:1000000".into(); 4];
+    r.provenance.bots[3] = "greedy".into();
     r.games = 123_456_789;
     r.by_seat[0].bot = "mcts-guided:1000000".into();
     r.by_seat[1].bot = "a-bot-with-a-name-far-too-long-for-any-column".into();
@@ -253,7 +251,7 @@ fn svg_labels_do_not_overlap_with_four_seats_long_bots_and_many_lengths() {
 fn svg_cuts_an_evaluated_bots_long_spec_and_keeps_labels_apart() {
     let mut r = fixed_report();
     let bot = "alphabeta:50000:eval=/some/path/to/a/trained.eval";
-    r.bots[0] = bot.into();
+    r.provenance.bots[0] = bot.into();
     r.by_seat[0].bot = bot.into();
     let svg = r.to_svg();
     assert_readable(&svg);
@@ -305,14 +303,7 @@ fn balance() -> BalanceReport {
         max_plies: None,
         book: None,
     };
-    run_balance(
-        &Variant::standard(),
-        &config,
-        None,
-        false,
-        &Progress::default(),
-    )
-    .unwrap()
+    run_balance(&Variant::standard(), &config, None, &()).unwrap()
 }
 
 #[test]
@@ -360,7 +351,7 @@ fn balance_svg_shows_each_levels_first_player_rate_against_the_fair_rate() {
 fn balance_svg_fair_rate_follows_the_number_of_players() {
     let mut report = balance();
     for l in &mut report.levels {
-        l.report.players = vec!['r', 'g', 'b'];
+        l.report.provenance.players = vec!['r', 'g', 'b'];
         l.report.games = 12_345;
     }
     report.variant.name = "a-variant-with-a-rather-long-name".into();

@@ -4,10 +4,14 @@
 //! corrupt game file get clear answers.
 
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
+
+use murus_engine::job::{Cancel, HandlerExt};
 
 use murus_engine::Variant;
 use murus_lab::{
-    Config, Control, GameResult, LabError, MatchConfig, Options, RunDir, run, run_match, spawn,
+    Config, GameResult, LabError, MatchConfig, Mode, RunDir, RunProgress, run, run_match, spawn,
 };
 
 fn temp(name: &str) -> PathBuf {
@@ -36,8 +40,8 @@ fn files(dir: &Path) -> Vec<(String, Vec<u8>)> {
 
 /// Runs `config` into `dir` (new) to the end.
 fn run_into(v: &Variant, config: &Config, dir: &Path) -> murus_lab::Report {
-    let rd = RunDir::create(dir, &config.run_spec()).unwrap();
-    spawn(v, config.clone(), Options::default().dir(rd), |_| {})
+    let rd = RunDir::open(dir, &config.run_spec(), Mode::New).unwrap().0;
+    spawn(v, config.clone(), Some(rd), ())
         .unwrap()
         .join()
         .unwrap()
@@ -45,8 +49,8 @@ fn run_into(v: &Variant, config: &Config, dir: &Path) -> murus_lab::Report {
 
 /// Resumes `config` from `dir` to the end.
 fn resume(v: &Variant, config: &Config, dir: &Path) -> murus_lab::Report {
-    let (rd, _) = RunDir::open_for_resume(dir, &config.run_spec()).unwrap();
-    spawn(v, config.clone(), Options::default().dir(rd), |_| {})
+    let (rd, _) = RunDir::open(dir, &config.run_spec(), Mode::Resume).unwrap();
+    spawn(v, config.clone(), Some(rd), ())
         .unwrap()
         .join()
         .unwrap()
@@ -60,7 +64,7 @@ fn line(g: &GameResult) -> String {
 /// A folder as a killed run leaves it: `run.json` and some of the games,
 /// in any order, and a torn last line.
 fn killed_run(config: &Config, games: &[&GameResult], torn: &str, dir: &Path) {
-    drop(RunDir::create(dir, &config.run_spec()).unwrap());
+    drop(RunDir::open(dir, &config.run_spec(), Mode::New).unwrap().0);
     let mut text: String = games.iter().map(|g| line(g)).collect();
     text.push_str(torn);
     std::fs::write(dir.join("games.jsonl"), text).unwrap();
@@ -75,12 +79,18 @@ fn a_cancelled_batch_on_disk_resumes_to_the_files_of_an_uninterrupted_run() {
     assert!(!expected.interrupted);
     // Cancelled mid-run: the finished games and an interrupted report are on disk.
     let dir = temp("cancelled");
-    let rd = RunDir::create(&dir, &config.run_spec()).unwrap();
-    let batch = spawn(&v, config.clone(), Options::default().dir(rd), |_| {}).unwrap();
-    while batch.done() < 20 {
+    let rd = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap().0;
+    let cancel = Cancel::new();
+    let done = Arc::new(AtomicU64::new(0));
+    let seen = done.clone();
+    let handler = cancel
+        .clone()
+        .on_progress(move |p: &RunProgress| seen.store(p.done, Ordering::Relaxed));
+    let batch = spawn(&v, config.clone(), Some(rd), handler).unwrap();
+    while done.load(Ordering::Relaxed) < 20 {
         std::thread::yield_now();
     }
-    batch.cancel();
+    cancel.cancel();
     let cut = batch.join().unwrap();
     assert!(cut.interrupted, "{}", cut.to_json());
     assert!(cut.games >= 20 && cut.games < 400);
@@ -94,17 +104,20 @@ fn a_cancelled_batch_on_disk_resumes_to_the_files_of_an_uninterrupted_run() {
         serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
     assert!(report_on_disk.interrupted);
     // Resumed, on one thread this time: the same bytes, every file.
-    let (rd, done) = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap();
+    let (rd, done) = RunDir::open(&dir, &config.run_spec(), Mode::Resume).unwrap();
     assert_eq!(done.len() as u64, cut.games);
-    let batch = spawn(
-        &v,
-        config.clone().with_threads(1),
-        Options::default().dir(rd),
-        |_| {},
-    )
-    .unwrap();
-    assert_eq!(batch.done(), cut.games, "games found done count as done");
+    let first = Arc::new(Mutex::new(None));
+    let heard = first.clone();
+    let handler = ().on_progress(move |p: &RunProgress| {
+        heard.lock().unwrap().get_or_insert(p.done);
+    });
+    let batch = spawn(&v, config.clone().with_threads(1), Some(rd), handler).unwrap();
     let report = batch.join().unwrap();
+    assert_eq!(
+        *first.lock().unwrap(),
+        Some(cut.games),
+        "games found done count as done from the start"
+    );
     assert_eq!(report.to_json(), expected.to_json());
     assert_eq!(files(&dir), files(&whole));
     // Resuming a finished run plays nothing and writes the same files again.
@@ -118,10 +131,10 @@ fn a_resume_killed_before_its_end_leaves_no_report_of_the_earlier_interruption()
     let config = config(&v, "random", 30, 8);
     let mut recording = config.clone();
     recording.record_moves = true;
-    let games = run(&v, &recording, &Control::default());
+    let games = run(&v, &recording, &()).unwrap();
     let dir = temp("stale");
     // An interrupted run: two games and its report, marked interrupted.
-    let rd = RunDir::create(&dir, &config.run_spec()).unwrap();
+    let rd = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap().0;
     let mut rd = Some(rd);
     for g in &games[..2] {
         rd.as_mut().unwrap().append(g).unwrap();
@@ -131,7 +144,7 @@ fn a_resume_killed_before_its_end_leaves_no_report_of_the_earlier_interruption()
     assert!(dir.join("report.json").is_file());
     // Resumed: opening alone keeps the report; the first new game on disk
     // makes it stale, so it goes (a kill now leaves games, no old report).
-    let (mut rd, done) = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap();
+    let (mut rd, done) = RunDir::open(&dir, &config.run_spec(), Mode::Resume).unwrap();
     assert_eq!(done.len(), 2);
     assert!(dir.join("report.json").is_file());
     rd.append(&games[2]).unwrap();
@@ -151,27 +164,28 @@ fn a_resumed_run_plays_only_the_missing_games_and_drops_a_torn_last_line() {
     let config = config(&v, "random", 40, 2);
     let whole = temp("torn-whole");
     run_into(&v, &config, &whole);
-    let games = run(&v, &config, &Control::default());
+    let games = run(&v, &config, &()).unwrap();
     // Games 30, 1, 7 and 12 finished (out of order), game 13 was being written.
     let kept: Vec<&GameResult> = [30, 1, 7, 12].iter().map(|&i| &games[i]).collect();
     let torn = &line(&games[13])[..25];
     let dir = temp("torn");
     killed_run(&config, &kept, torn, &dir);
-    let (rd, done) = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap();
+    let (rd, done) = RunDir::open(&dir, &config.run_spec(), Mode::Resume).unwrap();
     assert_eq!(
         done.iter().map(|g| g.stats.index).collect::<Vec<_>>(),
         [1, 7, 12, 30],
         "sorted, the torn line dropped"
     );
-    let played = std::sync::Mutex::new(Vec::new());
-    let played = std::sync::Arc::new(played);
+    let played = Arc::new(Mutex::new(Vec::new()));
     let sink = played.clone();
-    spawn(&v, config.clone(), Options::default().dir(rd), move |g| {
-        sink.lock().unwrap().push(g.stats.index);
-    })
-    .unwrap()
-    .join()
-    .unwrap();
+    let handler = ().on_progress(move |p: &RunProgress| {
+        let mut sink = sink.lock().unwrap();
+        sink.extend(p.games.iter().map(|g| g.stats.index));
+    });
+    spawn(&v, config.clone(), Some(rd), handler)
+        .unwrap()
+        .join()
+        .unwrap();
     let mut played = played.lock().unwrap().clone();
     played.sort_unstable();
     let missing: Vec<u64> = (0..40).filter(|i| ![1, 7, 12, 30].contains(i)).collect();
@@ -188,7 +202,7 @@ fn resumed_shards_still_merge_into_the_whole_runs_report() {
     let mut dirs = Vec::new();
     for k in 1..=2 {
         let shard = whole_config.clone().with_shard(k, 2).unwrap();
-        let games = run(&v, &shard, &Control::default());
+        let games = run(&v, &shard, &()).unwrap();
         let dir = temp(&format!("shards-{k}"));
         // Half the shard's games finished before the kill.
         let kept: Vec<&GameResult> = games.iter().step_by(2).collect();
@@ -216,8 +230,8 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
     };
     let whole = temp("match-whole");
     let spec = m.run_spec(&v).unwrap();
-    let rd = RunDir::create(&whole, &spec).unwrap();
-    let (expected, expected_report) = run_match(&v, &m, &Control::default(), Some(rd)).unwrap();
+    let rd = RunDir::open(&whole, &spec, Mode::New).unwrap().0;
+    let (expected, expected_report) = run_match(&v, &m, &(), Some(rd)).unwrap();
     let sprt = expected.sprt.as_ref().unwrap();
     assert_ne!(sprt.decision, "undecided");
     let decided = expected.games;
@@ -226,17 +240,17 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
     // chunk played in vain.
     let mut all = m.config(&v).unwrap();
     all.games = decided + 10;
-    let games = run(&v, &all, &Control::default());
+    let games = run(&v, &all, &()).unwrap();
     let kept: Vec<&GameResult> = games
         .iter()
         .filter(|g| g.stats.index % 3 != 1 || g.stats.index >= decided)
         .collect();
     let dir = temp("match-killed");
-    drop(RunDir::create(&dir, &spec).unwrap());
+    drop(RunDir::open(&dir, &spec, Mode::New).unwrap().0);
     let text: String = kept.iter().map(|g| line(g)).collect();
     std::fs::write(dir.join("games.jsonl"), text).unwrap();
-    let (rd, _) = RunDir::open_for_resume(&dir, &spec).unwrap();
-    let (result, report) = run_match(&v, &m, &Control::default(), Some(rd)).unwrap();
+    let (rd, _) = RunDir::open(&dir, &spec, Mode::Resume).unwrap();
+    let (result, report) = run_match(&v, &m, &(), Some(rd)).unwrap();
     assert_eq!(result, expected);
     assert_eq!(report.to_json(), expected_report.to_json());
     assert_eq!(files(&dir), files(&whole));
@@ -251,7 +265,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
         sprt: Some((0.0, 50.0)),
         ..m.clone()
     };
-    let err = RunDir::open_for_resume(&dir, &other.run_spec(&v).unwrap()).unwrap_err();
+    let err = RunDir::open(&dir, &other.run_spec(&v).unwrap(), Mode::Resume).unwrap_err();
     assert!(
         err.to_string().contains("sprt 0,100 there, 0,50 asked"),
         "{err}"
@@ -263,9 +277,9 @@ fn resuming_another_run_names_each_difference() {
     let v = Variant::standard();
     let ours = config(&v, "greedy,random", 10, 4);
     let dir = temp("mismatch");
-    drop(RunDir::create(&dir, &ours.run_spec()).unwrap());
+    drop(RunDir::open(&dir, &ours.run_spec(), Mode::New).unwrap().0);
     let theirs = config(&v, "random", 12, 5).with_max_plies(50);
-    let err = RunDir::open_for_resume(&dir, &theirs.run_spec()).unwrap_err();
+    let err = RunDir::open(&dir, &theirs.run_spec(), Mode::Resume).unwrap_err();
     let LabError::Mismatch { differences, .. } = &err else {
         panic!("{err}")
     };
@@ -279,16 +293,20 @@ fn resuming_another_run_names_each_difference() {
         ]
     );
     let advanced = Variant::builtin("advanced").unwrap();
-    let err = RunDir::open_for_resume(&dir, &config(&advanced, "greedy,random", 10, 4).run_spec())
-        .unwrap_err()
-        .to_string();
+    let err = RunDir::open(
+        &dir,
+        &config(&advanced, "greedy,random", 10, 4).run_spec(),
+        Mode::Resume,
+    )
+    .unwrap_err()
+    .to_string();
     assert!(
         err.contains("variant standard there, advanced asked"),
         "{err}"
     );
     assert!(err.contains("sha256 (the rules changed)"), "{err}");
     let shard = ours.clone().with_shard(1, 2).unwrap();
-    let err = RunDir::open_for_resume(&dir, &shard.run_spec())
+    let err = RunDir::open(&dir, &shard.run_spec(), Mode::Resume)
         .unwrap_err()
         .to_string();
     assert!(err.contains("shard none there, 1/2 asked"), "{err}");
@@ -300,17 +318,17 @@ fn a_folder_without_a_run_or_with_a_broken_one_is_refused_clearly() {
     let config = config(&v, "random", 10, 1);
     let spec = config.run_spec();
     let missing = temp("missing");
-    let err = RunDir::open_for_resume(&missing, &spec).unwrap_err();
+    let err = RunDir::open(&missing, &spec, Mode::Resume).unwrap_err();
     assert!(matches!(err, LabError::NoRun { .. }), "{err}");
     assert!(err.to_string().contains("no such folder"), "{err}");
     let empty = temp("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    let err = RunDir::open_for_resume(&empty, &spec).unwrap_err();
+    let err = RunDir::open(&empty, &spec, Mode::Resume).unwrap_err();
     assert!(err.to_string().contains("no run.json"), "{err}");
     let corrupt = temp("corrupt-run-json");
     std::fs::create_dir_all(&corrupt).unwrap();
     std::fs::write(corrupt.join("run.json"), "{\"format\": 1,\n  \"seed\": ").unwrap();
-    let err = RunDir::open_for_resume(&corrupt, &spec).unwrap_err();
+    let err = RunDir::open(&corrupt, &spec, Mode::Resume).unwrap_err();
     assert!(matches!(err, LabError::Parse { line: 2, .. }), "{err}");
     assert!(err.to_string().contains("run.json:2"), "{err}");
 }
@@ -319,26 +337,26 @@ fn a_folder_without_a_run_or_with_a_broken_one_is_refused_clearly() {
 fn a_corrupt_game_line_before_the_last_is_an_error_naming_its_line() {
     let v = Variant::standard();
     let config = config(&v, "random", 10, 1);
-    let games = run(&v, &config, &Control::default());
+    let games = run(&v, &config, &()).unwrap();
     let dir = temp("corrupt-line");
-    drop(RunDir::create(&dir, &config.run_spec()).unwrap());
+    drop(RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap().0);
     let text = format!(
         "{}{{\"index\": 1, \"seed\n{}",
         line(&games[0]),
         line(&games[2])
     );
     std::fs::write(dir.join("games.jsonl"), text).unwrap();
-    let err = RunDir::open_for_resume(&dir, &config.run_spec()).unwrap_err();
+    let err = RunDir::open(&dir, &config.run_spec(), Mode::Resume).unwrap_err();
     assert!(matches!(err, LabError::Parse { line: 2, .. }), "{err}");
     assert!(
         err.to_string().contains("games.jsonl:2: not a game"),
         "{err}"
     );
     // A game of another run (another seed) is refused too.
-    let stranger = run(&v, &self::config(&v, "random", 3, 9), &Control::default());
+    let stranger = run(&v, &self::config(&v, "random", 3, 9), &()).unwrap();
     let text = format!("{}{}", line(&games[0]), line(&stranger[1]));
     std::fs::write(dir.join("games.jsonl"), text).unwrap();
-    let err = RunDir::open_for_resume(&dir, &config.run_spec())
+    let err = RunDir::open(&dir, &config.run_spec(), Mode::Resume)
         .unwrap_err()
         .to_string();
     assert!(
@@ -349,7 +367,7 @@ fn a_corrupt_game_line_before_the_last_is_an_error_naming_its_line() {
     let mut g = games[3].clone();
     g.stats.index = 10;
     std::fs::write(dir.join("games.jsonl"), line(&g)).unwrap();
-    let err = RunDir::open_for_resume(&dir, &config.run_spec())
+    let err = RunDir::open(&dir, &config.run_spec(), Mode::Resume)
         .unwrap_err()
         .to_string();
     assert!(err.contains("not among the 10 games"), "{err}");
@@ -362,14 +380,14 @@ fn a_new_run_never_overwrites_a_folder_holding_one() {
     let dir = temp("clobber");
     run_into(&v, &config, &dir);
     let before = files(&dir);
-    let err = RunDir::create(&dir, &config.run_spec()).unwrap_err();
+    let err = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap_err();
     assert!(matches!(err, LabError::RunExists { .. }), "{err}");
     assert_eq!(files(&dir), before, "nothing touched");
     // A folder with only older outputs (no run.json) is refused as well.
     let old = temp("clobber-old");
     std::fs::create_dir_all(&old).unwrap();
     std::fs::write(old.join("report.json"), "{}").unwrap();
-    assert!(RunDir::create(&old, &config.run_spec()).is_err());
+    assert!(RunDir::open(&old, &config.run_spec(), Mode::New).is_err());
     // A folder with other files is fine.
     let other = temp("clobber-other");
     std::fs::create_dir_all(&other).unwrap();
@@ -385,14 +403,10 @@ fn a_new_run_never_overwrites_a_folder_holding_one() {
 fn a_batch_refuses_a_folder_of_another_run() {
     let v = Variant::standard();
     let dir = temp("batch-mismatch");
-    let rd = RunDir::create(&dir, &config(&v, "random", 6, 1).run_spec()).unwrap();
-    let err = spawn(
-        &v,
-        config(&v, "random", 6, 2),
-        Options::default().dir(rd),
-        |_| {},
-    )
-    .unwrap_err();
+    let rd = RunDir::open(&dir, &config(&v, "random", 6, 1).run_spec(), Mode::New)
+        .unwrap()
+        .0;
+    let err = spawn(&v, config(&v, "random", 6, 2), Some(rd), ()).unwrap_err();
     assert!(err.to_string().contains("seed 1 there, 2 asked"), "{err}");
 }
 
@@ -400,7 +414,7 @@ fn a_batch_refuses_a_folder_of_another_run() {
 fn reading_a_run_to_show_it_leaves_the_folder_as_it_is() {
     let v = Variant::standard();
     let config = config(&v, "random", 10, 2);
-    let games = run(&v, &config, &Control::default());
+    let games = run(&v, &config, &()).unwrap();
     let dir = temp("read-only");
     let torn = &line(&games[5])[..30];
     killed_run(&config, &[&games[3], &games[1]], torn, &dir);
@@ -414,7 +428,7 @@ fn reading_a_run_to_show_it_leaves_the_folder_as_it_is() {
         "showing a run keeps even its torn line"
     );
     // Resuming it cuts the torn line off, so that the next game starts a line.
-    drop(RunDir::open_for_resume(&dir, &config.run_spec()).unwrap());
+    drop(RunDir::open(&dir, &config.run_spec(), Mode::Resume).unwrap());
     let after = std::fs::read(dir.join("games.jsonl")).unwrap();
     assert_eq!(after.len(), before.len() - torn.len());
 }

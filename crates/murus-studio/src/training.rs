@@ -35,15 +35,16 @@
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
-use murus_ai::{BotSpec, Trained};
+use murus_ai::BotSpec;
 use murus_engine::Variant;
 use murus_lab::report::grouped;
 pub use murus_lab::train::DataFound;
 use murus_lab::train::{
-    DataDir, FitSettings, Step, TrainOptions, TrainOutcome, TrainProgress, Validation,
+    DataDir, FitSettings, TrainOptions, TrainOutcome, TrainProgress, Validation, describe_trained,
+    save_evaluation,
 };
+use murus_lab::{Mode, Watch};
 use serde::{Deserialize, Serialize};
 
 use crate::Tone;
@@ -215,14 +216,14 @@ struct Running {
     positions: u64,
     epochs: usize,
     match_games: u64,
-    progress: Arc<TrainProgress>,
+    progress: Arc<Watch<TrainProgress>>,
     job: Job<(u64, TrainEnd)>,
 }
 
 impl Drop for Running {
     /// Dropping the run stops it (the games finished are kept).
     fn drop(&mut self) {
-        self.progress.data.cancel.store(true, Ordering::Relaxed);
+        self.progress.cancel();
     }
 }
 
@@ -275,7 +276,7 @@ impl Training {
     pub fn is_cancelling(&self) -> bool {
         self.running
             .as_ref()
-            .is_some_and(|r| r.progress.data.cancel.load(Ordering::Relaxed))
+            .is_some_and(|r| r.progress.is_cancelled())
     }
 
     /// Whether a run or a read of a data folder is going on.
@@ -312,18 +313,22 @@ impl Training {
     /// Asks the run to stop after the games under way (they are kept).
     pub fn cancel(&mut self) {
         if let Some(r) = &self.running {
-            r.progress.data.cancel.store(true, Ordering::Relaxed);
+            r.progress.cancel();
         }
     }
 
     /// The progress of the run going on.
     pub fn status(&self) -> Option<TrainStatus> {
         let r = self.running.as_ref()?;
-        let p = &r.progress;
         let share = |done: u64, of: u64| (done as f64 / of.max(1) as f64).min(1.0) as f32;
-        let (fraction, text) = match p.step() {
-            Step::Data => {
-                let n = p.data.positions.load(Ordering::Relaxed).min(r.positions);
+        let latest = r.progress.latest().unwrap_or(TrainProgress::Data {
+            positions: 0,
+            games: 0,
+            of: r.positions,
+        });
+        let (fraction, text) = match latest {
+            TrainProgress::Data { positions, .. } => {
+                let n = positions.min(r.positions);
                 (
                     share(n, r.positions),
                     format!(
@@ -333,20 +338,17 @@ impl Training {
                     ),
                 )
             }
-            Step::Fit => {
-                let e = p.epoch.load(Ordering::Relaxed);
+            TrainProgress::Fit { epoch, .. } => {
+                let e = epoch as u64;
                 (
                     share(e, r.epochs as u64),
                     format!("Fitting: epoch {e} / {}", r.epochs),
                 )
             }
-            Step::Validate => {
-                let g = p.match_games.load(Ordering::Relaxed);
-                (
-                    share(g, r.match_games),
-                    format!("Validation match: {} games", grouped(g)),
-                )
-            }
+            TrainProgress::Validate { games: g, .. } => (
+                share(g, r.match_games),
+                format!("Validation match: {} games", grouped(g)),
+            ),
         };
         let text = if self.is_cancelling() {
             format!("Cancelling: {text}")
@@ -395,7 +397,7 @@ impl Training {
             kept: kept_path(dir, variant.name(), source),
             rules_file: rules_file.map(Path::to_path_buf),
         };
-        let progress = Arc::new(TrainProgress::default());
+        let progress = Arc::new(Watch::default());
         // The new run's outcome will replace the last one's.
         self.ended = None;
         self.next_token += 1;
@@ -505,15 +507,24 @@ impl Training {
 
 /// The run on its thread: trains, writes what is kept and registers it,
 /// and says how it went.
-fn run(request: &Request, progress: &TrainProgress) -> TrainEnd {
-    match murus_lab::train::train(&request.variant, &request.options, &request.data, progress) {
+fn run(request: &Request, progress: &Watch<TrainProgress>) -> TrainEnd {
+    let (variant, options) = (&request.variant, &request.options);
+    // Each run goes on with the data kept for its rules, if any.
+    match murus_lab::train::train(variant, options, &request.data, Mode::Resume, progress) {
         Err(e) => TrainEnd::error(format!("Training failed: {e}")),
         Ok(None) => TrainEnd {
             tone: Tone::Info,
             lines: vec![format!(
                 "Training cancelled: the {} positions played so far are kept; \
                  Resume training goes on from them.",
-                grouped(progress.data.positions.load(Ordering::Relaxed))
+                grouped(match progress.latest() {
+                    Some(TrainProgress::Data { positions, .. }) => positions,
+                    // Stopped after the data: what its folder keeps.
+                    _ => read_data(&request.data)
+                        .ok()
+                        .flatten()
+                        .map_or(0, |found| found.positions),
+                })
             )],
             kept: None,
         },
@@ -524,59 +535,17 @@ fn run(request: &Request, progress: &TrainProgress) -> TrainEnd {
 /// The outcome in words, the kept evaluation written (beside the rules
 /// file too, when that still holds the rules trained) and registered.
 fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
-    let mut lines = vec![
-        format!(
-            "Self-play: {} positions from {} games.",
-            grouped(o.positions as u64),
-            grouped(o.games as u64)
-        ),
-        format!(
-            "Network of {} hidden units: held-out error {:.5} -> {:.5} after {} epochs.",
-            request.options.fit.hidden,
-            o.network.error_before,
-            o.network.error_after,
-            o.network.epochs
-        ),
-        format!(
-            "The same network correcting the features: held-out error {:.5} -> {:.5}.",
-            o.correction.error_before, o.correction.error_after
-        ),
-        format!(
-            "Features' weights: error {:.5} -> {:.5}.",
-            o.weights.1, o.weights.2
-        ),
-    ];
-    for c in &o.matches {
-        let decision = match c.result.decision() {
-            "H1" => "better (H1)",
-            "H0" => "not better (H0)",
-            _ => "undecided",
-        };
-        lines.push(format!(
-            "Validation of the {} against the current evaluation: {}: {decision}.",
-            c.candidate,
-            c.result.describe()
-        ));
-    }
-    if request.options.validate.is_none() {
-        lines.push("Not validated: the network is kept as fitted.".into());
-    }
+    let mut lines = o.lines();
     let Some(file) = o.kept else {
-        lines.push("No candidate beat the current evaluation: nothing kept.".into());
         return TrainEnd {
             tone: Tone::Warning,
             lines,
             kept: None,
         };
     };
-    let what = match &file.trained {
-        Trained::Network(_) => "the network",
-        Trained::Hybrid(..) => "the network correcting the features",
-        Trained::Weights(_) => "the features' weights",
-    };
+    let what = describe_trained(&file);
     let mut tone = Tone::Success;
-    let bytes = file.to_bytes();
-    let kept = match write_file(&request.kept, &bytes) {
+    let kept = match save_evaluation(&file, &request.kept) {
         Ok(()) => {
             lines.push(format!("Kept {what}: {}.", request.kept.display()));
             Some(request.kept.clone())
@@ -596,7 +565,7 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
                 beside.display(),
                 rules.display()
             ));
-        } else if let Err(e) = write_file(&beside, &bytes) {
+        } else if let Err(e) = save_evaluation(&file, &beside) {
             tone = Tone::Error;
             lines.push(format!("Not written beside the rules: {e}."));
         } else {
@@ -609,16 +578,6 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
         request.variant.name()
     ));
     TrainEnd { tone, lines, kept }
-}
-
-/// Writes `bytes` to `path` whole or not at all (a temporary file renamed).
-fn write_file(path: &Path, bytes: &[u8]) -> Result<(), String> {
-    if let Some(dir) = path.parent() {
-        std::fs::create_dir_all(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
-    }
-    let tmp = path.with_extension("eval.tmp");
-    std::fs::write(&tmp, bytes).map_err(|e| format!("{}: {e}", tmp.display()))?;
-    std::fs::rename(&tmp, path).map_err(|e| format!("{}: {e}", path.display()))
 }
 
 /// The trained bot of each rules text, looked up once (a file's existence)

@@ -4,7 +4,7 @@
 use anyhow::{Context, Result, bail};
 use murus_ai::{Bot, BotSpec};
 use murus_engine::Variant;
-use murus_lab::{Config, Control};
+use murus_lab::Config;
 
 use super::{Row, Scale, Speed, Unit, timed};
 
@@ -16,13 +16,18 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
     let mut per_threads = Vec::new();
     for threads in [1usize, 2] {
         let mut fewest = games;
+        let mut failed = None;
         let (s, ()) = timed(scale.runs, |_| {
             let mut config = Config::new(&v, vec![BotSpec::Random], games, 1).with_threads(threads);
             config.record_moves = false;
-            let control = Control::default();
-            let played = murus_lab::run(&v, &config, &control).len() as u64;
-            fewest = fewest.min(played);
+            match murus_lab::run(&v, &config, &()) {
+                Ok(played) => fewest = fewest.min(played.len() as u64),
+                Err(e) => failed = Some(e),
+            }
         });
+        if let Some(e) = failed {
+            bail!("self-play failed: {e}");
+        }
         if fewest != games {
             bail!("self-play lost games: {fewest} of {games} played");
         }

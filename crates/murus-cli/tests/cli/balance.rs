@@ -274,7 +274,7 @@ fn resuming_a_check_with_a_changed_book_is_refused() {
     assert_eq!(o.status.code(), Some(1), "{}", text(&o));
     let t = text(&o);
     assert!(
-        t.contains("holds a different run: opening book openings.txt (2 lines, sha256 "),
+        t.contains("holds a different check: opening book openings.txt (2 lines, sha256 "),
         "{t}"
     );
     assert!(t.contains("there, openings.txt (3 lines, sha256 "), "{t}");

@@ -211,12 +211,12 @@ fn a_candidate_that_loses_its_validation_match_is_not_kept() {
     let t = text(&o);
     assert!(!o.status.success(), "{t}");
     assert!(
-        t.contains("validation, network against the current evaluation"),
+        t.contains("Validation of the network against the current evaluation"),
         "{t}"
     );
-    assert!(t.contains("SPRT H0"), "{t}");
+    assert!(t.contains("not better (H0)"), "{t}");
     assert!(
-        t.contains("no candidate beat the current evaluation"),
+        t.contains("No candidate beat the current evaluation"),
         "{t}"
     );
     assert!(!out.exists());
@@ -248,7 +248,7 @@ fn a_four_player_variant_trains_a_network() {
     ]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(
-        text(&o).contains("network: 32 hidden units"),
+        text(&o).contains("Network of 32 hidden units"),
         "{}",
         text(&o)
     );

@@ -7,14 +7,13 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use murus_engine::Variant;
-use murus_lab::balance::{BalanceReport, Progress, Stage};
+use murus_lab::balance::{BalanceReport, CheckProgress, Stage};
 use murus_lab::report::{grouped, percent};
 use serde::{Deserialize, Serialize};
 
-use super::checks::{self, CheckMsg, CheckNote, CheckSettings, CheckState, PastCheck, Stop};
+use super::checks::{self, CheckMsg, CheckNote, CheckSettings, CheckState, PastCheck, Stop, Watch};
 use crate::Feedback;
 use crate::worker::{Job, Waker};
 
@@ -114,11 +113,11 @@ pub struct CheckStatus {
     pub text: String,
 }
 
-/// The stage and games of `progress` in words; `cancelling` says the user
-/// asked it to stop.
-pub fn status_of(progress: &Progress, cancelling: bool) -> CheckStatus {
-    let (fraction, text) = match progress.now() {
-        Some((stage, done, total)) => {
+/// The stage and games of `progress` (the check's last, if it told any) in
+/// words; `cancelling` says the user asked it to stop.
+pub fn status_of(progress: Option<CheckProgress>, cancelling: bool) -> CheckStatus {
+    let (fraction, text) = match progress {
+        Some(CheckProgress { stage, done, total }) => {
             let stage = match &stage {
                 Stage::Level { .. } => capitalised(&stage.to_string()),
                 Stage::Skill { upper, lower } => format!("Skill match: {upper} vs {lower}"),
@@ -149,7 +148,7 @@ fn capitalised(s: &str) -> String {
 #[derive(Debug)]
 struct Running {
     folder: PathBuf,
-    progress: Arc<Progress>,
+    progress: Arc<Watch>,
     job: Job<CheckMsg>,
     /// How it ended, once the thread said.
     ended: Option<Result<BalanceReport, String>>,
@@ -216,6 +215,7 @@ pub fn level_rows(report: &BalanceReport, variant: Option<&Variant>) -> Vec<Leve
             let r = &l.report;
             let f = &r.first_player_advantage;
             let colours = r
+                .provenance
                 .players
                 .iter()
                 .filter_map(|&c| {
@@ -414,10 +414,7 @@ impl BalanceModel {
     /// The progress of the check going on.
     pub fn status(&self) -> Option<CheckStatus> {
         let r = self.running.as_ref()?;
-        Some(status_of(
-            &r.progress,
-            r.progress.cancel.load(Ordering::Relaxed),
-        ))
+        Some(status_of(r.progress.latest(), r.progress.is_cancelled()))
     }
 
     /// Starts a check of `variant` (its rules from `origin`) with
@@ -466,7 +463,7 @@ impl BalanceModel {
         resume: bool,
         wake: Waker,
     ) {
-        let progress = Arc::new(Progress::default());
+        let progress = Arc::new(Watch::default());
         let request = checks::Request {
             variant: variant.clone(),
             config,

@@ -28,7 +28,8 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use murus_engine::Variant;
-use murus_lab::balance::{self, BalanceConfig, BalanceReport, Progress, Stopping};
+use murus_lab::Mode;
+use murus_lab::balance::{self, BalanceConfig, BalanceReport, CheckProgress, Stopping};
 use serde::{Deserialize, Serialize};
 
 use super::runs::{self, VARIANT_FILE};
@@ -417,19 +418,25 @@ pub enum CheckMsg {
     Ended(usize, Box<Result<BalanceReport, String>>),
 }
 
+/// What the panel and the thread playing its checks share: the checks'
+/// handler, stopped by the panel's cancel, keeping the progress a check
+/// told last for the panel to show.
+pub type Watch = murus_lab::Watch<CheckProgress>;
+
 /// Plays `requests` one after the other on a thread, reporting through the
-/// returned job; `progress` tells the stage and the games, and its cancel
-/// flag stops the check under way (finished games are kept) and the ones
-/// after it.
-pub fn spawn(requests: Vec<Request>, progress: Arc<Progress>, wake: Waker) -> Job<CheckMsg> {
+/// returned job; `watch` hears the stage and the games, and its cancel
+/// stops the check under way (finished games are kept) and the ones after
+/// it.
+pub fn spawn(requests: Vec<Request>, watch: Arc<Watch>, wake: Waker) -> Job<CheckMsg> {
     Job::spawn_waking("murus-balance", wake, move |reporter| {
         for (i, r) in requests.into_iter().enumerate() {
-            if progress.cancel.load(std::sync::atomic::Ordering::SeqCst) {
+            if watch.is_cancelled() {
                 break;
             }
             reporter.send(CheckMsg::Started(i));
+            let mode = if r.resume { Mode::Resume } else { Mode::New };
             let result =
-                balance::run_balance(&r.variant, &r.config, Some(&r.folder), r.resume, &progress)
+                balance::run_balance(&r.variant, &r.config, Some((&r.folder, mode)), &*watch)
                     .map_err(|e| e.to_string());
             if !reporter.send(CheckMsg::Ended(i, Box::new(result))) {
                 break;

@@ -21,15 +21,14 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::sync::atomic::Ordering;
 
 use murus_engine::Variant;
-use murus_lab::balance::{BalanceReport, Progress};
+use murus_lab::balance::BalanceReport;
 use murus_lab::sweep::{self, SweepReport, Tier};
 use serde::{Deserialize, Serialize};
 
 use super::balance::{CheckStatus, status_of};
-use super::checks::{self, CheckMsg, CheckSettings};
+use super::checks::{self, CheckMsg, CheckSettings, Watch};
 use crate::Feedback;
 use crate::worker::{Job, Waker};
 
@@ -142,7 +141,7 @@ impl Column {
 /// The checks going on.
 #[derive(Debug)]
 struct Running {
-    progress: Arc<Progress>,
+    progress: Arc<Watch>,
     job: Job<CheckMsg>,
     /// The column and the folder of each request, in order.
     columns: Vec<(usize, PathBuf)>,
@@ -218,7 +217,7 @@ impl CompareModel {
     /// level 1/1: random: 40 / 200 games`.
     pub fn status(&self) -> Option<CheckStatus> {
         let r = self.running.as_ref()?;
-        let mut s = status_of(&r.progress, r.progress.cancel.load(Ordering::Relaxed));
+        let mut s = status_of(r.progress.latest(), r.progress.is_cancelled());
         if let Some(i) = r.current {
             let column = &self.columns[r.columns[i].0];
             s.text = format!(
@@ -361,7 +360,7 @@ impl CompareModel {
             self.rank_files();
             return;
         }
-        let progress = Arc::new(Progress::default());
+        let progress = Arc::new(Watch::default());
         let job = checks::spawn(requests, progress.clone(), wake);
         self.running = Some(Running {
             progress,
@@ -415,7 +414,7 @@ impl CompareModel {
             return;
         }
         let Some(r) = self.running.take() else { return };
-        let cancelled = r.progress.cancel.load(Ordering::Relaxed);
+        let cancelled = r.progress.is_cancelled();
         for (c, folder) in &r.columns {
             let column = &mut self.columns[*c];
             if column.state == ColumnState::Waiting {
@@ -639,7 +638,7 @@ mod tests {
             book: None,
         };
         let v = Variant::builtin("small").unwrap();
-        run_balance(&v, &config, None, false, &Progress::default()).unwrap()
+        run_balance(&v, &config, None, &()).unwrap()
     }
 
     fn file_column(label: &str, report: BalanceReport) -> Column {

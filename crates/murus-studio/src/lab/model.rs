@@ -4,12 +4,14 @@
 //! runs, the interrupted run offered for resuming, and the panel's message.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, channel};
-use std::time::Duration;
+use std::sync::mpsc::{Receiver, Sender, channel};
+use std::sync::{Mutex, PoisonError};
+use std::time::{Duration, Instant};
 
 use murus_ai::BotSpec;
+use murus_engine::job::{Cancel, Handler};
 use murus_engine::{Outcome, Variant};
-use murus_lab::{Batch, Config, GameResult, Options, Report};
+use murus_lab::{Batch, Config, GameResult, GameStats, Report, RunProgress, stats_of};
 use serde::{Deserialize, Serialize};
 
 use super::balance::BalanceSaved;
@@ -21,7 +23,7 @@ use murus_lab::report::grouped;
 /// The variant choice that means "what the Rules editor compiled".
 pub const FROM_RULES: &str = "(rules editor)";
 
-/// How often a running batch rebuilds its report (on its own thread).
+/// How often a running batch rebuilds its report (on a worker thread).
 pub const REPORT_EVERY: Duration = Duration::from_millis(250);
 
 /// Where runs are kept unless the saved state says otherwise: `lab-runs`
@@ -141,14 +143,51 @@ impl LabSaved {
 
 /// What a run's threads hand the panel.
 enum Update {
-    Game(Box<GameResult>),
+    /// Games finished so far, and the games finished since the last news.
+    Games(u64, Vec<GameResult>),
     Report(Box<Report>),
+}
+
+/// The run's handler: the panel's Cancel stops it, and its news reach the
+/// panel as [`Update`]s; every [`REPORT_EVERY`] at most, the report of the
+/// games so far, built on the worker that tells the news.
+struct Feed {
+    cancel: Cancel,
+    updates: Sender<Update>,
+    config: Config,
+    /// The statistics of the games finished so far, and when the last
+    /// report was sent.
+    stats: Mutex<(Vec<GameStats>, Instant)>,
+}
+
+impl Handler<RunProgress> for Feed {
+    fn stop(&self) -> bool {
+        self.cancel.is_cancelled()
+    }
+
+    fn progress(&self, p: &RunProgress) {
+        let _ = self.updates.send(Update::Games(p.done, p.games.clone()));
+        let report = {
+            let mut s = self.stats.lock().unwrap_or_else(PoisonError::into_inner);
+            s.0.extend(p.games.iter().map(|g| g.stats));
+            (s.1.elapsed() >= REPORT_EVERY).then(|| {
+                s.1 = Instant::now();
+                self.config.report(&s.0)
+            })
+        };
+        if let Some(r) = report {
+            let _ = self.updates.send(Update::Report(Box::new(r)));
+        }
+    }
 }
 
 /// The batch going on.
 struct Running {
     batch: Batch,
     updates: Receiver<Update>,
+    cancel: Cancel,
+    /// Games finished so far (those found done included).
+    done: u64,
     /// The user asked it to stop.
     cancelled: bool,
 }
@@ -157,6 +196,7 @@ impl std::fmt::Debug for Running {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Running")
             .field("batch", &self.batch)
+            .field("done", &self.done)
             .field("cancelled", &self.cancelled)
             .finish_non_exhaustive()
     }
@@ -412,14 +452,18 @@ impl LabModel {
         games: Vec<GameResult>,
     ) {
         let total = config.planned();
+        let games_found = games.len() as u64;
         let (tx, updates) = channel();
-        let reports = tx.clone();
-        let options = Options::default().dir(dir).reports(REPORT_EVERY, move |r| {
-            let _ = reports.send(Update::Report(Box::new(r.clone())));
-        });
-        let batch = murus_lab::spawn(&variant, config, options, move |g| {
-            let _ = tx.send(Update::Game(Box::new(g)));
-        });
+        let found = stats_of(&games);
+        let report = config.report(&found);
+        let cancel = Cancel::new();
+        let feed = Feed {
+            cancel: cancel.clone(),
+            updates: tx,
+            config: config.clone(),
+            stats: Mutex::new((found, Instant::now())),
+        };
+        let batch = murus_lab::spawn(&variant, config, Some(dir), feed);
         let batch = match batch {
             Ok(b) => b,
             Err(e) => {
@@ -435,7 +479,7 @@ impl LabModel {
                 .name("murus-lab-free".into())
                 .spawn(move || drop(old));
         }
-        self.report = Some(batch.partial_report());
+        self.report = Some(report);
         self.shown = Some(Shown {
             variant,
             folder,
@@ -444,6 +488,8 @@ impl LabModel {
         self.running = Some(Running {
             batch,
             updates,
+            cancel,
+            done: games_found,
             cancelled: false,
         });
         self.offer = None;
@@ -537,7 +583,7 @@ impl LabModel {
     /// its report says it was interrupted.
     pub fn cancel(&mut self) {
         let Some(r) = &mut self.running else { return };
-        r.batch.cancel();
+        r.cancel.cancel();
         r.cancelled = true;
         if let Some(s) = &self.shown
             && let Err(e) = runs::set_stopped_by_user(&s.folder, true)
@@ -560,7 +606,10 @@ impl LabModel {
         let ended = r.batch.is_finished();
         for u in r.updates.try_iter() {
             match u {
-                Update::Game(g) => self.games.push(*g),
+                Update::Games(done, games) => {
+                    r.done = r.done.max(done);
+                    self.games.extend(games);
+                }
                 Update::Report(rep) => self.report = Some(*rep),
             }
         }
@@ -595,7 +644,7 @@ impl LabModel {
     /// run shown.
     pub fn counts(&self) -> Option<(u64, u64)> {
         if let Some(r) = &self.running {
-            return Some((r.batch.done(), r.batch.total()));
+            return Some((r.done, r.batch.total()));
         }
         self.shown
             .as_ref()
@@ -664,7 +713,7 @@ impl LabModel {
         };
         let mut draw = v.rules().draw;
         if let Some(r) = &self.report {
-            draw.ply_cap = Some(r.max_plies);
+            draw.ply_cap = Some(r.provenance.max_plies);
         }
         let winner = s.winner.and_then(|letter| v.player_by_letter(letter));
         let outcome = Outcome {
@@ -693,7 +742,7 @@ impl LabModel {
                 kind: RowKind::Seat(s.seat),
             })
             .collect();
-        for (p, letter) in r.players.iter().enumerate() {
+        for (p, letter) in r.provenance.players.iter().enumerate() {
             let Some(c) = r.by_colour.get(&letter.to_string()) else {
                 continue;
             };
@@ -848,9 +897,8 @@ mod tests {
         let whole = {
             let v = Variant::builtin("small").unwrap();
             let config = Config::new(&v, vec![BotSpec::Random], 3000, 1);
-            let control = murus_lab::Control::default();
-            murus_lab::run(&v, &config, &control);
-            config.report_after(&control)
+            let games = murus_lab::run(&v, &config, &()).unwrap();
+            config.report(&stats_of(&games))
         };
         assert_eq!(again.report(), Some(&whole));
         assert_eq!(
@@ -867,7 +915,8 @@ mod tests {
         let v = Variant::builtin("small").unwrap();
         let config = Config::new(&v, vec![BotSpec::Random], 10, 3);
         let folder = runs.join("crashed");
-        let mut dir = murus_lab::RunDir::create(&folder, &config.run_spec()).unwrap();
+        let (mut dir, _) =
+            murus_lab::RunDir::open(&folder, &config.run_spec(), murus_lab::Mode::New).unwrap();
         for i in 0..4 {
             dir.append(&murus_lab::play_game(&v, &config.setup(i), None).unwrap())
                 .unwrap();

@@ -10,7 +10,7 @@ use std::time::{SystemTime, UNIX_EPOCH};
 
 use murus_engine::Variant;
 use murus_lab::report::grouped;
-use murus_lab::{Config, GameResult, Report, RunDir, RunSpec, stats_of};
+use murus_lab::{Config, GameResult, Mode, Report, RunDir, RunSpec, stats_of};
 use serde::{Deserialize, Serialize};
 
 /// The rules a run played, kept in its folder.
@@ -160,12 +160,10 @@ pub fn read_note(folder: &Path) -> RunNote {
         .unwrap_or_default()
 }
 
-/// Writes `text` to `path` through a temporary file renamed into place.
+/// Writes `text` to `path` whole or not at all
+/// ([`murus_engine::util::write_atomic`]); the error names the file.
 pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, text)
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("{}: {e}", path.display()))
+    murus_engine::util::write_atomic(path, text).map_err(|e| e.to_string())
 }
 
 fn write_note(folder: &Path, note: &RunNote) -> Result<(), String> {
@@ -211,7 +209,9 @@ pub fn create(
             stopped_by_user: false,
         },
     )?;
-    RunDir::create(&folder, &config.run_spec()).map_err(|e| e.to_string())
+    RunDir::open(&folder, &config.run_spec(), Mode::New)
+        .map(|(dir, _)| dir)
+        .map_err(|e| e.to_string())
 }
 
 /// What the folder's `run.json` says, or why it cannot be read.
@@ -350,7 +350,7 @@ pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, Strin
     }
     let (dir, games) = if resume {
         let (dir, games) =
-            RunDir::open_for_resume(folder, &config.run_spec()).map_err(|e| e.to_string())?;
+            RunDir::open(folder, &config.run_spec(), Mode::Resume).map_err(|e| e.to_string())?;
         (Some(dir), games)
     } else {
         let games = RunDir::read(folder, &config.run_spec()).map_err(|e| e.to_string())?;
@@ -379,7 +379,7 @@ mod tests {
         let _ = std::fs::remove_dir_all(&runs);
         let v = Variant::standard();
         let selfplay = Config::new(&v, vec![murus_ai::BotSpec::Random], 4, 1);
-        drop(RunDir::create(&runs.join("a-selfplay"), &selfplay.run_spec()).unwrap());
+        drop(RunDir::open(&runs.join("a-selfplay"), &selfplay.run_spec(), Mode::New).unwrap());
         let m = murus_lab::MatchConfig {
             a: murus_ai::BotSpec::Random,
             b: murus_ai::BotSpec::Greedy,
@@ -390,7 +390,7 @@ mod tests {
             openings: 0,
             book: None,
         };
-        drop(RunDir::create(&runs.join("b-match"), &m.run_spec(&v).unwrap()).unwrap());
+        drop(RunDir::open(&runs.join("b-match"), &m.run_spec(&v).unwrap(), Mode::New).unwrap());
         let listed: Vec<PathBuf> = list(&runs).into_iter().map(|r| r.folder).collect();
         assert_eq!(listed, [runs.join("a-selfplay")]);
         std::fs::remove_dir_all(&runs).unwrap();

@@ -615,9 +615,9 @@ fn results(m: &LabModel, ui: &mut Ui) {
     };
     ui.heading(format!(
         "{}: {} games, {}{}",
-        r.variant.name,
+        r.provenance.variant.name,
         grouped(r.games),
-        r.bots.join(" vs "),
+        r.provenance.bots.join(" vs "),
         if r.interrupted { " (interrupted)" } else { "" }
     ));
     let rows = m.win_rows();

@@ -5,7 +5,7 @@
 
 use egui::Rect;
 use egui_kittest::kittest::{NodeT, by};
-use murus_lab::balance::{self, BalanceConfig, BalanceReport, Progress, Stopping};
+use murus_lab::balance::{self, BalanceConfig, BalanceReport, Stopping};
 use murus_studio::lab::checks::CheckState;
 use murus_studio::lab::{BalanceSaved, LabMode};
 
@@ -396,7 +396,7 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
             max_plies: None,
             book: None,
         };
-        balance::run_balance(&v, &config, None, false, &Progress::default()).unwrap()
+        balance::run_balance(&v, &config, None, &()).unwrap()
     };
     let row = |index: u64, files: i64, rank: u64, tier: Tier, fitness: f64| SweepRow {
         index,

@@ -352,7 +352,7 @@ fn any_saved_mg_file_can_be_run() {
         h.state().lab.model.feedback().text(),
         Some("finished 4 games")
     );
-    assert_eq!((r.variant.name.as_str(), r.games), ("tiny", 4));
+    assert_eq!((r.provenance.variant.name.as_str(), r.games), ("tiny", 4));
     std::fs::remove_dir_all(dir).unwrap();
 }
 
@@ -403,23 +403,22 @@ fn exporting_after_cancel_says_interrupted() {
 /// restart offers it, and resuming ends with the uninterrupted report.
 #[test]
 fn an_interrupted_run_is_offered_and_resumes_to_the_uninterrupted_report() {
-    use murus_lab::{Config, Control, RunDir, play_game};
+    use murus_lab::{Config, RunDir, play_game, stats_of};
     let variant = murus_engine::Variant::builtin("small").unwrap();
     let bots = vec!["greedy".parse().unwrap(), "random".parse().unwrap()];
     let config = Config::new(&variant, bots, 12, 5);
     let runs = scratch_dir("runs");
     // A run that crashed after five games: no report, nothing finished.
     let folder = runs.join("crashed");
-    let mut dir = RunDir::create(&folder, &config.run_spec()).unwrap();
+    let (mut dir, _) = RunDir::open(&folder, &config.run_spec(), murus_lab::Mode::New).unwrap();
     for i in 0..5 {
         dir.append(&play_game(&variant, &config.setup(i), None).unwrap())
             .unwrap();
     }
     drop(dir);
     let whole = {
-        let control = Control::default();
-        murus_lab::run(&variant, &config, &control);
-        config.report_after(&control).to_json()
+        let games = murus_lab::run(&variant, &config, &()).unwrap();
+        config.report(&stats_of(&games)).to_json()
     };
     let mut a = app(Tab::Play);
     a.lab.model.set_runs_dir(&runs);

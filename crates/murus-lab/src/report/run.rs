@@ -1,5 +1,6 @@
-//! The balance report: everything computed from the finished games alone,
-//! so shards merge into exactly the report of a single run.
+//! The report of a run of games (`report.json`): everything computed from
+//! the finished games alone, so shards merge into exactly the report of a
+//! single run.
 //!
 //! A report is built from each game's [`GameStats`], a small `Copy` record
 //! of what the report counts, kept apart from the game's moves: a running
@@ -10,126 +11,10 @@ use std::collections::BTreeMap;
 use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
-use crate::book::BookId;
-use crate::metrics::{GameMetrics, Metrics};
-use crate::play::GameResult;
+use crate::metrics::Metrics;
+use crate::record::{GameStats, Provenance, reason_key};
 use crate::stats::{percentile, wilson};
-
-/// What a report needs of one finished game: a small `Copy` record, the
-/// part of a [`GameResult`] without its moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct GameStats {
-    /// Game number within the run (0-based).
-    pub index: u64,
-    /// Winner's colour letter, or `None` for a draw.
-    pub winner: Option<char>,
-    /// Winner's seat (differs from the colour's start seat after a pie swap).
-    pub winner_seat: Option<usize>,
-    /// Why the game ended, written as `reason` (`breakthrough`,
-    /// `stalemate`, `elimination`, `repetition`, `ply-cap`) and `by` (for a
-    /// breakthrough: `sow`, `throw` or `delayed`; else `null`).
-    #[serde(flatten, with = "end_reason")]
-    pub reason: Reason,
-    pub plies: u32,
-    /// Sum and maximum over plies of the number of legal moves.
-    pub branching_sum: u64,
-    pub branching_max: u32,
-    /// Plies with exactly one legal move.
-    pub forced: u32,
-    /// How often the evaluation's leader changed during the game, measured
-    /// after each full round (every `players` plies).
-    pub lead_changes: u32,
-    /// The colour the evaluation favoured after the last full round within
-    /// the first three quarters of the game.
-    pub leader_at_three_quarters: Option<char>,
-    /// The game-quality metrics of the game ([`crate::metrics`]); `None`
-    /// in lines written before them.
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metrics: Option<GameMetrics>,
-}
-
-/// An end reason as the two fields `reason` and `by` of a game line.
-mod end_reason {
-    use murus_engine::Reason;
-    use serde::de::Error as _;
-    use serde::{Deserialize, Deserializer, Serialize, Serializer};
-
-    #[derive(Serialize, Deserialize)]
-    struct Fields {
-        reason: String,
-        #[serde(default)]
-        by: Option<String>,
-    }
-
-    pub fn serialize<S: Serializer>(reason: &Reason, s: S) -> Result<S::Ok, S::Error> {
-        Fields {
-            reason: reason.as_str().to_string(),
-            by: reason.by().map(str::to_string),
-        }
-        .serialize(s)
-    }
-
-    pub fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Reason, D::Error> {
-        let f = Fields::deserialize(d)?;
-        Reason::from_parts(&f.reason, f.by.as_deref()).ok_or_else(|| {
-            D::Error::custom(format!(
-                "unknown end reason `{}`{}",
-                f.reason,
-                f.by.map_or(String::new(), |by| format!(" by `{by}`"))
-            ))
-        })
-    }
-}
-
-/// The key of an end reason in [`Report::end_reasons`]: `breakthrough-sow`,
-/// `stalemate`, ….
-fn reason_key(reason: Reason) -> String {
-    match reason.by() {
-        Some(by) => format!("{}-{by}", reason.as_str()),
-        None => reason.as_str().to_string(),
-    }
-}
-
-/// The statistics records of `games`.
-pub fn stats_of(games: &[GameResult]) -> Vec<GameStats> {
-    games.iter().map(|g| g.stats).collect()
-}
-
-/// Where a report comes from.
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct Provenance {
-    pub variant: VariantId,
-    pub engine_version: String,
-    /// Bot spec per seat.
-    pub bots: Vec<String>,
-    pub seed: u64,
-    /// Games asked for (the whole run, all shards together).
-    pub requested: u64,
-    pub max_plies: u32,
-    /// Random plies that open each game (the same for the games of a
-    /// colour-swapped pair); 0: every game from the start.
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub openings: u32,
-    /// The opening book the games open from ([`crate::Config::with_book`]);
-    /// left out when none (files written before books load as none).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub book: Option<BookId>,
-    /// `K/N` for one shard of a run; `None` for a whole run or a merge.
-    pub shard: Option<String>,
-    /// Player letters in turn order.
-    pub players: Vec<char>,
-}
-
-/// Serde's test for a field left out when zero (older files lack it).
-fn is_zero(n: &u32) -> bool {
-    *n == 0
-}
-
-#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub struct VariantId {
-    pub name: String,
-    pub source_sha256: String,
-}
+use crate::text::{grouped, percent};
 
 /// A count with its rate and 95% Wilson interval.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -154,6 +39,7 @@ fn round(x: f64) -> f64 {
     (x * 1e6).round() / 1e6
 }
 
+/// A seat's wins, their share of the games and its 95% interval.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct SeatResult {
     pub seat: usize,
@@ -163,6 +49,7 @@ pub struct SeatResult {
     pub ci95: [f64; 2],
 }
 
+/// A colour's wins, their share of the games and its 95% interval.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ColourResult {
     pub wins: u64,
@@ -170,6 +57,7 @@ pub struct ColourResult {
     pub ci95: [f64; 2],
 }
 
+/// The first player's wins against the fair share of a game of equals.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct FirstPlayer {
     pub wins: u64,
@@ -181,6 +69,7 @@ pub struct FirstPlayer {
     pub advantage: f64,
 }
 
+/// A bar of the game-length histogram: games of `from` to `to` plies.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Bin {
     pub from: u32,
@@ -188,6 +77,7 @@ pub struct Bin {
     pub count: u64,
 }
 
+/// Game length in plies: mean, order statistics and histogram.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Length {
     pub mean: f64,
@@ -197,6 +87,7 @@ pub struct Length {
     pub histogram: Vec<Bin>,
 }
 
+/// Legal moves a ply, over all the games' plies.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Branching {
     pub mean: f64,
@@ -204,6 +95,7 @@ pub struct Branching {
     pub forced_share: f64,
 }
 
+/// How the evaluation's view of the game matched its end.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation {
     /// Mean number of times the evaluation's leader changed per game.
@@ -211,24 +103,6 @@ pub struct Evaluation {
     /// Share of decisive games whose winner the evaluation already favoured
     /// three quarters into the game, with its interval.
     pub decisiveness: Rate,
-}
-
-/// A share as a percentage with one decimal: `52.3%`.
-pub fn percent(x: f64) -> String {
-    format!("{:.1}%", x * 100.0)
-}
-
-/// A count with its thousands set apart: `12 345`.
-pub fn grouped(n: u64) -> String {
-    let digits = n.to_string();
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 && (digits.len() - i) % 3 == 0 {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
 }
 
 /// `123 wins, 61.5% [54.6–68.0]`.
@@ -242,25 +116,15 @@ fn wins(wins: u64, rate: f64, ci: [f64; 2]) -> String {
     )
 }
 
-/// The balance report (`report.json`). It holds no timings, so equal runs
+/// The report of a run of games (`report.json`). It holds no timings, so equal runs
 /// give equal bytes.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Report {
-    pub variant: VariantId,
-    pub engine_version: String,
-    pub bots: Vec<String>,
-    pub seed: u64,
-    pub requested: u64,
-    pub max_plies: u32,
-    /// Random opening plies of each game ([`Provenance::openings`]).
-    #[serde(default, skip_serializing_if = "is_zero")]
-    pub openings: u32,
-    /// The opening book the games open from ([`Provenance::book`]).
-    #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub book: Option<BookId>,
-    pub shard: Option<String>,
-    /// Player letters in turn order.
-    pub players: Vec<char>,
+    /// Where the games come from: variant, engine, bots, seed, games
+    /// asked for, ply cap, openings, shard and players (its fields sit at
+    /// the top of the JSON).
+    #[serde(flatten)]
+    pub provenance: Provenance,
     /// Games in this report.
     pub games: u64,
     /// Whether the run was stopped (Ctrl-C, a cancel) before all its games
@@ -436,16 +300,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         }
     };
     Report {
-        variant: prov.variant.clone(),
-        engine_version: prov.engine_version.clone(),
-        bots: prov.bots.clone(),
-        seed: prov.seed,
-        requested: prov.requested,
-        max_plies: prov.max_plies,
-        openings: prov.openings,
-        book: prov.book.clone(),
-        shard: prov.shard.clone(),
-        players: prov.players.clone(),
+        provenance: prov.clone(),
         games: n,
         interrupted: false,
         by_seat,
@@ -480,131 +335,10 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
     }
 }
 
-impl Report {
-    /// The report as pretty JSON with a final newline.
-    pub fn to_json(&self) -> String {
-        let mut s = serde_json::to_string_pretty(self).expect("a report serialises");
-        s.push('\n');
-        s
-    }
-
-    /// The report as CSV: `section,key,value` rows (a field holding a
-    /// comma or a quote, as a bot's spec may, is quoted).
-    pub fn to_csv(&self) -> String {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let mut row = |s: &str, k: &str, v: String| {
-            w.write_record([s, k, v.as_str()])
-                .expect("writes to memory");
-        };
-        row("section", "key", "value".into());
-        row("provenance", "variant", self.variant.name.clone());
-        row(
-            "provenance",
-            "source_sha256",
-            self.variant.source_sha256.clone(),
-        );
-        row("provenance", "engine_version", self.engine_version.clone());
-        row("provenance", "seed", self.seed.to_string());
-        if let Some(b) = &self.book {
-            row("provenance", "book", b.name.clone());
-            row("provenance", "book_sha256", b.sha256.clone());
-        }
-        row("provenance", "games", self.games.to_string());
-        row("provenance", "interrupted", self.interrupted.to_string());
-        for s in &self.by_seat {
-            let k = format!("seat{} {}", s.seat, s.bot);
-            row("by_seat", &format!("{k} wins"), s.wins.to_string());
-            row("by_seat", &format!("{k} rate"), s.rate.to_string());
-            row("by_seat", &format!("{k} ci95_lo"), s.ci95[0].to_string());
-            row("by_seat", &format!("{k} ci95_hi"), s.ci95[1].to_string());
-        }
-        for (c, r) in &self.by_colour {
-            row("by_colour", &format!("{c} wins"), r.wins.to_string());
-            row("by_colour", &format!("{c} rate"), r.rate.to_string());
-            row("by_colour", &format!("{c} ci95_lo"), r.ci95[0].to_string());
-            row("by_colour", &format!("{c} ci95_hi"), r.ci95[1].to_string());
-        }
-        row("draws", "count", self.draws.count.to_string());
-        row("draws", "rate", self.draws.rate.to_string());
-        row("ply_cap", "count", self.ply_cap.count.to_string());
-        row(
-            "first_player",
-            "rate",
-            self.first_player_advantage.rate.to_string(),
-        );
-        row(
-            "first_player",
-            "advantage",
-            self.first_player_advantage.advantage.to_string(),
-        );
-        for (r, n) in &self.end_reasons {
-            row("end_reasons", r, n.to_string());
-        }
-        row("length", "mean", self.length.mean.to_string());
-        row("length", "median", self.length.median.to_string());
-        row("length", "p5", self.length.p5.to_string());
-        row("length", "p95", self.length.p95.to_string());
-        for b in &self.length.histogram {
-            row(
-                "length_histogram",
-                &format!("{}-{}", b.from, b.to),
-                b.count.to_string(),
-            );
-        }
-        row("branching", "mean", self.branching.mean.to_string());
-        row("branching", "max", self.branching.max.to_string());
-        row(
-            "branching",
-            "forced_share",
-            self.branching.forced_share.to_string(),
-        );
-        row(
-            "evaluation",
-            "lead_changes_mean",
-            self.evaluation.lead_changes_mean.to_string(),
-        );
-        row(
-            "evaluation",
-            "decisiveness",
-            self.evaluation.decisiveness.rate.to_string(),
-        );
-        for (k, v) in self.metrics.rows() {
-            row("metrics", k, v);
-        }
-        String::from_utf8(w.into_inner().expect("flushes to memory")).expect("csv is UTF-8")
-    }
-
-    /// An SVG chart, drawn by [`crate::charts::report_svg`]: the share of
-    /// games each seat (numbered from 1, with its bot) and each colour won,
-    /// and the draws, with 95% intervals; and the game-length histogram.
-    /// Both charts have axis titles; bars are rows with their labels beside
-    /// them, so no two labels overlap however many seats and however long
-    /// the bots' names (a label past 28 characters, or too long for its
-    /// column, is cut with `…`, whole in its tooltip).
-    pub fn to_svg(&self) -> String {
-        crate::charts::report_svg(self)
-    }
-
-    /// The report's provenance (for merging).
-    pub fn provenance(&self) -> Provenance {
-        Provenance {
-            variant: self.variant.clone(),
-            engine_version: self.engine_version.clone(),
-            bots: self.bots.clone(),
-            seed: self.seed,
-            requested: self.requested,
-            max_plies: self.max_plies,
-            openings: self.openings,
-            book: self.book.clone(),
-            shard: self.shard.clone(),
-            players: self.players.clone(),
-        }
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::record::{GameResult, VariantId};
 
     #[test]
     fn game_lines_written_before_the_metrics_still_load() {
@@ -652,14 +386,5 @@ mod tests {
         json.as_object_mut().unwrap().remove("metrics");
         let back: Report = serde_json::from_value(json).unwrap();
         assert_eq!(back.metrics, Metrics::default());
-    }
-
-    #[test]
-    fn counts_are_grouped_by_thousands_and_shares_have_one_decimal() {
-        assert_eq!(grouped(0), "0");
-        assert_eq!(grouped(999), "999");
-        assert_eq!(grouped(1234), "1 234");
-        assert_eq!(grouped(1_000_000), "1 000 000");
-        assert_eq!(percent(0.5234), "52.3%");
     }
 }

@@ -1,0 +1,138 @@
+//! Merging the shards of a check (`murus balance --merge`).
+
+use std::path::{Path, PathBuf};
+
+use super::run::write_balance;
+use super::spec::BalanceSpec;
+use super::verdict::verdict;
+use crate::error::LabError;
+use crate::folder::{check_shards, merge, merge_copies, read_json, write_outputs};
+use crate::record::GameResult;
+use crate::report::{BalanceReport, LevelResult, Report, SkillGap, StopReason};
+use crate::stats::Wdl;
+
+/// Merges the `--out` folders of a sharded check (`--shard K/N`, one
+/// folder a shard) into the report of the whole check, and with `out`
+/// writes it there as a check would (`balance.json`, `.csv`, `.svg`, and
+/// each level's and match's merged games and report, without `run.json`).
+///
+/// Every game is seeded by its number alone, so the merged report is the
+/// one an unsharded check of the same options gives, byte for byte, once
+/// every shard is there; with shards missing it covers the games present
+/// (each level's report says how many of how many). The folders must be
+/// shards (each with `balance.json`) of one check ([`check_shards`]:
+/// the same variant, engine, seed, openings, book, stopping rule and
+/// levels, split the same way, each shard once; anything else is
+/// refused, naming the difference), and so must each level's and each
+/// match's folders be.
+pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport, LabError> {
+    for d in dirs {
+        if !d.join("balance.json").is_file() {
+            return Err(LabError::Invalid(format!(
+                "{}: no balance.json: not the --out folder of a check's shard that ran to its end (resume it with --resume)",
+                d.display()
+            )));
+        }
+    }
+    let shards: Vec<BalanceReport> = dirs
+        .iter()
+        .map(|d| read_balance(d))
+        .collect::<Result<_, _>>()?;
+    let specs: Vec<BalanceSpec> = shards.iter().map(BalanceSpec::of_report).collect();
+    check_shards(dirs, &specs)?;
+    let base = &shards[0];
+    let folders = |sub: &Path| -> Vec<PathBuf> { dirs.iter().map(|d| d.join(sub)).collect() };
+    // Each level is sharded as the check is; each skill match is played
+    // whole by every shard, so its folders are copies of one run.
+    let merged_run = |sub: &Path, sharded: bool| -> Result<(Report, Vec<GameResult>), LabError> {
+        let paths = folders(sub);
+        let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+        let (report, games) = if sharded {
+            merge(&refs)?
+        } else {
+            merge_copies(&refs)?
+        };
+        if let Some(o) = out {
+            write_outputs(&o.join(sub), &report, &games)?;
+        }
+        Ok((report, games))
+    };
+    let mut interrupted = shards.iter().any(|s| s.interrupted);
+    let mut levels = Vec::new();
+    for l in &base.levels {
+        let (report, _) = merged_run(&Path::new("levels").join(&l.level), true)?;
+        interrupted |= report.interrupted;
+        levels.push(LevelResult {
+            level: l.level.clone(),
+            bot: l.bot.clone(),
+            stopped: if report.interrupted {
+                StopReason::Interrupted
+            } else {
+                StopReason::Games
+            },
+            report,
+        });
+    }
+    let mut skill = Vec::new();
+    for pair in base.levels.windows(2) {
+        let (lower, upper) = (&pair[0].level, &pair[1].level);
+        let sub = Path::new("skill").join(format!("{upper}-vs-{lower}"));
+        let present: Vec<bool> = folders(&sub).iter().map(|p| p.is_dir()).collect();
+        if !present.iter().any(|&p| p) {
+            continue;
+        }
+        if let Some(i) = present.iter().position(|&p| !p) {
+            return Err(LabError::Invalid(format!(
+                "{}: no {} folder, which other shards have: not a shard of the same check (or it was interrupted before its matches; resume it)",
+                dirs[i].display(),
+                sub.display()
+            )));
+        }
+        let (report, games) = merged_run(&sub, false)?;
+        interrupted |= report.interrupted;
+        skill.push(skill_gap_of(upper, lower, &games));
+    }
+    let mut report = BalanceReport {
+        shard: None,
+        levels,
+        skill,
+        verdict: Vec::new(),
+        interrupted,
+        ..base.clone()
+    };
+    report.verdict = verdict(&report);
+    if let Some(o) = out {
+        write_balance(o, &report)?;
+    }
+    Ok(report)
+}
+
+/// Reads `DIR/balance.json`.
+pub fn read_balance(dir: &Path) -> Result<BalanceReport, LabError> {
+    read_json(&dir.join("balance.json"), "not a balance report")
+}
+
+/// The skill gap of `upper` (seat 0, bot A of the match) over `lower` from
+/// the match's games, as [`crate::run_match`] reports it.
+fn skill_gap_of(upper: &str, lower: &str, games: &[GameResult]) -> SkillGap {
+    let mut w = Wdl::default();
+    for g in games {
+        match g.stats.winner_seat {
+            Some(0) => w.wins += 1,
+            Some(_) => w.losses += 1,
+            None => w.draws += 1,
+        }
+    }
+    let (elo, (lo, hi)) = w.elo();
+    // The rounding of `MatchResult`.
+    let r = |x: f64| (x * 100.0).round() / 100.0;
+    let finite = |x: f64| x.is_finite().then_some(x);
+    SkillGap {
+        upper: upper.to_string(),
+        lower: lower.to_string(),
+        games: w.games(),
+        score: (w.score() * 1e6).round() / 1e6,
+        elo: finite(r(elo)),
+        elo_ci95: [finite(r(lo)), finite(r(hi))],
+    }
+}

@@ -1,0 +1,399 @@
+//! The folder of a run of games (a self-play run, a match, a balance
+//! level): `run.json` (what determines the games) written first,
+//! `games.jsonl` appended game by game as they finish, and the report files
+//! (`report.json`, `report.csv`, `report.svg`) written at the end. A
+//! resumed run ends with exactly the files of a run never interrupted.
+
+use std::path::Path;
+
+use serde::{Deserialize, Serialize};
+
+use super::lines::{self, Appender};
+use super::{
+    Differences, Mode, Opened, RunFolder, Settings, Shard, Sharded, Spec, check_shards, io,
+    or_none, read_json, write_files,
+};
+use crate::book::BookId;
+use crate::error::LabError;
+use crate::record::{GameResult, GameStats, Provenance, stats_of};
+use crate::report::{self, Report};
+use crate::seeds::game_seed;
+use crate::write::report_files;
+
+/// One finished game a line.
+const GAMES: &str = "games.jsonl";
+/// The report files, written when the run ends.
+const REPORTS: [&str; 3] = ["report.json", "report.csv", "report.svg"];
+/// What a line of `games.jsonl` must be.
+const NOT_A_GAME: &str = "not a game";
+
+/// What determines a run's games, kept in its folder's `run.json`: a run
+/// resumes only with the same. Threads are not part of it: they change
+/// nothing.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RunSpec {
+    /// The version of this file's layout (1).
+    pub format: u32,
+    /// What plays the games: `selfplay`, `match` or `balance`.
+    pub command: String,
+    /// Variant and its source hash, engine version, bots, seed, games,
+    /// shard, ply cap, openings (random plies or a book) and players.
+    #[serde(flatten)]
+    pub run: Provenance,
+    /// A match's sequential test, `[elo0, elo1]`: it decides which games
+    /// the match plays.
+    pub sprt: Option<[f64; 2]>,
+    /// A balance level's stopping rule (`precision 0.03 up to 2000
+    /// games`): it decides which games the level plays.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stop: Option<String>,
+}
+
+/// The layout of `run.json` this version writes and reads.
+const FORMAT: u32 = 1;
+
+/// Shards of a run merge only with the same provenance but for the shard.
+impl Settings for Provenance {
+    const WHAT: &'static str = "run";
+
+    fn differences(&self, b: &Provenance, here: &'static str) -> Vec<String> {
+        let a = self;
+        let mut d = Differences::new(here);
+        d.add("variant", &a.variant.name, &b.variant.name);
+        d.add(
+            "variant source sha256 (the rules changed)",
+            &a.variant.source_sha256,
+            &b.variant.source_sha256,
+        );
+        d.add("engine version", &a.engine_version, &b.engine_version);
+        d.add("bots", a.bots.join(","), b.bots.join(","));
+        d.add("seed", a.seed, b.seed);
+        d.add("games", a.requested, b.requested);
+        d.add(
+            "shard",
+            or_none(a.shard.as_ref()),
+            or_none(b.shard.as_ref()),
+        );
+        d.add("max plies", a.max_plies, b.max_plies);
+        d.add("openings", a.openings, b.openings);
+        let letters = |p: &[char]| p.iter().collect::<String>();
+        d.add("players", letters(&a.players), letters(&b.players));
+        d.add(
+            "opening book",
+            BookId::describe_or_none(a.book.as_ref()),
+            BookId::describe_or_none(b.book.as_ref()),
+        );
+        d.finish()
+    }
+}
+
+impl Sharded for Provenance {
+    fn shard(&mut self) -> &mut Option<String> {
+        &mut self.shard
+    }
+}
+
+impl Settings for RunSpec {
+    const WHAT: &'static str = "run";
+
+    fn differences(&self, asked: &RunSpec, here: &'static str) -> Vec<String> {
+        let sprt = |s: &Option<[f64; 2]>| s.map(|[x, y]| format!("{x},{y}"));
+        let mut d = Differences::new(here);
+        d.add("format", self.format, asked.format);
+        d.add("command", &self.command, &asked.command);
+        d.extend(self.run.differences(&asked.run, here));
+        d.add(
+            "sprt",
+            or_none(sprt(&self.sprt)),
+            or_none(sprt(&asked.sprt)),
+        );
+        d.add(
+            "stopping rule",
+            or_none(self.stop.as_ref()),
+            or_none(asked.stop.as_ref()),
+        );
+        d.finish()
+    }
+}
+
+impl Sharded for RunSpec {
+    fn shard(&mut self) -> &mut Option<String> {
+        &mut self.run.shard
+    }
+}
+
+impl Spec for RunSpec {
+    const FILE: &'static str = "run.json";
+    const FILES: &'static [&'static str] = &[GAMES, REPORTS[0], REPORTS[1], REPORTS[2]];
+    const OUTPUTS: &'static [&'static str] = &REPORTS;
+}
+
+impl RunSpec {
+    /// The spec of a run of `command` with provenance `run`.
+    pub fn new(command: &str, run: &Provenance, sprt: Option<[f64; 2]>) -> RunSpec {
+        RunSpec {
+            format: FORMAT,
+            command: command.to_string(),
+            run: run.clone(),
+            sprt,
+            stop: None,
+        }
+    }
+
+    /// One sentence per setting in which `self` (a folder's run) differs
+    /// from `asked`: `seed 4 there, 5 asked`.
+    pub fn differences(&self, asked: &RunSpec) -> Vec<String> {
+        Settings::differences(self, asked, "asked")
+    }
+
+    /// Whether game `index` is one of the run's.
+    fn plays(&self, index: u64) -> bool {
+        let shard = self.run.shard.as_deref().map(str::parse::<Shard>);
+        index < self.run.requested && shard.is_none_or(|s| s.is_ok_and(|s| s.plays(index)))
+    }
+}
+
+/// A run of games kept in a folder: open it ([`RunDir::open`], new or to
+/// resume); append each game as it finishes; finish it with the report.
+/// [`crate::spawn`] and [`crate::run_match`] take one.
+#[derive(Debug)]
+pub struct RunDir {
+    folder: RunFolder<RunSpec>,
+    /// `games.jsonl`, open for appending.
+    games: Appender,
+    /// Records of the games found in the folder when it was opened.
+    done: Vec<GameStats>,
+    /// Games numbered this or more are left out when the run is finished.
+    end: Option<u64>,
+    /// Whether a game was appended since the folder was opened (its old
+    /// reports, of an earlier interruption, are then removed).
+    appended: bool,
+}
+
+impl RunDir {
+    /// Opens the folder `path` for the run of `spec` ([`RunFolder::open`]):
+    /// a new run writes `run.json` and an empty `games.jsonl`; a resumed
+    /// one reads the games already played, sorted by number (a game found
+    /// twice counts once, a torn last line of `games.jsonl` is dropped and
+    /// cut off the file, any other line that is not one of this run's
+    /// games is an error naming its `file:line`), and returns them.
+    pub fn open(
+        path: &Path,
+        spec: &RunSpec,
+        mode: Mode,
+    ) -> Result<(RunDir, Vec<GameResult>), LabError> {
+        let folder = RunFolder::open(path, spec, mode)?;
+        let (games, whole) = match folder.opened() {
+            Opened::Started => (Vec::new(), None),
+            Opened::Resumed => {
+                let (games, whole) = read_games(path, spec)?;
+                (games, Some(whole))
+            }
+        };
+        let log = Appender::open(&path.join(GAMES), whole)?;
+        let dir = RunDir {
+            folder,
+            games: log,
+            done: stats_of(&games),
+            end: None,
+            appended: false,
+        };
+        Ok((dir, games))
+    }
+
+    /// Goes on with the run of `spec` kept in `path`, or starts it there
+    /// when the folder keeps none ([`RunFolder::resume_or_start`]).
+    pub fn resume_or_start(
+        path: &Path,
+        spec: &RunSpec,
+    ) -> Result<(RunDir, Vec<GameResult>), LabError> {
+        match RunDir::open(path, spec, Mode::Resume) {
+            Err(LabError::NoRun { .. }) => RunDir::open(path, spec, Mode::New),
+            opened => opened,
+        }
+    }
+
+    /// The games of the run of `spec` in folder `path`, as
+    /// [`RunDir::open`] finds them to resume it, without changing the
+    /// folder (to show a run).
+    pub fn read(path: &Path, spec: &RunSpec) -> Result<Vec<GameResult>, LabError> {
+        RunFolder::open(path, spec, Mode::Resume)?;
+        read_games(path, spec).map(|(games, _)| games)
+    }
+
+    /// The folder.
+    pub fn path(&self) -> &Path {
+        self.folder.path()
+    }
+
+    /// The run's configuration, as its `run.json` holds it.
+    pub fn spec(&self) -> &RunSpec {
+        self.folder.spec()
+    }
+
+    /// Statistics records of the games the folder held when it was opened,
+    /// sorted by number.
+    pub fn done(&self) -> &[GameStats] {
+        &self.done
+    }
+
+    /// Fails with [`LabError::Mismatch`] unless the folder's run is `spec`.
+    pub fn check(&self, spec: &RunSpec) -> Result<(), LabError> {
+        let differences = self.spec().differences(spec);
+        if differences.is_empty() {
+            return Ok(());
+        }
+        Err(LabError::Mismatch {
+            path: self.path().display().to_string(),
+            what: RunSpec::WHAT,
+            differences,
+        })
+    }
+
+    /// Appends a finished game to `games.jsonl`, written through to the
+    /// file at once (a kill of the process right after loses nothing).
+    pub fn append(&mut self, game: &GameResult) -> Result<(), LabError> {
+        if !self.appended {
+            // The reports an interrupted run wrote describe fewer games from
+            // now on: a kill before this run's end must not leave them.
+            self.appended = true;
+            self.folder.clear_outputs()?;
+        }
+        self.games.append(game)
+    }
+
+    /// Leaves games numbered `end` or more out of the finished folder (a
+    /// sequential test that decided before them).
+    pub fn drop_from(&mut self, end: u64) {
+        self.end = Some(end);
+    }
+
+    /// Ends the run: rewrites `games.jsonl` in game-number order (so the
+    /// file does not depend on threads or interruptions), then writes
+    /// `report.json`, `report.csv` and `report.svg`.
+    pub fn finish(self, report: &Report) -> Result<(), LabError> {
+        let path = self.path().join(GAMES);
+        let (games, _) = lines::read::<GameResult>(&path, NOT_A_GAME)?;
+        let mut games: Vec<GameResult> = games
+            .into_iter()
+            .map(|(_, g)| g)
+            .filter(|g| self.end.is_none_or(|end| g.stats.index < end))
+            .collect();
+        games.sort_by_key(|g| g.stats.index);
+        games.dedup_by_key(|g| g.stats.index);
+        let mut files = vec![(GAMES, lines::text(&games))];
+        files.extend(report_files(report));
+        self.folder.write_outputs(&files)
+    }
+}
+
+/// The games of the run of `spec` in folder `path`, sorted by number (each
+/// once), and the length of `games.jsonl`'s whole lines.
+fn read_games(path: &Path, spec: &RunSpec) -> Result<(Vec<GameResult>, u64), LabError> {
+    let games_path = path.join(GAMES);
+    let (lines, whole) = lines::read::<GameResult>(&games_path, NOT_A_GAME)?;
+    let mut games = Vec::with_capacity(lines.len());
+    for (line, g) in lines {
+        let wrong = |why: String| LabError::Parse {
+            path: games_path.display().to_string(),
+            line,
+            message: format!("game {} is not one of this run's: {why}", g.stats.index),
+        };
+        let run = &spec.run;
+        if !spec.plays(g.stats.index) {
+            return Err(wrong(format!(
+                "its number is not among the {} games{}",
+                run.requested,
+                run.shard
+                    .as_ref()
+                    .map_or(String::new(), |s| format!(" of shard {s}"))
+            )));
+        }
+        if g.seed != game_seed(run.seed, g.stats.index) || g.seats != run.bots {
+            return Err(wrong("its seed or its bots differ".into()));
+        }
+        games.push(g);
+    }
+    games.sort_by_key(|g| g.stats.index);
+    games.dedup_by_key(|g| g.stats.index);
+    Ok((games, whole))
+}
+
+/// Writes a run's outputs to `dir` (created if missing), each file whole
+/// or not at all: `games.jsonl`, `report.json`, `report.csv` and
+/// `report.svg`.
+pub fn write_outputs(dir: &Path, report: &Report, games: &[GameResult]) -> Result<(), LabError> {
+    let mut files = vec![(GAMES, lines::text(games))];
+    files.extend(report_files(report));
+    write_files(dir, &files)
+}
+
+/// Reads a run's games and provenance back from `dir`.
+pub fn read_outputs(dir: &Path) -> Result<(Provenance, Vec<GameResult>), LabError> {
+    let (report, games) = read_report(dir)?;
+    Ok((report.provenance, games))
+}
+
+/// Reads a run's report and games back from `dir`.
+fn read_report(dir: &Path) -> Result<(Report, Vec<GameResult>), LabError> {
+    let report: Report = read_json(&dir.join(REPORTS[0]), "not a run's report")?;
+    let games_path = dir.join(GAMES);
+    if !games_path.is_file() {
+        return Err(io(&games_path)(std::io::ErrorKind::NotFound.into()));
+    }
+    let (games, _) = lines::read::<GameResult>(&games_path, NOT_A_GAME)?;
+    Ok((report, games.into_iter().map(|(_, g)| g).collect()))
+}
+
+/// Merges shard outputs into the report of the whole run. The folders
+/// must hold the shards of one run ([`check_shards`]: the same variant,
+/// bots, seed, games and ply cap, one split, each shard once); the merge
+/// is marked [`interrupted`](Report::interrupted) when a shard's report
+/// was.
+pub fn merge(dirs: &[&Path]) -> Result<(Report, Vec<GameResult>), LabError> {
+    merge_runs(dirs, true)
+}
+
+/// Merges folders that each hold the same whole run (a balance check's
+/// skill match, which every shard of the check plays whole): their
+/// provenances must be equal, and a game found in several counts once.
+pub(crate) fn merge_copies(dirs: &[&Path]) -> Result<(Report, Vec<GameResult>), LabError> {
+    merge_runs(dirs, false)
+}
+
+/// [`merge`] (`sharded`), or [`merge_copies`].
+fn merge_runs(dirs: &[&Path], sharded: bool) -> Result<(Report, Vec<GameResult>), LabError> {
+    let mut provenances: Vec<Provenance> = Vec::new();
+    let mut all: Vec<GameResult> = Vec::new();
+    let mut interrupted = false;
+    for dir in dirs {
+        let (report, games) = read_report(dir)?;
+        interrupted |= report.interrupted;
+        provenances.push(report.provenance);
+        all.extend(games);
+    }
+    if sharded {
+        check_shards(dirs, &provenances)?;
+    } else if let Some(first) = provenances.first() {
+        for (dir, p) in dirs.iter().zip(&provenances) {
+            let differences = first.differences(p, "here");
+            if !differences.is_empty() {
+                return Err(LabError::Invalid(format!(
+                    "{} is not the run of {}: {}",
+                    dir.display(),
+                    dirs[0].display(),
+                    differences.join("; ")
+                )));
+            }
+        }
+    } else {
+        return Err(LabError::Invalid("nothing to merge".into()));
+    }
+    let mut prov = provenances.swap_remove(0);
+    prov.shard = None;
+    all.sort_by_key(|g| g.stats.index);
+    all.dedup_by_key(|g| g.stats.index);
+    let mut report = report::build(&prov, &stats_of(&all));
+    report.interrupted = interrupted;
+    Ok((report, all))
+}

@@ -1,0 +1,17 @@
+//! The lab's records, at the bottom of the crate: what one finished game
+//! leaves ([`GameStats`], [`GameResult`], its [`GameMetrics`]) and where a
+//! run comes from ([`Provenance`]). Everything above reads them; they read
+//! nothing of the lab but the opening book's identity.
+//!
+//! * `game`: a game's statistics record and its line of `games.jsonl`.
+//! * `quality`: a game's game-quality figures as its line keeps them.
+//! * `provenance`: a run's variant, engine, bots, seed and settings.
+
+mod game;
+mod provenance;
+mod quality;
+
+pub(crate) use game::reason_key;
+pub use game::{GameResult, GameStats, stats_of};
+pub use provenance::{Provenance, VariantId, source_sha256};
+pub use quality::{Fixed, GameMetrics};

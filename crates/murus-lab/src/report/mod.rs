@@ -1,0 +1,24 @@
+//! The lab's report types, and the report of a run built from its games'
+//! records. They sit below everything that plays games or keeps them on
+//! disk, and the writers of JSON, CSV and SVG ([`crate::write`]) read them
+//! and nothing else of the lab.
+//!
+//! * `run`: the report of a run of games ([`Report`], `report.json`) and
+//!   how it is built from the games' [`crate::GameStats`] ([`build`]).
+//! * `balance`: a balance check's report ([`BalanceReport`],
+//!   `balance.json`).
+//! * `sweep`: a sweep's report ([`SweepReport`], `sweep.json`).
+
+mod balance;
+mod run;
+mod sweep;
+
+pub use balance::{BalanceReport, LevelResult, SkillGap, StopReason, strongest};
+pub use run::{
+    Bin, Branching, ColourResult, Evaluation, FirstPlayer, Length, Rate, Report, SeatResult, build,
+};
+pub use sweep::{FORMAT, Skipped, SweepReport, SweepRow, SweepSpec, Tier};
+
+// The figures' wording, at the path it had before it had a module of its
+// own (the command line and the studio use it).
+pub use crate::text::{grouped, percent};

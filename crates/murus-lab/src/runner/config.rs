@@ -1,0 +1,199 @@
+//! A self-play run's settings and the setup of each of its games.
+
+use std::sync::Arc;
+
+use murus_ai::BotSpec;
+use murus_engine::Variant;
+
+use crate::book::Book;
+use crate::error::LabError;
+use crate::folder::RunSpec;
+use crate::play::GameSetup;
+use crate::record::{GameStats, Provenance, VariantId, source_sha256};
+use crate::report::{self, Report};
+use crate::seeds::{OPENING_SALT, game_seed};
+
+/// A self-play run.
+#[derive(Clone, Debug)]
+pub struct Config {
+    /// Bot per seat (a shorter list repeats to fill every seat).
+    pub bots: Vec<BotSpec>,
+    pub games: u64,
+    pub seed: u64,
+    pub threads: usize,
+    pub max_plies: u32,
+    /// `(k, n)`: play only games with `index % n == k - 1`.
+    pub shard: Option<(u64, u64)>,
+    /// Write every game's moves down (default); off, games keep only their
+    /// statistics, which is faster. A run kept in a [`crate::RunDir`] always
+    /// writes them.
+    pub record_moves: bool,
+    /// The opening book that opens every round of games, if any.
+    book: Option<Arc<Book>>,
+    provenance: Provenance,
+}
+
+impl Config {
+    /// A run of `games` games of `variant` by `bots`, seeded, one thread per
+    /// core, capped at the variant's ply cap (or 1 000 plies).
+    pub fn new(variant: &Variant, bots: Vec<BotSpec>, games: u64, seed: u64) -> Config {
+        let players = variant.player_count();
+        let bots: Vec<BotSpec> = (0..players)
+            .map(|s| bots[s % bots.len().max(1)].clone())
+            .collect();
+        let max_plies = variant.rules().draw.ply_cap.unwrap_or(1000);
+        Config {
+            provenance: Provenance {
+                variant: VariantId {
+                    name: variant.name().to_string(),
+                    source_sha256: source_sha256(variant.source()),
+                },
+                engine_version: env!("CARGO_PKG_VERSION").to_string(),
+                bots: bots.iter().map(ToString::to_string).collect(),
+                seed,
+                requested: games,
+                max_plies,
+                openings: 0,
+                book: None,
+                shard: None,
+                players: (0..players).map(|p| variant.letter(p)).collect(),
+            },
+            bots,
+            games,
+            seed,
+            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            max_plies,
+            shard: None,
+            record_moves: true,
+            book: None,
+        }
+    }
+
+    /// Opens each game with `plies` random legal moves, the same for the
+    /// games of a colour-swapped round (seeded by the run's seed), so that
+    /// deterministic bots play varied games. A run with a book
+    /// ([`Config::with_book`]) opens from it and plays no random plies.
+    pub fn with_openings(mut self, plies: u32) -> Config {
+        if self.book.is_none() {
+            self.provenance.openings = plies;
+        }
+        self
+    }
+
+    /// Opens the games from `book` instead of random plies: game `index`
+    /// plays line `(index / players) % lines` of the book (every game of a
+    /// colour-rotated round opens alike, as with random openings, and the
+    /// rounds take the lines in turn), then the bots play. The book wins
+    /// over [`Config::with_openings`], in either order: the run plays no
+    /// random plies and its provenance records the book
+    /// ([`Provenance::book`]) and 0 openings. The book must have been read
+    /// for this run's variant (a move it cannot play stops the run with an
+    /// error).
+    pub fn with_book(mut self, book: Arc<Book>) -> Config {
+        self.provenance.openings = 0;
+        self.provenance.book = Some(book.id().clone());
+        self.book = Some(book);
+        self
+    }
+
+    /// The book the games open from, if any.
+    pub fn book(&self) -> Option<&Arc<Book>> {
+        self.book.as_ref()
+    }
+
+    /// Caps games at `plies` plies.
+    pub fn with_max_plies(mut self, plies: u32) -> Config {
+        self.max_plies = plies;
+        self.provenance.max_plies = plies;
+        self
+    }
+
+    /// Plays only shard `k` of `n` (1-based).
+    pub fn with_shard(mut self, k: u64, n: u64) -> Result<Config, LabError> {
+        if n == 0 || k == 0 || k > n {
+            return Err(LabError::Invalid(format!(
+                "shard {k}/{n}: K must be from 1 to N"
+            )));
+        }
+        self.shard = Some((k, n));
+        self.provenance.shard = Some(format!("{k}/{n}"));
+        Ok(self)
+    }
+
+    pub fn with_threads(mut self, threads: usize) -> Config {
+        self.threads = threads.max(1);
+        self
+    }
+
+    /// The number of the run's `j`-th game (`j < planned()`), in order.
+    pub fn game_number(&self, j: u64) -> u64 {
+        match self.shard {
+            None => j,
+            Some((k, n)) => k - 1 + j * n,
+        }
+    }
+
+    /// The game numbers this run plays, in order, one at a time (a run of
+    /// a hundred million games allocates nothing for them).
+    pub fn game_numbers(&self) -> impl Iterator<Item = u64> + Clone + use<> {
+        let (first, step) = self.shard.map_or((0, 1), |(k, n)| (k - 1, n));
+        (0..self.planned()).map(move |j| first + j * step)
+    }
+
+    /// Whether game `index` is one of this run's (its shard's share).
+    pub fn plays(&self, index: u64) -> bool {
+        index < self.games && self.shard.is_none_or(|(k, n)| index % n == k - 1)
+    }
+
+    /// The setup of game `index`.
+    pub fn setup(&self, index: u64) -> GameSetup {
+        let players = self.bots.len();
+        let round = index / players as u64;
+        GameSetup {
+            index,
+            seed: game_seed(self.seed, index),
+            seats: self.bots.clone(),
+            colour_of_seat: (0..players)
+                .map(|s| (s + index as usize) % players)
+                .collect(),
+            max_plies: self.max_plies,
+            openings: self.provenance.openings,
+            // Every game of a round (the players' colour rotations) opens alike.
+            opening_seed: game_seed(self.seed ^ OPENING_SALT, round),
+            book_line: self.book.as_ref().map(|b| b.line_of_round(round)),
+            record_moves: self.record_moves,
+        }
+    }
+
+    pub fn provenance(&self) -> &Provenance {
+        &self.provenance
+    }
+
+    /// Games this run plays (its shard's share).
+    pub fn planned(&self) -> u64 {
+        match self.shard {
+            None => self.games,
+            Some((k, n)) if self.games >= k => (self.games - k) / n + 1,
+            Some(_) => 0,
+        }
+    }
+
+    /// The report of finished games of this run, from their statistics
+    /// records (see [`crate::stats_of`] for games).
+    pub fn report(&self, games: &[GameStats]) -> Report {
+        report::build(&self.provenance, games)
+    }
+
+    /// The report of finished games, marked [`interrupted`](Report::interrupted)
+    /// when `cancelled` cut the run short of its planned games.
+    pub fn report_interrupted(&self, games: &[GameStats], cancelled: bool) -> Report {
+        let mut r = self.report(games);
+        r.interrupted = cancelled && (games.len() as u64) < self.planned();
+        r
+    }
+
+    /// What determines this run's games, as [`crate::RunDir`] keeps it.
+    pub fn run_spec(&self) -> RunSpec {
+        RunSpec::new("selfplay", &self.provenance, None)
+    }
+}
