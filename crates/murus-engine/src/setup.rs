@@ -11,7 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use murus_dsl::rules::{MAX_PLAYERS, Opening, Timing};
 
-use crate::core::{Outcome, Phase, Reason};
+use crate::core::Phase;
+use crate::outcome::{Outcome, Reason};
 use crate::variant::{Position, Variant};
 
 /// Stacks on cells, the side to move, the opening phase and the eliminated

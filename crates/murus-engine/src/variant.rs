@@ -10,9 +10,10 @@ use murus_dsl::rules::{DrawRules, Rules};
 use murus_dsl::{Diagnostic, Geometry};
 
 use crate::bits::Bits;
-use crate::core::{Engine, Outcome, Phase, Pos, Reason, StonesRemoved};
+use crate::core::{Engine, Phase, Pos, StonesRemoved};
 use crate::draw::DrawTracker;
 use crate::moves::{Action, Move};
+use crate::outcome::{Outcome, Reason};
 
 /// The variants shipped in `variants/`, embedded in the binary: `(name, source)`.
 pub const BUILTIN: &[(&str, &str)] = &[
