@@ -35,6 +35,7 @@
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use murus_engine::util::fnv1a;
 use sha2::{Digest, Sha256};
 
 use crate::eval::Weights;
@@ -162,12 +163,6 @@ fn hex8(d: &[u8; 32]) -> String {
     d[..6].iter().fold(String::new(), |mut s, b| {
         let _ = write!(s, "{b:02x}");
         s
-    })
-}
-
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
     })
 }
 
@@ -392,23 +387,6 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The evaluations shipped beside the variants in `variants/`: each is
-/// used for the rules whose source it was trained on (named in the file).
-const SHIPPED: &[&[u8]] = &[
-    include_bytes!("../../../variants/standard.eval"),
-    include_bytes!("../../../variants/advanced.eval"),
-    include_bytes!("../../../variants/hex.eval"),
-    include_bytes!("../../../variants/houdini.eval"),
-    include_bytes!("../../../variants/escape.eval"),
-    include_bytes!("../../../variants/small.eval"),
-    include_bytes!("../../../variants/checkerboard.eval"),
-    include_bytes!("../../../variants/large.eval"),
-    include_bytes!("../../../variants/pie.eval"),
-    include_bytes!("../../../variants/advanced-delayed.eval"),
-    include_bytes!("../../../variants/escape4.eval"),
-    include_bytes!("../../../variants/hex3-escape.eval"),
-];
-
 /// Evaluations registered for this process ([`register`]), and the shipped
 /// ones once read, by variant source digest.
 static KNOWN: Mutex<Vec<([u8; 32], Evaluation)>> = Mutex::new(Vec::new());
@@ -416,9 +394,9 @@ static SHIPPED_READ: OnceLock<Vec<([u8; 32], Evaluation)>> = OnceLock::new();
 
 fn shipped() -> &'static [([u8; 32], Evaluation)] {
     SHIPPED_READ.get_or_init(|| {
-        SHIPPED
+        murus_engine::BUILTIN_EVALUATIONS
             .iter()
-            .filter_map(|bytes| EvalFile::from_bytes(bytes).ok())
+            .filter_map(|(_, bytes)| EvalFile::from_bytes(bytes).ok())
             .map(|f| (f.variant_sha256, f.evaluation()))
             .collect()
     })

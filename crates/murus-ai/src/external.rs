@@ -34,6 +34,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use murus_engine::util::fnv1a;
 use murus_engine::{Move, Position, Variant};
 
 /// The settings that are limits of each `go`, not options.
@@ -250,8 +251,10 @@ impl UgiEngine {
         if !self.options.iter().any(|o| o == "variant") {
             return Ok(());
         }
-        let path =
-            std::env::temp_dir().join(format!("murus-ugi-{:016x}.mg", fnv1a(variant.source())));
+        let path = std::env::temp_dir().join(format!(
+            "murus-ugi-{:016x}.mg",
+            fnv1a(variant.source().as_bytes())
+        ));
         if self.variant.as_ref() == Some(&path) {
             return Ok(());
         }
@@ -308,13 +311,6 @@ impl UgiEngine {
             .parse_move(&pos, text)
             .map_err(|e| self.error(format!("its move {e}")))
     }
-}
-
-/// The 64-bit FNV-1a hash of `text`: a stable name for a rules file.
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 impl Drop for UgiEngine {

@@ -44,4 +44,4 @@ pub use notation::MoveError;
 pub use outcome::{Outcome, Reason};
 pub use position_string::PositionError;
 pub use setup::{Setup, SetupError, SetupErrorKind};
-pub use variant::{BUILTIN, EngineTask, Position, Variant, Word};
+pub use variant::{BUILTIN, BUILTIN_EVALUATIONS, EngineTask, Position, Variant, Word};

@@ -15,30 +15,39 @@ use crate::draw::DrawTracker;
 use crate::moves::{Action, Move};
 use crate::outcome::{Outcome, Reason};
 
-/// The variants shipped in `variants/`, embedded in the binary: `(name, source)`.
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("standard", include_str!("../../../variants/standard.mg")),
-    ("houdini", include_str!("../../../variants/houdini.mg")),
-    ("escape", include_str!("../../../variants/escape.mg")),
-    (
-        "checkerboard",
-        include_str!("../../../variants/checkerboard.mg"),
-    ),
-    ("small", include_str!("../../../variants/small.mg")),
-    ("large", include_str!("../../../variants/large.mg")),
-    ("advanced", include_str!("../../../variants/advanced.mg")),
-    (
-        "advanced-delayed",
-        include_str!("../../../variants/advanced-delayed.mg"),
-    ),
-    ("pie", include_str!("../../../variants/pie.mg")),
-    ("hex", include_str!("../../../variants/hex.mg")),
-    (
-        "hex3-escape",
-        include_str!("../../../variants/hex3-escape.mg"),
-    ),
-    ("escape4", include_str!("../../../variants/escape4.mg")),
-];
+/// The shipped variants, written once: each name `NAME` embeds
+/// `variants/NAME.mg` in [`BUILTIN`] and its trained evaluation
+/// `variants/NAME.eval` in [`BUILTIN_EVALUATIONS`], so that neither list can
+/// lose or gain a variant the other lacks (a variant without its `.eval`
+/// does not build).
+macro_rules! shipped {
+    ($($name:literal),* $(,)?) => {
+        /// The variants shipped in `variants/`, embedded in the binary:
+        /// `(name, source)`.
+        pub const BUILTIN: &[(&str, &str)] =
+            &[$(($name, include_str!(concat!("../../../variants/", $name, ".mg")))),*];
+        /// The trained evaluation shipped beside each variant of
+        /// [`BUILTIN`], in the same order: `(name, bytes of NAME.eval)`.
+        /// `murus_ai::evalfile` reads them.
+        pub const BUILTIN_EVALUATIONS: &[(&str, &[u8])] =
+            &[$(($name, include_bytes!(concat!("../../../variants/", $name, ".eval")))),*];
+    };
+}
+
+shipped!(
+    "standard",
+    "houdini",
+    "escape",
+    "checkerboard",
+    "small",
+    "large",
+    "advanced",
+    "advanced-delayed",
+    "pie",
+    "hex",
+    "hex3-escape",
+    "escape4",
+);
 
 /// A bitboard word the facade knows how to wrap.
 pub trait Word: Bits {
