@@ -142,7 +142,7 @@ pub struct Line {
 pub struct Analyser {
     table: Table,
     features: SearchFeatures,
-    /// `None`: the variant's own ([`Evaluation::for_source`]).
+    /// `None`: the variant's own ([`Evaluation::for_variant`]).
     evaluation: Option<Evaluation>,
 }
 
@@ -170,9 +170,18 @@ impl Analyser {
     }
 
     /// Values positions with `evaluation` from now on (`None`: each game's
-    /// variant's own, [`Evaluation::for_source`], the default).
+    /// variant's own, [`Evaluation::for_variant`], the default).
     pub fn set_evaluation(&mut self, evaluation: Option<Evaluation>) {
         self.evaluation = evaluation;
+    }
+
+    /// The evaluation a search of `variant` uses: the one set, else the
+    /// variant's own ([`Evaluation::for_variant`]). Its
+    /// [`Evaluation::summary`] says which it is.
+    pub fn evaluation(&self, variant: &murus_engine::Variant) -> Evaluation {
+        self.evaluation
+            .clone()
+            .unwrap_or_else(|| Evaluation::for_variant(variant))
     }
 
     /// Searches with only these features from now on (for measuring what
@@ -242,10 +251,7 @@ impl Analyser {
             }
         }
         let variant = game.variant().clone();
-        let evaluation = self
-            .evaluation
-            .clone()
-            .unwrap_or_else(|| Evaluation::for_source(variant.source()));
+        let evaluation = self.evaluation(&variant);
         variant.run(Task {
             evaluation,
             analyser: self,

@@ -116,17 +116,16 @@ impl EvalRef {
         &self.path
     }
 
-    /// The file's evaluation for the variant whose rules source is
-    /// `source`, or why it cannot be used (it does not read, or was trained
-    /// on other rules), with the path.
-    pub fn evaluation_for(&self, source: &str) -> Result<Evaluation, String> {
+    /// The file's evaluation for `variant`, or why it cannot be used (it
+    /// does not read, or was trained on other rules), with the path.
+    pub fn evaluation_for(&self, variant: &Variant) -> Result<Evaluation, String> {
         let file = self.read.get_or_init(|| {
             let bytes = std::fs::read(&self.path).map_err(|e| e.to_string())?;
             EvalFile::from_bytes(&bytes).map_err(|e| e.to_string())
         });
         let path = &self.path;
         let file = file.as_ref().map_err(|e| format!("{path}: {e}"))?;
-        file.check_variant(source)
+        file.check_variant(variant)
             .map_err(|e| format!("{path}: {e}"))?;
         Ok(file.clone().evaluation())
     }
@@ -161,7 +160,7 @@ impl BotSpec {
     /// fallback.
     pub fn check(&self, variant: &Variant) -> Result<(), String> {
         match self.eval_file() {
-            Some(r) => r.evaluation_for(variant.source()).map(|_| ()),
+            Some(r) => r.evaluation_for(variant).map(|_| ()),
             None => Ok(()),
         }
     }
@@ -435,7 +434,7 @@ impl Bot {
 
     /// Settles what the bot takes from its variant before
     /// [`Bot::choose_fast`]: the variant's own evaluation
-    /// ([`Evaluation::for_source`]: a trained one shipped or registered for
+    /// ([`Evaluation::for_variant`]: a trained one shipped or registered for
     /// it, else the generic features), unless one was set.
     /// [`Bot::choose`] and [`Bot::choose_in_game`] do this themselves.
     pub fn prepare(&mut self, variant: &Variant) {
@@ -444,9 +443,8 @@ impl Bot {
             let named = self
                 .spec
                 .eval_file()
-                .and_then(|r| r.evaluation_for(variant.source()).ok());
-            self.evaluation =
-                Some(named.unwrap_or_else(|| Evaluation::for_source(variant.source())));
+                .and_then(|r| r.evaluation_for(variant).ok());
+            self.evaluation = Some(named.unwrap_or_else(|| Evaluation::for_variant(variant)));
         }
     }
 

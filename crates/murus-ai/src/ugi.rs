@@ -100,6 +100,9 @@ pub struct Server {
     /// goes on from it (`None` while a search holds it).
     tree: Option<Tree>,
     search: Option<Running>,
+    /// The id of the evaluation last named in an `info string evaluation`
+    /// line: a search names its evaluation when it differs.
+    announced: Option<String>,
 }
 
 impl std::fmt::Debug for Server {
@@ -209,6 +212,7 @@ impl Server {
             analyser: None,
             tree: None,
             search: None,
+            announced: None,
         }
     }
 
@@ -475,13 +479,13 @@ impl Server {
         // own evaluation.
         let chosen = match (self.bot.eval_file(), &self.evalfile) {
             (Some(r), _) => r
-                .evaluation_for(variant.source())
+                .evaluation_for(&variant)
                 .map(Some)
                 .map_err(|e| format!("bot's eval: {e}")),
             (None, EvalChoice::Own) => Ok(None),
             (None, EvalChoice::Generic) => Ok(Some(Evaluation::Generic)),
             (None, EvalChoice::File(path, file)) => file
-                .check_variant(variant.source())
+                .check_variant(&variant)
                 .map(|()| Some(file.as_ref().clone().evaluation()))
                 .map_err(|e| format!("evalfile `{path}`: {e}")),
         };
@@ -492,6 +496,19 @@ impl Server {
             );
             None
         });
+        // The evaluation the search uses, named when it changes.
+        let evaluation = evaluation.unwrap_or_else(|| Evaluation::for_variant(&variant));
+        if !matches!(bot, BotSpec::Random | BotSpec::Ugi(_)) {
+            let id = evaluation.id();
+            if self.announced.as_ref() != Some(&id) {
+                say(
+                    &out,
+                    &format!("info string evaluation {}", evaluation.summary()),
+                );
+                self.announced = Some(id);
+            }
+        }
+        let evaluation = Some(evaluation);
         let flag = stop.clone();
         let handle = std::thread::Builder::new()
             .name("murus-ugi-search".into())

@@ -440,9 +440,7 @@ fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     let v = &load_variant(&a.variant)?;
     let mut analyser = Analyser::new(64);
     if let Some(file) = eval {
-        let e = file
-            .evaluation_for(v.source())
-            .map_err(|e| anyhow!("--bot: {e}"))?;
+        let e = file.evaluation_for(v).map_err(|e| anyhow!("--bot: {e}"))?;
         analyser.set_evaluation(Some(e));
     }
     let pos = load_position(v, a.position.as_deref())?;
@@ -458,6 +456,7 @@ fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     let found = analyser
         .analyse_lines(&game, limits, a.multipv, None, seed, &mut |_| {})
         .ok_or_else(|| anyhow!("no move to analyse"))?;
+    let evaluation = analyser.evaluation(v);
     let text = |ms: &[murus_engine::Move]| -> Vec<String> {
         ms.iter().map(|&m| v.move_to_string(m)).collect()
     };
@@ -485,6 +484,7 @@ fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
             "nodes": found.nodes,
             "pv": text(&found.pv),
             "lines": lines,
+            "evaluation": { "id": evaluation.id(), "summary": evaluation.summary() },
         });
         writeln!(out, "{}", serde_json::to_string_pretty(&j)?)?;
         return Ok(());
@@ -494,6 +494,7 @@ fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     writeln!(out, "depth  {}", found.depth)?;
     writeln!(out, "nodes  {}", found.nodes)?;
     writeln!(out, "pv     {}", text(&found.pv).join(" "))?;
+    writeln!(out, "eval   {}", evaluation.summary())?;
     if a.multipv > 1 {
         for (i, l) in found.lines.iter().enumerate() {
             writeln!(
@@ -549,20 +550,20 @@ fn load_variant(spec: &str) -> Result<Variant> {
         eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
         anyhow!("`{spec}` has errors")
     })?;
-    register_own_evaluation(path, &source);
+    register_own_evaluation(path, &variant);
     Ok(variant)
 }
 
 /// Makes the evaluation file beside a rules file (`foo.eval` beside
 /// `foo.mg`) its variant's evaluation; one that cannot be used is named in
 /// a warning, and the bots keep the generic features.
-fn register_own_evaluation(rules: &Path, source: &str) {
+fn register_own_evaluation(rules: &Path, variant: &Variant) {
     let file = rules.with_extension(murus_ai::evalfile::EXTENSION);
     let Ok(bytes) = std::fs::read(&file) else {
         return;
     };
     let checked =
-        murus_ai::EvalFile::from_bytes(&bytes).and_then(|f| f.check_variant(source).map(|()| f));
+        murus_ai::EvalFile::from_bytes(&bytes).and_then(|f| f.check_variant(variant).map(|()| f));
     match checked {
         Ok(f) => murus_ai::evalfile::register(f),
         Err(e) => eprintln!(
@@ -731,7 +732,7 @@ fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
     // correcting the features (its cost added to theirs).
     for name in ["standard", "advanced", "hex", "escape4", "hex3-escape"] {
         let v = Variant::builtin(name).ok_or_else(|| anyhow!("missing shipped variant {name}"))?;
-        let evaluations = [Evaluation::Generic, Evaluation::for_source(v.source())];
+        let evaluations = [Evaluation::Generic, Evaluation::for_variant(&v)];
         let mut rates = [Vec::new(), Vec::new()];
         let mut ratios = Vec::new();
         for run in 0..runs {

@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use murus_dsl::rules::{DrawRules, Rules};
-use murus_dsl::{Diagnostic, Geometry};
+use murus_dsl::{Diagnostic, Geometry, RulesKey};
 
 use crate::bits::Bits;
 use crate::core::{Engine, Phase, Pos, StonesRemoved};
@@ -121,6 +121,7 @@ macro_rules! with {
 pub struct Variant {
     rules: Arc<Rules>,
     source: Arc<str>,
+    key: RulesKey,
     imp: Imp,
 }
 
@@ -136,8 +137,9 @@ impl Variant {
     /// sets `$files` to 9, the others keep their defaults. The variant is
     /// compiled from [`murus_dsl::instantiate`]'s text, each declaration
     /// rewritten to its one value (`param files = 9`), and that text is its
-    /// [`Variant::source`]: trained evaluations and records tie to the source
-    /// text, so every combination has its own.
+    /// [`Variant::source`], so that records name the combination they were
+    /// played under; its [`Variant::rules_key`] is that of the rules it
+    /// compiles to.
     ///
     /// Diagnostics point into `source` (as [`murus_dsl::compile_with`] gives
     /// them), not into the rewritten text.
@@ -160,6 +162,7 @@ impl Variant {
             Imp::Wide(Box::new(Engine::new(rules.clone())))
         };
         Variant {
+            key: rules.key(),
             rules,
             source: source.into(),
             imp,
@@ -184,6 +187,12 @@ impl Variant {
     /// The rule-file text it was compiled from.
     pub fn source(&self) -> &str {
         &self.source
+    }
+    /// The identity of the rules, whatever the text that states them
+    /// ([`RulesKey`]): trained evaluations belong to it, so a comment or a
+    /// new title in the rule file keeps them.
+    pub fn rules_key(&self) -> RulesKey {
+        self.key
     }
     /// The variant's short name.
     pub fn name(&self) -> &str {

@@ -947,7 +947,7 @@ pub fn train(
     }
     let start = variant.run(DefaultWeights);
     let weights = fit_weights(&samples.differences, start);
-    let digest = murus_ai::evalfile::source_digest(variant.source());
+    let digest = murus_ai::evalfile::rules_digest(variant);
     let note = |what: &str| {
         format!(
             "murus train {}: {what}, fitted to {} positions of {} self-play (seed {})",
