@@ -22,7 +22,7 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Builds a position from stacks `(slot, player, height)`, then runs the
-    /// start-of-turn checks; `won` marks a game already won. The caller has
+    /// start-of-turn checks, unless `won` marks a game already won. The caller has
     /// validated the stacks.
     pub(crate) fn make(
         &self,
@@ -46,9 +46,11 @@ impl<B: Bits> Engine<B> {
             pos.owner[p] |= B::bit(s);
         }
         pos.hash = self.hash_of(&pos);
-        self.begin_turn(&mut pos);
-        if won.is_some() {
-            pos.status = won;
+        // A won game ended with the winning move: its next turn never
+        // began (no elimination, no delayed breakthrough), as in `apply`.
+        match won {
+            Some(_) => pos.status = won,
+            None => self.begin_turn(&mut pos),
         }
         pos
     }
