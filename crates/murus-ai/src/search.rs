@@ -1,6 +1,7 @@
 //! Alpha-beta search: iterative deepening, a Zobrist transposition table,
 //! move ordering (hash move, captures, killers, history), late-move
-//! reductions, breakthrough threats, and a node budget or a deadline.
+//! reductions, breakthrough threats, and a node budget; a
+//! [`Handler`] stops it (a cancel, a clock) and hears of each iteration.
 //!
 //! The search plays along the game's [`DrawTracker`]: it pushes and pops as
 //! it makes and unmakes moves, and a node that the rules end (a
@@ -13,9 +14,7 @@
 //! this is plain minimax (negamax in spirit). A pie-rule `swap` hands the bot
 //! the other colour, so below a swap the bot's colour changes.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
+use murus_engine::job::Handler;
 use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Outcome, Phase, Pos};
 use rand::Rng;
 use rand::rngs::SmallRng;
@@ -121,9 +120,24 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// What hears of each finished iteration: its result and principal
-/// variation.
-pub(crate) type OnIteration<'a> = dyn FnMut(&SearchResult, &[Move]) + 'a;
+/// What a search reports of each finished iteration (see
+/// [`Searcher::with_reports`]): its result and principal variation, best
+/// move first.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    pub result: SearchResult,
+    pub pv: Vec<Move>,
+}
+
+/// A handler that passes on a job's stop and hears none of its progress:
+/// a bot's search, which reports nothing, stopped by a `Handler<()>`.
+pub(crate) struct StopOnly<'a>(pub &'a dyn Handler);
+
+impl<P: ?Sized> Handler<P> for StopOnly<'_> {
+    fn stop(&self) -> bool {
+        self.0.stop()
+    }
+}
 
 /// The parts of the search that can be turned off one at a time, to measure
 /// what each is worth (`docs/ai.md`, and the UGI option `ablate`). All are
@@ -216,15 +230,17 @@ pub(crate) struct Searcher<'a, B: Bits> {
     line: &'a mut DrawTracker,
     /// The ply cap, counted in the line's plies (`u32::MAX`: none).
     ply_cap: u32,
-    stop: Option<&'a AtomicBool>,
-    /// Stop when the clock passes this (polled with the stop flag).
-    deadline: Option<Instant>,
+    /// Asked every 1024 nodes whether to stop (a cancel, a clock); told of
+    /// each finished iteration when `reports`. Budgets count nodes, never
+    /// time, so that a node budget gives the same move on any machine.
+    handler: &'a dyn Handler<Iteration>,
+    /// Whether the handler hears of each iteration (with its principal
+    /// variation, which costs a walk of the table).
+    reports: bool,
     /// The deepest iteration to search.
     depth_limit: u32,
     /// The depth of the iteration under way (bounds threat extensions).
     root_depth: u32,
-    /// Told of each finished iteration: its result and principal variation.
-    on_iteration: Option<&'a mut OnIteration<'a>>,
     /// How many of the best root moves get an exact value (1: the best).
     lines_wanted: usize,
     /// After an iteration with several lines wanted: the best root moves,
@@ -294,7 +310,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         tt: &'a mut Table,
         line: &'a mut DrawTracker,
         budget: u64,
-        stop: Option<&'a AtomicBool>,
+        handler: &'a dyn Handler<Iteration>,
     ) -> Self {
         Searcher {
             e,
@@ -307,11 +323,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
             tt,
             ply_cap: line.ply_cap().unwrap_or(u32::MAX),
             line,
-            stop,
-            deadline: None,
+            handler,
+            reports: false,
             depth_limit: MAX_DEPTH,
             root_depth: 1,
-            on_iteration: None,
             lines_wanted: 1,
             lines: Vec::new(),
             budget,
@@ -344,12 +359,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self
     }
 
-    /// Stops the search at `deadline` as at the stop flag; `None`: no clock.
-    pub(crate) fn with_deadline(mut self, deadline: Option<Instant>) -> Self {
-        self.deadline = deadline;
-        self
-    }
-
     /// Searches no deeper than `depth` plies (at least 1).
     pub(crate) fn with_depth_limit(mut self, depth: u32) -> Self {
         self.depth_limit = depth.clamp(1, MAX_DEPTH);
@@ -363,10 +372,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self
     }
 
-    /// Calls `report` after each finished iteration with its result and
+    /// Tells the handler of each finished iteration: its result and
     /// principal variation (from the root, best move first).
-    pub(crate) fn with_reports(mut self, report: &'a mut OnIteration<'a>) -> Self {
-        self.on_iteration = Some(report);
+    pub(crate) fn with_reports(mut self) -> Self {
+        self.reports = true;
         self
     }
 
@@ -464,12 +473,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
             root.insert(0, m);
             let v = values.remove(best);
             values.insert(0, v);
-            if self.on_iteration.is_some() {
+            if self.reports {
                 result.nodes = self.nodes;
                 let pv = self.principal_variation(pos, m, depth);
-                if let Some(report) = self.on_iteration.as_mut() {
-                    report(&result, &pv);
-                }
+                self.handler.progress(&Iteration { result, pv });
             }
             if value.abs() >= PROVEN {
                 break;
@@ -573,11 +580,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         me: usize,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.budget
-            || (self.nodes & 1023 == 0
-                && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
+        if self.nodes >= self.budget || (self.nodes & 1023 == 0 && self.handler.stop()) {
             self.aborted = true;
             return 0;
         }
@@ -776,7 +779,7 @@ mod tests {
                 let pos = B::unwrap(&self.0).expect("a standard position");
                 let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(self.1);
                 let mut table = Table::new(12);
-                let mut s = Searcher::new(e, &mut table, &mut line, 100_000, None);
+                let mut s = Searcher::new(e, &mut table, &mut line, 100_000, &());
                 s.run(pos, &mut SmallRng::seed_from_u64(1)).value
             }
         }
@@ -800,7 +803,7 @@ mod tests {
                 let pos = B::unwrap(&self.0).expect("a standard position");
                 let mut table = Table::new(12);
                 let mut line = DrawTracker::new(e.rules().draw, pos.hash());
-                let mut s = Searcher::new(e, &mut table, &mut line, u64::MAX, None);
+                let mut s = Searcher::new(e, &mut table, &mut line, u64::MAX, &());
                 let root = s.run(pos, &mut SmallRng::seed_from_u64(1));
                 // The same position two plies deeper, with the table the
                 // first search filled: the win is two plies further away.

@@ -28,6 +28,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use murus_engine::job::{Cancel, HandlerExt};
 use murus_engine::{Game, Variant};
 
 use crate::analysis::{Analyser, Info, Limits};
@@ -522,9 +523,9 @@ impl Server {
                         if limits == Limits::default() && !infinite {
                             limits.nodes = Some(nodes);
                         }
-                        let found = a.analyse(&game, limits, Some(&flag), seed, &mut |info| {
-                            say(&out, &info_line(&variant, info));
-                        });
+                        let handler = Cancel::from_flag(flag.clone())
+                            .on_progress(|info: &Info| say(&out, &info_line(&variant, info)));
+                        let found = a.analyse(&game, limits, seed, &handler);
                         let kept = Kept {
                             analyser: Some(a),
                             tree: kept_tree,
@@ -605,30 +606,10 @@ fn other_bot<W: Write + Send + 'static>(
     if let Some(tree) = kept {
         bot.set_tree(tree);
     }
-    bot.set_stop(stop.clone());
     let started = Instant::now();
-    let done = Arc::new(AtomicBool::new(false));
-    // A watchdog stops the bot when its time is up.
-    let watchdog = limits.time.map(|t| {
-        let (stop, done) = (stop.clone(), done.clone());
-        let deadline = Instant::now() + t;
-        std::thread::spawn(move || {
-            while !done.load(Ordering::Relaxed) {
-                let now = Instant::now();
-                if now >= deadline {
-                    stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-                std::thread::park_timeout(deadline - now);
-            }
-        })
-    });
-    let best = bot.choose_in_game(game);
-    done.store(true, Ordering::Relaxed);
-    if let Some(w) = watchdog {
-        w.thread().unpark();
-        let _ = w.join();
-    }
+    // Stopped by the protocol's `stop`, or when its time is up.
+    let handler = Cancel::from_flag(stop.clone()).until(limits.time.map(|t| started + t));
+    let best = bot.choose_in_game_with(game, &handler);
     if matches!(bot.spec(), BotSpec::Mcts { .. }) {
         // Iterations as nodes, the most visited line as the variation, and
         // the tree's size, kept for the next search.

@@ -454,7 +454,7 @@ fn analyze(a: &AnalyzeArgs, out: &mut impl Write) -> Result<()> {
     }
     let seed = v.hash(game.position());
     let found = analyser
-        .analyse_lines(&game, limits, a.multipv, None, seed, &mut |_| {})
+        .analyse_lines(&game, limits, a.multipv, seed, &())
         .ok_or_else(|| anyhow!("no move to analyse"))?;
     let evaluation = analyser.evaluation(v);
     let text = |ms: &[murus_engine::Move]| -> Vec<String> {
@@ -754,7 +754,7 @@ fn search_bench(quick: bool, runs: usize, out: &mut impl Write) -> Result<()> {
                         ..Limits::default()
                     };
                     let t = Instant::now();
-                    let found = a.analyse(&game, limits, None, run as u64, &mut |_| {});
+                    let found = a.analyse(&game, limits, run as u64, &());
                     seconds += t.elapsed().as_secs_f64();
                     searched += found.map_or(0, |f| f.nodes);
                 }

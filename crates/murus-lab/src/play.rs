@@ -130,10 +130,6 @@ fn play_on<B: Word>(
         .map(|(s, spec)| {
             let mut b = Bot::new(spec.clone(), setup.seed ^ mix(s as u64 + 1));
             b.prepare(v);
-            // Only searches poll the flag.
-            if let (true, Some(flag)) = (spec.searches(), &stop) {
-                b.set_stop(flag.clone());
-            }
             b
         })
         .collect();
@@ -203,15 +199,14 @@ fn play_on<B: Word>(
                 m
             }
             _ if line.plies() < setup.openings => moves[opening.random_range(0..moves.len())],
-            Some(start) if bot.is_external() => {
-                bot.choose_external(v, start, &played)
-                    .map_err(|error| LabError::Engine {
-                        game: setup.index + 1,
-                        error,
-                    })?
-            }
+            Some(start) if bot.is_external() => bot
+                .choose_external(v, start, &played, &stop)
+                .map_err(|error| LabError::Engine {
+                    game: setup.index + 1,
+                    error,
+                })?,
             _ => bot
-                .choose_fast(e, &pos, &line, &moves)
+                .choose_fast(e, &pos, &line, &moves, &stop)
                 .expect("moves exist"),
         };
         let capture = e.is_capture(&pos, m);

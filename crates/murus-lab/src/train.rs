@@ -446,7 +446,7 @@ pub fn play_game(variant: &Variant, spec: &DataSpec, bot: &BotSpec, index: u64) 
                 } else {
                     let bot = &mut bots[pos.turn()];
                     let m = bot
-                        .choose_fast(e, &pos, &line, &moves)
+                        .choose_fast(e, &pos, &line, &moves, &())
                         .expect("moves exist");
                     if moves.len() > 1 {
                         let score = bot.last_value.clamp(-SCORE_CAP, SCORE_CAP);
