@@ -40,6 +40,7 @@
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use murus_dsl::diagnostic::plural;
 use murus_engine::Variant;
 use murus_engine::util::fnv1a;
 use sha2::{Digest, Sha256};
@@ -327,8 +328,8 @@ impl EvalFile {
         }
         if r.at + 8 < bytes.len() {
             return Err(EvalFileError::Corrupt(format!(
-                "{} bytes after the evaluation",
-                bytes.len() - r.at - 8
+                "{} after the evaluation",
+                plural((bytes.len() - r.at - 8) as u64, "byte")
             )));
         }
         let expected = u64::from_le_bytes(sum.try_into().unwrap_or([0; 8]));
@@ -432,7 +433,10 @@ impl<'a> Reader<'a> {
             || inputs > u64::from(u16::MAX)
         {
             return Err(EvalFileError::Corrupt(format!(
-                "a network of {slots} slots, {players} players, stacks of {heights} and {hidden} hidden units"
+                "a network of {}, {}, stacks of {heights} and {}",
+                plural(slots as u64, "slot"),
+                plural(players as u64, "player"),
+                plural(hidden as u64, "hidden unit")
             )));
         }
         if version < 2 && players > 2 {

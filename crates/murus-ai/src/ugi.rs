@@ -28,6 +28,7 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use murus_dsl::diagnostic::plural;
 use murus_engine::job::{Cancel, HandlerExt};
 use murus_engine::{Game, Variant};
 
@@ -629,7 +630,8 @@ fn other_bot<W: Write + Send + 'static>(
                 pv.join(" ")
             ),
         );
-        say(out, &format!("info string tree {} nodes", bot.tree_size()));
+        let size = bot.tree_size() as u64;
+        say(out, &format!("info string tree {}", plural(size, "node")));
         return (best, Some(bot.take_tree()));
     }
     (best, None)

@@ -6,6 +6,7 @@
 
 use std::sync::Arc;
 
+use murus_dsl::diagnostic::count;
 use murus_dsl::rules::{DrawRules, Rules};
 use murus_dsl::{Diagnostic, Geometry, RulesKey};
 
@@ -282,7 +283,7 @@ impl Variant {
                 None => "repetition".to_string(),
             },
             Reason::PlyCap => match draw.ply_cap {
-                Some(n) => format!("the ply cap ({n} plies)"),
+                Some(n) => format!("the ply cap ({})", count(n, "ply", "plies")),
                 None => "the ply cap".to_string(),
             },
         };
