@@ -11,7 +11,7 @@
 //! | `mcts[:ITERATIONS]` | UCT with proven wins and losses backed up (MCTS-Solver), nodes expanded whole with each child evaluated, implicit minimax backups, tree reuse; budget in iterations (default 10 000) |
 //! | `mcts-guided[:ITERATIONS]` | the same, valuing leaves by playouts that take the greedy move one ply in four |
 //! | `easy`, `medium`, `hard`, `expert` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000`, `alphabeta:500000` |
-//! | `ugi:[SETTING …] COMMAND …` | an [external](external) engine asked over UGI, such as an older build of Murus |
+//! | `ugi:[SETTING …] COMMAND …` | an [external] engine asked over UGI, such as an older build of Murus |
 //!
 //! Budgets count nodes or iterations, never time, so a game is reproducible
 //! from its seed. [`analysis`] runs the alpha-beta search under other

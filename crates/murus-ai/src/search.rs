@@ -71,6 +71,23 @@ struct Entry {
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
+/// The bound's kind in an entry's flag.
+const BOUND: u8 = 3;
+/// Beside the bound: the node was searched whole, without reductions or
+/// pruning (see [`proven_window`]), so its value also bounds how fast a win
+/// can be.
+const WHOLE: u8 = 4;
+
+/// Whether a window asks only about proven results: how fast a known win
+/// can be made (`alpha` a win) or how long a known loss delayed (`beta` a
+/// loss). Once a win is known at the root, such nodes are searched whole,
+/// without reductions and with only the table's whole entries, so that the
+/// search finds the fastest win within its depth instead of the first:
+/// reductions and pruning judge by the evaluation, which cannot tell a win
+/// in 5 from one in 7.
+fn proven_window(alpha: i32, beta: i32) -> bool {
+    alpha >= PROVEN || beta <= -PROVEN
+}
 
 /// A transposition table keyed by Zobrist hash.
 #[derive(Debug)]
@@ -241,6 +258,10 @@ pub(crate) struct Searcher<'a, B: Bits> {
     depth_limit: u32,
     /// The depth of the iteration under way (bounds threat extensions).
     root_depth: u32,
+    /// Whether nodes with a [`proven_window`] are searched whole: in the
+    /// iterations that look for a win faster than the one known at the
+    /// root (until then the search is as fast as it can be at finding one).
+    seek_faster: bool,
     /// How many of the best root moves get an exact value (1: the best).
     lines_wanted: usize,
     /// After an iteration with several lines wanted: the best root moves,
@@ -327,6 +348,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             reports: false,
             depth_limit: MAX_DEPTH,
             root_depth: 1,
+            seek_faster: false,
             lines_wanted: 1,
             lines: Vec::new(),
             budget,
@@ -415,6 +437,15 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     /// Iterative deepening from `pos` for the player to move.
+    ///
+    /// A proven result does not end the search at once: a win found first is
+    /// not always the fastest (reductions and pruning may have hidden a
+    /// shorter one). Once one is known, later iterations search every root
+    /// move for a win at least as fast (a window above the known win, so
+    /// that the whole tree is searched whole: [`proven_window`]), and the
+    /// search ends when such an iteration reaches within one ply of the
+    /// win's distance, deep enough to have seen every faster one. A proven
+    /// loss ends it once the iteration reaches within a ply of its distance.
     pub(crate) fn run(&mut self, pos: &Pos<B>, rng: &mut SmallRng) -> SearchResult {
         debug_assert_eq!(self.line.current(), pos.hash(), "the line ends at `pos`");
         let me = pos.turn();
@@ -437,9 +468,14 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return result;
         }
         let mut values = vec![0; root.len()];
+        // The best proven win of a finished iteration: later iterations look
+        // only for wins at least as fast.
+        let mut known_win: Option<i32> = None;
         for depth in 1..=self.depth_limit {
             self.root_depth = depth;
-            let (best, value) = self.root_iteration(pos, &root, depth, me, &mut values);
+            let floor = known_win.map_or(-WIN - 1, |v| v - 1);
+            self.seek_faster = known_win.is_some();
+            let (best, value) = self.root_iteration(pos, &root, depth, me, &mut values, floor);
             if self.aborted {
                 // A partial iteration still improves on the last one if a
                 // move other than the first (the previous best) was searched
@@ -450,7 +486,14 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 }
                 break;
             }
-            let mut best = best.unwrap_or(0);
+            let Some(mut best) = best else {
+                // No win as fast as the known one within this depth (it was
+                // found beyond it, by an extension): the last answer stands.
+                if known_win.is_some_and(|v| depth + 1 >= (WIN - v) as u32) {
+                    break;
+                }
+                continue;
+            };
             if self.lines_wanted > 1 {
                 // Best first; a stable sort keeps the earlier order of equals.
                 let mut order: Vec<usize> = (0..root.len()).collect();
@@ -479,7 +522,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 self.handler.progress(&Iteration { result, pv });
             }
             if value.abs() >= PROVEN {
-                break;
+                let distance = (WIN - value.abs()) as u32;
+                // A win counts as the fastest once an iteration that looked
+                // only for wins as fast (every root move searched whole)
+                // reached within a ply of it; nothing beats a win in one.
+                let checked = value < 0 || known_win.is_some() || distance <= 1;
+                if value > 0 {
+                    known_win = Some(value);
+                }
+                if checked && depth + 1 >= distance {
+                    break;
+                }
             }
         }
         result.nodes = self.nodes;
@@ -487,8 +540,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     /// One iteration over the root moves: the index of the best move and
-    /// its value (`None` if stopped before the first was searched). With
-    /// several lines wanted, every move gets its exact value in `values`.
+    /// its value (`None` if stopped before the first was searched, or if no
+    /// move beat `floor`). With several lines wanted, every move gets its
+    /// exact value in `values`: a move whose value there is a proven win
+    /// looks only for wins at least as fast, and keeps its value if it finds
+    /// none within this depth; another looks first for a win above `floor`.
     fn root_iteration(
         &mut self,
         pos: &Pos<B>,
@@ -496,14 +552,31 @@ impl<'a, B: Bits> Searcher<'a, B> {
         depth: u32,
         me: usize,
         values: &mut [i32],
+        floor: i32,
     ) -> (Option<usize>, i32) {
-        const FULL: (i32, i32) = (-WIN - 1, WIN + 1);
         let mut best = None;
-        let mut alpha = -WIN - 1;
         let all = self.lines_wanted > 1;
+        let mut alpha = if all { -WIN - 1 } else { floor };
         for (i, &m) in root.iter().enumerate() {
-            let window = if all { FULL } else { (alpha, WIN + 1) };
-            let v = self.child(pos, m, depth - 1, 1, window, me);
+            let v = if all {
+                // A move looks first for a win as fast as its own (when it
+                // has one) or as the best known; then, finding none, for its
+                // own value.
+                let own = values[i];
+                let low = if own >= PROVEN { own - 1 } else { floor };
+                let v = self.child(pos, m, depth - 1, 1, (low, WIN + 1), me);
+                if v > low || self.aborted {
+                    v
+                } else if own >= PROVEN {
+                    own
+                } else if low > -WIN - 1 {
+                    self.child(pos, m, depth - 1, 1, (-WIN - 1, WIN + 1), me)
+                } else {
+                    v
+                }
+            } else {
+                self.child(pos, m, depth - 1, 1, (alpha, WIN + 1), me)
+            };
             if self.aborted {
                 break;
             }
@@ -632,13 +705,16 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // shaped, are stored as usual and may be met again along another
         // path, or in a later search of the game.
         let trusted = self.line.plies().saturating_add(depth) < self.ply_cap;
+        // Asked about proven results only: searched whole (no reductions),
+        // trusting only entries searched whole.
+        let whole = self.seek_faster && proven_window(alpha, beta);
         let k = key(pos.hash(), me);
         let mut hash_move = None;
         if let Some(t) = self.tt.get(k) {
             hash_move = t.best;
-            if trusted && u32::from(t.depth) >= depth {
+            if trusted && u32::from(t.depth) >= depth && (!whole || t.flag & WHOLE != 0) {
                 let value = from_table(t.value, ply);
-                match t.flag {
+                match t.flag & BOUND {
                     EXACT => {
                         self.buffers[ply_i] = moves;
                         return value;
@@ -699,7 +775,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
             let quiet = scores[i] < 1 << 29;
             // A late quiet move is searched less deep first, and again at
             // full depth if it beats the best so far.
-            let r = if self.features.lmr && depth >= 3 && i >= 3 && quiet && !threatened {
+            let r = if self.features.lmr
+                && depth >= 3
+                && i >= 3
+                && quiet
+                && !threatened
+                && !(self.seek_faster && proven_window(alpha, beta))
+            {
                 reduction(depth, i).min(depth - 2)
             } else {
                 0
@@ -744,13 +826,14 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self.buffers[ply_i] = moves;
         self.scores[ply_i] = scores;
         if trusted {
-            let flag = if best_value <= alpha0 {
+            let bound = if best_value <= alpha0 {
                 UPPER
             } else if best_value >= beta0 {
                 LOWER
             } else {
                 EXACT
             };
+            let flag = if whole { bound | WHOLE } else { bound };
             self.tt.put(Entry {
                 key: k,
                 value: to_table(best_value, ply),
