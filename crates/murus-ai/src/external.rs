@@ -30,10 +30,12 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use murus_engine::job::Handler;
+use murus_engine::util::fnv1a;
 use murus_engine::{Move, Position, Variant};
 
 /// The settings that are limits of each `go`, not options.
@@ -163,7 +165,7 @@ impl UgiEngine {
             variant: None,
         };
         engine.send("ugi")?;
-        let hello = engine.until("ugiok", Some(Instant::now() + HANDSHAKE), None)?;
+        let hello = engine.until("ugiok", Some(Instant::now() + HANDSHAKE), &())?;
         engine.options = hello
             .iter()
             .filter_map(|l| l.strip_prefix("option name "))
@@ -201,18 +203,18 @@ impl UgiEngine {
 
     /// Reads lines up to the first that starts with `prefix`. An `info
     /// string error` line is the engine refusing a command: an error. Past
-    /// `deadline` it is an error; once `stop` is set, `stop` is sent and
-    /// the engine has [`GRACE`] to answer.
+    /// `deadline` it is an error; once `handler` says stop, `stop` is sent
+    /// and the engine has [`GRACE`] to answer.
     fn until(
         &mut self,
         prefix: &str,
         mut deadline: Option<Instant>,
-        stop: Option<&AtomicBool>,
+        handler: &dyn Handler,
     ) -> Result<Vec<String>, ExternalError> {
         let mut seen = Vec::new();
         let mut stopped = false;
         loop {
-            if !stopped && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if !stopped && handler.stop() {
                 stopped = true;
                 self.send("stop")?;
                 deadline = Some(Instant::now() + GRACE);
@@ -250,8 +252,10 @@ impl UgiEngine {
         if !self.options.iter().any(|o| o == "variant") {
             return Ok(());
         }
-        let path =
-            std::env::temp_dir().join(format!("murus-ugi-{:016x}.mg", fnv1a(variant.source())));
+        let path = std::env::temp_dir().join(format!(
+            "murus-ugi-{:016x}.mg",
+            fnv1a(variant.source().as_bytes())
+        ));
         if self.variant.as_ref() == Some(&path) {
             return Ok(());
         }
@@ -271,17 +275,18 @@ impl UgiEngine {
     }
 
     /// The engine's move in the game that started at `start` and went on
-    /// with `moves`; `stop` makes it answer at once.
+    /// with `moves`; once `handler` says stop, it is told to answer at
+    /// once.
     pub fn choose(
         &mut self,
         variant: &Variant,
         start: &Position,
         moves: &[Move],
-        stop: Option<&AtomicBool>,
+        handler: &dyn Handler,
     ) -> Result<Move, ExternalError> {
         self.load_variant(variant)?;
         self.send("isready")?;
-        self.until("readyok", Some(Instant::now() + HANDSHAKE), stop)?;
+        self.until("readyok", Some(Instant::now() + HANDSHAKE), handler)?;
         let mut position = format!("position fen {}", variant.position_string(start));
         let mut pos = *start;
         if !moves.is_empty() {
@@ -300,7 +305,7 @@ impl UgiEngine {
             .limit("movetime")
             .and_then(|ms| ms.parse::<u64>().ok())
             .map(|ms| Instant::now() + Duration::from_millis(ms) + GRACE);
-        let answer = self.until("bestmove", deadline, stop)?;
+        let answer = self.until("bestmove", deadline, handler)?;
         let last = answer.last().expect("until returns the line it found");
         let text = last["bestmove".len()..].trim();
         let text = text.split_whitespace().next().unwrap_or("");
@@ -308,13 +313,6 @@ impl UgiEngine {
             .parse_move(&pos, text)
             .map_err(|e| self.error(format!("its move {e}")))
     }
-}
-
-/// The 64-bit FNV-1a hash of `text`: a stable name for a rules file.
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 impl Drop for UgiEngine {
