@@ -387,6 +387,7 @@ fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
         [
             "Seat 1 (greedy)",
             "Seat 2 (random)",
+            "Evaluation",
             "Colour g",
             "Colour r",
             "First player",
@@ -412,7 +413,9 @@ fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
         )
     );
     // The endings add up to every game.
-    let total: u64 = lines[12]
+    // Both seats were given the standard game's shipped evaluation.
+    assert!(lines[2].1.starts_with("trained, sha256:"), "{lines:?}");
+    let total: u64 = lines[13]
         .1
         .split(", ")
         .map(|e| e.rsplit(' ').next().unwrap().parse::<u64>().unwrap())

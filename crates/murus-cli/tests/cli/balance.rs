@@ -43,7 +43,10 @@ fn a_small_check_reports_every_level_the_skill_trace_and_a_verdict() {
     );
     assert!(dir.join("balance.csv").is_file());
     let csv = std::fs::read_to_string(dir.join("balance.csv")).unwrap();
-    assert!(csv.starts_with("level,bot,games,first_player,"), "{csv}");
+    assert!(
+        csv.starts_with("level,bot,evaluation,games,first_player,"),
+        "{csv}"
+    );
     assert_eq!(csv.lines().count(), 3);
     // The same check again in the same folder needs --resume, and resumed
     // it plays nothing and reports the same.

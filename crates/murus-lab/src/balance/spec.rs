@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::config::BalanceConfig;
 use crate::book::BookId;
 use crate::folder::{Differences, Settings, Sharded, Spec, or_none};
-use crate::record::{VariantId, source_sha256};
+use crate::record::VariantId;
 use crate::report::BalanceReport;
 
 /// The layout of `balance-run.json` this version writes and reads.
@@ -44,10 +44,7 @@ impl BalanceSpec {
     pub fn of(variant: &Variant, config: &BalanceConfig) -> BalanceSpec {
         BalanceSpec {
             format: FORMAT,
-            variant: VariantId {
-                name: variant.name().to_string(),
-                source_sha256: source_sha256(variant.source()),
-            },
+            variant: VariantId::of(variant),
             engine_version: env!("CARGO_PKG_VERSION").to_string(),
             seed: config.seed,
             openings: if config.book.is_some() {
@@ -94,12 +91,7 @@ impl Settings for BalanceSpec {
         let a = self;
         let mut d = Differences::new(here);
         d.add("format", a.format, b.format);
-        d.add("variant", &a.variant.name, &b.variant.name);
-        d.add(
-            "variant source sha256 (the rules changed)",
-            &a.variant.source_sha256,
-            &b.variant.source_sha256,
-        );
+        d.rules(&a.variant, &b.variant);
         d.add("engine version", &a.engine_version, &b.engine_version);
         d.add("seed", a.seed, b.seed);
         d.add("openings", a.openings, b.openings);

@@ -5,6 +5,7 @@
 //! resumed run ends with exactly the files of a run never interrupted.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
 use serde::{Deserialize, Serialize};
 
@@ -15,7 +16,9 @@ use super::{
 };
 use crate::book::BookId;
 use crate::error::LabError;
-use crate::record::{GameResult, GameStats, Provenance, stats_of};
+use crate::record::{
+    GameResult, GameStats, LEGACY_EVALUATIONS, Provenance, short_evaluation, stats_of,
+};
 use crate::report::{self, Report};
 use crate::seeds::game_seed;
 use crate::write::report_files;
@@ -59,14 +62,12 @@ impl Settings for Provenance {
     fn differences(&self, b: &Provenance, here: &'static str) -> Vec<String> {
         let a = self;
         let mut d = Differences::new(here);
-        d.add("variant", &a.variant.name, &b.variant.name);
-        d.add(
-            "variant source sha256 (the rules changed)",
-            &a.variant.source_sha256,
-            &b.variant.source_sha256,
-        );
+        d.rules(&a.variant, &b.variant);
         d.add("engine version", &a.engine_version, &b.engine_version);
         d.add("bots", a.bots.join(","), b.bots.join(","));
+        if a.bots == b.bots {
+            d.extend(evaluation_differences(a, b, here));
+        }
         d.add("seed", a.seed, b.seed);
         d.add("games", a.requested, b.requested);
         d.add(
@@ -85,6 +86,73 @@ impl Settings for Provenance {
         );
         d.finish()
     }
+}
+
+/// One sentence per seat whose bot was given another evaluation in `a`
+/// (found there) than in `b` (`here`): ``seat 1 (medium): evaluation
+/// generic there, sha256:1a2b3c4d5e6f… asked``. A side that records none
+/// (a folder written before evaluations were recorded) is read as
+/// [`LEGACY_EVALUATIONS`] says.
+fn evaluation_differences(a: &Provenance, b: &Provenance, here: &str) -> Vec<String> {
+    let seat = |s: usize| {
+        format!(
+            "seat {} ({})",
+            s + 1,
+            a.bots.get(s).map_or("", String::as_str)
+        )
+    };
+    let sentence = |s: usize, there: &str, asked: &str| {
+        format!("{}: evaluation {there} there, {asked} {here}", seat(s))
+    };
+    match (a.evaluations.is_empty(), b.evaluations.is_empty()) {
+        (true, true) => Vec::new(),
+        (false, false) => (0..a.evaluations.len().max(b.evaluations.len()))
+            .filter_map(|s| {
+                let (x, y) = (a.evaluations.get(s), b.evaluations.get(s));
+                (x != y).then(|| {
+                    let show = |e: Option<&String>| {
+                        e.map_or_else(|| "none".to_string(), |e| short_evaluation(e))
+                    };
+                    sentence(s, &show(x), &show(y))
+                })
+            })
+            .collect(),
+        (legacy_there, _) => {
+            let recorded = if legacy_there { b } else { a };
+            recorded
+                .evaluations
+                .iter()
+                .enumerate()
+                .filter(|&(s, id)| !legacy_accepts(recorded.bots.get(s), id))
+                .map(|(s, id)| {
+                    let id = short_evaluation(id);
+                    if legacy_there {
+                        sentence(s, LEGACY_EVALUATIONS, &id)
+                    } else {
+                        sentence(s, &id, LEGACY_EVALUATIONS)
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// Whether a bot of `spec` given the evaluation `id` may go on with games
+/// of a folder that recorded no evaluation ([`LEGACY_EVALUATIONS`]): the
+/// generic one, one shipped with Murus, or the file its spec names.
+fn legacy_accepts(spec: Option<&String>, id: &str) -> bool {
+    static SHIPPED: OnceLock<Vec<String>> = OnceLock::new();
+    let names_file = spec
+        .and_then(|s| s.parse::<murus_ai::BotSpec>().ok())
+        .is_some_and(|s| s.eval_file().is_some());
+    let shipped = SHIPPED.get_or_init(|| {
+        murus_engine::BUILTIN_EVALUATIONS
+            .iter()
+            .filter_map(|(_, bytes)| murus_ai::EvalFile::from_bytes(bytes).ok())
+            .map(|f| f.evaluation().id())
+            .collect()
+    });
+    names_file || id == murus_ai::Evaluation::Generic.id() || shipped.iter().any(|s| s == id)
 }
 
 impl Sharded for Provenance {

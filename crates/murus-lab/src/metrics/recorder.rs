@@ -283,6 +283,7 @@ mod tests {
                 book_line: None,
                 opening_seed: 0,
                 record_moves: false,
+                evaluations: Vec::new(),
             };
             let g = play_game(&v, &setup(vec![BotSpec::Greedy; n]), None).unwrap();
             let (plies, m) = (g.stats.plies, g.stats.metrics.unwrap());

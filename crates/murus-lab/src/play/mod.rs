@@ -42,6 +42,10 @@ pub struct GameSetup {
     /// Whether to write the moves down (needed for game files, not for
     /// statistics alone).
     pub record_moves: bool,
+    /// The evaluation each seat's bot is given, by seat (settled once for
+    /// a run: [`crate::Config::evaluations`]); empty, each bot's own
+    /// ([`Bot::prepare`]).
+    pub evaluations: Vec<Evaluation>,
 }
 
 struct PlayTask<'a> {
@@ -150,7 +154,10 @@ fn play_on<B: Word>(
         .enumerate()
         .map(|(s, spec)| {
             let mut b = Bot::new(spec.clone(), setup.seed ^ mix(s as u64 + 1));
-            b.prepare(v);
+            match setup.evaluations.get(s) {
+                Some(e) => b.set_evaluation(e.clone()),
+                None => b.prepare(v),
+            }
             b
         })
         .collect();
@@ -160,12 +167,14 @@ fn play_on<B: Word>(
         seat_of[c] = s;
     }
     // The game-quality metrics' trace, valued with the variant's evaluation
-    // as the bots see it (`docs/metrics.md`); with a random seat, the legal
-    // moves are valued at a sample of plies only.
+    // as the bots see it (`docs/metrics.md`): the first seat's whose bot
+    // names no file, else seat 0's (so it is always one a run records); with
+    // a random seat, the legal moves are valued at a sample of plies only.
     let evaluation = bots
         .iter()
         .find(|b| b.spec().eval_file().is_none())
-        .map_or_else(|| Evaluation::for_variant(v), |b| b.evaluation().clone());
+        .or(bots.first())
+        .map_or(Evaluation::Generic, |b| b.evaluation().clone());
     let one_in = if setup.seats.contains(&BotSpec::Random) {
         CLARITY_SAMPLE_RANDOM
     } else {

@@ -12,7 +12,7 @@ use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
 use crate::metrics::Metrics;
-use crate::record::{GameStats, Provenance, reason_key};
+use crate::record::{GameStats, Provenance, reason_key, short_evaluation};
 use crate::stats::{percentile, wilson};
 use crate::text::{grouped, percent};
 
@@ -165,6 +165,9 @@ impl Report {
                 wins(s.wins, s.rate, s.ci95),
             ));
         }
+        if let Some(text) = evaluations_text(&self.provenance) {
+            lines.push(("Evaluation".into(), text));
+        }
         for (c, x) in &self.by_colour {
             let name = c.chars().next().map_or_else(|| c.clone(), &colour);
             lines.push((name, wins(x.wins, x.rate, x.ci95)));
@@ -223,6 +226,31 @@ impl Report {
         lines.push(("Endings".into(), endings.join(", ")));
         lines
     }
+}
+
+/// Which evaluation the bots were given, in words: `generic features`,
+/// `trained, sha256:1a2b3c4d5e6f…`, or seat by seat where they differ
+/// (`seat 1 trained, sha256:…; seat 2 generic features`); `None` for a
+/// report that records none (written before evaluations were recorded).
+pub fn evaluations_text(p: &Provenance) -> Option<String> {
+    let words = |id: &str| {
+        if id == murus_ai::Evaluation::Generic.id() {
+            "generic features".to_string()
+        } else {
+            format!("trained, {}", short_evaluation(id))
+        }
+    };
+    let first = p.evaluations.first()?;
+    if p.evaluations.iter().all(|e| e == first) {
+        return Some(words(first));
+    }
+    let seats: Vec<String> = p
+        .evaluations
+        .iter()
+        .enumerate()
+        .map(|(s, e)| format!("seat {} {}", s + 1, words(e)))
+        .collect();
+    Some(seats.join("; "))
 }
 
 /// Builds the report of `games` (in any order: every figure is a count, a
@@ -364,9 +392,11 @@ mod tests {
             variant: VariantId {
                 name: "test".into(),
                 source_sha256: String::new(),
+                rules_key: None,
             },
             engine_version: String::new(),
             bots: vec!["random".into(), "random".into()],
+            evaluations: Vec::new(),
             seed: 1,
             requested: 2,
             max_plies: 300,

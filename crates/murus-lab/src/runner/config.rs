@@ -2,14 +2,14 @@
 
 use std::sync::Arc;
 
-use murus_ai::BotSpec;
+use murus_ai::{BotSpec, Evaluation};
 use murus_engine::Variant;
 
 use crate::book::Book;
 use crate::error::LabError;
 use crate::folder::RunSpec;
 use crate::play::GameSetup;
-use crate::record::{GameStats, Provenance, VariantId, source_sha256};
+use crate::record::{GameStats, Provenance, VariantId};
 use crate::report::{self, Report};
 use crate::seeds::{OPENING_SALT, game_seed};
 
@@ -30,7 +30,19 @@ pub struct Config {
     pub record_moves: bool,
     /// The opening book that opens every round of games, if any.
     book: Option<Arc<Book>>,
+    /// The evaluation each seat's bot is given ([`Provenance::evaluations`]),
+    /// settled once for the run.
+    evaluations: Vec<Evaluation>,
     provenance: Provenance,
+}
+
+/// The evaluation a bot of `spec` is given on `variant`: the file its spec
+/// names (one that cannot be used was reported by [`BotSpec::check`], and
+/// falls back, as [`murus_ai::Bot::prepare`] does), else the variant's own.
+fn evaluation_of(spec: &BotSpec, variant: &Variant) -> Evaluation {
+    spec.eval_file()
+        .and_then(|r| r.evaluation_for(variant).ok())
+        .unwrap_or_else(|| Evaluation::for_variant(variant))
 }
 
 impl Config {
@@ -42,14 +54,13 @@ impl Config {
             .map(|s| bots[s % bots.len().max(1)].clone())
             .collect();
         let max_plies = variant.rules().draw.ply_cap.unwrap_or(1000);
+        let evaluations: Vec<Evaluation> = bots.iter().map(|b| evaluation_of(b, variant)).collect();
         Config {
             provenance: Provenance {
-                variant: VariantId {
-                    name: variant.name().to_string(),
-                    source_sha256: source_sha256(variant.source()),
-                },
+                variant: VariantId::of(variant),
                 engine_version: env!("CARGO_PKG_VERSION").to_string(),
                 bots: bots.iter().map(ToString::to_string).collect(),
+                evaluations: evaluations.iter().map(Evaluation::id).collect(),
                 seed,
                 requested: games,
                 max_plies,
@@ -66,6 +77,7 @@ impl Config {
             shard: None,
             record_moves: true,
             book: None,
+            evaluations,
         }
     }
 
@@ -162,7 +174,13 @@ impl Config {
             opening_seed: game_seed(self.seed ^ OPENING_SALT, round),
             book_line: self.book.as_ref().map(|b| b.line_of_round(round)),
             record_moves: self.record_moves,
+            evaluations: self.evaluations.clone(),
         }
+    }
+
+    /// The evaluation each seat's bot is given, by seat.
+    pub fn evaluations(&self) -> &[Evaluation] {
+        &self.evaluations
     }
 
     pub fn provenance(&self) -> &Provenance {

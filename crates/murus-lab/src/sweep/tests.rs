@@ -52,9 +52,11 @@ fn level(name: &str, f: &Figures) -> LevelResult {
         variant: VariantId {
             name: "test".into(),
             source_sha256: String::new(),
+            rules_key: None,
         },
         engine_version: String::new(),
         bots: vec![name.into(), name.into()],
+        evaluations: Vec::new(),
         seed: 1,
         requested: f.games,
         max_plies: 300,
@@ -91,6 +93,7 @@ fn check(levels: Vec<LevelResult>) -> BalanceReport {
         variant: VariantId {
             name: "test".into(),
             source_sha256: String::new(),
+            rules_key: None,
         },
         engine_version: String::new(),
         seed: 1,

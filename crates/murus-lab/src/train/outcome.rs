@@ -32,6 +32,12 @@ pub struct TrainOutcome {
     /// The evaluation to write: the first candidate that won its match (or
     /// the network, unvalidated), `None` if none did.
     pub kept: Option<EvalFile>,
+    /// The evaluation the data's bot scored positions with, in words
+    /// ([`murus_ai::Evaluation::summary`]: the generic features).
+    pub scored_with: String,
+    /// The evaluation in force for the variant, which the candidates are
+    /// validated against and the file kept replaces, in words.
+    pub current: String,
 }
 
 /// What an evaluation file holds, in words: `the network`, `the network
@@ -60,6 +66,10 @@ impl TrainOutcome {
                 "Self-play: {} positions from {} games.",
                 grouped(self.positions as u64),
                 grouped(self.games as u64)
+            ),
+            format!(
+                "Evaluations: the data's scores from {}; the evaluation in force: {}.",
+                self.scored_with, self.current
             ),
             format!(
                 "Network of {} hidden units: held-out error {:.5} -> {:.5} after {} epochs.",
@@ -141,14 +151,21 @@ mod tests {
             weights: (weights, 0.2, 0.1),
             matches: Vec::new(),
             kept: Some(file.clone()),
+            scored_with: "generic features".into(),
+            current: "trained: network (32 hidden) (shipped standard.eval, sha256:1a2b3c4d5e6f…)"
+                .into(),
         };
         let lines = o.lines();
         assert_eq!(lines[0], "Self-play: 56 789 positions from 1 234 games.");
         assert_eq!(
             lines[1],
+            "Evaluations: the data's scores from generic features; the evaluation in force: trained: network (32 hidden) (shipped standard.eval, sha256:1a2b3c4d5e6f…)."
+        );
+        assert_eq!(
+            lines[2],
             "Network of 4 hidden units: held-out error 0.25000 -> 0.12500 after 3 epochs."
         );
-        assert!(lines[3].starts_with("Features' weights: error 0.20000 -> 0.10000 ("));
+        assert!(lines[4].starts_with("Features' weights: error 0.20000 -> 0.10000 ("));
         assert_eq!(
             lines.last().map(String::as_str),
             Some("Not validated: the network is kept as fitted.")

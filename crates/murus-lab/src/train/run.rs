@@ -178,6 +178,8 @@ pub fn train(
         weights,
         matches: Vec::new(),
         kept: None,
+        scored_with: data.spec().evaluation_summary(),
+        current: murus_ai::Evaluation::for_variant(variant).summary(),
     };
     let Some(validation) = options.validate else {
         outcome.kept = Some(candidates[0].1.clone());
