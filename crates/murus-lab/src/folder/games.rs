@@ -7,6 +7,7 @@
 use std::path::Path;
 use std::sync::OnceLock;
 
+use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
 use super::lines::{self, Appender};
@@ -16,8 +17,9 @@ use super::{
 };
 use crate::book::BookId;
 use crate::error::LabError;
+use crate::play::first_wrong;
 use crate::record::{
-    GameResult, GameStats, LEGACY_EVALUATIONS, Provenance, short_evaluation, stats_of,
+    GameResult, GameStats, LEGACY_EVALUATIONS, Provenance, VariantId, short_evaluation, stats_of,
 };
 use crate::report::{self, Report};
 use crate::seeds::game_seed;
@@ -236,6 +238,9 @@ pub struct RunDir {
     /// Whether a game was appended since the folder was opened (its old
     /// reports, of an earlier interruption, are then removed).
     appended: bool,
+    /// Whether the games found when it was opened were replayed
+    /// ([`RunDir::check_games`]).
+    checked: bool,
 }
 
 impl RunDir {
@@ -265,6 +270,7 @@ impl RunDir {
             done: stats_of(&games),
             end: None,
             appended: false,
+            checked: games.is_empty(),
         };
         Ok((dir, games))
     }
@@ -303,6 +309,22 @@ impl RunDir {
     /// sorted by number.
     pub fn done(&self) -> &[GameStats] {
         &self.done
+    }
+
+    /// Replays the games the folder held when it was opened (a resumed
+    /// run's), once, before the run counts them: each move must be legal
+    /// in turn and each game end as its line says ([`check_games`]). The
+    /// runner asks before it plays; the first game that does not replay is
+    /// an error naming its `file:line`.
+    pub fn check_games(&mut self, variant: &Variant) -> Result<(), LabError> {
+        if self.checked {
+            return Ok(());
+        }
+        let path = self.path().join(GAMES);
+        let (lines, _) = lines::read::<GameResult>(&path, NOT_A_GAME)?;
+        check_games(variant, &path, &lines, self.spec().run.max_plies)?;
+        self.checked = true;
+        Ok(())
     }
 
     /// Fails with [`LabError::Mismatch`] unless the folder's run is `spec`.
@@ -387,6 +409,28 @@ fn read_games(path: &Path, spec: &RunSpec) -> Result<(Vec<GameResult>, u64), Lab
     Ok((games, whole))
 }
 
+/// Replays `games`, read from the lines of `path` (each with its line
+/// number), under the ply cap `max_plies`: the first whose moves are not
+/// legal in turn, or do not end the game as its line says, is an error
+/// naming its `file:line` (``games.jsonl:7: game 6: ply 5: `d7-d6` is not
+/// legal there (g to move; 12 legal moves)``).
+pub fn check_games(
+    variant: &Variant,
+    path: &Path,
+    games: &[(usize, GameResult)],
+    max_plies: u32,
+) -> Result<(), LabError> {
+    let refs: Vec<&GameResult> = games.iter().map(|(_, g)| g).collect();
+    match first_wrong(variant, &refs, max_plies) {
+        None => Ok(()),
+        Some((i, why)) => Err(LabError::Parse {
+            path: path.display().to_string(),
+            line: games[i].0,
+            message: format!("{why}: not a game of these rules (was the line edited?)"),
+        }),
+    }
+}
+
 /// Writes a run's outputs to `dir` (created if missing), each file whole
 /// or not at all: `games.jsonl`, `report.json`, `report.csv` and
 /// `report.svg`.
@@ -410,7 +454,28 @@ fn read_report(dir: &Path) -> Result<(Report, Vec<GameResult>), LabError> {
         return Err(io(&games_path)(std::io::ErrorKind::NotFound.into()));
     }
     let (games, _) = lines::read::<GameResult>(&games_path, NOT_A_GAME)?;
+    if let Some(variant) = shipped_rules(&report.provenance) {
+        check_games(variant, &games_path, &games, report.provenance.max_plies)?;
+    }
     Ok((report, games.into_iter().map(|(_, g)| g).collect()))
+}
+
+/// The shipped variant whose rules `p` names (by their key, or in a file
+/// written before keys by the text of its source), to replay the games of
+/// a folder read for a merge, which is given no rules: games of a rule
+/// file of the user's are replayed when their run resumes, not when its
+/// shards merge.
+fn shipped_rules(p: &Provenance) -> Option<&'static Variant> {
+    static SHIPPED: OnceLock<Vec<Variant>> = OnceLock::new();
+    let shipped = SHIPPED.get_or_init(|| {
+        murus_engine::BUILTIN
+            .iter()
+            .filter_map(|(name, _)| Variant::builtin(name))
+            .collect()
+    });
+    shipped
+        .iter()
+        .find(|v| VariantId::of(v).same_rules(&p.variant))
 }
 
 /// Merges shard outputs into the report of the whole run. The folders

@@ -1,11 +1,13 @@
 //! Playing one game between bots, fast, at the engine's native width.
 //!
 //! What is where: `game` holds the one game loop and its [`Watcher`]
-//! trait (the training data's games are that loop too); this file the
+//! trait (the training data's games are that loop too); `replay` checks a
+//! kept game against the rules (a resumed run's, a merge's); this file the
 //! lab's games: their setup ([`GameSetup`]), what the lab counts of them,
 //! and their record ([`play_game`]).
 
 mod game;
+mod replay;
 
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
@@ -15,6 +17,7 @@ use murus_ai::{Bot, BotSpec, Evaluation};
 use murus_engine::{DrawTracker, Engine, EngineTask, Move, Pos, Variant, Word};
 
 pub(crate) use game::{Players, Watcher, play_loop};
+pub(crate) use replay::first_wrong;
 
 use crate::error::LabError;
 use crate::metrics::{CLARITY_SAMPLE_RANDOM, Recorder};

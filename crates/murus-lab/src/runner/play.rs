@@ -158,6 +158,19 @@ pub(crate) struct Deliver<'a> {
     pub keep: Option<&'a Mutex<Vec<GameResult>>>,
 }
 
+/// Replays the games a resumed folder kept before any game is played or
+/// judged ([`RunDir::check_games`], once per folder); a game that does not
+/// replay stops the run with its error. Returns whether the run may go on.
+fn check_kept(variant: &Variant, tally: &Tally, deliver: &Deliver) -> bool {
+    match deliver.dir.map(|d| lock(d).check_games(variant)) {
+        Some(Err(e)) => {
+            tally.fail(e);
+            false
+        }
+        _ => true,
+    }
+}
+
 /// How often workers hand finished games' records over at the latest.
 const FLUSH_EVERY: Duration = Duration::from_millis(50);
 
@@ -172,6 +185,9 @@ pub(crate) fn play_range(
     skip: &[u64],
     deliver: &Deliver,
 ) {
+    if !check_kept(variant, tally, deliver) {
+        return;
+    }
     let count = range.end.saturating_sub(range.start);
     let threads = (config.threads as u64).min(count).max(1) as usize;
     let next = AtomicU64::new(range.start);
@@ -297,6 +313,13 @@ pub(crate) fn play_sequential(
 ) -> Sequential {
     let games = config.games;
     let step = step.max(1);
+    if !check_kept(variant, tally, deliver) {
+        return Sequential {
+            played: Vec::new(),
+            decided: false,
+            next: 0,
+        };
+    }
     let mut pool: std::collections::BTreeMap<u64, GameStats> =
         resumed.iter().map(|g| (g.index, *g)).collect();
     let mut played = Vec::new();
