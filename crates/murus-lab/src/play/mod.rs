@@ -1,12 +1,15 @@
 //! Playing one game between bots, fast, at the engine's native width.
 //!
 //! What is where: `game` holds the one game loop and its [`Watcher`]
-//! trait (the training data's games are that loop too); `replay` checks a
+//! trait (the training data's games are that loop too); `lean` the loop of
+//! a game of random movers that measures nothing but its end and
+//! branching, at the engine's own playout speed; `replay` checks a
 //! kept game against the rules (a resumed run's, a merge's); this file the
 //! lab's games: their setup ([`GameSetup`]), what the lab counts of them,
 //! and their record ([`play_game`]).
 
 mod game;
+mod lean;
 mod replay;
 
 use std::sync::Arc;
@@ -20,7 +23,7 @@ pub(crate) use game::{Players, Watcher, play_loop};
 pub(crate) use replay::first_wrong;
 
 use crate::error::LabError;
-use crate::metrics::{CLARITY_SAMPLE_RANDOM, Recorder};
+use crate::metrics::Recorder;
 use crate::record::{GameResult, GameStats};
 use crate::seeds::{METRICS_SALT, mix};
 
@@ -49,6 +52,23 @@ pub struct GameSetup {
     /// a run: [`crate::Config::evaluations`]); empty, each bot's own
     /// ([`Bot::prepare`]).
     pub evaluations: Vec<Evaluation>,
+    /// What the game measures besides its result and branching
+    /// ([`crate::Config::setup`] decides by the seats' bots).
+    pub measure: Measure,
+}
+
+/// What a game measures besides its result, length and branching.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Measure {
+    /// Nothing more: the game has no metrics record, and no evaluation's
+    /// leader (its `lead_changes` is 0). A game that a run's sample leaves
+    /// out ([`crate::metrics::RANDOM_ROUNDS`]), or a run without metrics.
+    Nothing,
+    /// The game-quality metrics ([`crate::metrics`]) and the evaluation's
+    /// leader each round, the legal moves valued at one ply in
+    /// `value_moves_one_in` (1: every ply), the plies drawn from the
+    /// game's seed.
+    Metrics { value_moves_one_in: u64 },
 }
 
 struct PlayTask<'a> {
@@ -98,17 +118,22 @@ fn leader<B: Word>(e: &Engine<B>, w: &Weights, pos: &Pos<B>) -> Option<usize> {
     if tie { None } else { best.map(|(_, q)| q) }
 }
 
-/// What the lab counts of a game as the loop plays it: the branching, the
-/// evaluation's leader after each full round, and the game-quality
-/// metrics' trace.
+/// What the lab counts of a game as the loop plays it: the branching,
+/// and in a measured game ([`Measure::Metrics`]) the evaluation's leader
+/// after each full round and the game-quality metrics' trace.
 struct Tally<'a, B: Word> {
+    branching_sum: u64,
+    branching_max: u32,
+    forced: u32,
+    measured: Option<Measured<'a, B>>,
+}
+
+/// What a measured game keeps besides its counts.
+struct Measured<'a, B: Word> {
     e: &'a Engine<B>,
     weights: Weights,
     players: usize,
     recorder: Recorder<'a, B>,
-    branching_sum: u64,
-    branching_max: u32,
-    forced: u32,
     /// The evaluation's leader after each full round (every `players`
     /// plies): measured only when everyone has moved, so the side to
     /// move's tempo is not counted as a change of lead (and self-play
@@ -120,26 +145,31 @@ struct Tally<'a, B: Word> {
 
 impl<B: Word> Watcher<B> for Tally<'_, B> {
     fn before(&mut self, pos: &Pos<B>, moves: &[Move], line: &DrawTracker) {
-        self.recorder.before(pos, moves, line);
         let n = moves.len() as u32;
         self.branching_sum += u64::from(n);
         self.branching_max = self.branching_max.max(n);
         if n == 1 {
             self.forced += 1;
         }
+        if let Some(m) = &mut self.measured {
+            m.recorder.before(pos, moves, line);
+        }
     }
 
     fn after(&mut self, pos: &Pos<B>, line: &DrawTracker) {
-        self.recorder.after(pos);
-        if line.plies() as usize % self.players == 0 {
-            let l = leader(self.e, &self.weights, pos);
-            if l.is_some() && l != self.current_leader {
-                if self.current_leader.is_some() {
-                    self.lead_changes += 1;
+        let Some(m) = &mut self.measured else {
+            return;
+        };
+        m.recorder.after(pos);
+        if line.plies() as usize % m.players == 0 {
+            let l = leader(m.e, &m.weights, pos);
+            if l.is_some() && l != m.current_leader {
+                if m.current_leader.is_some() {
+                    m.lead_changes += 1;
                 }
-                self.current_leader = l;
+                m.current_leader = l;
             }
-            self.leaders.push(l);
+            m.leaders.push(l);
         }
     }
 }
@@ -150,6 +180,12 @@ fn play_on<B: Word>(
     setup: &GameSetup,
     stop: Option<Arc<AtomicBool>>,
 ) -> Result<GameResult, LabError> {
+    if setup.measure == Measure::Nothing
+        && setup.book_line.is_none()
+        && setup.seats.iter().all(|s| *s == BotSpec::Random)
+    {
+        return Ok(lean::play_random(e, v, setup));
+    }
     let players = e.players();
     let bots: Vec<Bot> = setup
         .seats
@@ -171,35 +207,38 @@ fn play_on<B: Word>(
     }
     // The game-quality metrics' trace, valued with the variant's evaluation
     // as the bots see it (`docs/metrics.md`): the first seat's whose bot
-    // names no file, else seat 0's (so it is always one a run records); with
-    // a random seat, the legal moves are valued at a sample of plies only.
-    let evaluation = bots
-        .iter()
-        .find(|b| b.spec().eval_file().is_none())
-        .or(bots.first())
-        .map_or(Evaluation::Generic, |b| b.evaluation().clone());
-    let one_in = if setup.seats.contains(&BotSpec::Random) {
-        CLARITY_SAMPLE_RANDOM
-    } else {
-        1
+    // names no file, else seat 0's (so it is always one a run records); the
+    // legal moves valued at the plies the setup samples.
+    let measured = match setup.measure {
+        Measure::Nothing => None,
+        Measure::Metrics { value_moves_one_in } => {
+            let evaluation = bots
+                .iter()
+                .find(|b| b.spec().eval_file().is_none())
+                .or(bots.first())
+                .map_or(Evaluation::Generic, |b| b.evaluation().clone());
+            Some(Measured {
+                e,
+                weights: Weights::for_engine(e),
+                players,
+                recorder: Recorder::new(
+                    e,
+                    evaluation,
+                    &e.start(),
+                    mix(setup.seed ^ METRICS_SALT),
+                    value_moves_one_in,
+                ),
+                leaders: Vec::with_capacity(32),
+                current_leader: None,
+                lead_changes: 0,
+            })
+        }
     };
     let mut tally = Tally {
-        e,
-        weights: Weights::for_engine(e),
-        players,
-        recorder: Recorder::new(
-            e,
-            evaluation,
-            &e.start(),
-            mix(setup.seed ^ METRICS_SALT),
-            one_in,
-        ),
         branching_sum: 0,
         branching_max: 0,
         forced: 0,
-        leaders: Vec::with_capacity(32),
-        current_leader: None,
-        lead_changes: 0,
+        measured,
     };
     let game = Players {
         index: setup.index,
@@ -215,12 +254,19 @@ fn play_on<B: Word>(
     };
     let played = play_loop(e, v, game, &mut tally)?;
     let (outcome, plies) = (played.outcome, played.plies);
-    // The leader after the last full round within the first three quarters.
-    let three_q = tally
-        .leaders
-        .get((plies as usize * 3 / 4 / players).saturating_sub(1))
-        .copied()
-        .flatten();
+    let (lead_changes, three_q, metrics) = match tally.measured {
+        None => (0, None, None),
+        Some(m) => {
+            // The leader after the last full round within the first three
+            // quarters.
+            let three_q = m
+                .leaders
+                .get((plies as usize * 3 / 4 / players).saturating_sub(1))
+                .copied()
+                .flatten();
+            (m.lead_changes, three_q, Some(m.recorder.finish(&outcome)))
+        }
+    };
     Ok(GameResult {
         stats: GameStats {
             index: setup.index,
@@ -231,9 +277,9 @@ fn play_on<B: Word>(
             branching_sum: tally.branching_sum,
             branching_max: tally.branching_max,
             forced: tally.forced,
-            lead_changes: tally.lead_changes,
+            lead_changes,
             leader_at_three_quarters: three_q.map(|c| v.letter(c)),
-            metrics: Some(tally.recorder.finish(&outcome)),
+            metrics,
         },
         seed: setup.seed,
         seats: setup.seats.iter().map(ToString::to_string).collect(),

@@ -95,7 +95,9 @@ pub struct Branching {
     pub forced_share: f64,
 }
 
-/// How the evaluation's view of the game matched its end.
+/// How the evaluation's view of the game matched its end, over the games
+/// measured (those with a game-quality metrics record; every game in files
+/// written before the metrics).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation {
     /// Mean number of times the evaluation's leader changed per game.
@@ -296,30 +298,53 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         .count() as u64;
     let fr = Rate::of(first_wins, n);
     let fair = 1.0 / prov.players.len().max(1) as f64;
-    let mut end_reasons = BTreeMap::new();
+    // Counted by reason, then keyed by name (a name a game would allocate).
+    let mut by_reason = [0u64; Reason::ALL.len()];
     for g in games {
-        *end_reasons.entry(reason_key(g.reason)).or_insert(0) += 1;
+        if let Some(i) = Reason::ALL.iter().position(|&r| r == g.reason) {
+            by_reason[i] += 1;
+        }
     }
+    let end_reasons: BTreeMap<String, u64> = Reason::ALL
+        .iter()
+        .zip(by_reason)
+        .filter(|&(_, count)| count > 0)
+        .map(|(&r, count)| (reason_key(r), count))
+        .collect();
     let mut lengths: Vec<u32> = games.iter().map(|g| g.plies).collect();
     lengths.sort_unstable();
     let total_plies: u64 = lengths.iter().map(|&l| u64::from(l)).sum();
     let max_len = lengths.last().copied().unwrap_or(0);
     let width = 10;
+    // One pass over the sorted lengths.
+    let mut counts = vec![0u64; (max_len / width) as usize + 1];
+    for &l in &lengths {
+        counts[(l / width) as usize] += 1;
+    }
     let histogram = (0..=max_len / width)
-        .map(|b| Bin {
+        .zip(counts)
+        .map(|(b, count)| Bin {
             from: b * width,
             to: b * width + width - 1,
-            count: lengths.iter().filter(|&&l| l / width == b).count() as u64,
+            count,
         })
         .collect();
     let branching_sum: u64 = games.iter().map(|g| g.branching_sum).sum();
     let forced: u64 = games.iter().map(|g| u64::from(g.forced)).sum();
-    let decisive: Vec<&GameStats> = games.iter().filter(|g| g.winner.is_some()).collect();
+    // The evaluation's leader is measured with the game-quality metrics:
+    // where a run measures a sample of its games (random bots alone), only
+    // those count; in game files written before the metrics, every game.
+    let any_measured = games.iter().any(|g| g.metrics.is_some());
+    let led: Vec<&GameStats> = games
+        .iter()
+        .filter(|g| !any_measured || g.metrics.is_some())
+        .collect();
+    let decisive: Vec<&&GameStats> = led.iter().filter(|g| g.winner.is_some()).collect();
     let foreseen = decisive
         .iter()
         .filter(|g| g.leader_at_three_quarters.is_some() && g.leader_at_three_quarters == g.winner)
         .count() as u64;
-    let lead_changes: u64 = games.iter().map(|g| u64::from(g.lead_changes)).sum();
+    let lead_changes: u64 = led.iter().map(|g| u64::from(g.lead_changes)).sum();
     let per = |x: u64, d: u64| {
         if d == 0 {
             0.0
@@ -356,7 +381,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
             forced_share: per(forced, total_plies),
         },
         evaluation: Evaluation {
-            lead_changes_mean: per(lead_changes, n),
+            lead_changes_mean: per(lead_changes, led.len() as u64),
             decisiveness: Rate::of(foreseen, decisive.len() as u64),
         },
         metrics: Metrics::of(games),

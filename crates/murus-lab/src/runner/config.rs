@@ -8,7 +8,8 @@ use murus_engine::Variant;
 use crate::book::Book;
 use crate::error::LabError;
 use crate::folder::RunSpec;
-use crate::play::GameSetup;
+use crate::metrics::{CLARITY_SAMPLE, RANDOM_ROUNDS};
+use crate::play::{GameSetup, Measure};
 use crate::record::{GameStats, Provenance, VariantId};
 use crate::report::{self, Report};
 use crate::seeds::{OPENING_SALT, game_seed};
@@ -28,6 +29,12 @@ pub struct Config {
     /// statistics, which is faster. A run kept in a [`crate::RunDir`] always
     /// writes them.
     pub record_moves: bool,
+    /// Measure the games' quality (default): the game-quality metrics and
+    /// the evaluation's leader, in every game or in a sample of them
+    /// ([`Config::setup`]). Off, no game is measured (reports have no
+    /// metrics and no lead changes): what `murus bench` compares with to
+    /// give the metrics' cost.
+    pub record_metrics: bool,
     /// The opening book that opens every round of games, if any.
     book: Option<Arc<Book>>,
     /// The evaluation each seat's bot is given ([`Provenance::evaluations`]),
@@ -76,6 +83,7 @@ impl Config {
             max_plies,
             shard: None,
             record_moves: true,
+            record_metrics: true,
             book: None,
             evaluations,
         }
@@ -157,6 +165,28 @@ impl Config {
         index < self.games && self.shard.is_none_or(|(k, n)| index % n == k - 1)
     }
 
+    /// What game `index` measures ([`Measure`]): with random bots alone,
+    /// the games of one round in [`RANDOM_ROUNDS`]; otherwise every game.
+    /// A measured game values its legal moves at every ply where bots
+    /// search (and none plays at random), else at one ply in
+    /// [`CLARITY_SAMPLE`]. Nothing without [`Config::record_metrics`].
+    pub fn measure(&self, index: u64) -> Measure {
+        if !self.record_metrics {
+            return Measure::Nothing;
+        }
+        let seats = self.bots.len().max(1) as u64;
+        if self.bots.iter().all(|b| *b == BotSpec::Random) && (index / seats) % RANDOM_ROUNDS != 0 {
+            return Measure::Nothing;
+        }
+        let random = self.bots.contains(&BotSpec::Random);
+        let value_moves_one_in = if !random && self.bots.iter().any(BotSpec::searches) {
+            1
+        } else {
+            CLARITY_SAMPLE
+        };
+        Measure::Metrics { value_moves_one_in }
+    }
+
     /// The setup of game `index`.
     pub fn setup(&self, index: u64) -> GameSetup {
         let players = self.bots.len();
@@ -175,6 +205,7 @@ impl Config {
             book_line: self.book.as_ref().map(|b| b.line_of_round(round)),
             record_moves: self.record_moves,
             evaluations: self.evaluations.clone(),
+            measure: self.measure(index),
         }
     }
 
