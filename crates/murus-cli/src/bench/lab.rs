@@ -35,6 +35,48 @@ fn selfplay(v: &Variant, config: &Config) -> Result<murus_lab::Report> {
     Ok(report)
 }
 
+/// The time this thread has spent on a CPU, in seconds, where the system
+/// says (`CLOCK_THREAD_CPUTIME_ID`): what the figures that compare two
+/// timings read, so that the time other programs take the CPU from a run
+/// does not count (the machines are shared).
+#[cfg(unix)]
+fn thread_cpu() -> Option<f64> {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+    Some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+}
+
+#[cfg(not(unix))]
+fn thread_cpu() -> Option<f64> {
+    None
+}
+
+/// Runs `work` on this thread and returns the CPU time it took (the wall
+/// time where the system does not say), and its result.
+fn cpu_timed<T>(work: impl FnOnce() -> T) -> (f64, T) {
+    let (cpu, wall) = (thread_cpu(), Instant::now());
+    let out = work();
+    let seconds = match (cpu, thread_cpu()) {
+        (Some(a), Some(b)) => b - a,
+        _ => wall.elapsed().as_secs_f64(),
+    };
+    (seconds, out)
+}
+
+/// Plays `config` (one thread) on this thread with the lab's runner, as
+/// `murus selfplay` drives it, and checks that every game was played.
+fn played_here(v: &Variant, config: &Config) -> Result<(f64, murus_lab::Report)> {
+    let (seconds, games) = cpu_timed(|| murus_lab::run(v, config, &()));
+    let games = games?;
+    if games.len() as u64 != config.games {
+        bail!(
+            "self-play lost games: {} of {} played",
+            games.len(),
+            config.games
+        );
+    }
+    Ok((seconds, config.report(&murus_lab::stats_of(&games))))
+}
+
 /// A run of `games` games of `bots` on one thread, its moves not written
 /// down (as `murus selfplay` without `--out`).
 fn config(v: &Variant, bots: &str, games: u64, threads: usize) -> Result<Config> {
@@ -89,29 +131,29 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
 
 /// Lab self-play of `games` random games on one thread as a share of the
 /// hand-written yardstick's speed at as many random games, the two timed
-/// turn about in each run: the median of the runs' ratios.
+/// turn about in each run (CPU time, where the system says): the median of
+/// the runs' ratios.
 fn against_yardstick(v: &Variant, games: u64, scale: Scale) -> Result<f64> {
     let c = config(v, "random", games, 1)?;
     let mut ratios = Vec::with_capacity(scale.runs);
     for run in 0..scale.runs as u64 {
-        let t = Instant::now();
-        let mut rng = SmallRng::seed_from_u64(run);
-        let plies = baseline::random_games(games as u32, |n| rng.random_range(0..n));
-        let hand = t.elapsed().as_secs_f64();
+        let (hand, plies) = cpu_timed(|| {
+            let mut rng = SmallRng::seed_from_u64(run);
+            baseline::random_games(games as u32, |n| rng.random_range(0..n))
+        });
         if plies < games {
             bail!("the hand-written standard game played {plies} plies in {games} games");
         }
-        let t = Instant::now();
-        selfplay(v, &c)?;
-        let lab = t.elapsed().as_secs_f64();
+        let (lab, _) = played_here(v, &c)?;
         ratios.push(hand / lab);
     }
     Ok(median(ratios))
 }
 
 /// What the game-quality metrics cost self-play at `level`: `games` games
-/// timed with the metrics and without, turn about (which first alternates
-/// from run to run), and the median of the runs' extra time. The two runs
+/// timed with the metrics and without (CPU time, where the system says),
+/// turn about (which first alternates from run to run), and the median of
+/// the runs' extra time. The two runs
 /// play the same games (the metrics draw nothing the bots see), and each
 /// is checked to have measured what it says.
 fn metrics_cost(v: &Variant, level: &str, games: u64, scale: Scale) -> Result<Row> {
@@ -120,11 +162,7 @@ fn metrics_cost(v: &Variant, level: &str, games: u64, scale: Scale) -> Result<Ro
     off.record_metrics = false;
     let mut costs = Vec::with_capacity(scale.runs);
     for run in 0..scale.runs {
-        let time = |c: &Config| -> Result<(f64, murus_lab::Report)> {
-            let t = Instant::now();
-            let report = selfplay(v, c)?;
-            Ok((t.elapsed().as_secs_f64(), report))
-        };
+        let time = |c: &Config| played_here(v, c);
         let ((with, a), (without, b)) = if run % 2 == 0 {
             let a = time(&on)?;
             (a, time(&off)?)

@@ -9,13 +9,14 @@
 use std::any::Any;
 use std::cell::RefCell;
 
+use murus_ai::BotSpec;
 use murus_dsl::RulesKey;
 use murus_dsl::rules::DrawRules;
 use murus_engine::{DrawTracker, Engine, Move, MoveKind, Outcome, Pos, Reason, Variant, Word};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::GameSetup;
+use super::{GameSetup, Watcher};
 use crate::metrics::MAX_PLAYERS;
 use crate::record::{GameResult, GameStats};
 use crate::seeds::mix;
@@ -31,6 +32,8 @@ struct Scratch {
     /// The start of the rules of this key, as the last game's engine
     /// built it (a `Pos` of its width).
     start: Option<(RulesKey, Box<dyn Any>)>,
+    /// The last game's seats and their specs written out, for a game line.
+    seats: (Vec<BotSpec>, Vec<String>),
 }
 
 thread_local! {
@@ -48,6 +51,7 @@ thread_local! {
             played: Vec::new(),
             no_draws: None,
             start: None,
+            seats: (Vec::new(), Vec::new()),
         })
     };
 }
@@ -130,13 +134,32 @@ impl Line {
     }
 }
 
-/// Plays the game of `setup`, whose seats are all random movers and which
-/// opens without a book.
-pub(super) fn play_random<B: Word>(e: &Engine<B>, v: &Variant, setup: &GameSetup) -> GameResult {
-    SCRATCH.with(|scratch| play(e, v, setup, &mut scratch.borrow_mut()))
+/// Whether the lean loop plays the game of `setup`: its seats are all
+/// random movers, and it opens without a book.
+pub(super) fn plays(setup: &GameSetup) -> bool {
+    setup.book_line.is_none() && setup.seats.iter().all(|s| *s == BotSpec::Random)
 }
 
-fn play<B: Word>(e: &Engine<B>, v: &Variant, setup: &GameSetup, s: &mut Scratch) -> GameResult {
+/// Plays the game of `setup` ([`plays`]), `watcher` seeing every ply as in
+/// the game loop, but shown a line that declares no draw (the game goes
+/// on where it is shown one). The record counts the game's end, length and
+/// branching, and nothing measured.
+pub(super) fn play_random<B: Word>(
+    e: &Engine<B>,
+    v: &Variant,
+    setup: &GameSetup,
+    watcher: &mut impl Watcher<B>,
+) -> GameResult {
+    SCRATCH.with(|scratch| play(e, v, setup, &mut scratch.borrow_mut(), watcher))
+}
+
+fn play<B: Word>(
+    e: &Engine<B>,
+    v: &Variant,
+    setup: &GameSetup,
+    s: &mut Scratch,
+    watcher: &mut impl Watcher<B>,
+) -> GameResult {
     let seats = setup.seats.len().min(MAX_PLAYERS);
     // Each seat's bot's draws, as `Bot::new` seeds them.
     let mut rngs: [SmallRng; MAX_PLAYERS] =
@@ -169,12 +192,15 @@ fn play<B: Word>(e: &Engine<B>, v: &Variant, setup: &GameSetup, s: &mut Scratch)
             0,
         )
     });
-    let (moves, played) = (&mut s.moves, &mut s.played);
+    // The buffers taken out of the thread's scratch for the game, so that
+    // the compiler may keep their ends in registers, and put back after.
+    let mut moves = std::mem::take(&mut s.moves);
+    let played = &mut s.played;
     played.clear();
     let (mut sum, mut max, mut forced) = (0u64, 0u32, 0u32);
     let outcome = loop {
         moves.clear();
-        e.legal_moves(&pos, moves);
+        e.legal_moves(&pos, &mut moves);
         // The rules' own end first, then the draws, as `Engine::judge`.
         let end = e.judge(&pos, moves.len(), no_draws).or_else(|| {
             line.draw().map(|reason| Outcome {
@@ -185,6 +211,7 @@ fn play<B: Word>(e: &Engine<B>, v: &Variant, setup: &GameSetup, s: &mut Scratch)
         if let Some(end) = end {
             break end;
         }
+        watcher.before(&pos, &moves, no_draws);
         let n = moves.len();
         sum += n as u64;
         max = max.max(n as u32);
@@ -203,10 +230,12 @@ fn play<B: Word>(e: &Engine<B>, v: &Variant, setup: &GameSetup, s: &mut Scratch)
         }
         e.apply(&mut pos, m);
         line.push(pos.hash(), capture);
+        watcher.after(&pos, no_draws);
         if setup.record_moves {
             played.push(m);
         }
     };
+    s.moves = moves;
     GameResult {
         stats: GameStats {
             index: setup.index,
@@ -222,7 +251,15 @@ fn play<B: Word>(e: &Engine<B>, v: &Variant, setup: &GameSetup, s: &mut Scratch)
             metrics: None,
         },
         seed: setup.seed,
-        seats: setup.seats.iter().map(ToString::to_string).collect(),
+        seats: {
+            if s.seats.0 != setup.seats {
+                s.seats = (
+                    setup.seats.clone(),
+                    setup.seats.iter().map(ToString::to_string).collect(),
+                );
+            }
+            s.seats.1.clone()
+        },
         colours: setup.colour_of_seat.iter().map(|&c| v.letter(c)).collect(),
         moves: played.iter().map(|&m| v.move_to_string(m)).collect(),
     }
@@ -286,8 +323,9 @@ mod tests {
     }
 
     /// The lean loop's games are the game loop's, move for move and figure
-    /// for figure, on every shipped variant (pie rules, three and four
-    /// players, catapults), with random openings and without.
+    /// for figure, measures included, on every shipped variant (pie rules,
+    /// three and four players, catapults), with random openings and
+    /// without.
     #[test]
     fn the_lean_loop_plays_the_game_loops_games() {
         for (name, _) in murus_engine::BUILTIN {
@@ -296,18 +334,20 @@ mod tests {
                 let config = Config::new(&v, vec![BotSpec::Random], 24, 7).with_openings(openings);
                 for index in 0..24 {
                     let mut setup = config.setup(index);
-                    setup.measure = Measure::Nothing;
                     setup.record_moves = true;
-                    let lean = play_game(&v, &setup, None).unwrap();
-                    // The game loop, forced by a measure it then drops.
                     setup.measure = Measure::Metrics {
-                        value_moves_one_in: 1,
+                        value_moves_one_in: 3,
                     };
-                    let mut full = play_game(&v, &setup, None).unwrap();
-                    full.stats.metrics = None;
-                    full.stats.lead_changes = 0;
-                    full.stats.leader_at_three_quarters = None;
+                    setup.evaluations = config.evaluations().to_vec();
+                    assert!(super::plays(&setup));
+                    let lean = play_game(&v, &setup, None).unwrap();
+                    // The game loop: the same bots, through a book of no
+                    // moves.
+                    setup.book_line = Some(std::sync::Arc::from(Vec::new()));
+                    assert!(!super::plays(&setup));
+                    let full = play_game(&v, &setup, None).unwrap();
                     assert_eq!(lean, full, "{name}, game {index}, {openings} openings");
+                    assert!(lean.stats.metrics.is_some());
                 }
             }
         }

@@ -255,14 +255,105 @@ pub fn evaluations_text(p: &Provenance) -> Option<String> {
     Some(seats.join("; "))
 }
 
+/// What the evaluation's leader says of some games: how many, how many
+/// were decisive, in how many of those the leader at three quarters won,
+/// and the leader's changes.
+#[derive(Clone, Copy, Default)]
+struct Led {
+    games: u64,
+    decisive: u64,
+    foreseen: u64,
+    lead_changes: u64,
+}
+
+impl Led {
+    fn add(&mut self, g: &GameStats) {
+        self.games += 1;
+        if g.winner.is_some() {
+            self.decisive += 1;
+            if g.leader_at_three_quarters.is_some() && g.leader_at_three_quarters == g.winner {
+                self.foreseen += 1;
+            }
+        }
+        self.lead_changes += u64::from(g.lead_changes);
+    }
+}
+
+/// What a report counts of a run's records, in one pass over them (a run
+/// of random games has millions).
+struct Counts {
+    /// Wins by seat, and by colour in turn order.
+    seat_wins: Vec<u64>,
+    colour_wins: Vec<u64>,
+    draws: u64,
+    capped: u64,
+    /// Games by end reason, in the order of [`Reason::ALL`].
+    by_reason: [u64; Reason::ALL.len()],
+    lengths: Vec<u32>,
+    branching_sum: u64,
+    branching_max: u32,
+    forced: u64,
+    /// The leader's figures over the measured games, and over every game.
+    measured: Led,
+    all: Led,
+}
+
+impl Counts {
+    fn of(prov: &Provenance, games: &[GameStats]) -> Counts {
+        let mut c = Counts {
+            seat_wins: vec![0; prov.bots.len()],
+            colour_wins: vec![0; prov.players.len()],
+            draws: 0,
+            capped: 0,
+            by_reason: [0; Reason::ALL.len()],
+            lengths: Vec::with_capacity(games.len()),
+            branching_sum: 0,
+            branching_max: 0,
+            forced: 0,
+            measured: Led::default(),
+            all: Led::default(),
+        };
+        for g in games {
+            if let Some(wins) = g.winner_seat.and_then(|s| c.seat_wins.get_mut(s)) {
+                *wins += 1;
+            }
+            match g.winner {
+                None => c.draws += 1,
+                Some(w) => {
+                    if let Some(i) = prov.players.iter().position(|&p| p == w) {
+                        c.colour_wins[i] += 1;
+                    }
+                }
+            }
+            if g.reason == Reason::PlyCap {
+                c.capped += 1;
+            }
+            if let Some(i) = Reason::ALL.iter().position(|&r| r == g.reason) {
+                c.by_reason[i] += 1;
+            }
+            c.lengths.push(g.plies);
+            c.branching_sum += g.branching_sum;
+            c.branching_max = c.branching_max.max(g.branching_max);
+            c.forced += u64::from(g.forced);
+            c.all.add(g);
+            if g.metrics.is_some() {
+                c.measured.add(g);
+            }
+        }
+        c
+    }
+}
+
 /// Builds the report of `games` (in any order: every figure is a count, a
 /// sum or an order statistic).
 pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
     let n = games.len() as u64;
-    let seats = prov.bots.len();
-    let by_seat = (0..seats)
-        .map(|s| {
-            let wins = games.iter().filter(|g| g.winner_seat == Some(s)).count() as u64;
+    let c = Counts::of(prov, games);
+    let by_seat = c
+        .seat_wins
+        .iter()
+        .enumerate()
+        .map(|(s, &wins)| {
             let r = Rate::of(wins, n);
             SeatResult {
                 seat: s,
@@ -276,11 +367,11 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
     let by_colour = prov
         .players
         .iter()
-        .map(|&c| {
-            let wins = games.iter().filter(|g| g.winner == Some(c)).count() as u64;
+        .zip(&c.colour_wins)
+        .map(|(&colour, &wins)| {
             let r = Rate::of(wins, n);
             (
-                c.to_string(),
+                colour.to_string(),
                 ColourResult {
                     wins,
                     rate: r.rate,
@@ -289,29 +380,17 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
             )
         })
         .collect();
-    let draws = games.iter().filter(|g| g.winner.is_none()).count() as u64;
-    let capped = games.iter().filter(|g| g.reason == Reason::PlyCap).count() as u64;
-    let first = prov.players.first().copied();
-    let first_wins = games
-        .iter()
-        .filter(|g| g.winner.is_some() && g.winner == first)
-        .count() as u64;
+    let (draws, capped) = (c.draws, c.capped);
+    let first_wins = c.colour_wins.first().copied().unwrap_or(0);
     let fr = Rate::of(first_wins, n);
     let fair = 1.0 / prov.players.len().max(1) as f64;
-    // Counted by reason, then keyed by name (a name a game would allocate).
-    let mut by_reason = [0u64; Reason::ALL.len()];
-    for g in games {
-        if let Some(i) = Reason::ALL.iter().position(|&r| r == g.reason) {
-            by_reason[i] += 1;
-        }
-    }
     let end_reasons: BTreeMap<String, u64> = Reason::ALL
         .iter()
-        .zip(by_reason)
+        .zip(c.by_reason)
         .filter(|&(_, count)| count > 0)
         .map(|(&r, count)| (reason_key(r), count))
         .collect();
-    let mut lengths: Vec<u32> = games.iter().map(|g| g.plies).collect();
+    let mut lengths = c.lengths;
     lengths.sort_unstable();
     let total_plies: u64 = lengths.iter().map(|&l| u64::from(l)).sum();
     let max_len = lengths.last().copied().unwrap_or(0);
@@ -329,22 +408,15 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
             count,
         })
         .collect();
-    let branching_sum: u64 = games.iter().map(|g| g.branching_sum).sum();
-    let forced: u64 = games.iter().map(|g| u64::from(g.forced)).sum();
+    let (branching_sum, branching_max, forced) = (c.branching_sum, c.branching_max, c.forced);
     // The evaluation's leader is measured with the game-quality metrics:
     // where a run measures a sample of its games (random bots alone), only
     // those count; in game files written before the metrics, every game.
-    let any_measured = games.iter().any(|g| g.metrics.is_some());
-    let led: Vec<&GameStats> = games
-        .iter()
-        .filter(|g| !any_measured || g.metrics.is_some())
-        .collect();
-    let decisive: Vec<&&GameStats> = led.iter().filter(|g| g.winner.is_some()).collect();
-    let foreseen = decisive
-        .iter()
-        .filter(|g| g.leader_at_three_quarters.is_some() && g.leader_at_three_quarters == g.winner)
-        .count() as u64;
-    let lead_changes: u64 = led.iter().map(|g| u64::from(g.lead_changes)).sum();
+    let led = if c.measured.games > 0 {
+        c.measured
+    } else {
+        c.all
+    };
     let per = |x: u64, d: u64| {
         if d == 0 {
             0.0
@@ -377,12 +449,12 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         },
         branching: Branching {
             mean: per(branching_sum, total_plies),
-            max: games.iter().map(|g| g.branching_max).max().unwrap_or(0),
+            max: branching_max,
             forced_share: per(forced, total_plies),
         },
         evaluation: Evaluation {
-            lead_changes_mean: per(lead_changes, led.len() as u64),
-            decisiveness: Rate::of(foreseen, decisive.len() as u64),
+            lead_changes_mean: per(led.lead_changes, led.games),
+            decisiveness: Rate::of(led.foreseen, led.decisive),
         },
         metrics: Metrics::of(games),
     }

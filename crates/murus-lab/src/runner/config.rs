@@ -191,7 +191,7 @@ impl Config {
     pub fn setup(&self, index: u64) -> GameSetup {
         let players = self.bots.len();
         let round = index / players as u64;
-        GameSetup {
+        let mut setup = GameSetup {
             index,
             seed: game_seed(self.seed, index),
             seats: self.bots.clone(),
@@ -204,9 +204,15 @@ impl Config {
             opening_seed: game_seed(self.seed ^ OPENING_SALT, round),
             book_line: self.book.as_ref().map(|b| b.line_of_round(round)),
             record_moves: self.record_moves,
-            evaluations: self.evaluations.clone(),
+            evaluations: Vec::new(),
             measure: self.measure(index),
+        };
+        // Random movers that measure nothing need no evaluation (and a copy
+        // of a shared one would cost the threads of a run of random games).
+        if !setup.needs_no_evaluation() {
+            setup.evaluations.clone_from(&self.evaluations);
         }
+        setup
     }
 
     /// The evaluation each seat's bot is given, by seat.

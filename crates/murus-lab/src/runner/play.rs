@@ -100,6 +100,12 @@ impl<'h> Tally<'h> {
         lock(&self.stats).clone()
     }
 
+    /// The statistics records of the games finished, taken out (a run
+    /// that has ended reports on them without copying them).
+    pub(crate) fn take_stats(&self) -> Vec<GameStats> {
+        std::mem::take(&mut *lock(&self.stats))
+    }
+
     /// The records added since there were `from`.
     fn stats_since(&self, from: usize) -> Vec<GameStats> {
         lock(&self.stats).get(from..).unwrap_or_default().to_vec()
