@@ -34,21 +34,20 @@
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
+use murus_lab::Mode;
 use murus_lab::report::grouped;
 pub use murus_lab::train::DataFound;
 use murus_lab::train::{
     DataDir, FitSettings, TrainOptions, TrainOutcome, TrainProgress, Validation, describe_trained,
     save_evaluation,
 };
-use murus_lab::{Mode, Watch};
 use serde::{Deserialize, Serialize};
 
 use crate::Tone;
-use crate::worker::{Job, Waker};
+use crate::worker::{Busy, Reporter, Waker, Worker, no_waker};
 
 /// What a bot choice that names a trained evaluation is called in Play's
 /// and Lab's bot choices.
@@ -206,25 +205,34 @@ struct Request {
     rules_file: Option<PathBuf>,
 }
 
-/// The run going on.
+/// What a training run's thread tells the model.
 #[derive(Debug)]
-struct Running {
-    token: u64,
+enum TrainMsg {
+    /// Where the run stands.
+    Progress(TrainProgress),
+    /// How it ended.
+    Ended(TrainEnd),
+}
+
+impl From<TrainProgress> for TrainMsg {
+    fn from(p: TrainProgress) -> TrainMsg {
+        TrainMsg::Progress(p)
+    }
+}
+
+/// What the run going on trains, for its progress and its outcome.
+#[derive(Debug)]
+struct Underway {
     /// The text it trains.
     source: String,
     variant: String,
     positions: u64,
     epochs: usize,
     match_games: u64,
-    progress: Arc<Watch<TrainProgress>>,
-    job: Job<(u64, TrainEnd)>,
-}
-
-impl Drop for Running {
-    /// Dropping the run stops it (the games finished are kept).
-    fn drop(&mut self) {
-        self.progress.cancel();
-    }
+    /// Where it stands, as it last said.
+    latest: Option<TrainProgress>,
+    /// How it ended, once its thread said.
+    ended: Option<TrainEnd>,
 }
 
 /// What the training folder of a rules text holds, once read.
@@ -240,14 +248,17 @@ pub struct Found {
     pub data: Result<Option<DataFound>, String>,
 }
 
-/// A read of a data folder going on.
+/// What a read of a data folder reads: the text and the training folder
+/// it is of.
 #[derive(Debug)]
-struct Scan {
+struct Reading {
     source: String,
     dir: PathBuf,
     folder: PathBuf,
-    job: Job<Result<Option<DataFound>, String>>,
 }
+
+/// What a training run is called while it goes on ([`Busy`]).
+const A_RUN: &str = "a training run";
 
 /// "Train bot": the run going on, the last one's outcome and what the
 /// current text's data folder holds.
@@ -255,38 +266,58 @@ struct Scan {
 pub struct Training {
     /// What the panel does not offer (tests make tiny runs with it).
     pub tuning: Tuning,
-    running: Option<Running>,
+    /// Plays, fits and validates the run going on.
+    worker: Worker<TrainMsg>,
+    underway: Option<Underway>,
     /// The text the last run trained, and how it ended.
     ended: Option<(String, TrainEnd)>,
     /// What the training folder of the last text asked about holds.
     found: Option<Found>,
-    scan: Option<Scan>,
-    next_token: u64,
+    /// Reads a data folder.
+    scan: Worker<Result<Option<DataFound>, String>>,
+    reading: Option<Reading>,
     /// Runs ended so far (a trained evaluation may have appeared).
     runs_ended: u64,
 }
 
 impl Training {
-    /// Whether a run is going on.
+    /// No run yet; runs and reads call `waker` when they report.
+    pub fn with_waker(waker: Waker) -> Training {
+        Training {
+            worker: Worker::new(waker.clone()),
+            scan: Worker::new(waker),
+            ..Training::default()
+        }
+    }
+
+    /// No run yet; runs and reads wake nobody (tests drive the model).
+    pub fn new() -> Training {
+        Training::with_waker(no_waker())
+    }
+
+    /// Whether a run is under way.
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.worker.is_running()
+    }
+
+    /// The run under way, if any (its [`Busy`] says to cancel it first).
+    pub fn busy(&self) -> Option<Busy> {
+        self.worker.ready().err()
     }
 
     /// Whether the run going on was asked to stop.
     pub fn is_cancelling(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| r.progress.is_cancelled())
+        self.worker.is_cancelled()
     }
 
-    /// Whether a run or a read of a data folder is going on.
+    /// Whether a run or a read of a data folder is under way.
     pub fn is_busy(&self) -> bool {
-        self.running.is_some() || self.scan.is_some()
+        self.worker.is_running() || self.scan.is_running()
     }
 
     /// The text the run going on trains.
     pub fn running_source(&self) -> Option<&str> {
-        self.running.as_ref().map(|r| r.source.as_str())
+        self.underway.as_ref().map(|u| u.source.as_str())
     }
 
     /// Runs ended so far, cancelled and failed ones included.
@@ -312,16 +343,14 @@ impl Training {
 
     /// Asks the run to stop after the games under way (they are kept).
     pub fn cancel(&mut self) {
-        if let Some(r) = &self.running {
-            r.progress.cancel();
-        }
+        self.worker.stop();
     }
 
     /// The progress of the run going on.
     pub fn status(&self) -> Option<TrainStatus> {
-        let r = self.running.as_ref()?;
+        let r = self.underway.as_ref()?;
         let share = |done: u64, of: u64| (done as f64 / of.max(1) as f64).min(1.0) as f32;
-        let latest = r.progress.latest().unwrap_or(TrainProgress::Data {
+        let latest = r.latest.clone().unwrap_or(TrainProgress::Data {
             positions: 0,
             games: 0,
             of: r.positions,
@@ -368,11 +397,8 @@ impl Training {
         variant: &Variant,
         options: &TrainSaved,
         rules_file: Option<&Path>,
-        wake: Waker,
     ) -> Result<(), String> {
-        if self.running.is_some() {
-            return Err("a training run is going on: cancel it first".into());
-        }
+        self.worker.ready().map_err(|b| b.to_string())?;
         if options.positions == 0 {
             return Err("train on at least one position".into());
         }
@@ -397,25 +423,22 @@ impl Training {
             kept: kept_path(dir, variant.name(), source),
             rules_file: rules_file.map(Path::to_path_buf),
         };
-        let progress = Arc::new(Watch::default());
+        self.worker
+            .start(A_RUN, move |r| {
+                let end = run(&request, &r);
+                r.send(TrainMsg::Ended(end));
+            })
+            .map_err(|b| b.to_string())?;
         // The new run's outcome will replace the last one's.
         self.ended = None;
-        self.next_token += 1;
-        let token = self.next_token;
-        let worker_progress = progress.clone();
-        let job = Job::spawn_waking("murus-train", wake, move |r| {
-            let end = run(&request, &worker_progress);
-            r.send((token, end));
-        });
-        self.running = Some(Running {
-            token,
+        self.underway = Some(Underway {
             source: source.to_string(),
             variant: variant.name().to_string(),
             positions: options.positions,
             epochs: tuning.fit.epochs,
             match_games: tuning.validation.max_games,
-            progress,
-            job,
+            latest: None,
+            ended: None,
         });
         Ok(())
     }
@@ -425,60 +448,62 @@ impl Training {
         self.ended = Some((source.to_string(), TrainEnd::error(why)));
     }
 
-    /// Collects the end of the run going on, and reads what the data folder
-    /// of the text `source` holds when it is not known yet (`source`:
-    /// the current text, when it compiles; `dir`: the training folder).
-    /// Called every frame; never waits.
-    pub fn drive(&mut self, source: Option<&str>, dir: &Path, wake: &Waker) {
-        if let Some(r) = &mut self.running {
-            let token = r.token;
-            let msgs = r.job.poll();
-            let finished = r.job.is_finished();
-            let end = msgs.into_iter().find(|(t, _)| *t == token).map(|(_, e)| e);
-            if end.is_some() || finished {
-                let end = end.unwrap_or_else(|| {
-                    TrainEnd::error("the training run stopped without a result".into())
-                });
-                if let Some(r) = self.running.take() {
-                    self.ended = Some((r.source.clone(), end));
+    /// Collects the progress and the end of the run going on, and reads
+    /// what the data folder of the text `source` holds when it is not
+    /// known yet (`source`: the current text, when it compiles; `dir`: the
+    /// training folder). Called every frame; never waits.
+    pub fn drive(&mut self, source: Option<&str>, dir: &Path) {
+        let msgs = self.worker.poll();
+        if let Some(u) = &mut self.underway {
+            for m in msgs {
+                match m {
+                    TrainMsg::Progress(p) => u.latest = Some(p),
+                    TrainMsg::Ended(end) => u.ended = Some(end),
                 }
-                self.runs_ended += 1;
-                self.found = None; // the data changed
             }
         }
-        if let Some(s) = &mut self.scan {
-            let done = s.job.poll().pop();
-            let ended = done.is_some() || s.job.is_finished();
-            if ended && let Some(s) = self.scan.take() {
-                self.found = Some(Found {
-                    source: s.source,
-                    dir: s.dir,
-                    folder: s.folder,
-                    data: done.unwrap_or_else(|| Err("the data could not be read".into())),
-                });
-            }
+        if !self.worker.is_running()
+            && let Some(u) = self.underway.take()
+        {
+            let end = u.ended.unwrap_or_else(|| {
+                TrainEnd::error("the training run stopped without a result".into())
+            });
+            self.ended = Some((u.source, end));
+            self.runs_ended += 1;
+            self.found = None; // the data changed
+        }
+        let read = self.scan.poll().pop();
+        if !self.scan.is_running()
+            && let Some(r) = self.reading.take()
+        {
+            self.found = Some(Found {
+                source: r.source,
+                dir: r.dir,
+                folder: r.folder,
+                data: read.unwrap_or_else(|| Err("the data could not be read".into())),
+            });
         }
         let Some(source) = source else { return };
         let known = self.found_for(source, dir).is_some();
         let reading = self
-            .scan
+            .reading
             .as_ref()
-            .is_some_and(|s| s.source == source && s.dir == dir);
+            .is_some_and(|r| r.source == source && r.dir == dir);
         // A run writes the folder it trains: read it once the run is over.
-        let written = self.running.as_ref().is_some_and(|r| r.source == source);
+        let written = self.running_source() == Some(source);
         if known || reading || written {
             return;
         }
         let folder = rules_folder(dir, source);
         let data = folder.join(DATA_FOLDER);
-        let job = Job::spawn_waking("murus-train-scan", wake.clone(), move |r| {
+        // A read of another text's folder is of no use any more.
+        self.scan.restart("a read of the training data", move |r| {
             r.send(read_data(&data));
         });
-        self.scan = Some(Scan {
+        self.reading = Some(Reading {
             source: source.to_string(),
             dir: dir.to_path_buf(),
             folder,
-            job,
         });
     }
 
@@ -486,28 +511,27 @@ impl Training {
     /// then takes their results in (for tests and scripts: the UI calls
     /// [`Training::drive`]).
     pub fn settle(&mut self, source: Option<&str>, dir: &Path) {
-        let wake = crate::worker::no_waker();
         loop {
-            if let Some(r) = &mut self.running {
-                r.job.wait();
-            } else if let Some(s) = &mut self.scan {
-                s.job.wait();
+            self.drive(source, dir);
+            if self.worker.is_running() {
+                self.worker.wait();
+            } else if self.scan.is_running() {
+                self.scan.wait();
             } else {
                 break;
             }
-            self.drive(source, dir, &wake);
         }
     }
 
     /// The variant the run going on trains.
     pub fn running_variant(&self) -> Option<&str> {
-        self.running.as_ref().map(|r| r.variant.as_str())
+        self.underway.as_ref().map(|u| u.variant.as_str())
     }
 }
 
 /// The run on its thread: trains, writes what is kept and registers it,
 /// and says how it went.
-fn run(request: &Request, progress: &Watch<TrainProgress>) -> TrainEnd {
+fn run(request: &Request, progress: &Reporter<TrainMsg>) -> TrainEnd {
     let (variant, options) = (&request.variant, &request.options);
     // Each run goes on with the data kept for its rules, if any.
     match murus_lab::train::train(variant, options, &request.data, Mode::Resume, progress) {
@@ -517,14 +541,13 @@ fn run(request: &Request, progress: &Watch<TrainProgress>) -> TrainEnd {
             lines: vec![format!(
                 "Training cancelled: the {} positions played so far are kept; \
                  Resume training goes on from them.",
-                grouped(match progress.latest() {
-                    Some(TrainProgress::Data { positions, .. }) => positions,
-                    // Stopped after the data: what its folder keeps.
-                    _ => read_data(&request.data)
+                // What its folder keeps.
+                grouped(
+                    read_data(&request.data)
                         .ok()
                         .flatten()
-                        .map_or(0, |found| found.positions),
-                })
+                        .map_or(0, |found| found.positions)
+                )
             )],
             kept: None,
         },

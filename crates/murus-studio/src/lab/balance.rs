@@ -6,16 +6,17 @@
 //! (offered for resuming), and the panel's message.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use murus_engine::Variant;
 use murus_lab::balance::{BalanceReport, CheckProgress, Stage};
 use murus_lab::report::{grouped, percent};
 use serde::{Deserialize, Serialize};
 
-use super::checks::{self, CheckMsg, CheckNote, CheckSettings, CheckState, PastCheck, Stop, Watch};
+use super::checks::{
+    self, A_CHECK, CheckMsg, CheckNote, CheckSettings, CheckState, PastCheck, Stop,
+};
 use crate::Feedback;
-use crate::worker::{Job, Waker};
+use crate::worker::{Busy, Waker, Worker, no_waker};
 
 /// The balance settings the Lab keeps across restarts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -142,23 +143,6 @@ fn capitalised(s: &str) -> String {
     c.next().map_or_else(String::new, |f| {
         f.to_uppercase().collect::<String>() + c.as_str()
     })
-}
-
-/// The check going on.
-#[derive(Debug)]
-struct Running {
-    folder: PathBuf,
-    progress: Arc<Watch>,
-    job: Job<CheckMsg>,
-    /// How it ended, once the thread said.
-    ended: Option<Result<BalanceReport, String>>,
-}
-
-impl Drop for Running {
-    /// Dropping the check stops it (the games finished are kept).
-    fn drop(&mut self) {
-        self.progress.cancel();
-    }
 }
 
 /// The check whose report the panel shows.
@@ -327,7 +311,14 @@ pub struct BalanceModel {
     /// The runs folder (checks are kept in its `balance` folder).
     runs: PathBuf,
     history: Vec<PastCheck>,
-    running: Option<Running>,
+    /// Plays the check going on.
+    worker: Worker<CheckMsg>,
+    /// The folder of the check going on.
+    live: Option<PathBuf>,
+    /// Where the check going on stands, as it last said.
+    progress: Option<CheckProgress>,
+    /// How the check going on ended, once its thread said.
+    ended: Option<Result<BalanceReport, String>>,
     shown: Option<Shown>,
     /// The folder of a check a crash or a restart cut short, offered for
     /// resuming.
@@ -336,13 +327,23 @@ pub struct BalanceModel {
 }
 
 impl BalanceModel {
-    /// The model as a start-up finds it: the checks kept in `runs` read,
-    /// and the newest one a crash cut short offered for resuming.
+    /// The model as a start-up finds it ([`BalanceModel::with_waker`]),
+    /// its checks waking nobody (tests drive it).
     pub fn new(runs: &Path) -> BalanceModel {
+        BalanceModel::with_waker(runs, no_waker())
+    }
+
+    /// The model as a start-up finds it: the checks kept in `runs` read,
+    /// and the newest one a crash cut short offered for resuming; its
+    /// checks call `waker` when they report.
+    pub fn with_waker(runs: &Path, waker: Waker) -> BalanceModel {
         let mut m = BalanceModel {
             runs: runs.to_path_buf(),
             history: Vec::new(),
-            running: None,
+            worker: Worker::new(waker),
+            live: None,
+            progress: None,
+            ended: None,
             shown: None,
             offer: None,
             feedback: Feedback::default(),
@@ -371,9 +372,9 @@ impl BalanceModel {
     /// Reads the history from the runs folder again.
     pub fn rescan(&mut self) {
         self.history = checks::list(&self.runs);
-        if let Some(r) = &self.running {
+        if let Some(live) = &self.live {
             for c in &mut self.history {
-                if c.folder == r.folder {
+                if &c.folder == live {
                     c.state = CheckState::Running;
                 }
             }
@@ -381,7 +382,7 @@ impl BalanceModel {
     }
 
     fn find_offer(&mut self) {
-        self.offer = if self.running.is_some() {
+        self.offer = if self.is_running() {
             None
         } else {
             self.history
@@ -406,15 +407,20 @@ impl BalanceModel {
         self.feedback.changed();
     }
 
-    /// Whether a check is going on.
+    /// Whether a check is under way.
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.worker.is_running()
+    }
+
+    /// The work under way, when the model cannot start anything now.
+    pub fn busy(&self) -> Option<Busy> {
+        self.worker.ready().err()
     }
 
     /// The progress of the check going on.
     pub fn status(&self) -> Option<CheckStatus> {
-        let r = self.running.as_ref()?;
-        Some(status_of(r.progress.latest(), r.progress.is_cancelled()))
+        self.is_running()
+            .then(|| status_of(self.progress.clone(), self.worker.is_cancelled()))
     }
 
     /// Starts a check of `variant` (its rules from `origin`) with
@@ -427,12 +433,10 @@ impl BalanceModel {
         variant: Result<Variant, String>,
         origin: &str,
         settings: &CheckSettings,
-        wake: Waker,
     ) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("a balance check is going on: cancel it first");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         let prepared = variant.and_then(|v| {
@@ -448,7 +452,7 @@ impl BalanceModel {
         match prepared {
             Ok((variant, config, folder)) => {
                 let note = checks::read_note(&folder).unwrap_or_default();
-                self.launch(variant, note, config, folder, false, wake);
+                self.launch(variant, note, config, folder, false);
             }
             Err(e) => self.feedback.error(e),
         }
@@ -461,28 +465,29 @@ impl BalanceModel {
         config: murus_lab::balance::BalanceConfig,
         folder: PathBuf,
         resume: bool,
-        wake: Waker,
     ) {
-        let progress = Arc::new(Watch::default());
         let request = checks::Request {
             variant: variant.clone(),
             config,
             folder: folder.clone(),
             resume,
         };
-        let job = checks::spawn(vec![request], progress.clone(), wake);
+        let started = self
+            .worker
+            .start(A_CHECK, move |r| checks::play(vec![request], &r));
+        if let Err(busy) = started {
+            self.feedback.error(busy.to_string());
+            return;
+        }
         self.shown = Some(Shown {
             folder: folder.clone(),
             variant,
             note,
             report: None,
         });
-        self.running = Some(Running {
-            folder,
-            progress,
-            job,
-            ended: None,
-        });
+        self.live = Some(folder);
+        self.progress = None;
+        self.ended = None;
         self.offer = None;
         self.rescan();
     }
@@ -490,29 +495,30 @@ impl BalanceModel {
     /// Asks the check to stop; its finished games are kept (on disk too),
     /// its report says it was interrupted, and "Resume check" goes on.
     pub fn cancel(&mut self) {
-        let Some(r) = &self.running else { return };
-        r.progress.cancel();
-        if let Err(e) = checks::set_stopped_by_user(&r.folder, true) {
+        let Some(folder) = &self.live else { return };
+        self.worker.stop();
+        if let Err(e) = checks::set_stopped_by_user(folder, true) {
             self.feedback.warning(e);
         }
     }
 
-    /// Collects the end of the check going on.
+    /// Collects the progress and the end of the check going on.
     pub fn poll(&mut self) {
-        let Some(r) = &mut self.running else { return };
-        for m in r.job.poll() {
-            if let CheckMsg::Ended(_, result) = m {
-                r.ended = Some(*result);
+        for m in self.worker.poll() {
+            match m {
+                CheckMsg::Started(_) => {}
+                CheckMsg::Progress(p) => self.progress = Some(p),
+                CheckMsg::Ended(_, result) => self.ended = Some(*result),
             }
         }
-        if !r.job.is_finished() {
+        if self.worker.is_running() {
             return;
         }
-        let Some(mut r) = self.running.take() else {
+        let Some(folder) = self.live.take() else {
             return;
         };
         self.feedback.changed();
-        match r.ended.take() {
+        match self.ended.take() {
             Some(Ok(report)) => {
                 let games: u64 = report.levels.iter().map(|l| l.report.games).sum();
                 if report.interrupted {
@@ -529,7 +535,7 @@ impl BalanceModel {
                     ));
                 }
                 if let Some(s) = &mut self.shown
-                    && s.folder == r.folder
+                    && s.folder == folder
                 {
                     s.report = Some(report);
                 }
@@ -547,9 +553,8 @@ impl BalanceModel {
     /// Shows the kept check in `folder`.
     pub fn open(&mut self, folder: &Path) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("a balance check is going on: cancel it before opening another");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         match checks::open(folder) {
@@ -572,11 +577,10 @@ impl BalanceModel {
     /// Goes on with the kept check in `folder`: plays only its missing
     /// games, and ends with exactly the report of a check never
     /// interrupted.
-    pub fn resume(&mut self, folder: &Path, wake: Waker) {
+    pub fn resume(&mut self, folder: &Path) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("a balance check is going on: cancel it first");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         let prepared = checks::open_to_resume(folder).and_then(|o| {
@@ -604,7 +608,6 @@ impl BalanceModel {
             config,
             folder.to_path_buf(),
             true,
-            wake,
         );
     }
 
@@ -615,9 +618,9 @@ impl BalanceModel {
     }
 
     /// Resumes the offered check.
-    pub fn resume_offer(&mut self, wake: Waker) {
+    pub fn resume_offer(&mut self) {
         if let Some(folder) = self.offer.take() {
-            self.resume(&folder, wake);
+            self.resume(&folder);
         }
     }
 
@@ -660,7 +663,7 @@ impl BalanceModel {
 
     /// Whether the check shown stopped short and can go on.
     pub fn shown_resumable(&self) -> bool {
-        self.running.is_none()
+        !self.is_running()
             && self
                 .shown_folder()
                 .is_some_and(|f| self.history.iter().any(|c| c.folder == f && c.resumable()))
@@ -677,7 +680,6 @@ impl BalanceModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::no_waker;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -749,12 +751,7 @@ mod tests {
         let runs = scratch("kept");
         let mut m = BalanceModel::new(&runs);
         assert!(m.history().is_empty());
-        m.start(
-            Ok(Variant::builtin("small").unwrap()),
-            "small",
-            &quick(),
-            no_waker(),
-        );
+        m.start(Ok(Variant::builtin("small").unwrap()), "small", &quick());
         assert!(m.is_running());
         assert_eq!(m.history()[0].state, CheckState::Running);
         assert!(m.status().is_some());
@@ -823,7 +820,7 @@ mod tests {
             ..quick()
         };
         let mut m = BalanceModel::new(&runs);
-        m.start(Ok(variant.clone()), "small", &settings, no_waker());
+        m.start(Ok(variant.clone()), "small", &settings);
         until_done(&mut m);
         let whole = m.report().unwrap().clone();
         let folder = m.shown_folder().unwrap().to_path_buf();
@@ -855,7 +852,7 @@ mod tests {
             "{:?}",
             m.feedback().text()
         );
-        m.resume_offer(no_waker());
+        m.resume_offer();
         assert!(m.offer().is_none());
         until_done(&mut m);
         assert_eq!(m.report(), Some(&whole));
@@ -877,7 +874,6 @@ mod tests {
                 levels: Vec::new(),
                 ..quick()
             },
-            no_waker(),
         );
         assert!(!m.is_running());
         assert_eq!(m.feedback().text(), Some("choose at least one level"));
@@ -885,7 +881,6 @@ mod tests {
             Err("the rules editor's file does not compile".into()),
             "(rules editor)",
             &quick(),
-            no_waker(),
         );
         assert_eq!(
             m.feedback().text(),

@@ -25,7 +25,6 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use murus_engine::Variant;
 use murus_lab::Mode;
@@ -33,7 +32,7 @@ use murus_lab::balance::{self, BalanceConfig, BalanceReport, CheckProgress, Stop
 use serde::{Deserialize, Serialize};
 
 use super::runs::{self, VARIANT_FILE};
-use crate::worker::{Job, Waker};
+use crate::worker::Reporter;
 
 /// The folder of the runs folder that keeps balance checks.
 pub const CHECKS_FOLDER: &str = "balance";
@@ -408,41 +407,43 @@ pub struct Request {
     pub resume: bool,
 }
 
-/// What the thread tells the panel.
+/// What the thread playing checks tells the panel.
 #[derive(Debug)]
 pub enum CheckMsg {
     /// Request `i` started.
     Started(usize),
+    /// Where the check under way stands.
+    Progress(CheckProgress),
     /// Request `i` ended: its report (interrupted when cancelled), or why
     /// it failed.
     Ended(usize, Box<Result<BalanceReport, String>>),
 }
 
-/// What the panel and the thread playing its checks share: the checks'
-/// handler, stopped by the panel's cancel, keeping the progress a check
-/// told last for the panel to show.
-pub type Watch = murus_lab::Watch<CheckProgress>;
+impl From<CheckProgress> for CheckMsg {
+    fn from(p: CheckProgress) -> CheckMsg {
+        CheckMsg::Progress(p)
+    }
+}
 
-/// Plays `requests` one after the other on a thread, reporting through the
-/// returned job; `watch` hears the stage and the games, and its cancel
-/// stops the check under way (finished games are kept) and the ones after
-/// it.
-pub fn spawn(requests: Vec<Request>, watch: Arc<Watch>, wake: Waker) -> Job<CheckMsg> {
-    Job::spawn_waking("murus-balance", wake, move |reporter| {
-        for (i, r) in requests.into_iter().enumerate() {
-            if watch.is_cancelled() {
-                break;
-            }
-            reporter.send(CheckMsg::Started(i));
-            let mode = if r.resume { Mode::Resume } else { Mode::New };
-            let result =
-                balance::run_balance(&r.variant, &r.config, Some((&r.folder, mode)), &*watch)
-                    .map_err(|e| e.to_string());
-            if !reporter.send(CheckMsg::Ended(i, Box::new(result))) {
-                break;
-            }
+/// What a check is called while it goes on ([`crate::worker::Busy`]).
+pub const A_CHECK: &str = "a balance check";
+
+/// Plays `requests` one after the other (a worker's task), telling
+/// `reporter` where each stands; its cancel stops the check under way
+/// (finished games are kept) and the ones after it.
+pub fn play(requests: Vec<Request>, reporter: &Reporter<CheckMsg>) {
+    for (i, r) in requests.into_iter().enumerate() {
+        if reporter.cancelled() {
+            break;
         }
-    })
+        reporter.send(CheckMsg::Started(i));
+        let mode = if r.resume { Mode::Resume } else { Mode::New };
+        let result = balance::run_balance(&r.variant, &r.config, Some((&r.folder, mode)), reporter)
+            .map_err(|e| e.to_string());
+        if !reporter.send(CheckMsg::Ended(i, Box::new(result))) {
+            break;
+        }
+    }
 }
 
 #[cfg(test)]

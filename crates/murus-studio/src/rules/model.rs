@@ -113,10 +113,10 @@ impl RulesModel {
             last_edit: f64::NEG_INFINITY,
             compile: Worker::new(waker.clone()),
             perft: None,
-            perft_worker: Worker::new(waker),
+            perft_worker: Worker::new(waker.clone()),
             question: None,
             feedback: Feedback::default(),
-            training: Training::default(),
+            training: Training::with_waker(waker),
         };
         m.saved.perft_depth = m.saved.perft_depth.clamp(1, MAX_PERFT_DEPTH);
         m.refresh_files();
@@ -440,11 +440,8 @@ impl RulesModel {
             p.lines.extend(lines);
         }
         let source = trainable(self.compiled.as_ref(), &self.saved.text);
-        self.training.drive(
-            source,
-            Path::new(&self.saved.train.dir),
-            self.compile.waker(),
-        );
+        self.training
+            .drive(source, Path::new(&self.saved.train.dir));
         if let Some(request) = self.next_compile(now) {
             let started = self.compile.start("a compilation", move |r| {
                 r.send(request.run());
@@ -502,7 +499,7 @@ impl RulesModel {
         self.perft_worker.cancel();
     }
 
-    /// Whether a perft run is going on.
+    /// Whether a perft run is under way.
     pub fn is_perft_running(&self) -> bool {
         self.perft_worker.is_running()
     }
@@ -569,8 +566,8 @@ impl RulesModel {
 
     /// Why "Train bot" cannot start now, if it cannot.
     pub fn why_not_train(&self) -> Option<String> {
-        if self.training.is_running() {
-            return Some("a training run is going on".into());
+        if let Some(busy) = self.training.busy() {
+            return Some(busy.to_string());
         }
         let Some(c) = self.fresh() else {
             return Some("the rules are compiling".into());
@@ -619,12 +616,7 @@ impl RulesModel {
             return;
         };
         let file = self.path().map(Path::to_path_buf);
-        if let Err(why) = self.training.start(
-            &v,
-            &self.saved.train,
-            file.as_deref(),
-            self.compile.waker().clone(),
-        ) {
+        if let Err(why) = self.training.start(&v, &self.saved.train, file.as_deref()) {
             self.training.refused(&self.saved.text, why);
         }
     }

@@ -55,8 +55,8 @@ fn balance_lab(variant: &str) -> Harness<'static, StudioApp> {
     steps(&mut h, 2);
     h.get_by_label("Balance").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().lab.model.saved.mode, LabMode::Balance);
-    h.state_mut().lab.model.saved.variant = variant.into();
+    assert_eq!(h.state().lab.model.saved().mode, LabMode::Balance);
+    h.state_mut().lab.edit(|s| s.variant = variant.into());
     steps(&mut h, 1);
     h
 }
@@ -79,12 +79,14 @@ fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
     h.get_by_label("Fixed number of games").click();
     steps(&mut h, 1);
     {
-        let b = &mut h.state_mut().lab.model.saved.balance;
+        let b = &h.state().lab.model.saved().balance;
         assert_eq!(b.settings().levels, ["random"]);
         assert!(b.fixed_games);
-        b.games = 40;
-        b.skill_games = 0;
     }
+    h.state_mut().lab.edit(|s| {
+        s.balance.games = 40;
+        s.balance.skill_games = 0;
+    });
     steps(&mut h, 1);
     run_check(&mut h);
     assert_eq!(
@@ -151,7 +153,7 @@ fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
 #[test]
 fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
     let mut h = balance_lab("small");
-    h.state_mut().lab.model.saved.balance = quick(100_000);
+    h.state_mut().lab.edit(|s| s.balance = quick(100_000));
     steps(&mut h, 1);
     h.get_by_label("Run balance check").click();
     steps(&mut h, 3);
@@ -179,7 +181,7 @@ fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
     drop(h);
     let mut h = harness(StudioApp::from_saved(saved));
     steps(&mut h, 3);
-    assert_eq!(h.state().lab.model.saved.mode, LabMode::Balance);
+    assert_eq!(h.state().lab.model.saved().mode, LabMode::Balance);
     assert!(h.state().lab.balance.offer().is_none());
     assert!(shown_report(&h).is_none());
     h.get_by_label_contains("small: random, 100 000 games a level, ")
@@ -206,11 +208,13 @@ fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
 fn a_balance_check_cut_short_by_a_crash_is_offered_after_a_restart_and_resumes_to_the_full_report()
 {
     let mut h = balance_lab("small");
-    h.state_mut().lab.model.saved.balance = BalanceSaved {
-        levels: vec!["random".into(), "easy".into()],
-        skill_games: 10,
-        ..quick(30)
-    };
+    h.state_mut().lab.edit(|s| {
+        s.balance = BalanceSaved {
+            levels: vec!["random".into(), "easy".into()],
+            skill_games: 10,
+            ..quick(30)
+        };
+    });
     steps(&mut h, 1);
     run_check(&mut h);
     let whole = shown_report(&h).expect("a report");
@@ -289,18 +293,16 @@ fn compare_puts_rules_files_side_by_side_highlights_the_best_and_reuses_checks()
     steps(&mut h, 2);
     h.get_by_label("Compare variants").click();
     steps(&mut h, 2);
-    {
-        let s = &mut h.state_mut().lab.model.saved;
+    h.state_mut().lab.edit(|s| {
         s.variants_dir = dir.display().to_string();
         s.balance = quick(200);
-    }
-    h.state_mut().lab.model.refresh_files();
+    });
     steps(&mut h, 2);
     for f in ["alpha.mg", "beta.mg", "broken.mg"] {
         h.get_by_label(f).click();
         steps(&mut h, 1);
     }
-    assert_eq!(h.state().lab.model.saved.compare.files.len(), 3);
+    assert_eq!(h.state().lab.model.saved().compare.files.len(), 3);
     h.get_by_label("Compare").click();
     steps(&mut h, 2);
     until(&mut h, 120, "the comparison", |h| !running(h));
@@ -455,7 +457,9 @@ fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
     steps(&mut h, 2);
     h.get_by_label("Compare variants").click();
     steps(&mut h, 2);
-    h.state_mut().lab.model.saved.compare.sweep = good.display().to_string();
+    h.state_mut()
+        .lab
+        .edit(|s| s.compare.sweep = good.display().to_string());
     steps(&mut h, 1);
     h.get_by_label("Load sweep").click();
     steps(&mut h, 3);
@@ -479,7 +483,9 @@ fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
     );
     // A corrupt file: a clear message, and the columns stay.
     let before = h.state().lab.compare.columns().to_vec();
-    h.state_mut().lab.model.saved.compare.sweep = corrupt.display().to_string();
+    h.state_mut()
+        .lab
+        .edit(|s| s.compare.sweep = corrupt.display().to_string());
     steps(&mut h, 1);
     h.get_by_label("Load sweep").click();
     steps(&mut h, 3);
@@ -525,7 +531,7 @@ fn balance_messages_and_progress_do_not_move_the_widgets_below_them() {
     assert_eq!(at(&h), before, "the stopping rule moved the widgets");
     // A check's progress and its end.
     h.get_by_label("random").click();
-    h.state_mut().lab.model.saved.balance.games = 20;
+    h.state_mut().lab.edit(|s| s.balance.games = 20);
     steps(&mut h, 2);
     run_check(&mut h);
     assert!(message(&h).unwrap().starts_with("balance check finished"));
@@ -538,7 +544,9 @@ fn compare_messages_do_not_move_the_sweep_controls() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
     h.get_by_label("Compare variants").click();
-    h.state_mut().lab.model.saved.variants_dir = dir.display().to_string();
+    h.state_mut()
+        .lab
+        .edit(|s| s.variants_dir = dir.display().to_string());
     h.state_mut().lab.model.refresh_files();
     steps(&mut h, 3);
     let at = |h: &Harness<'_, StudioApp>| {
@@ -556,7 +564,9 @@ fn compare_messages_do_not_move_the_sweep_controls() {
         Some("choose two or more rules files to compare")
     );
     assert_eq!(at(&h), before, "the refusal moved the widgets");
-    h.state_mut().lab.model.saved.compare.sweep = dir.join("missing.json").display().to_string();
+    h.state_mut()
+        .lab
+        .edit(|s| s.compare.sweep = dir.join("missing.json").display().to_string());
     steps(&mut h, 1);
     h.get_by_label("Load sweep").click();
     steps(&mut h, 2);

@@ -14,12 +14,11 @@ use super::*;
 fn a_twenty_game_lab_run_shows_results() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
-    {
-        let lab = &mut h.state_mut().lab.model;
-        lab.saved.variant = "small".into();
-        lab.saved.bots = vec!["greedy".into(), "random".into()];
-        lab.saved.games = 20;
-    }
+    h.state_mut().lab.edit(|s| {
+        s.variant = "small".into();
+        s.bots = vec!["greedy".into(), "random".into()];
+        s.games = 20;
+    });
     steps(&mut h, 1);
     h.get_by_label("Run").click();
     steps(&mut h, 2);
@@ -41,7 +40,7 @@ fn a_twenty_game_lab_run_shows_results() {
 fn a_lab_run_can_be_cancelled() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
-    h.state_mut().lab.model.saved.games = 100_000;
+    h.state_mut().lab.edit(|s| s.games = 100_000);
     h.get_by_label("Run").click();
     steps(&mut h, 3);
     h.get_by_label("Cancel").click();
@@ -54,8 +53,12 @@ fn a_lab_run_can_be_cancelled() {
 
 // ---- Regression tests of issue 10 ----
 
-fn settings<'a>(h: &'a mut Harness<'static, StudioApp>) -> &'a mut murus_studio::lab::LabSaved {
-    &mut h.state_mut().lab.model.saved
+/// Changes the Lab's settings as the view does.
+fn edit(h: &mut Harness<'static, StudioApp>, edit: impl FnOnce(&mut murus_studio::lab::LabSaved)) {
+    h.state_mut().lab.edit(edit);
+}
+fn saved(h: &Harness<'_, StudioApp>) -> murus_studio::lab::LabSaved {
+    h.state().lab.model.saved().clone()
 }
 fn running(h: &Harness<'_, StudioApp>) -> bool {
     h.state().lab.is_running()
@@ -73,12 +76,11 @@ fn field<'a>(h: &'a Harness<'_, StudioApp>, label: &'a str) -> egui_kittest::Nod
 
 /// Runs `games` games of `variant` by `bots` through the Run button.
 fn run_lab(h: &mut Harness<'static, StudioApp>, variant: &str, bots: &[&str], games: u64) {
-    {
-        let s = settings(h);
+    edit(h, |s| {
         s.variant = variant.into();
         s.bots = bots.iter().map(ToString::to_string).collect();
         s.games = games;
-    }
+    });
     steps(h, 1);
     h.get_by_label("Run").click();
     steps(h, 2);
@@ -90,7 +92,7 @@ fn run_lab(h: &mut Harness<'static, StudioApp>, variant: &str, bots: &[&str], ga
 /// the folder.
 fn export(h: &mut Harness<'static, StudioApp>, button: &str) -> PathBuf {
     let out = scratch_dir("export");
-    settings(h).export_dir = out.display().to_string();
+    edit(h, |s| s.export_dir = out.display().to_string());
     steps(h, 1);
     h.get_by_label(button).click();
     steps(h, 2);
@@ -313,7 +315,7 @@ fn an_invalid_bot_name_does_not_move_the_fields_below_it() {
     steps(&mut h, 1);
     h.get_by_label("Seat 1 bot").type_text("x");
     steps(&mut h, 2);
-    assert_eq!(settings(&mut h).bots[0], "greedyx");
+    assert_eq!(saved(&h).bots[0], "greedyx");
     assert!(
         h.query_by_label_contains("unknown bot `greedyx`").is_some(),
         "the error is shown"
@@ -342,7 +344,7 @@ fn any_saved_mg_file_can_be_run() {
     steps(&mut h, 2);
     h.get_by_label("tiny.mg").click();
     steps(&mut h, 2);
-    settings(&mut h).games = 4;
+    edit(&mut h, |s| s.games = 4);
     steps(&mut h, 1);
     h.get_by_label("Run").click();
     steps(&mut h, 2);
@@ -381,8 +383,8 @@ fn finished_runs_are_listed_after_a_restart() {
 fn exporting_after_cancel_says_interrupted() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
-    settings(&mut h).games = 100_000;
-    settings(&mut h).bots = vec!["random".into()];
+    edit(&mut h, |s| s.games = 100_000);
+    edit(&mut h, |s| s.bots = vec!["random".into()]);
     h.get_by_label("Run").click();
     steps(&mut h, 3);
     assert!(running(&h));
@@ -481,7 +483,7 @@ fn a_run_error_clears_when_the_setting_is_fixed() {
     steps(&mut h, 1);
     h.key_press(egui::Key::Backspace);
     steps(&mut h, 2);
-    assert_eq!(settings(&mut h).bots[0], "greedy");
+    assert_eq!(saved(&h).bots[0], "greedy");
     assert!(
         h.query_by_label_contains("seat 1:").is_none(),
         "the refusal outlived its cause"

@@ -547,8 +547,9 @@ fn tiny_training(m: &mut RulesModel, dir: &Path) {
     t.fit.epochs = 2;
 }
 
-/// Waits until the run going on has finished a game.
-fn until_a_game_is_played(m: &RulesModel) {
+/// Waits until the run going on has finished a game (its progress comes
+/// as the model polls).
+fn until_a_game_is_played(m: &mut RulesModel) {
     let t = std::time::Instant::now();
     while m
         .training()
@@ -557,6 +558,7 @@ fn until_a_game_is_played(m: &RulesModel) {
     {
         assert!(t.elapsed().as_secs() < 120, "no game finished");
         std::thread::sleep(Duration::from_millis(20));
+        m.poll(f64::NEG_INFINITY);
     }
 }
 
@@ -585,9 +587,9 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     assert!(m.training().is_running());
     assert_eq!(
         m.why_not_train().as_deref(),
-        Some("a training run is going on")
+        Some("a training run is going on: cancel it first")
     );
-    until_a_game_is_played(&m);
+    until_a_game_is_played(&mut m);
     m.training_mut().cancel();
     m.settle_training();
     assert!(!m.training().is_running());
@@ -780,13 +782,15 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
     assert_eq!(seat, format!("alphabeta:50000:eval={}", kept.display()));
 
     // And so does Lab, for the rules editor's variant.
-    h.state_mut().lab.model.saved.variant = murus_studio::lab::FROM_RULES.into();
+    h.state_mut()
+        .lab
+        .edit(|s| s.variant = murus_studio::lab::FROM_RULES.into());
     h.state_mut().tab = Tab::Lab;
     steps(&mut h, 3);
     h.get_by_label("to seat 2").click();
     steps(&mut h, 2);
     assert_eq!(
-        h.state().lab.model.saved.bots[1],
+        h.state().lab.model.saved().bots[1],
         format!("hard:eval={}", kept.display())
     );
 }
