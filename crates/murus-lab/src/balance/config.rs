@@ -116,6 +116,19 @@ impl Stopping {
             } => format!("precision {precision} up to {max_games} games"),
         }
     }
+
+    /// The rule that [`Stopping::describe`] wrote as `text`, if it is one.
+    pub fn parse(text: &str) -> Option<Stopping> {
+        if let Some(n) = text.strip_prefix("games ") {
+            return n.parse().ok().map(Stopping::Games);
+        }
+        let rest = text.strip_prefix("precision ")?;
+        let (precision, max_games) = rest.strip_suffix(" games")?.split_once(" up to ")?;
+        Some(Stopping::Precision {
+            precision: precision.parse().ok()?,
+            max_games: max_games.parse().ok()?,
+        })
+    }
 }
 
 /// A balance check.
