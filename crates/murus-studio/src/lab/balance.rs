@@ -12,9 +12,7 @@ use murus_lab::balance::{BalanceReport, CheckProgress, Stage};
 use murus_lab::report::{grouped, percent};
 use serde::{Deserialize, Serialize};
 
-use super::checks::{
-    self, A_CHECK, CheckMsg, CheckNote, CheckSettings, CheckState, PastCheck, Stop,
-};
+use super::checks::{self, A_CHECK, CheckMsg, CheckSettings, CheckState, PastCheck, Stop};
 use crate::Feedback;
 use crate::worker::{Busy, Waker, Worker, no_waker};
 
@@ -148,9 +146,9 @@ fn capitalised(s: &str) -> String {
 /// The check whose report the panel shows.
 #[derive(Clone, Debug)]
 struct Shown {
-    folder: PathBuf,
     variant: Variant,
-    note: CheckNote,
+    /// The check as the history lists it (its folder, note and spec).
+    check: PastCheck,
     report: Option<BalanceReport>,
 }
 
@@ -446,31 +444,31 @@ impl BalanceModel {
                     .check(&v)
                     .map_err(|e| format!("level {}: {e}", l.name))?;
             }
-            let folder = checks::create(&self.runs, &v, settings, origin)?;
-            Ok((v, config, folder))
+            let folder = checks::create(&self.runs, &v, &config, origin)?;
+            let check = checks::read(&folder)
+                .ok_or_else(|| format!("{}: the check was not kept", folder.display()))?;
+            Ok((v, config, check))
         });
         match prepared {
-            Ok((variant, config, folder)) => {
-                let note = checks::read_note(&folder).unwrap_or_default();
-                self.launch(variant, note, config, folder, false);
-            }
+            Ok((variant, config, check)) => self.launch(variant, check, config, None),
             Err(e) => self.feedback.error(e),
         }
     }
 
+    /// Plays `check` of `variant` with `config` on the worker, showing
+    /// `report` (what it played before) until it ends.
     fn launch(
         &mut self,
         variant: Variant,
-        note: CheckNote,
+        check: PastCheck,
         config: murus_lab::balance::BalanceConfig,
-        folder: PathBuf,
-        resume: bool,
+        report: Option<BalanceReport>,
     ) {
+        let folder = check.folder.clone();
         let request = checks::Request {
             variant: variant.clone(),
             config,
             folder: folder.clone(),
-            resume,
         };
         let started = self
             .worker
@@ -480,10 +478,9 @@ impl BalanceModel {
             return;
         }
         self.shown = Some(Shown {
-            folder: folder.clone(),
             variant,
-            note,
-            report: None,
+            check,
+            report,
         });
         self.live = Some(folder);
         self.progress = None;
@@ -535,7 +532,7 @@ impl BalanceModel {
                     ));
                 }
                 if let Some(s) = &mut self.shown
-                    && s.folder == folder
+                    && s.check.folder == folder
                 {
                     s.report = Some(report);
                 }
@@ -564,9 +561,8 @@ impl BalanceModel {
                         .info("this check never ended: Resume check plays the rest");
                 }
                 self.shown = Some(Shown {
-                    folder: folder.to_path_buf(),
                     variant: o.variant,
-                    note: o.note,
+                    check: o.check,
                     report: o.report,
                 });
             }
@@ -584,7 +580,21 @@ impl BalanceModel {
             return;
         }
         let prepared = checks::open_to_resume(folder).and_then(|o| {
-            let config = o.note.settings.config(super::model::threads())?;
+            if o.check.older {
+                return Err(format!(
+                    "{} was kept by an older Murus Studio, before checks kept their \
+                     settings for the lab: run the check again",
+                    folder.display()
+                ));
+            }
+            let settings = o.check.settings.as_ref().ok_or_else(|| {
+                format!(
+                    "{}: its stopping rule `{}` does not read",
+                    folder.display(),
+                    o.check.spec.stopping
+                )
+            })?;
+            let config = settings.config(super::model::threads())?;
             Ok((o, config))
         });
         let (opened, config) = match prepared {
@@ -602,13 +612,7 @@ impl BalanceModel {
         if let Err(e) = checks::set_stopped_by_user(folder, false) {
             self.feedback.warning(e);
         }
-        self.launch(
-            opened.variant,
-            opened.note,
-            config,
-            folder.to_path_buf(),
-            true,
-        );
+        self.launch(opened.variant, opened.check, config, None);
     }
 
     /// The check offered for resuming, if any.
@@ -651,14 +655,15 @@ impl BalanceModel {
         self.shown.as_ref().map(|s| &s.variant)
     }
 
-    /// The note of the check shown.
-    pub fn note(&self) -> Option<&CheckNote> {
-        self.shown.as_ref().map(|s| &s.note)
+    /// The check shown, as the history lists it (its note, spec and
+    /// settings).
+    pub fn shown(&self) -> Option<&PastCheck> {
+        self.shown.as_ref().map(|s| &s.check)
     }
 
     /// The folder of the check shown.
     pub fn shown_folder(&self) -> Option<&Path> {
-        self.shown.as_ref().map(|s| s.folder.as_path())
+        self.shown.as_ref().map(|s| s.check.folder.as_path())
     }
 
     /// Whether the check shown stopped short and can go on.
@@ -803,10 +808,11 @@ mod tests {
         assert_eq!(again.rows(), rows);
         assert!(!again.shown_resumable());
         // Finished checks of the same rules and settings are found.
-        let sha = murus_lab::source_sha256(Variant::builtin("small").unwrap().source());
-        assert!(checks::find_complete(&runs, &sha, &quick()).is_some());
+        let small = Variant::builtin("small").unwrap();
+        let config = |s: CheckSettings| s.config(1).unwrap();
+        assert!(checks::find_complete(&runs, &small, &config(quick())).is_some());
         let other = CheckSettings { seed: 4, ..quick() };
-        assert!(checks::find_complete(&runs, &sha, &other).is_none());
+        assert!(checks::find_complete(&runs, &small, &config(other)).is_none());
         std::fs::remove_dir_all(runs).unwrap();
     }
 
@@ -848,7 +854,7 @@ mod tests {
             m.feedback()
                 .text()
                 .unwrap()
-                .contains("balance.json: not a balance report"),
+                .contains("not a balance report"),
             "{:?}",
             m.feedback().text()
         );

@@ -252,7 +252,7 @@ impl LabPanel {
                     if b.is_running() {
                         ui.heading(format!(
                             "Balance check of {}",
-                            b.note().map_or("", |n| n.variant.as_str())
+                            b.shown().map_or("", PastCheck::variant)
                         ));
                         ui.weak("The table, the chart and the verdict come when it ends.");
                     } else if b.shown_folder().is_some() {
@@ -263,8 +263,8 @@ impl LabPanel {
                     return;
                 };
                 let settings = b
-                    .note()
-                    .map_or_else(|| report.stopping.clone(), |n| n.settings.describe());
+                    .shown()
+                    .map_or_else(|| report.stopping.clone(), PastCheck::describe);
                 ui.heading(format!(
                     "{}: {}, {} opening plies, seed {}{}",
                     report.variant.name,
@@ -475,8 +475,8 @@ fn check_offer_banner(b: &BalanceModel, ui: &mut Ui, asks: &mut Asks) {
     };
     let text = format!(
         "A balance check of {} ({}) never ended.",
-        o.note.variant,
-        o.note.settings.describe()
+        o.variant(),
+        o.describe()
     );
     match resume_banner(
         ui,

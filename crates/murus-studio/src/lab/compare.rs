@@ -3,11 +3,11 @@
 //! (`sweep.json`, written by `murus sweep`), side by side, the best one
 //! picked out.
 //!
-//! A rules file is checked in the background ([`checks::spawn`]), each in
+//! A rules file is checked in the background ([`checks::play`]), each in
 //! a folder of its own among the Lab's balance checks, unless a complete
-//! check of the same rules text (the same SHA-256) with the same settings
-//! is already kept there: that one is reused, since it would play the very
-//! same games.
+//! check of the same spec (the same rules text, by its SHA-256, and the
+//! same settings: [`checks::find_complete`]) is already kept there: that
+//! one is reused, since it would play the very same games.
 //!
 //! **The best column.** Columns are ranked as `murus sweep` ranks its
 //! combinations (`docs/balance.md`, "The ranking": [`sweep::assess`]): by
@@ -304,7 +304,7 @@ impl CompareModel {
                 path: path.clone(),
                 sha256: sha256.clone(),
             };
-            if let Some(kept) = checks::find_complete(runs, &sha256, settings)
+            if let Some(kept) = checks::find_complete(runs, &variant, &config)
                 && let Ok(Some(report)) = checks::read_report(&kept.folder)
             {
                 columns.push(Column {
@@ -319,14 +319,13 @@ impl CompareModel {
                 });
                 continue;
             }
-            match checks::create(runs, &variant, settings, &path.display().to_string()) {
+            match checks::create(runs, &variant, &config, &path.display().to_string()) {
                 Ok(folder) => {
                     request_columns.push((columns.len(), folder.clone()));
                     requests.push(checks::Request {
                         variant,
                         config: config.clone(),
                         folder,
-                        resume: false,
                     });
                     columns.push(Column {
                         label,

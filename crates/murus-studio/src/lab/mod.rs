@@ -30,6 +30,7 @@ mod balance_view;
 pub mod checks;
 pub mod compare;
 pub mod model;
+pub mod notes;
 pub mod runs;
 pub mod settings;
 mod view;
