@@ -489,3 +489,85 @@ fn a_run_error_clears_when_the_setting_is_fixed() {
         "the refusal outlived its cause"
     );
 }
+
+// ---- Regression tests of issue 22 ----
+
+/// The number of games in a text such as `36 / 40 games` or `small:
+/// random, 36 of 40 games, …`: the first number, digits grouped by spaces.
+fn first_count(text: &str) -> u64 {
+    let digits: String = text
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(|c| c.is_ascii_digit() || *c == ' ')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no count in {text:?}"))
+}
+
+/// The games a run of the runs list has finished: `36` in `small: random
+/// vs random, 36 of 40 games, …`.
+fn listed_count(entry: &str) -> u64 {
+    let before = entry.split(" of ").next().unwrap_or_default();
+    first_count(before.rsplit(", ").next().unwrap_or_default())
+}
+
+/// The progress bar's text (`36 / 40 games`).
+fn bar_text(h: &Harness<'_, StudioApp>) -> String {
+    h.query_all(by().role(egui::accesskit::Role::ProgressIndicator))
+        .find_map(|n| n.accesskit_node().label())
+        .expect("the progress bar")
+}
+
+/// Issue 22: the runs list said "0 of 40 games" while the bar showed 36.
+#[test]
+fn the_runs_list_counts_the_games_the_progress_bar_counts() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    edit(&mut h, |s| {
+        s.variant = "small".into();
+        s.bots = vec!["random".into()];
+        s.games = 1_000_000;
+    });
+    steps(&mut h, 1);
+    h.get_by_label("Run").click();
+    until(&mut h, 60, "some games", |h| {
+        h.state()
+            .lab
+            .model
+            .counts()
+            .is_some_and(|(done, _)| done >= 10)
+    });
+    for _ in 0..3 {
+        assert!(running(&h));
+        let bar = bar_text(&h);
+        let entry = h
+            .get_by_label_contains(" of 1 000 000 games, ")
+            .accesskit_node()
+            .label()
+            .unwrap_or_default();
+        assert!(entry.ends_with(", running"), "{entry}");
+        assert_eq!(
+            listed_count(&entry),
+            first_count(&bar),
+            "the list says {entry:?}, the bar {bar:?}"
+        );
+        steps(&mut h, 2);
+    }
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled run to stop", |h| !running(h));
+    // Stopped: the list reads the folder, and agrees still.
+    let bar = bar_text(&h);
+    let entry = h
+        .get_by_label_contains(" of 1 000 000 games, ")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert!(entry.contains(", interrupted"), "{entry}");
+    assert_eq!(
+        listed_count(&entry),
+        first_count(&bar),
+        "{entry:?}, {bar:?}"
+    );
+}
