@@ -101,6 +101,26 @@ impl BalanceSaved {
     pub fn error(&self) -> Option<String> {
         self.settings().config(1).err()
     }
+
+    /// Takes a check's settings (the stopping rule not in force keeps its
+    /// figures).
+    pub fn adopt(&mut self, s: &CheckSettings) {
+        self.levels.clone_from(&s.levels);
+        match s.stop {
+            Stop::Games(n) => {
+                self.fixed_games = true;
+                self.games = n;
+            }
+            Stop::Precision { points, max_games } => {
+                self.fixed_games = false;
+                self.precision = points;
+                self.max_games = max_games;
+            }
+        }
+        self.openings = s.openings;
+        self.skill_games = s.skill_games;
+        self.seed = s.seed;
+    }
 }
 
 /// The progress of a check in words and as a share.
@@ -612,7 +632,8 @@ impl BalanceModel {
         if let Err(e) = checks::set_stopped_by_user(folder, false) {
             self.feedback.warning(e);
         }
-        self.launch(opened.variant, opened.check, config, None);
+        // What it played before stays in sight until its new report.
+        self.launch(opened.variant, opened.check, config, opened.report);
     }
 
     /// The check offered for resuming, if any.
@@ -644,8 +665,9 @@ impl BalanceModel {
         self.rescan();
     }
 
-    /// The report of the check shown (none while it runs, or for a check
-    /// that never ended).
+    /// The report of the check shown (none for a check that never ended;
+    /// while a check runs, the report of what it played before it was
+    /// resumed, if any).
     pub fn report(&self) -> Option<&BalanceReport> {
         self.shown.as_ref()?.report.as_ref()
     }

@@ -271,7 +271,9 @@ impl LabPanel {
                     settings,
                     report.openings,
                     report.seed,
-                    if report.interrupted {
+                    if b.is_running() {
+                        " (going on: the figures of the games played before)"
+                    } else if report.interrupted {
                         " (interrupted)"
                     } else {
                         ""

@@ -207,10 +207,19 @@ impl LabPanel {
             LabAction::DiscardOffer => self.model.discard_offer(),
             LabAction::Export(what) => self.model.export(what),
             LabAction::RunCheck => self.start_balance(from_rules),
-            LabAction::ResumeCheck(f) => self.balance.resume(&f),
+            LabAction::ResumeCheck(f) => {
+                self.balance.resume(&f);
+                self.adopt_shown_check();
+            }
             LabAction::CancelCheck => self.balance.cancel(),
-            LabAction::OpenCheck(f) => self.balance.open(&f),
-            LabAction::ResumeCheckOffer => self.balance.resume_offer(),
+            LabAction::OpenCheck(f) => {
+                self.balance.open(&f);
+                self.adopt_shown_check();
+            }
+            LabAction::ResumeCheckOffer => {
+                self.balance.resume_offer();
+                self.adopt_shown_check();
+            }
             LabAction::DiscardCheckOffer => self.balance.discard_offer(),
             LabAction::Compare => self.start_compare(),
             LabAction::CancelCompare => self.compare.cancel(),
@@ -219,6 +228,25 @@ impl LabPanel {
                 self.compare.load_sweep(&path);
             }
         }
+    }
+
+    /// Shows the settings of the check shown in the Balance setup, its own
+    /// (and its variant, where the variant it came from still holds its
+    /// rules), so that what is shown is what "Resume check" plays. The
+    /// check's messages stay: they are about it.
+    fn adopt_shown_check(&mut self) {
+        let Some(check) = self.balance.shown() else {
+            return;
+        };
+        let mut s = self.model.saved().clone();
+        if let Some(settings) = &check.settings {
+            s.balance.adopt(settings);
+        }
+        if let Some(variant) = settings::origin_of(&check.note.origin, &check.spec.variant) {
+            s.variant = variant;
+            self.chosen = None;
+        }
+        self.model.set_settings(s);
     }
 
     /// Shows `mode`.

@@ -6,6 +6,8 @@ use std::path::{Path, PathBuf};
 
 use serde::{Deserialize, Serialize};
 
+use murus_lab::VariantId;
+
 use super::balance::BalanceSaved;
 use super::compare::CompareSaved;
 
@@ -134,4 +136,18 @@ impl LabSaved {
             self.bots.resize(players, fill);
         }
     }
+}
+
+/// The variant choice that gives the rules `id` names, from where they
+/// came (`origin`: a shipped variant's name or a file's path), if it still
+/// gives them.
+pub fn origin_of(origin: &str, id: &VariantId) -> Option<String> {
+    let same = |source: &str| murus_lab::source_sha256(source) == id.source_sha256;
+    let builtin = murus_engine::BUILTIN
+        .iter()
+        .any(|(n, src)| *n == origin && same(src));
+    let file = || {
+        origin.ends_with(".mg") && std::fs::read_to_string(origin).is_ok_and(|source| same(&source))
+    };
+    (builtin || file()).then(|| origin.to_string())
 }

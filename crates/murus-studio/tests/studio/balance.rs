@@ -577,3 +577,108 @@ fn compare_messages_do_not_move_the_sweep_controls() {
     assert_eq!(at(&h), before, "the sweep's error moved the widgets");
     std::fs::remove_dir_all(dir).unwrap();
 }
+
+// ---- Regression tests of issue 22 ----
+
+/// The settings of a check as its folder keeps them.
+fn shown_settings(h: &Harness<'_, StudioApp>) -> murus_studio::lab::checks::CheckSettings {
+    h.state()
+        .lab
+        .balance
+        .shown()
+        .and_then(|c| c.settings.clone())
+        .expect("a check shown, with its settings")
+}
+
+/// The value a number field shows.
+fn field_value(h: &Harness<'_, StudioApp>, label: &str) -> f64 {
+    field(h, label)
+        .accesskit_node()
+        .numeric_value()
+        .unwrap_or_else(|| panic!("{label} shows no number"))
+}
+
+/// Issue 22: an opened balance check showed other settings than its own.
+#[test]
+fn an_opened_balance_check_shows_its_own_settings() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance = quick(20));
+    steps(&mut h, 1);
+    run_check(&mut h);
+    let first = h.state().lab.balance.history()[0].clone();
+    // Other settings for the next check, and another check with them.
+    h.state_mut().lab.edit(|s| {
+        s.balance = BalanceSaved {
+            levels: vec!["random".into(), "easy".into()],
+            seed: 7,
+            openings: 5,
+            ..quick(40)
+        };
+    });
+    steps(&mut h, 1);
+    run_check(&mut h);
+    assert_eq!(field_value(&h, "Seed"), 7.0);
+    // The first check, opened from the list: the setup shows its settings.
+    h.get_by_label(&first.summary()).click();
+    steps(&mut h, 3);
+    assert_eq!(
+        h.state().lab.balance.shown_folder(),
+        Some(first.folder.as_path())
+    );
+    let own = shown_settings(&h);
+    assert_eq!(own, quick(20).settings());
+    assert_eq!(h.state().lab.model.saved().balance.settings(), own);
+    assert_eq!(field_value(&h, "Seed"), 3.0);
+    assert_eq!(field_value(&h, "Games a level"), 20.0);
+    assert_eq!(field_value(&h, "Opening plies"), 2.0);
+    let easy = h.get_by_label("easy").accesskit_node().toggled();
+    assert_eq!(
+        easy,
+        Some(egui::accesskit::Toggled::False),
+        "easy is not one of its levels"
+    );
+    // Its heading says the same.
+    assert!(
+        h.query_by_label("small: random, 20 games a level, 2 opening plies, seed 3")
+            .is_some(),
+        "the report's heading"
+    );
+}
+
+/// Issue 22: a balance check resumed after a cancel hid the table of what
+/// it had played until it ended.
+#[test]
+fn a_resumed_balance_check_keeps_its_partial_table_in_sight() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance = quick(1_000_000));
+    steps(&mut h, 1);
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 3);
+    until(&mut h, 60, "some games", |h| {
+        h.state()
+            .lab
+            .balance
+            .status()
+            .is_some_and(|s| !s.text.contains(": 0 / "))
+    });
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
+    steps(&mut h, 2);
+    let cut = shown_report(&h).expect("the report of the games played");
+    let row = h.state().lab.balance.rows()[0].first_player.clone();
+    assert!(
+        h.query_all(by().label(&row)).next().is_some(),
+        "the table shows {row}"
+    );
+    h.get_by_label("Resume check").click();
+    steps(&mut h, 3);
+    assert!(running(&h), "the check goes on");
+    assert_eq!(shown_report(&h), Some(cut), "the partial report is kept");
+    assert!(
+        h.query_all(by().label(&row)).next().is_some(),
+        "the table of what was played stays while the check goes on"
+    );
+    assert!(h.query_by_label("Level").is_some(), "the table's header");
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the check to stop again", |h| !running(h));
+}
