@@ -541,12 +541,12 @@ fn run(request: &Request, progress: &Reporter<TrainMsg>) -> TrainEnd {
             lines: vec![format!(
                 "Training cancelled: the {} positions played so far are kept; \
                  Resume training goes on from them.",
-                // What its folder keeps.
+                // What its folder keeps, as the run counts them.
                 grouped(
                     read_data(&request.data)
                         .ok()
                         .flatten()
-                        .map_or(0, |found| found.positions)
+                        .map_or(0, |found| found.toward(options.positions).0)
                 )
             )],
             kept: None,
@@ -686,8 +686,15 @@ mod tests {
                 games: 2,
                 seed: 7,
                 bot: "alphabeta:4000".into(),
+                per_game: vec![4, 5],
             }))
         );
+        // A run that asks for 4 positions learns from game 0 alone; for 5,
+        // from both.
+        let found = read_data(&dir).unwrap().unwrap();
+        assert_eq!(found.toward(4), (4, 1));
+        assert_eq!(found.toward(5), (9, 2));
+        assert_eq!(found.toward(1000), (9, 2));
     }
 
     #[test]

@@ -594,12 +594,15 @@ impl RulesModel {
     }
 
     /// The start button's label: "Train bot", or "Resume training (N
-    /// positions so far)" when the current text's data folder holds games.
+    /// positions so far)" when the current text's data folder holds games,
+    /// N the positions a run with the options learns from, as far as the
+    /// data goes (its outcome's count: games the data holds beyond are not
+    /// counted).
     pub fn train_label(&self) -> String {
         match self.data_found() {
             Some(found) if found.positions > 0 => format!(
                 "Resume training ({} positions so far)",
-                murus_lab::report::grouped(found.positions)
+                murus_lab::report::grouped(found.toward(self.saved.train.positions).0)
             ),
             _ => "Train bot".into(),
         }

@@ -870,3 +870,102 @@ fn a_file_opened_by_a_relative_path_is_named_in_full() {
     assert!(path.ends_with("variants/standard.mg"));
     assert_eq!(m.title(), path.display().to_string());
 }
+
+// ---- Regression tests of issue 22 (Train bot) ----
+
+/// The number after `after` in `text`, digits grouped by spaces:
+/// `3 007` in `Self-play: 3 007 positions from 94 games.`.
+fn count_after(text: &str, after: &str) -> u64 {
+    let (_, rest) = text
+        .split_once(after)
+        .unwrap_or_else(|| panic!("no {after:?} in {text:?}"));
+    let digits: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ' ')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no count in {text:?}"))
+}
+
+/// The Rules panel on `text`, trained with tiny options in a folder of
+/// its own, its data folder read.
+fn training_harness(text: &str) -> Harness<'static, StudioApp> {
+    let mut h = harness(app(Tab::Rules));
+    steps(&mut h, 2);
+    {
+        let m = h.state_mut().rules.model_mut();
+        m.request(FileAction::CopyBuiltin("small".into()));
+        m.set_text(text, 0.0);
+        let dir = PathBuf::from(&m.train_settings().dir);
+        tiny_training(m, &dir);
+    }
+    compiled_clean(&mut h);
+    until(&mut h, 20, "the data folder read", |h| {
+        h.state().rules.model().why_not_train().is_none()
+    });
+    h
+}
+
+/// Clicks the button that starts training (`Train bot` or `Resume
+/// training (…)`) and waits for the outcome; returns its text.
+fn train_to_the_end(h: &mut Harness<'static, StudioApp>, button: &str) -> String {
+    use egui_kittest::kittest::NodeT;
+    train_button(h, button).click();
+    steps(h, 2);
+    until(h, 120, "the outcome", |h| {
+        h.query_by_label_contains("Self-play: ").is_some()
+            && !h.state().rules.model().training().is_running()
+    });
+    until(h, 20, "the resume button", |h| {
+        h.query_by_label_contains("Resume training (").is_some()
+    });
+    // A label's text is its value.
+    h.get_by_label_contains("Self-play: ")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+}
+
+/// Issue 22: Train bot said "3 082 positions so far" where its log said
+/// 3 007: the data held games finished after the run had its positions,
+/// which it did not learn from.
+#[test]
+fn train_bot_counts_the_positions_its_outcome_counts() {
+    use egui_kittest::kittest::NodeT;
+    let text = own_small_rules("train_bot_counts_the_positions_its_outcome_counts");
+    let mut h = training_harness(&text);
+    h.state_mut()
+        .rules
+        .model_mut()
+        .train_settings_mut()
+        .positions = 600;
+    train_to_the_end(&mut h, "Train bot");
+    // A run asking for fewer positions than the data holds learns from
+    // the first games only: the button says so before, and the outcome
+    // after.
+    h.state_mut()
+        .rules
+        .model_mut()
+        .train_settings_mut()
+        .positions = 250;
+    steps(&mut h, 2);
+    let before = train_button(&h, "Resume training (")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    let outcome = train_to_the_end(&mut h, "Resume training (");
+    let learned = count_after(&outcome, "Self-play: ");
+    assert!(learned >= 250, "{outcome}");
+    let after = train_button(&h, "Resume training (")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert_eq!(
+        count_after(&before, "Resume training ("),
+        learned,
+        "the button said {before:?}; the outcome {outcome:?}"
+    );
+    assert_eq!(count_after(&after, "Resume training ("), learned, "{after}");
+}
