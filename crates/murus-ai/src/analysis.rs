@@ -3,39 +3,45 @@
 //! iteration with its score and principal variation.
 //!
 //! The lab's bots count nodes so that games reproduce; analysis and engine
-//! protocols ([`crate::ugi`]) may also stop on the clock.
+//! protocols ([`crate::ugi`]) may also stop on the clock. A search takes a
+//! [`Handler`]: asked every 1024 nodes whether to stop (a Cancel button,
+//! the protocol's `stop`), told of each finished iteration ([`Info`]).
 //!
 //! ```
-//! use murus_ai::analysis::{Analyser, Limits, Score};
+//! use murus_ai::analysis::{Analyser, Info, Limits, Score};
+//! use murus_engine::job::HandlerExt;
 //! use murus_engine::{Game, Variant};
+//! use std::sync::Mutex;
 //!
 //! let v = Variant::standard();
 //! // Romans to move break through at once (a5-a7 or a5-c7).
 //! let pos = v.parse_position("4g2g2g2g2/8/r27/8/8/8/2r25 r").unwrap();
 //! let game = Game::from_position(&v, pos);
 //! let mut analyser = Analyser::new(1);
-//! let mut depths = Vec::new();
+//! let depths = Mutex::new(Vec::new());
 //! let limits = Limits { depth: Some(3), ..Limits::default() };
-//! let found = analyser.analyse(&game, limits, None, 1, &mut |info| depths.push(info.depth));
-//! let found = found.unwrap();
+//! // Never stopped from outside; each finished depth is heard.
+//! let handler = ().on_progress(|info: &Info| depths.lock().unwrap().push(info.depth));
+//! let found = analyser.analyse(&game, limits, 1, &handler).unwrap();
 //! assert_eq!(found.score, Score::Win(1));
 //! assert_eq!(found.pv, [found.best]);
 //! let mut after = game.clone();
 //! assert!(after.play(found.best));
 //! assert_eq!(after.outcome().unwrap().winner, Some(0));
-//! assert_eq!(depths, [1]); // a proven win ends the search
+//! assert_eq!(*depths.lock().unwrap(), [1]); // a proven win ends the search
 //! ```
 
 use std::fmt;
-use std::sync::atomic::AtomicBool;
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
+use murus_engine::job::{Handler, HandlerExt, Until};
 use murus_engine::{Bits, DrawTracker, Engine, EngineTask, Game, Move, Pos};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
 use crate::evalfile::Evaluation;
-use crate::search::{self, SearchFeatures, Searcher, Table, WIN};
+use crate::search::{self, Iteration, SearchFeatures, Searcher, Table, WIN};
 
 /// How far a search may go; `None` everywhere: until stopped (or a proven
 /// result, or the deepest iteration).
@@ -142,18 +148,43 @@ pub struct Line {
 pub struct Analyser {
     table: Table,
     features: SearchFeatures,
-    /// `None`: the variant's own ([`Evaluation::for_source`]).
+    /// `None`: the variant's own ([`Evaluation::for_variant`]).
     evaluation: Option<Evaluation>,
 }
 
-/// What a search is asked: its limits, how many lines, its stop flag and
-/// the seed that orders equal moves.
-struct Ask<'a> {
+/// What a search is asked: its limits, how many lines, the seed that
+/// orders equal moves and the evaluation.
+struct Ask {
     limits: Limits,
     lines: usize,
-    stop: Option<&'a AtomicBool>,
     seed: u64,
     evaluation: Evaluation,
+}
+
+/// The caller's handler as the search sees it: stopped by it or by the
+/// time limit, and each iteration turned into an [`Info`] for it (the last
+/// kept for the answer).
+struct Reports<'a> {
+    handler: Until<&'a dyn Handler<Info>>,
+    started: Instant,
+    last: Mutex<Option<Info>>,
+}
+
+impl Handler<Iteration> for Reports<'_> {
+    fn stop(&self) -> bool {
+        Handler::<Info>::stop(&self.handler)
+    }
+    fn progress(&self, it: &Iteration) {
+        let info = Info {
+            depth: it.result.depth,
+            score: Score::from_value(it.result.value),
+            nodes: it.result.nodes,
+            time: self.started.elapsed(),
+            pv: it.pv.clone(),
+        };
+        self.handler.progress(&info);
+        *self.last.lock().unwrap_or_else(PoisonError::into_inner) = Some(info);
+    }
 }
 
 /// Most nodes of a search without a node limit (about an hour's work).
@@ -170,9 +201,18 @@ impl Analyser {
     }
 
     /// Values positions with `evaluation` from now on (`None`: each game's
-    /// variant's own, [`Evaluation::for_source`], the default).
+    /// variant's own, [`Evaluation::for_variant`], the default).
     pub fn set_evaluation(&mut self, evaluation: Option<Evaluation>) {
         self.evaluation = evaluation;
+    }
+
+    /// The evaluation a search of `variant` uses: the one set, else the
+    /// variant's own ([`Evaluation::for_variant`]). Its
+    /// [`Evaluation::summary`] says which it is.
+    pub fn evaluation(&self, variant: &murus_engine::Variant) -> Evaluation {
+        self.evaluation
+            .clone()
+            .unwrap_or_else(|| Evaluation::for_variant(variant))
     }
 
     /// Searches with only these features from now on (for measuring what
@@ -187,18 +227,17 @@ impl Analyser {
     }
 
     /// Searches the game's current position, seeing its repetitions and
-    /// ply cap, within `limits` or until `stop` is set; `on_info` hears of
-    /// each finished iteration. `seed` orders equal moves. `None` when the
-    /// game is over.
+    /// ply cap, within `limits` or until `handler` says stop; `handler`
+    /// hears of each finished iteration. `seed` orders equal moves. `None`
+    /// when the game is over.
     pub fn analyse(
         &mut self,
         game: &Game,
         limits: Limits,
-        stop: Option<&AtomicBool>,
         seed: u64,
-        on_info: &mut dyn FnMut(&Info),
+        handler: &dyn Handler<Info>,
     ) -> Option<Found> {
-        self.analyse_lines(game, limits, 1, stop, seed, on_info)
+        self.analyse_lines(game, limits, 1, seed, handler)
     }
 
     /// [`Analyser::analyse`], finding the `lines` best moves with their
@@ -209,9 +248,8 @@ impl Analyser {
         game: &Game,
         limits: Limits,
         lines: usize,
-        stop: Option<&AtomicBool>,
         seed: u64,
-        on_info: &mut dyn FnMut(&Info),
+        handler: &dyn Handler<Info>,
     ) -> Option<Found> {
         if game.outcome().is_some() {
             return None;
@@ -219,42 +257,29 @@ impl Analyser {
         struct Task<'a> {
             analyser: &'a mut Analyser,
             game: &'a Game,
-            limits: Limits,
-            lines: usize,
-            stop: Option<&'a AtomicBool>,
-            seed: u64,
-            on_info: &'a mut dyn FnMut(&Info),
-            evaluation: Evaluation,
+            ask: Ask,
+            handler: &'a dyn Handler<Info>,
         }
         impl EngineTask for Task<'_> {
             type Output = Option<Found>;
             fn run<B: murus_engine::Word>(self, e: &Engine<B>) -> Option<Found> {
                 let pos = B::unwrap(self.game.position()).expect("a position of this variant");
                 let mut line = self.game.draw_tracker().clone();
-                let ask = Ask {
-                    limits: self.limits,
-                    lines: self.lines,
-                    stop: self.stop,
-                    seed: self.seed,
-                    evaluation: self.evaluation,
-                };
-                self.analyser.run(e, pos, &mut line, ask, self.on_info)
+                self.analyser.run(e, pos, &mut line, self.ask, self.handler)
             }
         }
         let variant = game.variant().clone();
-        let evaluation = self
-            .evaluation
-            .clone()
-            .unwrap_or_else(|| Evaluation::for_source(variant.source()));
-        variant.run(Task {
-            evaluation,
-            analyser: self,
-            game,
+        let ask = Ask {
             limits,
             lines,
-            stop,
             seed,
-            on_info,
+            evaluation: self.evaluation(&variant),
+        };
+        variant.run(Task {
+            analyser: self,
+            game,
+            ask,
+            handler,
         })
     }
 
@@ -263,42 +288,33 @@ impl Analyser {
         e: &Engine<B>,
         pos: &Pos<B>,
         line: &mut DrawTracker,
-        ask: Ask<'_>,
-        on_info: &mut dyn FnMut(&Info),
+        ask: Ask,
+        handler: &dyn Handler<Info>,
     ) -> Option<Found> {
         let Ask {
             limits,
             lines,
-            stop,
             seed,
             evaluation,
         } = ask;
         let started = Instant::now();
-        let mut last: Option<Info> = None;
-        let mut report = |r: &search::SearchResult, pv: &[Move]| {
-            let info = Info {
-                depth: r.depth,
-                score: Score::from_value(r.value),
-                nodes: r.nodes,
-                time: started.elapsed(),
-                pv: pv.to_vec(),
-            };
-            on_info(&info);
-            last = Some(info);
+        let reports = Reports {
+            handler: handler.until(limits.time.map(|t| started + t)),
+            started,
+            last: Mutex::new(None),
         };
         let mut searcher = Searcher::new(
             e,
             &mut self.table,
             line,
             limits.nodes.unwrap_or(UNLIMITED),
-            stop,
+            &reports,
         )
-        .with_deadline(limits.time.map(|t| started + t))
         .with_depth_limit(limits.depth.unwrap_or(search::MAX_DEPTH))
         .with_lines(lines)
         .with_features(self.features)
         .with_evaluation(&evaluation)
-        .with_reports(&mut report);
+        .with_reports();
         let result = searcher.run(pos, &mut SmallRng::seed_from_u64(seed));
         let found_lines: Vec<Line> = std::mem::take(&mut searcher.lines)
             .into_iter()
@@ -309,6 +325,10 @@ impl Analyser {
             })
             .collect();
         drop(searcher);
+        let last = reports
+            .last
+            .into_inner()
+            .unwrap_or_else(PoisonError::into_inner);
         let best = result.best?;
         let time = started.elapsed();
         // The last finished iteration's line, unless an unfinished one found

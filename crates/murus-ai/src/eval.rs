@@ -41,7 +41,7 @@
 //! so they follow any variant's catapults; a variant without catapults has
 //! no threats and gives the feature no weight.
 
-use murus_engine::{Bits, Engine, Pos};
+use murus_engine::{Bits, Engine, Pos, Variant};
 
 /// The features of one player in one position.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -70,6 +70,35 @@ pub const FEATURE_NAMES: [&str; 8] = [
 ];
 
 impl Features {
+    /// Which features can be other than 0 in `variant`'s games, in the
+    /// order of [`FEATURE_NAMES`]: a fit of weights (`murus train`) should
+    /// leave the others out (or at 0) rather than report a weight for what
+    /// never occurs. `material` and `mobility` always count; `towers` and
+    /// `blockers` need sowing (towers are the stacks that sow);
+    /// `advancement` and `siege` also need a breakthrough; `catapults` needs
+    /// the catapult rule, and `threats` a catapult that may hit an enemy
+    /// stack or break through with a throw.
+    pub fn applicable(variant: &Variant) -> [bool; 8] {
+        let rules = variant.rules();
+        let sow = rules.sow.is_some();
+        let race = sow && rules.win.breakthrough.is_some();
+        let cat = rules.catapult.as_ref();
+        let threats = cat.is_some_and(|c| {
+            !c.onto_enemy.is_empty()
+                || c.onto_empty && rules.win.breakthrough.is_some_and(|b| b.by_throw)
+        });
+        [true, sow, cat.is_some(), true, race, race, sow, threats]
+    }
+
+    /// The names of [`Features::applicable`]'s features, in order.
+    pub fn applicable_names(variant: &Variant) -> Vec<&'static str> {
+        FEATURE_NAMES
+            .iter()
+            .zip(Features::applicable(variant))
+            .filter_map(|(&name, on)| on.then_some(name))
+            .collect()
+    }
+
     /// The features in the order of [`FEATURE_NAMES`].
     pub fn to_array(&self) -> [i32; 8] {
         [
@@ -396,6 +425,79 @@ mod tests {
         // The delayed variant's throws count the same way.
         let (f, _, _) = look("advanced-delayed", "8/8/3r34/8/8/8/8 r", 'r');
         assert_eq!(f.threats, 3);
+    }
+
+    /// A feature that does not apply to a variant is 0 in every position
+    /// of its random games, for every player; one that applies is not 0 in
+    /// some of them.
+    #[test]
+    fn features_that_do_not_apply_never_occur_and_those_that_do_do() {
+        struct Task(Vec<Position>);
+        impl EngineTask for Task {
+            type Output = Vec<[i32; 8]>;
+            fn run<B: Word>(self, e: &Engine<B>) -> Self::Output {
+                let mut out = Vec::new();
+                for pos in &self.0 {
+                    let pos = B::unwrap(pos).expect("a position of this variant");
+                    for p in 0..e.players() {
+                        out.push(features(e, pos, p, true).to_array());
+                    }
+                }
+                out
+            }
+        }
+        for &(name, _) in murus_engine::BUILTIN {
+            let v = Variant::builtin(name).unwrap();
+            let mut positions = Vec::new();
+            let mut state = 0x9e37_79b9_u64;
+            for _ in 0..20 {
+                let mut pos = v.start();
+                for _ in 0..60 {
+                    positions.push(pos);
+                    let moves = v.legal_moves(&pos);
+                    if moves.is_empty() {
+                        break;
+                    }
+                    state ^= state << 13;
+                    state ^= state >> 7;
+                    state ^= state << 17;
+                    pos = v.play(&pos, moves[(state % moves.len() as u64) as usize]);
+                }
+            }
+            let seen = v.run(Task(positions));
+            let applicable = Features::applicable(&v);
+            for (i, name_of) in FEATURE_NAMES.iter().enumerate() {
+                let occurs = seen.iter().any(|f| f[i] != 0);
+                if !applicable[i] {
+                    assert!(!occurs, "{name}: {name_of} does not apply but occurs");
+                }
+            }
+            // Every feature of the standard and Advanced games occurs.
+            if ["standard", "advanced"].contains(&name) {
+                for (i, name_of) in FEATURE_NAMES.iter().enumerate() {
+                    if applicable[i] {
+                        assert!(seen.iter().any(|f| f[i] != 0), "{name}: {name_of}");
+                    }
+                }
+            }
+        }
+        let names = |n: &str| Features::applicable_names(&Variant::builtin(n).unwrap());
+        assert_eq!(
+            names("standard"),
+            [
+                "material",
+                "towers",
+                "mobility",
+                "advancement",
+                "siege",
+                "blockers"
+            ]
+        );
+        assert_eq!(names("advanced"), FEATURE_NAMES);
+        assert_eq!(
+            names("escape"),
+            ["material", "towers", "mobility", "blockers"]
+        );
     }
 
     #[test]

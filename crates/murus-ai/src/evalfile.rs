@@ -5,7 +5,7 @@
 //! |---|---|
 //! | 8 | the magic `MURUSEVL` |
 //! | 4 | the format's version (little-endian `u32`: 1 or 2, below) |
-//! | 32 | the SHA-256 of the variant's rules source the evaluation was trained on |
+//! | 32 | the rules the evaluation was trained on: their [`RulesKey`] (older files: the SHA-256 of their source text) |
 //! | 4 + n | a note in UTF-8 (how it was trained), its length first |
 //! | 1 | the kind: 1 the generic features' weights, 2 a network, 3 a network correcting the features |
 //! | … | the kind's payload (below) |
@@ -30,11 +30,19 @@
 //! version (a later version is an error that names it), the length of every
 //! part, the checksum, and that a network's shape is the variant's. A file
 //! trained on other rules is refused ([`EvalFile::check_variant`]): the
-//! evaluation would read positions it was not trained on.
+//! evaluation would read positions it was not trained on. Files name the
+//! rules by their [`RulesKey`], so a comment, a new title or statements in
+//! another order keep a file usable; files written before the key named the
+//! SHA-256 of the rules' source text, and still load for exactly that text.
+//!
+//! [`RulesKey`]: murus_dsl::RulesKey
 
 use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
+use murus_dsl::diagnostic::plural;
+use murus_engine::Variant;
+use murus_engine::util::fnv1a;
 use sha2::{Digest, Sha256};
 
 use crate::eval::Weights;
@@ -109,6 +117,45 @@ impl Evaluation {
         matches!(self, Evaluation::Trained(t) if matches!(t.as_ref(), Trained::Hybrid(..)))
     }
 
+    /// What the evaluation is, for run folders and reports to record which
+    /// one a bot used: `generic` for the generic features with their default
+    /// weights, else `sha256:` and the 64 hex digits of the SHA-256 of the
+    /// trained numbers as an evaluation file stores them (its kind and
+    /// payload, without the note or the rules it names). The same network
+    /// has the same id in any file, copied or renamed, and before it is
+    /// saved; another network has another.
+    pub fn id(&self) -> String {
+        match self {
+            Evaluation::Generic => "generic".into(),
+            Evaluation::Trained(t) => {
+                let mut bytes = Vec::new();
+                write_trained(&mut bytes, t);
+                let digest: [u8; 32] = Sha256::digest(&bytes).into();
+                let hex = digest.iter().fold(String::with_capacity(64), |mut s, b| {
+                    let _ = write!(s, "{b:02x}");
+                    s
+                });
+                format!("sha256:{hex}")
+            }
+        }
+    }
+
+    /// One line that says which evaluation this is: `generic features`, or
+    /// `trained: network (64 hidden) (shipped standard.eval,
+    /// sha256:1a2b3c4d5e6f…)` (the shipped file named when it is one).
+    pub fn summary(&self) -> String {
+        if let Evaluation::Generic = self {
+            return "generic features".into();
+        }
+        let id = self.id();
+        let shipped = shipped()
+            .iter()
+            .find(|(_, e, _)| e == self)
+            .map(|(_, _, name)| format!("shipped {name}.{EXTENSION}, "))
+            .unwrap_or_default();
+        format!("trained: {} ({shipped}{}…)", self.describe(), &id[..19])
+    }
+
     /// A few words for reports: `generic`, `weights`, `network (64 hidden)`.
     pub fn describe(&self) -> String {
         match self {
@@ -127,7 +174,9 @@ impl Evaluation {
 /// A file's content: the evaluation and what it was trained on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct EvalFile {
-    /// SHA-256 of the variant's rules source.
+    /// The rules it was trained on: their key ([`rules_digest`]), or, in
+    /// files written before rules had keys, the SHA-256 of their source
+    /// text ([`source_digest`]).
     pub variant_sha256: [u8; 32],
     /// How it was trained, in words.
     pub note: String,
@@ -147,15 +196,30 @@ pub enum EvalFileError {
     Truncated(&'static str),
     #[error("the file is corrupt: {0}")]
     Corrupt(String),
+    /// `found` names the rules the file was trained on, `expected` these
+    /// rules' key (12 hex digits each).
     #[error(
-        "this evaluation was trained on other rules (variant source {found}…); this variant's source is {expected}… — train one for it with `murus train`"
+        "this evaluation was trained on other rules (rules {found}…); these rules are {expected}… — train one for them with `murus train`"
     )]
     WrongVariant { expected: String, found: String },
 }
 
-/// The SHA-256 of a variant's rules source: what an evaluation file names.
+/// What an evaluation file written now names: the variant's
+/// [`RulesKey`](murus_dsl::RulesKey).
+pub fn rules_digest(variant: &Variant) -> [u8; 32] {
+    *variant.rules_key().bytes()
+}
+
+/// The SHA-256 of a rules source: what evaluation files written before
+/// rules had keys name (still accepted for exactly that text).
 pub fn source_digest(source: &str) -> [u8; 32] {
     Sha256::digest(source.as_bytes()).into()
+}
+
+/// What a file trained on `variant`'s rules may name: their key, or (older
+/// files) the SHA-256 of their text.
+fn digests(variant: &Variant) -> [[u8; 32]; 2] {
+    [rules_digest(variant), source_digest(variant.source())]
 }
 
 fn hex8(d: &[u8; 32]) -> String {
@@ -165,10 +229,39 @@ fn hex8(d: &[u8; 32]) -> String {
     })
 }
 
-fn fnv1a(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
+/// Writes `trained` as a file holds it: its kind, then its numbers.
+fn write_trained(out: &mut Vec<u8>, trained: &Trained) {
+    let weights = |out: &mut Vec<u8>, w: &Weights| {
+        for x in w.to_array() {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+    };
+    let network = |out: &mut Vec<u8>, n: &Network| {
+        for x in [n.shape.slots, n.shape.players, n.shape.heights, n.hidden] {
+            out.extend_from_slice(&(x as u32).to_le_bytes());
+        }
+        for x in n.w1.iter().chain(&n.b1).chain(&n.w2) {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+        for x in &n.b2 {
+            out.extend_from_slice(&x.to_le_bytes());
+        }
+    };
+    match trained {
+        Trained::Weights(w) => {
+            out.push(1);
+            weights(out, w);
+        }
+        Trained::Network(n) => {
+            out.push(2);
+            network(out, n);
+        }
+        Trained::Hybrid(w, n) => {
+            out.push(3);
+            weights(out, w);
+            network(out, n);
+        }
+    }
 }
 
 /// The largest network a file may hold (inputs × hidden), so that a
@@ -184,37 +277,7 @@ impl EvalFile {
         out.extend_from_slice(&self.variant_sha256);
         out.extend_from_slice(&(self.note.len() as u32).to_le_bytes());
         out.extend_from_slice(self.note.as_bytes());
-        let weights = |out: &mut Vec<u8>, w: &Weights| {
-            for x in w.to_array() {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-        };
-        let network = |out: &mut Vec<u8>, n: &Network| {
-            for x in [n.shape.slots, n.shape.players, n.shape.heights, n.hidden] {
-                out.extend_from_slice(&(x as u32).to_le_bytes());
-            }
-            for x in n.w1.iter().chain(&n.b1).chain(&n.w2) {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-            for x in &n.b2 {
-                out.extend_from_slice(&x.to_le_bytes());
-            }
-        };
-        match &self.trained {
-            Trained::Weights(w) => {
-                out.push(1);
-                weights(&mut out, w);
-            }
-            Trained::Network(n) => {
-                out.push(2);
-                network(&mut out, n);
-            }
-            Trained::Hybrid(w, n) => {
-                out.push(3);
-                weights(&mut out, w);
-                network(&mut out, n);
-            }
-        }
+        write_trained(&mut out, &self.trained);
         let sum = fnv1a(&out);
         out.extend_from_slice(&sum.to_le_bytes());
         out
@@ -265,8 +328,8 @@ impl EvalFile {
         }
         if r.at + 8 < bytes.len() {
             return Err(EvalFileError::Corrupt(format!(
-                "{} bytes after the evaluation",
-                bytes.len() - r.at - 8
+                "{} after the evaluation",
+                plural((bytes.len() - r.at - 8) as u64, "byte")
             )));
         }
         let expected = u64::from_le_bytes(sum.try_into().unwrap_or([0; 8]));
@@ -280,14 +343,25 @@ impl EvalFile {
         })
     }
 
-    /// Refuses a file trained on other rules than `source`'s.
-    pub fn check_variant(&self, source: &str) -> Result<(), EvalFileError> {
-        let expected = source_digest(source);
-        if expected == self.variant_sha256 {
+    /// A file of `trained`, trained on `variant`'s rules (named by their
+    /// key), with `note` saying how.
+    pub fn new(variant: &Variant, note: impl Into<String>, trained: Trained) -> EvalFile {
+        EvalFile {
+            variant_sha256: rules_digest(variant),
+            note: note.into(),
+            trained,
+        }
+    }
+
+    /// Refuses a file trained on other rules than `variant`'s: it must name
+    /// their key (or, written before rules had keys, the SHA-256 of exactly
+    /// `variant`'s source text).
+    pub fn check_variant(&self, variant: &Variant) -> Result<(), EvalFileError> {
+        if digests(variant).contains(&self.variant_sha256) {
             Ok(())
         } else {
             Err(EvalFileError::WrongVariant {
-                expected: hex8(&expected),
+                expected: hex8(&rules_digest(variant)),
                 found: hex8(&self.variant_sha256),
             })
         }
@@ -359,7 +433,10 @@ impl<'a> Reader<'a> {
             || inputs > u64::from(u16::MAX)
         {
             return Err(EvalFileError::Corrupt(format!(
-                "a network of {slots} slots, {players} players, stacks of {heights} and {hidden} hidden units"
+                "a network of {}, {}, stacks of {heights} and {}",
+                plural(slots as u64, "slot"),
+                plural(players as u64, "player"),
+                plural(hidden as u64, "hidden unit")
             )));
         }
         if version < 2 && players > 2 {
@@ -392,34 +469,20 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// The evaluations shipped beside the variants in `variants/`: each is
-/// used for the rules whose source it was trained on (named in the file).
-const SHIPPED: &[&[u8]] = &[
-    include_bytes!("../../../variants/standard.eval"),
-    include_bytes!("../../../variants/advanced.eval"),
-    include_bytes!("../../../variants/hex.eval"),
-    include_bytes!("../../../variants/houdini.eval"),
-    include_bytes!("../../../variants/escape.eval"),
-    include_bytes!("../../../variants/small.eval"),
-    include_bytes!("../../../variants/checkerboard.eval"),
-    include_bytes!("../../../variants/large.eval"),
-    include_bytes!("../../../variants/pie.eval"),
-    include_bytes!("../../../variants/advanced-delayed.eval"),
-    include_bytes!("../../../variants/escape4.eval"),
-    include_bytes!("../../../variants/hex3-escape.eval"),
-];
-
 /// Evaluations registered for this process ([`register`]), and the shipped
 /// ones once read, by variant source digest.
 static KNOWN: Mutex<Vec<([u8; 32], Evaluation)>> = Mutex::new(Vec::new());
-static SHIPPED_READ: OnceLock<Vec<([u8; 32], Evaluation)>> = OnceLock::new();
+type Shipped = ([u8; 32], Evaluation, &'static str);
+static SHIPPED_READ: OnceLock<Vec<Shipped>> = OnceLock::new();
 
-fn shipped() -> &'static [([u8; 32], Evaluation)] {
+/// The shipped evaluations ([`murus_engine::BUILTIN_EVALUATIONS`]): the
+/// rules each names, the evaluation, and its variant's name.
+fn shipped() -> &'static [Shipped] {
     SHIPPED_READ.get_or_init(|| {
-        SHIPPED
+        murus_engine::BUILTIN_EVALUATIONS
             .iter()
-            .filter_map(|bytes| EvalFile::from_bytes(bytes).ok())
-            .map(|f| (f.variant_sha256, f.evaluation()))
+            .filter_map(|&(name, bytes)| Some((name, EvalFile::from_bytes(bytes).ok()?)))
+            .map(|(name, f)| (f.variant_sha256, f.evaluation(), name))
             .collect()
     })
 }
@@ -436,18 +499,20 @@ pub fn register(file: EvalFile) {
 }
 
 impl Evaluation {
-    /// The evaluation bots use by default on the variant whose rules
-    /// source is `source`: a registered one, else a shipped one trained on
-    /// exactly this source, else the generic features.
-    pub fn for_source(source: &str) -> Evaluation {
-        let digest = source_digest(source);
+    /// The evaluation bots use by default on `variant`: a registered one,
+    /// else a shipped one, trained on its rules (whatever the comments,
+    /// title or order of the rule file's text); else the generic features.
+    pub fn for_variant(variant: &Variant) -> Evaluation {
         let known = KNOWN
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let digests = digests(variant);
+        let shipped = shipped().iter().map(|(d, e, _)| (d, e));
         known
             .iter()
-            .chain(shipped())
-            .find(|(d, _)| *d == digest)
+            .map(|(d, e)| (d, e))
+            .chain(shipped)
+            .find(|(d, _)| digests.contains(d))
             .map_or(Evaluation::Generic, |(_, e)| e.clone())
     }
 }

@@ -30,10 +30,11 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
+use murus_engine::job::Handler;
+use murus_engine::util::fnv1a;
 use murus_engine::{Move, Position, Variant};
 
 /// The settings that are limits of each `go`, not options.
@@ -163,7 +164,7 @@ impl UgiEngine {
             variant: None,
         };
         engine.send("ugi")?;
-        let hello = engine.until("ugiok", Some(Instant::now() + HANDSHAKE), None)?;
+        let hello = engine.until("ugiok", Some(Instant::now() + HANDSHAKE), &())?;
         engine.options = hello
             .iter()
             .filter_map(|l| l.strip_prefix("option name "))
@@ -201,18 +202,18 @@ impl UgiEngine {
 
     /// Reads lines up to the first that starts with `prefix`. An `info
     /// string error` line is the engine refusing a command: an error. Past
-    /// `deadline` it is an error; once `stop` is set, `stop` is sent and
-    /// the engine has [`GRACE`] to answer.
+    /// `deadline` it is an error; once `handler` says stop, `stop` is sent
+    /// and the engine has [`GRACE`] to answer.
     fn until(
         &mut self,
         prefix: &str,
         mut deadline: Option<Instant>,
-        stop: Option<&AtomicBool>,
+        handler: &dyn Handler,
     ) -> Result<Vec<String>, ExternalError> {
         let mut seen = Vec::new();
         let mut stopped = false;
         loop {
-            if !stopped && stop.is_some_and(|s| s.load(Ordering::Relaxed)) {
+            if !stopped && handler.stop() {
                 stopped = true;
                 self.send("stop")?;
                 deadline = Some(Instant::now() + GRACE);
@@ -250,20 +251,18 @@ impl UgiEngine {
         if !self.options.iter().any(|o| o == "variant") {
             return Ok(());
         }
-        let path =
-            std::env::temp_dir().join(format!("murus-ugi-{:016x}.mg", fnv1a(variant.source())));
+        let path = std::env::temp_dir().join(format!(
+            "murus-ugi-{:016x}.mg",
+            fnv1a(variant.source().as_bytes())
+        ));
         if self.variant.as_ref() == Some(&path) {
             return Ok(());
         }
         if std::fs::read_to_string(&path).ok().as_deref() != Some(variant.source()) {
-            // Written whole under a name of its own, then renamed: engines
-            // of parallel games (in this process or another) may read it.
-            static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-            let n = WRITES.fetch_add(1, Ordering::Relaxed);
-            let tmp = path.with_extension(format!("{}.{n}.tmp", std::process::id()));
-            std::fs::write(&tmp, variant.source())
-                .and_then(|()| std::fs::rename(&tmp, &path))
-                .map_err(|e| self.error(format!("cannot write {}: {e}", path.display())))?;
+            // Written whole, then renamed: engines of parallel games (in
+            // this process or another) may read it.
+            murus_engine::util::write_atomic(&path, variant.source())
+                .map_err(|e| self.error(format!("cannot write it: {e}")))?;
         }
         self.send(&format!("setoption name variant value {}", path.display()))?;
         self.variant = Some(path);
@@ -271,17 +270,18 @@ impl UgiEngine {
     }
 
     /// The engine's move in the game that started at `start` and went on
-    /// with `moves`; `stop` makes it answer at once.
+    /// with `moves`; once `handler` says stop, it is told to answer at
+    /// once.
     pub fn choose(
         &mut self,
         variant: &Variant,
         start: &Position,
         moves: &[Move],
-        stop: Option<&AtomicBool>,
+        handler: &dyn Handler,
     ) -> Result<Move, ExternalError> {
         self.load_variant(variant)?;
         self.send("isready")?;
-        self.until("readyok", Some(Instant::now() + HANDSHAKE), stop)?;
+        self.until("readyok", Some(Instant::now() + HANDSHAKE), handler)?;
         let mut position = format!("position fen {}", variant.position_string(start));
         let mut pos = *start;
         if !moves.is_empty() {
@@ -300,7 +300,7 @@ impl UgiEngine {
             .limit("movetime")
             .and_then(|ms| ms.parse::<u64>().ok())
             .map(|ms| Instant::now() + Duration::from_millis(ms) + GRACE);
-        let answer = self.until("bestmove", deadline, stop)?;
+        let answer = self.until("bestmove", deadline, handler)?;
         let last = answer.last().expect("until returns the line it found");
         let text = last["bestmove".len()..].trim();
         let text = text.split_whitespace().next().unwrap_or("");
@@ -308,13 +308,6 @@ impl UgiEngine {
             .parse_move(&pos, text)
             .map_err(|e| self.error(format!("its move {e}")))
     }
-}
-
-/// The 64-bit FNV-1a hash of `text`: a stable name for a rules file.
-fn fnv1a(text: &str) -> u64 {
-    text.bytes().fold(0xcbf2_9ce4_8422_2325, |h, b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0100_0000_01b3)
-    })
 }
 
 impl Drop for UgiEngine {

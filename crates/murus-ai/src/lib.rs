@@ -11,7 +11,7 @@
 //! | `mcts[:ITERATIONS]` | UCT with proven wins and losses backed up (MCTS-Solver), nodes expanded whole with each child evaluated, implicit minimax backups, tree reuse; budget in iterations (default 10 000) |
 //! | `mcts-guided[:ITERATIONS]` | the same, valuing leaves by playouts that take the greedy move one ply in four |
 //! | `easy`, `medium`, `hard`, `expert` | named levels: `greedy`, `alphabeta:5000`, `alphabeta:50000`, `alphabeta:500000` |
-//! | `ugi:[SETTING …] COMMAND …` | an [external](external) engine asked over UGI, such as an older build of Murus |
+//! | `ugi:[SETTING …] COMMAND …` | an [external] engine asked over UGI, such as an older build of Murus |
 //!
 //! Budgets count nodes or iterations, never time, so a game is reproducible
 //! from its seed. [`analysis`] runs the alpha-beta search under other
@@ -53,10 +53,10 @@ pub mod ugi;
 
 use std::fmt;
 use std::str::FromStr;
-use std::sync::atomic::AtomicBool;
 use std::sync::{Arc, OnceLock};
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
+use murus_engine::job::Handler;
 use murus_engine::{
     Bits, DrawTracker, Engine, EngineTask, Game, Move, Pos, Position, Variant, Word,
 };
@@ -116,17 +116,16 @@ impl EvalRef {
         &self.path
     }
 
-    /// The file's evaluation for the variant whose rules source is
-    /// `source`, or why it cannot be used (it does not read, or was trained
-    /// on other rules), with the path.
-    pub fn evaluation_for(&self, source: &str) -> Result<Evaluation, String> {
+    /// The file's evaluation for `variant`, or why it cannot be used (it
+    /// does not read, or was trained on other rules), with the path.
+    pub fn evaluation_for(&self, variant: &Variant) -> Result<Evaluation, String> {
         let file = self.read.get_or_init(|| {
             let bytes = std::fs::read(&self.path).map_err(|e| e.to_string())?;
             EvalFile::from_bytes(&bytes).map_err(|e| e.to_string())
         });
         let path = &self.path;
         let file = file.as_ref().map_err(|e| format!("{path}: {e}"))?;
-        file.check_variant(source)
+        file.check_variant(variant)
             .map_err(|e| format!("{path}: {e}"))?;
         Ok(file.clone().evaluation())
     }
@@ -161,12 +160,12 @@ impl BotSpec {
     /// fallback.
     pub fn check(&self, variant: &Variant) -> Result<(), String> {
         match self.eval_file() {
-            Some(r) => r.evaluation_for(variant.source()).map(|_| ()),
+            Some(r) => r.evaluation_for(variant).map(|_| ()),
             None => Ok(()),
         }
     }
 
-    /// Whether the bot searches (and so polls a stop flag).
+    /// Whether the bot searches (and so asks its handler whether to stop).
     pub fn searches(&self) -> bool {
         !matches!(self, BotSpec::Random | BotSpec::Greedy)
     }
@@ -369,9 +368,6 @@ pub struct Bot {
     rng: SmallRng,
     table: Option<Table>,
     tree: Tree,
-    stop: Option<Arc<AtomicBool>>,
-    /// The longest a search may think, from when it is asked.
-    time_limit: Option<Duration>,
     /// The game's line, copied here before each search (which pushes and
     /// pops along it), so that a move allocates nothing once it has room.
     line: Option<DrawTracker>,
@@ -399,8 +395,6 @@ impl Bot {
             rng: SmallRng::seed_from_u64(seed),
             table: None,
             tree: Tree::default(),
-            stop: None,
-            time_limit: None,
             line: None,
             engine: None,
             error: None,
@@ -435,7 +429,7 @@ impl Bot {
 
     /// Settles what the bot takes from its variant before
     /// [`Bot::choose_fast`]: the variant's own evaluation
-    /// ([`Evaluation::for_source`]: a trained one shipped or registered for
+    /// ([`Evaluation::for_variant`]: a trained one shipped or registered for
     /// it, else the generic features), unless one was set.
     /// [`Bot::choose`] and [`Bot::choose_in_game`] do this themselves.
     pub fn prepare(&mut self, variant: &Variant) {
@@ -444,9 +438,8 @@ impl Bot {
             let named = self
                 .spec
                 .eval_file()
-                .and_then(|r| r.evaluation_for(variant.source()).ok());
-            self.evaluation =
-                Some(named.unwrap_or_else(|| Evaluation::for_source(variant.source())));
+                .and_then(|r| r.evaluation_for(variant).ok());
+            self.evaluation = Some(named.unwrap_or_else(|| Evaluation::for_variant(variant)));
         }
     }
 
@@ -475,13 +468,14 @@ impl Bot {
     }
 
     /// An external engine's move in the game that started at `start` and
-    /// went on with `moves`; a set stop flag makes it answer at once. The
-    /// engine is started on the first call.
+    /// went on with `moves`; once `handler` says stop, the engine is told to
+    /// answer at once. The engine is started on the first call.
     pub fn choose_external(
         &mut self,
         variant: &Variant,
         start: &Position,
         moves: &[Move],
+        handler: &dyn Handler,
     ) -> Result<Move, ExternalError> {
         let BotSpec::Ugi(spec) = &self.spec else {
             return Err(ExternalError {
@@ -493,7 +487,7 @@ impl Bot {
             Some(engine) => engine,
             None => self.engine.insert(UgiEngine::start(spec)?),
         };
-        engine.choose(variant, start, moves, self.stop.as_deref())
+        engine.choose(variant, start, moves, handler)
     }
 
     /// [`Bot::choose_external`], keeping its error for [`Bot::error`].
@@ -502,8 +496,9 @@ impl Bot {
         variant: &Variant,
         start: &Position,
         moves: &[Move],
+        handler: &dyn Handler,
     ) -> Option<Move> {
-        match self.choose_external(variant, start, moves) {
+        match self.choose_external(variant, start, moves, handler) {
             Ok(m) => {
                 self.error = None;
                 Some(m)
@@ -521,45 +516,58 @@ impl Bot {
         self.tree.len()
     }
 
-    /// A flag that, once set, makes a search return its best move so far.
-    pub fn set_stop(&mut self, stop: Arc<AtomicBool>) {
-        self.stop = Some(stop);
-    }
-
-    /// Bounds each search's thinking time besides its budget (the studio
-    /// gives [`BotSpec::time_bound`]); `None`: the budget alone, as in the
-    /// lab, so that games reproduce.
-    pub fn set_time_limit(&mut self, limit: Option<Duration>) {
-        self.time_limit = limit;
-    }
-
     /// Chooses a move in `pos`, taken as the start of a line of play: no
     /// earlier position counts towards a repetition, and the ply cap is
     /// counted from `pos`. `None` when there is no move (the game is over).
     /// In a game, [`Bot::choose_in_game`] sees the game's repetitions and
-    /// ply cap.
+    /// ply cap. The search runs to its budget; [`Bot::choose_with`] may stop
+    /// it sooner.
     pub fn choose(&mut self, variant: &Variant, pos: &Position) -> Option<Move> {
+        self.choose_with(variant, pos, &())
+    }
+
+    /// [`Bot::choose`], asking `handler` whether to stop: a search then
+    /// returns its best move so far (the studio's Cancel button, a time
+    /// bound such as [`BotSpec::time_bound`]). Only a handler that never
+    /// stops keeps a game reproducible from its seed.
+    pub fn choose_with(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        handler: &dyn Handler,
+    ) -> Option<Move> {
         if self.is_external() {
             if variant.legal_moves(pos).is_empty() {
                 return None;
             }
-            return self.external_or_none(variant, pos, &[]);
+            return self.external_or_none(variant, pos, &[], handler);
         }
         let line = DrawTracker::new(variant.rules().draw, variant.hash(pos));
-        self.choose_along(variant, pos, &line)
+        self.choose_along(variant, pos, &line, handler)
     }
 
     /// Chooses a move in the game's current position, judging repetitions
     /// and the ply cap along the whole game; `None` when the game is over,
     /// drawn games included.
     pub fn choose_in_game(&mut self, game: &Game) -> Option<Move> {
+        self.choose_in_game_with(game, &())
+    }
+
+    /// [`Bot::choose_in_game`], asking `handler` whether to stop (see
+    /// [`Bot::choose_with`]).
+    pub fn choose_in_game_with(&mut self, game: &Game, handler: &dyn Handler) -> Option<Move> {
         if self.is_external() {
             if game.outcome().is_some() {
                 return None;
             }
-            return self.external_or_none(game.variant(), game.start(), game.moves());
+            return self.external_or_none(game.variant(), game.start(), game.moves(), handler);
         }
-        self.choose_along(game.variant(), game.position(), game.draw_tracker())
+        self.choose_along(
+            game.variant(),
+            game.position(),
+            game.draw_tracker(),
+            handler,
+        )
     }
 
     /// Chooses a move in `pos`, reached along `line`.
@@ -568,12 +576,14 @@ impl Bot {
         variant: &Variant,
         pos: &Position,
         line: &DrawTracker,
+        handler: &dyn Handler,
     ) -> Option<Move> {
         self.prepare(variant);
         struct Task<'a> {
             bot: &'a mut Bot,
             pos: &'a Position,
             line: &'a DrawTracker,
+            handler: &'a dyn Handler,
         }
         impl EngineTask for Task<'_> {
             type Output = Option<Move>;
@@ -581,13 +591,15 @@ impl Bot {
                 let pos = B::unwrap(self.pos).expect("a position of this variant");
                 let mut moves = e.move_list();
                 e.legal_moves(pos, &mut moves);
-                self.bot.choose_fast(e, pos, self.line, &moves)
+                self.bot
+                    .choose_fast(e, pos, self.line, &moves, self.handler)
             }
         }
         variant.run(Task {
             bot: self,
             pos,
             line,
+            handler,
         })
     }
 
@@ -595,13 +607,15 @@ impl Bot {
     /// along `line` (whose current position is `pos`), given the legal
     /// moves of `pos` (the lab's hot loop generates them once). `None` when
     /// there is no move or `line` is drawn, and for an external engine
-    /// ([`Bot::is_external`]), which needs the game's moves.
+    /// ([`Bot::is_external`]), which needs the game's moves. A search asks
+    /// `handler` whether to stop every few thousand nodes.
     pub fn choose_fast<B: Bits>(
         &mut self,
         e: &Engine<B>,
         pos: &Pos<B>,
         line: &DrawTracker,
         buffer: &[Move],
+        handler: &dyn Handler,
     ) -> Option<Move> {
         debug_assert_eq!(line.current(), pos.hash(), "the line ends at `pos`");
         if buffer.is_empty() || line.draw().is_some() {
@@ -621,11 +635,9 @@ impl Bot {
             BotSpec::AlphaBeta { nodes, .. } => {
                 let bits = (nodes.max(1024).next_power_of_two().trailing_zeros()).min(20);
                 let table = self.table.get_or_insert_with(|| Table::new(bits));
-                let stop = self.stop.as_deref();
                 let line = scratch(&mut self.line, line);
-                let deadline = self.time_limit.map(|t| Instant::now() + t);
-                let mut s = search::Searcher::new(e, table, line, nodes, stop)
-                    .with_deadline(deadline)
+                let stop = search::StopOnly(handler);
+                let mut s = search::Searcher::new(e, table, line, nodes, &stop)
                     .with_evaluation(self.evaluation.as_ref().unwrap_or(&Evaluation::Generic));
                 let r = s.run(pos, &mut self.rng);
                 self.last_nodes = r.nodes;
@@ -640,8 +652,7 @@ impl Bot {
                     e,
                     iterations,
                     guided,
-                    stop: self.stop.as_deref(),
-                    deadline: self.time_limit.map(|t| Instant::now() + t),
+                    handler,
                     evaluation: self.evaluation.as_ref().unwrap_or(&Evaluation::Generic),
                 };
                 let line = scratch(&mut self.line, line);

@@ -41,9 +41,7 @@
 //! fix; proofs are kept with the tree, as rules' results do not depend on
 //! the line.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
+use murus_engine::job::Handler;
 use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Phase, Pos};
 use rand::Rng;
 use rand::rngs::SmallRng;
@@ -283,9 +281,9 @@ pub(crate) struct Mcts<'a, B: Bits> {
     pub e: &'a Engine<B>,
     pub iterations: u32,
     pub guided: bool,
-    pub stop: Option<&'a AtomicBool>,
-    /// Stop when the clock passes this (checked with the stop flag).
-    pub deadline: Option<Instant>,
+    /// Asked every 16 iterations whether to stop (a cancel, a clock); the
+    /// budget counts iterations, so that it gives the same move anywhere.
+    pub handler: &'a dyn Handler,
     /// How leaves are valued.
     pub evaluation: &'a Evaluation,
 }
@@ -317,11 +315,7 @@ impl<B: Bits> Mcts<'_, B> {
         let mut buffer = self.e.move_list();
         let mut done = 0u64;
         for it in 0..self.iterations {
-            if it > 0
-                && it & 15 == 0
-                && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    || self.deadline.is_some_and(|d| Instant::now() >= d))
-            {
+            if it > 0 && it & 15 == 0 && self.handler.stop() {
                 break;
             }
             if tree.nodes[0].proof != Proof::Unknown {
@@ -755,8 +749,7 @@ mod tests {
                     e,
                     iterations: 2_000,
                     guided: false,
-                    stop: None,
-                    deadline: None,
+                    handler: &(),
                     evaluation: &Evaluation::Generic,
                 };
                 let mut tree = Tree::default();
@@ -828,8 +821,7 @@ mod tests {
                         e,
                         iterations: 1,
                         guided,
-                        stop: None,
-                        deadline: None,
+                        handler: &(),
                         evaluation: &Evaluation::Generic,
                     };
                     // Two plies into a game capped at four: no side can

@@ -32,6 +32,7 @@
 //! a search score and a game result; [`Trainer::quantize`] gives the
 //! integer network.
 
+use murus_engine::util::SplitMix64;
 use murus_engine::{Bits, Engine, Pos};
 
 /// Scale of the first layer: a hidden unit's full activation.
@@ -299,16 +300,9 @@ impl Trainer {
         let hidden = hidden.clamp(1, MAX_HIDDEN);
         let n = Self::len(shape, hidden);
         let mut params = vec![0.0; n];
-        let mut state = seed ^ 0x5eed_0f0e_7500;
-        let mut uniform = || {
-            // SplitMix64 to a float in [-1, 1).
-            state = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-            let mut z = state;
-            z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-            z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-            z ^= z >> 31;
-            (z >> 40) as f32 / (1u64 << 23) as f32 - 1.0
-        };
+        let mut g = SplitMix64(seed ^ 0x5eed_0f0e_7500);
+        // SplitMix64 to a float in [-1, 1).
+        let mut uniform = || (g.next() >> 40) as f32 / (1u64 << 23) as f32 - 1.0;
         let w1 = shape.inputs() * hidden;
         for p in &mut params[..w1] {
             *p = 0.1 * uniform();

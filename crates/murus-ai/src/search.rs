@@ -1,6 +1,7 @@
 //! Alpha-beta search: iterative deepening, a Zobrist transposition table,
 //! move ordering (hash move, captures, killers, history), late-move
-//! reductions, breakthrough threats, and a node budget or a deadline.
+//! reductions, breakthrough threats, and a node budget; a
+//! [`Handler`] stops it (a cancel, a clock) and hears of each iteration.
 //!
 //! The search plays along the game's [`DrawTracker`]: it pushes and pops as
 //! it makes and unmakes moves, and a node that the rules end (a
@@ -13,9 +14,7 @@
 //! this is plain minimax (negamax in spirit). A pie-rule `swap` hands the bot
 //! the other colour, so below a swap the bot's colour changes.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::time::Instant;
-
+use murus_engine::job::Handler;
 use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Outcome, Phase, Pos};
 use rand::Rng;
 use rand::rngs::SmallRng;
@@ -72,6 +71,23 @@ struct Entry {
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
+/// The bound's kind in an entry's flag.
+const BOUND: u8 = 3;
+/// Beside the bound: the node was searched whole, without reductions or
+/// pruning (see [`proven_window`]), so its value also bounds how fast a win
+/// can be.
+const WHOLE: u8 = 4;
+
+/// Whether a window asks only about proven results: how fast a known win
+/// can be made (`alpha` a win) or how long a known loss delayed (`beta` a
+/// loss). Once a win is known at the root, such nodes are searched whole,
+/// without reductions and with only the table's whole entries, so that the
+/// search finds the fastest win within its depth instead of the first:
+/// reductions and pruning judge by the evaluation, which cannot tell a win
+/// in 5 from one in 7.
+fn proven_window(alpha: i32, beta: i32) -> bool {
+    alpha >= PROVEN || beta <= -PROVEN
+}
 
 /// A transposition table keyed by Zobrist hash.
 #[derive(Debug)]
@@ -121,9 +137,24 @@ pub struct SearchResult {
     pub nodes: u64,
 }
 
-/// What hears of each finished iteration: its result and principal
-/// variation.
-pub(crate) type OnIteration<'a> = dyn FnMut(&SearchResult, &[Move]) + 'a;
+/// What a search reports of each finished iteration (see
+/// [`Searcher::with_reports`]): its result and principal variation, best
+/// move first.
+#[derive(Clone, Debug)]
+pub(crate) struct Iteration {
+    pub result: SearchResult,
+    pub pv: Vec<Move>,
+}
+
+/// A handler that passes on a job's stop and hears none of its progress:
+/// a bot's search, which reports nothing, stopped by a `Handler<()>`.
+pub(crate) struct StopOnly<'a>(pub &'a dyn Handler);
+
+impl<P: ?Sized> Handler<P> for StopOnly<'_> {
+    fn stop(&self) -> bool {
+        self.0.stop()
+    }
+}
 
 /// The parts of the search that can be turned off one at a time, to measure
 /// what each is worth (`docs/ai.md`, and the UGI option `ablate`). All are
@@ -216,15 +247,21 @@ pub(crate) struct Searcher<'a, B: Bits> {
     line: &'a mut DrawTracker,
     /// The ply cap, counted in the line's plies (`u32::MAX`: none).
     ply_cap: u32,
-    stop: Option<&'a AtomicBool>,
-    /// Stop when the clock passes this (polled with the stop flag).
-    deadline: Option<Instant>,
+    /// Asked every 1024 nodes whether to stop (a cancel, a clock); told of
+    /// each finished iteration when `reports`. Budgets count nodes, never
+    /// time, so that a node budget gives the same move on any machine.
+    handler: &'a dyn Handler<Iteration>,
+    /// Whether the handler hears of each iteration (with its principal
+    /// variation, which costs a walk of the table).
+    reports: bool,
     /// The deepest iteration to search.
     depth_limit: u32,
     /// The depth of the iteration under way (bounds threat extensions).
     root_depth: u32,
-    /// Told of each finished iteration: its result and principal variation.
-    on_iteration: Option<&'a mut OnIteration<'a>>,
+    /// Whether nodes with a [`proven_window`] are searched whole: in the
+    /// iterations that look for a win faster than the one known at the
+    /// root (until then the search is as fast as it can be at finding one).
+    seek_faster: bool,
     /// How many of the best root moves get an exact value (1: the best).
     lines_wanted: usize,
     /// After an iteration with several lines wanted: the best root moves,
@@ -294,7 +331,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         tt: &'a mut Table,
         line: &'a mut DrawTracker,
         budget: u64,
-        stop: Option<&'a AtomicBool>,
+        handler: &'a dyn Handler<Iteration>,
     ) -> Self {
         Searcher {
             e,
@@ -307,11 +344,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
             tt,
             ply_cap: line.ply_cap().unwrap_or(u32::MAX),
             line,
-            stop,
-            deadline: None,
+            handler,
+            reports: false,
             depth_limit: MAX_DEPTH,
             root_depth: 1,
-            on_iteration: None,
+            seek_faster: false,
             lines_wanted: 1,
             lines: Vec::new(),
             budget,
@@ -344,12 +381,6 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self
     }
 
-    /// Stops the search at `deadline` as at the stop flag; `None`: no clock.
-    pub(crate) fn with_deadline(mut self, deadline: Option<Instant>) -> Self {
-        self.deadline = deadline;
-        self
-    }
-
     /// Searches no deeper than `depth` plies (at least 1).
     pub(crate) fn with_depth_limit(mut self, depth: u32) -> Self {
         self.depth_limit = depth.clamp(1, MAX_DEPTH);
@@ -363,10 +394,10 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self
     }
 
-    /// Calls `report` after each finished iteration with its result and
+    /// Tells the handler of each finished iteration: its result and
     /// principal variation (from the root, best move first).
-    pub(crate) fn with_reports(mut self, report: &'a mut OnIteration<'a>) -> Self {
-        self.on_iteration = Some(report);
+    pub(crate) fn with_reports(mut self) -> Self {
+        self.reports = true;
         self
     }
 
@@ -406,6 +437,15 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     /// Iterative deepening from `pos` for the player to move.
+    ///
+    /// A proven result does not end the search at once: a win found first is
+    /// not always the fastest (reductions and pruning may have hidden a
+    /// shorter one). Once one is known, later iterations search every root
+    /// move for a win at least as fast (a window above the known win, so
+    /// that the whole tree is searched whole: [`proven_window`]), and the
+    /// search ends when such an iteration reaches within one ply of the
+    /// win's distance, deep enough to have seen every faster one. A proven
+    /// loss ends it once the iteration reaches within a ply of its distance.
     pub(crate) fn run(&mut self, pos: &Pos<B>, rng: &mut SmallRng) -> SearchResult {
         debug_assert_eq!(self.line.current(), pos.hash(), "the line ends at `pos`");
         let me = pos.turn();
@@ -428,9 +468,14 @@ impl<'a, B: Bits> Searcher<'a, B> {
             return result;
         }
         let mut values = vec![0; root.len()];
+        // The best proven win of a finished iteration: later iterations look
+        // only for wins at least as fast.
+        let mut known_win: Option<i32> = None;
         for depth in 1..=self.depth_limit {
             self.root_depth = depth;
-            let (best, value) = self.root_iteration(pos, &root, depth, me, &mut values);
+            let floor = known_win.map_or(-WIN - 1, |v| v - 1);
+            self.seek_faster = known_win.is_some();
+            let (best, value) = self.root_iteration(pos, &root, depth, me, &mut values, floor);
             if self.aborted {
                 // A partial iteration still improves on the last one if a
                 // move other than the first (the previous best) was searched
@@ -441,7 +486,14 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 }
                 break;
             }
-            let mut best = best.unwrap_or(0);
+            let Some(mut best) = best else {
+                // No win as fast as the known one within this depth (it was
+                // found beyond it, by an extension): the last answer stands.
+                if known_win.is_some_and(|v| depth + 1 >= (WIN - v) as u32) {
+                    break;
+                }
+                continue;
+            };
             if self.lines_wanted > 1 {
                 // Best first; a stable sort keeps the earlier order of equals.
                 let mut order: Vec<usize> = (0..root.len()).collect();
@@ -464,15 +516,23 @@ impl<'a, B: Bits> Searcher<'a, B> {
             root.insert(0, m);
             let v = values.remove(best);
             values.insert(0, v);
-            if self.on_iteration.is_some() {
+            if self.reports {
                 result.nodes = self.nodes;
                 let pv = self.principal_variation(pos, m, depth);
-                if let Some(report) = self.on_iteration.as_mut() {
-                    report(&result, &pv);
-                }
+                self.handler.progress(&Iteration { result, pv });
             }
             if value.abs() >= PROVEN {
-                break;
+                let distance = (WIN - value.abs()) as u32;
+                // A win counts as the fastest once an iteration that looked
+                // only for wins as fast (every root move searched whole)
+                // reached within a ply of it; nothing beats a win in one.
+                let checked = value < 0 || known_win.is_some() || distance <= 1;
+                if value > 0 {
+                    known_win = Some(value);
+                }
+                if checked && depth + 1 >= distance {
+                    break;
+                }
             }
         }
         result.nodes = self.nodes;
@@ -480,8 +540,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 
     /// One iteration over the root moves: the index of the best move and
-    /// its value (`None` if stopped before the first was searched). With
-    /// several lines wanted, every move gets its exact value in `values`.
+    /// its value (`None` if stopped before the first was searched, or if no
+    /// move beat `floor`). With several lines wanted, every move gets its
+    /// exact value in `values`: a move whose value there is a proven win
+    /// looks only for wins at least as fast, and keeps its value if it finds
+    /// none within this depth; another looks first for a win above `floor`.
     fn root_iteration(
         &mut self,
         pos: &Pos<B>,
@@ -489,14 +552,31 @@ impl<'a, B: Bits> Searcher<'a, B> {
         depth: u32,
         me: usize,
         values: &mut [i32],
+        floor: i32,
     ) -> (Option<usize>, i32) {
-        const FULL: (i32, i32) = (-WIN - 1, WIN + 1);
         let mut best = None;
-        let mut alpha = -WIN - 1;
         let all = self.lines_wanted > 1;
+        let mut alpha = if all { -WIN - 1 } else { floor };
         for (i, &m) in root.iter().enumerate() {
-            let window = if all { FULL } else { (alpha, WIN + 1) };
-            let v = self.child(pos, m, depth - 1, 1, window, me);
+            let v = if all {
+                // A move looks first for a win as fast as its own (when it
+                // has one) or as the best known; then, finding none, for its
+                // own value.
+                let own = values[i];
+                let low = if own >= PROVEN { own - 1 } else { floor };
+                let v = self.child(pos, m, depth - 1, 1, (low, WIN + 1), me);
+                if v > low || self.aborted {
+                    v
+                } else if own >= PROVEN {
+                    own
+                } else if low > -WIN - 1 {
+                    self.child(pos, m, depth - 1, 1, (-WIN - 1, WIN + 1), me)
+                } else {
+                    v
+                }
+            } else {
+                self.child(pos, m, depth - 1, 1, (alpha, WIN + 1), me)
+            };
             if self.aborted {
                 break;
             }
@@ -573,11 +653,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         me: usize,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.budget
-            || (self.nodes & 1023 == 0
-                && (self.stop.is_some_and(|s| s.load(Ordering::Relaxed))
-                    || self.deadline.is_some_and(|d| Instant::now() >= d)))
-        {
+        if self.nodes >= self.budget || (self.nodes & 1023 == 0 && self.handler.stop()) {
             self.aborted = true;
             return 0;
         }
@@ -629,13 +705,16 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // shaped, are stored as usual and may be met again along another
         // path, or in a later search of the game.
         let trusted = self.line.plies().saturating_add(depth) < self.ply_cap;
+        // Asked about proven results only: searched whole (no reductions),
+        // trusting only entries searched whole.
+        let whole = self.seek_faster && proven_window(alpha, beta);
         let k = key(pos.hash(), me);
         let mut hash_move = None;
         if let Some(t) = self.tt.get(k) {
             hash_move = t.best;
-            if trusted && u32::from(t.depth) >= depth {
+            if trusted && u32::from(t.depth) >= depth && (!whole || t.flag & WHOLE != 0) {
                 let value = from_table(t.value, ply);
-                match t.flag {
+                match t.flag & BOUND {
                     EXACT => {
                         self.buffers[ply_i] = moves;
                         return value;
@@ -696,7 +775,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
             let quiet = scores[i] < 1 << 29;
             // A late quiet move is searched less deep first, and again at
             // full depth if it beats the best so far.
-            let r = if self.features.lmr && depth >= 3 && i >= 3 && quiet && !threatened {
+            let r = if self.features.lmr
+                && depth >= 3
+                && i >= 3
+                && quiet
+                && !threatened
+                && !(self.seek_faster && proven_window(alpha, beta))
+            {
                 reduction(depth, i).min(depth - 2)
             } else {
                 0
@@ -741,13 +826,14 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self.buffers[ply_i] = moves;
         self.scores[ply_i] = scores;
         if trusted {
-            let flag = if best_value <= alpha0 {
+            let bound = if best_value <= alpha0 {
                 UPPER
             } else if best_value >= beta0 {
                 LOWER
             } else {
                 EXACT
             };
+            let flag = if whole { bound | WHOLE } else { bound };
             self.tt.put(Entry {
                 key: k,
                 value: to_table(best_value, ply),
@@ -776,7 +862,7 @@ mod tests {
                 let pos = B::unwrap(&self.0).expect("a standard position");
                 let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(self.1);
                 let mut table = Table::new(12);
-                let mut s = Searcher::new(e, &mut table, &mut line, 100_000, None);
+                let mut s = Searcher::new(e, &mut table, &mut line, 100_000, &());
                 s.run(pos, &mut SmallRng::seed_from_u64(1)).value
             }
         }
@@ -800,7 +886,7 @@ mod tests {
                 let pos = B::unwrap(&self.0).expect("a standard position");
                 let mut table = Table::new(12);
                 let mut line = DrawTracker::new(e.rules().draw, pos.hash());
-                let mut s = Searcher::new(e, &mut table, &mut line, u64::MAX, None);
+                let mut s = Searcher::new(e, &mut table, &mut line, u64::MAX, &());
                 let root = s.run(pos, &mut SmallRng::seed_from_u64(1));
                 // The same position two plies deeper, with the table the
                 // first search filled: the win is two plies further away.

@@ -28,6 +28,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use murus_dsl::diagnostic::plural;
+use murus_engine::job::{Cancel, HandlerExt};
 use murus_engine::{Game, Variant};
 
 use crate::analysis::{Analyser, Info, Limits};
@@ -100,6 +102,9 @@ pub struct Server {
     /// goes on from it (`None` while a search holds it).
     tree: Option<Tree>,
     search: Option<Running>,
+    /// The id of the evaluation last named in an `info string evaluation`
+    /// line: a search names its evaluation when it differs.
+    announced: Option<String>,
 }
 
 impl std::fmt::Debug for Server {
@@ -209,6 +214,7 @@ impl Server {
             analyser: None,
             tree: None,
             search: None,
+            announced: None,
         }
     }
 
@@ -475,13 +481,13 @@ impl Server {
         // own evaluation.
         let chosen = match (self.bot.eval_file(), &self.evalfile) {
             (Some(r), _) => r
-                .evaluation_for(variant.source())
+                .evaluation_for(&variant)
                 .map(Some)
                 .map_err(|e| format!("bot's eval: {e}")),
             (None, EvalChoice::Own) => Ok(None),
             (None, EvalChoice::Generic) => Ok(Some(Evaluation::Generic)),
             (None, EvalChoice::File(path, file)) => file
-                .check_variant(variant.source())
+                .check_variant(&variant)
                 .map(|()| Some(file.as_ref().clone().evaluation()))
                 .map_err(|e| format!("evalfile `{path}`: {e}")),
         };
@@ -492,6 +498,19 @@ impl Server {
             );
             None
         });
+        // The evaluation the search uses, named when it changes.
+        let evaluation = evaluation.unwrap_or_else(|| Evaluation::for_variant(&variant));
+        if !matches!(bot, BotSpec::Random | BotSpec::Ugi(_)) {
+            let id = evaluation.id();
+            if self.announced.as_ref() != Some(&id) {
+                say(
+                    &out,
+                    &format!("info string evaluation {}", evaluation.summary()),
+                );
+                self.announced = Some(id);
+            }
+        }
+        let evaluation = Some(evaluation);
         let flag = stop.clone();
         let handle = std::thread::Builder::new()
             .name("murus-ugi-search".into())
@@ -505,9 +524,9 @@ impl Server {
                         if limits == Limits::default() && !infinite {
                             limits.nodes = Some(nodes);
                         }
-                        let found = a.analyse(&game, limits, Some(&flag), seed, &mut |info| {
-                            say(&out, &info_line(&variant, info));
-                        });
+                        let handler = Cancel::from_flag(flag.clone())
+                            .on_progress(|info: &Info| say(&out, &info_line(&variant, info)));
+                        let found = a.analyse(&game, limits, seed, &handler);
                         let kept = Kept {
                             analyser: Some(a),
                             tree: kept_tree,
@@ -588,30 +607,10 @@ fn other_bot<W: Write + Send + 'static>(
     if let Some(tree) = kept {
         bot.set_tree(tree);
     }
-    bot.set_stop(stop.clone());
     let started = Instant::now();
-    let done = Arc::new(AtomicBool::new(false));
-    // A watchdog stops the bot when its time is up.
-    let watchdog = limits.time.map(|t| {
-        let (stop, done) = (stop.clone(), done.clone());
-        let deadline = Instant::now() + t;
-        std::thread::spawn(move || {
-            while !done.load(Ordering::Relaxed) {
-                let now = Instant::now();
-                if now >= deadline {
-                    stop.store(true, Ordering::Relaxed);
-                    break;
-                }
-                std::thread::park_timeout(deadline - now);
-            }
-        })
-    });
-    let best = bot.choose_in_game(game);
-    done.store(true, Ordering::Relaxed);
-    if let Some(w) = watchdog {
-        w.thread().unpark();
-        let _ = w.join();
-    }
+    // Stopped by the protocol's `stop`, or when its time is up.
+    let handler = Cancel::from_flag(stop.clone()).until(limits.time.map(|t| started + t));
+    let best = bot.choose_in_game_with(game, &handler);
     if matches!(bot.spec(), BotSpec::Mcts { .. }) {
         // Iterations as nodes, the most visited line as the variation, and
         // the tree's size, kept for the next search.
@@ -631,7 +630,8 @@ fn other_bot<W: Write + Send + 'static>(
                 pv.join(" ")
             ),
         );
-        say(out, &format!("info string tree {} nodes", bot.tree_size()));
+        let size = bot.tree_size() as u64;
+        say(out, &format!("info string tree {}", plural(size, "node")));
         return (best, Some(bot.take_tree()));
     }
     (best, None)

@@ -190,11 +190,11 @@ fn bad_specs_say_what_is_wrong() {
 
 #[test]
 fn a_bot_can_think_on_a_background_thread_and_be_stopped() {
-    use std::sync::Arc;
-    use std::sync::atomic::{AtomicBool, Ordering};
+    use murus_engine::job::Cancel;
     fn is_send<T: Send + 'static>(_: &T) {}
     let v = Variant::standard();
-    let stop = Arc::new(AtomicBool::new(true));
+    let stop = Cancel::new();
+    stop.cancel();
     // Stopped before it starts: a huge budget still returns a legal move at once.
     let mut bot = Bot::new(
         BotSpec::AlphaBeta {
@@ -203,15 +203,14 @@ fn a_bot_can_think_on_a_background_thread_and_be_stopped() {
         },
         1,
     );
-    bot.set_stop(stop.clone());
     is_send(&bot);
-    let (v2, start) = (v.clone(), v.start());
-    let m = std::thread::spawn(move || bot.choose(&v2, &start))
+    let (v2, start, flag) = (v.clone(), v.start(), stop.clone());
+    let m = std::thread::spawn(move || bot.choose_with(&v2, &start, &flag))
         .join()
         .unwrap()
         .unwrap();
     assert!(v.is_legal(&v.start(), m));
-    stop.store(false, Ordering::Relaxed);
+    assert!(bot_nodes_at_most(&v, "alphabeta:1000000000", &stop, 1_100));
     let mut mcts = Bot::new(
         BotSpec::Mcts {
             iterations: u32::MAX,
@@ -220,9 +219,22 @@ fn a_bot_can_think_on_a_background_thread_and_be_stopped() {
         },
         1,
     );
-    mcts.set_stop(Arc::new(AtomicBool::new(true)));
-    let m = mcts.choose(&v, &v.start()).unwrap();
+    let m = mcts.choose_with(&v, &v.start(), &stop).unwrap();
     assert!(v.is_legal(&v.start(), m));
+    assert!(bot_nodes_at_most(&v, "mcts:4000000000", &stop, 16));
+}
+
+/// Whether `spec` stopped by `handler` from the start searches at most
+/// `most` nodes (iterations, for MCTS) and still answers a legal move.
+fn bot_nodes_at_most(
+    v: &Variant,
+    spec: &str,
+    handler: &dyn murus_engine::job::Handler,
+    most: u64,
+) -> bool {
+    let mut bot = Bot::new(spec.parse().unwrap(), 1);
+    let m = bot.choose_with(v, &v.start(), handler).expect("a move");
+    v.is_legal(&v.start(), m) && bot.last_nodes <= most
 }
 
 #[test]
@@ -353,13 +365,14 @@ fn levels_have_a_time_bound_for_the_studio_from_their_budget() {
 
 #[test]
 fn a_time_limit_stops_a_search_before_its_budget() {
+    use murus_engine::job::HandlerExt;
     let v = Variant::standard();
     for spec in ["alphabeta:100000000", "mcts:100000000"] {
         let mut bot = Bot::new(spec.parse().unwrap(), 1);
         // A limit already past: the search stops at its first look at the
-        // clock (every 1 024 nodes, every 64 iterations) with a legal move.
-        bot.set_time_limit(Some(Duration::ZERO));
-        let m = bot.choose(&v, &v.start()).expect("a move");
+        // clock (every 1 024 nodes, every 16 iterations) with a legal move.
+        let past = ().until(Some(std::time::Instant::now()));
+        let m = bot.choose_with(&v, &v.start(), &past).expect("a move");
         assert!(v.is_legal(&v.start(), m), "{spec}");
         assert!(bot.last_nodes <= 1_100, "{spec}: {} nodes", bot.last_nodes);
     }

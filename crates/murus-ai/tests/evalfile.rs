@@ -4,7 +4,7 @@
 
 use murus_ai::Trained;
 use murus_ai::eval::Weights;
-use murus_ai::evalfile::{EvalFile, EvalFileError, source_digest};
+use murus_ai::evalfile::{EvalFile, EvalFileError, rules_digest, source_digest};
 use murus_ai::nnue::{Network, Shape, Trainer};
 use murus_engine::Variant;
 use proptest::prelude::*;
@@ -17,11 +17,7 @@ fn network_file() -> EvalFile {
         heights: 2,
     };
     let net: Network = Trainer::new(shape, 8, 4).quantize();
-    EvalFile {
-        variant_sha256: source_digest(v.source()),
-        note: "a test network".into(),
-        trained: Trained::Network(net),
-    }
+    EvalFile::new(&v, "a test network", Trained::Network(net))
 }
 
 /// A four-player network (format version 2).
@@ -32,11 +28,11 @@ fn four_player_file() -> EvalFile {
         players: 4,
         heights: 2,
     };
-    EvalFile {
-        variant_sha256: source_digest(v.source()),
-        note: "four players".into(),
-        trained: Trained::Network(Trainer::new(shape, 4, 4).quantize()),
-    }
+    EvalFile::new(
+        &v,
+        "four players",
+        Trained::Network(Trainer::new(shape, 4, 4).quantize()),
+    )
 }
 
 /// A network correcting the features (format version 2).
@@ -61,7 +57,7 @@ fn correction_file() -> EvalFile {
 
 fn weights_file() -> EvalFile {
     EvalFile {
-        variant_sha256: source_digest(Variant::builtin("hex").unwrap().source()),
+        variant_sha256: rules_digest(&Variant::builtin("hex").unwrap()),
         note: String::new(),
         trained: Trained::Weights(Weights {
             material: 1,
@@ -174,12 +170,91 @@ fn a_later_version_is_named() {
 fn another_variants_file_is_refused() {
     let file = weights_file();
     let hex = Variant::builtin("hex").unwrap();
-    assert_eq!(file.check_variant(hex.source()), Ok(()));
-    let err = file
-        .check_variant(Variant::standard().source())
-        .unwrap_err();
+    assert_eq!(file.check_variant(&hex), Ok(()));
+    let err = file.check_variant(&Variant::standard()).unwrap_err();
     assert!(matches!(err, EvalFileError::WrongVariant { .. }));
+    assert!(err.to_string().contains("trained on other rules"), "{err}");
     assert!(err.to_string().contains("murus train"), "{err}");
+}
+
+/// The standard game's text with a comment, a new title and its statements
+/// in another order: the same rules.
+fn standard_rewritten() -> Variant {
+    let text = include_str!("../../../variants/standard.mg");
+    let (head, rest) = text.split_at(text.find("stack limit").unwrap());
+    let edited = format!(
+        "// my copy\n{rest}\n{}",
+        head.replace("title \"", "title \"My ")
+    );
+    assert_ne!(edited, text);
+    Variant::compile(&edited).expect("the edited standard game compiles")
+}
+
+#[test]
+fn an_evaluation_belongs_to_the_rules_not_the_text() {
+    let standard = Variant::standard();
+    let edited = standard_rewritten();
+    assert_eq!(edited.rules_key(), standard.rules_key());
+    // The shipped evaluation is the edited text's own, and its file fits.
+    let own = murus_ai::Evaluation::for_variant(&standard);
+    assert!(matches!(own, murus_ai::Evaluation::Trained(_)));
+    assert_eq!(murus_ai::Evaluation::for_variant(&edited), own);
+    let shipped = EvalFile::from_bytes(include_bytes!("../../../variants/standard.eval")).unwrap();
+    assert_eq!(shipped.check_variant(&edited), Ok(()));
+    // A file written now names the rules, so it fits any text of them.
+    let file = network_file();
+    assert_eq!(file.variant_sha256, *standard.rules_key().bytes());
+    assert_eq!(file.check_variant(&edited), Ok(()));
+    // A real change of rules is another game: refused, and no evaluation.
+    let text =
+        include_str!("../../../variants/standard.mg").replace("repetition 3", "repetition 4");
+    let other = Variant::compile(&text).unwrap();
+    assert_eq!(
+        murus_ai::Evaluation::for_variant(&other),
+        murus_ai::Evaluation::Generic
+    );
+    let err = shipped.check_variant(&other).unwrap_err();
+    assert!(err.to_string().contains("trained on other rules"), "{err}");
+}
+
+#[test]
+fn a_file_written_before_rules_had_keys_loads_for_exactly_its_text() {
+    let standard = Variant::standard();
+    let mut old = network_file();
+    old.variant_sha256 = source_digest(standard.source());
+    let old = EvalFile::from_bytes(&old.to_bytes()).unwrap();
+    assert_eq!(old.check_variant(&standard), Ok(()));
+    // It named the text, so another text of the same rules cannot tell.
+    assert!(old.check_variant(&standard_rewritten()).is_err());
+}
+
+#[test]
+fn an_evaluation_is_identified_by_its_numbers() {
+    use murus_ai::Evaluation;
+    assert_eq!(Evaluation::Generic.id(), "generic");
+    assert_eq!(Evaluation::Generic.summary(), "generic features");
+    let own = Evaluation::for_variant(&Variant::standard());
+    let id = own.id();
+    assert!(id.starts_with("sha256:") && id.len() == 7 + 64, "{id}");
+    let summary = own.summary();
+    assert!(summary.starts_with("trained: "), "{summary}");
+    assert!(
+        summary.contains(&format!("(shipped standard.eval, {}…)", &id[..19])),
+        "{summary}"
+    );
+    // The same numbers under another note and rules digest: the same id.
+    let mut copy = EvalFile::from_bytes(include_bytes!("../../../variants/standard.eval")).unwrap();
+    copy.note = "a copy".into();
+    copy.variant_sha256 = [7; 32];
+    assert_eq!(copy.evaluation().id(), id);
+    // Other numbers: another id, and no shipped file named.
+    let other = network_file().evaluation();
+    assert_ne!(other.id(), id);
+    assert!(!other.summary().contains("shipped"), "{}", other.summary());
+    assert_ne!(
+        Evaluation::for_variant(&Variant::builtin("advanced").unwrap()).id(),
+        id
+    );
 }
 
 proptest! {
@@ -224,11 +299,12 @@ fn every_shipped_evaluation_is_embedded_and_fits_its_variant() {
         let bytes = std::fs::read(&path).unwrap();
         let file = EvalFile::from_bytes(&bytes).unwrap_or_else(|e| panic!("{path:?}: {e}"));
         let source = std::fs::read_to_string(path.with_extension("mg")).unwrap();
-        assert_eq!(file.variant_sha256, source_digest(&source), "{path:?}");
-        match murus_ai::Evaluation::for_source(&source) {
+        let variant = Variant::compile(&source).unwrap();
+        assert_eq!(file.variant_sha256, rules_digest(&variant), "{path:?}");
+        match murus_ai::Evaluation::for_variant(&variant) {
             murus_ai::Evaluation::Trained(t) => assert_eq!(*t, file.trained, "{path:?}"),
             murus_ai::Evaluation::Generic => {
-                panic!("{path:?} is not embedded (evalfile.rs SHIPPED)")
+                panic!("{path:?} is not embedded (murus_engine::BUILTIN_EVALUATIONS)")
             }
         }
     }

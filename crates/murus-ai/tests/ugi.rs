@@ -225,8 +225,15 @@ fn a_won_position_scores_a_win_in_plies_and_its_move_wins() {
 
 #[test]
 fn node_limited_searches_are_reproducible_and_time_limits_answer() {
-    let script = "position startpos moves b1-b3 c7-c5\ngo nodes 3000\nquit\n";
-    let (a, b) = (run(script), run(script));
+    // Each search runs to its budget: `quit` right after `go` would stop
+    // it wherever it stood.
+    let search = || {
+        let engine = Live::start();
+        engine.send("position startpos moves b1-b3 c7-c5");
+        engine.send("go nodes 3000");
+        engine.until("bestmove ")
+    };
+    let (a, b) = (search(), search());
     assert_eq!(bestmoves(&a), bestmoves(&b));
     assert_eq!(
         a.iter().filter(|l| l.starts_with("info depth")).count(),
@@ -480,4 +487,20 @@ fn evalfile_chooses_the_evaluation_and_names_a_file_it_cannot_use() {
     assert_eq!(e.len(), 1, "{out:?}");
     assert!(e[0].starts_with("evalfile `/no/such/file.eval`: "), "{e:?}");
     assert!(out.iter().any(|l| l == "readyok"), "{out:?}");
+}
+
+#[test]
+fn a_search_names_its_evaluation_when_it_changes() {
+    let out = run("position startpos\ngo depth 1\ngo depth 1\n\
+         setoption name evalfile value generic\ngo depth 1\nquit\n");
+    let named: Vec<&str> = out
+        .iter()
+        .filter_map(|l| l.strip_prefix("info string evaluation "))
+        .collect();
+    assert_eq!(named.len(), 2, "{out:?}");
+    assert!(
+        named[0].starts_with("trained: ") && named[0].contains("(shipped standard.eval, sha256:"),
+        "{named:?}"
+    );
+    assert_eq!(named[1], "generic features");
 }

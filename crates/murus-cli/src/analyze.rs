@@ -54,9 +54,19 @@ pub struct Analysis {
     pub pv: Vec<String>,
     /// The K best moves, best first.
     pub lines: Vec<Line>,
+    /// The evaluation the search used.
+    pub evaluation: EvaluationId,
     /// How many lines the text shows (one: none but the best).
     #[serde(skip)]
     pub multipv: usize,
+}
+
+/// Which evaluation a search used: `generic`, or the digest of a trained
+/// one, and a line about it.
+#[derive(Serialize)]
+pub struct EvaluationId {
+    pub id: String,
+    pub summary: String,
 }
 
 /// One of the best moves, with its score and line.
@@ -117,9 +127,7 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
     let v = &load_variant(&a.variant)?;
     let mut analyser = Analyser::new(64);
     if let Some(file) = eval {
-        let e = file
-            .evaluation_for(v.source())
-            .map_err(|e| anyhow!("--bot: {e}"))?;
+        let e = file.evaluation_for(v).map_err(|e| anyhow!("--bot: {e}"))?;
         analyser.set_evaluation(Some(e));
     }
     let pos = load_position(v, a.position.as_deref())?;
@@ -132,8 +140,9 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
     }
     let seed = v.hash(game.position());
     let found = analyser
-        .analyse_lines(&game, limits, a.multipv, None, seed, &mut |_| {})
+        .analyse_lines(&game, limits, a.multipv, seed, &())
         .ok_or_else(|| anyhow!("no move to analyse"))?;
+    let evaluation = analyser.evaluation(v);
     let text = |ms: &[Move]| -> Vec<String> { notation(v, ms) };
     Ok(Analysis {
         best: v.move_to_string(found.best),
@@ -150,6 +159,10 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
                 pv: text(&l.pv),
             })
             .collect(),
+        evaluation: EvaluationId {
+            id: evaluation.id(),
+            summary: evaluation.summary(),
+        },
         multipv: a.multipv,
     })
 }
@@ -166,6 +179,7 @@ impl Answer for Analysis {
         writeln!(out, "depth  {}", self.depth)?;
         writeln!(out, "nodes  {}", self.nodes)?;
         writeln!(out, "pv     {}", self.pv.join(" "))?;
+        writeln!(out, "eval   {}", self.evaluation.summary)?;
         if self.multipv > 1 {
             for (i, l) in self.lines.iter().enumerate() {
                 writeln!(

@@ -37,20 +37,20 @@ pub(crate) fn load_variant(spec: &str) -> Result<Variant> {
         eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
         anyhow!("`{spec}` has errors")
     })?;
-    register_own_evaluation(path, &source);
+    register_own_evaluation(path, &variant);
     Ok(variant)
 }
 
 /// Makes the evaluation file beside a rules file (`foo.eval` beside
 /// `foo.mg`) its variant's evaluation; one that cannot be used is named in
 /// a warning, and the bots keep the generic features.
-fn register_own_evaluation(rules: &Path, source: &str) {
+fn register_own_evaluation(rules: &Path, variant: &Variant) {
     let file = rules.with_extension(murus_ai::evalfile::EXTENSION);
     let Ok(bytes) = std::fs::read(&file) else {
         return;
     };
     let checked =
-        murus_ai::EvalFile::from_bytes(&bytes).and_then(|f| f.check_variant(source).map(|()| f));
+        murus_ai::EvalFile::from_bytes(&bytes).and_then(|f| f.check_variant(variant).map(|()| f));
     match checked {
         Ok(f) => murus_ai::evalfile::register(f),
         Err(e) => eprintln!(

@@ -250,6 +250,24 @@ impl Diagnostic {
     }
 }
 
+/// `n` and the noun, in the singular for one (`1 cell`, `3 cells`, `0
+/// cells`): for messages that count things. `plural` is the noun for any
+/// other number.
+pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
+    let n = n.into();
+    format!("{n} {}", if n == 1 { singular } else { plural })
+}
+
+/// [`count`] for a noun whose plural adds an `s` (`1 cell`, `2 cells`).
+pub fn plural(n: impl Into<u64>, noun: &str) -> String {
+    let n = n.into();
+    if n == 1 {
+        format!("1 {noun}")
+    } else {
+        format!("{n} {noun}s")
+    }
+}
+
 /// Renders several diagnostics, separated by blank lines, followed by a
 /// summary line when there are any (`error: could not compile `x.mg` due to 2
 /// previous errors`).
@@ -261,13 +279,7 @@ pub fn render_all(diags: &[Diagnostic], file_name: &str, source: &str) -> String
     }
     let errors = diags.iter().filter(|d| d.is_error()).count();
     let warnings = diags.len() - errors;
-    let plural = |n: usize, what: &str| {
-        if n == 1 {
-            format!("1 {what}")
-        } else {
-            format!("{n} {what}s")
-        }
-    };
+    let plural = |n: usize, what: &str| plural(n as u64, what);
     if errors > 0 {
         let previous = plural(errors, "previous error");
         let also = if warnings > 0 {

@@ -30,6 +30,7 @@
 pub mod ast;
 pub mod diagnostic;
 pub mod geometry;
+pub mod key;
 pub mod keywords;
 mod lower;
 mod params;
@@ -39,6 +40,7 @@ mod suggest;
 
 pub use diagnostic::{Diagnostic, Label, Severity, Span, render_all};
 pub use geometry::{Direction, Geometry, ShapeKind};
+pub use key::RulesKey;
 pub use keywords::RESERVED;
 pub use params::{MAX_PARAM_VALUES, Param};
 pub use rules::Rules;

@@ -4,7 +4,7 @@
 //! One [`DrawTracker`] serves every place that plays a line of moves: a
 //! [`Game`](crate::Game), the lab's self-play loop, random playouts and the
 //! bots' searches (which push and pop as they make and unmake moves). The
-//! end of a game is judged in one place, [`Engine::end_of_game`]: the rules'
+//! end of a game is judged in one place, [`Engine::end_of_game`](crate::Engine::end_of_game): the rules'
 //! own results (breakthrough, stalemate, elimination) first, then the draws.
 //!
 //! ```
@@ -29,8 +29,7 @@
 
 use murus_dsl::rules::DrawRules;
 
-use crate::bits::Bits;
-use crate::core::{Engine, Outcome, Pos, Reason};
+use crate::outcome::Reason;
 
 /// Positions since the last capture and plies since the start of a line of
 /// play, judged by a variant's draw rules.
@@ -112,7 +111,7 @@ impl DrawTracker {
 
     /// Records a move that led to a position with hash `hash`; `capture`
     /// when the move removed stones from the board (see
-    /// [`Engine::is_capture`]), after which no earlier position can recur.
+    /// [`Engine::is_capture`](crate::Engine::is_capture)), after which no earlier position can recur.
     #[inline]
     pub fn push(&mut self, hash: u64, capture: bool) {
         if capture {
@@ -168,7 +167,7 @@ impl DrawTracker {
 
     /// The draw the rules declare at the current position, if any:
     /// repetition first, then the ply cap. It does not know the rules' own
-    /// results; [`Engine::end_of_game`] judges those first.
+    /// results; [`Engine::end_of_game`](crate::Engine::end_of_game) judges those first.
     #[inline]
     pub fn draw(&self) -> Option<Reason> {
         if self.repetition != u32::MAX && self.occurrences() >= self.repetition {
@@ -178,36 +177,6 @@ impl DrawTracker {
         } else {
             None
         }
-    }
-}
-
-impl<B: Bits> Engine<B> {
-    /// Whether the game is over at `pos`, reached along `line`, given
-    /// `legal`, the number of legal moves at `pos` (callers that generate
-    /// the moves anyway pass their count): the rules' own end first (a
-    /// breakthrough, a stalemate, an elimination), then the draw rules.
-    #[inline]
-    pub fn judge(&self, pos: &Pos<B>, legal: usize, line: &DrawTracker) -> Option<Outcome> {
-        if legal == 0 || pos.status.is_some() {
-            return Some(self.outcome(pos).unwrap_or(Outcome {
-                winner: None,
-                reason: Reason::Stalemate,
-            }));
-        }
-        line.draw().map(|reason| Outcome {
-            winner: None,
-            reason,
-        })
-    }
-
-    /// [`Engine::judge`], counting the legal moves itself.
-    pub fn end_of_game(&self, pos: &Pos<B>, line: &DrawTracker) -> Option<Outcome> {
-        let legal = if pos.status.is_some() {
-            0
-        } else {
-            self.count_moves(pos) as usize
-        };
-        self.judge(pos, legal, line)
     }
 }
 

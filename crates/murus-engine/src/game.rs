@@ -5,10 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::core::Outcome;
 use crate::draw::DrawTracker;
 use crate::moves::Move;
 use crate::notation::MoveError;
+use crate::outcome::Outcome;
 use crate::position_string::PositionError;
 use crate::variant::{Position, Variant};
 

@@ -12,6 +12,8 @@
 
 use std::collections::BTreeMap;
 
+use murus_dsl::diagnostic::plural;
+
 use crate::core::Phase;
 use crate::setup::{Setup, SetupError, SetupErrorKind, join_list};
 use crate::variant::{Position, Variant};
@@ -263,7 +265,10 @@ impl Variant {
                     k += run;
                     if k > cells.len() {
                         return Err(syntax(
-                            format!("rank {rank} has more than its {} cells", cells.len()),
+                            format!(
+                                "rank {rank} has more than its {}",
+                                plural(cells.len() as u64, "cell")
+                            ),
                             at,
                         ));
                     }
@@ -285,7 +290,10 @@ impl Variant {
                 };
                 if k >= cells.len() {
                     return Err(syntax(
-                        format!("rank {rank} has more than its {} cells", cells.len()),
+                        format!(
+                            "rank {rank} has more than its {}",
+                            plural(cells.len() as u64, "cell")
+                        ),
                         at,
                     ));
                 }
@@ -296,7 +304,11 @@ impl Variant {
             }
             if k != cells.len() {
                 return Err(syntax(
-                    format!("rank {rank} describes {k} cells but has {}", cells.len()),
+                    format!(
+                        "rank {rank} describes {} but has {}",
+                        plural(k as u64, "cell"),
+                        cells.len()
+                    ),
                     Some(col + row.len()),
                 ));
             }

@@ -11,7 +11,8 @@ use std::collections::{BTreeMap, BTreeSet};
 
 use murus_dsl::rules::{MAX_PLAYERS, Opening, Timing};
 
-use crate::core::{Outcome, Phase, Reason};
+use crate::core::Phase;
+use crate::outcome::{Outcome, Reason};
 use crate::variant::{Position, Variant};
 
 /// Stacks on cells, the side to move, the opening phase and the eliminated
@@ -72,16 +73,23 @@ pub enum SetupErrorKind {
     /// gives it (stones are never added). A player the variant's setup gives
     /// no stones is not checked (a mural's rules give none).
     TooManyStones { player: usize, has: u32, most: u32 },
-    /// In a game won by an immediate breakthrough, the side to move
-    /// `player` already stands on an opponent's home (on `cells`): it would
-    /// have won before its turn.
+    /// Under an immediate breakthrough, the side to move `player` stands
+    /// on an opponent's home (on `cells`) with stacks that only a winning
+    /// arrival can have put there (see [`Setup::build`]): it would have won
+    /// before its turn.
     SideToMoveOnGoal { player: usize, cells: Vec<usize> },
-    /// In a game won by an immediate breakthrough, several `players` stand
-    /// on an opponent's home (on `cells`): only one can have broken through.
+    /// Under an immediate breakthrough, several `players` stand on an
+    /// opponent's home (on `cells`) with stacks that only a winning arrival
+    /// can have put there: only one can have broken through.
     SeveralOnGoal {
         players: Vec<usize>,
         cells: Vec<usize>,
     },
+    /// Under an immediate breakthrough, `player` stands on an opponent's
+    /// home (on `cells`) with stacks that only a winning arrival can have
+    /// put there, so it won with the game's last move; but the side to move
+    /// (or the opening phase) says that the last move was not its own.
+    WonOutOfTurn { player: usize, cells: Vec<usize> },
     /// A pie phase in a variant without the pie rule.
     NoPieRule,
     /// In pie `phase`, player `due` moves, not the set-up's side to move.
@@ -102,7 +110,8 @@ impl SetupErrorKind {
             }
             SetupErrorKind::NoSuchPlayer { cell, .. } => cell.as_slice(),
             SetupErrorKind::SideToMoveOnGoal { cells, .. }
-            | SetupErrorKind::SeveralOnGoal { cells, .. } => cells,
+            | SetupErrorKind::SeveralOnGoal { cells, .. }
+            | SetupErrorKind::WonOutOfTurn { cells, .. } => cells,
             _ => &[],
         }
     }
@@ -113,6 +122,7 @@ impl SetupErrorKind {
             SetupErrorKind::NoSuchPlayer { player, .. }
             | SetupErrorKind::TooManyStones { player, .. }
             | SetupErrorKind::SideToMoveOnGoal { player, .. }
+            | SetupErrorKind::WonOutOfTurn { player, .. }
             | SetupErrorKind::EliminatedToMove { player }
             | SetupErrorKind::PieTurn { due: player, .. } => std::slice::from_ref(player),
             SetupErrorKind::SeveralOnGoal { players, .. } => players,
@@ -177,6 +187,10 @@ impl SetupError {
                 "impossible position: {} already stand on an opponent's home, so they won before it was their turn",
                 name(*player)
             ),
+            SetupErrorKind::WonOutOfTurn { player, .. } => format!(
+                "impossible position: the {} stand on an opponent's home, so they won with the last move, but the last move was not theirs",
+                name(*player)
+            ),
             SetupErrorKind::SeveralOnGoal { players: who, .. } => {
                 let names: Vec<&str> = who.iter().map(|&p| name(p)).collect();
                 format!(
@@ -208,6 +222,45 @@ pub(crate) fn join_list<S: AsRef<str>>(items: &[S], word: &str) -> String {
         Some((last, rest)) if !rest.is_empty() => format!("{} {word} {last}", rest.join(", ")),
         _ => items.concat(),
     }
+}
+
+/// Whether `cell` is the home of a player other than `player`.
+fn on_opponents_home(v: &Variant, cell: usize, player: usize) -> bool {
+    v.rules()
+        .players
+        .iter()
+        .enumerate()
+        .any(|(o, pl)| o != player && pl.home.contains(&cell))
+}
+
+/// Whether a stack of `height` stones of `player` can stand on `cell`, an
+/// opponent's home, after arrivals that an immediate breakthrough does not
+/// count: the setup's own stack there (or what is left of it), a wall that
+/// the pie rule's split dropped there, a stone thrown onto it where only
+/// sowing breaks through, and any stack sown onto it where only throwing
+/// does. Everything else got there by an arrival that won.
+fn quiet_arrival(v: &Variant, cell: usize, player: usize, height: u8) -> bool {
+    let rules = v.rules();
+    let Some(b) = rules.win.breakthrough else {
+        return true;
+    };
+    let from_setup = rules
+        .setup
+        .iter()
+        .any(|&(s, p, h)| s == cell && p == player && height <= h);
+    let split = match &rules.opening {
+        Opening::Pie { to, .. } => height == 1 && to.get(player).is_some_and(|t| t.contains(&cell)),
+        Opening::None => false,
+    };
+    let thrown = !b.by_throw
+        && height == 1
+        && rules
+            .catapult
+            .as_ref()
+            .is_some_and(|c| c.onto_empty && c.wall_on_empty);
+    // Sown stones pile up: an own stack sown onto grows, quietly too.
+    let sown = !b.by_sow && rules.sow.is_some();
+    from_setup || split || thrown || sown
 }
 
 impl Setup {
@@ -294,11 +347,21 @@ impl Setup {
 
     /// The position, or the first of [`Setup::problems`].
     ///
+    /// A stone on an opponent's home is a finished game only where the
+    /// rules say so. Under an immediate breakthrough, a stack there that
+    /// only an arrival the breakthrough counts can have put there means that
+    /// its owner won with the last move; one that may have got there
+    /// otherwise (a stone thrown where only sowing breaks through, a sowing
+    /// where only throwing does, the setup's own stack, a wall of the pie
+    /// rule's split) is read as such, and the game goes on. Under a delayed
+    /// breakthrough the start-of-turn rule decides, as in play.
+    ///
     /// A set-up made from a position builds that position again, hash
-    /// included, with one exception: where a variant's immediate
-    /// breakthrough can be made both by sowing and by throwing, a game won
-    /// by a throw is read as won by sowing (the board does not say how the
-    /// stone got there).
+    /// included, except where the board cannot tell how a stone arrived:
+    /// where both sowing and throwing break through, a game won by a throw
+    /// is read as won by sowing; and where a stone that may have arrived
+    /// quietly is what won (a wall sown onto the goal where a thrown wall
+    /// would not have won), the game reads as going on.
     pub fn build(&self, v: &Variant) -> Result<Position, SetupError> {
         let won = self
             .check(v)
@@ -307,6 +370,18 @@ impl Setup {
             self.stacks.iter().map(|(&s, &(p, h))| (s, p, h)).collect();
         let out = self.out.iter().fold(0u8, |bits, &p| bits | 1 << p);
         Ok(v.assemble(&stacks, self.turn, self.phase, out, won))
+    }
+
+    /// The player who moved last, were the game going on: the last one
+    /// before the side to move still in the game (`None` when the side to
+    /// move is not a player).
+    fn last_to_move(&self, players: usize) -> Option<usize> {
+        if self.turn >= players {
+            return None;
+        }
+        (1..=players)
+            .map(|k| (self.turn + players - k) % players)
+            .find(|p| !self.out.contains(p))
     }
 
     /// The problems (never an empty list), or, when there are none, who has
@@ -379,8 +454,9 @@ impl Setup {
                 problem(SetupErrorKind::TooManyStones { player, has, most });
             }
         }
-        // In an immediate-breakthrough game, a stone on a goal means its
-        // owner won on the turn it got there.
+        // Under an immediate breakthrough, a stack on an opponent's home
+        // that no quiet arrival can have put there means that its owner won
+        // with the move that put it there: the game's last.
         let mut won = None;
         if let Some(b) = rules
             .win
@@ -393,13 +469,8 @@ impl Setup {
                 let on_goal: Vec<usize> = self
                     .stacks
                     .iter()
-                    .filter(|&(&s, &(q, _))| {
-                        q == player
-                            && rules
-                                .players
-                                .iter()
-                                .enumerate()
-                                .any(|(o, pl)| o != player && pl.home.contains(&s))
+                    .filter(|&(&s, &(q, h))| {
+                        q == player && on_opponents_home(v, s, q) && !quiet_arrival(v, s, q, h)
                     })
                     .map(|(&s, _)| s)
                     .collect();
@@ -413,24 +484,34 @@ impl Setup {
                     });
                 } else {
                     winners.push(player);
-                    winners_cells.extend(on_goal);
+                    winners_cells.push(on_goal);
                 }
             }
             if winners.len() > 1 {
                 problem(SetupErrorKind::SeveralOnGoal {
                     players: winners,
-                    cells: winners_cells,
+                    cells: winners_cells.concat(),
                 });
-            } else if let Some(&winner) = winners.first() {
-                let reason = if b.by_sow {
-                    Reason::BreakthroughSow
+            } else if let (Some(&winner), Some(cells)) = (winners.first(), winners_cells.pop()) {
+                // The winner's move ended the game and passed the turn on
+                // to the next player still in it, in normal play.
+                let last = self.last_to_move(players);
+                if self.phase != Phase::Normal || last.is_some_and(|l| l != winner) {
+                    problem(SetupErrorKind::WonOutOfTurn {
+                        player: winner,
+                        cells,
+                    });
                 } else {
-                    Reason::BreakthroughThrow
-                };
-                won = Some(Outcome {
-                    winner: Some(winner),
-                    reason,
-                });
+                    let reason = if b.by_sow {
+                        Reason::BreakthroughSow
+                    } else {
+                        Reason::BreakthroughThrow
+                    };
+                    won = Some(Outcome {
+                        winner: Some(winner),
+                        reason,
+                    });
+                }
             }
         }
         if problems.is_empty() {

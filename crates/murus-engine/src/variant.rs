@@ -6,38 +6,49 @@
 
 use std::sync::Arc;
 
+use murus_dsl::diagnostic::count;
 use murus_dsl::rules::{DrawRules, Rules};
-use murus_dsl::{Diagnostic, Geometry};
+use murus_dsl::{Diagnostic, Geometry, RulesKey};
 
 use crate::bits::Bits;
-use crate::core::{Engine, Outcome, Phase, Pos, Reason, StonesRemoved};
+use crate::core::{Engine, Phase, Pos, StonesRemoved};
 use crate::draw::DrawTracker;
 use crate::moves::{Action, Move};
+use crate::outcome::{Outcome, Reason};
 
-/// The variants shipped in `variants/`, embedded in the binary: `(name, source)`.
-pub const BUILTIN: &[(&str, &str)] = &[
-    ("standard", include_str!("../../../variants/standard.mg")),
-    ("houdini", include_str!("../../../variants/houdini.mg")),
-    ("escape", include_str!("../../../variants/escape.mg")),
-    (
-        "checkerboard",
-        include_str!("../../../variants/checkerboard.mg"),
-    ),
-    ("small", include_str!("../../../variants/small.mg")),
-    ("large", include_str!("../../../variants/large.mg")),
-    ("advanced", include_str!("../../../variants/advanced.mg")),
-    (
-        "advanced-delayed",
-        include_str!("../../../variants/advanced-delayed.mg"),
-    ),
-    ("pie", include_str!("../../../variants/pie.mg")),
-    ("hex", include_str!("../../../variants/hex.mg")),
-    (
-        "hex3-escape",
-        include_str!("../../../variants/hex3-escape.mg"),
-    ),
-    ("escape4", include_str!("../../../variants/escape4.mg")),
-];
+/// The shipped variants, written once: each name `NAME` embeds
+/// `variants/NAME.mg` in [`BUILTIN`] and its trained evaluation
+/// `variants/NAME.eval` in [`BUILTIN_EVALUATIONS`], so that neither list can
+/// lose or gain a variant the other lacks (a variant without its `.eval`
+/// does not build).
+macro_rules! shipped {
+    ($($name:literal),* $(,)?) => {
+        /// The variants shipped in `variants/`, embedded in the binary:
+        /// `(name, source)`.
+        pub const BUILTIN: &[(&str, &str)] =
+            &[$(($name, include_str!(concat!("../../../variants/", $name, ".mg")))),*];
+        /// The trained evaluation shipped beside each variant of
+        /// [`BUILTIN`], in the same order: `(name, bytes of NAME.eval)`.
+        /// `murus_ai::evalfile` reads them.
+        pub const BUILTIN_EVALUATIONS: &[(&str, &[u8])] =
+            &[$(($name, include_bytes!(concat!("../../../variants/", $name, ".eval")))),*];
+    };
+}
+
+shipped!(
+    "standard",
+    "houdini",
+    "escape",
+    "checkerboard",
+    "small",
+    "large",
+    "advanced",
+    "advanced-delayed",
+    "pie",
+    "hex",
+    "hex3-escape",
+    "escape4",
+);
 
 /// A bitboard word the facade knows how to wrap.
 pub trait Word: Bits {
@@ -111,6 +122,7 @@ macro_rules! with {
 pub struct Variant {
     rules: Arc<Rules>,
     source: Arc<str>,
+    key: RulesKey,
     imp: Imp,
 }
 
@@ -126,8 +138,9 @@ impl Variant {
     /// sets `$files` to 9, the others keep their defaults. The variant is
     /// compiled from [`murus_dsl::instantiate`]'s text, each declaration
     /// rewritten to its one value (`param files = 9`), and that text is its
-    /// [`Variant::source`]: trained evaluations and records tie to the source
-    /// text, so every combination has its own.
+    /// [`Variant::source`], so that records name the combination they were
+    /// played under; its [`Variant::rules_key`] is that of the rules it
+    /// compiles to.
     ///
     /// Diagnostics point into `source` (as [`murus_dsl::compile_with`] gives
     /// them), not into the rewritten text.
@@ -150,6 +163,7 @@ impl Variant {
             Imp::Wide(Box::new(Engine::new(rules.clone())))
         };
         Variant {
+            key: rules.key(),
             rules,
             source: source.into(),
             imp,
@@ -174,6 +188,12 @@ impl Variant {
     /// The rule-file text it was compiled from.
     pub fn source(&self) -> &str {
         &self.source
+    }
+    /// The identity of the rules, whatever the text that states them
+    /// ([`RulesKey`]): trained evaluations belong to it, so a comment or a
+    /// new title in the rule file keeps them.
+    pub fn rules_key(&self) -> RulesKey {
+        self.key
     }
     /// The variant's short name.
     pub fn name(&self) -> &str {
@@ -263,7 +283,7 @@ impl Variant {
                 None => "repetition".to_string(),
             },
             Reason::PlyCap => match draw.ply_cap {
-                Some(n) => format!("the ply cap ({n} plies)"),
+                Some(n) => format!("the ply cap ({})", count(n, "ply", "plies")),
                 None => "the ply cap".to_string(),
             },
         };

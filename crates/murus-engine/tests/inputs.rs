@@ -136,6 +136,17 @@ fn malformed_positions_name_what_is_wrong_and_where() {
             Some(27),
             "`é`",
         ),
+        // Counts of one in the singular, of others in the plural.
+        (
+            "g2g2g2g2g2g2g2g2/8/8/8/8/r1/r2r2r2r2r2r2r2r2 r",
+            Some(28),
+            "rank 2 describes 1 cell but has 8",
+        ),
+        (
+            "g2g2g2g2g2g2g2g2/8/8/8/8/r11/r2r2r2r2r2r2r2r2 r",
+            Some(29),
+            "rank 2 describes 2 cells but has 8",
+        ),
         // More stones than the setup gives: stones are never added.
         (
             "r2r2r2r2r2r2r2r2/r2r2r2r2r2r2r2r2/8/8/8/8/g2g2g2g2g2g2g2g2 g",

@@ -564,6 +564,18 @@ fn outcomes_read_as_sentences_with_the_players_names() {
         "Draw by repetition (the same position 3 times)"
     );
     assert_eq!(say(None, Reason::PlyCap), "Draw by the ply cap (300 plies)");
+    let one_ply = murus_dsl::rules::DrawRules {
+        repetition: None,
+        ply_cap: Some(1),
+    };
+    let capped = Outcome {
+        winner: None,
+        reason: Reason::PlyCap,
+    };
+    assert_eq!(
+        v.describe_outcome_under(capped, one_ply),
+        "Draw by the ply cap (1 ply)"
+    );
     // The drawing of a finished game says the same.
     let won = play(&v, &pos(&v, "7g2/8/r27/8/8/8/7r2 r"), "a5-a7");
     assert!(

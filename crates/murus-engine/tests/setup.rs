@@ -3,12 +3,14 @@
 //! made from any position builds that position again.
 
 use murus_engine::{
-    BUILTIN, Phase, PositionError, Reason, Setup, SetupError, SetupErrorKind as Kind, Variant,
+    BUILTIN, Phase, Position, PositionError, Reason, Setup, SetupError, SetupErrorKind as Kind,
+    Variant,
 };
 use proptest::prelude::*;
 
 mod common;
-use common::random_line;
+use common::rulegen::rule_file;
+use common::{board_cannot_tell, random_line};
 
 fn v(name: &str) -> Variant {
     Variant::builtin(name).unwrap_or_else(|| panic!("shipped variant {name}"))
@@ -303,4 +305,134 @@ proptest! {
             prop_assert_eq!(v.parse_setup(&text), Ok(setup));
         }
     }
+}
+
+/// A position's set-up builds it again (up to what the board cannot tell),
+/// and its position string reads back as it.
+fn round_trips(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
+    let text = v.position_string(pos);
+    let setup = Setup::from(pos);
+    prop_assert_eq!(setup.problems(v), vec![], "{}", text);
+    let built = setup
+        .build(v)
+        .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+    prop_assert_eq!(
+        v.hash_from_scratch(&built),
+        v.hash(&built),
+        "hash from scratch"
+    );
+    if built != *pos {
+        prop_assert!(
+            board_cannot_tell(v, pos, &built),
+            "{}: built {:?}, played {:?}",
+            text,
+            v.outcome(&built),
+            v.outcome(pos)
+        );
+    }
+    let parsed = v
+        .parse_position(&text)
+        .map_err(|e| TestCaseError::fail(format!("{text}: {e}")))?;
+    prop_assert_eq!(parsed, built, "{}", text);
+    prop_assert_eq!(v.setup_string(&setup), text.clone());
+    prop_assert_eq!(v.parse_setup(&text), Ok(setup));
+    Ok(())
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(96), ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_position_of_random_play_of_generated_rules_round_trips(rules in any::<u64>(), seed in any::<u64>(), plies in 0usize..160) {
+        let text = rule_file(rules);
+        let v = Variant::compile(&text).map_err(|d| {
+            TestCaseError::fail(format!("{text}\n{}", murus_dsl::render_all(&d, "generated.mg", &text)))
+        })?;
+        for pos in random_line(&v, seed, plies) {
+            round_trips(&v, &pos).map_err(|e| TestCaseError::fail(format!("{text}\n{e}")))?;
+        }
+    }
+}
+
+/// The issue's 6×6 game with catapults where only sowing breaks through: a
+/// stone thrown onto the opponent's home wins nothing and stays there.
+const SIX_BY_SOW: &str = r##"variant "six"
+board rect 6 x 6
+player "Romans" { letter r colour "#e8dcc0" home rank 1 forward n }
+player "Gauls" { letter g colour "#5b3a29" home rank 6 forward s }
+setup { r 2 on rank 1 g 2 on rank 6 }
+stack limit 3
+sow { heights 2 directions all onto empty, own 1, own 2 }
+sacrifice { directions all 2 against 1: lose 1, remove 1 }
+catapult { height 3 directions left, forward-left, forward, forward-right, right range 2, 3 onto empty, enemy any }
+win { breakthrough immediate by sow stalemate loses }
+draw { repetition 3 plies 200 }
+"##;
+
+#[test]
+fn a_stone_thrown_onto_a_home_where_only_sowing_breaks_through_loads_back() {
+    let v = Variant::compile(SIX_BY_SOW).expect("the 6×6 variant compiles");
+    let before = v
+        .parse_position("g2g2g21g2g2/6/6/3r32/6/r2r2r2r22 r")
+        .expect("a Roman catapult on d3");
+    let m = v.parse_move(&before, "d3*d6").expect("a throw onto d6");
+    let after = v.play(&before, m);
+    assert_eq!(
+        v.outcome(&after),
+        None,
+        "a thrown stone does not break through"
+    );
+    let text = v.position_string(&after);
+    assert_eq!(text, "g2g2g2r1g2g2/6/6/3r22/6/r2r2r2r22 g");
+    assert_eq!(v.parse_position(&text), Ok(after));
+    assert_eq!(Setup::from(after).build(&v), Ok(after));
+    // The Gauls move; the Romans, to move, still stand on the Gauls' home.
+    let reply = v.legal_moves(&after)[0];
+    let later = v.play(&after, reply);
+    assert_eq!(v.outcome(&later), None);
+    let text = v.position_string(&later);
+    assert_eq!(v.parse_position(&text), Ok(later), "{text}");
+    // A stack of two there was sown onto: that broke through.
+    let sown = v
+        .parse_position("g2g2g2r2g2g2/6/6/6/6/r2r2r2r22 g")
+        .unwrap();
+    let o = v.outcome(&sown).expect("won");
+    assert_eq!((o.winner, o.reason), (Some(0), Reason::BreakthroughSow));
+    let e = v
+        .parse_position("g2g2g2r2g2g2/6/6/6/6/r2r2r2r22 r")
+        .expect_err("the Romans would have won before their turn");
+    assert!(matches!(
+        e.setup_error().map(SetupError::kind),
+        Some(Kind::SideToMoveOnGoal { player: 0, .. })
+    ));
+}
+
+#[test]
+fn a_winner_must_have_made_the_last_move() {
+    // Three players, each breaking through at once: the Britons on the
+    // Romans' home won with the last move, so the Romans move next.
+    let three = three_player_breakthrough();
+    let r = three.rules().players[0].home[0];
+    let mut s = Setup::empty();
+    s.set_stack(r, Some((2, 1)));
+    s.set_turn(0);
+    let won = s.build(&three).expect("the Britons moved last");
+    assert_eq!(three.outcome(&won).and_then(|o| o.winner), Some(2));
+    // With the Gauls to move, the Romans moved last, not the Britons.
+    s.set_turn(1);
+    assert_eq!(
+        kinds(&three, &s),
+        [Kind::WonOutOfTurn {
+            player: 2,
+            cells: vec![r]
+        }]
+    );
+    assert!(
+        s.problems(&three)[0]
+            .to_string()
+            .contains("so they won with the last move, but the last move was not theirs")
+    );
+    // Unless the Romans are out: then the Britons moved last.
+    s.set_out(0, true);
+    assert_eq!(kinds(&three, &s), []);
 }

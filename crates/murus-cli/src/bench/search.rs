@@ -33,7 +33,7 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
     }];
     for name in VARIANTS {
         let v = Variant::builtin(name).ok_or_else(|| anyhow!("missing shipped variant {name}"))?;
-        let evaluations = [Evaluation::Generic, Evaluation::for_source(v.source())];
+        let evaluations = [Evaluation::Generic, Evaluation::for_variant(&v)];
         let mut rates = [Vec::new(), Vec::new()];
         let mut ratios = Vec::new();
         for run in 0..scale.runs {
@@ -86,7 +86,7 @@ fn search(v: &Variant, evaluation: &Evaluation, nodes: u64, seed: u64) -> Result
             ..Limits::default()
         };
         let t = Instant::now();
-        let found = a.analyse(&game, limits, None, seed, &mut |_| {});
+        let found = a.analyse(&game, limits, seed, &());
         seconds += t.elapsed().as_secs_f64();
         let Some(found) = found else {
             bail!(

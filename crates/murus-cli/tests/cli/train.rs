@@ -186,8 +186,14 @@ fn a_rules_files_own_evaluation_beside_it_is_used_and_a_bad_one_is_named() {
     let o = murus(&["analyze", r, "--bot", "alphabeta:500"]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(!text(&o).contains("warning"), "{}", text(&o));
-    // The rules change: the file no longer fits, and says so.
+    assert!(text(&o).contains("eval   trained: "), "{}", text(&o));
+    // A comment is not a change of rules: the file still fits.
     std::fs::write(&rules, format!("{source}\n// edited\n")).unwrap();
+    let o = murus(&["analyze", r, "--bot", "alphabeta:500"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!text(&o).contains("warning"), "{}", text(&o));
+    // The rules change: the file no longer fits, and says so.
+    std::fs::write(&rules, source.replace("repetition 3", "repetition 4")).unwrap();
     let o = murus(&["analyze", r, "--bot", "alphabeta:500"]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(
@@ -195,6 +201,7 @@ fn a_rules_files_own_evaluation_beside_it_is_used_and_a_bad_one_is_named() {
         "{}",
         text(&o)
     );
+    assert!(text(&o).contains("eval   generic features"), "{}", text(&o));
 }
 
 #[test]

@@ -108,8 +108,9 @@ impl Lowerer {
                 }
                 if !cat.directions[p].is_empty() && !cat.ranges.is_empty() {
                     let ranges: Vec<String> = cat.ranges.iter().map(u8::to_string).collect();
+                    let cells = if ranges == ["1"] { "cell" } else { "cells" };
                     ways.push(format!(
-                        "throwing {} ({} cells)",
+                        "throwing {} ({} {cells})",
                         dir_names(g, &cat.directions[p]),
                         join_or(&ranges)
                     ));

@@ -85,11 +85,6 @@ pub(crate) fn play_loop<B: Word>(
         max_plies,
         keep_moves,
     } = players;
-    if let Some(flag) = &stop {
-        for b in bots.iter_mut().filter(|b| b.spec().searches()) {
-            b.set_stop(flag.clone());
-        }
-    }
     let mut opening = SmallRng::seed_from_u64(opening_seed);
     let mut pos = e.start();
     let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(Some(max_plies));
@@ -121,16 +116,15 @@ pub(crate) fn play_loop<B: Word>(
                 m
             }
             _ if line.plies() < openings => moves[opening.random_range(0..moves.len())],
-            Some(start) if bot.is_external() => {
-                bot.choose_external(v, start, &played)
-                    .map_err(|error| LabError::Engine {
-                        game: index + 1,
-                        error,
-                    })?
-            }
+            Some(start) if bot.is_external() => bot
+                .choose_external(v, start, &played, &stop)
+                .map_err(|error| LabError::Engine {
+                    game: index + 1,
+                    error,
+                })?,
             _ => {
                 let m = bot
-                    .choose_fast(e, &pos, &line, &moves)
+                    .choose_fast(e, &pos, &line, &moves, &stop)
                     .expect("moves exist");
                 watcher.chose(&pos, &moves, bot);
                 m

@@ -165,10 +165,7 @@ fn play_on<B: Word>(
     let evaluation = bots
         .iter()
         .find(|b| b.spec().eval_file().is_none())
-        .map_or_else(
-            || Evaluation::for_source(v.source()),
-            |b| b.evaluation().clone(),
-        );
+        .map_or_else(|| Evaluation::for_variant(v), |b| b.evaluation().clone());
     let one_in = if setup.seats.contains(&BotSpec::Random) {
         CLARITY_SAMPLE_RANDOM
     } else {

@@ -78,7 +78,7 @@ impl Handler<RunProgress> for Validating<'_> {
 /// network, the same network as a correction on top of the generic
 /// features, and the features' weights to the positions, and checks them
 /// in that order against the evaluation in force for the variant
-/// ([`murus_ai::Evaluation::for_source`]); the first to win its match is
+/// ([`murus_ai::Evaluation::for_variant`]); the first to win its match is
 /// kept. `handler` hears each step's progress and may stop the run:
 /// `Ok(None)`, the data so far kept.
 pub fn train(
@@ -130,7 +130,7 @@ pub fn train(
     }
     let start = variant.run(DefaultWeights);
     let weights = fit_weights(&samples.differences, start);
-    let digest = murus_ai::evalfile::source_digest(variant.source());
+    let digest = murus_ai::evalfile::rules_digest(variant);
     let note = |what: &str| {
         format!(
             "murus train {}: {what}, fitted to {} positions of {} self-play (seed {})",

@@ -603,9 +603,7 @@ fn live_search(game: &Game, budget: LiveBudget, token: u64, r: &Reporter<LiveMsg
             time,
         };
         let flag: &AtomicBool = &stop;
-        let Some(found) =
-            analyser.analyse_lines(game, limits, lines, Some(flag), seed, &mut |_| {})
-        else {
+        let Some(found) = analyser.analyse_lines(game, limits, lines, seed, flag) else {
             break;
         };
         nodes += found.nodes;
@@ -663,9 +661,7 @@ fn review_search(
             None => {
                 let seed = v.hash(game.position());
                 let flag: &AtomicBool = &stop;
-                analyser
-                    .analyse(&game, limits, Some(flag), seed, &mut |_| {})
-                    .map(|f| f.score)
+                analyser.analyse(&game, limits, seed, flag).map(|f| f.score)
             }
         };
         if r.cancelled()

@@ -6,8 +6,10 @@ use std::fmt;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::sync::atomic::AtomicBool;
+use std::time::Instant;
 
 use murus_ai::{Bot, BotSpec, SpecError};
+use murus_engine::job::{Cancel, Handler, HandlerExt};
 use murus_engine::{Game, Move};
 
 use super::PlayModel;
@@ -43,9 +45,9 @@ impl fmt::Display for Seat {
 }
 
 /// The one place a bot is asked for a move: along the game, so that its
-/// search sees the game's repetitions and ply cap.
-fn choose_bot_move(bot: &mut Bot, game: &Game) -> Option<Move> {
-    bot.choose_in_game(game)
+/// search sees the game's repetitions and ply cap; `handler` may stop it.
+fn choose_bot_move(bot: &mut Bot, game: &Game, handler: &dyn Handler) -> Option<Move> {
+    bot.choose_in_game_with(game, handler)
 }
 
 /// A bot's turn, handed to whoever runs the search (a background thread in
@@ -68,10 +70,10 @@ impl BotTurn {
     /// so far.
     pub fn think(&self, stop: Arc<AtomicBool>) -> BotReply {
         let mut bot = Bot::new(self.spec.clone(), self.seed);
-        bot.set_stop(stop);
         // A level thinks for a bounded time here, unlike in the lab.
-        bot.set_time_limit(self.spec.time_bound());
-        let mv = choose_bot_move(&mut bot, &self.game);
+        let deadline = self.spec.time_bound().map(|t| Instant::now() + t);
+        let handler = Cancel::from_flag(stop).until(deadline);
+        let mv = choose_bot_move(&mut bot, &self.game, &handler);
         BotReply {
             mv,
             nodes: bot.last_nodes,

@@ -521,15 +521,24 @@ fn perft_counts_the_start_position() {
 
 // ---- Train bot (issue 12) ----
 
-/// The small variant's rules with a comment of the test's own: a text no
-/// other test plays, so the evaluation a run registers for it changes no
-/// other test's bots.
+/// The small variant's rules with a ply cap of the test's own: rules no
+/// other test plays (evaluations belong to the rules, not to the text), so
+/// the evaluation a run registers for them changes no other test's bots,
+/// and the shipped `small.eval` is not theirs.
 fn own_small_rules(test: &str) -> String {
     let (_, small) = murus_engine::BUILTIN
         .iter()
         .find(|(n, _)| *n == "small")
         .expect("the small variant");
-    format!("{small}\n// trained by the test {test}\n")
+    let plies = 301 + murus_engine::util::fnv1a(test.as_bytes()) % 1000;
+    assert!(
+        small.contains("plies 300"),
+        "the small variant's ply cap moved"
+    );
+    format!(
+        "{}\n// trained by the test {test}\n",
+        small.replace("plies 300", &format!("plies {plies}"))
+    )
 }
 
 /// Tiny training options: 300 positions of `alphabeta:100`, a network of 4
@@ -633,14 +642,18 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     assert_eq!(end.kept.as_deref(), Some(kept.as_path()));
     let bytes = std::fs::read(&kept).expect("the kept evaluation");
     let file = murus_ai::EvalFile::from_bytes(&bytes).expect("a good evaluation file");
-    assert_eq!(file.check_variant(&text), Ok(()));
+    assert_eq!(
+        file.check_variant(&murus_engine::Variant::compile(&text).unwrap()),
+        Ok(())
+    );
     assert_eq!(
         std::fs::read(dir.join("mine.eval")).ok(),
         Some(bytes),
         "the same file beside mine.mg"
     );
     assert_eq!(
-        murus_ai::Evaluation::for_source(&text).describe(),
+        murus_ai::Evaluation::for_variant(&murus_engine::Variant::compile(&text).unwrap())
+            .describe(),
         "network (4 hidden)",
         "registered for these rules"
     );
@@ -682,7 +695,8 @@ fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
     assert_eq!(end.kept, None);
     assert!(!m.training_folder().join("small.eval").exists());
     assert_eq!(
-        murus_ai::Evaluation::for_source(&text).describe(),
+        murus_ai::Evaluation::for_variant(&murus_engine::Variant::compile(&text).unwrap())
+            .describe(),
         "generic",
         "nothing registered"
     );

@@ -1,0 +1,122 @@
+//! The rules key belongs to the rules, not to the text: the same game gets
+//! the same key whatever its comments, layout, order of statements, names
+//! and title, and any change to the game changes it.
+
+use murus_dsl::{RulesKey, compile, compile_with, instantiate};
+
+const STANDARD: &str = include_str!("../../../variants/standard.mg");
+const ADVANCED: &str = include_str!("../../../variants/advanced.mg");
+
+fn key(text: &str) -> RulesKey {
+    compile(text)
+        .unwrap_or_else(|e| panic!("{text}\n{e:?}"))
+        .rules
+        .key()
+}
+
+/// The standard game's statements, in another order, on fewer lines, with
+/// other comments, names, title and colours.
+const STANDARD_REWRITTEN: &str = r##"
+// Not the shipped file: the same game.
+draw { plies 300 repetition 3 }
+win { stalemate loses breakthrough immediate by sow }
+sacrifice { 2 against 1: lose 1, remove 1 directions all }
+sow { onto empty, own 1 directions all heights 2 }
+stack limit 2
+setup { g 2 on rank 7 r 2 on rank 1 }
+player "Gaulois" { forward s home rank 7 colour "#000000" letter g }
+turns r g
+player "Romains" { home rank 1 letter r colour "#ffffff" forward n }
+board rect 8 x 7
+title "Le mur"
+variant "mine"
+"##;
+
+#[test]
+fn comments_layout_order_names_and_title_keep_the_key() {
+    let standard = key(STANDARD);
+    assert_eq!(
+        key(&format!("// a comment\n{STANDARD}\n// another\n")),
+        standard
+    );
+    assert_eq!(key(&STANDARD.replace("title \"", "title \"My ")), standard);
+    assert_eq!(key(&STANDARD.replace('\n', " \n\n  ")), standard);
+    assert_eq!(key(STANDARD_REWRITTEN), standard);
+    // A `forward` that no relative direction reads changes nothing.
+    assert_eq!(key(&STANDARD.replace("forward n", "forward e")), standard);
+}
+
+#[test]
+fn any_change_to_the_game_changes_the_key() {
+    let standard = key(STANDARD);
+    let changes = [
+        ("repetition 3", "repetition 4"),
+        ("plies 300", "plies 301"),
+        ("board rect 8 x 7", "board rect 9 x 7"),
+        ("2 against 1: lose 1, remove 1", ""),
+        ("immediate", "delayed"),
+        ("stalemate loses", "stalemate draws"),
+        ("onto empty, own 1", "onto empty"),
+        (
+            "directions all\n    onto",
+            "directions n, s, e, w\n    onto",
+        ),
+        ("g 2 on rank 7", "g 2 on rank 7 - cells a7"),
+    ];
+    for (from, to) in changes {
+        assert!(STANDARD.contains(from), "{from}");
+        assert_ne!(
+            key(&STANDARD.replacen(from, to, 1)),
+            standard,
+            "{from} → {to}"
+        );
+    }
+    // Letters count: position strings are written with them.
+    let renamed = STANDARD
+        .replace("letter g", "letter h")
+        .replace("g 2 on", "h 2 on");
+    assert_ne!(key(&renamed), standard);
+    // Turn order counts: the Gauls first is another game.
+    assert_ne!(
+        key(&STANDARD.replace("stack limit", "turns g r\nstack limit")),
+        standard
+    );
+}
+
+#[test]
+fn the_order_of_a_direction_list_counts_because_moves_are_generated_in_it() {
+    let advanced = key(ADVANCED);
+    let reordered = ADVANCED.replace(
+        "directions left, forward-left, forward, forward-right, right",
+        "directions right, forward-right, forward, forward-left, left",
+    );
+    assert_ne!(reordered, ADVANCED);
+    assert_ne!(key(&reordered), advanced);
+}
+
+#[test]
+fn a_combination_of_parameters_has_the_key_of_its_instantiated_text() {
+    let source = STANDARD.replace(
+        "board rect 8 x 7",
+        "param files = 7..9 default 8\nboard rect $files x 7",
+    );
+    assert_eq!(
+        key(&source),
+        key(STANDARD),
+        "the default is the standard board"
+    );
+    let nine = [("files".to_string(), 9)];
+    let with = compile_with(&source, &nine).unwrap().rules.key();
+    assert_eq!(with, key(&instantiate(&source, &nine).unwrap()));
+    assert_ne!(with, key(STANDARD));
+}
+
+#[test]
+fn a_key_shows_twelve_hex_digits_and_keeps_all_64() {
+    let k = key(STANDARD);
+    let hex = k.to_hex();
+    assert_eq!(hex.len(), 64);
+    assert!(hex.bytes().all(|b| b.is_ascii_hexdigit()));
+    assert_eq!(k.to_string(), hex[..12]);
+    assert_eq!(RulesKey::from_bytes(*k.bytes()), k);
+}

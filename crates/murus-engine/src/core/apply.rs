@@ -1,0 +1,281 @@
+//! Playing a move: the stones it moves and removes, the hash kept up to
+//! date, the turn passed on, the start-of-turn rules, and the outcome.
+
+use murus_dsl::rules::{Stalemate, Timing};
+
+use crate::bits::Bits;
+use crate::moves::{Move, MoveKind};
+use crate::outcome::{Outcome, Reason};
+
+use super::{Engine, Phase, Pos, StonesRemoved};
+
+impl<B: Bits> Engine<B> {
+    #[inline(always)]
+    pub(super) fn height_at(&self, pos: &Pos<B>, s: usize) -> u8 {
+        let b = B::bit(s);
+        for h in 1..=self.rules.stack_limit as usize {
+            if !(pos.height[h] & b).is_empty() {
+                return h as u8;
+            }
+        }
+        0
+    }
+
+    /// Changes the stack of player `p` on `s` from `old` to `new` stones,
+    /// keeping the hash up to date. `old` and `new` differ.
+    #[inline(always)]
+    pub(super) fn restack(&self, pos: &mut Pos<B>, s: usize, p: usize, old: u8, new: u8) {
+        let b = B::bit(s);
+        let z = &self.zobrist[s][p];
+        if old > 0 {
+            pos.height[old as usize] ^= b;
+            pos.hash ^= z[old as usize];
+        } else {
+            pos.owner[p] |= b;
+        }
+        if new > 0 {
+            pos.height[new as usize] ^= b;
+            pos.hash ^= z[new as usize];
+        } else {
+            pos.owner[p] ^= b;
+        }
+    }
+
+    /// Plays a legal move of `pos`.
+    #[inline]
+    pub fn apply(&self, pos: &mut Pos<B>, m: Move) {
+        let p = pos.turn as usize;
+        let from = m.from as usize;
+        let to = m.to as usize;
+        match m.kind {
+            MoveKind::Sow => {
+                let h = self.height_at(pos, from);
+                self.restack(pos, from, p, h, 0);
+                let step = self.offset[m.aux as usize];
+                let mut landed = B::EMPTY;
+                let mut s = from as i32;
+                for _ in 0..h {
+                    s += step;
+                    let c = self.height_at(pos, s as usize);
+                    self.restack(pos, s as usize, p, c, c + 1);
+                    landed |= B::bit(s as usize);
+                }
+                if let Some(b) = self.breakthrough {
+                    if b.timing == Timing::Immediate
+                        && b.by_sow
+                        && !(landed & self.goal[p]).is_empty()
+                    {
+                        pos.status = Some(Outcome {
+                            winner: Some(p),
+                            reason: Reason::BreakthroughSow,
+                        });
+                    }
+                }
+            }
+            MoveKind::Sacrifice => {
+                let sac = &self.sacs[m.aux as usize];
+                let (a, t) = (sac.attacker, sac.target);
+                let (lose, remove) = (sac.lose, sac.remove);
+                self.restack(pos, from, p, a, a - lose);
+                let q = self.owner_at(pos, to);
+                self.restack(pos, to, q, t, t - remove);
+            }
+            MoveKind::Throw => {
+                let h = self.height_at(pos, from);
+                self.restack(pos, from, p, h, h - 1);
+                let c = self.height_at(pos, to);
+                let (wall, hit) = self.landing();
+                if c == 0 && !wall {
+                    // `on empty: lost`: the stone leaves the game.
+                } else if c == 0 {
+                    self.restack(pos, to, p, 0, 1);
+                    if let Some(b) = self.breakthrough {
+                        if b.timing == Timing::Immediate && b.by_throw && self.goal[p].has(to) {
+                            pos.status = Some(Outcome {
+                                winner: Some(p),
+                                reason: Reason::BreakthroughThrow,
+                            });
+                        }
+                    }
+                } else {
+                    let q = self.owner_at(pos, to);
+                    self.restack(pos, to, q, c, c - hit.min(c));
+                }
+            }
+            MoveKind::Split => {
+                self.restack(pos, from, p, 2, 0);
+                self.restack(pos, to, p, 0, 1);
+                self.restack(pos, m.aux as usize, p, 0, 1);
+            }
+            MoveKind::Swap => {
+                self.set_phase(pos, Phase::PieSwapped);
+                return;
+            }
+        }
+        // The turn passes even when the move ended the game, as in chess:
+        // after a breakthrough the loser is "to move" and has no moves.
+        match pos.phase {
+            Phase::Normal => {
+                let next = self.next_player(pos, p);
+                self.set_turn(pos, next);
+            }
+            Phase::PieOpen => {
+                self.set_phase(pos, Phase::PieReply);
+                self.set_turn(pos, 1);
+            }
+            Phase::PieReply | Phase::PieSwapped => {
+                self.set_phase(pos, Phase::Normal);
+                self.set_turn(pos, 0);
+            }
+        }
+        if pos.status.is_none() {
+            self.begin_turn(pos);
+        }
+    }
+
+    /// What a thrown stone does: whether it stays as a wall on an empty
+    /// cell, and how many enemy stones a hit removes. Only a variant with
+    /// throws has throw moves, so the default never plays.
+    #[inline(always)]
+    pub(super) fn landing(&self) -> (bool, u8) {
+        self.cat
+            .as_ref()
+            .map_or((true, 1), |cat| (cat.wall_on_empty, cat.hit_removes))
+    }
+
+    #[inline(always)]
+    fn owner_at(&self, pos: &Pos<B>, s: usize) -> usize {
+        (0..self.players)
+            .find(|&q| pos.owner[q].has(s))
+            .unwrap_or(0)
+    }
+
+    fn set_phase(&self, pos: &mut Pos<B>, phase: Phase) {
+        pos.hash ^= self.z_phase[pos.phase.index()] ^ self.z_phase[phase.index()];
+        pos.phase = phase;
+    }
+
+    #[inline(always)]
+    fn set_turn(&self, pos: &mut Pos<B>, p: usize) {
+        pos.hash ^= self.z_turn[pos.turn as usize] ^ self.z_turn[p];
+        pos.turn = p as u8;
+    }
+
+    /// The next player after `p` still in the game.
+    #[inline(always)]
+    pub(super) fn next_player(&self, pos: &Pos<B>, p: usize) -> usize {
+        let mut q = p;
+        for _ in 0..self.players {
+            q += 1;
+            if q == self.players {
+                q = 0;
+            }
+            if !pos.is_out(q) {
+                return q;
+            }
+        }
+        p
+    }
+
+    /// Start-of-turn rules: a delayed breakthrough wins now; with more than
+    /// two players, a player who cannot act is eliminated.
+    #[inline(always)]
+    pub(super) fn begin_turn(&self, pos: &mut Pos<B>) {
+        loop {
+            let p = pos.turn as usize;
+            if self.players > 2 && (0..self.players).filter(|&q| !pos.is_out(q)).count() <= 1 {
+                // The last player able to act has won; it stays "to move".
+                pos.status = Some(Outcome {
+                    winner: Some(p),
+                    reason: Reason::Elimination,
+                });
+                return;
+            }
+            if let Some(b) = self.breakthrough {
+                if b.timing == Timing::Delayed && !(pos.owner[p] & self.goal[p]).is_empty() {
+                    pos.status = Some(Outcome {
+                        winner: Some(p),
+                        reason: Reason::BreakthroughDelayed,
+                    });
+                    return;
+                }
+            }
+            if self.players <= 2 || self.stalemate != Stalemate::Loses || self.count_moves(pos) > 0
+            {
+                return;
+            }
+            pos.out |= 1 << p;
+            pos.hash ^= self.z_out[p];
+            let next = self.next_player(pos, p);
+            self.set_turn(pos, next);
+        }
+    }
+
+    /// The result of the game at `pos`, if it is over: a finished game's
+    /// status, or a stalemate of the side to move.
+    pub fn outcome(&self, pos: &Pos<B>) -> Option<Outcome> {
+        if pos.status.is_some() {
+            return pos.status;
+        }
+        if self.count_moves(pos) > 0 {
+            return None;
+        }
+        Some(match self.stalemate {
+            Stalemate::Draws => Outcome {
+                winner: None,
+                reason: Reason::Stalemate,
+            },
+            Stalemate::Loses => {
+                let p = pos.turn as usize;
+                let next = self.next_player(pos, p);
+                let reason = if self.players > 2 {
+                    Reason::Elimination
+                } else {
+                    Reason::Stalemate
+                };
+                Outcome {
+                    winner: (next != p).then_some(next),
+                    reason,
+                }
+            }
+        })
+    }
+
+    /// Whether `m` removes stones from the board, after which no earlier
+    /// position can occur again.
+    #[inline(always)]
+    pub fn is_capture(&self, pos: &Pos<B>, m: Move) -> bool {
+        match m.kind {
+            MoveKind::Sacrifice => true,
+            // A hit, or a stone lost on an empty cell (`on empty: lost`).
+            MoveKind::Throw => {
+                pos.occupied().has(m.to as usize)
+                    || self.cat.as_ref().is_some_and(|c| !c.wall_on_empty)
+            }
+            _ => false,
+        }
+    }
+
+    /// The stones `m`, a legal move of `pos`, takes off the board.
+    pub fn stones_removed(&self, pos: &Pos<B>, m: Move) -> StonesRemoved {
+        match m.kind {
+            MoveKind::Sacrifice => {
+                self.sacs
+                    .get(m.aux as usize)
+                    .map_or_else(StonesRemoved::default, |sac| StonesRemoved {
+                        own: sac.lose,
+                        enemy: sac.remove,
+                    })
+            }
+            MoveKind::Throw => {
+                let landing = self.height_at(pos, m.to as usize);
+                let (wall, hit) = self.landing();
+                StonesRemoved {
+                    own: u8::from(landing > 0 || !wall),
+                    enemy: hit.min(landing),
+                }
+            }
+            MoveKind::Sow | MoveKind::Split | MoveKind::Swap => StonesRemoved::default(),
+        }
+    }
+}

@@ -1,0 +1,127 @@
+//! The compiled move generator: tables built from [`Rules`], positions over
+//! bitboards, legal moves, apply and outcome.
+//!
+//! Everything here is generic over the bitboard word `B` and monomorphised
+//! for `u64` and `u128`; [`crate::Variant`] picks one and hides the choice.
+//! One file per job, each adding methods to [`Engine`]:
+//!
+//! - `pos`: the position over bitboards ([`Pos`], [`Phase`]);
+//! - `tables`: compiling [`Rules`] into the engine's tables;
+//! - `start`: the start position, positions from stacks, hashes;
+//! - `movegen`: legal moves, listed or counted in batches;
+//! - `apply`: playing a move, the start-of-turn rules, the outcome;
+//! - `threats`: breakthrough threats, for the search;
+//! - `playout`: the end of a line of play under the draw rules, playouts
+//!   and perft.
+
+use std::sync::Arc;
+
+use murus_dsl::rules::{Breakthrough, MAX_HEIGHT, MAX_PLAYERS, Rules, Stalemate};
+
+use crate::bits::{Bits, Shift};
+
+mod apply;
+mod movegen;
+mod playout;
+mod pos;
+mod start;
+mod tables;
+mod threats;
+
+pub use playout::{PlayoutResult, Scratch};
+pub use pos::{Phase, Pos, StonesRemoved};
+
+/// Highest stack height, as an array bound.
+pub(crate) const MAXH: usize = MAX_HEIGHT as usize;
+/// Most players, as an array bound.
+pub(crate) const MAXP: usize = MAX_PLAYERS;
+/// Most directions of any topology.
+const MAXD: usize = 8;
+/// Longest step along a direction that tables cover (26 files).
+const MAXK: usize = 26;
+
+/// One sacrifice rule, compiled.
+#[derive(Clone, Debug)]
+struct Sac {
+    attacker: u8,
+    target: u8,
+    lose: u8,
+    remove: u8,
+    dirs: [Dirs; MAXP],
+}
+
+/// A short list of direction indices.
+#[derive(Clone, Copy, Debug, Default)]
+struct Dirs {
+    n: u8,
+    d: [u8; MAXD],
+}
+
+impl Dirs {
+    fn new(list: &[usize]) -> Dirs {
+        let mut out = Dirs::default();
+        for &d in list.iter().take(MAXD) {
+            out.d[out.n as usize] = d as u8;
+            out.n += 1;
+        }
+        out
+    }
+    #[inline(always)]
+    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.d[..self.n as usize].iter().map(|&d| d as usize)
+    }
+}
+
+/// The compiled catapult rule.
+#[derive(Clone, Debug)]
+struct Cat {
+    height: u8,
+    dirs: [Dirs; MAXP],
+    ranges: Vec<u8>,
+    onto_empty: bool,
+    onto_enemy: Vec<u8>,
+    /// The thrown stone stays on an empty landing cell as an own wall.
+    wall_on_empty: bool,
+    /// Enemy stones a hit removes (at most the stack's height).
+    hit_removes: u8,
+}
+
+/// A variant compiled into tables over bitboards of width `B`.
+#[derive(Clone, Debug)]
+pub struct Engine<B: Bits> {
+    rules: Arc<Rules>,
+    players: usize,
+    /// Existing cells.
+    board: B,
+    /// Slot offset of one step in each direction.
+    offset: [i32; MAXD],
+    /// `shift[d][k]` moves a slot `k` steps in direction `d`.
+    shift: [[Shift; MAXK + 1]; MAXD],
+    /// `has[d][k]`: cells whose `k`-th step in direction `d` is a cell.
+    has: [[B; MAXK + 1]; MAXD],
+    /// `ray[d][h]`: cells whose steps `1..=h` in direction `d` are all cells.
+    ray: [[B; MAXH + 1]; MAXD],
+    /// Cells a player breaks through on: every other player's home.
+    goal: [B; MAXP],
+    sow_heights: Vec<u8>,
+    sow_dirs: [Dirs; MAXP],
+    sow_empty: bool,
+    sow_own: Vec<u8>,
+    sacs: Vec<Sac>,
+    cat: Option<Cat>,
+    breakthrough: Option<Breakthrough>,
+    stalemate: Stalemate,
+    pie: Option<([B; 2], [B; 2])>,
+    zobrist: Vec<[[u64; MAXH + 1]; MAXP]>,
+    z_turn: [u64; MAXP],
+    z_phase: [u64; 4],
+    z_out: [u64; MAXP],
+    /// A bound on the number of legal moves in any position (see `move_bound`).
+    max_moves: usize,
+    /// `distance[p][k]`: cells `k` king steps from player `p`'s goal (empty
+    /// when the goal is empty or unreachable).
+    distance: [Vec<B>; MAXP],
+    /// `near[p][k]`: cells at most `k` king steps from player `p`'s goal,
+    /// from which a sowing of `k` stones may reach it.
+    near: [[B; MAXH + 1]; MAXP],
+}

@@ -1,0 +1,170 @@
+//! Legal moves: generated in bitboard batches into a [`Sink`], which lists
+//! them or only counts them.
+
+use crate::bits::Bits;
+use crate::moves::{Move, MoveKind};
+
+use super::{Engine, Phase, Pos};
+
+impl<B: Bits> Engine<B> {
+    /// Number of legal actions player `p` would have in `pos` if it were its
+    /// turn (normal play; for evaluation).
+    pub fn count_moves_for(&self, pos: &Pos<B>, p: usize) -> u64 {
+        let mut view = *pos;
+        view.turn = p as u8;
+        view.phase = Phase::Normal;
+        view.status = None;
+        self.count_moves(&view)
+    }
+
+    /// Feeds the legal moves of `pos` to `sink`, in batches where possible.
+    #[inline(always)]
+    pub(crate) fn generate<S: Sink<B>>(&self, pos: &Pos<B>, sink: &mut S) {
+        if pos.status.is_some() {
+            return;
+        }
+        if pos.phase != Phase::Normal {
+            self.generate_pie(pos, sink);
+            return;
+        }
+        let p = pos.turn as usize;
+        let own = pos.owner[p];
+        let occupied = pos.occupied();
+        let empty = self.board & !occupied;
+        let enemy = occupied & !own;
+
+        if !self.sow_heights.is_empty() {
+            let mut land = if self.sow_empty { empty } else { B::EMPTY };
+            for &h in &self.sow_own {
+                land |= own & pos.height[h as usize];
+            }
+            for &h in &self.sow_heights {
+                let sowers = own & pos.height[h as usize];
+                if sowers.is_empty() {
+                    continue;
+                }
+                for d in self.sow_dirs[p].iter() {
+                    let mut src = sowers & self.ray[d][h as usize];
+                    for k in 1..=h as usize {
+                        src &= self.shift[d][k].back(land);
+                    }
+                    sink.batch(MoveKind::Sow, src, self.offset[d] * i32::from(h), d as u8);
+                }
+            }
+        }
+
+        for (i, sac) in self.sacs.iter().enumerate() {
+            let attackers = own & pos.height[sac.attacker as usize];
+            if attackers.is_empty() {
+                continue;
+            }
+            let targets = enemy & pos.height[sac.target as usize];
+            if targets.is_empty() {
+                continue;
+            }
+            for d in sac.dirs[p].iter() {
+                let src = attackers & self.has[d][1] & self.shift[d][1].back(targets);
+                sink.batch(MoveKind::Sacrifice, src, self.offset[d], i as u8);
+            }
+        }
+
+        if let Some(cat) = &self.cat {
+            let catapults = own & pos.height[cat.height as usize];
+            if !catapults.is_empty() {
+                let mut land = if cat.onto_empty { empty } else { B::EMPTY };
+                for &h in &cat.onto_enemy {
+                    land |= enemy & pos.height[h as usize];
+                }
+                for d in cat.dirs[p].iter() {
+                    for &r in &cat.ranges {
+                        let r = r as usize;
+                        let src = catapults & self.has[d][r] & self.shift[d][r].back(land);
+                        sink.batch(MoveKind::Throw, src, self.offset[d] * r as i32, d as u8);
+                    }
+                }
+            }
+        }
+    }
+
+    fn generate_pie<S: Sink<B>>(&self, pos: &Pos<B>, sink: &mut S) {
+        let Some((from, to)) = self.pie else { return };
+        let p = pos.turn as usize;
+        let towers = pos.owner[p] & pos.height[2] & from[p.min(1)];
+        let targets = to[p.min(1)] & self.board & !pos.occupied();
+        if S::COUNT_ONLY {
+            let k = u64::from(targets.count());
+            sink.add(u64::from(towers.count()) * (k * k.saturating_sub(1) / 2));
+        } else {
+            for t in towers.iter() {
+                for a in targets.iter() {
+                    for b in targets.iter().filter(|&b| b > a) {
+                        sink.push(Move::new(MoveKind::Split, t, a, b as u8));
+                    }
+                }
+            }
+        }
+        if pos.phase == Phase::PieReply {
+            sink.push(Move::SWAP);
+        }
+    }
+
+    /// Appends the legal moves of `pos` to `moves`.
+    pub fn legal_moves(&self, pos: &Pos<B>, moves: &mut Vec<Move>) {
+        self.generate(pos, moves);
+    }
+
+    /// Number of legal moves of `pos`, counted in bulk.
+    pub fn count_moves(&self, pos: &Pos<B>) -> u64 {
+        let mut c = Counter(0);
+        self.generate(pos, &mut c);
+        c.0
+    }
+}
+
+/// Where the generator puts moves: a list, or a counter.
+pub(crate) trait Sink<B: Bits> {
+    /// Whether only the number of moves is wanted.
+    const COUNT_ONLY: bool;
+    /// One move from each slot of `sources`, landing `offset` slots away.
+    fn batch(&mut self, kind: MoveKind, sources: B, offset: i32, aux: u8);
+    /// One move.
+    fn push(&mut self, m: Move);
+    /// `n` moves, counted only.
+    fn add(&mut self, n: u64);
+}
+
+impl<B: Bits> Sink<B> for Vec<Move> {
+    const COUNT_ONLY: bool = false;
+    #[inline(always)]
+    fn batch(&mut self, kind: MoveKind, sources: B, offset: i32, aux: u8) {
+        for s in sources.iter() {
+            self.push(Move::new(kind, s, (s as i32 + offset) as usize, aux));
+        }
+    }
+    #[inline(always)]
+    fn push(&mut self, m: Move) {
+        Vec::push(self, m);
+    }
+    fn add(&mut self, _n: u64) {
+        unreachable!("a move list is never asked to count")
+    }
+}
+
+/// Counts moves without listing them.
+pub(crate) struct Counter(pub u64);
+
+impl<B: Bits> Sink<B> for Counter {
+    const COUNT_ONLY: bool = true;
+    #[inline(always)]
+    fn batch(&mut self, _kind: MoveKind, sources: B, _offset: i32, _aux: u8) {
+        self.0 += u64::from(sources.count());
+    }
+    #[inline(always)]
+    fn push(&mut self, _m: Move) {
+        self.0 += 1;
+    }
+    #[inline(always)]
+    fn add(&mut self, n: u64) {
+        self.0 += n;
+    }
+}

@@ -1,0 +1,117 @@
+//! Lines of play: the end of a game judged along a [`DrawTracker`] (the
+//! rules' own results first, then the draws), random playouts that
+//! allocate nothing, and perft.
+
+use crate::bits::Bits;
+use crate::draw::DrawTracker;
+use crate::moves::Move;
+use crate::outcome::{Outcome, Reason};
+
+use super::{Engine, Pos};
+
+/// Buffers a playout reuses, so that playing a game allocates nothing.
+#[derive(Debug, Default)]
+pub struct Scratch {
+    moves: Vec<Move>,
+    line: Option<DrawTracker>,
+}
+
+/// How a playout ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct PlayoutResult {
+    pub outcome: Outcome,
+    /// Plies played.
+    pub plies: u32,
+    /// Sum over plies of the number of legal moves (for branching factors).
+    pub branching_sum: u64,
+}
+
+impl<B: Bits> Engine<B> {
+    /// Whether the game is over at `pos`, reached along `line`, given
+    /// `legal`, the number of legal moves at `pos` (callers that generate
+    /// the moves anyway pass their count): the rules' own end first (a
+    /// breakthrough, a stalemate, an elimination), then the draw rules.
+    #[inline]
+    pub fn judge(&self, pos: &Pos<B>, legal: usize, line: &DrawTracker) -> Option<Outcome> {
+        if legal == 0 || pos.status.is_some() {
+            return Some(self.outcome(pos).unwrap_or(Outcome {
+                winner: None,
+                reason: Reason::Stalemate,
+            }));
+        }
+        line.draw().map(|reason| Outcome {
+            winner: None,
+            reason,
+        })
+    }
+
+    /// [`Engine::judge`], counting the legal moves itself.
+    pub fn end_of_game(&self, pos: &Pos<B>, line: &DrawTracker) -> Option<Outcome> {
+        let legal = if pos.status.is_some() {
+            0
+        } else {
+            self.count_moves(pos) as usize
+        };
+        self.judge(pos, legal, line)
+    }
+
+    /// Number of leaf nodes `depth` plies from `pos` (moves counted in bulk
+    /// at the last ply).
+    pub fn perft(&self, pos: &Pos<B>, depth: u32) -> u64 {
+        // One move buffer per ply, allocated once.
+        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| self.move_list()).collect();
+        self.perft_with(pos, depth, &mut buffers)
+    }
+
+    fn perft_with(&self, pos: &Pos<B>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        match depth {
+            0 => 1,
+            1 => self.count_moves(pos),
+            _ => {
+                let (moves, rest) = buffers.split_first_mut().expect("a buffer per ply");
+                moves.clear();
+                self.generate(pos, moves);
+                let mut total = 0;
+                for &m in moves.iter() {
+                    let mut child = *pos;
+                    self.apply(&mut child, m);
+                    total += self.perft_with(&child, depth - 1, rest);
+                }
+                total
+            }
+        }
+    }
+
+    /// Plays `pos` out with moves chosen by `choose(number_of_moves)`, under
+    /// the variant's draw rules (repetition counted since the last capture,
+    /// ply cap counted from `pos`).
+    #[inline]
+    pub fn playout(
+        &self,
+        mut pos: Pos<B>,
+        scratch: &mut Scratch,
+        mut choose: impl FnMut(usize) -> usize,
+    ) -> PlayoutResult {
+        let line = scratch
+            .line
+            .get_or_insert_with(|| DrawTracker::new(self.rules.draw, pos.hash));
+        line.reset(pos.hash);
+        let mut branching_sum = 0;
+        loop {
+            scratch.moves.clear();
+            self.generate(&pos, &mut scratch.moves);
+            if let Some(outcome) = self.judge(&pos, scratch.moves.len(), line) {
+                return PlayoutResult {
+                    outcome,
+                    plies: line.plies(),
+                    branching_sum,
+                };
+            }
+            branching_sum += scratch.moves.len() as u64;
+            let m = scratch.moves[choose(scratch.moves.len())];
+            let capture = self.is_capture(&pos, m);
+            self.apply(&mut pos, m);
+            line.push(pos.hash, capture);
+        }
+    }
+}

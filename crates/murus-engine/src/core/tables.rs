@@ -1,0 +1,236 @@
+//! Compiling [`Rules`] into an [`Engine`]: shifts and masks per direction,
+//! goals, the compiled sowing, sacrifice and catapult rules, Zobrist keys,
+//! distances to the goals, and a bound on the legal moves.
+
+use std::sync::Arc;
+
+use murus_dsl::rules::{Opening, Rules, SacrificeRule};
+
+use crate::bits::{Bits, Shift};
+use crate::moves::Move;
+
+use super::{Cat, Dirs, Engine, MAXD, MAXH, MAXK, MAXP, Sac};
+
+/// SplitMix64: a fixed, seedable source for Zobrist keys.
+fn splitmix(state: &mut u64) -> u64 {
+    let mut g = crate::util::SplitMix64(*state);
+    let z = g.next();
+    *state = g.0;
+    z
+}
+
+fn per_player(rules: &Rules, dirs: &[Vec<usize>]) -> [Dirs; MAXP] {
+    let mut out = [Dirs::default(); MAXP];
+    for (p, list) in dirs.iter().enumerate().take(rules.players.len()) {
+        out[p] = Dirs::new(list);
+    }
+    out
+}
+
+impl<B: Bits> Engine<B> {
+    /// Builds the tables. The rules must fit: `rules.geometry.slots() <= B::SLOTS`.
+    pub fn new(rules: Arc<Rules>) -> Engine<B> {
+        let g = &rules.geometry;
+        assert!(g.slots() <= B::SLOTS, "board too wide for this bitboard");
+        let set = |cells: &[usize]| cells.iter().fold(B::EMPTY, |b, &s| b | B::bit(s));
+        let board = set(&g.cells().collect::<Vec<_>>());
+        let mut offset = [0; MAXD];
+        let mut shift = [[Shift::default(); MAXK + 1]; MAXD];
+        let mut has = [[B::EMPTY; MAXK + 1]; MAXD];
+        let mut ray = [[B::EMPTY; MAXH + 1]; MAXD];
+        for (d, dir) in g.directions().iter().enumerate() {
+            offset[d] = i32::from(dir.dx) + i32::from(dir.dy) * g.width() as i32;
+            for k in 0..=MAXK {
+                shift[d][k] = Shift::new(offset[d] * k as i32);
+                has[d][k] = set(&g
+                    .cells()
+                    .filter(|&s| g.step(s, *dir, k as i32).is_some())
+                    .collect::<Vec<_>>());
+            }
+            ray[d][0] = board;
+            for h in 1..=MAXH {
+                ray[d][h] = ray[d][h - 1] & has[d][h];
+            }
+        }
+        let players = rules.players.len();
+        let mut goal = [B::EMPTY; MAXP];
+        for (p, slot) in goal.iter_mut().enumerate().take(players) {
+            for (q, other) in rules.players.iter().enumerate() {
+                if q != p {
+                    *slot |= set(&other.home);
+                }
+            }
+        }
+        let (sow_heights, sow_dirs, sow_empty, sow_own) = match &rules.sow {
+            Some(s) => (
+                s.heights.clone(),
+                per_player(&rules, &s.directions),
+                s.onto_empty,
+                s.onto_own.clone(),
+            ),
+            None => (Vec::new(), [Dirs::default(); MAXP], false, Vec::new()),
+        };
+        let sacs = rules
+            .sacrifices
+            .iter()
+            .map(|r: &SacrificeRule| Sac {
+                attacker: r.attacker,
+                target: r.target,
+                lose: r.lose,
+                remove: r.remove,
+                dirs: per_player(&rules, &r.directions),
+            })
+            .collect();
+        let cat = rules.catapult.as_ref().map(|c| Cat {
+            height: c.height,
+            dirs: per_player(&rules, &c.directions),
+            ranges: c
+                .ranges
+                .iter()
+                .copied()
+                .filter(|&r| r as usize <= MAXK)
+                .collect(),
+            onto_empty: c.onto_empty,
+            onto_enemy: c.onto_enemy.clone(),
+            wall_on_empty: c.wall_on_empty,
+            hit_removes: c.hit_removes.max(1),
+        });
+        let pie = match &rules.opening {
+            Opening::None => None,
+            Opening::Pie { from, to } => {
+                Some(([set(&from[0]), set(&from[1])], [set(&to[0]), set(&to[1])]))
+            }
+        };
+        let mut seed = 0x6d75_7275_735f_7a6f; // "murus_zo"
+        let zobrist = (0..g.slots())
+            .map(|_| {
+                let mut t = [[0; MAXH + 1]; MAXP];
+                for row in &mut t {
+                    for key in row.iter_mut().skip(1) {
+                        *key = splitmix(&mut seed);
+                    }
+                }
+                t
+            })
+            .collect();
+        let mut keys = [0u64; MAXP];
+        let z_turn = keys.map(|_| splitmix(&mut seed));
+        let z_phase = [
+            0,
+            splitmix(&mut seed),
+            splitmix(&mut seed),
+            splitmix(&mut seed),
+        ];
+        keys = keys.map(|_| splitmix(&mut seed));
+        let mut engine = Engine {
+            players,
+            board,
+            offset,
+            shift,
+            has,
+            ray,
+            goal,
+            sow_heights,
+            sow_dirs,
+            sow_empty,
+            sow_own,
+            sacs,
+            cat,
+            breakthrough: rules.win.breakthrough,
+            stalemate: rules.win.stalemate,
+            pie,
+            zobrist,
+            z_turn,
+            z_phase,
+            z_out: keys,
+            max_moves: 0,
+            distance: Default::default(),
+            near: [[B::EMPTY; MAXH + 1]; MAXP],
+            rules,
+        };
+        engine.max_moves = engine.move_bound();
+        for p in 0..players {
+            engine.distance[p] = engine.distance_masks(engine.goal[p]);
+            let mut near = B::EMPTY;
+            for k in 0..=MAXH {
+                near |= engine.distance[p].get(k).copied().unwrap_or(B::EMPTY);
+                engine.near[p][k] = near;
+            }
+        }
+        engine
+    }
+
+    /// Cells by king-step distance from `goal` (breadth-first over every
+    /// direction of the board).
+    fn distance_masks(&self, goal: B) -> Vec<B> {
+        let mut out = Vec::new();
+        let mut seen = goal;
+        let mut ring = goal;
+        while !ring.is_empty() {
+            out.push(ring);
+            let next = self.neighbours(ring) & !seen;
+            seen |= next;
+            ring = next;
+        }
+        out
+    }
+
+    /// Cells one step from any cell of `set`, in any direction of the board.
+    #[inline]
+    pub fn neighbours(&self, set: B) -> B {
+        let mut out = B::EMPTY;
+        for d in 0..self.rules.geometry.directions().len() {
+            out |= self.shift[d][1].fwd(set & self.has[d][1]);
+        }
+        out & self.board
+    }
+
+    /// `masks[k]`: the cells `k` king steps from player `p`'s goal (the other
+    /// players' homes). Empty for a player without a goal.
+    pub fn goal_distance_masks(&self, p: usize) -> &[B] {
+        &self.distance[p]
+    }
+
+    /// A bound on the legal moves of any position, used to size move lists:
+    /// every cell holds one stack, which can act in at most every direction
+    /// with every rule, plus the pie rule's splits (towers × pairs) and swap.
+    fn move_bound(&self) -> usize {
+        let cells = self.board.count() as usize;
+        let dirs = self.rules.geometry.directions().len();
+        let per_cell = dirs
+            * (self.sow_heights.len()
+                + self.sacs.len()
+                + self.cat.as_ref().map_or(0, |c| c.ranges.len()));
+        let pie = self.pie.map_or(0, |(from, to)| {
+            let t = from[0].count().max(from[1].count()) as usize;
+            let k = to[0].count().max(to[1].count()) as usize;
+            t * k * k.saturating_sub(1) / 2 + 1
+        });
+        cells * per_cell + pie
+    }
+
+    /// The rules this engine was compiled from.
+    pub fn rules(&self) -> &Rules {
+        &self.rules
+    }
+
+    /// An empty move list with room for any position's moves.
+    pub fn move_list(&self) -> Vec<Move> {
+        Vec::with_capacity(self.max_moves)
+    }
+
+    /// The existing cells.
+    pub fn board(&self) -> B {
+        self.board
+    }
+
+    /// Cells a player breaks through on.
+    pub fn goal(&self, p: usize) -> B {
+        self.goal[p]
+    }
+
+    /// Number of players.
+    pub fn players(&self) -> usize {
+        self.players
+    }
+}

@@ -1,0 +1,80 @@
+//! Breakthrough threats, read from bitboards for the search.
+
+use murus_dsl::rules::Timing;
+
+use crate::bits::Bits;
+
+use super::{Engine, Phase, Pos};
+
+impl<B: Bits> Engine<B> {
+    /// Whether player `p`, were it to act now in normal play, has a sowing
+    /// or a throw that drops a stone on its goal in a way the breakthrough
+    /// rule counts. Under an immediate breakthrough that is a win in one;
+    /// under a delayed one, a stone that wins at the start of `p`'s next turn
+    /// unless it is taken first. For the search's threat checks: cheap, from
+    /// bitboards, without listing moves.
+    pub fn threatens_breakthrough(&self, pos: &Pos<B>, p: usize) -> bool {
+        let Some(b) = self.breakthrough else {
+            return false;
+        };
+        let goal = self.goal[p] & self.board;
+        if goal.is_empty() || pos.status.is_some() || pos.phase != Phase::Normal {
+            return false;
+        }
+        let own = pos.owner[p];
+        let occupied = pos.occupied();
+        let empty = self.board & !occupied;
+        let near_sowers = self.sow_heights.iter().fold(B::EMPTY, |acc, &h| {
+            acc | pos.height[h as usize] & self.near[p][h as usize]
+        });
+        if b.by_sow && !(own & near_sowers).is_empty() {
+            let mut land = if self.sow_empty { empty } else { B::EMPTY };
+            for &h in &self.sow_own {
+                land |= own & pos.height[h as usize];
+            }
+            for &h in &self.sow_heights {
+                let sowers = own & pos.height[h as usize] & self.near[p][h as usize];
+                if sowers.is_empty() {
+                    continue;
+                }
+                for d in self.sow_dirs[p].iter() {
+                    let mut src = sowers & self.ray[d][h as usize];
+                    let mut reach = B::EMPTY;
+                    for k in 1..=h as usize {
+                        src &= self.shift[d][k].back(land);
+                        reach |= self.shift[d][k].back(goal);
+                    }
+                    if !(src & reach).is_empty() {
+                        return true;
+                    }
+                }
+            }
+        }
+        if let Some(cat) = &self.cat {
+            if b.by_throw && cat.onto_empty && cat.wall_on_empty {
+                let catapults = own & pos.height[cat.height as usize];
+                let land = empty & goal;
+                if !catapults.is_empty() && !land.is_empty() {
+                    for d in cat.dirs[p].iter() {
+                        for &r in &cat.ranges {
+                            let r = r as usize;
+                            if !(catapults & self.has[d][r] & self.shift[d][r].back(land))
+                                .is_empty()
+                            {
+                                return true;
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        false
+    }
+
+    /// Whether a breakthrough wins the moment the stone lands (not at the
+    /// start of the player's next turn).
+    pub fn breakthrough_is_immediate(&self) -> bool {
+        self.breakthrough
+            .is_some_and(|b| b.timing == Timing::Immediate)
+    }
+}

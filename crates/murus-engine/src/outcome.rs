@@ -1,0 +1,103 @@
+//! How a game ends: [`Outcome`] (who won) and [`Reason`] (why).
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A stone dropped by sowing reached an opponent's home.
+    BreakthroughSow,
+    /// A stone thrown onto an empty cell of an opponent's home.
+    BreakthroughThrow,
+    /// A stone still stood on an opponent's home at the start of its owner's turn.
+    BreakthroughDelayed,
+    /// The opponent could not act at the start of its turn.
+    Stalemate,
+    /// Every other player was eliminated by stalemate.
+    Elimination,
+    /// A position occurred for the variant's repetition limit.
+    Repetition,
+    /// The variant's ply cap was reached.
+    PlyCap,
+}
+
+impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 7] = [
+        Reason::BreakthroughSow,
+        Reason::BreakthroughThrow,
+        Reason::BreakthroughDelayed,
+        Reason::Stalemate,
+        Reason::Elimination,
+        Reason::Repetition,
+        Reason::PlyCap,
+    ];
+
+    /// The reason written as [`Reason::as_str`] and [`Reason::by`] (as game
+    /// records and lab files write it), if there is one.
+    pub fn from_parts(reason: &str, by: Option<&str>) -> Option<Reason> {
+        Reason::ALL
+            .into_iter()
+            .find(|r| r.as_str() == reason && r.by() == by)
+    }
+
+    /// `breakthrough`, `stalemate`, `elimination`, `repetition` or `ply-cap`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::BreakthroughSow | Reason::BreakthroughThrow | Reason::BreakthroughDelayed => {
+                "breakthrough"
+            }
+            Reason::Stalemate => "stalemate",
+            Reason::Elimination => "elimination",
+            Reason::Repetition => "repetition",
+            Reason::PlyCap => "ply-cap",
+        }
+    }
+    /// For a breakthrough, how the stone got there: `sow`, `throw` or `delayed`.
+    pub fn by(self) -> Option<&'static str> {
+        match self {
+            Reason::BreakthroughSow => Some("sow"),
+            Reason::BreakthroughThrow => Some("throw"),
+            Reason::BreakthroughDelayed => Some("delayed"),
+            _ => None,
+        }
+    }
+}
+
+impl std::fmt::Display for Reason {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// The result of a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The winning player's index, or `None` for a draw.
+    pub winner: Option<usize>,
+    pub reason: Reason,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Reason;
+
+    #[test]
+    fn every_reason_is_listed_once_and_reads_back_from_its_parts() {
+        // This match fails to compile when a reason is added, pointing here.
+        let position = |r: Reason| match r {
+            Reason::BreakthroughSow => 0,
+            Reason::BreakthroughThrow => 1,
+            Reason::BreakthroughDelayed => 2,
+            Reason::Stalemate => 3,
+            Reason::Elimination => 4,
+            Reason::Repetition => 5,
+            Reason::PlyCap => 6,
+        };
+        for (i, r) in Reason::ALL.into_iter().enumerate() {
+            assert_eq!(position(r), i);
+            assert_eq!(Reason::from_parts(r.as_str(), r.by()), Some(r));
+        }
+        assert_eq!(Reason::from_parts("breakthrough", None), None);
+        assert_eq!(Reason::from_parts("stalemate", Some("sow")), None);
+        assert_eq!(Reason::from_parts("resignation", None), None);
+    }
+}

@@ -1,0 +1,203 @@
+//! Valid rule files made from a seed, for property tests over variants
+//! nobody shipped: square or hex boards of several sizes, two to four
+//! players, stack limits 2 to 4, sowing of one or two heights, sacrifices
+//! on or off, catapults on or off (ranges, targets, what a landing does),
+//! breakthroughs immediate or delayed and by sowing, throwing or both, or
+//! none at all, stalemate that loses or draws, and the pie rule.
+
+/// A small generator (xorshift), so that a file depends on its seed alone.
+struct Rng(u64);
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        self.0
+    }
+    /// A number in `low..=high`.
+    fn range(&mut self, low: u32, high: u32) -> u32 {
+        low + (self.next() % u64::from(high - low + 1)) as u32
+    }
+    /// True with probability `percent` / 100.
+    fn chance(&mut self, percent: u64) -> bool {
+        self.next() % 100 < percent
+    }
+}
+
+/// One player of a generated file: its letter, home and setup cells, and
+/// the direction it faces (towards the board's middle).
+struct Seat {
+    letter: char,
+    home: String,
+    setup: String,
+    forward: &'static str,
+}
+
+/// The seats of `players` players: on a rectangle of `w` files and `h`
+/// ranks, the south and north ranks, then the west and east files (corners
+/// left to nobody when the sides meet); on a hexagon, its south and north
+/// edges, or three edges apart.
+fn seats(hex: bool, players: u32, w: u32, h: u32) -> Vec<Seat> {
+    let last = (b'a' + w as u8 - 1) as char;
+    let seat = |letter, cells: String, forward| Seat {
+        letter,
+        home: cells.clone(),
+        setup: cells,
+        forward,
+    };
+    if hex {
+        return match players {
+            2 => vec![
+                seat('r', "edge s".into(), "ne"),
+                seat('g', "edge n".into(), "sw"),
+            ],
+            _ => vec![
+                seat('r', "edge s".into(), "ne"),
+                seat('g', "edge ne".into(), "w"),
+                seat('b', "edge nw".into(), "se"),
+            ],
+        };
+    }
+    if players == 2 {
+        return vec![
+            seat('r', "rank 1".into(), "n"),
+            seat('g', format!("rank {h}"), "s"),
+        ];
+    }
+    let ranks = |r: u32| format!("rank {r} - file a - file {last}");
+    let files = |f: char| format!("file {f} - rank 1 - rank {h}");
+    let mut out = vec![
+        seat('r', ranks(1), "n"),
+        seat('b', files('a'), "e"),
+        seat('g', ranks(h), "s"),
+    ];
+    if players == 4 {
+        out.push(seat('h', files(last), "w"));
+    }
+    out
+}
+
+/// A valid rule file, different for each seed.
+pub fn rule_file(seed: u64) -> String {
+    let mut rng = Rng(seed | 1);
+    for _ in 0..4 {
+        rng.next();
+    }
+    let hex = rng.chance(25);
+    let players = if hex {
+        rng.range(2, 3)
+    } else {
+        rng.range(2, 4)
+    };
+    let (w, h, board) = if hex {
+        let side = rng.range(3, 5);
+        (2 * side - 1, 2 * side - 1, format!("board hex {side}"))
+    } else {
+        let w = rng.range(if players > 2 { 5 } else { 3 }, 9);
+        let h = rng.range(if players > 2 { 5 } else { 4 }, 9);
+        (w, h, format!("board rect {w} x {h}"))
+    };
+    let limit = rng.range(2, 4);
+    let catapult = limit >= 3 && rng.chance(60);
+    let mut text = format!("variant \"generated-{seed:x}\"\n{board}\n");
+    let seats = seats(hex, players, w, h);
+    for (i, s) in seats.iter().enumerate() {
+        text += &format!(
+            "player \"P{i}\" {{ letter {} colour \"#123456\" home {} forward {} }}\n",
+            s.letter, s.home, s.forward
+        );
+    }
+    text += "setup {\n";
+    for s in &seats {
+        text += &format!("    {} 2 on {}\n", s.letter, s.setup);
+    }
+    text += &format!("}}\nstack limit {limit}\n");
+    // Sowing: towers always; taller stacks sometimes.
+    let mut heights = vec![2];
+    if limit >= 3 && !catapult && rng.chance(30) {
+        heights.push(3);
+    }
+    let mut onto = vec!["empty".to_string()];
+    for k in 1..limit {
+        if k == 1 || rng.chance(50) {
+            onto.push(format!("own {k}"));
+        }
+    }
+    let directions = if rng.chance(70) {
+        "all"
+    } else if hex {
+        "forward, forward-left, forward-right"
+    } else {
+        "forward, forward-left, forward-right, left, right"
+    };
+    text += &format!(
+        "sow {{ heights {} directions {directions} onto {} }}\n",
+        heights
+            .iter()
+            .map(u32::to_string)
+            .collect::<Vec<_>>()
+            .join(", "),
+        onto.join(", ")
+    );
+    if rng.chance(75) {
+        text += "sacrifice {\n    directions all\n    2 against 1: lose 1, remove 1\n";
+        if limit >= 3 && rng.chance(50) {
+            text += &format!("    2 against {limit}: lose 1, remove 1\n");
+        }
+        text += "}\n";
+    }
+    let mut wall = true;
+    if catapult {
+        let ranges: Vec<String> = (1..=3)
+            .filter(|_| rng.chance(60))
+            .map(|r| r.to_string())
+            .collect();
+        let ranges = if ranges.is_empty() {
+            "2".to_string()
+        } else {
+            ranges.join(", ")
+        };
+        let directions = if hex {
+            "forward, forward-left, forward-right"
+        } else if rng.chance(50) {
+            "left, forward-left, forward, forward-right, right"
+        } else {
+            "all"
+        };
+        let targets = if rng.chance(70) {
+            "empty, enemy any"
+        } else {
+            "empty"
+        };
+        wall = rng.chance(80);
+        text += &format!(
+            "catapult {{ height {limit} directions {directions} range {ranges} onto {targets} \
+             on empty: {} on enemy: remove {} }}\n",
+            if wall { "wall" } else { "lost" },
+            rng.range(1, limit)
+        );
+    }
+    let breakthrough = match rng.range(0, 5) {
+        0 => String::new(),
+        1 => "breakthrough delayed ".into(),
+        _ => {
+            let by = match (catapult && wall, rng.range(0, 2)) {
+                (true, 0) => "by sow, throw",
+                (true, 1) => "by throw",
+                _ => "by sow",
+            };
+            format!("breakthrough immediate {by} ")
+        }
+    };
+    let stalemate = if rng.chance(80) { "loses" } else { "draws" };
+    text += &format!("win {{ {breakthrough}stalemate {stalemate} }}\n");
+    text += &format!("draw {{ repetition 3 plies {} }}\n", rng.range(40, 200));
+    if players == 2 && !hex && rng.chance(20) {
+        text += &format!(
+            "opening pie {{ r from rank 1 to rank 2 g from rank {h} to rank {} }}\n",
+            h - 1
+        );
+    }
+    text
+}
