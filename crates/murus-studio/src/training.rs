@@ -4,31 +4,35 @@
 //! background thread, with its progress, Cancel and its outcome in words.
 //!
 //! # Where things are kept
-//! A folder per rules text in the training folder (`training` in eframe's
+//! A folder per rules in the training folder (`training` in eframe's
 //! storage folder, [`default_training_dir`]): `<training>/<the first 16 hex
-//! digits of the source's SHA-256>/` holds `data/`, the self-play games
-//! kept game by game (a cancelled or killed run resumes from them), and
-//! `<variant>.eval`, the evaluation kept. Rules opened from or saved to
-//! `foo.mg` also get `foo.eval` beside them, which `murus` loads with the
-//! rules. A kept evaluation is registered for the process
-//! ([`murus_ai::evalfile::register`]): Play's and Lab's bots on those rules
-//! use it from then on, and [`TRAINED_LABEL`] names it in their bot
-//! choices.
+//! digits of the rules' key>/` ([`murus_engine::Variant::rules_key`]: the
+//! same for the same rules whatever their comments, layout, title or
+//! names) holds `data/`, the self-play games kept game by game (a
+//! cancelled or killed run resumes from them), and `<variant>.eval`, the
+//! evaluation kept. A folder an older studio kept under the first 16 hex
+//! digits of the text's SHA-256 is still used for that very text. Rules
+//! opened from or saved to `foo.mg` also get `foo.eval` beside them, which
+//! `murus` loads with the rules. A kept evaluation is registered for the
+//! process ([`murus_ai::evalfile::register`]): Play's and Lab's bots on
+//! those rules use it from then on, and [`TRAINED_LABEL`] names it in
+//! their bot choices.
 //!
-//! # Tied to the text
-//! A run trains the text as it was when it started, and its outcome is
-//! kept with that text: it is shown only while the editor holds that text
-//! again, never as news about an edited one. The run itself goes on while
-//! the text changes (its progress says so): its data and its evaluation
-//! belong to the rules it started with.
+//! # Tied to the rules
+//! A run trains the rules as they were when it started, and its outcome is
+//! kept with their key: it is shown while the editor's text compiles to
+//! those rules (a new title or comment keeps it), never as news about other
+//! rules. The run itself goes on while the text changes (its progress says
+//! so): its data and its evaluation belong to the rules it started with.
 //!
 //! ```
+//! use murus_engine::Variant;
 //! use murus_studio::training::{TrainSaved, rules_folder};
 //! use std::path::Path;
 //!
 //! let options = TrainSaved::default();
 //! assert_eq!(options.positions, 100_000);
-//! let folder = rules_folder(Path::new("training"), "variant \"x\"");
+//! let folder = rules_folder(Path::new("training"), &Variant::standard());
 //! assert_eq!(folder.file_name().map(|n| n.len()), Some(16));
 //! ```
 
@@ -36,6 +40,7 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
 use murus_ai::BotSpec;
+use murus_dsl::RulesKey;
 use murus_engine::Variant;
 use murus_lab::Mode;
 use murus_lab::report::grouped;
@@ -120,21 +125,30 @@ impl Default for Tuning {
     }
 }
 
-/// The training folder of the rules text `source` in `dir`.
-pub fn rules_folder(dir: &Path, source: &str) -> PathBuf {
-    dir.join(&murus_lab::source_sha256(source)[..16])
+/// The training folder of the rules of `variant` in `dir`: named by the
+/// rules' key, or (kept by an older studio, and no folder of the key yet)
+/// by the text's SHA-256.
+pub fn rules_folder(dir: &Path, variant: &Variant) -> PathBuf {
+    let by_key = dir.join(&variant.rules_key().to_hex()[..16]);
+    let by_text = dir.join(&murus_lab::source_sha256(variant.source())[..16]);
+    if !by_key.exists() && by_text.is_dir() {
+        by_text
+    } else {
+        by_key
+    }
 }
 
-/// The data folder of the rules text `source` in `dir` (the folder
+/// The data folder of the rules of `variant` in `dir` (the folder
 /// [`murus_lab::train::train`] keeps its games in).
-pub fn data_folder(dir: &Path, source: &str) -> PathBuf {
-    rules_folder(dir, source).join(DATA_FOLDER)
+pub fn data_folder(dir: &Path, variant: &Variant) -> PathBuf {
+    rules_folder(dir, variant).join(DATA_FOLDER)
 }
 
-/// The evaluation kept for the variant `name` of the rules text `source`
-/// in `dir`: `<name>.eval` in its training folder.
-pub fn kept_path(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let name: String = name
+/// Where the evaluation trained for `variant` in `dir` is written:
+/// `<name>.eval` in its training folder.
+pub fn kept_path(dir: &Path, variant: &Variant) -> PathBuf {
+    let name: String = variant
+        .name()
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
@@ -144,7 +158,20 @@ pub fn kept_path(dir: &Path, name: &str, source: &str) -> PathBuf {
             }
         })
         .collect();
-    rules_folder(dir, source).join(format!("{name}.{}", murus_ai::evalfile::EXTENSION))
+    rules_folder(dir, variant).join(format!("{name}.{}", murus_ai::evalfile::EXTENSION))
+}
+
+/// The evaluation kept for the rules of `variant` in `dir`, if any: its
+/// [`kept_path`], or one kept under another name of the same rules.
+pub fn find_kept(dir: &Path, variant: &Variant) -> Option<PathBuf> {
+    let path = kept_path(dir, variant);
+    if path.is_file() {
+        return Some(path);
+    }
+    let folder = rules_folder(dir, variant);
+    crate::files::list(&folder, murus_ai::evalfile::EXTENSION)
+        .into_iter()
+        .next()
 }
 
 /// The bot spec that plays [`TRAINED_LEVEL`] with the evaluation in `file`.
@@ -223,8 +250,8 @@ impl From<TrainProgress> for TrainMsg {
 /// What the run going on trains, for its progress and its outcome.
 #[derive(Debug)]
 struct Underway {
-    /// The text it trains.
-    source: String,
+    /// The rules it trains.
+    key: RulesKey,
     variant: String,
     positions: u64,
     epochs: usize,
@@ -235,12 +262,12 @@ struct Underway {
     ended: Option<TrainEnd>,
 }
 
-/// What the training folder of a rules text holds, once read.
+/// What the training folder of some rules holds, once read.
 #[derive(Clone, Debug)]
 pub struct Found {
-    /// The rules text and the folder that keeps training folders: what
-    /// was read is theirs (compared rather than hashed every frame).
-    source: String,
+    /// The rules and the folder that keeps training folders: what was read
+    /// is theirs.
+    key: RulesKey,
     dir: PathBuf,
     /// Its training folder ([`rules_folder`]).
     pub folder: PathBuf,
@@ -248,11 +275,11 @@ pub struct Found {
     pub data: Result<Option<DataFound>, String>,
 }
 
-/// What a read of a data folder reads: the text and the training folder
+/// What a read of a data folder reads: the rules and the training folder
 /// it is of.
 #[derive(Debug)]
 struct Reading {
-    source: String,
+    key: RulesKey,
     dir: PathBuf,
     folder: PathBuf,
 }
@@ -269,9 +296,10 @@ pub struct Training {
     /// Plays, fits and validates the run going on.
     worker: Worker<TrainMsg>,
     underway: Option<Underway>,
-    /// The text the last run trained, and how it ended.
-    ended: Option<(String, TrainEnd)>,
-    /// What the training folder of the last text asked about holds.
+    /// The rules the last run trained (none: a run refused for rules that
+    /// do not compile), and how it ended.
+    ended: Option<(Option<RulesKey>, TrainEnd)>,
+    /// What the training folder of the last rules asked about holds.
     found: Option<Found>,
     /// Reads a data folder.
     scan: Worker<Result<Option<DataFound>, String>>,
@@ -315,9 +343,9 @@ impl Training {
         self.worker.is_running() || self.scan.is_running()
     }
 
-    /// The text the run going on trains.
-    pub fn running_source(&self) -> Option<&str> {
-        self.underway.as_ref().map(|u| u.source.as_str())
+    /// The rules the run going on trains.
+    pub fn running_key(&self) -> Option<RulesKey> {
+        self.underway.as_ref().map(|u| u.key)
     }
 
     /// Runs ended so far, cancelled and failed ones included.
@@ -325,20 +353,19 @@ impl Training {
         self.runs_ended
     }
 
-    /// The outcome of the last run if it trained the text `source`.
-    pub fn ended_for(&self, source: &str) -> Option<&TrainEnd> {
+    /// The outcome of the last run if it trained the rules `key` (`None`:
+    /// a refusal of rules that do not compile).
+    pub fn ended_for(&self, key: Option<RulesKey>) -> Option<&TrainEnd> {
         self.ended
             .as_ref()
-            .filter(|(s, _)| s == source)
+            .filter(|(k, _)| *k == key)
             .map(|(_, e)| e)
     }
 
-    /// What the training folder of the rules text `source` in `dir` holds,
-    /// once read ([`Training::drive`] reads it).
-    pub fn found_for(&self, source: &str, dir: &Path) -> Option<&Found> {
-        self.found
-            .as_ref()
-            .filter(|f| f.source == source && f.dir == dir)
+    /// What the training folder of the rules `key` in `dir` holds, once
+    /// read ([`Training::drive`] reads it).
+    pub fn found_for(&self, key: RulesKey, dir: &Path) -> Option<&Found> {
+        self.found.as_ref().filter(|f| f.key == key && f.dir == dir)
     }
 
     /// Asks the run to stop after the games under way (they are kept).
@@ -387,7 +414,7 @@ impl Training {
         Some(TrainStatus { fraction, text })
     }
 
-    /// Starts training `variant` (the text being edited) with `options`,
+    /// Starts training `variant` (the rules being edited) with `options`,
     /// keeping its data and its evaluation in the training folder;
     /// `rules_file` is the file the text belongs to. Refused (the reason
     /// returned) while a run goes on or for rules that do not have two
@@ -403,7 +430,6 @@ impl Training {
             return Err("train on at least one position".into());
         }
         let dir = Path::new(&options.dir);
-        let source = variant.source();
         let tuning = &self.tuning;
         let request = Request {
             variant: variant.clone(),
@@ -419,8 +445,8 @@ impl Training {
                 },
                 validate: options.validate.then_some(tuning.validation),
             },
-            data: data_folder(dir, source),
-            kept: kept_path(dir, variant.name(), source),
+            data: data_folder(dir, variant),
+            kept: kept_path(dir, variant),
             rules_file: rules_file.map(Path::to_path_buf),
         };
         self.worker
@@ -432,7 +458,7 @@ impl Training {
         // The new run's outcome will replace the last one's.
         self.ended = None;
         self.underway = Some(Underway {
-            source: source.to_string(),
+            key: variant.rules_key(),
             variant: variant.name().to_string(),
             positions: options.positions,
             epochs: tuning.fit.epochs,
@@ -443,16 +469,17 @@ impl Training {
         Ok(())
     }
 
-    /// Notes a run that could not start, for the text `source`.
-    pub(crate) fn refused(&mut self, source: &str, why: String) {
-        self.ended = Some((source.to_string(), TrainEnd::error(why)));
+    /// Notes a run that could not start, for the rules `key` (`None`:
+    /// rules that do not compile).
+    pub(crate) fn refused(&mut self, key: Option<RulesKey>, why: String) {
+        self.ended = Some((key, TrainEnd::error(why)));
     }
 
     /// Collects the progress and the end of the run going on, and reads
-    /// what the data folder of the text `source` holds when it is not
-    /// known yet (`source`: the current text, when it compiles; `dir`: the
+    /// what the data folder of the rules of `variant` holds when it is not
+    /// known yet (`variant`: the editor's, when it compiles; `dir`: the
     /// training folder). Called every frame; never waits.
-    pub fn drive(&mut self, source: Option<&str>, dir: &Path) {
+    pub fn drive(&mut self, variant: Option<&Variant>, dir: &Path) {
         let msgs = self.worker.poll();
         if let Some(u) = &mut self.underway {
             for m in msgs {
@@ -468,7 +495,7 @@ impl Training {
             let end = u.ended.unwrap_or_else(|| {
                 TrainEnd::error("the training run stopped without a result".into())
             });
-            self.ended = Some((u.source, end));
+            self.ended = Some((Some(u.key), end));
             self.runs_ended += 1;
             self.found = None; // the data changed
         }
@@ -477,31 +504,32 @@ impl Training {
             && let Some(r) = self.reading.take()
         {
             self.found = Some(Found {
-                source: r.source,
+                key: r.key,
                 dir: r.dir,
                 folder: r.folder,
                 data: read.unwrap_or_else(|| Err("the data could not be read".into())),
             });
         }
-        let Some(source) = source else { return };
-        let known = self.found_for(source, dir).is_some();
+        let Some(variant) = variant else { return };
+        let key = variant.rules_key();
+        let known = self.found_for(key, dir).is_some();
         let reading = self
             .reading
             .as_ref()
-            .is_some_and(|r| r.source == source && r.dir == dir);
+            .is_some_and(|r| r.key == key && r.dir == dir);
         // A run writes the folder it trains: read it once the run is over.
-        let written = self.running_source() == Some(source);
+        let written = self.running_key() == Some(key);
         if known || reading || written {
             return;
         }
-        let folder = rules_folder(dir, source);
+        let folder = rules_folder(dir, variant);
         let data = folder.join(DATA_FOLDER);
         // A read of another text's folder is of no use any more.
         self.scan.restart("a read of the training data", move |r| {
             r.send(read_data(&data));
         });
         self.reading = Some(Reading {
-            source: source.to_string(),
+            key,
             dir: dir.to_path_buf(),
             folder,
         });
@@ -510,9 +538,9 @@ impl Training {
     /// Waits for the run going on and any read of a data folder to end,
     /// then takes their results in (for tests and scripts: the UI calls
     /// [`Training::drive`]).
-    pub fn settle(&mut self, source: Option<&str>, dir: &Path) {
+    pub fn settle(&mut self, variant: Option<&Variant>, dir: &Path) {
         loop {
-            self.drive(source, dir);
+            self.drive(variant, dir);
             if self.worker.is_running() {
                 self.worker.wait();
             } else if self.scan.is_running() {
@@ -581,7 +609,10 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
     };
     if let Some(rules) = &request.rules_file {
         let beside = rules.with_extension(murus_ai::evalfile::EXTENSION);
-        let same = std::fs::read_to_string(rules).is_ok_and(|t| t == request.variant.source());
+        let same = std::fs::read_to_string(rules)
+            .ok()
+            .and_then(|t| Variant::compile(&t).ok())
+            .is_some_and(|v| v.rules_key() == request.variant.rules_key());
         if !same {
             lines.push(format!(
                 "{} not written: {} no longer holds the rules trained.",
@@ -603,15 +634,15 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
     TrainEnd { tone, lines, kept }
 }
 
-/// The trained bot of each rules text, looked up once (a file's existence)
-/// and again after a run ends or the training folder changes: Play and Lab
-/// ask every frame.
+/// The trained bot of each rules, looked up once (a file's existence) and
+/// again after a run ends or the training folder changes: Play and Lab ask
+/// every frame.
 #[derive(Debug, Default)]
 pub struct TrainedBots {
     dir: PathBuf,
     runs_ended: u64,
-    /// By rules source: the spec of [`TRAINED_LABEL`], if its file exists.
-    known: HashMap<String, Option<String>>,
+    /// By rules key: the spec of [`TRAINED_LABEL`], if its file exists.
+    known: HashMap<RulesKey, Option<String>>,
 }
 
 impl TrainedBots {
@@ -625,21 +656,16 @@ impl TrainedBots {
         }
     }
 
-    /// The spec of the trained bot of the variant `name` whose rules text
-    /// is `source` (`hard:eval=FILE`), if an evaluation was kept for it.
-    pub fn spec_for(&mut self, name: &str, source: &str) -> Option<String> {
-        if let Some(spec) = self.known.get(source) {
+    /// The spec of the trained bot of the rules of `variant`
+    /// (`hard:eval=FILE`), if an evaluation was kept for them.
+    pub fn spec_for(&mut self, variant: &Variant) -> Option<String> {
+        let key = variant.rules_key();
+        if let Some(spec) = self.known.get(&key) {
             return spec.clone();
         }
-        let path = kept_path(&self.dir, name, source);
-        let spec = path.is_file().then(|| trained_spec(&path));
-        self.known.insert(source.to_string(), spec.clone());
+        let spec = find_kept(&self.dir, variant).map(|p| trained_spec(&p));
+        self.known.insert(key, spec.clone());
         spec
-    }
-
-    /// [`TrainedBots::spec_for`] a variant.
-    pub fn spec_for_variant(&mut self, variant: &Variant) -> Option<String> {
-        self.spec_for(variant.name(), variant.source())
     }
 }
 
@@ -698,12 +724,31 @@ mod tests {
     }
 
     #[test]
-    fn folders_are_per_rules_text_and_files_per_variant_name() {
-        let dir = Path::new("t");
-        let a = rules_folder(dir, "a");
-        assert_ne!(a, rules_folder(dir, "b"));
-        assert_eq!(data_folder(dir, "a"), a.join("data"));
-        assert_eq!(kept_path(dir, "my game/2", "a"), a.join("my_game_2.eval"));
+    fn folders_are_per_rules_and_files_per_variant_name() {
+        let dir = scratch("folders");
+        let small = Variant::builtin("small").unwrap();
+        let retitled =
+            Variant::compile(&small.source().replace("title \"", "title \"My ")).unwrap();
+        let renamed = Variant::compile(
+            &small
+                .source()
+                .replace("variant \"small\"", "variant \"my-game_2\""),
+        )
+        .unwrap();
+        let a = rules_folder(&dir, &small);
+        assert_eq!(rules_folder(&dir, &retitled), a, "a title is not the rules");
+        assert_ne!(rules_folder(&dir, &Variant::standard()), a);
+        assert_eq!(data_folder(&dir, &small), a.join("data"));
+        assert_eq!(kept_path(&dir, &renamed), a.join("my-game_2.eval"));
+        // The evaluation kept under the rules' first name is found.
+        assert_eq!(find_kept(&dir, &renamed), None);
+        std::fs::create_dir_all(&a).unwrap();
+        std::fs::write(a.join("small.eval"), b"x").unwrap();
+        assert_eq!(find_kept(&dir, &renamed), Some(a.join("small.eval")));
+        // An older studio's folder, named by the text, serves that text.
+        let older = dir.join(&murus_lab::source_sha256(Variant::standard().source())[..16]);
+        std::fs::create_dir_all(&older).unwrap();
+        assert_eq!(rules_folder(&dir, &Variant::standard()), older);
         assert_eq!(trained_spec(Path::new("/x/y.eval")), "hard:eval=/x/y.eval");
         assert!(
             trained_spec(Path::new("/x/y.eval"))

@@ -51,8 +51,8 @@ use crate::worker::{Busy, Waker, no_waker};
 #[derive(Clone, Debug)]
 struct Chosen {
     players: usize,
-    name: String,
-    source: String,
+    /// The rules (their trained bot is looked up by them).
+    variant: Variant,
 }
 
 /// What the user asked for in the Lab, applied after the frame
@@ -106,9 +106,9 @@ pub struct LabPanel {
     pub balance: BalanceModel,
     /// Variants compared.
     pub compare: CompareModel,
-    /// The chosen variant's number of players, name and source (or why it
-    /// has none), for the key it was worked out for: compiling a file
-    /// every frame would cost too much.
+    /// The chosen variant and its number of players (or why there is
+    /// none), for the choice it was worked out for: compiling a file every
+    /// frame would cost too much.
     chosen: Option<(String, Result<Chosen, String>)>,
 }
 

@@ -349,13 +349,12 @@ impl LabPanel {
         commands
     }
 
-    /// The chosen variant's number of players, name and source, or why it
-    /// has none.
+    /// The chosen variant and its number of players, or why there is
+    /// none.
     fn chosen(&mut self, from_rules: Option<&Variant>) -> Result<Chosen, String> {
         let of = |v: &Variant| Chosen {
             players: v.player_count(),
-            name: v.name().to_string(),
-            source: v.source().to_string(),
+            variant: v.clone(),
         };
         if self.model.saved().source() == Source::Rules {
             return from_rules
@@ -423,7 +422,7 @@ impl LabPanel {
         let trained = chosen
             .as_ref()
             .ok()
-            .and_then(|c| trained.spec_for(&c.name, &c.source));
+            .and_then(|c| trained.spec_for(&c.variant));
         let busy = self.busy();
         let m = &self.model;
         let players = chosen

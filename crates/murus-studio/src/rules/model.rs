@@ -439,9 +439,9 @@ impl RulesModel {
         if let Some(p) = &mut self.perft {
             p.lines.extend(lines);
         }
-        let source = trainable(self.compiled.as_ref(), &self.saved.text);
+        let compiled = self.compiled.as_ref().and_then(|c| c.variant.as_ref());
         self.training
-            .drive(source, Path::new(&self.saved.train.dir));
+            .drive(compiled, Path::new(&self.saved.train.dir));
         if let Some(request) = self.next_compile(now) {
             let started = self.compile.start("a compilation", move |r| {
                 r.send(request.run());
@@ -547,16 +547,25 @@ impl RulesModel {
         &mut self.training
     }
 
-    /// The training folder of the current text (its data and the
-    /// evaluation kept).
-    pub fn training_folder(&self) -> PathBuf {
-        training::rules_folder(Path::new(&self.saved.train.dir), &self.saved.text)
+    /// The key of the rules last compiled ([`Variant::rules_key`]): what
+    /// "Train bot"'s data and results belong to.
+    pub fn rules_key(&self) -> Option<murus_dsl::RulesKey> {
+        self.compiled_variant().map(Variant::rules_key)
     }
 
-    /// What the current text's training folder holds, once read.
+    /// The training folder of the rules last compiled (their data and the
+    /// evaluation kept).
+    pub fn training_folder(&self) -> Option<PathBuf> {
+        let dir = Path::new(&self.saved.train.dir);
+        self.compiled_variant()
+            .map(|v| training::rules_folder(dir, v))
+    }
+
+    /// What the training folder of the rules last compiled holds, once
+    /// read.
     pub(super) fn found(&self) -> Option<&training::Found> {
         self.training
-            .found_for(&self.saved.text, Path::new(&self.saved.train.dir))
+            .found_for(self.rules_key()?, Path::new(&self.saved.train.dir))
     }
 
     /// What the current text's data folder holds, once read.
@@ -612,7 +621,7 @@ impl RulesModel {
     /// cannot start, the reason becomes its outcome.
     pub fn start_training(&mut self) {
         if let Some(why) = self.why_not_train() {
-            self.training.refused(&self.saved.text, why);
+            self.training.refused(self.rules_key(), why);
             return;
         }
         let Some(v) = self.fresh_variant().cloned() else {
@@ -620,29 +629,21 @@ impl RulesModel {
         };
         let file = self.path().map(Path::to_path_buf);
         if let Err(why) = self.training.start(&v, &self.saved.train, file.as_deref()) {
-            self.training.refused(&self.saved.text, why);
+            self.training.refused(Some(v.rules_key()), why);
         }
     }
 
     /// Waits for the training run and the data folder's read to end (for
     /// tests and scripts).
     pub fn settle_training(&mut self) {
-        let source = trainable(self.compiled.as_ref(), &self.saved.text);
+        let compiled = self.compiled.as_ref().and_then(|c| c.variant.as_ref());
         self.training
-            .settle(source, Path::new(&self.saved.train.dir));
+            .settle(compiled, Path::new(&self.saved.train.dir));
     }
 
-    /// How the last training run of the current text ended (none when it
-    /// trained another text).
+    /// How the last training run of the rules last compiled ended (none
+    /// when it trained other rules: a new title or comment keeps it).
     pub fn training_outcome(&self) -> Option<&TrainEnd> {
-        self.training.ended_for(&self.saved.text)
+        self.training.ended_for(self.rules_key())
     }
-}
-
-/// The source of `compiled` if it is `text` and compiles (a field apart
-/// from the model's training, which the caller changes with it).
-fn trainable<'a>(compiled: Option<&'a Compiled>, text: &str) -> Option<&'a str> {
-    compiled
-        .filter(|c| c.source == text && c.variant.is_some())
-        .map(|c| c.source.as_str())
 }

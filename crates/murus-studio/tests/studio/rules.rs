@@ -638,7 +638,7 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     ] {
         assert!(end.text().contains(line), "`{line}` in {}", end.text());
     }
-    let kept = m.training_folder().join("small.eval");
+    let kept = m.training_folder().expect("compiled").join("small.eval");
     assert_eq!(end.kept.as_deref(), Some(kept.as_path()));
     let bytes = std::fs::read(&kept).expect("the kept evaluation");
     let file = murus_ai::EvalFile::from_bytes(&bytes).expect("a good evaluation file");
@@ -659,11 +659,16 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     );
     assert!(m.train_label().starts_with("Resume training ("));
 
-    // The outcome belongs to the text it trained.
+    // The outcome belongs to the rules it trained (issue 22: not to the
+    // text): a space keeps it, other rules do not show it.
     m.set_text(format!("{text} "), 1.0);
     m.compile_now();
+    assert_eq!(m.training_outcome(), Some(&end));
+    m.set_text(text.replace("repetition 3", "repetition 4"), 2.0);
+    m.compile_now();
     assert!(m.training_outcome().is_none());
-    m.set_text(text.clone(), 2.0);
+    m.set_text(text.clone(), 3.0);
+    m.compile_now();
     assert_eq!(m.training_outcome(), Some(&end));
 }
 
@@ -693,7 +698,12 @@ fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
     }
     assert_eq!(end.tone, murus_studio::Tone::Warning);
     assert_eq!(end.kept, None);
-    assert!(!m.training_folder().join("small.eval").exists());
+    assert!(
+        !m.training_folder()
+            .expect("compiled")
+            .join("small.eval")
+            .exists()
+    );
     assert_eq!(
         murus_ai::Evaluation::for_variant(&murus_engine::Variant::compile(&text).unwrap())
             .describe(),
@@ -750,7 +760,13 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
     until(&mut h, 120, "the outcome", |h| {
         h.query_by_label_contains("Kept the network: ").is_some()
     });
-    let kept = h.state().rules.model().training_folder().join("small.eval");
+    let kept = h
+        .state()
+        .rules
+        .model()
+        .training_folder()
+        .expect("compiled")
+        .join("small.eval");
     assert!(kept.is_file(), "{} exists", kept.display());
     until(&mut h, 20, "the resume button", |h| {
         h.query_by_label_contains("Resume training (").is_some()
@@ -982,4 +998,54 @@ fn train_bot_counts_the_positions_its_outcome_counts() {
         "the button said {before:?}; the outcome {outcome:?}"
     );
     assert_eq!(count_after(&after, "Resume training ("), learned, "{after}");
+}
+
+/// Issue 22: a title edit dropped Train bot's results. They belong to the
+/// rules (their key), not to the text: the outcome, the data to resume and
+/// the trained bot stay after a new title and a comment, and go with a
+/// change of the rules.
+#[test]
+fn a_title_edit_keeps_train_bots_results() {
+    let text = own_small_rules("a_title_edit_keeps_train_bots_results");
+    let mut h = training_harness(&text);
+    let outcome = train_to_the_end(&mut h, "Train bot");
+    assert!(outcome.contains("Kept the network: "), "{outcome}");
+    let retitled = text.replace(
+        "title \"Murus Gallicus 7×7\"",
+        "// A new title.\ntitle \"My own small game\"",
+    );
+    assert_ne!(retitled, text);
+    h.state_mut().rules.model_mut().set_text(retitled, 0.0);
+    steps(&mut h, 2);
+    compiled_clean(&mut h);
+    until(&mut h, 20, "the data folder read", |h| {
+        h.query_by_label_contains("Resume training (").is_some()
+    });
+    assert!(
+        h.query_by_label_contains("Kept the network: ").is_some(),
+        "the outcome is still shown"
+    );
+    // Lab offers the trained bot for the retitled rules.
+    h.state_mut()
+        .lab
+        .edit(|s| s.variant = murus_studio::lab::FROM_RULES.into());
+    h.state_mut().tab = Tab::Lab;
+    steps(&mut h, 3);
+    assert!(
+        h.query_by_label("to seat 2").is_some(),
+        "the trained bot is offered"
+    );
+    // Other rules: none of it.
+    h.state_mut().tab = Tab::Rules;
+    let other = text.replace("repetition 3", "repetition 4");
+    assert_ne!(other, text);
+    h.state_mut().rules.model_mut().set_text(other, 0.0);
+    steps(&mut h, 2);
+    compiled_clean(&mut h);
+    until(&mut h, 20, "the data folder read", |h| {
+        let m = h.state().rules.model();
+        m.why_not_train().is_none() && m.train_label() == "Train bot"
+    });
+    assert!(h.query_by_label_contains("Resume training (").is_none());
+    assert!(h.query_by_label_contains("Kept the network: ").is_none());
 }
