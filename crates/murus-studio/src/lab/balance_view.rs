@@ -666,20 +666,26 @@ fn metrics_section(ui: &mut Ui, report: &BalanceReport) {
     ui.add_space(6.0);
     ui.label(RichText::new("Game quality").strong())
         .on_hover_text("each metric's formula and source: murus-lab's metrics module");
-    egui::Grid::new("balance-metrics")
-        .striped(true)
+    // Scrolled sideways where its levels do not fit, like the levels'
+    // table: never cut off.
+    egui::ScrollArea::horizontal()
+        .id_salt("balance-metrics-scroll")
         .show(ui, |ui| {
-            ui.label(RichText::new("Metric").strong());
-            for l in &report.levels {
-                ui.label(RichText::new(&l.level).strong());
-            }
-            ui.end_row();
-            for (name, figures) in rows {
-                ui.label(name);
-                for f in figures {
-                    ui.label(f);
-                }
-                ui.end_row();
-            }
+            egui::Grid::new("balance-metrics")
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.label(RichText::new("Metric").strong());
+                    for l in &report.levels {
+                        ui.label(RichText::new(&l.level).strong());
+                    }
+                    ui.end_row();
+                    for (name, figures) in rows {
+                        ui.label(name);
+                        for f in figures {
+                            ui.label(f);
+                        }
+                        ui.end_row();
+                    }
+                });
         });
 }

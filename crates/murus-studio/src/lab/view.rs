@@ -248,13 +248,25 @@ pub(super) fn inline_error(ui: &mut Ui, error: Option<String>) {
     });
 }
 
-/// A labelled one-line text field; whether it changed.
+/// A labelled one-line text field; whether it changed. A text longer
+/// than the field shows whole on hover (a folder's path).
 pub(super) fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> bool {
     ui.horizontal(|ui| {
         let l = ui.label(label);
-        ui.add(egui::TextEdit::singleline(text).desired_width(width))
-            .labelled_by(l.id)
-            .changed()
+        let field = ui
+            .add(egui::TextEdit::singleline(text).desired_width(width))
+            .labelled_by(l.id);
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let wide = ui
+            .fonts_mut(|f| f.layout_no_wrap(text.clone(), font, Color32::WHITE))
+            .size()
+            .x;
+        let room = field.rect.width() - 2.0 * ui.spacing().button_padding.x;
+        let changed = field.changed();
+        if wide > room {
+            field.on_hover_text(text.as_str());
+        }
+        changed
     })
     .inner
 }
@@ -681,12 +693,14 @@ fn results(m: &LabModel, ui: &mut Ui) {
                 .x
         })
         .fold(0.0, f32::max);
-    let figures = (ui.available_width() - labels - 3.0 * ui.spacing().item_spacing.x).max(200.0);
+    // Exactly the width left beside the labels: wider, a row runs past the
+    // panel's edge and its end is cut off.
+    let figures = (ui.available_width() - labels - 3.0 * ui.spacing().item_spacing.x).max(80.0);
     egui::Grid::new("lab-summary").striped(true).show(ui, |ui| {
         for (label, text) in lines {
             ui.label(label);
             ui.vertical(|ui| {
-                ui.set_min_width(figures);
+                ui.set_width(figures);
                 ui.add(egui::Label::new(text).wrap());
             });
             ui.end_row();

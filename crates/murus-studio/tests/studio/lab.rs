@@ -571,3 +571,76 @@ fn the_runs_list_counts_the_games_the_progress_bar_counts() {
         "{entry:?}, {bar:?}"
     );
 }
+
+/// Issue 22: the report's Game quality and Game shape rows ran past the
+/// panel's edge, their ends cut off, in a window 900 points wide.
+#[test]
+fn the_report_rows_wrap_inside_the_panel_and_read_whole() {
+    let a = app(Tab::Lab);
+    let mut h = Harness::builder()
+        .with_size([900.0, 1200.0])
+        .build_eframe(move |_cc| a);
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["greedy", "random"], 10);
+    let r = report(&h).expect("a report");
+    let rows = r.summary(|c| c.to_string());
+    let shape = rows
+        .iter()
+        .find(|(l, _)| l == "Game shape")
+        .map(|(_, t)| t.clone())
+        .expect("the Game shape row");
+    assert!(shape.ends_with('%'), "{shape}");
+    for (label, text) in &rows {
+        let painted = painted_texts(&h)
+            .into_iter()
+            .find(|p| &p.text == text)
+            .unwrap_or_else(|| panic!("the {label} row is painted"));
+        assert!(
+            painted.rect.min.x >= painted.clip.min.x - 0.5
+                && painted.rect.max.x <= painted.clip.max.x + 0.5,
+            "the {label} row {:?} runs past the panel's edge {:?}",
+            painted.rect,
+            painted.clip
+        );
+    }
+    // The row reads whole: its label holds all of it.
+    assert!(
+        h.query_all(by().label(&shape)).next().is_some(),
+        "the Game shape row's text"
+    );
+}
+
+/// Issue 22: the folder fields cut long paths off; hovering one shows it
+/// whole.
+#[test]
+fn a_long_folder_path_reads_whole_on_hover() {
+    let deep = scratch_dir("a-folder-whose-name-is-longer-than-any-field-of-the-setup");
+    let paths = [
+        ("Runs folder", deep.join("runs")),
+        ("Folder", deep.join("exports")),
+        ("Variants folder", deep.join("variants")),
+    ];
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    edit(&mut h, |s| {
+        s.runs_dir = paths[0].1.display().to_string();
+        s.export_dir = paths[1].1.display().to_string();
+        s.variants_dir = paths[2].1.display().to_string();
+    });
+    steps(&mut h, 2);
+    for (label, path) in &paths {
+        let full = path.display().to_string();
+        field(&h, label).hover();
+        steps(&mut h, 40); // the tooltip's delay
+        assert!(
+            h.query_by_label(&full).is_some(),
+            "hovering {label} shows {full}"
+        );
+    }
+    // A short one needs no tooltip.
+    edit(&mut h, |s| s.export_dir = "out".into());
+    steps(&mut h, 2);
+    field(&h, "Folder").hover();
+    steps(&mut h, 40);
+    assert!(h.query_by_label("out").is_none());
+}
