@@ -13,7 +13,8 @@ use super::balance::{BalanceSaved, LevelRow, metric_rows, rate_text, skill_rows}
 use super::checks::PastCheck;
 use super::compare::{Column, ColumnState};
 use super::view::{
-    Asks, CHART_HEIGHT, FIELD_W, hover_note, inline_error, resume_banner, text_field,
+    Asks, CHART_HEIGHT, Entry, FIELD_W, hover_note, inline_error, kept_list, resume_banner,
+    text_field,
 };
 use super::{BalanceModel, Chosen, LabAction, LabPanel};
 use crate::layout::{self, still_plot};
@@ -441,33 +442,28 @@ fn level_of<'a>(col: &'a Column, level: &str) -> Option<&'a LevelResult> {
         .and_then(|r| r.levels.iter().find(|l| l.level == level))
 }
 
-/// The kept checks, newest first; a click shows one.
+/// The kept checks; a click shows one.
 fn check_history(b: &BalanceModel, ui: &mut Ui, asks: &mut Asks) {
-    if b.history().is_empty() {
-        ui.weak("no checks kept yet");
-        return;
-    }
     let busy = b.busy().map(|b| b.to_string());
-    egui::ScrollArea::vertical()
-        .id_salt("lab-check-history")
-        .max_height(220.0)
-        .show(ui, |ui| {
-            for c in b.history() {
-                let selected = b.shown_folder() == Some(c.folder.as_path());
-                let mut r = ui
-                    .add_enabled(
-                        busy.is_none(),
-                        egui::Button::selectable(selected, c.summary()).wrap(),
-                    )
-                    .on_hover_text(c.folder.display().to_string());
-                if let Some(b) = &busy {
-                    r = r.on_disabled_hover_text(b);
-                }
-                if r.clicked() && !selected {
-                    asks.push(LabAction::OpenCheck(c.folder.clone()));
-                }
-            }
-        });
+    let entries: Vec<Entry<'_>> = b
+        .history()
+        .iter()
+        .map(|c| Entry {
+            summary: c.summary(),
+            folder: &c.folder,
+            selected: b.shown_folder() == Some(c.folder.as_path()),
+        })
+        .collect();
+    let clicked = kept_list(
+        ui,
+        "lab-check-history",
+        &entries,
+        busy.as_deref(),
+        "no checks kept yet",
+    );
+    if let Some(f) = clicked {
+        asks.push(LabAction::OpenCheck(f.to_path_buf()));
+    }
 }
 
 /// The offer to resume a check that a crash or a restart cut short.

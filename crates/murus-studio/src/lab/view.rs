@@ -2,6 +2,8 @@
 //! Every message, error and progress line has its room reserved, so nothing
 //! that comes and goes moves the widgets below it.
 
+use std::path::Path;
+
 use egui::{Color32, Pos2, Rect, RichText, Ui, Vec2};
 use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Line, PlotPoints};
 
@@ -556,33 +558,82 @@ impl LabPanel {
     }
 }
 
-/// The kept runs, newest first; a click shows one.
-fn history(m: &LabModel, ui: &mut Ui, asks: &mut Asks) {
-    if m.history().is_empty() {
-        ui.weak("no runs kept yet");
-        return;
+/// How tall a list of kept work is, whatever it holds: what comes and
+/// goes in it moves nothing below.
+const LIST_H: f32 = 220.0;
+
+/// An entry of a list of kept work ([`kept_list`]).
+pub(super) struct Entry<'a> {
+    /// One line that says what it is.
+    pub(super) summary: String,
+    pub(super) folder: &'a Path,
+    pub(super) selected: bool,
+}
+
+/// A list of kept work given newest first, drawn oldest first, so that a
+/// new entry comes at the end and moves none of the others; a line each
+/// (cut short, whole on hover with its folder), in an area of fixed
+/// height, scrolled to its end when first shown. Disabled while `busy`
+/// says what goes on; the folder of the entry clicked, if any.
+pub(super) fn kept_list<'a>(
+    ui: &mut Ui,
+    id: &str,
+    entries: &[Entry<'a>],
+    busy: Option<&str>,
+    empty: &str,
+) -> Option<&'a Path> {
+    let first_shown = ui.make_persistent_id((id, "shown"));
+    let shown = ui.data(|d| d.get_temp::<bool>(first_shown).unwrap_or(false));
+    let mut area = egui::ScrollArea::vertical()
+        .id_salt(id)
+        .max_height(LIST_H)
+        .auto_shrink([false, false]);
+    if !shown && !entries.is_empty() {
+        area = area.vertical_scroll_offset(f32::MAX);
+        ui.data_mut(|d| d.insert_temp(first_shown, true));
     }
-    let busy = m.busy().map(|b| b.to_string());
-    egui::ScrollArea::vertical()
-        .id_salt("lab-history")
-        .max_height(220.0)
-        .show(ui, |ui| {
-            for run in m.history() {
-                let selected = m.shown_folder() == Some(run.folder.as_path());
-                let mut r = ui
-                    .add_enabled(
-                        busy.is_none(),
-                        egui::Button::selectable(selected, run.summary()).wrap(),
-                    )
-                    .on_hover_text(run.folder.display().to_string());
-                if let Some(b) = &busy {
-                    r = r.on_disabled_hover_text(b);
-                }
-                if r.clicked() && !selected {
-                    asks.push(LabAction::OpenRun(run.folder.clone()));
-                }
+    let mut clicked = None;
+    area.show(ui, |ui| {
+        if entries.is_empty() {
+            ui.weak(empty);
+        }
+        for e in entries.iter().rev() {
+            let button = egui::Button::selectable(e.selected, e.summary.as_str()).truncate();
+            let mut r = ui
+                .add_enabled(busy.is_none(), button)
+                .on_hover_text(format!("{}\n{}", e.summary, e.folder.display()));
+            if let Some(b) = busy {
+                r = r.on_disabled_hover_text(b);
             }
-        });
+            if r.clicked() && !e.selected {
+                clicked = Some(e.folder);
+            }
+        }
+    });
+    clicked
+}
+
+/// The kept runs; a click shows one.
+fn history(m: &LabModel, ui: &mut Ui, asks: &mut Asks) {
+    let busy = m.busy().map(|b| b.to_string());
+    let entries: Vec<Entry<'_>> = m
+        .history()
+        .iter()
+        .map(|r| Entry {
+            summary: r.summary(),
+            folder: &r.folder,
+            selected: m.shown_folder() == Some(r.folder.as_path()),
+        })
+        .collect();
+    if let Some(f) = kept_list(
+        ui,
+        "lab-history",
+        &entries,
+        busy.as_deref(),
+        "no runs kept yet",
+    ) {
+        asks.push(LabAction::OpenRun(f.to_path_buf()));
+    }
 }
 
 /// The offer to resume a run that a crash or a restart cut short.
@@ -728,7 +779,9 @@ fn game_list(m: &LabModel, ui: &mut Ui, commands: &mut Vec<Command>) {
                     {
                         commands.push(c);
                     }
-                    ui.label(m.describe_game(g));
+                    // Cut short, whole on hover: a longer one would widen
+                    // the panel, and move the report beside it.
+                    ui.add(egui::Label::new(m.describe_game(g)).truncate());
                 });
             }
         });

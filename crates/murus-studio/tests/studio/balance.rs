@@ -686,3 +686,40 @@ fn a_resumed_balance_check_keeps_its_partial_table_in_sight() {
     h.get_by_label("Cancel").click();
     until(&mut h, 60, "the check to stop again", |h| !running(h));
 }
+
+/// Issue 22, layout: a check that started, went on or ended pushed the
+/// checks listed before it down.
+#[test]
+fn nothing_in_balance_moves_under_the_pointer_when_a_check_starts_goes_on_or_ends() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance = quick(20));
+    steps(&mut h, 1);
+    run_check(&mut h);
+    let first = h.state().lab.balance.history()[0].summary();
+    h.state_mut().lab.edit(|s| s.balance = quick(1_000_000));
+    steps(&mut h, 3);
+    let at = |h: &Harness<'_, StudioApp>| -> Vec<egui::Pos2> {
+        let start = h
+            .query_by_label("Run balance check")
+            .or_else(|| h.query_by_label("Cancel"))
+            .map(|n| n.rect())
+            .expect("the start button or Cancel");
+        vec![
+            h.get_by_label(&first).rect().min,
+            start.min,
+            field(h, "Seed").rect().min,
+            h.get_by_label("Balance checks").rect().min,
+        ]
+    };
+    let before = at(&h);
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 4);
+    assert!(running(&h));
+    assert_eq!(at(&h), before, "the check's start moved them");
+    steps(&mut h, 20);
+    assert_eq!(at(&h), before, "the check's progress moved them");
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
+    steps(&mut h, 3);
+    assert_eq!(at(&h), before, "the check's end moved them");
+}

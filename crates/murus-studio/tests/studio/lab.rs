@@ -644,3 +644,60 @@ fn a_long_folder_path_reads_whole_on_hover() {
     steps(&mut h, 40);
     assert!(h.query_by_label("out").is_none());
 }
+
+/// Issue 22, layout: a run that started, went on or ended moved what the
+/// pointer may be over: the runs list (a new run pushed the others down, a
+/// summary that grew wrapped onto another line) and the game list (its
+/// panel grew with the games' descriptions).
+#[test]
+fn nothing_in_the_lab_moves_under_the_pointer_when_a_run_starts_goes_on_or_ends() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["greedy", "random"], 6);
+    edit(&mut h, |s| {
+        s.games = 1_000_000;
+        s.bots = vec!["random".into()];
+    });
+    steps(&mut h, 3);
+    // Where each starts (Cancel is wider than Run, in its place).
+    let at = |h: &Harness<'_, StudioApp>| -> Vec<(String, Pos2)> {
+        let rect = |label: &str| {
+            h.query_all(by().label_contains(label))
+                .map(|n| n.rect())
+                .next()
+                .unwrap_or_else(|| panic!("no {label:?}"))
+        };
+        // Run, or Cancel in its place.
+        let start = h
+            .query_by_label("Run")
+            .or_else(|| h.query_by_label("Cancel"))
+            .map(|n| n.rect())
+            .expect("Run or Cancel");
+        ["6 of 6 games", "Export JSON", "Balance", "Copy JSON"]
+            .iter()
+            .map(|l| (l.to_string(), rect(l)))
+            .chain(std::iter::once(("Run".to_string(), start)))
+            .chain(std::iter::once((
+                "the game list".to_string(),
+                h.query_all(by().label("Games").role(egui::accesskit::Role::Label))
+                    .map(|n| n.rect())
+                    .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+                    .expect("the game list's heading"),
+            )))
+            .map(|(l, r)| (l, r.min))
+            .collect()
+    };
+    let before = at(&h);
+    h.get_by_label("Run").click();
+    steps(&mut h, 4);
+    assert!(running(&h));
+    assert_eq!(at(&h), before, "the run's start moved them");
+    for _ in 0..3 {
+        steps(&mut h, 10);
+        assert_eq!(at(&h), before, "the run's progress moved them");
+    }
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled run to stop", |h| !running(h));
+    steps(&mut h, 3);
+    assert_eq!(at(&h), before, "the run's end moved them");
+}
