@@ -185,6 +185,11 @@ impl StudioApp {
             Then::SaveRecord => self.play.save_record(path),
             Then::OpenPosition => self.play.open_position(path),
             Then::SavePosition => self.play.save_position(path),
+            Then::OpenMural => {
+                self.murals.model_mut().request_open(path);
+                self.tab = Tab::Murals;
+            }
+            Then::SaveMural => self.murals.model_mut().save_to_chosen(path),
         }
     }
 
