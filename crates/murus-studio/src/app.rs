@@ -58,7 +58,7 @@ impl StudioApp {
             play: play::PlayPanel::with_waker(saved.play, waker.clone()),
             rules: rules::RulesPanel::with_waker(saved.rules, waker.clone()),
             lab: lab::LabPanel::with_waker(saved.lab, waker.clone()),
-            murals: murals::MuralsPanel::new(saved.murals),
+            murals: murals::MuralsPanel::with_waker(saved.murals, waker.clone()),
             trained: TrainedBots::default(),
             dialogs: FileDialogs::new(files::system_picker(), waker),
             scripted: Scripted::default(),
@@ -132,7 +132,7 @@ impl StudioApp {
         }
         self.lab.start(None);
         ctx.request_repaint();
-        self.murals.demo(ctx);
+        self.murals.demo();
     }
 
     /// Everything to persist now.

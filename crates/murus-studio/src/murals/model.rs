@@ -189,7 +189,7 @@ impl MuralsModel {
     }
 
     /// Gives the background work what wakes the UI: once, before any work
-    /// starts (the panel does it on its first frame). Returns whether it was
+    /// starts (the panel does it when it is made). Returns whether it was
     /// taken (not while work goes on: try again once it is done).
     pub fn set_waker(&mut self, waker: Waker) -> bool {
         let idle = !self.tasks.is_busy();

@@ -17,16 +17,21 @@ const FILE_WIDTH: f32 = 340.0;
 #[derive(Debug)]
 pub struct MuralsPanel {
     model: MuralsModel,
-    /// Whether the model's background work wakes this UI yet.
-    wakes_ui: bool,
 }
 
 impl MuralsPanel {
+    /// The panel of a saved state, its background work waking nobody.
     pub fn new(saved: MuralsSaved) -> MuralsPanel {
-        MuralsPanel {
-            model: MuralsModel::new(saved),
-            wakes_ui: false,
-        }
+        MuralsPanel::with_waker(saved, worker::no_waker())
+    }
+
+    /// The panel of a saved state, its background work calling `waker`
+    /// when it reports (given once, here).
+    pub fn with_waker(saved: MuralsSaved, waker: worker::Waker) -> MuralsPanel {
+        let mut model = MuralsModel::new(saved);
+        // A new model has no work going on: it takes the waker.
+        let _ = model.set_waker(waker);
+        MuralsPanel { model }
     }
 
     /// The panel's state and actions.
@@ -47,21 +52,13 @@ impl MuralsPanel {
         self.model.is_busy()
     }
 
-    fn wire(&mut self, ctx: &egui::Context) {
-        if !self.wakes_ui {
-            self.wakes_ui = self.model.set_waker(worker::repaint_waker(ctx));
-        }
-    }
-
     /// Example content for screenshots: the first puzzle, solved.
-    pub fn demo(&mut self, ctx: &egui::Context) {
-        self.wire(ctx);
+    pub fn demo(&mut self) {
         self.model.demo();
     }
 
     /// Collects background results; advances an animation.
     pub fn poll(&mut self, ctx: &egui::Context) {
-        self.wire(ctx);
         if let Some(after) = self.model.poll(ctx.input(|i| i.time)) {
             ctx.request_repaint_after(after);
         }
@@ -71,7 +68,6 @@ impl MuralsPanel {
     /// in a dialog).
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
-        self.wire(ui.ctx());
         self.keys(ui);
         if let Some(answer) = dialog::show(ui.ctx(), "murals", self.model.pending_mut()) {
             self.model.answer(answer);
