@@ -723,3 +723,43 @@ fn nothing_in_balance_moves_under_the_pointer_when_a_check_starts_goes_on_or_end
     steps(&mut h, 3);
     assert_eq!(at(&h), before, "the check's end moved them");
 }
+
+/// Issue 22: the views cleared a message about old settings by calling
+/// the model by hand after each edit; the settings are the model's now,
+/// and any edit through the panel clears the messages about them.
+#[test]
+fn a_settings_edit_in_balance_or_compare_clears_the_message_about_the_old_ones() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance.levels.clear());
+    steps(&mut h, 2);
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 2);
+    assert_eq!(message(&h).as_deref(), Some("choose at least one level"));
+    // Another setting than the one at fault: the message is about settings
+    // that are no longer there.
+    let fixed = h.state().lab.model.saved().balance.fixed_games;
+    h.get_by_label("Fixed number of games").click();
+    steps(&mut h, 2);
+    assert_ne!(h.state().lab.model.saved().balance.fixed_games, fixed);
+    assert_eq!(message(&h), None, "the refusal outlived its settings");
+    // Compare, likewise.
+    h.get_by_label("Compare variants").click();
+    steps(&mut h, 2);
+    h.get_by_label("Compare").click();
+    steps(&mut h, 2);
+    let compare = |h: &Harness<'_, StudioApp>| {
+        h.state()
+            .lab
+            .compare
+            .feedback()
+            .text()
+            .map(ToString::to_string)
+    };
+    assert_eq!(
+        compare(&h).as_deref(),
+        Some("choose two or more rules files to compare")
+    );
+    h.get_by_label("random").click();
+    steps(&mut h, 2);
+    assert_eq!(compare(&h), None);
+}
