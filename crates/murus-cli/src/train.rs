@@ -1,7 +1,7 @@
 //! `murus train`: an evaluation learned for one variant (a thin shell over
 //! `murus_lab::train`).
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,10 +11,14 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use murus_ai::BotSpec;
 use murus_engine::Variant;
-use murus_lab::Watch;
 use murus_lab::train::{
     FitSettings, TrainOptions, TrainProgress, Validation, describe_trained, save_evaluation, train,
 };
+use murus_lab::{Mode, Watch};
+use serde::Serialize;
+
+use crate::answer::Answer;
+use crate::load_variant;
 
 #[derive(Args)]
 pub struct TrainArgs {
@@ -72,7 +76,20 @@ fn default_out(args: &TrainArgs, v: &Variant) -> PathBuf {
     }
 }
 
-pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCode> {
+/// `murus train`'s answer: what the run did, and the file it wrote.
+#[derive(Serialize)]
+pub struct Training {
+    /// The outcome's sentences ([`murus_lab::train::TrainOutcome::lines`]),
+    /// then where the data is.
+    pub lines: Vec<String>,
+    /// The evaluation file written, and what it holds; none when no
+    /// candidate was kept.
+    pub wrote: Option<(String, String)>,
+    pub seconds: f64,
+}
+
+pub fn run(args: &TrainArgs) -> Result<Training> {
+    let v = &load_variant(&args.variant)?;
     let bot: BotSpec = args.bot.parse().context("--bot")?;
     if args.positions == 0 {
         bail!("--positions must be at least 1");
@@ -86,7 +103,7 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
     if args.epochs == 0 || args.batch == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
         bail!("--epochs and --batch must be at least 1, --rate positive");
     }
-    let file = args.out.clone().unwrap_or_else(|| default_out(&args, v));
+    let file = args.out.clone().unwrap_or_else(|| default_out(args, v));
     let dir = file.with_extension("train");
     let started = Instant::now();
     let options = TrainOptions {
@@ -120,6 +137,7 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
             .progress_chars("=> "),
     );
     let done = AtomicBool::new(false);
+    let mode = if args.resume { Mode::Resume } else { Mode::New };
     let outcome = std::thread::scope(|s| {
         s.spawn(|| {
             while !done.load(Ordering::Relaxed) {
@@ -144,7 +162,7 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
                 std::thread::sleep(Duration::from_millis(100));
             }
         });
-        let r = train(v, &options, &dir, crate::lab::mode(args.resume), &watch);
+        let r = train(v, &options, &dir, mode, &watch);
         done.store(true, Ordering::Relaxed);
         r
     })
@@ -161,24 +179,46 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
             dir.display()
         );
     };
-    for line in o.lines() {
-        writeln!(out, "{line}")?;
-    }
-    if o.matches.is_empty() {
-        writeln!(out, "The data is in {}.", dir.display())?;
+    let mut lines = o.lines();
+    lines.push(if o.matches.is_empty() {
+        format!("The data is in {}.", dir.display())
     } else {
-        writeln!(out, "The data and the candidates are in {}.", dir.display())?;
-    }
-    let Some(kept) = &o.kept else {
-        return Ok(ExitCode::FAILURE);
+        format!("The data and the candidates are in {}.", dir.display())
+    });
+    let wrote = match &o.kept {
+        Some(kept) => {
+            save_evaluation(kept, &file)?;
+            Some((
+                file.display().to_string(),
+                describe_trained(kept).to_string(),
+            ))
+        }
+        None => None,
     };
-    save_evaluation(kept, &file)?;
-    writeln!(
-        out,
-        "wrote {} ({}) in {:.0} s",
-        file.display(),
-        describe_trained(kept),
-        started.elapsed().as_secs_f64()
-    )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Training {
+        lines,
+        wrote,
+        seconds: started.elapsed().as_secs_f64(),
+    })
+}
+
+impl Answer for Training {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        for line in &self.lines {
+            writeln!(out, "{line}")?;
+        }
+        if let Some((file, what)) = &self.wrote {
+            writeln!(out, "wrote {file} ({what}) in {:.0} s", self.seconds)?;
+        }
+        Ok(())
+    }
+
+    /// Failure when no candidate was kept (nothing was written).
+    fn exit_code(&self) -> ExitCode {
+        if self.wrote.is_some() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
+    }
 }
