@@ -9,11 +9,13 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_lab::Watch;
-use murus_lab::balance::{self, BalanceConfig, BalanceReport, CheckProgress, Level, Stopping};
+use murus_lab::balance::{
+    self, BalanceConfig, BalanceReport, BalanceSpec, CheckProgress, Level, Stopping,
+};
 use serde::Serialize;
 
 use crate::answer::Answer;
-use crate::lab::{PlayArgs, RunArgs, folder_error, load_book};
+use crate::lab::{PlayArgs, RunArgs, folder_error, load_book, note_fresh};
 use crate::load_variant;
 
 /// The levels a check plays without `--levels`.
@@ -150,6 +152,9 @@ pub fn run(a: &BalanceArgs) -> Result<Balance> {
     let watch = Watch::with_cancel(crate::lab::ctrl_c());
     let t = Instant::now();
     let folder = a.run.out.as_deref().map(|o| (o, a.run.mode()));
+    if let Some((out, mode)) = folder {
+        note_fresh::<BalanceSpec>(out, mode);
+    }
     let report = std::thread::scope(|scope| {
         let work = scope.spawn(|| balance::run_balance(v, &config, folder, &watch));
         show_progress(&watch, a.run.json, || work.is_finished());

@@ -10,12 +10,12 @@ use clap::Args;
 use murus_lab::Watch;
 use murus_lab::balance::BalanceConfig;
 use murus_lab::report::percent;
-use murus_lab::sweep::{self, SweepConfig, SweepError, SweepProgress, SweepReport};
+use murus_lab::sweep::{self, SweepConfig, SweepError, SweepProgress, SweepReport, SweepSpec};
 use serde::Serialize;
 
 use crate::answer::Answer;
 use crate::balance::CheckArgs;
-use crate::lab::{PlayArgs, RunArgs, folder_error};
+use crate::lab::{PlayArgs, RunArgs, folder_error, note_fresh};
 
 #[derive(Args)]
 #[command(mut_arg("out", |a| a.help(
@@ -110,6 +110,9 @@ pub fn run(a: &SweepArgs) -> Result<Sweep> {
     let watch = Watch::with_cancel(crate::lab::ctrl_c());
     let t = Instant::now();
     let folder = a.run.out.as_deref().map(|o| (o, a.run.mode()));
+    if let Some((out, mode)) = folder {
+        note_fresh::<SweepSpec>(out, mode);
+    }
     let result = std::thread::scope(|scope| {
         let work = scope.spawn(|| sweep::run_sweep(file, &source, &config, folder, &watch));
         show_progress(&watch, a.run.json, || work.is_finished());

@@ -12,12 +12,14 @@ use clap::Args;
 use murus_ai::BotSpec;
 use murus_engine::Variant;
 use murus_lab::train::{
-    FitSettings, TrainOptions, TrainProgress, Validation, describe_trained, save_evaluation, train,
+    DataSpec, FitSettings, TrainOptions, TrainProgress, Validation, describe_trained,
+    save_evaluation, train,
 };
 use murus_lab::{Mode, Watch};
 use serde::Serialize;
 
 use crate::answer::Answer;
+use crate::lab::note_fresh;
 use crate::load_variant;
 
 #[derive(Args)]
@@ -41,7 +43,8 @@ pub struct TrainArgs {
     /// (`VARIANT.train`).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Go on with the data already in the training folder.
+    /// Go on with the data already in the training folder, or start it
+    /// there if there is none; data of other settings is refused.
     #[arg(long)]
     pub resume: bool,
     /// The bot that plays the games and scores the positions.
@@ -138,6 +141,7 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
     );
     let done = AtomicBool::new(false);
     let mode = if args.resume { Mode::Resume } else { Mode::New };
+    note_fresh::<DataSpec>(&dir, mode);
     let outcome = std::thread::scope(|s| {
         s.spawn(|| {
             while !done.load(Ordering::Relaxed) {

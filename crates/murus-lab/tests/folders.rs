@@ -11,7 +11,9 @@ use murus_engine::Variant;
 use murus_lab::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
 use murus_lab::folder::{RunFolder, check_shards};
 use murus_lab::train::{DataDir, DataSpec};
-use murus_lab::{Config, LabError, Mode, Provenance, RunDir, Shard, merge, run, write_outputs};
+use murus_lab::{
+    Config, LabError, Mode, Opened, Provenance, RunDir, RunSpec, Shard, merge, run, write_outputs,
+};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("murus-folders-{}-{name}", std::process::id()));
@@ -122,11 +124,16 @@ fn a_run_folder_says_what_it_did_and_refuses_what_it_cannot() {
     let e = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap_err();
     assert!(matches!(e, LabError::RunExists { what: "run", ref file, .. } if file == "run.json"));
     let missing = temp("run-missing");
-    let e = RunDir::open(&missing, &config.run_spec(), Mode::Resume).unwrap_err();
-    assert!(matches!(e, LabError::NoRun { .. }), "{e}");
-    assert!(!missing.exists(), "a refused resume writes nothing");
-    let (_, games) = RunDir::resume_or_start(&missing, &config.run_spec()).unwrap();
+    // A resume where there is no run yet starts it (one rule for every
+    // run: a requeued job runs the same command again).
+    assert!(RunFolder::<RunSpec>::is_fresh(&missing));
+    let (rd, games) = RunDir::open(&missing, &config.run_spec(), Mode::Resume).unwrap();
+    assert_eq!(rd.opened(), Opened::Started);
     assert!(games.is_empty() && missing.join("run.json").is_file());
+    drop(rd);
+    assert!(!RunFolder::<RunSpec>::is_fresh(&missing));
+    let (rd, _) = RunDir::open(&missing, &config.run_spec(), Mode::Resume).unwrap();
+    assert_eq!(rd.opened(), Opened::Resumed);
     for d in [dir, missing] {
         std::fs::remove_dir_all(d).unwrap();
     }

@@ -10,10 +10,10 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_ai::BotSpec;
 use murus_engine::job::HandlerExt;
-use murus_lab::{LabError, MatchConfig, MatchResult, RunDir, RunProgress};
+use murus_lab::{LabError, MatchConfig, MatchResult, RunDir, RunProgress, RunSpec};
 use serde::Serialize;
 
-use super::{RunArgs, already_played, folder_error, show_progress};
+use super::{RunArgs, already_played, folder_error, note_fresh, show_progress};
 use crate::answer::Answer;
 use crate::load_variant;
 
@@ -100,6 +100,7 @@ pub fn matchup(a: &MatchArgs) -> Result<Matchup> {
     };
     let dir = match &a.run.out {
         Some(out) => {
+            note_fresh::<RunSpec>(out, a.run.mode());
             let (dir, _) =
                 RunDir::open(out, &m.run_spec(v)?, a.run.mode()).map_err(folder_error)?;
             Some(dir)

@@ -20,7 +20,8 @@ use std::time::Duration;
 use anyhow::{Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use murus_engine::Variant;
-use murus_lab::{Book, LabError, Mode, Shard};
+use murus_lab::folder::Spec;
+use murus_lab::{Book, LabError, Mode, RunFolder, Shard};
 
 pub use matchup::{MatchArgs, matchup};
 pub use merge::merge;
@@ -40,7 +41,10 @@ pub struct RunArgs {
     /// it finishes, the reports at the end (docs/lab.md).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Continue the run kept in --out: play only its missing games.
+    /// Go on with the run kept in --out (only its missing games are
+    /// played), or start it there if the folder keeps none; a run of other
+    /// settings is refused. Without it, --out refuses a folder that keeps a
+    /// run.
     #[arg(long, requires = "out")]
     pub resume: bool,
     /// Print the report as JSON (no progress bar).
@@ -113,8 +117,17 @@ pub(crate) fn folder_error(e: LabError) -> anyhow::Error {
         e @ LabError::Mismatch { .. } => {
             anyhow!("{e}; resume with the options it started with, or give a new --out folder")
         }
-        e @ LabError::NoRun { .. } => anyhow!("{e}; start it without --resume"),
+        e @ LabError::NoRun { .. } => anyhow!("{e}; remove it, or give a new --out folder"),
         e => e.into(),
+    }
+}
+
+/// Says on stderr that a run of kind `S` starts in `out` when `--resume`
+/// finds none there (`note: no run in runs/a yet: starting it`), before it
+/// starts: a resumed run and a new one are told apart.
+pub(crate) fn note_fresh<S: Spec>(out: &Path, mode: Mode) {
+    if mode == Mode::Resume && RunFolder::<S>::is_fresh(out) {
+        eprintln!("note: no {} in {} yet: starting it", S::WHAT, out.display());
     }
 }
 

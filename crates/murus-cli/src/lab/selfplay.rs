@@ -11,10 +11,12 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_ai::parse_specs;
 use murus_engine::job::HandlerExt;
-use murus_lab::{Config, Report, RunDir, RunProgress};
+use murus_lab::{Config, Report, RunDir, RunProgress, RunSpec};
 use serde::Serialize;
 
-use super::{PlayArgs, RunArgs, already_played, folder_error, load_book, show_progress};
+use super::{
+    PlayArgs, RunArgs, already_played, folder_error, load_book, note_fresh, show_progress,
+};
 use crate::answer::Answer;
 use crate::load_variant;
 
@@ -94,6 +96,7 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<Selfplay> {
     config.record_moves = a.run.out.is_some();
     let dir = match &a.run.out {
         Some(out) => {
+            note_fresh::<RunSpec>(out, a.run.mode());
             let (dir, _) =
                 RunDir::open(out, &config.run_spec(), a.run.mode()).map_err(folder_error)?;
             Some(dir)

@@ -172,8 +172,8 @@ pub struct RunDir {
 
 impl RunDir {
     /// Opens the folder `path` for the run of `spec` ([`RunFolder::open`]):
-    /// a new run writes `run.json` and an empty `games.jsonl`; a resumed
-    /// one reads the games already played, sorted by number (a game found
+    /// a run started there writes `run.json` and an empty `games.jsonl`; a
+    /// resumed one reads the games already played, sorted by number (a game found
     /// twice counts once, a torn last line of `games.jsonl` is dropped and
     /// cut off the file, any other line that is not one of this run's
     /// games is an error naming its `file:line`), and returns them.
@@ -201,22 +201,17 @@ impl RunDir {
         Ok((dir, games))
     }
 
-    /// Goes on with the run of `spec` kept in `path`, or starts it there
-    /// when the folder keeps none ([`RunFolder::resume_or_start`]).
-    pub fn resume_or_start(
-        path: &Path,
-        spec: &RunSpec,
-    ) -> Result<(RunDir, Vec<GameResult>), LabError> {
-        match RunDir::open(path, spec, Mode::Resume) {
-            Err(LabError::NoRun { .. }) => RunDir::open(path, spec, Mode::New),
-            opened => opened,
-        }
-    }
-
     /// The games of the run of `spec` in folder `path`, as
     /// [`RunDir::open`] finds them to resume it, without changing the
     /// folder (to show a run).
     pub fn read(path: &Path, spec: &RunSpec) -> Result<Vec<GameResult>, LabError> {
+        if RunFolder::<RunSpec>::read_spec(path)?.is_none() {
+            return Err(LabError::NoRun {
+                path: path.display().to_string(),
+                what: RunSpec::WHAT,
+                why: format!("it has no {}", RunSpec::FILE),
+            });
+        }
         RunFolder::open(path, spec, Mode::Resume)?;
         read_games(path, spec).map(|(games, _)| games)
     }
@@ -229,6 +224,11 @@ impl RunDir {
     /// The run's configuration, as its `run.json` holds it.
     pub fn spec(&self) -> &RunSpec {
         self.folder.spec()
+    }
+
+    /// Whether the run was started in the folder or resumed from it.
+    pub fn opened(&self) -> Opened {
+        self.folder.opened()
     }
 
     /// Statistics records of the games the folder held when it was opened,
