@@ -149,7 +149,7 @@ pub fn run(a: &BalanceArgs) -> Result<Balance> {
         max_plies,
         book,
     };
-    let watch = Watch::with_cancel(crate::lab::ctrl_c());
+    let watch = Watch::with_cancel(crate::signal::stop());
     let t = Instant::now();
     let folder = a.run.out.as_deref().map(|o| (o, a.run.mode()));
     if let Some((out, mode)) = folder {
@@ -226,7 +226,7 @@ impl Answer for Balance {
 
     fn exit_code(&self) -> ExitCode {
         if self.report.interrupted {
-            ExitCode::from(130)
+            crate::signal::interrupted()
         } else {
             ExitCode::SUCCESS
         }

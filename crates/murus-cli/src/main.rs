@@ -14,6 +14,7 @@ mod load;
 mod mural;
 mod position;
 mod rules;
+mod signal;
 mod sweep;
 mod train;
 mod ugi;

@@ -107,7 +107,7 @@ pub fn run(a: &SweepArgs) -> Result<Sweep> {
     // The parameters first: a broken declaration or a bad --set stops
     // the sweep before anything is played or written.
     sweep::space(&source, &config.set).map_err(|e| fail(e, file, &source))?;
-    let watch = Watch::with_cancel(crate::lab::ctrl_c());
+    let watch = Watch::with_cancel(crate::signal::stop());
     let t = Instant::now();
     let folder = a.run.out.as_deref().map(|o| (o, a.run.mode()));
     if let Some((out, mode)) = folder {
@@ -196,7 +196,7 @@ impl Answer for Sweep {
 
     fn exit_code(&self) -> ExitCode {
         if self.report.interrupted {
-            ExitCode::from(130)
+            crate::signal::interrupted()
         } else if self.none_compiles() {
             ExitCode::FAILURE
         } else {

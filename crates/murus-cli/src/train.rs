@@ -89,6 +89,8 @@ pub struct Training {
     /// candidate was kept.
     pub wrote: Option<(String, String)>,
     pub seconds: f64,
+    /// The data folder, when Ctrl-C (or SIGTERM, SIGHUP) stopped the run.
+    pub interrupted: Option<String>,
 }
 
 pub fn run(args: &TrainArgs) -> Result<Training> {
@@ -132,7 +134,7 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
         }),
     };
     // Ctrl-C stops at the next game; the data so far stays for --resume.
-    let watch = Watch::with_cancel(crate::lab::ctrl_c());
+    let watch = Watch::with_cancel(crate::signal::stop());
     let bar = indicatif::ProgressBar::new(args.positions);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({elapsed})")
@@ -178,10 +180,12 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
     })?;
     bar.finish_and_clear();
     let Some(o) = outcome else {
-        bail!(
-            "cancelled; the data so far is in {}: --resume goes on",
-            dir.display()
-        );
+        return Ok(Training {
+            lines: Vec::new(),
+            wrote: None,
+            seconds: started.elapsed().as_secs_f64(),
+            interrupted: Some(dir.display().to_string()),
+        });
     };
     let mut lines = o.lines();
     lines.push(if o.matches.is_empty() {
@@ -203,6 +207,7 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
         lines,
         wrote,
         seconds: started.elapsed().as_secs_f64(),
+        interrupted: None,
     })
 }
 
@@ -217,9 +222,18 @@ impl Answer for Training {
         Ok(())
     }
 
+    fn notes(&self) -> String {
+        match &self.interrupted {
+            Some(dir) => format!("interrupted: the data so far is in {dir}: --resume goes on\n"),
+            None => String::new(),
+        }
+    }
+
     /// Failure when no candidate was kept (nothing was written).
     fn exit_code(&self) -> ExitCode {
-        if self.wrote.is_some() {
+        if self.interrupted.is_some() {
+            crate::signal::interrupted()
+        } else if self.wrote.is_some() {
             ExitCode::SUCCESS
         } else {
             ExitCode::FAILURE

@@ -108,7 +108,7 @@ pub fn matchup(a: &MatchArgs) -> Result<Matchup> {
         None => None,
     };
     let resumed = dir.as_ref().map_or(0, |d| d.done().len() as u64);
-    let cancel = super::ctrl_c();
+    let cancel = crate::signal::stop();
     let done = AtomicU64::new(0);
     let handler = cancel
         .clone()
@@ -197,7 +197,7 @@ impl Answer for Matchup {
 
     fn exit_code(&self) -> ExitCode {
         if self.cancelled {
-            ExitCode::from(130)
+            crate::signal::interrupted()
         } else {
             ExitCode::SUCCESS
         }

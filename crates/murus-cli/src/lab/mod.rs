@@ -140,16 +140,6 @@ pub(crate) fn threads(t: Option<usize>) -> Result<usize> {
     }
 }
 
-/// A cancel flag that Ctrl-C sets: the handler of the work going on stops
-/// it (its finished work kept).
-pub(crate) fn ctrl_c() -> murus_engine::job::Cancel {
-    let cancel = murus_engine::job::Cancel::new();
-    let on_signal = cancel.clone();
-    // Fails only if a handler is already set; then Ctrl-C ends the process.
-    let _ = ctrlc::set_handler(move || on_signal.cancel());
-    cancel
-}
-
 /// Shows a progress bar of `total` games, `done()` of them finished, until
 /// `finished()`, when stderr is a terminal.
 fn show_progress(total: u64, quiet: bool, done: impl Fn() -> u64, finished: impl Fn() -> bool) {

@@ -107,7 +107,7 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<Selfplay> {
     let t = Instant::now();
     let threads = config.threads;
     // Ctrl-C keeps the finished games from the first moment of the run.
-    let cancel = super::ctrl_c();
+    let cancel = crate::signal::stop();
     let done = Arc::new(AtomicU64::new(0));
     let seen = done.clone();
     let handler = cancel
@@ -163,7 +163,7 @@ impl Answer for Selfplay {
 
     fn exit_code(&self) -> ExitCode {
         if self.cancelled {
-            ExitCode::from(130)
+            crate::signal::interrupted()
         } else {
             ExitCode::SUCCESS
         }

@@ -4,9 +4,11 @@
 //! variables Slurm and Kubernetes set.
 
 use std::path::Path;
-use std::process::Output;
+use std::process::{Output, Stdio};
 
-use crate::util::{TempDir, murus, stderr, stdout, text};
+#[cfg(unix)]
+use crate::util::signal;
+use crate::util::{TempDir, command, finish, json, murus, stderr, stdout, text, wait_for_lines};
 
 /// The lab commands that keep runs in folders, each as a small run:
 /// the name of what its folder keeps, and its arguments before `--out`.
@@ -152,4 +154,150 @@ fn train_resume_without_data_says_it_starts_afresh() {
         stderr(&o)
     );
     assert!(file.is_file());
+}
+
+/// A self-play run of 120 games, long enough (a second or two in a
+/// debug build) to be stopped in the middle, short enough for a test.
+const SLOW_RUN: [&str; 11] = [
+    "selfplay",
+    "standard",
+    "--games",
+    "120",
+    "--bots",
+    "greedy,alphabeta:300",
+    "--seed",
+    "3",
+    "--threads",
+    "2",
+    "--json",
+];
+
+/// The files a finished run folder holds, by name.
+fn run_files(dir: &Path) -> Vec<(&'static str, String)> {
+    ["games.jsonl", "report.json", "report.csv", "report.svg"]
+        .into_iter()
+        .map(|f| {
+            let path = dir.join(f);
+            let text = std::fs::read_to_string(&path)
+                .unwrap_or_else(|e| panic!("{}: {e}", path.display()));
+            (f, text)
+        })
+        .collect()
+}
+
+/// The report a run folder holds, as JSON.
+fn report(dir: &Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("report.json")).unwrap();
+    serde_json::from_str(&text).unwrap()
+}
+
+#[cfg(unix)]
+#[test]
+fn selfplay_stopped_by_sigterm_or_sighup_writes_its_report_and_resumes_to_the_full_run() {
+    let tmp = TempDir::new("sigterm");
+    let whole = tmp.join("whole");
+    let o = run_in(&SLOW_RUN, &whole, &[]);
+    assert!(o.status.success(), "{}", text(&o));
+    for name in ["TERM", "HUP"] {
+        let dir = tmp.join(name);
+        let child = command()
+            .args(SLOW_RUN)
+            .args(["--out", dir.to_str().unwrap()])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the murus binary runs");
+        let mut child = child;
+        wait_for_lines(&mut child, &dir.join("games.jsonl"), 3);
+        signal(&child, name);
+        let o = finish(child);
+        assert_eq!(o.status.code(), Some(130), "SIG{name}: {}", text(&o));
+        assert!(
+            stderr(&o).contains("interrupted: kept "),
+            "SIG{name}: {}",
+            stderr(&o)
+        );
+        // The finished games and a report that says it is not the whole run.
+        let r = report(&dir);
+        assert_eq!(r["interrupted"], true, "SIG{name}: {r}");
+        let games = r["games"].as_u64().unwrap();
+        assert!((3..120).contains(&games), "SIG{name}: {r}");
+        let lines = std::fs::read_to_string(dir.join("games.jsonl")).unwrap();
+        assert_eq!(lines.lines().count() as u64, games, "SIG{name}");
+        assert_eq!(json(&o), r, "SIG{name}: the report printed is the one kept");
+        // Resumed, it ends with the files of the run never stopped.
+        let o = run_in(&SLOW_RUN, &dir, &["--resume"]);
+        assert!(o.status.success(), "SIG{name}: {}", text(&o));
+        assert!(
+            stderr(&o).contains(&format!("{games} were already played")),
+            "SIG{name}: {}",
+            stderr(&o)
+        );
+        assert_eq!(run_files(&dir), run_files(&whole), "SIG{name}");
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn training_stopped_by_sigterm_keeps_its_data_and_exits_as_on_ctrl_c() {
+    let tmp = TempDir::new("train-sigterm");
+    let file = tmp.join("t.eval");
+    let mut child = command()
+        .args([
+            "train",
+            "standard",
+            "--positions",
+            "1000000",
+            "--bot",
+            "alphabeta:150",
+            "--threads",
+            "2",
+            "--no-validate",
+            "--out",
+            file.to_str().unwrap(),
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the murus binary runs");
+    let data = tmp.join("t.train").join("data.jsonl");
+    wait_for_lines(&mut child, &data, 3);
+    signal(&child, "TERM");
+    let o = finish(child);
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    assert!(
+        stderr(&o).contains(&format!(
+            "interrupted: the data so far is in {}: --resume goes on",
+            tmp.join("t.train").display()
+        )),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!file.exists(), "nothing fitted, nothing written");
+    let kept = std::fs::read_to_string(&data).unwrap();
+    assert!(kept.lines().count() >= 3, "the finished games are kept");
+}
+
+#[cfg(unix)]
+#[test]
+fn mural_generation_stopped_by_sigterm_prints_the_puzzles_found() {
+    let mut child = command()
+        .args([
+            "mural", "generate", "--board", "6x6", "--count", "100000", "--json",
+        ])
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the murus binary runs");
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    assert!(child.try_wait().unwrap().is_none(), "it ended too soon");
+    signal(&child, "TERM");
+    let o = finish(child);
+    assert_eq!(o.status.code(), Some(130), "{}", text(&o));
+    let found = stdout(&o).lines().count();
+    assert!(
+        stderr(&o).contains(&format!("interrupted: {found} of 100000 puzzle(s) found")),
+        "{}",
+        stderr(&o)
+    );
 }
