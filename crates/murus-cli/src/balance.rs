@@ -119,8 +119,9 @@ pub struct BalanceArgs {
 #[derive(Serialize)]
 pub struct Balance {
     pub report: BalanceReport,
-    /// How long the check took (none for a merge).
-    pub seconds: Option<f64>,
+    /// How long the check took, and on how many threads (none for a
+    /// merge).
+    pub seconds: Option<(f64, usize)>,
 }
 
 pub fn run(a: &BalanceArgs) -> Result<Balance> {
@@ -164,7 +165,7 @@ pub fn run(a: &BalanceArgs) -> Result<Balance> {
     .map_err(folder_error)?;
     Ok(Balance {
         report,
-        seconds: Some(t.elapsed().as_secs_f64()),
+        seconds: Some((t.elapsed().as_secs_f64(), config.threads)),
     })
 }
 
@@ -202,7 +203,9 @@ impl Answer for Balance {
         let r = &self.report;
         let mut notes = String::new();
         match self.seconds {
-            Some(s) => notes.push_str(&format!("balance check in {s:.1} s\n")),
+            Some((s, threads)) => notes.push_str(&format!(
+                "balance check in {s:.1} s ({threads} thread(s))\n"
+            )),
             None => {
                 for l in &r.levels {
                     if l.report.games < l.report.provenance.requested {

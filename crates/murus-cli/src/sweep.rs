@@ -76,8 +76,9 @@ fn parse_set(text: &str) -> Result<(String, Vec<u32>), String> {
 #[derive(Serialize)]
 pub struct Sweep {
     pub report: SweepReport,
-    /// How long the sweep took (none for a merge).
-    pub seconds: Option<f64>,
+    /// How long the sweep took, and on how many threads (none for a
+    /// merge).
+    pub seconds: Option<(f64, usize)>,
 }
 
 pub fn run(a: &SweepArgs) -> Result<Sweep> {
@@ -125,7 +126,7 @@ pub fn run(a: &SweepArgs) -> Result<Sweep> {
     let report = result.map_err(|e| fail(e, file, &source))?;
     Ok(Sweep {
         report,
-        seconds: Some(t.elapsed().as_secs_f64()),
+        seconds: Some((t.elapsed().as_secs_f64(), config.balance.threads)),
     })
 }
 
@@ -166,12 +167,12 @@ impl Answer for Sweep {
         let r = &self.report;
         let mut notes = String::new();
         match self.seconds {
-            Some(s) => {
+            Some((s, threads)) => {
                 for k in &r.skipped {
                     notes.push_str(&k.diagnostics);
                 }
                 notes.push_str(&format!(
-                    "sweep of {} combination(s) in {s:.1} s\n",
+                    "sweep of {} combination(s) in {s:.1} s ({threads} thread(s))\n",
                     r.spec.combinations
                 ));
             }

@@ -33,9 +33,10 @@ pub struct TrainArgs {
     /// played); the data then depends on the machine's speed.
     #[arg(long)]
     pub minutes: Option<f64>,
-    /// Games played at once (the data does not depend on it).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Games played at once (default: the CPUs this process may run on,
+    /// at most SLURM_CPUS_PER_TASK; the data does not depend on it).
+    #[arg(long)]
+    pub threads: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The evaluation file to write (default: VARIANT.eval, beside a rules
@@ -89,6 +90,7 @@ pub struct Training {
     /// candidate was kept.
     pub wrote: Option<(String, String)>,
     pub seconds: f64,
+    pub threads: usize,
     /// The data folder, when Ctrl-C (or SIGTERM, SIGHUP) stopped the run.
     pub interrupted: Option<String>,
 }
@@ -108,6 +110,7 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
     if args.epochs == 0 || args.batch == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
         bail!("--epochs and --batch must be at least 1, --rate positive");
     }
+    let threads = crate::lab::threads(args.threads)?;
     let file = args.out.clone().unwrap_or_else(|| default_out(args, v));
     let dir = file.with_extension("train");
     let started = Instant::now();
@@ -118,7 +121,7 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
         deadline: args
             .minutes
             .map(|m| started + Duration::from_secs_f64(m * 60.0 * 0.75)),
-        threads: args.threads.max(1),
+        threads,
         seed: args.seed,
         bot,
         fit: FitSettings {
@@ -184,6 +187,7 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
             lines: Vec::new(),
             wrote: None,
             seconds: started.elapsed().as_secs_f64(),
+            threads,
             interrupted: Some(dir.display().to_string()),
         });
     };
@@ -207,6 +211,7 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
         lines,
         wrote,
         seconds: started.elapsed().as_secs_f64(),
+        threads,
         interrupted: None,
     })
 }
@@ -223,10 +228,16 @@ impl Answer for Training {
     }
 
     fn notes(&self) -> String {
-        match &self.interrupted {
-            Some(dir) => format!("interrupted: the data so far is in {dir}: --resume goes on\n"),
-            None => String::new(),
+        let mut notes = format!(
+            "training in {:.0} s ({} thread(s))\n",
+            self.seconds, self.threads
+        );
+        if let Some(dir) = &self.interrupted {
+            notes.push_str(&format!(
+                "interrupted: the data so far is in {dir}: --resume goes on\n"
+            ));
         }
+        notes
     }
 
     /// Failure when no candidate was kept (nothing was written).

@@ -54,6 +54,7 @@ pub struct Matchup {
     pub played: u64,
     /// Games a resumed match found done.
     pub resumed: u64,
+    pub threads: usize,
     pub seconds: f64,
     /// Whether Ctrl-C (or SIGTERM, SIGHUP) stopped it.
     pub cancelled: bool,
@@ -131,6 +132,7 @@ pub fn matchup(a: &MatchArgs) -> Result<Matchup> {
         result,
         played: done.load(Ordering::Relaxed).saturating_sub(resumed),
         resumed,
+        threads: m.threads,
         seconds: t.elapsed().as_secs_f64(),
         cancelled: cancel.is_cancelled(),
     })
@@ -188,9 +190,10 @@ impl Answer for Matchup {
 
     fn notes(&self) -> String {
         format!(
-            "{} games in {:.2} s{}\n",
+            "{} games in {:.2} s ({} thread(s)){}\n",
             self.played,
             self.seconds,
+            self.threads,
             already_played(self.resumed)
         )
     }

@@ -34,7 +34,8 @@ pub struct RunArgs {
     /// Seed of the whole run.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Worker threads (default: one per core). Results do not depend on it.
+    /// Worker threads (default: the CPUs this process may run on, at most
+    /// SLURM_CPUS_PER_TASK). Results do not depend on it.
     #[arg(long)]
     pub threads: Option<usize>,
     /// Keep the run in this folder: its settings first, then each game as
@@ -136,7 +137,7 @@ pub(crate) fn threads(t: Option<usize>) -> Result<usize> {
     match t {
         Some(0) => bail!("--threads must be at least 1"),
         Some(t) => Ok(t),
-        None => Ok(std::thread::available_parallelism().map_or(1, usize::from)),
+        None => Ok(murus_engine::util::default_threads()),
     }
 }
 

@@ -301,3 +301,88 @@ fn mural_generation_stopped_by_sigterm_prints_the_puzzles_found() {
         stderr(&o)
     );
 }
+
+/// Each lab command, small, with the words its timing line on stderr
+/// starts with.
+fn timed_runs() -> Vec<(&'static str, Vec<&'static str>)> {
+    let mut runs: Vec<(&'static str, Vec<&'static str>)> = small_runs()
+        .into_iter()
+        .map(|(_, mut args)| {
+            // Without --threads: the default is what is tested.
+            let at = args.iter().position(|a| *a == "--threads").unwrap();
+            args.drain(at..at + 2);
+            let timing = match args[0] {
+                "balance" => "balance check in ",
+                "sweep" => "sweep of 1 combination(s) in ",
+                _ => " games in ",
+            };
+            (timing, args)
+        })
+        .collect();
+    runs.push((
+        "training in ",
+        vec![
+            "train",
+            "standard",
+            "--positions",
+            "100",
+            "--bot",
+            "alphabeta:50",
+            "--hidden",
+            "2",
+            "--epochs",
+            "1",
+            "--no-validate",
+        ],
+    ));
+    runs
+}
+
+/// The threads a run's timing line says it used.
+fn threads_used(o: &Output, timing: &str) -> usize {
+    let e = stderr(o);
+    let line = e
+        .lines()
+        .find(|l| l.contains(timing))
+        .unwrap_or_else(|| panic!("no timing line `{timing}`: {}", text(o)));
+    let count = line
+        .split(" thread(s)")
+        .next()
+        .and_then(|head| head.rsplit(['(', ' ']).next())
+        .and_then(|n| n.parse().ok());
+    count.unwrap_or_else(|| panic!("no thread count in `{line}`"))
+}
+
+#[test]
+fn threads_default_to_the_cpus_a_scheduler_grants() {
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    for (timing, args) in timed_runs() {
+        let name = args[0];
+        let tmp = TempDir::new(&format!("threads-{name}"));
+        let run = |env: Option<&str>, prefix: &[&str]| {
+            let out = tmp.join(format!("t{}", prefix.len() + usize::from(env.is_some())));
+            let mut all: Vec<&str> = prefix.to_vec();
+            all.push(env!("CARGO_BIN_EXE_murus"));
+            all.extend(&args);
+            all.extend(["--out", out.to_str().unwrap()]);
+            let mut c = std::process::Command::new(all[0]);
+            c.args(&all[1..]).current_dir(crate::util::root());
+            match env {
+                Some(n) => c.env("SLURM_CPUS_PER_TASK", n),
+                None => c.env_remove("SLURM_CPUS_PER_TASK"),
+            };
+            let o = c.output().expect("murus runs");
+            assert!(o.status.success(), "{name}: {}", text(&o));
+            threads_used(&o, timing)
+        };
+        // Every CPU the process may run on, when nothing says otherwise.
+        assert_eq!(run(None, &[]), cpus, "{name}");
+        // A Slurm task of one CPU runs one thread.
+        assert_eq!(run(Some("1"), &[]), 1, "{name}: SLURM_CPUS_PER_TASK=1");
+        // So does a process pinned to one CPU.
+        let taskset = std::process::Command::new("taskset").arg("-V").output();
+        if taskset.is_ok_and(|o| o.status.success()) {
+            assert_eq!(run(None, &["taskset", "-c", "0"]), 1, "{name}: taskset");
+        }
+    }
+}

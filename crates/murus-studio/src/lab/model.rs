@@ -245,10 +245,10 @@ pub enum RowKind {
     Draws,
 }
 
-/// The threads a run uses: all cores but one, kept for the UI.
+/// The threads a run uses: all the CPUs the studio may run on
+/// ([`murus_engine::util::default_threads`]) but one, kept for the UI.
 pub(crate) fn threads() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, usize::from)
+    murus_engine::util::default_threads()
         .saturating_sub(1)
         .max(1)
 }
