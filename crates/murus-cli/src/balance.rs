@@ -15,7 +15,9 @@ use murus_lab::balance::{
 use serde::Serialize;
 
 use crate::answer::Answer;
-use crate::lab::{PlayArgs, RunArgs, folder_error, load_book, note_fresh};
+use crate::lab::{
+    PlayArgs, RunArgs, folder_error, load_book, merge_error, note_fresh, partial, partial_text,
+};
 use crate::load_variant;
 
 /// The levels a check plays without `--levels`.
@@ -112,6 +114,12 @@ pub struct BalanceArgs {
         "book", "skill_games", "seed", "threads", "max_plies", "shard", "resume",
     ])]
     pub merge: Vec<PathBuf>,
+    /// With --merge: merge the shards present even when some are missing
+    /// or were interrupted; the report lists the shards missing
+    /// (`missing_shards`). Without it such a merge fails, naming them, and
+    /// writes nothing.
+    #[arg(long, requires = "merge", conflicts_with = "variant")]
+    pub allow_partial: bool,
 }
 
 /// `murus balance`'s answer: the check's report (a check, or the merge of
@@ -207,11 +215,14 @@ impl Answer for Balance {
                 "balance check in {s:.1} s ({threads} thread(s))\n"
             )),
             None => {
-                for l in &r.levels {
-                    if l.report.games < l.report.provenance.requested {
+                if !r.missing_shards.is_empty() {
+                    for l in &r.levels {
                         notes.push_str(&format!(
-                            "note: {}: {} of {} games present; the rest of the shards are missing\n",
-                            l.level, l.report.games, l.report.provenance.requested
+                            "note: {}: {} of {} games present; the shards missing: {}\n",
+                            l.level,
+                            l.report.games,
+                            l.report.provenance.requested,
+                            r.missing_shards.join(", ")
                         ));
                     }
                 }
@@ -227,8 +238,10 @@ impl Answer for Balance {
         notes
     }
 
+    /// 130 for a check stopped by a signal (not for a merge, which fails
+    /// unless told to take what is there).
     fn exit_code(&self) -> ExitCode {
-        if self.report.interrupted {
+        if self.report.interrupted && self.seconds.is_some() {
             crate::signal::interrupted()
         } else {
             ExitCode::SUCCESS
@@ -244,12 +257,13 @@ pub fn print_summary(r: &BalanceReport, out: &mut dyn Write) -> io::Result<()> {
     };
     writeln!(
         out,
-        "{}: balance at {} level(s), {}, {openings}, seed {}{}",
+        "{}: balance at {} level(s), {}, {openings}, seed {}{}{}",
         r.variant.name,
         r.levels.len(),
         r.stopping,
         r.seed,
-        if r.interrupted { " (interrupted)" } else { "" }
+        if r.interrupted { " (interrupted)" } else { "" },
+        partial_text(&r.missing_shards)
     )?;
     writeln!(
         out,
@@ -308,7 +322,8 @@ pub fn merge(a: &BalanceArgs) -> Result<Balance> {
         );
     }
     let dirs: Vec<&Path> = a.merge.iter().map(PathBuf::as_path).collect();
-    let report = balance::merge_balance(&dirs, a.run.out.as_deref())?;
+    let report = balance::merge_balance(&dirs, a.run.out.as_deref(), partial(a.allow_partial))
+        .map_err(merge_error)?;
     Ok(Balance {
         report,
         seconds: None,

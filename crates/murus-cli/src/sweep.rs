@@ -15,7 +15,7 @@ use serde::Serialize;
 
 use crate::answer::Answer;
 use crate::balance::CheckArgs;
-use crate::lab::{PlayArgs, RunArgs, folder_error, note_fresh};
+use crate::lab::{PlayArgs, RunArgs, folder_error, merge_error, note_fresh, partial, partial_text};
 
 #[derive(Args)]
 #[command(mut_arg("out", |a| a.help(
@@ -50,6 +50,12 @@ pub struct SweepArgs {
         "skill_games", "seed", "threads", "max_plies", "shard", "resume",
     ])]
     pub merge: Vec<PathBuf>,
+    /// With --merge: merge the shards present even when some are missing
+    /// or were interrupted; the report lists the shards missing
+    /// (`missing_shards`). Without it such a merge fails, naming them, and
+    /// writes nothing.
+    #[arg(long, requires = "merge", conflicts_with = "file")]
+    pub allow_partial: bool,
 }
 
 /// `--set NAME=VALUES`: a parameter's name and the values to sweep.
@@ -177,26 +183,32 @@ impl Answer for Sweep {
                 ));
             }
             None => {
-                let missing = r.missing();
-                if !missing.is_empty() {
+                if !r.missing_shards.is_empty() {
                     notes.push_str(&format!(
-                        "note: {} of {} combinations present; the rest of the shards are missing\n",
-                        r.spec.combinations - missing.len() as u64,
-                        r.spec.combinations
+                        "note: {} of {} combinations present; the shards missing: {}\n",
+                        r.spec.combinations - r.missing().len() as u64,
+                        r.spec.combinations,
+                        r.missing_shards.join(", ")
                     ));
                 }
             }
         }
         if r.interrupted {
-            notes.push_str("interrupted: the finished games are kept; --resume continues\n");
+            notes.push_str(if self.seconds.is_some() {
+                "interrupted: the finished games are kept; --resume continues\n"
+            } else {
+                "note: a shard was interrupted: resume it with --resume, then merge again\n"
+            });
         } else if self.none_compiles() {
             notes.push_str("error: no combination compiles\n");
         }
         notes
     }
 
+    /// 130 for a sweep stopped by a signal (not for a merge, which fails
+    /// unless told to take what is there).
     fn exit_code(&self) -> ExitCode {
-        if self.report.interrupted {
+        if self.report.interrupted && self.seconds.is_some() {
             crate::signal::interrupted()
         } else if self.none_compiles() {
             ExitCode::FAILURE
@@ -217,7 +229,11 @@ pub fn merge(a: &SweepArgs) -> Result<Sweep> {
         );
     }
     let dirs: Vec<&Path> = a.merge.iter().map(PathBuf::as_path).collect();
-    let report = sweep::merge_sweeps(&dirs, a.run.out.as_deref())?;
+    let report = sweep::merge_sweeps(&dirs, a.run.out.as_deref(), partial(a.allow_partial))
+        .map_err(|e| match e {
+            SweepError::Lab(e) => merge_error(e),
+            e => e.into(),
+        })?;
     Ok(Sweep {
         report,
         seconds: None,
@@ -254,7 +270,7 @@ pub fn print_table(r: &SweepReport, out: &mut dyn Write) -> io::Result<()> {
     let spec = &r.spec;
     writeln!(
         out,
-        "{}: sweep of {}: {} combination(s), {} played, {} skipped{}; levels {}, {}, {} opening plies, seed {}{}",
+        "{}: sweep of {}: {} combination(s), {} played, {} skipped{}; levels {}, {}, {} opening plies, seed {}{}{}",
         spec.variant.name,
         if spec.parameters.is_empty() {
             "no parameters".to_string()
@@ -271,7 +287,8 @@ pub fn print_table(r: &SweepReport, out: &mut dyn Write) -> io::Result<()> {
         spec.stopping,
         spec.openings,
         spec.seed,
-        if r.interrupted { " (interrupted)" } else { "" }
+        if r.interrupted { " (interrupted)" } else { "" },
+        partial_text(&r.missing_shards)
     )?;
     let widths: Vec<usize> = spec
         .parameters

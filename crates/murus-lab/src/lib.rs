@@ -87,7 +87,7 @@ pub mod write;
 pub use book::{Book, BookId};
 pub use error::LabError;
 pub use folder::{
-    Mode, Opened, RunDir, RunFolder, RunSpec, Shard, merge, read_outputs, write_outputs,
+    Mode, Opened, Partial, RunDir, RunFolder, RunSpec, Shard, merge, read_outputs, write_outputs,
 };
 pub use matches::{MatchConfig, MatchResult, Sprt, run_match};
 pub use play::{GameSetup, play_game};

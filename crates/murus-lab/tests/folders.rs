@@ -12,7 +12,8 @@ use murus_lab::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
 use murus_lab::folder::{RunFolder, check_shards};
 use murus_lab::train::{DataDir, DataSpec};
 use murus_lab::{
-    Config, LabError, Mode, Opened, Provenance, RunDir, RunSpec, Shard, merge, run, write_outputs,
+    Config, LabError, Mode, Opened, Partial, Provenance, RunDir, RunSpec, Shard, merge, run,
+    write_outputs,
 };
 
 fn temp(name: &str) -> PathBuf {
@@ -160,10 +161,25 @@ fn only_the_shards_of_one_run_each_once_merge() {
     let whole = shard_folder(&v, 5, None, "whole");
     let other = shard_folder(&v, 6, Some((2, 2)), "other");
     let third = shard_folder(&v, 5, Some((1, 3)), "third");
-    let (merged, games) = merge(&[&one, &two]).unwrap();
+    let (merged, games) = merge(&[&one, &two], Partial::Refuse).unwrap();
     assert_eq!(games.len(), 12);
     assert_eq!(merged.provenance.shard, None);
-    let err = |dirs: &[&Path]| merge(dirs).unwrap_err().to_string();
+    assert!(merged.missing_shards.is_empty() && !merged.interrupted);
+    let err = |dirs: &[&Path]| merge(dirs, Partial::Refuse).unwrap_err().to_string();
+    let e = err(&[&two]);
+    assert_eq!(e, "shard 1/2 is missing");
+    let (half, games) = merge(&[&two], Partial::Allow).unwrap();
+    assert_eq!(
+        (games.len(), half.missing_shards.clone()),
+        (6, vec!["1/2".to_string()])
+    );
+    let e = err(&[&one, &one.join("nothere")]);
+    assert!(e.ends_with("nothere`: no such folder"), "{e}");
+    let e = err(&[&one, one.parent().unwrap()]);
+    assert!(
+        e.contains(": no report.json: not the --out folder of a run's shard"),
+        "{e}"
+    );
     let e = err(&[&one, &one]);
     assert!(e.contains("shard 1/2 is given twice"), "{e}");
     let e = err(&[&one, &whole]);

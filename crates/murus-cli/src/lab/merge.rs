@@ -9,6 +9,7 @@ use clap::Args;
 use murus_lab::Report;
 use serde::Serialize;
 
+use super::merge_error;
 use super::selfplay::summary;
 use crate::answer::Answer;
 
@@ -19,6 +20,12 @@ pub struct MergeArgs {
     /// Write the merged games and report here.
     #[arg(long)]
     pub out: Option<PathBuf>,
+    /// Merge the shards present even when some are missing or were
+    /// interrupted; the report lists the shards missing
+    /// (`missing_shards`). Without it such a merge fails, naming them, and
+    /// writes nothing.
+    #[arg(long)]
+    pub allow_partial: bool,
     #[arg(long)]
     pub json: bool,
 }
@@ -31,7 +38,8 @@ pub struct Merged {
 
 pub fn merge(a: &MergeArgs) -> Result<Merged> {
     let paths: Vec<&Path> = a.dirs.iter().map(PathBuf::as_path).collect();
-    let (report, games) = murus_lab::merge(&paths)?;
+    let (report, games) =
+        murus_lab::merge(&paths, super::partial(a.allow_partial)).map_err(merge_error)?;
     if let Some(dir) = &a.out {
         murus_lab::write_outputs(dir, &report, &games)?;
     }
@@ -48,15 +56,23 @@ impl Answer for Merged {
         write!(out, "{}", self.report.to_json())
     }
 
+    /// What a partial merge lacks (`--allow-partial`).
     fn notes(&self) -> String {
         let r = &self.report;
-        if r.games < r.provenance.requested {
-            format!(
-                "note: {} of {} games present; the rest of the shards are missing\n",
-                r.games, r.provenance.requested
-            )
-        } else {
-            String::new()
+        let mut notes = String::new();
+        if !r.missing_shards.is_empty() {
+            notes.push_str(&format!(
+                "note: {} of {} games present; the shards missing: {}\n",
+                r.games,
+                r.provenance.requested,
+                r.missing_shards.join(", ")
+            ));
         }
+        if r.interrupted {
+            notes.push_str(
+                "note: a shard was interrupted: resume it with --resume, then merge again\n",
+            );
+        }
+        notes
     }
 }

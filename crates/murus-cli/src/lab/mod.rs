@@ -21,7 +21,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use murus_engine::Variant;
 use murus_lab::folder::Spec;
-use murus_lab::{Book, LabError, Mode, RunFolder, Shard};
+use murus_lab::{Book, LabError, Mode, Partial, RunFolder, Shard};
 
 pub use matchup::{MatchArgs, matchup};
 pub use merge::merge;
@@ -120,6 +120,36 @@ pub(crate) fn folder_error(e: LabError) -> anyhow::Error {
         }
         e @ LabError::NoRun { .. } => anyhow!("{e}; remove it, or give a new --out folder"),
         e => e.into(),
+    }
+}
+
+/// A merge's refusal in the words of the command line: a merge that is
+/// not the whole run says how to make it whole, or how to take it as it is.
+pub(crate) fn merge_error(e: LabError) -> anyhow::Error {
+    match e {
+        e @ LabError::Partial(_) => anyhow!(
+            "{e}: merge every shard, each run to its end (--resume goes on with an interrupted one), or add --allow-partial to merge the shards present"
+        ),
+        e => e.into(),
+    }
+}
+
+/// What a merge's report lacks, for its header: ` (partial: shards 2/4 and
+/// 3/4 missing)`, or nothing for a whole run's.
+pub(crate) fn partial_text(missing_shards: &[String]) -> String {
+    match missing_shards {
+        [] => String::new(),
+        [one] => format!(" (partial: shard {one} missing)"),
+        many => format!(" (partial: shards {} missing)", many.join(", ")),
+    }
+}
+
+/// Whether a merge may lack shards: `--allow-partial`.
+pub(crate) fn partial(allow_partial: bool) -> Partial {
+    if allow_partial {
+        Partial::Allow
+    } else {
+        Partial::Refuse
     }
 }
 

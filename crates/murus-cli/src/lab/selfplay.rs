@@ -174,7 +174,7 @@ impl Answer for Selfplay {
 pub(super) fn summary(r: &Report, out: &mut dyn Write) -> io::Result<()> {
     writeln!(
         out,
-        "{}: {} games, seed {}{}{}",
+        "{}: {} games, seed {}{}{}{}",
         r.provenance.variant.name,
         r.games,
         r.provenance.seed,
@@ -186,7 +186,8 @@ pub(super) fn summary(r: &Report, out: &mut dyn Write) -> io::Result<()> {
             format!(" (interrupted: {} requested)", r.provenance.requested)
         } else {
             String::new()
-        }
+        },
+        super::partial_text(&r.missing_shards)
     )?;
     let lines = r.summary(|c| format!("Colour {c}"));
     let width = lines

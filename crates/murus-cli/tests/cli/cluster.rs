@@ -386,3 +386,166 @@ fn threads_default_to_the_cpus_a_scheduler_grants() {
         }
     }
 }
+
+/// A rule file of four combinations (the standard game on 7 or 8 files,
+/// with a ply cap of 200 or 300) written into `dir`; its path.
+fn sizes(dir: &TempDir) -> String {
+    let standard = std::fs::read_to_string(crate::util::repo("variants/standard.mg")).unwrap();
+    let four = standard
+        .replace(
+            "board rect 8 x 7",
+            "param files = 7, 8\nparam cap = 200, 300\nboard rect $files x 7",
+        )
+        .replace("plies 300", "plies $cap");
+    assert_ne!(four, standard);
+    dir.write("sizes.mg", &four).display().to_string()
+}
+
+/// A sharded run of each kind that merges: the command of its shards
+/// (to which `--shard K/N --out DIR` is added) and of its merge (to which
+/// the folders are added).
+fn sharded_runs(sweep_file: &str) -> Vec<(&'static str, Vec<&str>, Vec<&'static str>)> {
+    vec![
+        (
+            "report.json",
+            vec![
+                "selfplay",
+                "standard",
+                "--games",
+                "16",
+                "--bots",
+                "greedy,random",
+                "--threads",
+                "2",
+            ],
+            vec!["lab", "merge"],
+        ),
+        (
+            "balance.json",
+            vec![
+                "balance",
+                "standard",
+                "--levels",
+                "random,easy",
+                "--games",
+                "8",
+                "--skill-games",
+                "8",
+                "--threads",
+                "2",
+            ],
+            vec!["balance", "--merge"],
+        ),
+        (
+            "sweep.json",
+            vec![
+                "sweep",
+                sweep_file,
+                "--levels",
+                "random",
+                "--games",
+                "2",
+                "--openings",
+                "0",
+                "--threads",
+                "2",
+            ],
+            vec!["sweep", "--merge"],
+        ),
+    ]
+}
+
+#[test]
+fn a_merge_with_shards_missing_fails_naming_them_unless_partial_merges_are_allowed() {
+    let files = TempDir::new("partial-rules");
+    let sweep_file = sizes(&files);
+    for (report_file, shard_args, merge_args) in sharded_runs(&sweep_file) {
+        let name = shard_args[0];
+        let tmp = TempDir::new(&format!("partial-{name}"));
+        let mut dirs = Vec::new();
+        for k in [1, 3] {
+            let dir = tmp.join(format!("shard-{k}"));
+            let mut args = shard_args.clone();
+            let shard = format!("{k}/4");
+            args.extend(["--shard", &shard, "--out", dir.to_str().unwrap()]);
+            let o = murus(&args);
+            assert!(o.status.success(), "{name} {k}: {}", text(&o));
+            dirs.push(dir);
+        }
+        let merged = tmp.join("merged");
+        let merge = |more: &[&str]| {
+            let mut args = merge_args.clone();
+            args.extend(dirs.iter().map(|d| d.to_str().unwrap()));
+            args.extend(["--out", merged.to_str().unwrap()]);
+            args.extend(more);
+            murus(&args)
+        };
+        // Refused, naming the shards missing; nothing is written.
+        let o = merge(&["--json"]);
+        assert_eq!(o.status.code(), Some(1), "{name}: {}", text(&o));
+        assert!(
+            stderr(&o).starts_with("error: shards 2/4 and 4/4 are missing: "),
+            "{name}: {}",
+            stderr(&o)
+        );
+        assert!(stderr(&o).contains("--allow-partial"), "{name}");
+        assert!(
+            !merged.join(report_file).exists(),
+            "{name}: nothing written"
+        );
+        // Asked for, the partial merge is written, and says what it lacks.
+        let o = merge(&["--allow-partial", "--json"]);
+        assert!(o.status.success(), "{name}: {}", text(&o));
+        let j = json(&o);
+        assert_eq!(
+            j["missing_shards"],
+            serde_json::json!(["2/4", "4/4"]),
+            "{name}: {j}"
+        );
+        let kept: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(merged.join(report_file)).unwrap())
+                .unwrap();
+        assert_eq!(kept, j, "{name}");
+        assert!(
+            stderr(&o).contains("the shards missing: 2/4, 4/4"),
+            "{name}: {}",
+            stderr(&o)
+        );
+        std::fs::remove_dir_all(&merged).unwrap();
+        let o = merge(&["--allow-partial"]);
+        assert!(o.status.success(), "{name}: {}", text(&o));
+        assert!(
+            stdout(&o)
+                .lines()
+                .next()
+                .unwrap()
+                .ends_with("(partial: shards 2/4, 4/4 missing)"),
+            "{name}: {}",
+            stdout(&o)
+        );
+    }
+}
+
+#[test]
+fn a_merge_of_a_folder_that_is_not_there_says_so_once() {
+    for args in [
+        &["lab", "merge", "nothere"][..],
+        &["balance", "--merge", "nothere"][..],
+        &["sweep", "--merge", "nothere"][..],
+    ] {
+        let o = murus(args);
+        assert_eq!(o.status.code(), Some(1), "{args:?}: {}", text(&o));
+        assert_eq!(stderr(&o), "error: `nothere`: no such folder\n", "{args:?}");
+    }
+    // A folder without the report of a finished shard is named too, and
+    // the cause is said once.
+    let tmp = TempDir::new("merge-empty");
+    let o = murus(&["lab", "merge", tmp.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        stderr(&o).contains(": no report.json: not the --out folder of a run's shard"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
+}

@@ -228,11 +228,19 @@ fn sweep_shards_merge_into_the_unsharded_sweep() {
             "{file}"
         );
     }
-    // One shard alone merges to half the table, and says so.
+    // One shard alone is not the sweep: refused, or with
+    // --allow-partial half the table, which says so.
     let o = murus_in(&dir, &["sweep", "--merge", "s1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("error: shard 2/2 is missing: merge every shard"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus_in(&dir, &["sweep", "--merge", "s1", "--allow-partial"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("note: 2 of 4 combinations present"),
+        stderr(&o).contains("note: 2 of 4 combinations present; the shards missing: 2/2"),
         "{}",
         stderr(&o)
     );
@@ -259,7 +267,7 @@ fn sweep_shards_merge_into_the_unsharded_sweep() {
     let o = murus_in(&dir, &["sweep", "--merge", "s1", "nowhere"]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("nowhere: no sweep.json"),
+        stderr(&o).contains("`nowhere`: no such folder"),
         "{}",
         stderr(&o)
     );
@@ -318,10 +326,23 @@ fn balance_shards_merge_into_the_unsharded_check() {
             "{file}"
         );
     }
-    // The text summary; a missing shard is named.
+    // A missing shard is named; merged anyway if asked, the text summary
+    // says what it lacks.
     let o = murus_in(&dir, &["balance", "--merge", "b1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("error: shard 2/2 is missing"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus_in(&dir, &["balance", "--merge", "b1", "--allow-partial"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("verdict:"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("(partial: shard 2/2 missing)"),
+        "{}",
+        stdout(&o)
+    );
     assert!(
         stderr(&o).contains("note: random: 4 of 8 games present"),
         "{}",
@@ -338,7 +359,7 @@ fn balance_shards_merge_into_the_unsharded_check() {
         ),
         (vec!["b1", "b1"], "shard 1/2 is given twice"),
         (vec!["b1", "whole"], "whole: not a shard"),
-        (vec!["b1", "nowhere"], "nowhere: no balance.json"),
+        (vec!["b1", "nowhere"], "`nowhere`: no such folder"),
     ] {
         let mut args = vec!["balance", "--merge"];
         args.extend(dirs);

@@ -191,6 +191,7 @@ pub fn run_balance(
         skill,
         verdict: Vec::new(),
         interrupted,
+        missing_shards: Vec::new(),
     };
     report.verdict = verdict(&report);
     if let Some(f) = &folder {

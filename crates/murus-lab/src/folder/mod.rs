@@ -38,7 +38,7 @@ use crate::error::LabError;
 pub(crate) use differ::{Differences, or_none};
 pub(crate) use games::merge_copies;
 pub use games::{RunDir, RunSpec, merge, read_outputs, write_outputs};
-pub use shard::{Shard, ShardSet, Sharded, check_shards};
+pub use shard::{Partial, Shard, ShardSet, Sharded, check_finished, check_shards};
 
 /// The settings of a run that decide its results: a run resumes only with
 /// the same, and shards merge only with the same but for their shard

@@ -284,6 +284,7 @@ pub fn run_sweep(
         rows,
         skipped,
         interrupted,
+        missing_shards: Vec::new(),
     };
     if let Some(f) = &folder {
         f.write_outputs(&sweep_files(&report))?;
