@@ -8,7 +8,7 @@ use std::path::{Path, PathBuf};
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
-use murus_lab::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
+use murus_lab::balance::{BalanceConfig, Stopping, merge_balance, parse_levels, run_balance};
 use murus_lab::folder::{RunFolder, check_shards};
 use murus_lab::train::{DataDir, DataSpec};
 use murus_lab::{
@@ -232,4 +232,45 @@ fn the_provenance_sits_at_the_top_of_report_json_as_before() {
             "interrupted"
         ]
     );
+}
+
+#[test]
+fn shards_of_a_check_share_out_its_skill_matches_and_older_whole_copies_still_merge() {
+    let v = Variant::standard();
+    let config = |shard: Option<(u64, u64)>| BalanceConfig {
+        levels: parse_levels("random,easy").unwrap(),
+        stopping: Stopping::Games(4),
+        skill_games: 6,
+        shard,
+        ..check(3)
+    };
+    let whole_dir = temp("skill-whole");
+    let whole = run_balance(&v, &config(None), Some((&whole_dir, Mode::New)), &()).unwrap();
+    let dirs = [temp("skill-shard-1"), temp("skill-shard-2")];
+    for (k, dir) in (1..=2).zip(&dirs) {
+        let shard = run_balance(&v, &config(Some((k, 2))), Some((dir, Mode::New)), &()).unwrap();
+        assert_eq!(
+            shard.skill[0].games, 3,
+            "shard {k} plays its share of the match"
+        );
+    }
+    let refs = [dirs[0].as_path(), dirs[1].as_path()];
+    let merged = merge_balance(&refs, None, Partial::Refuse).unwrap();
+    assert_eq!(merged.to_json(), whole.to_json());
+    // Checks made before the matches were sharded played every match whole
+    // in every shard: such folders still merge, each game counted once.
+    let sub = Path::new("skill").join("easy-vs-random");
+    for dir in &dirs {
+        std::fs::remove_dir_all(dir.join(&sub)).unwrap();
+        std::fs::create_dir_all(dir.join(&sub)).unwrap();
+        for file in std::fs::read_dir(whole_dir.join(&sub)).unwrap() {
+            let file = file.unwrap().path();
+            std::fs::copy(&file, dir.join(&sub).join(file.file_name().unwrap())).unwrap();
+        }
+    }
+    let merged = merge_balance(&refs, None, Partial::Refuse).unwrap();
+    assert_eq!(merged.to_json(), whole.to_json());
+    for d in dirs.iter().chain([&whole_dir]) {
+        std::fs::remove_dir_all(d).unwrap();
+    }
 }

@@ -228,6 +228,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
         sprt: Some((0.0, 100.0)),
         openings: 0,
         book: None,
+        shard: None,
     };
     let whole = temp("match-whole");
     let spec = m.run_spec(&v).unwrap();

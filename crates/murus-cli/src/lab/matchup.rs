@@ -98,6 +98,7 @@ pub fn matchup(a: &MatchArgs) -> Result<Matchup> {
         sprt,
         openings: a.openings,
         book: None,
+        shard: None,
     };
     let dir = match &a.run.out {
         Some(out) => {

@@ -285,7 +285,7 @@ fn balance_shards_merge_into_the_unsharded_check() {
             "--games",
             "8",
             "--skill-games",
-            "4",
+            "6",
             "--openings",
             "2",
             "--threads",
@@ -301,6 +301,21 @@ fn balance_shards_merge_into_the_unsharded_check() {
         let o = check(&["--shard", k, "--out", out]);
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(json(&o)["levels"][0]["report"]["games"], 4, "shard {k}");
+        // A shard plays its share of the skill match too, not all of it:
+        // game i to shard i mod 2 + 1, as at the levels.
+        assert_eq!(json(&o)["skill"][0]["games"], 3, "shard {k}");
+        let games = std::fs::read_to_string(dir.join(out).join("skill/easy-vs-random/games.jsonl"))
+            .unwrap();
+        let first = if k == "1/2" { 0 } else { 1 };
+        let numbers: Vec<u64> = games
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(numbers, [first, first + 2, first + 4], "shard {k}");
     }
     let o = murus_in(
         &dir,
@@ -312,13 +327,15 @@ fn balance_shards_merge_into_the_unsharded_check() {
     let merged = json(&o);
     assert_eq!(merged, json(&whole));
     assert_eq!(merged["levels"][1]["report"]["games"], 8);
-    assert_eq!(merged["skill"][0]["games"], 4);
+    assert_eq!(merged["skill"][0]["games"], 6);
     for file in [
         "balance.json",
         "balance.csv",
         "levels/random/report.json",
         "levels/easy/games.jsonl",
+        "balance.svg",
         "skill/easy-vs-random/report.json",
+        "skill/easy-vs-random/games.jsonl",
     ] {
         assert_eq!(
             std::fs::read_to_string(dir.join("merged").join(file)).unwrap(),

@@ -7,7 +7,8 @@ use super::spec::BalanceSpec;
 use super::verdict::verdict;
 use crate::error::LabError;
 use crate::folder::{
-    Partial, Settings, check_finished, check_shards, merge, merge_copies, read_json, write_outputs,
+    Partial, RunFolder, RunSpec, Settings, check_finished, check_shards, merge, merge_copies,
+    read_json, write_outputs,
 };
 use crate::record::GameResult;
 use crate::report::{BalanceReport, LevelResult, Report, SkillGap, StopReason};
@@ -45,15 +46,18 @@ pub fn merge_balance(
     set.check_whole(dirs, &stopped, partial)?;
     let base = &shards[0];
     let folders = |sub: &Path| -> Vec<PathBuf> { dirs.iter().map(|d| d.join(sub)).collect() };
-    // Each level is sharded as the check is; each skill match is played
-    // whole by every shard, so its folders are copies of one run.
-    let merged_run = |sub: &Path, sharded: bool| -> Result<(Report, Vec<GameResult>), LabError> {
+    // Each level and each skill match is sharded as the check is. Checks
+    // made before their matches were sharded played every match whole in
+    // every shard: those folders are copies of one run.
+    let merged_run = |sub: &Path| -> Result<(Report, Vec<GameResult>), LabError> {
         let paths = folders(sub);
         let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
-        let (report, games) = if sharded {
-            merge(&refs, Partial::Allow)?
-        } else {
+        let copies = RunFolder::<RunSpec>::read_spec(&paths[0])?
+            .is_some_and(|spec| spec.run.shard.is_none());
+        let (report, games) = if copies {
             merge_copies(&refs)?
+        } else {
+            merge(&refs, Partial::Allow)?
         };
         if let Some(o) = out {
             write_outputs(&o.join(sub), &report, &games)?;
@@ -63,7 +67,7 @@ pub fn merge_balance(
     let mut interrupted = shards.iter().any(|s| s.interrupted);
     let mut levels = Vec::new();
     for l in &base.levels {
-        let (report, _) = merged_run(&Path::new("levels").join(&l.level), true)?;
+        let (report, _) = merged_run(&Path::new("levels").join(&l.level))?;
         interrupted |= report.interrupted;
         levels.push(LevelResult {
             level: l.level.clone(),
@@ -91,7 +95,7 @@ pub fn merge_balance(
                 sub.display()
             )));
         }
-        let (report, games) = merged_run(&sub, false)?;
+        let (report, games) = merged_run(&sub)?;
         interrupted |= report.interrupted;
         skill.push(skill_gap_of(upper, lower, &games));
     }

@@ -159,7 +159,7 @@ pub fn run_balance(
                     lower: lower.name.clone(),
                 },
             };
-            staged.starts(m.games + m.games % 2);
+            staged.starts(m.config(variant)?.planned());
             let dir = match &folder {
                 Some(f) => Some(open_dir(
                     &f.path()
