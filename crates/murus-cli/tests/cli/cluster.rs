@@ -549,3 +549,265 @@ fn a_merge_of_a_folder_that_is_not_there_says_so_once() {
     );
     assert_eq!(stderr(&o).lines().count(), 1, "{}", stderr(&o));
 }
+
+/// `bash scripts/cluster/NAME ARGS…` with `env` set, MURUS the binary
+/// under test, and none of the scheduler's variables of the environment
+/// the tests run in (CI may itself run under Slurm).
+fn script(name: &str, args: &[&str], env: &[(&str, &str)]) -> std::process::Command {
+    let mut c = std::process::Command::new("bash");
+    c.arg(crate::util::repo(&format!("scripts/cluster/{name}")))
+        .args(args)
+        .current_dir(crate::util::root())
+        .env("MURUS", env!("CARGO_BIN_EXE_murus"));
+    for var in [
+        "SLURM_ARRAY_TASK_ID",
+        "SLURM_ARRAY_TASK_COUNT",
+        "SLURM_CPUS_PER_TASK",
+        "JOB_COMPLETION_INDEX",
+        "MURUS_SHARDS",
+        "MURUS_ALLOW_PARTIAL",
+    ] {
+        c.env_remove(var);
+    }
+    c.envs(env.iter().copied());
+    c
+}
+
+/// The environment of task `k` of a Slurm array of `n` tasks of one CPU.
+fn slurm_task(k: &str, n: &str) -> Vec<(&'static str, String)> {
+    vec![
+        ("SLURM_ARRAY_TASK_ID", k.to_string()),
+        ("SLURM_ARRAY_TASK_COUNT", n.to_string()),
+        ("SLURM_CPUS_PER_TASK", "1".to_string()),
+    ]
+}
+
+/// Runs `script` to its end.
+fn run_script(name: &str, args: &[&str], env: &[(&str, String)]) -> Output {
+    let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    script(name, args, &env)
+        .output()
+        .expect("bash runs the script")
+}
+
+/// Every file under `dir`, by its path inside `dir`, with its text.
+fn tree(dir: &Path) -> Vec<(String, String)> {
+    let mut files = Vec::new();
+    let mut todo = vec![dir.to_path_buf()];
+    while let Some(d) = todo.pop() {
+        for entry in std::fs::read_dir(&d).unwrap() {
+            let path = entry.unwrap().path();
+            if path.is_dir() {
+                todo.push(path);
+            } else {
+                let name = path.strip_prefix(dir).unwrap().display().to_string();
+                files.push((name, std::fs::read_to_string(&path).unwrap()));
+            }
+        }
+    }
+    files.sort();
+    files
+}
+
+#[test]
+fn the_array_script_plays_each_shard_and_the_merge_script_joins_them_into_the_unsharded_files() {
+    let rules = TempDir::new("scripts-rules");
+    let sweep_file = sizes(&rules);
+    for (report_file, mut args, _) in sharded_runs(&sweep_file) {
+        let name = args[0];
+        // The threads are the task's CPUs.
+        let at = args.iter().position(|a| *a == "--threads").unwrap();
+        args.drain(at..at + 2);
+        let tmp = TempDir::new(&format!("scripts-{name}"));
+        let whole = tmp.join("whole");
+        let o = run_in(&args, &whole, &[]);
+        assert!(o.status.success(), "{name}: {}", text(&o));
+        let out = tmp.join("run");
+        let out_arg = out.to_str().unwrap();
+        let mut shard_args = vec![out_arg];
+        shard_args.extend(&args);
+        for k in ["1", "2", "3"] {
+            // Slurm's variables; the sweep's shards as a Kubernetes
+            // indexed Job's pods.
+            let env = if name == "sweep" {
+                let index = (k.parse::<u64>().unwrap() - 1).to_string();
+                vec![
+                    ("JOB_COMPLETION_INDEX", index),
+                    ("MURUS_SHARDS", "3".into()),
+                ]
+            } else {
+                slurm_task(k, "3")
+            };
+            let o = run_script("shard.sh", &shard_args, &env);
+            assert!(o.status.success(), "{name} shard {k}: {}", text(&o));
+            assert!(
+                stderr(&o).contains(&format!("shard {k}/3 of `{}", args.join(" "))),
+                "{name} shard {k}: {}",
+                stderr(&o)
+            );
+            assert!(out.join(format!("shard-{k}")).join(report_file).is_file());
+            if name != "sweep" {
+                let timing = if name == "balance" {
+                    "balance check in "
+                } else {
+                    " games in "
+                };
+                assert_eq!(
+                    threads_used(&o, timing),
+                    1,
+                    "{name} shard {k}: as SLURM_CPUS_PER_TASK says"
+                );
+            }
+        }
+        let o = run_script("merge.sh", &[out_arg], &[]);
+        assert!(o.status.success(), "{name}: {}", text(&o));
+        let merged = tree(&out.join("merged"));
+        let mut expected = tree(&whole);
+        // A merge does not resume: no spec; a sweep's merge keeps the
+        // combinations' checks in the shards' folders.
+        expected.retain(|(f, _)| {
+            !f.ends_with("run.json") && !f.starts_with("combos") && !f.ends_with("-run.json")
+        });
+        assert_eq!(merged, expected, "{name}: the unsharded run's files");
+        // A merge run again (a requeued merge job) replaces the last one.
+        let o = run_script("merge.sh", &[out_arg], &[]);
+        assert!(o.status.success(), "{name}: {}", text(&o));
+        assert_eq!(tree(&out.join("merged")), expected, "{name}");
+        assert!(!out.join("merged.tmp").exists());
+    }
+}
+
+#[test]
+fn the_array_script_refuses_what_is_not_an_array_task() {
+    for (env, says) in [
+        (vec![], "not a task of a Slurm job array"),
+        (
+            slurm_task("0", "4"),
+            "shard 0/4: task ids are the shard numbers",
+        ),
+        (slurm_task("5", "4"), "shard 5/4"),
+        (
+            vec![("JOB_COMPLETION_INDEX", "2".to_string())],
+            "set MURUS_SHARDS",
+        ),
+    ] {
+        let o = run_script("shard.sh", &["out", "selfplay", "standard"], &env);
+        assert_eq!(o.status.code(), Some(2), "{env:?}: {}", text(&o));
+        assert!(stderr(&o).contains(says), "{env:?}: {}", stderr(&o));
+    }
+    let o = run_script(
+        "shard.sh",
+        &["out", "match", "standard"],
+        &slurm_task("1", "2"),
+    );
+    assert!(
+        stderr(&o).contains("the subcommand must be selfplay, balance or sweep"),
+        "{}",
+        stderr(&o)
+    );
+    let o = run_script("merge.sh", &["no/such/run"], &[]);
+    assert_eq!(o.status.code(), Some(2), "{}", text(&o));
+    assert!(
+        stderr(&o).contains("`no/such/run`: no such folder"),
+        "{}",
+        stderr(&o)
+    );
+}
+
+/// The acceptance test of part 4 of issue 22: a sharded run through the
+/// shipped array script, one shard stopped by SIGTERM (a time limit,
+/// `scancel`, preemption) and one killed by SIGKILL mid-run, both run
+/// again by the same script (a requeue), merged by the merge script: the
+/// files of the unsharded run, byte for byte.
+#[cfg(unix)]
+#[test]
+fn a_sharded_run_survives_sigterm_sigkill_and_requeue_through_the_shipped_scripts() {
+    let args = [
+        "selfplay",
+        "standard",
+        "--games",
+        "400",
+        "--bots",
+        "greedy,alphabeta:400",
+        "--seed",
+        "11",
+    ];
+    let tmp = TempDir::new("acceptance");
+    let whole = tmp.join("whole");
+    let o = run_in(&args, &whole, &[]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = tmp.join("run");
+    let out_arg = out.to_str().unwrap();
+    let mut shard_args = vec![out_arg];
+    shard_args.extend(args);
+    let task = |k: &str| {
+        let env = slurm_task(k, "4");
+        let env: Vec<(&str, &str)> = env.iter().map(|(k, v)| (*k, v.as_str())).collect();
+        let mut c = script("shard.sh", &shard_args, &env);
+        c.stdout(Stdio::piped()).stderr(Stdio::piped());
+        c.spawn().expect("bash runs the script")
+    };
+    // Shards 2 and 3 are stopped mid-run, once their first games are on
+    // disk (the script has handed over to murus by then: exec).
+    let stop = |k: &str, name: &str| {
+        let mut child = task(k);
+        wait_for_lines(&mut child, &out.join(format!("shard-{k}/games.jsonl")), 3);
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "shard {k} ended before it could be stopped: give it more games"
+        );
+        signal(&child, name);
+        finish(child)
+    };
+    let term = stop("2", "TERM");
+    let kill = stop("3", "KILL");
+    assert_eq!(term.status.code(), Some(130), "{}", text(&term));
+    assert_eq!(
+        kill.status.code(),
+        None,
+        "killed by a signal: {}",
+        text(&kill)
+    );
+    let stopped = report(&out.join("shard-2"));
+    assert_eq!(stopped["interrupted"], true, "{stopped}");
+    assert!(stopped["games"].as_u64().unwrap() < 100, "{stopped}");
+    assert!(
+        !out.join("shard-3/report.json").exists(),
+        "SIGKILL: no report"
+    );
+    // Shards 1 and 4 run to their end.
+    for k in ["1", "4"] {
+        let o = run_script("shard.sh", &shard_args, &slurm_task(k, "4"));
+        assert!(o.status.success(), "shard {k}: {}", text(&o));
+    }
+    // The merge refuses what is not the whole run, and writes nothing.
+    let o = run_script("merge.sh", &[out_arg], &[]);
+    assert_eq!(o.status.code(), Some(1), "{}", text(&o));
+    assert!(
+        stderr(&o).contains(
+            "shard-3: no report.json: not the --out folder of a run's shard that ran to its end"
+        ),
+        "{}",
+        stderr(&o)
+    );
+    assert!(!out.join("merged").exists());
+    // The requeue: the same script, the same variables. Each shard goes on
+    // with the games it kept.
+    for (k, gone) in [("2", "SIGTERM"), ("3", "SIGKILL")] {
+        let o = run_script("shard.sh", &shard_args, &slurm_task(k, "4"));
+        assert!(o.status.success(), "shard {k} after {gone}: {}", text(&o));
+        assert!(
+            stderr(&o).contains(" were already played"),
+            "shard {k} after {gone}: {}",
+            stderr(&o)
+        );
+        assert!(!stderr(&o).contains("starting it"), "shard {k}: resumed");
+    }
+    let o = run_script("merge.sh", &[out_arg], &[]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(
+        run_files(&out.join("merged")),
+        run_files(&whole),
+        "the merged files are the unsharded run's, byte for byte"
+    );
+}
