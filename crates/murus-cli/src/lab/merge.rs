@@ -15,6 +15,7 @@ use crate::answer::Answer;
 
 #[derive(Args)]
 pub struct MergeArgs {
+    /// The shards' --out folders.
     #[arg(required = true)]
     pub dirs: Vec<PathBuf>,
     /// Write the merged games and report here.
@@ -26,6 +27,7 @@ pub struct MergeArgs {
     /// writes nothing.
     #[arg(long)]
     pub allow_partial: bool,
+    /// Print the report as JSON.
     #[arg(long)]
     pub json: bool,
 }
