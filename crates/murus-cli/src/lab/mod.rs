@@ -109,7 +109,8 @@ fn shard_option(s: Option<&str>) -> Result<Option<(u64, u64)>> {
 }
 
 /// A run folder's refusal in the words of the command line: what to do
-/// about a folder that holds a run, holds another one, or holds none.
+/// about a folder that holds a run (without --resume), holds another one,
+/// or holds a run's files without its spec.
 pub(crate) fn folder_error(e: LabError) -> anyhow::Error {
     match e {
         LabError::RunExists { path, what, file } => anyhow!(
@@ -134,7 +135,7 @@ pub(crate) fn merge_error(e: LabError) -> anyhow::Error {
     }
 }
 
-/// What a merge's report lacks, for its header: ` (partial: shards 2/4 and
+/// What a merge's report lacks, for its header: ` (partial: shards 2/4,
 /// 3/4 missing)`, or nothing for a whole run's.
 pub(crate) fn partial_text(missing_shards: &[String]) -> String {
     match missing_shards {
