@@ -93,7 +93,7 @@ impl Default for TrainSaved {
     fn default() -> Self {
         TrainSaved {
             positions: 100_000,
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            threads: murus_engine::util::default_threads(),
             seed: 1,
             validate: true,
             dir: default_training_dir().display().to_string(),

@@ -172,10 +172,7 @@ impl DataDir {
     /// keeps the games there (a torn last line is cut off), or starts
     /// afresh where there are none, and refuses data of other settings.
     pub fn open(path: &Path, spec: &DataSpec, mode: Mode) -> Result<DataDir, LabError> {
-        let folder = match mode {
-            Mode::New => RunFolder::open(path, spec, Mode::New)?,
-            Mode::Resume => RunFolder::resume_or_start(path, spec)?,
-        };
+        let folder = RunFolder::open(path, spec, mode)?;
         let data_path = path.join(DATA_FILE);
         let (games, whole) = match folder.opened() {
             Opened::Started => (BTreeMap::new(), None),

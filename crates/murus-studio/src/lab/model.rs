@@ -114,7 +114,7 @@ pub enum RowKind {
     Draws,
 }
 
-/// The threads a run uses: those the process may use
+/// The threads a run uses: all the CPUs the studio may run on
 /// ([`murus_engine::util::default_threads`]) but one, kept for the UI.
 pub(crate) fn threads() -> usize {
     murus_engine::util::default_threads()

@@ -261,6 +261,7 @@ mod tests {
             sprt: None,
             openings: 0,
             book: None,
+            shard: None,
         };
         drop(RunDir::open(&runs.join("b-match"), &m.run_spec(&v).unwrap(), Mode::New).unwrap());
         let listed: Vec<PathBuf> = list(&runs).into_iter().map(|r| r.folder).collect();

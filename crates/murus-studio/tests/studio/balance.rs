@@ -441,6 +441,7 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
         ],
         skipped: Vec::new(),
         interrupted: false,
+        missing_shards: Vec::new(),
     };
     let path = dir.join("sweep.json");
     std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap()).unwrap();
