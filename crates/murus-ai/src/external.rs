@@ -30,7 +30,6 @@ use std::fmt;
 use std::io::{BufRead, BufReader, Write};
 use std::path::PathBuf;
 use std::process::{Child, ChildStdin, Command, Stdio};
-use std::sync::atomic::Ordering;
 use std::sync::mpsc::{Receiver, RecvTimeoutError, channel};
 use std::time::{Duration, Instant};
 
@@ -260,14 +259,10 @@ impl UgiEngine {
             return Ok(());
         }
         if std::fs::read_to_string(&path).ok().as_deref() != Some(variant.source()) {
-            // Written whole under a name of its own, then renamed: engines
-            // of parallel games (in this process or another) may read it.
-            static WRITES: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(0);
-            let n = WRITES.fetch_add(1, Ordering::Relaxed);
-            let tmp = path.with_extension(format!("{}.{n}.tmp", std::process::id()));
-            std::fs::write(&tmp, variant.source())
-                .and_then(|()| std::fs::rename(&tmp, &path))
-                .map_err(|e| self.error(format!("cannot write {}: {e}", path.display())))?;
+            // Written whole, then renamed: engines of parallel games (in
+            // this process or another) may read it.
+            murus_engine::util::write_atomic(&path, variant.source())
+                .map_err(|e| self.error(format!("cannot write it: {e}")))?;
         }
         self.send(&format!("setoption name variant value {}", path.display()))?;
         self.variant = Some(path);

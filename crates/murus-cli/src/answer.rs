@@ -103,8 +103,23 @@ pub fn fail(e: &anyhow::Error) -> ExitCode {
     if closed_pipe {
         return ExitCode::SUCCESS;
     }
-    eprintln!("error: {e:#}");
+    eprintln!("error: {}", message(e));
     ExitCode::FAILURE
+}
+
+/// The error and its causes, `: ` between them, each said once: a cause
+/// that the text before already ends with (`a.json: No such file or
+/// directory`, whose cause is the OS error) is not repeated.
+fn message(e: &anyhow::Error) -> String {
+    let mut text = e.to_string();
+    for cause in e.chain().skip(1) {
+        let cause = cause.to_string();
+        if !text.ends_with(&cause) {
+            text.push_str(": ");
+            text.push_str(&cause);
+        }
+    }
+    text
 }
 
 /// `s` when `n` is not one: `1 error`, `2 errors`.
@@ -147,6 +162,35 @@ mod tests {
             String::from_utf8(out).unwrap(),
             "{\"alpha\":\"a\",\"zeta\":1}\n"
         );
+    }
+
+    #[test]
+    fn an_error_says_each_cause_once() {
+        /// An error that names its file and says its cause too, as the
+        /// lab's `LabError::Io` does.
+        #[derive(Debug)]
+        struct Named {
+            path: String,
+            source: io::Error,
+        }
+        impl std::fmt::Display for Named {
+            fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                write!(f, "{}: {}", self.path, self.source)
+            }
+        }
+        impl std::error::Error for Named {
+            fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+                Some(&self.source)
+            }
+        }
+        let named = Named {
+            path: "a.json".into(),
+            source: io::Error::new(io::ErrorKind::NotFound, "not there"),
+        };
+        let e = anyhow::Error::from(named).context("reading the run");
+        assert_eq!(message(&e), "reading the run: a.json: not there");
+        let e = anyhow::Error::from(io::Error::other("disk full")).context("writing");
+        assert_eq!(message(&e), "writing: disk full");
     }
 
     #[test]

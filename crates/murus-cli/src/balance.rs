@@ -1,24 +1,32 @@
-//! `murus balance`: a thin shell over `murus_lab::balance`.
+//! `murus balance`: a thin shell over `murus_lab::balance`, and the
+//! options of a check that `murus sweep` shares ([`CheckArgs`]).
 
-use std::io::{IsTerminal, Write};
-use std::path::PathBuf;
+use std::io::{self, IsTerminal, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use murus_engine::Variant;
 use murus_lab::Watch;
-use murus_lab::balance::{self, BalanceConfig, BalanceReport, CheckProgress, Stopping};
+use murus_lab::balance::{
+    self, BalanceConfig, BalanceReport, BalanceSpec, CheckProgress, Level, Stopping,
+};
+use serde::Serialize;
+
+use crate::answer::Answer;
+use crate::lab::{
+    PlayArgs, RunArgs, folder_error, load_book, merge_error, note_fresh, partial, partial_text,
+};
+use crate::load_variant;
 
 /// The levels a check plays without `--levels`.
 pub const DEFAULT_LEVELS: &str = "random,easy,medium,hard";
 
+/// What a balance check plays (and each combination of a sweep): the
+/// levels, the rule that stops each, and the openings.
 #[derive(Args)]
-pub struct BalanceArgs {
-    /// A `.mg` file or a shipped variant's name.
-    #[arg(required_unless_present = "merge")]
-    pub variant: Option<String>,
+pub struct CheckArgs {
     /// Levels to play, comma-separated: random, easy, medium, hard, expert.
     #[arg(long, default_value = DEFAULT_LEVELS)]
     pub levels: String,
@@ -34,13 +42,58 @@ pub struct BalanceArgs {
     /// The most games a level plays under --precision.
     #[arg(long, default_value_t = 2000, conflicts_with = "games")]
     pub max_games: u64,
-    /// Exactly N games at each level instead of --precision (needed with --shard).
+    /// Exactly N games at each level instead of --precision (a sharded
+    /// balance check needs it).
     #[arg(long, value_name = "N")]
     pub games: Option<u64>,
     /// Open each round of games with K random plies (the same for every
     /// colour of the round), so that deterministic bots play varied games.
     #[arg(long, value_name = "K", default_value_t = 4)]
     pub openings: u32,
+}
+
+impl CheckArgs {
+    /// The levels of `--levels`.
+    pub fn levels(&self) -> Result<Vec<Level>> {
+        balance::parse_levels(&self.levels).map_err(|e| anyhow!("--levels: {e}"))
+    }
+
+    /// The stopping rule of `--games N`, or of `--precision P` and
+    /// `--max-games`, checked.
+    pub fn stopping(&self) -> Result<Stopping> {
+        Ok(match self.games {
+            Some(0) => bail!("--games must be at least 1"),
+            Some(n) => Stopping::Games(n),
+            None => {
+                let precision = self.precision;
+                if !(precision > 0.0 && precision <= 50.0) {
+                    bail!(
+                        "--precision {precision}: expected a half-width in points above 0 and at most 50, like 4 for ±4 points"
+                    );
+                }
+                if self.max_games == 0 {
+                    bail!("--max-games must be at least 1");
+                }
+                Stopping::Precision {
+                    precision: precision / 100.0,
+                    max_games: self.max_games,
+                }
+            }
+        })
+    }
+}
+
+#[derive(Args)]
+#[command(mut_arg("out", |a| a.help(
+    "Keep the check in this folder: a run folder per level (`levels/LEVEL`) and per match \
+     (`skill/UPPER-vs-LOWER`), then balance.json, balance.csv and balance.svg"
+)))]
+pub struct BalanceArgs {
+    /// A `.mg` file or a shipped variant's name.
+    #[arg(required_unless_present = "merge")]
+    pub variant: Option<String>,
+    #[command(flatten)]
+    pub check: CheckArgs,
     /// Open each round of games with the next line of this opening book
     /// instead of random plies, at every level and in every skill match
     /// (one opening a line, moves in notation; see docs/balance.md).
@@ -49,28 +102,10 @@ pub struct BalanceArgs {
     /// Games of each match between adjacent levels (the skill trace; 0: none).
     #[arg(long, default_value_t = 100)]
     pub skill_games: u64,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Stop a game as a draw after this many plies (default: the variant's cap, else 1000).
-    #[arg(long)]
-    pub max_plies: Option<u32>,
-    /// Play only shard K of N (`K/N`) of every level and match (needs --games).
-    #[arg(long)]
-    pub shard: Option<String>,
-    /// Keep the check in this folder: a run folder per level
-    /// (`levels/LEVEL`) and per match (`skill/UPPER-vs-LOWER`), then
-    /// balance.json, balance.csv and balance.svg.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Continue the check kept in --out: play only its missing games.
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// Print the report as JSON (no progress bar).
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub play: PlayArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Merge the --out folders of a sharded check (`--shard K/N --out
     /// DIR`, one a shard) into the whole check's report; with --out, write
     /// it there as a check would.
@@ -79,79 +114,66 @@ pub struct BalanceArgs {
         "book", "skill_games", "seed", "threads", "max_plies", "shard", "resume",
     ])]
     pub merge: Vec<PathBuf>,
+    /// With --merge: merge the shards present even when some are missing
+    /// or were interrupted; the report lists the shards missing
+    /// (`missing_shards`). Without it such a merge fails, naming them, and
+    /// writes nothing.
+    #[arg(long, requires = "merge", conflicts_with = "variant")]
+    pub allow_partial: bool,
 }
 
-pub fn run(v: &Variant, a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode> {
-    let levels = balance::parse_levels(&a.levels).map_err(|e| anyhow!("--levels: {e}"))?;
-    let stopping = stopping(a.games, a.precision, a.max_games)?;
-    let shard = crate::lab::shard_option(a.shard.as_deref())?;
-    if shard.is_some() && a.games.is_none() {
+/// `murus balance`'s answer: the check's report (a check, or the merge of
+/// a sharded check's folders).
+#[derive(Serialize)]
+pub struct Balance {
+    pub report: BalanceReport,
+    /// How long the check took, and on how many threads (none for a
+    /// merge).
+    pub seconds: Option<(f64, usize)>,
+}
+
+pub fn run(a: &BalanceArgs) -> Result<Balance> {
+    let v = &load_variant(a.variant.as_deref().unwrap_or_default())?;
+    let levels = a.check.levels()?;
+    let stopping = a.check.stopping()?;
+    let shard = a.play.shard()?;
+    if shard.is_some() && a.check.games.is_none() {
         bail!("--shard needs --games N: shards cannot share a stopping rule");
     }
-    if a.max_plies == Some(0) {
-        bail!("--max-plies must be at least 1");
-    }
-    let threads = crate::lab::threads(a.threads)?;
+    let max_plies = a.play.max_plies()?;
+    let threads = a.run.threads()?;
     // Read before anything is written: a bad book stops the check at once.
     let book = match &a.book {
-        Some(path) => Some(crate::lab::load_book(path, v)?),
+        Some(path) => Some(load_book(path, v)?),
         None => None,
     };
     let config = BalanceConfig {
         levels,
         stopping,
-        openings: if book.is_some() { 0 } else { a.openings },
-        seed: a.seed,
+        openings: if book.is_some() { 0 } else { a.check.openings },
+        seed: a.run.seed,
         threads,
         shard,
         skill_games: a.skill_games,
-        max_plies: a.max_plies,
+        max_plies,
         book,
     };
-    let watch = Watch::with_cancel(crate::lab::ctrl_c());
+    let watch = Watch::with_cancel(crate::signal::stop());
     let t = Instant::now();
-    let folder = a.out.as_deref().map(|o| (o, crate::lab::mode(a.resume)));
+    let folder = a.run.out.as_deref().map(|o| (o, a.run.mode()));
+    if let Some((out, mode)) = folder {
+        note_fresh::<BalanceSpec>(out, mode);
+    }
     let report = std::thread::scope(|scope| {
         let work = scope.spawn(|| balance::run_balance(v, &config, folder, &watch));
-        show_progress(&watch, a.json, || work.is_finished());
+        show_progress(&watch, a.run.json, || work.is_finished());
         work.join()
             .unwrap_or_else(|_| Err(murus_lab::LabError::Panicked("the balance thread".into())))
     })
-    .map_err(crate::lab::folder_error)?;
-    if a.json {
-        write!(out, "{}", report.to_json())?;
-    } else {
-        print_summary(&report, out)?;
-    }
-    eprintln!("balance check in {:.1} s", t.elapsed().as_secs_f64());
-    Ok(if report.interrupted {
-        eprintln!("interrupted: the finished games are kept; --resume continues");
-        ExitCode::from(130)
-    } else {
-        ExitCode::SUCCESS
-    })
-}
-
-/// The stopping rule of `--games N`, or of `--precision P` and
-/// `--max-games`, checked.
-pub(crate) fn stopping(games: Option<u64>, precision: f64, max_games: u64) -> Result<Stopping> {
-    Ok(match games {
-        Some(0) => bail!("--games must be at least 1"),
-        Some(n) => Stopping::Games(n),
-        None => {
-            if !(precision > 0.0 && precision <= 50.0) {
-                bail!(
-                    "--precision {precision}: expected a half-width in points above 0 and at most 50, like 4 for ±4 points"
-                );
-            }
-            if max_games == 0 {
-                bail!("--max-games must be at least 1");
-            }
-            Stopping::Precision {
-                precision: precision / 100.0,
-                max_games,
-            }
-        }
+    .map_err(folder_error)?;
+    Ok(Balance {
+        report,
+        seconds: Some((t.elapsed().as_secs_f64(), config.threads)),
     })
 }
 
@@ -175,20 +197,73 @@ fn show_progress(watch: &Watch<CheckProgress>, quiet: bool, finished: impl Fn() 
     bar.finish_and_clear();
 }
 
+impl Answer for Balance {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        print_summary(&self.report, out)
+    }
+
+    /// The report, as `balance.json` holds it.
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        write!(out, "{}", self.report.to_json())
+    }
+
+    fn notes(&self) -> String {
+        let r = &self.report;
+        let mut notes = String::new();
+        match self.seconds {
+            Some((s, threads)) => notes.push_str(&format!(
+                "balance check in {s:.1} s ({threads} thread(s))\n"
+            )),
+            None => {
+                if !r.missing_shards.is_empty() {
+                    for l in &r.levels {
+                        notes.push_str(&format!(
+                            "note: {}: {} of {} games present; the shards missing: {}\n",
+                            l.level,
+                            l.report.games,
+                            l.report.provenance.requested,
+                            r.missing_shards.join(", ")
+                        ));
+                    }
+                }
+            }
+        }
+        if r.interrupted {
+            notes.push_str(if self.seconds.is_some() {
+                "interrupted: the finished games are kept; --resume continues\n"
+            } else {
+                "note: a shard was interrupted: resume it with --resume, then merge again\n"
+            });
+        }
+        notes
+    }
+
+    /// 130 for a check stopped by a signal (not for a merge, which fails
+    /// unless told to take what is there).
+    fn exit_code(&self) -> ExitCode {
+        if self.report.interrupted && self.seconds.is_some() {
+            crate::signal::interrupted()
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
 /// The table of levels, the skill trace and the verdict.
-pub fn print_summary(r: &BalanceReport, out: &mut impl Write) -> Result<()> {
+pub fn print_summary(r: &BalanceReport, out: &mut dyn Write) -> io::Result<()> {
     let openings = match &r.book {
         Some(b) => format!("openings from {} ({} lines)", b.name, b.lines),
         None => format!("{} opening plies", r.openings),
     };
     writeln!(
         out,
-        "{}: balance at {} level(s), {}, {openings}, seed {}{}",
+        "{}: balance at {} level(s), {}, {openings}, seed {}{}{}",
         r.variant.name,
         r.levels.len(),
         r.stopping,
         r.seed,
-        if r.interrupted { " (interrupted)" } else { "" }
+        if r.interrupted { " (interrupted)" } else { "" },
+        partial_text(&r.missing_shards)
     )?;
     writeln!(
         out,
@@ -237,8 +312,8 @@ pub fn print_summary(r: &BalanceReport, out: &mut impl Write) -> Result<()> {
 }
 
 /// `murus balance --merge DIR…`: the shards' check as one report.
-pub fn merge(a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode> {
-    if let Some(dir) = &a.out
+pub fn merge(a: &BalanceArgs) -> Result<Balance> {
+    if let Some(dir) = &a.run.out
         && dir.join("balance.json").exists()
     {
         bail!(
@@ -246,25 +321,11 @@ pub fn merge(a: BalanceArgs, out: &mut impl Write) -> Result<ExitCode> {
             dir.display()
         );
     }
-    let dirs: Vec<&std::path::Path> = a.merge.iter().map(PathBuf::as_path).collect();
-    let report = balance::merge_balance(&dirs, a.out.as_deref())?;
-    if a.json {
-        write!(out, "{}", report.to_json())?;
-    } else {
-        print_summary(&report, out)?;
-    }
-    for l in &report.levels {
-        if l.report.games < l.report.provenance.requested {
-            eprintln!(
-                "note: {}: {} of {} games present; the rest of the shards are missing",
-                l.level, l.report.games, l.report.provenance.requested
-            );
-        }
-    }
-    Ok(if report.interrupted {
-        eprintln!("note: a shard was interrupted: resume it with --resume, then merge again");
-        ExitCode::from(130)
-    } else {
-        ExitCode::SUCCESS
+    let dirs: Vec<&Path> = a.merge.iter().map(PathBuf::as_path).collect();
+    let report = balance::merge_balance(&dirs, a.run.out.as_deref(), partial(a.allow_partial))
+        .map_err(merge_error)?;
+    Ok(Balance {
+        report,
+        seconds: None,
     })
 }

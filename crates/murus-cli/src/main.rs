@@ -14,6 +14,7 @@ mod load;
 mod mural;
 mod position;
 mod rules;
+mod signal;
 mod sweep;
 mod train;
 mod ugi;
@@ -109,16 +110,19 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Analyze(a) => print(&analyze::analyze(&a)?, json(a.json), out),
         Command::Mural { command } => mural::run(command, out),
         Command::Ugi(a) => ugi::ugi(&a),
-        // The lab's subcommands print their own reports for now.
-        Command::Selfplay(a) => lab::selfplay(&load_variant(&a.variant)?, a, out),
-        Command::Match(a) => lab::matchup(&load_variant(&a.variant)?, a, out),
-        Command::Balance(a) if !a.merge.is_empty() => balance::merge(a, out),
-        Command::Balance(a) => {
-            let v = load_variant(a.variant.as_deref().unwrap_or_default())?;
-            balance::run(&v, a, out)
+        Command::Selfplay(a) => print(&lab::selfplay(&a)?, json(a.run.json), out),
+        Command::Match(a) => print(&lab::matchup(&a)?, json(a.run.json), out),
+        Command::Balance(a) if !a.merge.is_empty() => {
+            print(&balance::merge(&a)?, json(a.run.json), out)
         }
-        Command::Sweep(a) => sweep::run(a, out),
-        Command::Lab { command } => lab::lab(command, out),
-        Command::Train(a) => train::run(&load_variant(&a.variant)?, a, out),
+        Command::Balance(a) => print(&balance::run(&a)?, json(a.run.json), out),
+        Command::Sweep(a) if !a.merge.is_empty() => {
+            print(&sweep::merge(&a)?, json(a.run.json), out)
+        }
+        Command::Sweep(a) => print(&sweep::run(&a)?, json(a.run.json), out),
+        Command::Lab {
+            command: lab::LabCommand::Merge(a),
+        } => print(&lab::merge(&a)?, json(a.json), out),
+        Command::Train(a) => print(&train::run(&a)?, text, out),
     }
 }

@@ -559,6 +559,10 @@ pub struct Generated {
     pub puzzles: Vec<GeneratedPuzzle>,
     #[serde(skip)]
     pub seconds: f64,
+    /// The puzzles asked for, when Ctrl-C (or SIGTERM, SIGHUP) stopped the
+    /// generator first.
+    #[serde(skip)]
+    pub interrupted: Option<usize>,
 }
 
 /// A generated puzzle, and where it was written.
@@ -586,7 +590,9 @@ pub fn generate_puzzles(a: &GenerateArgs) -> Result<Generated> {
         budget: 300_000,
     };
     let t = Instant::now();
-    let made = generate(&opts, a.count, &()).map_err(|e| anyhow!(e))?;
+    // A signal stops the generator: the puzzles found so far are kept.
+    let stop = crate::signal::stop();
+    let made = generate(&opts, a.count, &stop).map_err(|e| anyhow!(e))?;
     let mut puzzles = Vec::with_capacity(made.len());
     for (i, (p, rating)) in made.into_iter().enumerate() {
         let toml = p.to_toml();
@@ -603,6 +609,7 @@ pub fn generate_puzzles(a: &GenerateArgs) -> Result<Generated> {
         puzzles.push(GeneratedPuzzle { toml, rating, file });
     }
     Ok(Generated {
+        interrupted: (stop.is_cancelled() && puzzles.len() < a.count).then_some(a.count),
         puzzles,
         seconds: t.elapsed().as_secs_f64(),
     })
@@ -634,11 +641,23 @@ impl Answer for Generated {
 
     fn notes(&self) -> String {
         let n = self.puzzles.len();
-        format!(
+        let mut notes = format!(
             "{n} puzzle(s) in {:.2} s ({:.1}/s)\n",
             self.seconds,
             n as f64 / self.seconds.max(1e-9)
-        )
+        );
+        if let Some(asked) = self.interrupted {
+            notes.push_str(&format!("interrupted: {n} of {asked} puzzle(s) found\n"));
+        }
+        notes
+    }
+
+    fn exit_code(&self) -> ExitCode {
+        if self.interrupted.is_some() {
+            crate::signal::interrupted()
+        } else {
+            ExitCode::SUCCESS
+        }
     }
 }
 

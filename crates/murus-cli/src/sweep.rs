@@ -1,6 +1,6 @@
 //! `murus sweep`: a thin shell over `murus_lab::sweep`.
 
-use std::io::{IsTerminal, Write};
+use std::io::{self, IsTerminal, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
@@ -8,11 +8,20 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_lab::Watch;
-use murus_lab::balance::{self, BalanceConfig};
+use murus_lab::balance::BalanceConfig;
 use murus_lab::report::percent;
-use murus_lab::sweep::{self, SweepConfig, SweepError, SweepProgress, SweepReport};
+use murus_lab::sweep::{self, SweepConfig, SweepError, SweepProgress, SweepReport, SweepSpec};
+use serde::Serialize;
+
+use crate::answer::Answer;
+use crate::balance::CheckArgs;
+use crate::lab::{PlayArgs, RunArgs, folder_error, merge_error, note_fresh, partial, partial_text};
 
 #[derive(Args)]
+#[command(mut_arg("out", |a| a.help(
+    "Keep the sweep in this folder: sweep-run.json first, each combination's balance check in \
+     combos/NAME=VALUE,…/, then sweep.json, sweep.csv and sweep.svg"
+)))]
 pub struct SweepArgs {
     /// A rule file (`.mg`) that declares parameters (`param files = 7..9`),
     /// or a shipped variant's name (one combination: itself).
@@ -23,58 +32,16 @@ pub struct SweepArgs {
     /// several parameters; each value must be one the file declares.
     #[arg(long = "set", value_name = "NAME=VALUES", value_parser = parse_set)]
     pub set: Vec<(String, Vec<u32>)>,
-    /// Levels to play at each combination, comma-separated: random, easy,
-    /// medium, hard, expert.
-    #[arg(long, default_value = crate::balance::DEFAULT_LEVELS)]
-    pub levels: String,
-    /// Stop a level when the first player's 95% interval is at most ±P
-    /// points wide (or its edge is clear; see docs/balance.md).
-    #[arg(
-        long,
-        value_name = "P",
-        default_value_t = 4.0,
-        conflicts_with = "games"
-    )]
-    pub precision: f64,
-    /// The most games a level plays under --precision.
-    #[arg(long, default_value_t = 2000, conflicts_with = "games")]
-    pub max_games: u64,
-    /// Exactly N games at each level instead of --precision.
-    #[arg(long, value_name = "N")]
-    pub games: Option<u64>,
-    /// Open each round of games with K random plies.
-    #[arg(long, value_name = "K", default_value_t = 4)]
-    pub openings: u32,
+    #[command(flatten)]
+    pub check: CheckArgs,
     /// Games of each match between adjacent levels (the skill trace; the
     /// ranking does not use it, so a sweep plays none unless asked).
     #[arg(long, default_value_t = 0)]
     pub skill_games: u64,
-    /// The seed of every combination's check.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Worker threads (default: one per core). Results do not depend on it.
-    #[arg(long)]
-    pub threads: Option<usize>,
-    /// Stop a game as a draw after this many plies (default: each
-    /// combination's cap, else 1000).
-    #[arg(long)]
-    pub max_plies: Option<u32>,
-    /// Play only shard K of N (`K/N`): the combinations numbered K-1, K-1+N,
-    /// K-1+2N… (from 0, in the sweep's order). Merge the shards' --out
-    /// folders with `murus sweep --merge`.
-    #[arg(long)]
-    pub shard: Option<String>,
-    /// Keep the sweep in this folder: sweep-run.json first, each
-    /// combination's balance check in combos/NAME=VALUE,…/, then
-    /// sweep.json, sweep.csv and sweep.svg.
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Continue the sweep kept in --out: play only its missing games.
-    #[arg(long, requires = "out")]
-    pub resume: bool,
-    /// Print sweep.json's report (no progress bar).
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub play: PlayArgs,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// Merge the --out folders of a sharded sweep (`--shard K/N`, one a
     /// shard) into the whole table; with --out, write sweep.json, .csv and
     /// .svg there.
@@ -83,6 +50,12 @@ pub struct SweepArgs {
         "skill_games", "seed", "threads", "max_plies", "shard", "resume",
     ])]
     pub merge: Vec<PathBuf>,
+    /// With --merge: merge the shards present even when some are missing
+    /// or were interrupted; the report lists the shards missing
+    /// (`missing_shards`). Without it such a merge fails, naming them, and
+    /// writes nothing.
+    #[arg(long, requires = "merge", conflicts_with = "file")]
+    pub allow_partial: bool,
 }
 
 /// `--set NAME=VALUES`: a parameter's name and the values to sweep.
@@ -104,44 +77,52 @@ fn parse_set(text: &str) -> Result<(String, Vec<u32>), String> {
     Ok((name.to_string(), values))
 }
 
-pub fn run(a: SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
-    if !a.merge.is_empty() {
-        return merge(&a, out);
-    }
+/// `murus sweep`'s answer: the sweep's report (a sweep, or the merge of a
+/// sharded sweep's folders).
+#[derive(Serialize)]
+pub struct Sweep {
+    pub report: SweepReport,
+    /// How long the sweep took, and on how many threads (none for a
+    /// merge).
+    pub seconds: Option<(f64, usize)>,
+}
+
+pub fn run(a: &SweepArgs) -> Result<Sweep> {
     let Some(file) = a.file.as_deref() else {
         bail!("give a rule file to sweep, or --merge DIR… to merge a sweep's shards");
     };
     let (source, _) = crate::rules_source(file)?;
-    let levels = balance::parse_levels(&a.levels).map_err(|e| anyhow!("--levels: {e}"))?;
-    let stopping = crate::balance::stopping(a.games, a.precision, a.max_games)?;
-    let shard = crate::lab::shard_option(a.shard.as_deref())?;
-    if a.max_plies == Some(0) {
-        bail!("--max-plies must be at least 1");
-    }
+    let levels = a.check.levels()?;
+    let stopping = a.check.stopping()?;
+    let shard = a.play.shard()?;
+    let max_plies = a.play.max_plies()?;
     let config = SweepConfig {
         set: a.set.clone(),
         balance: BalanceConfig {
             levels,
             stopping,
-            openings: a.openings,
-            seed: a.seed,
-            threads: crate::lab::threads(a.threads)?,
+            openings: a.check.openings,
+            seed: a.run.seed,
+            threads: a.run.threads()?,
             shard: None,
             skill_games: a.skill_games,
-            max_plies: a.max_plies,
+            max_plies,
             book: None,
         },
         shard,
     };
     // The parameters first: a broken declaration or a bad --set stops
     // the sweep before anything is played or written.
-    let space = sweep::space(&source, &config.set).map_err(|e| fail(e, file, &source))?;
-    let watch = Watch::with_cancel(crate::lab::ctrl_c());
+    sweep::space(&source, &config.set).map_err(|e| fail(e, file, &source))?;
+    let watch = Watch::with_cancel(crate::signal::stop());
     let t = Instant::now();
-    let folder = a.out.as_deref().map(|o| (o, crate::lab::mode(a.resume)));
+    let folder = a.run.out.as_deref().map(|o| (o, a.run.mode()));
+    if let Some((out, mode)) = folder {
+        note_fresh::<SweepSpec>(out, mode);
+    }
     let result = std::thread::scope(|scope| {
         let work = scope.spawn(|| sweep::run_sweep(file, &source, &config, folder, &watch));
-        show_progress(&watch, a.json, || work.is_finished());
+        show_progress(&watch, a.run.json, || work.is_finished());
         work.join().unwrap_or_else(|_| {
             Err(SweepError::Lab(murus_lab::LabError::Panicked(
                 "the sweep thread".into(),
@@ -149,20 +130,10 @@ pub fn run(a: SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
         })
     });
     let report = result.map_err(|e| fail(e, file, &source))?;
-    if a.json {
-        write!(out, "{}", report.to_json())?;
-    } else {
-        print_table(&report, out)?;
-    }
-    for s in &report.skipped {
-        eprint!("{}", s.diagnostics);
-    }
-    eprintln!(
-        "sweep of {} combination(s) in {:.1} s",
-        space.len(),
-        t.elapsed().as_secs_f64()
-    );
-    exit_code(&report)
+    Ok(Sweep {
+        report,
+        seconds: Some((t.elapsed().as_secs_f64(), config.balance.threads)),
+    })
 }
 
 /// The error of a sweep, its diagnostics (if any) shown like rustc's.
@@ -172,25 +143,84 @@ fn fail(e: SweepError, file: &str, source: &str) -> anyhow::Error {
             eprint!("{}", murus_dsl::render_all(&diags, file, source));
             anyhow!("`{file}`: cannot sweep its parameters")
         }
-        SweepError::Lab(e) => crate::lab::folder_error(e),
+        SweepError::Lab(e) => folder_error(e),
         e => anyhow!(e),
     }
 }
 
-fn exit_code(report: &SweepReport) -> Result<ExitCode> {
-    if report.interrupted {
-        eprintln!("interrupted: the finished games are kept; --resume continues");
-        return Ok(ExitCode::from(130));
+impl Sweep {
+    /// Whether no combination compiles (and none was merely left out).
+    fn none_compiles(&self) -> bool {
+        let r = &self.report;
+        !r.interrupted && r.rows.is_empty() && !r.skipped.is_empty()
     }
-    if report.rows.is_empty() && !report.skipped.is_empty() {
-        bail!("no combination compiles");
+}
+
+impl Answer for Sweep {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        print_table(&self.report, out)
     }
-    Ok(ExitCode::SUCCESS)
+
+    /// The report, as `sweep.json` holds it.
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        write!(out, "{}", self.report.to_json())
+    }
+
+    /// The skipped combinations' diagnostics and the timing (a sweep), or
+    /// the combinations missing (a merge); why the command fails, if it
+    /// does.
+    fn notes(&self) -> String {
+        let r = &self.report;
+        let mut notes = String::new();
+        match self.seconds {
+            Some((s, threads)) => {
+                for k in &r.skipped {
+                    notes.push_str(&k.diagnostics);
+                }
+                notes.push_str(&format!(
+                    "sweep of {} combination(s) in {s:.1} s ({threads} thread(s))\n",
+                    r.spec.combinations
+                ));
+            }
+            None => {
+                if !r.missing_shards.is_empty() {
+                    notes.push_str(&format!(
+                        "note: {} of {} combinations present; the shards missing: {}\n",
+                        r.spec.combinations - r.missing().len() as u64,
+                        r.spec.combinations,
+                        r.missing_shards.join(", ")
+                    ));
+                }
+            }
+        }
+        if r.interrupted {
+            notes.push_str(if self.seconds.is_some() {
+                "interrupted: the finished games are kept; --resume continues\n"
+            } else {
+                "note: a shard was interrupted: resume it with --resume, then merge again\n"
+            });
+        } else if self.none_compiles() {
+            notes.push_str("error: no combination compiles\n");
+        }
+        notes
+    }
+
+    /// 130 for a sweep stopped by a signal (not for a merge, which fails
+    /// unless told to take what is there).
+    fn exit_code(&self) -> ExitCode {
+        if self.report.interrupted && self.seconds.is_some() {
+            crate::signal::interrupted()
+        } else if self.none_compiles() {
+            ExitCode::FAILURE
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
 }
 
 /// `murus sweep --merge DIR…`.
-fn merge(a: &SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
-    if let Some(dir) = &a.out
+pub fn merge(a: &SweepArgs) -> Result<Sweep> {
+    if let Some(dir) = &a.run.out
         && dir.join("sweep.json").exists()
     {
         bail!(
@@ -199,21 +229,15 @@ fn merge(a: &SweepArgs, out: &mut impl Write) -> Result<ExitCode> {
         );
     }
     let dirs: Vec<&Path> = a.merge.iter().map(PathBuf::as_path).collect();
-    let report = sweep::merge_sweeps(&dirs, a.out.as_deref())?;
-    if a.json {
-        write!(out, "{}", report.to_json())?;
-    } else {
-        print_table(&report, out)?;
-    }
-    let missing = report.missing();
-    if !missing.is_empty() {
-        eprintln!(
-            "note: {} of {} combinations present; the rest of the shards are missing",
-            report.spec.combinations - missing.len() as u64,
-            report.spec.combinations
-        );
-    }
-    exit_code(&report)
+    let report = sweep::merge_sweeps(&dirs, a.run.out.as_deref(), partial(a.allow_partial))
+        .map_err(|e| match e {
+            SweepError::Lab(e) => merge_error(e),
+            e => e.into(),
+        })?;
+    Ok(Sweep {
+        report,
+        seconds: None,
+    })
 }
 
 fn show_progress(watch: &Watch<SweepProgress>, quiet: bool, finished: impl Fn() -> bool) {
@@ -242,11 +266,11 @@ fn show_progress(watch: &Watch<SweepProgress>, quiet: bool, finished: impl Fn() 
 }
 
 /// The ranked table, then the combinations skipped.
-pub fn print_table(r: &SweepReport, out: &mut impl Write) -> Result<()> {
+pub fn print_table(r: &SweepReport, out: &mut dyn Write) -> io::Result<()> {
     let spec = &r.spec;
     writeln!(
         out,
-        "{}: sweep of {}: {} combination(s), {} played, {} skipped{}; levels {}, {}, {} opening plies, seed {}{}",
+        "{}: sweep of {}: {} combination(s), {} played, {} skipped{}; levels {}, {}, {} opening plies, seed {}{}{}",
         spec.variant.name,
         if spec.parameters.is_empty() {
             "no parameters".to_string()
@@ -263,7 +287,8 @@ pub fn print_table(r: &SweepReport, out: &mut impl Write) -> Result<()> {
         spec.stopping,
         spec.openings,
         spec.seed,
-        if r.interrupted { " (interrupted)" } else { "" }
+        if r.interrupted { " (interrupted)" } else { "" },
+        partial_text(&r.missing_shards)
     )?;
     let widths: Vec<usize> = spec
         .parameters

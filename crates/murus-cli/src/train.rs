@@ -1,7 +1,7 @@
 //! `murus train`: an evaluation learned for one variant (a thin shell over
 //! `murus_lab::train`).
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -11,10 +11,16 @@ use anyhow::{Context, Result, bail};
 use clap::Args;
 use murus_ai::BotSpec;
 use murus_engine::Variant;
-use murus_lab::Watch;
 use murus_lab::train::{
-    FitSettings, TrainOptions, TrainProgress, Validation, describe_trained, save_evaluation, train,
+    DataSpec, FitSettings, TrainOptions, TrainProgress, Validation, describe_trained,
+    save_evaluation, train,
 };
+use murus_lab::{Mode, Watch};
+use serde::Serialize;
+
+use crate::answer::Answer;
+use crate::lab::note_fresh;
+use crate::load_variant;
 
 #[derive(Args)]
 pub struct TrainArgs {
@@ -27,9 +33,10 @@ pub struct TrainArgs {
     /// played); the data then depends on the machine's speed.
     #[arg(long)]
     pub minutes: Option<f64>,
-    /// Games played at once (the data does not depend on it).
-    #[arg(long, default_value_t = 1)]
-    pub threads: usize,
+    /// Games played at once (default: the CPUs this process may run on,
+    /// at most SLURM_CPUS_PER_TASK; the data does not depend on it).
+    #[arg(long)]
+    pub threads: Option<usize>,
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// The evaluation file to write (default: VARIANT.eval, beside a rules
@@ -37,7 +44,8 @@ pub struct TrainArgs {
     /// (`VARIANT.train`).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Go on with the data already in the training folder.
+    /// Go on with the data already in the training folder, or start it
+    /// there if there is none; data of other settings is refused.
     #[arg(long)]
     pub resume: bool,
     /// The bot that plays the games and scores the positions.
@@ -72,7 +80,23 @@ fn default_out(args: &TrainArgs, v: &Variant) -> PathBuf {
     }
 }
 
-pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCode> {
+/// `murus train`'s answer: what the run did, and the file it wrote.
+#[derive(Serialize)]
+pub struct Training {
+    /// The outcome's sentences ([`murus_lab::train::TrainOutcome::lines`]),
+    /// then where the data is.
+    pub lines: Vec<String>,
+    /// The evaluation file written, and what it holds; none when no
+    /// candidate was kept.
+    pub wrote: Option<(String, String)>,
+    pub seconds: f64,
+    pub threads: usize,
+    /// The data folder, when Ctrl-C (or SIGTERM, SIGHUP) stopped the run.
+    pub interrupted: Option<String>,
+}
+
+pub fn run(args: &TrainArgs) -> Result<Training> {
+    let v = &load_variant(&args.variant)?;
     let bot: BotSpec = args.bot.parse().context("--bot")?;
     if args.positions == 0 {
         bail!("--positions must be at least 1");
@@ -86,7 +110,8 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
     if args.epochs == 0 || args.batch == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
         bail!("--epochs and --batch must be at least 1, --rate positive");
     }
-    let file = args.out.clone().unwrap_or_else(|| default_out(&args, v));
+    let threads = crate::lab::threads(args.threads)?;
+    let file = args.out.clone().unwrap_or_else(|| default_out(args, v));
     let dir = file.with_extension("train");
     let started = Instant::now();
     let options = TrainOptions {
@@ -96,7 +121,7 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
         deadline: args
             .minutes
             .map(|m| started + Duration::from_secs_f64(m * 60.0 * 0.75)),
-        threads: args.threads.max(1),
+        threads,
         seed: args.seed,
         bot,
         fit: FitSettings {
@@ -112,7 +137,7 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
         }),
     };
     // Ctrl-C stops at the next game; the data so far stays for --resume.
-    let watch = Watch::with_cancel(crate::lab::ctrl_c());
+    let watch = Watch::with_cancel(crate::signal::stop());
     let bar = indicatif::ProgressBar::new(args.positions);
     bar.set_style(
         indicatif::ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({elapsed})")
@@ -120,6 +145,8 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
             .progress_chars("=> "),
     );
     let done = AtomicBool::new(false);
+    let mode = if args.resume { Mode::Resume } else { Mode::New };
+    note_fresh::<DataSpec>(&dir, mode);
     let outcome = std::thread::scope(|s| {
         s.spawn(|| {
             while !done.load(Ordering::Relaxed) {
@@ -144,7 +171,7 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
                 std::thread::sleep(Duration::from_millis(100));
             }
         });
-        let r = train(v, &options, &dir, crate::lab::mode(args.resume), &watch);
+        let r = train(v, &options, &dir, mode, &watch);
         done.store(true, Ordering::Relaxed);
         r
     })
@@ -156,29 +183,71 @@ pub fn run(v: &Variant, args: TrainArgs, out: &mut impl Write) -> Result<ExitCod
     })?;
     bar.finish_and_clear();
     let Some(o) = outcome else {
-        bail!(
-            "cancelled; the data so far is in {}: --resume goes on",
-            dir.display()
-        );
+        return Ok(Training {
+            lines: Vec::new(),
+            wrote: None,
+            seconds: started.elapsed().as_secs_f64(),
+            threads,
+            interrupted: Some(dir.display().to_string()),
+        });
     };
-    for line in o.lines() {
-        writeln!(out, "{line}")?;
-    }
-    if o.matches.is_empty() {
-        writeln!(out, "The data is in {}.", dir.display())?;
+    let mut lines = o.lines();
+    lines.push(if o.matches.is_empty() {
+        format!("The data is in {}.", dir.display())
     } else {
-        writeln!(out, "The data and the candidates are in {}.", dir.display())?;
-    }
-    let Some(kept) = &o.kept else {
-        return Ok(ExitCode::FAILURE);
+        format!("The data and the candidates are in {}.", dir.display())
+    });
+    let wrote = match &o.kept {
+        Some(kept) => {
+            save_evaluation(kept, &file)?;
+            Some((
+                file.display().to_string(),
+                describe_trained(kept).to_string(),
+            ))
+        }
+        None => None,
     };
-    save_evaluation(kept, &file)?;
-    writeln!(
-        out,
-        "wrote {} ({}) in {:.0} s",
-        file.display(),
-        describe_trained(kept),
-        started.elapsed().as_secs_f64()
-    )?;
-    Ok(ExitCode::SUCCESS)
+    Ok(Training {
+        lines,
+        wrote,
+        seconds: started.elapsed().as_secs_f64(),
+        threads,
+        interrupted: None,
+    })
+}
+
+impl Answer for Training {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        for line in &self.lines {
+            writeln!(out, "{line}")?;
+        }
+        if let Some((file, what)) = &self.wrote {
+            writeln!(out, "wrote {file} ({what}) in {:.0} s", self.seconds)?;
+        }
+        Ok(())
+    }
+
+    fn notes(&self) -> String {
+        let mut notes = format!(
+            "training in {:.0} s ({} thread(s))\n",
+            self.seconds, self.threads
+        );
+        if let Some(dir) = &self.interrupted {
+            notes.push_str(&format!(
+                "interrupted: the data so far is in {dir}: --resume goes on\n"
+            ));
+        }
+        notes
+    }
+
+    /// Failure when no candidate was kept (nothing was written).
+    fn exit_code(&self) -> ExitCode {
+        if self.interrupted.is_some() {
+            crate::signal::interrupted()
+        } else if self.wrote.is_some() {
+            ExitCode::SUCCESS
+        } else {
+            ExitCode::FAILURE
+        }
+    }
 }

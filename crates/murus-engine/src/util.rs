@@ -3,6 +3,7 @@
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// The 64-bit FNV-1a hash of `bytes`: stable across runs, platforms and
 /// versions (unlike `std`'s hasher), for names of files and caches.
@@ -36,23 +37,31 @@ pub const fn mix64(mut z: u64) -> u64 {
     z ^ (z >> 31)
 }
 
-/// Writes `bytes` to `path` whole or not at all: into `path` + `.tmp` first,
-/// flushed to disk, then renamed over `path`, so that a kill (Ctrl-C,
-/// SIGKILL, a full disk) never leaves a torn file where a good one was.
+/// Writes `bytes` to `path` whole or not at all: into a temporary file of
+/// its own beside `path` first (`path.PID.N.tmp`, so that writers in
+/// parallel, in this process or another, never share one), flushed to disk,
+/// then renamed over `path`, so that a kill (Ctrl-C, SIGKILL, a full disk)
+/// never leaves a torn file where a good one was, and a reader sees the old
+/// file or the new one.
 ///
 /// The error names the file it failed on.
 pub fn write_atomic(path: &Path, bytes: impl AsRef<[u8]>) -> std::io::Result<()> {
+    static WRITES: AtomicU64 = AtomicU64::new(0);
+    let n = WRITES.fetch_add(1, Ordering::Relaxed);
     let mut tmp = path.as_os_str().to_owned();
-    tmp.push(".tmp");
+    tmp.push(format!(".{}.{n}.tmp", std::process::id()));
     let tmp = PathBuf::from(tmp);
     let named = |e: std::io::Error, p: &Path| {
         std::io::Error::new(e.kind(), format!("{}: {e}", p.display()))
     };
-    let mut file = std::fs::File::create(&tmp).map_err(|e| named(e, &tmp))?;
-    file.write_all(bytes.as_ref())
-        .and_then(|()| file.sync_all())
-        .map_err(|e| named(e, &tmp))?;
-    drop(file);
+    let written = std::fs::File::create(&tmp).and_then(|mut file| {
+        file.write_all(bytes.as_ref())?;
+        file.sync_all()
+    });
+    if let Err(e) = written {
+        let _ = std::fs::remove_file(&tmp);
+        return Err(named(e, path));
+    }
     std::fs::rename(&tmp, path).map_err(|e| {
         let _ = std::fs::remove_file(&tmp);
         named(e, path)
@@ -103,6 +112,28 @@ mod tests {
     }
 
     #[test]
+    fn parallel_writers_of_one_file_never_tear_it() {
+        let dir = std::env::temp_dir().join(format!("murus-util-par-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("rules.mg");
+        let texts: Vec<String> = (0..8).map(|i| i.to_string().repeat(4096)).collect();
+        std::thread::scope(|s| {
+            for text in &texts {
+                let path = &path;
+                s.spawn(move || {
+                    for _ in 0..20 {
+                        write_atomic(path, text).unwrap();
+                    }
+                });
+            }
+        });
+        let last = std::fs::read_to_string(&path).unwrap();
+        assert!(texts.contains(&last), "one writer's whole text");
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 1);
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn a_schedulers_cpus_per_task_caps_the_default_threads() {
         assert_eq!(threads_within(16, None), 16);
         assert_eq!(threads_within(16, Some("1")), 1);
@@ -123,9 +154,18 @@ mod tests {
         write_atomic(&path, "old").unwrap();
         write_atomic(&path, b"new").unwrap();
         assert_eq!(std::fs::read_to_string(&path).unwrap(), "new");
-        assert!(!dir.join("report.json.tmp").exists());
+        let left: Vec<_> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name())
+            .collect();
+        assert_eq!(left, ["report.json"], "no temporary file is left");
         let err = write_atomic(&dir.join("missing/x.json"), "x").unwrap_err();
-        assert!(err.to_string().contains("missing/x.json.tmp"), "{err}");
+        assert!(
+            err.to_string()
+                .starts_with(&format!("{}", dir.join("missing/x.json").display())),
+            "{err}"
+        );
+        assert_eq!(err.kind(), std::io::ErrorKind::NotFound);
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

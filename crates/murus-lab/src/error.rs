@@ -67,6 +67,11 @@ pub enum LabError {
         /// One sentence per differing setting: `seed 4 there, 5 asked`.
         differences: Vec<String>,
     },
+    /// A merge of shards that do not make the whole run (shards missing,
+    /// shards interrupted) was not asked to merge what is there: one
+    /// sentence per problem, `shards 3/8 and 5/8 are missing`.
+    #[error("{}", .0.join("; "))]
+    Partial(Vec<String>),
     /// A self-play worker panicked (a bug); the games it finished are kept.
     #[error("a self-play worker stopped on an internal error: {0}")]
     Panicked(String),

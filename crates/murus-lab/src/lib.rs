@@ -86,7 +86,9 @@ pub mod write;
 
 pub use book::{Book, BookId};
 pub use error::LabError;
-pub use folder::{Mode, RunDir, RunFolder, RunSpec, Shard, merge, read_outputs, write_outputs};
+pub use folder::{
+    Mode, Opened, Partial, RunDir, RunFolder, RunSpec, Shard, merge, read_outputs, write_outputs,
+};
 pub use matches::{MatchConfig, MatchResult, Sprt, run_match};
 pub use play::{GameSetup, Measure, play_game};
 pub use record::{GameResult, GameStats, Provenance, VariantId, source_sha256, stats_of};

@@ -64,12 +64,17 @@ pub struct MatchConfig {
     /// An opening book, whose lines open the pairs of games instead
     /// ([`Config::with_book`]); a folder must hold a match of the same book.
     pub book: Option<Arc<Book>>,
+    /// `(k, n)`: play only the games numbered `k - 1` modulo `n`
+    /// ([`Config::with_shard`]; a balance check's shard plays its share of
+    /// each skill match). A sequential test cannot be sharded.
+    pub shard: Option<(u64, u64)>,
 }
 
 impl MatchConfig {
     /// The self-play run whose games the match plays: bot A in seat 0, bot
     /// B in seat 1, colours swapped every game, `games` rounded up to
-    /// pairs. Fails unless `variant` has two players.
+    /// pairs, the shard's share of them. Fails unless `variant` has two
+    /// players, and for a sharded sequential test.
     pub fn config(&self, variant: &Variant) -> Result<Config, LabError> {
         if variant.player_count() != 2 {
             return Err(LabError::Invalid(format!(
@@ -77,6 +82,12 @@ impl MatchConfig {
                 variant.name(),
                 variant.player_count()
             )));
+        }
+        if self.shard.is_some() && self.sprt.is_some() {
+            return Err(LabError::Invalid(
+                "a sequential test cannot be sharded: its games depend on the results before them"
+                    .into(),
+            ));
         }
         let games = self.games + self.games % 2;
         let config = Config::new(
@@ -87,6 +98,10 @@ impl MatchConfig {
         )
         .with_threads(self.threads)
         .with_openings(self.openings);
+        let config = match self.shard {
+            Some((k, n)) => config.with_shard(k, n)?,
+            None => config,
+        };
         Ok(match &self.book {
             Some(b) => config.with_book(b.clone()),
             None => config,
@@ -123,7 +138,8 @@ pub fn run_match(
     dir: Option<RunDir>,
 ) -> Result<(MatchResult, Report), LabError> {
     let mut config = m.config(variant)?;
-    let games = config.games;
+    // The games of the match's shard, or all of them.
+    let games = config.planned();
     if let Some(d) = &dir {
         d.check(&m.run_spec(variant)?)?;
     }

@@ -8,7 +8,7 @@ use std::sync::Arc;
 use murus_ai::BotSpec;
 use murus_engine::Variant;
 use murus_lab::balance::{BalanceConfig, Stopping, merge_balance, parse_levels, run_balance};
-use murus_lab::{Book, Config, LabError, Mode, RunDir, run};
+use murus_lab::{Book, Config, LabError, Mode, Partial, RunDir, run};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("murus-book-test-{}-{name}", std::process::id()));
@@ -275,7 +275,7 @@ fn shards_of_checks_with_different_books_do_not_merge() {
     run_balance(&v, &with_book(&config, &a), Some((&one, Mode::New)), &()).unwrap();
     config.shard = Some((2, 2));
     run_balance(&v, &with_book(&config, &b), Some((&two, Mode::New)), &()).unwrap();
-    let e = merge_balance(&[&one, &two], None).unwrap_err();
+    let e = merge_balance(&[&one, &two], None, Partial::Refuse).unwrap_err();
     assert!(
         e.to_string().contains(&format!(
             "opening book {} there, {} here",
@@ -287,7 +287,7 @@ fn shards_of_checks_with_different_books_do_not_merge() {
     // The same book's shards merge, and the merge keeps it.
     let three = temp("shard3");
     run_balance(&v, &with_book(&config, &a), Some((&three, Mode::New)), &()).unwrap();
-    let merged = merge_balance(&[&one, &three], None).unwrap();
+    let merged = merge_balance(&[&one, &three], None, Partial::Refuse).unwrap();
     assert_eq!(merged.book.as_ref(), Some(a.id()));
     for d in [one, two, three] {
         std::fs::remove_dir_all(&d).unwrap();

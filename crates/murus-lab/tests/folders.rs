@@ -8,10 +8,13 @@ use std::path::{Path, PathBuf};
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
-use murus_lab::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
+use murus_lab::balance::{BalanceConfig, Stopping, merge_balance, parse_levels, run_balance};
 use murus_lab::folder::{RunFolder, check_shards};
 use murus_lab::train::{DataDir, DataSpec};
-use murus_lab::{Config, LabError, Mode, Provenance, RunDir, Shard, merge, run, write_outputs};
+use murus_lab::{
+    Config, LabError, Mode, Opened, Partial, Provenance, RunDir, RunSpec, Shard, merge, run,
+    write_outputs,
+};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("murus-folders-{}-{name}", std::process::id()));
@@ -122,11 +125,16 @@ fn a_run_folder_says_what_it_did_and_refuses_what_it_cannot() {
     let e = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap_err();
     assert!(matches!(e, LabError::RunExists { what: "run", ref file, .. } if file == "run.json"));
     let missing = temp("run-missing");
-    let e = RunDir::open(&missing, &config.run_spec(), Mode::Resume).unwrap_err();
-    assert!(matches!(e, LabError::NoRun { .. }), "{e}");
-    assert!(!missing.exists(), "a refused resume writes nothing");
-    let (_, games) = RunDir::resume_or_start(&missing, &config.run_spec()).unwrap();
+    // A resume where there is no run yet starts it (one rule for every
+    // run: a requeued job runs the same command again).
+    assert!(RunFolder::<RunSpec>::is_fresh(&missing));
+    let (rd, games) = RunDir::open(&missing, &config.run_spec(), Mode::Resume).unwrap();
+    assert_eq!(rd.opened(), Opened::Started);
     assert!(games.is_empty() && missing.join("run.json").is_file());
+    drop(rd);
+    assert!(!RunFolder::<RunSpec>::is_fresh(&missing));
+    let (rd, _) = RunDir::open(&missing, &config.run_spec(), Mode::Resume).unwrap();
+    assert_eq!(rd.opened(), Opened::Resumed);
     for d in [dir, missing] {
         std::fs::remove_dir_all(d).unwrap();
     }
@@ -153,10 +161,25 @@ fn only_the_shards_of_one_run_each_once_merge() {
     let whole = shard_folder(&v, 5, None, "whole");
     let other = shard_folder(&v, 6, Some((2, 2)), "other");
     let third = shard_folder(&v, 5, Some((1, 3)), "third");
-    let (merged, games) = merge(&[&one, &two]).unwrap();
+    let (merged, games) = merge(&[&one, &two], Partial::Refuse).unwrap();
     assert_eq!(games.len(), 12);
     assert_eq!(merged.provenance.shard, None);
-    let err = |dirs: &[&Path]| merge(dirs).unwrap_err().to_string();
+    assert!(merged.missing_shards.is_empty() && !merged.interrupted);
+    let err = |dirs: &[&Path]| merge(dirs, Partial::Refuse).unwrap_err().to_string();
+    let e = err(&[&two]);
+    assert_eq!(e, "shard 1/2 is missing");
+    let (half, games) = merge(&[&two], Partial::Allow).unwrap();
+    assert_eq!(
+        (games.len(), half.missing_shards.clone()),
+        (6, vec!["1/2".to_string()])
+    );
+    let e = err(&[&one, &one.join("nothere")]);
+    assert!(e.ends_with("nothere`: no such folder"), "{e}");
+    let e = err(&[&one, one.parent().unwrap()]);
+    assert!(
+        e.contains(": no report.json: not the --out folder of a run's shard"),
+        "{e}"
+    );
     let e = err(&[&one, &one]);
     assert!(e.contains("shard 1/2 is given twice"), "{e}");
     let e = err(&[&one, &whole]);
@@ -210,4 +233,45 @@ fn the_provenance_sits_at_the_top_of_report_json_as_before() {
             "interrupted"
         ]
     );
+}
+
+#[test]
+fn shards_of_a_check_share_out_its_skill_matches_and_older_whole_copies_still_merge() {
+    let v = Variant::standard();
+    let config = |shard: Option<(u64, u64)>| BalanceConfig {
+        levels: parse_levels("random,easy").unwrap(),
+        stopping: Stopping::Games(4),
+        skill_games: 6,
+        shard,
+        ..check(3)
+    };
+    let whole_dir = temp("skill-whole");
+    let whole = run_balance(&v, &config(None), Some((&whole_dir, Mode::New)), &()).unwrap();
+    let dirs = [temp("skill-shard-1"), temp("skill-shard-2")];
+    for (k, dir) in (1..=2).zip(&dirs) {
+        let shard = run_balance(&v, &config(Some((k, 2))), Some((dir, Mode::New)), &()).unwrap();
+        assert_eq!(
+            shard.skill[0].games, 3,
+            "shard {k} plays its share of the match"
+        );
+    }
+    let refs = [dirs[0].as_path(), dirs[1].as_path()];
+    let merged = merge_balance(&refs, None, Partial::Refuse).unwrap();
+    assert_eq!(merged.to_json(), whole.to_json());
+    // Checks made before the matches were sharded played every match whole
+    // in every shard: such folders still merge, each game counted once.
+    let sub = Path::new("skill").join("easy-vs-random");
+    for dir in &dirs {
+        std::fs::remove_dir_all(dir.join(&sub)).unwrap();
+        std::fs::create_dir_all(dir.join(&sub)).unwrap();
+        for file in std::fs::read_dir(whole_dir.join(&sub)).unwrap() {
+            let file = file.unwrap().path();
+            std::fs::copy(&file, dir.join(&sub).join(file.file_name().unwrap())).unwrap();
+        }
+    }
+    let merged = merge_balance(&refs, None, Partial::Refuse).unwrap();
+    assert_eq!(merged.to_json(), whole.to_json());
+    for d in dirs.iter().chain([&whole_dir]) {
+        std::fs::remove_dir_all(d).unwrap();
+    }
 }

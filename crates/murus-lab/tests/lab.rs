@@ -8,7 +8,9 @@ use murus_engine::Variant;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use murus_engine::job::{Cancel, HandlerExt};
-use murus_lab::{Config, GameResult, Report, RunProgress, merge, run, stats_of, write_outputs};
+use murus_lab::{
+    Config, GameResult, Partial, Report, RunProgress, merge, run, stats_of, write_outputs,
+};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("murus-lab-test-{}-{name}", std::process::id()));
@@ -102,12 +104,24 @@ fn a_merge_of_an_interrupted_shard_is_interrupted() {
         dirs.push(dir);
     }
     let paths: Vec<&std::path::Path> = dirs.iter().map(PathBuf::as_path).collect();
-    let (merged, games) = merge(&paths).unwrap();
+    // Refused unless a partial merge is asked for.
+    let e = merge(&paths, Partial::Refuse).unwrap_err().to_string();
+    assert!(
+        e.contains("shard 2/2 (") && e.contains(") was interrupted"),
+        "{e}"
+    );
+    let (merged, games) = merge(&paths, Partial::Allow).unwrap();
     assert_eq!(games.len(), 14);
     assert!(merged.interrupted);
     assert!(merged.to_json().contains("\"interrupted\": true"));
-    let (whole, _) = merge(&paths[..1]).unwrap();
-    assert!(!whole.interrupted);
+    assert!(merged.missing_shards.is_empty());
+    let (half, _) = merge(&paths[..1], Partial::Allow).unwrap();
+    assert!(!half.interrupted);
+    assert_eq!(half.missing_shards, ["2/2"]);
+    assert!(
+        half.to_json()
+            .contains("\"missing_shards\": [\n    \"2/2\"\n  ]")
+    );
 }
 
 #[test]
@@ -129,7 +143,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         dirs.push(dir);
     }
     let paths: Vec<&std::path::Path> = dirs.iter().map(PathBuf::as_path).collect();
-    let (merged, merged_games) = merge(&paths).unwrap();
+    let (merged, merged_games) = merge(&paths, Partial::Refuse).unwrap();
     assert_eq!(merged.to_json(), expected.to_json());
     assert_eq!(merged_games, games);
     // A shard of another run is refused.
@@ -142,7 +156,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
     let mut paths = paths.clone();
     paths.push(&dir);
     assert!(
-        merge(&paths)
+        merge(&paths, Partial::Refuse)
             .unwrap_err()
             .to_string()
             .contains("not a shard of the same run")

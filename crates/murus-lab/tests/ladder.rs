@@ -30,6 +30,7 @@ fn each_rung_of_the_strength_ladder_holds() {
             sprt: None,
             openings: 0,
             book: None,
+            shard: None,
         };
         let (r, _) = run_match(&v, &m, &(), None).unwrap();
         println!(

@@ -13,25 +13,6 @@ use std::path::{Path, PathBuf};
 /// The most lines a source file may have before its test module.
 const MAX_LINES: usize = 900;
 
-/// Cycles that other work in progress removes (issue 22, part 1): a cycle
-/// within one of these sets of a crate's modules is reported but tolerated.
-/// Remove an entry once its crate is layered.
-const KNOWN_CYCLES: &[(&str, &[&str])] = &[
-    ("murus-engine", &["core", "draw"]),
-    ("murus-mural", &["board", "puzzle", "refute", "solve"]),
-];
-
-/// Files over [`MAX_LINES`] that other work in progress splits (issue 22,
-/// part 1): reported but tolerated. Remove an entry once its file is split.
-const KNOWN_LONG: &[&str] = &[
-    "crates/murus-engine/src/core.rs",
-    "crates/murus-mural/src/refute.rs",
-    "crates/murus-mural/src/solve.rs",
-    "crates/murus-studio/src/murals/model.rs",
-    "crates/murus-studio/src/play/model.rs",
-    "crates/murus-studio/src/rules.rs",
-];
-
 /// The workspace's `crates` folder.
 fn crates_dir() -> PathBuf {
     Path::new(env!("CARGO_MANIFEST_DIR"))
@@ -269,19 +250,11 @@ fn no_crate_has_an_import_cycle_between_its_top_level_modules() {
             println!("  {module} -> {}", deps.join(", "));
         }
         for cycle in cycles(&g) {
-            let known = KNOWN_CYCLES
-                .iter()
-                .any(|(c, set)| c == name && cycle.iter().all(|m| set.contains(&m.as_str())));
-            let text = format!(
+            bad.push(format!(
                 "{name}: cycle of {} modules: {}",
                 cycle.len(),
                 cycle.iter().cloned().collect::<Vec<_>>().join(", ")
-            );
-            if known {
-                println!("  (known, being removed) {text}");
-            } else {
-                bad.push(text);
-            }
+            ));
         }
     }
     assert!(bad.is_empty(), "import cycles:\n{}", bad.join("\n"));
@@ -295,12 +268,7 @@ fn no_source_file_is_longer_than_900_lines_before_its_tests() {
         for (file, lines) in graph(&src).1 {
             let rel = Path::new("crates").join(file.strip_prefix(&root).expect("under crates"));
             let rel = rel.to_string_lossy().replace('\\', "/");
-            let text = format!("{rel}: {lines} lines (limit {MAX_LINES})");
-            if KNOWN_LONG.contains(&rel.as_str()) {
-                println!("(known, being split) {text}");
-            } else {
-                bad.push(text);
-            }
+            bad.push(format!("{rel}: {lines} lines (limit {MAX_LINES})"));
         }
     }
     assert!(bad.is_empty(), "files too long:\n{}", bad.join("\n"));

@@ -158,6 +158,7 @@ fn a_match_tells_its_games_and_a_stop_marks_it_interrupted() {
         sprt: None,
         openings: 0,
         book: None,
+        shard: None,
     };
     let cancel = Cancel::new();
     let handler = cancel.clone().on_progress(|p: &RunProgress| {

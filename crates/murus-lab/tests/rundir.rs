@@ -11,7 +11,8 @@ use murus_engine::job::{Cancel, HandlerExt};
 
 use murus_engine::Variant;
 use murus_lab::{
-    Config, GameResult, LabError, MatchConfig, Mode, RunDir, RunProgress, run, run_match, spawn,
+    Config, GameResult, LabError, MatchConfig, Mode, Opened, RunDir, RunProgress, run, run_match,
+    spawn,
 };
 
 fn temp(name: &str) -> PathBuf {
@@ -211,7 +212,7 @@ fn resumed_shards_still_merge_into_the_whole_runs_report() {
         dirs.push(dir);
     }
     let paths: Vec<&Path> = dirs.iter().map(PathBuf::as_path).collect();
-    let (merged, _) = murus_lab::merge(&paths).unwrap();
+    let (merged, _) = murus_lab::merge(&paths, murus_lab::Partial::Refuse).unwrap();
     assert_eq!(merged.to_json(), expected.to_json());
 }
 
@@ -227,6 +228,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
         sprt: Some((0.0, 100.0)),
         openings: 0,
         book: None,
+        shard: None,
     };
     let whole = temp("match-whole");
     let spec = m.run_spec(&v).unwrap();
@@ -318,18 +320,35 @@ fn resuming_another_run_names_each_difference() {
 }
 
 #[test]
-fn a_folder_without_a_run_or_with_a_broken_one_is_refused_clearly() {
+fn a_resume_starts_where_there_is_no_run_and_refuses_a_broken_one_clearly() {
     let v = Variant::standard();
     let config = config(&v, "random", 10, 1);
     let spec = config.run_spec();
+    // No folder, or an empty one: the run starts there.
     let missing = temp("missing");
-    let err = RunDir::open(&missing, &spec, Mode::Resume).unwrap_err();
-    assert!(matches!(err, LabError::NoRun { .. }), "{err}");
-    assert!(err.to_string().contains("no such folder"), "{err}");
+    let (rd, games) = RunDir::open(&missing, &spec, Mode::Resume).unwrap();
+    assert_eq!((rd.opened(), games.len()), (Opened::Started, 0));
+    assert!(missing.join("run.json").is_file());
     let empty = temp("empty");
     std::fs::create_dir_all(&empty).unwrap();
-    let err = RunDir::open(&empty, &spec, Mode::Resume).unwrap_err();
-    assert!(err.to_string().contains("no run.json"), "{err}");
+    let (rd, _) = RunDir::open(&empty, &spec, Mode::Resume).unwrap();
+    assert_eq!(rd.opened(), Opened::Started);
+    // A run's games without its run.json: not a run that can resume, and
+    // nothing is written over them.
+    let headless = temp("headless");
+    std::fs::create_dir_all(&headless).unwrap();
+    std::fs::write(headless.join("games.jsonl"), "{}\n").unwrap();
+    let err = RunDir::open(&headless, &spec, Mode::Resume).unwrap_err();
+    assert!(matches!(err, LabError::NoRun { .. }), "{err}");
+    assert!(
+        err.to_string()
+            .contains("it holds games.jsonl but no run.json"),
+        "{err}"
+    );
+    assert!(!headless.join("run.json").exists());
+    // Showing a run needs one.
+    let err = RunDir::read(&temp("nothing"), &spec).unwrap_err();
+    assert!(matches!(err, LabError::NoRun { .. }), "{err}");
     let corrupt = temp("corrupt-run-json");
     std::fs::create_dir_all(&corrupt).unwrap();
     std::fs::write(corrupt.join("run.json"), "{\"format\": 1,\n  \"seed\": ").unwrap();

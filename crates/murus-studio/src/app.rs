@@ -57,8 +57,8 @@ impl StudioApp {
             tab: saved.tab,
             play: play::PlayPanel::with_waker(saved.play, waker.clone()),
             rules: rules::RulesPanel::with_waker(saved.rules, waker.clone()),
-            lab: lab::LabPanel::new(saved.lab),
-            murals: murals::MuralsPanel::new(saved.murals),
+            lab: lab::LabPanel::with_waker(saved.lab, waker.clone()),
+            murals: murals::MuralsPanel::with_waker(saved.murals, waker.clone()),
             trained: TrainedBots::default(),
             dialogs: FileDialogs::new(files::system_picker(), waker),
             scripted: Scripted::default(),
@@ -112,22 +112,27 @@ impl StudioApp {
         // history.
         let scratch = std::env::temp_dir().join("murus-studio-demo-runs");
         let _ = std::fs::remove_dir_all(&scratch);
-        self.lab.model.set_runs_dir(&scratch);
-        let lab = &mut self.lab.model.saved;
+        self.lab.edit(|lab| {
+            lab.runs_dir = scratch.display().to_string();
+            if busy {
+                lab.games = 100_000;
+                lab.bots = vec!["random".into()];
+            } else {
+                lab.games = 40;
+                lab.bots = vec!["greedy".into(), "random".into()];
+            }
+        });
         if busy {
             if let Ok(hard) = "hard".parse::<Seat>() {
                 self.play.model_mut().set_seat(0, hard.clone());
                 self.play.model_mut().set_seat(1, hard);
             }
-            lab.games = 100_000;
-            lab.bots = vec!["random".into()];
         } else {
-            lab.games = 40;
-            lab.bots = vec!["greedy".into(), "random".into()];
             self.play.demo_analysis();
         }
-        self.lab.start(ctx, None);
-        self.murals.demo(ctx);
+        self.lab.start(None);
+        ctx.request_repaint();
+        self.murals.demo();
     }
 
     /// Everything to persist now.
@@ -136,7 +141,7 @@ impl StudioApp {
             tab: self.tab,
             play: self.play.saved(),
             rules: self.rules.model().saved().clone(),
-            lab: self.lab.model.saved.clone(),
+            lab: self.lab.model.saved().clone(),
             murals: self.murals.saved().clone(),
         }
     }
@@ -180,6 +185,11 @@ impl StudioApp {
             Then::SaveRecord => self.play.save_record(path),
             Then::OpenPosition => self.play.open_position(path),
             Then::SavePosition => self.play.save_position(path),
+            Then::OpenMural => {
+                self.murals.model_mut().request_open(path);
+                self.tab = Tab::Murals;
+            }
+            Then::SaveMural => self.murals.model_mut().save_to_chosen(path),
         }
     }
 
@@ -196,7 +206,7 @@ impl StudioApp {
     /// (bots whose turn it is, debounced compilations), whichever panel is
     /// shown.
     pub fn poll(&mut self, ctx: &egui::Context) {
-        self.lab.poll(ctx);
+        self.lab.poll();
         let now = ctx.input(|i| i.time);
         if let Some(wait) = self.rules.poll(now) {
             ctx.request_repaint_after(wait);
@@ -246,7 +256,7 @@ impl StudioApp {
                     self.tab = Tab::Lab;
                 }
                 let balance_shown =
-                    self.tab == Tab::Lab && self.lab.model.saved.mode == lab::LabMode::Balance;
+                    self.tab == Tab::Lab && self.lab.model.saved().mode == lab::LabMode::Balance;
                 if !balance_shown
                     && self.lab.balance.offer().is_some()
                     && ui
@@ -258,7 +268,7 @@ impl StudioApp {
                         .clicked()
                 {
                     self.tab = Tab::Lab;
-                    self.lab.model.saved.mode = lab::LabMode::Balance;
+                    self.lab.show(lab::LabMode::Balance);
                 }
             });
         });
@@ -302,7 +312,8 @@ impl Host for StudioApp {
             self.play.model_mut().new_game_discarding();
         }
         if !self.lab.is_running() {
-            self.lab.start(ctx, None);
+            self.lab.start(None);
+            ctx.request_repaint();
         }
     }
     fn describe(&self) -> String {

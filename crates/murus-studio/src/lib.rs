@@ -106,6 +106,11 @@ pub enum Then {
     OpenPosition,
     /// Save Play's position string to it.
     SavePosition,
+    /// Open the puzzle in Murals (asking first when unsaved work would be
+    /// lost).
+    OpenMural,
+    /// Save Murals' puzzle to it.
+    SaveMural,
 }
 
 /// Everything the studio keeps across restarts. `#[serde(default)]` on every

@@ -4,51 +4,55 @@
 //! background thread, with its progress, Cancel and its outcome in words.
 //!
 //! # Where things are kept
-//! A folder per rules text in the training folder (`training` in eframe's
+//! A folder per rules in the training folder (`training` in eframe's
 //! storage folder, [`default_training_dir`]): `<training>/<the first 16 hex
-//! digits of the source's SHA-256>/` holds `data/`, the self-play games
-//! kept game by game (a cancelled or killed run resumes from them), and
-//! `<variant>.eval`, the evaluation kept. Rules opened from or saved to
-//! `foo.mg` also get `foo.eval` beside them, which `murus` loads with the
-//! rules. A kept evaluation is registered for the process
-//! ([`murus_ai::evalfile::register`]): Play's and Lab's bots on those rules
-//! use it from then on, and [`TRAINED_LABEL`] names it in their bot
-//! choices.
+//! digits of the rules' key>/` ([`murus_engine::Variant::rules_key`]: the
+//! same for the same rules whatever their comments, layout, title or
+//! names) holds `data/`, the self-play games kept game by game (a
+//! cancelled or killed run resumes from them), and `<variant>.eval`, the
+//! evaluation kept. A folder an older studio kept under the first 16 hex
+//! digits of the text's SHA-256 is still used for that very text. Rules
+//! opened from or saved to `foo.mg` also get `foo.eval` beside them, which
+//! `murus` loads with the rules. A kept evaluation is registered for the
+//! process ([`murus_ai::evalfile::register`]): Play's and Lab's bots on
+//! those rules use it from then on, and [`TRAINED_LABEL`] names it in
+//! their bot choices.
 //!
-//! # Tied to the text
-//! A run trains the text as it was when it started, and its outcome is
-//! kept with that text: it is shown only while the editor holds that text
-//! again, never as news about an edited one. The run itself goes on while
-//! the text changes (its progress says so): its data and its evaluation
-//! belong to the rules it started with.
+//! # Tied to the rules
+//! A run trains the rules as they were when it started, and its outcome is
+//! kept with their key: it is shown while the editor's text compiles to
+//! those rules (a new title or comment keeps it), never as news about other
+//! rules. The run itself goes on while the text changes (its progress says
+//! so): its data and its evaluation belong to the rules it started with.
 //!
 //! ```
+//! use murus_engine::Variant;
 //! use murus_studio::training::{TrainSaved, rules_folder};
 //! use std::path::Path;
 //!
 //! let options = TrainSaved::default();
 //! assert_eq!(options.positions, 100_000);
-//! let folder = rules_folder(Path::new("training"), "variant \"x\"");
+//! let folder = rules_folder(Path::new("training"), &Variant::standard());
 //! assert_eq!(folder.file_name().map(|n| n.len()), Some(16));
 //! ```
 
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use murus_ai::BotSpec;
+use murus_dsl::RulesKey;
 use murus_engine::Variant;
+use murus_lab::Mode;
 use murus_lab::report::grouped;
 pub use murus_lab::train::DataFound;
 use murus_lab::train::{
     DataDir, FitSettings, TrainOptions, TrainOutcome, TrainProgress, Validation, describe_trained,
     save_evaluation,
 };
-use murus_lab::{Mode, Watch};
 use serde::{Deserialize, Serialize};
 
 use crate::Tone;
-use crate::worker::{Job, Waker};
+use crate::worker::{Busy, Reporter, Waker, Worker, no_waker};
 
 /// What a bot choice that names a trained evaluation is called in Play's
 /// and Lab's bot choices.
@@ -89,7 +93,7 @@ impl Default for TrainSaved {
     fn default() -> Self {
         TrainSaved {
             positions: 100_000,
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            threads: murus_engine::util::default_threads(),
             seed: 1,
             validate: true,
             dir: default_training_dir().display().to_string(),
@@ -121,21 +125,30 @@ impl Default for Tuning {
     }
 }
 
-/// The training folder of the rules text `source` in `dir`.
-pub fn rules_folder(dir: &Path, source: &str) -> PathBuf {
-    dir.join(&murus_lab::source_sha256(source)[..16])
+/// The training folder of the rules of `variant` in `dir`: named by the
+/// rules' key, or (kept by an older studio, and no folder of the key yet)
+/// by the text's SHA-256.
+pub fn rules_folder(dir: &Path, variant: &Variant) -> PathBuf {
+    let by_key = dir.join(&variant.rules_key().to_hex()[..16]);
+    let by_text = dir.join(&murus_lab::source_sha256(variant.source())[..16]);
+    if !by_key.exists() && by_text.is_dir() {
+        by_text
+    } else {
+        by_key
+    }
 }
 
-/// The data folder of the rules text `source` in `dir` (the folder
+/// The data folder of the rules of `variant` in `dir` (the folder
 /// [`murus_lab::train::train`] keeps its games in).
-pub fn data_folder(dir: &Path, source: &str) -> PathBuf {
-    rules_folder(dir, source).join(DATA_FOLDER)
+pub fn data_folder(dir: &Path, variant: &Variant) -> PathBuf {
+    rules_folder(dir, variant).join(DATA_FOLDER)
 }
 
-/// The evaluation kept for the variant `name` of the rules text `source`
-/// in `dir`: `<name>.eval` in its training folder.
-pub fn kept_path(dir: &Path, name: &str, source: &str) -> PathBuf {
-    let name: String = name
+/// Where the evaluation trained for `variant` in `dir` is written:
+/// `<name>.eval` in its training folder.
+pub fn kept_path(dir: &Path, variant: &Variant) -> PathBuf {
+    let name: String = variant
+        .name()
         .chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' || c == '_' {
@@ -145,7 +158,20 @@ pub fn kept_path(dir: &Path, name: &str, source: &str) -> PathBuf {
             }
         })
         .collect();
-    rules_folder(dir, source).join(format!("{name}.{}", murus_ai::evalfile::EXTENSION))
+    rules_folder(dir, variant).join(format!("{name}.{}", murus_ai::evalfile::EXTENSION))
+}
+
+/// The evaluation kept for the rules of `variant` in `dir`, if any: its
+/// [`kept_path`], or one kept under another name of the same rules.
+pub fn find_kept(dir: &Path, variant: &Variant) -> Option<PathBuf> {
+    let path = kept_path(dir, variant);
+    if path.is_file() {
+        return Some(path);
+    }
+    let folder = rules_folder(dir, variant);
+    crate::files::list(&folder, murus_ai::evalfile::EXTENSION)
+        .into_iter()
+        .next()
 }
 
 /// The bot spec that plays [`TRAINED_LEVEL`] with the evaluation in `file`.
@@ -206,33 +232,42 @@ struct Request {
     rules_file: Option<PathBuf>,
 }
 
-/// The run going on.
+/// What a training run's thread tells the model.
 #[derive(Debug)]
-struct Running {
-    token: u64,
-    /// The text it trains.
-    source: String,
+enum TrainMsg {
+    /// Where the run stands.
+    Progress(TrainProgress),
+    /// How it ended.
+    Ended(TrainEnd),
+}
+
+impl From<TrainProgress> for TrainMsg {
+    fn from(p: TrainProgress) -> TrainMsg {
+        TrainMsg::Progress(p)
+    }
+}
+
+/// What the run going on trains, for its progress and its outcome.
+#[derive(Debug)]
+struct Underway {
+    /// The rules it trains.
+    key: RulesKey,
     variant: String,
     positions: u64,
     epochs: usize,
     match_games: u64,
-    progress: Arc<Watch<TrainProgress>>,
-    job: Job<(u64, TrainEnd)>,
+    /// Where it stands, as it last said.
+    latest: Option<TrainProgress>,
+    /// How it ended, once its thread said.
+    ended: Option<TrainEnd>,
 }
 
-impl Drop for Running {
-    /// Dropping the run stops it (the games finished are kept).
-    fn drop(&mut self) {
-        self.progress.cancel();
-    }
-}
-
-/// What the training folder of a rules text holds, once read.
+/// What the training folder of some rules holds, once read.
 #[derive(Clone, Debug)]
 pub struct Found {
-    /// The rules text and the folder that keeps training folders: what
-    /// was read is theirs (compared rather than hashed every frame).
-    source: String,
+    /// The rules and the folder that keeps training folders: what was read
+    /// is theirs.
+    key: RulesKey,
     dir: PathBuf,
     /// Its training folder ([`rules_folder`]).
     pub folder: PathBuf,
@@ -240,14 +275,17 @@ pub struct Found {
     pub data: Result<Option<DataFound>, String>,
 }
 
-/// A read of a data folder going on.
+/// What a read of a data folder reads: the rules and the training folder
+/// it is of.
 #[derive(Debug)]
-struct Scan {
-    source: String,
+struct Reading {
+    key: RulesKey,
     dir: PathBuf,
     folder: PathBuf,
-    job: Job<Result<Option<DataFound>, String>>,
 }
+
+/// What a training run is called while it goes on ([`Busy`]).
+const A_RUN: &str = "a training run";
 
 /// "Train bot": the run going on, the last one's outcome and what the
 /// current text's data folder holds.
@@ -255,38 +293,59 @@ struct Scan {
 pub struct Training {
     /// What the panel does not offer (tests make tiny runs with it).
     pub tuning: Tuning,
-    running: Option<Running>,
-    /// The text the last run trained, and how it ended.
-    ended: Option<(String, TrainEnd)>,
-    /// What the training folder of the last text asked about holds.
+    /// Plays, fits and validates the run going on.
+    worker: Worker<TrainMsg>,
+    underway: Option<Underway>,
+    /// The rules the last run trained (none: a run refused for rules that
+    /// do not compile), and how it ended.
+    ended: Option<(Option<RulesKey>, TrainEnd)>,
+    /// What the training folder of the last rules asked about holds.
     found: Option<Found>,
-    scan: Option<Scan>,
-    next_token: u64,
+    /// Reads a data folder.
+    scan: Worker<Result<Option<DataFound>, String>>,
+    reading: Option<Reading>,
     /// Runs ended so far (a trained evaluation may have appeared).
     runs_ended: u64,
 }
 
 impl Training {
-    /// Whether a run is going on.
+    /// No run yet; runs and reads call `waker` when they report.
+    pub fn with_waker(waker: Waker) -> Training {
+        Training {
+            worker: Worker::new(waker.clone()),
+            scan: Worker::new(waker),
+            ..Training::default()
+        }
+    }
+
+    /// No run yet; runs and reads wake nobody (tests drive the model).
+    pub fn new() -> Training {
+        Training::with_waker(no_waker())
+    }
+
+    /// Whether a run is under way.
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.worker.is_running()
+    }
+
+    /// The run under way, if any (its [`Busy`] says to cancel it first).
+    pub fn busy(&self) -> Option<Busy> {
+        self.worker.ready().err()
     }
 
     /// Whether the run going on was asked to stop.
     pub fn is_cancelling(&self) -> bool {
-        self.running
-            .as_ref()
-            .is_some_and(|r| r.progress.is_cancelled())
+        self.worker.is_cancelled()
     }
 
-    /// Whether a run or a read of a data folder is going on.
+    /// Whether a run or a read of a data folder is under way.
     pub fn is_busy(&self) -> bool {
-        self.running.is_some() || self.scan.is_some()
+        self.worker.is_running() || self.scan.is_running()
     }
 
-    /// The text the run going on trains.
-    pub fn running_source(&self) -> Option<&str> {
-        self.running.as_ref().map(|r| r.source.as_str())
+    /// The rules the run going on trains.
+    pub fn running_key(&self) -> Option<RulesKey> {
+        self.underway.as_ref().map(|u| u.key)
     }
 
     /// Runs ended so far, cancelled and failed ones included.
@@ -294,34 +353,31 @@ impl Training {
         self.runs_ended
     }
 
-    /// The outcome of the last run if it trained the text `source`.
-    pub fn ended_for(&self, source: &str) -> Option<&TrainEnd> {
+    /// The outcome of the last run if it trained the rules `key` (`None`:
+    /// a refusal of rules that do not compile).
+    pub fn ended_for(&self, key: Option<RulesKey>) -> Option<&TrainEnd> {
         self.ended
             .as_ref()
-            .filter(|(s, _)| s == source)
+            .filter(|(k, _)| *k == key)
             .map(|(_, e)| e)
     }
 
-    /// What the training folder of the rules text `source` in `dir` holds,
-    /// once read ([`Training::drive`] reads it).
-    pub fn found_for(&self, source: &str, dir: &Path) -> Option<&Found> {
-        self.found
-            .as_ref()
-            .filter(|f| f.source == source && f.dir == dir)
+    /// What the training folder of the rules `key` in `dir` holds, once
+    /// read ([`Training::drive`] reads it).
+    pub fn found_for(&self, key: RulesKey, dir: &Path) -> Option<&Found> {
+        self.found.as_ref().filter(|f| f.key == key && f.dir == dir)
     }
 
     /// Asks the run to stop after the games under way (they are kept).
     pub fn cancel(&mut self) {
-        if let Some(r) = &self.running {
-            r.progress.cancel();
-        }
+        self.worker.stop();
     }
 
     /// The progress of the run going on.
     pub fn status(&self) -> Option<TrainStatus> {
-        let r = self.running.as_ref()?;
+        let r = self.underway.as_ref()?;
         let share = |done: u64, of: u64| (done as f64 / of.max(1) as f64).min(1.0) as f32;
-        let latest = r.progress.latest().unwrap_or(TrainProgress::Data {
+        let latest = r.latest.clone().unwrap_or(TrainProgress::Data {
             positions: 0,
             games: 0,
             of: r.positions,
@@ -358,7 +414,7 @@ impl Training {
         Some(TrainStatus { fraction, text })
     }
 
-    /// Starts training `variant` (the text being edited) with `options`,
+    /// Starts training `variant` (the rules being edited) with `options`,
     /// keeping its data and its evaluation in the training folder;
     /// `rules_file` is the file the text belongs to. Refused (the reason
     /// returned) while a run goes on or for rules that do not have two
@@ -368,16 +424,12 @@ impl Training {
         variant: &Variant,
         options: &TrainSaved,
         rules_file: Option<&Path>,
-        wake: Waker,
     ) -> Result<(), String> {
-        if self.running.is_some() {
-            return Err("a training run is going on: cancel it first".into());
-        }
+        self.worker.ready().map_err(|b| b.to_string())?;
         if options.positions == 0 {
             return Err("train on at least one position".into());
         }
         let dir = Path::new(&options.dir);
-        let source = variant.source();
         let tuning = &self.tuning;
         let request = Request {
             variant: variant.clone(),
@@ -393,121 +445,121 @@ impl Training {
                 },
                 validate: options.validate.then_some(tuning.validation),
             },
-            data: data_folder(dir, source),
-            kept: kept_path(dir, variant.name(), source),
+            data: data_folder(dir, variant),
+            kept: kept_path(dir, variant),
             rules_file: rules_file.map(Path::to_path_buf),
         };
-        let progress = Arc::new(Watch::default());
+        self.worker
+            .start(A_RUN, move |r| {
+                let end = run(&request, &r);
+                r.send(TrainMsg::Ended(end));
+            })
+            .map_err(|b| b.to_string())?;
         // The new run's outcome will replace the last one's.
         self.ended = None;
-        self.next_token += 1;
-        let token = self.next_token;
-        let worker_progress = progress.clone();
-        let job = Job::spawn_waking("murus-train", wake, move |r| {
-            let end = run(&request, &worker_progress);
-            r.send((token, end));
-        });
-        self.running = Some(Running {
-            token,
-            source: source.to_string(),
+        self.underway = Some(Underway {
+            key: variant.rules_key(),
             variant: variant.name().to_string(),
             positions: options.positions,
             epochs: tuning.fit.epochs,
             match_games: tuning.validation.max_games,
-            progress,
-            job,
+            latest: None,
+            ended: None,
         });
         Ok(())
     }
 
-    /// Notes a run that could not start, for the text `source`.
-    pub(crate) fn refused(&mut self, source: &str, why: String) {
-        self.ended = Some((source.to_string(), TrainEnd::error(why)));
+    /// Notes a run that could not start, for the rules `key` (`None`:
+    /// rules that do not compile).
+    pub(crate) fn refused(&mut self, key: Option<RulesKey>, why: String) {
+        self.ended = Some((key, TrainEnd::error(why)));
     }
 
-    /// Collects the end of the run going on, and reads what the data folder
-    /// of the text `source` holds when it is not known yet (`source`:
-    /// the current text, when it compiles; `dir`: the training folder).
-    /// Called every frame; never waits.
-    pub fn drive(&mut self, source: Option<&str>, dir: &Path, wake: &Waker) {
-        if let Some(r) = &mut self.running {
-            let token = r.token;
-            let msgs = r.job.poll();
-            let finished = r.job.is_finished();
-            let end = msgs.into_iter().find(|(t, _)| *t == token).map(|(_, e)| e);
-            if end.is_some() || finished {
-                let end = end.unwrap_or_else(|| {
-                    TrainEnd::error("the training run stopped without a result".into())
-                });
-                if let Some(r) = self.running.take() {
-                    self.ended = Some((r.source.clone(), end));
+    /// Collects the progress and the end of the run going on, and reads
+    /// what the data folder of the rules of `variant` holds when it is not
+    /// known yet (`variant`: the editor's, when it compiles; `dir`: the
+    /// training folder). Called every frame; never waits.
+    pub fn drive(&mut self, variant: Option<&Variant>, dir: &Path) {
+        let msgs = self.worker.poll();
+        if let Some(u) = &mut self.underway {
+            for m in msgs {
+                match m {
+                    TrainMsg::Progress(p) => u.latest = Some(p),
+                    TrainMsg::Ended(end) => u.ended = Some(end),
                 }
-                self.runs_ended += 1;
-                self.found = None; // the data changed
             }
         }
-        if let Some(s) = &mut self.scan {
-            let done = s.job.poll().pop();
-            let ended = done.is_some() || s.job.is_finished();
-            if ended && let Some(s) = self.scan.take() {
-                self.found = Some(Found {
-                    source: s.source,
-                    dir: s.dir,
-                    folder: s.folder,
-                    data: done.unwrap_or_else(|| Err("the data could not be read".into())),
-                });
-            }
+        if !self.worker.is_running()
+            && let Some(u) = self.underway.take()
+        {
+            let end = u.ended.unwrap_or_else(|| {
+                TrainEnd::error("the training run stopped without a result".into())
+            });
+            self.ended = Some((Some(u.key), end));
+            self.runs_ended += 1;
+            self.found = None; // the data changed
         }
-        let Some(source) = source else { return };
-        let known = self.found_for(source, dir).is_some();
+        let read = self.scan.poll().pop();
+        if !self.scan.is_running()
+            && let Some(r) = self.reading.take()
+        {
+            self.found = Some(Found {
+                key: r.key,
+                dir: r.dir,
+                folder: r.folder,
+                data: read.unwrap_or_else(|| Err("the data could not be read".into())),
+            });
+        }
+        let Some(variant) = variant else { return };
+        let key = variant.rules_key();
+        let known = self.found_for(key, dir).is_some();
         let reading = self
-            .scan
+            .reading
             .as_ref()
-            .is_some_and(|s| s.source == source && s.dir == dir);
+            .is_some_and(|r| r.key == key && r.dir == dir);
         // A run writes the folder it trains: read it once the run is over.
-        let written = self.running.as_ref().is_some_and(|r| r.source == source);
+        let written = self.running_key() == Some(key);
         if known || reading || written {
             return;
         }
-        let folder = rules_folder(dir, source);
+        let folder = rules_folder(dir, variant);
         let data = folder.join(DATA_FOLDER);
-        let job = Job::spawn_waking("murus-train-scan", wake.clone(), move |r| {
+        // A read of another text's folder is of no use any more.
+        self.scan.restart("a read of the training data", move |r| {
             r.send(read_data(&data));
         });
-        self.scan = Some(Scan {
-            source: source.to_string(),
+        self.reading = Some(Reading {
+            key,
             dir: dir.to_path_buf(),
             folder,
-            job,
         });
     }
 
     /// Waits for the run going on and any read of a data folder to end,
     /// then takes their results in (for tests and scripts: the UI calls
     /// [`Training::drive`]).
-    pub fn settle(&mut self, source: Option<&str>, dir: &Path) {
-        let wake = crate::worker::no_waker();
+    pub fn settle(&mut self, variant: Option<&Variant>, dir: &Path) {
         loop {
-            if let Some(r) = &mut self.running {
-                r.job.wait();
-            } else if let Some(s) = &mut self.scan {
-                s.job.wait();
+            self.drive(variant, dir);
+            if self.worker.is_running() {
+                self.worker.wait();
+            } else if self.scan.is_running() {
+                self.scan.wait();
             } else {
                 break;
             }
-            self.drive(source, dir, &wake);
         }
     }
 
     /// The variant the run going on trains.
     pub fn running_variant(&self) -> Option<&str> {
-        self.running.as_ref().map(|r| r.variant.as_str())
+        self.underway.as_ref().map(|u| u.variant.as_str())
     }
 }
 
 /// The run on its thread: trains, writes what is kept and registers it,
 /// and says how it went.
-fn run(request: &Request, progress: &Watch<TrainProgress>) -> TrainEnd {
+fn run(request: &Request, progress: &Reporter<TrainMsg>) -> TrainEnd {
     let (variant, options) = (&request.variant, &request.options);
     // Each run goes on with the data kept for its rules, if any.
     match murus_lab::train::train(variant, options, &request.data, Mode::Resume, progress) {
@@ -517,14 +569,13 @@ fn run(request: &Request, progress: &Watch<TrainProgress>) -> TrainEnd {
             lines: vec![format!(
                 "Training cancelled: the {} positions played so far are kept; \
                  Resume training goes on from them.",
-                grouped(match progress.latest() {
-                    Some(TrainProgress::Data { positions, .. }) => positions,
-                    // Stopped after the data: what its folder keeps.
-                    _ => read_data(&request.data)
+                // What its folder keeps, as the run counts them.
+                grouped(
+                    read_data(&request.data)
                         .ok()
                         .flatten()
-                        .map_or(0, |found| found.positions),
-                })
+                        .map_or(0, |found| found.toward(options.positions).0)
+                )
             )],
             kept: None,
         },
@@ -558,7 +609,10 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
     };
     if let Some(rules) = &request.rules_file {
         let beside = rules.with_extension(murus_ai::evalfile::EXTENSION);
-        let same = std::fs::read_to_string(rules).is_ok_and(|t| t == request.variant.source());
+        let same = std::fs::read_to_string(rules)
+            .ok()
+            .and_then(|t| Variant::compile(&t).ok())
+            .is_some_and(|v| v.rules_key() == request.variant.rules_key());
         if !same {
             lines.push(format!(
                 "{} not written: {} no longer holds the rules trained.",
@@ -580,15 +634,15 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
     TrainEnd { tone, lines, kept }
 }
 
-/// The trained bot of each rules text, looked up once (a file's existence)
-/// and again after a run ends or the training folder changes: Play and Lab
-/// ask every frame.
+/// The trained bot of each rules, looked up once (a file's existence) and
+/// again after a run ends or the training folder changes: Play and Lab ask
+/// every frame.
 #[derive(Debug, Default)]
 pub struct TrainedBots {
     dir: PathBuf,
     runs_ended: u64,
-    /// By rules source: the spec of [`TRAINED_LABEL`], if its file exists.
-    known: HashMap<String, Option<String>>,
+    /// By rules key: the spec of [`TRAINED_LABEL`], if its file exists.
+    known: HashMap<RulesKey, Option<String>>,
 }
 
 impl TrainedBots {
@@ -602,21 +656,16 @@ impl TrainedBots {
         }
     }
 
-    /// The spec of the trained bot of the variant `name` whose rules text
-    /// is `source` (`hard:eval=FILE`), if an evaluation was kept for it.
-    pub fn spec_for(&mut self, name: &str, source: &str) -> Option<String> {
-        if let Some(spec) = self.known.get(source) {
+    /// The spec of the trained bot of the rules of `variant`
+    /// (`hard:eval=FILE`), if an evaluation was kept for them.
+    pub fn spec_for(&mut self, variant: &Variant) -> Option<String> {
+        let key = variant.rules_key();
+        if let Some(spec) = self.known.get(&key) {
             return spec.clone();
         }
-        let path = kept_path(&self.dir, name, source);
-        let spec = path.is_file().then(|| trained_spec(&path));
-        self.known.insert(source.to_string(), spec.clone());
+        let spec = find_kept(&self.dir, variant).map(|p| trained_spec(&p));
+        self.known.insert(key, spec.clone());
         spec
-    }
-
-    /// [`TrainedBots::spec_for`] a variant.
-    pub fn spec_for_variant(&mut self, variant: &Variant) -> Option<String> {
-        self.spec_for(variant.name(), variant.source())
     }
 }
 
@@ -663,17 +712,43 @@ mod tests {
                 games: 2,
                 seed: 7,
                 bot: "alphabeta:4000".into(),
+                per_game: vec![4, 5],
             }))
         );
+        // A run that asks for 4 positions learns from game 0 alone; for 5,
+        // from both.
+        let found = read_data(&dir).unwrap().unwrap();
+        assert_eq!(found.toward(4), (4, 1));
+        assert_eq!(found.toward(5), (9, 2));
+        assert_eq!(found.toward(1000), (9, 2));
     }
 
     #[test]
-    fn folders_are_per_rules_text_and_files_per_variant_name() {
-        let dir = Path::new("t");
-        let a = rules_folder(dir, "a");
-        assert_ne!(a, rules_folder(dir, "b"));
-        assert_eq!(data_folder(dir, "a"), a.join("data"));
-        assert_eq!(kept_path(dir, "my game/2", "a"), a.join("my_game_2.eval"));
+    fn folders_are_per_rules_and_files_per_variant_name() {
+        let dir = scratch("folders");
+        let small = Variant::builtin("small").unwrap();
+        let retitled =
+            Variant::compile(&small.source().replace("title \"", "title \"My ")).unwrap();
+        let renamed = Variant::compile(
+            &small
+                .source()
+                .replace("variant \"small\"", "variant \"my-game_2\""),
+        )
+        .unwrap();
+        let a = rules_folder(&dir, &small);
+        assert_eq!(rules_folder(&dir, &retitled), a, "a title is not the rules");
+        assert_ne!(rules_folder(&dir, &Variant::standard()), a);
+        assert_eq!(data_folder(&dir, &small), a.join("data"));
+        assert_eq!(kept_path(&dir, &renamed), a.join("my-game_2.eval"));
+        // The evaluation kept under the rules' first name is found.
+        assert_eq!(find_kept(&dir, &renamed), None);
+        std::fs::create_dir_all(&a).unwrap();
+        std::fs::write(a.join("small.eval"), b"x").unwrap();
+        assert_eq!(find_kept(&dir, &renamed), Some(a.join("small.eval")));
+        // An older studio's folder, named by the text, serves that text.
+        let older = dir.join(&murus_lab::source_sha256(Variant::standard().source())[..16]);
+        std::fs::create_dir_all(&older).unwrap();
+        assert_eq!(rules_folder(&dir, &Variant::standard()), older);
         assert_eq!(trained_spec(Path::new("/x/y.eval")), "hard:eval=/x/y.eval");
         assert!(
             trained_spec(Path::new("/x/y.eval"))

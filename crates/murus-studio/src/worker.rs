@@ -67,34 +67,22 @@ impl<T> Reporter<T> {
     }
 }
 
-/// The UI's side of a background job.
+/// The UI's side of a worker's task (its thread, channel and cancel
+/// flag): the worker's own.
 #[derive(Debug)]
-pub struct Job<T> {
+struct Job<T> {
     rx: Receiver<T>,
     cancel: Arc<AtomicBool>,
     finished: bool,
     /// Messages [`Job::wait`] received, for the next [`Job::poll`].
     held: Vec<T>,
     /// When the job started.
-    pub started: Instant,
+    started: Instant,
 }
 
 impl<T: Send + 'static> Job<T> {
-    /// Runs `work` on a thread called `name`; its messages repaint `ctx`.
-    pub fn spawn(
-        name: &str,
-        ctx: &egui::Context,
-        work: impl FnOnce(Reporter<T>) + Send + 'static,
-    ) -> Job<T> {
-        Job::spawn_waking(name, repaint_waker(ctx), work)
-    }
-
     /// Runs `work` on a thread called `name`; each message calls `wake`.
-    pub fn spawn_waking(
-        name: &str,
-        wake: Waker,
-        work: impl FnOnce(Reporter<T>) + Send + 'static,
-    ) -> Job<T> {
+    fn spawn(name: &str, wake: Waker, work: impl FnOnce(Reporter<T>) + Send + 'static) -> Job<T> {
         let (tx, rx) = channel();
         let cancel = Arc::new(AtomicBool::new(false));
         let reporter = Reporter {
@@ -118,7 +106,7 @@ impl<T: Send + 'static> Job<T> {
 
 impl<T> Job<T> {
     /// Messages that arrived since the last call.
-    pub fn poll(&mut self) -> Vec<T> {
+    fn poll(&mut self) -> Vec<T> {
         let mut out = std::mem::take(&mut self.held);
         loop {
             match self.rx.try_recv() {
@@ -134,7 +122,7 @@ impl<T> Job<T> {
     }
     /// Blocks until the worker has ended, keeping its messages for the next
     /// [`Job::poll`]. For tests and scripts: the UI never waits.
-    pub fn wait(&mut self) {
+    fn wait(&mut self) {
         while !self.finished {
             match self.rx.recv() {
                 Ok(m) => self.held.push(m),
@@ -143,14 +131,15 @@ impl<T> Job<T> {
         }
     }
     /// Whether the worker has ended (its sender is gone).
-    pub fn is_finished(&self) -> bool {
+    fn is_finished(&self) -> bool {
         self.finished
     }
     /// Asks the worker to stop.
-    pub fn cancel(&self) {
+    fn cancel(&self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
-    pub fn is_cancelled(&self) -> bool {
+    /// Whether the worker was asked to stop.
+    fn is_cancelled(&self) -> bool {
         self.cancel.load(Ordering::Relaxed)
     }
 }
@@ -218,11 +207,7 @@ impl<T: Send + 'static> Worker<T> {
         what: &str,
         work: impl FnOnce(Reporter<T>) + Send + 'static,
     ) -> Result<(), Busy> {
-        if let Some(what) = self.running() {
-            return Err(Busy {
-                what: what.to_string(),
-            });
-        }
+        self.ready()?;
         self.spawn(what, work);
         Ok(())
     }
@@ -240,7 +225,7 @@ impl<T: Send + 'static> Worker<T> {
             .filter(|w| !matches!(*w, "a" | "an" | "the"))
             .collect::<Vec<_>>()
             .join("-");
-        let job = Job::spawn_waking(&format!("murus-{name}"), self.wake.clone(), work);
+        let job = Job::spawn(&format!("murus-{name}"), self.wake.clone(), work);
         self.task = Some((job, what.to_string()));
     }
 }
@@ -279,6 +264,18 @@ impl<T> Worker<T> {
     /// Whether a task is going on.
     pub fn is_running(&self) -> bool {
         self.task.is_some()
+    }
+
+    /// `Ok` when the worker is free; while a task is going on, the
+    /// [`Busy`] that [`Worker::start`] would answer (for work that checks
+    /// before it prepares anything, a folder to write, say).
+    pub fn ready(&self) -> Result<(), Busy> {
+        match self.running() {
+            Some(what) => Err(Busy {
+                what: what.to_string(),
+            }),
+            None => Ok(()),
+        }
     }
 
     /// When the task going on started.

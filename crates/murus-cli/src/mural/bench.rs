@@ -7,6 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
+use murus_lab::stats::percentile;
 use murus_mural::generate::{Options, generate};
 use murus_mural::{Mode, Puzzle, State, Status, count, solve};
 use rand::rngs::SmallRng;
@@ -253,14 +254,6 @@ fn random_set(n: usize, seed: u64) -> Result<RandomBench> {
     })
 }
 
-fn pct(sorted: &[f64], p: f64) -> f64 {
-    if sorted.is_empty() {
-        return 0.0;
-    }
-    let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
-
 impl Times {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
         let times = &self.seconds;
@@ -269,9 +262,9 @@ impl Times {
             "{:<44} n={:<4} p50 {:>9.3} ms  p90 {:>9.3} ms  p95 {:>9.3} ms  max {:>9.3} ms",
             self.name,
             times.len(),
-            pct(times, 50.0) * 1e3,
-            pct(times, 90.0) * 1e3,
-            pct(times, 95.0) * 1e3,
+            percentile(times, 50.0) * 1e3,
+            percentile(times, 90.0) * 1e3,
+            percentile(times, 95.0) * 1e3,
             times.last().copied().unwrap_or(0.0) * 1e3
         )
     }

@@ -8,6 +8,7 @@ mod analyze;
 mod balance;
 mod basics;
 mod check_params;
+mod cluster;
 mod lab;
 mod mural;
 mod sweep;

@@ -228,11 +228,19 @@ fn sweep_shards_merge_into_the_unsharded_sweep() {
             "{file}"
         );
     }
-    // One shard alone merges to half the table, and says so.
+    // One shard alone is not the sweep: refused, or with
+    // --allow-partial half the table, which says so.
     let o = murus_in(&dir, &["sweep", "--merge", "s1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("error: shard 2/2 is missing: merge every shard"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus_in(&dir, &["sweep", "--merge", "s1", "--allow-partial"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(
-        stderr(&o).contains("note: 2 of 4 combinations present"),
+        stderr(&o).contains("note: 2 of 4 combinations present; the shards missing: 2/2"),
         "{}",
         stderr(&o)
     );
@@ -259,7 +267,7 @@ fn sweep_shards_merge_into_the_unsharded_sweep() {
     let o = murus_in(&dir, &["sweep", "--merge", "s1", "nowhere"]);
     assert!(!o.status.success());
     assert!(
-        stderr(&o).contains("nowhere: no sweep.json"),
+        stderr(&o).contains("`nowhere`: no such folder"),
         "{}",
         stderr(&o)
     );
@@ -277,7 +285,7 @@ fn balance_shards_merge_into_the_unsharded_check() {
             "--games",
             "8",
             "--skill-games",
-            "4",
+            "6",
             "--openings",
             "2",
             "--threads",
@@ -293,6 +301,21 @@ fn balance_shards_merge_into_the_unsharded_check() {
         let o = check(&["--shard", k, "--out", out]);
         assert!(o.status.success(), "{}", stderr(&o));
         assert_eq!(json(&o)["levels"][0]["report"]["games"], 4, "shard {k}");
+        // A shard plays its share of the skill match too, not all of it:
+        // game i to shard i mod 2 + 1, as at the levels.
+        assert_eq!(json(&o)["skill"][0]["games"], 3, "shard {k}");
+        let games = std::fs::read_to_string(dir.join(out).join("skill/easy-vs-random/games.jsonl"))
+            .unwrap();
+        let first = if k == "1/2" { 0 } else { 1 };
+        let numbers: Vec<u64> = games
+            .lines()
+            .map(|l| {
+                serde_json::from_str::<serde_json::Value>(l).unwrap()["index"]
+                    .as_u64()
+                    .unwrap()
+            })
+            .collect();
+        assert_eq!(numbers, [first, first + 2, first + 4], "shard {k}");
     }
     let o = murus_in(
         &dir,
@@ -304,13 +327,15 @@ fn balance_shards_merge_into_the_unsharded_check() {
     let merged = json(&o);
     assert_eq!(merged, json(&whole));
     assert_eq!(merged["levels"][1]["report"]["games"], 8);
-    assert_eq!(merged["skill"][0]["games"], 4);
+    assert_eq!(merged["skill"][0]["games"], 6);
     for file in [
         "balance.json",
         "balance.csv",
         "levels/random/report.json",
         "levels/easy/games.jsonl",
+        "balance.svg",
         "skill/easy-vs-random/report.json",
+        "skill/easy-vs-random/games.jsonl",
     ] {
         assert_eq!(
             std::fs::read_to_string(dir.join("merged").join(file)).unwrap(),
@@ -318,10 +343,23 @@ fn balance_shards_merge_into_the_unsharded_check() {
             "{file}"
         );
     }
-    // The text summary; a missing shard is named.
+    // A missing shard is named; merged anyway if asked, the text summary
+    // says what it lacks.
     let o = murus_in(&dir, &["balance", "--merge", "b1"]);
+    assert_eq!(o.status.code(), Some(1), "{}", stderr(&o));
+    assert!(
+        stderr(&o).contains("error: shard 2/2 is missing"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus_in(&dir, &["balance", "--merge", "b1", "--allow-partial"]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert!(stdout(&o).contains("verdict:"), "{}", stdout(&o));
+    assert!(
+        stdout(&o).contains("(partial: shard 2/2 missing)"),
+        "{}",
+        stdout(&o)
+    );
     assert!(
         stderr(&o).contains("note: random: 4 of 8 games present"),
         "{}",
@@ -338,7 +376,7 @@ fn balance_shards_merge_into_the_unsharded_check() {
         ),
         (vec!["b1", "b1"], "shard 1/2 is given twice"),
         (vec!["b1", "whole"], "whole: not a shard"),
-        (vec!["b1", "nowhere"], "nowhere: no balance.json"),
+        (vec!["b1", "nowhere"], "`nowhere`: no such folder"),
     ] {
         let mut args = vec!["balance", "--merge"];
         args.extend(dirs);

@@ -5,8 +5,9 @@
 use std::ffi::OsStr;
 use std::ops::Deref;
 use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+use std::process::{Child, Command, Output};
 use std::sync::atomic::{AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 /// The repository root: the folder `variants/`, `puzzles/` and `tests/`
 /// are in, where [`murus`] runs.
@@ -62,6 +63,63 @@ pub fn text(o: &Output) -> String {
 /// A run's stdout as one JSON value; a failure shows what it printed.
 pub fn json(o: &Output) -> serde_json::Value {
     serde_json::from_slice(&o.stdout).unwrap_or_else(|e| panic!("not JSON ({e}): {}", text(o)))
+}
+
+/// Waits until the file at `path` holds at least `lines` whole lines
+/// while `child` runs; fails the test if it ends first or takes two
+/// minutes.
+pub fn wait_for_lines(child: &mut Child, path: &Path, lines: usize) {
+    let started = Instant::now();
+    loop {
+        let text = std::fs::read_to_string(path).unwrap_or_default();
+        if text.matches('\n').count() >= lines {
+            return;
+        }
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "it ended before {lines} lines were in {}",
+            path.display()
+        );
+        assert!(
+            started.elapsed() < Duration::from_secs(120),
+            "no {lines} lines in {} after two minutes",
+            path.display()
+        );
+        std::thread::sleep(Duration::from_millis(2));
+    }
+}
+
+/// Sends the signal `name` (`TERM`, `HUP`, `INT`, `KILL`) to `child`.
+#[cfg(unix)]
+pub fn signal(child: &Child, name: &str) {
+    let sent = Command::new("kill")
+        .args([format!("-{name}"), child.id().to_string()])
+        .status()
+        .expect("kill runs");
+    assert!(sent.success(), "kill -{name} {}", child.id());
+}
+
+/// Waits for `child` to end and returns what it printed and its status;
+/// a child still running after two minutes is killed and the test fails.
+pub fn finish(child: Child) -> Output {
+    let pid = child.id().to_string();
+    let (done, watch) = std::sync::mpsc::channel::<()>();
+    let watchdog = std::thread::spawn(move || {
+        let late = watch.recv_timeout(Duration::from_secs(120)).is_err();
+        if late {
+            let _ = Command::new("kill").args(["-KILL", &pid]).status();
+        }
+        late
+    });
+    let output = child
+        .wait_with_output()
+        .expect("the child can be waited for");
+    let _ = done.send(());
+    assert!(
+        !watchdog.join().unwrap(),
+        "it did not end within two minutes"
+    );
+    output
 }
 
 /// The temporary folders made so far by this test process.

@@ -116,6 +116,19 @@ impl Stopping {
             } => format!("precision {precision} up to {max_games} games"),
         }
     }
+
+    /// The rule that [`Stopping::describe`] wrote as `text`, if it is one.
+    pub fn parse(text: &str) -> Option<Stopping> {
+        if let Some(n) = text.strip_prefix("games ") {
+            return n.parse().ok().map(Stopping::Games);
+        }
+        let rest = text.strip_prefix("precision ")?;
+        let (precision, max_games) = rest.strip_suffix(" games")?.split_once(" up to ")?;
+        Some(Stopping::Precision {
+            precision: precision.parse().ok()?,
+            max_games: max_games.parse().ok()?,
+        })
+    }
 }
 
 /// A balance check.
@@ -127,8 +140,8 @@ pub struct BalanceConfig {
     pub openings: u32,
     pub seed: u64,
     pub threads: usize,
-    /// `(k, n)`: this shard's share of every level's games and every
-    /// match's (fixed game counts only).
+    /// `(k, n)`: this shard's share of every level's games and of every
+    /// skill match's (fixed game counts only).
     pub shard: Option<(u64, u64)>,
     /// Games of each match between adjacent levels (0: no skill trace).
     pub skill_games: u64,
@@ -205,7 +218,8 @@ impl BalanceConfig {
     }
 
     /// The match between adjacent levels `upper` (bot A) and `lower` (the
-    /// check's book opens its games too).
+    /// check's book opens its games too; a shard of the check plays its
+    /// share of the match's games, as of each level's).
     pub fn skill_match(&self, upper: &Level, lower: &Level) -> MatchConfig {
         MatchConfig {
             a: upper.spec.clone(),
@@ -216,6 +230,7 @@ impl BalanceConfig {
             sprt: None,
             openings: self.openings,
             book: self.book.clone(),
+            shard: self.shard,
         }
     }
 }

@@ -6,7 +6,10 @@ use super::run::write_balance;
 use super::spec::BalanceSpec;
 use super::verdict::verdict;
 use crate::error::LabError;
-use crate::folder::{check_shards, merge, merge_copies, read_json, write_outputs};
+use crate::folder::{
+    Partial, RunFolder, RunSpec, Settings, check_finished, check_shards, merge, merge_copies,
+    read_json, write_outputs,
+};
 use crate::record::GameResult;
 use crate::report::{BalanceReport, LevelResult, Report, SkillGap, StopReason};
 use crate::stats::Wdl;
@@ -17,40 +20,44 @@ use crate::stats::Wdl;
 /// each level's and match's merged games and report, without `run.json`).
 ///
 /// Every game is seeded by its number alone, so the merged report is the
-/// one an unsharded check of the same options gives, byte for byte, once
-/// every shard is there; with shards missing it covers the games present
-/// (each level's report says how many of how many). The folders must be
-/// shards (each with `balance.json`) of one check ([`check_shards`]:
-/// the same variant, engine, seed, openings, book, stopping rule and
-/// levels, split the same way, each shard once; anything else is
-/// refused, naming the difference), and so must each level's and each
-/// match's folders be.
-pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport, LabError> {
-    for d in dirs {
-        if !d.join("balance.json").is_file() {
-            return Err(LabError::Invalid(format!(
-                "{}: no balance.json: not the --out folder of a check's shard that ran to its end (resume it with --resume)",
-                d.display()
-            )));
-        }
-    }
+/// one an unsharded check of the same options gives, byte for byte. The
+/// folders must be shards (each with `balance.json`) of one check
+/// ([`check_shards`]: the same variant, engine, seed, openings, book,
+/// stopping rule and levels, split the same way, each shard once; anything
+/// else is refused, naming the difference), and so must each level's and
+/// each match's folders be. A merge that lacks shards, or has shards that
+/// were interrupted, is refused ([`LabError::Partial`]) and writes nothing,
+/// unless `partial` allows it: it then covers the games present (each
+/// level's report says how many of how many) and lists the shards missing
+/// ([`BalanceReport::missing_shards`]).
+pub fn merge_balance(
+    dirs: &[&Path],
+    out: Option<&Path>,
+    partial: Partial,
+) -> Result<BalanceReport, LabError> {
+    check_finished(dirs, "balance.json", BalanceSpec::WHAT)?;
     let shards: Vec<BalanceReport> = dirs
         .iter()
         .map(|d| read_balance(d))
         .collect::<Result<_, _>>()?;
     let specs: Vec<BalanceSpec> = shards.iter().map(BalanceSpec::of_report).collect();
-    check_shards(dirs, &specs)?;
+    let set = check_shards(dirs, &specs)?;
+    let stopped: Vec<bool> = shards.iter().map(|s| s.interrupted).collect();
+    set.check_whole(dirs, &stopped, partial)?;
     let base = &shards[0];
     let folders = |sub: &Path| -> Vec<PathBuf> { dirs.iter().map(|d| d.join(sub)).collect() };
-    // Each level is sharded as the check is; each skill match is played
-    // whole by every shard, so its folders are copies of one run.
-    let merged_run = |sub: &Path, sharded: bool| -> Result<(Report, Vec<GameResult>), LabError> {
+    // Each level and each skill match is sharded as the check is. Checks
+    // made before their matches were sharded played every match whole in
+    // every shard: those folders are copies of one run.
+    let merged_run = |sub: &Path| -> Result<(Report, Vec<GameResult>), LabError> {
         let paths = folders(sub);
         let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
-        let (report, games) = if sharded {
-            merge(&refs)?
-        } else {
+        let copies = RunFolder::<RunSpec>::read_spec(&paths[0])?
+            .is_some_and(|spec| spec.run.shard.is_none());
+        let (report, games) = if copies {
             merge_copies(&refs)?
+        } else {
+            merge(&refs, Partial::Allow)?
         };
         if let Some(o) = out {
             write_outputs(&o.join(sub), &report, &games)?;
@@ -60,7 +67,7 @@ pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport
     let mut interrupted = shards.iter().any(|s| s.interrupted);
     let mut levels = Vec::new();
     for l in &base.levels {
-        let (report, _) = merged_run(&Path::new("levels").join(&l.level), true)?;
+        let (report, _) = merged_run(&Path::new("levels").join(&l.level))?;
         interrupted |= report.interrupted;
         levels.push(LevelResult {
             level: l.level.clone(),
@@ -88,7 +95,7 @@ pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport
                 sub.display()
             )));
         }
-        let (report, games) = merged_run(&sub, false)?;
+        let (report, games) = merged_run(&sub)?;
         interrupted |= report.interrupted;
         skill.push(skill_gap_of(upper, lower, &games));
     }
@@ -98,6 +105,7 @@ pub fn merge_balance(dirs: &[&Path], out: Option<&Path>) -> Result<BalanceReport
         skill,
         verdict: Vec::new(),
         interrupted,
+        missing_shards: set.missing_shards(),
         ..base.clone()
     };
     report.verdict = verdict(&report);

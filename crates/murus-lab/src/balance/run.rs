@@ -84,10 +84,11 @@ impl Handler<RunProgress> for Staged<'_> {
 }
 
 /// Runs a balance check of `variant`, keeping every game in the folder
-/// `out` gives, when it gives one: a new check there ([`Mode::New`],
-/// refused where a check is kept already), or the check kept there
-/// ([`Mode::Resume`]: it plays only its missing games; started when the
-/// folder keeps none; refused when it keeps a check of other settings).
+/// `out` gives, when it gives one, opened by [`RunFolder::open`]: a new
+/// check there ([`Mode::New`], refused where a check is kept already), or
+/// the check kept there ([`Mode::Resume`]: it plays only its missing games;
+/// started when the folder keeps none; refused when it keeps a check of
+/// other settings).
 /// `handler` hears where it is and may stop it: the finished games are
 /// kept (and on disk), and the report is marked
 /// [`interrupted`](BalanceReport::interrupted).
@@ -106,8 +107,7 @@ pub fn run_balance(
     }
     let spec = BalanceSpec::of(variant, config);
     let folder = match out {
-        Some((path, Mode::New)) => Some(RunFolder::open(path, &spec, Mode::New)?),
-        Some((path, Mode::Resume)) => Some(RunFolder::resume_or_start(path, &spec)?),
+        Some((path, mode)) => Some(RunFolder::open(path, &spec, mode)?),
         None => None,
     };
     let mode = out.map_or(Mode::New, |(_, mode)| mode);
@@ -159,7 +159,7 @@ pub fn run_balance(
                     lower: lower.name.clone(),
                 },
             };
-            staged.starts(m.games + m.games % 2);
+            staged.starts(m.config(variant)?.planned());
             let dir = match &folder {
                 Some(f) => Some(open_dir(
                     &f.path()
@@ -191,6 +191,7 @@ pub fn run_balance(
         skill,
         verdict: Vec::new(),
         interrupted,
+        missing_shards: Vec::new(),
     };
     report.verdict = verdict(&report);
     if let Some(f) = &folder {
@@ -202,11 +203,7 @@ pub fn run_balance(
 /// The folder of a level's or a match's games: new, or (a resumed check)
 /// the one there, started when there is none.
 fn open_dir(path: &Path, spec: &RunSpec, mode: Mode) -> Result<RunDir, LabError> {
-    let opened = match mode {
-        Mode::New => RunDir::open(path, spec, Mode::New),
-        Mode::Resume => RunDir::resume_or_start(path, spec),
-    };
-    opened.map(|(dir, _)| dir)
+    RunDir::open(path, spec, mode).map(|(dir, _)| dir)
 }
 
 struct LevelRun {

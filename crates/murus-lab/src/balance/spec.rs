@@ -4,7 +4,7 @@
 use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
-use super::config::BalanceConfig;
+use super::config::{BalanceConfig, Stopping};
 use crate::book::BookId;
 use crate::folder::{Differences, Settings, Sharded, Spec, or_none};
 use crate::record::VariantId;
@@ -37,6 +37,11 @@ pub struct BalanceSpec {
     pub levels: Vec<String>,
     /// `K/N` for one shard of a check; `None` for a whole check.
     pub shard: Option<String>,
+    /// Games of each skill match (0: no skill trace). `None` in the spec
+    /// of a shard's report, and in files written before it was kept: such
+    /// a check resumes, and such shards merge, with any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub skill_games: Option<u64>,
 }
 
 impl BalanceSpec {
@@ -60,6 +65,7 @@ impl BalanceSpec {
                 .map(|l| format!("{} ({})", l.name, l.spec))
                 .collect(),
             shard: config.shard.map(|(k, n)| format!("{k}/{n}")),
+            skill_games: Some(config.skill_games),
         }
     }
 
@@ -80,7 +86,21 @@ impl BalanceSpec {
                 .map(|l| format!("{} ({})", l.level, l.bot))
                 .collect(),
             shard: r.shard.clone(),
+            skill_games: None,
         }
+    }
+
+    /// The names of its levels, weakest first.
+    pub fn level_names(&self) -> Vec<&str> {
+        self.levels
+            .iter()
+            .map(|l| l.split_once(" (").map_or(l.as_str(), |(name, _)| name))
+            .collect()
+    }
+
+    /// Its stopping rule, read back ([`Stopping::parse`]).
+    pub fn stopping_rule(&self) -> Option<Stopping> {
+        Stopping::parse(&self.stopping)
     }
 }
 
@@ -107,6 +127,9 @@ impl Settings for BalanceSpec {
             or_none(a.shard.as_ref()),
             or_none(b.shard.as_ref()),
         );
+        if let (Some(x), Some(y)) = (a.skill_games, b.skill_games) {
+            d.add("skill games", x, y);
+        }
         d.finish()
     }
 }
@@ -121,4 +144,56 @@ impl Spec for BalanceSpec {
     const FILE: &'static str = "balance-run.json";
     const FILES: &'static [&'static str] = &[OUTPUTS[0], OUTPUTS[1], OUTPUTS[2], "levels", "skill"];
     const OUTPUTS: &'static [&'static str] = &OUTPUTS;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::balance::parse_levels;
+
+    #[test]
+    fn a_spec_reads_back_its_levels_stopping_rule_and_skill_games() {
+        let config = |stopping, skill_games| BalanceConfig {
+            levels: parse_levels("random,hard").unwrap(),
+            stopping,
+            openings: 2,
+            seed: 5,
+            threads: 1,
+            shard: None,
+            skill_games,
+            max_plies: None,
+            book: None,
+        };
+        let v = Variant::standard();
+        for stopping in [
+            Stopping::Games(30),
+            Stopping::Precision {
+                precision: 0.041,
+                max_games: 2000,
+            },
+        ] {
+            let spec = BalanceSpec::of(&v, &config(stopping, 10));
+            assert_eq!(spec.level_names(), ["random", "hard"]);
+            assert_eq!(spec.stopping_rule(), Some(stopping));
+            assert_eq!(spec.skill_games, Some(10));
+        }
+        assert_eq!(Stopping::parse("games"), None);
+        assert_eq!(Stopping::parse("precision 0.1 up to x games"), None);
+        // Skill games differ when both sides keep them.
+        let a = BalanceSpec::of(&v, &config(Stopping::Games(30), 10));
+        let b = BalanceSpec::of(&v, &config(Stopping::Games(30), 20));
+        assert_eq!(
+            a.differences(&b, "asked"),
+            ["skill games 10 there, 20 asked"]
+        );
+        let old = BalanceSpec {
+            skill_games: None,
+            ..a.clone()
+        };
+        assert!(old.differences(&b, "asked").is_empty());
+        // Older files, without the field, still read.
+        let text = serde_json::to_string(&old).unwrap();
+        assert!(!text.contains("skill_games"));
+        assert_eq!(serde_json::from_str::<BalanceSpec>(&text).unwrap(), old);
+    }
 }

@@ -75,6 +75,7 @@ fn report(levels: Vec<LevelResult>, skill: Vec<SkillGap>, pie_rule: bool) -> Bal
         skill,
         verdict: Vec::new(),
         interrupted: false,
+        missing_shards: Vec::new(),
     }
 }
 

@@ -12,8 +12,8 @@ use serde::{Deserialize, Serialize};
 
 use super::lines::{self, Appender};
 use super::{
-    Differences, Mode, Opened, RunFolder, Settings, Shard, Sharded, Spec, check_shards, io,
-    or_none, read_json, write_files,
+    Differences, Mode, Opened, Partial, RunFolder, Settings, Shard, Sharded, Spec, check_finished,
+    check_shards, io, or_none, read_json, write_files,
 };
 use crate::book::BookId;
 use crate::error::LabError;
@@ -245,8 +245,8 @@ pub struct RunDir {
 
 impl RunDir {
     /// Opens the folder `path` for the run of `spec` ([`RunFolder::open`]):
-    /// a new run writes `run.json` and an empty `games.jsonl`; a resumed
-    /// one reads the games already played, sorted by number (a game found
+    /// a run started there writes `run.json` and an empty `games.jsonl`; a
+    /// resumed one reads the games already played, sorted by number (a game found
     /// twice counts once, a torn last line of `games.jsonl` is dropped and
     /// cut off the file, any other line that is not one of this run's
     /// games is an error naming its `file:line`), and returns them.
@@ -275,22 +275,17 @@ impl RunDir {
         Ok((dir, games))
     }
 
-    /// Goes on with the run of `spec` kept in `path`, or starts it there
-    /// when the folder keeps none ([`RunFolder::resume_or_start`]).
-    pub fn resume_or_start(
-        path: &Path,
-        spec: &RunSpec,
-    ) -> Result<(RunDir, Vec<GameResult>), LabError> {
-        match RunDir::open(path, spec, Mode::Resume) {
-            Err(LabError::NoRun { .. }) => RunDir::open(path, spec, Mode::New),
-            opened => opened,
-        }
-    }
-
     /// The games of the run of `spec` in folder `path`, as
     /// [`RunDir::open`] finds them to resume it, without changing the
     /// folder (to show a run).
     pub fn read(path: &Path, spec: &RunSpec) -> Result<Vec<GameResult>, LabError> {
+        if RunFolder::<RunSpec>::read_spec(path)?.is_none() {
+            return Err(LabError::NoRun {
+                path: path.display().to_string(),
+                what: RunSpec::WHAT,
+                why: format!("it has no {}", RunSpec::FILE),
+            });
+        }
         RunFolder::open(path, spec, Mode::Resume)?;
         read_games(path, spec).map(|(games, _)| games)
     }
@@ -303,6 +298,11 @@ impl RunDir {
     /// The run's configuration, as its `run.json` holds it.
     pub fn spec(&self) -> &RunSpec {
         self.folder.spec()
+    }
+
+    /// Whether the run was started in the folder or resumed from it.
+    pub fn opened(&self) -> Opened {
+        self.folder.opened()
     }
 
     /// Statistics records of the games the folder held when it was opened,
@@ -479,34 +479,45 @@ fn shipped_rules(p: &Provenance) -> Option<&'static Variant> {
 }
 
 /// Merges shard outputs into the report of the whole run. The folders
-/// must hold the shards of one run ([`check_shards`]: the same variant,
-/// bots, seed, games and ply cap, one split, each shard once); the merge
-/// is marked [`interrupted`](Report::interrupted) when a shard's report
-/// was.
-pub fn merge(dirs: &[&Path]) -> Result<(Report, Vec<GameResult>), LabError> {
-    merge_runs(dirs, true)
+/// must hold the shards of one run that ran to their end ([`check_shards`]:
+/// the same variant, bots, seed, games and ply cap, one split, each shard
+/// once; each with its report). A merge that lacks shards, or has shards
+/// that were interrupted, is refused ([`LabError::Partial`]) unless
+/// `partial` allows it: its report then lists the shards missing
+/// ([`Report::missing_shards`]) and is [`interrupted`](Report::interrupted)
+/// when a shard's report was.
+pub fn merge(dirs: &[&Path], partial: Partial) -> Result<(Report, Vec<GameResult>), LabError> {
+    merge_runs(dirs, Some(partial))
 }
 
 /// Merges folders that each hold the same whole run (a balance check's
-/// skill match, which every shard of the check plays whole): their
-/// provenances must be equal, and a game found in several counts once.
+/// skill match as checks before its matches were sharded played it, whole
+/// in every shard): their provenances must be equal, and a game found in
+/// several counts once.
 pub(crate) fn merge_copies(dirs: &[&Path]) -> Result<(Report, Vec<GameResult>), LabError> {
-    merge_runs(dirs, false)
+    merge_runs(dirs, None)
 }
 
-/// [`merge`] (`sharded`), or [`merge_copies`].
-fn merge_runs(dirs: &[&Path], sharded: bool) -> Result<(Report, Vec<GameResult>), LabError> {
+/// [`merge`] (shards, `Some(partial)`), or [`merge_copies`] (`None`).
+fn merge_runs(
+    dirs: &[&Path],
+    sharded: Option<Partial>,
+) -> Result<(Report, Vec<GameResult>), LabError> {
+    check_finished(dirs, REPORTS[0], RunSpec::WHAT)?;
     let mut provenances: Vec<Provenance> = Vec::new();
+    let mut stopped: Vec<bool> = Vec::new();
     let mut all: Vec<GameResult> = Vec::new();
-    let mut interrupted = false;
     for dir in dirs {
         let (report, games) = read_report(dir)?;
-        interrupted |= report.interrupted;
+        stopped.push(report.interrupted);
         provenances.push(report.provenance);
         all.extend(games);
     }
-    if sharded {
-        check_shards(dirs, &provenances)?;
+    let mut missing_shards = Vec::new();
+    if let Some(partial) = sharded {
+        let set = check_shards(dirs, &provenances)?;
+        set.check_whole(dirs, &stopped, partial)?;
+        missing_shards = set.missing_shards();
     } else if let Some(first) = provenances.first() {
         for (dir, p) in dirs.iter().zip(&provenances) {
             let differences = first.differences(p, "here");
@@ -527,6 +538,7 @@ fn merge_runs(dirs: &[&Path], sharded: bool) -> Result<(Report, Vec<GameResult>)
     all.sort_by_key(|g| g.stats.index);
     all.dedup_by_key(|g| g.stats.index);
     let mut report = report::build(&prov, &stats_of(&all));
-    report.interrupted = interrupted;
+    report.interrupted = stopped.contains(&true);
+    report.missing_shards = missing_shards;
     Ok((report, all))
 }

@@ -10,8 +10,11 @@
 //!
 //! * [`RunFolder::open`] starts a run ([`Mode::New`]: refused where a run
 //!   is already kept) or goes on with the one there ([`Mode::Resume`]:
-//!   refused when the folder holds none, or a run of other settings, each
-//!   difference named by [`Settings::differences`]).
+//!   started when the folder keeps none, refused when it keeps a run of
+//!   other settings, each difference named by [`Settings::differences`]).
+//!   One rule for every run, so that a job requeued by a scheduler runs
+//!   the same command again, whether or not its first try got as far as
+//!   writing its spec.
 //! * [`check_shards`] checks that folders given to a merge hold the shards
 //!   of one run, each once; [`Shard`] parses `--shard K/N`.
 //!
@@ -35,7 +38,7 @@ use crate::error::LabError;
 pub(crate) use differ::{Differences, or_none};
 pub(crate) use games::merge_copies;
 pub use games::{RunDir, RunSpec, merge, read_outputs, write_outputs};
-pub use shard::{Shard, ShardSet, Sharded, check_shards};
+pub use shard::{Partial, Shard, ShardSet, Sharded, check_finished, check_shards};
 
 /// The settings of a run that decide its results: a run resumes only with
 /// the same, and shards merge only with the same but for their shard
@@ -66,8 +69,8 @@ pub trait Spec: Settings + Serialize + DeserializeOwned {
 pub enum Mode {
     /// Start a new run: refused where a run is kept already.
     New,
-    /// Go on with the run kept there: refused when there is none, or when
-    /// it is a run of other settings.
+    /// Go on with the run kept there, or start it there when the folder
+    /// keeps none: refused only when it keeps a run of other settings.
     Resume,
 }
 
@@ -121,38 +124,19 @@ pub fn write_files(dir: &Path, files: &[(&str, String)]) -> Result<(), LabError>
 }
 
 impl<S: Spec> RunFolder<S> {
-    /// Opens the folder at `path` for a run of `spec`: a new run writes
-    /// its spec there (creating the folder), refusing a folder that keeps
-    /// a run already ([`LabError::RunExists`]); a resumed run checks that
-    /// the folder's run is `spec` ([`LabError::NoRun`] when there is none,
-    /// [`LabError::Mismatch`] naming each difference otherwise).
+    /// Opens the folder at `path` for a run of `spec`.
+    ///
+    /// * [`Mode::New`] starts the run there: it writes the spec (creating
+    ///   the folder), and refuses a folder that keeps a run already
+    ///   ([`LabError::RunExists`]), so that nothing is overwritten.
+    /// * [`Mode::Resume`] goes on with the run kept there when the folder
+    ///   keeps one, and starts it there when it keeps none (see
+    ///   [`RunFolder::opened`]); it refuses a run of other settings
+    ///   ([`LabError::Mismatch`], naming each difference), and a folder
+    ///   with a run's files but no spec ([`LabError::NoRun`]).
     pub fn open(path: &Path, spec: &S, mode: Mode) -> Result<RunFolder<S>, LabError> {
-        let found = RunFolder::<S>::read_spec(path)?;
-        let opened = match (mode, found) {
+        let opened = match (mode, RunFolder::<S>::read_spec(path)?) {
             (Mode::New, Some(_)) => return Err(exists::<S>(path, S::FILE)),
-            (Mode::New, None) => {
-                if let Some(file) = S::FILES.iter().find(|f| path.join(f).exists()) {
-                    return Err(exists::<S>(path, file));
-                }
-                std::fs::create_dir_all(path).map_err(io(path))?;
-                write_files(path, &[(S::FILE, json_text(spec))])?;
-                Opened::Started
-            }
-            (Mode::Resume, None) => {
-                let why = if path.is_dir() {
-                    format!(
-                        "it has no {} (it was not written by a run that can resume)",
-                        S::FILE
-                    )
-                } else {
-                    "there is no such folder".to_string()
-                };
-                return Err(LabError::NoRun {
-                    path: path.display().to_string(),
-                    what: S::WHAT,
-                    why,
-                });
-            }
             (Mode::Resume, Some(found)) => {
                 let differences = found.differences(spec, "asked");
                 if !differences.is_empty() {
@@ -164,6 +148,24 @@ impl<S: Spec> RunFolder<S> {
                 }
                 Opened::Resumed
             }
+            (mode, None) => {
+                if let Some(file) = RunFolder::<S>::stray_file(path) {
+                    return Err(match mode {
+                        Mode::New => exists::<S>(path, file),
+                        Mode::Resume => LabError::NoRun {
+                            path: path.display().to_string(),
+                            what: S::WHAT,
+                            why: format!(
+                                "it holds {file} but no {} (it was not written by a run that can resume)",
+                                S::FILE
+                            ),
+                        },
+                    });
+                }
+                std::fs::create_dir_all(path).map_err(io(path))?;
+                write_files(path, &[(S::FILE, json_text(spec))])?;
+                Opened::Started
+            }
         };
         Ok(RunFolder {
             path: path.to_path_buf(),
@@ -172,13 +174,16 @@ impl<S: Spec> RunFolder<S> {
         })
     }
 
-    /// Goes on with the run of `spec` kept in `path`, or starts it there
-    /// when the folder keeps none (a run of other settings is refused).
-    pub fn resume_or_start(path: &Path, spec: &S) -> Result<RunFolder<S>, LabError> {
-        match RunFolder::open(path, spec, Mode::Resume) {
-            Err(LabError::NoRun { .. }) => RunFolder::open(path, spec, Mode::New),
-            opened => opened,
-        }
+    /// Whether the folder at `path` keeps nothing of a run (neither its
+    /// spec nor any of its files; it may not exist): a run opened there,
+    /// new or to resume, starts afresh.
+    pub fn is_fresh(path: &Path) -> bool {
+        !path.join(S::FILE).exists() && RunFolder::<S>::stray_file(path).is_none()
+    }
+
+    /// A file (or folder) of a run in `path` besides its spec.
+    fn stray_file(path: &Path) -> Option<&'static str> {
+        S::FILES.iter().copied().find(|f| path.join(f).exists())
     }
 
     /// The spec kept in the folder at `path`, if it keeps one (read

@@ -63,6 +63,54 @@ impl FromStr for Shard {
     }
 }
 
+/// Whether a merge may lack part of the run: shards not given, or shards
+/// that were interrupted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Partial {
+    /// Refuse it ([`LabError::Partial`], naming what is missing), writing
+    /// nothing.
+    Refuse,
+    /// Merge what is there (`--allow-partial`); the report lists the
+    /// shards missing and says whether a shard was interrupted.
+    Allow,
+}
+
+/// Checks that each of `dirs` is the folder of a shard that ran to its
+/// end: a folder (`` `nothere`: no such folder ``) holding `file`, the
+/// report `what` (`run`, `check`, `sweep`) writes when it ends.
+pub fn check_finished(dirs: &[&Path], file: &str, what: &str) -> Result<(), LabError> {
+    for d in dirs {
+        if !d.is_dir() {
+            return Err(LabError::Invalid(format!(
+                "`{}`: no such folder",
+                d.display()
+            )));
+        }
+        if !d.join(file).is_file() {
+            return Err(LabError::Invalid(format!(
+                "{}: no {file}: not the --out folder of a {what}'s shard that ran to its end (resume it with --resume)",
+                d.display()
+            )));
+        }
+    }
+    Ok(())
+}
+
+/// `a`, `a and b`, `a, b and c`; past ten items, `a, b, … j and 5 more`.
+fn listed(items: &[String]) -> String {
+    const SHOWN: usize = 10;
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        _ if items.len() > SHOWN => format!(
+            "{} and {} more",
+            items[..SHOWN].join(", "),
+            items.len() - SHOWN
+        ),
+        [head @ .., last] => format!("{} and {last}", head.join(", ")),
+    }
+}
+
 /// Settings of which a run may play a shard.
 pub trait Sharded: Settings {
     /// The shard these settings play, `K/N`, if any.
@@ -82,6 +130,52 @@ impl ShardSet {
     /// The shards of the split not given, in order.
     pub fn missing(&self) -> Vec<u64> {
         (1..=self.n).filter(|k| !self.present.contains(k)).collect()
+    }
+
+    /// The shards of the split not given, as `K/N`.
+    pub fn missing_shards(&self) -> Vec<String> {
+        self.missing()
+            .into_iter()
+            .map(|k| format!("{k}/{}", self.n))
+            .collect()
+    }
+
+    /// Checks that the shards given make the whole run, unless `partial`
+    /// allows them not to: none missing (`shards 3/8 and 5/8 are
+    /// missing`), none interrupted (`interrupted[i]`: whether the shard in
+    /// `dirs[i]`, the folders in the order given, was; `shard 2/8 (DIR)
+    /// was interrupted`).
+    pub fn check_whole(
+        &self,
+        dirs: &[&Path],
+        interrupted: &[bool],
+        partial: Partial,
+    ) -> Result<(), LabError> {
+        let mut why = Vec::new();
+        let missing = self.missing_shards();
+        match missing.len() {
+            0 => {}
+            1 => why.push(format!("shard {} is missing", missing[0])),
+            _ => why.push(format!("shards {} are missing", listed(&missing))),
+        }
+        for ((k, dir), _) in self
+            .present
+            .iter()
+            .zip(dirs)
+            .zip(interrupted)
+            .filter(|(_, stopped)| **stopped)
+        {
+            why.push(format!(
+                "shard {k}/{} ({}) was interrupted",
+                self.n,
+                dir.display()
+            ));
+        }
+        if why.is_empty() || partial == Partial::Allow {
+            Ok(())
+        } else {
+            Err(LabError::Partial(why))
+        }
     }
 }
 
@@ -177,5 +271,45 @@ mod tests {
             present: vec![3, 1],
         };
         assert_eq!(set.missing(), [2, 4]);
+        assert_eq!(set.missing_shards(), ["2/4", "4/4"]);
+    }
+
+    #[test]
+    fn a_merge_that_is_not_the_whole_run_is_refused_naming_what_lacks_unless_allowed() {
+        let dirs = [Path::new("s3"), Path::new("s1"), Path::new("s4")];
+        let set = ShardSet {
+            n: 8,
+            present: vec![3, 1, 4],
+        };
+        let e = set
+            .check_whole(&dirs, &[false, true, false], Partial::Refuse)
+            .unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "shards 2/8, 5/8, 6/8, 7/8 and 8/8 are missing; shard 1/8 (s1) was interrupted"
+        );
+        assert!(
+            set.check_whole(&dirs, &[false, true, false], Partial::Allow)
+                .is_ok()
+        );
+        let one = ShardSet {
+            n: 2,
+            present: vec![2],
+        };
+        let e = one
+            .check_whole(&dirs[..1], &[false], Partial::Refuse)
+            .unwrap_err();
+        assert_eq!(e.to_string(), "shard 1/2 is missing");
+        let whole = ShardSet {
+            n: 2,
+            present: vec![2, 1],
+        };
+        assert!(
+            whole
+                .check_whole(&dirs[..2], &[false, false], Partial::Refuse)
+                .is_ok()
+        );
+        let many: Vec<String> = (1..=12).map(|k| k.to_string()).collect();
+        assert_eq!(listed(&many), "1, 2, 3, 4, 5, 6, 7, 8, 9, 10 and 2 more");
     }
 }

@@ -106,6 +106,11 @@ pub struct BalanceReport {
     /// The verdict, a sentence a line ([`crate::balance::verdict`]).
     pub verdict: Vec<String>,
     pub interrupted: bool,
+    /// The shards (`K/N`) a merge lacked, when it was asked to merge the
+    /// shards present (`--allow-partial`): the report covers their games
+    /// only. Left out of the JSON of a whole run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_shards: Vec<String>,
 }
 
 /// The strongest level of a check that played games: the one the sweep's

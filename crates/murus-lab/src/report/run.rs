@@ -135,6 +135,11 @@ pub struct Report {
     /// bytes. A merge is interrupted when one of its shards was.
     #[serde(default)]
     pub interrupted: bool,
+    /// The shards (`K/N`) a merge lacked, when it was asked to merge the
+    /// shards present (`--allow-partial`): the report covers their games
+    /// only. Left out of the JSON of a whole run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_shards: Vec<String>,
     pub by_seat: Vec<SeatResult>,
     pub by_colour: BTreeMap<String, ColourResult>,
     pub draws: Rate,
@@ -428,6 +433,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         provenance: prov.clone(),
         games: n,
         interrupted: false,
+        missing_shards: Vec::new(),
         by_seat,
         by_colour,
         draws: Rate::of(draws, n),

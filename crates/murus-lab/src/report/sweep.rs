@@ -126,6 +126,11 @@ pub struct SweepReport {
     /// Whether the sweep was stopped before every combination was played
     /// (a merge: when a shard's was).
     pub interrupted: bool,
+    /// The shards (`K/N`) a merge lacked, when it was asked to merge the
+    /// shards present (`--allow-partial`): the report covers their games
+    /// only. Left out of the JSON of a whole run.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub missing_shards: Vec<String>,
 }
 
 impl SweepReport {

@@ -53,8 +53,10 @@ fn evaluation_of(spec: &BotSpec, variant: &Variant) -> Evaluation {
 }
 
 impl Config {
-    /// A run of `games` games of `variant` by `bots`, seeded, one thread per
-    /// core, capped at the variant's ply cap (or 1 000 plies).
+    /// A run of `games` games of `variant` by `bots`, seeded, on as many
+    /// threads as the process has CPUs ([`murus_engine::util::default_threads`]:
+    /// its affinity, its cgroup quota, a Slurm task's CPUs), capped at the
+    /// variant's ply cap (or 1 000 plies).
     pub fn new(variant: &Variant, bots: Vec<BotSpec>, games: u64, seed: u64) -> Config {
         let players = variant.player_count();
         let bots: Vec<BotSpec> = (0..players)
@@ -79,7 +81,7 @@ impl Config {
             bots,
             games,
             seed,
-            threads: std::thread::available_parallelism().map_or(1, usize::from),
+            threads: murus_engine::util::default_threads(),
             max_plies,
             shard: None,
             record_moves: true,

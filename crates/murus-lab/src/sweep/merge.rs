@@ -6,7 +6,7 @@ use std::path::Path;
 use super::SweepError;
 use super::rank::rank;
 use crate::error::LabError;
-use crate::folder::{check_shards, read_json, write_files};
+use crate::folder::{Partial, Settings, check_finished, check_shards, read_json, write_files};
 use crate::report::{Skipped, SweepReport, SweepRow, SweepSpec};
 use crate::write::sweep_files;
 
@@ -25,28 +25,29 @@ pub fn read_sweep(dir: &Path) -> Result<SweepReport, LabError> {
 /// folder a shard, each with its `sweep.json`) into the whole sweep's
 /// report, ranked anew, and with `out` writes `sweep.json`, `sweep.csv`
 /// and `sweep.svg` there (the combinations' checks stay in the shards'
-/// folders). Each combination is played whole by one shard, so once every
-/// shard is there the merge is the report of an unsharded sweep; with
-/// shards missing, [`SweepReport::missing`] names the combinations absent.
-/// The folders must be shards of one sweep ([`check_shards`]: the same
-/// file, parameters and values, levels, stopping rule, openings, seed,
-/// engine, split the same way, each shard once); anything else is
-/// refused, naming the difference.
-pub fn merge_sweeps(dirs: &[&Path], out: Option<&Path>) -> Result<SweepReport, SweepError> {
-    for d in dirs {
-        if !d.join("sweep.json").is_file() {
-            return Err(SweepError::Invalid(format!(
-                "{}: no sweep.json: not the --out folder of a sweep shard that ran to its end (resume it with --resume)",
-                d.display()
-            )));
-        }
-    }
+/// folders). Each combination is played whole by one shard, so the merge
+/// is the report of an unsharded sweep. The folders must be shards of one
+/// sweep ([`check_shards`]: the same file, parameters and values, levels,
+/// stopping rule, openings, seed, engine, split the same way, each shard
+/// once); anything else is refused, naming the difference. A merge that
+/// lacks shards, or has shards that were interrupted, is refused
+/// ([`LabError::Partial`]) and writes nothing, unless `partial` allows it:
+/// [`SweepReport::missing`] then names the combinations absent, and
+/// [`SweepReport::missing_shards`] the shards.
+pub fn merge_sweeps(
+    dirs: &[&Path],
+    out: Option<&Path>,
+    partial: Partial,
+) -> Result<SweepReport, SweepError> {
+    check_finished(dirs, "sweep.json", SweepSpec::WHAT)?;
     let shards: Vec<SweepReport> = dirs
         .iter()
         .map(|d| read_sweep(d))
         .collect::<Result<_, _>>()?;
     let specs: Vec<SweepSpec> = shards.iter().map(|s| s.spec.clone()).collect();
-    check_shards(dirs, &specs)?;
+    let set = check_shards(dirs, &specs)?;
+    let stopped: Vec<bool> = shards.iter().map(|s| s.interrupted).collect();
+    set.check_whole(dirs, &stopped, partial)?;
     let mut base = shards[0].spec.clone();
     base.shard = None;
     let mut rows: Vec<SweepRow> = Vec::new();
@@ -69,7 +70,8 @@ pub fn merge_sweeps(dirs: &[&Path], out: Option<&Path>) -> Result<SweepReport, S
         spec: base,
         rows,
         skipped,
-        interrupted: shards.iter().any(|s| s.interrupted),
+        interrupted: stopped.contains(&true),
+        missing_shards: set.missing_shards(),
     };
     if let Some(o) = out {
         write_sweep(o, &report)?;

@@ -251,8 +251,7 @@ pub fn run_sweep(
     };
     let spec = spec_of(file, source, &space, &balance, config.shard);
     let folder = match out {
-        Some((path, Mode::New)) => Some(RunFolder::open(path, &spec, Mode::New)?),
-        Some((path, Mode::Resume)) => Some(RunFolder::resume_or_start(path, &spec)?),
+        Some((path, mode)) => Some(RunFolder::open(path, &spec, mode)?),
         None => None,
     };
     let mode = out.map_or(Mode::New, |(_, mode)| mode);
@@ -314,6 +313,7 @@ pub fn run_sweep(
         rows,
         skipped,
         interrupted,
+        missing_shards: Vec::new(),
     };
     if let Some(f) = &folder {
         f.write_outputs(&sweep_files(&report))?;

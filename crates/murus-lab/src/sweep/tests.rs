@@ -7,7 +7,7 @@ use murus_engine::Variant;
 
 use super::*;
 use crate::balance::{self, BalanceConfig, Stopping, parse_levels};
-use crate::folder::Mode;
+use crate::folder::{Mode, Partial};
 use crate::record::{Provenance, VariantId};
 use crate::report::{BalanceReport, LevelResult, Rate, build};
 use crate::stats::wilson;
@@ -106,6 +106,7 @@ fn check(levels: Vec<LevelResult>) -> BalanceReport {
         skill: Vec::new(),
         verdict: Vec::new(),
         interrupted: false,
+        missing_shards: Vec::new(),
     }
 }
 
@@ -619,6 +620,7 @@ fn the_heat_map_thins_its_labels_so_that_they_never_overlap() {
         rows: Vec::new(),
         skipped: Vec::new(),
         interrupted: false,
+        missing_shards: Vec::new(),
     };
     let svg = crate::write::svg::sweep_svg(&report);
     // `<text x="X" y="Y" …>\nBODY\n</text>` for every number drawn.
@@ -683,21 +685,25 @@ fn shards_merge_into_the_unsharded_sweep_and_other_sweeps_are_refused() {
     }
     let merged_dir = temp("merged");
     let refs = [dirs[0].as_path(), dirs[1].as_path()];
-    let merged = merge_sweeps(&refs, Some(&merged_dir)).unwrap();
+    let merged = merge_sweeps(&refs, Some(&merged_dir), Partial::Refuse).unwrap();
     assert_eq!(merged, whole);
     assert_eq!(read_sweep(&merged_dir).unwrap(), whole);
-    // One shard alone: half the table, the rest named missing.
-    let half = merge_sweeps(&refs[..1], None).unwrap();
+    // One shard alone: refused, or if asked for, half the table with the
+    // rest named missing.
+    let e = merge_sweeps(&refs[..1], None, Partial::Refuse).unwrap_err();
+    assert_eq!(e.to_string(), "shard 2/2 is missing");
+    let half = merge_sweeps(&refs[..1], None, Partial::Allow).unwrap();
     assert_eq!(half.missing(), [1, 3]);
+    assert_eq!(half.missing_shards, ["2/2"]);
     // The same shard twice, or a shard of another sweep, is refused.
-    let e = merge_sweeps(&[refs[0], refs[0]], None)
+    let e = merge_sweeps(&[refs[0], refs[0]], None, Partial::Refuse)
         .unwrap_err()
         .to_string();
     assert!(e.contains("shard 1/2 is given twice"), "{e}");
     let mut other = config(Some((2, 2)));
     other.balance.openings = 2;
     run_sweep("s.mg", &source, &other, Some((&dirs[2], Mode::New)), &()).unwrap();
-    let e = merge_sweeps(&[refs[0], &dirs[2]], None)
+    let e = merge_sweeps(&[refs[0], &dirs[2]], None, Partial::Refuse)
         .unwrap_err()
         .to_string();
     assert!(e.contains("not a shard of the same sweep"), "{e}");

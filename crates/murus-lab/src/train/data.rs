@@ -66,6 +66,32 @@ pub struct DataFound {
     /// with the same.
     pub seed: u64,
     pub bot: String,
+    /// The positions of each of those games, in order.
+    pub per_game: Vec<u64>,
+}
+
+impl DataFound {
+    /// The positions and the games that a run asking for `positions`
+    /// trains on, as far as the data goes ([`DataDir::prefix`]: the games
+    /// from game 0 whose positions first reach it): what its outcome says
+    /// it learned from.
+    pub fn toward(&self, positions: u64) -> (u64, u64) {
+        let n = reaching(self.per_game.iter().copied(), positions);
+        (self.per_game[..n].iter().sum(), n as u64)
+    }
+}
+
+/// How many of the games with `counts` positions, in order, first reach
+/// `positions` (all of them, if they do not reach it).
+fn reaching(counts: impl Iterator<Item = u64>, positions: u64) -> usize {
+    let mut total = 0;
+    counts
+        .take_while(|n| {
+            let more = total < positions;
+            total += n;
+            more
+        })
+        .count()
 }
 
 /// The games of the data file at `path` by number (none if there is no
@@ -182,10 +208,7 @@ impl DataDir {
     /// keeps the games there (a torn last line is cut off), or starts
     /// afresh where there are none, and refuses data of other settings.
     pub fn open(path: &Path, spec: &DataSpec, mode: Mode) -> Result<DataDir, LabError> {
-        let folder = match mode {
-            Mode::New => RunFolder::open(path, spec, Mode::New)?,
-            Mode::Resume => RunFolder::resume_or_start(path, spec)?,
-        };
+        let folder = RunFolder::open(path, spec, mode)?;
         let data_path = path.join(DATA_FILE);
         let (games, whole) = match folder.opened() {
             Opened::Started => (BTreeMap::new(), None),
@@ -211,14 +234,9 @@ impl DataDir {
     /// The games `0..g` whose positions first reach `positions` (all the
     /// games without gaps from 0, if they do not reach it yet).
     pub fn prefix(&self, positions: u64) -> Vec<&GameData> {
-        let mut total = 0;
-        gapless(&self.games)
-            .take_while(|g| {
-                let more = total < positions;
-                total += g.positions.len() as u64;
-                more
-            })
-            .collect()
+        let counts = gapless(&self.games).map(|g| g.positions.len() as u64);
+        let n = reaching(counts, positions);
+        gapless(&self.games).take(n).collect()
     }
 
     /// What the folder at `path` holds, read without changing anything
@@ -235,12 +253,13 @@ impl DataDir {
             return Ok(None);
         };
         let (games, _) = read_games(&path.join(DATA_FILE), |g: &Counted| g.game)?;
-        let prefix: Vec<&Counted> = gapless(&games).collect();
+        let per_game: Vec<u64> = gapless(&games).map(|g| g.positions.len() as u64).collect();
         Ok(Some(DataFound {
-            positions: prefix.iter().map(|g| g.positions.len() as u64).sum(),
-            games: prefix.len() as u64,
+            positions: per_game.iter().sum(),
+            games: per_game.len() as u64,
             seed: spec.seed,
             bot: spec.bot,
+            per_game,
         }))
     }
 
@@ -438,4 +457,28 @@ pub fn play_game(
         bot,
         index,
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_data_a_run_learns_from_is_the_games_whose_positions_first_reach_its_target() {
+        let counts = [4, 5, 3];
+        assert_eq!(reaching(counts.into_iter(), 0), 0);
+        assert_eq!(reaching(counts.into_iter(), 1), 1);
+        assert_eq!(reaching(counts.into_iter(), 4), 1);
+        assert_eq!(reaching(counts.into_iter(), 5), 2);
+        assert_eq!(reaching(counts.into_iter(), 100), 3);
+        let found = DataFound {
+            positions: 12,
+            games: 3,
+            seed: 1,
+            bot: "alphabeta:100".into(),
+            per_game: counts.to_vec(),
+        };
+        assert_eq!(found.toward(6), (9, 2));
+        assert_eq!(found.toward(12), (12, 3));
+    }
 }

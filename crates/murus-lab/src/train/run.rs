@@ -208,6 +208,7 @@ pub fn train(
                 sprt: Some(validation.elo),
                 openings: 4,
                 book: None,
+                shard: None,
             };
             run_match(variant, &m, &validating, None).map(|(r, _)| CheckResult::Match(r))?
         } else {

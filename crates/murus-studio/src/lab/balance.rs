@@ -6,16 +6,15 @@
 //! (offered for resuming), and the panel's message.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use murus_engine::Variant;
 use murus_lab::balance::{BalanceReport, CheckProgress, Stage};
 use murus_lab::report::{grouped, percent};
 use serde::{Deserialize, Serialize};
 
-use super::checks::{self, CheckMsg, CheckNote, CheckSettings, CheckState, PastCheck, Stop, Watch};
+use super::checks::{self, A_CHECK, CheckMsg, CheckSettings, CheckState, PastCheck, Stop};
 use crate::Feedback;
-use crate::worker::{Job, Waker};
+use crate::worker::{Busy, Waker, Worker, no_waker};
 
 /// The balance settings the Lab keeps across restarts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -102,6 +101,26 @@ impl BalanceSaved {
     pub fn error(&self) -> Option<String> {
         self.settings().config(1).err()
     }
+
+    /// Takes a check's settings (the stopping rule not in force keeps its
+    /// figures).
+    pub fn adopt(&mut self, s: &CheckSettings) {
+        self.levels.clone_from(&s.levels);
+        match s.stop {
+            Stop::Games(n) => {
+                self.fixed_games = true;
+                self.games = n;
+            }
+            Stop::Precision { points, max_games } => {
+                self.fixed_games = false;
+                self.precision = points;
+                self.max_games = max_games;
+            }
+        }
+        self.openings = s.openings;
+        self.skill_games = s.skill_games;
+        self.seed = s.seed;
+    }
 }
 
 /// The progress of a check in words and as a share.
@@ -144,29 +163,12 @@ fn capitalised(s: &str) -> String {
     })
 }
 
-/// The check going on.
-#[derive(Debug)]
-struct Running {
-    folder: PathBuf,
-    progress: Arc<Watch>,
-    job: Job<CheckMsg>,
-    /// How it ended, once the thread said.
-    ended: Option<Result<BalanceReport, String>>,
-}
-
-impl Drop for Running {
-    /// Dropping the check stops it (the games finished are kept).
-    fn drop(&mut self) {
-        self.progress.cancel();
-    }
-}
-
 /// The check whose report the panel shows.
 #[derive(Clone, Debug)]
 struct Shown {
-    folder: PathBuf,
     variant: Variant,
-    note: CheckNote,
+    /// The check as the history lists it (its folder, note and spec).
+    check: PastCheck,
     report: Option<BalanceReport>,
 }
 
@@ -327,7 +329,14 @@ pub struct BalanceModel {
     /// The runs folder (checks are kept in its `balance` folder).
     runs: PathBuf,
     history: Vec<PastCheck>,
-    running: Option<Running>,
+    /// Plays the check going on.
+    worker: Worker<CheckMsg>,
+    /// The folder of the check going on.
+    live: Option<PathBuf>,
+    /// Where the check going on stands, as it last said.
+    progress: Option<CheckProgress>,
+    /// How the check going on ended, once its thread said.
+    ended: Option<Result<BalanceReport, String>>,
     shown: Option<Shown>,
     /// The folder of a check a crash or a restart cut short, offered for
     /// resuming.
@@ -336,13 +345,23 @@ pub struct BalanceModel {
 }
 
 impl BalanceModel {
-    /// The model as a start-up finds it: the checks kept in `runs` read,
-    /// and the newest one a crash cut short offered for resuming.
+    /// The model as a start-up finds it ([`BalanceModel::with_waker`]),
+    /// its checks waking nobody (tests drive it).
     pub fn new(runs: &Path) -> BalanceModel {
+        BalanceModel::with_waker(runs, no_waker())
+    }
+
+    /// The model as a start-up finds it: the checks kept in `runs` read,
+    /// and the newest one a crash cut short offered for resuming; its
+    /// checks call `waker` when they report.
+    pub fn with_waker(runs: &Path, waker: Waker) -> BalanceModel {
         let mut m = BalanceModel {
             runs: runs.to_path_buf(),
             history: Vec::new(),
-            running: None,
+            worker: Worker::new(waker),
+            live: None,
+            progress: None,
+            ended: None,
             shown: None,
             offer: None,
             feedback: Feedback::default(),
@@ -371,9 +390,9 @@ impl BalanceModel {
     /// Reads the history from the runs folder again.
     pub fn rescan(&mut self) {
         self.history = checks::list(&self.runs);
-        if let Some(r) = &self.running {
+        if let Some(live) = &self.live {
             for c in &mut self.history {
-                if c.folder == r.folder {
+                if &c.folder == live {
                     c.state = CheckState::Running;
                 }
             }
@@ -381,7 +400,7 @@ impl BalanceModel {
     }
 
     fn find_offer(&mut self) {
-        self.offer = if self.running.is_some() {
+        self.offer = if self.is_running() {
             None
         } else {
             self.history
@@ -406,15 +425,20 @@ impl BalanceModel {
         self.feedback.changed();
     }
 
-    /// Whether a check is going on.
+    /// Whether a check is under way.
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.worker.is_running()
+    }
+
+    /// The work under way, when the model cannot start anything now.
+    pub fn busy(&self) -> Option<Busy> {
+        self.worker.ready().err()
     }
 
     /// The progress of the check going on.
     pub fn status(&self) -> Option<CheckStatus> {
-        let r = self.running.as_ref()?;
-        Some(status_of(r.progress.latest(), r.progress.is_cancelled()))
+        self.is_running()
+            .then(|| status_of(self.progress.clone(), self.worker.is_cancelled()))
     }
 
     /// Starts a check of `variant` (its rules from `origin`) with
@@ -427,12 +451,10 @@ impl BalanceModel {
         variant: Result<Variant, String>,
         origin: &str,
         settings: &CheckSettings,
-        wake: Waker,
     ) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("a balance check is going on: cancel it first");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         let prepared = variant.and_then(|v| {
@@ -442,47 +464,47 @@ impl BalanceModel {
                     .check(&v)
                     .map_err(|e| format!("level {}: {e}", l.name))?;
             }
-            let folder = checks::create(&self.runs, &v, settings, origin)?;
-            Ok((v, config, folder))
+            let folder = checks::create(&self.runs, &v, &config, origin)?;
+            let check = checks::read(&folder)
+                .ok_or_else(|| format!("{}: the check was not kept", folder.display()))?;
+            Ok((v, config, check))
         });
         match prepared {
-            Ok((variant, config, folder)) => {
-                let note = checks::read_note(&folder).unwrap_or_default();
-                self.launch(variant, note, config, folder, false, wake);
-            }
+            Ok((variant, config, check)) => self.launch(variant, check, config, None),
             Err(e) => self.feedback.error(e),
         }
     }
 
+    /// Plays `check` of `variant` with `config` on the worker, showing
+    /// `report` (what it played before) until it ends.
     fn launch(
         &mut self,
         variant: Variant,
-        note: CheckNote,
+        check: PastCheck,
         config: murus_lab::balance::BalanceConfig,
-        folder: PathBuf,
-        resume: bool,
-        wake: Waker,
+        report: Option<BalanceReport>,
     ) {
-        let progress = Arc::new(Watch::default());
+        let folder = check.folder.clone();
         let request = checks::Request {
             variant: variant.clone(),
             config,
             folder: folder.clone(),
-            resume,
         };
-        let job = checks::spawn(vec![request], progress.clone(), wake);
+        let started = self
+            .worker
+            .start(A_CHECK, move |r| checks::play(vec![request], &r));
+        if let Err(busy) = started {
+            self.feedback.error(busy.to_string());
+            return;
+        }
         self.shown = Some(Shown {
-            folder: folder.clone(),
             variant,
-            note,
-            report: None,
+            check,
+            report,
         });
-        self.running = Some(Running {
-            folder,
-            progress,
-            job,
-            ended: None,
-        });
+        self.live = Some(folder);
+        self.progress = None;
+        self.ended = None;
         self.offer = None;
         self.rescan();
     }
@@ -490,29 +512,30 @@ impl BalanceModel {
     /// Asks the check to stop; its finished games are kept (on disk too),
     /// its report says it was interrupted, and "Resume check" goes on.
     pub fn cancel(&mut self) {
-        let Some(r) = &self.running else { return };
-        r.progress.cancel();
-        if let Err(e) = checks::set_stopped_by_user(&r.folder, true) {
+        let Some(folder) = &self.live else { return };
+        self.worker.stop();
+        if let Err(e) = checks::set_stopped_by_user(folder, true) {
             self.feedback.warning(e);
         }
     }
 
-    /// Collects the end of the check going on.
+    /// Collects the progress and the end of the check going on.
     pub fn poll(&mut self) {
-        let Some(r) = &mut self.running else { return };
-        for m in r.job.poll() {
-            if let CheckMsg::Ended(_, result) = m {
-                r.ended = Some(*result);
+        for m in self.worker.poll() {
+            match m {
+                CheckMsg::Started(_) => {}
+                CheckMsg::Progress(p) => self.progress = Some(p),
+                CheckMsg::Ended(_, result) => self.ended = Some(*result),
             }
         }
-        if !r.job.is_finished() {
+        if self.worker.is_running() {
             return;
         }
-        let Some(mut r) = self.running.take() else {
+        let Some(folder) = self.live.take() else {
             return;
         };
         self.feedback.changed();
-        match r.ended.take() {
+        match self.ended.take() {
             Some(Ok(report)) => {
                 let games: u64 = report.levels.iter().map(|l| l.report.games).sum();
                 if report.interrupted {
@@ -529,7 +552,7 @@ impl BalanceModel {
                     ));
                 }
                 if let Some(s) = &mut self.shown
-                    && s.folder == r.folder
+                    && s.check.folder == folder
                 {
                     s.report = Some(report);
                 }
@@ -547,9 +570,8 @@ impl BalanceModel {
     /// Shows the kept check in `folder`.
     pub fn open(&mut self, folder: &Path) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("a balance check is going on: cancel it before opening another");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         match checks::open(folder) {
@@ -559,9 +581,8 @@ impl BalanceModel {
                         .info("this check never ended: Resume check plays the rest");
                 }
                 self.shown = Some(Shown {
-                    folder: folder.to_path_buf(),
                     variant: o.variant,
-                    note: o.note,
+                    check: o.check,
                     report: o.report,
                 });
             }
@@ -572,15 +593,28 @@ impl BalanceModel {
     /// Goes on with the kept check in `folder`: plays only its missing
     /// games, and ends with exactly the report of a check never
     /// interrupted.
-    pub fn resume(&mut self, folder: &Path, wake: Waker) {
+    pub fn resume(&mut self, folder: &Path) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("a balance check is going on: cancel it first");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         let prepared = checks::open_to_resume(folder).and_then(|o| {
-            let config = o.note.settings.config(super::model::threads())?;
+            if o.check.older {
+                return Err(format!(
+                    "{} was kept by an older Murus Studio, before checks kept their \
+                     settings for the lab: run the check again",
+                    folder.display()
+                ));
+            }
+            let settings = o.check.settings.as_ref().ok_or_else(|| {
+                format!(
+                    "{}: its stopping rule `{}` does not read",
+                    folder.display(),
+                    o.check.spec.stopping
+                )
+            })?;
+            let config = settings.config(super::model::threads())?;
             Ok((o, config))
         });
         let (opened, config) = match prepared {
@@ -598,14 +632,8 @@ impl BalanceModel {
         if let Err(e) = checks::set_stopped_by_user(folder, false) {
             self.feedback.warning(e);
         }
-        self.launch(
-            opened.variant,
-            opened.note,
-            config,
-            folder.to_path_buf(),
-            true,
-            wake,
-        );
+        // What it played before stays in sight until its new report.
+        self.launch(opened.variant, opened.check, config, opened.report);
     }
 
     /// The check offered for resuming, if any.
@@ -615,9 +643,9 @@ impl BalanceModel {
     }
 
     /// Resumes the offered check.
-    pub fn resume_offer(&mut self, wake: Waker) {
+    pub fn resume_offer(&mut self) {
         if let Some(folder) = self.offer.take() {
-            self.resume(&folder, wake);
+            self.resume(&folder);
         }
     }
 
@@ -637,8 +665,9 @@ impl BalanceModel {
         self.rescan();
     }
 
-    /// The report of the check shown (none while it runs, or for a check
-    /// that never ended).
+    /// The report of the check shown (none for a check that never ended;
+    /// while a check runs, the report of what it played before it was
+    /// resumed, if any).
     pub fn report(&self) -> Option<&BalanceReport> {
         self.shown.as_ref()?.report.as_ref()
     }
@@ -648,19 +677,20 @@ impl BalanceModel {
         self.shown.as_ref().map(|s| &s.variant)
     }
 
-    /// The note of the check shown.
-    pub fn note(&self) -> Option<&CheckNote> {
-        self.shown.as_ref().map(|s| &s.note)
+    /// The check shown, as the history lists it (its note, spec and
+    /// settings).
+    pub fn shown(&self) -> Option<&PastCheck> {
+        self.shown.as_ref().map(|s| &s.check)
     }
 
     /// The folder of the check shown.
     pub fn shown_folder(&self) -> Option<&Path> {
-        self.shown.as_ref().map(|s| s.folder.as_path())
+        self.shown.as_ref().map(|s| s.check.folder.as_path())
     }
 
     /// Whether the check shown stopped short and can go on.
     pub fn shown_resumable(&self) -> bool {
-        self.running.is_none()
+        !self.is_running()
             && self
                 .shown_folder()
                 .is_some_and(|f| self.history.iter().any(|c| c.folder == f && c.resumable()))
@@ -677,7 +707,6 @@ impl BalanceModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::no_waker;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -749,12 +778,7 @@ mod tests {
         let runs = scratch("kept");
         let mut m = BalanceModel::new(&runs);
         assert!(m.history().is_empty());
-        m.start(
-            Ok(Variant::builtin("small").unwrap()),
-            "small",
-            &quick(),
-            no_waker(),
-        );
+        m.start(Ok(Variant::builtin("small").unwrap()), "small", &quick());
         assert!(m.is_running());
         assert_eq!(m.history()[0].state, CheckState::Running);
         assert!(m.status().is_some());
@@ -806,10 +830,11 @@ mod tests {
         assert_eq!(again.rows(), rows);
         assert!(!again.shown_resumable());
         // Finished checks of the same rules and settings are found.
-        let sha = murus_lab::source_sha256(Variant::builtin("small").unwrap().source());
-        assert!(checks::find_complete(&runs, &sha, &quick()).is_some());
+        let small = Variant::builtin("small").unwrap();
+        let config = |s: CheckSettings| s.config(1).unwrap();
+        assert!(checks::find_complete(&runs, &small, &config(quick())).is_some());
         let other = CheckSettings { seed: 4, ..quick() };
-        assert!(checks::find_complete(&runs, &sha, &other).is_none());
+        assert!(checks::find_complete(&runs, &small, &config(other)).is_none());
         std::fs::remove_dir_all(runs).unwrap();
     }
 
@@ -823,7 +848,7 @@ mod tests {
             ..quick()
         };
         let mut m = BalanceModel::new(&runs);
-        m.start(Ok(variant.clone()), "small", &settings, no_waker());
+        m.start(Ok(variant.clone()), "small", &settings);
         until_done(&mut m);
         let whole = m.report().unwrap().clone();
         let folder = m.shown_folder().unwrap().to_path_buf();
@@ -851,11 +876,11 @@ mod tests {
             m.feedback()
                 .text()
                 .unwrap()
-                .contains("balance.json: not a balance report"),
+                .contains("not a balance report"),
             "{:?}",
             m.feedback().text()
         );
-        m.resume_offer(no_waker());
+        m.resume_offer();
         assert!(m.offer().is_none());
         until_done(&mut m);
         assert_eq!(m.report(), Some(&whole));
@@ -877,7 +902,6 @@ mod tests {
                 levels: Vec::new(),
                 ..quick()
             },
-            no_waker(),
         );
         assert!(!m.is_running());
         assert_eq!(m.feedback().text(), Some("choose at least one level"));
@@ -885,7 +909,6 @@ mod tests {
             Err("the rules editor's file does not compile".into()),
             "(rules editor)",
             &quick(),
-            no_waker(),
         );
         assert_eq!(
             m.feedback().text(),

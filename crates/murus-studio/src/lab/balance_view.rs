@@ -6,7 +6,6 @@
 
 use egui::{Color32, RichText, Ui};
 use egui_plot::{AxisHints, GridMark, HLine, Line, LineStyle, MarkerShape, PlotPoints, Points};
-use murus_engine::Variant;
 use murus_lab::balance::{BalanceReport, LevelResult, level_names};
 use murus_lab::report::{grouped, percent};
 
@@ -14,9 +13,10 @@ use super::balance::{BalanceSaved, LevelRow, metric_rows, rate_text, skill_rows}
 use super::checks::PastCheck;
 use super::compare::{Column, ColumnState};
 use super::view::{
-    BUSY, CHART_HEIGHT, FIELD_W, hover_note, inline_error, resume_banner, text_field,
+    Asks, CHART_HEIGHT, Entry, FIELD_W, hover_note, inline_error, kept_list, resume_banner,
+    text_field,
 };
-use super::{BalanceModel, LabPanel};
+use super::{BalanceModel, Chosen, LabAction, LabPanel};
 use crate::layout::{self, still_plot};
 use crate::theme;
 
@@ -47,28 +47,23 @@ fn number<T: egui::emath::Numeric>(
     .inner
 }
 
-/// The balance settings (Balance and Compare share them); whether one
-/// changed. Both stopping rules stay on screen, the one not in force
-/// disabled.
-fn balance_settings(ui: &mut Ui, b: &mut BalanceSaved) -> bool {
-    let mut changed = false;
+/// The balance settings (Balance and Compare share them). Both stopping
+/// rules stay on screen, the one not in force disabled.
+fn balance_settings(ui: &mut Ui, b: &mut BalanceSaved) {
     ui.label("Levels");
     ui.horizontal_wrapped(|ui| {
         for name in level_names() {
             let mut on = b.has_level(name);
             if ui.checkbox(&mut on, name).changed() {
                 b.set_level(name, on);
-                changed = true;
             }
         }
     });
-    changed |= ui
-        .checkbox(&mut b.fixed_games, "Fixed number of games")
-        .on_hover_text("off: each level plays until the first player's rate is known to ± the precision, or its edge is clear")
-        .changed();
+    ui.checkbox(&mut b.fixed_games, "Fixed number of games")
+        .on_hover_text("off: each level plays until the first player's rate is known to ± the precision, or its edge is clear");
     let fixed = b.fixed_games;
-    changed |= number(ui, "Games a level", &mut b.games, 1..=10_000_000, fixed, "");
-    changed |= number(
+    number(ui, "Games a level", &mut b.games, 1..=10_000_000, fixed, "");
+    number(
         ui,
         "Precision ± points",
         &mut b.precision,
@@ -76,7 +71,7 @@ fn balance_settings(ui: &mut Ui, b: &mut BalanceSaved) -> bool {
         !fixed,
         "the first player's 95% interval is at most this many points wide either way",
     );
-    changed |= number(
+    number(
         ui,
         "At most games a level",
         &mut b.max_games,
@@ -84,7 +79,7 @@ fn balance_settings(ui: &mut Ui, b: &mut BalanceSaved) -> bool {
         !fixed,
         "",
     );
-    changed |= number(
+    number(
         ui,
         "Opening plies",
         &mut b.openings,
@@ -92,7 +87,7 @@ fn balance_settings(ui: &mut Ui, b: &mut BalanceSaved) -> bool {
         true,
         "random plies that open each round of games, so that bots play varied games",
     );
-    changed |= number(
+    number(
         ui,
         "Skill games",
         &mut b.skill_games,
@@ -100,9 +95,8 @@ fn balance_settings(ui: &mut Ui, b: &mut BalanceSaved) -> bool {
         true,
         "games of each match between adjacent levels: the skill trace (0: none)",
     );
-    changed |= number(ui, "Seed", &mut b.seed, 0..=u64::MAX, true, "");
+    number(ui, "Seed", &mut b.seed, 0..=u64::MAX, true, "");
     inline_error(ui, b.error());
-    changed
 }
 
 /// A progress bar with its text, or `idle`, in a row of its own.
@@ -126,37 +120,52 @@ fn message_rows(ui: &mut Ui, feedback: &crate::Feedback) {
     });
 }
 
+/// A start button, disabled with the lab work going on (`busy`) said on
+/// hover; whether it was clicked.
+fn start_button(ui: &mut Ui, label: &str, busy: Option<&str>, hover: &str) -> bool {
+    let r = ui.add_enabled(busy.is_none(), egui::Button::new(label));
+    let r = if hover.is_empty() {
+        r
+    } else {
+        r.on_hover_text(hover)
+    };
+    let r = match busy {
+        Some(b) => r.on_disabled_hover_text(b),
+        None => r,
+    };
+    r.clicked()
+}
+
 impl LabPanel {
-    pub(super) fn balance_setup(&mut self, ui: &mut Ui, from_rules: Option<&Variant>) {
+    pub(super) fn balance_setup(
+        &self,
+        ui: &mut Ui,
+        chosen: &Result<Chosen, String>,
+        asks: &mut Asks,
+    ) {
         // The chosen variant's error is shown by the choice itself.
-        let _ = self.variant_choice(ui, from_rules);
-        if balance_settings(ui, &mut self.model.saved.balance) {
-            self.balance.settings_changed();
-        }
-        let other_busy = self.model.is_running() || self.compare.is_running();
+        self.variant_choice(ui, chosen, asks);
+        balance_settings(ui, &mut asks.settings.balance);
+        let busy = self.busy().map(|b| b.to_string());
         ui.horizontal(|ui| {
             if self.balance.is_running() {
                 if ui.button("Cancel").clicked() {
-                    self.balance.cancel();
+                    asks.push(LabAction::CancelCheck);
                 }
             } else {
-                if ui
-                    .add_enabled(!other_busy, egui::Button::new("Run balance check"))
-                    .on_disabled_hover_text(BUSY)
-                    .clicked()
-                {
-                    let ctx = ui.ctx().clone();
-                    self.start_balance(&ctx, from_rules);
+                if start_button(ui, "Run balance check", busy.as_deref(), "") {
+                    asks.push(LabAction::RunCheck);
                 }
                 if self.balance.shown_resumable()
-                    && ui
-                        .add_enabled(!other_busy, egui::Button::new("Resume check"))
-                        .on_hover_text("play the shown check's missing games")
-                        .clicked()
-                    && let Some(f) = self.balance.shown_folder().map(ToOwned::to_owned)
+                    && start_button(
+                        ui,
+                        "Resume check",
+                        busy.as_deref(),
+                        "play the shown check's missing games",
+                    )
+                    && let Some(f) = self.balance.shown_folder()
                 {
-                    self.balance
-                        .resume(&f, crate::worker::repaint_waker(ui.ctx()));
+                    asks.push(LabAction::ResumeCheck(f.to_path_buf()));
                 }
             }
         });
@@ -164,20 +173,18 @@ impl LabPanel {
         message_rows(ui, self.balance.feedback());
         ui.separator();
         ui.heading("Balance checks");
-        check_history(&mut self.balance, ui);
+        check_history(&self.balance, ui, asks);
     }
 
-    pub(super) fn compare_setup(&mut self, ui: &mut Ui) {
-        let m = &mut self.model;
+    pub(super) fn compare_setup(&self, ui: &mut Ui, asks: &mut Asks) {
+        let m = &self.model;
         ui.label(RichText::new("Rules files").strong());
-        if text_field(ui, "Variants folder", &mut m.saved.variants_dir, FIELD_W) {
-            m.refresh_files();
-            self.compare.settings_changed();
-        }
+        let s = &mut asks.settings;
+        text_field(ui, "Variants folder", &mut s.variants_dir, FIELD_W);
         // The folder's files, and any chosen elsewhere (so that what is
         // compared is always in sight).
         let mut shown: Vec<std::path::PathBuf> = m.variant_files().to_vec();
-        for f in &m.saved.compare.files {
+        for f in &s.compare.files {
             let p = std::path::PathBuf::from(f);
             if !shown.contains(&p) {
                 shown.push(p);
@@ -186,7 +193,6 @@ impl LabPanel {
         if shown.is_empty() {
             ui.weak("no .mg files in the folder");
         }
-        let mut changed = false;
         egui::ScrollArea::vertical()
             .id_salt("lab-compare-files")
             .max_height(180.0)
@@ -199,59 +205,46 @@ impl LabPanel {
                     } else {
                         f.display().to_string()
                     };
-                    let mut on = m.saved.compare.has(f);
+                    let mut on = s.compare.has(f);
                     if ui.checkbox(&mut on, name).changed() {
-                        m.saved.compare.set(f, on);
-                        changed = true;
+                        s.compare.set(f, on);
                     }
                 }
             });
         ui.separator();
         ui.label(RichText::new("Balance settings").strong());
-        changed |= balance_settings(ui, &mut self.model.saved.balance);
-        if changed {
-            self.compare.settings_changed();
-        }
-        let other_busy = self.model.is_running() || self.balance.is_running();
+        balance_settings(ui, &mut s.balance);
+        let busy = self.busy().map(|b| b.to_string());
         ui.horizontal(|ui| {
             if self.compare.is_running() {
                 if ui.button("Cancel").clicked() {
-                    self.compare.cancel();
+                    asks.push(LabAction::CancelCompare);
                 }
-            } else if ui
-                .add_enabled(!other_busy, egui::Button::new("Compare"))
-                .on_hover_text("balance-check every file chosen, reusing checks of the same rules and settings")
-                .on_disabled_hover_text(BUSY)
-                .clicked()
-            {
-                let ctx = ui.ctx().clone();
-                self.start_compare(&ctx);
+            } else if start_button(
+                ui,
+                "Compare",
+                busy.as_deref(),
+                "balance-check every file chosen, reusing checks of the same rules and settings",
+            ) {
+                asks.push(LabAction::Compare);
             }
         });
         progress_row(ui, self.compare.status(), "no check going on");
         message_rows(ui, self.compare.feedback());
         ui.separator();
         ui.heading("Sweep results");
-        if text_field(
-            ui,
-            "Sweep file",
-            &mut self.model.saved.compare.sweep,
-            FIELD_W,
-        ) {
-            self.compare.settings_changed();
-        }
+        text_field(ui, "Sweep file", &mut asks.settings.compare.sweep, FIELD_W);
         if ui
             .add_enabled(!self.compare.is_running(), egui::Button::new("Load sweep"))
             .on_hover_text("the sweep.json that murus sweep writes")
             .clicked()
         {
-            let path = std::path::PathBuf::from(&self.model.saved.compare.sweep);
-            self.compare.load_sweep(&path);
+            asks.push(LabAction::LoadSweep);
         }
     }
 
-    pub(super) fn balance_results(&mut self, ui: &mut Ui) {
-        check_offer_banner(&mut self.balance, ui);
+    pub(super) fn balance_results(&self, ui: &mut Ui, asks: &mut Asks) {
+        check_offer_banner(&self.balance, ui, asks);
         let b = &self.balance;
         egui::ScrollArea::vertical()
             .id_salt("lab-balance-scroll")
@@ -260,7 +253,7 @@ impl LabPanel {
                     if b.is_running() {
                         ui.heading(format!(
                             "Balance check of {}",
-                            b.note().map_or("", |n| n.variant.as_str())
+                            b.shown().map_or("", PastCheck::variant)
                         ));
                         ui.weak("The table, the chart and the verdict come when it ends.");
                     } else if b.shown_folder().is_some() {
@@ -271,15 +264,17 @@ impl LabPanel {
                     return;
                 };
                 let settings = b
-                    .note()
-                    .map_or_else(|| report.stopping.clone(), |n| n.settings.describe());
+                    .shown()
+                    .map_or_else(|| report.stopping.clone(), PastCheck::describe);
                 ui.heading(format!(
                     "{}: {}, {} opening plies, seed {}{}",
                     report.variant.name,
                     settings,
                     report.openings,
                     report.seed,
-                    if report.interrupted {
+                    if b.is_running() {
+                        " (going on: the figures of the games played before)"
+                    } else if report.interrupted {
                         " (interrupted)"
                     } else {
                         ""
@@ -319,7 +314,7 @@ impl LabPanel {
             });
     }
 
-    pub(super) fn compare_results(&mut self, ui: &mut Ui) {
+    pub(super) fn compare_results(&self, ui: &mut Ui) {
         let c = &self.compare;
         if c.columns().is_empty() {
             ui.weak(
@@ -447,43 +442,39 @@ fn level_of<'a>(col: &'a Column, level: &str) -> Option<&'a LevelResult> {
         .and_then(|r| r.levels.iter().find(|l| l.level == level))
 }
 
-/// The kept checks, newest first; a click shows one.
-fn check_history(b: &mut BalanceModel, ui: &mut Ui) {
-    if b.history().is_empty() {
-        ui.weak("no checks kept yet");
-        return;
-    }
-    let mut open = None;
-    let idle = !b.is_running();
-    egui::ScrollArea::vertical()
-        .id_salt("lab-check-history")
-        .max_height(220.0)
-        .show(ui, |ui| {
-            for c in b.history() {
-                let selected = b.shown_folder() == Some(c.folder.as_path());
-                let r = ui
-                    .add_enabled(idle, egui::Button::selectable(selected, c.summary()).wrap())
-                    .on_hover_text(c.folder.display().to_string())
-                    .on_disabled_hover_text("a balance check is going on");
-                if r.clicked() && !selected {
-                    open = Some(c.folder.clone());
-                }
-            }
-        });
-    if let Some(f) = open {
-        b.open(&f);
+/// The kept checks; a click shows one.
+fn check_history(b: &BalanceModel, ui: &mut Ui, asks: &mut Asks) {
+    let busy = b.busy().map(|b| b.to_string());
+    let entries: Vec<Entry<'_>> = b
+        .history()
+        .iter()
+        .map(|c| Entry {
+            summary: c.summary(),
+            folder: &c.folder,
+            selected: b.shown_folder() == Some(c.folder.as_path()),
+        })
+        .collect();
+    let clicked = kept_list(
+        ui,
+        "lab-check-history",
+        &entries,
+        busy.as_deref(),
+        "no checks kept yet",
+    );
+    if let Some(f) = clicked {
+        asks.push(LabAction::OpenCheck(f.to_path_buf()));
     }
 }
 
 /// The offer to resume a check that a crash or a restart cut short.
-fn check_offer_banner(b: &mut BalanceModel, ui: &mut Ui) {
+fn check_offer_banner(b: &BalanceModel, ui: &mut Ui, asks: &mut Asks) {
     let Some(o): Option<&PastCheck> = b.offer() else {
         return;
     };
     let text = format!(
         "A balance check of {} ({}) never ended.",
-        o.note.variant,
-        o.note.settings.describe()
+        o.variant(),
+        o.describe()
     );
     match resume_banner(
         ui,
@@ -491,8 +482,8 @@ fn check_offer_banner(b: &mut BalanceModel, ui: &mut Ui) {
         "Resume check",
         "keep its games in the history, and stop asking",
     ) {
-        Some(true) => b.resume_offer(crate::worker::repaint_waker(ui.ctx())),
-        Some(false) => b.discard_offer(),
+        Some(true) => asks.push(LabAction::ResumeCheckOffer),
+        Some(false) => asks.push(LabAction::DiscardCheckOffer),
         None => {}
     }
 }
@@ -671,20 +662,26 @@ fn metrics_section(ui: &mut Ui, report: &BalanceReport) {
     ui.add_space(6.0);
     ui.label(RichText::new("Game quality").strong())
         .on_hover_text("each metric's formula and source: murus-lab's metrics module");
-    egui::Grid::new("balance-metrics")
-        .striped(true)
+    // Scrolled sideways where its levels do not fit, like the levels'
+    // table: never cut off.
+    egui::ScrollArea::horizontal()
+        .id_salt("balance-metrics-scroll")
         .show(ui, |ui| {
-            ui.label(RichText::new("Metric").strong());
-            for l in &report.levels {
-                ui.label(RichText::new(&l.level).strong());
-            }
-            ui.end_row();
-            for (name, figures) in rows {
-                ui.label(name);
-                for f in figures {
-                    ui.label(f);
-                }
-                ui.end_row();
-            }
+            egui::Grid::new("balance-metrics")
+                .striped(true)
+                .show(ui, |ui| {
+                    ui.label(RichText::new("Metric").strong());
+                    for l in &report.levels {
+                        ui.label(RichText::new(&l.level).strong());
+                    }
+                    ui.end_row();
+                    for (name, figures) in rows {
+                        ui.label(name);
+                        for f in figures {
+                            ui.label(f);
+                        }
+                        ui.end_row();
+                    }
+                });
         });
 }

@@ -1,15 +1,17 @@
 //! Balance checks kept in the runs folder, and the thread that plays them.
 //!
 //! A check lives in `<runs folder>/balance/<date>-<variant>/`: murus-lab's
-//! own files ([`murus_lab::balance::run_balance`]: `levels/LEVEL/` and
+//! own files ([`murus_lab::balance::run_balance`]: `balance-run.json`
+//! first, what decides its games; `levels/LEVEL/` and
 //! `skill/UPPER-vs-LOWER/` run folders written game by game, then
-//! `balance.json`, `balance.csv` and `balance.svg`), and two of the
-//! studio's: the rules it plays (`variant.mg`) and a note
-//! (`studio-balance.json`: the settings that decide its games, so that it
-//! can resume; when it started; where its rules came from; whether the user
-//! stopped it). The folder is the history of checks, what a restart offers
-//! to resume, and what "Compare variants" reuses for rules it has checked
-//! before (the same source, by its SHA-256, and the same settings).
+//! `balance.json`, `balance.csv` and `balance.svg`), and the studio's
+//! ([`notes`]): the rules it plays (`variant.mg`) and a note
+//! (`studio-balance.json`: when it started, where its rules came from,
+//! whether the user stopped it). Its settings are read from its spec
+//! ([`CheckSettings::of_spec`]), and a resume is checked against it by the
+//! lab. The folder is the history of checks, what a restart offers to
+//! resume, and what "Compare variants" reuses for rules it has checked
+//! before (the same spec: the same rules text and settings).
 //!
 //! ```
 //! use murus_studio::lab::checks::{CheckSettings, Stop};
@@ -25,15 +27,17 @@
 //! ```
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use murus_engine::Variant;
-use murus_lab::Mode;
-use murus_lab::balance::{self, BalanceConfig, BalanceReport, CheckProgress, Stopping};
+use murus_lab::balance::{
+    self, BalanceConfig, BalanceReport, BalanceSpec, CheckProgress, Stopping,
+};
+use murus_lab::folder::Settings as _;
+use murus_lab::{LabError, Mode, RunFolder, RunSpec};
 use serde::{Deserialize, Serialize};
 
-use super::runs::{self, VARIANT_FILE};
-use crate::worker::{Job, Waker};
+use super::notes::{self, Note};
+use crate::worker::Reporter;
 
 /// The folder of the runs folder that keeps balance checks.
 pub const CHECKS_FOLDER: &str = "balance";
@@ -41,6 +45,8 @@ pub const CHECKS_FOLDER: &str = "balance";
 pub const CHECK_NOTE: &str = "studio-balance.json";
 /// The report murus-lab writes when a check ends (or is cancelled).
 pub const BALANCE_FILE: &str = "balance.json";
+/// The spec murus-lab writes first ([`BalanceSpec`]).
+pub const SPEC_FILE: &str = "balance-run.json";
 
 /// When a level stops playing (murus-lab's [`Stopping`], in the units the
 /// panel shows).
@@ -142,23 +148,69 @@ impl CheckSettings {
     }
 }
 
-/// The studio's note about a check (`studio-balance.json`).
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct CheckNote {
-    /// When the check started, in seconds since 1970 (UTC).
-    pub started: u64,
-    /// Where its rules came from: a shipped variant's name, the rules
-    /// editor, or a file's path.
-    pub origin: String,
-    /// The variant's name.
-    pub variant: String,
-    /// The SHA-256 of its rules' source ([`murus_lab::source_sha256`]).
-    pub source_sha256: String,
-    pub settings: CheckSettings,
-    /// Whether the user stopped it (Cancel, or Discard when it was offered
-    /// for resuming): such a check is not offered again after a restart.
-    pub stopped_by_user: bool,
+impl CheckSettings {
+    /// The settings of the check whose spec is `spec` (its folder
+    /// `folder`), or `None` when its stopping rule does not read. A spec
+    /// written before it kept the skill matches' games leaves them to the
+    /// matches' own folders, or to the studio's older note.
+    pub fn of_spec(spec: &BalanceSpec, folder: &Path) -> Option<CheckSettings> {
+        let stop = match spec.stopping_rule()? {
+            Stopping::Games(n) => Stop::Games(n),
+            Stopping::Precision {
+                precision,
+                max_games,
+            } => Stop::Precision {
+                // Points as the panel gives them (4, not 4.000000000000001).
+                points: (precision * 100.0 * 1e9).round() / 1e9,
+                max_games,
+            },
+        };
+        let skill_games = spec
+            .skill_games
+            .or_else(|| skill_games_kept(folder))
+            .unwrap_or(0);
+        Some(CheckSettings {
+            levels: spec.level_names().into_iter().map(String::from).collect(),
+            stop,
+            openings: spec.openings,
+            skill_games,
+            seed: spec.seed,
+        })
+    }
+}
+
+/// The settings an older studio kept in its note, where the lab kept
+/// none or kept less.
+fn older_settings(folder: &Path) -> Option<CheckSettings> {
+    #[derive(Deserialize)]
+    struct Older {
+        settings: CheckSettings,
+    }
+    let text = std::fs::read_to_string(folder.join(CHECK_NOTE)).ok()?;
+    let older: Older = serde_json::from_str(&text).ok()?;
+    Some(older.settings)
+}
+
+/// The skill matches' games of a check whose spec does not say: their
+/// folders' (`skill/*/run.json`), or what the studio's note of an older
+/// version kept.
+fn skill_games_kept(folder: &Path) -> Option<u64> {
+    let matches = std::fs::read_dir(folder.join("skill")).ok();
+    let kept = matches.into_iter().flatten().flatten().find_map(|e| {
+        let spec = RunFolder::<RunSpec>::read_spec(&e.path()).ok()??;
+        Some(spec.run.requested)
+    });
+    kept.or_else(|| older_settings(folder).map(|s| s.skill_games))
+}
+
+/// The spec of a check an older studio kept before the lab kept specs,
+/// as the lab would have written it: from its rules and the settings its
+/// note kept.
+fn older_spec(folder: &Path) -> Option<BalanceSpec> {
+    let settings = older_settings(folder)?;
+    let source = std::fs::read_to_string(folder.join(notes::VARIANT_FILE)).ok()?;
+    let variant = Variant::compile(&source).ok()?;
+    Some(BalanceSpec::of(&variant, &settings.config(1).ok()?))
 }
 
 /// How far a kept check got.
@@ -178,7 +230,14 @@ pub enum CheckState {
 #[derive(Clone, Debug, PartialEq)]
 pub struct PastCheck {
     pub folder: PathBuf,
-    pub note: CheckNote,
+    pub note: Note,
+    /// What decides its games, as its folder keeps it.
+    pub spec: BalanceSpec,
+    /// Kept by an older studio, before the lab kept a check's spec: it can
+    /// be shown, not resumed (its spec is made from the studio's note).
+    pub older: bool,
+    /// Its settings as the panel shows them, when its spec reads back.
+    pub settings: Option<CheckSettings>,
     pub state: CheckState,
     /// The strongest level played and the first player's rate there, once
     /// the check has a report.
@@ -186,15 +245,35 @@ pub struct PastCheck {
 }
 
 impl PastCheck {
+    /// The variant's name.
+    pub fn variant(&self) -> &str {
+        &self.spec.variant.name
+    }
+
+    /// Its settings in words ([`CheckSettings::describe`]; the spec's
+    /// stopping rule where they do not read).
+    pub fn describe(&self) -> String {
+        self.settings.as_ref().map_or_else(
+            || {
+                format!(
+                    "{}, {}",
+                    self.spec.level_names().join(","),
+                    self.spec.stopping
+                )
+            },
+            CheckSettings::describe,
+        )
+    }
+
     /// Whether resuming would play more.
     pub fn resumable(&self) -> bool {
-        matches!(self.state, CheckState::Interrupted | CheckState::Unfinished)
+        !self.older && matches!(self.state, CheckState::Interrupted | CheckState::Unfinished)
     }
 
     /// Whether a start-up should offer to resume it: it ended without the
     /// user stopping it.
     pub fn interrupted_by_accident(&self) -> bool {
-        self.state == CheckState::Unfinished && !self.note.stopped_by_user
+        self.resumable() && self.state == CheckState::Unfinished && !self.note.stopped_by_user
     }
 
     /// One line for the history: `small: random, 20 games a level,
@@ -202,9 +281,9 @@ impl PastCheck {
     pub fn summary(&self) -> String {
         let mut s = format!(
             "{}: {}, {}",
-            self.note.variant,
-            self.note.settings.describe(),
-            runs::date_time(self.note.started)
+            self.variant(),
+            self.describe(),
+            notes::date_time(self.note.started)
         );
         match self.state {
             CheckState::Complete => {}
@@ -224,46 +303,39 @@ pub fn checks_dir(runs: &Path) -> PathBuf {
     runs.join(CHECKS_FOLDER)
 }
 
-/// Reads a folder's note, if it has one that reads.
-pub fn read_note(folder: &Path) -> Option<CheckNote> {
-    let text = std::fs::read_to_string(folder.join(CHECK_NOTE)).ok()?;
-    serde_json::from_str(&text).ok()
-}
-
-fn write_note(folder: &Path, note: &CheckNote) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(note).expect("a note serialises");
-    runs::write_atomic(&folder.join(CHECK_NOTE), &text)
-}
-
 /// Records whether the user stopped the check in `folder`.
 pub fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
-    let Some(mut note) = read_note(folder) else {
-        return Err(format!("{}: no {CHECK_NOTE}", folder.display()));
-    };
-    if note.stopped_by_user == stopped {
-        return Ok(());
-    }
-    note.stopped_by_user = stopped;
-    write_note(folder, &note)
+    notes::set_stopped_by_user(folder, CHECK_NOTE, stopped)
 }
 
-/// The report in `folder`'s `balance.json`: `Ok(None)` when there is none
+/// The report in `folder`'s `balance.json`
+/// ([`murus_lab::balance::read_balance`]): `Ok(None)` when there is none
 /// yet, an error naming the file when it does not read.
 pub fn read_report(folder: &Path) -> Result<Option<BalanceReport>, String> {
-    let path = folder.join(BALANCE_FILE);
-    let text = match std::fs::read_to_string(&path) {
-        Ok(t) => t,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
-        Err(e) => return Err(format!("{}: {e}", path.display())),
-    };
-    serde_json::from_str(&text)
-        .map(Some)
-        .map_err(|e| format!("{}: not a balance report: {e}", path.display()))
+    match balance::read_balance(folder) {
+        Ok(r) => Ok(Some(r)),
+        Err(LabError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
+            Ok(None)
+        }
+        Err(e) => Err(e.to_string()),
+    }
 }
 
-/// The check kept in `folder`, if it is one the studio wrote.
+/// What the check's `balance-run.json` says ([`RunFolder::read_spec`]).
+fn read_spec(folder: &Path) -> Result<BalanceSpec, String> {
+    RunFolder::<BalanceSpec>::read_spec(folder)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{}: no {SPEC_FILE}: not a balance check", folder.display()))
+}
+
+/// The check kept in `folder`, if it holds one (a check the command line
+/// kept there is one too, and so is one an older studio kept).
 pub fn read(folder: &Path) -> Option<PastCheck> {
-    let note = read_note(folder)?;
+    let (spec, older) = match read_spec(folder) {
+        Ok(spec) => (spec, false),
+        Err(_) => (older_spec(folder)?, true),
+    };
+    let note = notes::read_or_guess(folder, CHECK_NOTE, SPEC_FILE);
     let report = read_report(folder).ok().flatten();
     let state = match &report {
         Some(r) if r.interrupted => CheckState::Interrupted,
@@ -278,8 +350,11 @@ pub fn read(folder: &Path) -> Option<PastCheck> {
             .map(|l| (l.level.clone(), l.report.first_player_advantage.rate))
     });
     Some(PastCheck {
+        settings: CheckSettings::of_spec(&spec, folder),
         folder: folder.to_path_buf(),
         note,
+        spec,
+        older,
         state,
         first_player,
     })
@@ -301,69 +376,56 @@ pub fn list(runs: &Path) -> Vec<PastCheck> {
     found
 }
 
-/// The newest complete check in `runs` of the rules whose source has the
-/// SHA-256 `sha256`, played with `settings`: it answers what a new check
-/// would.
-pub fn find_complete(runs: &Path, sha256: &str, settings: &CheckSettings) -> Option<PastCheck> {
+/// The newest complete check in `runs` that `config` of `variant` would
+/// play again (the same spec: rules text, engine, levels, stopping rule,
+/// openings, seed, skill games): it answers what a new check would.
+pub fn find_complete(runs: &Path, variant: &Variant, config: &BalanceConfig) -> Option<PastCheck> {
+    let wanted = BalanceSpec::of(variant, config);
     list(runs).into_iter().find(|c| {
         c.state == CheckState::Complete
-            && c.note.source_sha256 == sha256
-            && &c.note.settings == settings
+            && c.spec.differences(&wanted, "asked").is_empty()
+            && c.settings
+                .as_ref()
+                .is_some_and(|s| s.skill_games == config.skill_games)
     })
 }
 
-/// Starts a new check's folder in the runs folder `runs` for `variant`
-/// (its rules from `origin`): the rules and the note; murus-lab writes the
-/// rest as it plays.
+/// Starts a new check's folder in the runs folder `runs` for `config` of
+/// `variant` (its rules from `origin`): the rules and the note, then
+/// murus-lab's spec ([`RunFolder::open`]); the lab writes the rest as it
+/// plays, going on from the spec ([`Request`]).
 pub fn create(
     runs: &Path,
     variant: &Variant,
-    settings: &CheckSettings,
+    config: &BalanceConfig,
     origin: &str,
 ) -> Result<PathBuf, String> {
-    let started = runs::now();
-    let base = checks_dir(runs).join(runs::folder_name(started, variant.name()));
-    let mut folder = base.clone();
-    let mut n = 1;
-    while folder.exists() {
-        n += 1;
-        folder = PathBuf::from(format!("{}-{n}", base.display()));
-    }
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| format!("cannot keep the check in {}: {e}", folder.display()))?;
-    runs::write_atomic(&folder.join(VARIANT_FILE), variant.source())?;
-    write_note(
-        &folder,
-        &CheckNote {
-            started,
-            origin: origin.to_string(),
-            variant: variant.name().to_string(),
-            source_sha256: murus_lab::source_sha256(variant.source()),
-            settings: settings.clone(),
-            stopped_by_user: false,
-        },
-    )?;
+    let (folder, _) = notes::create(&checks_dir(runs), variant, CHECK_NOTE, origin)
+        .map_err(|e| format!("cannot keep the check: {e}"))?;
+    RunFolder::open(&folder, &BalanceSpec::of(variant, config), Mode::New)
+        .map_err(|e| e.to_string())?;
     Ok(folder)
 }
 
 /// A kept check, read back to be shown or resumed.
 #[derive(Clone, Debug)]
 pub struct Opened {
-    /// The rules it plays (its `variant.mg`).
+    /// The rules it plays.
     pub variant: Variant,
-    pub note: CheckNote,
+    /// The check as the history lists it.
+    pub check: PastCheck,
     /// Its report, once it has one.
     pub report: Option<BalanceReport>,
 }
 
-/// Opens the check in `folder`: its rules, note and report (a
+/// Opens the check in `folder`: its rules, spec and report (a
 /// `balance.json` that does not read is an error: see [`open_to_resume`]).
 pub fn open(folder: &Path) -> Result<Opened, String> {
-    let (variant, note) = rules_and_note(folder)?;
+    let (variant, check) = rules_and_check(folder)?;
     let report = read_report(folder)?;
     Ok(Opened {
         variant,
-        note,
+        check,
         report,
     })
 }
@@ -372,29 +434,26 @@ pub fn open(folder: &Path) -> Result<Opened, String> {
 /// does not read (torn by a kill as it was written) counts as none, since
 /// the check rewrites it when it ends.
 pub fn open_to_resume(folder: &Path) -> Result<Opened, String> {
-    let (variant, note) = rules_and_note(folder)?;
+    let (variant, check) = rules_and_check(folder)?;
     Ok(Opened {
         variant,
-        note,
+        check,
         report: read_report(folder).ok().flatten(),
     })
 }
 
-/// The rules (`variant.mg`) and the note of the check in `folder`.
-fn rules_and_note(folder: &Path) -> Result<(Variant, CheckNote), String> {
-    let note = read_note(folder).ok_or_else(|| {
-        format!(
-            "{}: no {CHECK_NOTE}: not a balance check of the studio's",
-            folder.display()
-        )
-    })?;
-    let path = folder.join(VARIANT_FILE);
-    let source = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    let variant = Variant::compile(&source).map_err(|d| {
-        let first = d.first().map_or(String::new(), |d| d.message.clone());
-        format!("{}: the rules no longer compile: {first}", path.display())
-    })?;
-    Ok((variant, note))
+/// The rules and the check kept in `folder`.
+fn rules_and_check(folder: &Path) -> Result<(Variant, PastCheck), String> {
+    let check = match read(folder) {
+        Some(c) => c,
+        None => {
+            return Err(read_spec(folder)
+                .err()
+                .unwrap_or_else(|| "not a balance check".into()));
+        }
+    };
+    let variant = notes::rules_of(folder, &check.spec.variant)?;
+    Ok((variant, check))
 }
 
 /// A check for the thread to play.
@@ -402,47 +461,52 @@ fn rules_and_note(folder: &Path) -> Result<(Variant, CheckNote), String> {
 pub struct Request {
     pub variant: Variant,
     pub config: BalanceConfig,
-    /// Its folder ([`create`]).
+    /// Its folder, which holds its spec ([`create`]): the check starts
+    /// there, or goes on with the games kept.
     pub folder: PathBuf,
-    /// Go on with the check already there (play only its missing games).
-    pub resume: bool,
 }
 
-/// What the thread tells the panel.
+/// What the thread playing checks tells the panel.
 #[derive(Debug)]
 pub enum CheckMsg {
     /// Request `i` started.
     Started(usize),
+    /// Where the check under way stands.
+    Progress(CheckProgress),
     /// Request `i` ended: its report (interrupted when cancelled), or why
     /// it failed.
     Ended(usize, Box<Result<BalanceReport, String>>),
 }
 
-/// What the panel and the thread playing its checks share: the checks'
-/// handler, stopped by the panel's cancel, keeping the progress a check
-/// told last for the panel to show.
-pub type Watch = murus_lab::Watch<CheckProgress>;
+impl From<CheckProgress> for CheckMsg {
+    fn from(p: CheckProgress) -> CheckMsg {
+        CheckMsg::Progress(p)
+    }
+}
 
-/// Plays `requests` one after the other on a thread, reporting through the
-/// returned job; `watch` hears the stage and the games, and its cancel
-/// stops the check under way (finished games are kept) and the ones after
-/// it.
-pub fn spawn(requests: Vec<Request>, watch: Arc<Watch>, wake: Waker) -> Job<CheckMsg> {
-    Job::spawn_waking("murus-balance", wake, move |reporter| {
-        for (i, r) in requests.into_iter().enumerate() {
-            if watch.is_cancelled() {
-                break;
-            }
-            reporter.send(CheckMsg::Started(i));
-            let mode = if r.resume { Mode::Resume } else { Mode::New };
-            let result =
-                balance::run_balance(&r.variant, &r.config, Some((&r.folder, mode)), &*watch)
-                    .map_err(|e| e.to_string());
-            if !reporter.send(CheckMsg::Ended(i, Box::new(result))) {
-                break;
-            }
+/// What a check is called while it goes on ([`crate::worker::Busy`]).
+pub const A_CHECK: &str = "a balance check";
+
+/// Plays `requests` one after the other (a worker's task), telling
+/// `reporter` where each stands; its cancel stops the check under way
+/// (finished games are kept) and the ones after it.
+pub fn play(requests: Vec<Request>, reporter: &Reporter<CheckMsg>) {
+    for (i, r) in requests.into_iter().enumerate() {
+        if reporter.cancelled() {
+            break;
         }
-    })
+        reporter.send(CheckMsg::Started(i));
+        let result = balance::run_balance(
+            &r.variant,
+            &r.config,
+            Some((&r.folder, Mode::Resume)),
+            reporter,
+        )
+        .map_err(|e| e.to_string());
+        if !reporter.send(CheckMsg::Ended(i, Box::new(result))) {
+            break;
+        }
+    }
 }
 
 #[cfg(test)]
@@ -500,22 +564,86 @@ mod tests {
     }
 
     #[test]
-    fn a_note_round_trips_and_older_notes_load() {
-        let note = CheckNote {
-            started: 5,
-            origin: "small".into(),
-            variant: "small".into(),
-            source_sha256: "ab".into(),
-            settings: CheckSettings {
-                stop: Stop::Games(20),
-                ..CheckSettings::default()
+    fn settings_read_back_from_the_labs_spec_and_older_specs_take_the_skill_games_kept() {
+        let v = Variant::builtin("small").unwrap();
+        for stop in [
+            Stop::Games(20),
+            Stop::Precision {
+                points: 4.1,
+                max_games: 300,
             },
-            stopped_by_user: true,
+        ] {
+            let s = CheckSettings {
+                levels: vec!["random".into(), "hard".into()],
+                stop,
+                openings: 3,
+                skill_games: 12,
+                seed: 9,
+            };
+            let spec = BalanceSpec::of(&v, &s.config(1).unwrap());
+            assert_eq!(CheckSettings::of_spec(&spec, Path::new("nowhere")), Some(s));
+        }
+        // A spec without the skill games, and an older studio's note that
+        // kept the settings.
+        let dir = std::env::temp_dir().join(format!("murus-studio-check-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let s = CheckSettings::default();
+        let spec = BalanceSpec {
+            skill_games: None,
+            ..BalanceSpec::of(&v, &s.config(1).unwrap())
         };
-        let text = serde_json::to_string(&note).unwrap();
-        assert_eq!(serde_json::from_str::<CheckNote>(&text).unwrap(), note);
-        let old: CheckNote = serde_json::from_str(r#"{"started": 7}"#).unwrap();
-        assert_eq!(old.started, 7);
-        assert_eq!(old.settings, CheckSettings::default());
+        assert_eq!(
+            CheckSettings::of_spec(&spec, &dir).map(|s| s.skill_games),
+            Some(0)
+        );
+        std::fs::write(
+            dir.join(CHECK_NOTE),
+            r#"{"started": 7, "settings": {"skill_games": 40}}"#,
+        )
+        .unwrap();
+        assert_eq!(
+            CheckSettings::of_spec(&spec, &dir).map(|s| s.skill_games),
+            Some(40)
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_check_kept_by_an_older_studio_is_listed_and_opened_but_not_resumed() {
+        let runs =
+            std::env::temp_dir().join(format!("murus-studio-older-check-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&runs);
+        let v = Variant::builtin("small").unwrap();
+        let settings = CheckSettings {
+            levels: vec!["random".into()],
+            stop: Stop::Games(10),
+            skill_games: 0,
+            ..CheckSettings::default()
+        };
+        let folder = checks_dir(&runs).join("old");
+        let config = settings.config(1).unwrap();
+        let report = balance::run_balance(&v, &config, Some((&folder, Mode::New)), &()).unwrap();
+        // What an older studio left: no spec, a note with the settings.
+        std::fs::remove_file(folder.join(SPEC_FILE)).unwrap();
+        std::fs::write(folder.join(notes::VARIANT_FILE), v.source()).unwrap();
+        let note = serde_json::json!({
+            "started": 5,
+            "origin": "small",
+            "variant": "small",
+            "source_sha256": murus_lab::source_sha256(v.source()),
+            "settings": settings,
+            "stopped_by_user": false,
+        });
+        std::fs::write(folder.join(CHECK_NOTE), note.to_string()).unwrap();
+        let listed = list(&runs);
+        assert_eq!(listed.len(), 1);
+        let c = &listed[0];
+        assert!(c.older && !c.resumable());
+        assert_eq!(c.settings.as_ref(), Some(&settings));
+        assert_eq!(c.state, CheckState::Complete);
+        let opened = open(&folder).unwrap();
+        assert_eq!(opened.report.map(|r| r.verdict), Some(report.verdict));
+        std::fs::remove_dir_all(&runs).unwrap();
     }
 }

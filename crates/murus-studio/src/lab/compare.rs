@@ -3,11 +3,11 @@
 //! (`sweep.json`, written by `murus sweep`), side by side, the best one
 //! picked out.
 //!
-//! A rules file is checked in the background ([`checks::spawn`]), each in
+//! A rules file is checked in the background ([`checks::play`]), each in
 //! a folder of its own among the Lab's balance checks, unless a complete
-//! check of the same rules text (the same SHA-256) with the same settings
-//! is already kept there: that one is reused, since it would play the very
-//! same games.
+//! check of the same spec (the same rules text, by its SHA-256, and the
+//! same settings: [`checks::find_complete`]) is already kept there: that
+//! one is reused, since it would play the very same games.
 //!
 //! **The best column.** Columns are ranked as `murus sweep` ranks its
 //! combinations (`docs/balance.md`, "The ranking": [`sweep::assess`]): by
@@ -20,17 +20,16 @@
 //! are ranked.
 
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 
 use murus_engine::Variant;
-use murus_lab::balance::BalanceReport;
+use murus_lab::balance::{BalanceReport, CheckProgress};
 use murus_lab::sweep::{self, SweepReport, Tier};
 use serde::{Deserialize, Serialize};
 
 use super::balance::{CheckStatus, status_of};
-use super::checks::{self, CheckMsg, CheckSettings, Watch};
+use super::checks::{self, CheckMsg, CheckSettings};
 use crate::Feedback;
-use crate::worker::{Job, Waker};
+use crate::worker::{Busy, Waker, Worker, no_waker};
 
 /// What "Compare variants" keeps across restarts.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -138,22 +137,9 @@ impl Column {
     }
 }
 
-/// The checks going on.
-#[derive(Debug)]
-struct Running {
-    progress: Arc<Watch>,
-    job: Job<CheckMsg>,
-    /// The column and the folder of each request, in order.
-    columns: Vec<(usize, PathBuf)>,
-    /// The request under way.
-    current: Option<usize>,
-}
-
-impl Drop for Running {
-    fn drop(&mut self) {
-        self.progress.cancel();
-    }
-}
+/// What the checks of a comparison are called while they go on
+/// ([`Busy`]).
+const CHECKS: &str = "the checks of a comparison";
 
 /// "Compare variants".
 #[derive(Debug, Default)]
@@ -162,7 +148,14 @@ pub struct CompareModel {
     /// What the columns are: `2 rules files, random, 20 games a level` or
     /// the sweep's file.
     title: String,
-    running: Option<Running>,
+    /// Plays the checks.
+    worker: Worker<CheckMsg>,
+    /// The column and the folder of each check going on, in order.
+    requests: Vec<(usize, PathBuf)>,
+    /// The check under way.
+    current: Option<usize>,
+    /// Where it stands, as it last said.
+    progress: Option<CheckProgress>,
     feedback: Feedback,
 }
 
@@ -188,6 +181,19 @@ fn compile_file(path: &Path) -> Result<Variant, String> {
 }
 
 impl CompareModel {
+    /// No columns; the checks call `waker` when they report.
+    pub fn with_waker(waker: Waker) -> CompareModel {
+        CompareModel {
+            worker: Worker::new(waker),
+            ..CompareModel::default()
+        }
+    }
+
+    /// No columns; the checks wake nobody (tests drive the model).
+    pub fn new() -> CompareModel {
+        CompareModel::with_waker(no_waker())
+    }
+
     /// The columns, in the order chosen (a sweep's: best first).
     pub fn columns(&self) -> &[Column] {
         &self.columns
@@ -208,22 +214,29 @@ impl CompareModel {
         self.feedback.changed();
     }
 
-    /// Whether checks are going on.
+    /// Whether checks are under way.
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.worker.is_running()
+    }
+
+    /// The work under way, when the model cannot start anything now.
+    pub fn busy(&self) -> Option<Busy> {
+        self.worker.ready().err()
     }
 
     /// The progress of the checks going on: `Variant 2 of 3 (tiny.mg):
     /// level 1/1: random: 40 / 200 games`.
     pub fn status(&self) -> Option<CheckStatus> {
-        let r = self.running.as_ref()?;
-        let mut s = status_of(r.progress.latest(), r.progress.is_cancelled());
-        if let Some(i) = r.current {
-            let column = &self.columns[r.columns[i].0];
+        if !self.is_running() {
+            return None;
+        }
+        let mut s = status_of(self.progress.clone(), self.worker.is_cancelled());
+        if let Some(i) = self.current {
+            let column = &self.columns[self.requests[i].0];
             s.text = format!(
                 "Variant {} of {} ({}): {}",
                 i + 1,
-                r.columns.len(),
+                self.requests.len(),
                 column.label,
                 s.text
             );
@@ -237,17 +250,10 @@ impl CompareModel {
     /// kept there already. A file that does not compile gets a column that
     /// says why; the others go on. Refused (with a message) while checks go
     /// on, with fewer than two files, or with settings that make no check.
-    pub fn compare_files(
-        &mut self,
-        files: &[PathBuf],
-        settings: &CheckSettings,
-        runs: &Path,
-        wake: Waker,
-    ) {
+    pub fn compare_files(&mut self, files: &[PathBuf], settings: &CheckSettings, runs: &Path) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("checks are going on: cancel them first");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         if files.len() < 2 {
@@ -298,7 +304,7 @@ impl CompareModel {
                 path: path.clone(),
                 sha256: sha256.clone(),
             };
-            if let Some(kept) = checks::find_complete(runs, &sha256, settings)
+            if let Some(kept) = checks::find_complete(runs, &variant, &config)
                 && let Ok(Some(report)) = checks::read_report(&kept.folder)
             {
                 columns.push(Column {
@@ -313,14 +319,13 @@ impl CompareModel {
                 });
                 continue;
             }
-            match checks::create(runs, &variant, settings, &path.display().to_string()) {
+            match checks::create(runs, &variant, &config, &path.display().to_string()) {
                 Ok(folder) => {
                     request_columns.push((columns.len(), folder.clone()));
                     requests.push(checks::Request {
                         variant,
                         config: config.clone(),
                         folder,
-                        resume: false,
                     });
                     columns.push(Column {
                         label,
@@ -360,39 +365,47 @@ impl CompareModel {
             self.rank_files();
             return;
         }
-        let progress = Arc::new(Watch::default());
-        let job = checks::spawn(requests, progress.clone(), wake);
-        self.running = Some(Running {
-            progress,
-            job,
-            columns: request_columns,
-            current: None,
-        });
+        let started = self
+            .worker
+            .start(CHECKS, move |r| checks::play(requests, &r));
+        if let Err(busy) = started {
+            self.feedback.error(busy.to_string());
+            return;
+        }
+        self.requests = request_columns;
+        self.current = None;
+        self.progress = None;
     }
 
     /// Stops the checks: the finished games are kept, and the check under
     /// way stays in the Balance history, where it can be resumed.
     pub fn cancel(&mut self) {
-        let Some(r) = &self.running else { return };
-        r.progress.cancel();
-        if let Some((_, folder)) = r.current.and_then(|i| r.columns.get(i)) {
+        if !self.is_running() {
+            return;
+        }
+        self.worker.stop();
+        if let Some((_, folder)) = self.current.and_then(|i| self.requests.get(i)) {
             let _ = checks::set_stopped_by_user(folder, true);
         }
     }
 
     /// Collects the checks that ended.
     pub fn poll(&mut self) {
-        let Some(r) = &mut self.running else { return };
-        for m in r.job.poll() {
+        if self.requests.is_empty() {
+            return;
+        }
+        let cancelled = self.worker.is_cancelled();
+        for m in self.worker.poll() {
             match m {
                 CheckMsg::Started(i) => {
-                    r.current = Some(i);
-                    if let Some((c, _)) = r.columns.get(i) {
+                    self.current = Some(i);
+                    if let Some((c, _)) = self.requests.get(i) {
                         self.columns[*c].state = ColumnState::Running;
                     }
                 }
+                CheckMsg::Progress(p) => self.progress = Some(p),
                 CheckMsg::Ended(i, result) => {
-                    let Some((c, folder)) = r.columns.get(i) else {
+                    let Some((c, folder)) = self.requests.get(i) else {
                         continue;
                     };
                     let column = &mut self.columns[*c];
@@ -410,18 +423,16 @@ impl CompareModel {
                 }
             }
         }
-        if !r.job.is_finished() {
+        if self.worker.is_running() {
             return;
         }
-        let Some(r) = self.running.take() else { return };
-        let cancelled = r.progress.is_cancelled();
-        for (c, folder) in &r.columns {
-            let column = &mut self.columns[*c];
+        for (c, folder) in std::mem::take(&mut self.requests) {
+            let column = &mut self.columns[c];
             if column.state == ColumnState::Waiting {
                 // Never started: its folder holds only the rules and the
                 // note, and would read as a check cut short.
                 if !folder.join("levels").exists() {
-                    let _ = std::fs::remove_dir_all(folder);
+                    let _ = std::fs::remove_dir_all(&folder);
                 }
             }
             if matches!(column.state, ColumnState::Waiting | ColumnState::Running) {
@@ -450,9 +461,8 @@ impl CompareModel {
     /// refused with a message, and the columns shown stay.
     pub fn load_sweep(&mut self, path: &Path) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("checks are going on: cancel them first");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         let name = path.display();
@@ -565,7 +575,7 @@ impl CompareModel {
     /// The best column, the one ranked first (see the module's
     /// documentation), once two or more are ranked and no check goes on.
     pub fn best(&self) -> Option<usize> {
-        if self.running.is_some() {
+        if self.is_running() {
             return None;
         }
         let ranked: Vec<(u64, usize)> = self
@@ -611,7 +621,6 @@ impl CompareModel {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::worker::no_waker;
     use murus_lab::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
 
     fn scratch(name: &str) -> PathBuf {
@@ -733,19 +742,14 @@ mod tests {
             skill_games: 0,
             seed: 1,
         };
-        let mut m = CompareModel::default();
-        m.compare_files(std::slice::from_ref(&good), &settings, &runs, no_waker());
+        let mut m = CompareModel::new();
+        m.compare_files(std::slice::from_ref(&good), &settings, &runs);
         assert_eq!(
             m.feedback().text(),
             Some("choose two or more rules files to compare")
         );
         let missing = dir.join("missing.mg");
-        m.compare_files(
-            &[good.clone(), bad.clone(), missing],
-            &settings,
-            &runs,
-            no_waker(),
-        );
+        m.compare_files(&[good.clone(), bad.clone(), missing], &settings, &runs);
         let t = std::time::Instant::now();
         while m.is_running() {
             assert!(t.elapsed().as_secs() < 60, "the checks end");

@@ -16,37 +16,85 @@
 //! side ([`compare`]).
 //!
 //! [`LabModel`], [`BalanceModel`] and [`CompareModel`] hold the state and
-//! every action without egui (tests drive them directly); [`LabPanel`]
-//! adds the view.
+//! every action without egui (tests drive them directly), each running its
+//! work on a [`crate::worker::Worker`] given the UI's waker once;
+//! [`LabPanel`] adds the view, which draws them and returns
+//! [`LabAction`]s, applied after the frame. The settings of every mode
+//! ([`LabSaved`]) are the self-play model's, changed only by
+//! [`LabPanel::set_settings`] (the view's edits come back as
+//! [`LabAction::Settings`]): each model whose settings changed drops its
+//! messages about the old ones.
 
 pub mod balance;
 mod balance_view;
 pub mod checks;
 pub mod compare;
 pub mod model;
+pub mod notes;
 pub mod runs;
+pub mod settings;
 mod view;
 
-use std::time::Duration;
+use std::path::PathBuf;
 
 use murus_engine::Variant;
 
 pub use balance::{BalanceModel, BalanceSaved};
 pub use compare::{CompareModel, CompareSaved};
-pub use model::{
-    Export, FROM_RULES, LabMode, LabModel, LabSaved, REPORT_EVERY, RowKind, Source, WinRow,
-    default_runs_dir,
-};
+pub use model::{Export, LabModel, REPORT_EVERY, RowKind, WinRow};
 pub use runs::{PastRun, RunState};
+pub use settings::{FROM_RULES, LabMode, LabSaved, Source, default_runs_dir};
 
-use crate::worker::repaint_waker;
+use crate::worker::{Busy, Waker, no_waker};
 
 /// What the view needs of the chosen variant.
 #[derive(Clone, Debug)]
 struct Chosen {
     players: usize,
-    name: String,
-    source: String,
+    /// The rules (their trained bot is looked up by them).
+    variant: Variant,
+}
+
+/// What the user asked for in the Lab, applied after the frame
+/// ([`LabPanel::apply`]).
+#[derive(Clone, Debug, PartialEq)]
+pub enum LabAction {
+    /// New settings (any mode's).
+    Settings(Box<LabSaved>),
+    /// Read the variants folder again (its list was opened).
+    RefreshFiles,
+    /// Start self-play with the settings.
+    Run,
+    /// Go on with the kept run in this folder.
+    ResumeRun(PathBuf),
+    /// Stop the run going on.
+    CancelRun,
+    /// Show the kept run in this folder.
+    OpenRun(PathBuf),
+    /// Resume the run offered after a crash.
+    ResumeOffer,
+    /// Keep the run offered after a crash in the history, and stop asking.
+    DiscardOffer,
+    /// Write the shown report.
+    Export(Export),
+    /// Start a balance check with the settings.
+    RunCheck,
+    /// Go on with the kept check in this folder.
+    ResumeCheck(PathBuf),
+    /// Stop the check going on.
+    CancelCheck,
+    /// Show the kept check in this folder.
+    OpenCheck(PathBuf),
+    /// Resume the check offered after a crash.
+    ResumeCheckOffer,
+    /// Keep the check offered after a crash, and stop asking.
+    DiscardCheckOffer,
+    /// Compare the rules files chosen.
+    Compare,
+    /// Stop the comparison's checks.
+    CancelCompare,
+    /// Show the sweep's results of the settings' sweep file.
+    LoadSweep,
 }
 
 /// The Lab panel: its models, and what the view remembers between frames.
@@ -58,29 +106,45 @@ pub struct LabPanel {
     pub balance: BalanceModel,
     /// Variants compared.
     pub compare: CompareModel,
-    /// The chosen variant's number of players, name and source (or why it
-    /// has none), for the key it was worked out for: compiling a file
-    /// every frame would cost too much.
+    /// The chosen variant and its number of players (or why there is
+    /// none), for the choice it was worked out for: compiling a file every
+    /// frame would cost too much.
     chosen: Option<(String, Result<Chosen, String>)>,
 }
 
 impl LabPanel {
-    /// The panel as a start-up finds it ([`LabModel::new`]).
+    /// The panel as a start-up finds it, its work waking nobody (tests
+    /// drive it).
     pub fn new(saved: LabSaved) -> LabPanel {
-        let model = LabModel::new(saved);
-        let balance = BalanceModel::new(&model.runs_dir());
+        LabPanel::with_waker(saved, no_waker())
+    }
+
+    /// The panel as a start-up finds it ([`LabModel::with_waker`],
+    /// [`BalanceModel::with_waker`]); its work calls `waker` when it
+    /// reports.
+    pub fn with_waker(saved: LabSaved, waker: Waker) -> LabPanel {
+        let model = LabModel::with_waker(saved, waker.clone());
+        let balance = BalanceModel::with_waker(&model.runs_dir(), waker.clone());
         LabPanel {
             model,
             balance,
-            compare: CompareModel::default(),
+            compare: CompareModel::with_waker(waker),
             chosen: None,
         }
     }
 
-    /// Whether lab work is going on: a batch, a balance check or the
+    /// Whether lab work is under way: a batch, a balance check or the
     /// checks of a comparison.
     pub fn is_running(&self) -> bool {
         self.model.is_running() || self.balance.is_running() || self.compare.is_running()
+    }
+
+    /// The lab work going on, if any: the Lab runs one at a time.
+    pub fn busy(&self) -> Option<Busy> {
+        self.model
+            .busy()
+            .or_else(|| self.balance.busy())
+            .or_else(|| self.compare.busy())
     }
 
     /// Finished share of the lab work going on, 0 to 1 (of a balance
@@ -95,44 +159,123 @@ impl LabPanel {
         }
     }
 
+    /// Takes new settings (any mode's): each model whose settings changed
+    /// drops its messages about the old ones, and a new runs folder is read
+    /// by self-play and the balance checks alike.
+    pub fn set_settings(&mut self, settings: LabSaved) {
+        let old = self.model.saved().clone();
+        if settings == old {
+            return;
+        }
+        let check = |s: &LabSaved| (s.variant.clone(), s.balance.clone());
+        if check(&old) != check(&settings) {
+            self.balance.settings_changed();
+        }
+        let compared =
+            |s: &LabSaved| (s.variants_dir.clone(), s.compare.clone(), s.balance.clone());
+        if compared(&old) != compared(&settings) {
+            self.compare.settings_changed();
+        }
+        if old.variant != settings.variant || old.variants_dir != settings.variants_dir {
+            self.chosen = None;
+        }
+        self.model.set_settings(settings);
+        self.balance.set_runs_dir(&self.model.runs_dir());
+    }
+
+    /// Changes the settings with `edit` ([`LabPanel::set_settings`]).
+    pub fn edit(&mut self, edit: impl FnOnce(&mut LabSaved)) {
+        let mut s = self.model.saved().clone();
+        edit(&mut s);
+        self.set_settings(s);
+    }
+
+    /// Does what the user asked for; `from_rules` is what the Rules editor
+    /// compiled.
+    pub fn apply(&mut self, action: LabAction, from_rules: Option<&Variant>) {
+        match action {
+            LabAction::Settings(s) => self.set_settings(*s),
+            LabAction::RefreshFiles => {
+                self.model.refresh_files();
+                self.chosen = None;
+            }
+            LabAction::Run => self.model.start(from_rules),
+            LabAction::ResumeRun(f) => self.model.resume(&f),
+            LabAction::CancelRun => self.model.cancel(),
+            LabAction::OpenRun(f) => self.model.open_run(&f),
+            LabAction::ResumeOffer => self.model.resume_offer(),
+            LabAction::DiscardOffer => self.model.discard_offer(),
+            LabAction::Export(what) => self.model.export(what),
+            LabAction::RunCheck => self.start_balance(from_rules),
+            LabAction::ResumeCheck(f) => {
+                self.balance.resume(&f);
+                self.adopt_shown_check();
+            }
+            LabAction::CancelCheck => self.balance.cancel(),
+            LabAction::OpenCheck(f) => {
+                self.balance.open(&f);
+                self.adopt_shown_check();
+            }
+            LabAction::ResumeCheckOffer => {
+                self.balance.resume_offer();
+                self.adopt_shown_check();
+            }
+            LabAction::DiscardCheckOffer => self.balance.discard_offer(),
+            LabAction::Compare => self.start_compare(),
+            LabAction::CancelCompare => self.compare.cancel(),
+            LabAction::LoadSweep => {
+                let path = PathBuf::from(&self.model.saved().compare.sweep);
+                self.compare.load_sweep(&path);
+            }
+        }
+    }
+
+    /// Shows the settings of the check shown in the Balance setup, its own
+    /// (and its variant, where the variant it came from still holds its
+    /// rules), so that what is shown is what "Resume check" plays. The
+    /// check's messages stay: they are about it.
+    fn adopt_shown_check(&mut self) {
+        let Some(check) = self.balance.shown() else {
+            return;
+        };
+        let mut s = self.model.saved().clone();
+        if let Some(settings) = &check.settings {
+            s.balance.adopt(settings);
+        }
+        if let Some(variant) = settings::origin_of(&check.note.origin, &check.spec.variant) {
+            s.variant = variant;
+            self.chosen = None;
+        }
+        self.model.set_settings(s);
+    }
+
+    /// Shows `mode`.
+    pub fn show(&mut self, mode: LabMode) {
+        self.edit(|s| s.mode = mode);
+    }
+
     /// Starts a balance check of the chosen variant with the balance
     /// settings ([`BalanceModel::start`]).
-    pub fn start_balance(&mut self, ctx: &egui::Context, from_rules: Option<&Variant>) {
+    pub fn start_balance(&mut self, from_rules: Option<&Variant>) {
         let variant = self.model.resolve_variant(from_rules);
-        let saved = &self.model.saved;
-        self.balance.start(
-            variant,
-            &saved.variant,
-            &saved.balance.settings(),
-            repaint_waker(ctx),
-        );
-        ctx.request_repaint();
+        let saved = self.model.saved();
+        self.balance
+            .start(variant, &saved.variant, &saved.balance.settings());
     }
 
     /// Compares the rules files chosen, balance-checked with the balance
     /// settings ([`CompareModel::compare_files`]).
-    pub fn start_compare(&mut self, ctx: &egui::Context) {
-        let saved = &self.model.saved;
-        let files: Vec<std::path::PathBuf> = saved
-            .compare
-            .files
-            .iter()
-            .map(std::path::PathBuf::from)
-            .collect();
-        self.compare.compare_files(
-            &files,
-            &saved.balance.settings(),
-            &self.model.runs_dir(),
-            repaint_waker(ctx),
-        );
+    pub fn start_compare(&mut self) {
+        let saved = self.model.saved();
+        let files: Vec<PathBuf> = saved.compare.files.iter().map(PathBuf::from).collect();
+        self.compare
+            .compare_files(&files, &saved.balance.settings(), &self.model.runs_dir());
         self.balance.rescan();
-        ctx.request_repaint();
     }
 
     /// Starts a run with the current settings ([`LabModel::start`]).
-    pub fn start(&mut self, ctx: &egui::Context, from_rules: Option<&Variant>) {
+    pub fn start(&mut self, from_rules: Option<&Variant>) {
         self.model.start(from_rules);
-        ctx.request_repaint();
     }
 
     /// Asks the lab work going on to stop ([`LabModel::cancel`],
@@ -143,21 +286,16 @@ impl LabPanel {
         self.compare.cancel();
     }
 
-    /// Collects finished games, reports and checks, and keeps frames coming
-    /// while work goes on (a balance check's progress is read, not sent).
-    pub fn poll(&mut self, ctx: &egui::Context) {
+    /// Collects finished games, reports and checks (each frame; never
+    /// waits).
+    pub fn poll(&mut self) {
         self.model.poll();
-        // The runs folder may have been set on the self-play model.
-        self.balance.set_runs_dir(&self.model.runs_dir());
         self.balance.poll();
         let comparing = self.compare.is_running();
         self.compare.poll();
         if comparing && !self.compare.is_running() {
             // Its checks are Balance's too.
             self.balance.rescan();
-        }
-        if self.is_running() {
-            ctx.request_repaint_after(Duration::from_millis(100));
         }
     }
 }

@@ -1,159 +1,47 @@
-//! The Lab panel's state and actions, without egui: settings, the running
-//! batch (murus-lab's one runner, [`murus_lab::spawn`], kept on disk in the
-//! runs folder), the finished games and the report shown, the history of
-//! runs, the interrupted run offered for resuming, and the panel's message.
+//! The Lab's self-play, without egui: the running batch (murus-lab's one
+//! runner, [`murus_lab::spawn`], kept on disk in the runs folder, on the
+//! model's [`Worker`]), the finished games and the report shown, the
+//! history of runs, the interrupted run offered for resuming, and the
+//! panel's message. The settings ([`LabSaved`]) are the model's: they
+//! change through [`LabModel::set_settings`], which drops the messages
+//! about the old ones.
 
 use std::path::{Path, PathBuf};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Mutex, PoisonError};
+use std::sync::{Arc, Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use murus_ai::BotSpec;
-use murus_engine::job::{Cancel, Handler};
+use murus_engine::job::Handler;
 use murus_engine::{Outcome, Variant};
-use murus_lab::{Batch, Config, GameResult, GameStats, Report, RunProgress, stats_of};
-use serde::{Deserialize, Serialize};
-
-use super::balance::BalanceSaved;
-use super::compare::CompareSaved;
-use super::runs::{self, PastRun};
-use crate::{Command, Feedback, files};
 use murus_lab::report::grouped;
+use murus_lab::{Batch, Config, GameResult, GameStats, Report, RunProgress, stats_of};
 
-/// The variant choice that means "what the Rules editor compiled".
-pub const FROM_RULES: &str = "(rules editor)";
+use super::runs::{self, PastRun, RunState};
+use super::settings::{LabSaved, Source};
+use crate::worker::{Busy, Reporter, Waker, Worker, no_waker};
+use crate::{Command, Feedback, files};
 
 /// How often a running batch rebuilds its report (on a worker thread).
 pub const REPORT_EVERY: Duration = Duration::from_millis(250);
 
-/// Where runs are kept unless the saved state says otherwise: `lab-runs`
-/// in eframe's storage folder (`~/.local/share/murusstudio/lab-runs` on
-/// Linux), or in the working folder where there is none.
-pub fn default_runs_dir() -> PathBuf {
-    eframe::storage_dir("Murus Studio")
-        .map_or_else(|| PathBuf::from("lab-runs"), |d| d.join("lab-runs"))
-}
-
-/// What Lab keeps across restarts.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct LabSaved {
-    /// A shipped variant's name, [`FROM_RULES`], or the path of a `.mg`
-    /// file.
-    pub variant: String,
-    /// Bot spec per seat (a shorter list repeats).
-    pub bots: Vec<String>,
-    pub games: u64,
-    pub seed: u64,
-    /// Folder for exports.
-    pub export_dir: String,
-    /// Folder whose `.mg` files the variant list offers.
-    pub variants_dir: String,
-    /// Folder that keeps every run, game by game: the history, and what a
-    /// restart offers to resume. Balance checks are kept in its `balance`
-    /// folder.
-    pub runs_dir: String,
-    /// What the panel shows: self-play, the balance check, or variants
-    /// compared.
-    pub mode: LabMode,
-    /// The balance check's settings (Compare uses them too).
-    pub balance: BalanceSaved,
-    pub compare: CompareSaved,
-}
-
-/// What the Lab panel shows.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub enum LabMode {
-    /// Bots of the user's choice play a batch.
-    #[default]
-    SelfPlay,
-    /// Is the variant fair at every level of play?
-    Balance,
-    /// Variants (rules files, or a sweep's rows) side by side.
-    Compare,
-}
-
-impl LabMode {
-    pub const ALL: [LabMode; 3] = [LabMode::SelfPlay, LabMode::Balance, LabMode::Compare];
-
-    /// The name its switch shows.
-    pub fn name(self) -> &'static str {
-        match self {
-            LabMode::SelfPlay => "Self-play",
-            LabMode::Balance => "Balance",
-            LabMode::Compare => "Compare variants",
-        }
-    }
-}
-
-impl Default for LabSaved {
-    fn default() -> Self {
-        LabSaved {
-            variant: "standard".into(),
-            bots: vec!["greedy".into(), "random".into()],
-            games: 100,
-            seed: 1,
-            export_dir: "lab-out".into(),
-            variants_dir: "variants".into(),
-            runs_dir: default_runs_dir().display().to_string(),
-            mode: LabMode::default(),
-            balance: BalanceSaved::default(),
-            compare: CompareSaved::default(),
-        }
-    }
-}
-
-/// Where a run's rules come from.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Source<'a> {
-    /// A shipped variant.
-    Builtin(&'a str),
-    /// What the Rules editor compiled.
-    Rules,
-    /// A `.mg` file.
-    File(&'a Path),
-}
-
-impl LabSaved {
-    /// Where the chosen variant comes from.
-    pub fn source(&self) -> Source<'_> {
-        if self.variant == FROM_RULES {
-            Source::Rules
-        } else if murus_engine::BUILTIN
-            .iter()
-            .any(|(n, _)| *n == self.variant)
-        {
-            Source::Builtin(&self.variant)
-        } else {
-            Source::File(Path::new(&self.variant))
-        }
-    }
-
-    /// The chosen variant as a list shows it: a file by its name.
-    pub fn variant_label(&self) -> String {
-        match self.source() {
-            Source::File(p) => p.file_name().map_or_else(
-                || self.variant.clone(),
-                |n| n.to_string_lossy().into_owned(),
-            ),
-            _ => self.variant.clone(),
-        }
-    }
-}
-
-/// What a run's threads hand the panel.
-enum Update {
-    /// Games finished so far, and the games finished since the last news.
+/// What a run's thread tells the model.
+#[derive(Debug)]
+enum RunMsg {
+    /// Games finished so far (those found done included), and the games
+    /// finished since the last news.
     Games(u64, Vec<GameResult>),
+    /// The report of the games finished so far.
     Report(Box<Report>),
+    /// The run ended: its report (marked interrupted when it was stopped),
+    /// or why it failed.
+    Ended(Box<Result<Report, String>>),
 }
 
-/// The run's handler: the panel's Cancel stops it, and its news reach the
-/// panel as [`Update`]s; every [`REPORT_EVERY`] at most, the report of the
-/// games so far, built on the worker that tells the news.
+/// The run's handler: the worker's cancel stops it, and its news reach
+/// the model as [`RunMsg`]s; every [`REPORT_EVERY`] at most, the report of
+/// the games so far, built on the thread that tells the news.
 struct Feed {
-    cancel: Cancel,
-    updates: Sender<Update>,
+    reporter: Arc<Reporter<RunMsg>>,
     config: Config,
     /// The statistics of the games finished so far, and when the last
     /// report was sent.
@@ -162,11 +50,11 @@ struct Feed {
 
 impl Handler<RunProgress> for Feed {
     fn stop(&self) -> bool {
-        self.cancel.is_cancelled()
+        self.reporter.cancelled()
     }
 
     fn progress(&self, p: &RunProgress) {
-        let _ = self.updates.send(Update::Games(p.done, p.games.clone()));
+        self.reporter.send(RunMsg::Games(p.done, p.games.clone()));
         let report = {
             let mut s = self.stats.lock().unwrap_or_else(PoisonError::into_inner);
             s.0.extend(p.games.iter().map(|g| g.stats));
@@ -176,29 +64,8 @@ impl Handler<RunProgress> for Feed {
             })
         };
         if let Some(r) = report {
-            let _ = self.updates.send(Update::Report(Box::new(r)));
+            self.reporter.send(RunMsg::Report(Box::new(r)));
         }
-    }
-}
-
-/// The batch going on.
-struct Running {
-    batch: Batch,
-    updates: Receiver<Update>,
-    cancel: Cancel,
-    /// Games finished so far (those found done included).
-    done: u64,
-    /// The user asked it to stop.
-    cancelled: bool,
-}
-
-impl std::fmt::Debug for Running {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Running")
-            .field("batch", &self.batch)
-            .field("done", &self.done)
-            .field("cancelled", &self.cancelled)
-            .finish_non_exhaustive()
     }
 }
 
@@ -210,6 +77,8 @@ struct Shown {
     folder: PathBuf,
     /// Games it plays.
     total: u64,
+    /// Games finished (while it runs: as its thread last said).
+    done: u64,
 }
 
 /// What an export writes.
@@ -245,23 +114,29 @@ pub enum RowKind {
     Draws,
 }
 
-/// The threads a run uses: all cores but one, kept for the UI.
+/// The threads a run uses: all the CPUs the studio may run on
+/// ([`murus_engine::util::default_threads`]) but one, kept for the UI.
 pub(crate) fn threads() -> usize {
-    std::thread::available_parallelism()
-        .map_or(1, usize::from)
+    murus_engine::util::default_threads()
         .saturating_sub(1)
         .max(1)
 }
 
-/// The Lab panel's model.
+/// What the Lab's self-play is called while it goes on ([`Busy`]).
+const A_RUN: &str = "a lab run";
+
+/// The Lab's self-play.
 #[derive(Debug)]
 pub struct LabModel {
-    /// The settings (edited by the view; call [`LabModel::settings_changed`]
-    /// after an edit).
-    pub saved: LabSaved,
+    /// The settings of every mode (the model's to change:
+    /// [`LabModel::set_settings`]).
+    saved: LabSaved,
     /// `.mg` files of [`LabSaved::variants_dir`].
     files: Vec<PathBuf>,
-    running: Option<Running>,
+    /// Plays the batch going on.
+    worker: Worker<RunMsg>,
+    /// How the batch going on ended, once its thread said.
+    ended: Option<Result<Report, String>>,
     shown: Option<Shown>,
     /// Finished games of the shown run (by number once it is over, in
     /// finishing order while it goes on).
@@ -274,13 +149,21 @@ pub struct LabModel {
 }
 
 impl LabModel {
-    /// The panel as a start-up finds it: the runs folder read, and the
-    /// newest run that a crash or a restart cut short offered for resuming.
+    /// The model as a start-up finds it ([`LabModel::with_waker`]), its
+    /// runs waking nobody (tests drive it).
     pub fn new(saved: LabSaved) -> LabModel {
+        LabModel::with_waker(saved, no_waker())
+    }
+
+    /// The model as a start-up finds it: the runs folder read, and the
+    /// newest run that a crash or a restart cut short offered for resuming;
+    /// its runs call `waker` when they report.
+    pub fn with_waker(saved: LabSaved, waker: Waker) -> LabModel {
         let mut m = LabModel {
             saved,
             files: Vec::new(),
-            running: None,
+            worker: Worker::new(waker),
+            ended: None,
             shown: None,
             games: Vec::new(),
             report: None,
@@ -294,6 +177,51 @@ impl LabModel {
         m
     }
 
+    /// The settings.
+    pub fn saved(&self) -> &LabSaved {
+        &self.saved
+    }
+
+    /// Takes new settings: the variants folder is read again when it
+    /// changed, the runs folder's history when it changed, and when a
+    /// setting of self-play changed, messages about the old one go.
+    pub fn set_settings(&mut self, settings: LabSaved) {
+        if settings == self.saved {
+            return;
+        }
+        let old = std::mem::replace(&mut self.saved, settings);
+        // Only what self-play uses: a balance setting or the mode shown
+        // leaves its messages as they are.
+        let mine = |s: &LabSaved| {
+            (
+                s.variant.clone(),
+                s.bots.clone(),
+                s.games,
+                s.seed,
+                s.export_dir.clone(),
+                s.variants_dir.clone(),
+                s.runs_dir.clone(),
+            )
+        };
+        if mine(&old) != mine(&self.saved) {
+            self.feedback.changed();
+        }
+        if old.variants_dir != self.saved.variants_dir {
+            self.refresh_files();
+        }
+        if old.runs_dir != self.saved.runs_dir {
+            self.rescan();
+            self.find_offer();
+        }
+    }
+
+    /// Changes the settings with `edit` ([`LabModel::set_settings`]).
+    pub fn edit(&mut self, edit: impl FnOnce(&mut LabSaved)) {
+        let mut s = self.saved.clone();
+        edit(&mut s);
+        self.set_settings(s);
+    }
+
     /// The folder that keeps runs.
     pub fn runs_dir(&self) -> PathBuf {
         PathBuf::from(&self.saved.runs_dir)
@@ -302,21 +230,24 @@ impl LabModel {
     /// Keeps runs in `dir` from now on, and reads its history (and its
     /// interrupted run, offered for resuming).
     pub fn set_runs_dir(&mut self, dir: &Path) {
-        self.saved.runs_dir = dir.display().to_string();
-        self.rescan();
-        self.find_offer();
+        self.edit(|s| s.runs_dir = dir.display().to_string());
     }
 
     /// Reads the history from the runs folder again.
     pub fn rescan(&mut self) {
         self.history = runs::list(&self.runs_dir());
-        if self.running.is_some()
-            && let Some(s) = &self.shown
-        {
-            for r in &mut self.history {
-                if r.folder == s.folder {
-                    r.state = runs::RunState::Running;
-                }
+        self.mark_running();
+    }
+
+    /// Marks the run going on in the history, with its games so far.
+    fn mark_running(&mut self) {
+        let Some(s) = self.shown.as_ref().filter(|_| self.is_running()) else {
+            return;
+        };
+        for r in &mut self.history {
+            if r.folder == s.folder {
+                r.state = RunState::Running;
+                r.done = s.done;
             }
         }
     }
@@ -324,7 +255,7 @@ impl LabModel {
     /// Offers the newest run that a crash or a restart cut short (none
     /// while a run goes on).
     fn find_offer(&mut self) {
-        self.offer = if self.running.is_some() {
+        self.offer = if self.is_running() {
             None
         } else {
             self.history
@@ -342,11 +273,6 @@ impl LabModel {
     /// The `.mg` files the variant list offers.
     pub fn variant_files(&self) -> &[PathBuf] {
         &self.files
-    }
-
-    /// The settings changed: messages about the old ones no longer apply.
-    pub fn settings_changed(&mut self) {
-        self.feedback.changed();
     }
 
     /// The panel's message.
@@ -384,19 +310,6 @@ impl LabModel {
         spec.parse::<BotSpec>().err().map(|e| e.to_string())
     }
 
-    /// Gives each of `players` seats a bot (a new seat gets the last one's).
-    pub fn fit_seats(&mut self, players: usize) {
-        if self.saved.bots.len() != players {
-            let fill = self
-                .saved
-                .bots
-                .last()
-                .cloned()
-                .unwrap_or_else(|| "random".into());
-            self.saved.bots.resize(players, fill);
-        }
-    }
-
     /// The games and bots of a run with the current settings, or why there
     /// can be none.
     fn config(&self, variant: &Variant) -> Result<Config, String> {
@@ -416,13 +329,18 @@ impl LabModel {
         Ok(Config::new(variant, specs, self.saved.games, self.saved.seed).with_threads(threads()))
     }
 
+    /// The work under way, when the model cannot start anything now.
+    pub fn busy(&self) -> Option<Busy> {
+        self.worker.ready().err()
+    }
+
     /// Starts a run with the current settings, kept in a new folder of the
     /// runs folder. Refused (with a message) while a run goes on, or when a
     /// setting is wrong or the folder cannot be written.
     pub fn start(&mut self, from_rules: Option<&Variant>) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback.error("a run is going on: cancel it first");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         let prepared = self.resolve_variant(from_rules).and_then(|v| {
@@ -441,8 +359,8 @@ impl LabModel {
         self.launch(variant, config, dir, folder, Vec::new());
     }
 
-    /// Spawns the batch of `config` in `dir`, showing `games` (those the
-    /// folder already holds) and the games to come.
+    /// Plays the batch of `config` in `dir` on the worker, showing `games`
+    /// (those the folder already holds) and the games to come.
     fn launch(
         &mut self,
         variant: Variant,
@@ -452,27 +370,29 @@ impl LabModel {
         games: Vec<GameResult>,
     ) {
         let total = config.planned();
-        let games_found = games.len() as u64;
-        let (tx, updates) = channel();
         let found = stats_of(&games);
         let report = config.report(&found);
-        let cancel = Cancel::new();
-        let feed = Feed {
-            cancel: cancel.clone(),
-            updates: tx,
-            config: config.clone(),
-            stats: Mutex::new((found, Instant::now())),
-        };
-        let batch = murus_lab::spawn(&variant, config, Some(dir), feed);
-        let batch = match batch {
-            Ok(b) => b,
-            Err(e) => {
-                self.feedback.error(e.to_string());
-                return;
-            }
-        };
+        let v = variant.clone();
+        let started = self.worker.start(A_RUN, move |reporter| {
+            let reporter = Arc::new(reporter);
+            let feed = Feed {
+                reporter: reporter.clone(),
+                config: config.clone(),
+                stats: Mutex::new((found, Instant::now())),
+            };
+            let ended = murus_lab::spawn(&v, config, Some(dir), feed)
+                .and_then(Batch::join)
+                .map_err(|e| e.to_string());
+            reporter.send(RunMsg::Ended(Box::new(ended)));
+        });
+        if let Err(busy) = started {
+            self.feedback.error(busy.to_string());
+            return;
+        }
+        self.ended = None;
         // Freeing a large run's games (their moves are many small strings)
         // takes long enough to drop a frame: do it off the UI thread.
+        let done = games.len() as u64;
         let old = std::mem::replace(&mut self.games, games);
         if old.len() > 1000 {
             let _ = std::thread::Builder::new()
@@ -484,13 +404,7 @@ impl LabModel {
             variant,
             folder,
             total,
-        });
-        self.running = Some(Running {
-            batch,
-            updates,
-            cancel,
-            done: games_found,
-            cancelled: false,
+            done,
         });
         self.offer = None;
         self.rescan();
@@ -500,8 +414,8 @@ impl LabModel {
     /// and ends with exactly the report of a run never interrupted.
     pub fn resume(&mut self, folder: &Path) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback.error("a run is going on: cancel it first");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         let mut opened = match runs::open(folder, threads(), true) {
@@ -560,9 +474,8 @@ impl LabModel {
     /// Shows the kept run in `folder`: its games and report.
     pub fn open_run(&mut self, folder: &Path) {
         self.feedback.changed();
-        if self.running.is_some() {
-            self.feedback
-                .error("a run is going on: cancel it before opening another");
+        if let Err(busy) = self.worker.ready() {
+            self.feedback.error(busy.to_string());
             return;
         }
         match runs::open(folder, 1, false) {
@@ -571,6 +484,7 @@ impl LabModel {
                     variant: o.variant,
                     folder: folder.to_path_buf(),
                     total: o.config.planned(),
+                    done: o.games.len() as u64,
                 });
                 self.games = o.games;
                 self.report = Some(o.report);
@@ -582,9 +496,10 @@ impl LabModel {
     /// Asks the run to stop; its finished games are kept (on disk too), and
     /// its report says it was interrupted.
     pub fn cancel(&mut self) {
-        let Some(r) = &mut self.running else { return };
-        r.cancel.cancel();
-        r.cancelled = true;
+        if !self.is_running() {
+            return;
+        }
+        self.worker.stop();
         if let Some(s) = &self.shown
             && let Err(e) = runs::set_stopped_by_user(&s.folder, true)
         {
@@ -592,39 +507,46 @@ impl LabModel {
         }
     }
 
-    /// Whether a batch is going on.
+    /// Whether a batch is under way.
     pub fn is_running(&self) -> bool {
-        self.running.is_some()
+        self.worker.is_running()
     }
 
     /// Collects finished games and reports; once the run has ended, its
     /// final report.
     pub fn poll(&mut self) {
-        let Some(r) = &mut self.running else { return };
-        // Whether the run had ended before the updates are read: then they
-        // are all there.
-        let ended = r.batch.is_finished();
-        for u in r.updates.try_iter() {
-            match u {
-                Update::Games(done, games) => {
-                    r.done = r.done.max(done);
-                    self.games.extend(games);
-                }
-                Update::Report(rep) => self.report = Some(*rep),
-            }
-        }
-        if !ended {
+        if !self.worker.is_running() {
             return;
         }
-        let Some(r) = self.running.take() else { return };
+        for m in self.worker.poll() {
+            match m {
+                RunMsg::Games(done, games) => {
+                    if let Some(s) = &mut self.shown {
+                        s.done = s.done.max(done);
+                    }
+                    self.games.extend(games);
+                }
+                RunMsg::Report(r) => self.report = Some(*r),
+                RunMsg::Ended(ended) => self.ended = Some(*ended),
+            }
+        }
+        if self.worker.is_running() {
+            self.mark_running();
+        } else {
+            self.finish();
+        }
+    }
+
+    /// Takes the end of the run, once its thread has ended.
+    fn finish(&mut self) {
         self.games.sort_by_key(|g| g.stats.index);
         let total = self.shown.as_ref().map_or(0, |s| s.total);
         self.feedback.changed();
-        match r.batch.join() {
-            Ok(report) => {
-                let n = report.games;
+        match self.ended.take() {
+            Some(Ok(report)) => {
+                let (n, interrupted) = (report.games, report.interrupted);
                 self.report = Some(report);
-                if r.cancelled && n < total {
+                if interrupted && n < total {
                     self.feedback.info(format!(
                         "cancelled after {} of {} games",
                         grouped(n),
@@ -635,7 +557,13 @@ impl LabModel {
                         .success(format!("finished {} games", grouped(n)));
                 }
             }
-            Err(e) => self.feedback.error(format!("the run stopped: {e}")),
+            Some(Err(e)) => self.feedback.error(format!("the run stopped: {e}")),
+            None => self
+                .feedback
+                .error("the run stopped on an internal error; its games are kept"),
+        }
+        if let Some(s) = &mut self.shown {
+            s.done = self.games.len() as u64;
         }
         self.rescan();
     }
@@ -643,12 +571,7 @@ impl LabModel {
     /// Games finished and games planned: of the run going on, else of the
     /// run shown.
     pub fn counts(&self) -> Option<(u64, u64)> {
-        if let Some(r) = &self.running {
-            return Some((r.done, r.batch.total()));
-        }
-        self.shown
-            .as_ref()
-            .map(|s| (self.games.len() as u64, s.total))
+        self.shown.as_ref().map(|s| (s.done, s.total))
     }
 
     /// Finished share of the run, 0 to 1.
@@ -681,7 +604,7 @@ impl LabModel {
 
     /// Whether the shown run stopped short and can go on.
     pub fn shown_resumable(&self) -> bool {
-        self.running.is_none()
+        !self.is_running()
             && self
                 .shown_folder()
                 .is_some_and(|f| self.history.iter().any(|r| r.folder == f && r.resumable()))
@@ -807,6 +730,7 @@ impl LabModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::FROM_RULES;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(
@@ -957,7 +881,7 @@ mod tests {
             runs_dir: scratch("refused").display().to_string(),
             ..LabSaved::default()
         });
-        m.saved.bots[1] = "grandmaster".into();
+        m.edit(|s| s.bots[1] = "grandmaster".into());
         assert!(m.bot_error(1).is_some() && m.bot_error(0).is_none());
         m.start(None);
         assert!(!m.is_running());
@@ -967,16 +891,18 @@ mod tests {
                 .unwrap()
                 .starts_with("seat 2: unknown bot")
         );
-        m.settings_changed();
+        // A change of a balance setting is not self-play's.
+        m.edit(|s| s.balance.seed += 1);
+        assert!(m.feedback().text().is_some());
+        m.edit(|s| s.bots[1] = "random".into());
         assert_eq!(m.feedback().text(), None);
-        m.saved.bots[1] = "random".into();
-        m.saved.variant = FROM_RULES.into();
+        m.edit(|s| s.variant = FROM_RULES.into());
         m.start(None);
         assert_eq!(
             m.feedback().text(),
             Some("the rules editor's file does not compile")
         );
-        m.saved.variant = "/no/such/file.mg".into();
+        m.edit(|s| s.variant = "/no/such/file.mg".into());
         m.start(None);
         assert!(
             m.feedback()

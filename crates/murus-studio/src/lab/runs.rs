@@ -1,36 +1,22 @@
 //! The runs folder: each lab run keeps its own folder there, written by
-//! murus-lab's [`RunDir`] game by game (so a crash loses nothing), plus two
-//! files of the studio's own: the rules it played (`variant.mg`) and a note
-//! (`studio.json`: when it started, where its rules came from, whether the
-//! user stopped it). The folder is the history of runs, and what a restart
-//! offers to resume.
+//! murus-lab's [`RunDir`] game by game (so a crash loses nothing): its
+//! spec (`run.json`, what decides its games) first, then its games and,
+//! when it ends, its reports; beside them the studio keeps the rules it
+//! played and a note of its own ([`notes`]: `studio.json`). The folder is
+//! the history of runs, and what a restart offers to resume.
 
 use std::path::{Path, PathBuf};
-use std::time::{SystemTime, UNIX_EPOCH};
 
 use murus_engine::Variant;
 use murus_lab::report::grouped;
-use murus_lab::{Config, GameResult, Mode, Report, RunDir, RunSpec, stats_of};
-use serde::{Deserialize, Serialize};
+use murus_lab::{Config, GameResult, Mode, Report, RunDir, RunFolder, RunSpec, Shard, stats_of};
 
-/// The rules a run played, kept in its folder.
-pub const VARIANT_FILE: &str = "variant.mg";
+use super::notes::{self, Note};
+
+pub use super::notes::{VARIANT_FILE, date_time};
+
 /// The studio's note about a run, kept in its folder.
 pub const NOTE_FILE: &str = "studio.json";
-
-/// The studio's note about a run (`studio.json`).
-#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(default)]
-pub struct RunNote {
-    /// When the run started, in seconds since 1970 (UTC).
-    pub started: u64,
-    /// Where its rules came from: a shipped variant's name, the rules
-    /// editor, or a file's path.
-    pub origin: String,
-    /// Whether the user stopped it (Cancel, or Discard when it was offered
-    /// for resuming): such a run is not offered again after a restart.
-    pub stopped_by_user: bool,
-}
 
 /// How far a kept run got.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,7 +44,7 @@ pub struct PastRun {
     /// Games finished.
     pub done: u64,
     pub state: RunState,
-    pub note: RunNote,
+    pub note: Note,
     /// The first player's win rate, once the run has a report.
     pub first_player: Option<f64>,
 }
@@ -100,85 +86,14 @@ impl PastRun {
     }
 }
 
-/// Seconds since 1970 now.
-pub fn now() -> u64 {
-    SystemTime::now()
-        .duration_since(UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs())
-}
-
-/// The civil date (year, month, day) of a day count since 1970-01-01
-/// (Howard Hinnant's `civil_from_days`).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
-/// `2026-11-23 10:15` (UTC) for seconds since 1970.
-pub fn date_time(secs: u64) -> String {
-    let (y, m, d) = civil((secs / 86_400) as i64);
-    let t = secs % 86_400;
-    format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", t / 3600, t % 3600 / 60)
-}
-
-/// A folder name for a run of `variant` started at `secs`:
-/// `20261123-101500-standard`.
-pub(crate) fn folder_name(secs: u64, variant: &str) -> String {
-    let (y, m, d) = civil((secs / 86_400) as i64);
-    let t = secs % 86_400;
-    let name: String = variant
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || c == '-' {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}-{name}",
-        t / 3600,
-        t % 3600 / 60,
-        t % 60
-    )
-}
-
-/// Reads a folder's note; a missing or unreadable note is the default.
-pub fn read_note(folder: &Path) -> RunNote {
-    std::fs::read_to_string(folder.join(NOTE_FILE))
-        .ok()
-        .and_then(|t| serde_json::from_str(&t).ok())
-        .unwrap_or_default()
-}
-
-/// Writes `text` to `path` whole or not at all
-/// ([`murus_engine::util::write_atomic`]); the error names the file.
-pub(crate) fn write_atomic(path: &Path, text: &str) -> Result<(), String> {
-    murus_engine::util::write_atomic(path, text).map_err(|e| e.to_string())
-}
-
-fn write_note(folder: &Path, note: &RunNote) -> Result<(), String> {
-    let text = serde_json::to_string_pretty(note).expect("a note serialises");
-    write_atomic(&folder.join(NOTE_FILE), &text)
+/// Reads a run folder's note (the default where there is none).
+pub fn read_note(folder: &Path) -> Note {
+    notes::read(folder, NOTE_FILE).unwrap_or_default()
 }
 
 /// Records whether the user stopped the run in `folder`.
 pub fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
-    let mut note = read_note(folder);
-    if note.stopped_by_user == stopped {
-        return Ok(());
-    }
-    note.stopped_by_user = stopped;
-    write_note(folder, &note)
+    notes::set_stopped_by_user(folder, NOTE_FILE, stopped)
 }
 
 /// Starts a new run's folder in `runs` for `config` of `variant` (its rules
@@ -190,35 +105,19 @@ pub fn create(
     config: &Config,
     origin: &str,
 ) -> Result<RunDir, String> {
-    let started = now();
-    let base = runs.join(folder_name(started, variant.name()));
-    let mut folder = base.clone();
-    let mut n = 1;
-    while folder.exists() {
-        n += 1;
-        folder = PathBuf::from(format!("{}-{n}", base.display()));
-    }
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| format!("cannot keep the run in {}: {e}", folder.display()))?;
-    write_atomic(&folder.join(VARIANT_FILE), variant.source())?;
-    write_note(
-        &folder,
-        &RunNote {
-            started,
-            origin: origin.to_string(),
-            stopped_by_user: false,
-        },
-    )?;
+    let (folder, _) = notes::create(runs, variant, NOTE_FILE, origin)
+        .map_err(|e| format!("cannot keep the run: {e}"))?;
     RunDir::open(&folder, &config.run_spec(), Mode::New)
         .map(|(dir, _)| dir)
         .map_err(|e| e.to_string())
 }
 
-/// What the folder's `run.json` says, or why it cannot be read.
+/// What the folder's `run.json` says ([`RunFolder::read_spec`]), or why
+/// it cannot be read.
 fn read_spec(folder: &Path) -> Result<RunSpec, String> {
-    let path = folder.join("run.json");
-    let text = std::fs::read_to_string(&path).map_err(|e| format!("{}: {e}", path.display()))?;
-    serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))
+    RunFolder::<RunSpec>::read_spec(folder)
+        .map_err(|e| e.to_string())?
+        .ok_or_else(|| format!("{}: no run.json: not a run's folder", folder.display()))
 }
 
 /// The report the folder holds, if its run ended.
@@ -253,16 +152,7 @@ pub fn read(folder: &Path) -> Option<PastRun> {
         ),
         None => (RunState::Unfinished, count_games(folder), None),
     };
-    let mut note = read_note(folder);
-    if note.started == 0 {
-        // A folder without the studio's note (the command line's): its
-        // configuration's time.
-        note.started = std::fs::metadata(folder.join("run.json"))
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_secs());
-    }
+    let note = notes::read_or_guess(folder, NOTE_FILE, "run.json");
     Some(PastRun {
         folder: folder.to_path_buf(),
         variant: spec.run.variant.name.clone(),
@@ -307,30 +197,11 @@ pub struct Opened {
     pub dir: Option<RunDir>,
 }
 
-/// The rules of the run in `folder`: its `variant.mg`, or (a folder the
-/// studio did not write) the shipped variant of that name.
-fn variant_of(folder: &Path, spec: &RunSpec) -> Result<Variant, String> {
-    let path = folder.join(VARIANT_FILE);
-    match std::fs::read_to_string(&path) {
-        Ok(source) => Variant::compile(&source).map_err(|d| {
-            let first = d.first().map_or(String::new(), |d| d.message.clone());
-            format!("{}: the rules no longer compile: {first}", path.display())
-        }),
-        Err(_) => Variant::builtin(&spec.run.variant.name).ok_or_else(|| {
-            format!(
-                "{}: no {VARIANT_FILE} and no shipped variant `{}`",
-                folder.display(),
-                spec.run.variant.name
-            )
-        }),
-    }
-}
-
 /// Opens the run in `folder` to show it (`resume` false: the folder is only
 /// read) or to go on with it on `threads` threads.
 pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, String> {
     let spec = read_spec(folder)?;
-    let variant = variant_of(folder, &spec)?;
+    let variant = notes::rules_of(folder, &spec.run.variant)?;
     let mut bots = Vec::new();
     for b in &spec.run.bots {
         bots.push(
@@ -340,12 +211,13 @@ pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, Strin
     }
     let mut config = Config::new(&variant, bots, spec.run.requested, spec.run.seed)
         .with_max_plies(spec.run.max_plies)
+        .with_openings(spec.run.openings)
         .with_threads(threads);
     if let Some(shard) = &spec.run.shard {
-        let (k, n) = shard
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.parse().ok()?, n.parse().ok()?)))
-            .ok_or_else(|| format!("{}: a bad shard `{shard}`", folder.display()))?;
+        let shard: Shard = shard
+            .parse()
+            .map_err(|e| format!("{}: shard {e}", folder.display()))?;
+        let (k, n) = shard.pair();
         config = config.with_shard(k, n).map_err(|e| e.to_string())?;
     }
     let (dir, games) = if resume {
@@ -389,22 +261,11 @@ mod tests {
             sprt: None,
             openings: 0,
             book: None,
+            shard: None,
         };
         drop(RunDir::open(&runs.join("b-match"), &m.run_spec(&v).unwrap(), Mode::New).unwrap());
         let listed: Vec<PathBuf> = list(&runs).into_iter().map(|r| r.folder).collect();
         assert_eq!(listed, [runs.join("a-selfplay")]);
         std::fs::remove_dir_all(&runs).unwrap();
-    }
-
-    #[test]
-    fn dates_and_folder_names_are_civil_utc() {
-        assert_eq!(date_time(0), "1970-01-01 00:00");
-        // 2000-02-29 12:34:56 UTC, a leap day.
-        assert_eq!(date_time(951_827_696), "2000-02-29 12:34");
-        assert_eq!(
-            folder_name(951_827_696, "my variant"),
-            "20000229-123456-my_variant"
-        );
-        assert_eq!(date_time(1_798_761_599), "2026-12-31 23:59");
     }
 }

@@ -2,23 +2,23 @@
 //! Every message, error and progress line has its room reserved, so nothing
 //! that comes and goes moves the widgets below it.
 
+use std::path::Path;
+
 use egui::{Color32, Pos2, Rect, RichText, Ui, Vec2};
 use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Line, PlotPoints};
 
 use crate::layout::still_plot;
 use murus_engine::Variant;
 
-use super::model::{Export, FROM_RULES, LabMode, RowKind, Source, WinRow};
-use super::{Chosen, LabModel, LabPanel};
+use super::model::{Export, RowKind, WinRow};
+use super::settings::{FROM_RULES, LabMode, LabSaved, Source};
+use super::{Chosen, LabAction, LabModel, LabPanel};
 use crate::training::{TRAINED_LABEL, TrainedBots};
 use crate::{Command, board, layout, theme};
 use murus_lab::report::{grouped, percent};
 
 /// Height of both charts, at least.
 pub(super) const CHART_HEIGHT: f32 = 230.0;
-
-/// Why a start button is disabled while other lab work goes on.
-pub(super) const BUSY: &str = "the lab is busy: a run, a balance check or a comparison is going on";
 
 /// Width of the setup's text fields.
 pub(super) const FIELD_W: f32 = 150.0;
@@ -250,45 +250,98 @@ pub(super) fn inline_error(ui: &mut Ui, error: Option<String>) {
     });
 }
 
-/// A labelled one-line text field; whether it changed.
+/// A labelled one-line text field; whether it changed. A text longer
+/// than the field shows whole on hover (a folder's path).
 pub(super) fn text_field(ui: &mut Ui, label: &str, text: &mut String, width: f32) -> bool {
     ui.horizontal(|ui| {
         let l = ui.label(label);
-        ui.add(egui::TextEdit::singleline(text).desired_width(width))
-            .labelled_by(l.id)
-            .changed()
+        let field = ui
+            .add(egui::TextEdit::singleline(text).desired_width(width))
+            .labelled_by(l.id);
+        let font = egui::TextStyle::Body.resolve(ui.style());
+        let wide = ui
+            .fonts_mut(|f| f.layout_no_wrap(text.clone(), font, Color32::WHITE))
+            .size()
+            .x;
+        let room = field.rect.width() - 2.0 * ui.spacing().button_padding.x;
+        let changed = field.changed();
+        if wide > room {
+            field.on_hover_text(text.as_str());
+        }
+        changed
     })
     .inner
 }
 
+/// What a frame of the view edits and asks for: a copy of the settings
+/// (handed back as [`LabAction::Settings`] when it changed) and the
+/// actions, both applied after the frame.
+pub(super) struct Asks {
+    pub(super) settings: LabSaved,
+    pub(super) actions: Vec<LabAction>,
+}
+
+impl Asks {
+    pub(super) fn push(&mut self, action: LabAction) {
+        self.actions.push(action);
+    }
+}
+
 impl LabPanel {
     /// Draws the panel (`from_rules`: what the Rules editor compiled;
-    /// `trained`: finds the trained bot of the chosen variant) and returns
-    /// what it asks the app to do.
+    /// `trained`: finds the trained bot of the chosen variant), then does
+    /// what the user asked for; returns what it asks the app to do.
     pub fn ui(
         &mut self,
         ui: &mut Ui,
         from_rules: Option<&Variant>,
         trained: &mut TrainedBots,
     ) -> Vec<Command> {
+        let chosen = self.chosen(from_rules);
+        let mut asks = Asks {
+            settings: self.model.saved().clone(),
+            actions: Vec::new(),
+        };
+        let commands = self.draw(ui, &chosen, trained, &mut asks);
+        let Asks {
+            settings,
+            mut actions,
+        } = asks;
+        if settings != *self.model.saved() {
+            // First: an action of the same frame reads the new settings.
+            actions.insert(0, LabAction::Settings(Box::new(settings)));
+        }
+        for a in actions {
+            self.apply(a, from_rules);
+        }
+        commands
+    }
+
+    fn draw(
+        &self,
+        ui: &mut Ui,
+        chosen: &Result<Chosen, String>,
+        trained: &mut TrainedBots,
+        asks: &mut Asks,
+    ) -> Vec<Command> {
         let mut commands = Vec::new();
-        let mode = self.model.saved.mode;
+        let mode = self.model.saved().mode;
         egui::Panel::left("lab-setup")
             .default_size(270.0)
             .min_size(230.0)
             .show(ui, |ui| {
                 ui.horizontal_wrapped(|ui| {
                     for m in LabMode::ALL {
-                        ui.selectable_value(&mut self.model.saved.mode, m, m.name());
+                        ui.selectable_value(&mut asks.settings.mode, m, m.name());
                     }
                 });
                 ui.separator();
                 egui::ScrollArea::vertical()
                     .id_salt("lab-setup-scroll")
                     .show(ui, |ui| match mode {
-                        LabMode::SelfPlay => self.setup(ui, from_rules, trained),
-                        LabMode::Balance => self.balance_setup(ui, from_rules),
-                        LabMode::Compare => self.compare_setup(ui),
+                        LabMode::SelfPlay => self.setup(ui, chosen, trained, asks),
+                        LabMode::Balance => self.balance_setup(ui, chosen, asks),
+                        LabMode::Compare => self.compare_setup(ui, asks),
                     });
             });
         if mode == LabMode::SelfPlay {
@@ -299,31 +352,30 @@ impl LabPanel {
         }
         egui::CentralPanel::default().show(ui, |ui| match mode {
             LabMode::SelfPlay => {
-                offer_banner(&mut self.model, ui);
+                offer_banner(&self.model, ui, asks);
                 egui::ScrollArea::vertical()
                     .id_salt("lab-report-scroll")
                     .show(ui, |ui| results(&self.model, ui));
             }
-            LabMode::Balance => self.balance_results(ui),
+            LabMode::Balance => self.balance_results(ui, asks),
             LabMode::Compare => self.compare_results(ui),
         });
         commands
     }
 
-    /// The chosen variant's number of players, name and source, or why it
-    /// has none.
+    /// The chosen variant and its number of players, or why there is
+    /// none.
     fn chosen(&mut self, from_rules: Option<&Variant>) -> Result<Chosen, String> {
         let of = |v: &Variant| Chosen {
             players: v.player_count(),
-            name: v.name().to_string(),
-            source: v.source().to_string(),
+            variant: v.clone(),
         };
-        if self.model.saved.source() == Source::Rules {
+        if self.model.saved().source() == Source::Rules {
             return from_rules
                 .map(of)
                 .ok_or_else(|| "the rules editor's file does not compile".to_string());
         }
-        let key = &self.model.saved.variant;
+        let key = &self.model.saved().variant;
         if let Some((k, chosen)) = &self.chosen
             && k == key
         {
@@ -334,133 +386,122 @@ impl LabPanel {
         chosen
     }
 
-    /// The variants folder, the variant list and why the chosen one cannot
-    /// be played, if it cannot: the chosen variant, or why there is none.
+    /// The variants folder, the variant list, and why the chosen one
+    /// cannot be played, if it cannot.
     pub(super) fn variant_choice(
-        &mut self,
+        &self,
         ui: &mut Ui,
-        from_rules: Option<&Variant>,
-    ) -> Result<Chosen, String> {
-        let m = &mut self.model;
-        if text_field(ui, "Variants folder", &mut m.saved.variants_dir, FIELD_W) {
-            m.refresh_files();
-            m.settings_changed();
-        }
-        let before = m.saved.variant.clone();
+        chosen: &Result<Chosen, String>,
+        asks: &mut Asks,
+    ) {
+        let s = &mut asks.settings;
+        text_field(ui, "Variants folder", &mut s.variants_dir, FIELD_W);
+        let label = s.variant_label();
+        let files = self.model.variant_files();
         let combo = egui::ComboBox::from_label("Variant")
-            .selected_text(m.saved.variant_label())
+            .selected_text(label)
             // Room for the shipped variants and a few files without scrolling.
             .height(440.0)
             .show_ui(ui, |ui| {
                 for (n, _) in murus_engine::BUILTIN {
-                    ui.selectable_value(&mut m.saved.variant, n.to_string(), *n);
+                    ui.selectable_value(&mut s.variant, n.to_string(), *n);
                 }
-                ui.selectable_value(&mut m.saved.variant, FROM_RULES.to_string(), FROM_RULES);
-                if !m.variant_files().is_empty() {
+                ui.selectable_value(&mut s.variant, FROM_RULES.to_string(), FROM_RULES);
+                if !files.is_empty() {
                     ui.separator();
                 }
-                let files = m.variant_files().to_vec();
                 for f in files {
                     let name = f
                         .file_name()
                         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
-                    ui.selectable_value(&mut m.saved.variant, f.display().to_string(), name);
+                    ui.selectable_value(&mut s.variant, f.display().to_string(), name);
                 }
             });
         if combo.response.clicked() {
             // The folder may have changed on disk.
-            m.refresh_files();
-            self.chosen = None;
+            asks.push(LabAction::RefreshFiles);
         }
-        if self.model.saved.variant != before {
-            self.model.settings_changed();
-        }
-        let chosen = self.chosen(from_rules);
         inline_error(ui, chosen.as_ref().err().cloned());
-        chosen
     }
 
-    fn setup(&mut self, ui: &mut Ui, from_rules: Option<&Variant>, trained: &mut TrainedBots) {
+    fn setup(
+        &self,
+        ui: &mut Ui,
+        chosen: &Result<Chosen, String>,
+        trained: &mut TrainedBots,
+        asks: &mut Asks,
+    ) {
         let field_w = FIELD_W;
-        let chosen = self.variant_choice(ui, from_rules);
+        self.variant_choice(ui, chosen, asks);
         let trained = chosen
             .as_ref()
             .ok()
-            .and_then(|c| trained.spec_for(&c.name, &c.source));
-        let other_busy = self.balance.is_running() || self.compare.is_running();
-        let m = &mut self.model;
-        m.fit_seats(chosen.map_or(m.saved.bots.len().max(1), |c| c.players));
-        for i in 0..m.saved.bots.len() {
-            if text_field(
+            .and_then(|c| trained.spec_for(&c.variant));
+        let busy = self.busy();
+        let m = &self.model;
+        let players = chosen
+            .as_ref()
+            .map_or(asks.settings.bots.len().max(1), |c| c.players);
+        asks.settings.fit_seats(players);
+        for i in 0..asks.settings.bots.len() {
+            text_field(
                 ui,
                 &format!("Seat {} bot", i + 1),
-                &mut m.saved.bots[i],
+                &mut asks.settings.bots[i],
                 field_w,
-            ) {
-                m.settings_changed();
-            }
+            );
             inline_error(ui, m.bot_error(i));
         }
         // The trained bot of this variant, one click into a seat.
         if let Some(spec) = trained {
             ui.horizontal_wrapped(|ui| {
                 ui.label(format!("{TRAINED_LABEL}:"));
-                for i in 0..m.saved.bots.len() {
+                for i in 0..asks.settings.bots.len() {
                     if ui
                         .add_enabled(
-                            m.saved.bots[i] != spec,
+                            asks.settings.bots[i] != spec,
                             egui::Button::new(format!("to seat {}", i + 1)),
                         )
                         .on_hover_text(&spec)
                         .clicked()
                     {
-                        m.saved.bots[i].clone_from(&spec);
-                        m.settings_changed();
+                        asks.settings.bots[i].clone_from(&spec);
                     }
                 }
             });
         }
         ui.horizontal(|ui| {
             let l = ui.label("Games");
-            if ui
-                .add(egui::DragValue::new(&mut m.saved.games).range(1..=100_000_000))
-                .labelled_by(l.id)
-                .changed()
-            {
-                m.settings_changed();
-            }
+            ui.add(egui::DragValue::new(&mut asks.settings.games).range(1..=100_000_000))
+                .labelled_by(l.id);
         });
         ui.horizontal(|ui| {
             let l = ui.label("Seed");
-            if ui
-                .add(egui::DragValue::new(&mut m.saved.seed))
-                .labelled_by(l.id)
-                .changed()
-            {
-                m.settings_changed();
-            }
+            ui.add(egui::DragValue::new(&mut asks.settings.seed))
+                .labelled_by(l.id);
         });
         ui.horizontal(|ui| {
             if m.is_running() {
                 if ui.button("Cancel").clicked() {
-                    m.cancel();
+                    asks.push(LabAction::CancelRun);
                 }
             } else {
-                if ui
-                    .add_enabled(!other_busy, egui::Button::new("Run"))
-                    .on_disabled_hover_text(BUSY)
-                    .clicked()
-                {
-                    m.start(from_rules);
+                let run = ui.add_enabled(busy.is_none(), egui::Button::new("Run"));
+                let run = match &busy {
+                    Some(b) => run.on_disabled_hover_text(b.to_string()),
+                    None => run,
+                };
+                if run.clicked() {
+                    asks.push(LabAction::Run);
                 }
                 if m.shown_resumable()
                     && ui
-                        .button("Resume run")
+                        .add_enabled(busy.is_none(), egui::Button::new("Resume run"))
                         .on_hover_text("play the shown run's missing games")
                         .clicked()
-                    && let Some(f) = m.shown_folder().map(ToOwned::to_owned)
+                    && let Some(f) = m.shown_folder()
                 {
-                    m.resume(&f);
+                    asks.push(LabAction::ResumeRun(f.to_path_buf()));
                 }
             }
         });
@@ -483,9 +524,7 @@ impl LabPanel {
         });
         ui.separator();
         ui.heading("Export");
-        if text_field(ui, "Folder", &mut m.saved.export_dir, field_w) {
-            m.settings_changed();
-        }
+        text_field(ui, "Folder", &mut asks.settings.export_dir, field_w);
         // A run still going has no report to export yet: its figures
         // change with every game.
         let have = m.report().is_some() && !m.is_running();
@@ -501,7 +540,7 @@ impl LabPanel {
                     .on_disabled_hover_text("when a run has ended (or is cancelled)")
                     .clicked()
                 {
-                    m.export(what);
+                    asks.push(LabAction::Export(what));
                 }
             }
             if ui
@@ -514,47 +553,91 @@ impl LabPanel {
         });
         ui.separator();
         ui.heading("Runs");
-        let mut runs_dir = m.saved.runs_dir.clone();
-        if text_field(ui, "Runs folder", &mut runs_dir, field_w) {
-            m.set_runs_dir(std::path::Path::new(&runs_dir));
-        }
-        history(m, ui);
+        text_field(ui, "Runs folder", &mut asks.settings.runs_dir, field_w);
+        history(m, ui, asks);
     }
 }
 
-/// The kept runs, newest first; a click shows one.
-fn history(m: &mut LabModel, ui: &mut Ui) {
-    if m.history().is_empty() {
-        ui.weak("no runs kept yet");
-        return;
+/// How tall a list of kept work is, whatever it holds: what comes and
+/// goes in it moves nothing below.
+const LIST_H: f32 = 220.0;
+
+/// An entry of a list of kept work ([`kept_list`]).
+pub(super) struct Entry<'a> {
+    /// One line that says what it is.
+    pub(super) summary: String,
+    pub(super) folder: &'a Path,
+    pub(super) selected: bool,
+}
+
+/// A list of kept work given newest first, drawn oldest first, so that a
+/// new entry comes at the end and moves none of the others; a line each
+/// (cut short, whole on hover with its folder), in an area of fixed
+/// height, scrolled to its end when first shown. Disabled while `busy`
+/// says what goes on; the folder of the entry clicked, if any.
+pub(super) fn kept_list<'a>(
+    ui: &mut Ui,
+    id: &str,
+    entries: &[Entry<'a>],
+    busy: Option<&str>,
+    empty: &str,
+) -> Option<&'a Path> {
+    let first_shown = ui.make_persistent_id((id, "shown"));
+    let shown = ui.data(|d| d.get_temp::<bool>(first_shown).unwrap_or(false));
+    let mut area = egui::ScrollArea::vertical()
+        .id_salt(id)
+        .max_height(LIST_H)
+        .auto_shrink([false, false]);
+    if !shown && !entries.is_empty() {
+        area = area.vertical_scroll_offset(f32::MAX);
+        ui.data_mut(|d| d.insert_temp(first_shown, true));
     }
-    let mut open = None;
-    let idle = !m.is_running();
-    egui::ScrollArea::vertical()
-        .id_salt("lab-history")
-        .max_height(220.0)
-        .show(ui, |ui| {
-            for run in m.history() {
-                let selected = m.shown_folder() == Some(run.folder.as_path());
-                let r = ui
-                    .add_enabled(
-                        idle,
-                        egui::Button::selectable(selected, run.summary()).wrap(),
-                    )
-                    .on_hover_text(run.folder.display().to_string())
-                    .on_disabled_hover_text("a run is going on");
-                if r.clicked() && !selected {
-                    open = Some(run.folder.clone());
-                }
+    let mut clicked = None;
+    area.show(ui, |ui| {
+        if entries.is_empty() {
+            ui.weak(empty);
+        }
+        for e in entries.iter().rev() {
+            let button = egui::Button::selectable(e.selected, e.summary.as_str()).truncate();
+            let mut r = ui
+                .add_enabled(busy.is_none(), button)
+                .on_hover_text(format!("{}\n{}", e.summary, e.folder.display()));
+            if let Some(b) = busy {
+                r = r.on_disabled_hover_text(b);
             }
-        });
-    if let Some(f) = open {
-        m.open_run(&f);
+            if r.clicked() && !e.selected {
+                clicked = Some(e.folder);
+            }
+        }
+    });
+    clicked
+}
+
+/// The kept runs; a click shows one.
+fn history(m: &LabModel, ui: &mut Ui, asks: &mut Asks) {
+    let busy = m.busy().map(|b| b.to_string());
+    let entries: Vec<Entry<'_>> = m
+        .history()
+        .iter()
+        .map(|r| Entry {
+            summary: r.summary(),
+            folder: &r.folder,
+            selected: m.shown_folder() == Some(r.folder.as_path()),
+        })
+        .collect();
+    if let Some(f) = kept_list(
+        ui,
+        "lab-history",
+        &entries,
+        busy.as_deref(),
+        "no runs kept yet",
+    ) {
+        asks.push(LabAction::OpenRun(f.to_path_buf()));
     }
 }
 
 /// The offer to resume a run that a crash or a restart cut short.
-fn offer_banner(m: &mut LabModel, ui: &mut Ui) {
+fn offer_banner(m: &LabModel, ui: &mut Ui, asks: &mut Asks) {
     let Some(o) = m.offer() else { return };
     let text = format!(
         "A lab run of {} ({} of {} games) was interrupted.",
@@ -568,8 +651,8 @@ fn offer_banner(m: &mut LabModel, ui: &mut Ui) {
         "Resume",
         "keep its finished games in the history, and stop asking",
     ) {
-        Some(true) => m.resume_offer(),
-        Some(false) => m.discard_offer(),
+        Some(true) => asks.push(LabAction::ResumeOffer),
+        Some(false) => asks.push(LabAction::DiscardOffer),
         None => {}
     }
 }
@@ -661,12 +744,14 @@ fn results(m: &LabModel, ui: &mut Ui) {
                 .x
         })
         .fold(0.0, f32::max);
-    let figures = (ui.available_width() - labels - 3.0 * ui.spacing().item_spacing.x).max(200.0);
+    // Exactly the width left beside the labels: wider, a row runs past the
+    // panel's edge and its end is cut off.
+    let figures = (ui.available_width() - labels - 3.0 * ui.spacing().item_spacing.x).max(80.0);
     egui::Grid::new("lab-summary").striped(true).show(ui, |ui| {
         for (label, text) in lines {
             ui.label(label);
             ui.vertical(|ui| {
-                ui.set_min_width(figures);
+                ui.set_width(figures);
                 ui.add(egui::Label::new(text).wrap());
             });
             ui.end_row();
@@ -694,7 +779,9 @@ fn game_list(m: &LabModel, ui: &mut Ui, commands: &mut Vec<Command>) {
                     {
                         commands.push(c);
                     }
-                    ui.label(m.describe_game(g));
+                    // Cut short, whole on hover: a longer one would widen
+                    // the panel, and move the report beside it.
+                    ui.add(egui::Label::new(m.describe_game(g)).truncate());
                 });
             }
         });

@@ -53,7 +53,6 @@ pub struct MuralsSaved {
     /// File the text belongs to (empty: not saved).
     pub path: String,
     pub disk_text: String,
-    pub save_name: String,
     /// Solver budget in nodes.
     pub budget: u64,
     pub gen_board: String,
@@ -69,7 +68,6 @@ impl Default for MuralsSaved {
             text: EXAMPLE.into(),
             path: String::new(),
             disk_text: String::new(),
-            save_name: "my-mural.toml".into(),
             budget: 5_000_000,
             gen_board: "5x5".into(),
             gen_colours: 1,

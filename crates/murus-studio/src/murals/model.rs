@@ -82,7 +82,6 @@ pub enum Pending {
 /// The settings persisted beside the document.
 #[derive(Clone, Debug)]
 struct Settings {
-    save_name: String,
     budget: u64,
     gen_board: String,
     gen_colours: usize,
@@ -135,7 +134,6 @@ impl MuralsModel {
             text,
             path,
             disk_text,
-            save_name,
             budget,
             gen_board,
             gen_colours,
@@ -147,7 +145,6 @@ impl MuralsModel {
             doc: Document::new(text, path, disk_text),
             history: History::default(),
             settings: Settings {
-                save_name,
                 budget,
                 gen_board,
                 gen_colours,
@@ -182,7 +179,6 @@ impl MuralsModel {
             text: self.doc.text().to_string(),
             path: self.doc.path().to_string(),
             disk_text: self.doc.disk_text().to_string(),
-            save_name: s.save_name.clone(),
             budget: s.budget,
             gen_board: s.gen_board.clone(),
             gen_colours: s.gen_colours,
@@ -193,7 +189,7 @@ impl MuralsModel {
     }
 
     /// Gives the background work what wakes the UI: once, before any work
-    /// starts (the panel does it on its first frame). Returns whether it was
+    /// starts (the panel does it when it is made). Returns whether it was
     /// taken (not while work goes on: try again once it is done).
     pub fn set_waker(&mut self, waker: Waker) -> bool {
         let idle = !self.tasks.is_busy();

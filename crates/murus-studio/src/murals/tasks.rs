@@ -33,7 +33,7 @@ impl Work {
         }
     }
 
-    /// The task, as "… is going on" names it.
+    /// The task, as its [`crate::worker::Busy`] names it.
     fn what(self) -> &'static str {
         match self {
             Work::Solve => "a solve",
@@ -197,7 +197,7 @@ impl Tasks {
         self.is_busy().then_some(Duration::from_millis(100))
     }
 
-    /// Whether work is going on.
+    /// Whether work is under way.
     pub fn is_busy(&self) -> bool {
         self.work.is_some()
     }
@@ -213,14 +213,14 @@ impl Tasks {
         self.worker.stop();
     }
 
-    /// Drops `work` if it is going on: its answer no longer applies.
+    /// Drops `work` if it is under way: its answer no longer applies.
     pub fn drop_work(&mut self, work: Work) {
         if self.work == Some(work) {
             self.drop_all();
         }
     }
 
-    /// Drops whatever is going on.
+    /// Drops whatever is under way.
     pub fn drop_all(&mut self) {
         self.worker.cancel();
         self.work = None;

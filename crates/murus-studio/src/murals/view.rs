@@ -6,7 +6,7 @@ use murus_mural::Status;
 
 use super::{MuralsModel, MuralsSaved, PALETTE, Tool, moves_text};
 use crate::board::{self, Arrow, Scene};
-use crate::{Command, Message, dialog, layout, theme, worker};
+use crate::{Command, Message, Then, dialog, layout, theme, worker};
 
 /// Width of the side panels (points, margins included). Their contents
 /// wrap, so messages and progress never widen them.
@@ -17,16 +17,21 @@ const FILE_WIDTH: f32 = 340.0;
 #[derive(Debug)]
 pub struct MuralsPanel {
     model: MuralsModel,
-    /// Whether the model's background work wakes this UI yet.
-    wakes_ui: bool,
 }
 
 impl MuralsPanel {
+    /// The panel of a saved state, its background work waking nobody.
     pub fn new(saved: MuralsSaved) -> MuralsPanel {
-        MuralsPanel {
-            model: MuralsModel::new(saved),
-            wakes_ui: false,
-        }
+        MuralsPanel::with_waker(saved, worker::no_waker())
+    }
+
+    /// The panel of a saved state, its background work calling `waker`
+    /// when it reports (given once, here).
+    pub fn with_waker(saved: MuralsSaved, waker: worker::Waker) -> MuralsPanel {
+        let mut model = MuralsModel::new(saved);
+        // A new model has no work going on: it takes the waker.
+        let _ = model.set_waker(waker);
+        MuralsPanel { model }
     }
 
     /// The panel's state and actions.
@@ -47,28 +52,22 @@ impl MuralsPanel {
         self.model.is_busy()
     }
 
-    fn wire(&mut self, ctx: &egui::Context) {
-        if !self.wakes_ui {
-            self.wakes_ui = self.model.set_waker(worker::repaint_waker(ctx));
-        }
-    }
-
     /// Example content for screenshots: the first puzzle, solved.
-    pub fn demo(&mut self, ctx: &egui::Context) {
-        self.wire(ctx);
+    pub fn demo(&mut self) {
         self.model.demo();
     }
 
     /// Collects background results; advances an animation.
     pub fn poll(&mut self, ctx: &egui::Context) {
-        self.wire(ctx);
         if let Some(after) = self.model.poll(ctx.input(|i| i.time)) {
             ctx.request_repaint_after(after);
         }
     }
 
+    /// Draws the panel; returns what it asks the app to do (files to pick
+    /// in a dialog).
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
-        self.wire(ui.ctx());
+        let mut commands = Vec::new();
         self.keys(ui);
         if let Some(answer) = dialog::show(ui.ctx(), "murals", self.model.pending_mut()) {
             self.model.answer(answer);
@@ -79,7 +78,7 @@ impl MuralsPanel {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("murals-tools-scroll")
-                    .show(ui, |ui| self.tools(ui));
+                    .show(ui, |ui| self.tools(ui, &mut commands));
             });
         egui::Panel::right("murals-text")
             .default_size(FILE_WIDTH)
@@ -87,10 +86,10 @@ impl MuralsPanel {
             .show(ui, |ui| {
                 egui::ScrollArea::vertical()
                     .id_salt("murals-text-scroll")
-                    .show(ui, |ui| self.file(ui));
+                    .show(ui, |ui| self.file(ui, &mut commands));
             });
         egui::CentralPanel::default().show(ui, |ui| self.centre(ui));
-        Vec::new()
+        commands
     }
 
     /// Keyboard shortcuts (not while a text field has the keys).
@@ -136,8 +135,20 @@ impl MuralsPanel {
         }
     }
 
-    fn tools(&mut self, ui: &mut egui::Ui) {
-        ui.heading("Puzzles");
+    fn tools(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
+        ui.horizontal(|ui| {
+            ui.heading("Puzzles");
+            if ui
+                .button("Open…")
+                .on_hover_text("open a puzzle file from anywhere")
+                .clicked()
+            {
+                commands.push(Command::Pick {
+                    request: self.model.open_request(),
+                    then: Then::OpenMural,
+                });
+            }
+        });
         let mut open = None;
         if self.model.files().is_empty() {
             ui.weak("no puzzles/ folder here");
@@ -151,7 +162,7 @@ impl MuralsPanel {
                         .file_stem()
                         .map(|n| n.to_string_lossy().to_string())
                         .unwrap_or_default();
-                    let current = self.model.path() == f.display().to_string();
+                    let current = self.model.is_file(f);
                     if ui.selectable_label(current, name).clicked() {
                         open = Some(f.clone());
                     }
@@ -387,7 +398,7 @@ impl MuralsPanel {
 
     /// The right panel: the file, its validity and figures, and the text
     /// (while editing) or the puzzle's description.
-    fn file(&mut self, ui: &mut egui::Ui) {
+    fn file(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let m = &mut self.model;
         ui.heading("Puzzle file");
         let name = if m.path().is_empty() {
@@ -399,27 +410,30 @@ impl MuralsPanel {
         ui.add(egui::Label::new(format!("{name}{dirty}")).truncate());
         ui.horizontal_wrapped(|ui| {
             let why = m.why_not_save();
-            let has_file = !m.path().is_empty();
-            let save = ui.add_enabled(has_file && why.is_ok(), egui::Button::new("Save puzzle"));
+            let save = ui.add_enabled(why.is_ok(), egui::Button::new("Save puzzle"));
             let save = match &why {
                 Err(why) => save.on_disabled_hover_text(why.as_str()),
-                Ok(()) => save.on_disabled_hover_text("not saved yet: use Save puzzle as"),
+                Ok(()) if m.path().is_empty() => save.on_hover_text("not saved yet: asks where"),
+                Ok(()) => save,
             };
-            if save.clicked() {
-                m.save();
+            if save.clicked()
+                && let Some(request) = m.save()
+            {
+                commands.push(Command::Pick {
+                    request,
+                    then: Then::SaveMural,
+                });
             }
-            ui.add(
-                egui::TextEdit::singleline(m.save_name_mut())
-                    .hint_text("file name in puzzles/")
-                    .desired_width(110.0),
-            );
-            let save_as = ui.add_enabled(why.is_ok(), egui::Button::new("Save puzzle as"));
+            let save_as = ui.add_enabled(why.is_ok(), egui::Button::new("Save puzzle as…"));
             let save_as = match &why {
                 Err(why) => save_as.on_disabled_hover_text(why.as_str()),
                 Ok(()) => save_as,
             };
             if save_as.clicked() {
-                m.save_as();
+                commands.push(Command::Pick {
+                    request: m.save_as_request(),
+                    then: Then::SaveMural,
+                });
             }
         });
         match m.problems().len() {

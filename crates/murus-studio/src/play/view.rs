@@ -88,7 +88,7 @@ impl PlayPanel {
                 self.position_text = text;
             }
         }
-        let trained = trained.spec_for_variant(self.model.variant());
+        let trained = trained.spec_for(self.model.variant());
         egui::Panel::left("play-controls")
             .default_size(230.0)
             .show(ui, |ui| {

@@ -113,10 +113,10 @@ impl RulesModel {
             last_edit: f64::NEG_INFINITY,
             compile: Worker::new(waker.clone()),
             perft: None,
-            perft_worker: Worker::new(waker),
+            perft_worker: Worker::new(waker.clone()),
             question: None,
             feedback: Feedback::default(),
-            training: Training::default(),
+            training: Training::with_waker(waker),
         };
         m.saved.perft_depth = m.saved.perft_depth.clamp(1, MAX_PERFT_DEPTH);
         m.refresh_files();
@@ -439,12 +439,9 @@ impl RulesModel {
         if let Some(p) = &mut self.perft {
             p.lines.extend(lines);
         }
-        let source = trainable(self.compiled.as_ref(), &self.saved.text);
-        self.training.drive(
-            source,
-            Path::new(&self.saved.train.dir),
-            self.compile.waker(),
-        );
+        let compiled = self.compiled.as_ref().and_then(|c| c.variant.as_ref());
+        self.training
+            .drive(compiled, Path::new(&self.saved.train.dir));
         if let Some(request) = self.next_compile(now) {
             let started = self.compile.start("a compilation", move |r| {
                 r.send(request.run());
@@ -502,7 +499,7 @@ impl RulesModel {
         self.perft_worker.cancel();
     }
 
-    /// Whether a perft run is going on.
+    /// Whether a perft run is under way.
     pub fn is_perft_running(&self) -> bool {
         self.perft_worker.is_running()
     }
@@ -550,16 +547,25 @@ impl RulesModel {
         &mut self.training
     }
 
-    /// The training folder of the current text (its data and the
-    /// evaluation kept).
-    pub fn training_folder(&self) -> PathBuf {
-        training::rules_folder(Path::new(&self.saved.train.dir), &self.saved.text)
+    /// The key of the rules last compiled ([`Variant::rules_key`]): what
+    /// "Train bot"'s data and results belong to.
+    pub fn rules_key(&self) -> Option<murus_dsl::RulesKey> {
+        self.compiled_variant().map(Variant::rules_key)
     }
 
-    /// What the current text's training folder holds, once read.
+    /// The training folder of the rules last compiled (their data and the
+    /// evaluation kept).
+    pub fn training_folder(&self) -> Option<PathBuf> {
+        let dir = Path::new(&self.saved.train.dir);
+        self.compiled_variant()
+            .map(|v| training::rules_folder(dir, v))
+    }
+
+    /// What the training folder of the rules last compiled holds, once
+    /// read.
     pub(super) fn found(&self) -> Option<&training::Found> {
         self.training
-            .found_for(&self.saved.text, Path::new(&self.saved.train.dir))
+            .found_for(self.rules_key()?, Path::new(&self.saved.train.dir))
     }
 
     /// What the current text's data folder holds, once read.
@@ -569,8 +575,8 @@ impl RulesModel {
 
     /// Why "Train bot" cannot start now, if it cannot.
     pub fn why_not_train(&self) -> Option<String> {
-        if self.training.is_running() {
-            return Some("a training run is going on".into());
+        if let Some(busy) = self.training.busy() {
+            return Some(busy.to_string());
         }
         let Some(c) = self.fresh() else {
             return Some("the rules are compiling".into());
@@ -597,12 +603,15 @@ impl RulesModel {
     }
 
     /// The start button's label: "Train bot", or "Resume training (N
-    /// positions so far)" when the current text's data folder holds games.
+    /// positions so far)" when the current text's data folder holds games,
+    /// N the positions a run with the options learns from, as far as the
+    /// data goes (its outcome's count: games the data holds beyond are not
+    /// counted).
     pub fn train_label(&self) -> String {
         match self.data_found() {
             Some(found) if found.positions > 0 => format!(
                 "Resume training ({} positions so far)",
-                murus_lab::report::grouped(found.positions)
+                murus_lab::report::grouped(found.toward(self.saved.train.positions).0)
             ),
             _ => "Train bot".into(),
         }
@@ -612,42 +621,29 @@ impl RulesModel {
     /// cannot start, the reason becomes its outcome.
     pub fn start_training(&mut self) {
         if let Some(why) = self.why_not_train() {
-            self.training.refused(&self.saved.text, why);
+            self.training.refused(self.rules_key(), why);
             return;
         }
         let Some(v) = self.fresh_variant().cloned() else {
             return;
         };
         let file = self.path().map(Path::to_path_buf);
-        if let Err(why) = self.training.start(
-            &v,
-            &self.saved.train,
-            file.as_deref(),
-            self.compile.waker().clone(),
-        ) {
-            self.training.refused(&self.saved.text, why);
+        if let Err(why) = self.training.start(&v, &self.saved.train, file.as_deref()) {
+            self.training.refused(Some(v.rules_key()), why);
         }
     }
 
     /// Waits for the training run and the data folder's read to end (for
     /// tests and scripts).
     pub fn settle_training(&mut self) {
-        let source = trainable(self.compiled.as_ref(), &self.saved.text);
+        let compiled = self.compiled.as_ref().and_then(|c| c.variant.as_ref());
         self.training
-            .settle(source, Path::new(&self.saved.train.dir));
+            .settle(compiled, Path::new(&self.saved.train.dir));
     }
 
-    /// How the last training run of the current text ended (none when it
-    /// trained another text).
+    /// How the last training run of the rules last compiled ended (none
+    /// when it trained other rules: a new title or comment keeps it).
     pub fn training_outcome(&self) -> Option<&TrainEnd> {
-        self.training.ended_for(&self.saved.text)
+        self.training.ended_for(self.rules_key())
     }
-}
-
-/// The source of `compiled` if it is `text` and compiles (a field apart
-/// from the model's training, which the caller changes with it).
-fn trainable<'a>(compiled: Option<&'a Compiled>, text: &str) -> Option<&'a str> {
-    compiled
-        .filter(|c| c.source == text && c.variant.is_some())
-        .map(|c| c.source.as_str())
 }

@@ -377,9 +377,9 @@ impl RulesPanel {
             if let Some(status) = m.training().status() {
                 ui.add(egui::ProgressBar::new(status.fraction).text(status.text));
             }
-            if m.training().running_source() != Some(m.text()) {
+            if m.training().running_key() != m.rules_key() {
                 ui.weak(format!(
-                    "training {} as the rules were when it started: the text changed since",
+                    "training {} as the rules were when it started: the rules changed since",
                     m.training().running_variant().unwrap_or("the variant")
                 ));
             }

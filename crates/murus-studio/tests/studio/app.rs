@@ -27,8 +27,8 @@ fn frames_go_on_while_a_bot_thinks_and_a_lab_runs() {
     let mut a = app(Tab::Play);
     a.play.model_mut().set_seat(0, "hard".parse().unwrap());
     a.play.model_mut().set_seat(1, "hard".parse().unwrap());
-    a.lab.model.saved.games = 100_000;
-    a.lab.model.saved.bots = vec!["random".into()];
+    a.lab.edit(|s| s.games = 100_000);
+    a.lab.edit(|s| s.bots = vec!["random".into()]);
     let mut h = harness(a);
     steps(&mut h, 5);
     h.state_mut().tab = Tab::Lab;

@@ -55,8 +55,8 @@ fn balance_lab(variant: &str) -> Harness<'static, StudioApp> {
     steps(&mut h, 2);
     h.get_by_label("Balance").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().lab.model.saved.mode, LabMode::Balance);
-    h.state_mut().lab.model.saved.variant = variant.into();
+    assert_eq!(h.state().lab.model.saved().mode, LabMode::Balance);
+    h.state_mut().lab.edit(|s| s.variant = variant.into());
     steps(&mut h, 1);
     h
 }
@@ -79,12 +79,14 @@ fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
     h.get_by_label("Fixed number of games").click();
     steps(&mut h, 1);
     {
-        let b = &mut h.state_mut().lab.model.saved.balance;
+        let b = &h.state().lab.model.saved().balance;
         assert_eq!(b.settings().levels, ["random"]);
         assert!(b.fixed_games);
-        b.games = 40;
-        b.skill_games = 0;
     }
+    h.state_mut().lab.edit(|s| {
+        s.balance.games = 40;
+        s.balance.skill_games = 0;
+    });
     steps(&mut h, 1);
     run_check(&mut h);
     assert_eq!(
@@ -151,15 +153,16 @@ fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
 #[test]
 fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
     let mut h = balance_lab("small");
-    h.state_mut().lab.model.saved.balance = quick(100_000);
+    h.state_mut().lab.edit(|s| s.balance = quick(100_000));
     steps(&mut h, 1);
     h.get_by_label("Run balance check").click();
     steps(&mut h, 3);
     assert!(running(&h));
-    assert!(
-        h.query_by_label_contains("Level 1/1: random: ").is_some(),
-        "the progress names the stage"
-    );
+    // The stage arrives from the check's thread: on a loaded machine it
+    // may take more than a few frames.
+    until(&mut h, 60, "the progress to name the stage", |h| {
+        h.query_by_label_contains("Level 1/1: random: ").is_some()
+    });
     h.get_by_label("Cancel").click();
     until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
     steps(&mut h, 2);
@@ -179,7 +182,7 @@ fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
     drop(h);
     let mut h = harness(StudioApp::from_saved(saved));
     steps(&mut h, 3);
-    assert_eq!(h.state().lab.model.saved.mode, LabMode::Balance);
+    assert_eq!(h.state().lab.model.saved().mode, LabMode::Balance);
     assert!(h.state().lab.balance.offer().is_none());
     assert!(shown_report(&h).is_none());
     h.get_by_label_contains("small: random, 100 000 games a level, ")
@@ -206,11 +209,13 @@ fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
 fn a_balance_check_cut_short_by_a_crash_is_offered_after_a_restart_and_resumes_to_the_full_report()
 {
     let mut h = balance_lab("small");
-    h.state_mut().lab.model.saved.balance = BalanceSaved {
-        levels: vec!["random".into(), "easy".into()],
-        skill_games: 10,
-        ..quick(30)
-    };
+    h.state_mut().lab.edit(|s| {
+        s.balance = BalanceSaved {
+            levels: vec!["random".into(), "easy".into()],
+            skill_games: 10,
+            ..quick(30)
+        };
+    });
     steps(&mut h, 1);
     run_check(&mut h);
     let whole = shown_report(&h).expect("a report");
@@ -289,18 +294,16 @@ fn compare_puts_rules_files_side_by_side_highlights_the_best_and_reuses_checks()
     steps(&mut h, 2);
     h.get_by_label("Compare variants").click();
     steps(&mut h, 2);
-    {
-        let s = &mut h.state_mut().lab.model.saved;
+    h.state_mut().lab.edit(|s| {
         s.variants_dir = dir.display().to_string();
         s.balance = quick(200);
-    }
-    h.state_mut().lab.model.refresh_files();
+    });
     steps(&mut h, 2);
     for f in ["alpha.mg", "beta.mg", "broken.mg"] {
         h.get_by_label(f).click();
         steps(&mut h, 1);
     }
-    assert_eq!(h.state().lab.model.saved.compare.files.len(), 3);
+    assert_eq!(h.state().lab.model.saved().compare.files.len(), 3);
     h.get_by_label("Compare").click();
     steps(&mut h, 2);
     until(&mut h, 120, "the comparison", |h| !running(h));
@@ -440,6 +443,7 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
         ],
         skipped: Vec::new(),
         interrupted: false,
+        missing_shards: Vec::new(),
     };
     let path = dir.join("sweep.json");
     std::fs::write(&path, serde_json::to_string_pretty(&report).unwrap()).unwrap();
@@ -456,7 +460,9 @@ fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
     steps(&mut h, 2);
     h.get_by_label("Compare variants").click();
     steps(&mut h, 2);
-    h.state_mut().lab.model.saved.compare.sweep = good.display().to_string();
+    h.state_mut()
+        .lab
+        .edit(|s| s.compare.sweep = good.display().to_string());
     steps(&mut h, 1);
     h.get_by_label("Load sweep").click();
     steps(&mut h, 3);
@@ -480,7 +486,9 @@ fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
     );
     // A corrupt file: a clear message, and the columns stay.
     let before = h.state().lab.compare.columns().to_vec();
-    h.state_mut().lab.model.saved.compare.sweep = corrupt.display().to_string();
+    h.state_mut()
+        .lab
+        .edit(|s| s.compare.sweep = corrupt.display().to_string());
     steps(&mut h, 1);
     h.get_by_label("Load sweep").click();
     steps(&mut h, 3);
@@ -526,7 +534,7 @@ fn balance_messages_and_progress_do_not_move_the_widgets_below_them() {
     assert_eq!(at(&h), before, "the stopping rule moved the widgets");
     // A check's progress and its end.
     h.get_by_label("random").click();
-    h.state_mut().lab.model.saved.balance.games = 20;
+    h.state_mut().lab.edit(|s| s.balance.games = 20);
     steps(&mut h, 2);
     run_check(&mut h);
     assert!(message(&h).unwrap().starts_with("balance check finished"));
@@ -539,7 +547,9 @@ fn compare_messages_do_not_move_the_sweep_controls() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
     h.get_by_label("Compare variants").click();
-    h.state_mut().lab.model.saved.variants_dir = dir.display().to_string();
+    h.state_mut()
+        .lab
+        .edit(|s| s.variants_dir = dir.display().to_string());
     h.state_mut().lab.model.refresh_files();
     steps(&mut h, 3);
     let at = |h: &Harness<'_, StudioApp>| {
@@ -557,7 +567,9 @@ fn compare_messages_do_not_move_the_sweep_controls() {
         Some("choose two or more rules files to compare")
     );
     assert_eq!(at(&h), before, "the refusal moved the widgets");
-    h.state_mut().lab.model.saved.compare.sweep = dir.join("missing.json").display().to_string();
+    h.state_mut()
+        .lab
+        .edit(|s| s.compare.sweep = dir.join("missing.json").display().to_string());
     steps(&mut h, 1);
     h.get_by_label("Load sweep").click();
     steps(&mut h, 2);
@@ -567,4 +579,190 @@ fn compare_messages_do_not_move_the_sweep_controls() {
     );
     assert_eq!(at(&h), before, "the sweep's error moved the widgets");
     std::fs::remove_dir_all(dir).unwrap();
+}
+
+// ---- Regression tests of issue 22 ----
+
+/// The settings of a check as its folder keeps them.
+fn shown_settings(h: &Harness<'_, StudioApp>) -> murus_studio::lab::checks::CheckSettings {
+    h.state()
+        .lab
+        .balance
+        .shown()
+        .and_then(|c| c.settings.clone())
+        .expect("a check shown, with its settings")
+}
+
+/// The value a number field shows.
+fn field_value(h: &Harness<'_, StudioApp>, label: &str) -> f64 {
+    field(h, label)
+        .accesskit_node()
+        .numeric_value()
+        .unwrap_or_else(|| panic!("{label} shows no number"))
+}
+
+/// Issue 22: an opened balance check showed other settings than its own.
+#[test]
+fn an_opened_balance_check_shows_its_own_settings() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance = quick(20));
+    steps(&mut h, 1);
+    run_check(&mut h);
+    let first = h.state().lab.balance.history()[0].clone();
+    // Other settings for the next check, and another check with them.
+    h.state_mut().lab.edit(|s| {
+        s.balance = BalanceSaved {
+            levels: vec!["random".into(), "easy".into()],
+            seed: 7,
+            openings: 5,
+            ..quick(40)
+        };
+    });
+    steps(&mut h, 1);
+    run_check(&mut h);
+    assert_eq!(field_value(&h, "Seed"), 7.0);
+    // The first check, opened from the list: the setup shows its settings.
+    h.get_by_label(&first.summary()).click();
+    steps(&mut h, 3);
+    assert_eq!(
+        h.state().lab.balance.shown_folder(),
+        Some(first.folder.as_path())
+    );
+    let own = shown_settings(&h);
+    assert_eq!(own, quick(20).settings());
+    assert_eq!(h.state().lab.model.saved().balance.settings(), own);
+    assert_eq!(field_value(&h, "Seed"), 3.0);
+    assert_eq!(field_value(&h, "Games a level"), 20.0);
+    assert_eq!(field_value(&h, "Opening plies"), 2.0);
+    let easy = h.get_by_label("easy").accesskit_node().toggled();
+    assert_eq!(
+        easy,
+        Some(egui::accesskit::Toggled::False),
+        "easy is not one of its levels"
+    );
+    // Its heading says the same.
+    assert!(
+        h.query_by_label("small: random, 20 games a level, 2 opening plies, seed 3")
+            .is_some(),
+        "the report's heading"
+    );
+}
+
+/// Issue 22: a balance check resumed after a cancel hid the table of what
+/// it had played until it ended.
+#[test]
+fn a_resumed_balance_check_keeps_its_partial_table_in_sight() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance = quick(1_000_000));
+    steps(&mut h, 1);
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 3);
+    until(&mut h, 60, "some games", |h| {
+        h.state()
+            .lab
+            .balance
+            .status()
+            .is_some_and(|s| !s.text.contains(": 0 / "))
+    });
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
+    steps(&mut h, 2);
+    let cut = shown_report(&h).expect("the report of the games played");
+    let row = h.state().lab.balance.rows()[0].first_player.clone();
+    assert!(
+        h.query_all(by().label(&row)).next().is_some(),
+        "the table shows {row}"
+    );
+    h.get_by_label("Resume check").click();
+    steps(&mut h, 3);
+    assert!(running(&h), "the check goes on: {:?}", message(&h));
+    // Read back from balance.json (serde_json may read a float back a bit
+    // off): the games and the verdict.
+    let kept = shown_report(&h).expect("the partial report is kept");
+    assert_eq!(kept.levels[0].report.games, cut.levels[0].report.games);
+    assert_eq!(kept.verdict, cut.verdict);
+    assert!(
+        h.query_all(by().label(&row)).next().is_some(),
+        "the table of what was played stays while the check goes on"
+    );
+    assert!(h.query_by_label("Level").is_some(), "the table's header");
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the check to stop again", |h| !running(h));
+}
+
+/// Issue 22, layout: a check that started, went on or ended pushed the
+/// checks listed before it down.
+#[test]
+fn nothing_in_balance_moves_under_the_pointer_when_a_check_starts_goes_on_or_ends() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance = quick(20));
+    steps(&mut h, 1);
+    run_check(&mut h);
+    let first = h.state().lab.balance.history()[0].summary();
+    h.state_mut().lab.edit(|s| s.balance = quick(1_000_000));
+    steps(&mut h, 3);
+    let at = |h: &Harness<'_, StudioApp>| -> Vec<egui::Pos2> {
+        let start = h
+            .query_by_label("Run balance check")
+            .or_else(|| h.query_by_label("Cancel"))
+            .map(|n| n.rect())
+            .expect("the start button or Cancel");
+        vec![
+            h.get_by_label(&first).rect().min,
+            start.min,
+            field(h, "Seed").rect().min,
+            h.get_by_label("Balance checks").rect().min,
+        ]
+    };
+    let before = at(&h);
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 4);
+    assert!(running(&h));
+    assert_eq!(at(&h), before, "the check's start moved them");
+    steps(&mut h, 20);
+    assert_eq!(at(&h), before, "the check's progress moved them");
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
+    steps(&mut h, 3);
+    assert_eq!(at(&h), before, "the check's end moved them");
+}
+
+/// Issue 22: the views cleared a message about old settings by calling
+/// the model by hand after each edit; the settings are the model's now,
+/// and any edit through the panel clears the messages about them.
+#[test]
+fn a_settings_edit_in_balance_or_compare_clears_the_message_about_the_old_ones() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance.levels.clear());
+    steps(&mut h, 2);
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 2);
+    assert_eq!(message(&h).as_deref(), Some("choose at least one level"));
+    // Another setting than the one at fault: the message is about settings
+    // that are no longer there.
+    let fixed = h.state().lab.model.saved().balance.fixed_games;
+    h.get_by_label("Fixed number of games").click();
+    steps(&mut h, 2);
+    assert_ne!(h.state().lab.model.saved().balance.fixed_games, fixed);
+    assert_eq!(message(&h), None, "the refusal outlived its settings");
+    // Compare, likewise.
+    h.get_by_label("Compare variants").click();
+    steps(&mut h, 2);
+    h.get_by_label("Compare").click();
+    steps(&mut h, 2);
+    let compare = |h: &Harness<'_, StudioApp>| {
+        h.state()
+            .lab
+            .compare
+            .feedback()
+            .text()
+            .map(ToString::to_string)
+    };
+    assert_eq!(
+        compare(&h).as_deref(),
+        Some("choose two or more rules files to compare")
+    );
+    h.get_by_label("random").click();
+    steps(&mut h, 2);
+    assert_eq!(compare(&h), None);
 }

@@ -14,12 +14,11 @@ use super::*;
 fn a_twenty_game_lab_run_shows_results() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
-    {
-        let lab = &mut h.state_mut().lab.model;
-        lab.saved.variant = "small".into();
-        lab.saved.bots = vec!["greedy".into(), "random".into()];
-        lab.saved.games = 20;
-    }
+    h.state_mut().lab.edit(|s| {
+        s.variant = "small".into();
+        s.bots = vec!["greedy".into(), "random".into()];
+        s.games = 20;
+    });
     steps(&mut h, 1);
     h.get_by_label("Run").click();
     steps(&mut h, 2);
@@ -41,7 +40,7 @@ fn a_twenty_game_lab_run_shows_results() {
 fn a_lab_run_can_be_cancelled() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
-    h.state_mut().lab.model.saved.games = 100_000;
+    h.state_mut().lab.edit(|s| s.games = 100_000);
     h.get_by_label("Run").click();
     steps(&mut h, 3);
     h.get_by_label("Cancel").click();
@@ -54,8 +53,12 @@ fn a_lab_run_can_be_cancelled() {
 
 // ---- Regression tests of issue 10 ----
 
-fn settings<'a>(h: &'a mut Harness<'static, StudioApp>) -> &'a mut murus_studio::lab::LabSaved {
-    &mut h.state_mut().lab.model.saved
+/// Changes the Lab's settings as the view does.
+fn edit(h: &mut Harness<'static, StudioApp>, edit: impl FnOnce(&mut murus_studio::lab::LabSaved)) {
+    h.state_mut().lab.edit(edit);
+}
+fn saved(h: &Harness<'_, StudioApp>) -> murus_studio::lab::LabSaved {
+    h.state().lab.model.saved().clone()
 }
 fn running(h: &Harness<'_, StudioApp>) -> bool {
     h.state().lab.is_running()
@@ -73,12 +76,11 @@ fn field<'a>(h: &'a Harness<'_, StudioApp>, label: &'a str) -> egui_kittest::Nod
 
 /// Runs `games` games of `variant` by `bots` through the Run button.
 fn run_lab(h: &mut Harness<'static, StudioApp>, variant: &str, bots: &[&str], games: u64) {
-    {
-        let s = settings(h);
+    edit(h, |s| {
         s.variant = variant.into();
         s.bots = bots.iter().map(ToString::to_string).collect();
         s.games = games;
-    }
+    });
     steps(h, 1);
     h.get_by_label("Run").click();
     steps(h, 2);
@@ -90,7 +92,7 @@ fn run_lab(h: &mut Harness<'static, StudioApp>, variant: &str, bots: &[&str], ga
 /// the folder.
 fn export(h: &mut Harness<'static, StudioApp>, button: &str) -> PathBuf {
     let out = scratch_dir("export");
-    settings(h).export_dir = out.display().to_string();
+    edit(h, |s| s.export_dir = out.display().to_string());
     steps(h, 1);
     h.get_by_label(button).click();
     steps(h, 2);
@@ -313,7 +315,7 @@ fn an_invalid_bot_name_does_not_move_the_fields_below_it() {
     steps(&mut h, 1);
     h.get_by_label("Seat 1 bot").type_text("x");
     steps(&mut h, 2);
-    assert_eq!(settings(&mut h).bots[0], "greedyx");
+    assert_eq!(saved(&h).bots[0], "greedyx");
     assert!(
         h.query_by_label_contains("unknown bot `greedyx`").is_some(),
         "the error is shown"
@@ -342,7 +344,7 @@ fn any_saved_mg_file_can_be_run() {
     steps(&mut h, 2);
     h.get_by_label("tiny.mg").click();
     steps(&mut h, 2);
-    settings(&mut h).games = 4;
+    edit(&mut h, |s| s.games = 4);
     steps(&mut h, 1);
     h.get_by_label("Run").click();
     steps(&mut h, 2);
@@ -381,8 +383,8 @@ fn finished_runs_are_listed_after_a_restart() {
 fn exporting_after_cancel_says_interrupted() {
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
-    settings(&mut h).games = 100_000;
-    settings(&mut h).bots = vec!["random".into()];
+    edit(&mut h, |s| s.games = 100_000);
+    edit(&mut h, |s| s.bots = vec!["random".into()]);
     h.get_by_label("Run").click();
     steps(&mut h, 3);
     assert!(running(&h));
@@ -481,9 +483,221 @@ fn a_run_error_clears_when_the_setting_is_fixed() {
     steps(&mut h, 1);
     h.key_press(egui::Key::Backspace);
     steps(&mut h, 2);
-    assert_eq!(settings(&mut h).bots[0], "greedy");
+    assert_eq!(saved(&h).bots[0], "greedy");
     assert!(
         h.query_by_label_contains("seat 1:").is_none(),
         "the refusal outlived its cause"
     );
+}
+
+// ---- Regression tests of issue 22 ----
+
+/// The number of games in a text such as `36 / 40 games` or `small:
+/// random, 36 of 40 games, …`: the first number, digits grouped by spaces.
+fn first_count(text: &str) -> u64 {
+    let digits: String = text
+        .chars()
+        .skip_while(|c| !c.is_ascii_digit())
+        .take_while(|c| c.is_ascii_digit() || *c == ' ')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no count in {text:?}"))
+}
+
+/// The games a run of the runs list has finished: `36` in `small: random
+/// vs random, 36 of 40 games, …`.
+fn listed_count(entry: &str) -> u64 {
+    let before = entry.split(" of ").next().unwrap_or_default();
+    first_count(before.rsplit(", ").next().unwrap_or_default())
+}
+
+/// The progress bar's text (`36 / 40 games`).
+fn bar_text(h: &Harness<'_, StudioApp>) -> String {
+    h.query_all(by().role(egui::accesskit::Role::ProgressIndicator))
+        .find_map(|n| n.accesskit_node().label())
+        .expect("the progress bar")
+}
+
+/// Issue 22: the runs list said "0 of 40 games" while the bar showed 36.
+#[test]
+fn the_runs_list_counts_the_games_the_progress_bar_counts() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    edit(&mut h, |s| {
+        s.variant = "small".into();
+        s.bots = vec!["random".into()];
+        s.games = 1_000_000;
+    });
+    steps(&mut h, 1);
+    h.get_by_label("Run").click();
+    until(&mut h, 60, "some games", |h| {
+        h.state()
+            .lab
+            .model
+            .counts()
+            .is_some_and(|(done, _)| done >= 10)
+    });
+    for _ in 0..3 {
+        assert!(running(&h));
+        let bar = bar_text(&h);
+        let entry = h
+            .get_by_label_contains(" of 1 000 000 games, ")
+            .accesskit_node()
+            .label()
+            .unwrap_or_default();
+        assert!(entry.ends_with(", running"), "{entry}");
+        assert_eq!(
+            listed_count(&entry),
+            first_count(&bar),
+            "the list says {entry:?}, the bar {bar:?}"
+        );
+        steps(&mut h, 2);
+    }
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled run to stop", |h| !running(h));
+    // Stopped: the list reads the folder, and agrees still.
+    let bar = bar_text(&h);
+    let entry = h
+        .get_by_label_contains(" of 1 000 000 games, ")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert!(entry.contains(", interrupted"), "{entry}");
+    assert_eq!(
+        listed_count(&entry),
+        first_count(&bar),
+        "{entry:?}, {bar:?}"
+    );
+}
+
+/// Issue 22: the report's Game quality and Game shape rows ran past the
+/// panel's edge, their ends cut off, in a window 900 points wide.
+#[test]
+fn the_report_rows_wrap_inside_the_panel_and_read_whole() {
+    let a = app(Tab::Lab);
+    let mut h = Harness::builder()
+        .with_size([900.0, 1200.0])
+        .build_eframe(move |_cc| a);
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["greedy", "random"], 10);
+    let r = report(&h).expect("a report");
+    let rows = r.summary(|c| c.to_string());
+    let shape = rows
+        .iter()
+        .find(|(l, _)| l == "Game shape")
+        .map(|(_, t)| t.clone())
+        .expect("the Game shape row");
+    assert!(shape.ends_with('%'), "{shape}");
+    for (label, text) in &rows {
+        let painted = painted_texts(&h)
+            .into_iter()
+            .find(|p| &p.text == text)
+            .unwrap_or_else(|| panic!("the {label} row is painted"));
+        assert!(
+            painted.rect.min.x >= painted.clip.min.x - 0.5
+                && painted.rect.max.x <= painted.clip.max.x + 0.5,
+            "the {label} row {:?} runs past the panel's edge {:?}",
+            painted.rect,
+            painted.clip
+        );
+    }
+    // The row reads whole: its label holds all of it.
+    assert!(
+        h.query_all(by().label(&shape)).next().is_some(),
+        "the Game shape row's text"
+    );
+}
+
+/// Issue 22: the folder fields cut long paths off; hovering one shows it
+/// whole.
+#[test]
+fn a_long_folder_path_reads_whole_on_hover() {
+    let deep = scratch_dir("a-folder-whose-name-is-longer-than-any-field-of-the-setup");
+    let paths = [
+        ("Runs folder", deep.join("runs")),
+        ("Folder", deep.join("exports")),
+        ("Variants folder", deep.join("variants")),
+    ];
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    edit(&mut h, |s| {
+        s.runs_dir = paths[0].1.display().to_string();
+        s.export_dir = paths[1].1.display().to_string();
+        s.variants_dir = paths[2].1.display().to_string();
+    });
+    steps(&mut h, 2);
+    for (label, path) in &paths {
+        let full = path.display().to_string();
+        field(&h, label).hover();
+        steps(&mut h, 40); // the tooltip's delay
+        assert!(
+            h.query_by_label(&full).is_some(),
+            "hovering {label} shows {full}"
+        );
+    }
+    // A short one needs no tooltip.
+    edit(&mut h, |s| s.export_dir = "out".into());
+    steps(&mut h, 2);
+    field(&h, "Folder").hover();
+    steps(&mut h, 40);
+    assert!(h.query_by_label("out").is_none());
+}
+
+/// Issue 22, layout: a run that started, went on or ended moved what the
+/// pointer may be over: the runs list (a new run pushed the others down, a
+/// summary that grew wrapped onto another line) and the game list (its
+/// panel grew with the games' descriptions).
+#[test]
+fn nothing_in_the_lab_moves_under_the_pointer_when_a_run_starts_goes_on_or_ends() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["greedy", "random"], 6);
+    edit(&mut h, |s| {
+        s.games = 1_000_000;
+        s.bots = vec!["random".into()];
+    });
+    steps(&mut h, 3);
+    // Where each starts (Cancel is wider than Run, in its place).
+    let at = |h: &Harness<'_, StudioApp>| -> Vec<(String, Pos2)> {
+        let rect = |label: &str| {
+            h.query_all(by().label_contains(label))
+                .map(|n| n.rect())
+                .next()
+                .unwrap_or_else(|| panic!("no {label:?}"))
+        };
+        // Run, or Cancel in its place.
+        let start = h
+            .query_by_label("Run")
+            .or_else(|| h.query_by_label("Cancel"))
+            .map(|n| n.rect())
+            .expect("Run or Cancel");
+        ["6 of 6 games", "Export JSON", "Balance", "Copy JSON"]
+            .iter()
+            .map(|l| (l.to_string(), rect(l)))
+            .chain(std::iter::once(("Run".to_string(), start)))
+            .chain(std::iter::once((
+                "the game list".to_string(),
+                h.query_all(by().label("Games").role(egui::accesskit::Role::Label))
+                    .map(|n| n.rect())
+                    .max_by(|a, b| a.min.x.total_cmp(&b.min.x))
+                    .expect("the game list's heading"),
+            )))
+            .map(|(l, r)| (l, r.min))
+            .collect()
+    };
+    let before = at(&h);
+    h.get_by_label("Run").click();
+    steps(&mut h, 4);
+    assert!(running(&h));
+    assert_eq!(at(&h), before, "the run's start moved them");
+    for _ in 0..3 {
+        steps(&mut h, 10);
+        assert_eq!(at(&h), before, "the run's progress moved them");
+    }
+    h.get_by_label("Cancel").click();
+    until(&mut h, 60, "the cancelled run to stop", |h| !running(h));
+    steps(&mut h, 3);
+    assert_eq!(at(&h), before, "the run's end moved them");
 }

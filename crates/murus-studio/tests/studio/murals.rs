@@ -361,14 +361,14 @@ fn tools_and_save_buttons_stay_put_when_the_text_has_errors() {
     steps(&mut h, 2);
     h.get_by_label("Paint stacks").click();
     steps(&mut h, 2);
-    let before = (rect(&h, "Solve"), rect(&h, "Save puzzle as"));
+    let before = (rect(&h, "Solve"), rect(&h, "Save puzzle as…"));
     replace_text(
         &mut h,
         "title = \"x\"\nboard = \"5x\"\nstart = \"\"\ntargets = [\"z9\", \"z8\"]\nsacrifice = 3\n",
     );
     assert!(shows(&h, ": error: "));
     assert_eq!(
-        (rect(&h, "Solve"), rect(&h, "Save puzzle as")),
+        (rect(&h, "Solve"), rect(&h, "Save puzzle as…")),
         before,
         "the errors pushed the tools"
     );
@@ -432,7 +432,7 @@ fn save_puzzle_is_disabled_on_an_invalid_puzzle() {
         is_disabled(&h, "Save puzzle"),
         "an invalid puzzle is not saved"
     );
-    assert!(is_disabled(&h, "Save puzzle as"));
+    assert!(is_disabled(&h, "Save puzzle as…"));
 }
 
 #[test]
@@ -898,4 +898,69 @@ fn a_hint_is_no_selection_and_clicking_its_target_plays_it() {
         [hint],
         "clicking the hint's target did not play it (from {from})"
     );
+}
+
+/// Issue 22: Murals typed file names relative to its puzzle folder; Open
+/// and Save ask with the desktop's file dialogs (a fake one here) and name
+/// the file in full, wherever it is.
+#[test]
+fn murals_open_and_save_ask_for_files_with_dialogs_and_keep_full_paths() {
+    use murus_studio::files::Picked;
+    let dir = scratch_dir("murals-dialogs");
+    let elsewhere = dir.join("elsewhere");
+    std::fs::create_dir_all(&elsewhere).unwrap();
+    let fork = "title = \"Fork\"\nboard = \"5x1\"\nstart = \"2r22\"\ntargets = [\"a1\", \"b1\"]\n";
+    std::fs::write(elsewhere.join("fork.toml"), fork).unwrap();
+    let saved = dir.join("kept").join("my fork.toml");
+    let copy = dir.join("kept").join("untitled.toml");
+    let (picker, asked) = picker(vec![
+        Picked::Path(copy.clone()),
+        Picked::Path(elsewhere.join("fork.toml")),
+        Picked::Path(saved.clone()),
+    ]);
+    let mut a = app(Tab::Murals);
+    a.set_picker(picker);
+    let mut h = harness(a);
+    steps(&mut h, 2);
+    assert!(h.state().murals.model().path().is_empty(), "untitled");
+    // Save on an untitled puzzle asks where, proposing its title's name.
+    button(&h, "Save puzzle").click();
+    steps(&mut h, 1);
+    answered(&mut h);
+    assert_eq!(std::fs::read_to_string(&copy).unwrap(), text(&h));
+    {
+        let asked = asked.lock().unwrap();
+        let r = &asked[0];
+        assert!(r.save);
+        assert_eq!(r.name.as_deref(), Some("leapfrog.toml"));
+        assert_eq!(
+            r.dir.as_deref(),
+            Some(murus_studio::files::absolute(&root().join("puzzles")).as_path())
+        );
+    }
+    // Open, from outside the puzzle folder.
+    h.get_by_label("Open…").click();
+    steps(&mut h, 1);
+    answered(&mut h);
+    assert_eq!(text(&h), fork);
+    let path = h.state().murals.model().path().to_string();
+    assert!(std::path::Path::new(&path).is_absolute(), "{path}");
+    assert!(path.ends_with("elsewhere/fork.toml"), "{path}");
+    assert!(shows(&h, &path), "the file is named in full");
+    assert!(!asked.lock().unwrap()[1].save);
+    // Save as, beside it by default, to a name of the user's.
+    button(&h, "Save puzzle as…").click();
+    steps(&mut h, 1);
+    answered(&mut h);
+    assert_eq!(std::fs::read_to_string(&saved).unwrap(), fork);
+    let r = asked.lock().unwrap()[2].clone();
+    assert_eq!(r.name.as_deref(), Some("fork.toml"));
+    assert_eq!(r.dir.as_deref(), Some(elsewhere.as_path()));
+    assert_eq!(
+        h.state().murals.model().path(),
+        murus_studio::files::absolute(&saved).display().to_string()
+    );
+    assert!(!shows(&h, "(unsaved)"));
+    // No field for a file name relative to the folder is left.
+    assert!(h.query_by_label_contains("file name in puzzles/").is_none());
 }

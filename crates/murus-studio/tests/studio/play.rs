@@ -108,12 +108,11 @@ fn two_sacrifices() -> Harness<'static, StudioApp> {
 /// the Lab's "Open #2" button, as a user does; returns the game's moves.
 fn open_lab_game_2(h: &mut Harness<'static, StudioApp>) -> Vec<String> {
     h.state_mut().tab = Tab::Lab;
-    {
-        let s = &mut h.state_mut().lab.model.saved;
+    h.state_mut().lab.edit(|s| {
         s.variant = "standard".into();
         s.bots = vec!["random".into()];
         s.games = 2;
-    }
+    });
     steps(h, 2);
     h.get_by_label("Run").click();
     steps(h, 2);

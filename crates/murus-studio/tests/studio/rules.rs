@@ -556,8 +556,9 @@ fn tiny_training(m: &mut RulesModel, dir: &Path) {
     t.fit.epochs = 2;
 }
 
-/// Waits until the run going on has finished a game.
-fn until_a_game_is_played(m: &RulesModel) {
+/// Waits until the run going on has finished a game (its progress comes
+/// as the model polls).
+fn until_a_game_is_played(m: &mut RulesModel) {
     let t = std::time::Instant::now();
     while m
         .training()
@@ -566,6 +567,7 @@ fn until_a_game_is_played(m: &RulesModel) {
     {
         assert!(t.elapsed().as_secs() < 120, "no game finished");
         std::thread::sleep(Duration::from_millis(20));
+        m.poll(f64::NEG_INFINITY);
     }
 }
 
@@ -594,9 +596,9 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     assert!(m.training().is_running());
     assert_eq!(
         m.why_not_train().as_deref(),
-        Some("a training run is going on")
+        Some("a training run is going on: cancel it first")
     );
-    until_a_game_is_played(&m);
+    until_a_game_is_played(&mut m);
     m.training_mut().cancel();
     m.settle_training();
     assert!(!m.training().is_running());
@@ -636,7 +638,7 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     ] {
         assert!(end.text().contains(line), "`{line}` in {}", end.text());
     }
-    let kept = m.training_folder().join("small.eval");
+    let kept = m.training_folder().expect("compiled").join("small.eval");
     assert_eq!(end.kept.as_deref(), Some(kept.as_path()));
     let bytes = std::fs::read(&kept).expect("the kept evaluation");
     let file = murus_ai::EvalFile::from_bytes(&bytes).expect("a good evaluation file");
@@ -657,11 +659,16 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     );
     assert!(m.train_label().starts_with("Resume training ("));
 
-    // The outcome belongs to the text it trained.
+    // The outcome belongs to the rules it trained (issue 22: not to the
+    // text): a space keeps it, other rules do not show it.
     m.set_text(format!("{text} "), 1.0);
     m.compile_now();
+    assert_eq!(m.training_outcome(), Some(&end));
+    m.set_text(text.replace("repetition 3", "repetition 4"), 2.0);
+    m.compile_now();
     assert!(m.training_outcome().is_none());
-    m.set_text(text.clone(), 2.0);
+    m.set_text(text.clone(), 3.0);
+    m.compile_now();
     assert_eq!(m.training_outcome(), Some(&end));
 }
 
@@ -691,7 +698,12 @@ fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
     }
     assert_eq!(end.tone, murus_studio::Tone::Warning);
     assert_eq!(end.kept, None);
-    assert!(!m.training_folder().join("small.eval").exists());
+    assert!(
+        !m.training_folder()
+            .expect("compiled")
+            .join("small.eval")
+            .exists()
+    );
     assert_eq!(
         murus_ai::Evaluation::for_variant(&murus_engine::Variant::compile(&text).unwrap())
             .describe(),
@@ -748,7 +760,13 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
     until(&mut h, 120, "the outcome", |h| {
         h.query_by_label_contains("Kept the network: ").is_some()
     });
-    let kept = h.state().rules.model().training_folder().join("small.eval");
+    let kept = h
+        .state()
+        .rules
+        .model()
+        .training_folder()
+        .expect("compiled")
+        .join("small.eval");
     assert!(kept.is_file(), "{} exists", kept.display());
     until(&mut h, 20, "the resume button", |h| {
         h.query_by_label_contains("Resume training (").is_some()
@@ -794,13 +812,15 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
     assert_eq!(seat, format!("alphabeta:50000:eval={}", kept.display()));
 
     // And so does Lab, for the rules editor's variant.
-    h.state_mut().lab.model.saved.variant = murus_studio::lab::FROM_RULES.into();
+    h.state_mut()
+        .lab
+        .edit(|s| s.variant = murus_studio::lab::FROM_RULES.into());
     h.state_mut().tab = Tab::Lab;
     steps(&mut h, 3);
     h.get_by_label("to seat 2").click();
     steps(&mut h, 2);
     assert_eq!(
-        h.state().lab.model.saved.bots[1],
+        h.state().lab.model.saved().bots[1],
         format!("hard:eval={}", kept.display())
     );
 }
@@ -879,4 +899,153 @@ fn a_file_opened_by_a_relative_path_is_named_in_full() {
     assert!(path.is_absolute(), "{}", path.display());
     assert!(path.ends_with("variants/standard.mg"));
     assert_eq!(m.title(), path.display().to_string());
+}
+
+// ---- Regression tests of issue 22 (Train bot) ----
+
+/// The number after `after` in `text`, digits grouped by spaces:
+/// `3 007` in `Self-play: 3 007 positions from 94 games.`.
+fn count_after(text: &str, after: &str) -> u64 {
+    let (_, rest) = text
+        .split_once(after)
+        .unwrap_or_else(|| panic!("no {after:?} in {text:?}"));
+    let digits: String = rest
+        .chars()
+        .take_while(|c| c.is_ascii_digit() || *c == ' ')
+        .filter(char::is_ascii_digit)
+        .collect();
+    digits
+        .parse()
+        .unwrap_or_else(|_| panic!("no count in {text:?}"))
+}
+
+/// The Rules panel on `text`, trained with tiny options in a folder of
+/// its own, its data folder read.
+fn training_harness(text: &str) -> Harness<'static, StudioApp> {
+    let mut h = harness(app(Tab::Rules));
+    steps(&mut h, 2);
+    {
+        let m = h.state_mut().rules.model_mut();
+        m.request(FileAction::CopyBuiltin("small".into()));
+        m.set_text(text, 0.0);
+        let dir = PathBuf::from(&m.train_settings().dir);
+        tiny_training(m, &dir);
+    }
+    compiled_clean(&mut h);
+    until(&mut h, 20, "the data folder read", |h| {
+        h.state().rules.model().why_not_train().is_none()
+    });
+    h
+}
+
+/// Clicks the button that starts training (`Train bot` or `Resume
+/// training (…)`) and waits for the outcome; returns its text.
+fn train_to_the_end(h: &mut Harness<'static, StudioApp>, button: &str) -> String {
+    use egui_kittest::kittest::NodeT;
+    train_button(h, button).click();
+    steps(h, 2);
+    until(h, 120, "the outcome", |h| {
+        h.query_by_label_contains("Self-play: ").is_some()
+            && !h.state().rules.model().training().is_running()
+    });
+    until(h, 20, "the resume button", |h| {
+        h.query_by_label_contains("Resume training (").is_some()
+    });
+    // A label's text is its value.
+    h.get_by_label_contains("Self-play: ")
+        .accesskit_node()
+        .value()
+        .unwrap_or_default()
+}
+
+/// Issue 22: Train bot said "3 082 positions so far" where its log said
+/// 3 007: the data held games finished after the run had its positions,
+/// which it did not learn from.
+#[test]
+fn train_bot_counts_the_positions_its_outcome_counts() {
+    use egui_kittest::kittest::NodeT;
+    let text = own_small_rules("train_bot_counts_the_positions_its_outcome_counts");
+    let mut h = training_harness(&text);
+    h.state_mut()
+        .rules
+        .model_mut()
+        .train_settings_mut()
+        .positions = 600;
+    train_to_the_end(&mut h, "Train bot");
+    // A run asking for fewer positions than the data holds learns from
+    // the first games only: the button says so before, and the outcome
+    // after.
+    h.state_mut()
+        .rules
+        .model_mut()
+        .train_settings_mut()
+        .positions = 250;
+    steps(&mut h, 2);
+    let before = train_button(&h, "Resume training (")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    let outcome = train_to_the_end(&mut h, "Resume training (");
+    let learned = count_after(&outcome, "Self-play: ");
+    assert!(learned >= 250, "{outcome}");
+    let after = train_button(&h, "Resume training (")
+        .accesskit_node()
+        .label()
+        .unwrap_or_default();
+    assert_eq!(
+        count_after(&before, "Resume training ("),
+        learned,
+        "the button said {before:?}; the outcome {outcome:?}"
+    );
+    assert_eq!(count_after(&after, "Resume training ("), learned, "{after}");
+}
+
+/// Issue 22: a title edit dropped Train bot's results. They belong to the
+/// rules (their key), not to the text: the outcome, the data to resume and
+/// the trained bot stay after a new title and a comment, and go with a
+/// change of the rules.
+#[test]
+fn a_title_edit_keeps_train_bots_results() {
+    let text = own_small_rules("a_title_edit_keeps_train_bots_results");
+    let mut h = training_harness(&text);
+    let outcome = train_to_the_end(&mut h, "Train bot");
+    assert!(outcome.contains("Kept the network: "), "{outcome}");
+    let retitled = text.replace(
+        "title \"Murus Gallicus 7×7\"",
+        "// A new title.\ntitle \"My own small game\"",
+    );
+    assert_ne!(retitled, text);
+    h.state_mut().rules.model_mut().set_text(retitled, 0.0);
+    steps(&mut h, 2);
+    compiled_clean(&mut h);
+    until(&mut h, 20, "the data folder read", |h| {
+        h.query_by_label_contains("Resume training (").is_some()
+    });
+    assert!(
+        h.query_by_label_contains("Kept the network: ").is_some(),
+        "the outcome is still shown"
+    );
+    // Lab offers the trained bot for the retitled rules.
+    h.state_mut()
+        .lab
+        .edit(|s| s.variant = murus_studio::lab::FROM_RULES.into());
+    h.state_mut().tab = Tab::Lab;
+    steps(&mut h, 3);
+    assert!(
+        h.query_by_label("to seat 2").is_some(),
+        "the trained bot is offered"
+    );
+    // Other rules: none of it.
+    h.state_mut().tab = Tab::Rules;
+    let other = text.replace("repetition 3", "repetition 4");
+    assert_ne!(other, text);
+    h.state_mut().rules.model_mut().set_text(other, 0.0);
+    steps(&mut h, 2);
+    compiled_clean(&mut h);
+    until(&mut h, 20, "the data folder read", |h| {
+        let m = h.state().rules.model();
+        m.why_not_train().is_none() && m.train_label() == "Train bot"
+    });
+    assert!(h.query_by_label_contains("Resume training (").is_none());
+    assert!(h.query_by_label_contains("Kept the network: ").is_none());
 }

@@ -7,7 +7,7 @@ use murus_mural::Puzzle;
 
 use super::{MuralsModel, Pending, Tool};
 use crate::dialog::{Answer, Confirm};
-use crate::files;
+use crate::files::{self, PickRequest};
 use crate::murals::Snapshot;
 
 impl MuralsModel {
@@ -42,9 +42,16 @@ impl MuralsModel {
         self.doc.is_dirty()
     }
 
+    /// Whether the puzzle belongs to the file `path` (however either is
+    /// written: relative to the working folder or in full).
+    pub fn is_file(&self, path: &Path) -> bool {
+        !self.doc.path().is_empty()
+            && files::absolute(Path::new(self.doc.path())) == files::absolute(path)
+    }
+
     /// Opens `path`, after asking when unsaved work would be lost.
     pub fn request_open(&mut self, path: &Path) {
-        if self.doc.path() == path.display().to_string() && !self.is_dirty() {
+        if self.is_file(path) && !self.is_dirty() {
             return;
         }
         self.ask_or_do(Pending::Open(path.to_path_buf()));
@@ -110,13 +117,14 @@ impl MuralsModel {
         }
     }
 
-    /// Opens a puzzle file at once (an undoable edit), ready to play.
+    /// Opens a puzzle file at once (an undoable edit), ready to play; the
+    /// puzzle belongs to its full path from then on.
     pub fn open(&mut self, path: &Path) {
         match std::fs::read_to_string(path) {
             Ok(text) => {
                 let snapshot = Snapshot {
                     text: text.clone(),
-                    path: path.display().to_string(),
+                    path: files::absolute(path).display().to_string(),
                 };
                 self.edit_to(snapshot, Some(text));
                 self.doc.trust_figures();
@@ -130,31 +138,62 @@ impl MuralsModel {
     }
 
     /// Saves to the puzzle's file, after asking when that would replace a
-    /// shipped puzzle or changes made to the file elsewhere.
-    pub fn save(&mut self) {
+    /// shipped puzzle or changes made to the file elsewhere. An untitled
+    /// puzzle has no file yet: the dialog that asks for one comes back
+    /// (hand its path to [`MuralsModel::save_to_chosen`]).
+    pub fn save(&mut self) -> Option<PickRequest> {
         if let Err(why) = self.why_not_save() {
             self.feedback.error(why);
-            return;
+            return None;
         }
         if self.doc.path().is_empty() {
-            self.feedback
-                .error("the puzzle has no file yet: use Save puzzle as");
-            return;
+            return Some(self.save_as_request());
         }
         self.save_checked(PathBuf::from(self.doc.path()));
+        None
     }
 
-    /// Saves under [`MuralsModel::save_name_mut`]'s name in the puzzle
-    /// folder, after asking when that replaces a file.
-    pub fn save_as(&mut self) {
+    /// The "Save puzzle as" dialog: beside the puzzle's file, proposing its
+    /// name; for an untitled puzzle, in the puzzle folder, proposing a name
+    /// made of its title.
+    pub fn save_as_request(&self) -> PickRequest {
+        let request = PickRequest::save("Save the puzzle as", "Murals", &["toml"]);
+        if !self.doc.path().is_empty() {
+            return request.near(Path::new(self.doc.path()));
+        }
+        let title = self
+            .doc
+            .puzzle()
+            .map(|p| p.title.clone())
+            .unwrap_or_default();
+        let name: String = title
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let name = if name.is_empty() {
+            "my-mural".into()
+        } else {
+            name
+        };
+        request.in_dir(&self.dir).named(format!("{name}.toml"))
+    }
+
+    /// The "Open a puzzle" dialog, in the puzzle folder.
+    pub fn open_request(&self) -> PickRequest {
+        PickRequest::open("Open a puzzle", "Murals", &["toml"]).in_dir(&self.dir)
+    }
+
+    /// Saves to `path`, a file the user chose in a Save dialog (which asked
+    /// before replacing a file), which the puzzle belongs to from then on.
+    pub fn save_to_chosen(&mut self, path: &Path) {
+        self.feedback.changed();
         if let Err(why) = self.why_not_save() {
             self.feedback.error(why);
             return;
         }
-        match files::save_as_path(&self.dir, &self.settings.save_name, "toml", "my-mural.toml") {
-            Ok(path) => self.save_checked(path),
-            Err(e) => self.feedback.set(e),
-        }
+        self.save_to(files::absolute(path));
     }
 
     /// Why the puzzle cannot be saved now, if it cannot.
@@ -175,12 +214,12 @@ impl MuralsModel {
             .unwrap_or_default()
             .to_string_lossy()
             .to_string();
-        let ours = path.display().to_string() == self.doc.path();
+        let ours = self.is_file(&path);
         let question = match std::fs::read_to_string(&path) {
             Ok(t) if murus_mural::collection::is_shipped(&name, &t) => Some((
                 "Replace a shipped puzzle?",
                 format!(
-                    "{name} is one of the puzzles shipped with Murus. Saving replaces it; Save puzzle as writes your version beside it."
+                    "{name} is one of the puzzles shipped with Murus. Saving replaces it; Save puzzle as… writes your version elsewhere."
                 ),
             )),
             Ok(_) if !ours => Some((
@@ -220,7 +259,7 @@ impl MuralsModel {
         }
         match files::write(&path, self.doc.text()) {
             Ok(mut done) => {
-                let path = path.display().to_string();
+                let path = files::absolute(&path).display().to_string();
                 if path != self.doc.path() {
                     // "Save as" ties the text to another file: a step that
                     // undo can take back (the file stays written).

@@ -1,6 +1,6 @@
 //! The model as a whole: its parts working together, files and questions.
 
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use super::*;
@@ -106,42 +106,35 @@ fn figures_go_stale_on_an_edit_and_fresh_on_undo_or_a_count() {
 }
 
 #[test]
-fn save_as_over_an_existing_file_asks_first() {
+fn an_untitled_puzzle_asks_where_to_save_and_belongs_to_the_file_chosen() {
     let dir = std::env::temp_dir().join(format!("murus-murals-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut m = model();
     m.set_dir(dir.clone());
-    *m.save_name_mut() = "mine".into();
-    m.save_as();
-    assert!(m.pending().is_none(), "a new file is just written");
-    assert_eq!(
-        std::fs::read_to_string(dir.join("mine.toml")).unwrap(),
-        EXAMPLE
-    );
-    assert!(!m.is_dirty());
+    // Untitled: Save asks where, proposing a name made of the title.
+    let request = m.save().expect("a Save dialog");
+    assert!(request.save);
+    assert_eq!(request.dir, Some(crate::files::absolute(&dir)));
+    assert_eq!(request.name.as_deref(), Some("leapfrog.toml"));
+    assert!(!dir.join("leapfrog.toml").exists(), "nothing written yet");
+    // The file chosen in the dialog (which asked before replacing one).
+    let mine = dir.join("mine.toml");
+    m.save_to_chosen(&mine);
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), EXAMPLE);
+    assert!(!m.is_dirty() && m.is_file(&mine));
+    assert!(Path::new(m.path()).is_absolute(), "{}", m.path());
+    // From then on Save writes there, and Save as starts beside it.
     m.replace_text(FORK);
-    *m.save_name_mut() = "other".into();
-    m.save_as();
-    *m.save_name_mut() = "mine".into();
-    m.replace_text(FORK.replace("Fork", "Fork 2"));
-    m.save_as();
-    assert!(
-        m.pending().is_some(),
-        "mine.toml exists and is not the puzzle's file"
-    );
-    m.answer(Answer::Keep);
-    assert_eq!(
-        std::fs::read_to_string(dir.join("mine.toml")).unwrap(),
-        EXAMPLE
-    );
-    m.save_as();
-    let go = m.pending().unwrap().action.clone();
-    m.answer(Answer::Go(go));
-    assert!(
-        std::fs::read_to_string(dir.join("mine.toml"))
-            .unwrap()
-            .contains("Fork 2")
-    );
+    assert_eq!(m.save(), None);
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), FORK);
+    let again = m.save_as_request();
+    assert_eq!(again.name.as_deref(), Some("mine.toml"));
+    assert_eq!(again.dir, Some(crate::files::absolute(&dir)));
+    // An invalid puzzle is not saved.
+    m.replace_text("title = \"x\"\n");
+    m.save_to_chosen(&dir.join("bad.toml"));
+    assert!(!dir.join("bad.toml").exists());
+    assert!(m.feedback().text().unwrap().starts_with("fix the puzzle's"));
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -186,7 +179,7 @@ fn opening_over_unsaved_work_asks_and_keeping_keeps_it() {
     m.request_open(&files[1]);
     let go = m.pending().unwrap().action.clone();
     m.answer(Answer::Go(go));
-    assert_eq!(m.path(), files[1].display().to_string());
+    assert!(m.is_file(&files[1]));
     assert_eq!(m.tool(), Tool::Play, "opened ready to play");
 }
 
@@ -252,8 +245,7 @@ fn stale_figures_are_left_out_of_a_saved_file_and_undo_brings_them_back() {
     let typed = format!("{FORK}optimal = 1\ndifficulty = \"easy\"\n");
     m.replace_text(typed.clone());
     assert_eq!(m.figures().map(|f| f.stale), Some(true));
-    *m.save_name_mut() = "fork".into();
-    m.save_as();
+    m.save_to_chosen(&dir.join("fork.toml"));
     let written = std::fs::read_to_string(dir.join("fork.toml")).unwrap();
     assert_eq!(written, FORK, "the figures were written");
     assert_eq!(m.text(), FORK);
@@ -268,8 +260,7 @@ fn stale_figures_are_left_out_of_a_saved_file_and_undo_brings_them_back() {
     m.start_count();
     finish(&mut m);
     assert_eq!(m.figures().map(|f| f.stale), Some(false));
-    *m.save_name_mut() = "fork2".into();
-    m.save_as();
+    m.save_to_chosen(&dir.join("fork2.toml"));
     assert_eq!(
         std::fs::read_to_string(dir.join("fork2.toml")).unwrap(),
         typed

@@ -16,11 +16,6 @@ impl MuralsModel {
         &mut self.settings.budget
     }
 
-    /// The file name "Save puzzle as" writes in the puzzle folder.
-    pub fn save_name_mut(&mut self) -> &mut String {
-        &mut self.settings.save_name
-    }
-
     /// The generator's settings: board, colours, sacrifice, difficulty
     /// ("any" or a band) and seed.
     pub fn generator_mut(&mut self) -> Generator<'_> {
