@@ -11,7 +11,7 @@ use murus_ai::{EvalFile, Trained};
 use murus_engine::Variant;
 use murus_lab::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
 use murus_lab::train::{DataDir, DataSpec};
-use murus_lab::{Config, LabError, Mode, RunDir, merge, spawn};
+use murus_lab::{Config, LabError, Mode, Partial, RunDir, merge, spawn};
 
 fn temp(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("murus-identity-{}-{name}", std::process::id()));
@@ -124,7 +124,9 @@ fn shards_played_with_other_evaluations_do_not_merge() {
     play(&v, &sharded(1), &one, Mode::New);
     murus_ai::evalfile::register(weights_file(&v));
     play(&v, &sharded(2), &two, Mode::New);
-    let e = merge(&[&one, &two]).unwrap_err().to_string();
+    let e = merge(&[&one, &two], Partial::Refuse)
+        .unwrap_err()
+        .to_string();
     assert!(
         e.contains("is not a shard of the same run")
             && e.contains("seat 1 (greedy): evaluation generic there, sha256:"),
@@ -238,7 +240,7 @@ fn a_run_resumes_and_its_shards_merge_across_a_rewrite_of_the_same_rules() {
         &two,
         Mode::New,
     );
-    let (merged, _) = merge(&[&one, &two]).unwrap();
+    let (merged, _) = merge(&[&one, &two], Partial::Refuse).unwrap();
     assert_eq!(merged.to_json(), report.to_json());
     // Other rules are still refused, by their key.
     let other = compile(&own_rules(293));

@@ -456,7 +456,9 @@ fn a_kept_game_edited_to_an_illegal_move_is_refused_on_resume_and_merge_naming_i
     let err = resumed(&dir).unwrap_err().to_string();
     assert!(err.contains(":3: game 2: its moves end it by "), "{err}");
     // A merge reads the folder's games the same way.
-    let err = murus_lab::merge(&[&dir]).unwrap_err().to_string();
+    let err = murus_lab::merge(&[&dir], murus_lab::Partial::Refuse)
+        .unwrap_err()
+        .to_string();
     assert!(err.contains(":3: game 2: its moves end it by "), "{err}");
     // Put back as played, the run resumes to its own bytes.
     std::fs::write(&path, &text).unwrap();
