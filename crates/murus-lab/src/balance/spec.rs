@@ -152,6 +152,23 @@ mod tests {
     use crate::balance::parse_levels;
 
     #[test]
+    fn a_stopping_rule_reads_in_points() {
+        let rule = |precision| Stopping::Precision {
+            precision,
+            max_games: 2000,
+        };
+        assert_eq!(
+            rule(0.03).in_words(),
+            "precision ±3 points up to 2000 games"
+        );
+        assert_eq!(
+            rule(0.025).in_words(),
+            "precision ±2.5 points up to 2000 games"
+        );
+        assert_eq!(Stopping::Games(100).in_words(), "100 games");
+    }
+
+    #[test]
     fn a_spec_reads_back_its_levels_stopping_rule_and_skill_games() {
         let config = |stopping, skill_games| BalanceConfig {
             levels: parse_levels("random,hard").unwrap(),
