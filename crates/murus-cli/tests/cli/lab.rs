@@ -142,6 +142,24 @@ fn match_sprt_stops_when_decided() {
     assert_eq!(j["sprt"]["decision"], "H0", "{j}");
 }
 
+/// Reversed or equal bounds are refused before a game is played (`--sprt
+/// 100,0` was accepted and decided at once).
+#[test]
+fn match_sprt_needs_elo0_below_elo1() {
+    for bounds in ["100,0", "20,20"] {
+        let o = murus(&["match", "standard", "random", "random", "--sprt", bounds]);
+        assert_eq!(o.status.code(), Some(1), "{bounds}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "--sprt `{bounds}`: expected ELO0,ELO1 with ELO0 below ELO1"
+            )),
+            "{err}"
+        );
+        assert!(o.stdout.is_empty(), "{bounds}");
+    }
+}
+
 #[test]
 fn match_sprt_without_games_runs_past_200_games_and_reports_its_cap() {
     // Equal bots, close hypotheses: the test needs about 2 000 games. It used
