@@ -538,21 +538,30 @@ fn a_short_run_writes_game_quality_metrics_with_sane_values() {
 
 /// Issue 22: recording the game-quality metrics made self-play of random
 /// games about 1.8 times slower. Random bots alone measure one round of
-/// games in `RANDOM_ROUNDS` (and the report counts those), bots that do
+/// games in `RANDOM_ROUNDS` after the first `RANDOM_FULL_ROUNDS` (and the
+/// report counts those), bots that do
 /// not search value their moves on a sample of plies, searching bots every
 /// ply; a run without metrics measures nothing and plays the same games.
 #[test]
 fn the_metrics_are_recorded_on_a_sample_where_the_bots_are_cheap_and_change_no_game() {
     use murus_lab::Measure;
-    use murus_lab::metrics::{CLARITY_SAMPLE, RANDOM_ROUNDS};
+    use murus_lab::metrics::{CLARITY_SAMPLE, RANDOM_FULL_ROUNDS, RANDOM_ROUNDS};
     let v = Variant::standard();
-    let rounds = 3 * RANDOM_ROUNDS;
+    let full = RANDOM_FULL_ROUNDS;
+    // The first rounds whole, then one in RANDOM_ROUNDS (rounds that are
+    // its multiples) up to three past them.
+    let rounds = (full / RANDOM_ROUNDS + 3) * RANDOM_ROUNDS;
     let random = Config::new(&v, specs("random"), 2 * rounds, 5).with_threads(2);
     let measured: Vec<u64> = (0..random.games)
         .filter(|&i| random.measure(i) != Measure::Nothing)
         .collect();
-    let r = RANDOM_ROUNDS * 2;
-    assert_eq!(measured, [0, 1, r, r + 1, 2 * r, 2 * r + 1]);
+    let mut expected: Vec<u64> = (0..2 * full).collect();
+    for k in 0..3 {
+        let r = 2 * (full.next_multiple_of(RANDOM_ROUNDS) + k * RANDOM_ROUNDS);
+        expected.extend([r, r + 1]);
+    }
+    assert_eq!(measured, expected);
+    let count = expected.len() as u64;
     let games = run(&v, &random, &()).unwrap();
     for g in &games {
         assert_eq!(
@@ -565,14 +574,14 @@ fn the_metrics_are_recorded_on_a_sample_where_the_bots_are_cheap_and_change_no_g
     let report = report_of(&random, &games);
     assert_eq!(
         (report.metrics.games, report.metrics.measured),
-        (2 * rounds, 6)
+        (2 * rounds, count)
     );
     // The evaluation's leader is counted over the measured games.
     let led: Vec<&GameResult> = games.iter().filter(|g| g.stats.metrics.is_some()).collect();
     let changes: u32 = led.iter().map(|g| g.stats.lead_changes).sum();
     assert_eq!(
         report.evaluation.lead_changes_mean,
-        (f64::from(changes) / 6.0 * 1e6).round() / 1e6
+        (f64::from(changes) / count as f64 * 1e6).round() / 1e6
     );
     // Without metrics: the same games, nothing measured.
     let mut off = random.clone();

@@ -85,13 +85,19 @@ pub const NARROWNESS: f64 = 0.75;
 /// unbiased.
 pub const CLARITY_SAMPLE: u64 = 64;
 
-/// In runs of random bots alone, the games of one round in this many (a
+/// In runs of random bots alone, the games of the first
+/// [`RANDOM_FULL_ROUNDS`] rounds and then of one round in this many (a
 /// round: the games that rotate the colours among the seats, numbered
 /// `players · r` to `players · r + players − 1`) are measured, the others
 /// only counted (their end, length and branching): measuring a random game
-/// costs about as much as playing it. Rounds `0, N, 2N, …`, so shards and
-/// resumed runs measure the same games.
+/// costs about as much as playing it. Rounds `0, 1, …, F − 1`, then the
+/// multiples of N, so shards and resumed runs measure the same games.
 pub const RANDOM_ROUNDS: u64 = 32;
+
+/// The rounds a run of random bots alone measures whole before it samples
+/// ([`RANDOM_ROUNDS`]): a small run (a balance check's level, a studio run
+/// of a hundred games) has the metrics of all its games.
+pub const RANDOM_FULL_ROUNDS: u64 = 64;
 
 /// The band of ideal game length, in decimal digits of the game tree along
 /// one game (the sum over its plies of `log10` of the legal moves): from

@@ -8,7 +8,7 @@ use murus_engine::Variant;
 use crate::book::Book;
 use crate::error::LabError;
 use crate::folder::RunSpec;
-use crate::metrics::{CLARITY_SAMPLE, RANDOM_ROUNDS};
+use crate::metrics::{CLARITY_SAMPLE, RANDOM_FULL_ROUNDS, RANDOM_ROUNDS};
 use crate::play::{GameSetup, Measure};
 use crate::record::{GameStats, Provenance, VariantId};
 use crate::report::{self, Report};
@@ -168,7 +168,8 @@ impl Config {
     }
 
     /// What game `index` measures ([`Measure`]): with random bots alone,
-    /// the games of one round in [`RANDOM_ROUNDS`]; otherwise every game.
+    /// the games of the first [`RANDOM_FULL_ROUNDS`] rounds and of one
+    /// round in [`RANDOM_ROUNDS`] after them; otherwise every game.
     /// A measured game values its legal moves at every ply where bots
     /// search (and none plays at random), else at one ply in
     /// [`CLARITY_SAMPLE`]. Nothing without [`Config::record_metrics`].
@@ -177,7 +178,11 @@ impl Config {
             return Measure::Nothing;
         }
         let seats = self.bots.len().max(1) as u64;
-        if self.bots.iter().all(|b| *b == BotSpec::Random) && (index / seats) % RANDOM_ROUNDS != 0 {
+        let round = index / seats;
+        if self.bots.iter().all(|b| *b == BotSpec::Random)
+            && round >= RANDOM_FULL_ROUNDS
+            && round % RANDOM_ROUNDS != 0
+        {
             return Measure::Nothing;
         }
         let random = self.bots.contains(&BotSpec::Random);
