@@ -4,7 +4,6 @@
 
 use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::book::BookId;
 
@@ -97,11 +96,9 @@ impl VariantId {
     }
 }
 
-/// The SHA-256 of a variant's source, in hex.
-pub fn source_sha256(source: &str) -> String {
-    let digest = Sha256::digest(source.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
-}
+/// The SHA-256 of a variant's source (or any text), in hex: the rules
+/// language's one copy.
+pub use murus_dsl::key::text_sha256_hex as source_sha256;
 
 /// An evaluation's id as messages show it: `generic`, or `sha256:` and
 /// the first 12 hex digits of the digest.
