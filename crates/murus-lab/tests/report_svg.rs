@@ -147,7 +147,7 @@ fn fixed_report() -> Report {
                 forced: 1,
                 lead_changes: 2,
                 leader_at_three_quarters: Some(v.letter(colour)),
-                metrics: Some(made_up_metrics(i, plies, !draw)),
+                metrics: Some(Box::new(made_up_metrics(i, plies, !draw))),
             }
         })
         .collect();

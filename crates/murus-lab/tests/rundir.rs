@@ -140,7 +140,7 @@ fn a_resume_killed_before_its_end_leaves_no_report_of_the_earlier_interruption()
     for g in &games[..2] {
         rd.as_mut().unwrap().append(g).unwrap();
     }
-    let cut = config.report_interrupted(&[games[0].stats, games[1].stats], true);
+    let cut = config.report_interrupted(&[games[0].stats.clone(), games[1].stats.clone()], true);
     rd.take().unwrap().finish(&cut).unwrap();
     assert!(dir.join("report.json").is_file());
     // Resumed: opening alone keeps the report; the first new game on disk

@@ -35,46 +35,39 @@ fn selfplay(v: &Variant, config: &Config) -> Result<murus_lab::Report> {
     Ok(report)
 }
 
-/// The time this thread has spent on a CPU, in seconds, where the system
-/// says (`CLOCK_THREAD_CPUTIME_ID`): what the figures that compare two
+/// The time this process has spent on a CPU, in seconds, where the system
+/// says (`CLOCK_PROCESS_CPUTIME_ID`): what the figures that compare two
 /// timings read, so that the time other programs take the CPU from a run
-/// does not count (the machines are shared).
+/// does not count (the machines are shared). The timings that read it run
+/// one thread at a time, so that it is that thread's time.
 #[cfg(unix)]
-fn thread_cpu() -> Option<f64> {
-    let t = rustix::time::clock_gettime(rustix::time::ClockId::ThreadCPUTime);
+fn process_cpu() -> Option<f64> {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
     Some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
 }
 
 #[cfg(not(unix))]
-fn thread_cpu() -> Option<f64> {
+fn process_cpu() -> Option<f64> {
     None
 }
 
-/// Runs `work` on this thread and returns the CPU time it took (the wall
-/// time where the system does not say), and its result.
+/// Runs `work` and returns the CPU time it took (the wall time where the
+/// system does not say), and its result.
 fn cpu_timed<T>(work: impl FnOnce() -> T) -> (f64, T) {
-    let (cpu, wall) = (thread_cpu(), Instant::now());
+    let (cpu, wall) = (process_cpu(), Instant::now());
     let out = work();
-    let seconds = match (cpu, thread_cpu()) {
+    let seconds = match (cpu, process_cpu()) {
         (Some(a), Some(b)) => b - a,
         _ => wall.elapsed().as_secs_f64(),
     };
     (seconds, out)
 }
 
-/// Plays `config` (one thread) on this thread with the lab's runner, as
-/// `murus selfplay` drives it, and checks that every game was played.
+/// Plays `config` (one thread) as `murus selfplay` does ([`selfplay`]),
+/// timed by [`cpu_timed`].
 fn played_here(v: &Variant, config: &Config) -> Result<(f64, murus_lab::Report)> {
-    let (seconds, games) = cpu_timed(|| murus_lab::run(v, config, &()));
-    let games = games?;
-    if games.len() as u64 != config.games {
-        bail!(
-            "self-play lost games: {} of {} played",
-            games.len(),
-            config.games
-        );
-    }
-    Ok((seconds, config.report(&murus_lab::stats_of(&games))))
+    let (seconds, report) = cpu_timed(|| selfplay(v, config));
+    Ok((seconds, report?))
 }
 
 /// A run of `games` games of `bots` on one thread, its moves not written

@@ -399,7 +399,7 @@ fn read_games(path: &Path, spec: &RunSpec) -> Result<(Vec<GameResult>, u64), Lab
                     .map_or(String::new(), |s| format!(" of shard {s}"))
             )));
         }
-        if g.seed != game_seed(run.seed, g.stats.index) || g.seats != run.bots {
+        if g.seed != game_seed(run.seed, g.stats.index) || *g.seats != run.bots[..] {
             return Err(wrong("its seed or its bots differ".into()));
         }
         games.push(g);

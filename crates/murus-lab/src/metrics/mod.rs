@@ -92,7 +92,7 @@ pub const CLARITY_SAMPLE: u64 = 64;
 /// only counted (their end, length and branching): measuring a random game
 /// costs about as much as playing it. Rounds `0, 1, …, F − 1`, then the
 /// multiples of N, so shards and resumed runs measure the same games.
-pub const RANDOM_ROUNDS: u64 = 32;
+pub const RANDOM_ROUNDS: u64 = 64;
 
 /// The rounds a run of random bots alone measures whole before it samples
 /// ([`RANDOM_ROUNDS`]): a small run (a balance check's level, a studio run

@@ -8,6 +8,7 @@
 
 use std::any::Any;
 use std::cell::RefCell;
+use std::sync::Arc;
 
 use murus_ai::BotSpec;
 use murus_dsl::RulesKey;
@@ -33,7 +34,7 @@ struct Scratch {
     /// built it (a `Pos` of its width).
     start: Option<(RulesKey, Box<dyn Any>)>,
     /// The last game's seats and their specs written out, for a game line.
-    seats: (Vec<BotSpec>, Vec<String>),
+    seats: Option<(Vec<BotSpec>, Arc<[String]>)>,
 }
 
 thread_local! {
@@ -51,7 +52,7 @@ thread_local! {
             played: Vec::new(),
             no_draws: None,
             start: None,
-            seats: (Vec::new(), Vec::new()),
+            seats: None,
         })
     };
 }
@@ -251,14 +252,13 @@ fn play<B: Word>(
             metrics: None,
         },
         seed: setup.seed,
-        seats: {
-            if s.seats.0 != setup.seats {
-                s.seats = (
-                    setup.seats.clone(),
-                    setup.seats.iter().map(ToString::to_string).collect(),
-                );
+        seats: match &s.seats {
+            Some((specs, names)) if *specs == setup.seats => names.clone(),
+            _ => {
+                let names: Arc<[String]> = setup.seats.iter().map(ToString::to_string).collect();
+                s.seats = Some((setup.seats.clone(), names.clone()));
+                names
             }
-            s.seats.1.clone()
         },
         colours: setup.colour_of_seat.iter().map(|&c| v.letter(c)).collect(),
         moves: played.iter().map(|&m| v.move_to_string(m)).collect(),

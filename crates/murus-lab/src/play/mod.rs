@@ -203,7 +203,7 @@ impl<'a, B: Word> Measured<'a, B> {
             .flatten();
         stats.lead_changes = self.lead_changes;
         stats.leader_at_three_quarters = three_q.map(|c| v.letter(c));
-        stats.metrics = Some(self.recorder.finish(outcome));
+        stats.metrics = Some(Box::new(self.recorder.finish(outcome)));
     }
 }
 

@@ -479,11 +479,11 @@ mod tests {
         assert_eq!(g.stats.metrics, None);
         assert_eq!(g.stats.plies, 31);
         let mut new = g.clone();
-        new.stats.metrics = Some(GameMetrics {
+        new.stats.metrics = Some(Box::new(GameMetrics {
             evaluated: 16,
             drama: Some(Fixed::new(0.25)),
             ..GameMetrics::default()
-        });
+        }));
         let line = serde_json::to_string(&new).unwrap();
         assert!(
             line.contains(r#""metrics":{"evaluated":16,"drama":0.25,"#),

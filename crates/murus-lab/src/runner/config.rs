@@ -196,22 +196,44 @@ impl Config {
 
     /// The setup of game `index`.
     pub fn setup(&self, index: u64) -> GameSetup {
+        self.setup_with(index, Vec::new(), Vec::new(), Vec::new())
+    }
+
+    /// Makes `setup` that of game `index`, reusing its buffers (a thread's
+    /// games of a run of fast bots allocate nothing for their setups).
+    pub fn setup_into(&self, index: u64, setup: &mut GameSetup) {
+        let seats = std::mem::take(&mut setup.seats);
+        let colours = std::mem::take(&mut setup.colour_of_seat);
+        let evaluations = std::mem::take(&mut setup.evaluations);
+        *setup = self.setup_with(index, seats, colours, evaluations);
+    }
+
+    /// The setup of game `index`, in the buffers given.
+    fn setup_with(
+        &self,
+        index: u64,
+        mut seats: Vec<BotSpec>,
+        mut colour_of_seat: Vec<usize>,
+        mut evaluations: Vec<Evaluation>,
+    ) -> GameSetup {
         let players = self.bots.len();
         let round = index / players as u64;
+        seats.clone_from(&self.bots);
+        colour_of_seat.clear();
+        colour_of_seat.extend((0..players).map(|s| (s + index as usize) % players));
+        evaluations.clear();
         let mut setup = GameSetup {
             index,
             seed: game_seed(self.seed, index),
-            seats: self.bots.clone(),
-            colour_of_seat: (0..players)
-                .map(|s| (s + index as usize) % players)
-                .collect(),
+            seats,
+            colour_of_seat,
             max_plies: self.max_plies,
             openings: self.provenance.openings,
             // Every game of a round (the players' colour rotations) opens alike.
             opening_seed: game_seed(self.seed ^ OPENING_SALT, round),
             book_line: self.book.as_ref().map(|b| b.line_of_round(round)),
             record_moves: self.record_moves,
-            evaluations: Vec::new(),
+            evaluations,
             measure: self.measure(index),
         };
         // Random movers that measure nothing need no evaluation (and a copy

@@ -14,7 +14,7 @@ use murus_engine::job::Handler;
 use super::config::Config;
 use crate::error::LabError;
 use crate::folder::RunDir;
-use crate::play::play_game;
+use crate::play::{GameSetup, play_game};
 use crate::record::{GameResult, GameStats};
 
 /// Where a run of games stands: what its [`Handler`] hears, at least every
@@ -218,6 +218,7 @@ pub(crate) fn play_range(
         // cheap for fast games, or at least every 50 ms for slow ones;
         // batching never changes the results.
         let mut flushed = Instant::now();
+        let mut setup: Option<GameSetup> = None;
         'claims: loop {
             let first = next.fetch_add(chunk, Ordering::Relaxed);
             for j in first..(first + chunk).min(range.end) {
@@ -229,7 +230,14 @@ pub(crate) fn play_range(
                     continue;
                 }
                 let stop = searching.then(|| tally.halt.clone());
-                let g = match play_game(variant, &config.setup(index), stop) {
+                let setup = match &mut setup {
+                    Some(s) => {
+                        config.setup_into(index, s);
+                        s
+                    }
+                    None => setup.insert(config.setup(index)),
+                };
+                let g = match play_game(variant, setup, stop) {
                     Ok(g) => g,
                     Err(e) => {
                         tally.fail(e);
@@ -245,9 +253,12 @@ pub(crate) fn play_range(
                     tally.fail(e);
                     break 'claims;
                 }
-                stats.push(g.stats);
+                stats.push(g.stats.clone());
                 games.push(g);
-                if stats.len() >= 64 || flushed.elapsed() >= FLUSH_EVERY {
+                // The clock read for slow games, and every 8 fast ones.
+                if stats.len() >= 64
+                    || (searching || stats.len() % 8 == 0) && flushed.elapsed() >= FLUSH_EVERY
+                {
                     tally.flush(&mut stats, &mut games, deliver.keep);
                     flushed = Instant::now();
                 }
@@ -333,7 +344,7 @@ pub(crate) fn play_sequential(
         };
     }
     let mut pool: std::collections::BTreeMap<u64, GameStats> =
-        resumed.iter().map(|g| (g.index, *g)).collect();
+        resumed.iter().map(|g| (g.index, g.clone())).collect();
     let mut played = Vec::new();
     let chunk = (config.threads as u64 * 8).max(16);
     let mut next = 0;
