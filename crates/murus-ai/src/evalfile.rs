@@ -37,10 +37,10 @@
 //!
 //! [`RulesKey`]: murus_dsl::RulesKey
 
-use std::fmt::Write as _;
 use std::sync::{Arc, Mutex, OnceLock};
 
 use murus_dsl::diagnostic::plural;
+use murus_dsl::key::hex;
 use murus_engine::Variant;
 use murus_engine::util::fnv1a;
 use sha2::{Digest, Sha256};
@@ -131,11 +131,7 @@ impl Evaluation {
                 let mut bytes = Vec::new();
                 write_trained(&mut bytes, t);
                 let digest: [u8; 32] = Sha256::digest(&bytes).into();
-                let hex = digest.iter().fold(String::with_capacity(64), |mut s, b| {
-                    let _ = write!(s, "{b:02x}");
-                    s
-                });
-                format!("sha256:{hex}")
+                format!("sha256:{}", hex(&digest))
             }
         }
     }
@@ -211,10 +207,9 @@ pub fn rules_digest(variant: &Variant) -> [u8; 32] {
 }
 
 /// The SHA-256 of a rules source: what evaluation files written before
-/// rules had keys name (still accepted for exactly that text).
-pub fn source_digest(source: &str) -> [u8; 32] {
-    Sha256::digest(source.as_bytes()).into()
-}
+/// rules had keys name (still accepted for exactly that text). The rules
+/// language's one copy.
+pub use murus_dsl::key::text_sha256 as source_digest;
 
 /// What a file trained on `variant`'s rules may name: their key, or (older
 /// files) the SHA-256 of their text.
@@ -223,10 +218,7 @@ fn digests(variant: &Variant) -> [[u8; 32]; 2] {
 }
 
 fn hex8(d: &[u8; 32]) -> String {
-    d[..6].iter().fold(String::new(), |mut s, b| {
-        let _ = write!(s, "{b:02x}");
-        s
-    })
+    hex(&d[..6])
 }
 
 /// Writes `trained` as a file holds it: its kind, then its numbers.

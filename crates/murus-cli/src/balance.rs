@@ -260,7 +260,7 @@ pub fn print_summary(r: &BalanceReport, out: &mut dyn Write) -> io::Result<()> {
         "{}: balance at {} level(s), {}, {openings}, seed {}{}{}",
         r.variant.name,
         r.levels.len(),
-        r.stopping,
+        Stopping::parse(&r.stopping).map_or_else(|| r.stopping.clone(), |s| s.in_words()),
         r.seed,
         if r.interrupted { " (interrupted)" } else { "" },
         partial_text(&r.missing_shards)

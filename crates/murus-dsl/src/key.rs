@@ -45,11 +45,30 @@ impl RulesKey {
     }
     /// All 64 hex digits.
     pub fn to_hex(&self) -> String {
-        self.0.iter().fold(String::with_capacity(64), |mut s, b| {
+        hex(&self.0)
+    }
+}
+
+/// Bytes as lowercase hex digits, two a byte.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes
+        .iter()
+        .fold(String::with_capacity(2 * bytes.len()), |mut s, b| {
             let _ = write!(s, "{b:02x}");
             s
         })
-    }
+}
+
+/// The SHA-256 of a text as it is written: what run folders and
+/// evaluation files made before rules had keys name a rules source by, and
+/// what names an opening book. (The rules themselves go by [`RulesKey`].)
+pub fn text_sha256(text: &str) -> [u8; 32] {
+    Sha256::digest(text.as_bytes()).into()
+}
+
+/// [`text_sha256`] in hex, all 64 digits.
+pub fn text_sha256_hex(text: &str) -> String {
+    hex(&text_sha256(text))
 }
 
 impl fmt::Display for RulesKey {

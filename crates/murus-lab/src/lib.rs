@@ -90,7 +90,7 @@ pub use folder::{
     Mode, Opened, Partial, RunDir, RunFolder, RunSpec, Shard, merge, read_outputs, write_outputs,
 };
 pub use matches::{MatchConfig, MatchResult, Sprt, run_match};
-pub use play::{GameSetup, play_game};
+pub use play::{GameSetup, Measure, play_game};
 pub use record::{GameResult, GameStats, Provenance, VariantId, source_sha256, stats_of};
 pub use report::Report;
 pub use runner::{Batch, Config, RunProgress, run, spawn};

@@ -83,6 +83,14 @@ impl MatchConfig {
                 variant.player_count()
             )));
         }
+        if let Some((elo0, elo1)) = self.sprt
+            && !(elo0.is_finite() && elo1.is_finite() && elo0 < elo1)
+        {
+            return Err(LabError::Invalid(format!(
+                "SPRT bounds {elo0},{elo1}: expected ELO0 below ELO1 (the test weighs \
+                 \"A is ELO0 stronger\" against \"A is ELO1 stronger\"), like 0,20"
+            )));
+        }
         if self.shard.is_some() && self.sprt.is_some() {
             return Err(LabError::Invalid(
                 "a sequential test cannot be sharded: its games depend on the results before them"
@@ -219,4 +227,32 @@ pub fn run_match(
         }),
     };
     Ok((result, report))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A sequential test weighs ELO0 against a larger ELO1: reversed or
+    /// equal bounds are refused, whoever builds the match.
+    #[test]
+    fn a_sequential_test_needs_elo0_below_elo1() {
+        let v = Variant::standard();
+        let m = |sprt| MatchConfig {
+            a: BotSpec::Random,
+            b: BotSpec::Random,
+            games: 10,
+            seed: 1,
+            threads: 1,
+            sprt,
+            openings: 0,
+            book: None,
+            shard: None,
+        };
+        assert!(m(Some((0.0, 20.0))).config(&v).is_ok());
+        for bad in [(100.0, 0.0), (20.0, 20.0), (f64::NAN, 5.0)] {
+            let e = m(Some(bad)).config(&v).unwrap_err().to_string();
+            assert!(e.contains("expected ELO0 below ELO1"), "{e}");
+        }
+    }
 }

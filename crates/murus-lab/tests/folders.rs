@@ -215,7 +215,7 @@ fn the_provenance_sits_at_the_top_of_report_json_as_before() {
         .lines()
         .filter(|l| l.starts_with("  \"") && !l.starts_with("   "))
         .map(|l| l.trim_start().split('"').nth(1).unwrap())
-        .take(10)
+        .take(11)
         .collect();
     assert_eq!(
         keys,
@@ -223,6 +223,7 @@ fn the_provenance_sits_at_the_top_of_report_json_as_before() {
             "variant",
             "engine_version",
             "bots",
+            "evaluations",
             "seed",
             "requested",
             "max_plies",

@@ -401,6 +401,7 @@ fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
         [
             "Seat 1 (greedy)",
             "Seat 2 (random)",
+            "Evaluation",
             "Colour g",
             "Colour r",
             "First player",
@@ -426,7 +427,9 @@ fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
         )
     );
     // The endings add up to every game.
-    let total: u64 = lines[12]
+    // Both seats were given the standard game's shipped evaluation.
+    assert!(lines[2].1.starts_with("trained, sha256:"), "{lines:?}");
+    let total: u64 = lines[13]
         .1
         .split(", ")
         .map(|e| e.rsplit(' ').next().unwrap().parse::<u64>().unwrap())
@@ -531,4 +534,92 @@ fn a_short_run_writes_game_quality_metrics_with_sane_values() {
     let csv = std::fs::read_to_string(dir.join("report.csv")).unwrap();
     assert!(csv.contains("metrics,drama,"), "{csv}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Issue 22: recording the game-quality metrics made self-play of random
+/// games about 1.8 times slower. Random bots alone measure one round of
+/// games in `RANDOM_ROUNDS` after the first `RANDOM_FULL_ROUNDS` (and the
+/// report counts those), bots that do
+/// not search value their moves on a sample of plies, searching bots every
+/// ply; a run without metrics measures nothing and plays the same games.
+#[test]
+fn the_metrics_are_recorded_on_a_sample_where_the_bots_are_cheap_and_change_no_game() {
+    use murus_lab::Measure;
+    use murus_lab::metrics::{CLARITY_SAMPLE, RANDOM_FULL_ROUNDS, RANDOM_ROUNDS};
+    let v = Variant::standard();
+    let full = RANDOM_FULL_ROUNDS;
+    // The first rounds whole, then one in RANDOM_ROUNDS (rounds that are
+    // its multiples) up to three past them.
+    let rounds = (full / RANDOM_ROUNDS + 3) * RANDOM_ROUNDS;
+    let random = Config::new(&v, specs("random"), 2 * rounds, 5).with_threads(2);
+    let measured: Vec<u64> = (0..random.games)
+        .filter(|&i| random.measure(i) != Measure::Nothing)
+        .collect();
+    let mut expected: Vec<u64> = (0..2 * full).collect();
+    for k in 0..3 {
+        let r = 2 * (full.next_multiple_of(RANDOM_ROUNDS) + k * RANDOM_ROUNDS);
+        expected.extend([r, r + 1]);
+    }
+    assert_eq!(measured, expected);
+    let count = expected.len() as u64;
+    let games = run(&v, &random, &()).unwrap();
+    for g in &games {
+        assert_eq!(
+            g.stats.metrics.is_some(),
+            measured.contains(&g.stats.index),
+            "game {}",
+            g.stats.index
+        );
+    }
+    let report = report_of(&random, &games);
+    assert_eq!(
+        (report.metrics.games, report.metrics.measured),
+        (2 * rounds, count)
+    );
+    // The evaluation's leader is counted over the measured games.
+    let led: Vec<&GameResult> = games.iter().filter(|g| g.stats.metrics.is_some()).collect();
+    let changes: u32 = led.iter().map(|g| g.stats.lead_changes).sum();
+    assert_eq!(
+        report.evaluation.lead_changes_mean,
+        (f64::from(changes) / count as f64 * 1e6).round() / 1e6
+    );
+    // Without metrics: the same games, nothing measured.
+    let mut off = random.clone();
+    off.record_metrics = false;
+    let bare = run(&v, &off, &()).unwrap();
+    assert!(bare.iter().all(|g| g.stats.metrics.is_none()));
+    let plain = |g: &GameResult| {
+        (
+            g.stats.winner,
+            g.stats.reason,
+            g.stats.plies,
+            g.moves.clone(),
+        )
+    };
+    assert_eq!(
+        bare.iter().map(plain).collect::<Vec<_>>(),
+        games.iter().map(plain).collect::<Vec<_>>()
+    );
+    assert_eq!(report_of(&off, &bare).metrics.measured, 0);
+    // Greedy bots: every game measured, moves valued on a sample of plies;
+    // a searching bot: every ply.
+    let greedy = Config::new(&v, specs("greedy"), 4, 5);
+    assert!((0..4).all(|i| greedy.measure(i)
+        == Measure::Metrics {
+            value_moves_one_in: CLARITY_SAMPLE
+        }));
+    let searching = Config::new(&v, specs("alphabeta:300,greedy"), 4, 5);
+    assert_eq!(
+        searching.measure(3),
+        Measure::Metrics {
+            value_moves_one_in: 1
+        }
+    );
+    let mixed = Config::new(&v, specs("random,alphabeta:300"), 4, 5);
+    assert_eq!(
+        mixed.measure(3),
+        Measure::Metrics {
+            value_moves_one_in: CLARITY_SAMPLE
+        }
+    );
 }

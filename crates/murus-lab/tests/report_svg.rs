@@ -147,7 +147,7 @@ fn fixed_report() -> Report {
                 forced: 1,
                 lead_changes: 2,
                 leader_at_three_quarters: Some(v.letter(colour)),
-                metrics: Some(made_up_metrics(i, plies, !draw)),
+                metrics: Some(Box::new(made_up_metrics(i, plies, !draw))),
             }
         })
         .collect();
@@ -285,8 +285,8 @@ fn csv_has_one_section_key_value_row_per_figure() {
         .map(Result::unwrap)
         .collect();
     assert!(rows.iter().all(|r| r.len() == 3));
-    assert_eq!(&rows[6][1], format!("seat0 {bot} wins"));
-    assert_eq!(&rows[6][2], "24");
+    assert_eq!(&rows[9][1], format!("seat0 {bot} wins"));
+    assert_eq!(&rows[9][2], "24");
 }
 
 /// A real balance check of two levels, twenty games each: well under a

@@ -140,7 +140,7 @@ fn a_resume_killed_before_its_end_leaves_no_report_of_the_earlier_interruption()
     for g in &games[..2] {
         rd.as_mut().unwrap().append(g).unwrap();
     }
-    let cut = config.report_interrupted(&[games[0].stats, games[1].stats], true);
+    let cut = config.report_interrupted(&[games[0].stats.clone(), games[1].stats.clone()], true);
     rd.take().unwrap().finish(&cut).unwrap();
     assert!(dir.join("report.json").is_file());
     // Resumed: opening alone keeps the report; the first new game on disk
@@ -302,11 +302,16 @@ fn resuming_another_run_names_each_difference() {
     )
     .unwrap_err()
     .to_string();
+    // Other rules are told by their key.
+    let key = |v: &Variant| format!("{}…", v.rules_key());
     assert!(
-        err.contains("variant standard there, advanced asked"),
+        err.contains(&format!(
+            "rules key {} there, {} asked (the rules changed)",
+            key(&v),
+            key(&advanced)
+        )),
         "{err}"
     );
-    assert!(err.contains("sha256 (the rules changed)"), "{err}");
     let shard = ours.clone().with_shard(1, 2).unwrap();
     let err = RunDir::open(&dir, &shard.run_spec(), Mode::Resume)
         .unwrap_err()
@@ -390,6 +395,75 @@ fn a_corrupt_game_line_before_the_last_is_an_error_naming_its_line() {
         .unwrap_err()
         .to_string();
     assert!(err.contains("not among the 10 games"), "{err}");
+}
+
+/// Issue 22: a line of `games.jsonl` edited to an illegal move was
+/// accepted on resume, and counted.
+#[test]
+fn a_kept_game_edited_to_an_illegal_move_is_refused_on_resume_and_merge_naming_its_place() {
+    let v = Variant::standard();
+    let config = config(&v, "random", 6, 2);
+    let dir = temp("edited-move");
+    run_into(&v, &config, &dir);
+    let path = dir.join("games.jsonl");
+    let text = std::fs::read_to_string(&path).unwrap();
+    let edit = |f: &dyn Fn(&mut GameResult)| {
+        let lines: Vec<String> = text
+            .lines()
+            .enumerate()
+            .map(|(i, l)| {
+                let mut g: GameResult = serde_json::from_str(l).unwrap();
+                if i == 2 {
+                    f(&mut g);
+                }
+                serde_json::to_string(&g).unwrap() + "\n"
+            })
+            .collect();
+        std::fs::write(&path, lines.concat()).unwrap();
+    };
+    let resumed = |dir: &Path| -> Result<murus_lab::Report, LabError> {
+        let (rd, _) = RunDir::open(dir, &config.run_spec(), Mode::Resume)?;
+        spawn(&v, config.clone(), Some(rd), ()).unwrap().join()
+    };
+    // The Gauls' move on the Romans' first ply.
+    edit(&|g| g.moves[0] = "d7-d6".into());
+    let err = resumed(&dir).unwrap_err().to_string();
+    assert_eq!(
+        err,
+        format!(
+            "{}:3: game 2: ply 1: `d7-d6` is not legal there (r to move; 20 legal moves): not a game of these rules (was the line edited?)",
+            path.display()
+        )
+    );
+    // Nothing was played or rewritten.
+    assert!(std::fs::read_to_string(&path).unwrap().contains("d7-d6"));
+    // A legal move, but another game than the line records.
+    edit(&|g| {
+        let first = v.legal_moves(&v.start());
+        let other = first
+            .iter()
+            .map(|&m| v.move_to_string(m))
+            .find(|m| *m != g.moves[0]);
+        g.moves[0] = other.unwrap();
+    });
+    let err = resumed(&dir).unwrap_err().to_string();
+    assert!(
+        err.starts_with(&format!("{}:3: game 2: ", path.display())),
+        "{err}"
+    );
+    // A figure edited: the end the moves give is not the one recorded.
+    edit(&|g| g.stats.winner = g.stats.winner.map(|w| if w == 'r' { 'g' } else { 'r' }));
+    let err = resumed(&dir).unwrap_err().to_string();
+    assert!(err.contains(":3: game 2: its moves end it by "), "{err}");
+    // A merge reads the folder's games the same way.
+    let err = murus_lab::merge(&[&dir], murus_lab::Partial::Refuse)
+        .unwrap_err()
+        .to_string();
+    assert!(err.contains(":3: game 2: its moves end it by "), "{err}");
+    // Put back as played, the run resumes to its own bytes.
+    std::fs::write(&path, &text).unwrap();
+    assert_eq!(resumed(&dir).unwrap().games, 6);
+    std::fs::remove_dir_all(dir).unwrap();
 }
 
 #[test]

@@ -1,12 +1,83 @@
-//! Lab self-play of random games on one and two threads, every game
-//! counted, and an alpha-beta search from the start.
+//! Lab self-play as `murus selfplay` runs it: random games on one and two
+//! threads (every game counted), their speed against the hand-written
+//! yardstick's random games timed turn about, what recording the
+//! game-quality metrics costs a run at each level, and an alpha-beta
+//! search from the start.
+
+use std::time::Instant;
 
 use anyhow::{Context, Result, bail};
 use murus_ai::{Bot, BotSpec};
 use murus_engine::Variant;
 use murus_lab::Config;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
 
-use super::{Row, Scale, Speed, Unit, timed};
+use super::{Row, Scale, Speed, Unit, baseline, median, timed};
+
+/// The levels whose metrics' cost is measured, with their games (full,
+/// quick): as many as take a second or so.
+const COST_LEVELS: [(&str, u64, u64); 4] = [
+    ("random", 40_000, 2_000),
+    ("easy", 2_000, 100),
+    ("medium", 8, 2),
+    ("hard", 2, 1),
+];
+
+/// Plays `config` as `murus selfplay` does (in the background, no folder,
+/// nothing kept but the report) and checks that every game was played.
+fn selfplay(v: &Variant, config: &Config) -> Result<murus_lab::Report> {
+    let games = config.games;
+    let report = murus_lab::spawn(v, config.clone(), None, ())?.join()?;
+    if report.games != games {
+        bail!("self-play lost games: {} of {games} played", report.games);
+    }
+    Ok(report)
+}
+
+/// The time this process has spent on a CPU, in seconds, where the system
+/// says (`CLOCK_PROCESS_CPUTIME_ID`): what the figures that compare two
+/// timings read, so that the time other programs take the CPU from a run
+/// does not count (the machines are shared). The timings that read it run
+/// one thread at a time, so that it is that thread's time.
+#[cfg(unix)]
+fn process_cpu() -> Option<f64> {
+    let t = rustix::time::clock_gettime(rustix::time::ClockId::ProcessCPUTime);
+    Some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
+}
+
+#[cfg(not(unix))]
+fn process_cpu() -> Option<f64> {
+    None
+}
+
+/// Runs `work` and returns the CPU time it took (the wall time where the
+/// system does not say), and its result.
+fn cpu_timed<T>(work: impl FnOnce() -> T) -> (f64, T) {
+    let (cpu, wall) = (process_cpu(), Instant::now());
+    let out = work();
+    let seconds = match (cpu, process_cpu()) {
+        (Some(a), Some(b)) => b - a,
+        _ => wall.elapsed().as_secs_f64(),
+    };
+    (seconds, out)
+}
+
+/// Plays `config` (one thread) as `murus selfplay` does ([`selfplay`]),
+/// timed by [`cpu_timed`].
+fn played_here(v: &Variant, config: &Config) -> Result<(f64, murus_lab::Report)> {
+    let (seconds, report) = cpu_timed(|| selfplay(v, config));
+    Ok((seconds, report?))
+}
+
+/// A run of `games` games of `bots` on one thread, its moves not written
+/// down (as `murus selfplay` without `--out`).
+fn config(v: &Variant, bots: &str, games: u64, threads: usize) -> Result<Config> {
+    let bots = murus_ai::parse_specs(bots).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let mut c = Config::new(v, bots, games, 1).with_threads(threads);
+    c.record_moves = false;
+    Ok(c)
+}
 
 /// The rows of lab self-play and of the search.
 pub fn rows(scale: Scale) -> Result<Vec<Row>> {
@@ -15,21 +86,15 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     let mut per_threads = Vec::new();
     for threads in [1usize, 2] {
-        let mut fewest = games;
+        let c = config(&v, "random", games, threads)?;
         let mut failed = None;
         let (s, ()) = timed(scale.runs, |_| {
-            let mut config = Config::new(&v, vec![BotSpec::Random], games, 1).with_threads(threads);
-            config.record_moves = false;
-            match murus_lab::run(&v, &config, &()) {
-                Ok(played) => fewest = fewest.min(played.len() as u64),
-                Err(e) => failed = Some(e),
+            if let Err(e) = selfplay(&v, &c) {
+                failed = Some(e);
             }
         });
         if let Some(e) = failed {
-            bail!("self-play failed: {e}");
-        }
-        if fewest != games {
-            bail!("self-play lost games: {fewest} of {games} played");
+            return Err(e);
         }
         per_threads.push(s);
         rows.push(Row::Speed(Speed {
@@ -47,11 +112,85 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
     rows.push(Row::Scaling {
         ratio: per_threads[0] / per_threads[1],
     });
+    rows.push(Row::LabYardstick {
+        ratio: against_yardstick(&v, games, scale)?,
+    });
+    for (level, full, quick) in COST_LEVELS {
+        rows.push(metrics_cost(&v, level, scale.pick(full, quick), scale)?);
+    }
+    rows.push(search(&v, scale)?);
+    Ok(rows)
+}
+
+/// Lab self-play of `games` random games on one thread as a share of the
+/// hand-written yardstick's speed at as many random games, the two timed
+/// turn about in each run (CPU time, where the system says): the median of
+/// the runs' ratios.
+fn against_yardstick(v: &Variant, games: u64, scale: Scale) -> Result<f64> {
+    let c = config(v, "random", games, 1)?;
+    let mut ratios = Vec::with_capacity(scale.runs);
+    for run in 0..scale.runs as u64 {
+        let (hand, plies) = cpu_timed(|| {
+            let mut rng = SmallRng::seed_from_u64(run);
+            baseline::random_games(games as u32, |n| rng.random_range(0..n))
+        });
+        if plies < games {
+            bail!("the hand-written standard game played {plies} plies in {games} games");
+        }
+        let (lab, _) = played_here(v, &c)?;
+        ratios.push(hand / lab);
+    }
+    Ok(median(ratios))
+}
+
+/// What the game-quality metrics cost self-play at `level`: `games` games
+/// timed with the metrics and without (CPU time, where the system says),
+/// turn about (which first alternates from run to run), and the median of
+/// the runs' extra time. The two runs
+/// play the same games (the metrics draw nothing the bots see), and each
+/// is checked to have measured what it says.
+fn metrics_cost(v: &Variant, level: &str, games: u64, scale: Scale) -> Result<Row> {
+    let on = config(v, level, games, 1)?;
+    let mut off = on.clone();
+    off.record_metrics = false;
+    let mut costs = Vec::with_capacity(scale.runs);
+    for run in 0..scale.runs {
+        let time = |c: &Config| played_here(v, c);
+        let ((with, a), (without, b)) = if run % 2 == 0 {
+            let a = time(&on)?;
+            (a, time(&off)?)
+        } else {
+            let b = time(&off)?;
+            (time(&on)?, b)
+        };
+        if a.metrics.measured == 0 || b.metrics.measured != 0 || a.by_seat != b.by_seat {
+            bail!(
+                "{level}: the runs with and without metrics measured {} and {} games and ended apart: the comparison means nothing",
+                a.metrics.measured,
+                b.metrics.measured
+            );
+        }
+        costs.push(with / without - 1.0);
+    }
+    let bot = murus_ai::parse_specs(level)
+        .ok()
+        .and_then(|b| b.first().map(ToString::to_string))
+        .unwrap_or_default();
+    Ok(Row::MetricsCost {
+        level: level.into(),
+        bot,
+        games,
+        cost: median(costs),
+    })
+}
+
+/// An alpha-beta search from the start, its nodes and move checked.
+fn search(v: &Variant, scale: Scale) -> Result<Row> {
     let nodes = scale.pick(200_000, 20_000);
     let start = v.start();
     let (s, found) = timed(scale.runs, |run| {
         let mut bot = Bot::new(BotSpec::AlphaBeta { nodes, eval: None }, run);
-        let best = bot.choose(&v, &start);
+        let best = bot.choose(v, &start);
         (best, bot.last_nodes, bot.last_depth)
     });
     let (best, searched, depth) = found;
@@ -62,13 +201,12 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
             v.move_to_string(best)
         );
     }
-    rows.push(Row::Speed(Speed {
+    Ok(Row::Speed(Speed {
         variant: "standard".into(),
         test: "alphabeta".into(),
         count: searched,
         seconds: s,
         unit: Unit::MillionNodes(2),
         note: Some(format!("alphabeta:{nodes} from the start, depth {depth}")),
-    }));
-    Ok(rows)
+    }))
 }

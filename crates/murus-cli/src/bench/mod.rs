@@ -7,8 +7,11 @@
 //!   Advanced games (perft counts checked against the known ones, games
 //!   counted), and the same for the hand-written yardstick (`baseline`),
 //!   with the ratio of the two;
-//! - `lab`: lab self-play on one and two threads (every game counted) and
-//!   an alpha-beta search from the start (its nodes checked);
+//! - `lab`: lab self-play on one and two threads as `murus selfplay` runs
+//!   it (every game counted), its speed against the yardstick's random
+//!   games, what the game-quality metrics cost a run at each level (the
+//!   same games with them and without), and an alpha-beta search from the
+//!   start (its nodes checked);
 //! - `search`: alpha-beta's speed with the generic and the trained
 //!   evaluation of each variant that ships one.
 //!
@@ -79,6 +82,18 @@ pub enum Row {
     Yardstick { perft: f64, random_games: f64 },
     /// Lab self-play on two threads against one.
     Scaling { ratio: f64 },
+    /// Lab self-play of random games on one thread, as `murus selfplay`
+    /// runs it, as a share of the hand-written yardstick's random games'
+    /// speed, the two timed turn about.
+    LabYardstick { ratio: f64 },
+    /// What recording the game-quality metrics adds to a self-play run's
+    /// time at a level (0.04: 4% longer than the same games without them).
+    MetricsCost {
+        level: String,
+        bot: String,
+        games: u64,
+        cost: f64,
+    },
     /// The title of the search's speed with each evaluation.
     SearchTitle {
         nodes: u64,
@@ -127,6 +142,8 @@ pub enum Unit {
 const SPEED_TARGET: f64 = 0.5;
 /// The least gain two threads of self-play should give.
 const SCALING_TARGET: f64 = 1.8;
+/// The most the game-quality metrics may add to a run's time.
+const METRICS_TARGET: f64 = 0.10;
 
 /// `murus bench`: every section in turn.
 pub fn bench(a: &BenchArgs) -> Result<Bench> {
@@ -135,9 +152,13 @@ pub fn bench(a: &BenchArgs) -> Result<Bench> {
         runs: if a.quick { 1 } else { 5 },
     };
     let mut rows = vec![Row::Title { runs: scale.runs }];
-    rows.extend(engine::rows(scale)?);
+    if std::env::var("TMPBENCH").is_err() {
+        rows.extend(engine::rows(scale)?);
+    }
     rows.extend(lab::rows(scale)?);
-    rows.extend(search::rows(scale)?);
+    if std::env::var("TMPBENCH").is_err() {
+        rows.extend(search::rows(scale)?);
+    }
     Ok(Bench { rows })
 }
 
@@ -219,6 +240,22 @@ impl Row {
                 out,
                 "self-play scaling: 2 threads give {ratio:.2}x one thread (target: at least {SCALING_TARGET}x)"
             ),
+            Row::LabYardstick { ratio } => writeln!(
+                out,
+                "lab self-play vs hand-written random games: {ratio:.2}x (target: at least {SPEED_TARGET}x)"
+            ),
+            Row::MetricsCost {
+                level,
+                bot,
+                games,
+                cost,
+            } => writeln!(
+                out,
+                "metrics cost at {level} ({bot}, {}): {:+.1}% of a run's time (target: under {:.0}%)",
+                murus_dsl::diagnostic::plural(*games, "game"),
+                cost * 100.0,
+                METRICS_TARGET * 100.0
+            ),
             Row::SearchTitle {
                 nodes,
                 positions,
@@ -289,6 +326,19 @@ mod tests {
                 Some("lab self-play, 1 thread"),
             ),
             Row::Scaling { ratio: 1.81 },
+            Row::LabYardstick { ratio: 0.56 },
+            Row::MetricsCost {
+                level: "random".into(),
+                bot: "random".into(),
+                games: 40_000,
+                cost: 0.041,
+            },
+            Row::MetricsCost {
+                level: "hard".into(),
+                bot: "alphabeta:50000".into(),
+                games: 2,
+                cost: -0.003,
+            },
             Row::SearchTitle {
                 nodes: 2_000_000,
                 positions: 4,
@@ -314,6 +364,9 @@ standard       random         200000     1.120   178571 games/s
 compiled standard engine vs hand-written: perft 0.52x, random games 0.52x (target: at least 0.5x)
 standard     selfplay          40000     0.577    69324 games/s  (lab self-play, 1 thread)
 self-play scaling: 2 threads give 1.81x one thread (target: at least 1.8x)
+lab self-play vs hand-written random games: 0.56x (target: at least 0.5x)
+metrics cost at random (random, 40000 games): +4.1% of a run's time (target: under 10%)
+metrics cost at hard (alphabeta:50000, 2 games): -0.3% of a run's time (target: under 10%)
 alpha-beta, 2000000 nodes from each of 4 positions, median of 5 run(s):
 standard     trained                          network (32 hidden)     2.14 M nodes/s
 standard    trained/generic nodes a second: 1.12x (target: at least 0.5x)

@@ -64,14 +64,12 @@ fn spec(text: &str) -> Result<BotSpec> {
     text.parse().map_err(|e| anyhow!("{e}"))
 }
 
-/// `--sprt ELO0,ELO1` as two different finite numbers.
+/// `--sprt ELO0,ELO1` as two finite numbers, the first below the second.
 fn sprt_bounds(s: &str) -> Result<(f64, f64)> {
     s.split_once(',')
         .and_then(|(x, y)| Some((x.trim().parse::<f64>().ok()?, y.trim().parse::<f64>().ok()?)))
-        .filter(|(x, y)| x.is_finite() && y.is_finite() && x != y)
-        .ok_or_else(|| {
-            anyhow!("--sprt `{s}`: expected ELO0,ELO1 with two different numbers, like 0,20")
-        })
+        .filter(|(x, y)| x.is_finite() && y.is_finite() && x < y)
+        .ok_or_else(|| anyhow!("--sprt `{s}`: expected ELO0,ELO1 with ELO0 below ELO1, like 0,20"))
 }
 
 pub fn matchup(a: &MatchArgs) -> Result<Matchup> {

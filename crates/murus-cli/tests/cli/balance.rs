@@ -1,6 +1,28 @@
 //! `murus balance`, through the real binary.
 
-use crate::util::{TempDir, murus, text};
+use crate::util::{TempDir, murus, stdout, text};
+
+/// The header says the precision as `--precision` took it, in points (it
+/// said "precision 0.04" for `--precision 4`).
+#[test]
+fn the_header_says_the_precision_in_points() {
+    let o = murus(&[
+        "balance",
+        "standard",
+        "--levels",
+        "random",
+        "--precision",
+        "4",
+        "--max-games",
+        "30",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let header = stdout(&o).lines().next().unwrap_or_default().to_string();
+    assert!(
+        header.contains("precision ±4 points up to 30 games"),
+        "{header}"
+    );
+}
 
 #[test]
 fn a_small_check_reports_every_level_the_skill_trace_and_a_verdict() {
@@ -43,7 +65,10 @@ fn a_small_check_reports_every_level_the_skill_trace_and_a_verdict() {
     );
     assert!(dir.join("balance.csv").is_file());
     let csv = std::fs::read_to_string(dir.join("balance.csv")).unwrap();
-    assert!(csv.starts_with("level,bot,games,first_player,"), "{csv}");
+    assert!(
+        csv.starts_with("level,bot,evaluation,games,first_player,"),
+        "{csv}"
+    );
     assert_eq!(csv.lines().count(), 3);
     // The same check again in the same folder needs --resume, and resumed
     // it plays nothing and reports the same.

@@ -142,6 +142,24 @@ fn match_sprt_stops_when_decided() {
     assert_eq!(j["sprt"]["decision"], "H0", "{j}");
 }
 
+/// Reversed or equal bounds are refused before a game is played (`--sprt
+/// 100,0` was accepted and decided at once).
+#[test]
+fn match_sprt_needs_elo0_below_elo1() {
+    for bounds in ["100,0", "20,20"] {
+        let o = murus(&["match", "standard", "random", "random", "--sprt", bounds]);
+        assert_eq!(o.status.code(), Some(1), "{bounds}");
+        let err = String::from_utf8_lossy(&o.stderr);
+        assert!(
+            err.contains(&format!(
+                "--sprt `{bounds}`: expected ELO0,ELO1 with ELO0 below ELO1"
+            )),
+            "{err}"
+        );
+        assert!(o.stdout.is_empty(), "{bounds}");
+    }
+}
+
 #[test]
 fn match_sprt_without_games_runs_past_200_games_and_reports_its_cap() {
     // Equal bots, close hypotheses: the test needs about 2 000 games. It used
@@ -763,4 +781,116 @@ fn selfplay_opens_each_round_from_a_book_and_records_it() {
         )),
         "{err}"
     );
+}
+
+/// Issue 22: games kept of `selfplay my.mg --bots medium --out r`, then
+/// `my.eval` put beside the rules (as `murus train` writes it) and the run
+/// resumed: refused, naming the bot and both evaluations, where it was
+/// accepted and gave a report of neither run. The reports record which
+/// evaluation each bot used, and a comment in the rules changes nothing.
+#[test]
+fn a_resume_with_an_evaluation_beside_the_rules_that_the_run_did_not_use_is_refused() {
+    let dir = TempDir::new("eval-resume");
+    let source = std::fs::read_to_string(crate::util::repo("tests/unseen/ramparts.mg")).unwrap();
+    let rules = dir.write("my.mg", &source);
+    let r = rules.to_str().unwrap();
+    let out = dir.join("r");
+    let selfplay = |extra: &[&str]| {
+        let mut args = vec![
+            "selfplay",
+            r,
+            "--bots",
+            "medium",
+            "--games",
+            "2",
+            "--max-plies",
+            "16",
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        args.extend_from_slice(extra);
+        murus(&args)
+    };
+    let o = selfplay(&["--json"]);
+    assert!(o.status.success(), "{}", crate::util::text(&o));
+    assert_eq!(
+        json(&o)["evaluations"],
+        serde_json::json!(["generic", "generic"])
+    );
+    let run: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(out.join("run.json")).unwrap()).unwrap();
+    assert_eq!(
+        run["evaluations"],
+        serde_json::json!(["generic", "generic"])
+    );
+    // A comment in the rules: the same rules, the run goes on.
+    std::fs::write(&rules, format!("// my notes\n{source}")).unwrap();
+    let o = selfplay(&["--resume"]);
+    assert!(o.status.success(), "{}", crate::util::text(&o));
+    // Its own evaluation, trained and written beside the rules.
+    let o = murus(&[
+        "train",
+        r,
+        "--positions",
+        "400",
+        "--bot",
+        "alphabeta:100",
+        "--hidden",
+        "4",
+        "--epochs",
+        "1",
+        "--no-validate",
+    ]);
+    assert!(o.status.success(), "{}", crate::util::text(&o));
+    assert!(
+        crate::util::stdout(&o).contains("Evaluations: the data's scores from generic features; the evaluation in force: generic features."),
+        "{}",
+        crate::util::text(&o)
+    );
+    assert!(dir.join("my.eval").is_file());
+    let o = selfplay(&["--resume"]);
+    assert_eq!(o.status.code(), Some(1), "{}", crate::util::text(&o));
+    let err = crate::util::stderr(&o);
+    // `medium` is `alphabeta:5000`, as the run records it.
+    for seat in ["seat 1 (alphabeta:5000)", "seat 2 (alphabeta:5000)"] {
+        assert!(
+            err.contains(&format!("{seat}: evaluation generic there, sha256:")),
+            "{err}"
+        );
+    }
+    assert!(err.contains("… asked"), "{err}");
+    // A new run records the file's evaluation, in its report and its summary.
+    let fresh = dir.join("fresh");
+    let o = murus(&[
+        "selfplay",
+        r,
+        "--bots",
+        "medium",
+        "--games",
+        "2",
+        "--max-plies",
+        "16",
+        "--out",
+        fresh.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", crate::util::text(&o));
+    assert!(
+        crate::util::stdout(&o)
+            .lines()
+            .any(|l| l.trim_start().starts_with("Evaluation ") && l.contains(" trained, sha256:")),
+        "{}",
+        crate::util::text(&o)
+    );
+    let report: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(fresh.join("report.json")).unwrap()).unwrap();
+    let id = report["evaluations"][0].as_str().unwrap();
+    assert!(id.starts_with("sha256:") && id.len() == 71, "{report}");
+    // Shards of the two runs do not merge.
+    let o = murus(&[
+        "lab",
+        "merge",
+        out.to_str().unwrap(),
+        fresh.to_str().unwrap(),
+    ]);
+    assert!(!o.status.success(), "{}", crate::util::text(&o));
 }

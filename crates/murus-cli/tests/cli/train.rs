@@ -37,6 +37,20 @@ fn training_reproduces_byte_for_byte_and_its_file_plays() {
     let o = murus(&small(&one, "1"));
     assert!(o.status.success(), "{}", text(&o));
     assert!(text(&o).contains("wrote"), "{}", text(&o));
+    // The standard game has no catapults: no catapult weight is fitted or
+    // named (one was reported, the start value that no position moved).
+    let weights = text(&o)
+        .lines()
+        .find(|l| l.starts_with("Features' weights"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(weights.contains("material "), "{}", text(&o));
+    assert!(!weights.contains("catapults "), "{weights}");
+    assert!(!weights.contains("threats "), "{weights}");
+    assert!(
+        weights.contains("not in these rules: catapults, threats"),
+        "{weights}"
+    );
     let o = murus(&small(&two, "2"));
     assert!(o.status.success(), "{}", text(&o));
     let (a, b) = (std::fs::read(&one).unwrap(), std::fs::read(&two).unwrap());

@@ -117,6 +117,23 @@ impl Stopping {
         }
     }
 
+    /// The rule as a reader takes it, with the precision in points as
+    /// `--precision` takes it: `precision ±4 points up to 2000 games`,
+    /// `100 games`. ([`Stopping::describe`] is what files keep.)
+    pub fn in_words(&self) -> String {
+        match *self {
+            Stopping::Games(n) => format!("{n} games"),
+            Stopping::Precision {
+                precision,
+                max_games,
+            } => {
+                // Rounded to what a float's fraction of 1 can say.
+                let points = (precision * 100.0 * 1e6).round() / 1e6;
+                format!("precision ±{points} points up to {max_games} games")
+            }
+        }
+    }
+
     /// The rule that [`Stopping::describe`] wrote as `text`, if it is one.
     pub fn parse(text: &str) -> Option<Stopping> {
         if let Some(n) = text.strip_prefix("games ") {

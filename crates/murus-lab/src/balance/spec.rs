@@ -7,7 +7,7 @@ use serde::{Deserialize, Serialize};
 use super::config::{BalanceConfig, Stopping};
 use crate::book::BookId;
 use crate::folder::{Differences, Settings, Sharded, Spec, or_none};
-use crate::record::{VariantId, source_sha256};
+use crate::record::VariantId;
 use crate::report::BalanceReport;
 
 /// The layout of `balance-run.json` this version writes and reads.
@@ -49,10 +49,7 @@ impl BalanceSpec {
     pub fn of(variant: &Variant, config: &BalanceConfig) -> BalanceSpec {
         BalanceSpec {
             format: FORMAT,
-            variant: VariantId {
-                name: variant.name().to_string(),
-                source_sha256: source_sha256(variant.source()),
-            },
+            variant: VariantId::of(variant),
             engine_version: env!("CARGO_PKG_VERSION").to_string(),
             seed: config.seed,
             openings: if config.book.is_some() {
@@ -114,12 +111,7 @@ impl Settings for BalanceSpec {
         let a = self;
         let mut d = Differences::new(here);
         d.add("format", a.format, b.format);
-        d.add("variant", &a.variant.name, &b.variant.name);
-        d.add(
-            "variant source sha256 (the rules changed)",
-            &a.variant.source_sha256,
-            &b.variant.source_sha256,
-        );
+        d.rules(&a.variant, &b.variant);
         d.add("engine version", &a.engine_version, &b.engine_version);
         d.add("seed", a.seed, b.seed);
         d.add("openings", a.openings, b.openings);
@@ -158,6 +150,23 @@ impl Spec for BalanceSpec {
 mod tests {
     use super::*;
     use crate::balance::parse_levels;
+
+    #[test]
+    fn a_stopping_rule_reads_in_points() {
+        let rule = |precision| Stopping::Precision {
+            precision,
+            max_games: 2000,
+        };
+        assert_eq!(
+            rule(0.03).in_words(),
+            "precision ±3 points up to 2000 games"
+        );
+        assert_eq!(
+            rule(0.025).in_words(),
+            "precision ±2.5 points up to 2000 games"
+        );
+        assert_eq!(Stopping::Games(100).in_words(), "100 games");
+    }
 
     #[test]
     fn a_spec_reads_back_its_levels_stopping_rule_and_skill_games() {

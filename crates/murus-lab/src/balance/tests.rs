@@ -36,9 +36,11 @@ fn level(name: &str, first: u64, second: u64, drawn: u64, capped: u64) -> LevelR
         variant: VariantId {
             name: "test".into(),
             source_sha256: String::new(),
+            rules_key: None,
         },
         engine_version: String::new(),
         bots: vec!["random".into(), "random".into()],
+        evaluations: Vec::new(),
         seed: 1,
         requested: games.len() as u64,
         max_plies: 300,
@@ -60,6 +62,7 @@ fn report(levels: Vec<LevelResult>, skill: Vec<SkillGap>, pie_rule: bool) -> Bal
         variant: VariantId {
             name: "test".into(),
             source_sha256: String::new(),
+            rules_key: None,
         },
         engine_version: String::new(),
         seed: 1,

@@ -4,6 +4,8 @@
 
 use std::fmt::Display;
 
+use crate::record::VariantId;
+
 /// Collects the sentences, a setting at a time.
 #[derive(Debug)]
 pub(crate) struct Differences {
@@ -27,6 +29,35 @@ impl Differences {
         if there != here {
             self.out
                 .push(format!("{name} {there} there, {here} {}", self.here));
+        }
+    }
+
+    /// Notes where `there` and `here` name other rules: by their keys
+    /// where both have one (so that comments, spacing, the order of
+    /// statements and names change nothing), else by their names and the
+    /// SHA-256 of their text (a file written before rules had keys).
+    pub(crate) fn rules(&mut self, there: &VariantId, here: &VariantId) {
+        match (&there.rules_key, &here.rules_key) {
+            (Some(a), Some(b)) => {
+                if a != b {
+                    // Compared whole, shown as the rules' `Display` shows them.
+                    let short = |k: &str| format!("{}…", &k[..12.min(k.len())]);
+                    self.out.push(format!(
+                        "rules key {} there, {} {} (the rules changed)",
+                        short(a),
+                        short(b),
+                        self.here
+                    ));
+                }
+            }
+            _ => {
+                self.add("variant", &there.name, &here.name);
+                self.add(
+                    "variant source sha256 (the rules changed)",
+                    &there.source_sha256,
+                    &here.source_sha256,
+                );
+            }
         }
     }
 

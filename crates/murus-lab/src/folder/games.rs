@@ -5,7 +5,9 @@
 //! resumed run ends with exactly the files of a run never interrupted.
 
 use std::path::Path;
+use std::sync::OnceLock;
 
+use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
 use super::lines::{self, Appender};
@@ -15,7 +17,10 @@ use super::{
 };
 use crate::book::BookId;
 use crate::error::LabError;
-use crate::record::{GameResult, GameStats, Provenance, stats_of};
+use crate::play::first_wrong;
+use crate::record::{
+    GameResult, GameStats, LEGACY_EVALUATIONS, Provenance, VariantId, short_evaluation, stats_of,
+};
 use crate::report::{self, Report};
 use crate::seeds::game_seed;
 use crate::write::report_files;
@@ -59,14 +64,12 @@ impl Settings for Provenance {
     fn differences(&self, b: &Provenance, here: &'static str) -> Vec<String> {
         let a = self;
         let mut d = Differences::new(here);
-        d.add("variant", &a.variant.name, &b.variant.name);
-        d.add(
-            "variant source sha256 (the rules changed)",
-            &a.variant.source_sha256,
-            &b.variant.source_sha256,
-        );
+        d.rules(&a.variant, &b.variant);
         d.add("engine version", &a.engine_version, &b.engine_version);
         d.add("bots", a.bots.join(","), b.bots.join(","));
+        if a.bots == b.bots {
+            d.extend(evaluation_differences(a, b, here));
+        }
         d.add("seed", a.seed, b.seed);
         d.add("games", a.requested, b.requested);
         d.add(
@@ -85,6 +88,73 @@ impl Settings for Provenance {
         );
         d.finish()
     }
+}
+
+/// One sentence per seat whose bot was given another evaluation in `a`
+/// (found there) than in `b` (`here`): ``seat 1 (medium): evaluation
+/// generic there, sha256:1a2b3c4d5e6f… asked``. A side that records none
+/// (a folder written before evaluations were recorded) is read as
+/// [`LEGACY_EVALUATIONS`] says.
+fn evaluation_differences(a: &Provenance, b: &Provenance, here: &str) -> Vec<String> {
+    let seat = |s: usize| {
+        format!(
+            "seat {} ({})",
+            s + 1,
+            a.bots.get(s).map_or("", String::as_str)
+        )
+    };
+    let sentence = |s: usize, there: &str, asked: &str| {
+        format!("{}: evaluation {there} there, {asked} {here}", seat(s))
+    };
+    match (a.evaluations.is_empty(), b.evaluations.is_empty()) {
+        (true, true) => Vec::new(),
+        (false, false) => (0..a.evaluations.len().max(b.evaluations.len()))
+            .filter_map(|s| {
+                let (x, y) = (a.evaluations.get(s), b.evaluations.get(s));
+                (x != y).then(|| {
+                    let show = |e: Option<&String>| {
+                        e.map_or_else(|| "none".to_string(), |e| short_evaluation(e))
+                    };
+                    sentence(s, &show(x), &show(y))
+                })
+            })
+            .collect(),
+        (legacy_there, _) => {
+            let recorded = if legacy_there { b } else { a };
+            recorded
+                .evaluations
+                .iter()
+                .enumerate()
+                .filter(|&(s, id)| !legacy_accepts(recorded.bots.get(s), id))
+                .map(|(s, id)| {
+                    let id = short_evaluation(id);
+                    if legacy_there {
+                        sentence(s, LEGACY_EVALUATIONS, &id)
+                    } else {
+                        sentence(s, &id, LEGACY_EVALUATIONS)
+                    }
+                })
+                .collect()
+        }
+    }
+}
+
+/// Whether a bot of `spec` given the evaluation `id` may go on with games
+/// of a folder that recorded no evaluation ([`LEGACY_EVALUATIONS`]): the
+/// generic one, one shipped with Murus, or the file its spec names.
+fn legacy_accepts(spec: Option<&String>, id: &str) -> bool {
+    static SHIPPED: OnceLock<Vec<String>> = OnceLock::new();
+    let names_file = spec
+        .and_then(|s| s.parse::<murus_ai::BotSpec>().ok())
+        .is_some_and(|s| s.eval_file().is_some());
+    let shipped = SHIPPED.get_or_init(|| {
+        murus_engine::BUILTIN_EVALUATIONS
+            .iter()
+            .filter_map(|(_, bytes)| murus_ai::EvalFile::from_bytes(bytes).ok())
+            .map(|f| f.evaluation().id())
+            .collect()
+    });
+    names_file || id == murus_ai::Evaluation::Generic.id() || shipped.iter().any(|s| s == id)
 }
 
 impl Sharded for Provenance {
@@ -168,6 +238,9 @@ pub struct RunDir {
     /// Whether a game was appended since the folder was opened (its old
     /// reports, of an earlier interruption, are then removed).
     appended: bool,
+    /// Whether the games found when it was opened were replayed
+    /// ([`RunDir::check_games`]).
+    checked: bool,
 }
 
 impl RunDir {
@@ -197,6 +270,7 @@ impl RunDir {
             done: stats_of(&games),
             end: None,
             appended: false,
+            checked: games.is_empty(),
         };
         Ok((dir, games))
     }
@@ -235,6 +309,22 @@ impl RunDir {
     /// sorted by number.
     pub fn done(&self) -> &[GameStats] {
         &self.done
+    }
+
+    /// Replays the games the folder held when it was opened (a resumed
+    /// run's), once, before the run counts them: each move must be legal
+    /// in turn and each game end as its line says ([`check_games`]). The
+    /// runner asks before it plays; the first game that does not replay is
+    /// an error naming its `file:line`.
+    pub fn check_games(&mut self, variant: &Variant) -> Result<(), LabError> {
+        if self.checked {
+            return Ok(());
+        }
+        let path = self.path().join(GAMES);
+        let (lines, _) = lines::read::<GameResult>(&path, NOT_A_GAME)?;
+        check_games(variant, &path, &lines, self.spec().run.max_plies)?;
+        self.checked = true;
+        Ok(())
     }
 
     /// Fails with [`LabError::Mismatch`] unless the folder's run is `spec`.
@@ -309,7 +399,7 @@ fn read_games(path: &Path, spec: &RunSpec) -> Result<(Vec<GameResult>, u64), Lab
                     .map_or(String::new(), |s| format!(" of shard {s}"))
             )));
         }
-        if g.seed != game_seed(run.seed, g.stats.index) || g.seats != run.bots {
+        if g.seed != game_seed(run.seed, g.stats.index) || *g.seats != run.bots[..] {
             return Err(wrong("its seed or its bots differ".into()));
         }
         games.push(g);
@@ -317,6 +407,28 @@ fn read_games(path: &Path, spec: &RunSpec) -> Result<(Vec<GameResult>, u64), Lab
     games.sort_by_key(|g| g.stats.index);
     games.dedup_by_key(|g| g.stats.index);
     Ok((games, whole))
+}
+
+/// Replays `games`, read from the lines of `path` (each with its line
+/// number), under the ply cap `max_plies`: the first whose moves are not
+/// legal in turn, or do not end the game as its line says, is an error
+/// naming its `file:line` (``games.jsonl:7: game 6: ply 5: `d7-d6` is not
+/// legal there (g to move; 12 legal moves)``).
+pub fn check_games(
+    variant: &Variant,
+    path: &Path,
+    games: &[(usize, GameResult)],
+    max_plies: u32,
+) -> Result<(), LabError> {
+    let refs: Vec<&GameResult> = games.iter().map(|(_, g)| g).collect();
+    match first_wrong(variant, &refs, max_plies) {
+        None => Ok(()),
+        Some((i, why)) => Err(LabError::Parse {
+            path: path.display().to_string(),
+            line: games[i].0,
+            message: format!("{why}: not a game of these rules (was the line edited?)"),
+        }),
+    }
 }
 
 /// Writes a run's outputs to `dir` (created if missing), each file whole
@@ -342,7 +454,28 @@ fn read_report(dir: &Path) -> Result<(Report, Vec<GameResult>), LabError> {
         return Err(io(&games_path)(std::io::ErrorKind::NotFound.into()));
     }
     let (games, _) = lines::read::<GameResult>(&games_path, NOT_A_GAME)?;
+    if let Some(variant) = shipped_rules(&report.provenance) {
+        check_games(variant, &games_path, &games, report.provenance.max_plies)?;
+    }
     Ok((report, games.into_iter().map(|(_, g)| g).collect()))
+}
+
+/// The shipped variant whose rules `p` names (by their key, or in a file
+/// written before keys by the text of its source), to replay the games of
+/// a folder read for a merge, which is given no rules: games of a rule
+/// file of the user's are replayed when their run resumes, not when its
+/// shards merge.
+fn shipped_rules(p: &Provenance) -> Option<&'static Variant> {
+    static SHIPPED: OnceLock<Vec<Variant>> = OnceLock::new();
+    let shipped = SHIPPED.get_or_init(|| {
+        murus_engine::BUILTIN
+            .iter()
+            .filter_map(|(name, _)| Variant::builtin(name))
+            .collect()
+    });
+    shipped
+        .iter()
+        .find(|v| VariantId::of(v).same_rules(&p.variant))
 }
 
 /// Merges shard outputs into the report of the whole run. The folders

@@ -75,13 +75,29 @@ pub const EVAL_SCALE: f64 = 800.0;
 /// (`ClarityNarrowness`).
 pub const NARROWNESS: f64 = 0.75;
 
-/// In games where a seat plays random moves, the legal moves are valued at
-/// one ply in this many (drawn from the game's seed), so that random
-/// self-play stays within about 1.5 times its speed without metrics (a
-/// random ply costs about 0.3 µs; valuing a ply's moves, about 0.1 µs a
-/// move). With bots that choose (greedy, searches, external engines) they
-/// are valued at every ply, which costs little beside their own thinking.
-pub const CLARITY_SAMPLE_RANDOM: u64 = 64;
+/// In games where no bot searches (random and greedy bots) or a seat plays
+/// at random, the legal moves are valued at one ply in this many (drawn
+/// from the game's seed): a random ply costs about 0.2 µs and valuing a
+/// ply's moves about 0.1 µs a move, which is what a greedy bot spends on
+/// its own ply. Where bots search (alpha-beta, MCTS, external engines)
+/// they are valued at every ply, which costs little beside their
+/// thinking. The sample is uniform over plies, so a run's clarity is
+/// unbiased.
+pub const CLARITY_SAMPLE: u64 = 64;
+
+/// In runs of random bots alone, the games of the first
+/// [`RANDOM_FULL_ROUNDS`] rounds and then of one round in this many (a
+/// round: the games that rotate the colours among the seats, numbered
+/// `players · r` to `players · r + players − 1`) are measured, the others
+/// only counted (their end, length and branching): measuring a random game
+/// costs about as much as playing it. Rounds `0, 1, …, F − 1`, then the
+/// multiples of N, so shards and resumed runs measure the same games.
+pub const RANDOM_ROUNDS: u64 = 64;
+
+/// The rounds a run of random bots alone measures whole before it samples
+/// ([`RANDOM_ROUNDS`]): a small run (a balance check's level, a studio run
+/// of a hundred games) has the metrics of all its games.
+pub const RANDOM_FULL_ROUNDS: u64 = 64;
 
 /// The band of ideal game length, in decimal digits of the game tree along
 /// one game (the sum over its plies of `log10` of the legal moves): from

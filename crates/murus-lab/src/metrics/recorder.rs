@@ -274,6 +274,13 @@ mod tests {
             let v = Variant::builtin(name).unwrap();
             let n = v.player_count();
             let setup = |seats: Vec<BotSpec>| GameSetup {
+                measure: crate::play::Measure::Metrics {
+                    value_moves_one_in: if seats.contains(&BotSpec::Random) {
+                        crate::metrics::CLARITY_SAMPLE
+                    } else {
+                        1
+                    },
+                },
                 index: 0,
                 seed: 3,
                 seats,
@@ -283,6 +290,7 @@ mod tests {
                 book_line: None,
                 opening_seed: 0,
                 record_moves: false,
+                evaluations: Vec::new(),
             };
             let g = play_game(&v, &setup(vec![BotSpec::Greedy; n]), None).unwrap();
             let (plies, m) = (g.stats.plies, g.stats.metrics.unwrap());

@@ -99,26 +99,49 @@ impl Metrics {
         sorted.sort_by_key(|g| g.index);
         let games: Vec<&GameStats> = sorted;
         let n = games.len() as u64;
-        let share = |f: &dyn Fn(&GameStats) -> bool| {
+        // One pass over every game for the figures that count them all,
+        // each sum taken in number order (a run of random games has
+        // millions of records).
+        let (mut won, mut drawn, mut capped) = (0u64, 0u64, 0u64);
+        let (mut plies_sum, mut decisions_sum, mut branching_sum) = (0.0, 0.0, 0.0);
+        let mut played = 0u64;
+        let mut plies: Vec<u32> = Vec::with_capacity(games.len());
+        let mut measured: Vec<(&GameStats, &GameMetrics)> = Vec::new();
+        for &g in &games {
+            if g.winner.is_some() {
+                won += 1;
+            } else if g.reason == Reason::PlyCap {
+                capped += 1;
+            } else {
+                drawn += 1;
+            }
+            plies_sum += f64::from(g.plies);
+            plies.push(g.plies);
+            if g.plies > 0 {
+                played += 1;
+                decisions_sum += f64::from(g.plies - g.forced.min(g.plies)) / f64::from(g.plies);
+                branching_sum += g.branching_sum as f64 / f64::from(g.plies);
+            }
+            if let Some(m) = &g.metrics {
+                measured.push((g, m));
+            }
+        }
+        let share = |count: u64| {
             if n == 0 {
                 0.0
             } else {
-                round(games.iter().filter(|g| f(g)).count() as f64 / n as f64)
+                round(count as f64 / n as f64)
             }
         };
-        let measured: Vec<(&GameStats, &GameMetrics)> = games
-            .iter()
-            .filter_map(|&g| g.metrics.as_ref().map(|m| (g, m)))
-            .collect();
+        let of_all = |sum: f64, count: u64| (count > 0).then(|| round(sum / count as f64));
         let of = |f: fn(&GameMetrics) -> Option<Fixed>| {
             mean(measured.iter().filter_map(|(_, m)| f(m)).map(Fixed::get))
         };
-        let (digits, plies) = measured.iter().fold((0.0, 0u64), |(d, p), (g, m)| {
+        let (digits, measured_plies) = measured.iter().fold((0.0, 0u64), |(d, p), (g, m)| {
             (d + m.tree_digits.get(), p + u64::from(g.plies))
         });
-        let per_ply = (plies > 0).then(|| digits / plies as f64);
+        let per_ply = (measured_plies > 0).then(|| digits / measured_plies as f64);
         let ideal = per_ply.map(ideal_band);
-        let played: Vec<&GameStats> = games.iter().copied().filter(|g| g.plies > 0).collect();
         let (clarity_sum, clarity_plies) = measured.iter().fold((0.0, 0u64), |(s, k), (_, m)| {
             let c = m.clarity.map_or(0.0, Fixed::get);
             (
@@ -135,15 +158,14 @@ impl Metrics {
         Metrics {
             games: n,
             measured: measured.len() as u64,
-            completion: share(&|g| g.winner.is_some()),
-            drawishness: share(&|g| g.winner.is_none() && g.reason != Reason::PlyCap),
-            timeouts: share(&|g| g.reason == Reason::PlyCap),
+            completion: share(won),
+            drawishness: share(drawn),
+            timeouts: share(capped),
             duration: Duration {
-                mean: mean(games.iter().map(|g| f64::from(g.plies))).unwrap_or(0.0),
+                mean: of_all(plies_sum, n).unwrap_or(0.0),
                 ideal: ideal.map(|b| b.map(round)),
-                score: ideal.and_then(|b| {
-                    mean(games.iter().map(|g| duration_score(f64::from(g.plies), b)))
-                }),
+                score: ideal
+                    .and_then(|b| mean(plies.iter().map(|&p| duration_score(f64::from(p), b)))),
             },
             decisiveness_threshold: of(|m| m.decisiveness_threshold),
             decisiveness_moves: of(|m| m.decisiveness_moves),
@@ -151,18 +173,9 @@ impl Metrics {
             lead_change: of(|m| m.lead_change),
             stability: of(|m| m.stability),
             clarity: (clarity_plies > 0).then(|| round(clarity_sum / clarity_plies as f64)),
-            decision_moves: mean(
-                played
-                    .iter()
-                    .map(|g| f64::from(g.plies - g.forced.min(g.plies)) / f64::from(g.plies)),
-            ),
+            decision_moves: of_all(decisions_sum, played),
             branching: BranchingMetrics {
-                mean: mean(
-                    played
-                        .iter()
-                        .map(|g| g.branching_sum as f64 / f64::from(g.plies)),
-                )
-                .unwrap_or(0.0),
+                mean: of_all(branching_sum, played).unwrap_or(0.0),
                 geometric_mean: per_ply.map(|d| round(10f64.powf(d))),
                 trend: of(|m| m.branching_trend),
             },

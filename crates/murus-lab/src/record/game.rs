@@ -2,6 +2,8 @@
 //! count) and its whole line of `games.jsonl` ([`GameResult`]: the record,
 //! its seed, seats, colours and moves).
 
+use std::sync::Arc;
+
 use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
@@ -9,7 +11,7 @@ use super::quality::GameMetrics;
 
 /// What a report needs of one finished game: a small `Copy` record, the
 /// part of a [`GameResult`] without its moves.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct GameStats {
     /// Game number within the run (0-based).
     pub index: u64,
@@ -37,7 +39,7 @@ pub struct GameStats {
     /// The game-quality metrics of the game ([`crate::metrics`]); `None`
     /// in lines written before them.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub metrics: Option<GameMetrics>,
+    pub metrics: Option<Box<GameMetrics>>,
 }
 
 /// An end reason as the two fields `reason` and `by` of a game line.
@@ -84,7 +86,7 @@ pub(crate) fn reason_key(reason: Reason) -> String {
 
 /// The statistics records of `games`.
 pub fn stats_of(games: &[GameResult]) -> Vec<GameStats> {
-    games.iter().map(|g| g.stats).collect()
+    games.iter().map(|g| g.stats.clone()).collect()
 }
 
 /// One finished game, as written to `games.jsonl` (one JSON object a line:
@@ -96,8 +98,9 @@ pub struct GameResult {
     pub stats: GameStats,
     /// The game's own seed.
     pub seed: u64,
-    /// Bot spec per seat.
-    pub seats: Vec<String>,
+    /// Bot spec per seat (shared by the games of a run: a thread's games
+    /// of the same bots hold one copy).
+    pub seats: Arc<[String]>,
     /// Letter of the colour each seat started with.
     pub colours: Vec<char>,
     /// The moves in notation.

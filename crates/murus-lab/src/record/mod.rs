@@ -13,5 +13,5 @@ mod quality;
 
 pub(crate) use game::reason_key;
 pub use game::{GameResult, GameStats, stats_of};
-pub use provenance::{Provenance, VariantId, source_sha256};
+pub use provenance::{LEGACY_EVALUATIONS, Provenance, VariantId, short_evaluation, source_sha256};
 pub use quality::{Fixed, GameMetrics};

@@ -1,8 +1,9 @@
-//! Where a run comes from: its variant (by name and the SHA-256 of its
-//! rules' source), engine, bots, seed, games, ply cap, openings and shard.
+//! Where a run comes from: its variant (by name, the SHA-256 of its rules'
+//! source and the key of its rules), engine, bots and the evaluation each
+//! was given, seed, games, ply cap, openings and shard.
 
+use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
-use sha2::{Digest, Sha256};
 
 use crate::book::BookId;
 
@@ -13,6 +14,19 @@ pub struct Provenance {
     pub engine_version: String,
     /// Bot spec per seat.
     pub bots: Vec<String>,
+    /// The evaluation each seat's bot was given, by seat: its
+    /// [`murus_ai::Evaluation::id`], `generic` or `sha256:` and the digest
+    /// of a trained evaluation's numbers (the file named by the bot's
+    /// `eval=`, else the variant's own: one beside its rules file, one
+    /// shipped for its rules, or the generic features). Random bots and
+    /// external engines are given one too: they ignore it, but the
+    /// game-quality metrics value every game with the evaluation of the
+    /// first seat whose bot names no file (seat 0's when all do), so it
+    /// decides the report as much as a searching bot's does. Empty in
+    /// files written before evaluations were recorded (a resume reads
+    /// them as [`LEGACY_EVALUATIONS`] says).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub evaluations: Vec<String>,
     pub seed: u64,
     /// Games asked for (the whole run, all shards together).
     pub requested: u64,
@@ -31,20 +45,94 @@ pub struct Provenance {
     pub players: Vec<char>,
 }
 
+/// How a run folder written before evaluations were recorded is read: its
+/// bots were given what that build gave bots without a file of the
+/// user's, so a resume (or a merge with it) is accepted where each bot
+/// now uses the generic evaluation, one shipped with Murus, or the file
+/// its own spec names (whose path the bots' specs already compare); a bot
+/// that now uses an evaluation file beside the rules is refused, as a
+/// folder that records another evaluation is.
+pub const LEGACY_EVALUATIONS: &str = "not recorded (written before evaluations were recorded)";
+
 /// Serde's test for a field left out when zero (older files lack it).
 fn is_zero(n: &u32) -> bool {
     *n == 0
 }
 
-/// A variant: its name and the SHA-256 of its rules' source.
+/// A variant: its name, the SHA-256 of its rules' source, and the key of
+/// its rules.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
 pub struct VariantId {
     pub name: String,
     pub source_sha256: String,
+    /// The key of the compiled rules ([`murus_dsl::RulesKey`], 64 hex
+    /// digits): the same for the same rules whatever their comments,
+    /// spacing, order of statements or names, so that a run resumes, and
+    /// its shards merge, across such edits. Left out of files written
+    /// before it (they compare by `source_sha256`), and of a sweep's
+    /// template when a combination does not compile.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_key: Option<String>,
 }
 
-/// The SHA-256 of a variant's source, in hex.
-pub fn source_sha256(source: &str) -> String {
-    let digest = Sha256::digest(source.as_bytes());
-    digest.iter().map(|b| format!("{b:02x}")).collect()
+impl VariantId {
+    /// The identity of `variant`: its name, the digest of its source and
+    /// its rules' key.
+    pub fn of(variant: &Variant) -> VariantId {
+        VariantId {
+            name: variant.name().to_string(),
+            source_sha256: source_sha256(variant.source()),
+            rules_key: Some(variant.rules_key().to_hex()),
+        }
+    }
+
+    /// Whether `self` and `other` name the same rules: the same key where
+    /// both have one, else the same name and source text.
+    pub fn same_rules(&self, other: &VariantId) -> bool {
+        match (&self.rules_key, &other.rules_key) {
+            (Some(a), Some(b)) => a == b,
+            _ => self.name == other.name && self.source_sha256 == other.source_sha256,
+        }
+    }
+}
+
+/// The SHA-256 of a variant's source (or any text), in hex: the rules
+/// language's one copy.
+pub use murus_dsl::key::text_sha256_hex as source_sha256;
+
+/// An evaluation's id as messages show it: `generic`, or `sha256:` and
+/// the first 12 hex digits of the digest.
+pub fn short_evaluation(id: &str) -> String {
+    match id.strip_prefix("sha256:") {
+        Some(hex) if hex.len() > 12 => format!("sha256:{}…", &hex[..12]),
+        _ => id.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_rules_are_known_by_their_key_or_without_one_by_their_text() {
+        let standard = Variant::standard();
+        let commented = Variant::compile(&format!("// a comment\n{}", standard.source())).unwrap();
+        let (a, b) = (VariantId::of(&standard), VariantId::of(&commented));
+        assert_ne!(a.source_sha256, b.source_sha256);
+        assert!(a.same_rules(&b));
+        // Without a key on one side (an older file), the text decides.
+        let old = VariantId {
+            rules_key: None,
+            ..a.clone()
+        };
+        assert!(old.same_rules(&a));
+        assert!(!old.same_rules(&b));
+        let advanced = VariantId::of(&Variant::builtin("advanced").unwrap());
+        assert!(!a.same_rules(&advanced));
+        assert_eq!(short_evaluation("generic"), "generic");
+        assert_eq!(
+            short_evaluation(&format!("sha256:{}", "ab".repeat(32))),
+            "sha256:abababababab…"
+        );
+    }
 }

@@ -16,6 +16,7 @@ mod sweep;
 pub use balance::{BalanceReport, LevelResult, SkillGap, StopReason, strongest};
 pub use run::{
     Bin, Branching, ColourResult, Evaluation, FirstPlayer, Length, Rate, Report, SeatResult, build,
+    evaluations_text,
 };
 pub use sweep::{FORMAT, Skipped, SweepReport, SweepRow, SweepSpec, Tier};
 

@@ -12,7 +12,7 @@ use murus_engine::Reason;
 use serde::{Deserialize, Serialize};
 
 use crate::metrics::Metrics;
-use crate::record::{GameStats, Provenance, reason_key};
+use crate::record::{GameStats, Provenance, reason_key, short_evaluation};
 use crate::stats::{percentile, wilson};
 use crate::text::{grouped, percent};
 
@@ -95,7 +95,9 @@ pub struct Branching {
     pub forced_share: f64,
 }
 
-/// How the evaluation's view of the game matched its end.
+/// How the evaluation's view of the game matched its end, over the games
+/// measured (those with a game-quality metrics record; every game in files
+/// written before the metrics).
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Evaluation {
     /// Mean number of times the evaluation's leader changed per game.
@@ -170,6 +172,9 @@ impl Report {
                 wins(s.wins, s.rate, s.ci95),
             ));
         }
+        if let Some(text) = evaluations_text(&self.provenance) {
+            lines.push(("Evaluation".into(), text));
+        }
         for (c, x) in &self.by_colour {
             let name = c.chars().next().map_or_else(|| c.clone(), &colour);
             lines.push((name, wins(x.wins, x.rate, x.ci95)));
@@ -230,14 +235,130 @@ impl Report {
     }
 }
 
+/// Which evaluation the bots were given, in words: `generic features`,
+/// `trained, sha256:1a2b3c4d5e6f…`, or seat by seat where they differ
+/// (`seat 1 trained, sha256:…; seat 2 generic features`); `None` for a
+/// report that records none (written before evaluations were recorded).
+pub fn evaluations_text(p: &Provenance) -> Option<String> {
+    let words = |id: &str| {
+        if id == murus_ai::Evaluation::Generic.id() {
+            "generic features".to_string()
+        } else {
+            format!("trained, {}", short_evaluation(id))
+        }
+    };
+    let first = p.evaluations.first()?;
+    if p.evaluations.iter().all(|e| e == first) {
+        return Some(words(first));
+    }
+    let seats: Vec<String> = p
+        .evaluations
+        .iter()
+        .enumerate()
+        .map(|(s, e)| format!("seat {} {}", s + 1, words(e)))
+        .collect();
+    Some(seats.join("; "))
+}
+
+/// What the evaluation's leader says of some games: how many, how many
+/// were decisive, in how many of those the leader at three quarters won,
+/// and the leader's changes.
+#[derive(Clone, Copy, Default)]
+struct Led {
+    games: u64,
+    decisive: u64,
+    foreseen: u64,
+    lead_changes: u64,
+}
+
+impl Led {
+    fn add(&mut self, g: &GameStats) {
+        self.games += 1;
+        if g.winner.is_some() {
+            self.decisive += 1;
+            if g.leader_at_three_quarters.is_some() && g.leader_at_three_quarters == g.winner {
+                self.foreseen += 1;
+            }
+        }
+        self.lead_changes += u64::from(g.lead_changes);
+    }
+}
+
+/// What a report counts of a run's records, in one pass over them (a run
+/// of random games has millions).
+struct Counts {
+    /// Wins by seat, and by colour in turn order.
+    seat_wins: Vec<u64>,
+    colour_wins: Vec<u64>,
+    draws: u64,
+    capped: u64,
+    /// Games by end reason, in the order of [`Reason::ALL`].
+    by_reason: [u64; Reason::ALL.len()],
+    lengths: Vec<u32>,
+    branching_sum: u64,
+    branching_max: u32,
+    forced: u64,
+    /// The leader's figures over the measured games, and over every game.
+    measured: Led,
+    all: Led,
+}
+
+impl Counts {
+    fn of(prov: &Provenance, games: &[GameStats]) -> Counts {
+        let mut c = Counts {
+            seat_wins: vec![0; prov.bots.len()],
+            colour_wins: vec![0; prov.players.len()],
+            draws: 0,
+            capped: 0,
+            by_reason: [0; Reason::ALL.len()],
+            lengths: Vec::with_capacity(games.len()),
+            branching_sum: 0,
+            branching_max: 0,
+            forced: 0,
+            measured: Led::default(),
+            all: Led::default(),
+        };
+        for g in games {
+            if let Some(wins) = g.winner_seat.and_then(|s| c.seat_wins.get_mut(s)) {
+                *wins += 1;
+            }
+            match g.winner {
+                None => c.draws += 1,
+                Some(w) => {
+                    if let Some(i) = prov.players.iter().position(|&p| p == w) {
+                        c.colour_wins[i] += 1;
+                    }
+                }
+            }
+            if g.reason == Reason::PlyCap {
+                c.capped += 1;
+            }
+            if let Some(i) = Reason::ALL.iter().position(|&r| r == g.reason) {
+                c.by_reason[i] += 1;
+            }
+            c.lengths.push(g.plies);
+            c.branching_sum += g.branching_sum;
+            c.branching_max = c.branching_max.max(g.branching_max);
+            c.forced += u64::from(g.forced);
+            c.all.add(g);
+            if g.metrics.is_some() {
+                c.measured.add(g);
+            }
+        }
+        c
+    }
+}
+
 /// Builds the report of `games` (in any order: every figure is a count, a
 /// sum or an order statistic).
 pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
     let n = games.len() as u64;
-    let seats = prov.bots.len();
-    let by_seat = (0..seats)
-        .map(|s| {
-            let wins = games.iter().filter(|g| g.winner_seat == Some(s)).count() as u64;
+    let c = Counts::of(prov, games);
+    let by_seat = c
+        .seat_wins
+        .iter()
+        .enumerate()
+        .map(|(s, &wins)| {
             let r = Rate::of(wins, n);
             SeatResult {
                 seat: s,
@@ -251,11 +372,11 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
     let by_colour = prov
         .players
         .iter()
-        .map(|&c| {
-            let wins = games.iter().filter(|g| g.winner == Some(c)).count() as u64;
+        .zip(&c.colour_wins)
+        .map(|(&colour, &wins)| {
             let r = Rate::of(wins, n);
             (
-                c.to_string(),
+                colour.to_string(),
                 ColourResult {
                     wins,
                     rate: r.rate,
@@ -264,39 +385,43 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
             )
         })
         .collect();
-    let draws = games.iter().filter(|g| g.winner.is_none()).count() as u64;
-    let capped = games.iter().filter(|g| g.reason == Reason::PlyCap).count() as u64;
-    let first = prov.players.first().copied();
-    let first_wins = games
-        .iter()
-        .filter(|g| g.winner.is_some() && g.winner == first)
-        .count() as u64;
+    let (draws, capped) = (c.draws, c.capped);
+    let first_wins = c.colour_wins.first().copied().unwrap_or(0);
     let fr = Rate::of(first_wins, n);
     let fair = 1.0 / prov.players.len().max(1) as f64;
-    let mut end_reasons = BTreeMap::new();
-    for g in games {
-        *end_reasons.entry(reason_key(g.reason)).or_insert(0) += 1;
-    }
-    let mut lengths: Vec<u32> = games.iter().map(|g| g.plies).collect();
+    let end_reasons: BTreeMap<String, u64> = Reason::ALL
+        .iter()
+        .zip(c.by_reason)
+        .filter(|&(_, count)| count > 0)
+        .map(|(&r, count)| (reason_key(r), count))
+        .collect();
+    let mut lengths = c.lengths;
     lengths.sort_unstable();
     let total_plies: u64 = lengths.iter().map(|&l| u64::from(l)).sum();
     let max_len = lengths.last().copied().unwrap_or(0);
     let width = 10;
+    // One pass over the sorted lengths.
+    let mut counts = vec![0u64; (max_len / width) as usize + 1];
+    for &l in &lengths {
+        counts[(l / width) as usize] += 1;
+    }
     let histogram = (0..=max_len / width)
-        .map(|b| Bin {
+        .zip(counts)
+        .map(|(b, count)| Bin {
             from: b * width,
             to: b * width + width - 1,
-            count: lengths.iter().filter(|&&l| l / width == b).count() as u64,
+            count,
         })
         .collect();
-    let branching_sum: u64 = games.iter().map(|g| g.branching_sum).sum();
-    let forced: u64 = games.iter().map(|g| u64::from(g.forced)).sum();
-    let decisive: Vec<&GameStats> = games.iter().filter(|g| g.winner.is_some()).collect();
-    let foreseen = decisive
-        .iter()
-        .filter(|g| g.leader_at_three_quarters.is_some() && g.leader_at_three_quarters == g.winner)
-        .count() as u64;
-    let lead_changes: u64 = games.iter().map(|g| u64::from(g.lead_changes)).sum();
+    let (branching_sum, branching_max, forced) = (c.branching_sum, c.branching_max, c.forced);
+    // The evaluation's leader is measured with the game-quality metrics:
+    // where a run measures a sample of its games (random bots alone), only
+    // those count; in game files written before the metrics, every game.
+    let led = if c.measured.games > 0 {
+        c.measured
+    } else {
+        c.all
+    };
     let per = |x: u64, d: u64| {
         if d == 0 {
             0.0
@@ -330,12 +455,12 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         },
         branching: Branching {
             mean: per(branching_sum, total_plies),
-            max: games.iter().map(|g| g.branching_max).max().unwrap_or(0),
+            max: branching_max,
             forced_share: per(forced, total_plies),
         },
         evaluation: Evaluation {
-            lead_changes_mean: per(lead_changes, n),
-            decisiveness: Rate::of(foreseen, decisive.len() as u64),
+            lead_changes_mean: per(led.lead_changes, led.games),
+            decisiveness: Rate::of(led.foreseen, led.decisive),
         },
         metrics: Metrics::of(games),
     }
@@ -354,11 +479,11 @@ mod tests {
         assert_eq!(g.stats.metrics, None);
         assert_eq!(g.stats.plies, 31);
         let mut new = g.clone();
-        new.stats.metrics = Some(GameMetrics {
+        new.stats.metrics = Some(Box::new(GameMetrics {
             evaluated: 16,
             drama: Some(Fixed::new(0.25)),
             ..GameMetrics::default()
-        });
+        }));
         let line = serde_json::to_string(&new).unwrap();
         assert!(
             line.contains(r#""metrics":{"evaluated":16,"drama":0.25,"#),
@@ -370,9 +495,11 @@ mod tests {
             variant: VariantId {
                 name: "test".into(),
                 source_sha256: String::new(),
+                rules_key: None,
             },
             engine_version: String::new(),
             bots: vec!["random".into(), "random".into()],
+            evaluations: Vec::new(),
             seed: 1,
             requested: 2,
             max_plies: 300,

@@ -153,7 +153,8 @@ fn run_batch(
     if let Some(e) = tally.take_error() {
         return Err(e);
     }
-    let report = config.report_interrupted(&tally.stats(), tally.stopped());
+    let stopped = tally.stopped();
+    let report = config.report_interrupted(&tally.take_stats(), stopped);
     if let Some(dir) = dir {
         dir.into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)

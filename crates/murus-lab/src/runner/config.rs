@@ -2,14 +2,15 @@
 
 use std::sync::Arc;
 
-use murus_ai::BotSpec;
+use murus_ai::{BotSpec, Evaluation};
 use murus_engine::Variant;
 
 use crate::book::Book;
 use crate::error::LabError;
 use crate::folder::RunSpec;
-use crate::play::GameSetup;
-use crate::record::{GameStats, Provenance, VariantId, source_sha256};
+use crate::metrics::{CLARITY_SAMPLE, RANDOM_FULL_ROUNDS, RANDOM_ROUNDS};
+use crate::play::{GameSetup, Measure};
+use crate::record::{GameStats, Provenance, VariantId};
 use crate::report::{self, Report};
 use crate::seeds::{OPENING_SALT, game_seed};
 
@@ -28,9 +29,27 @@ pub struct Config {
     /// statistics, which is faster. A run kept in a [`crate::RunDir`] always
     /// writes them.
     pub record_moves: bool,
+    /// Measure the games' quality (default): the game-quality metrics and
+    /// the evaluation's leader, in every game or in a sample of them
+    /// ([`Config::setup`]). Off, no game is measured (reports have no
+    /// metrics and no lead changes): what `murus bench` compares with to
+    /// give the metrics' cost.
+    pub record_metrics: bool,
     /// The opening book that opens every round of games, if any.
     book: Option<Arc<Book>>,
+    /// The evaluation each seat's bot is given ([`Provenance::evaluations`]),
+    /// settled once for the run.
+    evaluations: Vec<Evaluation>,
     provenance: Provenance,
+}
+
+/// The evaluation a bot of `spec` is given on `variant`: the file its spec
+/// names (one that cannot be used was reported by [`BotSpec::check`], and
+/// falls back, as [`murus_ai::Bot::prepare`] does), else the variant's own.
+fn evaluation_of(spec: &BotSpec, variant: &Variant) -> Evaluation {
+    spec.eval_file()
+        .and_then(|r| r.evaluation_for(variant).ok())
+        .unwrap_or_else(|| Evaluation::for_variant(variant))
 }
 
 impl Config {
@@ -44,14 +63,13 @@ impl Config {
             .map(|s| bots[s % bots.len().max(1)].clone())
             .collect();
         let max_plies = variant.rules().draw.ply_cap.unwrap_or(1000);
+        let evaluations: Vec<Evaluation> = bots.iter().map(|b| evaluation_of(b, variant)).collect();
         Config {
             provenance: Provenance {
-                variant: VariantId {
-                    name: variant.name().to_string(),
-                    source_sha256: source_sha256(variant.source()),
-                },
+                variant: VariantId::of(variant),
                 engine_version: env!("CARGO_PKG_VERSION").to_string(),
                 bots: bots.iter().map(ToString::to_string).collect(),
+                evaluations: evaluations.iter().map(Evaluation::id).collect(),
                 seed,
                 requested: games,
                 max_plies,
@@ -67,7 +85,9 @@ impl Config {
             max_plies,
             shard: None,
             record_moves: true,
+            record_metrics: true,
             book: None,
+            evaluations,
         }
     }
 
@@ -147,24 +167,86 @@ impl Config {
         index < self.games && self.shard.is_none_or(|(k, n)| index % n == k - 1)
     }
 
+    /// What game `index` measures ([`Measure`]): with random bots alone,
+    /// the games of the first [`RANDOM_FULL_ROUNDS`] rounds and of one
+    /// round in [`RANDOM_ROUNDS`] after them; otherwise every game.
+    /// A measured game values its legal moves at every ply where bots
+    /// search (and none plays at random), else at one ply in
+    /// [`CLARITY_SAMPLE`]. Nothing without [`Config::record_metrics`].
+    pub fn measure(&self, index: u64) -> Measure {
+        if !self.record_metrics {
+            return Measure::Nothing;
+        }
+        let seats = self.bots.len().max(1) as u64;
+        let round = index / seats;
+        if self.bots.iter().all(|b| *b == BotSpec::Random)
+            && round >= RANDOM_FULL_ROUNDS
+            && round % RANDOM_ROUNDS != 0
+        {
+            return Measure::Nothing;
+        }
+        let random = self.bots.contains(&BotSpec::Random);
+        let value_moves_one_in = if !random && self.bots.iter().any(BotSpec::searches) {
+            1
+        } else {
+            CLARITY_SAMPLE
+        };
+        Measure::Metrics { value_moves_one_in }
+    }
+
     /// The setup of game `index`.
     pub fn setup(&self, index: u64) -> GameSetup {
+        self.setup_with(index, Vec::new(), Vec::new(), Vec::new())
+    }
+
+    /// Makes `setup` that of game `index`, reusing its buffers (a thread's
+    /// games of a run of fast bots allocate nothing for their setups).
+    pub fn setup_into(&self, index: u64, setup: &mut GameSetup) {
+        let seats = std::mem::take(&mut setup.seats);
+        let colours = std::mem::take(&mut setup.colour_of_seat);
+        let evaluations = std::mem::take(&mut setup.evaluations);
+        *setup = self.setup_with(index, seats, colours, evaluations);
+    }
+
+    /// The setup of game `index`, in the buffers given.
+    fn setup_with(
+        &self,
+        index: u64,
+        mut seats: Vec<BotSpec>,
+        mut colour_of_seat: Vec<usize>,
+        mut evaluations: Vec<Evaluation>,
+    ) -> GameSetup {
         let players = self.bots.len();
         let round = index / players as u64;
-        GameSetup {
+        seats.clone_from(&self.bots);
+        colour_of_seat.clear();
+        colour_of_seat.extend((0..players).map(|s| (s + index as usize) % players));
+        evaluations.clear();
+        let mut setup = GameSetup {
             index,
             seed: game_seed(self.seed, index),
-            seats: self.bots.clone(),
-            colour_of_seat: (0..players)
-                .map(|s| (s + index as usize) % players)
-                .collect(),
+            seats,
+            colour_of_seat,
             max_plies: self.max_plies,
             openings: self.provenance.openings,
             // Every game of a round (the players' colour rotations) opens alike.
             opening_seed: game_seed(self.seed ^ OPENING_SALT, round),
             book_line: self.book.as_ref().map(|b| b.line_of_round(round)),
             record_moves: self.record_moves,
+            evaluations,
+            measure: self.measure(index),
+        };
+        // Random movers that measure nothing need no evaluation (and a copy
+        // of a shared one would cost the threads of a run of random games).
+        if !setup.needs_no_evaluation() {
+            setup.evaluations.clone_from(&self.evaluations);
         }
+        setup
+    }
+
+    /// The evaluation each seat's bot is given, by seat.
+    pub fn evaluations(&self) -> &[Evaluation] {
+        &self.evaluations
     }
 
     pub fn provenance(&self) -> &Provenance {

@@ -14,7 +14,7 @@ use murus_engine::job::Handler;
 use super::config::Config;
 use crate::error::LabError;
 use crate::folder::RunDir;
-use crate::play::play_game;
+use crate::play::{GameSetup, play_game};
 use crate::record::{GameResult, GameStats};
 
 /// Where a run of games stands: what its [`Handler`] hears, at least every
@@ -59,7 +59,13 @@ impl<'h> Tally<'h> {
             handler,
             total,
             halt: Arc::new(AtomicBool::new(false)),
-            stats: Mutex::new(resumed.to_vec()),
+            stats: Mutex::new({
+                // Room for every record at once: a run of random games
+                // otherwise spends a tenth of its time growing the list.
+                let mut all = Vec::with_capacity(total.min(1 << 24) as usize);
+                all.extend_from_slice(resumed);
+                all
+            }),
             done: AtomicU64::new(resumed.len() as u64),
             error: Mutex::new(None),
         };
@@ -92,6 +98,12 @@ impl<'h> Tally<'h> {
     /// order (a copy of small records, never of the games' moves).
     pub(crate) fn stats(&self) -> Vec<GameStats> {
         lock(&self.stats).clone()
+    }
+
+    /// The statistics records of the games finished, taken out (a run
+    /// that has ended reports on them without copying them).
+    pub(crate) fn take_stats(&self) -> Vec<GameStats> {
+        std::mem::take(&mut *lock(&self.stats))
     }
 
     /// The records added since there were `from`.
@@ -158,6 +170,19 @@ pub(crate) struct Deliver<'a> {
     pub keep: Option<&'a Mutex<Vec<GameResult>>>,
 }
 
+/// Replays the games a resumed folder kept before any game is played or
+/// judged ([`RunDir::check_games`], once per folder); a game that does not
+/// replay stops the run with its error. Returns whether the run may go on.
+fn check_kept(variant: &Variant, tally: &Tally, deliver: &Deliver) -> bool {
+    match deliver.dir.map(|d| lock(d).check_games(variant)) {
+        Some(Err(e)) => {
+            tally.fail(e);
+            false
+        }
+        _ => true,
+    }
+}
+
 /// How often workers hand finished games' records over at the latest.
 const FLUSH_EVERY: Duration = Duration::from_millis(50);
 
@@ -172,6 +197,9 @@ pub(crate) fn play_range(
     skip: &[u64],
     deliver: &Deliver,
 ) {
+    if !check_kept(variant, tally, deliver) {
+        return;
+    }
     let count = range.end.saturating_sub(range.start);
     let threads = (config.threads as u64).min(count).max(1) as usize;
     let next = AtomicU64::new(range.start);
@@ -190,6 +218,7 @@ pub(crate) fn play_range(
         // cheap for fast games, or at least every 50 ms for slow ones;
         // batching never changes the results.
         let mut flushed = Instant::now();
+        let mut setup: Option<GameSetup> = None;
         'claims: loop {
             let first = next.fetch_add(chunk, Ordering::Relaxed);
             for j in first..(first + chunk).min(range.end) {
@@ -201,7 +230,14 @@ pub(crate) fn play_range(
                     continue;
                 }
                 let stop = searching.then(|| tally.halt.clone());
-                let g = match play_game(variant, &config.setup(index), stop) {
+                let setup = match &mut setup {
+                    Some(s) => {
+                        config.setup_into(index, s);
+                        s
+                    }
+                    None => setup.insert(config.setup(index)),
+                };
+                let g = match play_game(variant, setup, stop) {
                     Ok(g) => g,
                     Err(e) => {
                         tally.fail(e);
@@ -217,9 +253,12 @@ pub(crate) fn play_range(
                     tally.fail(e);
                     break 'claims;
                 }
-                stats.push(g.stats);
+                stats.push(g.stats.clone());
                 games.push(g);
-                if stats.len() >= 64 || flushed.elapsed() >= FLUSH_EVERY {
+                // The clock read for slow games, and every 8 fast ones.
+                if stats.len() >= 64
+                    || (searching || stats.len() % 8 == 0) && flushed.elapsed() >= FLUSH_EVERY
+                {
                     tally.flush(&mut stats, &mut games, deliver.keep);
                     flushed = Instant::now();
                 }
@@ -297,8 +336,15 @@ pub(crate) fn play_sequential(
 ) -> Sequential {
     let games = config.games;
     let step = step.max(1);
+    if !check_kept(variant, tally, deliver) {
+        return Sequential {
+            played: Vec::new(),
+            decided: false,
+            next: 0,
+        };
+    }
     let mut pool: std::collections::BTreeMap<u64, GameStats> =
-        resumed.iter().map(|g| (g.index, *g)).collect();
+        resumed.iter().map(|g| (g.index, g.clone())).collect();
     let mut played = Vec::new();
     let chunk = (config.threads as u64 * 8).max(16);
     let mut next = 0;

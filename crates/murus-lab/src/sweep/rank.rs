@@ -4,6 +4,7 @@
 use std::collections::BTreeMap;
 
 use crate::balance::{CAPPED, DOMINANT_ENDING, DRAWISH};
+use crate::metrics::DURATION_FAR;
 use crate::report::{BalanceReport, Report, SweepRow, Tier};
 use crate::text::percent;
 
@@ -77,12 +78,15 @@ fn capped_share(r: &Report) -> f64 {
 /// (`docs/balance.md`, "Sweeps"):
 ///
 /// * **unplayable** at a level where half the games or more end before
-///   each player has moved twice (fewer than `2 × players` plies: no legal
-///   play, or a game that ends at once), or when no game was played;
+///   each player has moved twice after the opening plies (fewer than
+///   `openings + 2 × players` plies: no legal play, or a game that ends at
+///   once, or in the openings no bot chose), or when no game was played;
 /// * **broken** at a level with more than [`DRAWISH`] of games drawn by the
-///   rules, more than [`CAPPED`] stopped by the ply cap, or (at a level
-///   other than `random`) more than [`DOMINANT_ENDING`] ending one way
-///   other than a breakthrough: the verdict's extremes;
+///   rules, more than [`CAPPED`] stopped by the ply cap, a mean length far
+///   outside its [`ideal_band`] (below half its lower end or above twice
+///   its upper end, as the metrics flag it), or (at a level other than
+///   `random`) more than [`DOMINANT_ENDING`] ending one way other than a
+///   breakthrough: the verdict's extremes;
 /// * **unbalanced** at a level whose first-player 95% interval excludes
 ///   the fair rate;
 /// * **playable** otherwise.
@@ -107,13 +111,39 @@ pub fn assess(b: &BalanceReport) -> Assessment {
         }
         played = true;
         let at = &l.level;
-        let quick = 2 * r.provenance.players.len().max(1) as u32;
+        // Each player moves twice after the opening plies, which no bot
+        // chose: a game over before is not played by the bots at all.
+        let openings = r.provenance.openings;
+        let quick = openings + 2 * r.provenance.players.len().max(1) as u32;
         if r.length.median < quick {
+            let after = if openings > 0 {
+                format!(" (its {openings} opening plies and two moves a player)")
+            } else {
+                String::new()
+            };
             flag(
                 Tier::Unplayable,
                 format!(
-                    "At {at}, half the games last fewer than {quick} plies (median {}): the game ends at once.",
+                    "At {at}, half the games last fewer than {quick} plies{after} (median {}): the game ends at once.",
                     r.length.median
+                ),
+                &mut tier,
+            );
+        }
+        let [lo, hi] = ideal_band(r);
+        let mean = r.length.mean;
+        let far = if mean * DURATION_FAR < lo {
+            Some("far below")
+        } else if mean > hi * DURATION_FAR {
+            Some("far above")
+        } else {
+            None
+        };
+        if let Some(far) = far {
+            flag(
+                Tier::Broken,
+                format!(
+                    "At {at}, games last {mean:.1} plies on average, {far} the ideal band of {lo:.0}–{hi:.0} plies."
                 ),
                 &mut tier,
             );
@@ -174,8 +204,6 @@ pub fn assess(b: &BalanceReport) -> Assessment {
             );
         }
         edge = edge.max((f.rate - f.fair).abs() * 100.0);
-        let [lo, hi] = ideal_band(r);
-        let mean = r.length.mean;
         outside = outside.max(if mean < lo {
             lo - mean
         } else {

@@ -107,6 +107,7 @@ pub fn spec_of(
         variant: VariantId {
             name,
             source_sha256: source_sha256(source),
+            rules_key: family_key(source, space),
         },
         engine_version: env!("CARGO_PKG_VERSION").to_string(),
         parameters: space.params.iter().map(|(n, _)| n.clone()).collect(),
@@ -126,12 +127,29 @@ pub fn spec_of(
     }
 }
 
+/// The key of the rules of every combination of `space` together (hex):
+/// the SHA-256 of their [`murus_dsl::RulesKey`]s in combination order, so
+/// that a comment or a new title in the rule file changes nothing; `None`
+/// when a combination does not compile (its diagnostic may depend on the
+/// text), and the template is then known by its text.
+fn family_key(source: &str, space: &Space) -> Option<String> {
+    use sha2::{Digest, Sha256};
+    let mut hash = Sha256::new();
+    for index in 0..space.len() {
+        let variant = Variant::compile_with(source, &space.combination(index)).ok()?;
+        hash.update(variant.rules_key().bytes());
+    }
+    let digest: [u8; 32] = hash.finalize().into();
+    Some(murus_dsl::RulesKey::from_bytes(digest).to_hex())
+}
+
 /// A sweep resumes, and its shards merge, only with the same spec.
 impl Settings for SweepSpec {
     const WHAT: &'static str = "sweep";
 
     /// Every field of the spec in turn, as `sweep.json` writes it (an
-    /// object's fields by their full names: `variant source_sha256`).
+    /// object's fields by their full names), the variant by its rules
+    /// (their key where both have one: [`VariantId::same_rules`]).
     fn differences(&self, other: &SweepSpec, here: &'static str) -> Vec<String> {
         let flat = |s: &SweepSpec| -> Vec<(String, String)> {
             let serde_json::Value::Object(map) =
@@ -147,6 +165,10 @@ impl Settings for SweepSpec {
             let mut out = Vec::new();
             for (k, v) in map {
                 match v {
+                    // Compared by `Differences::rules`, in this place.
+                    serde_json::Value::Object(_) if k == "variant" => {
+                        out.push((k, String::new()));
+                    }
                     serde_json::Value::Object(inner) => {
                         for (k2, v2) in inner {
                             out.push((format!("{k} {k2}"), text(&v2)));
@@ -158,7 +180,14 @@ impl Settings for SweepSpec {
             out
         };
         let mut d = Differences::new(here);
-        for ((name, x), (_, y)) in flat(self).iter().zip(&flat(other)) {
+        // The rules by their key (where both have one), in the variant's
+        // place.
+        let (mine, theirs) = (flat(self), flat(other));
+        for ((name, x), (_, y)) in mine.iter().zip(&theirs) {
+            if name == "variant" {
+                d.rules(&self.variant, &other.variant);
+                continue;
+            }
             d.add(name, x, y);
         }
         d.finish()

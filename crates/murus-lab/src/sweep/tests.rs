@@ -52,9 +52,11 @@ fn level(name: &str, f: &Figures) -> LevelResult {
         variant: VariantId {
             name: "test".into(),
             source_sha256: String::new(),
+            rules_key: None,
         },
         engine_version: String::new(),
         bots: vec![name.into(), name.into()],
+        evaluations: Vec::new(),
         seed: 1,
         requested: f.games,
         max_plies: 300,
@@ -91,6 +93,7 @@ fn check(levels: Vec<LevelResult>) -> BalanceReport {
         variant: VariantId {
             name: "test".into(),
             source_sha256: String::new(),
+            rules_key: None,
         },
         engine_version: String::new(),
         seed: 1,
@@ -266,14 +269,47 @@ fn games_that_end_at_once_are_unplayable_whatever_else_is_wrong() {
         a.flags[1],
         "At easy, half the games last fewer than 4 plies (median 3): the game ends at once."
     );
-    // Four plies is play: each player moved twice.
+    // Four plies is play (each player moved twice), but far too short a
+    // game: the length band counts in the tier, not only in the fitness
+    // (a 4-ply game ranked playable).
     let four = Figures {
         median: 4,
+        mean: 4.0,
+        ..fair(50, 100)
+    };
+    let a = assess(&check(vec![level("random", &four)]));
+    assert_eq!(a.tier, Tier::Broken);
+    assert_eq!(
+        a.flags,
+        ["At random, games last 4.0 plies on average, far below the ideal band of 20–100 plies."]
+    );
+    // So is a game far longer than the band: 201 plies against 100.
+    let long = Figures {
+        median: 201,
+        mean: 201.0,
         ..fair(50, 100)
     };
     assert_eq!(
-        assess(&check(vec![level("random", &four)])).tier,
-        Tier::Playable
+        assess(&check(vec![level("random", &long)])).tier,
+        Tier::Broken
+    );
+    // Games that end within the random opening plies, or just after them,
+    // were hardly played by the bots: with 6 opening plies, a median of 9
+    // is fewer than 6 + 2 × 2.
+    let mut opened = level(
+        "random",
+        &Figures {
+            median: 9,
+            mean: 10.0,
+            ..fair(50, 100)
+        },
+    );
+    opened.report.provenance.openings = 6;
+    let a = assess(&check(vec![opened]));
+    assert_eq!(a.tier, Tier::Unplayable);
+    assert_eq!(
+        a.flags[0],
+        "At random, half the games last fewer than 10 plies (its 6 opening plies and two moves a player) (median 9): the game ends at once."
     );
     // A check without games ranks lowest.
     let none = assess(&check(Vec::new()));

@@ -6,7 +6,7 @@ use std::path::Path;
 use std::sync::Mutex;
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use murus_ai::{Bot, BotSpec};
+use murus_ai::{Bot, BotSpec, Evaluation};
 use murus_engine::job::Handler;
 use murus_engine::{Engine, EngineTask, Move, Pos, Variant, Word};
 use serde::de::DeserializeOwned;
@@ -17,7 +17,7 @@ use crate::error::LabError;
 use crate::folder::lines::{self, Appender};
 use crate::folder::{Differences, Mode, Opened, RunFolder, Settings, Spec};
 use crate::play::{Players, Watcher, play_loop};
-use crate::record::source_sha256;
+use crate::record::{VariantId, short_evaluation, source_sha256};
 use crate::runner::lock;
 use crate::seeds::{game_seed, mix};
 
@@ -30,8 +30,19 @@ pub struct DataSpec {
     pub variant: String,
     /// SHA-256 of the variant's source, in hex.
     pub variant_sha256: String,
+    /// The key of the variant's rules ([`murus_dsl::RulesKey`], in hex):
+    /// data resumes across a comment or a new title in the rules file.
+    /// Left out of files written before it (compared by `variant_sha256`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules_key: Option<String>,
     /// The bot that plays the games and scores the positions.
     pub bot: String,
+    /// The evaluation its search scores positions with
+    /// ([`murus_ai::Evaluation::id`]): always the generic features, so that
+    /// the data does not depend on the evaluation it is to replace. Files
+    /// written before it was recorded were played so too.
+    #[serde(default = "generic")]
+    pub evaluation: String,
     pub seed: u64,
     /// Random plies that open each game.
     pub openings: u32,
@@ -113,6 +124,11 @@ pub struct GameData {
     pub positions: Vec<(String, i32)>,
 }
 
+/// The id of the generic evaluation: what the data's bot scores with.
+fn generic() -> String {
+    Evaluation::Generic.id()
+}
+
 impl DataSpec {
     /// The spec of a run on `variant`.
     pub fn new(variant: &Variant, bot: &BotSpec, seed: u64) -> DataSpec {
@@ -120,10 +136,24 @@ impl DataSpec {
             format: FORMAT,
             variant: variant.name().to_string(),
             variant_sha256: source_sha256(variant.source()),
+            rules_key: Some(variant.rules_key().to_hex()),
             bot: bot.to_string(),
+            evaluation: generic(),
             seed,
             openings: 8,
             max_plies: 300,
+        }
+    }
+}
+
+impl DataSpec {
+    /// The evaluation the data's bot scores with, in words: `generic
+    /// features`, or `trained, sha256:1a2b3c4d5e6f…`.
+    pub fn evaluation_summary(&self) -> String {
+        if self.evaluation == generic() {
+            Evaluation::Generic.summary()
+        } else {
+            format!("trained, {}", short_evaluation(&self.evaluation))
         }
     }
 }
@@ -133,15 +163,21 @@ impl Settings for DataSpec {
     const WHAT: &'static str = "training run";
 
     fn differences(&self, asked: &DataSpec, here: &'static str) -> Vec<String> {
-        let short = |sha: &str| sha[..12.min(sha.len())].to_string();
+        let id = |s: &DataSpec| VariantId {
+            name: s.variant.clone(),
+            source_sha256: s.variant_sha256.clone(),
+            rules_key: s.rules_key.clone(),
+        };
         let mut d = Differences::new(here);
-        d.add("variant", &self.variant, &asked.variant);
-        d.add(
-            "variant source",
-            short(&self.variant_sha256),
-            short(&asked.variant_sha256),
-        );
+        d.rules(&id(self), &id(asked));
         d.add("bot", &self.bot, &asked.bot);
+        if self.evaluation != asked.evaluation {
+            d.add(
+                "the bot's evaluation",
+                short_evaluation(&self.evaluation),
+                short_evaluation(&asked.evaluation),
+            );
+        }
         d.add("seed", self.seed, asked.seed);
         d.add("openings", self.openings, asked.openings);
         d.add("ply cap", self.max_plies, asked.max_plies);
@@ -188,6 +224,11 @@ impl DataDir {
     /// The folder.
     pub fn path(&self) -> &Path {
         self.folder.path()
+    }
+
+    /// The spec of its data, as its `train.json` holds it.
+    pub fn spec(&self) -> &DataSpec {
+        self.folder.spec()
     }
 
     /// The games `0..g` whose positions first reach `positions` (all the
@@ -376,7 +417,11 @@ pub fn play_game(
             let game = Players {
                 index: self.index,
                 bots: (0..players)
-                    .map(|p| Bot::new(self.bot.clone(), mix(seed ^ (p as u64 + 1))))
+                    .map(|p| {
+                        let mut bot = Bot::new(self.bot.clone(), mix(seed ^ (p as u64 + 1)));
+                        bot.set_evaluation(Evaluation::Generic);
+                        bot
+                    })
                     .collect(),
                 stop: None,
                 seat_of: (0..players).collect(),

@@ -190,9 +190,15 @@ pub fn fit_network(
 
 /// The generic features' weights fitted to `data` ([`Samples::differences`];
 /// Texel tuning): least squares between each position's target and the
-/// logistic of the evaluation, with Adam from `start`. Returns the weights
-/// and the mean squared error before and after.
-pub fn fit_weights(data: &[([f64; 8], f64)], start: Weights) -> (Weights, f64, f64) {
+/// logistic of the evaluation, with Adam from `start`. Only the features
+/// marked in `applicable` ([`Features::applicable`]) are fitted; the others
+/// never occur in these rules and weigh 0. Returns the weights and the mean
+/// squared error before and after.
+pub fn fit_weights(
+    data: &[([f64; 8], f64)],
+    start: Weights,
+    applicable: [bool; 8],
+) -> (Weights, f64, f64) {
     let error = |w: &[f64; 8]| -> f64 {
         let sum: f64 = data
             .iter()
@@ -204,6 +210,11 @@ pub fn fit_weights(data: &[([f64; 8], f64)], start: Weights) -> (Weights, f64, f
         sum / data.len().max(1) as f64
     };
     let mut w = start.to_array().map(f64::from);
+    for (w, on) in w.iter_mut().zip(applicable) {
+        if !on {
+            *w = 0.0;
+        }
+    }
     let before = error(&w);
     let (mut m1, mut m2) = ([0.0f64; 8], [0.0f64; 8]);
     let n = data.len().max(1) as f64;
@@ -217,7 +228,7 @@ pub fn fit_weights(data: &[([f64; 8], f64)], start: Weights) -> (Weights, f64, f
                 grad[i] += g * d[i];
             }
         }
-        for i in 0..8 {
+        for i in (0..8).filter(|&i| applicable[i]) {
             m1[i] = 0.9 * m1[i] + 0.1 * grad[i];
             m2[i] = 0.999 * m2[i] + 0.001 * grad[i] * grad[i];
             let mh = m1[i] / (1.0 - 0.9f64.powi(t));

@@ -26,12 +26,21 @@ pub struct TrainOutcome {
     pub correction: FitReport,
     /// The fitted weights and the error before and after.
     pub weights: (Weights, f64, f64),
+    /// The features these rules have ([`murus_ai::Features::applicable`]):
+    /// the others are not fitted, and not named.
+    pub applicable: [bool; 8],
     /// The validation matches, in the order played (none when the network
     /// is kept without one).
     pub matches: Vec<Checked>,
     /// The evaluation to write: the first candidate that won its match (or
     /// the network, unvalidated), `None` if none did.
     pub kept: Option<EvalFile>,
+    /// The evaluation the data's bot scored positions with, in words
+    /// ([`murus_ai::Evaluation::summary`]: the generic features).
+    pub scored_with: String,
+    /// The evaluation in force for the variant, which the candidates are
+    /// validated against and the file kept replaces, in words.
+    pub current: String,
 }
 
 /// What an evaluation file holds, in words: `the network`, `the network
@@ -50,16 +59,32 @@ impl TrainOutcome {
     /// is written is the caller's to say).
     pub fn lines(&self) -> Vec<String> {
         let (weights, before, after) = &self.weights;
-        let named: Vec<String> = FEATURE_NAMES
+        let (mut named, mut absent) = (Vec::new(), Vec::new());
+        for ((name, x), on) in FEATURE_NAMES
             .iter()
             .zip(weights.to_array())
-            .map(|(name, x)| format!("{name} {x}"))
-            .collect();
+            .zip(self.applicable)
+        {
+            if on {
+                named.push(format!("{name} {x}"));
+            } else {
+                absent.push(*name);
+            }
+        }
+        let absent = if absent.is_empty() {
+            String::new()
+        } else {
+            format!("; not in these rules: {}", absent.join(", "))
+        };
         let mut lines = vec![
             format!(
                 "Self-play: {} positions from {} games.",
                 grouped(self.positions as u64),
                 grouped(self.games as u64)
+            ),
+            format!(
+                "Evaluations: the data's scores from {}; the evaluation in force: {}.",
+                self.scored_with, self.current
             ),
             format!(
                 "Network of {} hidden units: held-out error {:.5} -> {:.5} after {} epochs.",
@@ -73,7 +98,7 @@ impl TrainOutcome {
                 self.correction.error_before, self.correction.error_after, self.correction.epochs
             ),
             format!(
-                "Features' weights: error {before:.5} -> {after:.5} ({}).",
+                "Features' weights: error {before:.5} -> {after:.5} ({}{absent}).",
                 named.join(", ")
             ),
         ];
@@ -139,16 +164,28 @@ mod tests {
             network: fit(0.25, 0.125),
             correction: fit(0.5, 0.25),
             weights: (weights, 0.2, 0.1),
+            applicable: [true, true, false, true, true, true, true, false],
             matches: Vec::new(),
             kept: Some(file.clone()),
+            scored_with: "generic features".into(),
+            current: "trained: network (32 hidden) (shipped standard.eval, sha256:1a2b3c4d5e6f…)"
+                .into(),
         };
         let lines = o.lines();
         assert_eq!(lines[0], "Self-play: 56 789 positions from 1 234 games.");
         assert_eq!(
             lines[1],
+            "Evaluations: the data's scores from generic features; the evaluation in force: trained: network (32 hidden) (shipped standard.eval, sha256:1a2b3c4d5e6f…)."
+        );
+        assert_eq!(
+            lines[2],
             "Network of 4 hidden units: held-out error 0.25000 -> 0.12500 after 3 epochs."
         );
-        assert!(lines[3].starts_with("Features' weights: error 0.20000 -> 0.10000 ("));
+        assert_eq!(
+            lines[4],
+            "Features' weights: error 0.20000 -> 0.10000 (material 100, towers 0, mobility 0, \
+             advancement 0, siege 0, blockers 0; not in these rules: catapults, threats)."
+        );
         assert_eq!(
             lines.last().map(String::as_str),
             Some("Not validated: the network is kept as fitted.")

@@ -3,6 +3,7 @@
 
 use std::path::Path;
 
+use murus_ai::eval::Features;
 use murus_ai::{BotSpec, EvalFile, Trained};
 use murus_engine::Variant;
 use murus_engine::job::{Handler, HandlerExt};
@@ -129,7 +130,8 @@ pub fn train(
         return Ok(None);
     }
     let start = variant.run(DefaultWeights);
-    let weights = fit_weights(&samples.differences, start);
+    let applicable = Features::applicable(variant);
+    let weights = fit_weights(&samples.differences, start, applicable);
     let digest = murus_ai::evalfile::rules_digest(variant);
     let note = |what: &str| {
         format!(
@@ -176,8 +178,11 @@ pub fn train(
         network: fit,
         correction: hybrid_fit,
         weights,
+        applicable,
         matches: Vec::new(),
         kept: None,
+        scored_with: data.spec().evaluation_summary(),
+        current: murus_ai::Evaluation::for_variant(variant).summary(),
     };
     let Some(validation) = options.validate else {
         outcome.kept = Some(candidates[0].1.clone());

@@ -24,7 +24,13 @@ impl Report {
             "source_sha256",
             p.variant.source_sha256.clone(),
         );
+        if let Some(key) = &p.variant.rules_key {
+            row("provenance", "rules_key", key.clone());
+        }
         row("provenance", "engine_version", p.engine_version.clone());
+        for (s, e) in p.evaluations.iter().enumerate() {
+            row("provenance", &format!("seat{s} evaluation"), e.clone());
+        }
         row("provenance", "seed", p.seed.to_string());
         if let Some(b) = &p.book {
             row("provenance", "book", b.name.clone());
@@ -108,6 +114,7 @@ pub fn balance_csv(report: &BalanceReport) -> String {
     let mut header: Vec<String> = [
         "level",
         "bot",
+        "evaluation",
         "games",
         "first_player",
         "first_player_lo",
@@ -135,6 +142,11 @@ pub fn balance_csv(report: &BalanceReport) -> String {
         let mut row = vec![
             l.level.clone(),
             l.bot.clone(),
+            r.provenance
+                .evaluations
+                .first()
+                .cloned()
+                .unwrap_or_default(),
             r.games.to_string(),
             format!("{:.4}", f.rate),
             format!("{:.4}", f.ci95[0]),
@@ -161,8 +173,9 @@ pub fn balance_csv(report: &BalanceReport) -> String {
 /// Columns: `rank`, `tier`, `fitness`, `edge` (points), `plies_outside`,
 /// one column a parameter, then for each level `LEVEL_games`,
 /// `LEVEL_first_player` with `_lo` and `_hi` (its 95% interval),
-/// `LEVEL_draws`, `LEVEL_ply_cap` and `LEVEL_mean_plies`, then `flags`
-/// (`; `-separated) and `error` (a skipped combination's first error).
+/// `LEVEL_draws`, `LEVEL_ply_cap` and `LEVEL_mean_plies`, then
+/// `evaluation` (the one the bots were given), `flags` (`; `-separated)
+/// and `error` (a skipped combination's first error).
 pub fn sweep_csv(report: &SweepReport) -> String {
     let spec = &report.spec;
     let mut w = csv::Writer::from_writer(Vec::new());
@@ -183,7 +196,7 @@ pub fn sweep_csv(report: &SweepReport) -> String {
             header.push(format!("{l}_{col}"));
         }
     }
-    header.extend(["flags", "error"].map(String::from));
+    header.extend(["evaluation", "flags", "error"].map(String::from));
     w.write_record(&header).expect("writes to memory");
     let params = |values: &BTreeMap<String, i64>| -> Vec<String> {
         spec.parameters
@@ -218,6 +231,15 @@ pub fn sweep_csv(report: &SweepReport) -> String {
                 None => row.extend(std::iter::repeat_n(String::new(), 7)),
             }
         }
+        // Every level's bots are given the combination's own evaluation.
+        row.push(
+            r.balance
+                .levels
+                .iter()
+                .find_map(|l| l.report.provenance.evaluations.first())
+                .cloned()
+                .unwrap_or_default(),
+        );
         row.push(r.flags.join("; "));
         row.push(String::new());
         w.write_record(&row).expect("writes to memory");
@@ -232,6 +254,7 @@ pub fn sweep_csv(report: &SweepReport) -> String {
         ];
         row.extend(params(&s.values));
         row.extend(std::iter::repeat_n(String::new(), 7 * spec.levels.len()));
+        row.push(String::new());
         row.push(String::new());
         row.push(s.error.clone());
         w.write_record(&row).expect("writes to memory");

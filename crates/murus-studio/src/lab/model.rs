@@ -57,7 +57,7 @@ impl Handler<RunProgress> for Feed {
         self.reporter.send(RunMsg::Games(p.done, p.games.clone()));
         let report = {
             let mut s = self.stats.lock().unwrap_or_else(PoisonError::into_inner);
-            s.0.extend(p.games.iter().map(|g| g.stats));
+            s.0.extend(p.games.iter().map(|g| g.stats.clone()));
             (s.1.elapsed() >= REPORT_EVERY).then(|| {
                 s.1 = Instant::now();
                 self.config.report(&s.0)

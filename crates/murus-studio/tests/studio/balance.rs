@@ -422,6 +422,7 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
             variant: murus_lab::VariantId {
                 name: "small".into(),
                 source_sha256: "00".into(),
+                rules_key: None,
             },
             engine_version: String::new(),
             parameters: vec!["files".into()],

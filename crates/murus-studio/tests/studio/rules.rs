@@ -1025,6 +1025,19 @@ fn a_title_edit_keeps_train_bots_results() {
         h.query_by_label_contains("Kept the network: ").is_some(),
         "the outcome is still shown"
     );
+    // And the data resumes to more positions: the lab's train.json knows
+    // the rules by their key too (it refused the text it had not seen).
+    let learned = count_after(&outcome, "Self-play: ");
+    h.state_mut()
+        .rules
+        .model_mut()
+        .train_settings_mut()
+        .positions = learned + 300;
+    let resumed = train_to_the_end(&mut h, "Resume training (");
+    assert!(
+        count_after(&resumed, "Self-play: ") > learned,
+        "{outcome} then {resumed}"
+    );
     // Lab offers the trained bot for the retitled rules.
     h.state_mut()
         .lab
