@@ -174,7 +174,7 @@ impl BotSpec {
 /// The named levels, weakest first, with their specs. Budgets count nodes,
 /// so the lab reproduces them; the studio also bounds their time
 /// ([`BotSpec::time_bound`]), so nobody waits long on a big board. The
-/// measured gaps between them are in the README.
+/// measured gaps between them are in `docs/bots.md`.
 pub const LEVELS: [(&str, BotSpec); 4] = [
     ("easy", BotSpec::Greedy),
     (

@@ -53,7 +53,7 @@ enum Command {
     Perft(position::PerftArgs),
     /// Play moves given in notation and report where the game stands.
     Replay(position::ReplayArgs),
-    /// Measure perft and random-playout speed of the standard and Advanced games.
+    /// Measure the engine (perft, random games), lab self-play and what its metrics cost, and the search, against a hand-written yardstick.
     Bench(bench::BenchArgs),
     /// List the shipped variants.
     Variants,

@@ -292,9 +292,9 @@ mod tests {
         String::from_utf8(out).unwrap()
     }
 
-    /// The lines the README quotes keep their layout.
+    /// The lines `docs/speed.md` quotes keep their layout.
     #[test]
-    fn bench_rows_print_as_the_readme_quotes_them() {
+    fn bench_rows_print_as_the_docs_quote_them() {
         let speed = |test: &str, count, seconds, unit, note: Option<&str>| {
             Row::Speed(Speed {
                 variant: "standard".into(),

@@ -173,7 +173,7 @@ fn unusable_evaluation_files_fail_clearly() {
     );
 }
 
-/// The unseen variant of the README's benchmark (its own board, stack limit
+/// The unseen variant of `docs/ai.md`'s benchmark (its own board, stack limit
 /// four and catapult range) trains, and its file is used beside the rules.
 #[test]
 fn a_rules_files_own_evaluation_beside_it_is_used_and_a_bad_one_is_named() {
