@@ -9,6 +9,7 @@ mod analyze;
 mod answer;
 mod balance;
 mod bench;
+mod diagram;
 mod lab;
 mod load;
 mod mural;
@@ -47,6 +48,9 @@ enum Command {
     Check(rules::CheckArgs),
     /// Draw a position as text.
     Show(position::PositionArgs),
+    /// Draw a position as an SVG diagram, with arrows, marks, highlights
+    /// and a caption.
+    Diagram(diagram::DiagramArgs),
     /// List the legal moves, one per line, in notation.
     Moves(position::PositionArgs),
     /// Count leaf nodes DEPTH plies ahead.
@@ -102,6 +106,7 @@ fn run(command: Command) -> Result<ExitCode> {
     match command {
         Command::Check(a) => print(&rules::check(&a), text, out),
         Command::Show(a) => print(&position::show(&a)?, text, out),
+        Command::Diagram(a) => print(&diagram::diagram(&a)?, json(a.json), out),
         Command::Moves(a) => print(&position::moves(&a)?, text, out),
         Command::Perft(a) => print(&position::perft(&a)?, json(a.json), out),
         Command::Replay(a) => print(&position::replay(&a)?, json(a.json), out),

@@ -9,6 +9,7 @@ mod balance;
 mod basics;
 mod check_params;
 mod cluster;
+mod diagram;
 mod lab;
 mod mural;
 mod sweep;

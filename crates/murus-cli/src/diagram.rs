@@ -1,0 +1,133 @@
+//! `murus diagram`: a position drawn as an SVG file, through
+//! `murus_publish::Diagram` (its SVG contract: `docs/diagrams.md`).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use murus_dsl::diagnostic::plural;
+use murus_engine::Game;
+use murus_publish::{Diagram, Theme};
+use serde::Serialize;
+
+use crate::answer::Answer;
+use crate::load::{load_position, play};
+use crate::load_variant;
+
+#[derive(Args)]
+pub struct DiagramArgs {
+    /// A `.mg` file or a shipped variant's name (`standard`, `hex`, …).
+    pub variant: String,
+    /// A position string (default: the start).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves played from the position first, in notation (`--moves b1-b3
+    /// g7-g5`).
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// An arrow for each of these moves of the position drawn,
+    /// comma-separated (`--arrows c1-c3,d1-f3`).
+    #[arg(long, value_delimiter = ',')]
+    pub arrows: Vec<String>,
+    /// A dot on each of these cells (`--marks c4,e5`).
+    #[arg(long, value_delimiter = ',')]
+    pub marks: Vec<String>,
+    /// These cells shaded.
+    #[arg(long, value_delimiter = ',')]
+    pub highlight: Vec<String>,
+    /// The cells of the last of --moves shaded.
+    #[arg(long)]
+    pub last_move: bool,
+    /// A line of text under the board.
+    #[arg(long)]
+    pub caption: Option<String>,
+    /// Files and ranks named beside the board.
+    #[arg(long)]
+    pub coordinates: bool,
+    /// `colour`, or `print` (black and white).
+    #[arg(long, default_value = "colour")]
+    pub theme: Theme,
+    /// The SVG file to write.
+    #[arg(long)]
+    pub out: PathBuf,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `murus diagram`'s answer: what was written.
+#[derive(Serialize)]
+pub struct Drawn {
+    pub file: PathBuf,
+    /// The position drawn, as a position string.
+    pub position: String,
+    pub stacks: usize,
+    pub arrows: usize,
+}
+
+/// Draws the position and writes the SVG whole (or not at all).
+pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
+    if a.out.extension().and_then(|e| e.to_str()) != Some("svg") {
+        bail!(
+            "--out {}: diagrams are written as SVG, to a file named FILE.svg",
+            a.out.display()
+        );
+    }
+    let v = load_variant(&a.variant)?;
+    let start = load_position(&v, a.position.as_deref())?;
+    let mut game = Game::from_position(&v, start);
+    for (i, text) in a.moves.iter().enumerate() {
+        play(&mut game, text).map_err(|e| anyhow!("--moves, move {}: {e}", i + 1))?;
+    }
+    let pos = *game.position();
+    let mut d = Diagram::new(&v, pos)
+        .coordinates(a.coordinates)
+        .theme(a.theme);
+    if a.last_move {
+        let Some(&last) = game.moves().last() else {
+            bail!("--last-move: no move was played (give --moves)");
+        };
+        d = d.highlight_move(last);
+    }
+    for text in &a.arrows {
+        let m = v
+            .parse_move(&pos, text)
+            .map_err(|e| anyhow!("--arrows `{text}`: {e}"))?;
+        d = d.arrow(m).map_err(|e| anyhow!("--arrows: {e}"))?;
+    }
+    for (option, cells) in [("--marks", &a.marks), ("--highlight", &a.highlight)] {
+        for name in cells {
+            let cell = d.cell(name).map_err(|e| anyhow!("{option}: {e}"))?;
+            d = if option == "--marks" {
+                d.mark(cell)
+            } else {
+                d.highlight(cell)
+            };
+        }
+    }
+    if let Some(caption) = &a.caption {
+        d = d.caption(caption.clone());
+    }
+    let svg = d.to_svg();
+    murus_engine::util::write_atomic(&a.out, svg.as_bytes())
+        .map_err(|e| anyhow!("{}: {e}", a.out.display()))?;
+    let g = v.geometry();
+    Ok(Drawn {
+        file: a.out.clone(),
+        position: v.position_string(&pos),
+        stacks: g.cells().filter(|&c| v.stack(&pos, c).is_some()).count(),
+        arrows: a.arrows.len(),
+    })
+}
+
+impl Answer for Drawn {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(
+            out,
+            "wrote {} ({}, {})",
+            self.file.display(),
+            plural(self.stacks as u64, "stack"),
+            plural(self.arrows as u64, "arrow")
+        )
+    }
+}

@@ -1,0 +1,97 @@
+//! `murus diagram`, through the real binary.
+
+use crate::util::{TempDir, json, murus, text};
+
+#[test]
+fn a_diagram_after_moves_has_the_positions_stacks_its_arrows_and_marks() {
+    let dir = TempDir::new("diagram");
+    let out = dir.join("after.svg");
+    let o = murus(&[
+        "diagram",
+        "standard",
+        "--moves",
+        "b1-b3",
+        "g7-g5",
+        "--last-move",
+        "--arrows",
+        "c1-c3,d1-f3",
+        "--marks",
+        "c4",
+        "--highlight",
+        "a1",
+        "--coordinates",
+        "--theme",
+        "print",
+        "--caption",
+        "After 1. b1-b3 g7-g5",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(j["stacks"], 18, "{j}");
+    assert_eq!(j["arrows"], 2, "{j}");
+    let svg = std::fs::read_to_string(&out).unwrap();
+    assert_eq!(svg.matches("class=\"stack\"").count(), 18);
+    assert!(
+        svg.contains("data-cell=\"b3\" data-player=\"r\" data-height=\"1\""),
+        "{svg}"
+    );
+    assert!(
+        svg.contains("data-cell=\"g5\" data-player=\"g\" data-height=\"1\""),
+        "{svg}"
+    );
+    assert!(svg.contains("class=\"arrow\" data-move=\"c1-c3\""));
+    assert!(svg.contains("class=\"arrow\" data-move=\"d1-f3\""));
+    assert!(svg.contains("class=\"mark\" data-cell=\"c4\""));
+    // The last move's cells and the one asked for are shaded.
+    for cell in ["g7", "g6", "g5", "a1"] {
+        assert!(
+            svg.contains(&format!("class=\"highlight\" data-cell=\"{cell}\"")),
+            "{cell}"
+        );
+    }
+    assert!(svg.contains(">After 1. b1-b3 g7-g5</text>"));
+}
+
+#[test]
+fn bad_diagram_options_fail_clearly_and_write_nothing() {
+    let dir = TempDir::new("diagram-bad");
+    let out = dir.join("d.svg");
+    let d = out.to_str().unwrap();
+    let png = dir.join("d.png");
+    for (args, expected) in [
+        (
+            vec!["--marks", "z9"],
+            "--marks: `z9` is not a cell of the standard board",
+        ),
+        (
+            vec!["--highlight", "a8"],
+            "--highlight: `a8` is not a cell of the standard board",
+        ),
+        (vec!["--arrows", "a1-a9"], "--arrows `a1-a9`: "),
+        (vec!["--moves", "b1-b4"], "--moves, move 1: "),
+        (vec!["--last-move"], "--last-move: no move was played"),
+        (
+            vec!["--theme", "sepia"],
+            "theme `sepia`: expected `colour` or `print`",
+        ),
+        (vec!["--position", "nonsense"], ""),
+    ] {
+        let mut all = vec!["diagram", "standard", "--out", d];
+        all.extend(args.iter().copied());
+        let o = murus(&all);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(text(&o).contains(expected), "{args:?}: {}", text(&o));
+        assert!(!out.exists(), "{args:?} wrote a file");
+    }
+    let o = murus(&["diagram", "standard", "--out", png.to_str().unwrap()]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o).contains("diagrams are written as SVG"),
+        "{}",
+        text(&o)
+    );
+    assert!(!png.exists());
+}

@@ -1,0 +1,16 @@
+//! What Murus learns, handed on (issue 23, publishing). This first part
+//! draws position diagrams as SVG for any board the rules language makes:
+//! rectangles with cells removed and hexagons, two to four players, stacks
+//! of any height, with arrows for moves, marks, highlights and a caption
+//! ([`Diagram`]).
+//!
+//! The SVG is a stable contract that other tools and tests read: each stack
+//! is an element with `class="stack"` and the attributes `data-cell` (the
+//! cell's name), `data-player` (the player's letter) and `data-height`;
+//! each arrow is an element with `class="arrow"` and `data-move` (the move
+//! in notation); a mark `class="mark"` and a highlight `class="highlight"`
+//! carry `data-cell`.
+
+pub mod diagram;
+
+pub use diagram::{Diagram, DiagramError, Theme};

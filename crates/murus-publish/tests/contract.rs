@@ -1,0 +1,209 @@
+//! The SVG contract (issue 23): for random positions of every shipped
+//! variant, a diagram lists exactly the position's stacks (cell, player,
+//! height) as `class="stack"` elements, and an arrow per move asked for
+//! with its notation in `data-move`.
+
+use std::collections::BTreeSet;
+
+use murus_engine::{Action, BUILTIN, Position, Variant};
+use murus_publish::{Diagram, DiagramError, Theme};
+use proptest::prelude::*;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+/// The value of attribute `name` in the tag text `tag`.
+fn attr<'a>(tag: &'a str, name: &str) -> Option<&'a str> {
+    let key = format!(" {name}=\"");
+    let start = tag.find(&key)? + key.len();
+    let end = tag[start..].find('"')? + start;
+    Some(&tag[start..end])
+}
+
+/// The opening tags of `svg` whose class is `class`.
+fn tags<'a>(svg: &'a str, class: &str) -> Vec<&'a str> {
+    let key = format!("class=\"{class}\"");
+    svg.split('<')
+        .filter(|t| t.contains(&key))
+        .map(|t| t.split('>').next().unwrap_or(t))
+        .collect()
+}
+
+/// The stacks the SVG lists: (cell, player letter, height).
+fn listed(svg: &str) -> BTreeSet<(String, String, u32)> {
+    tags(svg, "stack")
+        .into_iter()
+        .map(|t| {
+            (
+                attr(t, "data-cell").expect("a cell").to_string(),
+                attr(t, "data-player").expect("a player").to_string(),
+                attr(t, "data-height")
+                    .expect("a height")
+                    .parse()
+                    .expect("a number"),
+            )
+        })
+        .collect()
+}
+
+/// The position's stacks, from the engine.
+fn stacks(v: &Variant, pos: &Position) -> BTreeSet<(String, String, u32)> {
+    let g = v.geometry();
+    g.cells()
+        .filter_map(|slot| {
+            v.stack(pos, slot)
+                .map(|(p, h)| (g.name(slot), v.letter(p).to_string(), u32::from(h)))
+        })
+        .collect()
+}
+
+/// A position `plies` random plies from the start (fewer where the game
+/// ends first).
+fn random_position(v: &Variant, seed: u64, plies: usize) -> Position {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let mut pos = v.start();
+    for _ in 0..plies {
+        let moves = v.legal_moves(&pos);
+        if moves.is_empty() || v.outcome(&pos).is_some() {
+            break;
+        }
+        pos = v.play(&pos, moves[rng.random_range(0..moves.len())]);
+    }
+    pos
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(48))]
+
+    #[test]
+    fn a_diagram_lists_exactly_the_positions_stacks(
+        variant in 0..BUILTIN.len(),
+        seed in any::<u64>(),
+        plies in 0usize..60,
+        print in any::<bool>(),
+        coordinates in any::<bool>(),
+    ) {
+        let v = Variant::builtin(BUILTIN[variant].0).unwrap();
+        let pos = random_position(&v, seed, plies);
+        let theme = if print { Theme::Print } else { Theme::Colour };
+        let svg = Diagram::new(&v, pos).theme(theme).coordinates(coordinates).to_svg();
+        prop_assert_eq!(listed(&svg), stacks(&v, &pos));
+        prop_assert!(svg.starts_with("<svg xmlns=\"http://www.w3.org/2000/svg\""));
+        prop_assert!(svg.trim_end().ends_with("</svg>"));
+    }
+
+    #[test]
+    fn every_legal_move_but_a_swap_has_its_arrow(
+        variant in 0..BUILTIN.len(),
+        seed in any::<u64>(),
+        plies in 0usize..30,
+    ) {
+        let v = Variant::builtin(BUILTIN[variant].0).unwrap();
+        let pos = random_position(&v, seed, plies);
+        let mut d = Diagram::new(&v, pos);
+        let mut expected = Vec::new();
+        for m in v.legal_moves(&pos) {
+            match d.clone().arrow(m) {
+                Ok(next) => {
+                    d = next;
+                    expected.push(v.move_to_string(m));
+                }
+                Err(e) => {
+                    prop_assert!(matches!(m.action(), Action::Swap));
+                    prop_assert_eq!(e, DiagramError::NoArrow("swap".into()));
+                }
+            }
+        }
+        let svg = d.to_svg();
+        let arrows: Vec<String> = tags(&svg, "arrow")
+            .into_iter()
+            .map(|t| attr(t, "data-move").unwrap().to_string())
+            .collect();
+        prop_assert_eq!(arrows, expected);
+    }
+}
+
+#[test]
+fn marks_and_highlights_name_their_cells_and_bad_cells_are_refused() {
+    let v = Variant::standard();
+    let d = Diagram::new(&v, v.start());
+    let c4 = d.cell("c4").unwrap();
+    let e2 = d.cell("e2").unwrap();
+    let svg = d
+        .mark(c4)
+        .highlight(e2)
+        .caption("Romans <to> move")
+        .to_svg();
+    let marks: Vec<&str> = tags(&svg, "mark")
+        .iter()
+        .filter_map(|t| attr(t, "data-cell"))
+        .collect();
+    assert_eq!(marks, ["c4"]);
+    let lit: Vec<&str> = tags(&svg, "highlight")
+        .iter()
+        .filter_map(|t| attr(t, "data-cell"))
+        .collect();
+    assert_eq!(lit, ["e2"]);
+    assert!(svg.contains(">Romans &lt;to&gt; move</text>"), "{svg}");
+    let d = Diagram::new(&v, v.start());
+    assert_eq!(
+        d.cell("z9").unwrap_err().to_string(),
+        "`z9` is not a cell of the standard board"
+    );
+    assert!(d.cell("i1").is_err() && d.cell("a8").is_err() && d.cell("a0").is_err());
+}
+
+/// A wall, a tower and a taller stack differ by their rings: a stack of
+/// height h draws h − 1 rings inside its disc (positions of random play
+/// of every shipped variant, until walls, towers and catapults were met).
+#[test]
+fn heights_read_as_rings() {
+    let mut seen = BTreeSet::new();
+    for (name, _) in BUILTIN {
+        let v = Variant::builtin(name).unwrap();
+        for seed in 0..20 {
+            let svg = Diagram::new(&v, random_position(&v, seed, 40)).to_svg();
+            for t in svg.split("<g class=\"stack\"").skip(1) {
+                let body = t.split("</g>").next().unwrap();
+                let open = format!(" {}", &body[..body.find('>').unwrap()]);
+                let height: usize = attr(&open, "data-height").unwrap().parse().unwrap();
+                let rings = body.matches("fill=\"none\"").count();
+                assert_eq!(rings, height - 1, "{name}: {body}");
+                seen.insert(height);
+            }
+        }
+    }
+    assert!(seen.is_superset(&BTreeSet::from([1, 2, 3])), "{seen:?}");
+}
+
+#[test]
+fn the_standard_start_in_print_with_coordinates_an_arrow_and_a_mark() {
+    let v = Variant::standard();
+    let start = v.start();
+    let m = v.parse_move(&start, "b1-b3").unwrap();
+    let d = Diagram::new(&v, start);
+    let b4 = d.cell("b4").unwrap();
+    let svg = d
+        .theme(Theme::Print)
+        .coordinates(true)
+        .arrow(m)
+        .unwrap()
+        .mark(b4)
+        .caption("Romans to move: b1-b3")
+        .to_svg();
+    insta::assert_snapshot!(svg);
+}
+
+#[test]
+fn a_hex_board_with_coordinates() {
+    let v = Variant::builtin("hex").unwrap();
+    let start = v.start();
+    let svg = Diagram::new(&v, start).coordinates(true).to_svg();
+    assert_eq!(listed(&svg), stacks(&v, &start));
+    let cells = tags(&svg, "cell");
+    assert_eq!(cells.len(), v.geometry().cell_count());
+    assert!(
+        cells.iter().all(|t| t.starts_with("polygon ")),
+        "hex cells are hexagons"
+    );
+    insta::assert_snapshot!(svg);
+}
