@@ -51,6 +51,9 @@ enum Command {
     /// Draw a position as an SVG diagram, with arrows, marks, highlights
     /// and a caption.
     Diagram(diagram::DiagramArgs),
+    /// The rules of a variant in words: board, players, setup, moves, how
+    /// to win and draw, the opening rule.
+    Rules(rules::WordsArgs),
     /// List the legal moves, one per line, in notation.
     Moves(position::PositionArgs),
     /// Count leaf nodes DEPTH plies ahead.
@@ -107,6 +110,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Check(a) => print(&rules::check(&a), text, out),
         Command::Show(a) => print(&position::show(&a)?, text, out),
         Command::Diagram(a) => print(&diagram::diagram(&a)?, json(a.json), out),
+        Command::Rules(a) => print(&rules::words(&a)?, json(a.json), out),
         Command::Moves(a) => print(&position::moves(&a)?, text, out),
         Command::Perft(a) => print(&position::perft(&a)?, json(a.json), out),
         Command::Replay(a) => print(&position::replay(&a)?, json(a.json), out),

@@ -245,3 +245,35 @@ impl Answer for Variants {
         Ok(())
     }
 }
+
+/// `murus rules`'s arguments.
+#[derive(Args)]
+pub struct WordsArgs {
+    /// A `.mg` file or a shipped variant's name (`standard`, `hex`, …).
+    pub variant: String,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `murus rules`'s answer: the compiled rules in English, section by
+/// section (`murus_publish::rules_in_words`).
+#[derive(Serialize)]
+pub struct InWords {
+    pub variant: String,
+    pub sections: Vec<murus_publish::Section>,
+}
+
+/// `murus rules`: the rules of a variant in words.
+pub fn words(a: &WordsArgs) -> Result<InWords> {
+    let v = crate::load_variant(&a.variant)?;
+    Ok(InWords {
+        variant: v.name().to_string(),
+        sections: murus_publish::rules_in_words(&v),
+    })
+}
+
+impl Answer for InWords {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        out.write_all(murus_publish::sections_text(&self.sections).as_bytes())
+    }
+}

@@ -1,8 +1,8 @@
-//! What Murus learns, handed on (issue 23, publishing). This first part
-//! draws position diagrams as SVG for any board the rules language makes:
-//! rectangles with cells removed and hexagons, two to four players, stacks
-//! of any height, with arrows for moves, marks, highlights and a caption
-//! ([`Diagram`]).
+//! What Murus learns, handed on (issue 23, publishing). So far: position
+//! diagrams as SVG for any board the rules language makes (rectangles with
+//! cells removed and hexagons, two to four players, stacks of any height,
+//! with arrows for moves, marks, highlights and a caption: [`Diagram`]),
+//! and the compiled rules in English ([`rules_in_words`]).
 //!
 //! The SVG is a stable contract that other tools and tests read: each stack
 //! is an element with `class="stack"` and the attributes `data-cell` (the
@@ -12,5 +12,7 @@
 //! carry `data-cell`.
 
 pub mod diagram;
+pub mod words;
 
 pub use diagram::{Diagram, DiagramError, Theme};
+pub use words::{Section, rules_in_words, rules_text, sections_text};

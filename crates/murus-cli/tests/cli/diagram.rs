@@ -1,4 +1,4 @@
-//! `murus diagram`, through the real binary.
+//! `murus diagram` and `murus rules` (publishing), through the real binary.
 
 use crate::util::{TempDir, json, murus, text};
 
@@ -94,4 +94,51 @@ fn bad_diagram_options_fail_clearly_and_write_nothing() {
         text(&o)
     );
     assert!(!png.exists());
+}
+
+/// `murus rules`: the compiled rules in words, for a shipped variant and for
+/// a rules file, as text and as JSON.
+#[test]
+fn rules_in_words_for_a_shipped_variant_and_a_rules_file() {
+    let o = murus(&["rules", "standard"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let words = crate::util::stdout(&o);
+    assert!(
+        words.starts_with("Board\nThese are the rules of Murus Gallicus.\n"),
+        "{words}"
+    );
+    assert!(
+        words.contains("\nSowing: a tower (2 stones) lifts all its stones"),
+        "{words}"
+    );
+    let o = murus(&["rules", "advanced", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(j["variant"], "advanced");
+    let headings: Vec<&str> = j["sections"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["heading"].as_str().unwrap())
+        .collect();
+    assert_eq!(
+        headings,
+        [
+            "Board", "Players", "Setup", "Moves", "Winning", "Draws", "Opening"
+        ]
+    );
+    assert!(
+        j.to_string().contains("Throw: a catapult (3 stones)"),
+        "{j}"
+    );
+    let o = murus(&["rules", "tests/unseen/ramparts.mg"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(crate::util::stdout(&o).contains("A stack holds at most 4 stones."));
+    let o = murus(&["rules", "nothere"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o).contains("unknown variant `nothere`"),
+        "{}",
+        text(&o)
+    );
 }

@@ -1,0 +1,514 @@
+//! The compiled rules in English ([`rules_in_words`]), after Ludii's
+//! `toEnglish`: the board, the players and the setup, each kind of move,
+//! captures and throws, how to win and draw, and the opening rule.
+//!
+//! Every construct has its sentence, and the list stays complete by
+//! construction: each rules structure is taken apart field by field, with
+//! no `..`, and each enum is matched whole, so a construct added to the
+//! language without its sentence does not compile.
+
+use murus_dsl::ShapeKind;
+use murus_dsl::rules::{
+    Breakthrough, CatapultRule, DrawRules, Opening, PlayerRules, Rules, SacrificeRule, SowRule,
+    Stalemate, Timing, WinRules,
+};
+use murus_engine::Variant;
+
+/// A part of the rules, with its heading and its sentences.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize)]
+pub struct Section {
+    pub heading: &'static str,
+    pub sentences: Vec<String>,
+}
+
+/// The rules of `variant` in words, section by section.
+pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
+    let Rules {
+        name: _,
+        title,
+        geometry: _,
+        players,
+        setup,
+        stack_limit,
+        sow,
+        sacrifices,
+        catapult,
+        win,
+        draw,
+        opening,
+    } = variant.rules();
+    let w = Words { variant };
+    let mut sections = vec![Section {
+        heading: "Board",
+        sentences: vec![
+            format!("These are the rules of {title}."),
+            w.board(),
+            format!("A stack holds at most {}.", stones(u32::from(*stack_limit))),
+        ],
+    }];
+    let mut side = vec![w.turn_order(players)];
+    side.extend(players.iter().map(|p| w.player(p)));
+    sections.push(Section {
+        heading: "Players",
+        sentences: side,
+    });
+    sections.push(Section {
+        heading: "Setup",
+        sentences: w.setup(setup, catapult.as_ref()),
+    });
+    let mut moves = vec![
+        "On a turn, a player makes one of the moves below with a stack of its own.".to_string(),
+    ];
+    match sow {
+        Some(rule) => moves.extend(w.sow(rule)),
+        None => moves.push("No stack sows.".into()),
+    }
+    if sacrifices.is_empty() {
+        moves.push("No sacrifices: no stack gives up stones to take enemy ones.".into());
+    }
+    for rule in sacrifices {
+        moves.push(w.sacrifice(rule));
+    }
+    if let Some(rule) = catapult {
+        moves.extend(w.catapult(rule));
+    }
+    sections.push(Section {
+        heading: "Moves",
+        sentences: moves,
+    });
+    sections.push(Section {
+        heading: "Winning",
+        sentences: w.win(win, players.len()),
+    });
+    sections.push(Section {
+        heading: "Draws",
+        sentences: w.draw(draw),
+    });
+    sections.push(Section {
+        heading: "Opening",
+        sentences: w.opening(opening, players),
+    });
+    sections
+}
+
+/// The rules in words as plain text: a heading a section, a sentence a
+/// line, a blank line between sections.
+pub fn rules_text(variant: &Variant) -> String {
+    sections_text(&rules_in_words(variant))
+}
+
+/// `sections` as plain text, as [`rules_text`] writes them.
+pub fn sections_text(sections: &[Section]) -> String {
+    let mut out = String::new();
+    for (i, s) in sections.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(s.heading);
+        out.push('\n');
+        for line in &s.sentences {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// "1 stone", "3 stones".
+fn stones(n: u32) -> String {
+    if n == 1 {
+        "1 stone".into()
+    } else {
+        format!("{n} stones")
+    }
+}
+
+/// `a`, `a and b`, `a, b and c`.
+fn and_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} and {last}", rest.join(", ")),
+    }
+}
+
+/// `a`, `a or b`, `a, b or c`.
+fn or_list(items: &[String]) -> String {
+    match items {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] => format!("{} or {last}", rest.join(", ")),
+    }
+}
+
+struct Words<'v> {
+    variant: &'v Variant,
+}
+
+impl Words<'_> {
+    fn cells(&self, slots: &[usize]) -> String {
+        let g = self.variant.geometry();
+        let names: Vec<String> = slots.iter().map(|&s| g.name(s)).collect();
+        and_list(&names)
+    }
+
+    fn cells_or(&self, slots: &[usize]) -> String {
+        let g = self.variant.geometry();
+        let names: Vec<String> = slots.iter().map(|&s| g.name(s)).collect();
+        or_list(&names)
+    }
+
+    fn directions(&self, indices: &[usize]) -> String {
+        let all = self.variant.geometry().directions();
+        let names: Vec<String> = indices.iter().map(|&d| all[d].name.to_string()).collect();
+        if names.len() == all.len() {
+            "any direction".into()
+        } else {
+            or_list(&names)
+        }
+    }
+
+    /// Each player's directions as a phrase: `in any direction`, `toward
+    /// n, ne or nw`, or `toward n for Romans and s for Gauls`.
+    fn per_player(&self, directions: &[Vec<usize>]) -> String {
+        let players = &self.variant.rules().players;
+        let all = self.variant.geometry().directions().len();
+        if directions.windows(2).all(|w| w[0] == w[1]) {
+            return match directions.first() {
+                Some(d) if d.len() == all => "in any direction".into(),
+                Some(d) => format!("toward {}", self.directions(d)),
+                None => String::new(),
+            };
+        }
+        let parts: Vec<String> = directions
+            .iter()
+            .zip(players)
+            .map(|(d, p)| format!("{} for {}", self.directions(d), p.name))
+            .collect();
+        format!("toward {}", and_list(&parts))
+    }
+
+    /// A stack of `h` stones by its name: a wall, a tower, a catapult.
+    fn stack(&self, h: u8) -> String {
+        let catapult = self.variant.rules().catapult.as_ref().map(|c| c.height);
+        match h {
+            1 => "a wall (1 stone)".into(),
+            2 if catapult != Some(2) => "a tower (2 stones)".into(),
+            h if catapult == Some(h) => format!("a catapult ({})", stones(u32::from(h))),
+            h => format!("a stack of {}", stones(u32::from(h))),
+        }
+    }
+
+    fn board(&self) -> String {
+        let g = self.variant.geometry();
+        let cells = g.cell_count();
+        match g.kind() {
+            ShapeKind::Rect => {
+                let full = g.width() * g.height();
+                let removed: Vec<usize> = (0..g.slots()).filter(|&s| !g.exists(s)).collect();
+                let last = char::from(b'a' + (g.width() - 1) as u8);
+                let mut s = format!(
+                    "The board is a rectangle of {} files (a to {last}) and {} ranks (1 to {})",
+                    g.width(),
+                    g.height(),
+                    g.height()
+                );
+                if removed.is_empty() {
+                    s.push_str(&format!(", {full} cells."));
+                } else {
+                    s.push_str(&format!(
+                        ", without {}: {cells} cells.",
+                        self.cells(&removed)
+                    ));
+                }
+                s
+            }
+            ShapeKind::Hex => format!(
+                "The board is a hexagon of {} cells a side, {cells} cells; a cell has six neighbours.",
+                g.width().div_ceil(2)
+            ),
+        }
+    }
+
+    fn turn_order(&self, players: &[PlayerRules]) -> String {
+        let names: Vec<String> = players
+            .iter()
+            .map(|p| format!("{} ({})", p.name, p.letter))
+            .collect();
+        let count = match players.len() {
+            2 => "Two".to_string(),
+            3 => "Three".to_string(),
+            4 => "Four".to_string(),
+            n => format!("{n}"),
+        };
+        format!(
+            "{count} players take turns in this order: {}; {} move first.",
+            and_list(&names),
+            players.first().map_or("", |p| p.name.as_str())
+        )
+    }
+
+    fn player(&self, p: &PlayerRules) -> String {
+        let PlayerRules {
+            name,
+            letter: _,
+            colour: _,
+            home,
+            forward,
+        } = p;
+        let forward = self.variant.geometry().directions()[*forward].name;
+        format!(
+            "{} home is {}; their forward direction is {forward}.",
+            possessive(name),
+            self.cells(home)
+        )
+    }
+
+    fn setup(&self, setup: &[(usize, usize, u8)], _catapult: Option<&CatapultRule>) -> Vec<String> {
+        let players = &self.variant.rules().players;
+        let mut out = Vec::new();
+        for (p, player) in players.iter().enumerate() {
+            let mut heights: Vec<u8> = setup.iter().filter(|s| s.1 == p).map(|s| s.2).collect();
+            heights.sort_unstable();
+            heights.dedup();
+            let parts: Vec<String> = heights
+                .iter()
+                .map(|&h| {
+                    let cells: Vec<usize> = setup
+                        .iter()
+                        .filter(|s| s.1 == p && s.2 == h)
+                        .map(|s| s.0)
+                        .collect();
+                    let kind = self.stack(h);
+                    let kind = kind.split(" (").next().unwrap_or(&kind);
+                    let kind = kind.trim_start_matches("a ");
+                    format!("{kind}s on {}", self.cells(&cells))
+                })
+                .collect();
+            out.push(if parts.is_empty() {
+                format!("{} start with no stones.", player.name)
+            } else {
+                format!("{} start with {}.", player.name, and_list(&parts))
+            });
+        }
+        out
+    }
+
+    fn sow(&self, rule: &SowRule) -> Vec<String> {
+        let SowRule {
+            heights,
+            directions,
+            onto_empty,
+            onto_own,
+        } = rule;
+        let who: Vec<String> = heights.iter().map(|&h| self.stack(h)).collect();
+        let mut out = vec![format!(
+            "Sowing: {} lifts all its stones and drops one on each of the nearest cells in a line {}, as many cells as it had stones.",
+            or_list(&who),
+            self.per_player(directions)
+        )];
+        let mut onto = Vec::new();
+        if *onto_empty {
+            onto.push("an empty cell".to_string());
+        }
+        for &h in onto_own {
+            onto.push(format!("an own {}", self.stack(h).trim_start_matches("a ")));
+        }
+        out.push(if onto.is_empty() {
+            "A sown stone may not drop anywhere: no stack can sow.".into()
+        } else {
+            format!(
+                "A stone may drop only on {}; a sowing that would drop one anywhere else (off the board, on an enemy stack, on a stack that would grow too tall) may not be made.",
+                or_list(&onto)
+            )
+        });
+        out
+    }
+
+    fn sacrifice(&self, rule: &SacrificeRule) -> String {
+        let SacrificeRule {
+            attacker,
+            target,
+            lose,
+            remove,
+            directions,
+        } = rule;
+        format!(
+            "Sacrifice: {} next to an enemy {} {} may give up {} to take {} from it.",
+            self.stack(*attacker),
+            self.stack(*target).trim_start_matches("a "),
+            self.per_player(directions),
+            stones(u32::from(*lose)),
+            stones(u32::from(*remove))
+        )
+    }
+
+    fn catapult(&self, rule: &CatapultRule) -> Vec<String> {
+        let CatapultRule {
+            height,
+            directions,
+            ranges,
+            onto_empty,
+            onto_enemy,
+            wall_on_empty,
+            hit_removes,
+        } = rule;
+        let ranges: Vec<String> = ranges.iter().map(ToString::to_string).collect();
+        let mut out = vec![format!(
+            "Throw: {} throws its top stone over anything, exactly {} cells away {}, and is one stone lower after.",
+            self.stack(*height),
+            or_list(&ranges),
+            self.per_player(directions)
+        )];
+        if *onto_empty {
+            out.push(if *wall_on_empty {
+                "A stone thrown onto an empty cell stays there as a wall of the thrower's.".into()
+            } else {
+                "A stone thrown onto an empty cell is lost: it leaves the game.".into()
+            });
+        } else {
+            out.push("A stone may not be thrown onto an empty cell.".into());
+        }
+        if !onto_enemy.is_empty() {
+            let targets: Vec<String> = onto_enemy
+                .iter()
+                .map(|&h| self.stack(h).trim_start_matches("a ").to_string())
+                .collect();
+            out.push(format!(
+                "A stone thrown onto an enemy {} leaves the game with {} of it (all, if it has fewer).",
+                or_list(&targets),
+                stones(u32::from(*hit_removes))
+            ));
+        }
+        out
+    }
+
+    fn win(&self, win: &WinRules, players: usize) -> Vec<String> {
+        let WinRules {
+            breakthrough,
+            stalemate,
+        } = win;
+        let mut out = Vec::new();
+        match breakthrough {
+            Some(Breakthrough {
+                timing,
+                by_sow,
+                by_throw,
+            }) => {
+                let mut how = Vec::new();
+                if *by_sow {
+                    how.push("sowing".to_string());
+                }
+                if *by_throw {
+                    how.push("a throw".to_string());
+                }
+                let how = if how.is_empty() {
+                    "no move".to_string()
+                } else {
+                    or_list(&how)
+                };
+                out.push(match timing {
+                    Timing::Immediate => format!(
+                        "Breakthrough: a player who puts a stone on an opponent's home by {how} wins at once."
+                    ),
+                    Timing::Delayed => format!(
+                        "Breakthrough: a player who puts a stone on an opponent's home by {how} wins if one of its stones still stands on that home at the start of its next turn."
+                    ),
+                });
+            }
+            None => out.push("Reaching an opponent's home wins nothing.".into()),
+        }
+        out.push(match stalemate {
+            Stalemate::Loses if players > 2 => "A player who cannot move at the start of its turn is out of the game (its stones stay on the board); the last player able to move wins.".into(),
+            Stalemate::Loses => "A player who cannot move at the start of its turn loses.".into(),
+            Stalemate::Draws => "A player who cannot move at the start of its turn draws the game.".into(),
+        });
+        out
+    }
+
+    fn draw(&self, draw: &DrawRules) -> Vec<String> {
+        let DrawRules {
+            repetition,
+            ply_cap,
+        } = draw;
+        let mut out = Vec::new();
+        if let Some(n) = repetition {
+            out.push(format!(
+                "The game is drawn when a position occurs for the {} time.",
+                ordinal(*n)
+            ));
+        }
+        if let Some(n) = ply_cap {
+            out.push(format!("The game is drawn after {n} plies."));
+        }
+        if out.is_empty() {
+            out.push("No rule draws the game.".into());
+        }
+        out
+    }
+
+    fn opening(&self, opening: &Opening, players: &[PlayerRules]) -> Vec<String> {
+        match opening {
+            Opening::None => vec!["Play starts normally with the first move.".into()],
+            Opening::Pie { from, to } => {
+                let name = |i: usize| players.get(i).map_or("", |p| p.name.as_str());
+                vec![
+                    format!(
+                        "Pie rule: {} first move lifts a tower from {} and drops its two stones as walls on two empty cells of {}.",
+                        possessive(name(0)),
+                        self.cells_or(&from[0]),
+                        self.cells(&to[0])
+                    ),
+                    format!(
+                        "{} then either swap seats with them, or make the same kind of move from {} onto two empty cells of {}; after a swap, the second colour still makes its first move so.",
+                        name(1),
+                        self.cells_or(&from[1]),
+                        self.cells(&to[1])
+                    ),
+                ]
+            }
+        }
+    }
+}
+
+/// `Romans'`, `Red's`.
+fn possessive(name: &str) -> String {
+    if name.ends_with('s') {
+        format!("{name}'")
+    } else {
+        format!("{name}'s")
+    }
+}
+
+/// `1st`, `2nd`, `3rd`, `4th`, … `11th`, `21st`.
+fn ordinal(n: u32) -> String {
+    let suffix = match (n % 10, n % 100) {
+        (_, 11..=13) => "th",
+        (1, _) => "st",
+        (2, _) => "nd",
+        (3, _) => "rd",
+        _ => "th",
+    };
+    format!("{n}{suffix}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lists_and_counts_read_as_english() {
+        assert_eq!(and_list(&["a".into()]), "a");
+        assert_eq!(and_list(&["a".into(), "b".into()]), "a and b");
+        assert_eq!(or_list(&["a".into(), "b".into(), "c".into()]), "a, b or c");
+        assert_eq!(stones(1), "1 stone");
+        assert_eq!(stones(3), "3 stones");
+        let ords: Vec<String> = [1, 2, 3, 4, 11, 12, 13, 21, 22].map(ordinal).to_vec();
+        assert_eq!(
+            ords,
+            [
+                "1st", "2nd", "3rd", "4th", "11th", "12th", "13th", "21st", "22nd"
+            ]
+        );
+    }
+}
