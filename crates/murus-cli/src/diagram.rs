@@ -1,4 +1,4 @@
-//! `murus diagram`: a position drawn as an SVG file, through
+//! `murus diagram`: a position drawn as an SVG or PNG file, through
 //! `murus_publish::Diagram` (its SVG contract: `docs/diagrams.md`).
 
 use std::io::{self, Write};
@@ -48,9 +48,12 @@ pub struct DiagramArgs {
     /// `colour`, or `print` (black and white).
     #[arg(long, default_value = "colour")]
     pub theme: Theme,
-    /// The SVG file to write.
+    /// The file to write: FILE.svg, or FILE.png (rendered from the SVG).
     #[arg(long)]
     pub out: PathBuf,
+    /// A PNG's pixels per SVG unit (1: a cell 60 pixels wide).
+    #[arg(long, default_value_t = 1.0)]
+    pub scale: f32,
     #[arg(long)]
     pub json: bool,
 }
@@ -67,11 +70,16 @@ pub struct Drawn {
 
 /// Draws the position and writes the SVG whole (or not at all).
 pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
-    if a.out.extension().and_then(|e| e.to_str()) != Some("svg") {
-        bail!(
-            "--out {}: diagrams are written as SVG, to a file named FILE.svg",
+    let png = match a.out.extension().and_then(|e| e.to_str()) {
+        Some("svg") => false,
+        Some("png") => true,
+        _ => bail!(
+            "--out {}: diagrams are written as FILE.svg or FILE.png",
             a.out.display()
-        );
+        ),
+    };
+    if !(a.scale.is_finite() && (0.25..=8.0).contains(&a.scale)) {
+        bail!("--scale {}: expected a number from 0.25 to 8", a.scale);
     }
     let v = load_variant(&a.variant)?;
     let start = load_position(&v, a.position.as_deref())?;
@@ -108,8 +116,12 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
     if let Some(caption) = &a.caption {
         d = d.caption(caption.clone());
     }
-    let svg = d.to_svg();
-    murus_engine::util::write_atomic(&a.out, svg.as_bytes())
+    let bytes = if png {
+        d.to_png(a.scale)?
+    } else {
+        d.to_svg().into_bytes()
+    };
+    murus_engine::util::write_atomic(&a.out, &bytes)
         .map_err(|e| anyhow!("{}: {e}", a.out.display()))?;
     let g = v.geometry();
     Ok(Drawn {

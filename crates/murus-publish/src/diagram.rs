@@ -43,6 +43,9 @@ pub enum DiagramError {
     /// A move without cells (the pie rule's swap).
     #[error("`{0}` moves no stone: it has no arrow")]
     NoArrow(String),
+    /// The SVG could not be rendered (a bug: the SVG is ours).
+    #[error("the diagram could not be rendered as PNG: {0}")]
+    Render(String),
 }
 
 /// The distance between neighbouring cell centres, in SVG units.
@@ -254,6 +257,34 @@ impl<'v> Diagram<'v> {
         }
         s.push_str("</svg>\n");
         s
+    }
+
+    /// The diagram as a PNG image, rendered from [`Diagram::to_svg`] at
+    /// `scale` pixels per SVG unit (1: a cell 60 pixels wide) with resvg.
+    /// Text is set in the font shipped with the studio (Ubuntu Light),
+    /// never a system font, so the image is the same on every machine.
+    pub fn to_png(&self, scale: f32) -> Result<Vec<u8>, DiagramError> {
+        use resvg::{tiny_skia, usvg};
+        let mut options = usvg::Options::default();
+        let fonts = options.fontdb_mut();
+        fonts.load_font_data(epaint_default_fonts::UBUNTU_LIGHT.to_vec());
+        fonts.set_sans_serif_family("Ubuntu");
+        let tree = usvg::Tree::from_str(&self.to_svg(), &options)
+            .map_err(|e| DiagramError::Render(e.to_string()))?;
+        let size =
+            tree.size().to_int_size().scale_by(scale).ok_or_else(|| {
+                DiagramError::Render(format!("a scale of {scale} gives no image"))
+            })?;
+        let mut pixmap = tiny_skia::Pixmap::new(size.width(), size.height())
+            .ok_or_else(|| DiagramError::Render("an empty image".into()))?;
+        resvg::render(
+            &tree,
+            tiny_skia::Transform::from_scale(scale, scale),
+            &mut pixmap.as_mut(),
+        );
+        pixmap
+            .encode_png()
+            .map_err(|e| DiagramError::Render(e.to_string()))
     }
 
     /// A cell's outline around `centre`, `half` a pitch from it: a square,

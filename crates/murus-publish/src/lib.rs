@@ -1,5 +1,5 @@
 //! What Murus learns, handed on (issue 23, publishing). So far: position
-//! diagrams as SVG for any board the rules language makes (rectangles with
+//! diagrams as SVG and PNG for any board the rules language makes (rectangles with
 //! cells removed and hexagons, two to four players, stacks of any height,
 //! with arrows for moves, marks, highlights and a caption: [`Diagram`]),
 //! and the compiled rules in English ([`rules_in_words`]).

@@ -86,14 +86,60 @@ fn bad_diagram_options_fail_clearly_and_write_nothing() {
         assert!(text(&o).contains(expected), "{args:?}: {}", text(&o));
         assert!(!out.exists(), "{args:?} wrote a file");
     }
-    let o = murus(&["diagram", "standard", "--out", png.to_str().unwrap()]);
+    let gif = dir.join("d.gif");
+    let o = murus(&["diagram", "standard", "--out", gif.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        text(&o).contains("diagrams are written as SVG"),
+        text(&o).contains("diagrams are written as FILE.svg or FILE.png"),
+        "{}",
+        text(&o)
+    );
+    assert!(!gif.exists());
+    let o = murus(&[
+        "diagram",
+        "standard",
+        "--scale",
+        "0",
+        "--out",
+        png.to_str().unwrap(),
+    ]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        text(&o).contains("--scale 0: expected a number from 0.25 to 8"),
         "{}",
         text(&o)
     );
     assert!(!png.exists());
+}
+
+#[test]
+fn a_png_diagram_is_written_at_its_scale() {
+    let dir = TempDir::new("diagram-png");
+    let (one, two) = (dir.join("one.png"), dir.join("two.png"));
+    for (path, scale) in [(&one, "1"), (&two, "2")] {
+        let o = murus(&[
+            "diagram",
+            "hex",
+            "--coordinates",
+            "--caption",
+            "The start",
+            "--scale",
+            scale,
+            "--out",
+            path.to_str().unwrap(),
+        ]);
+        assert!(o.status.success(), "{}", text(&o));
+    }
+    // The width and height of a PNG: bytes 16 to 24 of its header.
+    let size = |p: &std::path::Path| {
+        let b = std::fs::read(p).unwrap();
+        assert_eq!(&b[1..4], b"PNG");
+        let word = |i: usize| u32::from_be_bytes([b[i], b[i + 1], b[i + 2], b[i + 3]]);
+        (word(16), word(20))
+    };
+    let (w, h) = size(&one);
+    assert!(w > 400 && h > 400, "{w}x{h}");
+    assert_eq!(size(&two), (2 * w, 2 * h));
 }
 
 /// `murus rules`: the compiled rules in words, for a shipped variant and for
