@@ -7,7 +7,7 @@ use std::path::PathBuf;
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_dsl::diagnostic::plural;
-use murus_engine::Game;
+use murus_engine::{Game, Position, Variant};
 use murus_publish::{Diagram, Theme};
 use serde::Serialize;
 
@@ -66,18 +66,19 @@ pub struct Drawn {
     pub position: String,
     pub stacks: usize,
     pub arrows: usize,
+    /// Images written: 1, or a GIF's frames (the start and one a ply).
+    pub frames: usize,
 }
 
 /// Draws the position and writes the SVG whole (or not at all).
 pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
-    let png = match a.out.extension().and_then(|e| e.to_str()) {
-        Some("svg") => false,
-        Some("png") => true,
-        _ => bail!(
-            "--out {}: diagrams are written as FILE.svg or FILE.png",
+    let kind = a.out.extension().and_then(|e| e.to_str());
+    if !matches!(kind, Some("svg" | "png" | "gif")) {
+        bail!(
+            "--out {}: diagrams are written as FILE.svg or FILE.png, games as FILE.gif",
             a.out.display()
-        ),
-    };
+        );
+    }
     if !(a.scale.is_finite() && (0.25..=8.0).contains(&a.scale)) {
         bail!("--scale {}: expected a number from 0.25 to 8", a.scale);
     }
@@ -86,6 +87,9 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
     let mut game = Game::from_position(&v, start);
     for (i, text) in a.moves.iter().enumerate() {
         play(&mut game, text).map_err(|e| anyhow!("--moves, move {}: {e}", i + 1))?;
+    }
+    if kind == Some("gif") {
+        return gif(a, &v, start, &game);
     }
     let pos = *game.position();
     let mut d = Diagram::new(&v, pos)
@@ -116,7 +120,7 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
     if let Some(caption) = &a.caption {
         d = d.caption(caption.clone());
     }
-    let bytes = if png {
+    let bytes = if kind == Some("png") {
         d.to_png(a.scale)?
     } else {
         d.to_svg().into_bytes()
@@ -129,11 +133,68 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
         position: v.position_string(&pos),
         stacks: g.cells().filter(|&c| v.stack(&pos, c).is_some()).count(),
         arrows: a.arrows.len(),
+        frames: 1,
+    })
+}
+
+/// Seconds a ply is shown in a GIF, in hundredths (the last three times as
+/// long).
+const GIF_DELAY: u16 = 100;
+
+/// `murus diagram … --moves M… --out FILE.gif`: the game as an animated
+/// GIF, a frame a ply.
+fn gif(a: &DiagramArgs, v: &Variant, start: Position, game: &Game) -> Result<Drawn> {
+    if !a.arrows.is_empty()
+        || !a.marks.is_empty()
+        || !a.highlight.is_empty()
+        || a.last_move
+        || a.caption.is_some()
+    {
+        bail!(
+            "--arrows, --marks, --highlight, --last-move and --caption draw one position: a GIF draws the game of --moves, its last move shaded in each frame"
+        );
+    }
+    if game.moves().is_empty() {
+        bail!(
+            "--out {}: a GIF draws a game: give its --moves",
+            a.out.display()
+        );
+    }
+    let bytes = murus_publish::game_gif(
+        v,
+        start,
+        game.moves(),
+        a.theme,
+        a.coordinates,
+        a.scale,
+        GIF_DELAY,
+    )?;
+    murus_engine::util::write_atomic(&a.out, &bytes)
+        .map_err(|e| anyhow!("{}: {e}", a.out.display()))?;
+    let pos = *game.position();
+    Ok(Drawn {
+        file: a.out.clone(),
+        position: v.position_string(&pos),
+        stacks: v
+            .geometry()
+            .cells()
+            .filter(|&c| v.stack(&pos, c).is_some())
+            .count(),
+        arrows: 0,
+        frames: game.moves().len() + 1,
     })
 }
 
 impl Answer for Drawn {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.frames > 1 {
+            return writeln!(
+                out,
+                "wrote {} ({}, a ply each)",
+                self.file.display(),
+                plural(self.frames as u64, "frame")
+            );
+        }
         writeln!(
             out,
             "wrote {} ({}, {})",

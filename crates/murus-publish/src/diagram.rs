@@ -264,6 +264,13 @@ impl<'v> Diagram<'v> {
     /// Text is set in the font shipped with the studio (Ubuntu Light),
     /// never a system font, so the image is the same on every machine.
     pub fn to_png(&self, scale: f32) -> Result<Vec<u8>, DiagramError> {
+        self.to_pixmap(scale)?
+            .encode_png()
+            .map_err(|e| DiagramError::Render(e.to_string()))
+    }
+
+    /// The rendered image ([`Diagram::to_png`]).
+    fn to_pixmap(&self, scale: f32) -> Result<resvg::tiny_skia::Pixmap, DiagramError> {
         use resvg::{tiny_skia, usvg};
         let mut options = usvg::Options::default();
         let fonts = options.fontdb_mut();
@@ -282,9 +289,7 @@ impl<'v> Diagram<'v> {
             tiny_skia::Transform::from_scale(scale, scale),
             &mut pixmap.as_mut(),
         );
-        pixmap
-            .encode_png()
-            .map_err(|e| DiagramError::Render(e.to_string()))
+        Ok(pixmap)
     }
 
     /// A cell's outline around `centre`, `half` a pitch from it: a square,
@@ -434,6 +439,57 @@ impl<'v> Diagram<'v> {
             }
         }
     }
+}
+
+/// A game as an animated GIF: the position `start`, then one frame after
+/// each of `moves` (legal in turn) with that move's cells shaded, each
+/// shown `delay_cs` hundredths of a second (the last three times as long),
+/// looping; the frames are [`Diagram`]s of `theme` at `scale`, with
+/// coordinates if asked.
+pub fn game_gif(
+    variant: &Variant,
+    start: Position,
+    moves: &[Move],
+    theme: Theme,
+    coordinates: bool,
+    scale: f32,
+    delay_cs: u16,
+) -> Result<Vec<u8>, DiagramError> {
+    let mut frames = vec![Diagram::new(variant, start)];
+    let mut pos = start;
+    for &m in moves {
+        pos = variant.play(&pos, m);
+        frames.push(Diagram::new(variant, pos).highlight_move(m));
+    }
+    let images = frames
+        .into_iter()
+        .map(|d| d.theme(theme).coordinates(coordinates).to_pixmap(scale))
+        .collect::<Result<Vec<_>, _>>()?;
+    let (w, h) = (images[0].width(), images[0].height());
+    let too_big = || DiagramError::Render(format!("{w}x{h} is too large for a GIF"));
+    let (w, h) = (
+        u16::try_from(w).map_err(|_| too_big())?,
+        u16::try_from(h).map_err(|_| too_big())?,
+    );
+    let fail = |e: gif::EncodingError| DiagramError::Render(e.to_string());
+    let mut out = Vec::new();
+    {
+        let mut encoder = gif::Encoder::new(&mut out, w, h, &[]).map_err(fail)?;
+        encoder.set_repeat(gif::Repeat::Infinite).map_err(fail)?;
+        let last = images.len() - 1;
+        for (i, pixmap) in images.into_iter().enumerate() {
+            // Opaque pixels: premultiplied RGBA is plain RGBA.
+            let mut rgba = pixmap.take();
+            let mut frame = gif::Frame::from_rgba_speed(w, h, &mut rgba, 10);
+            frame.delay = if i == last {
+                delay_cs.saturating_mul(3)
+            } else {
+                delay_cs
+            };
+            encoder.write_frame(&frame).map_err(fail)?;
+        }
+    }
+    Ok(out)
 }
 
 /// A straight arrow from `a` to `b`, its ends kept off the cells' centres

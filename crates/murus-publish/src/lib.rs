@@ -14,5 +14,5 @@
 pub mod diagram;
 pub mod words;
 
-pub use diagram::{Diagram, DiagramError, Theme};
+pub use diagram::{Diagram, DiagramError, Theme, game_gif};
 pub use words::{Section, rules_in_words, rules_text, sections_text};

@@ -86,3 +86,45 @@ fn text_is_drawn_with_the_shipped_font_and_rendering_repeats() {
         captioned.to_png(1.0).unwrap()
     );
 }
+
+/// A game as a GIF: the start and a frame a ply, each the size of the
+/// position's PNG, the last move's cells shaded, looping.
+#[test]
+fn a_game_gif_has_a_frame_a_ply() {
+    let v = Variant::standard();
+    let start = v.start();
+    let mut pos = start;
+    let mut moves = Vec::new();
+    for text in ["b1-b3", "g7-g5", "c1-c3"] {
+        let m = v.parse_move(&pos, text).unwrap();
+        pos = v.play(&pos, m);
+        moves.push(m);
+    }
+    let bytes = murus_publish::game_gif(&v, start, &moves, Theme::Colour, true, 0.5, 50).unwrap();
+    assert_eq!(&bytes[..6], b"GIF89a");
+    let png = Pixmap::decode_png(
+        &Diagram::new(&v, start)
+            .coordinates(true)
+            .to_png(0.5)
+            .unwrap(),
+    )
+    .unwrap();
+    let mut options = gif::DecodeOptions::new();
+    options.set_color_output(gif::ColorOutput::RGBA);
+    let mut decoder = options.read_info(bytes.as_slice()).unwrap();
+    assert_eq!(
+        (u32::from(decoder.width()), u32::from(decoder.height())),
+        (png.width(), png.height())
+    );
+    let mut delays = Vec::new();
+    let mut images = Vec::new();
+    while let Some(frame) = decoder.read_next_frame().unwrap() {
+        delays.push(frame.delay);
+        images.push(frame.buffer.to_vec());
+    }
+    assert_eq!(delays, [50, 50, 50, 150]);
+    // Each ply changes the picture.
+    for pair in images.windows(2) {
+        assert_ne!(pair[0], pair[1]);
+    }
+}

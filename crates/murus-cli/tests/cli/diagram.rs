@@ -86,15 +86,15 @@ fn bad_diagram_options_fail_clearly_and_write_nothing() {
         assert!(text(&o).contains(expected), "{args:?}: {}", text(&o));
         assert!(!out.exists(), "{args:?} wrote a file");
     }
-    let gif = dir.join("d.gif");
-    let o = murus(&["diagram", "standard", "--out", gif.to_str().unwrap()]);
+    let bmp = dir.join("d.bmp");
+    let o = murus(&["diagram", "standard", "--out", bmp.to_str().unwrap()]);
     assert_eq!(o.status.code(), Some(1));
     assert!(
-        text(&o).contains("diagrams are written as FILE.svg or FILE.png"),
+        text(&o).contains("diagrams are written as FILE.svg or FILE.png, games as FILE.gif"),
         "{}",
         text(&o)
     );
-    assert!(!gif.exists());
+    assert!(!bmp.exists());
     let o = murus(&[
         "diagram",
         "standard",
@@ -187,4 +187,38 @@ fn rules_in_words_for_a_shipped_variant_and_a_rules_file() {
         "{}",
         text(&o)
     );
+}
+
+/// A game as an animated GIF: `--moves` and `--out FILE.gif`; options that
+/// draw on one position, and a GIF without moves, are refused.
+#[test]
+fn a_game_is_written_as_a_gif_a_frame_a_ply() {
+    let dir = TempDir::new("diagram-gif");
+    let out = dir.join("game.gif");
+    let path = out.to_str().unwrap();
+    let o = murus(&[
+        "diagram", "standard", "--moves", "b1-b3", "g7-g5", "--scale", "0.5", "--out", path,
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        crate::util::stdout(&o).contains("(3 frames, a ply each)"),
+        "{}",
+        text(&o)
+    );
+    assert_eq!(&std::fs::read(&out).unwrap()[..6], b"GIF89a");
+    std::fs::remove_file(&out).unwrap();
+    for (args, expected) in [
+        (
+            vec!["--moves", "b1-b3", "--marks", "c4"],
+            "draw one position: a GIF draws the game",
+        ),
+        (vec![], "a GIF draws a game: give its --moves"),
+    ] {
+        let mut all = vec!["diagram", "standard", "--out", path];
+        all.extend(args.iter().copied());
+        let o = murus(&all);
+        assert_eq!(o.status.code(), Some(1), "{args:?}");
+        assert!(text(&o).contains(expected), "{args:?}: {}", text(&o));
+        assert!(!out.exists());
+    }
 }
