@@ -127,11 +127,10 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
     };
     murus_engine::util::write_atomic(&a.out, &bytes)
         .map_err(|e| anyhow!("{}: {e}", a.out.display()))?;
-    let g = v.geometry();
     Ok(Drawn {
         file: a.out.clone(),
         position: v.position_string(&pos),
-        stacks: g.cells().filter(|&c| v.stack(&pos, c).is_some()).count(),
+        stacks: stack_count(&v, &pos),
         arrows: a.arrows.len(),
         frames: 1,
     })
@@ -175,14 +174,18 @@ fn gif(a: &DiagramArgs, v: &Variant, start: Position, game: &Game) -> Result<Dra
     Ok(Drawn {
         file: a.out.clone(),
         position: v.position_string(&pos),
-        stacks: v
-            .geometry()
-            .cells()
-            .filter(|&c| v.stack(&pos, c).is_some())
-            .count(),
+        stacks: stack_count(v, &pos),
         arrows: 0,
         frames: game.moves().len() + 1,
     })
+}
+
+/// The stacks on the board in `pos`.
+fn stack_count(v: &Variant, pos: &Position) -> usize {
+    v.geometry()
+        .cells()
+        .filter(|&c| v.stack(pos, c).is_some())
+        .count()
 }
 
 impl Answer for Drawn {

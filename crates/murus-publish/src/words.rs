@@ -54,7 +54,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
     });
     sections.push(Section {
         heading: "Setup",
-        sentences: w.setup(setup, catapult.as_ref()),
+        sentences: w.setup(setup),
     });
     let mut moves = vec![
         "On a turn, a player makes one of the moves below with a stack of its own.".to_string(),
@@ -264,7 +264,7 @@ impl Words<'_> {
         )
     }
 
-    fn setup(&self, setup: &[(usize, usize, u8)], _catapult: Option<&CatapultRule>) -> Vec<String> {
+    fn setup(&self, setup: &[(usize, usize, u8)]) -> Vec<String> {
         let players = &self.variant.rules().players;
         let mut out = Vec::new();
         for (p, player) in players.iter().enumerate() {
