@@ -1,0 +1,194 @@
+//! Annotated game records: tag pairs, moves with glyphs and comments,
+//! variations nested to any depth, and the result, in a text format modelled
+//! on PGN (see `docs/records.md`).
+//!
+//! A [`Record`] holds moves as notation text, so it is plain data: it reads
+//! and writes without a variant. [`Record::replay`] checks it against one.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::RecordResult;
+
+/// A move's annotation glyph, as printed after it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Glyph {
+    /// `!`: a good move.
+    Good,
+    /// `?`: a mistake.
+    Mistake,
+    /// `!!`: a brilliant move.
+    Brilliant,
+    /// `??`: a blunder.
+    Blunder,
+    /// `!?`: an interesting move.
+    Interesting,
+    /// `?!`: a dubious move.
+    Dubious,
+}
+
+impl Glyph {
+    /// Every glyph, in PGN's numeric order ($1 to $6).
+    pub const ALL: [Glyph; 6] = [
+        Glyph::Good,
+        Glyph::Mistake,
+        Glyph::Brilliant,
+        Glyph::Blunder,
+        Glyph::Interesting,
+        Glyph::Dubious,
+    ];
+
+    /// The glyph as printed: `!`, `?`, `!!`, `??`, `!?`, `?!`.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Glyph::Good => "!",
+            Glyph::Mistake => "?",
+            Glyph::Brilliant => "!!",
+            Glyph::Blunder => "??",
+            Glyph::Interesting => "!?",
+            Glyph::Dubious => "?!",
+        }
+    }
+
+    /// Reads a printed glyph.
+    pub fn parse(text: &str) -> Option<Glyph> {
+        Glyph::ALL.into_iter().find(|g| g.as_str() == text)
+    }
+
+    /// PGN's numeric annotation glyph: `$1` to `$6`.
+    pub fn nag(self) -> u8 {
+        Glyph::ALL.iter().position(|&g| g == self).map_or(0, |i| i as u8 + 1)
+    }
+
+    /// A glyph from PGN's numeric annotation glyph.
+    pub fn from_nag(nag: u8) -> Option<Glyph> {
+        Glyph::ALL.get(usize::from(nag).checked_sub(1)?).copied()
+    }
+}
+
+impl std::fmt::Display for Glyph {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+impl Serialize for Glyph {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+
+impl<'de> Deserialize<'de> for Glyph {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Glyph, D::Error> {
+        let text = String::deserialize(d)?;
+        Glyph::parse(&text)
+            .ok_or_else(|| serde::de::Error::custom(format!("`{text}` is not a glyph")))
+    }
+}
+
+/// A move of a record, with what is said about it and the lines that could
+/// have been played instead of it.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct RecordMove {
+    /// The move in notation.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// Its glyph.
+    #[serde(default)]
+    pub glyph: Option<Glyph>,
+    /// The comment after it.
+    #[serde(default)]
+    pub comment: Option<String>,
+    /// Lines played instead of this move, from the same position, in order.
+    #[serde(default)]
+    pub variations: Vec<Vec<RecordMove>>,
+}
+
+impl RecordMove {
+    /// A bare move.
+    pub fn new(text: impl Into<String>) -> RecordMove {
+        RecordMove {
+            text: text.into(),
+            ..RecordMove::default()
+        }
+    }
+}
+
+/// An annotated game record.
+#[derive(Clone, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Record {
+    /// The variant's name.
+    pub variant: String,
+    /// Tag pairs other than the variant, the rules, the start position and
+    /// the result, in the order read or set (`Rules` keeps the SHA-256).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub tags: Vec<(String, String)>,
+    /// The rules source, embedded for a variant that is not built in.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rules: Option<String>,
+    /// The start position string, when not the variant's start.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The comment before the first move.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub comment: Option<String>,
+    /// The main line.
+    pub moves: Vec<RecordMove>,
+    /// The result, when the game is over (by the rules or by resignation).
+    #[serde(default)]
+    pub result: Option<RecordResult>,
+}
+
+impl Record {
+    /// The value of a tag, if present.
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k == name)
+            .map(|(_, v)| v.as_str())
+    }
+
+    /// Sets a tag, replacing its value where present.
+    pub fn set_tag(&mut self, name: &str, value: impl Into<String>) {
+        let value = value.into();
+        match self.tags.iter_mut().find(|(k, _)| k == name) {
+            Some((_, v)) => *v = value,
+            None => self.tags.push((name.to_string(), value)),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn glyphs_read_back_and_number_like_pgn() {
+        for g in Glyph::ALL {
+            assert_eq!(Glyph::parse(g.as_str()), Some(g));
+            assert_eq!(Glyph::from_nag(g.nag()), Some(g));
+        }
+        assert_eq!(Glyph::Blunder.nag(), 4);
+        assert_eq!(Glyph::parse("!!!"), None);
+        assert_eq!(Glyph::from_nag(0), None);
+        assert_eq!(Glyph::from_nag(7), None);
+    }
+
+    #[test]
+    fn a_record_serialises_in_the_documented_shape() {
+        let mut m = RecordMove::new("a1-a3");
+        m.glyph = Some(Glyph::Interesting);
+        m.comment = Some("a quiet start".into());
+        m.variations.push(vec![RecordMove::new("b1-b3")]);
+        let record = Record {
+            variant: "standard".into(),
+            moves: vec![m],
+            ..Record::default()
+        };
+        let json = serde_json::to_value(&record).unwrap();
+        assert_eq!(json["moves"][0]["move"], "a1-a3");
+        assert_eq!(json["moves"][0]["glyph"], "!?");
+        assert_eq!(json["moves"][0]["variations"][0][0]["move"], "b1-b3");
+        let back: Record = serde_json::from_value(json).unwrap();
+        assert_eq!(back, record);
+    }
+}
