@@ -33,6 +33,7 @@ pub mod position_string;
 pub mod record;
 pub mod render;
 pub mod setup;
+pub mod tree;
 pub mod util;
 pub mod variant;
 
@@ -46,4 +47,5 @@ pub use outcome::{Outcome, Reason};
 pub use position_string::PositionError;
 pub use record::{Glyph, Record, RecordMove};
 pub use setup::{Setup, SetupError, SetupErrorKind};
+pub use tree::{MoveTree, NodeId, TreeError};
 pub use variant::{BUILTIN, BUILTIN_EVALUATIONS, EngineTask, Position, Variant, Word};

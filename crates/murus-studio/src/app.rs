@@ -185,6 +185,8 @@ impl StudioApp {
             Then::SaveRecord => self.play.save_record(path),
             Then::OpenPosition => self.play.open_position(path),
             Then::SavePosition => self.play.save_position(path),
+            Then::ExportDiagram => self.play.export_diagram(path),
+            Then::ExportGif => self.play.export_gif(path),
             Then::OpenMural => {
                 self.murals.model_mut().request_open(path);
                 self.tab = Tab::Murals;

@@ -106,6 +106,10 @@ pub enum Then {
     OpenPosition,
     /// Save Play's position string to it.
     SavePosition,
+    /// Export Play's board as a diagram (SVG or PNG) to it.
+    ExportDiagram,
+    /// Export Play's line as an animated GIF to it.
+    ExportGif,
     /// Open the puzzle in Murals (asking first when unsaved work would be
     /// lost).
     OpenMural,

@@ -115,7 +115,7 @@ impl PlayModel {
             || self.paused
             || self.question.is_some()
             || self.setup.is_some()
-            || !self.at_end_of_line()
+            || !self.bots_may_move()
             || self.game.outcome().is_some()
         {
             return None;
@@ -154,7 +154,8 @@ impl PlayModel {
         }
         match reply.mv {
             Some(m) if self.game.play(m) => {
-                self.redo.clear();
+                self.node = self.tree.add(self.node, m);
+                self.play_on = None;
                 self.game_changed();
                 let text = format!(
                     "{} ({}): {} after {} nodes",

@@ -80,9 +80,9 @@ impl PlayModel {
         let turn = self.turn();
         let mover = possessive(self.player_name(turn));
         if let Seat::Bot(spec) = self.seat_of_player(turn) {
-            let wait = if !self.at_end_of_line() {
+            let wait = if !self.bots_may_move() {
                 ": bots wait while the board shows an earlier ply (→ steps forward, \
-                 \"Play on from here\" lets the bot move)"
+                 \"Play on from here\" lets the bot move, in a variation)"
             } else if self.paused {
                 ": bots are paused"
             } else {

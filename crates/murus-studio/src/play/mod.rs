@@ -11,14 +11,19 @@
 //! user asks for, applied after the frame.
 //!
 //! # Moving through a game
-//! Undo (button, Ctrl+Z) steps back to the last ply where a human is to
-//! move; Redo (button, Ctrl+Shift+Z or Ctrl+Y) forward to the next one; ←
-//! and → step one ply; a click on the move list jumps to that ply. The keys
+//! The game is a tree of moves: a different move from an earlier ply opens
+//! a variation, shown indented after the move it replaces, and nothing is
+//! dropped. Undo (button, Ctrl+Z) steps back to the last ply where a human
+//! is to move; Redo (button, Ctrl+Shift+Z or Ctrl+Y) forward to the next
+//! one; ← and → step one ply along the line, ↑ and ↓ go to the previous and
+//! next move played instead at this ply; a click on the move list goes to
+//! that move, and its context menu (or the buttons under the list)
+//! promotes its variation or deletes it and what follows. The glyph buttons
+//! and the comment field under the list annotate the move shown. The keys
 //! act only while no text field has focus (a text field keeps its own undo
-//! and cursor keys). The moves ahead stay in the list (greyed) until a
-//! different move is played from the ply shown. Bots wait while the board
-//! is not at the end of the line; "Play on from here" drops the moves ahead
-//! and lets them play.
+//! and cursor keys). Bots wait while the board is not at the end of the
+//! line; "Play on from here" lets them play, their move opening a
+//! variation.
 //!
 //! # Analysis
 //! The "Analysis" toggle searches the position shown in the background:
@@ -31,14 +36,17 @@ pub mod analysis;
 mod analysis_view;
 mod bots;
 mod clicks;
+mod export;
 mod model;
 mod records;
 mod setup;
+mod tree_view;
+mod variations;
 mod view;
 
 use std::path::Path;
 
-use murus_engine::{Move, Phase, Variant};
+use murus_engine::{Glyph, Move, NodeId, Phase, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use analysis::Analysis;
@@ -46,6 +54,7 @@ pub use bots::{BotReply, BotTurn, Seat, Thinking};
 pub use model::{PlayModel, possessive};
 pub use records::Replacement;
 pub use setup::SetupEdit;
+pub use variations::ListEntry;
 
 use crate::dialog::Answer;
 use crate::files::PickRequest;
@@ -86,8 +95,14 @@ pub struct PlaySaved {
     /// Whether the live analysis is on.
     pub analysis: bool,
     /// The moves of the game as last started, loaded or saved (the moves
-    /// after them are unsaved work).
+    /// after them are unsaved work), as older versions saved them.
     pub kept: Vec<String>,
+    /// Every move with its variations, glyphs and comments (older versions
+    /// saved only `moves`).
+    pub tree: Option<murus_engine::Record>,
+    /// The tree as last started, loaded or saved: what it lacks of `tree`
+    /// is unsaved work.
+    pub kept_tree: Option<murus_engine::Record>,
 }
 
 impl Default for PlaySaved {
@@ -102,6 +117,8 @@ impl Default for PlaySaved {
             seed: 1,
             analysis: false,
             kept: Vec::new(),
+            tree: None,
+            kept_tree: None,
         }
     }
 }
@@ -110,7 +127,7 @@ impl Default for PlaySaved {
 #[derive(Clone, Debug)]
 pub enum Action {
     /// The answer to the question before the game is replaced.
-    Answer(Answer<Replacement>),
+    Answer(Box<Answer<Replacement>>),
     NewGame,
     SwitchVariant(Variant),
     Undo,
@@ -121,6 +138,17 @@ pub enum Action {
     Forward,
     /// Show the position after this many plies of the line.
     JumpTo(usize),
+    /// Show the position after this move of the tree.
+    GoTo(NodeId),
+    /// The previous (-1) or next (1) variation at the ply shown (↑, ↓).
+    SwitchVariation(isize),
+    /// Move this move's variation one place up.
+    Promote(NodeId),
+    /// Delete this move and the moves after it.
+    DeleteFrom(NodeId),
+    SetGlyph(NodeId, Option<Glyph>),
+    /// Set the comment of the move shown to the comment field's text.
+    SetComment(NodeId),
     /// Drop the moves ahead so that bots play on.
     PlayOn,
     Flip,
@@ -171,8 +199,13 @@ pub struct PlayPanel {
     record_text: String,
     record_path: String,
     flipped: bool,
-    /// The ply the move list last scrolled to.
-    list_ply: Option<usize>,
+    /// Whether an exported diagram has the best line's arrows.
+    export_arrows: bool,
+    /// The node the move list last scrolled to.
+    list_node: Option<NodeId>,
+    /// The comment field, and the node it edits.
+    comment_text: String,
+    comment_node: Option<NodeId>,
     /// The live analysis and the game review.
     analysis: Analysis,
 }
@@ -199,7 +232,10 @@ impl PlayPanel {
             record_text: String::new(),
             record_path: saved.record_path,
             flipped: saved.flipped,
-            list_ply: None,
+            list_node: None,
+            export_arrows: false,
+            comment_text: String::new(),
+            comment_node: None,
             model,
         }
     }
@@ -236,7 +272,9 @@ impl PlayPanel {
             record_path: self.record_path.clone(),
             seed: self.model.seed(),
             analysis: self.analysis.is_on(),
-            kept: self.model.kept_texts(),
+            kept: Vec::new(),
+            tree: Some(self.model.tree_record()),
+            kept_tree: Some(self.model.kept_record()),
         }
     }
 
@@ -288,6 +326,25 @@ impl PlayPanel {
         self.model.save_position(path);
     }
 
+    /// Exports the diagram of the board to `path` (SVG or PNG), with the
+    /// arrows of the analysis' best line when asked and shown.
+    pub fn export_diagram(&mut self, path: &Path) {
+        let arrows = if self.export_arrows {
+            self.analysis
+                .current(&self.model)
+                .map(|e| e.pv().to_vec())
+                .unwrap_or_default()
+        } else {
+            Vec::new()
+        };
+        self.model.export_diagram(path, &arrows);
+    }
+
+    /// Exports the line shown as an animated GIF to `path`.
+    pub fn export_gif(&mut self, path: &Path) {
+        self.model.export_gif(path);
+    }
+
     /// Whether a bot is thinking.
     pub fn is_thinking(&self) -> bool {
         self.model.thinking().is_some()
@@ -316,7 +373,7 @@ impl PlayPanel {
     pub fn apply(&mut self, action: Action, commands: &mut Vec<Command>) {
         let m = &mut self.model;
         match action {
-            Action::Answer(a) => m.answer(a),
+            Action::Answer(a) => m.answer(*a),
             Action::NewGame => m.new_game(),
             Action::SwitchVariant(v) => m.set_variant(v),
             Action::Undo => m.undo(),
@@ -328,6 +385,16 @@ impl PlayPanel {
                 m.forward();
             }
             Action::JumpTo(ply) => m.jump_to(ply),
+            Action::GoTo(node) => m.go_to(node),
+            Action::SwitchVariation(step) => {
+                m.switch_variation(step);
+            }
+            Action::Promote(node) => {
+                m.promote(node);
+            }
+            Action::DeleteFrom(node) => m.delete_from(node),
+            Action::SetGlyph(node, glyph) => m.set_glyph(node, glyph),
+            Action::SetComment(node) => m.set_comment(node, &self.comment_text),
             Action::PlayOn => m.play_on_from_here(),
             Action::Flip => self.flipped = !self.flipped,
             Action::SetSeat(p, seat) => m.set_seat(p, seat),

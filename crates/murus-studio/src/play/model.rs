@@ -6,7 +6,7 @@
 //! position editor).
 
 use murus_ai::SpecError;
-use murus_engine::{Game, GameRecord, Move, Variant};
+use murus_engine::{Game, GameRecord, Move, MoveTree, NodeId, Variant};
 
 use super::PlaySaved;
 use super::bots::{BotReply, Seat, Thinking};
@@ -21,20 +21,28 @@ use crate::{Feedback, Message};
 /// edited, the panel's message and whether bots wait.
 ///
 /// # Moving through a game
-/// The game is a line of moves; the board shows one ply of it. Undo (Ctrl+Z)
-/// steps back to the last ply where a human is to move, redo (Ctrl+Shift+Z,
-/// Ctrl+Y) forward to the next one; ← and → step one ply, and a click on
-/// the move list jumps to that ply. The moves ahead stay in the line until a
-/// different move is played from the ply shown (a new branch replaces them).
-/// **Bots wait while the board is not at the end of the line**: they never
-/// overwrite the moves ahead. At the end of the line, or after "Play on from
-/// here" (which drops the moves ahead), a bot whose turn it is thinks.
+/// The game is a tree of moves ([`MoveTree`]): a different move from an
+/// earlier ply opens a variation and loses nothing. The board shows one
+/// node of it; the *line* is the path to that node and then its main
+/// continuation. Undo (Ctrl+Z) steps back to the last ply where a human is
+/// to move, redo (Ctrl+Shift+Z, Ctrl+Y) forward to the next one; ← and →
+/// step one ply along the line, ↑ and ↓ go to the previous and next
+/// variation at this ply, and a click on the move list goes to that move.
+/// **Bots wait while the board is not at the end of the line**: at the end
+/// of the line, or after "Play on from here" (the bot's move then opens a
+/// variation), a bot whose turn it is thinks.
 #[derive(Debug)]
 pub struct PlayModel {
     pub(super) variant: Variant,
+    /// The game up to the node shown.
     pub(super) game: Game,
-    /// Moves ahead of the game, the next one last.
-    pub(super) redo: Vec<Move>,
+    /// Every move played or opened, with variations, glyphs and comments.
+    pub(super) tree: MoveTree,
+    /// The node the board shows (the end of `game`).
+    pub(super) node: NodeId,
+    /// "Play on from here": a bot may move from this node although moves
+    /// follow it (its move opens a variation).
+    pub(super) play_on: Option<NodeId>,
     pub(super) selected: Option<usize>,
     /// Moves that share the clicked origin and target, offered to choose.
     pub(super) choices: Vec<Move>,
@@ -49,9 +57,9 @@ pub struct PlayModel {
     /// The last bot move (its index in the line and the move) and its
     /// search size, in words.
     pub(super) last_bot: Option<(usize, Move, String)>,
-    /// The moves of the game as it was last started, loaded, opened or
-    /// saved: the moves of the line beyond them are unsaved work.
-    pub(super) kept: Vec<Move>,
+    /// The tree as it was last started, loaded, opened or saved: what it
+    /// lacks of `tree` is unsaved work.
+    pub(super) kept: MoveTree,
     /// A question before the game in progress is replaced.
     pub(super) question: Option<Confirm<Replacement>>,
     /// Searches the bots' moves.
@@ -101,18 +109,36 @@ impl PlayModel {
             ));
             Game::new(&variant)
         });
-        // The moves saved or loaded before the restart (none in saves of
-        // older versions: the moves restored then count as unsaved).
-        let kept_len = saved
-            .kept
-            .iter()
-            .zip(&saved.moves)
-            .take_while(|(a, b)| a == b)
-            .count();
+        let start = *game.start();
+        let line = |record: &Option<murus_engine::Record>| {
+            record
+                .as_ref()
+                .and_then(|r| MoveTree::from_record(&variant, &start, r).ok())
+        };
+        // The tree saved (only the line in saves of older versions), with
+        // the moves shown on it.
+        let mut tree = line(&saved.tree).unwrap_or_default();
+        let mut node = MoveTree::ROOT;
+        for &m in game.moves() {
+            node = tree.add(node, m);
+        }
+        // The tree saved or loaded before the restart (in saves of older
+        // versions, the moves kept, at the start of the line shown).
+        let kept = line(&saved.kept_tree).unwrap_or_else(|| {
+            let kept_len = saved
+                .kept
+                .iter()
+                .zip(&saved.moves)
+                .take_while(|(a, b)| a == b)
+                .count();
+            MoveTree::from_line(&game.moves()[..kept_len.min(game.ply())])
+        });
         let mut model = PlayModel {
             game,
             variant,
-            redo: Vec::new(),
+            tree,
+            node,
+            play_on: None,
             selected: None,
             choices: Vec::new(),
             seats,
@@ -123,12 +149,11 @@ impl PlayModel {
             next_token: 0,
             seed: saved.seed,
             last_bot: None,
-            kept: Vec::new(),
+            kept,
             question: None,
             bot: Worker::new(waker),
             bot_token: None,
         };
-        model.kept = model.game.moves()[..kept_len.min(model.game.ply())].to_vec();
         model.fit_seats();
         if !problems.is_empty() {
             model.feedback.warning(problems.join("; "));
@@ -146,9 +171,18 @@ impl PlayModel {
     pub fn game(&self) -> &Game {
         &self.game
     }
-    /// The moves ahead of the ply shown, in the order they were played.
+    /// The moves ahead of the ply shown along the line, in order.
     pub fn moves_ahead(&self) -> impl ExactSizeIterator<Item = Move> + '_ {
-        self.redo.iter().rev().copied()
+        let ahead = self.tree.continuation(self.node);
+        ahead.into_iter().map(|n| self.tree.mv(n).expect("a move"))
+    }
+    /// The tree of moves.
+    pub fn tree(&self) -> &MoveTree {
+        &self.tree
+    }
+    /// The node the board shows.
+    pub fn node(&self) -> NodeId {
+        self.node
     }
     /// The whole line: the moves played, then the moves ahead.
     pub fn line(&self) -> impl Iterator<Item = Move> + '_ {
@@ -156,7 +190,7 @@ impl PlayModel {
     }
     /// Whether the board shows the end of the line (nothing to redo).
     pub fn at_end_of_line(&self) -> bool {
-        self.redo.is_empty()
+        self.tree.children(self.node).is_empty()
     }
     /// The whole line (played moves, then the moves ahead) as the move list
     /// shows it: `1. r b1-b3`, numbered by ply, with the mover's letter.
@@ -179,7 +213,7 @@ impl PlayModel {
     }
     /// Plies in the whole line (played and ahead).
     pub fn line_len(&self) -> usize {
-        self.game.ply() + self.redo.len()
+        self.game.ply() + self.tree.continuation(self.node).len()
     }
     /// The selected cell.
     pub fn selected(&self) -> Option<usize> {
@@ -240,32 +274,55 @@ impl PlayModel {
     pub fn seed(&self) -> u64 {
         self.seed
     }
-    /// Whether moves were played since the game was started, loaded, opened
-    /// or saved (replacing the game would lose them).
+    /// Whether moves were played or notes written since the game was
+    /// started, loaded, opened or saved (replacing the game would lose
+    /// them).
     pub fn is_dirty(&self) -> bool {
-        self.unsaved_moves() > 0
+        self.unsaved_moves() > 0 || self.unsaved_notes() > 0
     }
 
-    /// The moves of the line played since the game was started, loaded,
-    /// opened or saved: those after the point where the line leaves the
-    /// moves kept.
+    /// The moves of the tree played since the game was started, loaded,
+    /// opened or saved: those the tree kept then lacks.
     pub fn unsaved_moves(&self) -> usize {
-        let same = self
-            .line()
-            .zip(&self.kept)
-            .take_while(|(a, b)| a == *b)
-            .count();
-        self.line_len() - same
+        self.unsaved().0
     }
 
-    /// The moves of the line as it was last started, loaded or saved, in
-    /// notation (persisted, so that work restored after a restart still
-    /// counts as unsaved).
-    pub fn kept_texts(&self) -> Vec<String> {
-        self.kept
-            .iter()
-            .map(|&m| self.variant.move_to_string(m))
-            .collect()
+    /// The glyphs and comments set or changed since then, on moves that
+    /// were kept.
+    pub fn unsaved_notes(&self) -> usize {
+        self.unsaved().1
+    }
+
+    fn unsaved(&self) -> (usize, usize) {
+        let (t, k) = (&self.tree, &self.kept);
+        let mut moves = 0;
+        let mut notes = usize::from(t.comment(MoveTree::ROOT) != k.comment(MoveTree::ROOT));
+        let mut stack = vec![(MoveTree::ROOT, MoveTree::ROOT)];
+        while let Some((a, b)) = stack.pop() {
+            for &c in t.children(a) {
+                match k.child_by(b, t.mv(c).expect("a move")) {
+                    Some(d) => {
+                        notes += usize::from(t.glyph(c) != k.glyph(d))
+                            + usize::from(t.comment(c) != k.comment(d));
+                        stack.push((c, d));
+                    }
+                    None => moves += 1 + t.len_after(c),
+                }
+            }
+        }
+        (moves, notes)
+    }
+
+    /// The tree as it was last started, loaded or saved, as a record
+    /// (persisted, so that work restored after a restart still counts as
+    /// unsaved).
+    pub fn kept_record(&self) -> murus_engine::Record {
+        self.kept.to_record(&self.variant, self.game.start())
+    }
+
+    /// The whole tree as a record, with its start position.
+    pub fn tree_record(&self) -> murus_engine::Record {
+        self.tree.to_record(&self.variant, self.game.start())
     }
 
     /// The player to move.
@@ -305,31 +362,36 @@ impl PlayModel {
         self.seats.contains(&Seat::Human)
     }
 
-    /// Replaces the game (and the variant), forgetting the moves ahead; its
-    /// moves are kept work (they came from somewhere).
-    pub(super) fn replace_game(&mut self, variant: Variant, game: Game) {
+    /// Replaces the game (and the variant) by `tree` (the game's line when
+    /// `None`), showing the end of the game's line; all of it is kept
+    /// work (it came from somewhere).
+    pub(super) fn replace_game(&mut self, variant: Variant, game: Game, tree: Option<MoveTree>) {
         self.variant = variant;
         self.fit_seats();
-        self.kept = game.moves().to_vec();
+        let mut tree = tree.unwrap_or_else(|| MoveTree::from_line(game.moves()));
+        let mut node = MoveTree::ROOT;
+        for &m in game.moves() {
+            node = tree.add(node, m);
+        }
+        self.kept = tree.clone();
+        self.tree = tree;
+        self.node = node;
         self.game = game;
-        self.redo.clear();
+        self.play_on = None;
         self.setup = None;
         self.last_bot = None;
         self.question = None;
         self.game_changed();
     }
 
-    /// Plays a legal move from the ply shown. The moves ahead stay when it
-    /// is the next of them, and are dropped otherwise (a new branch).
+    /// Plays a legal move from the node shown: along the tree where the
+    /// move is there, else as a new move (the main continuation where none
+    /// follows, a new variation otherwise).
     pub fn play(&mut self, m: Move) -> bool {
         if !self.game.play(m) {
             return false;
         }
-        if self.redo.last() == Some(&m) {
-            self.redo.pop();
-        } else {
-            self.redo.clear();
-        }
+        self.node = self.tree.add(self.node, m);
         self.game_changed();
         true
     }
@@ -356,27 +418,39 @@ impl PlayModel {
 
     /// One ply back (←). Returns whether it moved.
     pub fn back(&mut self) -> bool {
-        let Some(m) = self.game.undo() else {
+        let Some(parent) = self.tree.parent(self.node) else {
             return false;
         };
-        self.redo.push(m);
+        self.game.undo();
+        self.node = parent;
         self.game_changed();
         true
     }
 
     /// One ply forward along the line (→). Returns whether it moved.
     pub fn forward(&mut self) -> bool {
-        let Some(m) = self.redo.pop() else {
+        let Some(&next) = self.tree.children(self.node).first() else {
             return false;
         };
-        if self.game.play(m) {
-            self.game_changed();
-            true
-        } else {
-            // Cannot happen: the line was played from here.
-            self.redo.clear();
-            false
+        self.go_to(next);
+        true
+    }
+
+    /// Shows `node` of the tree (a click on the move list).
+    pub fn go_to(&mut self, node: NodeId) {
+        if node == self.node {
+            return;
         }
+        let mut game = Game::from_position(&self.variant, *self.game.start());
+        for m in self.tree.moves_to(node) {
+            // Cannot fail: every move of the tree was played from there.
+            if !game.play(m) {
+                return;
+            }
+        }
+        self.game = game;
+        self.node = node;
+        self.game_changed();
     }
 
     /// Undo: back one ply, and on to the last ply where a human is to move
@@ -404,16 +478,30 @@ impl PlayModel {
 
     /// Shows the position after `ply` plies of the line (0: the start).
     pub fn jump_to(&mut self, ply: usize) {
-        while self.game.ply() > ply && self.back() {}
-        while self.game.ply() < ply && self.forward() {}
+        let line = self.tree.line_through(self.node);
+        match ply.checked_sub(1) {
+            None => self.go_to(MoveTree::ROOT),
+            Some(i) => {
+                if let Some(&n) = line.get(i).or(line.last()) {
+                    self.go_to(n);
+                }
+            }
+        }
     }
 
-    /// Drops the moves ahead so that bots play on from the ply shown.
+    /// Lets bots play on from the ply shown although moves follow it: the
+    /// bot's move opens a variation (nothing is dropped).
     pub fn play_on_from_here(&mut self) {
-        if !self.redo.is_empty() {
-            self.redo.clear();
+        if !self.at_end_of_line() && self.play_on != Some(self.node) {
+            self.play_on = Some(self.node);
             self.changed();
         }
+    }
+
+    /// Whether a bot may move from the node shown: at the end of the line,
+    /// or after "Play on from here".
+    pub(super) fn bots_may_move(&self) -> bool {
+        self.at_end_of_line() || self.play_on == Some(self.node)
     }
 
     /// Sets who plays seat `seat`. A bot that was thinking for it stops.
@@ -457,6 +545,7 @@ mod tests {
     use std::sync::atomic::AtomicBool;
 
     use murus_ai::BotSpec;
+    use murus_engine::MoveTree;
 
     use super::*;
 
@@ -511,7 +600,7 @@ mod tests {
     }
 
     #[test]
-    fn the_moves_ahead_stay_until_another_move_is_played() {
+    fn the_moves_ahead_stay_and_another_move_opens_a_variation() {
         let mut m = model("standard", ["human", "human"]);
         for t in ["b1-b3", "c7-c5", "e1-e3"] {
             assert!(m.play_text(t));
@@ -525,12 +614,14 @@ mod tests {
         assert!(m.play(next));
         assert_eq!(m.moves_ahead().len(), 1);
         assert!(m.back());
-        // Another move starts a new branch.
+        // Another move opens a variation; the main line stays whole.
         assert!(m.play_text("d7-d5"));
         assert!(m.at_end_of_line());
         assert_eq!(m.line_len(), 2);
+        assert_eq!(m.tree().len(), 4);
         m.jump_to(0);
         assert_eq!(m.game().ply(), 0);
+        assert_eq!(m.line_len(), 3, "from the start, the line is the main line");
         assert!(!m.back(), "nothing before the start");
     }
 
@@ -562,9 +653,17 @@ mod tests {
         // Back to a ply where the bot is to move, with moves ahead.
         m.jump_to(1);
         assert!(m.start_bot().is_none(), "the bot waits");
+        let main_line = |m: &PlayModel| -> Vec<String> {
+            m.tree_record().moves.into_iter().map(|x| x.text).collect()
+        };
+        let before = main_line(&m);
         m.play_on_from_here();
-        assert!(m.at_end_of_line());
-        assert!(m.start_bot().is_some(), "and plays on from here");
+        assert!(!m.at_end_of_line(), "nothing is dropped");
+        let turn = m.start_bot().expect("and plays on from here");
+        m.bot_replied(turn.token, turn.think(Arc::new(AtomicBool::new(false))));
+        assert_eq!(m.game().ply(), 2);
+        assert_eq!(main_line(&m), before, "the bot's move is a variation");
+        assert!(m.start_bot().is_none(), "the human's turn");
     }
 
     #[test]
@@ -688,7 +787,7 @@ mod tests {
     }
 
     #[test]
-    fn unsaved_moves_are_those_after_the_line_leaves_the_moves_kept() {
+    fn unsaved_moves_are_those_the_tree_kept_lacks() {
         let mut m = model("standard", ["human", "human"]);
         let record = r#"{"variant":"standard","moves":["b1-b3","c7-c5","e1-e3"]}"#;
         assert!(m.load_record(record));
@@ -696,21 +795,42 @@ mod tests {
         assert!(m.play_text("f7-f5"));
         assert!(m.play_text("d1-d3"));
         assert_eq!(m.unsaved_moves(), 2, "not 5");
-        // Stepping back loses nothing; a new branch replaces the moves
-        // after it.
+        // Stepping back loses nothing; a variation adds to the work.
         m.jump_to(1);
         assert_eq!(m.unsaved_moves(), 2);
         assert!(m.play_text("d7-d5"));
-        assert_eq!(m.unsaved_moves(), 1);
-        // Restored after a restart, they are still unsaved.
-        let mut saved = PlaySaved {
+        assert_eq!(m.unsaved_moves(), 3);
+        m.set_comment(m.node(), "a note");
+        assert_eq!(
+            m.unsaved_notes(),
+            0,
+            "on a move not kept: counted as the move"
+        );
+        let first = m.tree().children(MoveTree::ROOT)[0];
+        m.set_comment(first, "kept move, new note");
+        assert_eq!(m.unsaved_notes(), 1);
+        // Restored after a restart, they are still unsaved, and the board
+        // shows the same move.
+        let saved = PlaySaved {
             moves: m.game().record().moves,
-            kept: m.kept_texts(),
+            tree: Some(m.tree_record()),
+            kept_tree: Some(m.kept_record()),
+            seats: vec!["human".into(), "human".into()],
             ..PlaySaved::default()
         };
-        saved.seats = vec!["human".into(), "human".into()];
         let back = PlayModel::new(&saved);
-        assert_eq!(back.unsaved_moves(), 1);
+        assert_eq!((back.unsaved_moves(), back.unsaved_notes()), (3, 1));
+        assert_eq!(back.game().moves(), m.game().moves());
+        assert_eq!(back.tree_record(), m.tree_record());
+        // A save of an older version (the moves kept, no tree) still
+        // counts the moves after them.
+        let older = PlaySaved {
+            moves: m.game().record().moves,
+            kept: vec!["b1-b3".into()],
+            seats: vec!["human".into(), "human".into()],
+            ..PlaySaved::default()
+        };
+        assert_eq!(PlayModel::new(&older).unsaved_moves(), 1);
     }
 
     #[test]

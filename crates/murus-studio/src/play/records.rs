@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use murus_engine::{Game, GameRecord, Variant};
+use murus_engine::{Game, GameRecord, MoveTree, Variant};
 
 use super::PlayModel;
 use super::setup::SetupEdit;
@@ -18,6 +18,9 @@ use crate::files;
 pub struct Replacement {
     variant: Variant,
     game: Game,
+    /// The game's moves with their variations and notes (its line alone
+    /// when `None`).
+    tree: Option<MoveTree>,
     /// What replacing does, for the question ("Switching to hex starts a
     /// new game").
     what: String,
@@ -32,6 +35,7 @@ impl Replacement {
         Replacement {
             variant,
             game,
+            tree: None,
             what,
             go,
             done: None,
@@ -61,17 +65,29 @@ impl PlayModel {
     /// Replaces the game by `r` now, or after a question when moves of the
     /// game in progress are not saved.
     fn request(&mut self, r: Replacement) {
-        let n = self.unsaved_moves();
-        if n == 0 {
+        let (n, notes) = (self.unsaved_moves(), self.unsaved_notes());
+        if n + notes == 0 {
             self.replace(r);
             return;
         }
-        let moves = if n == 1 {
-            "1 move of this {} game is not saved".to_string()
-        } else {
-            format!("{n} moves of this {{}} game are not saved")
-        }
-        .replace("{}", self.variant.name());
+        let count = |n: usize, one: &str, many: &str| match n {
+            0 => None,
+            1 => Some(format!("1 {one}")),
+            n => Some(format!("{n} {many}")),
+        };
+        let what = [
+            count(n, "move", "moves"),
+            count(notes, "glyph or comment", "glyphs and comments"),
+        ]
+        .into_iter()
+        .flatten()
+        .collect::<Vec<_>>()
+        .join(" and ");
+        let verb = if n + notes == 1 { "is" } else { "are" };
+        let moves = format!(
+            "{what} of this {} game {verb} not saved",
+            self.variant.name()
+        );
         let text = format!("{moves}. {}; save the record first to keep them.", r.what);
         self.question = Some(Confirm::new(
             "Discard the game in progress?",
@@ -83,7 +99,7 @@ impl PlayModel {
     }
 
     fn replace(&mut self, r: Replacement) {
-        self.replace_game(r.variant, r.game);
+        self.replace_game(r.variant, r.game, r.tree);
         if let Some(done) = r.done {
             self.feedback.info(done);
         }
@@ -107,7 +123,7 @@ impl PlayModel {
     pub fn new_game_discarding(&mut self) {
         let v = self.variant.clone();
         let game = Game::new(&v);
-        self.replace_game(v, game);
+        self.replace_game(v, game, None);
     }
 
     /// A new game of `variant`; the seats stay (extra colours are human).
@@ -229,7 +245,7 @@ impl PlayModel {
     pub fn save_record(&mut self, path: &Path) -> bool {
         match files::write(path, &self.record_json()) {
             Ok(m) => {
-                self.kept = self.line().collect();
+                self.kept = MoveTree::from_line(&self.line().collect::<Vec<_>>());
                 self.feedback.set(m);
                 true
             }

@@ -16,7 +16,7 @@ const STATUS_HEIGHT: f32 = 44.0;
 /// Text rows kept under the seats for a spec that does not parse.
 const SEAT_ERROR_ROWS: f32 = 3.0;
 /// Height of the move list, however many moves it holds.
-const MOVE_LIST_HEIGHT: f32 = 220.0;
+pub(super) const MOVE_LIST_HEIGHT: f32 = 180.0;
 
 /// What the keyboard asked for this frame.
 #[derive(Clone, Copy, Debug, Default)]
@@ -25,10 +25,13 @@ struct Keys {
     redo: bool,
     back: bool,
     forward: bool,
+    /// ↑ and ↓: the previous and next variation at this ply.
+    up: bool,
+    down: bool,
 }
 
 impl Keys {
-    /// Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, ← and →; none while a text field has
+    /// Ctrl+Z, Ctrl+Shift+Z / Ctrl+Y, ←, →, ↑ and ↓; none while a text field has
     /// focus (it keeps them for its own undo and cursor).
     fn read(ctx: &egui::Context) -> Keys {
         if ctx.text_edit_focused() {
@@ -46,6 +49,8 @@ impl Keys {
                 redo,
                 back: i.consume_key(Modifiers::NONE, Key::ArrowLeft),
                 forward: i.consume_key(Modifiers::NONE, Key::ArrowRight),
+                up: i.consume_key(Modifiers::NONE, Key::ArrowUp),
+                down: i.consume_key(Modifiers::NONE, Key::ArrowDown),
             }
         })
     }
@@ -60,7 +65,7 @@ impl PlayPanel {
         let mut question = self.model.question().cloned();
         let asking = question.is_some();
         if let Some(answer) = dialog::show(ui.ctx(), "play-replace", &mut question) {
-            out.push(Action::Answer(answer));
+            out.push(Action::Answer(Box::new(answer)));
         }
         if !asking && self.model.setup().is_none() {
             let keys = Keys::read(ui.ctx());
@@ -69,6 +74,8 @@ impl PlayPanel {
                 (keys.redo, Action::Redo),
                 (keys.back, Action::Back),
                 (keys.forward, Action::Forward),
+                (keys.up, Action::SwitchVariation(-1)),
+                (keys.down, Action::SwitchVariation(1)),
             ] {
                 if pressed {
                     out.push(action);
@@ -398,6 +405,7 @@ impl PlayPanel {
             }
         });
         self.move_list(ui, out);
+        self.notes_row(ui, out);
         ui.separator();
         ui.heading("Position");
         code_field(ui, &mut self.position_text, "position string", 3);
@@ -426,6 +434,31 @@ impl PlayPanel {
                     .near(std::path::Path::new(&self.record_path))
                     .named("position.pos");
                 out.push(Action::Pick(request, Then::SavePosition));
+            }
+        });
+        ui.horizontal_wrapped(|ui| {
+            let near = std::path::Path::new(&self.record_path);
+            if ui
+                .button("Export diagram…")
+                .on_hover_text("the board as a picture (SVG or PNG), the last move shaded")
+                .clicked()
+            {
+                let request = PickRequest::save("Export a diagram", "Diagram", &["svg", "png"])
+                    .near(near)
+                    .named("diagram.svg");
+                out.push(Action::Pick(request, Then::ExportDiagram));
+            }
+            ui.checkbox(&mut self.export_arrows, "with the best line")
+                .on_hover_text("arrows for the analysis' best line (turn the analysis on)");
+            if ui
+                .button("Export GIF…")
+                .on_hover_text("the line shown as an animation, a frame a ply")
+                .clicked()
+            {
+                let request = PickRequest::save("Export the game as a GIF", "GIF", &["gif"])
+                    .near(near)
+                    .named("game.gif");
+                out.push(Action::Pick(request, Then::ExportGif));
             }
         });
         ui.separator();
@@ -464,65 +497,6 @@ impl PlayPanel {
         // Last: what it shows grows and shrinks with the search, and moves
         // nothing below it.
         self.analysis_section(ui, out);
-    }
-
-    /// The whole line: played moves, then the moves ahead (greyed); a click
-    /// jumps to the ply after the move clicked.
-    fn move_list(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        let ply = self.model.game().ply();
-        let line = self.model.line_texts();
-        let scroll_to_current = self.list_ply != Some(ply);
-        self.list_ply = Some(ply);
-        let blunders: Vec<usize> = self
-            .analysis
-            .review(&self.model)
-            .map(|r| r.blunders().iter().map(|b| b.index).collect())
-            .unwrap_or_default();
-        let error = theme::error(ui);
-        let mut jump = None;
-        // As tall with one move as with a hundred: what is below stays put.
-        egui::ScrollArea::vertical()
-            .id_salt("move-list")
-            .max_height(MOVE_LIST_HEIGHT)
-            .min_scrolled_height(MOVE_LIST_HEIGHT)
-            .auto_shrink([false, false])
-            .show(ui, |ui| {
-                if line.is_empty() {
-                    ui.weak("no moves yet");
-                    return;
-                }
-                let start = ui.selectable_label(ply == 0, "start");
-                if start.clicked() {
-                    jump = Some(0);
-                }
-                for (i, text) in line.into_iter().enumerate() {
-                    let blunder = blunders.contains(&i);
-                    let text = if blunder { format!("{text} ??") } else { text };
-                    let text = if i < ply {
-                        RichText::new(text)
-                    } else {
-                        RichText::new(text).weak()
-                    };
-                    // Red, except on the selection's colour, where the
-                    // theme's text colour reads.
-                    let current = i + 1 == ply;
-                    let text = if blunder && !current {
-                        text.color(error)
-                    } else {
-                        text
-                    };
-                    let r = ui.selectable_label(current, text);
-                    if r.clicked() {
-                        jump = Some(i + 1);
-                    }
-                    if scroll_to_current && i + 1 == ply {
-                        r.scroll_to_me(None);
-                    }
-                }
-            });
-        if let Some(to) = jump {
-            out.push(Action::JumpTo(to));
-        }
     }
 
     fn centre(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
@@ -596,17 +570,25 @@ impl PlayPanel {
                 return;
             }
             let turn = m.turn();
-            ui.label(format!("{} to move (ply {})", m.player_name(turn), m.game().ply() + 1));
+            ui.label(format!(
+                "{} to move (ply {})",
+                m.player_name(turn),
+                m.game().ply() + 1
+            ));
             let bot_to_move = matches!(m.seat_of_player(turn), Seat::Bot(_));
             if !m.at_end_of_line() {
-                ui.weak(format!("· viewing ply {} of {}", m.game().ply(), m.line_len()));
+                ui.weak(format!(
+                    "· viewing ply {} of {}",
+                    m.game().ply(),
+                    m.line_len()
+                ));
                 if bot_to_move {
-                    let drop = m.line_len() - m.game().ply();
                     play_on = ui
                         .button("Play on from here")
-                        .on_hover_text(format!(
-                            "bots wait while an earlier ply is shown; this drops the {drop} later move(s) and lets them play"
-                        ))
+                        .on_hover_text(
+                            "bots wait while an earlier ply is shown; this lets them play, \
+                             their move opening a variation (the later moves stay)",
+                        )
                         .clicked();
                 }
             } else if m.is_paused() && bot_to_move {

@@ -6,10 +6,12 @@
 
 mod app;
 mod balance;
+mod export;
 mod lab;
 mod murals;
 mod play;
 mod rules;
+mod tree;
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};

@@ -1,0 +1,59 @@
+//! Exports from the studio: each asks where to save through the file
+//! dialog (a Save dialog: the desktop's asks before replacing a file, and a
+//! typed path is asked about) and writes what it says.
+
+use murus_studio::files::Picked;
+
+use super::*;
+
+fn click(h: &mut Harness<'_, StudioApp>, label: &str) {
+    h.get_by_label(label).click();
+    steps(h, 2);
+}
+
+fn click_move(h: &mut Harness<'_, StudioApp>, from: &str, to: &str) {
+    click(h, &format!("cell {from}"));
+    click(h, &format!("cell {to}"));
+}
+
+#[test]
+fn export_diagram_and_gif_ask_where_and_write_the_board_and_the_line() {
+    let dir = scratch_dir("export-play");
+    let (svg, png, gif) = (dir.join("b.svg"), dir.join("b.png"), dir.join("g.gif"));
+    let (picker, asked) = picker(vec![
+        Picked::Path(svg.clone()),
+        Picked::Path(png.clone()),
+        Picked::Path(gif.clone()),
+        Picked::Cancelled,
+    ]);
+    let mut h = harness(app(Tab::Play));
+    steps(&mut h, 2);
+    h.state_mut().set_picker(picker);
+    click_move(&mut h, "b1", "b3");
+    click_move(&mut h, "c7", "c5");
+    click(&mut h, "Export diagram…");
+    answered(&mut h);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    assert!(text.contains(r#"data-cell="c5""#) && text.contains(r#"class="stack""#));
+    assert!(shows(&h, "exported"), "it says so");
+    click(&mut h, "Export diagram…");
+    answered(&mut h);
+    assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
+    click(&mut h, "Export GIF…");
+    answered(&mut h);
+    assert_eq!(&std::fs::read(&gif).unwrap()[..6], b"GIF89a");
+    // Cancelled: nothing written, nothing said.
+    let before = std::fs::read_dir(&dir).unwrap().count();
+    click(&mut h, "Export GIF…");
+    answered(&mut h);
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), before);
+    let asked = asked.lock().unwrap();
+    assert!(asked.iter().all(|r| r.save), "Save dialogs: {asked:?}");
+    let exts = |i: usize| asked[i].filter.clone().unwrap().1;
+    assert_eq!(exts(0), ["svg", "png"]);
+    assert_eq!(exts(2), ["gif"]);
+}
+
+fn shows(h: &Harness<'_, StudioApp>, text: &str) -> bool {
+    h.query_by_label_contains(text).is_some()
+}
