@@ -56,7 +56,10 @@ impl Glyph {
 
     /// PGN's numeric annotation glyph: `$1` to `$6`.
     pub fn nag(self) -> u8 {
-        Glyph::ALL.iter().position(|&g| g == self).map_or(0, |i| i as u8 + 1)
+        Glyph::ALL
+            .iter()
+            .position(|&g| g == self)
+            .map_or(0, |i| i as u8 + 1)
     }
 
     /// A glyph from PGN's numeric annotation glyph.
