@@ -95,7 +95,7 @@ pub fn mural_sheet_html(
             about.push("sacrifices allowed".into());
         }
         if !p.author.is_empty() {
-            about.push(format!("by {}", p.author));
+            about.push(p.author.clone());
         }
         let mut caption = about.join(" · ");
         if let Some(notes) = &p.notes {
