@@ -15,6 +15,7 @@ mod load;
 mod mural;
 mod position;
 mod rules;
+mod sheet;
 mod signal;
 mod sweep;
 mod train;
@@ -54,6 +55,10 @@ enum Command {
     /// The rules of a variant in words: board, players, setup, moves, how
     /// to win and draw, the opening rule.
     Rules(rules::WordsArgs),
+    /// A printable rules sheet: DIR/index.html, self-contained, with the
+    /// rules in words, the start, a figure of each kind of move found on a
+    /// real position, and an example game.
+    Sheet(sheet::SheetArgs),
     /// List the legal moves, one per line, in notation.
     Moves(position::PositionArgs),
     /// Count leaf nodes DEPTH plies ahead.
@@ -80,7 +85,7 @@ enum Command {
         #[command(subcommand)]
         command: lab::LabCommand,
     },
-    /// Murals: check, solve, count, hint, generate, bench.
+    /// Murals: check, solve, count, hint, generate, bench, sheet.
     Mural {
         #[command(subcommand)]
         command: mural::MuralCommand,
@@ -111,6 +116,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Show(a) => print(&position::show(&a)?, text, out),
         Command::Diagram(a) => print(&diagram::diagram(&a)?, json(a.json), out),
         Command::Rules(a) => print(&rules::words(&a)?, json(a.json), out),
+        Command::Sheet(a) => print(&sheet::rules_sheet(&a)?, json(a.json), out),
         Command::Moves(a) => print(&position::moves(&a)?, text, out),
         Command::Perft(a) => print(&position::perft(&a)?, json(a.json), out),
         Command::Replay(a) => print(&position::replay(&a)?, json(a.json), out),

@@ -6,6 +6,7 @@
 //! verdict is unproven within the budget (`solve`, `count`, `hint`).
 
 mod bench;
+mod sheet;
 
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
@@ -38,6 +39,9 @@ pub enum MuralCommand {
     /// Solver and generator speed over the collection, a generated set and
     /// a random (unselected) set of 5x5 murals with walls.
     Bench(BenchArgs),
+    /// A printable page of murals (targets marked, par, difficulty) with
+    /// their solutions on a second page: DIR/index.html.
+    Sheet(sheet::MuralSheetArgs),
 }
 
 /// Runs one `murus mural` subcommand and prints its answer.
@@ -49,6 +53,7 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
         MuralCommand::Count(a) => print(&count_file(&a)?, json(a.json), out),
         MuralCommand::Hint(a) => print(&hint(&a)?, json(a.json), out),
         MuralCommand::Generate(a) => print(&generate_puzzles(&a)?, json(a.json), out),
+        MuralCommand::Sheet(a) => print(&sheet::mural_sheet(&a)?, json(a.json), out),
         MuralCommand::Bench(a) => print(
             &bench::bench(&a.dir, a.quick, a.random_only)?,
             Format::Text,

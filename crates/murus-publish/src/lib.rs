@@ -12,7 +12,14 @@
 //! carry `data-cell`.
 
 pub mod diagram;
+pub mod figures;
+pub mod html;
+pub mod mural_sheet;
+pub mod sheet;
 pub mod words;
 
 pub use diagram::{Diagram, DiagramError, Theme, game_gif};
+pub use figures::{Figure, FigureKind, Search, find_figures};
+pub use mural_sheet::{MuralSheetError, MuralSheetOptions, mural_sheet_html};
+pub use sheet::{SheetError, SheetOptions, rules_sheet_html};
 pub use words::{Section, rules_in_words, rules_text, sections_text};

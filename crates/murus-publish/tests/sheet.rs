@@ -1,0 +1,370 @@
+//! Rules sheets and puzzle sheets (issue 23): the figures Murus finds by
+//! itself are real (each move legal and of its kind, drawn with its
+//! arrow), present where the rules allow them and absent where they do not;
+//! the HTML is self-contained and printable.
+
+use murus_engine::{Action, Reason, Variant};
+use murus_mural::Puzzle;
+use murus_publish::mural_sheet::{MuralSheetError, MuralSheetOptions, mural_sheet_html};
+use murus_publish::{FigureKind, Search, SheetOptions, find_figures, rules_sheet_html};
+
+fn shipped(name: &str) -> Variant {
+    Variant::builtin(name).expect("a shipped variant")
+}
+
+/// The `<figure …>` elements of a sheet, each as its whole text.
+fn figures(html: &str) -> Vec<&str> {
+    html.split("<figure")
+        .skip(1)
+        .map(|f| &f[..f.find("</figure>").expect("closed")])
+        .collect()
+}
+
+/// The value of attribute `name` in a figure's opening tag.
+fn attr<'a>(figure: &'a str, name: &str) -> Option<&'a str> {
+    let tag = &figure[..figure.find('>')?];
+    let key = format!(" {name}=\"");
+    let start = tag.find(&key)? + key.len();
+    Some(&tag[start..start + tag[start..].find('"')?])
+}
+
+fn kinds(html: &str) -> Vec<&str> {
+    figures(html)
+        .into_iter()
+        .filter_map(|f| attr(f, "data-kind"))
+        .filter(|k| !matches!(*k, "start" | "game"))
+        .collect()
+}
+
+#[test]
+fn each_variant_gets_the_figures_its_rules_allow_and_no_other() {
+    let cases: [(&str, &[&str]); 5] = [
+        (
+            "standard",
+            &[
+                "sow-empty",
+                "sow-own",
+                "blocked",
+                "sacrifice",
+                "breakthrough",
+                "stalemate",
+            ],
+        ),
+        (
+            "advanced",
+            &[
+                "sow-empty",
+                "sow-own",
+                "blocked",
+                "sacrifice",
+                "throw",
+                "breakthrough",
+                "stalemate",
+            ],
+        ),
+        (
+            "pie",
+            &[
+                "sow-empty",
+                "sow-own",
+                "blocked",
+                "sacrifice",
+                "breakthrough",
+                "stalemate",
+                "pie",
+            ],
+        ),
+        (
+            "houdini",
+            &[
+                "sow-empty",
+                "sow-own",
+                "blocked",
+                "breakthrough",
+                "stalemate",
+            ],
+        ),
+        (
+            "escape4",
+            &["sow-empty", "sow-own", "blocked", "sacrifice", "stalemate"],
+        ),
+    ];
+    for (name, expected) in cases {
+        let html = rules_sheet_html(&shipped(name), &SheetOptions::default()).unwrap();
+        assert_eq!(kinds(&html), expected, "{name}");
+        assert!(!html.contains("no game Murus played showed"), "{name}");
+    }
+}
+
+#[test]
+fn each_figures_svg_draws_the_arrow_of_its_move_and_a_blocked_sowing_its_mark() {
+    for name in [
+        "standard",
+        "advanced",
+        "pie",
+        "hex",
+        "escape4",
+        "hex3-escape",
+    ] {
+        let html = rules_sheet_html(&shipped(name), &SheetOptions::default()).unwrap();
+        for f in figures(&html) {
+            let kind = attr(f, "data-kind").unwrap();
+            let arrows = f.matches("class=\"arrow\"").count();
+            match kind {
+                "start" => assert_eq!(arrows, 0, "{name}"),
+                "game" => {
+                    // The last move's cells are shaded, and nothing drawn on.
+                    assert_eq!(arrows, 0, "{name}");
+                    assert!(f.contains("class=\"highlight\""), "{name}: {f}");
+                }
+                "blocked" => {
+                    assert_eq!(arrows, 0, "{name}");
+                    let cell = attr(f, "data-blocked").unwrap();
+                    assert!(
+                        f.contains(&format!("class=\"mark\" data-cell=\"{cell}\"")),
+                        "{name}: {f}"
+                    );
+                    // The blocking cell holds a stack.
+                    assert!(
+                        f.contains(&format!("class=\"stack\" data-cell=\"{cell}\"")),
+                        "{name}"
+                    );
+                }
+                _ => {
+                    let m = attr(f, "data-move").expect("a figure names its move");
+                    assert!(
+                        f.contains(&format!("class=\"arrow\" data-move=\"{m}\"")),
+                        "{name} {kind}: no arrow for {m}"
+                    );
+                    assert!(f.contains("<figcaption>"), "{name} {kind}");
+                    assert!(f.contains(m), "{name} {kind}: the caption names {m}");
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
+    let search = Search::default();
+    for name in [
+        "standard",
+        "advanced",
+        "advanced-delayed",
+        "pie",
+        "hex",
+        "escape4",
+    ] {
+        let v = shipped(name);
+        let (found, missing) = find_figures(&v, &search);
+        assert!(missing.is_empty(), "{name}: {missing:?}");
+        for f in &found {
+            let pos = &f.position;
+            let mover = v.turn(pos);
+            let Some(m) = f.arrow else {
+                assert_eq!(f.kind, FigureKind::Blocked);
+                let from = f.highlights[0];
+                let blocker = f.marks[0];
+                assert_eq!(v.stack(pos, from).map(|s| s.0), Some(mover), "{name}");
+                assert!(f.highlights.contains(&blocker), "{name}");
+                // No legal sowing from the tower passes the blocker.
+                for lm in v.legal_moves(pos) {
+                    if matches!(lm.action(), Action::Sow { from: o, .. } if o == from) {
+                        assert!(!v.move_cells(lm).contains(&blocker), "{name}");
+                    }
+                }
+                continue;
+            };
+            assert!(v.is_legal(pos, m), "{name} {:?}", f.kind);
+            let next = v.play(pos, m);
+            let cells = v.move_cells(m);
+            match (f.kind, m.action()) {
+                (FigureKind::SowEmpty, Action::Sow { .. }) => {
+                    assert!(cells[1..].iter().all(|&c| v.stack(pos, c).is_none()));
+                }
+                (FigureKind::SowOwn, Action::Sow { .. }) => {
+                    assert!(
+                        cells[1..]
+                            .iter()
+                            .any(|&c| v.stack(pos, c).is_some_and(|s| s.0 == mover))
+                    );
+                }
+                (FigureKind::Sacrifice, Action::Sacrifice { .. })
+                | (FigureKind::Throw, Action::Throw { .. })
+                | (FigureKind::Pie, Action::Split { .. }) => {}
+                (FigureKind::Breakthrough, _) => {
+                    // At once, or (delayed) a stone of the mover on a home.
+                    let now = v.outcome(&next).is_some_and(|o| {
+                        o.winner == Some(mover) && o.reason.as_str() == "breakthrough"
+                    });
+                    let delayed = v
+                        .rules()
+                        .win
+                        .breakthrough
+                        .is_some_and(|b| b.timing == murus_dsl::rules::Timing::Delayed)
+                        && v.rules().players.iter().enumerate().any(|(p, r)| {
+                            p != mover
+                                && r.home
+                                    .iter()
+                                    .any(|&c| v.stack(&next, c).is_some_and(|s| s.0 == mover))
+                        });
+                    assert!(now || delayed, "{name}: {f:?}");
+                }
+                (FigureKind::Stalemate, _) => {
+                    let ended = v.outcome(&next).is_some_and(|o| {
+                        matches!(o.reason, Reason::Stalemate | Reason::Elimination)
+                    });
+                    let out =
+                        (0..v.player_count()).any(|p| v.is_out(&next, p) && !v.is_out(pos, p));
+                    assert!(ended || out, "{name}: {f:?}");
+                }
+                (kind, action) => panic!("{name}: a {kind:?} figure shows {action:?}"),
+            }
+        }
+    }
+}
+
+#[test]
+fn a_sheet_is_self_contained_printable_and_the_same_every_time() {
+    let v = shipped("hex");
+    let html = rules_sheet_html(&v, &SheetOptions::default()).unwrap();
+    assert_eq!(
+        html,
+        rules_sheet_html(&v, &SheetOptions::default()).unwrap()
+    );
+    assert!(html.starts_with("<!DOCTYPE html>"));
+    // Nothing is fetched: the only URL is the SVG namespace.
+    let urls = html.matches("http").count();
+    let namespaces = html.matches("xmlns=\"http://www.w3.org/2000/svg\"").count();
+    assert_eq!(urls, namespaces);
+    for external in ["<script", "<link", "<img", "src=", "@import"] {
+        assert!(!html.contains(external), "{external}");
+    }
+    assert!(html.contains("@page { size: auto; margin: 15mm; }"));
+    assert!(html.contains("break-before: page"));
+    assert!(html.contains("<h1>Murus Gallicus (hex)</h1>"));
+    // The rules in words and the start come first, the game last.
+    let rules = html.find("<h2>The rules</h2>").unwrap();
+    let start = html.find("data-kind=\"start\"").unwrap();
+    let moves = html.find("<h2>The moves, drawn</h2>").unwrap();
+    let game = html.find("<h2>An example game</h2>").unwrap();
+    assert!(rules < start && start < moves && moves < game);
+    assert!(html.contains("<section class=\"page game\">"));
+}
+
+#[test]
+fn the_example_game_has_its_moves_and_a_diagram_every_few_plies() {
+    let v = shipped("standard");
+    let html = rules_sheet_html(&v, &SheetOptions::default()).unwrap();
+    let list_start = html.find("<p class=\"moves\">").unwrap();
+    let list = &html[list_start..list_start + html[list_start..].find("</p>").unwrap()];
+    assert!(list.starts_with("<p class=\"moves\">1. "), "{list}");
+    let game: Vec<&str> = figures(&html)
+        .into_iter()
+        .filter(|f| attr(f, "data-kind") == Some("game"))
+        .collect();
+    assert!((2..=6).contains(&game.len()), "{}", game.len());
+    for f in game {
+        let last = attr(f, "data-last-move").unwrap();
+        assert!(list.contains(last), "{last} is in the move list");
+        // The last move's cells are the ones shaded.
+        let (from, to) = last.split_once(['-', 'x']).unwrap();
+        for cell in [from, to] {
+            assert!(
+                f.contains(&format!("class=\"highlight\" data-cell=\"{cell}\"")),
+                "{last}"
+            );
+        }
+    }
+}
+
+fn puzzle(text: &str) -> Puzzle {
+    Puzzle::from_toml(text).unwrap()
+}
+
+const LEAPFROG: &str = r#"
+title = "Leapfrog"
+board = "5x1"
+start = "1r2r22"
+targets = ["a1", "c1", "d1", "e1"]
+"#;
+
+#[test]
+fn a_puzzle_sheet_has_the_puzzles_then_their_solutions_drawn_as_arrows() {
+    let easy = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../puzzles/02-5x5-easy.toml"
+    ))
+    .unwrap();
+    let puzzles = vec![
+        ("leapfrog.toml".to_string(), puzzle(LEAPFROG)),
+        ("02-5x5-easy.toml".to_string(), puzzle(&easy)),
+    ];
+    let html = mural_sheet_html(&puzzles, &MuralSheetOptions::default()).unwrap();
+    let all = figures(&html);
+    let (murals, solutions): (Vec<&str>, Vec<&str>) = all
+        .iter()
+        .partition(|f| attr(f, "data-kind") == Some("mural"));
+    assert_eq!(murals.len(), 2);
+    assert_eq!(solutions.len(), 2);
+    // The solutions are on the second page, after every puzzle.
+    let page = html.find("<section class=\"page solutions\">").unwrap();
+    assert!(html.rfind("data-kind=\"mural\"").unwrap() < page);
+    assert!(html.find("data-kind=\"solution\"").unwrap() > page);
+    for ((_, p), (m, s)) in puzzles.iter().zip(murals.iter().zip(&solutions)) {
+        // The targets are marked, on the puzzle and on its solution.
+        let targets = p.target_cells().len();
+        assert_eq!(m.matches("class=\"mark\"").count(), targets);
+        assert_eq!(s.matches("class=\"mark\"").count(), targets);
+        // The solution is the solver's, optimal, and each move has its arrow.
+        let moves: Vec<String> = attr(s, "data-moves")
+            .unwrap()
+            .split(' ')
+            .map(String::from)
+            .collect();
+        assert!(
+            murus_mural::replay(p, &moves)
+                .unwrap()
+                .is_solved(&p.targets)
+        );
+        assert_eq!(attr(m, "data-par"), Some(moves.len().to_string().as_str()));
+        if let Some(par) = p.optimal {
+            assert_eq!(moves.len(), par as usize);
+        }
+        for mv in &moves {
+            assert!(
+                s.contains(&format!("class=\"arrow\" data-move=\"{mv}\"")),
+                "{mv}"
+            );
+        }
+    }
+    assert!(html.contains("<h3>1. Leapfrog</h3>"));
+    assert!(html.contains("Par 5"));
+    assert!(html.contains("Par 5 · easy"), "the declared difficulty");
+}
+
+#[test]
+fn a_puzzle_without_a_solution_is_refused_by_name() {
+    let none = puzzle(
+        "title = \"Stuck\"\nboard = \"3x1\"\nstart = \"1r21\"\ntargets = [\"a1\", \"c1\"]\n",
+    );
+    let e = mural_sheet_html(
+        &[
+            ("leapfrog.toml".into(), puzzle(LEAPFROG)),
+            ("none.toml".into(), none),
+        ],
+        &MuralSheetOptions::default(),
+    )
+    .unwrap_err();
+    assert_eq!(
+        e,
+        MuralSheetError::Unsolvable {
+            name: "none.toml".into()
+        }
+    );
+    assert!(e.to_string().starts_with("none.toml: "), "{e}");
+    assert_eq!(
+        mural_sheet_html(&[], &MuralSheetOptions::default()).unwrap_err(),
+        MuralSheetError::Empty
+    );
+}
