@@ -187,6 +187,10 @@ impl StudioApp {
             Then::SavePosition => self.play.save_position(path),
             Then::ExportDiagram => self.play.export_diagram(path),
             Then::ExportGif => self.play.export_gif(path),
+            Then::RulesSheet => {
+                self.rules.model_mut().write_sheet(path);
+            }
+            Then::PuzzleSheet => self.murals.model_mut().export_sheet(path),
             Then::OpenMural => {
                 self.murals.model_mut().request_open(path);
                 self.tab = Tab::Murals;

@@ -110,6 +110,10 @@ pub enum Then {
     ExportDiagram,
     /// Export Play's line as an animated GIF to it.
     ExportGif,
+    /// Write the Rules editor's rules sheet to it.
+    RulesSheet,
+    /// Write Murals' puzzle sheet to it.
+    PuzzleSheet,
     /// Open the puzzle in Murals (asking first when unsaved work would be
     /// lost).
     OpenMural,

@@ -3,6 +3,7 @@
 //! gets the worker's reporter as its handler, so a Cancel stops it and its
 //! progress arrives as messages.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
 use murus_mural::generate::{self, Options, Rating};
@@ -20,6 +21,7 @@ pub enum Work {
     Count,
     Hint,
     Generate,
+    Sheet,
 }
 
 impl Work {
@@ -30,6 +32,7 @@ impl Work {
             Work::Count => "counting",
             Work::Hint => "looking for a hint",
             Work::Generate => "generating",
+            Work::Sheet => "solving for the puzzle sheet",
         }
     }
 
@@ -40,6 +43,7 @@ impl Work {
             Work::Count => "a count",
             Work::Hint => "a hint",
             Work::Generate => "a generation",
+            Work::Sheet => "a puzzle sheet",
         }
     }
 }
@@ -82,6 +86,8 @@ pub enum Done {
     },
     /// Generated puzzles.
     Generated(Result<Vec<(Puzzle, Rating)>, String>),
+    /// The puzzle sheet written to this file, or why not.
+    Sheet(Result<PathBuf, String>),
 }
 
 #[derive(Debug)]
@@ -171,6 +177,29 @@ impl Tasks {
     pub fn generate(&mut self, opts: Options) -> Result<(), Busy> {
         self.start(Work::Generate, move |r| {
             Done::Generated(generate::generate(&opts, 1, r))
+        })
+    }
+
+    /// Writes the puzzle sheet of `p` (named `name`: its solution found
+    /// within `budget` nodes, on a second page) to `path`.
+    pub fn sheet(
+        &mut self,
+        p: Puzzle,
+        name: String,
+        path: PathBuf,
+        budget: u64,
+    ) -> Result<(), Busy> {
+        self.start(Work::Sheet, move |_| {
+            let options = murus_publish::MuralSheetOptions {
+                budget,
+                ..murus_publish::MuralSheetOptions::default()
+            };
+            let written = murus_publish::mural_sheet_html(&[(name, p)], &options)
+                .map_err(|e| e.to_string())
+                .and_then(|html| {
+                    murus_engine::util::write_atomic(&path, html).map_err(|e| e.to_string())
+                });
+            Done::Sheet(written.map(|()| path))
         })
     }
 

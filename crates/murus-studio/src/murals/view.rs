@@ -435,6 +435,20 @@ impl MuralsPanel {
                     then: Then::SaveMural,
                 });
             }
+            let sheet = ui.add_enabled(why.is_ok(), egui::Button::new("Export puzzle sheet…"));
+            let sheet = match &why {
+                Err(why) => sheet.on_disabled_hover_text(why.as_str()),
+                Ok(()) => sheet.on_hover_text(
+                    "a printable page (HTML): the puzzle, its par and difficulty, and its \
+                     solution on a second page",
+                ),
+            };
+            if sheet.clicked() {
+                commands.push(Command::Pick {
+                    request: m.sheet_request(),
+                    then: Then::PuzzleSheet,
+                });
+            }
         });
         match m.problems().len() {
             0 => ui.colored_label(theme::success(ui), "Valid puzzle"),

@@ -60,6 +60,8 @@ pub enum Action {
     CancelTraining,
     /// Play the compiled variant.
     Play(Variant),
+    /// Write the rules sheet to a file chosen in a dialog.
+    Sheet,
 }
 
 /// The Rules panel: the model, and the view's own state.
@@ -133,6 +135,14 @@ impl RulesPanel {
                 request: m.save_as_request(),
                 then: Then::SaveRules,
             }),
+            Action::Sheet => match m.sheet_html() {
+                // Checked first, so that no dialog opens for nothing.
+                Ok(_) => commands.push(Command::Pick {
+                    request: m.sheet_request(),
+                    then: Then::RulesSheet,
+                }),
+                Err(e) => m.say_error(e),
+            },
             Action::OpenDialog => commands.push(Command::Pick {
                 request: m.open_request(),
                 then: Then::OpenRules,

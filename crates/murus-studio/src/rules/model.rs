@@ -314,6 +314,20 @@ impl RulesModel {
         }
     }
 
+    /// The Save dialog of the rules sheet, beside the rules file, named
+    /// after the variant.
+    pub fn sheet_request(&self) -> PickRequest {
+        let name = self
+            .compiled_variant()
+            .map_or("rules".to_string(), |v| v.name().to_string());
+        let request = PickRequest::save("Save the rules sheet", "HTML page", &["html"]);
+        let dir = self
+            .path()
+            .and_then(Path::parent)
+            .map_or(self.dir.clone(), Path::to_path_buf);
+        request.in_dir(&dir).named(format!("{name}-rules.html"))
+    }
+
     /// The "Open" dialog, in [`RulesModel::dir`].
     pub fn open_request(&self) -> PickRequest {
         PickRequest::open("Open a rules file", "Rules", &["mg"]).in_dir(&self.dir)
@@ -354,6 +368,41 @@ impl RulesModel {
     /// The variant of the last compilation, if that compiled.
     pub fn compiled_variant(&self) -> Option<&Variant> {
         self.compiled.as_ref().and_then(|c| c.variant.as_ref())
+    }
+
+    /// The rules sheet of the current text (murus-publish's, as `murus
+    /// sheet` writes it), or why there is none.
+    pub fn sheet_html(&self) -> Result<String, String> {
+        let variant = self
+            .fresh()
+            .and_then(|c| c.variant.as_ref())
+            .ok_or("the rules do not compile yet: fix their errors first")?;
+        murus_publish::rules_sheet_html(variant, &murus_publish::SheetOptions::default())
+            .map_err(|e| e.to_string())
+    }
+
+    /// Shows an error in the panel's message row.
+    pub fn say_error(&mut self, text: impl Into<String>) {
+        self.feedback.error(text);
+    }
+
+    /// Writes the rules sheet of the current text to `path` (a file picked
+    /// in a Save dialog, which asked before replacing one).
+    pub fn write_sheet(&mut self, path: &Path) -> bool {
+        let written = self.sheet_html().and_then(|html| {
+            murus_engine::util::write_atomic(path, html).map_err(|e| e.to_string())
+        });
+        match written {
+            Ok(()) => {
+                self.feedback
+                    .info(format!("rules sheet written: {}", path.display()));
+                true
+            }
+            Err(e) => {
+                self.feedback.error(e);
+                false
+            }
+        }
     }
 
     /// The spans to underline in the current text: `(bytes, is_error)`.

@@ -130,6 +130,16 @@ impl RulesPanel {
             {
                 actions.push(Action::File(FileAction::Revert));
             }
+            if ui
+                .button("Rules sheet…")
+                .on_hover_text(
+                    "a printable page (HTML): the rules in words, the start and a figure \
+                     of each kind of move, found and drawn by Murus",
+                )
+                .clicked()
+            {
+                actions.push(Action::Sheet);
+            }
         });
         // Room for two rows of message, shown or not, so that the editor
         // below never moves.

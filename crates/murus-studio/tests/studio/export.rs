@@ -57,3 +57,44 @@ fn export_diagram_and_gif_ask_where_and_write_the_board_and_the_line() {
 fn shows(h: &Harness<'_, StudioApp>, text: &str) -> bool {
     h.query_by_label_contains(text).is_some()
 }
+
+#[test]
+fn the_rules_sheet_asks_where_and_writes_the_sheet_of_the_rules_in_the_editor() {
+    let dir = scratch_dir("export-rules");
+    let sheet = dir.join("standard-rules.html");
+    let (picker, asked) = picker(vec![Picked::Path(sheet.clone())]);
+    let mut h = harness(app(Tab::Rules));
+    steps(&mut h, 3);
+    h.state_mut().set_picker(picker);
+    click(&mut h, "Rules sheet…");
+    answered(&mut h);
+    let html = std::fs::read_to_string(&sheet).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"), "{}", &html[..40]);
+    assert!(html.contains("Murus Gallicus") && html.contains(r#"class="arrow""#));
+    assert!(shows(&h, "rules sheet written"));
+    let asked = asked.lock().unwrap();
+    assert!(asked[0].save && asked[0].name.as_deref() == Some("standard-rules.html"));
+}
+
+#[test]
+fn the_puzzle_sheet_asks_where_and_writes_the_puzzle_with_its_solution() {
+    let dir = scratch_dir("export-mural");
+    let sheet = dir.join("sheet.html");
+    let (picker, asked) = picker(vec![Picked::Path(sheet.clone())]);
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 3);
+    h.state_mut().set_picker(picker);
+    click(&mut h, "Export puzzle sheet…");
+    answered(&mut h);
+    until(&mut h, 60, "the puzzle sheet", |h| {
+        !h.state().murals.model().is_busy()
+    });
+    steps(&mut h, 2);
+    let html = std::fs::read_to_string(&sheet).unwrap();
+    assert!(
+        html.contains("Par ") && html.contains("Solutions"),
+        "{html}"
+    );
+    assert!(shows(&h, "puzzle sheet written"));
+    assert!(asked.lock().unwrap()[0].save);
+}

@@ -100,6 +100,38 @@ impl MuralsModel {
         }
     }
 
+    /// Writes the puzzle sheet of the puzzle (its diagram, par and
+    /// difficulty, and its solution on a second page) to `path`, a file
+    /// picked in a Save dialog, in the background (the solver runs).
+    pub fn export_sheet(&mut self, path: &std::path::Path) {
+        let Some(p) = self.valid_puzzle() else { return };
+        let name = match self.path() {
+            "" => "the puzzle".to_string(),
+            file => file.to_string(),
+        };
+        let budget = self.settings.budget;
+        if let Err(busy) = self.tasks.sheet(p, name, path.to_path_buf(), budget) {
+            self.feedback.error(busy.to_string());
+        }
+    }
+
+    /// The Save dialog of the puzzle sheet, beside the puzzle's file.
+    pub fn sheet_request(&self) -> crate::files::PickRequest {
+        let request =
+            crate::files::PickRequest::save("Save the puzzle sheet", "HTML page", &["html"]);
+        match self.path() {
+            "" => request.named("puzzle-sheet.html"),
+            file => {
+                let stem = std::path::Path::new(file)
+                    .file_stem()
+                    .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+                request
+                    .near(std::path::Path::new(file))
+                    .named(format!("{stem}-sheet.html"))
+            }
+        }
+    }
+
     pub(super) fn start_generate(&mut self) {
         let s = &self.settings;
         let opts = Options {
@@ -144,6 +176,10 @@ impl MuralsModel {
             }
             Done::Hinted { hint, budget } => self.receive_hint(hint, budget, stopped),
             Done::Generated(g) => self.receive_generated(g, stopped),
+            Done::Sheet(Ok(path)) => self
+                .feedback
+                .success(format!("puzzle sheet written: {}", path.display())),
+            Done::Sheet(Err(e)) => self.feedback.error(format!("no puzzle sheet: {e}")),
         }
     }
 
