@@ -2,12 +2,29 @@
 //! variations nested to any depth, and the result, in a text format modelled
 //! on PGN (see `docs/records.md`).
 //!
-//! A [`Record`] holds moves as notation text, so it is plain data: it reads
-//! and writes without a variant. [`Record::replay`] checks it against one.
+//! A [`Record`] holds moves as notation text, so it is plain data. [`read`]
+//! reads the text format and checks every line against the variant,
+//! [`Record::write`] writes it, [`read_printed`] reads a game as printed in
+//! a magazine or a book, and [`Record::replay`] plays the main line.
+//!
+//! Errors are [`Diagnostic`]s pointing into the text read, rendered like
+//! the rules language's (`murus_dsl::render_all`).
 
+mod check;
+mod printed;
+mod syntax;
+mod write;
+
+use std::collections::BTreeMap;
+
+use murus_dsl::Diagnostic;
 use serde::{Deserialize, Serialize};
 
-use crate::game::RecordResult;
+pub use check::{RESIGNATION, read};
+pub use printed::read_printed;
+
+use crate::game::{Game, GameRecord, RecordError, RecordResult};
+use crate::variant::Variant;
 
 /// A move's annotation glyph, as printed after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -56,7 +73,10 @@ impl Glyph {
 
     /// PGN's numeric annotation glyph: `$1` to `$6`.
     pub fn nag(self) -> u8 {
-        Glyph::ALL.iter().position(|&g| g == self).map_or(0, |i| i as u8 + 1)
+        Glyph::ALL
+            .iter()
+            .position(|&g| g == self)
+            .map_or(0, |i| i as u8 + 1)
     }
 
     /// A glyph from PGN's numeric annotation glyph.
@@ -154,6 +174,48 @@ impl Record {
             Some((_, v)) => *v = value,
             None => self.tags.push((name.to_string(), value)),
         }
+    }
+
+    /// The record of a game stored in the JSON format: its moves without
+    /// comments, its tags in name order.
+    pub fn from_game_record(g: &GameRecord) -> Record {
+        Record {
+            variant: g.variant.clone(),
+            tags: g.tags.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            start: g.start.clone(),
+            moves: g.moves.iter().map(RecordMove::new).collect(),
+            result: g.result.clone(),
+            ..Record::default()
+        }
+    }
+
+    /// The main line in the JSON format (comments, glyphs, variations and
+    /// the embedded rules are left out).
+    pub fn to_game_record(&self) -> GameRecord {
+        GameRecord {
+            variant: self.variant.clone(),
+            start: self.start.clone(),
+            moves: self.moves.iter().map(|m| m.text.clone()).collect(),
+            result: self.result.clone(),
+            tags: self
+                .tags
+                .iter()
+                .cloned()
+                .collect::<BTreeMap<String, String>>(),
+        }
+    }
+
+    /// Plays the main line, checking every move.
+    pub fn replay(&self, variant: &Variant) -> Result<Game, RecordError> {
+        Game::from_record(variant, &self.to_game_record())
+    }
+
+    /// Reads a record in the text format; see [`read`].
+    pub fn read(
+        source: &str,
+        fallback: Option<&Variant>,
+    ) -> Result<(Record, Variant), Vec<Diagnostic>> {
+        read(source, fallback)
     }
 }
 
