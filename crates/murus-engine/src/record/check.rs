@@ -234,7 +234,28 @@ fn replay_all(syn: &Syntax, v: &Variant) -> Vec<Diagnostic> {
     let mut game = Game::from_position(v, start);
     let mut diags = Vec::new();
     walk(&mut game, &syn.record.moves, &syn.moves, &mut diags);
+    if diags.is_empty() {
+        diags.extend(contradiction(syn, &game));
+    }
     diags
+}
+
+/// A result that says other than how the main line ends by the rules.
+fn contradiction(syn: &Syntax, game: &Game) -> Option<Diagnostic> {
+    let ended = game.outcome()?;
+    let said = syn.record.result.as_ref()?;
+    let v = game.variant();
+    let winner = ended.winner.map(|w| v.letter(w));
+    (said.winner != winner).then(|| {
+        Diagnostic::error(
+            syn.result_span.unwrap_or_default(),
+            "the result is not how the game ended",
+        )
+        .with_note(format!(
+            "the main line ends the game: {}",
+            v.describe_outcome(ended)
+        ))
+    })
 }
 
 fn walk(game: &mut Game, moves: &[RecordMove], spans: &[MoveSpan], diags: &mut Vec<Diagnostic>) {

@@ -24,6 +24,17 @@ pub use check::{RESIGNATION, read};
 pub use printed::read_printed;
 
 use crate::game::{Game, GameRecord, RecordError, RecordResult};
+
+/// Renders diagnostics about a record read from `source` like the rules
+/// language's (`FILE:LINE:COL: error: …`, the line, a caret), one after
+/// another.
+pub fn render(diags: &[Diagnostic], file_name: &str, source: &str) -> String {
+    diags
+        .iter()
+        .map(|d| d.render(file_name, source))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
 use crate::variant::Variant;
 
 /// A move's annotation glyph, as printed after it.
@@ -208,6 +219,23 @@ impl Record {
     /// Plays the main line, checking every move.
     pub fn replay(&self, variant: &Variant) -> Result<Game, RecordError> {
         Game::from_record(variant, &self.to_game_record())
+    }
+
+    /// Reads a record from JSON: this record's own shape (moves as objects
+    /// with glyphs, comments and variations), or the older game record
+    /// ([`GameRecord`], moves as strings).
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        match GameRecord::from_json(text) {
+            Ok(g) => Ok(Record::from_game_record(&g)),
+            Err(old) => serde_json::from_str(text)
+                .map_err(|e| RecordError::Json(format!("{e} (nor is it a game record: {old})"))),
+        }
+    }
+
+    /// The record as indented JSON: `{"variant", "moves": [{"move", "glyph",
+    /// "comment", "variations"}], "result": {"winner", "reason"}, …}`.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialise")
     }
 
     /// Reads a record in the text format; see [`read`].

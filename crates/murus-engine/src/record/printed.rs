@@ -180,6 +180,12 @@ impl<'a> Reader<'a> {
         (first + self.game.ply()) % self.players() == 0
     }
 
+    /// The next move's number as printed: `7.`, or `7...` within a round.
+    fn next_number(&self) -> String {
+        let dots = if self.round_begins() { "." } else { "..." };
+        format!("{}{dots}", self.round())
+    }
+
     fn run(&mut self) -> Result<(), Diagnostic> {
         let mut i = 0;
         while i < self.tokens.len() {
@@ -203,6 +209,10 @@ impl<'a> Reader<'a> {
             return Err(self.expected_move(n, None));
         }
         self.flush();
+        // A game that ended by the rules has its result without a word.
+        if self.record.result.is_none() {
+            self.record.result = self.game.record().result;
+        }
         Ok(())
     }
 
@@ -252,11 +262,19 @@ impl<'a> Reader<'a> {
                     t.span,
                     format!("move number `{w}` is out of sequence"),
                 )
-                .with_note(format!(
-                    "the next move is number {}{}",
-                    self.round(),
-                    if self.round_begins() { "" } else { "..." }
-                )));
+                .with_note(format!("the next move is `{}`", self.next_number())));
+            }
+        }
+        if self.just_moved {
+            if let Some(g) = Glyph::parse(w.trim_end_matches([',', '.', ';'])) {
+                let last = self.record.moves.last_mut().expect("a move was read");
+                if last.glyph.is_none() {
+                    last.glyph = Some(g);
+                    return Ok(());
+                }
+            }
+            if w == "," {
+                return Ok(());
             }
         }
         if matches!(self.slot, Slot::AfterNumber(_)) && matches!(w, "..." | "…" | "..") {
@@ -274,18 +292,6 @@ impl<'a> Reader<'a> {
             }
         }
         self.slot = Slot::Free;
-        if self.just_moved {
-            if let Some(g) = Glyph::parse(w.trim_end_matches([',', '.', ';'])) {
-                let last = self.record.moves.last_mut().expect("a move was read");
-                if last.glyph.is_none() {
-                    last.glyph = Some(g);
-                    return Ok(());
-                }
-            }
-            if w == "," {
-                return Ok(());
-            }
-        }
         self.just_moved = false;
         let last_word = self.tokens[next..]
             .iter()
@@ -454,7 +460,11 @@ impl<'a> Reader<'a> {
                     ));
                 }
             } else {
-                d = d.with_note(format!("the next move is number {}, not {n}", self.round()));
+                d = d.with_note(format!(
+                    "the next move is `{}`, not `{}`",
+                    self.next_number(),
+                    self.text(t)
+                ));
             }
             return Err(d);
         }

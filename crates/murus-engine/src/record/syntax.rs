@@ -284,11 +284,13 @@ impl Builder {
                 s.variations.push(done.spans);
             }
             Rule::result => {
-                if self.stack.len() > 1 {
+                if let Some(open) = self.stack.last().filter(|_| self.stack.len() > 1) {
                     return Err(vec![
-                        Diagnostic::error(span, "a result inside a variation").with_note(
-                            "the result ends the main line, after every variation is closed",
-                        ),
+                        Diagnostic::error(open.open, "unclosed variation")
+                            .with_label(span, "the result comes before its `)`")
+                            .with_note(
+                                "the result ends the main line, after every variation is closed",
+                            ),
                     ]);
                 }
                 let scores = parse_result(text).expect("the grammar reads only results");

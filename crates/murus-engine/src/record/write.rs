@@ -131,13 +131,16 @@ fn line_from(moves: &[RecordMove], first: usize, n: usize, ply: usize, out: &mut
     for (i, m) in moves.iter().enumerate() {
         let p = first + ply + i;
         let round = p / n + 1;
-        if p % n == 0 {
-            out.push(format!("{round}."));
+        // The number goes with its move, so that a line never ends between them.
+        let mut text = if p % n == 0 {
+            format!("{round}. ")
         } else if !numbered {
-            out.push(format!("{round}..."));
-        }
+            format!("{round}... ")
+        } else {
+            String::new()
+        };
         numbered = true;
-        let mut text = m.text.clone();
+        text.push_str(&m.text);
         if let Some(g) = m.glyph {
             text.push_str(g.as_str());
         }
