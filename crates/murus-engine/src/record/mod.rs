@@ -25,6 +25,18 @@ pub use printed::read_printed;
 
 use crate::game::{Game, GameRecord, RecordError, RecordResult};
 
+/// A word of a move list as typed or pasted: `None` for a move number
+/// (`1.`, `1...`) or a lone comma or glyph, else the move without the
+/// glyph and commas after it (`a1-a3!?,` is `a1-a3`).
+pub fn bare_move(word: &str) -> Option<&str> {
+    let w = word.trim();
+    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+    let numbered = digits > 0 && w[digits..].bytes().all(|b| b == b'.') && w.len() > digits;
+    let w = w.trim_end_matches([',', ';']);
+    let w = w.trim_end_matches(['!', '?']);
+    (!numbered && !w.is_empty() && !w.ends_with(['.', '…'])).then_some(w)
+}
+
 /// Renders diagnostics about a record read from `source` like the rules
 /// language's (`FILE:LINE:COL: error: …`, the line, a caret), one after
 /// another.
@@ -250,6 +262,15 @@ impl Record {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bare_moves_pass_over_numbers_commas_and_glyphs() {
+        let words = [
+            "1.", "a1-a3!?,", "b7-b5", ",", "2...", "d1:b2,g2", "!!", "swap",
+        ];
+        let moves: Vec<&str> = words.into_iter().filter_map(bare_move).collect();
+        assert_eq!(moves, ["a1-a3", "b7-b5", "d1:b2,g2", "swap"]);
+    }
 
     #[test]
     fn glyphs_read_back_and_number_like_pgn() {
