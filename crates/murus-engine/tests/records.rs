@@ -200,3 +200,70 @@ fn bad_printed_games_are_reported_never_guessed() {
         insta::assert_snapshot!(render(&diags, &name, &text));
     });
 }
+
+/// Pieces of printed games and records, for text that goes deep into the
+/// readers.
+const PIECES: &[&str] = &[
+    "1.",
+    "1...",
+    "2.",
+    "2....",
+    "h1-h3",
+    "d7-f5",
+    "f1-d3",
+    "a7-a5",
+    "swap",
+    "d1:b2,g2",
+    "(",
+    ")",
+    "{",
+    "}",
+    "\n",
+    "\n\n",
+    " ",
+    ",",
+    "!?",
+    "??",
+    "$3",
+    "$9",
+    "1-0",
+    "0-1",
+    "1/2-1/2",
+    "*",
+    "Resign.",
+    "resigns",
+    "[Variant \"standard\"]\n",
+    "[Result \"*\"]\n",
+    "%rules\n",
+    "% x\n",
+    "%end\n",
+    "\"",
+    "\\",
+    "½",
+    "…",
+    "é",
+    "a1",
+    "-",
+    "x",
+    ":",
+];
+
+proptest::proptest! {
+    /// No text makes either reader panic: it reads, or it is an error.
+    #[test]
+    fn no_text_makes_the_readers_panic(
+        picks in proptest::collection::vec(0..PIECES.len(), 0..40),
+        raw in "\\PC{0,40}",
+    ) {
+        let v = Variant::standard();
+        let text: String = picks.iter().map(|&i| PIECES[i]).collect();
+        for t in [text.as_str(), raw.as_str()] {
+            if let Err(d) = read(t, None) {
+                let _ = render(&d, "t", t);
+            }
+            if let Err(d) = read_printed(t, &v) {
+                let _ = render(&d, "t", t);
+            }
+        }
+    }
+}

@@ -221,7 +221,7 @@ fn replay_all(syn: &Syntax, v: &Variant) -> Vec<Diagnostic> {
                         let text = &s[..];
                         let byte = text
                             .char_indices()
-                            .nth(c - 1)
+                            .nth(c.saturating_sub(1))
                             .map_or(text.len(), |(i, _)| i);
                         Span::new(span.start + 1 + byte, span.start + 2 + byte)
                     }

@@ -20,6 +20,7 @@
 use murus_dsl::diagnostic::{Diagnostic, Span};
 
 use super::check::{RESIGNATION, move_error, seat};
+use super::syntax::{RESULT_FORMS, Score, parse_result};
 use super::{Glyph, Record, RecordMove};
 use crate::game::{Game, RecordResult};
 use crate::variant::Variant;
@@ -287,9 +288,18 @@ impl<'a> Reader<'a> {
             if is_resign(w) {
                 return self.resign(t);
             }
+            let result_word = w.trim_end_matches('.').replace('½', "1/2");
+            if let Some(scores) = parse_result(&result_word) {
+                return self.result(t, scores);
+            }
             if let Slot::AfterNumber(n) = self.slot {
                 return Err(self.expected_move(n, Some(t)));
             }
+        }
+        // In prose only a score is a result (a lone `*` may be a footnote).
+        let result_word = w.trim_end_matches('.').replace('½', "1/2");
+        if let Some(Some(scores)) = parse_result(&result_word) {
+            return self.result(t, Some(scores));
         }
         self.slot = Slot::Free;
         self.just_moved = false;
@@ -332,6 +342,63 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
+    /// A result written out (`1-0`, `0-1`, `1/2-1/2`, `*`): it must agree
+    /// with how the game ended, when it ended by the rules.
+    fn result(&mut self, t: Tok, scores: Option<Vec<Score>>) -> Result<(), Diagnostic> {
+        if let Some(end) = self.ended {
+            return Err(
+                Diagnostic::error(t.span, "a second result").with_label(end, "the game ended here")
+            );
+        }
+        self.flush();
+        self.slot = Slot::Free;
+        self.just_moved = false;
+        self.ended = Some(t.span);
+        let Some(scores) = scores else {
+            return Ok(());
+        };
+        let v = self.game.variant();
+        let n = v.player_count();
+        let wins: Vec<usize> = (0..scores.len())
+            .filter(|&i| scores[i] == Score::Win)
+            .collect();
+        let draw = scores.iter().all(|s| matches!(s, Score::Draw(_)));
+        let winner = match (scores.len() == n, wins.as_slice(), draw) {
+            (true, [w], false) if !scores.iter().any(|s| matches!(s, Score::Draw(_))) => Some(*w),
+            (true, [], true) => None,
+            _ => {
+                return Err(Diagnostic::error(
+                    t.span,
+                    format!(
+                        "`{}` is not a result of a game of {n} players",
+                        self.text(&t)
+                    ),
+                )
+                .with_note(RESULT_FORMS));
+            }
+        };
+        let by_rules = self.game.record().result;
+        let letter = winner.map(|w| v.letter(w));
+        if let Some(r) = by_rules {
+            if r.winner != letter {
+                let o = self.game.outcome().expect("the game is over");
+                return Err(
+                    Diagnostic::error(t.span, "the result is not how the game ended")
+                        .with_note(format!("the moves end the game: {}", v.describe_outcome(o))),
+                );
+            }
+            self.record.result = Some(r);
+            return Ok(());
+        }
+        self.record.result = Some(RecordResult {
+            winner: letter,
+            reason: String::new(),
+            by: None,
+            winner_seat: winner.map(|w| seat(&self.record.moves, w)),
+        });
+        Ok(())
+    }
+
     /// The side to move resigns; the other wins.
     fn resign(&mut self, t: Tok) -> Result<(), Diagnostic> {
         if self.players() != 2 {
@@ -340,6 +407,10 @@ impl<'a> Reader<'a> {
                 "a resignation in a game of more than two players names no winner",
             )
             .with_help("write the result as scores in turn order, such as `0-1-0`"));
+        }
+        if let Some(end) = self.ended {
+            return Err(Diagnostic::error(t.span, "a resignation after the result")
+                .with_label(end, "the game ended here"));
         }
         if let Some(o) = self.game.outcome() {
             let v = self.game.variant();
@@ -547,7 +618,7 @@ fn shaped(w: &str, span: Span) -> Option<Shaped> {
             .count();
         (digits > 0).then_some(at + 1 + digits)
     };
-    let end = if w.len() >= 4 && w[..4].eq_ignore_ascii_case("swap") {
+    let end = if w.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("swap")) {
         4
     } else {
         let a = cell(0)?;
@@ -607,6 +678,61 @@ mod tests {
         assert!(is_resign("Resign."));
         assert!(is_resign("resigns"));
         assert!(!is_resign("resignation"));
+    }
+
+    fn read(text: &str) -> Result<Record, String> {
+        let v = Variant::standard();
+        read_printed(text, &v).map_err(|d| super::super::render(&d, "t.txt", text))
+    }
+
+    fn moves(r: &Record) -> Vec<&str> {
+        r.moves.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    #[test]
+    fn a_bracket_left_open_ends_at_the_paragraph() {
+        let r =
+            read("1. h1-h3 (an open remark\n\nd7-f5 is prose here. 1... d7-f5 2. f1-d3").unwrap();
+        assert_eq!(moves(&r), ["h1-h3", "d7-f5", "f1-d3"]);
+        assert_eq!(
+            r.moves[0].comment.as_deref(),
+            Some("an open remark d7-f5 is prose here."),
+            "a word is a move only after a number or within its round"
+        );
+    }
+
+    #[test]
+    fn an_ellipsis_apart_and_a_result_in_figures() {
+        let r = read("1. h1-h3 {fine} 1. ... d7-f5 2. f1-d3 ½-½").unwrap();
+        assert_eq!(moves(&r), ["h1-h3", "d7-f5", "f1-d3"]);
+        assert_eq!(r.result.unwrap().winner, None);
+        let r = read("1. h1-h3 d7-f5 1-0").unwrap();
+        assert_eq!(r.result.unwrap().winner, Some('r'));
+    }
+
+    #[test]
+    fn what_cannot_be_read_is_an_error_never_a_guess() {
+        let cases = [
+            (
+                "1. h1-h3 d7-f5 3. f1-d3",
+                "move number `3.` is out of sequence",
+            ),
+            ("1. the h1-h3", "expected a move after `1.`, found `the`"),
+            ("1. h1-h3 d7-f5 2.", "`2.` is followed by no move"),
+            (
+                "1. h1-h3 Resigns. 2. f1-d3",
+                "a move after the end of the game",
+            ),
+            (
+                "1. h1-h3 d7-f5 1-0-0",
+                "is not a result of a game of 2 players",
+            ),
+            ("1. h1-h3 1-0 0-1", "a second result"),
+        ];
+        for (text, message) in cases {
+            let err = read(text).expect_err(text);
+            assert!(err.contains(message), "{text}: {err}");
+        }
     }
 
     #[test]

@@ -339,7 +339,7 @@ impl Builder {
 pub(crate) const RESULT_FORMS: &str = "a result is `1-0`, `0-1`, `1/2-1/2`, one score per player in turn order for more players (`0-1-0`, `1/3-1/3-1/3`), or `*`";
 
 /// Reads a result: `None` inside for `*`, `None` outside when it is not one.
-fn parse_result(text: &str) -> Option<Option<Vec<Score>>> {
+pub(crate) fn parse_result(text: &str) -> Option<Option<Vec<Score>>> {
     if text == "*" {
         return Some(None);
     }
