@@ -123,6 +123,7 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Replay(a) => print(&position::replay(&a)?, json(a.json), out),
         Command::Bench(a) => print(&bench::bench(&a)?, text, out),
         Command::Variants => print(&rules::variants()?, text, out),
+        Command::Analyze(a) if a.game.is_some() => print(&analyze::game(&a)?, text, out),
         Command::Analyze(a) => print(&analyze::analyze(&a)?, json(a.json), out),
         Command::Mural { command } => mural::run(command, out),
         Command::Record {

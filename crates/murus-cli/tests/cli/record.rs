@@ -217,3 +217,55 @@ fn replay_passes_over_move_numbers_commas_and_glyphs() {
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(json(&o)["plies"], 3);
 }
+
+/// `murus analyze --game`: the record back, a score after each move, the
+/// blunder that lets a win in one go marked `??` with the win as its first
+/// variation; the output reads as a record of the same game.
+#[test]
+fn analyze_game_writes_the_record_back_annotated() {
+    let dir = TempDir::new("analyze-game");
+    let game = dir.write(
+        "blunder.mgn",
+        "[Variant \"standard\"]\n[Start \"g2g2g21g2g2g2g2/8/3r24/8/8/8/r2r2r21r2r2r2r2 r\"]\n\n1. d5-d3 a7-a5 *\n",
+    );
+    let out = dir.join("annotated.mgn");
+    let args = [
+        "analyze",
+        "--game",
+        game.to_str().unwrap(),
+        "--depth",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = murus(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(stderr(&o).contains("reviewed 3 positions"), "{}", text(&o));
+    let annotated = std::fs::read_to_string(&out).unwrap();
+    assert!(annotated.contains("1. d5-d3?? {"), "{annotated}");
+    assert!(
+        annotated.contains("(1. d5-d7 { better: Romans win in 1 ply })"),
+        "{annotated}"
+    );
+    let j = json(&murus(&[
+        "record",
+        "import",
+        out.to_str().unwrap(),
+        "--json",
+    ]));
+    let moves: Vec<&str> = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["d5-d3", "a7-a5"]);
+    assert!(
+        j["moves"][1]["comment"].is_string(),
+        "a score after every move"
+    );
+    // The file is not replaced without --force.
+    let o = murus(&args);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--force"), "{}", text(&o));
+}
