@@ -267,3 +267,22 @@ proptest::proptest! {
         }
     }
 }
+
+/// A file saved by an editor that writes a byte-order mark and CRLF line
+/// ends reads as the same record, and as the same printed game.
+#[test]
+fn a_byte_order_mark_and_crlf_line_ends_are_spaces() {
+    let text = data("annotated.mgn");
+    let (plain, _) = read(&text, None).unwrap();
+    let windows = format!("\u{feff}{}", text.replace('\n', "\r\n"));
+    let (back, _) =
+        read(&windows, None).unwrap_or_else(|d| panic!("{}", render(&d, "w.mgn", &windows)));
+    // Comments keep their line ends as written.
+    let strip = |r: &Record| r.write(&Variant::standard()).replace('\r', "");
+    assert_eq!(strip(&back), strip(&plain));
+    let printed_text = format!("\u{feff}{}", data("magazine.txt").replace('\n', "\r\n"));
+    let v = Variant::standard();
+    let r = read_printed(&printed_text, &v)
+        .unwrap_or_else(|d| panic!("{}", render(&d, "w.txt", &printed_text)));
+    assert_eq!(r, printed("magazine.txt", "standard"));
+}

@@ -89,7 +89,9 @@ fn tokenize(source: &str) -> Vec<Tok> {
     };
     for (i, c) in source.char_indices() {
         let bracket = matches!(c, '(' | ')' | '{' | '}');
-        if c.is_whitespace() || bracket {
+        // A byte-order mark counts as a space.
+        let space = c.is_whitespace() || c == '\u{feff}';
+        if space || bracket {
             if let Some(s) = word_start.take() {
                 push_word(&mut out, s, i);
             }
@@ -104,7 +106,7 @@ fn tokenize(source: &str) -> Vec<Tok> {
             }
             continue;
         }
-        if c.is_whitespace() {
+        if space {
             continue;
         }
         newlines = 0;
