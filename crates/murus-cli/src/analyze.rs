@@ -1,14 +1,19 @@
 //! `murus analyze`: the best move and line of a position, its score, and
-//! with `--multipv` the K best moves.
+//! with `--multipv` the K best moves; with `--game FILE`, a whole game
+//! reviewed and written back as an annotated record (`murus_ai::review`).
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_ai::BotSpec;
+use murus_ai::EvalRef;
 use murus_ai::analysis::{Analyser, Limits, Score};
 use murus_engine::{Game, Move, Variant};
 use serde::{Serialize, Serializer};
+
+use murus_ai::review;
 
 use crate::answer::{self, Answer};
 use crate::load::{game_over, load_position, load_variant, play};
@@ -16,7 +21,21 @@ use crate::load::{game_over, load_position, load_variant, play};
 /// `murus analyze`'s arguments.
 #[derive(Args)]
 pub struct AnalyzeArgs {
-    pub variant: String,
+    /// A `.mg` file or a shipped variant's name (with --game: the variant of
+    /// a record whose rules are neither shipped nor embedded).
+    #[arg(required_unless_present = "game")]
+    pub variant: Option<String>,
+    /// Review a whole game: a record file (`.mgn`, or JSON), written back
+    /// annotated: the score after each move, `??` on blunders with the
+    /// better line as a variation. Each position gets the search budget.
+    #[arg(long, conflicts_with_all = ["position", "moves", "multipv", "json"])]
+    pub game: Option<String>,
+    /// With --game: write the annotated record here instead of stdout.
+    #[arg(long, requires = "game")]
+    pub out: Option<PathBuf>,
+    /// With --out: replace the file if it exists.
+    #[arg(long, requires = "out")]
+    pub force: bool,
     /// A position string (default: the start).
     #[arg(long)]
     pub position: Option<String>,
@@ -34,8 +53,8 @@ pub struct AnalyzeArgs {
     #[arg(long)]
     pub depth: Option<u32>,
     /// Show the K best moves, each with its score and line.
-    #[arg(long, default_value_t = 1)]
-    pub multipv: usize,
+    #[arg(long)]
+    pub multipv: Option<usize>,
     #[arg(long)]
     pub json: bool,
 }
@@ -99,37 +118,17 @@ fn score_json<S: Serializer>(score: &Score, s: S) -> Result<S::Ok, S::Error> {
 /// `murus analyze`: a finished game (after `--moves`) is an error saying
 /// so, since it has no move to name.
 pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
-    if a.multipv == 0 {
+    let multipv = a.multipv.unwrap_or(1);
+    if multipv == 0 {
         bail!("--multipv must be at least 1");
     }
-    let mut limits = Limits {
-        depth: a.depth,
-        ..Limits::default()
-    };
-    if a.depth.is_some_and(|d| !(1..=64).contains(&d)) {
-        bail!("--depth must be from 1 to 64");
-    }
-    let mut eval = None;
-    match a.movetime {
-        Some(0) => bail!("--movetime must be at least 1 ms"),
-        Some(ms) => limits.time = Some(std::time::Duration::from_millis(ms)),
-        None => {
-            let spec: BotSpec = a.bot.as_deref().unwrap_or("hard").parse()?;
-            let BotSpec::AlphaBeta { nodes, eval: file } = spec else {
-                bail!(
-                    "--bot {spec}: analysis searches with alpha-beta: give alphabeta:NODES, medium or hard, or --movetime MS"
-                );
-            };
-            limits.nodes = Some(nodes);
-            eval = file;
-        }
-    }
-    let v = &load_variant(&a.variant)?;
-    let mut analyser = Analyser::new(64);
-    if let Some(file) = eval {
-        let e = file.evaluation_for(v).map_err(|e| anyhow!("--bot: {e}"))?;
-        analyser.set_evaluation(Some(e));
-    }
+    let (limits, eval) = budget(a)?;
+    let spec = a
+        .variant
+        .as_deref()
+        .expect("clap asks for VARIANT without --game");
+    let v = &load_variant(spec)?;
+    let mut analyser = analyser(v, eval)?;
     let pos = load_position(v, a.position.as_deref())?;
     let mut game = Game::from_position(v, pos);
     for (i, m) in a.moves.iter().enumerate() {
@@ -140,7 +139,7 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
     }
     let seed = v.hash(game.position());
     let found = analyser
-        .analyse_lines(&game, limits, a.multipv, seed, &())
+        .analyse_lines(&game, limits, multipv, seed, &())
         .ok_or_else(|| anyhow!("no move to analyse"))?;
     let evaluation = analyser.evaluation(v);
     let text = |ms: &[Move]| -> Vec<String> { notation(v, ms) };
@@ -163,8 +162,45 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
             id: evaluation.id(),
             summary: evaluation.summary(),
         },
-        multipv: a.multipv,
+        multipv,
     })
+}
+
+/// An analyser for `v`, with the evaluation file of `--bot` if any.
+fn analyser(v: &Variant, eval: Option<EvalRef>) -> Result<Analyser> {
+    let mut analyser = Analyser::new(64);
+    if let Some(file) = eval {
+        let e = file.evaluation_for(v).map_err(|e| anyhow!("--bot: {e}"))?;
+        analyser.set_evaluation(Some(e));
+    }
+    Ok(analyser)
+}
+
+/// The search budget of `--bot`, `--movetime` and `--depth`.
+fn budget(a: &AnalyzeArgs) -> Result<(Limits, Option<EvalRef>)> {
+    let mut limits = Limits {
+        depth: a.depth,
+        ..Limits::default()
+    };
+    if a.depth.is_some_and(|d| !(1..=64).contains(&d)) {
+        bail!("--depth must be from 1 to 64");
+    }
+    let mut eval = None;
+    match a.movetime {
+        Some(0) => bail!("--movetime must be at least 1 ms"),
+        Some(ms) => limits.time = Some(std::time::Duration::from_millis(ms)),
+        None => {
+            let spec: BotSpec = a.bot.as_deref().unwrap_or("hard").parse()?;
+            let BotSpec::AlphaBeta { nodes, eval: file } = spec else {
+                bail!(
+                    "--bot {spec}: analysis searches with alpha-beta: give alphabeta:NODES, medium or hard, or --movetime MS"
+                );
+            };
+            limits.nodes = Some(nodes);
+            eval = file;
+        }
+    }
+    Ok((limits, eval))
 }
 
 /// Moves in notation.
@@ -198,5 +234,73 @@ impl Answer for Analysis {
     /// Indented, as it always was.
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
         answer::json_pretty(self, out)
+    }
+}
+
+/// `murus analyze --game`'s answer: the annotated record.
+#[derive(Serialize)]
+pub struct Reviewed {
+    /// The record in the record format.
+    pub record: String,
+    /// Where it was written, with --out.
+    #[serde(skip)]
+    pub wrote: Option<PathBuf>,
+    /// Positions searched and blunders marked, for stderr.
+    #[serde(skip)]
+    pub summary: String,
+}
+
+/// `murus analyze --game`: every position of the record's main line
+/// searched, the record written back annotated.
+pub fn game(a: &AnalyzeArgs) -> Result<Reviewed> {
+    let file = a.game.as_deref().expect("called with --game");
+    let (limits, eval) = budget(a)?;
+    let fallback = a.variant.as_deref().map(load_variant).transpose()?;
+    let (mut record, v) = crate::record::load(file, fallback.as_ref())?;
+    let game = record.replay(&v).map_err(|e| anyhow!("`{file}`: {e}"))?;
+    let mut analyser = analyser(&v, eval)?;
+    let review = review::review_line(&mut analyser, &v, *game.start(), game.moves(), limits, &());
+    let before: usize = record
+        .moves
+        .iter()
+        .filter(|m| m.glyph == Some(murus_engine::Glyph::Blunder))
+        .count();
+    review::annotate(&mut record, &v, &review);
+    let after = record
+        .moves
+        .iter()
+        .filter(|m| m.glyph == Some(murus_engine::Glyph::Blunder))
+        .count();
+    let text = record.write(&v);
+    if let Some(path) = &a.out {
+        if path.exists() && !a.force {
+            bail!("`{}` exists: give --force to replace it", path.display());
+        }
+        murus_engine::util::write_atomic(path, text.as_bytes())?;
+    }
+    Ok(Reviewed {
+        record: text,
+        wrote: a.out.clone(),
+        summary: format!(
+            "reviewed {} positions; {} blunders marked\n",
+            review.len(),
+            after.saturating_sub(before)
+        ),
+    })
+}
+
+impl Answer for Reviewed {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        if self.wrote.is_none() {
+            out.write_all(self.record.as_bytes())?;
+        }
+        Ok(())
+    }
+
+    fn notes(&self) -> String {
+        match &self.wrote {
+            Some(p) => format!("{}wrote {}\n", self.summary, p.display()),
+            None => self.summary.clone(),
+        }
     }
 }

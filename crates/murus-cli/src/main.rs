@@ -14,6 +14,7 @@ mod lab;
 mod load;
 mod mural;
 mod position;
+mod record;
 mod rules;
 mod sheet;
 mod signal;
@@ -90,6 +91,12 @@ enum Command {
         #[command(subcommand)]
         command: mural::MuralCommand,
     },
+    /// Annotated game records: import (the record format, or a game as
+    /// printed) and export (to the record format or JSON).
+    Record {
+        #[command(subcommand)]
+        command: record::RecordCommand,
+    },
     /// The best move and line of a position, its score, and with --multipv
     /// the K best moves.
     Analyze(analyze::AnalyzeArgs),
@@ -122,8 +129,15 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Replay(a) => print(&position::replay(&a)?, json(a.json), out),
         Command::Bench(a) => print(&bench::bench(&a)?, text, out),
         Command::Variants => print(&rules::variants()?, text, out),
+        Command::Analyze(a) if a.game.is_some() => print(&analyze::game(&a)?, text, out),
         Command::Analyze(a) => print(&analyze::analyze(&a)?, json(a.json), out),
         Command::Mural { command } => mural::run(command, out),
+        Command::Record {
+            command: record::RecordCommand::Import(a),
+        } => print(&record::import(&a)?, json(a.json), out),
+        Command::Record {
+            command: record::RecordCommand::Export(a),
+        } => print(&record::export(&a)?, text, out),
         Command::Ugi(a) => ugi::ugi(&a),
         Command::Selfplay(a) => print(&lab::selfplay(&a)?, json(a.run.json), out),
         Command::Match(a) => print(&lab::matchup(&a)?, json(a.run.json), out),

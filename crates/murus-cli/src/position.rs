@@ -245,11 +245,25 @@ pub struct Replayed {
 }
 
 /// `murus replay`: stops at the first move that cannot be played, naming
-/// its ply.
+/// its ply. Move numbers (`1.`, `1...`), commas and glyphs among the moves
+/// are passed over, so a game pasted as printed replays. In place of the
+/// variant, a record file (`.mgn`, or `.json`) replays its main line, then
+/// the moves given.
 pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
-    let (v, pos) = a.at.load()?;
-    let mut game = Game::from_position(&v, pos);
-    for (i, text) in a.moves.iter().enumerate() {
+    let (v, mut game) = if crate::record::is_record_file(&a.at.variant) {
+        let (record, v) = crate::record::load(&a.at.variant, None)?;
+        let game = record.replay(&v).map_err(|e| anyhow!("{e}"))?;
+        (v, game)
+    } else {
+        let (v, pos) = a.at.load()?;
+        let game = Game::from_position(&v, pos);
+        (v, game)
+    };
+    let moves = a
+        .moves
+        .iter()
+        .filter_map(|m| murus_engine::record::bare_move(m));
+    for (i, text) in moves.enumerate() {
         play(&mut game, text).map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
     }
     let outcome = game.outcome();

@@ -12,6 +12,7 @@ mod cluster;
 mod diagram;
 mod lab;
 mod mural;
+mod record;
 mod sheet;
 mod sweep;
 mod train;

@@ -2,12 +2,52 @@
 //! variations nested to any depth, and the result, in a text format modelled
 //! on PGN (see `docs/records.md`).
 //!
-//! A [`Record`] holds moves as notation text, so it is plain data: it reads
-//! and writes without a variant. [`Record::replay`] checks it against one.
+//! A [`Record`] holds moves as notation text, so it is plain data. [`read`]
+//! reads the text format and checks every line against the variant,
+//! [`Record::write`] writes it, [`read_printed`] reads a game as printed in
+//! a magazine or a book, and [`Record::replay`] plays the main line.
+//!
+//! Errors are [`Diagnostic`]s pointing into the text read, rendered like
+//! the rules language's (`murus_dsl::render_all`).
 
+mod check;
+mod printed;
+mod syntax;
+mod write;
+
+use std::collections::BTreeMap;
+
+use murus_dsl::Diagnostic;
 use serde::{Deserialize, Serialize};
 
-use crate::game::RecordResult;
+pub use check::{RESIGNATION, read};
+pub use printed::read_printed;
+
+use crate::game::{Game, GameRecord, RecordError, RecordResult};
+
+/// A word of a move list as typed or pasted: `None` for a move number
+/// (`1.`, `1...`) or a lone comma or glyph, else the move without the
+/// glyph and commas after it (`a1-a3!?,` is `a1-a3`).
+pub fn bare_move(word: &str) -> Option<&str> {
+    let w = word.trim();
+    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+    let numbered = digits > 0 && w[digits..].bytes().all(|b| b == b'.') && w.len() > digits;
+    let w = w.trim_end_matches([',', ';']);
+    let w = w.trim_end_matches(['!', '?']);
+    (!numbered && !w.is_empty() && !w.ends_with(['.', '…'])).then_some(w)
+}
+
+/// Renders diagnostics about a record read from `source` like the rules
+/// language's (`FILE:LINE:COL: error: …`, the line, a caret), one after
+/// another.
+pub fn render(diags: &[Diagnostic], file_name: &str, source: &str) -> String {
+    diags
+        .iter()
+        .map(|d| d.render(file_name, source))
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+use crate::variant::Variant;
 
 /// A move's annotation glyph, as printed after it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -158,11 +198,79 @@ impl Record {
             None => self.tags.push((name.to_string(), value)),
         }
     }
+
+    /// The record of a game stored in the JSON format: its moves without
+    /// comments, its tags in name order.
+    pub fn from_game_record(g: &GameRecord) -> Record {
+        Record {
+            variant: g.variant.clone(),
+            tags: g.tags.iter().map(|(k, v)| (k.clone(), v.clone())).collect(),
+            start: g.start.clone(),
+            moves: g.moves.iter().map(RecordMove::new).collect(),
+            result: g.result.clone(),
+            ..Record::default()
+        }
+    }
+
+    /// The main line in the JSON format (comments, glyphs, variations and
+    /// the embedded rules are left out).
+    pub fn to_game_record(&self) -> GameRecord {
+        GameRecord {
+            variant: self.variant.clone(),
+            start: self.start.clone(),
+            moves: self.moves.iter().map(|m| m.text.clone()).collect(),
+            result: self.result.clone(),
+            tags: self
+                .tags
+                .iter()
+                .cloned()
+                .collect::<BTreeMap<String, String>>(),
+        }
+    }
+
+    /// Plays the main line, checking every move.
+    pub fn replay(&self, variant: &Variant) -> Result<Game, RecordError> {
+        Game::from_record(variant, &self.to_game_record())
+    }
+
+    /// Reads a record from JSON: this record's own shape (moves as objects
+    /// with glyphs, comments and variations), or the older game record
+    /// ([`GameRecord`], moves as strings).
+    pub fn from_json(text: &str) -> Result<Record, RecordError> {
+        match GameRecord::from_json(text) {
+            Ok(g) => Ok(Record::from_game_record(&g)),
+            Err(old) => serde_json::from_str(text)
+                .map_err(|e| RecordError::Json(format!("{e} (nor is it a game record: {old})"))),
+        }
+    }
+
+    /// The record as indented JSON: `{"variant", "moves": [{"move", "glyph",
+    /// "comment", "variations"}], "result": {"winner", "reason"}, …}`.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("records serialise")
+    }
+
+    /// Reads a record in the text format; see [`read`].
+    pub fn read(
+        source: &str,
+        fallback: Option<&Variant>,
+    ) -> Result<(Record, Variant), Vec<Diagnostic>> {
+        read(source, fallback)
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn bare_moves_pass_over_numbers_commas_and_glyphs() {
+        let words = [
+            "1.", "a1-a3!?,", "b7-b5", ",", "2...", "d1:b2,g2", "!!", "swap",
+        ];
+        let moves: Vec<&str> = words.into_iter().filter_map(bare_move).collect();
+        assert_eq!(moves, ["a1-a3", "b7-b5", "d1:b2,g2", "swap"]);
+    }
 
     #[test]
     fn glyphs_read_back_and_number_like_pgn() {

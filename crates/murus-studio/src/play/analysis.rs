@@ -26,15 +26,12 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use murus_ai::analysis::{Analyser, Limits, Line, Score};
+use murus_ai::review;
+pub use murus_ai::review::{BLUNDER_CP, Blunder, for_player, is_blunder, negate, score_text};
 use murus_engine::{Action, Game, Move, Position, Variant};
 
 use super::PlayModel;
 use crate::worker::{Reporter, Waker, Worker, no_waker};
-
-/// A move that costs its mover more than this (centi-stones, 100: about a
-/// stone), or turns a proven win into something less, or a position not
-/// proven lost into a proven loss, is a blunder.
-pub const BLUNDER_CP: i32 = 150;
 
 /// The most moves the live analysis scores (all of them in practice).
 pub const MAX_LINES: usize = 128;
@@ -144,20 +141,6 @@ struct ReviewMsg {
     score: Option<Score>,
 }
 
-/// A move that lost much of its mover's evaluation.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Blunder {
-    /// The move's index in the line (0: the first move); the position
-    /// before it is ply `index`, after it `index + 1`.
-    pub index: usize,
-    /// The player who played it.
-    pub mover: usize,
-    /// The mover's score before the move.
-    pub before: Score,
-    /// The mover's score after it.
-    pub after: Score,
-}
-
 /// A whole game's evaluation, position by position ("Analyze game").
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Review {
@@ -209,58 +192,10 @@ impl Review {
     /// for which [`is_blunder`] holds between the mover's scores before and
     /// after.
     pub fn blunders(&self) -> Vec<Blunder> {
-        if self.players != 2 {
-            return Vec::new();
-        }
-        let mut out = Vec::new();
-        for index in 0..self.key.moves.len() {
-            let mover = self.movers[index];
-            let (Some(Some(b)), Some(Some(a))) =
-                (self.scores.get(index), self.scores.get(index + 1))
-            else {
-                continue;
-            };
-            let before = *b;
-            let after = for_player(*a, self.movers[index + 1], mover);
-            if is_blunder(before, after) {
-                out.push(Blunder {
-                    index,
-                    mover,
-                    before,
-                    after,
-                });
-            }
-        }
-        out
+        let mut movers = self.movers.clone();
+        movers.truncate(self.key.moves.len() + 1);
+        review::blunders(&movers, &self.scores, self.players)
     }
-}
-
-/// Whether a move that takes its mover's score from `before` to `after`
-/// is a blunder: it throws away a proven win, walks into a proven loss, or
-/// costs more than [`BLUNDER_CP`].
-pub fn is_blunder(before: Score, after: Score) -> bool {
-    match (before, after) {
-        (Score::Win(_), Score::Win(_)) => false,
-        (Score::Win(_), _) => true,
-        (Score::Loss(_), _) => false,
-        (_, Score::Loss(_)) => true,
-        (Score::Cp(b), Score::Cp(a)) => b - a > BLUNDER_CP,
-        (Score::Cp(_), Score::Win(_)) => false,
-    }
-}
-
-/// The score the other side sees (two players).
-pub fn negate(s: Score) -> Score {
-    match s {
-        Score::Cp(v) => Score::Cp(-v),
-        Score::Win(n) => Score::Loss(n),
-        Score::Loss(n) => Score::Win(n),
-    }
-}
-
-/// A two-player score for `mover` seen by `viewer`.
-pub fn for_player(s: Score, mover: usize, viewer: usize) -> Score {
-    if mover == viewer { s } else { negate(s) }
 }
 
 /// Whose point of view the live display takes in a position where `mover`
@@ -274,33 +209,6 @@ pub fn viewer(players: usize, mover: usize) -> usize {
 pub fn shown_score(s: Score, mover: usize, players: usize) -> (Score, usize) {
     let v = viewer(players, mover);
     (for_player(s, mover, v), v)
-}
-
-/// A score seen by `viewer`, in words: `+0.35` (stones), `Romans win in 3
-/// plies`, `Gauls win in 1 ply` (two players), `Blue lose in 2 plies`.
-pub fn score_text(s: Score, viewer: usize, variant: &Variant) -> String {
-    let name = |p: usize| {
-        variant
-            .rules()
-            .players
-            .get(p)
-            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
-    };
-    let plies = |n: u32| {
-        if n == 1 {
-            "1 ply".to_string()
-        } else {
-            format!("{n} plies")
-        }
-    };
-    match s {
-        Score::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
-        Score::Win(n) => format!("{} win in {}", name(viewer), plies(n)),
-        Score::Loss(n) if variant.player_count() == 2 => {
-            format!("{} win in {}", name(1 - viewer.min(1)), plies(n))
-        }
-        Score::Loss(n) => format!("{} lose in {}", name(viewer), plies(n)),
-    }
 }
 
 /// How full the evaluation bar is for the viewer: 0.5 even, 1 a proven

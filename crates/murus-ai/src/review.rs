@@ -1,0 +1,308 @@
+//! A whole game reviewed: each position of a line searched for its side to
+//! move, the moves that threw much away (blunders), and the record written
+//! back annotated: a score after each move, `??` on each blunder with the
+//! better line as a variation. The studio's "Analyze game" and `murus
+//! analyze --game` share it.
+//!
+//! # Whose point of view
+//! A search scores a position for its side to move. With two players the
+//! scores written are the first player's (`+0.35` is good for the first
+//! player whoever is to move); with three or four, each position's side to
+//! move's, and no blunders are marked.
+
+use murus_engine::job::Handler;
+use murus_engine::{Game, Glyph, Move, Position, Record, RecordMove, Variant};
+
+use crate::analysis::{Analyser, Info, Limits, Score};
+
+/// A move that costs its mover more than this (centi-stones, 100: about a
+/// stone), or turns a proven win into something less, or a position not
+/// proven lost into a proven loss, is a blunder.
+pub const BLUNDER_CP: i32 = 150;
+
+/// Whether a move that takes its mover's score from `before` to `after`
+/// is a blunder: it throws away a proven win, walks into a proven loss, or
+/// costs more than [`BLUNDER_CP`].
+pub fn is_blunder(before: Score, after: Score) -> bool {
+    match (before, after) {
+        (Score::Win(_), Score::Win(_)) => false,
+        (Score::Win(_), _) => true,
+        (Score::Loss(_), _) => false,
+        (_, Score::Loss(_)) => true,
+        (Score::Cp(b), Score::Cp(a)) => b - a > BLUNDER_CP,
+        (Score::Cp(_), Score::Win(_)) => false,
+    }
+}
+
+/// The score the other side sees (two players).
+pub fn negate(s: Score) -> Score {
+    match s {
+        Score::Cp(v) => Score::Cp(-v),
+        Score::Win(n) => Score::Loss(n),
+        Score::Loss(n) => Score::Win(n),
+    }
+}
+
+/// A two-player score for `mover` seen by `viewer`.
+pub fn for_player(s: Score, mover: usize, viewer: usize) -> Score {
+    if mover == viewer { s } else { negate(s) }
+}
+
+/// A score seen by `viewer`, in words: `+0.35` (stones), `Romans win in 3
+/// plies`, `Gauls win in 1 ply` (two players), `Blue lose in 2 plies`.
+pub fn score_text(s: Score, viewer: usize, variant: &Variant) -> String {
+    let name = |p: usize| {
+        variant
+            .rules()
+            .players
+            .get(p)
+            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
+    };
+    let plies = |n: u32| {
+        if n == 1 {
+            "1 ply".to_string()
+        } else {
+            format!("{n} plies")
+        }
+    };
+    match s {
+        Score::Cp(v) => format!("{:+.2}", f64::from(v) / 100.0),
+        Score::Win(n) => format!("{} win in {}", name(viewer), plies(n)),
+        Score::Loss(n) if variant.player_count() == 2 => {
+            format!("{} win in {}", name(1 - viewer.min(1)), plies(n))
+        }
+        Score::Loss(n) => format!("{} lose in {}", name(viewer), plies(n)),
+    }
+}
+
+/// A move that lost much of its mover's evaluation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Blunder {
+    /// The move's index in the line (0: the first move); the position
+    /// before it is ply `index`, after it `index + 1`.
+    pub index: usize,
+    /// The player who played it.
+    pub mover: usize,
+    /// The mover's score before the move.
+    pub before: Score,
+    /// The mover's score after it.
+    pub after: Score,
+}
+
+/// The blunders of a line (none with more than two players): `movers[i]`
+/// and `scores[i]` are the side to move of position `i` (the start, then
+/// after each move) and its score for that side, where known.
+pub fn blunders(movers: &[usize], scores: &[Option<Score>], players: usize) -> Vec<Blunder> {
+    if players != 2 {
+        return Vec::new();
+    }
+    let mut out = Vec::new();
+    for index in 0..movers.len().saturating_sub(1) {
+        let mover = movers[index];
+        let (Some(Some(before)), Some(Some(a))) = (scores.get(index), scores.get(index + 1)) else {
+            continue;
+        };
+        let after = for_player(*a, movers[index + 1], mover);
+        if is_blunder(*before, after) {
+            out.push(Blunder {
+                index,
+                mover,
+                before: *before,
+                after,
+            });
+        }
+    }
+    out
+}
+
+/// One position of a line, reviewed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reviewed {
+    /// The player to move.
+    pub mover: usize,
+    /// Its score for the side to move: the search's, or the result's where
+    /// the game is over (`None`: the search was stopped first).
+    pub score: Option<Score>,
+    /// The best line found, best move first (empty where the game is over).
+    pub pv: Vec<Move>,
+}
+
+/// Stops a search when the review's handler says so.
+struct StopWith<'a>(&'a dyn Handler<usize>);
+
+impl Handler<Info> for StopWith<'_> {
+    fn stop(&self) -> bool {
+        self.0.stop()
+    }
+}
+
+/// Searches every position of the line `moves` from `start`, in order, for
+/// its side to move, within `limits` each; `handler` may stop the review and
+/// hears how many positions are done. The positions not reached (stopped,
+/// or after a move that is not legal) are left out.
+pub fn review_line(
+    analyser: &mut Analyser,
+    v: &Variant,
+    start: Position,
+    moves: &[Move],
+    limits: Limits,
+    handler: &dyn Handler<usize>,
+) -> Vec<Reviewed> {
+    let mut game = Game::from_position(v, start);
+    let mut out = Vec::with_capacity(moves.len() + 1);
+    for index in 0..=moves.len() {
+        if handler.stop() {
+            break;
+        }
+        let mover = v.turn(game.position());
+        let (score, pv) = match game.outcome() {
+            Some(o) => (
+                Some(match o.winner {
+                    Some(w) if w == mover => Score::Win(0),
+                    Some(_) => Score::Loss(0),
+                    None => Score::Cp(0),
+                }),
+                Vec::new(),
+            ),
+            None => {
+                let seed = v.hash(game.position());
+                match analyser.analyse(&game, limits, seed, &StopWith(handler)) {
+                    Some(f) => (Some(f.score), f.pv),
+                    None => (None, Vec::new()),
+                }
+            }
+        };
+        out.push(Reviewed { mover, score, pv });
+        handler.progress(&(index + 1));
+        if let Some(&m) = moves.get(index)
+            && !game.play(m)
+        {
+            break;
+        }
+    }
+    out
+}
+
+/// Writes a review into the record of its main line: each move's comment
+/// gets the score after it (the first player's view with two players, else
+/// the side to move's), and each blunder gets `??` and, as its first
+/// variation, the best line from the position before it with its score.
+pub fn annotate(record: &mut Record, v: &Variant, review: &[Reviewed]) {
+    let players = v.player_count();
+    let viewer = |mover: usize| if players == 2 { 0 } else { mover };
+    let shown = |s: Score, mover: usize| {
+        let view = viewer(mover);
+        let s = if players == 2 {
+            for_player(s, mover, view)
+        } else {
+            s
+        };
+        score_text(s, view, v)
+    };
+    let movers: Vec<usize> = review.iter().map(|r| r.mover).collect();
+    let scores: Vec<Option<Score>> = review.iter().map(|r| r.score).collect();
+    for (i, m) in record.moves.iter_mut().enumerate() {
+        let Some(after) = review.get(i + 1) else {
+            break;
+        };
+        if let Some(s) = after.score {
+            add_comment(m, &shown(s, after.mover));
+        }
+    }
+    for b in blunders(&movers, &scores, players) {
+        let before = &review[b.index];
+        let Some(m) = record.moves.get_mut(b.index) else {
+            continue;
+        };
+        m.glyph = Some(Glyph::Blunder);
+        let played = m.text.clone();
+        let line: Vec<RecordMove> = before
+            .pv
+            .iter()
+            .map(|&x| RecordMove::new(v.move_to_string(x)))
+            .collect();
+        if let Some(first) = line.first().filter(|f| f.text != played) {
+            let mut line = line.clone();
+            let mut best = first.clone();
+            add_comment(&mut best, &format!("better: {}", shown(b.before, b.mover)));
+            line[0] = best;
+            m.variations.insert(0, line);
+        }
+    }
+}
+
+fn add_comment(m: &mut RecordMove, text: &str) {
+    match &mut m.comment {
+        Some(c) => {
+            c.push(' ');
+            c.push_str(text);
+        }
+        None => m.comment = Some(text.to_string()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Standard, Romans to move, a Roman tower on d5: `d5-d7` breaks
+    /// through at once.
+    const ONE_MOVE_FROM_A_WIN: &str = "g2g2g21g2g2g2g2/8/3r24/8/8/8/r2r2r21r2r2r2r2 r";
+
+    #[test]
+    fn a_move_that_lets_a_win_go_is_marked_with_the_win_as_a_variation() {
+        let v = Variant::standard();
+        let start = v.parse_position(ONE_MOVE_FROM_A_WIN).unwrap();
+        let mut game = Game::from_position(&v, start);
+        let moves: Vec<Move> = ["d5-d3", "a7-a5"]
+            .iter()
+            .map(|t| game.play_str(t).unwrap())
+            .collect();
+        let mut analyser = Analyser::new(4);
+        let limits = Limits {
+            depth: Some(3),
+            ..Limits::default()
+        };
+        let review = review_line(&mut analyser, &v, start, &moves, limits, &());
+        assert_eq!(review.len(), 3);
+        assert_eq!(review[0].score, Some(Score::Win(1)));
+        let mut record = Record {
+            variant: "standard".into(),
+            start: Some(ONE_MOVE_FROM_A_WIN.into()),
+            moves: vec![RecordMove::new("d5-d3"), RecordMove::new("a7-a5")],
+            ..Record::default()
+        };
+        annotate(&mut record, &v, &review);
+        let blunder = &record.moves[0];
+        assert_eq!(blunder.glyph, Some(Glyph::Blunder));
+        let better = &blunder.variations[0][0];
+        assert_eq!(better.text, "d5-d7");
+        assert_eq!(
+            better.comment.as_deref(),
+            Some("better: Romans win in 1 ply")
+        );
+        assert!(blunder.comment.is_some(), "the score after the move");
+        // The annotated record is a valid record of the game.
+        let text = record.write(&v);
+        let (back, _) = murus_engine::record::read(&text, None).unwrap();
+        assert_eq!(back, record);
+    }
+
+    #[test]
+    fn blunders_are_big_drops_lost_wins_and_walks_into_a_loss() {
+        assert!(is_blunder(Score::Win(3), Score::Cp(900)));
+        assert!(!is_blunder(Score::Win(3), Score::Win(5)));
+        assert!(is_blunder(Score::Cp(0), Score::Loss(4)));
+        assert!(!is_blunder(Score::Loss(2), Score::Loss(1)));
+        assert!(is_blunder(Score::Cp(100), Score::Cp(-51)));
+        assert!(!is_blunder(Score::Cp(100), Score::Cp(-50)));
+        assert!(
+            blunders(
+                &[0, 1, 2],
+                &[Some(Score::Cp(0)), Some(Score::Win(2)), None],
+                3
+            )
+            .is_empty()
+        );
+    }
+}

@@ -1,0 +1,271 @@
+//! `murus record import` and `murus record export`, and `murus replay` of
+//! a record, through the real binary, on the engine's record test data.
+
+use std::io::Write;
+use std::process::Stdio;
+
+use crate::util::{TempDir, command, json, murus, murus_in, repo, stderr, stdout, text};
+
+const DATA: &str = "crates/murus-engine/tests/data/records";
+
+fn data(name: &str) -> String {
+    repo(&format!("{DATA}/{name}"))
+        .to_string_lossy()
+        .into_owned()
+}
+
+#[test]
+fn the_magazine_game_imports_as_printed_to_34_plies_and_a_gaul_win() {
+    let o = murus(&[
+        "record",
+        "import",
+        &data("magazine.txt"),
+        "--from",
+        "text",
+        "--variant",
+        "standard",
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(j["variant"], "standard");
+    assert_eq!(j["moves"].as_array().unwrap().len(), 34);
+    assert_eq!(j["result"]["winner"], "g");
+    assert_eq!(j["result"]["reason"], "resignation");
+    assert_eq!(j["moves"][5]["glyph"], "!?");
+    assert_eq!(
+        j["moves"][5]["comment"],
+        "A sharp reply: the Gauls race for the centre."
+    );
+    assert_eq!(j["moves"][32]["glyph"], "??");
+    assert_eq!(j["moves"][0]["variations"], serde_json::json!([]));
+
+    // As text: the canonical record, which imports again to itself.
+    let o = murus(&[
+        "record",
+        "import",
+        &data("magazine.txt"),
+        "--from",
+        "text",
+        "--variant",
+        "standard",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let canonical = stdout(&o);
+    assert!(
+        canonical.starts_with("[Variant \"standard\"]\n[Rules \"sha256:"),
+        "{canonical}"
+    );
+    assert!(
+        canonical.contains("[Termination \"resignation\"]"),
+        "{canonical}"
+    );
+    assert!(canonical.trim_end().ends_with("0-1"), "{canonical}");
+    let dir = TempDir::new("record-magazine");
+    let file = dir.write("magazine.mgn", &canonical);
+    let again = murus(&["record", "import", file.to_str().unwrap()]);
+    assert!(again.status.success(), "{}", text(&again));
+    assert_eq!(stdout(&again), canonical);
+}
+
+#[test]
+fn a_custom_variants_record_imports_with_no_rules_file_beside_it() {
+    let dir = TempDir::new("record-custom");
+    let custom = std::fs::read_to_string(data("custom.mgn")).unwrap();
+    let file = dir.write("game.mgn", &custom);
+    let o = murus_in(
+        &dir,
+        &["record", "import", file.to_str().unwrap(), "--json"],
+    );
+    assert!(o.status.success(), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(j["variant"], "cramped");
+    assert_eq!(j["result"]["winner"], "r");
+    // And `murus replay` plays its main line to the end.
+    let o = murus_in(&dir, &["replay", file.to_str().unwrap(), "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(
+        (j["plies"].as_u64(), j["status"].as_str()),
+        (Some(9), Some("over"))
+    );
+}
+
+#[test]
+fn an_old_json_game_record_exports_to_the_record_format_and_never_overwrites_silently() {
+    let dir = TempDir::new("record-export");
+    let old = r#"{"variant":"standard","moves":["h1-h3","d7-f5","f1-d3"],"tags":{"Romans":"Ann"}}"#;
+    let input = dir.write("old.json", old);
+    let out = dir.join("game.mgn");
+    let args = |extra: &[&str]| {
+        let mut a = vec![
+            "record",
+            "export",
+            input.to_str().unwrap(),
+            "--out",
+            out.to_str().unwrap(),
+        ];
+        a.extend_from_slice(extra);
+        a.into_iter().map(String::from).collect::<Vec<_>>()
+    };
+    let o = murus(&args(&[]));
+    assert!(o.status.success(), "{}", text(&o));
+    let written = std::fs::read_to_string(&out).unwrap();
+    assert!(written.contains("[Romans \"Ann\"]"), "{written}");
+    assert!(written.contains("1. h1-h3 d7-f5 2. f1-d3 *"), "{written}");
+
+    // A second export to the same file is refused, the file kept.
+    std::fs::write(&out, "mine").unwrap();
+    let o = murus(&args(&[]));
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--force"), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), "mine");
+    let o = murus(&args(&["--force"]));
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(std::fs::read_to_string(&out).unwrap(), written);
+}
+
+#[test]
+fn a_record_exports_to_json_with_its_variations() {
+    let o = murus(&["record", "export", &data("annotated.mgn"), "--to", "json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(j["moves"][5]["variations"][0][0]["move"], "e7-e5");
+    assert_eq!(j["moves"][5]["variations"][0][0]["comment"], "quieter");
+    // The JSON exports back to the same record text.
+    let dir = TempDir::new("record-json");
+    let file = dir.write("annotated.json", &stdout(&o));
+    let back = murus(&["record", "export", file.to_str().unwrap()]);
+    let direct = murus(&["record", "export", &data("annotated.mgn")]);
+    assert!(back.status.success(), "{}", text(&back));
+    assert_eq!(stdout(&back), stdout(&direct));
+}
+
+#[test]
+fn a_record_reads_from_stdin() {
+    let mut child = command()
+        .args([
+            "record",
+            "import",
+            "-",
+            "--from",
+            "text",
+            "--variant",
+            "standard",
+            "--json",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(b"1. h1-h3, d7-f5 2. f1-d3 Resigns.")
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    let j = json(&o);
+    assert_eq!(j["moves"].as_array().unwrap().len(), 3);
+    assert_eq!(j["result"]["winner"], "r");
+}
+
+#[test]
+fn a_bad_record_fails_at_its_line_and_column() {
+    let o = murus(&["record", "import", &data("errors/illegal_move.mgn")]);
+    assert!(!o.status.success());
+    let err = stderr(&o);
+    assert!(
+        err.contains("illegal_move.mgn:4:56: error: `a1-a4` is not legal here"),
+        "{err}"
+    );
+    assert!(err.contains("= note: legal moves: a1-a3"), "{err}");
+    assert!(stdout(&o).is_empty());
+
+    let o = murus(&[
+        "record",
+        "import",
+        &data("errors/swallowed.txt"),
+        "--from",
+        "text",
+        "--variant",
+        "standard",
+    ]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("swallowed.txt:4:42: error: this `(` is never closed"),
+        "{}",
+        text(&o)
+    );
+
+    let o = murus(&["record", "import", &data("magazine.txt"), "--from", "text"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--from text needs --variant"),
+        "{}",
+        text(&o)
+    );
+}
+
+#[test]
+fn replay_passes_over_move_numbers_commas_and_glyphs() {
+    let o = murus(&[
+        "replay", "standard", "1.", "h1-h3,", "d7-f5!?", "2.", "f1-d3", "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(json(&o)["plies"], 3);
+}
+
+/// `murus analyze --game`: the record back, a score after each move, the
+/// blunder that lets a win in one go marked `??` with the win as its first
+/// variation; the output reads as a record of the same game.
+#[test]
+fn analyze_game_writes_the_record_back_annotated() {
+    let dir = TempDir::new("analyze-game");
+    let game = dir.write(
+        "blunder.mgn",
+        "[Variant \"standard\"]\n[Start \"g2g2g21g2g2g2g2/8/3r24/8/8/8/r2r2r21r2r2r2r2 r\"]\n\n1. d5-d3 a7-a5 *\n",
+    );
+    let out = dir.join("annotated.mgn");
+    let args = [
+        "analyze",
+        "--game",
+        game.to_str().unwrap(),
+        "--depth",
+        "3",
+        "--out",
+        out.to_str().unwrap(),
+    ];
+    let o = murus(&args);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(stderr(&o).contains("reviewed 3 positions"), "{}", text(&o));
+    let annotated = std::fs::read_to_string(&out).unwrap();
+    assert!(annotated.contains("1. d5-d3?? {"), "{annotated}");
+    assert!(
+        annotated.contains("(1. d5-d7 { better: Romans win in 1 ply })"),
+        "{annotated}"
+    );
+    let j = json(&murus(&[
+        "record",
+        "import",
+        out.to_str().unwrap(),
+        "--json",
+    ]));
+    let moves: Vec<&str> = j["moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(moves, ["d5-d3", "a7-a5"]);
+    assert!(
+        j["moves"][1]["comment"].is_string(),
+        "a score after every move"
+    );
+    // The file is not replaced without --force.
+    let o = murus(&args);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--force"), "{}", text(&o));
+}

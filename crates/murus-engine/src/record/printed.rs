@@ -1,0 +1,747 @@
+//! Games as printed in magazines and books (`murus record import --from
+//! text`), read by hand, trying moves for legality as it goes:
+//!
+//! - move numbers `N.` and `N...` (any number of dots, with or without a
+//!   space before the move, a lone `...` or `…` after the number too);
+//! - commas between moves, glyphs on moves (`a1-a3!?`, or `!?` alone just
+//!   after the move);
+//! - comments in `( )` or `{ }`, ending at their closing bracket, at the end
+//!   of the paragraph (a blank line), or where the next move number in
+//!   sequence begins with a legal move (printed games often leave a bracket
+//!   open); an unclosed bracket that swallows moves is an error;
+//! - prose between moves is kept as a comment: a word is read as a move
+//!   only after a move number, or as the rest of a numbered round (the
+//!   second move of a pair);
+//! - `Resign`, `resigns` (`18. Resign.`): the side to move resigns and the
+//!   other wins; `1-0`, `0-1`, `1/2-1/2` as in the record format.
+//!
+//! What cannot be read is an error at its line and column, never a guess.
+
+use murus_dsl::diagnostic::{Diagnostic, Span};
+
+use super::check::{RESIGNATION, move_error, seat};
+use super::syntax::{RESULT_FORMS, Score, parse_result};
+use super::{Glyph, Record, RecordMove};
+use crate::game::{Game, RecordResult};
+use crate::variant::Variant;
+
+/// Reads a game as printed, for `variant`, from its start.
+pub fn read_printed(source: &str, variant: &Variant) -> Result<Record, Vec<Diagnostic>> {
+    let tokens = tokenize(source);
+    let mut r = Reader {
+        source,
+        tokens: &tokens,
+        game: Game::new(variant),
+        record: Record {
+            variant: variant.name().to_string(),
+            ..Record::default()
+        },
+        prose: Vec::new(),
+        slot: Slot::Free,
+        just_moved: false,
+        ended: None,
+    };
+    r.run().map_err(|d| vec![d])?;
+    Ok(r.record)
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Kind {
+    Word,
+    Open(char),
+    Close(char),
+    /// A blank line.
+    Paragraph,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Tok {
+    kind: Kind,
+    span: Span,
+}
+
+/// Words, brackets and paragraph breaks. A move number glued to its move
+/// (`12.a1-a3`) is two words.
+fn tokenize(source: &str) -> Vec<Tok> {
+    let mut out = Vec::new();
+    let mut word_start: Option<usize> = None;
+    let mut newlines = 0;
+    let push_word = |out: &mut Vec<Tok>, start: usize, end: usize| {
+        let w = &source[start..end];
+        let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+        let dots = w[digits..].bytes().take_while(|&b| b == b'.').count();
+        let cut = digits + dots;
+        if digits > 0 && dots > 0 && cut < w.len() {
+            out.push(Tok {
+                kind: Kind::Word,
+                span: Span::new(start, start + cut),
+            });
+            out.push(Tok {
+                kind: Kind::Word,
+                span: Span::new(start + cut, end),
+            });
+        } else {
+            out.push(Tok {
+                kind: Kind::Word,
+                span: Span::new(start, end),
+            });
+        }
+    };
+    for (i, c) in source.char_indices() {
+        let bracket = matches!(c, '(' | ')' | '{' | '}');
+        // A byte-order mark counts as a space.
+        let space = c.is_whitespace() || c == '\u{feff}';
+        if space || bracket {
+            if let Some(s) = word_start.take() {
+                push_word(&mut out, s, i);
+            }
+        }
+        if c == '\n' {
+            newlines += 1;
+            if newlines == 2 {
+                out.push(Tok {
+                    kind: Kind::Paragraph,
+                    span: Span::point(i),
+                });
+            }
+            continue;
+        }
+        if space {
+            continue;
+        }
+        newlines = 0;
+        if bracket {
+            let kind = match c {
+                '(' | '{' => Kind::Open(c),
+                _ => Kind::Close(c),
+            };
+            out.push(Tok {
+                kind,
+                span: Span::new(i, i + 1),
+            });
+        } else if word_start.is_none() {
+            word_start = Some(i);
+        }
+    }
+    if let Some(s) = word_start {
+        push_word(&mut out, s, source.len());
+    }
+    out
+}
+
+/// What the next word may be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Slot {
+    /// Prose, unless a move number in sequence comes.
+    Free,
+    /// Just after a move number: a move (or a resignation, a result).
+    AfterNumber(Span),
+    /// After a move whose round is not over: another move, else prose.
+    Rest,
+}
+
+/// A word read as a move: the move, its glyph, and the move's span.
+#[derive(Debug)]
+struct Shaped {
+    text: String,
+    glyph: Option<Glyph>,
+    span: Span,
+}
+
+struct Reader<'a> {
+    source: &'a str,
+    tokens: &'a [Tok],
+    game: Game,
+    record: Record,
+    /// Words of prose since the last move, a comment once it ends.
+    prose: Vec<&'a str>,
+    slot: Slot,
+    /// The last thing read was a move (a glyph or comma may follow).
+    just_moved: bool,
+    /// Where the game ended by resignation or result.
+    ended: Option<Span>,
+}
+
+impl<'a> Reader<'a> {
+    fn text(&self, t: &Tok) -> &'a str {
+        &self.source[t.span.range()]
+    }
+
+    fn players(&self) -> usize {
+        self.game.variant().player_count().max(1)
+    }
+
+    /// The number of the round the next move belongs to.
+    fn round(&self) -> u32 {
+        let first = self.game.variant().turn(self.game.start());
+        ((first + self.game.ply()) / self.players() + 1) as u32
+    }
+
+    /// Whether the next move begins a round.
+    fn round_begins(&self) -> bool {
+        let first = self.game.variant().turn(self.game.start());
+        (first + self.game.ply()) % self.players() == 0
+    }
+
+    /// The next move's number as printed: `7.`, or `7...` within a round.
+    fn next_number(&self) -> String {
+        let dots = if self.round_begins() { "." } else { "..." };
+        format!("{}{dots}", self.round())
+    }
+
+    fn run(&mut self) -> Result<(), Diagnostic> {
+        let mut i = 0;
+        while i < self.tokens.len() {
+            let t = self.tokens[i];
+            i += 1;
+            match t.kind {
+                Kind::Paragraph => {
+                    self.end_number_slot(t)?;
+                    self.slot = Slot::Free;
+                    self.just_moved = false;
+                }
+                Kind::Open(c) => i = self.bracket(i, t, c)?,
+                Kind::Close(_) => {
+                    self.just_moved = false;
+                    self.prose.push(self.text(&t));
+                }
+                Kind::Word => self.word(i, t)?,
+            }
+        }
+        if let Slot::AfterNumber(n) = self.slot {
+            return Err(self.expected_move(n, None));
+        }
+        self.flush();
+        // A game that ended by the rules has its result without a word.
+        if self.record.result.is_none() {
+            self.record.result = self.game.record().result;
+        }
+        Ok(())
+    }
+
+    fn end_number_slot(&self, t: Tok) -> Result<(), Diagnostic> {
+        match self.slot {
+            Slot::AfterNumber(n) => Err(self.expected_move(n, Some(t))),
+            _ => Ok(()),
+        }
+    }
+
+    fn expected_move(&self, number: Span, found: Option<Tok>) -> Diagnostic {
+        let n = &self.source[number.range()];
+        match found {
+            Some(t) if t.kind != Kind::Paragraph => Diagnostic::error(
+                t.span,
+                format!("expected a move after `{n}`, found `{}`", self.text(&t)),
+            ),
+            _ => Diagnostic::error(number, format!("`{n}` is followed by no move")),
+        }
+        .with_note(MOVE_FORMS)
+    }
+
+    /// The word after token `i - 1`: a move number in sequence, a move in
+    /// its slot, a glyph or comma after a move, or prose.
+    fn word(&mut self, next: usize, t: Tok) -> Result<(), Diagnostic> {
+        let w = self.text(&t);
+        if let Some(n) = move_number(w) {
+            let follows_move = self.tokens.get(next).is_some_and(|u| {
+                u.kind == Kind::Word && shaped(self.text(u), u.span).is_some()
+                    || is_resign(self.text(u))
+            });
+            if n == self.round() {
+                self.end_number_slot(t)?;
+                if self.ended.is_some() && follows_move {
+                    return Err(self.after_end(t));
+                }
+                self.flush();
+                self.slot = Slot::AfterNumber(t.span);
+                self.just_moved = false;
+                return Ok(());
+            }
+            if follows_move {
+                if self.ended.is_some() {
+                    return Err(self.after_end(t));
+                }
+                return Err(Diagnostic::error(
+                    t.span,
+                    format!("move number `{w}` is out of sequence"),
+                )
+                .with_note(format!("the next move is `{}`", self.next_number())));
+            }
+        }
+        if self.just_moved {
+            if let Some(g) = Glyph::parse(w.trim_end_matches([',', '.', ';'])) {
+                let last = self.record.moves.last_mut().expect("a move was read");
+                if last.glyph.is_none() {
+                    last.glyph = Some(g);
+                    return Ok(());
+                }
+            }
+            if w == "," {
+                return Ok(());
+            }
+        }
+        if matches!(self.slot, Slot::AfterNumber(_)) && matches!(w, "..." | "…" | "..") {
+            return Ok(());
+        }
+        if matches!(self.slot, Slot::AfterNumber(_) | Slot::Rest) {
+            if let Some(s) = shaped(w, t.span) {
+                return self.play(s);
+            }
+            if is_resign(w) {
+                return self.resign(t);
+            }
+            let result_word = w.trim_end_matches('.').replace('½', "1/2");
+            if let Some(scores) = parse_result(&result_word) {
+                return self.result(t, scores);
+            }
+            if let Slot::AfterNumber(n) = self.slot {
+                return Err(self.expected_move(n, Some(t)));
+            }
+        }
+        // In prose only a score is a result (a lone `*` may be a footnote).
+        let result_word = w.trim_end_matches('.').replace('½', "1/2");
+        if let Some(Some(scores)) = parse_result(&result_word) {
+            return self.result(t, Some(scores));
+        }
+        self.slot = Slot::Free;
+        self.just_moved = false;
+        let last_word = self.tokens[next..]
+            .iter()
+            .all(|u| u.kind == Kind::Paragraph);
+        if last_word && is_resign(w) && self.ended.is_none() {
+            self.prose.push(w);
+            return self.resign(t);
+        }
+        self.prose.push(w);
+        Ok(())
+    }
+
+    fn after_end(&self, t: Tok) -> Diagnostic {
+        Diagnostic::error(t.span, "a move after the end of the game")
+            .with_label(self.ended.unwrap_or_default(), "the game ended here")
+    }
+
+    fn play(&mut self, s: Shaped) -> Result<(), Diagnostic> {
+        if let Some(end) = self.ended {
+            return Err(
+                Diagnostic::error(s.span, "a move after the end of the game")
+                    .with_label(end, "the game ended here"),
+            );
+        }
+        self.flush();
+        if let Err(e) = self.game.play_str(&s.text) {
+            return Err(move_error(s.span, &self.game, e));
+        }
+        let mut m = RecordMove::new(s.text);
+        m.glyph = s.glyph;
+        self.record.moves.push(m);
+        self.slot = if self.round_begins() {
+            Slot::Free
+        } else {
+            Slot::Rest
+        };
+        self.just_moved = true;
+        Ok(())
+    }
+
+    /// A result written out (`1-0`, `0-1`, `1/2-1/2`, `*`): it must agree
+    /// with how the game ended, when it ended by the rules.
+    fn result(&mut self, t: Tok, scores: Option<Vec<Score>>) -> Result<(), Diagnostic> {
+        if let Some(end) = self.ended {
+            return Err(
+                Diagnostic::error(t.span, "a second result").with_label(end, "the game ended here")
+            );
+        }
+        self.flush();
+        self.slot = Slot::Free;
+        self.just_moved = false;
+        self.ended = Some(t.span);
+        let Some(scores) = scores else {
+            return Ok(());
+        };
+        let v = self.game.variant();
+        let n = v.player_count();
+        let wins: Vec<usize> = (0..scores.len())
+            .filter(|&i| scores[i] == Score::Win)
+            .collect();
+        let draw = scores.iter().all(|s| matches!(s, Score::Draw(_)));
+        let winner = match (scores.len() == n, wins.as_slice(), draw) {
+            (true, [w], false) if !scores.iter().any(|s| matches!(s, Score::Draw(_))) => Some(*w),
+            (true, [], true) => None,
+            _ => {
+                return Err(Diagnostic::error(
+                    t.span,
+                    format!(
+                        "`{}` is not a result of a game of {n} players",
+                        self.text(&t)
+                    ),
+                )
+                .with_note(RESULT_FORMS));
+            }
+        };
+        let by_rules = self.game.record().result;
+        let letter = winner.map(|w| v.letter(w));
+        if let Some(r) = by_rules {
+            if r.winner != letter {
+                let o = self.game.outcome().expect("the game is over");
+                return Err(
+                    Diagnostic::error(t.span, "the result is not how the game ended")
+                        .with_note(format!("the moves end the game: {}", v.describe_outcome(o))),
+                );
+            }
+            self.record.result = Some(r);
+            return Ok(());
+        }
+        self.record.result = Some(RecordResult {
+            winner: letter,
+            reason: String::new(),
+            by: None,
+            winner_seat: winner.map(|w| seat(&self.record.moves, w)),
+        });
+        Ok(())
+    }
+
+    /// The side to move resigns; the other wins.
+    fn resign(&mut self, t: Tok) -> Result<(), Diagnostic> {
+        if self.players() != 2 {
+            return Err(Diagnostic::error(
+                t.span,
+                "a resignation in a game of more than two players names no winner",
+            )
+            .with_help("write the result as scores in turn order, such as `0-1-0`"));
+        }
+        if let Some(end) = self.ended {
+            return Err(Diagnostic::error(t.span, "a resignation after the result")
+                .with_label(end, "the game ended here"));
+        }
+        if let Some(o) = self.game.outcome() {
+            let v = self.game.variant();
+            return Err(
+                Diagnostic::error(t.span, "a resignation after the end of the game")
+                    .with_note(format!("the game is over: {}", v.describe_outcome(o))),
+            );
+        }
+        let v = self.game.variant();
+        let winner = 1 - v.turn(self.game.position());
+        self.record.result = Some(RecordResult {
+            winner: Some(v.letter(winner)),
+            reason: RESIGNATION.to_string(),
+            by: None,
+            winner_seat: Some(seat(&self.record.moves, winner)),
+        });
+        self.ended = Some(t.span);
+        self.slot = Slot::Free;
+        self.just_moved = false;
+        Ok(())
+    }
+
+    /// A comment in brackets opened by `open` (token `i - 1`): to its
+    /// closing bracket, the end of the paragraph, or the next move number in
+    /// sequence followed by a legal move. Returns the token after it.
+    fn bracket(&mut self, mut i: usize, open: Tok, c: char) -> Result<usize, Diagnostic> {
+        let close = if c == '(' { ')' } else { '}' };
+        let start = i;
+        let mut depth = 0;
+        let end = loop {
+            let Some(t) = self.tokens.get(i).copied() else {
+                self.check_swallowed(open, start, i)?;
+                break i;
+            };
+            match t.kind {
+                Kind::Open(o) if o == c => depth += 1,
+                Kind::Close(k) if k == close => {
+                    if depth == 0 {
+                        self.comment(open.span.end, t.span.start);
+                        return Ok(i + 1);
+                    }
+                    depth -= 1;
+                }
+                Kind::Paragraph => {
+                    self.check_swallowed(open, start, i)?;
+                    break i;
+                }
+                Kind::Word if self.resumes(i) => break i,
+                _ => {}
+            }
+            i += 1;
+        };
+        let to = self
+            .tokens
+            .get(end)
+            .map_or(self.source.len(), |t| t.span.start);
+        self.comment(open.span.end, to);
+        Ok(end)
+    }
+
+    /// Whether token `i` is the next move number followed by a legal move.
+    fn resumes(&self, i: usize) -> bool {
+        let t = &self.tokens[i];
+        if move_number(self.text(t)) != Some(self.round()) {
+            return false;
+        }
+        let mut j = i + 1;
+        while self
+            .tokens
+            .get(j)
+            .is_some_and(|u| matches!(self.text(u), "..." | "…" | ".."))
+        {
+            j += 1;
+        }
+        self.tokens.get(j).is_some_and(|u| {
+            u.kind == Kind::Word
+                && shaped(self.text(u), u.span).is_some_and(|s| {
+                    self.game
+                        .variant()
+                        .parse_move(self.game.position(), &s.text)
+                        .is_ok()
+                        && self.game.outcome().is_none()
+                })
+        })
+    }
+
+    /// An unclosed bracket that ran to the end of its paragraph: an error if
+    /// it holds a move number followed by a move.
+    fn check_swallowed(&self, open: Tok, from: usize, to: usize) -> Result<(), Diagnostic> {
+        for k in from..to {
+            let t = &self.tokens[k];
+            let Some(n) = move_number(self.text(t)) else {
+                continue;
+            };
+            let Some(u) = self.tokens.get(k + 1).filter(|u| u.kind == Kind::Word) else {
+                continue;
+            };
+            let Some(s) = shaped(self.text(u), u.span) else {
+                continue;
+            };
+            let mut d = Diagnostic::error(
+                open.span,
+                format!("this `{}` is never closed, and swallows moves", self.text(&open)),
+            )
+            .with_label(t.span.to(u.span), "swallowed from here")
+            .with_note(
+                "a comment in brackets ends at its closing bracket, at a blank line, or where the next move number begins with a legal move",
+            );
+            if n == self.round() {
+                if let Err(e) = self
+                    .game
+                    .variant()
+                    .parse_move(self.game.position(), &s.text)
+                {
+                    d = d.with_note(format!(
+                        "move {n} is `{}`, which is no legal move here: {e}",
+                        s.text
+                    ));
+                }
+            } else {
+                d = d.with_note(format!(
+                    "the next move is `{}`, not `{}`",
+                    self.next_number(),
+                    self.text(t)
+                ));
+            }
+            return Err(d);
+        }
+        Ok(())
+    }
+
+    /// The text from byte `from` to `to` as a comment on the last move.
+    fn comment(&mut self, from: usize, to: usize) {
+        self.flush();
+        let body = &self.source[from..to.max(from)];
+        self.add_comment(normalise(body));
+        self.just_moved = false;
+    }
+
+    /// The prose since the last move, as a comment.
+    fn flush(&mut self) {
+        if self.prose.is_empty() {
+            return;
+        }
+        let text = self.prose.join(" ");
+        self.prose.clear();
+        self.add_comment(normalise(&text));
+    }
+
+    fn add_comment(&mut self, text: String) {
+        if text.is_empty() {
+            return;
+        }
+        let target = match self.record.moves.last_mut() {
+            Some(m) => &mut m.comment,
+            None => &mut self.record.comment,
+        };
+        match target {
+            Some(c) => {
+                c.push(' ');
+                c.push_str(&text);
+            }
+            None => *target = Some(text),
+        }
+    }
+}
+
+/// The forms of a move, for notes.
+const MOVE_FORMS: &str = "a move is written `a1-c3` (sow), `b4xc5` (sacrifice), `d4*f6` (throw), `d1:b2,g2` (split) or `swap`";
+
+/// Whitespace runs as single spaces, trimmed.
+fn normalise(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// `N.`, `N...`: the number.
+fn move_number(w: &str) -> Option<u32> {
+    let digits = w.bytes().take_while(u8::is_ascii_digit).count();
+    let rest = &w[digits..];
+    let dotted = !rest.is_empty() && rest.bytes().all(|b| b == b'.') || rest == "…";
+    if digits == 0 || !dotted {
+        return None;
+    }
+    w[..digits].parse().ok()
+}
+
+fn is_resign(w: &str) -> bool {
+    let w = w
+        .trim_end_matches(['.', '!', ',', ';'])
+        .to_ascii_lowercase();
+    matches!(w.as_str(), "resign" | "resigns" | "resigned")
+}
+
+/// A word that has the shape of a move: the move, a glyph, then commas or
+/// a full stop. Legality is not checked here.
+fn shaped(w: &str, span: Span) -> Option<Shaped> {
+    let b = w.as_bytes();
+    let cell = |at: usize| -> Option<usize> {
+        if !b.get(at)?.is_ascii_alphabetic() {
+            return None;
+        }
+        let digits = b[at + 1..]
+            .iter()
+            .take_while(|c| c.is_ascii_digit())
+            .count();
+        (digits > 0).then_some(at + 1 + digits)
+    };
+    let end = if w.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("swap")) {
+        4
+    } else {
+        let a = cell(0)?;
+        match b.get(a)? {
+            b':' => {
+                let c1 = cell(a + 1)?;
+                (b.get(c1) == Some(&b',')).then_some(())?;
+                cell(c1 + 1)?
+            }
+            b'-' | b'*' => cell(a + 1)?,
+            b'x' | b'X' => {
+                let xs = b[a..]
+                    .iter()
+                    .take_while(|&&c| c == b'x' || c == b'X')
+                    .count();
+                cell(a + xs)?
+            }
+            _ => return None,
+        }
+    };
+    let rest = &w[end..];
+    let marks = rest.bytes().take_while(|&c| c == b'!' || c == b'?').count();
+    let glyph = match marks {
+        0 => None,
+        _ => Some(Glyph::parse(&rest[..marks])?),
+    };
+    let tail = &rest[marks..];
+    if !tail.bytes().all(|c| matches!(c, b',' | b'.' | b';')) {
+        return None;
+    }
+    Some(Shaped {
+        text: w[..end].to_string(),
+        glyph,
+        span: Span::new(span.start, span.start + end),
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_read_as_moves_numbers_and_resignations() {
+        let s = |w: &str| shaped(w, Span::new(0, w.len())).map(|s| (s.text, s.glyph));
+        assert_eq!(
+            s("a1-a3!?,"),
+            Some(("a1-a3".into(), Some(Glyph::Interesting)))
+        );
+        assert_eq!(s("d1:b2,g2."), Some(("d1:b2,g2".into(), None)));
+        assert_eq!(s("b4xxc5"), Some(("b4xxc5".into(), None)));
+        assert_eq!(s("a1-a3!!!"), None);
+        assert_eq!(s("the"), None);
+        assert_eq!(s("a1-"), None);
+        assert_eq!(move_number("12."), Some(12));
+        assert_eq!(move_number("12...."), Some(12));
+        assert_eq!(move_number("12"), None);
+        assert!(is_resign("Resign."));
+        assert!(is_resign("resigns"));
+        assert!(!is_resign("resignation"));
+    }
+
+    fn read(text: &str) -> Result<Record, String> {
+        let v = Variant::standard();
+        read_printed(text, &v).map_err(|d| super::super::render(&d, "t.txt", text))
+    }
+
+    fn moves(r: &Record) -> Vec<&str> {
+        r.moves.iter().map(|m| m.text.as_str()).collect()
+    }
+
+    #[test]
+    fn a_bracket_left_open_ends_at_the_paragraph() {
+        let r =
+            read("1. h1-h3 (an open remark\n\nd7-f5 is prose here. 1... d7-f5 2. f1-d3").unwrap();
+        assert_eq!(moves(&r), ["h1-h3", "d7-f5", "f1-d3"]);
+        assert_eq!(
+            r.moves[0].comment.as_deref(),
+            Some("an open remark d7-f5 is prose here."),
+            "a word is a move only after a number or within its round"
+        );
+    }
+
+    #[test]
+    fn an_ellipsis_apart_and_a_result_in_figures() {
+        let r = read("1. h1-h3 {fine} 1. ... d7-f5 2. f1-d3 ½-½").unwrap();
+        assert_eq!(moves(&r), ["h1-h3", "d7-f5", "f1-d3"]);
+        assert_eq!(r.result.unwrap().winner, None);
+        let r = read("1. h1-h3 d7-f5 1-0").unwrap();
+        assert_eq!(r.result.unwrap().winner, Some('r'));
+    }
+
+    #[test]
+    fn what_cannot_be_read_is_an_error_never_a_guess() {
+        let cases = [
+            (
+                "1. h1-h3 d7-f5 3. f1-d3",
+                "move number `3.` is out of sequence",
+            ),
+            ("1. the h1-h3", "expected a move after `1.`, found `the`"),
+            ("1. h1-h3 d7-f5 2.", "`2.` is followed by no move"),
+            (
+                "1. h1-h3 Resigns. 2. f1-d3",
+                "a move after the end of the game",
+            ),
+            (
+                "1. h1-h3 d7-f5 1-0-0",
+                "is not a result of a game of 2 players",
+            ),
+            ("1. h1-h3 1-0 0-1", "a second result"),
+        ];
+        for (text, message) in cases {
+            let err = read(text).expect_err(text);
+            assert!(err.contains(message), "{text}: {err}");
+        }
+    }
+
+    #[test]
+    fn a_glued_number_is_two_words() {
+        let src = "12.a1-a3 (ok)\n\nx";
+        let t = tokenize(src);
+        let words: Vec<&str> = t.iter().map(|t| &src[t.span.range()]).collect();
+        assert_eq!(words, ["12.", "a1-a3", "(", "ok", ")", "", "x"]);
+    }
+}
