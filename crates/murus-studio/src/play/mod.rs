@@ -113,7 +113,7 @@ impl Default for PlaySaved {
             start: None,
             moves: Vec::new(),
             flipped: false,
-            record_path: "game.json".into(),
+            record_path: "game.mgn".into(),
             seed: 1,
             analysis: false,
             kept: Vec::new(),
@@ -176,6 +176,8 @@ pub enum Action {
     LoadPosition,
     /// Load the record pasted in the record field.
     LoadRecordText,
+    /// Read the record field as a game as printed.
+    LoadPrintedText,
     CopyPosition,
     CopyRecord,
     /// Ask for a file and do `Then` with it.
@@ -273,7 +275,7 @@ impl PlayPanel {
             seed: self.model.seed(),
             analysis: self.analysis.is_on(),
             kept: Vec::new(),
-            tree: Some(self.model.tree_record()),
+            tree: Some(self.model.record()),
             kept_tree: Some(self.model.kept_record()),
         }
     }
@@ -430,6 +432,9 @@ impl PlayPanel {
             }
             Action::LoadRecordText => {
                 m.load_record(&self.record_text);
+            }
+            Action::LoadPrintedText => {
+                m.load_printed(&self.record_text);
             }
             // Copied by the view, which has the clipboard.
             Action::CopyPosition | Action::CopyRecord => {}

@@ -60,6 +60,11 @@ pub struct PlayModel {
     /// The tree as it was last started, loaded, opened or saved: what it
     /// lacks of `tree` is unsaved work.
     pub(super) kept: MoveTree,
+    /// The record the game was opened from (its tags and result), and its
+    /// main line then: a resignation it records holds while the main line
+    /// is the same.
+    pub(super) header: murus_engine::Record,
+    pub(super) header_line: Vec<Move>,
     /// A question before the game in progress is replaced.
     pub(super) question: Option<Confirm<Replacement>>,
     /// Searches the bots' moves.
@@ -133,6 +138,20 @@ impl PlayModel {
                 .count();
             MoveTree::from_line(&game.moves()[..kept_len.min(game.ply())])
         });
+        // The record opened before the restart: its tags and result.
+        let header = saved
+            .tree
+            .as_ref()
+            .map_or_else(murus_engine::Record::default, |r| murus_engine::Record {
+                tags: r.tags.clone(),
+                result: r.result.clone(),
+                ..murus_engine::Record::default()
+            });
+        let header_line = tree
+            .continuation(MoveTree::ROOT)
+            .into_iter()
+            .filter_map(|n| tree.mv(n))
+            .collect();
         let mut model = PlayModel {
             game,
             variant,
@@ -150,6 +169,8 @@ impl PlayModel {
             seed: saved.seed,
             last_bot: None,
             kept,
+            header,
+            header_line,
             question: None,
             bot: Worker::new(waker),
             bot_token: None,
@@ -378,6 +399,8 @@ impl PlayModel {
         self.node = node;
         self.game = game;
         self.play_on = None;
+        self.header = murus_engine::Record::default();
+        self.header_line.clear();
         self.setup = None;
         self.last_bot = None;
         self.question = None;

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use murus_engine::{Game, GameRecord, MoveTree, Variant};
+use murus_engine::{Game, GameRecord, Move, MoveTree, Record, Variant};
 
 use super::PlayModel;
 use super::setup::SetupEdit;
@@ -19,8 +19,8 @@ pub struct Replacement {
     variant: Variant,
     game: Game,
     /// The game's moves with their variations and notes (its line alone
-    /// when `None`).
-    tree: Option<MoveTree>,
+    /// when `None`), and the record they were read from.
+    tree: Option<(MoveTree, Record)>,
     /// What replacing does, for the question ("Switching to hex starts a
     /// new game").
     what: String,
@@ -40,6 +40,11 @@ impl Replacement {
             go,
             done: None,
         }
+    }
+
+    fn with_record(mut self, tree: MoveTree, record: Record) -> Replacement {
+        self.tree = Some((tree, record));
+        self
     }
 
     fn saying(mut self, done: impl Into<String>) -> Replacement {
@@ -99,7 +104,13 @@ impl PlayModel {
     }
 
     fn replace(&mut self, r: Replacement) {
-        self.replace_game(r.variant, r.game, r.tree);
+        let (tree, header) = r.tree.map_or((None, None), |(t, h)| (Some(t), Some(h)));
+        let line = r.game.moves().to_vec();
+        self.replace_game(r.variant, r.game, tree);
+        if let Some(h) = header {
+            self.header_line = line;
+            self.header = h;
+        }
         if let Some(done) = r.done {
             self.feedback.info(done);
         }
@@ -184,68 +195,176 @@ impl PlayModel {
         }
     }
 
-    /// Replays a record (JSON) of this variant or a shipped one (asked
-    /// first when moves would be lost). Returns whether it replays.
-    pub fn load_record(&mut self, json: &str) -> bool {
-        self.load_record_as(json, "record loaded")
+    /// Opens a record pasted or read: the record format (`docs/records.md`)
+    /// or JSON (a record, or an older game record), of this variant, a
+    /// shipped one or one whose rules it embeds, with its variations,
+    /// glyphs and comments (asked first when work would be lost). Returns
+    /// whether it reads; a message says what is wrong, at its line and
+    /// column.
+    pub fn load_record(&mut self, text: &str) -> bool {
+        self.load_record_as(text, "the record", "record loaded")
     }
 
-    fn load_record_as(&mut self, json: &str, done: &str) -> bool {
-        let record = match GameRecord::from_json(json) {
-            Ok(r) => r,
-            Err(e) => {
-                self.feedback.error(e.to_string());
-                return false;
-            }
-        };
-        let variant = if record.variant == self.variant.name() {
-            Some(self.variant.clone())
-        } else {
-            Variant::builtin(&record.variant)
-        };
-        let Some(variant) = variant else {
-            self.feedback.error(format!(
-                "unknown variant `{}` (open it in Rules and press Play this variant first)",
-                record.variant
-            ));
+    /// Opens a game as printed in a magazine or a book (move numbers,
+    /// commas, glyphs, comments in brackets or prose, `Resign`), of the
+    /// variant played ("Paste game text").
+    pub fn load_printed(&mut self, text: &str) -> bool {
+        if text.trim().is_empty() {
+            self.feedback
+                .error("paste the game as printed into the field first");
             return false;
-        };
-        match Game::from_record(&variant, &record) {
-            Ok(game) => {
-                self.request(
-                    Replacement::new(
-                        variant,
-                        game,
-                        "Opening the record replaces it".into(),
-                        "Discard and open",
-                    )
-                    .saying(done),
-                );
-                true
+        }
+        match murus_engine::record::read_printed(text, &self.variant) {
+            Ok(record) => {
+                let v = self.variant.clone();
+                self.open_read(record, v, "game text read")
             }
-            Err(e) => {
-                self.feedback.error(e.to_string());
+            Err(diags) => {
+                let shown = murus_engine::record::render(&diags, "the game text", text);
+                self.feedback.error(shown.trim_end().to_string());
                 false
             }
         }
     }
 
-    /// The whole line (the moves ahead too) as a pretty-printed record.
-    pub fn record_json(&self) -> String {
-        let mut game = self.game.clone();
-        for m in self.moves_ahead() {
-            game.play(m);
+    fn load_record_as(&mut self, text: &str, file: &str, done: &str) -> bool {
+        let read = if text.trim_start().starts_with('{') {
+            Record::from_json(text)
+                .map_err(|e| format!("{file}: {e}"))
+                .and_then(|r| {
+                    let v = self.variant_of(&r)?;
+                    Ok((r, v))
+                })
+        } else {
+            murus_engine::record::read(text, Some(&self.variant)).map_err(|diags| {
+                murus_engine::record::render(&diags, file, text)
+                    .trim_end()
+                    .to_string()
+            })
+        };
+        match read {
+            Ok((record, variant)) => self.open_read(record, variant, done),
+            Err(e) => {
+                self.feedback.error(e);
+                false
+            }
         }
-        let record = game.record();
-        serde_json::to_string_pretty(&record).unwrap_or_else(|_| record.to_json())
     }
 
-    /// Writes the record of the whole line to `path`; its moves are kept
-    /// work from then on.
+    /// The variant of a record read from JSON: the one played, a shipped
+    /// one, or the rules it embeds.
+    fn variant_of(&self, record: &Record) -> Result<Variant, String> {
+        if let Some(rules) = &record.rules {
+            return Variant::compile(rules).map_err(|_| {
+                format!(
+                    "the rules embedded in the record of `{}` do not compile",
+                    record.variant
+                )
+            });
+        }
+        if record.variant == self.variant.name() {
+            return Ok(self.variant.clone());
+        }
+        Variant::builtin(&record.variant).ok_or_else(|| {
+            format!(
+                "unknown variant `{}` (open it in Rules and press Play this variant first)",
+                record.variant
+            )
+        })
+    }
+
+    /// Replaces the game by a record read (its main line shown to its end,
+    /// its variations in the tree).
+    fn open_read(&mut self, record: Record, variant: Variant, done: &str) -> bool {
+        let start = match &record.start {
+            Some(s) => match variant.parse_position(s) {
+                Ok(p) => p,
+                Err(e) => {
+                    self.feedback.error(format!("the record's start: {e}"));
+                    return false;
+                }
+            },
+            None => variant.start(),
+        };
+        let tree = match MoveTree::from_record(&variant, &start, &record) {
+            Ok(t) => t,
+            Err(e) => {
+                self.feedback.error(e.to_string());
+                return false;
+            }
+        };
+        let mut game = Game::from_position(&variant, start);
+        for n in tree.continuation(MoveTree::ROOT) {
+            game.play(tree.mv(n).expect("a move"));
+        }
+        let done = match &record.result {
+            Some(r) if r.reason == murus_engine::record::RESIGNATION => {
+                let winner = r
+                    .winner
+                    .and_then(|w| (0..variant.player_count()).find(|&p| variant.letter(p) == w))
+                    .map_or("?", |p| variant.rules().players[p].name.as_str());
+                format!("{done}: {winner} won by resignation")
+            }
+            _ => done.to_string(),
+        };
+        self.request(
+            Replacement::new(
+                variant,
+                game,
+                "Opening the record replaces it".into(),
+                "Discard and open",
+            )
+            .with_record(tree, record)
+            .saying(done),
+        );
+        true
+    }
+
+    /// The whole tree as a record of the game played: its tags and a
+    /// resignation kept from the record opened, the result of its main line
+    /// when that ends by the rules, and the rules embedded when the variant
+    /// is not a shipped one.
+    pub fn record(&self) -> Record {
+        let mut record = self.tree_record();
+        record.tags = self.header.tags.clone();
+        let main: Vec<Move> = self
+            .tree
+            .continuation(MoveTree::ROOT)
+            .into_iter()
+            .filter_map(|n| self.tree.mv(n))
+            .collect();
+        let mut game = Game::from_position(&self.variant, *self.game.start());
+        for &m in &main {
+            game.play(m);
+        }
+        record.result = game
+            .record()
+            .result
+            .or_else(|| (main == self.header_line).then(|| self.header.result.clone())?);
+        record.embed_rules(&self.variant);
+        record
+    }
+
+    /// The record in the record format (`docs/records.md`).
+    pub fn record_text(&self) -> String {
+        self.record().write(&self.variant)
+    }
+
+    /// Writes the record of the whole tree to `path`: JSON for a `.json`
+    /// file, else the record format; its moves and notes are kept work
+    /// from then on.
     pub fn save_record(&mut self, path: &Path) -> bool {
-        match files::write(path, &self.record_json()) {
+        let json = path
+            .extension()
+            .is_some_and(|e| e.eq_ignore_ascii_case("json"));
+        let text = if json {
+            self.record().to_json()
+        } else {
+            self.record_text()
+        };
+        match files::write(path, &text) {
             Ok(m) => {
-                self.kept = MoveTree::from_line(&self.line().collect::<Vec<_>>());
+                self.kept = self.tree.clone();
                 self.feedback.set(m);
                 true
             }
@@ -260,7 +379,11 @@ impl PlayModel {
     /// would be lost).
     pub fn open_record(&mut self, path: &Path) -> bool {
         match std::fs::read_to_string(path) {
-            Ok(text) => self.load_record_as(&text, &format!("opened {}", path.display())),
+            Ok(text) => self.load_record_as(
+                &text,
+                &path.display().to_string(),
+                &format!("opened {}", path.display()),
+            ),
             Err(e) => {
                 self.feedback.error(format!("{}: {e}", path.display()));
                 false

@@ -16,7 +16,7 @@ const STATUS_HEIGHT: f32 = 44.0;
 /// Text rows kept under the seats for a spec that does not parse.
 const SEAT_ERROR_ROWS: f32 = 3.0;
 /// Height of the move list, however many moves it holds.
-pub(super) const MOVE_LIST_HEIGHT: f32 = 180.0;
+pub(super) const MOVE_LIST_HEIGHT: f32 = 160.0;
 
 /// What the keyboard asked for this frame.
 #[derive(Clone, Copy, Debug, Default)]
@@ -116,7 +116,7 @@ impl PlayPanel {
                         ui.ctx().copy_text(text);
                     }
                 }
-                Action::CopyRecord => ui.ctx().copy_text(self.model.record_json()),
+                Action::CopyRecord => ui.ctx().copy_text(self.model.record_text()),
                 a => self.apply(a, &mut commands),
             }
         }
@@ -467,27 +467,51 @@ impl PlayPanel {
             let record = std::path::Path::new(&self.record_path);
             if ui
                 .button("Save record…")
-                .on_hover_text("write the whole game to a record file (JSON)")
+                .on_hover_text(
+                    "write the whole game, variations, glyphs and comments, to a record file \
+                     (.mgn; .json for JSON)",
+                )
                 .clicked()
             {
-                let request = PickRequest::save("Save the game record", "Game record", &["json"])
-                    .near(record);
+                let request =
+                    PickRequest::save("Save the game record", "Game record", &["mgn", "json"])
+                        .near(record);
                 out.push(Action::Pick(request, Then::SaveRecord));
             }
             if ui
                 .button("Open record…")
-                .on_hover_text("replay a record file (JSON)")
+                .on_hover_text("open a record file (.mgn, or JSON)")
                 .clicked()
             {
                 let request =
-                    PickRequest::open("Open a game record", "Game record", &["json"]).near(record);
+                    PickRequest::open("Open a game record", "Game record", &["mgn", "json"])
+                        .near(record);
                 out.push(Action::Pick(request, Then::OpenRecord));
             }
         });
-        code_field(ui, &mut self.record_text, "paste a record (JSON) here", 3);
+        code_field(
+            ui,
+            &mut self.record_text,
+            "paste a record, or a game as printed, here",
+            3,
+        );
         ui.horizontal_wrapped(|ui| {
-            if ui.button("Load record text").clicked() {
+            if ui
+                .button("Load record text")
+                .on_hover_text("open the record in the field (the record format or JSON)")
+                .clicked()
+            {
                 out.push(Action::LoadRecordText);
+            }
+            if ui
+                .button("Paste game text")
+                .on_hover_text(
+                    "read the field as a game printed in a magazine or a book: move numbers, \
+                     commas, glyphs, comments in brackets, Resign",
+                )
+                .clicked()
+            {
+                out.push(Action::LoadPrintedText);
             }
             if ui.button("Copy record").clicked() {
                 out.push(Action::CopyRecord);

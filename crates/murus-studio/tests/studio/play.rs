@@ -839,8 +839,9 @@ fn records_and_positions_open_and_save_through_file_dialogs_with_full_paths() {
     click(&mut h, "Save record…");
     answered(&mut h);
     let saved =
-        murus_engine::GameRecord::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
-    assert_eq!(saved.moves, ["b1-b3", "c7-c5"]);
+        murus_engine::Record::from_json(&std::fs::read_to_string(&record).unwrap()).unwrap();
+    let moves: Vec<&str> = saved.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["b1-b3", "c7-c5"]);
     assert!(shows(&h, &format!("saved {}", record.display())));
     // Saved: a new game asks nothing.
     click(&mut h, "Save position…");

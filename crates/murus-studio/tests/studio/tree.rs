@@ -134,3 +134,105 @@ fn a_glyph_and_a_comment_show_in_the_list_and_are_saved() {
     let field = h.get_by(|n| n.placeholder() == Some("comment on the move shown"));
     assert_eq!(field.value().unwrap_or_default(), "");
 }
+
+// --- Records ---------------------------------------------------------------
+
+fn magazine() -> String {
+    std::fs::read_to_string(root().join("crates/murus-engine/tests/data/records/magazine.txt"))
+        .unwrap()
+}
+
+/// Types `text` into the record field (found by its hint).
+fn fill_record_field(h: &mut Harness<'_, StudioApp>, text: &str) {
+    let field = h.get_by(|n| n.placeholder() == Some("paste a record, or a game as printed, here"));
+    field.focus();
+    steps(h, 1);
+    #[expect(clippy::redundant_closure_for_method_calls)]
+    h.get_by(|n| n.is_focused()).type_text(text);
+    steps(h, 2);
+}
+
+#[test]
+fn paste_game_text_reads_a_game_as_printed_with_its_comments_and_the_resignation() {
+    let mut h = harness(app(Tab::Play));
+    steps(&mut h, 2);
+    fill_record_field(&mut h, &magazine());
+    click(&mut h, "Paste game text");
+    assert_eq!(shown(&mut h).len(), 34);
+    assert!(
+        h.query_by_label_contains("Gauls won by resignation")
+            .is_some(),
+        "the result is said"
+    );
+    // The comments are on their moves, the glyphs in the list.
+    assert!(shows(&h, "6. g b7-d5 !?"));
+    assert!(h.query_by_label_contains("race for the centre").is_some());
+    assert!(shows(&h, "33. r c4-e4 ??"));
+    // Saved as a record, the resignation is kept.
+    let record = h.state().play.model().record();
+    assert_eq!(record.result.unwrap().reason, "resignation");
+    // A misprint is an error at its line and column; the game stays.
+    let mut h2 = harness(app(Tab::Play));
+    steps(&mut h2, 2);
+    fill_record_field(&mut h2, "1. h1-h3, d7-f5 2. f1-d3, a7-a9");
+    click(&mut h2, "Paste game text");
+    assert!(shown(&mut h2).is_empty());
+    assert!(
+        h2.query_by_label_contains("the game text:1:").is_some(),
+        "an error at its line and column"
+    );
+}
+
+#[test]
+fn a_record_saves_with_its_variations_and_notes_and_opens_again() {
+    let dir = scratch_dir("tree-record");
+    let file = dir.join("game.mgn");
+    let (picker, _) = picker(vec![
+        murus_studio::files::Picked::Path(file.clone()),
+        murus_studio::files::Picked::Path(file.clone()),
+    ]);
+    let mut h = with_a_variation();
+    h.state_mut().set_picker(picker);
+    click(&mut h, "!?");
+    click(&mut h, "Save record…");
+    answered(&mut h);
+    let text = std::fs::read_to_string(&file).unwrap();
+    assert!(
+        text.contains("[Variant \"standard\"]") && text.contains("(1... d7-d5!?)"),
+        "{text}"
+    );
+    click(&mut h, "New game");
+    assert!(shown(&mut h).is_empty(), "saved: a new game asks nothing");
+    click(&mut h, "Open record…");
+    answered(&mut h);
+    assert_eq!(shown(&mut h), ["b1-b3", "c7-c5", "e1-e3"]);
+    assert!(
+        shows(&h, "(2. g d7-d5 !?"),
+        "the variation and its glyph are back"
+    );
+}
+
+#[test]
+fn a_record_of_a_custom_variant_embeds_its_rules_and_opens_it_anywhere() {
+    let source = std::fs::read_to_string(root().join("variants/small.mg"))
+        .unwrap()
+        .replace("variant \"small\"", "variant \"my-small\"");
+    let custom = murus_engine::Variant::compile(&source).unwrap();
+    let mut h = harness(app(Tab::Play));
+    steps(&mut h, 2);
+    h.state_mut().play.model_mut().set_variant(custom);
+    steps(&mut h, 2);
+    click_move(&mut h, "b1", "b3");
+    let text = h.state().play.model().record_text();
+    assert!(
+        text.contains("%rules") && text.contains("my-small"),
+        "{text}"
+    );
+    // A fresh studio playing the standard game opens it.
+    let mut other = harness(app(Tab::Play));
+    steps(&mut other, 2);
+    other.state_mut().play.model_mut().load_record(&text);
+    steps(&mut other, 2);
+    assert_eq!(other.state().play.model().variant().name(), "my-small");
+    assert_eq!(shown(&mut other), ["b1-b3"]);
+}
