@@ -370,6 +370,21 @@ fn source_line(width: usize, n: usize, text: &str) -> String {
     }
 }
 
+/// Where a pest error points in `source`: its position, or its span's start,
+/// on a character boundary (the rules language and the record format share
+/// it).
+pub fn pest_offset<R: pest::RuleType>(source: &str, err: &pest::error::Error<R>) -> usize {
+    let pos = match err.location {
+        pest::error::InputLocation::Pos(p) => p,
+        pest::error::InputLocation::Span((s, _)) => s,
+    };
+    let mut pos = pos.min(source.len());
+    while !source.is_char_boundary(pos) {
+        pos -= 1;
+    }
+    pos
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -6,7 +6,7 @@
 use std::sync::OnceLock;
 
 use pest::Parser as _;
-use pest::error::{Error as PestError, ErrorVariant, InputLocation};
+use pest::error::{Error as PestError, ErrorVariant};
 use pest::iterators::Pair;
 
 use crate::ast::*;
@@ -202,14 +202,7 @@ fn found_at(source: &str, pos: usize) -> Found<'_> {
 /// Converts a pest error into a diagnostic that names what was expected in
 /// the language's own terms.
 fn syntax_error(source: &str, err: PestError<Rule>) -> Diagnostic {
-    let pos = match err.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((s, _)) => s,
-    };
-    let mut pos = pos.min(source.len());
-    while !source.is_char_boundary(pos) {
-        pos -= 1;
-    }
+    let pos = crate::diagnostic::pest_offset(source, &err);
     let (positives, negatives) = match &err.variant {
         ErrorVariant::ParsingError {
             positives,

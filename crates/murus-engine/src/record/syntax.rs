@@ -7,7 +7,7 @@
 
 use murus_dsl::diagnostic::{Diagnostic, Span};
 use pest::Parser as _;
-use pest::error::{Error as PestError, ErrorVariant, InputLocation};
+use pest::error::{Error as PestError, ErrorVariant};
 use pest::iterators::Pair;
 
 use super::{Glyph, Record, RecordMove};
@@ -421,14 +421,7 @@ pub(crate) fn escape_comment(text: &str) -> String {
 
 /// A pest error as a diagnostic in words.
 fn syntax_error(source: &str, err: PestError<Rule>) -> Diagnostic {
-    let pos = match err.location {
-        InputLocation::Pos(p) => p,
-        InputLocation::Span((s, _)) => s,
-    };
-    let mut pos = pos.min(source.len());
-    while !source.is_char_boundary(pos) {
-        pos -= 1;
-    }
+    let pos = murus_dsl::diagnostic::pest_offset(source, &err);
     let rest = &source[pos..];
     // An open tag string runs to the end of its line.
     if let ErrorVariant::ParsingError { positives, .. } = &err.variant {
