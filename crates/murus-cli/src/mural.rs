@@ -55,7 +55,13 @@ pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
         MuralCommand::Generate(a) => print(&generate_puzzles(&a)?, json(a.json), out),
         MuralCommand::Sheet(a) => print(&sheet::mural_sheet(&a)?, json(a.json), out),
         MuralCommand::Bench(a) => print(
-            &bench::bench(&a.dir, a.quick, a.random_only)?,
+            &bench::bench(
+                &a.dir,
+                a.quick,
+                a.random_only,
+                a.runs
+                    .map_or(if a.random_only { 3 } else { 1 }, |r| r as usize),
+            )?,
             Format::Text,
             out,
         ),
@@ -677,4 +683,9 @@ pub struct BenchArgs {
     /// Only the random 5x5-with-walls set (the solver's hardest case).
     #[arg(long)]
     pub random_only: bool,
+    /// How many times the random set's optimal solves are timed (the
+    /// median of the runs' 90th percentiles is printed); default 3 with
+    /// `--random-only`, else 1.
+    #[arg(long, value_parser = clap::value_parser!(u64).range(1..=100))]
+    pub runs: Option<u64>,
 }

@@ -286,3 +286,80 @@ proptest! {
         }
     }
 }
+
+/// A mural made like `murus mural bench --random-only`'s set, scaled down:
+/// towers and walls of one colour on distinct random cells, random moves
+/// until no tower can move; the cells holding stones at the end are the
+/// targets (`None` when the playout strands a tower). With `moved`, one
+/// target is moved to another cell, which makes most of them unsolvable or
+/// longer: both directions of the verdict are checked.
+fn playout_with_walls(
+    board_text: &str,
+    cells_order: Vec<usize>,
+    towers: usize,
+    walls: usize,
+    play: Vec<usize>,
+    moved: Option<(usize, usize)>,
+) -> Option<Puzzle> {
+    let board = Board::parse(board_text).ok()?;
+    let mut cells: Vec<usize> = board.geometry.cells().collect();
+    // A permutation from the random keys.
+    let mut keyed: Vec<(usize, usize)> = cells
+        .iter()
+        .enumerate()
+        .map(|(i, &c)| (cells_order.get(i).copied().unwrap_or(i), c))
+        .collect();
+    keyed.sort();
+    cells = keyed.into_iter().map(|(_, c)| c).collect();
+    let mut start = State::empty(board.slots());
+    for (i, &c) in cells.iter().take(towers + walls).enumerate() {
+        start.set(c, Some((0, if i < towers { 2 } else { 1 })));
+    }
+    let mut end = start.clone();
+    let mut moves = Vec::new();
+    for k in play.iter().cycle().take(64) {
+        end.moves(&board, false, &mut moves);
+        if moves.is_empty() {
+            break;
+        }
+        end.apply(moves[k % moves.len()]);
+    }
+    if end.towers().next().is_some() {
+        return None;
+    }
+    let mut targets: Vec<bool> = (0..board.slots()).map(|c| end.get(c).is_some()).collect();
+    if let Some((from, to)) = moved {
+        let on: Vec<usize> = cells.iter().copied().filter(|&c| targets[c]).collect();
+        let off: Vec<usize> = cells.iter().copied().filter(|&c| !targets[c]).collect();
+        if on.is_empty() || off.is_empty() {
+            return None;
+        }
+        targets[on[from % on.len()]] = false;
+        targets[off[to % off.len()]] = true;
+    }
+    Some(puzzle(board_text, 1, false, start, targets))
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(400))]
+
+    /// The bench's kind of mural (one colour, walls in the start, targets
+    /// from a playout, many solutions and long optima) on boards small
+    /// enough to search whole: the solver's verdict, optimal par, count and
+    /// hints against the brute force; and with one target moved, which is
+    /// mostly unsolvable.
+    #[test]
+    fn bench_like_playout_murals_agree_with_brute_force(
+        board_index in 0usize..4,
+        order in prop::collection::vec(0usize..1000, 16),
+        towers in 2usize..=4,
+        walls in 1usize..=3,
+        play in prop::collection::vec(0usize..64, 1..16),
+        moved in prop::option::of((0usize..16, 0usize..16)),
+    ) {
+        let board = ["4x4", "5x3", "4x3", "hex 2"][board_index];
+        if let Some(p) = playout_with_walls(board, order, towers, walls, play, moved) {
+            check(&p);
+        }
+    }
+}

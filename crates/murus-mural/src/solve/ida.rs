@@ -5,6 +5,7 @@
 use std::collections::HashSet;
 
 use super::ctx::{Ctx, KeyHasher, KeyMap};
+use super::potential::Potential;
 use crate::board::{Key, MuralMove, Stack, State};
 use crate::bound::{bad_landings_fit, dead, lower_bound};
 
@@ -17,6 +18,8 @@ pub(super) struct Ida<'c, 'a> {
     pub(super) buffers: Vec<Vec<(u32, MuralMove)>>,
     /// Whether the bound cut any branch in this iteration.
     pub(super) cut: bool,
+    /// The stone-conservation bound, where its program solved.
+    pub(super) potential: Option<&'c Potential>,
 }
 
 /// The colour of the tower that plays `m`, and the stack a sacrifice
@@ -61,7 +64,7 @@ impl Ida<'_, '_> {
         for &m in &moves {
             let (colour, removed) = undo_info(s, m);
             s.apply(m);
-            let hc = lower_bound(p, s);
+            let hc = lower_bound(p, s).max(self.potential.map_or(0, |q| q.bound(s)));
             let is_dead = hc > 0 && dead(p, s);
             // The closed-set test only where the cheap bound leaves room.
             let fits = is_dead || g + 1 + hc > bound || bad_landings_fit(p, s, bound - g - 1);

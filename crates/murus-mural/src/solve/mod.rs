@@ -17,8 +17,11 @@
 //! * **IDA\*** otherwise, with an admissible bound: every move vacates at
 //!   most one cell (two with a sacrifice), and every occupied non-target
 //!   cell and every tower on a target needs such a move; every tower needs
-//!   a move; a sowing fills at most two empty targets. A table of states
-//!   already reached at a lower depth prunes repeats. Counting walks the
+//!   a move; a sowing fills at most two empty targets; and stone
+//!   conservation (`potential`): a weighting of the cells, the dual of a
+//!   linear program over the start, that no move raises by more than a
+//!   measured step. A table of states already reached at a lower depth
+//!   prunes repeats. Counting walks the
 //!   optimal depth with sleep sets (one ordering per class of commuting
 //!   moves) and a table of dead states, and counts orderings by dynamic
 //!   programming over (state, moves left).
@@ -27,6 +30,7 @@ mod count;
 mod cover;
 mod ctx;
 mod ida;
+mod potential;
 mod search;
 
 use murus_engine::job::Handler;

@@ -7,6 +7,7 @@ use murus_engine::job::Handler;
 use super::cover::{CoverSearch, cover_problem, order_cover};
 use super::ctx::{Ctx, KeyMap};
 use super::ida::{Ida, any_solution};
+use super::potential::Potential;
 use super::{Mode, Progress, Solution, Status, finish};
 use crate::board::State;
 use crate::bound::lower_bound;
@@ -55,11 +56,19 @@ pub(super) fn search(
         };
         return finish(status, found.unwrap_or_default(), ctx.nodes, false);
     }
+    // Stone conservation (`potential`) often bounds far above the counting
+    // bound when stones must travel; both are lower bounds, so the first
+    // iteration is their maximum (the cover's failure only raises the
+    // counting one).
+    let potential = Potential::new(p, state);
+    let conserved = potential.as_ref().map_or(0, |q| q.bound(state));
     let mut bound = if cover.is_some() {
         start_bound + 1
     } else {
         start_bound
-    };
+    }
+    .max(conserved);
+    let start_bound = start_bound.max(conserved);
     let mut checked_solvable = false;
     loop {
         ctx.bound = bound;
@@ -69,9 +78,10 @@ pub(super) fn search(
             path: Vec::new(),
             buffers: Vec::new(),
             cut: false,
+            potential: potential.as_ref(),
         };
         let mut s = state.clone();
-        if ida.dfs(&mut s, 0, lower_bound(p, state), bound) {
+        if ida.dfs(&mut s, 0, start_bound, bound) {
             let moves = std::mem::take(&mut ida.path);
             return finish(Status::Solved, moves, ctx.nodes, false);
         }
