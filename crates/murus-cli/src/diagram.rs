@@ -33,6 +33,10 @@ pub struct DiagramArgs {
     /// A dot on each of these cells (`--marks c4,e5`).
     #[arg(long, value_delimiter = ',')]
     pub marks: Vec<String>,
+    /// The moves of the stack on this cell: an arrow for each sowing and
+    /// throw, a dot on each stack its sacrifices could take.
+    #[arg(long)]
+    pub moves_of: Option<String>,
     /// These cells shaded.
     #[arg(long, value_delimiter = ',')]
     pub highlight: Vec<String>,
@@ -107,6 +111,17 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
             .map_err(|e| anyhow!("--arrows `{text}`: {e}"))?;
         d = d.arrow(m).map_err(|e| anyhow!("--arrows: {e}"))?;
     }
+    if let Some(name) = &a.moves_of {
+        let cell = d.cell(name).map_err(|e| anyhow!("--moves-of: {e}"))?;
+        let own = v.stack(&pos, cell).is_some_and(|(p, _)| p == v.turn(&pos));
+        if !own {
+            bail!(
+                "--moves-of {name}: no stack of the side to move ({}) is there",
+                v.rules().players[v.turn(&pos)].name
+            );
+        }
+        d = d.moves_of(cell);
+    }
     for (option, cells) in [("--marks", &a.marks), ("--highlight", &a.highlight)] {
         for name in cells {
             let cell = d.cell(name).map_err(|e| anyhow!("{option}: {e}"))?;
@@ -131,7 +146,7 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
         file: a.out.clone(),
         position: v.position_string(&pos),
         stacks: stack_count(&v, &pos),
-        arrows: a.arrows.len(),
+        arrows: d.arrow_count(),
         frames: 1,
     })
 }
@@ -144,13 +159,14 @@ const GIF_DELAY: u16 = 100;
 /// GIF, a frame a ply.
 fn gif(a: &DiagramArgs, v: &Variant, start: Position, game: &Game) -> Result<Drawn> {
     if !a.arrows.is_empty()
+        || a.moves_of.is_some()
         || !a.marks.is_empty()
         || !a.highlight.is_empty()
         || a.last_move
         || a.caption.is_some()
     {
         bail!(
-            "--arrows, --marks, --highlight, --last-move and --caption draw one position: a GIF draws the game of --moves, its last move shaded in each frame"
+            "--arrows, --moves-of, --marks, --highlight, --last-move and --caption draw one position: a GIF draws the game of --moves, its last move shaded in each frame"
         );
     }
     if game.moves().is_empty() {

@@ -104,6 +104,34 @@ impl<'v> Diagram<'v> {
         Ok(self)
     }
 
+    /// The moves of the stack on `slot`, as the strategy articles draw
+    /// them ("the possible moves are indicated by arrows and a potential
+    /// capture by a dot"): an arrow for each legal sowing, throw and split
+    /// from it, a dot on each stack a sacrifice from it could take. Nothing
+    /// when it has no move.
+    pub fn moves_of(mut self, slot: usize) -> Diagram<'v> {
+        for m in self.variant.legal_moves(&self.position) {
+            match m.action() {
+                Action::Sacrifice { from, target, .. }
+                    if from == slot && !self.marks.contains(&target) =>
+                {
+                    self.marks.push(target);
+                }
+                Action::Sow { from, .. } | Action::Throw { from, .. } if from == slot => {
+                    self.arrows.push(m);
+                }
+                Action::Split { tower, .. } if tower == slot => self.arrows.push(m),
+                _ => {}
+            }
+        }
+        self
+    }
+
+    /// How many arrows the diagram has.
+    pub fn arrow_count(&self) -> usize {
+        self.arrows.len()
+    }
+
     /// A dot on cell `slot`.
     pub fn mark(mut self, slot: usize) -> Diagram<'v> {
         self.marks.push(slot);

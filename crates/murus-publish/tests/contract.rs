@@ -152,6 +152,42 @@ fn marks_and_highlights_name_their_cells_and_bad_cells_are_refused() {
     assert!(d.cell("i1").is_err() && d.cell("a8").is_err() && d.cell("a0").is_err());
 }
 
+#[test]
+fn the_moves_of_one_stack_are_arrows_and_its_captures_dots() {
+    // Advanced, Romans to move: the tower on e4 can sow and can sacrifice
+    // against the catapult on d4 (in two ways: one dot).
+    let v = Variant::builtin("advanced").unwrap();
+    let pos = v
+        .parse_position("g2g2g2g2g2g22/8/8/3g3r23/8/8/r2r2r2r2r2r2r21 r")
+        .unwrap();
+    let d = Diagram::new(&v, pos);
+    let e4 = d.cell("e4").unwrap();
+    let svg = d.moves_of(e4).to_svg();
+    let mut expected: Vec<String> = v
+        .legal_moves(&pos)
+        .into_iter()
+        .filter(|m| matches!(m.action(), Action::Sow { from, .. } if from == e4))
+        .map(|m| v.move_to_string(m))
+        .collect();
+    let mut drawn: Vec<String> = tags(&svg, "arrow")
+        .iter()
+        .filter_map(|t| attr(t, "data-move"))
+        .map(str::to_string)
+        .collect();
+    expected.sort();
+    drawn.sort();
+    assert!(!drawn.is_empty());
+    assert_eq!(drawn, expected, "an arrow for each sowing of e4, no other");
+    let marks: Vec<&str> = tags(&svg, "mark")
+        .iter()
+        .filter_map(|t| attr(t, "data-cell"))
+        .collect();
+    assert_eq!(marks, ["d4"], "one dot on the stack its sacrifices take");
+    // An empty cell has no moves.
+    let e5 = Diagram::new(&v, pos).cell("e5").unwrap();
+    assert_eq!(Diagram::new(&v, pos).moves_of(e5).arrow_count(), 0);
+}
+
 /// A wall, a tower and a taller stack differ by their rings: a stack of
 /// height h draws h − 1 rings inside its disc (positions of random play
 /// of every shipped variant, until walls, towers and catapults were met).

@@ -56,6 +56,32 @@ fn a_diagram_after_moves_has_the_positions_stacks_its_arrows_and_marks() {
 }
 
 #[test]
+fn the_moves_of_one_stack_as_the_articles_draw_them() {
+    let dir = TempDir::new("diagram-moves-of");
+    let out = dir.join("d4.svg");
+    // The Romans' tower on d1: three sowings forward and sideways.
+    let o = murus(&[
+        "diagram",
+        "standard",
+        "--moves-of",
+        "d1",
+        "--out",
+        out.to_str().unwrap(),
+        "--json",
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let svg = std::fs::read_to_string(&out).unwrap();
+    let drawn: Vec<&str> = svg
+        .split("class=\"arrow\" data-move=\"")
+        .skip(1)
+        .map(|rest| &rest[..rest.find('"').unwrap()])
+        .collect();
+    assert_eq!(drawn.len(), 3, "{drawn:?}");
+    assert!(drawn.iter().all(|m| m.starts_with("d1-")), "{drawn:?}");
+    assert_eq!(json(&o)["arrows"], 3);
+}
+
+#[test]
 fn bad_diagram_options_fail_clearly_and_write_nothing() {
     let dir = TempDir::new("diagram-bad");
     let out = dir.join("d.svg");
@@ -73,6 +99,14 @@ fn bad_diagram_options_fail_clearly_and_write_nothing() {
         (vec!["--arrows", "a1-a9"], "--arrows `a1-a9`: "),
         (vec!["--moves", "b1-b4"], "--moves, move 1: "),
         (vec!["--last-move"], "--last-move: no move was played"),
+        (
+            vec!["--moves-of", "a7"],
+            "--moves-of a7: no stack of the side to move (Romans) is there",
+        ),
+        (
+            vec!["--moves-of", "k1"],
+            "--moves-of: `k1` is not a cell of the standard board",
+        ),
         (
             vec!["--theme", "sepia"],
             "theme `sepia`: expected `colour` or `print`",
