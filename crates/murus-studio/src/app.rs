@@ -101,6 +101,16 @@ impl StudioApp {
         for m in ["b1-b3", "c7-c5", "e1-e3", "f7-f5", "d1-d3", "e7-e5"] {
             play.play_text(m);
         }
+        // A variation with a glyph and a comment, then back to the end of
+        // the main line.
+        play.jump_to(3);
+        if play.play_text("g7-g5") {
+            let n = play.node();
+            play.set_glyph(n, Some(murus_engine::Glyph::Interesting));
+            play.set_comment(n, "the other wing first");
+        }
+        play.jump_to(0);
+        play.jump_to(6);
         if let Some(c1) = play.variant().geometry().parse_cell("c1") {
             play.click(c1);
         }
