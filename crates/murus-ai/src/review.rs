@@ -136,6 +136,36 @@ impl Handler<Info> for StopWith<'_> {
     }
 }
 
+/// Searches one position of a game for its side to move within `limits`
+/// (a finished game scores 0 plies to its end, with no line).
+pub fn review_position(
+    analyser: &mut Analyser,
+    game: &Game,
+    limits: Limits,
+    handler: &dyn Handler<Info>,
+) -> Reviewed {
+    let v = game.variant();
+    let mover = v.turn(game.position());
+    let (score, pv) = match game.outcome() {
+        Some(o) => (
+            Some(match o.winner {
+                Some(w) if w == mover => Score::Win(0),
+                Some(_) => Score::Loss(0),
+                None => Score::Cp(0),
+            }),
+            Vec::new(),
+        ),
+        None => {
+            let seed = v.hash(game.position());
+            match analyser.analyse(game, limits, seed, handler) {
+                Some(f) => (Some(f.score), f.pv),
+                None => (None, Vec::new()),
+            }
+        }
+    };
+    Reviewed { mover, score, pv }
+}
+
 /// Searches every position of the line `moves` from `start`, in order, for
 /// its side to move, within `limits` each; `handler` may stop the review and
 /// hears how many positions are done. The positions not reached (stopped,
@@ -154,25 +184,7 @@ pub fn review_line(
         if handler.stop() {
             break;
         }
-        let mover = v.turn(game.position());
-        let (score, pv) = match game.outcome() {
-            Some(o) => (
-                Some(match o.winner {
-                    Some(w) if w == mover => Score::Win(0),
-                    Some(_) => Score::Loss(0),
-                    None => Score::Cp(0),
-                }),
-                Vec::new(),
-            ),
-            None => {
-                let seed = v.hash(game.position());
-                match analyser.analyse(&game, limits, seed, &StopWith(handler)) {
-                    Some(f) => (Some(f.score), f.pv),
-                    None => (None, Vec::new()),
-                }
-            }
-        };
-        out.push(Reviewed { mover, score, pv });
+        out.push(review_position(analyser, &game, limits, &StopWith(handler)));
         handler.progress(&(index + 1));
         if let Some(&m) = moves.get(index)
             && !game.play(m)

@@ -139,6 +139,8 @@ struct ReviewMsg {
     index: usize,
     /// Its score for its side to move (`None`: no search result).
     score: Option<Score>,
+    /// The best line found from it.
+    pv: Vec<Move>,
 }
 
 /// A whole game's evaluation, position by position ("Analyze game").
@@ -150,6 +152,8 @@ pub struct Review {
     movers: Vec<usize>,
     /// Per position, its score for its side to move, once searched.
     scores: Vec<Option<Score>>,
+    /// Per position, the best line found from it (empty until searched).
+    pvs: Vec<Vec<Move>>,
     players: usize,
     /// Every position has been searched.
     complete: bool,
@@ -159,6 +163,11 @@ impl Review {
     /// The moves of the line reviewed.
     pub fn moves(&self) -> &[Move] {
         &self.key.moves
+    }
+    /// The best line found from the position after `index` plies (before
+    /// move `index`); empty where not searched (yet).
+    pub fn best_line(&self, index: usize) -> &[Move] {
+        self.pvs.get(index).map_or(&[], Vec::as_slice)
     }
     /// Positions searched so far, and in all.
     pub fn progress(&self) -> (usize, usize) {
@@ -429,6 +438,7 @@ impl Analysis {
                 moves: moves.clone(),
             },
             scores: vec![None; movers.len()],
+            pvs: vec![Vec::new(); movers.len()],
             movers,
             players: variant.player_count(),
             complete: false,
@@ -475,6 +485,9 @@ impl Analysis {
             for m in msgs.into_iter().filter(|m| m.token == token) {
                 if let Some(slot) = r.scores.get_mut(m.index) {
                     *slot = m.score;
+                }
+                if let Some(slot) = r.pvs.get_mut(m.index) {
+                    *slot = m.pv;
                 }
             }
             if finished {
@@ -559,24 +572,14 @@ fn review_search(
     let mut game = Game::from_position(v, start);
     let mut analyser = Analyser::new(TABLE_MB);
     for index in 0..=moves.len() {
-        let mover = v.turn(game.position());
-        let score = match game.outcome() {
-            Some(o) => Some(match o.winner {
-                Some(w) if w == mover => Score::Win(0),
-                Some(_) => Score::Loss(0),
-                None => Score::Cp(0),
-            }),
-            None => {
-                let seed = v.hash(game.position());
-                let flag: &AtomicBool = &stop;
-                analyser.analyse(&game, limits, seed, flag).map(|f| f.score)
-            }
-        };
+        let flag: &AtomicBool = &stop;
+        let reviewed = murus_ai::review::review_position(&mut analyser, &game, limits, flag);
         if r.cancelled()
             || !r.send(ReviewMsg {
                 token,
                 index,
-                score,
+                score: reviewed.score,
+                pv: reviewed.pv,
             })
         {
             return;

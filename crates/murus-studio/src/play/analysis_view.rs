@@ -478,6 +478,16 @@ impl PlayPanel {
                 jump = Some(b.index);
             }
         }
+        if ui
+            .add_enabled(
+                review.is_complete(),
+                egui::Button::new("Mark in the move list"),
+            )
+            .on_hover_text("?? on each blunder, the better line found as a variation")
+            .clicked()
+        {
+            out.push(Action::MarkBlunders);
+        }
         if let Some(to) = jump {
             out.push(Action::JumpTo(to));
         }

@@ -185,6 +185,8 @@ pub enum Action {
     SetAnalysis(bool),
     StartReview,
     CancelReview,
+    /// Mark the review's blunders in the move tree.
+    MarkBlunders,
 }
 
 /// The Play panel: the model plus what only the view needs.
@@ -442,6 +444,19 @@ impl PlayPanel {
             Action::SetAnalysis(on) => self.analysis.set_on(on),
             Action::StartReview => self.analysis.start_review(&self.model),
             Action::CancelReview => self.analysis.cancel_review(),
+            Action::MarkBlunders => {
+                let marks: Vec<(usize, Vec<Move>)> = self
+                    .analysis
+                    .review(&self.model)
+                    .map(|r| {
+                        r.blunders()
+                            .iter()
+                            .map(|b| (b.index, r.best_line(b.index).to_vec()))
+                            .collect()
+                    })
+                    .unwrap_or_default();
+                self.model.mark_blunders(&marks);
+            }
         }
     }
 

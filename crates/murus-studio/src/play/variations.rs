@@ -3,7 +3,7 @@
 //! the view shows it (the main line with each variation after the move it
 //! replaces, indented by depth).
 
-use murus_engine::{Glyph, MoveTree, NodeId};
+use murus_engine::{Glyph, Move, MoveTree, NodeId};
 
 use super::PlayModel;
 
@@ -141,6 +141,40 @@ impl PlayModel {
         }
         self.tree.delete(node);
         self.changed();
+    }
+
+    /// How many moves of the better line a marked blunder's variation shows.
+    pub const BETTER_LINE: usize = 4;
+
+    /// Marks a review's blunders in the tree: `??` on each (given by its
+    /// index in the line shown) and the better line found before it (its
+    /// first [`PlayModel::BETTER_LINE`] moves) as a variation there.
+    /// Returns how many were marked.
+    pub fn mark_blunders(&mut self, blunders: &[(usize, Vec<Move>)]) -> usize {
+        let line = self.tree.line_through(self.node);
+        let mut marked = 0;
+        for (index, better) in blunders {
+            let Some(&node) = line.get(*index) else {
+                continue;
+            };
+            self.tree.set_glyph(node, Some(Glyph::Blunder));
+            let mut pos = self.position_before(node);
+            let mut at = self.tree.parent(node).unwrap_or(MoveTree::ROOT);
+            for &m in better.iter().take(Self::BETTER_LINE) {
+                if !self.variant.legal_moves(&pos).contains(&m) {
+                    break;
+                }
+                at = self.tree.add(at, m);
+                pos = self.variant.play(&pos, m);
+            }
+            marked += 1;
+        }
+        self.feedback.info(match marked {
+            0 => "no blunder to mark".to_string(),
+            1 => "1 blunder marked ?? with the better line as a variation".to_string(),
+            n => format!("{n} blunders marked ?? with the better lines as variations"),
+        });
+        marked
     }
 
     /// Sets or clears the glyph of `node`'s move.

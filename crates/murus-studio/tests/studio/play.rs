@@ -621,6 +621,36 @@ fn analyze_game_graphs_the_evaluation_lists_the_blunder_and_the_lists_jump() {
     assert_eq!(ply(&mut h), 0);
 }
 
+#[test]
+fn mark_in_the_move_list_puts_the_reviews_blunders_and_better_lines_in_the_tree() {
+    // Tall enough for the button under the blunder list.
+    let a = app(Tab::Play);
+    let mut h = Harness::builder()
+        .with_size([1280.0, 1200.0])
+        .build_eframe(move |_cc| a);
+    steps(&mut h, 2);
+    small_analysis(&mut h);
+    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
+    submit_move(&mut h, "d5-d3");
+    submit_move(&mut h, "c7-c5");
+    click(&mut h, "Analyze game");
+    until(&mut h, 120, "the review", |h| {
+        !h.state().play.analysis().is_reviewing()
+    });
+    steps(&mut h, 2);
+    click(&mut h, "Mark in the move list");
+    // The blunder has its glyph, and the win it let go is a variation.
+    let tree = h.state_mut().saved().play.tree.unwrap();
+    assert_eq!(tree.moves[0].glyph, Some(murus_engine::Glyph::Blunder));
+    assert_eq!(tree.moves[0].variations[0][0].text, "d5-d7");
+    assert!(
+        h.query_by_label("(1. r d5-d7").is_some(),
+        "shown in the list"
+    );
+    assert!(h.query_by_label_contains("marked ??").is_some());
+    assert_eq!(ply(&mut h), 2, "the board stays where it was");
+}
+
 // ---- Regression tests of issue 22 (part 3) ----
 
 /// A record of the standard game with six moves.
