@@ -28,57 +28,77 @@ pub struct ListEntry {
     pub on_line: bool,
 }
 
+/// What the move list's walk knows of the line shown: each of its nodes'
+/// index, and how many of them are played.
+struct Walk {
+    line: std::collections::HashMap<NodeId, usize>,
+    played: usize,
+}
+
 impl PlayModel {
     /// The move list: every move of the tree, the main line first, each
-    /// variation right after the move it replaces.
+    /// variation right after the move it replaces. Built every frame, in
+    /// one walk: each position is played once.
     pub fn list_entries(&self) -> Vec<ListEntry> {
-        let line = self.tree.line_through(self.node);
-        let played = self.game.ply();
+        let line: std::collections::HashMap<NodeId, usize> = self
+            .tree
+            .line_through(self.node)
+            .into_iter()
+            .enumerate()
+            .map(|(i, n)| (n, i))
+            .collect();
+        let walk = Walk {
+            line,
+            played: self.game.ply(),
+        };
         let mut out = Vec::new();
-        self.list_from(MoveTree::ROOT, 0, 0, &line, played, &mut out);
+        self.list_from(MoveTree::ROOT, *self.game.start(), 0, 0, &walk, &mut out);
         out
     }
 
-    /// The entries of the line from `node` (its main continuation), each
-    /// move followed by its parent's other children as variations.
+    /// The entries of the line from `node` (at position `pos`): its main
+    /// continuation, each move followed by its parent's other children as
+    /// variations.
     fn list_from(
         &self,
         node: NodeId,
-        ply: usize,
+        mut pos: murus_engine::Position,
+        mut ply: usize,
         depth: usize,
-        line: &[NodeId],
-        played: usize,
+        walk: &Walk,
         out: &mut Vec<ListEntry>,
     ) {
         let t = &self.tree;
-        let (mut at, mut ply) = (node, ply);
+        let mut at = node;
         while let Some(&main) = t.children(at).first() {
-            out.push(self.entry(main, ply, depth, false, line, played));
+            out.push(self.entry(main, &pos, ply, depth, false, walk));
             for &alt in &t.children(at)[1..] {
-                out.push(self.entry(alt, ply, depth + 1, true, line, played));
-                self.list_from(alt, ply + 1, depth + 1, line, played, out);
+                out.push(self.entry(alt, &pos, ply, depth + 1, true, walk));
+                let after = self.variant.play(&pos, t.mv(alt).expect("a move"));
+                self.list_from(alt, after, ply + 1, depth + 1, walk, out);
             }
+            pos = self.variant.play(&pos, t.mv(main).expect("a move"));
             at = main;
             ply += 1;
         }
     }
 
+    /// The entry of the move into `node`, played from `before`.
     fn entry(
         &self,
         node: NodeId,
+        before: &murus_engine::Position,
         ply: usize,
         depth: usize,
         opens: bool,
-        line: &[NodeId],
-        played: usize,
+        walk: &Walk,
     ) -> ListEntry {
         let t = &self.tree;
         let v = &self.variant;
-        let before = self.position_before(node);
-        let mover = v.letter(v.turn(&before));
+        let mover = v.letter(v.turn(before));
         let mv = v.move_to_string(t.mv(node).expect("a move"));
         let glyph = t.glyph(node).map(|g| format!(" {g}")).unwrap_or_default();
-        let index = line.iter().position(|&n| n == node);
+        let index = walk.line.get(&node).copied();
         ListEntry {
             node,
             depth,
@@ -86,7 +106,7 @@ impl PlayModel {
             text: format!("{}. {mover} {mv}{glyph}", ply + 1),
             comment: t.comment(node).map(str::to_string),
             current: node == self.node,
-            ahead: index.is_some_and(|i| i >= played),
+            ahead: index.is_some_and(|i| i >= walk.played),
             on_line: index.is_some(),
         }
     }
