@@ -629,15 +629,7 @@ fn mark_in_the_move_list_puts_the_reviews_blunders_and_better_lines_in_the_tree(
         .with_size([1280.0, 1200.0])
         .build_eframe(move |_cc| a);
     steps(&mut h, 2);
-    small_analysis(&mut h);
-    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
-    submit_move(&mut h, "d5-d3");
-    submit_move(&mut h, "c7-c5");
-    click(&mut h, "Analyze game");
-    until(&mut h, 120, "the review", |h| {
-        !h.state().play.analysis().is_reviewing()
-    });
-    steps(&mut h, 2);
+    review_a_missed_win(&mut h);
     click(&mut h, "Mark in the move list");
     // The blunder has its glyph, and the win it let go is a variation.
     let tree = h.state_mut().saved().play.tree.unwrap();
@@ -1014,16 +1006,21 @@ fn the_best_moves_text_is_never_cut_off() {
 /// The review of a game whose first move lets a win go.
 fn reviewed() -> Harness<'static, StudioApp> {
     let mut h = started(app(Tab::Play));
-    small_analysis(&mut h);
-    load_position(&mut h, ONE_MOVE_FROM_A_WIN);
-    submit_move(&mut h, "d5-d3");
-    submit_move(&mut h, "c7-c5");
-    click(&mut h, "Analyze game");
-    until(&mut h, 120, "the review", |h| {
+    review_a_missed_win(&mut h);
+    h
+}
+
+/// Plays a game whose first move lets a win go in `h` and reviews it.
+fn review_a_missed_win(h: &mut Harness<'_, StudioApp>) {
+    small_analysis(h);
+    load_position(h, ONE_MOVE_FROM_A_WIN);
+    submit_move(h, "d5-d3");
+    submit_move(h, "c7-c5");
+    click(h, "Analyze game");
+    until(h, 120, "the review", |h| {
         !h.state().play.analysis().is_reviewing()
     });
-    steps(&mut h, 3);
-    h
+    steps(h, 3);
 }
 
 /// Relative luminance (WCAG) of an sRGB pixel.
