@@ -6,15 +6,25 @@ use murus_engine::job::Handler;
 
 use super::cover::{CoverSearch, cover_problem, order_cover};
 use super::ctx::{Ctx, KeyMap};
+use super::equation::{Answer, Equation, another, sequence};
 use super::ida::{Ida, any_solution};
 use super::potential::Potential;
 use super::{Mode, Progress, Solution, Status, finish};
-use crate::board::State;
+use crate::board::{MuralMove, State};
 use crate::bound::lower_bound;
 use crate::puzzle::Puzzle;
 
 /// Nodes the "any solution" mode first spends on iterative deepening.
 pub(super) const ANY_IDA_NODES: u64 = 200_000;
+
+/// Linear programs the state equation's branch and bound may solve.
+const EQUATION_NODES: u32 = 2_000;
+
+/// Multisets of sowings of the equation's least size tried in turn.
+const EQUATION_TRIES: usize = 8;
+
+/// Positions the search for an order of the equation's sowings may visit.
+const SEQUENCE_NODES: u32 = 20_000;
 
 /// [`solve`] on a position that is not solved and passed [`refute`].
 pub(super) fn search(
@@ -60,8 +70,25 @@ pub(super) fn search(
     // bound when stones must travel; both are lower bounds, so the first
     // iteration is their maximum (the cover's failure only raises the
     // counting one).
+    // The state equation (`equation`): its least integer solution bounds
+    // the length, and when its sowings can be played in some order they are
+    // an optimal solution.
+    let mut balanced = 0;
+    if let Some(eq) = Equation::new(p) {
+        match balance(&eq, &mut ctx, state) {
+            Ok(Some(moves)) => return finish(Status::Solved, moves, ctx.nodes, false),
+            Ok(None) => {}
+            Err(v) => balanced = v,
+        }
+        if ctx.out_of_budget || !ctx.tick() {
+            return finish(Status::Unproven, Vec::new(), ctx.nodes, false);
+        }
+    }
     let potential = Potential::new(p, state);
-    let conserved = potential.as_ref().map_or(0, |q| q.bound(state));
+    let conserved = potential
+        .as_ref()
+        .map_or(0, |q| q.bound(state))
+        .max(balanced);
     let mut bound = if cover.is_some() {
         start_bound + 1
     } else {
@@ -109,4 +136,46 @@ pub(super) fn search(
         }
         bound += 1;
     }
+}
+
+/// The state equation's least size (`Err`) and, when some multiset of
+/// sowings of that size (the first few the branch and bound finds) can be
+/// played in order, the optimal solution it makes (`Ok(Some)`). Its linear
+/// programs and the positions of its orderings count as nodes; `Ok(None)`
+/// when the budget ran out or the handler stopped it, or when the equation
+/// settled nothing.
+fn balance(eq: &Equation, ctx: &mut Ctx<'_>, state: &State) -> Result<Option<Vec<MuralMove>>, u32> {
+    let p = ctx.p;
+    let room = |ctx: &Ctx<'_>, most: u32| {
+        u32::try_from(ctx.budget.saturating_sub(ctx.nodes)).map_or(most, |r| r.min(most))
+    };
+    if !ctx.tick() {
+        return Ok(None);
+    }
+    let (answer, programs) = eq.least(p, state, room(ctx, EQUATION_NODES));
+    ctx.nodes += u64::from(programs);
+    let Answer::Least(v, mut counts) = answer else {
+        return Ok(None);
+    };
+    // Other multisets of `v` sowings, while they come: any that can be
+    // played in order is optimal.
+    let mut cuts = Vec::new();
+    for _ in 0..EQUATION_TRIES {
+        if !ctx.tick() {
+            return Ok(None);
+        }
+        let (order, tried) = sequence(eq, p, state, &counts, room(ctx, SEQUENCE_NODES));
+        ctx.nodes += u64::from(tried);
+        if let Some(moves) = order {
+            return Ok(Some(moves));
+        }
+        cuts.push(another(&counts, v));
+        let (next, programs) = eq.least_within(p, state, &cuts, Some(v), room(ctx, EQUATION_NODES));
+        ctx.nodes += u64::from(programs);
+        match next {
+            Answer::Least(_, c) => counts = c,
+            _ => break,
+        }
+    }
+    Err(v)
 }
