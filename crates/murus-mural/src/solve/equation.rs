@@ -8,9 +8,15 @@
 //! One colour, no sacrifice (the equation per colour would need the
 //! colours' lines apart, and a sacrifice removes stones).
 
-use super::simplex::{Kind, Row, minimise};
+use super::simplex::{Fail, Kind, Root, Row, Tableau};
 use crate::board::{MuralMove, State};
 use crate::puzzle::Puzzle;
+
+/// The largest board the equation is used on: its programs grow with the
+/// board (a row per cell and per mover, a column per line: on 8x7 a tableau
+/// ten times 5x5's, and degenerate on a sparse mural), while the search
+/// alone solves the larger boards' murals in milliseconds.
+const MAX_CELLS: usize = 36;
 
 /// The integer program's answer.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -29,32 +35,140 @@ pub(super) struct Equation {
     /// `(from, a, b)` slots.
     lines: Vec<(usize, usize, usize)>,
     cells: Vec<usize>,
-}
-
-struct Branch {
-    /// Per cell (index into `cells`): bounds on the sowings from it.
-    out_lo: Vec<u32>,
-    out_hi: Vec<u32>,
-    /// Per line: bounds on its count.
-    x_lo: Vec<u32>,
-    x_hi: Vec<u32>,
+    /// Per slot: the index of its first line.
+    first: Vec<usize>,
+    /// Per cell (index into `cells`): its lines.
+    from: Vec<Vec<usize>>,
+    /// Per cell: its balance row's entries (`-2` on its lines, `1` on the
+    /// lines that land on it).
+    conservation: Vec<Vec<(usize, f64)>>,
+    /// Per slot: its index in `cells`.
+    row_of: Vec<usize>,
+    /// The dual of the last call's first program, when it had no cuts.
+    last_dual: std::cell::RefCell<Option<Dual>>,
+    /// The last first program without cuts, solved: the next starts there.
+    warm: std::cell::RefCell<Option<Root>>,
 }
 
 impl Equation {
     /// `None` where the equation does not apply (several colours, or
     /// sacrifice).
     pub(super) fn new(p: &Puzzle) -> Option<Equation> {
-        if p.sacrifice || p.colours.len() != 1 {
+        if p.sacrifice || p.colours.len() != 1 || p.board.geometry.cells().count() > MAX_CELLS {
             return None;
         }
         let cells: Vec<usize> = p.board.geometry.cells().collect();
         let mut lines = Vec::new();
+        let mut first = vec![0; p.board.slots()];
         for &u in &cells {
+            first[u] = lines.len();
             for &(a, b) in p.board.lines(u) {
                 lines.push((u, a as usize, b as usize));
             }
         }
-        Some(Equation { lines, cells })
+        let from = cells
+            .iter()
+            .map(|&c| (0..lines.len()).filter(|&j| lines[j].0 == c).collect())
+            .collect();
+        let conservation = cells
+            .iter()
+            .map(|&c| {
+                lines
+                    .iter()
+                    .enumerate()
+                    .filter_map(|(j, &(u, a, b))| {
+                        if u == c {
+                            Some((j, -2.0))
+                        } else if a == c || b == c {
+                            Some((j, 1.0))
+                        } else {
+                            None
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let mut row_of = vec![usize::MAX; p.board.slots()];
+        for (i, &c) in cells.iter().enumerate() {
+            row_of[c] = i;
+        }
+        Some(Equation {
+            lines,
+            cells,
+            first,
+            from,
+            conservation,
+            row_of,
+            last_dual: std::cell::RefCell::new(None),
+            warm: std::cell::RefCell::new(None),
+        })
+    }
+
+    /// The solved program the next [`Self::least_within`] without cuts
+    /// starts from.
+    pub(super) fn set_warm(&self, root: Option<Root>) {
+        self.warm.replace(root);
+    }
+
+    /// The last solved program without cuts.
+    pub(super) fn take_warm(&self) -> Option<Root> {
+        self.warm.borrow_mut().take()
+    }
+
+    /// The dual of the last [`Self::least_within`]'s first program (when
+    /// it had no cuts and its dual checked out).
+    pub(super) fn take_dual(&self) -> Option<Dual> {
+        self.last_dual.borrow_mut().take()
+    }
+
+    /// A program's row duals as a [`Dual`], if they are feasible (to a
+    /// hair: rounding could otherwise make the bound too high).
+    fn dual(&self, duals: &[f64], movers: &[(usize, usize)]) -> Option<Dual> {
+        let slots = self.first.len();
+        let mut w = vec![0.0; slots];
+        let mut mover = vec![0.0; slots];
+        for (i, &c) in self.cells.iter().enumerate() {
+            w[c] = duals[i];
+        }
+        for &(r, c) in movers {
+            mover[c] = duals[r].max(0.0);
+        }
+        for &(u, a, b) in &self.lines {
+            if w[a] + w[b] - 2.0 * w[u] + mover[u] > 1.0 + 1e-9 {
+                return None;
+            }
+        }
+        Some(Dual { w, mover })
+    }
+
+    /// A lower bound on the least multiset at `s`, from a dual.
+    pub(super) fn dual_bound(&self, p: &Puzzle, s: &State, d: &Dual) -> u32 {
+        let mut v = 0.0;
+        for &c in &self.cells {
+            let (h, mover) = match s.get(c) {
+                Some((_, 2)) => (2.0, true),
+                Some(_) => (1.0, !p.targets[c]),
+                None => (0.0, false),
+            };
+            v += d.w[c] * (f64::from(u8::from(p.targets[c])) - h);
+            if mover {
+                v += d.mover[c];
+            }
+        }
+        (v - 1e-6).ceil().max(0.0) as u32
+    }
+
+    /// The line of sowing `m` (`None` for a sacrifice).
+    pub(super) fn index(&self, p: &Puzzle, m: MuralMove) -> Option<usize> {
+        let MuralMove::Sow { from, near, far } = m else {
+            return None;
+        };
+        let at = p
+            .board
+            .lines(from as usize)
+            .iter()
+            .position(|&l| l == (near, far))?;
+        Some(self.first[from as usize] + at)
     }
 
     /// The sowing of line `j`.
@@ -85,57 +199,100 @@ impl Equation {
         exactly: Option<u32>,
         max_nodes: u32,
     ) -> (Answer, u32) {
-        let nc = self.cells.len();
-        let mut row_of = vec![usize::MAX; p.board.slots()];
-        for (i, &c) in self.cells.iter().enumerate() {
-            row_of[c] = i;
-        }
-        let mut base = Vec::with_capacity(nc);
-        for &c in &self.cells {
-            let h = s.get(c).map_or(0, |(_, h)| i64::from(h));
-            let g = i64::from(p.targets[c]);
-            let mut entries = Vec::new();
-            for (j, &(u, a, b)) in self.lines.iter().enumerate() {
-                let v = if u == c {
-                    -2.0
-                } else if a == c || b == c {
-                    1.0
-                } else {
-                    continue;
-                };
-                entries.push((j, v));
-            }
-            base.push(Row {
-                entries,
-                kind: Kind::Eq,
-                rhs: (g - h) as f64,
-            });
-        }
-        let conserving = base.len();
-        base.extend_from_slice(cuts);
-        let mut out_lo = vec![0u32; nc];
+        let rhs_conserving: Vec<f64> = self
+            .cells
+            .iter()
+            .map(|&c| {
+                let h = s.get(c).map_or(0, |(_, h)| i64::from(h));
+                (i64::from(p.targets[c]) - h) as f64
+            })
+            .collect();
+        // The root program: every tower and every wall off a target sows
+        // at least once (a row per cell, `≥ 0` for the others, so that
+        // every state's program has the same rows and the last one's
+        // tableau solves the next by a few dual pivots).
+        let mut rhs = rhs_conserving.clone();
+        rhs.extend(cuts.iter().map(|r| r.rhs));
+        let mut movers = Vec::new();
         for (i, &c) in self.cells.iter().enumerate() {
             let mover = match s.get(c) {
                 Some((_, 2)) => true,
                 Some(_) => !p.targets[c],
                 None => false,
             };
-            out_lo[i] = u32::from(mover);
+            if self.from[i].is_empty() {
+                if mover {
+                    return (Answer::None, 0);
+                }
+                continue;
+            }
+            movers.push((rhs.len(), c));
+            rhs.push(f64::from(u8::from(mover)));
+        }
+        if max_nodes == 0 {
+            return (Answer::Unknown, 0);
         }
         let n = self.lines.len();
-        let branch = Branch {
-            out_lo,
-            out_hi: vec![u32::MAX; nc],
-            x_lo: vec![0; n],
-            x_hi: vec![u32::MAX; n],
+        let cost = vec![1.0; n];
+        let warm = if cuts.is_empty() {
+            let last = self.warm.borrow();
+            last.as_ref().map(|w| w.resolve(&rhs))
+        } else {
+            None
+        };
+        let solved = match warm {
+            Some(Ok(root)) => Ok(root),
+            Some(Err(Fail::Infeasible)) => Err(Fail::Infeasible),
+            // Cold, when there is nothing to start from or the warm start
+            // gave up.
+            _ => {
+                let mut rows: Vec<Row> = self
+                    .conservation
+                    .iter()
+                    .zip(&rhs_conserving)
+                    .map(|(e, &b)| Row {
+                        entries: e.clone(),
+                        kind: Kind::Eq,
+                        rhs: b,
+                    })
+                    .collect();
+                rows.extend_from_slice(cuts);
+                for &(r, c) in &movers {
+                    rows.push(Row {
+                        entries: self.from[self.row_of[c]]
+                            .iter()
+                            .map(|&j| (j, 1.0))
+                            .collect(),
+                        kind: Kind::Ge,
+                        rhs: rhs[r],
+                    });
+                }
+                Root::solve(&cost, &rows)
+            }
+        };
+        let root = match solved {
+            Ok(root) => root,
+            Err(fail) => {
+                self.last_dual.replace(None);
+                let answer = match fail {
+                    Fail::Infeasible => Answer::None,
+                    Fail::GaveUp => Answer::Unknown,
+                };
+                return (answer, 1);
+            }
+        };
+        let optimum = root.optimum();
+        let dual = if cuts.is_empty() {
+            self.warm.replace(Some(root));
+            self.dual(&optimum.duals, &movers)
+        } else {
+            None
         };
         let mut search = Bb {
             eq: self,
-            base: &base,
-            conserving,
-            row_of: &row_of,
+            rhs: &rhs_conserving,
             best: None,
-            nodes: 0,
+            nodes: 1,
             max_nodes,
             out_of_nodes: false,
             cutoff: u32::MAX,
@@ -149,7 +306,7 @@ impl Equation {
         loop {
             search.cut = false;
             search.next = u32::MAX;
-            search.go(&branch);
+            search.go(&optimum.tableau);
             if search.best.is_some() || search.out_of_nodes || !search.cut || exactly.is_some() {
                 break;
             }
@@ -160,16 +317,15 @@ impl Equation {
             (None, false) => Answer::None,
             (_, true) => Answer::Unknown,
         };
+        self.last_dual.replace(dual);
         (answer, search.nodes)
     }
 }
 
 struct Bb<'e> {
     eq: &'e Equation,
-    base: &'e [Row],
-    /// The conservation rows, first in `base`.
-    conserving: usize,
-    row_of: &'e [usize],
+    /// The conservation rows' right-hand sides.
+    rhs: &'e [f64],
     best: Option<(u32, Vec<u32>)>,
     nodes: u32,
     max_nodes: u32,
@@ -181,67 +337,27 @@ struct Bb<'e> {
     next: u32,
 }
 
+/// A dual solution of the state equation's program at some state: a weight
+/// per cell on its balance and one per cell on its "sows at least once"
+/// row. It stays feasible at every state (a cell that is no mover there
+/// just drops its row), so it bounds every state's least multiset from
+/// below at the cost of a sum.
+#[derive(Clone, Debug)]
+pub(super) struct Dual {
+    /// Per slot.
+    w: Vec<f64>,
+    mover: Vec<f64>,
+}
+
 impl Bb<'_> {
-    fn go(&mut self, br: &Branch) {
+    /// Searches below a node whose program `tab` solved.
+    fn go(&mut self, tab: &Tableau) {
         if self.best.is_some() {
             return;
         }
-        if self.nodes >= self.max_nodes {
-            self.out_of_nodes = true;
-            return;
-        }
-        self.nodes += 1;
         let eq = self.eq;
-        let n = eq.lines.len();
-        let mut rows = self.base.to_vec();
-        for (i, &c) in eq.cells.iter().enumerate() {
-            let from: Vec<(usize, f64)> = eq
-                .lines
-                .iter()
-                .enumerate()
-                .filter(|(_, l)| l.0 == c)
-                .map(|(j, _)| (j, 1.0))
-                .collect();
-            if from.is_empty() {
-                if br.out_lo[i] > 0 {
-                    return;
-                }
-                continue;
-            }
-            if br.out_lo[i] > 0 {
-                rows.push(Row {
-                    entries: from.clone(),
-                    kind: Kind::Ge,
-                    rhs: f64::from(br.out_lo[i]),
-                });
-            }
-            if br.out_hi[i] != u32::MAX {
-                rows.push(Row {
-                    entries: from,
-                    kind: Kind::Le,
-                    rhs: f64::from(br.out_hi[i]),
-                });
-            }
-        }
-        for j in 0..n {
-            if br.x_lo[j] > 0 {
-                rows.push(Row {
-                    entries: vec![(j, 1.0)],
-                    kind: Kind::Ge,
-                    rhs: f64::from(br.x_lo[j]),
-                });
-            }
-            if br.x_hi[j] != u32::MAX {
-                rows.push(Row {
-                    entries: vec![(j, 1.0)],
-                    kind: Kind::Le,
-                    rhs: f64::from(br.x_hi[j]),
-                });
-            }
-        }
-        let Some((value, x)) = minimise(&vec![1.0; n], &rows) else {
-            return;
-        };
+        let x = tab.x();
+        let value: f64 = x.iter().sum();
         let floor = (value - 1e-6).ceil().max(0.0) as u32;
         if floor > self.cutoff {
             self.cut = true;
@@ -252,36 +368,25 @@ impl Bb<'_> {
         let frac = |v: f64| (v - v.round()).abs();
         let mut out = vec![0.0; eq.cells.len()];
         for (j, &(u, _, _)) in eq.lines.iter().enumerate() {
-            out[self.row_of[u]] += x[j];
+            out[eq.row_of[u]] += x[j];
         }
         let cell = (0..out.len())
             .filter(|&i| frac(out[i]) > 1e-6)
             .max_by(|&a, &b| frac(out[a]).total_cmp(&frac(out[b])));
         if let Some(i) = cell {
-            let f = out[i].floor() as u32;
-            let mut up = clone(br);
-            up.out_lo[i] = f + 1;
-            self.go(&up);
-            let mut down = clone(br);
-            down.out_hi[i] = f;
-            if down.out_hi[i] >= down.out_lo[i] {
-                self.go(&down);
-            }
+            let f = out[i].floor();
+            let from: Vec<(usize, f64)> = eq.from[i].iter().map(|&j| (j, 1.0)).collect();
+            self.child(tab, &from, Kind::Ge, f + 1.0);
+            self.child(tab, &from, Kind::Le, f);
             return;
         }
-        let line = (0..n)
+        let line = (0..x.len())
             .filter(|&j| frac(x[j]) > 1e-6)
             .max_by(|&a, &b| frac(x[a]).total_cmp(&frac(x[b])));
         if let Some(j) = line {
-            let f = x[j].floor() as u32;
-            let mut up = clone(br);
-            up.x_lo[j] = f + 1;
-            self.go(&up);
-            let mut down = clone(br);
-            down.x_hi[j] = f;
-            if down.x_hi[j] >= down.x_lo[j] {
-                self.go(&down);
-            }
+            let f = x[j].floor();
+            self.child(tab, &[(j, 1.0)], Kind::Ge, f + 1.0);
+            self.child(tab, &[(j, 1.0)], Kind::Le, f);
             return;
         }
         let counts: Vec<u32> = x.iter().map(|v| v.round() as u32).collect();
@@ -298,28 +403,33 @@ impl Bb<'_> {
             self.next = self.next.min(total);
         }
     }
+
+    /// The branch with one more row, warm-started from `tab`.
+    fn child(&mut self, tab: &Tableau, entries: &[(usize, f64)], kind: Kind, rhs: f64) {
+        if self.best.is_some() || self.out_of_nodes {
+            return;
+        }
+        if self.nodes >= self.max_nodes {
+            self.out_of_nodes = true;
+            return;
+        }
+        self.nodes += 1;
+        match tab.with_row(entries, kind, rhs) {
+            Ok(t) => self.go(&t),
+            Err(Fail::Infeasible) => {}
+            // Nothing known about this branch: no proof either way.
+            Err(Fail::GaveUp) => self.out_of_nodes = true,
+        }
+    }
 }
 
 impl Bb<'_> {
     /// Whether `counts` balances every cell exactly (integers).
     fn balances(&self, counts: &[u32]) -> bool {
-        self.base[..self.conserving].iter().all(|r| {
-            let sum: f64 = r
-                .entries
-                .iter()
-                .map(|&(j, v)| v * f64::from(counts[j]))
-                .sum();
-            sum == r.rhs
+        self.eq.conservation.iter().zip(self.rhs).all(|(e, &b)| {
+            let sum: f64 = e.iter().map(|&(j, v)| v * f64::from(counts[j])).sum();
+            sum == b
         })
-    }
-}
-
-fn clone(b: &Branch) -> Branch {
-    Branch {
-        out_lo: b.out_lo.clone(),
-        out_hi: b.out_hi.clone(),
-        x_lo: b.x_lo.clone(),
-        x_hi: b.x_hi.clone(),
     }
 }
 

@@ -1,11 +1,21 @@
 //! Iterative deepening A* with a table of states reached at a lower depth,
 //! and the exhaustive depth-first search that finds any solution or proves
 //! there is none.
+//!
+//! Where the state equation applies, a node is searched only when some
+//! multiset of sowings balances it within the moves left: a child reached
+//! by a sowing of its parent's multiset inherits the rest of it (no program
+//! needed); any other node solves its own, warm-started from the nearest
+//! ancestor's tableau (all states' programs share their rows, so only the
+//! right-hand sides change). The duals of recent programs bound every
+//! child at the cost of a sum before any program is solved.
 
 use std::collections::HashSet;
 
 use super::ctx::{Ctx, KeyHasher, KeyMap};
+use super::equation::{Answer, Dual, Equation};
 use super::potential::Potential;
+use super::simplex::Root;
 use crate::board::{Key, MuralMove, Stack, State};
 use crate::bound::{bad_landings_fit, dead, lower_bound};
 
@@ -20,7 +30,24 @@ pub(super) struct Ida<'c, 'a> {
     pub(super) cut: bool,
     /// The stone-conservation bound, where its program solved.
     pub(super) potential: Option<&'c Potential>,
+    /// The state equation, where it applies: a node is searched only when
+    /// some multiset of sowings that balances it fits in the moves left.
+    pub(super) equation: Option<&'c Equation>,
+    /// Per canonical key: a size the state's least multiset is known to
+    /// exceed (kept across iterations).
+    pub(super) above: &'c mut KeyMap<u32>,
+    /// The duals of the equation's recent programs (see
+    /// [`super::equation::Dual`]), each a lower bound at every state.
+    pub(super) duals: Vec<Dual>,
+    /// Per depth along the path: the equation's solved program there.
+    pub(super) roots: Vec<Option<Root>>,
 }
+
+/// Duals kept.
+const DUALS: usize = 8;
+
+/// Linear programs the equation may take at one node.
+const NODE_PROGRAMS: u32 = 200;
 
 /// The colour of the tower that plays `m`, and the stack a sacrifice
 /// removes, for [`State::undo`].
@@ -34,7 +61,17 @@ pub(super) fn undo_info(s: &State, m: MuralMove) -> (u8, Stack) {
 }
 
 impl Ida<'_, '_> {
-    pub(super) fn dfs(&mut self, s: &mut State, g: u32, h: u32, bound: u32) -> bool {
+    /// `multiset`: sowings that balance `s` within the moves left, when the
+    /// parent's multiset held the move that led here (so no program is
+    /// needed to know that one exists).
+    pub(super) fn dfs(
+        &mut self,
+        s: &mut State,
+        g: u32,
+        h: u32,
+        bound: u32,
+        multiset: Option<Vec<u32>>,
+    ) -> bool {
         if !self.ctx.tick() {
             return false;
         }
@@ -53,6 +90,40 @@ impl Ida<'_, '_> {
                 self.seen.insert(key, g);
             }
         }
+        let multiset = match (self.equation, multiset) {
+            (Some(eq), None) => {
+                let room = bound - g;
+                if self.above.get(&key).is_some_and(|&a| a >= room) {
+                    self.cut = true;
+                    return false;
+                }
+                // Start the program from the nearest ancestor's.
+                let depth = g as usize;
+                self.roots.truncate(depth);
+                eq.set_warm(self.roots.iter().rev().find_map(Clone::clone));
+                let (answer, programs) = eq.least_within(p, s, &[], Some(room), NODE_PROGRAMS);
+                self.ctx.nodes += u64::from(programs);
+                self.roots.resize(depth, None);
+                self.roots.push(eq.take_warm());
+                if let Some(d) = eq.take_dual() {
+                    if self.duals.len() == DUALS {
+                        self.duals.remove(0);
+                    }
+                    self.duals.push(d);
+                }
+                match answer {
+                    Answer::Least(_, x) => Some(x),
+                    Answer::None => {
+                        let a = self.above.entry(key).or_insert(room);
+                        *a = (*a).max(room);
+                        self.cut = true;
+                        return false;
+                    }
+                    Answer::Unknown => None,
+                }
+            }
+            (_, m) => m,
+        };
         let depth = g as usize;
         if self.buffers.len() <= depth {
             self.buffers.push(Vec::new());
@@ -64,7 +135,12 @@ impl Ida<'_, '_> {
         for &m in &moves {
             let (colour, removed) = undo_info(s, m);
             s.apply(m);
-            let hc = lower_bound(p, s).max(self.potential.map_or(0, |q| q.bound(s)));
+            let mut hc = lower_bound(p, s).max(self.potential.map_or(0, |q| q.bound(s)));
+            if let Some(eq) = self.equation {
+                for d in &self.duals {
+                    hc = hc.max(eq.dual_bound(p, s, d));
+                }
+            }
             let is_dead = hc > 0 && dead(p, s);
             // The closed-set test only where the cheap bound leaves room.
             let fits = is_dead || g + 1 + hc > bound || bad_landings_fit(p, s, bound - g - 1);
@@ -82,10 +158,18 @@ impl Ida<'_, '_> {
         children.sort_by_key(|&(hc, _)| hc);
         let mut found = false;
         for &(hc, m) in &children {
+            let rest = match (&multiset, self.equation.and_then(|eq| eq.index(p, m))) {
+                (Some(x), Some(j)) if x[j] > 0 => {
+                    let mut rest = x.clone();
+                    rest[j] -= 1;
+                    Some(rest)
+                }
+                _ => None,
+            };
             let (colour, removed) = undo_info(s, m);
             s.apply(m);
             self.path.push(m);
-            found = self.dfs(s, g + 1, hc, bound);
+            found = self.dfs(s, g + 1, hc, bound, rest);
             if !found {
                 self.path.pop();
             }

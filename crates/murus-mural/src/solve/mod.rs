@@ -14,14 +14,15 @@
 //!   must leave before a stone lands on its cell) have no cycle. Counting
 //!   covers counts minimal solutions as sets of moves; counting linear
 //!   extensions of the order constraints counts their orderings.
-//! * **The state equation** (`equation`, one colour without sacrifice):
-//!   the least integer number of sowings `Σ x(line)` that balances every
-//!   cell (`stones + landed − 2·sown = goal`), by branch and bound over a
-//!   small simplex (`simplex`), bounds the length from below; when the
-//!   sowings of such a least multiset (the first few found) can be played
-//!   in some order, that order is an optimal solution, found without
+//! * **The state equation** (`equation`, one colour without sacrifice, at
+//!   most 36 cells): the least integer number of sowings `Σ x(line)` that
+//!   balances every cell (`stones + landed − 2·sown = goal`), by branch and
+//!   bound over a small simplex (`simplex`), bounds the length from below;
+//!   when the sowings of such a least multiset (the first few found) can be
+//!   played in some order, that order is an optimal solution, found without
 //!   searching the positions at all.
-//! * **IDA\*** otherwise (starting at the equation's bound), with an admissible bound: every move vacates at
+//! * **IDA\*** otherwise (starting at the equation's bound, which also
+//!   prunes every node: see `ida`), with an admissible bound: every move vacates at
 //!   most one cell (two with a sacrifice), and every occupied non-target
 //!   cell and every tower on a target needs such a move; every tower needs
 //!   a move; a sowing fills at most two empty targets; and stone

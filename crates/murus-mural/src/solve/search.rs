@@ -74,8 +74,9 @@ pub(super) fn search(
     // the length, and when its sowings can be played in some order they are
     // an optimal solution.
     let mut balanced = 0;
-    if let Some(eq) = Equation::new(p) {
-        match balance(&eq, &mut ctx, state) {
+    let equation = Equation::new(p);
+    if let Some(eq) = &equation {
+        match balance(eq, &mut ctx, state) {
             Ok(Some(moves)) => return finish(Status::Solved, moves, ctx.nodes, false),
             Ok(None) => {}
             Err(v) => balanced = v,
@@ -97,6 +98,7 @@ pub(super) fn search(
     .max(conserved);
     let start_bound = start_bound.max(conserved);
     let mut checked_solvable = false;
+    let mut above = KeyMap::default();
     loop {
         ctx.bound = bound;
         let mut ida = Ida {
@@ -106,9 +108,13 @@ pub(super) fn search(
             buffers: Vec::new(),
             cut: false,
             potential: potential.as_ref(),
+            equation: equation.as_ref(),
+            above: &mut above,
+            duals: Vec::new(),
+            roots: Vec::new(),
         };
         let mut s = state.clone();
-        if ida.dfs(&mut s, 0, start_bound, bound) {
+        if ida.dfs(&mut s, 0, start_bound, bound, None) {
             let moves = std::mem::take(&mut ida.path);
             return finish(Status::Solved, moves, ctx.nodes, false);
         }
