@@ -517,11 +517,10 @@ fn order(
 
 #[cfg(test)]
 mod tests {
+    use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::board::Board;
 
     fn doc_example() -> Puzzle {
         Puzzle::from_toml(
@@ -572,41 +571,13 @@ mod tests {
     /// ordered, solve the mural in that many moves.
     #[test]
     fn the_least_size_never_exceeds_a_playout_and_its_orders_solve() {
-        let board = Board::parse("5x5").unwrap();
         let mut rng = SmallRng::seed_from_u64(11);
         let (mut checked, mut ordered) = (0, 0);
         while checked < 40 {
-            let mut start = State::empty(board.slots());
-            for _ in 0..rng.random_range(3..9) {
-                let c = rng.random_range(0..25);
-                start.set(c, Some((0, rng.random_range(1..=2))));
-            }
-            let mut s = start.clone();
-            let mut moves = Vec::new();
-            let mut played = 0u32;
-            loop {
-                s.moves(&board, false, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                s.apply(moves[rng.random_range(0..moves.len())]);
-                played += 1;
-            }
-            if s.towers().next().is_some() || played == 0 {
+            let Some((p, path)) = super::super::playout_mural(&mut rng) else {
                 continue;
-            }
-            let p = Puzzle {
-                title: String::new(),
-                author: String::new(),
-                board: board.clone(),
-                colours: vec!['r'],
-                sacrifice: false,
-                start: start.clone(),
-                targets: (0..25).map(|c| s.get(c).is_some()).collect(),
-                notes: None,
-                optimal: None,
-                difficulty: None,
             };
+            let (start, played) = (p.start.clone(), path.len() as u32 - 1);
             let eq = Equation::new(&p).unwrap();
             let Answer::Least(v, counts) = eq.least(&p, &start, 5000).0 else {
                 panic!("a played mural balances\n{}", p.to_toml())

@@ -210,54 +210,23 @@ fn dual_of_cheapest(rows: usize, columns: &[[(usize, f64); 3]], rhs: &[f64]) -> 
 
 #[cfg(test)]
 mod tests {
+    use rand::SeedableRng;
     use rand::rngs::SmallRng;
-    use rand::{Rng, SeedableRng};
 
     use super::*;
-    use crate::board::Board;
 
     /// Random playouts on 5x5 (the bench's murals), their end the goal:
     /// from every position on the way, the bound never exceeds the moves
     /// the playout still took, and it is often above the counting bound.
     #[test]
     fn the_bound_never_exceeds_the_moves_a_playout_took() {
-        let board = Board::parse("5x5").unwrap();
         let mut rng = SmallRng::seed_from_u64(5);
         let (mut checked, mut above) = (0, 0);
         for _ in 0..300 {
-            let mut start = State::empty(board.slots());
-            for _ in 0..rng.random_range(3..10) {
-                let c = rng.random_range(0..25);
-                start.set(c, Some((0, rng.random_range(1..=2))));
-            }
-            let mut path = vec![start.clone()];
-            let mut moves = Vec::new();
-            loop {
-                let s = path.last().unwrap().clone();
-                s.moves(&board, false, &mut moves);
-                if moves.is_empty() {
-                    break;
-                }
-                let mut next = s;
-                next.apply(moves[rng.random_range(0..moves.len())]);
-                path.push(next);
-            }
-            let end = path.last().unwrap();
-            if end.towers().next().is_some() {
+            let Some((p, path)) = super::super::playout_mural(&mut rng) else {
                 continue;
-            }
-            let p = Puzzle {
-                title: String::new(),
-                author: String::new(),
-                board: board.clone(),
-                colours: vec!['r'],
-                sacrifice: false,
-                start: start.clone(),
-                targets: (0..25).map(|c| end.get(c).is_some()).collect(),
-                notes: None,
-                optimal: None,
-                difficulty: None,
             };
+            let start = p.start.clone();
             let Some(q) = Potential::new(&p, &start) else {
                 continue;
             };
