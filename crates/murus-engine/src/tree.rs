@@ -150,6 +150,14 @@ impl MoveTree {
         out
     }
 
+    /// The main line's moves from the start.
+    pub fn main_line(&self) -> Vec<Move> {
+        self.continuation(Self::ROOT)
+            .into_iter()
+            .filter_map(|n| self.mv(n))
+            .collect()
+    }
+
     /// The line through `node`: the path to it, then its main continuation.
     pub fn line_through(&self, node: NodeId) -> Vec<NodeId> {
         let mut line = self.path(node);
@@ -414,9 +422,13 @@ mod tests {
     #[test]
     fn promote_moves_the_nearest_variation_up_and_delete_drops_a_subtree() {
         let (_, mut t, [a, b, h, g]) = sample();
+        let main: Vec<Move> = [a, b].iter().map(|&n| t.mv(n).unwrap()).collect();
+        assert_eq!(t.main_line(), main);
         assert!(t.promote(g));
         assert_eq!(t.children(a), &[h, b]);
         assert!(t.is_main_line(g));
+        let main: Vec<Move> = [a, h, g].iter().map(|&n| t.mv(n).unwrap()).collect();
+        assert_eq!(t.main_line(), main, "the promoted line is the main line");
         assert!(!t.promote(g), "on the main line nothing moves");
         assert_eq!(t.delete(h), a);
         assert_eq!(t.children(a), &[b]);

@@ -147,11 +147,7 @@ impl PlayModel {
                 result: r.result.clone(),
                 ..murus_engine::Record::default()
             });
-        let header_line = tree
-            .continuation(MoveTree::ROOT)
-            .into_iter()
-            .filter_map(|n| tree.mv(n))
-            .collect();
+        let header_line = tree.main_line();
         let mut model = PlayModel {
             game,
             variant,

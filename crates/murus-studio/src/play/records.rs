@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use murus_engine::{Game, GameRecord, Move, MoveTree, Record, Variant};
+use murus_engine::{Game, GameRecord, MoveTree, Record, Variant};
 
 use super::PlayModel;
 use super::setup::SetupEdit;
@@ -294,8 +294,8 @@ impl PlayModel {
             }
         };
         let mut game = Game::from_position(&variant, start);
-        for n in tree.continuation(MoveTree::ROOT) {
-            game.play(tree.mv(n).expect("a move"));
+        for m in tree.main_line() {
+            game.play(m);
         }
         let done = match &record.result {
             Some(r) if r.reason == murus_engine::record::RESIGNATION => {
@@ -327,12 +327,7 @@ impl PlayModel {
     pub fn record(&self) -> Record {
         let mut record = self.tree_record();
         record.tags = self.header.tags.clone();
-        let main: Vec<Move> = self
-            .tree
-            .continuation(MoveTree::ROOT)
-            .into_iter()
-            .filter_map(|n| self.tree.mv(n))
-            .collect();
+        let main = self.tree.main_line();
         let mut game = Game::from_position(&self.variant, *self.game.start());
         for &m in &main {
             game.play(m);
