@@ -193,28 +193,8 @@ impl Root {
         for (i, &b) in rhs.iter().enumerate() {
             r.b[i] = if self.flipped[i] { -b } else { b };
         }
-        for _ in 0..20 * (m + w) {
-            let leave = (0..m)
-                .filter(|&i| r.basis[i] < r.art0 && r.t[i * w + last] < -1e-9)
-                .min_by(|&a, &b| r.t[a * w + last].total_cmp(&r.t[b * w + last]));
-            let Some(row) = leave else {
-                return Ok(r);
-            };
-            let mut best: Option<(f64, usize)> = None;
-            for j in 0..r.art0 {
-                let a = r.t[row * w + j];
-                if a < -1e-9 {
-                    let ratio = r.t[m * w + j].max(0.0) / -a;
-                    if best.is_none_or(|(q, _)| ratio < q - 1e-12) {
-                        best = Some((ratio, j));
-                    }
-                }
-            }
-            let (_, col) = best.ok_or(Fail::Infeasible)?;
-            pivot(&mut r.t, w, row, col);
-            r.basis[row] = col;
-        }
-        Err(Fail::GaveUp)
+        dual_run(&mut r.t, &mut r.basis, m, w, r.art0)?;
+        Ok(r)
     }
 
     /// The optimum: value, solution, duals and the tableau without its
@@ -307,35 +287,52 @@ impl Tableau {
         let m = m + 1;
         let last = w2 - 1;
         // Dual simplex: the reduced costs stay non-negative.
-        for _ in 0..20 * (m + w2) {
-            let r = (0..m)
-                .filter(|&i| t[i * w2 + last] < -1e-9)
-                .min_by(|&a, &b| t[a * w2 + last].total_cmp(&t[b * w2 + last]));
-            let Some(r) = r else {
-                return Ok(Tableau {
-                    t,
-                    m,
-                    width: w2,
-                    n: self.n,
-                    basis,
-                });
-            };
-            let mut best: Option<(f64, usize)> = None;
-            for j in 0..last {
-                let a = t[r * w2 + j];
-                if a < -1e-9 {
-                    let ratio = t[m * w2 + j].max(0.0) / -a;
-                    if best.is_none_or(|(q, _)| ratio < q - 1e-12) {
-                        best = Some((ratio, j));
-                    }
+        dual_run(&mut t, &mut basis, m, w2, last)?;
+        Ok(Tableau {
+            t,
+            m,
+            width: w2,
+            n: self.n,
+            basis,
+        })
+    }
+}
+
+/// The dual simplex: pivots a row whose basic value is negative (the most
+/// negative; rows whose basic column is not below `entering`, artificials
+/// kept for their inverse, are left alone) out against the column below
+/// `entering` with the least ratio of reduced cost, until every value is
+/// non-negative. The reduced costs must be non-negative to start with.
+fn dual_run(
+    t: &mut [f64],
+    basis: &mut [usize],
+    m: usize,
+    width: usize,
+    entering: usize,
+) -> Result<(), Fail> {
+    let last = width - 1;
+    for _ in 0..20 * (m + width) {
+        let leave = (0..m)
+            .filter(|&i| basis[i] < entering && t[i * width + last] < -1e-9)
+            .min_by(|&a, &b| t[a * width + last].total_cmp(&t[b * width + last]));
+        let Some(row) = leave else {
+            return Ok(());
+        };
+        let mut best: Option<(f64, usize)> = None;
+        for j in 0..entering {
+            let a = t[row * width + j];
+            if a < -1e-9 {
+                let ratio = t[m * width + j].max(0.0) / -a;
+                if best.is_none_or(|(q, _)| ratio < q - 1e-12) {
+                    best = Some((ratio, j));
                 }
             }
-            let (_, col) = best.ok_or(Fail::Infeasible)?;
-            pivot(&mut t, w2, r, col);
-            basis[r] = col;
         }
-        Err(Fail::GaveUp)
+        let (_, col) = best.ok_or(Fail::Infeasible)?;
+        pivot(t, width, row, col);
+        basis[row] = col;
     }
+    Err(Fail::GaveUp)
 }
 
 fn pivot(t: &mut [f64], width: usize, r: usize, col: usize) {
