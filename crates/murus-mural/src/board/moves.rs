@@ -61,18 +61,23 @@ impl MuralMove {
 }
 
 impl State {
+    /// Whether a tower of `colour` may drop a stone on `cell`: it is empty
+    /// or a wall of that colour.
+    pub(crate) fn takes(&self, cell: u8, colour: u8) -> bool {
+        match self.get(cell as usize) {
+            None => true,
+            Some((c, 1)) => c == colour,
+            _ => false,
+        }
+    }
+
     /// The legal moves, sowings first, in slot order.
     pub fn moves(&self, board: &Board, sacrifice: bool, out: &mut Vec<MuralMove>) {
         out.clear();
         for s in 0..self.raw().len() {
             let Some((c, 2)) = self.get(s) else { continue };
             for &(a, b) in board.lines(s) {
-                let ok = |x: u8| match self.get(x as usize) {
-                    None => true,
-                    Some((oc, 1)) => oc == c,
-                    _ => false,
-                };
-                if ok(a) && ok(b) {
+                if self.takes(a, c) && self.takes(b, c) {
                     out.push(MuralMove::Sow {
                         from: s as u8,
                         near: a,

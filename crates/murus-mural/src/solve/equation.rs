@@ -44,10 +44,25 @@ pub(super) struct Equation {
     conservation: Vec<Vec<(usize, f64)>>,
     /// Per slot: its index in `cells`.
     row_of: Vec<usize>,
-    /// The dual of the last call's first program, when it had no cuts.
-    last_dual: std::cell::RefCell<Option<Dual>>,
-    /// The last first program without cuts, solved: the next starts there.
-    warm: std::cell::RefCell<Option<Root>>,
+}
+
+/// What [`Equation::least_within`] found: the answer, the programs it
+/// solved, and, when it had no cuts, its first program solved (for the next
+/// call to start from) and that program's dual (see [`Dual`]).
+pub(super) struct Least {
+    pub(super) answer: Answer,
+    pub(super) programs: u32,
+    pub(super) root: Option<Root>,
+    pub(super) dual: Option<Dual>,
+}
+
+/// Whether the stack on `c` must still sow: a tower, or a wall off a target.
+fn is_mover(p: &Puzzle, s: &State, c: usize) -> bool {
+    match s.get(c) {
+        Some((_, 2)) => true,
+        Some(_) => !p.targets[c],
+        None => false,
+    }
 }
 
 impl Equation {
@@ -68,7 +83,7 @@ impl Equation {
         }
         let from = cells
             .iter()
-            .map(|&c| (0..lines.len()).filter(|&j| lines[j].0 == c).collect())
+            .map(|&c| (first[c]..first[c] + p.board.lines(c).len()).collect())
             .collect();
         let conservation = cells
             .iter()
@@ -99,32 +114,13 @@ impl Equation {
             from,
             conservation,
             row_of,
-            last_dual: std::cell::RefCell::new(None),
-            warm: std::cell::RefCell::new(None),
         })
-    }
-
-    /// The solved program the next [`Self::least_within`] without cuts
-    /// starts from.
-    pub(super) fn set_warm(&self, root: Option<Root>) {
-        self.warm.replace(root);
-    }
-
-    /// The last solved program without cuts.
-    pub(super) fn take_warm(&self) -> Option<Root> {
-        self.warm.borrow_mut().take()
-    }
-
-    /// The dual of the last [`Self::least_within`]'s first program (when
-    /// it had no cuts and its dual checked out).
-    pub(super) fn take_dual(&self) -> Option<Dual> {
-        self.last_dual.borrow_mut().take()
     }
 
     /// A program's row duals as a [`Dual`], if they are feasible (to a
     /// hair: rounding could otherwise make the bound too high).
     fn dual(&self, duals: &[f64], movers: &[(usize, usize)]) -> Option<Dual> {
-        let slots = self.first.len();
+        let slots = self.row_of.len();
         let mut w = vec![0.0; slots];
         let mut mover = vec![0.0; slots];
         for (i, &c) in self.cells.iter().enumerate() {
@@ -145,13 +141,9 @@ impl Equation {
     pub(super) fn dual_bound(&self, p: &Puzzle, s: &State, d: &Dual) -> u32 {
         let mut v = 0.0;
         for &c in &self.cells {
-            let (h, mover) = match s.get(c) {
-                Some((_, 2)) => (2.0, true),
-                Some(_) => (1.0, !p.targets[c]),
-                None => (0.0, false),
-            };
-            v += d.w[c] * (f64::from(u8::from(p.targets[c])) - h);
-            if mover {
+            let h = s.get(c).map_or(0, |(_, h)| h);
+            v += d.w[c] * (f64::from(u8::from(p.targets[c])) - f64::from(h));
+            if is_mover(p, s, c) {
                 v += d.mover[c];
             }
         }
@@ -185,12 +177,13 @@ impl Equation {
     /// over the linear program (branching first on a cell's sowings, then
     /// on a line's, deepening on the value), within `max_nodes` programs;
     /// also the programs solved.
-    pub(super) fn least(&self, p: &Puzzle, s: &State, max_nodes: u32) -> (Answer, u32) {
-        self.least_within(p, s, &[], None, max_nodes)
+    pub(super) fn least(&self, p: &Puzzle, s: &State, max_nodes: u32) -> Least {
+        self.least_within(p, s, &[], None, max_nodes, None)
     }
 
-    /// [`Self::least`] with rows `cuts` added, and with `exactly`, a single
-    /// pass for a solution of at most that many sowings.
+    /// [`Self::least`] with rows `cuts` added, with `exactly`, a single
+    /// pass for a solution of at most that many sowings, and without cuts
+    /// started from `warm`, another state's first program solved.
     pub(super) fn least_within(
         &self,
         p: &Puzzle,
@@ -198,7 +191,14 @@ impl Equation {
         cuts: &[Row],
         exactly: Option<u32>,
         max_nodes: u32,
-    ) -> (Answer, u32) {
+        warm: Option<&Root>,
+    ) -> Least {
+        let settled = |answer, programs| Least {
+            answer,
+            programs,
+            root: None,
+            dual: None,
+        };
         let rhs_conserving: Vec<f64> = self
             .cells
             .iter()
@@ -215,14 +215,10 @@ impl Equation {
         rhs.extend(cuts.iter().map(|r| r.rhs));
         let mut movers = Vec::new();
         for (i, &c) in self.cells.iter().enumerate() {
-            let mover = match s.get(c) {
-                Some((_, 2)) => true,
-                Some(_) => !p.targets[c],
-                None => false,
-            };
+            let mover = is_mover(p, s, c);
             if self.from[i].is_empty() {
                 if mover {
-                    return (Answer::None, 0);
+                    return settled(Answer::None, 0);
                 }
                 continue;
             }
@@ -230,16 +226,11 @@ impl Equation {
             rhs.push(f64::from(u8::from(mover)));
         }
         if max_nodes == 0 {
-            return (Answer::Unknown, 0);
+            return settled(Answer::Unknown, 0);
         }
         let n = self.lines.len();
         let cost = vec![1.0; n];
-        let warm = if cuts.is_empty() {
-            let last = self.warm.borrow();
-            last.as_ref().map(|w| w.resolve(&rhs))
-        } else {
-            None
-        };
+        let warm = warm.filter(|_| cuts.is_empty()).map(|w| w.resolve(&rhs));
         let solved = match warm {
             Some(Ok(root)) => Ok(root),
             Some(Err(Fail::Infeasible)) => Err(Fail::Infeasible),
@@ -272,21 +263,14 @@ impl Equation {
         };
         let root = match solved {
             Ok(root) => root,
-            Err(fail) => {
-                self.last_dual.replace(None);
-                let answer = match fail {
-                    Fail::Infeasible => Answer::None,
-                    Fail::GaveUp => Answer::Unknown,
-                };
-                return (answer, 1);
-            }
+            Err(Fail::Infeasible) => return settled(Answer::None, 1),
+            Err(Fail::GaveUp) => return settled(Answer::Unknown, 1),
         };
         let optimum = root.optimum();
-        let dual = if cuts.is_empty() {
-            self.warm.replace(Some(root));
-            self.dual(&optimum.duals, &movers)
+        let (root, dual) = if cuts.is_empty() {
+            (Some(root), self.dual(&optimum.duals, &movers))
         } else {
-            None
+            (None, None)
         };
         let mut search = Bb {
             eq: self,
@@ -317,8 +301,12 @@ impl Equation {
             (None, false) => Answer::None,
             (_, true) => Answer::Unknown,
         };
-        self.last_dual.replace(dual);
-        (answer, search.nodes)
+        Least {
+            answer,
+            programs: search.nodes,
+            root,
+            dual,
+        }
     }
 }
 
@@ -494,14 +482,13 @@ fn order(
             continue;
         }
         let (u, a, b) = eq.lines[j];
-        let ok = matches!(s.get(u), Some((_, 2)))
-            && s.get(a).is_none_or(|(_, h)| h < 2)
-            && s.get(b).is_none_or(|(_, h)| h < 2);
-        if !ok {
+        let Some((colour, 2)) = s.get(u) else {
+            continue;
+        };
+        if !(s.takes(a as u8, colour) && s.takes(b as u8, colour)) {
             continue;
         }
         let m = eq.line(j);
-        let (colour, _) = s.get(u).expect("a tower");
         s.apply(m);
         left[j] -= 1;
         path.push(m);
@@ -535,7 +522,9 @@ mod tests {
     fn the_doc_example_balances_in_five_and_plays() {
         let p = doc_example();
         let eq = Equation::new(&p).expect("one colour, no sacrifice");
-        let (answer, programs) = eq.least(&p, &p.start, 1000);
+        let Least {
+            answer, programs, ..
+        } = eq.least(&p, &p.start, 1000);
         assert!(programs >= 1);
         let Answer::Least(v, counts) = answer else {
             panic!("{answer:?}")
@@ -551,7 +540,9 @@ mod tests {
         assert!(s.is_solved(&p.targets));
         // A cut that excludes its support leaves no other multiset of five.
         let cut = another(&counts, v);
-        let (next, _) = eq.least_within(&p, &p.start, &[cut], Some(v), 1000);
+        let next = eq
+            .least_within(&p, &p.start, &[cut], Some(v), 1000, None)
+            .answer;
         assert!(!matches!(next, Answer::Least(5, _)), "{next:?}");
     }
 
@@ -579,7 +570,7 @@ mod tests {
             };
             let (start, played) = (p.start.clone(), path.len() as u32 - 1);
             let eq = Equation::new(&p).unwrap();
-            let Answer::Least(v, counts) = eq.least(&p, &start, 5000).0 else {
+            let Answer::Least(v, counts) = eq.least(&p, &start, 5000).answer else {
                 panic!("a played mural balances\n{}", p.to_toml())
             };
             assert!(v <= played, "{v} > {played}\n{}", p.to_toml());

@@ -100,18 +100,18 @@ impl Ida<'_, '_> {
                 // Start the program from the nearest ancestor's.
                 let depth = g as usize;
                 self.roots.truncate(depth);
-                eq.set_warm(self.roots.iter().rev().find_map(Clone::clone));
-                let (answer, programs) = eq.least_within(p, s, &[], Some(room), NODE_PROGRAMS);
-                self.ctx.nodes += u64::from(programs);
+                let warm = self.roots.iter().rev().flatten().next();
+                let least = eq.least_within(p, s, &[], Some(room), NODE_PROGRAMS, warm);
+                self.ctx.nodes += u64::from(least.programs);
                 self.roots.resize(depth, None);
-                self.roots.push(eq.take_warm());
-                if let Some(d) = eq.take_dual() {
+                self.roots.push(least.root);
+                if let Some(d) = least.dual {
                     if self.duals.len() == DUALS {
                         self.duals.remove(0);
                     }
                     self.duals.push(d);
                 }
-                match answer {
+                match least.answer {
                     Answer::Least(_, x) => Some(x),
                     Answer::None => {
                         let a = self.above.entry(key).or_insert(room);

@@ -66,10 +66,6 @@ pub(super) fn search(
         };
         return finish(status, found.unwrap_or_default(), ctx.nodes, false);
     }
-    // Stone conservation (`potential`) often bounds far above the counting
-    // bound when stones must travel; both are lower bounds, so the first
-    // iteration is their maximum (the cover's failure only raises the
-    // counting one).
     // The state equation (`equation`): its least integer solution bounds
     // the length, and when its sowings can be played in some order they are
     // an optimal solution.
@@ -85,6 +81,10 @@ pub(super) fn search(
             return finish(Status::Unproven, Vec::new(), ctx.nodes, false);
         }
     }
+    // Stone conservation (`potential`) often bounds far above the counting
+    // bound when stones must travel; all three are lower bounds, so the
+    // first iteration is their maximum (the cover's failure only raises the
+    // counting one).
     let potential = Potential::new(p, state);
     let conserved = potential
         .as_ref()
@@ -158,9 +158,9 @@ fn balance(eq: &Equation, ctx: &mut Ctx<'_>, state: &State) -> Result<Option<Vec
     if !ctx.tick() {
         return Ok(None);
     }
-    let (answer, programs) = eq.least(p, state, room(ctx, EQUATION_NODES));
-    ctx.nodes += u64::from(programs);
-    let Answer::Least(v, mut counts) = answer else {
+    let first = eq.least(p, state, room(ctx, EQUATION_NODES));
+    ctx.nodes += u64::from(first.programs);
+    let Answer::Least(v, mut counts) = first.answer else {
         return Ok(None);
     };
     // Other multisets of `v` sowings, while they come: any that can be
@@ -176,9 +176,9 @@ fn balance(eq: &Equation, ctx: &mut Ctx<'_>, state: &State) -> Result<Option<Vec
             return Ok(Some(moves));
         }
         cuts.push(another(&counts, v));
-        let (next, programs) = eq.least_within(p, state, &cuts, Some(v), room(ctx, EQUATION_NODES));
-        ctx.nodes += u64::from(programs);
-        match next {
+        let next = eq.least_within(p, state, &cuts, Some(v), room(ctx, EQUATION_NODES), None);
+        ctx.nodes += u64::from(next.programs);
+        match next.answer {
             Answer::Least(_, c) => counts = c,
             _ => break,
         }
