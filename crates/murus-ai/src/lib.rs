@@ -48,6 +48,7 @@ pub mod evalfile;
 pub mod external;
 mod mcts;
 pub mod nnue;
+pub mod proof;
 pub mod review;
 mod search;
 pub mod ugi;

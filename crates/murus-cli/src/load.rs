@@ -28,12 +28,20 @@ pub(crate) fn rules_source(spec: &str) -> Result<(String, Option<&Path>)> {
 /// A `.mg` path or a shipped variant's name, compiled; a rule file's
 /// diagnostics go to stderr, rendered like rustc's.
 pub(crate) fn load_variant(spec: &str) -> Result<Variant> {
+    load_variant_with(spec, &[])
+}
+
+/// [`load_variant`] with parameter values (`--set files=5`); the others
+/// keep their defaults.
+pub(crate) fn load_variant_with(spec: &str, set: &[(String, u32)]) -> Result<Variant> {
     let (source, path) = rules_source(spec)?;
     let Some(path) = path else {
-        return Variant::compile(&source)
-            .map_err(|_| anyhow!("the shipped variant `{spec}` does not compile"));
+        return Variant::compile_with(&source, set).map_err(|diags| {
+            eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
+            anyhow!("the shipped variant `{spec}` does not compile with these settings")
+        });
     };
-    let variant = Variant::compile(&source).map_err(|diags| {
+    let variant = Variant::compile_with(&source, set).map_err(|diags| {
         eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
         anyhow!("`{spec}` has errors")
     })?;

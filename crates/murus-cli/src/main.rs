@@ -18,6 +18,7 @@ mod record;
 mod rules;
 mod sheet;
 mod signal;
+mod solve;
 mod sweep;
 mod train;
 mod ugi;
@@ -100,6 +101,9 @@ enum Command {
     /// The best move and line of a position, its score, and with --multipv
     /// the K best moves.
     Analyze(analyze::AnalyzeArgs),
+    /// The exact value of a position (the start by default) by proof-number
+    /// search: who wins with perfect play, and with which first moves.
+    Solve(solve::SolveArgs),
     /// Learn an evaluation for a variant from self-play: writes an
     /// evaluation file (`VARIANT.eval`).
     Train(train::TrainArgs),
@@ -153,5 +157,6 @@ fn run(command: Command) -> Result<ExitCode> {
             command: lab::LabCommand::Merge(a),
         } => print(&lab::merge(&a)?, json(a.json), out),
         Command::Train(a) => print(&train::run(&a)?, text, out),
+        Command::Solve(a) => print(&solve::solve(&a)?, json(a.json), out),
     }
 }

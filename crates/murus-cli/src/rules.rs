@@ -23,7 +23,7 @@ pub struct CheckArgs {
 }
 
 /// `--set NAME=VALUE`: a parameter's name and a value for it.
-fn parse_setting(text: &str) -> Result<(String, u32), String> {
+pub(crate) fn parse_setting(text: &str) -> Result<(String, u32), String> {
     let Some((name, value)) = text.split_once('=') else {
         return Err(format!(
             "`{text}` is not NAME=VALUE (for example `files=9`)"

@@ -14,6 +14,7 @@ mod lab;
 mod mural;
 mod record;
 mod sheet;
+mod solve;
 mod sweep;
 mod train;
 mod ugi;

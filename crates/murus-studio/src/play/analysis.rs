@@ -26,6 +26,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::{Duration, Instant};
 
 use murus_ai::analysis::{Analyser, Limits, Line, Score};
+use murus_ai::proof::{self, Value};
 use murus_ai::review;
 pub use murus_ai::review::{BLUNDER_CP, Blunder, for_player, is_blunder, negate, score_text};
 use murus_engine::{Action, Game, Move, Position, Variant};
@@ -49,6 +50,9 @@ pub struct LiveBudget {
     pub time: Option<Duration>,
     /// Nodes for the whole analysis of the position.
     pub nodes: Option<u64>,
+    /// Nodes for the proof search that follows, in a two-player game (0:
+    /// none): the position's exact value when it is small enough.
+    pub proof_nodes: u64,
 }
 
 impl Default for LiveBudget {
@@ -58,9 +62,17 @@ impl Default for LiveBudget {
             max_depth: 24,
             time: Some(Duration::from_secs(8)),
             nodes: None,
+            proof_nodes: PROOF_NODES,
         }
     }
 }
+
+/// The live analysis's proof search: about a second on this machine's
+/// cores, enough to solve the end of a game or a small board.
+pub const PROOF_NODES: u64 = 300_000;
+
+/// The proof search's transposition table, in megabytes.
+const PROOF_TABLE_MB: usize = 32;
 
 /// The budget of each position of a review: a node limit, so that a review
 /// reproduces.
@@ -81,6 +93,35 @@ pub struct PositionEval {
     pub lines: Vec<Line>,
     /// The search has ended (its budget ran out, or the result is proven).
     pub done: bool,
+    /// The exact value, when the proof search settled it.
+    pub proven: Option<Proven>,
+}
+
+/// A position's value proved by the proof search (`murus_ai::proof`).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Proven {
+    pub value: Value,
+    /// The side to move's winning moves, when it wins.
+    pub winning: Vec<Move>,
+}
+
+impl Proven {
+    /// The value in words: "Romans win with perfect play".
+    pub fn text(&self, variant: &Variant) -> String {
+        match self.value {
+            Value::Win(p) => format!("{} win with perfect play", player_name(variant, p)),
+            Value::Draw => "a draw with perfect play".to_string(),
+        }
+    }
+}
+
+/// A player's name.
+fn player_name(variant: &Variant, p: usize) -> String {
+    variant
+        .rules()
+        .players
+        .get(p)
+        .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
 }
 
 impl PositionEval {
@@ -538,6 +579,7 @@ fn live_search(game: &Game, budget: LiveBudget, token: u64, r: &Reporter<LiveMsg
                 mover,
                 lines: found.lines,
                 done: false,
+                proven: None,
             };
             if !r.send(LiveMsg {
                 token,
@@ -554,8 +596,32 @@ fn live_search(game: &Game, budget: LiveBudget, token: u64, r: &Reporter<LiveMsg
     if let Some(mut eval) = last {
         eval.done = true;
         eval.nodes = nodes;
+        eval.proven = prove(game, budget.proof_nodes, &stop);
+        if r.cancelled() {
+            return;
+        }
         r.send(LiveMsg { token, eval });
     }
+}
+
+/// The exact value of the game's position by proof-number search within
+/// `nodes`, in a two-player game; `None` when not settled. (The proof
+/// search judges repetitions by the position alone, not by the line that
+/// led to it: its value is that of the position.)
+fn prove(game: &Game, nodes: u64, stop: &AtomicBool) -> Option<Proven> {
+    let v = game.variant();
+    if nodes == 0 || v.player_count() != 2 {
+        return None;
+    }
+    let limits = proof::Limits {
+        nodes,
+        table_mib: PROOF_TABLE_MB,
+    };
+    let found = proof::solve(v, game.position(), limits, stop).ok()?;
+    Some(Proven {
+        value: found.value?,
+        winning: found.winning,
+    })
 }
 
 /// The review's search: each position of the line, in order, for its side
@@ -617,6 +683,7 @@ mod tests {
                 max_depth: 2,
                 time: None,
                 nodes: Some(50_000),
+                proof_nodes: 20_000,
             },
             review_limits: Limits {
                 nodes: Some(5_000),
@@ -643,6 +710,7 @@ mod tests {
                 pv: vec![first],
             }],
             done: false,
+            proven: None,
         }
     }
 

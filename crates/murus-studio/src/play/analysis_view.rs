@@ -125,6 +125,20 @@ impl PlayPanel {
         let pv: Vec<String> = e.pv().iter().map(|&mv| v.move_to_string(mv)).collect();
         let best = format!("Best line: {}", pv.join(" "));
         Self::row(ui, RichText::new(&best), &format!("{best}\n{note}"));
+        if let Some(p) = &e.proven {
+            let mut text = format!("Proven: {}", p.text(v));
+            if !p.winning.is_empty() {
+                let moves: Vec<String> = p.winning.iter().map(|&mv| v.move_to_string(mv)).collect();
+                text += &format!(" · winning moves {}", moves.join(" "));
+            }
+            Self::row(
+                ui,
+                RichText::new(&text).strong(),
+                &format!(
+                    "{text}\nsolved exactly by proof-number search, without the ply cap; a position repeated for ever is a draw"
+                ),
+            );
+        }
         for line in e.lines.iter().take(LISTED) {
             let (s, viewer) = shown_score(line.score, e.mover, players);
             let text = format!(

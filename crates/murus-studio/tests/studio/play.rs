@@ -548,6 +548,7 @@ fn small_analysis(h: &mut Harness<'_, StudioApp>) {
         max_depth: 2,
         time: None,
         nodes: Some(50_000),
+        proof_nodes: 20_000,
     };
     a.review_limits.nodes = Some(5_000);
 }
@@ -574,6 +575,11 @@ fn the_analysis_toggle_shows_the_evaluation_the_best_line_and_scores_on_hover() 
     assert!(
         shows(&h, "Depth 1"),
         "a proven win ends the search at depth 1"
+    );
+    // The proof search that follows settles the position's value.
+    assert!(
+        shows(&h, "Proven: Romans win with perfect play"),
+        "the proof search's value is shown"
     );
     // The selected tower's moves carry their scores on their targets.
     click(&mut h, "cell d5");

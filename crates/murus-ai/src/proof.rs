@@ -1,0 +1,558 @@
+//! Solving positions exactly: depth-first proof-number search (df-pn) with
+//! a transposition table.
+//!
+//! A position's *value* is that of the game without the ply cap, where play
+//! that goes on for ever is a draw: a player wins when it can force a win in
+//! a finite number of moves (so a winner never needs to repeat a position,
+//! and the variant's repetition rule changes nothing). [`solve`] asks two
+//! questions of the start, each a df-pn search: does the side to move win,
+//! and if not, does the other side win? Neither: a draw.
+//!
+//! One search proves or disproves "the *attacker* wins": the attacker's
+//! nodes are OR nodes, the other side's AND nodes (Allis's proof numbers;
+//! df-pn is Nagai's depth-first form, with Pawlewicz and Lew's 1 + ε
+//! thresholds to avoid thrashing). A position that repeats one on the
+//! current path is a disproof (a cycle is not a win). Such a disproof holds
+//! only along this path (the *graph history interaction* problem), so each
+//! disproof carries the shallowest path position it relied on: a node whose
+//! disproof relies only on itself and its descendants is disproved whatever
+//! the path and goes into the table; one that relies on a position above it
+//! is passed up but never stored. Proofs never rest on a repetition and are
+//! always stored. (Kishimoto and Müller, "A solution to the GHI problem for
+//! depth-first proof-number search", 2004, solve the general problem; this
+//! simpler rule is sound and costs only re-search.)
+//!
+//! Budgets count nodes (a node: a position expanded), so a proof is
+//! reproducible; a [`Handler`] may stop the search early (a clock, a
+//! cancel), after which the answer is unknown. Two-player games only.
+
+use std::collections::HashMap;
+use std::hash::{BuildHasherDefault, Hasher};
+
+use murus_dsl::rules::DrawRules;
+use murus_engine::job::Handler;
+use murus_engine::{Bits, DrawTracker, Engine, EngineTask, Move, Pos, Position, Variant, Word};
+
+/// A proof or disproof number that is final: the node is proven (`dn`) or
+/// disproven (`pn`).
+const INF: u32 = u32::MAX;
+/// A disproof that rests on no position of the path.
+const NO_LOOP: u32 = u32::MAX;
+/// Threshold growth beyond the second-best child: 1 + 1/4.
+const EPSILON_DIV: u32 = 4;
+/// Positions in one table bucket.
+const BUCKET: usize = 4;
+/// Deepest path: a search that goes deeper gives up (unknown).
+pub const MAX_PATH: usize = 4_000;
+/// How many nodes between looks at the handler.
+const POLL: u64 = 4_096;
+
+/// The proven value of a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Value {
+    /// This player (an index) wins with perfect play.
+    Win(usize),
+    /// Neither side can force a win.
+    Draw,
+}
+
+/// The answer to one question "does the attacker win?".
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proof {
+    /// The attacker wins.
+    Proven,
+    /// The attacker does not win (the other side wins or holds a draw).
+    Disproven,
+    /// The budget ran out, or the search was stopped.
+    Unknown,
+}
+
+/// What a solve costs and may use.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits {
+    /// Most nodes in all, every search of the solve together.
+    pub nodes: u64,
+    /// Transposition table size in MiB.
+    pub table_mib: usize,
+}
+
+impl Default for Limits {
+    fn default() -> Limits {
+        Limits {
+            nodes: u64::MAX,
+            table_mib: 256,
+        }
+    }
+}
+
+/// The result of [`solve`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The value, when proved within the budget.
+    pub value: Option<Value>,
+    /// When the side to move wins: its winning moves (each proved).
+    pub winning: Vec<Move>,
+    /// When the side to move wins: moves whose value the budget left
+    /// unknown (neither shown to win nor not to).
+    pub unsettled: Vec<Move>,
+    /// When the value is unknown: a side proved *not* to win (the answer
+    /// so far).
+    pub cannot_win: Option<usize>,
+    /// Nodes searched.
+    pub nodes: u64,
+}
+
+/// Solves `pos` of `variant`: its value, and the side to move's winning
+/// moves when it wins. An error for games of more than two players.
+pub fn solve(
+    variant: &Variant,
+    pos: &Position,
+    limits: Limits,
+    handler: &dyn Handler,
+) -> Result<Solution, String> {
+    if variant.player_count() != 2 {
+        return Err(format!(
+            "solving needs a two-player game; `{}` has {} players",
+            variant.name(),
+            variant.player_count()
+        ));
+    }
+    let mut solver = Solver::new(limits.table_mib);
+    let mover = variant.turn(pos);
+    let other = 1 - mover;
+    let mut solution = Solution {
+        value: None,
+        winning: Vec::new(),
+        unsettled: Vec::new(),
+        cannot_win: None,
+        nodes: 0,
+    };
+    let left = |s: &Solver| limits.nodes.saturating_sub(s.nodes);
+    match solver.prove(variant, pos, mover, left(&solver), handler) {
+        Proof::Proven => {
+            solution.value = Some(Value::Win(mover));
+            for m in variant.legal_moves(pos) {
+                let child = variant.play(pos, m);
+                match solver.prove(variant, &child, mover, left(&solver), handler) {
+                    Proof::Proven => solution.winning.push(m),
+                    Proof::Disproven => {}
+                    Proof::Unknown => solution.unsettled.push(m),
+                }
+            }
+        }
+        Proof::Disproven => {
+            solution.cannot_win = Some(mover);
+            solution.value = match solver.prove(variant, pos, other, left(&solver), handler) {
+                Proof::Proven => Some(Value::Win(other)),
+                Proof::Disproven => Some(Value::Draw),
+                Proof::Unknown => None,
+            };
+        }
+        Proof::Unknown => {}
+    }
+    solution.nodes = solver.nodes;
+    Ok(solution)
+}
+
+/// A df-pn searcher with its table, kept across questions (proofs and
+/// path-free disproofs hold for every later question of the same attacker).
+#[derive(Debug)]
+pub struct Solver {
+    table: Table,
+    /// Nodes searched since the solver was made.
+    pub nodes: u64,
+}
+
+impl Solver {
+    /// A solver whose table takes about `table_mib` MiB.
+    pub fn new(table_mib: usize) -> Solver {
+        Solver {
+            table: Table::new(table_mib),
+            nodes: 0,
+        }
+    }
+
+    /// What the table knows of "`attacker` wins from `pos`": proven,
+    /// disproven, or nothing settled (without searching).
+    pub fn known(&self, variant: &Variant, pos: &Position, attacker: usize) -> Proof {
+        match self.table.get(variant.hash(pos) ^ SALT[attacker]) {
+            Some((0, _)) => Proof::Proven,
+            Some((_, 0)) => Proof::Disproven,
+            _ => Proof::Unknown,
+        }
+    }
+
+    /// Whether `attacker` wins from `pos`, within `nodes` more nodes.
+    pub fn prove(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        attacker: usize,
+        nodes: u64,
+        handler: &dyn Handler,
+    ) -> Proof {
+        struct Task<'a> {
+            solver: &'a mut Solver,
+            pos: &'a Position,
+            attacker: usize,
+            nodes: u64,
+            handler: &'a dyn Handler,
+        }
+        impl EngineTask for Task<'_> {
+            type Output = Proof;
+            fn run<B: Word>(self, engine: &Engine<B>) -> Proof {
+                let pos = B::unwrap(self.pos).expect("a position of this variant");
+                let limit = self.solver.nodes.saturating_add(self.nodes);
+                let mut search = Search {
+                    engine,
+                    table: &mut self.solver.table,
+                    attacker: self.attacker,
+                    salt: SALT[self.attacker],
+                    nodes: self.solver.nodes,
+                    limit,
+                    handler: self.handler,
+                    stopped: false,
+                    path: HashMap::default(),
+                    buffers: Vec::new(),
+                };
+                let root = search.mid(pos, INF, INF, 0);
+                self.solver.nodes = search.nodes;
+                match (root.pn, root.dn) {
+                    (0, _) => Proof::Proven,
+                    (_, 0) if !search.stopped => Proof::Disproven,
+                    _ => Proof::Unknown,
+                }
+            }
+        }
+        variant.run(Task {
+            solver: self,
+            pos,
+            attacker,
+            nodes,
+            handler,
+        })
+    }
+}
+
+/// Keys of one attacker's questions differ from the other's.
+const SALT: [u64; 2] = [0, 0x9e37_79b9_7f4a_7c15];
+
+/// Proof and disproof numbers of a node, with the shallowest path position
+/// a disproof relied on.
+#[derive(Clone, Copy, Debug)]
+struct Numbers {
+    pn: u32,
+    dn: u32,
+    /// For a disproof: the path index of the highest position it repeated
+    /// (`NO_LOOP`: none).
+    lp: u32,
+}
+
+impl Numbers {
+    const UNKNOWN: Numbers = Numbers {
+        pn: 1,
+        dn: 1,
+        lp: NO_LOOP,
+    };
+    fn proven() -> Numbers {
+        Numbers {
+            pn: 0,
+            dn: INF,
+            lp: NO_LOOP,
+        }
+    }
+    fn disproven(lp: u32) -> Numbers {
+        Numbers { pn: INF, dn: 0, lp }
+    }
+}
+
+/// One move of an expanded node, with what is known of its position.
+#[derive(Clone, Copy, Debug)]
+struct Child<B: Bits> {
+    pos: Pos<B>,
+    n: Numbers,
+}
+
+/// A table entry as three words: the key, the proof and disproof numbers
+/// (high and low half), and the nodes spent below it (which entries a full
+/// bucket keeps). Plain words, so that a new table is zeroed memory the
+/// system hands out page by page as it is used.
+type Entry = [u64; 3];
+
+/// The transposition table: buckets of entries, the least worked-on entry
+/// replaced first (proved and disproved ones last).
+#[derive(Debug)]
+struct Table {
+    buckets: Vec<[Entry; BUCKET]>,
+}
+
+impl Table {
+    fn new(mib: usize) -> Table {
+        let bytes = mib.max(1) * 1024 * 1024;
+        let n = (bytes / std::mem::size_of::<[Entry; BUCKET]>())
+            .max(2)
+            .next_power_of_two()
+            / 2;
+        Table {
+            buckets: vec![[[0; 3]; BUCKET]; n],
+        }
+    }
+
+    fn bucket(&self, key: u64) -> usize {
+        (key as usize) & (self.buckets.len() - 1)
+    }
+
+    fn get(&self, key: u64) -> Option<(u32, u32)> {
+        let b = &self.buckets[self.bucket(key)];
+        b.iter()
+            .find(|e| e[0] == key)
+            .map(|e| ((e[1] >> 32) as u32, e[1] as u32))
+    }
+
+    fn put(&mut self, key: u64, pn: u32, dn: u32, work: u32) {
+        let i = self.bucket(key);
+        let b = &mut self.buckets[i];
+        let keep = |e: &Entry| {
+            let settled = e[1] >> 32 == 0 || e[1] as u32 == 0;
+            match (e[0], settled) {
+                (0, _) => 0,
+                (_, true) => e[2] + (1 << 32),
+                (_, false) => e[2],
+            }
+        };
+        let slot = match b.iter().position(|e| e[0] == key) {
+            Some(s) => s,
+            None => (0..BUCKET).min_by_key(|&s| keep(&b[s])).expect("a bucket"),
+        };
+        b[slot] = [key, (u64::from(pn) << 32) | u64::from(dn), u64::from(work)];
+    }
+}
+
+/// A `HashMap` hasher for Zobrist keys, which are random already.
+#[derive(Debug, Default)]
+struct KeyHasher(u64);
+
+impl Hasher for KeyHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 << 8) | u64::from(b);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+/// One question's search.
+struct Search<'a, B: Word> {
+    engine: &'a Engine<B>,
+    table: &'a mut Table,
+    attacker: usize,
+    salt: u64,
+    nodes: u64,
+    limit: u64,
+    handler: &'a dyn Handler,
+    stopped: bool,
+    /// Hashes of the positions on the path, with their depth.
+    path: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
+    /// One move list and one child list per depth, reused.
+    buffers: Vec<(Vec<Move>, Vec<Child<B>>)>,
+}
+
+impl<B: Word> Search<'_, B> {
+    /// What is known of `pos` before searching it: the end of the game, a
+    /// repetition of the path, the table, or the first guess from its
+    /// number of moves (a node with many moves is harder to prove for the
+    /// side to move's opponent).
+    fn look(&self, pos: &Pos<B>) -> Numbers {
+        if let Some(&depth) = self.path.get(&pos.hash()) {
+            return Numbers::disproven(depth);
+        }
+        if let Some((pn, dn)) = self.table.get(pos.hash() ^ self.salt) {
+            return Numbers {
+                pn,
+                dn,
+                lp: NO_LOOP,
+            };
+        }
+        let legal = self.engine.count_moves(pos) as u32;
+        if legal == 0 {
+            return self.ended(pos);
+        }
+        if pos.turn() == self.attacker {
+            Numbers {
+                pn: 1,
+                dn: legal,
+                lp: NO_LOOP,
+            }
+        } else {
+            Numbers {
+                pn: legal,
+                dn: 1,
+                lp: NO_LOOP,
+            }
+        }
+    }
+
+    /// The numbers of a finished game.
+    fn ended(&self, pos: &Pos<B>) -> Numbers {
+        let no_draws = DrawTracker::new(DrawRules::default(), pos.hash());
+        let outcome = self.engine.judge(pos, 0, &no_draws);
+        match outcome.and_then(|o| o.winner) {
+            Some(w) if w == self.attacker => Numbers::proven(),
+            _ => Numbers::disproven(NO_LOOP),
+        }
+    }
+
+    /// Searches `pos` at path index `depth` until its proof number reaches
+    /// `th_pn` or its disproof number `th_dn` (or it is settled).
+    fn mid(&mut self, pos: &Pos<B>, th_pn: u32, th_dn: u32, depth: usize) -> Numbers {
+        self.nodes += 1;
+        if self.nodes % POLL == 0 && self.handler.stop() {
+            self.stopped = true;
+        }
+        if self.nodes >= self.limit || depth >= MAX_PATH {
+            self.stopped = true;
+        }
+        if self.stopped {
+            return Numbers::UNKNOWN;
+        }
+        let start_nodes = self.nodes;
+        let or = pos.turn() == self.attacker;
+        if self.buffers.len() <= depth {
+            self.buffers.resize_with(depth + 1, Default::default);
+        }
+        let (mut moves, mut children) = std::mem::take(&mut self.buffers[depth]);
+        moves.clear();
+        children.clear();
+        self.engine.legal_moves(pos, &mut moves);
+        if moves.is_empty() {
+            self.buffers[depth] = (moves, children);
+            return self.ended(pos);
+        }
+        self.path.insert(pos.hash(), depth as u32);
+        for &m in &moves {
+            let mut child = *pos;
+            self.engine.apply(&mut child, m);
+            let n = self.look(&child);
+            children.push(Child { pos: child, n });
+        }
+        let mut n = combine(&children, or);
+        while !self.stopped && n.pn < th_pn && n.dn < th_dn {
+            let (best, second) = select(&children, or);
+            let c = children[best].n;
+            let (c_pn, c_dn) = if or {
+                (th_pn.min(grow(second)), sub_plus(th_dn, n.dn, c.dn))
+            } else {
+                (sub_plus(th_pn, n.pn, c.pn), th_dn.min(grow(second)))
+            };
+            let child = children[best].pos;
+            children[best].n = self.mid(&child, c_pn, c_dn, depth + 1);
+            n = combine(&children, or);
+        }
+        self.path.remove(&pos.hash());
+        self.buffers[depth] = (moves, children);
+        if n.dn == 0 && n.lp >= depth as u32 {
+            n.lp = NO_LOOP;
+        }
+        if !self.stopped {
+            let work = (self.nodes - start_nodes).min(u64::from(u32::MAX)) as u32;
+            self.store(pos, n, work);
+        }
+        n
+    }
+
+    /// Keeps `n` for `pos` unless it is a disproof that holds only along
+    /// this path.
+    fn store(&mut self, pos: &Pos<B>, n: Numbers, work: u32) {
+        if n.dn == 0 && n.lp != NO_LOOP {
+            return;
+        }
+        self.table.put(pos.hash() ^ self.salt, n.pn, n.dn, work);
+    }
+}
+
+/// The threshold for the best child: the second-best child's number and a
+/// quarter more (at least one more), so that the search does not switch
+/// back and forth between two children of nearly equal numbers.
+fn grow(second: u32) -> u32 {
+    if second >= INF - 1 {
+        return INF;
+    }
+    second
+        .saturating_add((second / EPSILON_DIV).max(1))
+        .min(INF - 1)
+}
+
+/// `th - total + part`, the threshold left for one child when the others
+/// hold `total - part` (saturating; an infinite threshold stays so).
+fn sub_plus(th: u32, total: u32, part: u32) -> u32 {
+    if th == INF {
+        return INF;
+    }
+    th.saturating_sub(total).saturating_add(part).min(INF - 1)
+}
+
+/// Sum of numbers, final only when one of them is.
+fn sum(values: impl Iterator<Item = u32>) -> u32 {
+    let mut total: u32 = 0;
+    for v in values {
+        if v == INF {
+            return INF;
+        }
+        total = total.saturating_add(v).min(INF - 1);
+    }
+    total
+}
+
+/// A node's numbers from its children's. At an OR node the proof number is
+/// the least child's and the disproof number the sum; at an AND node the
+/// other way round. A disproof relies on the highest path position any
+/// child's relies on (OR: all children are disproved) or on the best
+/// disproved child's (AND: one is enough, the one relying least on the
+/// path).
+fn combine<B: Bits>(children: &[Child<B>], or: bool) -> Numbers {
+    if or {
+        let pn = children.iter().map(|c| c.n.pn).min().unwrap_or(INF);
+        let dn = sum(children.iter().map(|c| c.n.dn));
+        let lp = if dn == 0 {
+            children.iter().map(|c| c.n.lp).min().unwrap_or(NO_LOOP)
+        } else {
+            NO_LOOP
+        };
+        Numbers { pn, dn, lp }
+    } else {
+        let pn = sum(children.iter().map(|c| c.n.pn));
+        let dn = children.iter().map(|c| c.n.dn).min().unwrap_or(INF);
+        let lp = children
+            .iter()
+            .filter(|c| c.n.dn == 0)
+            .map(|c| c.n.lp)
+            .max()
+            .unwrap_or(NO_LOOP);
+        Numbers { pn, dn, lp }
+    }
+}
+
+/// The child to search (least proof number at an OR node, least disproof
+/// number at an AND node) and the second-least number.
+fn select<B: Bits>(children: &[Child<B>], or: bool) -> (usize, u32) {
+    let key = |c: &Child<B>| if or { c.n.pn } else { c.n.dn };
+    let mut best = 0;
+    let mut first = INF;
+    let mut second = INF;
+    for (i, c) in children.iter().enumerate() {
+        let k = key(c);
+        if k < first {
+            second = first;
+            first = k;
+            best = i;
+        } else if k < second {
+            second = k;
+        }
+    }
+    (best, second)
+}

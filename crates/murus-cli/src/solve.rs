@@ -1,0 +1,240 @@
+//! `murus solve`: the exact value of a position (the start by default) by
+//! proof-number search (`murus_ai::proof`), within a budget of time or
+//! nodes.
+
+use std::io::{self, Write};
+use std::process::ExitCode;
+use std::time::{Duration, Instant};
+
+use anyhow::{Result, anyhow, bail};
+use clap::Args;
+use murus_ai::proof::{self, Limits, Value};
+use murus_engine::Game;
+use murus_engine::job::{Handler, HandlerExt};
+use serde::Serialize;
+
+use crate::answer::Answer;
+use crate::load::{game_over, load_position, load_variant_with, play};
+
+/// `murus solve`'s arguments.
+#[derive(Args)]
+pub struct SolveArgs {
+    /// A `.mg` file or a shipped variant's name.
+    pub variant: String,
+    /// Set a declared parameter (`--set files=5`); repeat for several.
+    #[arg(long = "set", value_name = "NAME=VALUE", value_parser = crate::rules::parse_setting)]
+    pub set: Vec<(String, u32)>,
+    /// A position string (default: the start).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// Moves played from the position, in notation.
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+    /// How long to search: a time (`30s`, `5m`, `2h`) or a number of nodes
+    /// (`50000000`); default 60s.
+    #[arg(long, default_value = "60s")]
+    pub budget: String,
+    /// The transposition table's size in MiB.
+    #[arg(long, default_value_t = 1024)]
+    pub table: usize,
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// A budget of time or of nodes.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub enum Budget {
+    Time(Duration),
+    Nodes(u64),
+}
+
+/// Reads `--budget`: `30s`, `5m`, `2h`, `1.5m`, or a node count.
+pub fn parse_budget(text: &str) -> Result<Budget> {
+    let bad =
+        || anyhow!("--budget `{text}`: give a time (30s, 5m, 2h) or a number of nodes (50000000)");
+    let t = text.trim();
+    if let Ok(n) = t.parse::<u64>() {
+        if n < 1000 {
+            bail!("--budget {n}: too small to search (at least 1000 nodes)");
+        }
+        return Ok(Budget::Nodes(n));
+    }
+    let (number, unit) = t.split_at(t.len().saturating_sub(1));
+    let scale = match unit {
+        "s" => 1.0,
+        "m" => 60.0,
+        "h" => 3600.0,
+        _ => return Err(bad()),
+    };
+    let n: f64 = number.parse().map_err(|_| bad())?;
+    if !n.is_finite() || n <= 0.0 {
+        return Err(bad());
+    }
+    let seconds = n * scale;
+    if seconds < 0.01 {
+        bail!("--budget {text}: too short to search (at least 10 ms)");
+    }
+    Ok(Budget::Time(Duration::from_secs_f64(seconds.min(1e9))))
+}
+
+/// `murus solve`'s answer.
+#[derive(Serialize)]
+pub struct Solved {
+    pub variant: String,
+    pub position: String,
+    /// `win`, `loss` or `draw` for the side to move; `unknown` when the
+    /// budget ran out first.
+    pub value: &'static str,
+    /// The winner's letter, when someone wins.
+    pub winner: Option<char>,
+    /// The side to move's winning moves, each proved.
+    pub winning: Vec<String>,
+    /// Moves whose value the budget left unknown (with a win proved).
+    pub unsettled: Vec<String>,
+    /// When the value is unknown: a side proved not to win.
+    pub cannot_win: Option<char>,
+    pub nodes: u64,
+    pub seconds: f64,
+    /// Stopped by a signal.
+    pub interrupted: bool,
+    /// One line that says what was solved.
+    pub summary: String,
+}
+
+/// `murus solve`.
+pub fn solve(a: &SolveArgs) -> Result<Solved> {
+    let budget = parse_budget(&a.budget)?;
+    if a.table < 1 {
+        bail!("--table must be at least 1 MiB");
+    }
+    let v = &load_variant_with(&a.variant, &a.set)?;
+    let pos = load_position(v, a.position.as_deref())?;
+    let mut game = Game::from_position(v, pos);
+    for (i, m) in a.moves.iter().enumerate() {
+        play(&mut game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
+    }
+    if let Some(o) = game.outcome() {
+        bail!("{}", game_over(v, o));
+    }
+    let pos = *game.position();
+    let mut limits = Limits {
+        table_mib: a.table,
+        ..Limits::default()
+    };
+    let mut deadline = None;
+    let started = Instant::now();
+    match budget {
+        Budget::Nodes(n) => limits.nodes = n,
+        Budget::Time(t) => deadline = Some(started + t),
+    }
+    let cancel = crate::signal::stop();
+    let handler = cancel.clone().until(deadline);
+    let found =
+        proof::solve(v, &pos, limits, &handler as &dyn Handler).map_err(|e| anyhow!("{e}"))?;
+    let letter = |p: usize| v.letter(p);
+    let mover = v.turn(&pos);
+    let (value, winner) = match found.value {
+        Some(Value::Win(p)) if p == mover => ("win", Some(letter(p))),
+        Some(Value::Win(p)) => ("loss", Some(letter(p))),
+        Some(Value::Draw) => ("draw", None),
+        None => ("unknown", None),
+    };
+    let names = |p: usize| v.rules().players[p].name.clone();
+    let summary = match found.value {
+        Some(Value::Win(p)) => format!("{} win with perfect play", names(p)),
+        Some(Value::Draw) => "a draw with perfect play: neither side can force a win".into(),
+        None => match found.cannot_win {
+            Some(p) => format!("unknown within the budget; {} cannot force a win", names(p)),
+            None => "unknown within the budget".into(),
+        },
+    };
+    Ok(Solved {
+        variant: v.name().to_string(),
+        position: v.position_string(&pos),
+        value,
+        winner,
+        winning: found.winning.iter().map(|&m| v.move_to_string(m)).collect(),
+        unsettled: found
+            .unsettled
+            .iter()
+            .map(|&m| v.move_to_string(m))
+            .collect(),
+        cannot_win: found.cannot_win.map(letter),
+        nodes: found.nodes,
+        seconds: started.elapsed().as_secs_f64(),
+        interrupted: cancel.is_cancelled(),
+        summary,
+    })
+}
+
+impl Answer for Solved {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        writeln!(out, "value    {}", self.summary)?;
+        if !self.winning.is_empty() {
+            writeln!(out, "winning  {}", self.winning.join(" "))?;
+        }
+        if !self.unsettled.is_empty() {
+            writeln!(out, "unknown  {}", self.unsettled.join(" "))?;
+        }
+        let rate = self.nodes as f64 / self.seconds.max(1e-9);
+        writeln!(
+            out,
+            "nodes    {} in {:.2} s ({:.0} k nodes/s)",
+            self.nodes,
+            self.seconds,
+            rate / 1000.0
+        )?;
+        writeln!(
+            out,
+            "rules    play without the ply cap; a position repeated for ever is a draw"
+        )
+    }
+
+    fn exit_code(&self) -> ExitCode {
+        if self.interrupted {
+            crate::signal::interrupted()
+        } else if self.value == "unknown" {
+            // As a mural verdict unproven within its budget.
+            ExitCode::from(2)
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn budgets_are_times_or_node_counts() {
+        assert_eq!(
+            parse_budget("30s").unwrap(),
+            Budget::Time(Duration::from_secs(30))
+        );
+        assert_eq!(
+            parse_budget("1.5m").unwrap(),
+            Budget::Time(Duration::from_secs(90))
+        );
+        assert_eq!(
+            parse_budget("2h").unwrap(),
+            Budget::Time(Duration::from_secs(7200))
+        );
+        assert_eq!(parse_budget("5000000").unwrap(), Budget::Nodes(5_000_000));
+        for bad in ["", "s", "10x", "-1s", "nans", "lots"] {
+            assert!(parse_budget(bad).is_err(), "{bad}");
+        }
+        assert!(
+            parse_budget("10")
+                .unwrap_err()
+                .to_string()
+                .contains("too small")
+        );
+        assert!(
+            parse_budget("0.001s")
+                .unwrap_err()
+                .to_string()
+                .contains("too short")
+        );
+    }
+}

@@ -1,0 +1,88 @@
+//! `murus solve`: exact values of small boards, the winning first moves,
+//! budgets, and clear errors.
+
+use crate::util::{json, murus, stderr, stdout};
+
+const SMALL: &str = "variants/sweeps/standard-small.mg";
+
+/// The JSON answer of `murus solve ARGS --json`, which must succeed.
+fn solved(args: &[&str]) -> serde_json::Value {
+    let mut all = vec!["solve"];
+    all.extend_from_slice(args);
+    all.extend(["--json", "--table", "16"]);
+    let o = murus(&all);
+    assert!(o.status.success(), "{}", stderr(&o));
+    json(&o)
+}
+
+#[test]
+fn small_boards_of_the_standard_rules_are_solved() {
+    // 3×4: the second player wins; the first has no winning move.
+    let j = solved(&[SMALL, "--set", "files=3", "--set", "ranks=4"]);
+    assert_eq!(j["value"], "loss", "{j}");
+    assert_eq!(j["winner"], "g");
+    assert_eq!(j["winning"], serde_json::json!([]));
+    // 4×4 (the file's default): the first player wins.
+    let j = solved(&[SMALL]);
+    assert_eq!(j["value"], "win", "{j}");
+    assert_eq!(j["winner"], "r");
+    assert!(!j["winning"].as_array().unwrap().is_empty(), "{j}");
+    // 5×4, past an exhaustive search: the first player wins, with these
+    // first moves and no other.
+    let j = solved(&[SMALL, "--set", "files=5"]);
+    assert_eq!(j["value"], "win", "{j}");
+    assert_eq!(
+        j["winning"],
+        serde_json::json!(["c1-c3", "a1-c3", "b1-d3", "d1-b3", "e1-c3"])
+    );
+    assert_eq!(j["unsettled"], serde_json::json!([]));
+}
+
+#[test]
+fn the_text_says_who_wins_and_the_rules_solved() {
+    let o = murus(&["solve", SMALL, "--set", "files=3", "--table", "16"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("value    Gauls win with perfect play"),
+        "{out}"
+    );
+    assert!(out.contains("without the ply cap"), "{out}");
+}
+
+#[test]
+fn a_budget_too_small_leaves_the_value_unknown_with_exit_code_2() {
+    for budget in ["5000", "0.2s"] {
+        let o = murus(&[
+            "solve", "standard", "--budget", budget, "--json", "--table", "16",
+        ]);
+        assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+        let j = json(&o);
+        assert_eq!(j["value"], "unknown", "{j}");
+        assert_eq!(j["winner"], serde_json::Value::Null, "{j}");
+        if budget == "5000" {
+            assert!(j["nodes"].as_u64().unwrap() <= 5001, "{j}");
+        }
+    }
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let cases: [(&[&str], &str); 6] = [
+        (&["solve", "standard", "--budget", "lots"], "give a time"),
+        (&["solve", "standard", "--budget", "10"], "too small"),
+        (&["solve", "escape4"], "two-player"),
+        (&["solve", "nosuch"], "unknown variant"),
+        (&["solve", SMALL, "--set", "files=9"], "cannot be 9"),
+        (
+            &["solve", "standard", "--position", "8/8/8/8/8/8/8 x"],
+            "position",
+        ),
+    ];
+    for (args, expected) in cases {
+        let o = murus(args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
