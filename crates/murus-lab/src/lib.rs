@@ -59,7 +59,8 @@
 //! 5. **Runs**: [`runner`] (worker threads, a run's configuration, a run in
 //!    the background) and [`folder`] (the one protocol of run folders, and
 //!    the folder of a run of games).
-//! 6. **Jobs**: [`matches`](mod@matches), [`balance`], [`sweep`] and [`train`].
+//! 6. **Jobs**: [`matches`](mod@matches), [`balance`], [`ladder`] (the skill
+//!    ladder), [`sweep`] and [`train`].
 //!
 //! The report types and their writers sit below the runner and the run
 //! folders rather than above them: a run folder ends with its report
@@ -70,6 +71,7 @@ pub mod balance;
 pub mod book;
 pub mod error;
 pub mod folder;
+pub mod ladder;
 pub mod matches;
 pub mod metrics;
 pub mod play;

@@ -1,0 +1,214 @@
+//! The skill ladder's method on games whose answer is known: one the first
+//! player always wins at once (one rung: nothing beats random, since every
+//! bot wins exactly its games as first player), one decided by chance
+//! within its random opening plies (one rung: the bots never choose), and
+//! a small real board, whose searching bots do climb. A stopped ladder
+//! resumed from its folder ends as one never stopped.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use murus_engine::Variant;
+use murus_engine::job::Handler;
+use murus_lab::RunProgress;
+use murus_lab::folder::Mode;
+use murus_lab::ladder::{End, LadderConfig, run_ladder};
+
+/// A 3×3 board whose first player breaks through with every move it has.
+const FIRST_WINS_AT_ONCE: &str = r##"
+variant "first-wins"
+board rect 3 x 3
+player "Romans" {
+    letter r
+    colour "#e8dcc0"
+    home rank 1
+    forward n
+}
+player "Gauls" {
+    letter g
+    colour "#5b3a29"
+    home rank 3
+    forward s
+}
+setup {
+    r 2 on cells a1 c1
+    g 1 on cells b3
+}
+stack limit 2
+sow {
+    heights 2
+    directions all
+    onto empty, own 1
+}
+win {
+    breakthrough immediate by sow
+    stalemate loses
+}
+"##;
+
+/// A 3×3 board whose games end by the third ply, each side's choice being
+/// between winning at once and a move after which the other side wins:
+/// with four random plies opening every game, chance alone decides.
+const CHANCE: &str = r##"
+variant "chance"
+board rect 3 x 3
+player "Romans" {
+    letter r
+    colour "#e8dcc0"
+    home rank 1
+    forward n
+}
+player "Gauls" {
+    letter g
+    colour "#5b3a29"
+    home rank 3
+    forward s
+}
+setup {
+    r 2 on cells a1
+    g 2 on cells c3
+}
+stack limit 2
+sow {
+    heights 2
+    directions all
+    onto empty, own 1
+}
+win {
+    breakthrough immediate by sow
+    stalemate loses
+}
+"##;
+
+fn quick() -> LadderConfig {
+    LadderConfig {
+        first_nodes: 8,
+        most_nodes: 64,
+        games: 40,
+        openings: 4,
+        seed: 3,
+        threads: 2,
+        ..LadderConfig::default()
+    }
+}
+
+#[test]
+fn a_game_the_first_player_wins_at_once_has_one_rung() {
+    let v = Variant::compile(FIRST_WINS_AT_ONCE).unwrap();
+    let ladder = run_ladder(&v, &quick(), None, &()).unwrap();
+    assert_eq!(ladder.rungs, ["random"], "{ladder:#?}");
+    assert_eq!(ladder.end, End::NoGain);
+    assert!(!ladder.still_rising);
+    // Every budget tried against random scores exactly half: each bot wins
+    // the games it opens.
+    assert_eq!(ladder.steps.len() as u32, murus_lab::ladder::FIRST_TRIES);
+    for s in &ladder.steps {
+        assert_eq!(s.score, 0.5, "{s:?}");
+        assert_eq!(s.first_player, 1.0, "{s:?}");
+        assert!(!s.clear);
+    }
+    assert!(
+        ladder.answer().starts_with("1 rung of skill"),
+        "{}",
+        ladder.answer()
+    );
+}
+
+#[test]
+fn a_game_of_pure_chance_has_one_rung() {
+    let v = Variant::compile(CHANCE).unwrap();
+    let ladder = run_ladder(&v, &quick(), None, &()).unwrap();
+    assert_eq!(ladder.rungs, ["random"], "{ladder:#?}");
+    for s in &ladder.steps {
+        assert_eq!(s.score, 0.5, "{s:?}");
+        assert!(!s.clear);
+        // Chance gives both sides wins.
+        assert!(s.first_player > 0.0 && s.first_player < 1.0, "{s:?}");
+    }
+}
+
+#[test]
+fn searching_bots_climb_on_a_real_board() {
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let settings = [("files".to_string(), 5), ("ranks".to_string(), 5)];
+    let v = Variant::compile_with(source, &settings).unwrap();
+    let ladder = run_ladder(&v, &quick(), None, &()).unwrap();
+    assert!(ladder.rungs.len() >= 2, "{ladder:#?}");
+    assert_eq!(
+        ladder.rungs[1], "alphabeta:8",
+        "the first budget beats random"
+    );
+    let first = &ladder.steps[0];
+    assert!(first.clear && first.score >= 0.6, "{first:?}");
+    // Every rung but the base clearly beat the one below it.
+    let made = ladder.steps.iter().filter(|s| s.clear).count();
+    assert_eq!(made, ladder.rungs.len() - 1);
+}
+
+/// Stops the ladder once this many games have finished.
+struct StopAfter(u64, AtomicU64);
+
+impl Handler<RunProgress> for StopAfter {
+    fn stop(&self) -> bool {
+        self.1.load(Ordering::Relaxed) >= self.0
+    }
+    fn progress(&self, p: &RunProgress) {
+        self.1.fetch_add(p.games.len() as u64, Ordering::Relaxed);
+    }
+}
+
+#[test]
+fn a_stopped_ladder_resumes_to_the_same_ladder() {
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let v = Variant::compile_with(source, &[("files".to_string(), 4)]).unwrap();
+    let config = LadderConfig {
+        games: 20,
+        ..quick()
+    };
+    let whole = run_ladder(&v, &config, None, &()).unwrap();
+    let dir = std::env::temp_dir().join(format!("murus-ladder-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let stopped = run_ladder(
+        &v,
+        &config,
+        Some((&dir, Mode::New)),
+        &StopAfter(30, AtomicU64::new(0)),
+    )
+    .unwrap();
+    assert_eq!(stopped.end, End::Interrupted, "{stopped:#?}");
+    let resumed = run_ladder(&v, &config, Some((&dir, Mode::Resume)), &()).unwrap();
+    assert_eq!(resumed, whole);
+    // A new ladder refuses the folder; a resume with other settings too.
+    assert!(run_ladder(&v, &config, Some((&dir, Mode::New)), &()).is_err());
+    let other = LadderConfig { seed: 9, ..config };
+    let e = run_ladder(&v, &other, Some((&dir, Mode::Resume)), &()).unwrap_err();
+    assert!(e.to_string().contains("seed"), "{e}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn bad_settings_are_refused() {
+    let v = Variant::standard();
+    for bad in [
+        LadderConfig {
+            threshold: 0.4,
+            ..quick()
+        },
+        LadderConfig {
+            first_nodes: 0,
+            ..quick()
+        },
+        LadderConfig {
+            first_nodes: 128,
+            most_nodes: 64,
+            ..quick()
+        },
+        LadderConfig {
+            games: 1,
+            ..quick()
+        },
+    ] {
+        assert!(run_ladder(&v, &bad, None, &()).is_err(), "{bad:?}");
+    }
+    let four = Variant::builtin("escape4").unwrap();
+    assert!(run_ladder(&four, &quick(), None, &()).is_err());
+}
