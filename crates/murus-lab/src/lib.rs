@@ -60,7 +60,8 @@
 //!    the background) and [`folder`] (the one protocol of run folders, and
 //!    the folder of a run of games).
 //! 6. **Jobs**: [`matches`](mod@matches), [`balance`], [`ladder`] (the skill
-//!    ladder), [`sweep`] and [`train`].
+//!    ladder), [`sweep`] and [`train`]; then [`designer`] (the designer's
+//!    report), which runs a balance check and a ladder.
 //!
 //! The report types and their writers sit below the runner and the run
 //! folders rather than above them: a run folder ends with its report
@@ -69,6 +70,7 @@
 
 pub mod balance;
 pub mod book;
+pub mod designer;
 pub mod error;
 pub mod folder;
 pub mod ladder;
