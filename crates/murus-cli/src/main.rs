@@ -15,6 +15,7 @@ mod load;
 mod mural;
 mod position;
 mod record;
+mod report;
 mod rules;
 mod sheet;
 mod signal;
@@ -101,6 +102,10 @@ enum Command {
     /// The best move and line of a position, its score, and with --multipv
     /// the K best moves.
     Analyze(analyze::AnalyzeArgs),
+    /// The designer's report: one page (DIR/index.html) and its figures
+    /// (DIR/report.json): the rules, speed and size, fairness by level,
+    /// the skill ladder, the exact value when small enough, game quality.
+    Report(report::ReportArgs),
     /// The exact value of a position (the start by default) by proof-number
     /// search: who wins with perfect play, and with which first moves.
     Solve(solve::SolveArgs),
@@ -157,6 +162,7 @@ fn run(command: Command) -> Result<ExitCode> {
             command: lab::LabCommand::Merge(a),
         } => print(&lab::merge(&a)?, json(a.json), out),
         Command::Train(a) => print(&train::run(&a)?, text, out),
+        Command::Report(a) => print(&report::report(&a)?, json(a.json), out),
         Command::Solve(a) => print(&solve::solve(&a)?, json(a.json), out),
     }
 }

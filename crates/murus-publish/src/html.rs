@@ -54,10 +54,15 @@ figcaption { font-size: 9.5pt; margin-top: 0.3em; }
 
 /// A whole HTML document titled `title` around `body`.
 pub fn page(title: &str, body: &str) -> String {
+    page_with(title, "", body)
+}
+
+/// [`page`] with more style after the sheets' own.
+pub fn page_with(title: &str, css: &str, body: &str) -> String {
     format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{}</title>\n<style>{CSS}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
+         <title>{}</title>\n<style>{CSS}{css}</style>\n</head>\n<body>\n{body}</body>\n</html>\n",
         escape(title)
     )
 }

@@ -1,4 +1,5 @@
-//! What Murus learns, handed on (issue 23, publishing). So far: position
+//! What Murus learns, handed on (issue 23, publishing; the designer's
+//! report page of issue 24, [`report_html`]). Position
 //! diagrams as SVG and PNG for any board the rules language makes (rectangles with
 //! cells removed and hexagons, two to four players, stacks of any height,
 //! with arrows for moves, marks, highlights and a caption: [`Diagram`]),
@@ -15,11 +16,13 @@ pub mod diagram;
 pub mod figures;
 pub mod html;
 pub mod mural_sheet;
+pub mod report_page;
 pub mod sheet;
 pub mod words;
 
 pub use diagram::{Diagram, DiagramError, Theme, game_gif};
 pub use figures::{Figure, FigureKind, Search, find_figures};
 pub use mural_sheet::{MuralSheetError, MuralSheetOptions, mural_sheet_html};
+pub use report_page::report_html;
 pub use sheet::{SheetError, SheetOptions, rules_sheet_html};
 pub use words::{Section, rules_in_words, rules_text, sections_text};

@@ -13,6 +13,7 @@ mod diagram;
 mod lab;
 mod mural;
 mod record;
+mod report;
 mod sheet;
 mod solve;
 mod sweep;

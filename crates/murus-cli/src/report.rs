@@ -1,0 +1,169 @@
+//! `murus report`: the designer's report of a variant, `DIR/index.html`
+//! and `DIR/report.json` (`murus_lab::designer`, `murus_publish::report_html`).
+
+use std::io::{self, Write};
+use std::path::PathBuf;
+use std::process::ExitCode;
+use std::sync::Mutex;
+
+use anyhow::{Result, anyhow};
+use clap::Args;
+use murus_engine::job::Handler;
+use murus_lab::designer::{Budget, DesignerReport, ReportConfig, ReportProgress, run_report};
+use murus_lab::folder::Mode;
+use serde::Serialize;
+
+use crate::answer::{Answer, json_pretty};
+use crate::load::load_variant;
+
+/// `murus report`'s arguments.
+#[derive(Args)]
+pub struct ReportArgs {
+    /// A `.mg` file or a shipped variant's name.
+    pub variant: String,
+    /// Under 3 minutes on two cores for the standard game (the default).
+    #[arg(long, group = "budget")]
+    pub quick: bool,
+    /// Under 30 minutes: more games, stronger levels, a longer ladder.
+    #[arg(long, group = "budget")]
+    pub standard: bool,
+    /// As long as it takes.
+    #[arg(long, group = "budget")]
+    pub deep: bool,
+    /// Every game and every figure follows from it.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
+    /// Threads for the games (the report is the same with any).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// Where the report and its parts go (default: `report-NAME`).
+    #[arg(long)]
+    pub out: Option<PathBuf>,
+    /// Go on with the report kept in the folder (after a stop, a kill, a
+    /// scheduler's time limit); refused when it was made with other
+    /// settings.
+    #[arg(long)]
+    pub resume: bool,
+    /// Print report.json instead of the answers.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `murus report`'s answer.
+#[derive(Serialize)]
+#[serde(transparent)]
+pub struct Reported {
+    pub report: Option<DesignerReport>,
+    #[serde(skip)]
+    pub out: PathBuf,
+}
+
+/// `murus report`.
+pub fn report(a: &ReportArgs) -> Result<Reported> {
+    let budget = if a.deep {
+        Budget::Deep
+    } else if a.standard {
+        Budget::Standard
+    } else {
+        Budget::Quick
+    };
+    let threads = match a.threads {
+        Some(0) => return Err(anyhow!("--threads must be at least 1")),
+        Some(t) => t,
+        None => std::thread::available_parallelism().map_or(1, usize::from),
+    };
+    let v = load_variant(&a.variant)?;
+    let out = a
+        .out
+        .clone()
+        .unwrap_or_else(|| PathBuf::from(format!("report-{}", v.name())));
+    let mode = if a.resume { Mode::Resume } else { Mode::New };
+    let config = ReportConfig::new(budget, a.seed, threads);
+    let cancel = crate::signal::stop();
+    let progress = Stages {
+        cancel: cancel.clone(),
+        last: Mutex::new(None),
+    };
+    let report = match run_report(&v, &a.variant, &config, Some((&out, mode)), &progress) {
+        Ok(r) => r,
+        Err(_) if cancel.is_cancelled() => {
+            eprintln!(
+                "interrupted: the finished stages are kept in {}; --resume goes on",
+                out.display()
+            );
+            return Ok(Reported { report: None, out });
+        }
+        Err(e) => return Err(anyhow!("{e}")),
+    };
+    let html = murus_publish::report_html(&v, &report);
+    let index = out.join("index.html");
+    murus_engine::util::write_atomic(&index, html)
+        .map_err(|e| anyhow!("{}: {e}", index.display()))?;
+    Ok(Reported {
+        report: Some(report),
+        out,
+    })
+}
+
+/// Names each stage on stderr as it starts; stops on Ctrl-C.
+struct Stages {
+    cancel: murus_engine::job::Cancel,
+    last: Mutex<Option<&'static str>>,
+}
+
+impl Handler<ReportProgress> for Stages {
+    fn stop(&self) -> bool {
+        self.cancel.is_cancelled()
+    }
+    fn progress(&self, p: &ReportProgress) {
+        let mut last = self
+            .last
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if *last != Some(p.stage) {
+            *last = Some(p.stage);
+            eprintln!("[{}/{}] {}", p.index + 1, p.of, p.stage);
+        }
+    }
+}
+
+impl Answer for Reported {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let Some(r) = &self.report else {
+            return Ok(());
+        };
+        let mut answers = vec![
+            ("Rules", &r.rules.answer),
+            ("Speed and size", &r.speed.answer),
+            ("Fairness", &r.fairness.answer),
+        ];
+        if let Some(l) = &r.ladder {
+            answers.push(("Depth", &l.answer));
+        }
+        if let Some(s) = &r.solved {
+            answers.push(("Solved", &s.answer));
+        }
+        answers.push(("Game quality", &r.quality.answer));
+        for (name, answer) in answers {
+            writeln!(out, "{name}: {answer}")?;
+        }
+        writeln!(
+            out,
+            "wrote {} and {}",
+            self.out.join("index.html").display(),
+            self.out.join("report.json").display()
+        )
+    }
+
+    fn json(&self, out: &mut dyn Write) -> io::Result<()> {
+        json_pretty(self, out)
+    }
+
+    fn exit_code(&self) -> ExitCode {
+        if self.report.is_none() {
+            crate::signal::interrupted()
+        } else {
+            ExitCode::SUCCESS
+        }
+    }
+}

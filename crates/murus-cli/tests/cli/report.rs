@@ -1,0 +1,180 @@
+//! `murus report`: the page and its figures written, a report killed by
+//! SIGKILL and resumed ends with the same `report.json` as one never
+//! stopped, and clear errors.
+
+use crate::util::{TempDir, command, finish, murus, signal, stderr, stdout, wait_for_lines};
+
+const SMALL: &str = "variants/sweeps/standard-small.mg";
+
+/// `report.json` without the timings, the one part that depends on the
+/// machine.
+fn figures(dir: &std::path::Path) -> serde_json::Value {
+    let text = std::fs::read_to_string(dir.join("report.json")).unwrap();
+    let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+    v.as_object_mut()
+        .unwrap()
+        .remove("timing")
+        .expect("a timing part");
+    v
+}
+
+#[test]
+fn a_report_writes_its_page_and_figures_and_says_each_answer() {
+    let dir = TempDir::new("report");
+    let out = dir.join("r");
+    let o = murus(&[
+        "report",
+        SMALL,
+        "--quick",
+        "--seed",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let text = stdout(&o);
+    for section in [
+        "Rules:",
+        "Speed and size:",
+        "Fairness:",
+        "Depth:",
+        "Solved:",
+        "Game quality:",
+    ] {
+        assert!(text.contains(section), "{section}: {text}");
+    }
+    assert!(
+        text.contains("Solved: Solved: Romans win with perfect play"),
+        "{text}"
+    );
+    let html = std::fs::read_to_string(out.join("index.html")).unwrap();
+    assert!(html.contains("<h2>Depth: the skill ladder</h2>"));
+    let j = figures(&out);
+    assert_eq!(
+        j["solved"]["winning"],
+        serde_json::json!(["b1-b3", "c1-c3"])
+    );
+    assert_eq!(j["seed"], 4);
+    assert_eq!(
+        j["command"],
+        format!("murus report {SMALL} --quick --seed 4")
+    );
+    // The stages went by on stderr.
+    assert!(stderr(&o).contains("[4/4] solve"), "{}", stderr(&o));
+    // Again without --resume: refused, the report kept.
+    let again = murus(&[
+        "report",
+        SMALL,
+        "--quick",
+        "--seed",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+    ]);
+    assert_eq!(again.status.code(), Some(1));
+    assert!(
+        stderr(&again).contains("--resume") || stderr(&again).contains("resume it"),
+        "{}",
+        stderr(&again)
+    );
+    // With --resume and another seed: refused, naming the seed.
+    let other = murus(&[
+        "report",
+        SMALL,
+        "--quick",
+        "--seed",
+        "5",
+        "--out",
+        out.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert_eq!(other.status.code(), Some(1));
+    assert!(stderr(&other).contains("seed"), "{}", stderr(&other));
+    // With --resume and the same settings: the same figures, and --json
+    // prints them.
+    let same = murus(&[
+        "report",
+        SMALL,
+        "--quick",
+        "--seed",
+        "4",
+        "--out",
+        out.to_str().unwrap(),
+        "--resume",
+        "--json",
+    ]);
+    assert!(same.status.success(), "{}", stderr(&same));
+    let mut printed: serde_json::Value = serde_json::from_slice(&same.stdout).unwrap();
+    printed.as_object_mut().unwrap().remove("timing");
+    assert_eq!(printed, j);
+}
+
+#[cfg(unix)]
+#[test]
+fn a_report_killed_and_resumed_ends_as_one_never_stopped() {
+    let dir = TempDir::new("report-kill");
+    let whole = dir.join("whole");
+    let o = murus(&[
+        "report",
+        SMALL,
+        "--quick",
+        "--threads",
+        "1",
+        "--out",
+        whole.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let killed = dir.join("killed");
+    let mut child = command()
+        .args([
+            "report",
+            SMALL,
+            "--quick",
+            "--threads",
+            "2",
+            "--out",
+            killed.to_str().unwrap(),
+        ])
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    // Killed once the balance check has begun its strongest level.
+    wait_for_lines(
+        &mut child,
+        &killed.join("balance/levels/hard/games.jsonl"),
+        1,
+    );
+    signal(&child, "KILL");
+    let _ = finish(child);
+    assert!(!killed.join("report.json").exists(), "no report yet");
+    let o = murus(&[
+        "report",
+        SMALL,
+        "--quick",
+        "--threads",
+        "2",
+        "--out",
+        killed.to_str().unwrap(),
+        "--resume",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(figures(&killed), figures(&whole));
+}
+
+#[test]
+fn bad_input_is_a_clear_error() {
+    let cases: [(&[&str], &str); 3] = [
+        (&["report", "nosuch", "--quick"], "unknown variant"),
+        (&["report", SMALL, "--threads", "0"], "--threads"),
+        (
+            &["report", SMALL, "--quick", "--deep"],
+            "cannot be used with",
+        ),
+    ];
+    for (args, expected) in cases {
+        let o = murus(args);
+        assert!(!o.status.success(), "{args:?}");
+        assert!(stderr(&o).contains(expected), "{args:?}: {}", stderr(&o));
+    }
+}

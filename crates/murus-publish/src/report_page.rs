@@ -1,0 +1,450 @@
+//! The designer's report as one self-contained HTML page (inline CSS and
+//! SVG, no script, nothing fetched), readable on a phone and printed.
+//!
+//! Each section opens with its answer in one line (`p.answer`), then the
+//! figures behind it. Every number the page shows outside the rules in
+//! words, the charts and the answer lines is written by [`Num`] as
+//! `<span class="n" data-key="speed.playouts.length.median">`: the key is
+//! its path in `report.json`, so a test can check each against the JSON.
+
+use std::fmt::Write as _;
+
+use murus_engine::Variant;
+use murus_lab::designer::{DesignerReport, Distribution, Playouts};
+
+use crate::diagram::Diagram;
+use crate::html::{escape, figure, page_with};
+use crate::words::rules_in_words;
+
+/// The page's own style, after the sheets' (`crate::html`).
+const CSS: &str = r#"
+p.answer { font-size: 12pt; font-weight: bold; margin: 0.4em 0 0.6em; }
+table { border-collapse: collapse; margin: 0.4em 0; font-size: 9.5pt; }
+th, td { border-bottom: 1px solid #ccc; padding: 0.15em 0.5em; text-align: left; vertical-align: top; }
+td.r, th.r { text-align: right; }
+.scroll { overflow-x: auto; max-width: 100%; }
+svg.chart { display: block; width: 100%; max-width: 160mm; height: auto; }
+nav { font-size: 9.5pt; margin: 0.5em 0; }
+nav a { margin-right: 0.8em; }
+code { font-size: 9pt; word-break: break-all; }
+footer { margin-top: 2em; font-size: 9pt; color: #444; }
+@media (max-width: 600px) { body { font-size: 11pt; } figure { width: 100%; } }
+@media print { nav { display: none; } section { break-inside: auto; } }
+"#;
+
+/// A number of the report: its key in `report.json` and its text.
+struct Num;
+
+impl Num {
+    fn span(key: &str, text: String) -> String {
+        format!("<span class=\"n\" data-key=\"{key}\">{text}</span>")
+    }
+    fn int(key: &str, v: impl std::fmt::Display) -> String {
+        Num::span(key, v.to_string())
+    }
+    fn fixed(key: &str, v: f64, digits: usize) -> String {
+        Num::span(key, format!("{v:.digits$}"))
+    }
+    /// A share as a percentage with one decimal (`data-scale` 100).
+    fn pct(key: &str, v: f64) -> String {
+        format!(
+            "<span class=\"n\" data-key=\"{key}\" data-scale=\"100\">{:.1}</span>%",
+            v * 100.0
+        )
+    }
+}
+
+/// The page of `report`, made for `variant` (the rules it reports on).
+pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
+    let r = report;
+    let mut b = String::new();
+    let _ = writeln!(
+        b,
+        "<header>\n<h1>{}: the designer's report</h1>\n<p class=\"sub\">Written by Murus from the rules file of <code>{}</code>, budget {}, seed {}. Every figure is in <code>report.json</code> beside this page, with the command that made it.</p>\n</header>",
+        escape(&r.rules.title),
+        escape(&r.rules.variant.name),
+        escape(r.budget.name()),
+        Num::int("seed", r.seed),
+    );
+    b.push_str(
+        "<nav><a href=\"#rules\">Rules</a><a href=\"#speed\">Speed and size</a><a href=\"#fairness\">Fairness</a><a href=\"#depth\">Depth</a><a href=\"#solved\">Solved</a><a href=\"#quality\">Game quality</a></nav>\n",
+    );
+    rules_section(&mut b, variant, r);
+    speed_section(&mut b, r);
+    fairness_section(&mut b, r);
+    depth_section(&mut b, r);
+    solved_section(&mut b, r);
+    quality_section(&mut b, r);
+    let _ = writeln!(
+        b,
+        "<footer><p>Made by <code>{}</code>. Timings (the only figures that depend on the machine) are in <code>report.json</code> under <code>timing</code>.</p></footer>",
+        escape(&r.command)
+    );
+    page_with(
+        &format!("{} — the designer's report", r.rules.title),
+        CSS,
+        &b,
+    )
+}
+
+fn open(b: &mut String, id: &str, title: &str, answer: &str) {
+    let _ = writeln!(
+        b,
+        "<section id=\"{id}\">\n<h2>{}</h2>\n<p class=\"answer\" data-section=\"{id}\">{}</p>",
+        escape(title),
+        escape(answer)
+    );
+}
+
+fn rules_section(b: &mut String, variant: &Variant, r: &DesignerReport) {
+    open(b, "rules", "The rules", &r.rules.answer);
+    b.push_str("<div class=\"words\">\n");
+    for section in rules_in_words(variant) {
+        let _ = writeln!(
+            b,
+            "<h3>{}</h3>\n<p>{}</p>",
+            escape(section.heading),
+            escape(&section.sentences.join(" "))
+        );
+    }
+    b.push_str("</div>\n");
+    let start = Diagram::new(variant, variant.start())
+        .coordinates(true)
+        .to_svg();
+    b.push_str(&figure(
+        " class=\"wide\" data-kind=\"start\"",
+        None,
+        &start,
+        &format!("The start of {}.", r.rules.title),
+    ));
+    let _ = writeln!(
+        b,
+        "<p class=\"note\">Rules SHA-256 <code>{}</code>. Evaluation: {} (<code>{}</code>).</p>\n</section>",
+        escape(&r.rules.variant.source_sha256),
+        escape(&r.rules.evaluation_summary),
+        escape(&r.rules.evaluation)
+    );
+}
+
+fn speed_section(b: &mut String, r: &DesignerReport) {
+    let s = &r.speed;
+    open(b, "speed", "Speed and size", &s.answer);
+    let row = |b: &mut String, label: &str, f: &dyn Fn(&str, &Playouts) -> String| {
+        let _ = write!(
+            b,
+            "<tr><th>{}</th><td class=\"r\">{}</td>",
+            escape(label),
+            f("speed.playouts", &s.playouts)
+        );
+        if let Some(std) = &s.standard {
+            let _ = write!(b, "<td class=\"r\">{}</td>", f("speed.standard", std));
+        }
+        b.push_str("</tr>\n");
+    };
+    b.push_str("<div class=\"scroll\"><table>\n<tr><th></th><th class=\"r\">this variant</th>");
+    if s.standard.is_some() {
+        b.push_str("<th class=\"r\">standard game</th>");
+    }
+    b.push_str("</tr>\n");
+    row(b, "random games", &|k, p| {
+        Num::int(&format!("{k}.games"), p.games)
+    });
+    row(b, "length, median (plies)", &|k, p| {
+        Num::int(&format!("{k}.length.median"), p.length.median)
+    });
+    row(b, "length, 5%–95%", &|k, p| {
+        format!(
+            "{}–{}",
+            Num::int(&format!("{k}.length.p5"), p.length.p5),
+            Num::int(&format!("{k}.length.p95"), p.length.p95)
+        )
+    });
+    row(b, "length, mean", &|k, p| {
+        Num::fixed(&format!("{k}.length.mean"), p.length.mean, 2)
+    });
+    row(b, "moves a position, mean", &|k, p| {
+        Num::fixed(&format!("{k}.branching.mean"), p.branching.mean, 2)
+    });
+    row(b, "moves a position, median", &|k, p| {
+        Num::int(&format!("{k}.branching.median"), p.branching.median)
+    });
+    row(b, "first player wins", &|k, p| {
+        Num::pct(&format!("{k}.first_player_wins"), p.first_player_wins)
+    });
+    row(b, "draws", &|k, p| Num::pct(&format!("{k}.draws"), p.draws));
+    row(b, "game tree, log10", &|k, p| {
+        Num::fixed(&format!("{k}.game_tree_log10"), p.game_tree_log10, 1)
+    });
+    row(b, "state space, log10", &|k, p| {
+        Num::fixed(&format!("{k}.state_space_log10"), p.state_space_log10, 1)
+    });
+    b.push_str("</table></div>\n");
+    b.push_str(&histogram(
+        "Length of random games (plies)",
+        &s.playouts.length,
+    ));
+    b.push_str(&histogram(
+        "Legal moves a position in random games",
+        &s.playouts.branching,
+    ));
+    b.push_str(
+        "<p class=\"note\">How: random games from the start, seeded. The game tree is b<sup>d</sup> with b the mean number of moves a position and d the mean length. The state space sums, over every material seen in the games (stacks of each height of each player), the ways to place it on the board, times the players who may be to move: an estimate from above of the positions play reaches.</p>\n</section>\n",
+    );
+}
+
+/// A bar chart of a distribution's histogram, inline SVG.
+fn histogram(title: &str, d: &Distribution) -> String {
+    let (w, h, pad) = (480.0, 150.0, 28.0);
+    let most = d.histogram.iter().map(|b| b.2).max().unwrap_or(1).max(1) as f64;
+    let n = d.histogram.len().max(1) as f64;
+    let bar = (w - 2.0 * pad) / n;
+    let mut svg = format!(
+        "<svg class=\"chart\" viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"{}\">",
+        escape(title)
+    );
+    for (i, (from, to, count)) in d.histogram.iter().enumerate() {
+        let bh = (h - 2.0 * pad) * (*count as f64) / most;
+        let x = pad + bar * i as f64;
+        let _ = write!(
+            svg,
+            "<rect x=\"{x:.1}\" y=\"{:.1}\" width=\"{:.1}\" height=\"{bh:.1}\" fill=\"#7a6a4f\"><title>{from}–{to}: {count}</title></rect>",
+            h - pad - bh,
+            (bar - 2.0).max(1.0)
+        );
+        if i % 2 == 0 || d.histogram.len() <= 8 {
+            let _ = write!(
+                svg,
+                "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"middle\" fill=\"#333\">{from}</text>",
+                x + bar / 2.0,
+                h - pad + 12.0
+            );
+        }
+    }
+    let _ = write!(
+        svg,
+        "<line x1=\"{pad}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" stroke=\"#333\"/></svg>",
+        h - pad,
+        w - pad
+    );
+    figure(" class=\"wide\"", None, &svg, title)
+}
+
+fn fairness_section(b: &mut String, r: &DesignerReport) {
+    let f = &r.fairness;
+    open(b, "fairness", "Fairness by level", &f.answer);
+    b.push_str("<div class=\"scroll\"><table>\n<tr><th>level</th><th>bot</th><th class=\"r\">games</th><th class=\"r\">first player wins</th><th class=\"r\">95% interval</th><th class=\"r\">draws</th><th class=\"r\">mean length</th></tr>\n");
+    for (i, l) in f.balance.levels.iter().enumerate() {
+        let k = format!("fairness.balance.levels.{i}.report");
+        let a = &l.report.first_player_advantage;
+        let _ = writeln!(
+            b,
+            "<tr><td>{}</td><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}–{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td></tr>",
+            escape(&l.level),
+            escape(&l.bot),
+            Num::int(&format!("{k}.games"), l.report.games),
+            Num::pct(&format!("{k}.first_player_advantage.rate"), a.rate),
+            Num::pct(&format!("{k}.first_player_advantage.ci95.0"), a.ci95[0]),
+            Num::pct(&format!("{k}.first_player_advantage.ci95.1"), a.ci95[1]),
+            Num::pct(&format!("{k}.draws.rate"), l.report.draws.rate),
+            Num::fixed(&format!("{k}.length.mean"), l.report.length.mean, 1),
+        );
+    }
+    b.push_str("</table></div>\n");
+    b.push_str(&fairness_chart(r));
+    b.push_str("<h3>Verdict</h3>\n<ul class=\"verdict\">\n");
+    for line in &f.balance.verdict {
+        let _ = writeln!(b, "<li>{}</li>", escape(line));
+    }
+    let _ = writeln!(
+        b,
+        "</ul>\n<p class=\"note\">The same check alone: <code>{}</code> (the method is in <code>docs/balance.md</code>: each level plays itself from varied openings, colours rotated).</p>\n</section>",
+        escape(&f.command)
+    );
+}
+
+/// The first player's rate per level with its interval, and the fair line.
+fn fairness_chart(r: &DesignerReport) -> String {
+    let levels = &r.fairness.balance.levels;
+    let (w, h, pad) = (480.0, 160.0, 30.0);
+    let n = levels.len().max(1) as f64;
+    let y = |v: f64| h - pad - (h - 2.0 * pad) * v;
+    let mut svg = format!(
+        "<svg class=\"chart\" viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"first player's rate by level\">"
+    );
+    let fair = levels
+        .first()
+        .map_or(0.5, |l| l.report.first_player_advantage.fair);
+    let _ = write!(
+        svg,
+        "<line x1=\"{pad}\" y1=\"{0:.1}\" x2=\"{1}\" y2=\"{0:.1}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/>",
+        y(fair),
+        w - pad
+    );
+    for v in [0.0, 0.5, 1.0] {
+        let _ = write!(
+            svg,
+            "<text x=\"{:.1}\" y=\"{:.1}\" font-size=\"9\" text-anchor=\"end\" fill=\"#555\">{:.0}%</text>",
+            pad - 4.0,
+            y(v) + 3.0,
+            v * 100.0
+        );
+    }
+    for (i, l) in levels.iter().enumerate() {
+        let a = &l.report.first_player_advantage;
+        let x = pad + (w - 2.0 * pad) * (i as f64 + 0.5) / n;
+        let _ = write!(
+            svg,
+            "<line x1=\"{x:.1}\" y1=\"{:.1}\" x2=\"{x:.1}\" y2=\"{:.1}\" stroke=\"#333\"/><circle cx=\"{x:.1}\" cy=\"{:.1}\" r=\"4\" fill=\"#7a3b2e\"/><text x=\"{x:.1}\" y=\"{:.1}\" font-size=\"10\" text-anchor=\"middle\">{}</text>",
+            y(a.ci95[0]),
+            y(a.ci95[1]),
+            y(a.rate),
+            h - 8.0,
+            escape(&l.level)
+        );
+    }
+    svg.push_str("</svg>");
+    figure(
+        " class=\"wide\"",
+        None,
+        &svg,
+        "The first player's share of wins at each level, with its 95% interval; the dashed line is a fair game.",
+    )
+}
+
+fn depth_section(b: &mut String, r: &DesignerReport) {
+    let Some(d) = &r.ladder else {
+        return;
+    };
+    let l = &d.ladder;
+    open(b, "depth", "Depth: the skill ladder", &d.answer);
+    let _ = writeln!(
+        b,
+        "<p>Rungs: {} ({}).</p>",
+        Num::int("ladder.ladder.rungs.length", l.rungs.len()),
+        escape(&l.rungs.join(", "))
+    );
+    b.push_str("<div class=\"scroll\"><table>\n<tr><th>match</th><th class=\"r\">games</th><th class=\"r\">score</th><th class=\"r\">Elo</th><th class=\"r\">95% interval</th><th>a rung?</th><th class=\"r\">first player wins</th></tr>\n");
+    let elo = |key: String, v: Option<f64>| match v {
+        Some(v) => Num::fixed(&key, v, 0),
+        None => "∞".to_string(),
+    };
+    for (i, s) in l.steps.iter().enumerate() {
+        let k = format!("ladder.ladder.steps.{i}");
+        let _ = writeln!(
+            b,
+            "<tr><td>{} over {}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{} to {}</td><td>{}</td><td class=\"r\">{}</td></tr>",
+            escape(&s.upper),
+            escape(&s.lower),
+            Num::int(&format!("{k}.games"), s.games),
+            Num::pct(&format!("{k}.score"), s.score),
+            elo(format!("{k}.elo"), s.elo),
+            elo(format!("{k}.elo_ci95.0"), s.elo_ci95[0]),
+            elo(format!("{k}.elo_ci95.1"), s.elo_ci95[1]),
+            if s.clear { "yes" } else { "no" },
+            Num::pct(&format!("{k}.first_player"), s.first_player),
+        );
+    }
+    b.push_str("</table></div>\n");
+    if let Some(e) = l.elo_per_doubling {
+        let _ = writeln!(
+            b,
+            "<p>A doubling of the budget gains {} Elo on average{}.</p>",
+            Num::fixed("ladder.ladder.elo_per_doubling", e, 0),
+            if l.still_rising {
+                ", and the ladder was still rising when its budget ended it"
+            } else {
+                ""
+            }
+        );
+    }
+    let _ = writeln!(
+        b,
+        "<p class=\"note\">How: each rung doubles the alpha-beta budget of the one below and counts while it scores at least {} with its Elo interval above zero, in matches of paired games with colours swapped from varied openings; the first searching rung is the weakest budget that clearly beats random. See <code>docs/report.md</code>.</p>\n</section>",
+        Num::pct("ladder.ladder.threshold", l.threshold)
+    );
+}
+
+fn solved_section(b: &mut String, r: &DesignerReport) {
+    let Some(s) = &r.solved else {
+        return;
+    };
+    open(b, "solved", "Solved?", &s.answer);
+    let _ = writeln!(
+        b,
+        "<p>Proof-number search (df-pn) of the start: {} nodes of a budget of {}. Values are those of play without the ply cap, where a position repeated for ever is a draw.</p>\n<p class=\"note\">Alone: <code>{}</code>.</p>\n</section>",
+        Num::int("solved.nodes", s.nodes),
+        Num::int("solved.budget_nodes", s.budget_nodes),
+        escape(&s.command)
+    );
+}
+
+fn quality_section(b: &mut String, r: &DesignerReport) {
+    let q = &r.quality;
+    open(b, "quality", "Game quality", &q.answer);
+    let m = &q.metrics;
+    b.push_str(
+        "<div class=\"scroll\"><table>\n<tr><th>metric</th><th class=\"r\">value</th></tr>\n",
+    );
+    let opt = |b: &mut String, label: &str, key: &str, v: Option<f64>, digits: usize| {
+        let text = v.map_or("–".to_string(), |v| Num::fixed(key, v, digits));
+        let _ = writeln!(
+            b,
+            "<tr><td>{}</td><td class=\"r\">{text}</td></tr>",
+            escape(label)
+        );
+    };
+    opt(b, "drama", "quality.metrics.drama", m.drama, 3);
+    opt(
+        b,
+        "lead change",
+        "quality.metrics.lead_change",
+        m.lead_change,
+        3,
+    );
+    opt(b, "stability", "quality.metrics.stability", m.stability, 3);
+    opt(
+        b,
+        "decisiveness (share of the game before the winner is clear)",
+        "quality.metrics.decisiveness_moves",
+        m.decisiveness_moves,
+        3,
+    );
+    opt(b, "clarity", "quality.metrics.clarity", m.clarity, 3);
+    opt(
+        b,
+        "decision moves",
+        "quality.metrics.decision_moves",
+        m.decision_moves,
+        3,
+    );
+    opt(
+        b,
+        "board coverage",
+        "quality.metrics.board_coverage",
+        m.board_coverage,
+        3,
+    );
+    opt(
+        b,
+        "repetition",
+        "quality.metrics.repetition",
+        m.repetition,
+        3,
+    );
+    opt(
+        b,
+        "duration score",
+        "quality.metrics.duration.score",
+        m.duration.score,
+        3,
+    );
+    b.push_str("</table></div>\n");
+    if !q.flags.is_empty() {
+        b.push_str("<h3>Flags</h3>\n<ul class=\"flags\">\n");
+        for f in &q.flags {
+            let _ = writeln!(b, "<li>{}</li>", escape(f));
+        }
+        b.push_str("</ul>\n");
+    }
+    b.push_str("<p class=\"note\">The metrics of the strongest level's games, as <code>docs/metrics.md</code> defines them.</p>\n</section>\n");
+}

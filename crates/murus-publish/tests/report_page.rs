@@ -1,0 +1,263 @@
+//! The designer's report page in a real browser (headless Chromium, which
+//! `.ci/run` installs): it renders, logs no console error, asks nothing of
+//! the network, shows each section's heading and answer line, prints to a
+//! PDF of a bounded number of pages; and every number it shows is in
+//! `report.json`.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+use std::sync::OnceLock;
+
+use murus_engine::Variant;
+use murus_lab::designer::{Budget, DesignerReport, ReportConfig, run_report};
+use murus_publish::report_html;
+
+/// The report of the standard rules on a 4×4 board, written once for all
+/// the tests: `(folder, report)`.
+fn written() -> &'static (PathBuf, DesignerReport) {
+    static ONCE: OnceLock<(PathBuf, DesignerReport)> = OnceLock::new();
+    ONCE.get_or_init(|| {
+        let source = include_str!("../../../variants/sweeps/standard-small.mg");
+        let v = Variant::compile(source).unwrap();
+        let config = ReportConfig::new(Budget::Quick, 2, 2);
+        let report = run_report(&v, "standard-small.mg", &config, None, &()).unwrap();
+        let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-page");
+        std::fs::create_dir_all(&dir).unwrap();
+        std::fs::write(dir.join("index.html"), report_html(&v, &report)).unwrap();
+        std::fs::write(
+            dir.join("report.json"),
+            serde_json::to_string_pretty(&report).unwrap(),
+        )
+        .unwrap();
+        (dir, report)
+    })
+}
+
+/// Runs headless Chromium on `page` with `args`; its stdout and stderr.
+fn chromium(page: &Path, args: &[&str]) -> (String, String) {
+    let out = Command::new("chromium")
+        .args(["--headless=new", "--no-sandbox", "--disable-gpu"])
+        .args(["--host-resolver-rules=MAP * ~NOTFOUND"])
+        .args(args)
+        .arg(format!("file://{}", page.display()))
+        .output()
+        .expect("Debian's chromium runs (apt-get install chromium; .ci/run installs it)");
+    (
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+/// The console messages Chromium logged for `page`.
+fn console(page: &Path) -> Vec<String> {
+    let (_, log) = chromium(page, &["--enable-logging=stderr", "--v=0", "--dump-dom"]);
+    log.lines()
+        .filter(|l| l.contains("CONSOLE"))
+        .map(str::to_string)
+        .collect()
+}
+
+/// Addresses a page would fetch: `src`, `href` and CSS `url(…)` that leave
+/// the page.
+fn fetched(dom: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    for attr in ["src=\"", "href=\"", "url("] {
+        for (i, _) in dom.match_indices(attr) {
+            let rest = &dom[i + attr.len()..];
+            let target: String = rest.chars().take_while(|c| !"\")".contains(*c)).collect();
+            if !target.starts_with('#') && !target.starts_with("data:") {
+                out.push(target);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn the_page_renders_without_console_errors_or_network_and_shows_every_section() {
+    let (dir, report) = written();
+    let page = dir.join("index.html");
+    // The checks can fail: a page that logs an error, and one that fetches.
+    let bad = dir.join("bad.html");
+    std::fs::write(
+        &bad,
+        "<html><body><script>console.error('broken')</script><img src=\"http://example.invalid/x.png\"></body></html>",
+    )
+    .unwrap();
+    assert!(!console(&bad).is_empty(), "the console check sees errors");
+    let (bad_dom, _) = chromium(&bad, &["--dump-dom"]);
+    assert!(
+        !fetched(&bad_dom).is_empty(),
+        "the network check sees fetches"
+    );
+
+    assert_eq!(console(&page), Vec::<String>::new());
+    let (dom, _) = chromium(&page, &["--dump-dom"]);
+    assert_eq!(fetched(&dom), Vec::<String>::new());
+    assert!(!dom.contains("<script"), "no script at all");
+    let mut answers = vec![
+        ("The rules", &report.rules.answer),
+        ("Speed and size", &report.speed.answer),
+        ("Fairness by level", &report.fairness.answer),
+        ("Game quality", &report.quality.answer),
+    ];
+    let ladder = report.ladder.as_ref().unwrap();
+    let solved = report.solved.as_ref().unwrap();
+    answers.push(("Depth: the skill ladder", &ladder.answer));
+    answers.push(("Solved?", &solved.answer));
+    for (heading, answer) in answers {
+        assert!(
+            dom.contains(&format!("<h2>{}</h2>", escape(heading))),
+            "{heading}"
+        );
+        assert!(dom.contains(&escape(answer)), "{heading}: {answer}");
+    }
+    assert!(solved.answer.starts_with("Solved: Romans win"));
+    // A screenshot, kept beside the page.
+    let shot = dir.join("report.png");
+    chromium(
+        &page,
+        &[
+            "--window-size=1000,2400",
+            &format!("--screenshot={}", shot.display()),
+        ],
+    );
+    let png = std::fs::read(&shot).unwrap();
+    assert!(
+        png.starts_with(b"\x89PNG") && png.len() > 20_000,
+        "{} bytes",
+        png.len()
+    );
+}
+
+/// HTML escaping as the page writes text (Chromium's DOM writes `'` and
+/// `"` back unescaped in text).
+fn escape(text: &str) -> String {
+    text.replace('&', "&amp;")
+        .replace('<', "&lt;")
+        .replace('>', "&gt;")
+}
+
+#[test]
+fn the_printed_page_has_a_bounded_number_of_pages() {
+    let (dir, _) = written();
+    let pdf = dir.join("report.pdf");
+    chromium(
+        &dir.join("index.html"),
+        &[
+            &format!("--print-to-pdf={}", pdf.display()),
+            "--no-pdf-header-footer",
+        ],
+    );
+    let bytes = std::fs::read(&pdf).unwrap();
+    let text = String::from_utf8_lossy(&bytes);
+    let pages = text.matches("/Type /Page").count() - text.matches("/Type /Pages").count();
+    assert!((2..=6).contains(&pages), "{pages} pages");
+}
+
+/// The value at `key` (dots between fields and array indices; `.length`
+/// of an array) in `json`.
+fn at(json: &serde_json::Value, key: &str) -> Option<serde_json::Value> {
+    let mut v = json;
+    let parts: Vec<&str> = key.split('.').collect();
+    for (i, part) in parts.iter().enumerate() {
+        if *part == "length" && i == parts.len() - 1 {
+            return v.as_array().map(|a| serde_json::json!(a.len()));
+        }
+        v = match part.parse::<usize>() {
+            Ok(n) => v.get(n)?,
+            Err(_) => v.get(part)?,
+        };
+    }
+    Some(v.clone())
+}
+
+#[test]
+fn every_number_on_the_page_is_in_the_json() {
+    let (dir, report) = written();
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let json = serde_json::to_value(report).unwrap();
+    let mut checked = 0;
+    for (i, _) in html.match_indices("<span class=\"n\" data-key=\"") {
+        let rest = &html[i + "<span class=\"n\" data-key=\"".len()..];
+        let key = &rest[..rest.find('"').unwrap()];
+        let scale = if rest[key.len()..].starts_with("\" data-scale=\"100\"") {
+            100.0
+        } else {
+            1.0
+        };
+        let shown = &rest[rest.find('>').unwrap() + 1..rest.find("</span>").unwrap()];
+        let value = at(&json, key).unwrap_or_else(|| panic!("{key} is not in report.json"));
+        let value = value
+            .as_f64()
+            .unwrap_or_else(|| panic!("{key}: {value} is not a number"));
+        let digits = shown.split('.').nth(1).map_or(0, str::len);
+        let expected = format!("{:.digits$}", value * scale);
+        assert_eq!(shown, expected, "{key}");
+        checked += 1;
+    }
+    assert!(checked > 40, "{checked} numbers");
+    // No other number on the page: outside the rules in words, the charts,
+    // the answer lines (checked above against the JSON's) and code (the
+    // commands and digests, in the JSON as they are), no digit is left but
+    // in these labels.
+    let mut text = html.clone();
+    for (open, close) in [
+        ("<style>", "</style>"),
+        ("<svg", "</svg>"),
+        ("<div class=\"words\">", "</div>"),
+        ("<p class=\"answer\"", "</p>"),
+        ("<span class=\"n\"", "</span>"),
+        ("<code>", "</code>"),
+        ("<ul class=\"verdict\">", "</ul>"),
+        ("<ul class=\"flags\">", "</ul>"),
+    ] {
+        while let Some(a) = text.find(open) {
+            let b = a + text[a..].find(close).unwrap() + close.len();
+            text.replace_range(a..b, " ");
+        }
+    }
+    // The tags go (their attributes are not shown), then the labels.
+    let mut shown = String::new();
+    let mut in_tag = false;
+    for c in text.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => {
+                in_tag = false;
+                shown.push(' ');
+            }
+            c if !in_tag => shown.push(c),
+            _ => {}
+        }
+    }
+    shown = shown.replace("&#39;", "'").replace("&amp;", "&");
+    for label in ["5%–95%", "95%", "log10", "SHA-256"] {
+        shown = shown.replace(label, " ");
+    }
+    // What is left with a digit must be a name the JSON holds (a bot's).
+    let mut strings = Vec::new();
+    collect_strings(&json, &mut strings);
+    let stray: Vec<&str> = shown
+        .split_whitespace()
+        .map(|w| w.trim_matches(|c: char| ",.;:()".contains(c)))
+        .filter(|w| w.chars().any(|c| c.is_ascii_digit()))
+        .filter(|w| !strings.iter().any(|s| s.contains(w)))
+        .collect();
+    assert_eq!(stray, Vec::<&str>::new());
+    for line in &report.fairness.balance.verdict {
+        assert!(
+            html.contains(&escape(line).replace('\'', "&#39;")),
+            "{line}"
+        );
+    }
+}
+
+fn collect_strings(v: &serde_json::Value, out: &mut Vec<String>) {
+    match v {
+        serde_json::Value::String(s) => out.push(s.clone()),
+        serde_json::Value::Array(a) => a.iter().for_each(|x| collect_strings(x, out)),
+        serde_json::Value::Object(o) => o.values().for_each(|x| collect_strings(x, out)),
+        _ => {}
+    }
+}
