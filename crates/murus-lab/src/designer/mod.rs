@@ -74,7 +74,7 @@ impl Budget {
             },
             Budget::Standard => Plan {
                 playouts: 20_000,
-                levels: "random,easy,medium,hard,expert",
+                levels: "random,easy,medium,hard",
                 games: 400,
                 ladder_games: 200,
                 ladder_most_nodes: 1 << 16,
