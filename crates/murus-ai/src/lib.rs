@@ -51,6 +51,7 @@ pub mod nnue;
 pub mod proof;
 pub mod review;
 mod search;
+pub mod tactics;
 pub mod ugi;
 
 use std::fmt;

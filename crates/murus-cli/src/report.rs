@@ -95,10 +95,21 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
         }
         Err(e) => return Err(anyhow!("{e}")),
     };
-    let html = murus_publish::report_html(&v, &report);
-    let index = out.join("index.html");
-    murus_engine::util::write_atomic(&index, html)
-        .map_err(|e| anyhow!("{}: {e}", index.display()))?;
+    let write = |name: &str, text: String| {
+        let path = out.join(name);
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
+        }
+        murus_engine::util::write_atomic(&path, text)
+            .map_err(|e| anyhow!("{}: {e}", path.display()))
+    };
+    write("index.html", murus_publish::report_html(&v, &report))?;
+    if let Some(sheet) = murus_publish::tactics_sheet_html(&v, &report) {
+        write("tactics.html", sheet)?;
+    }
+    for (name, text) in murus_publish::tactics_records(&v, &report) {
+        write(&format!("tactics/{name}"), text)?;
+    }
     Ok(Reported {
         report: Some(report),
         out,
@@ -137,6 +148,9 @@ impl Answer for Reported {
             ("Speed and size", &r.speed.answer),
             ("Fairness", &r.fairness.answer),
         ];
+        if let Some(g) = &r.game {
+            answers.insert(1, ("A game", &g.answer));
+        }
         if let Some(l) = &r.ladder {
             answers.push(("Depth", &l.answer));
         }
@@ -144,6 +158,9 @@ impl Answer for Reported {
             answers.push(("Solved", &s.answer));
         }
         answers.push(("Game quality", &r.quality.answer));
+        if let Some(t) = &r.tactics {
+            answers.push(("Tactics", &t.answer));
+        }
         for (name, answer) in answers {
             writeln!(out, "{name}: {answer}")?;
         }

@@ -4,8 +4,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use murus_engine::Variant;
 use murus_engine::job::Handler;
+use murus_engine::{Move, Position, Variant};
 use murus_lab::designer::{
     Budget, DesignerReport, ReportConfig, ReportProgress, Timing, run_report,
 };
@@ -40,7 +40,14 @@ fn without_timing(mut r: DesignerReport) -> DesignerReport {
 fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
     let v = four_by_four();
     let config = ReportConfig::new(Budget::Quick, 5, 2);
-    let whole = run_report(&v, "small.mg", &config, None, &()).unwrap();
+    let base = std::env::temp_dir().join(format!("murus-designer-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let whole_dir = base.join("whole");
+    let whole = run_report(&v, "small.mg", &config, Some((&whole_dir, Mode::New)), &()).unwrap();
+    // Without a folder the games are not kept: no representative game.
+    let bare = run_report(&v, "small.mg", &config, None, &()).unwrap();
+    assert!(bare.game.is_none() && bare.tactics.is_none());
+    assert_eq!(bare.fairness, whole.fairness);
     // The proof search solves 4×4, and the answer says so.
     let solved = whole.solved.as_ref().unwrap();
     assert_eq!(solved.value, "win");
@@ -53,10 +60,14 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
     );
     assert!(solved.balance_agrees.is_some());
     // Every level played its games; the ladder climbed from random.
-    assert_eq!(whole.fairness.balance.levels.len(), 3);
+    let plan = Budget::Quick.plan();
+    assert_eq!(
+        whole.fairness.balance.levels.len(),
+        plan.levels.split(',').count()
+    );
     let ladder = &whole.ladder.as_ref().unwrap().ladder;
     assert!(ladder.rungs.len() >= 2, "{ladder:?}");
-    assert_eq!(whole.speed.playouts.games, 2_000);
+    assert_eq!(whole.speed.playouts.games, plan.playouts);
     assert!(
         whole.speed.standard.is_some(),
         "the standard game beside it"
@@ -71,8 +82,7 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
         assert!(answer.ends_with('.'), "{answer}");
     }
 
-    let dir = std::env::temp_dir().join(format!("murus-designer-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
+    let dir = base.join("stopped");
     let stop = StopInLadder::default();
     assert!(run_report(&v, "small.mg", &config, Some((&dir, Mode::New)), &stop).is_err());
     assert!(!dir.join("report.json").exists());
@@ -87,7 +97,10 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
         &(),
     )
     .unwrap();
-    assert_eq!(without_timing(resumed.clone()), without_timing(whole));
+    assert_eq!(
+        without_timing(resumed.clone()),
+        without_timing(whole.clone())
+    );
     let written = std::fs::read_to_string(dir.join("report.json")).unwrap();
     assert_eq!(
         written,
@@ -97,5 +110,73 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
     let other = ReportConfig::new(Budget::Quick, 6, 2);
     let e = run_report(&v, "small.mg", &other, Some((&dir, Mode::Resume)), &()).unwrap_err();
     assert!(e.to_string().contains("seed"), "{e}");
-    std::fs::remove_dir_all(&dir).unwrap();
+    check_games(&v, &whole);
+    std::fs::remove_dir_all(&base).unwrap();
+}
+
+/// The representative game replays, and every puzzle is what it claims,
+/// checked by the plain search below.
+fn check_games(v: &Variant, r: &DesignerReport) {
+    let g = r.game.as_ref().expect("a representative game");
+    let game = murus_lab::designer::replay(v, &g.moves).expect("its moves replay");
+    assert_eq!(
+        game.outcome().and_then(|o| o.winner).map(|w| v.letter(w)),
+        g.winner
+    );
+    assert_eq!(g.scores.len(), g.moves.len() + 1);
+    // Its length is the median of its level's.
+    let level = r
+        .fairness
+        .balance
+        .levels
+        .iter()
+        .find(|l| l.level == g.level)
+        .unwrap();
+    let median = level.report.length.median as usize;
+    assert!(
+        g.moves.len().abs_diff(median) <= 1,
+        "{} plies, median {median}",
+        g.moves.len()
+    );
+    let t = r.tactics.as_ref().expect("tactics");
+    assert!(!t.puzzles.is_empty(), "{}", t.answer);
+    for p in &t.puzzles {
+        let pos = v.parse_position(&p.position).unwrap();
+        let solution = v.parse_move(&pos, &p.solution).unwrap();
+        let wins: Vec<Move> = v
+            .legal_moves(&pos)
+            .into_iter()
+            .filter(|&m| move_wins_within(v, &pos, m, p.n))
+            .collect();
+        assert_eq!(wins, [solution], "{p:?}: the one winning move");
+        if p.n > 1 {
+            assert!(
+                !v.legal_moves(&pos)
+                    .into_iter()
+                    .any(|m| move_wins_within(v, &pos, m, p.n - 1)),
+                "{p:?}: no faster win"
+            );
+        }
+    }
+}
+
+/// Plain AND-OR search: whether the mover of `pos`, playing `m`, wins
+/// within `n` of its moves whatever the replies.
+fn move_wins_within(v: &Variant, pos: &Position, m: Move, n: u32) -> bool {
+    let me = v.turn(pos);
+    let next = v.play(pos, m);
+    if let Some(o) = v.outcome(&next) {
+        return o.winner == Some(me);
+    }
+    n > 1
+        && v.legal_moves(&next).into_iter().all(|r| {
+            let after = v.play(&next, r);
+            match v.outcome(&after) {
+                Some(o) => o.winner == Some(me),
+                None => v
+                    .legal_moves(&after)
+                    .into_iter()
+                    .any(|m2| move_wins_within(v, &after, m2, n - 1)),
+            }
+        })
 }

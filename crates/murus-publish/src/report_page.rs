@@ -9,10 +9,10 @@
 
 use std::fmt::Write as _;
 
-use murus_engine::Variant;
-use murus_lab::designer::{DesignerReport, Distribution, Playouts};
+use murus_engine::{Move, Position, Record, RecordMove, Variant};
+use murus_lab::designer::{DesignerReport, Distribution, PROVEN_CP, Playouts, PuzzleEntry};
 
-use crate::diagram::Diagram;
+use crate::diagram::{Diagram, Theme, game_gif};
 use crate::html::{escape, figure, page_with};
 use crate::words::rules_in_words;
 
@@ -52,6 +52,14 @@ impl Num {
             v * 100.0
         )
     }
+    /// Centi-stones as stones with two decimals and a sign (`data-scale`
+    /// 0.01).
+    fn stones(key: &str, cp: i32) -> String {
+        format!(
+            "<span class=\"n\" data-key=\"{key}\" data-scale=\"0.01\">{:+.2}</span>",
+            f64::from(cp) / 100.0
+        )
+    }
 }
 
 /// The page of `report`, made for `variant` (the rules it reports on).
@@ -67,14 +75,16 @@ pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
         Num::int("seed", r.seed),
     );
     b.push_str(
-        "<nav><a href=\"#rules\">Rules</a><a href=\"#speed\">Speed and size</a><a href=\"#fairness\">Fairness</a><a href=\"#depth\">Depth</a><a href=\"#solved\">Solved</a><a href=\"#quality\">Game quality</a></nav>\n",
+        "<nav><a href=\"#rules\">Rules</a><a href=\"#game\">A game</a><a href=\"#speed\">Speed and size</a><a href=\"#fairness\">Fairness</a><a href=\"#depth\">Depth</a><a href=\"#solved\">Solved</a><a href=\"#quality\">Game quality</a><a href=\"#tactics\">Tactics</a></nav>\n",
     );
     rules_section(&mut b, variant, r);
+    game_section(&mut b, variant, r);
     speed_section(&mut b, r);
     fairness_section(&mut b, r);
     depth_section(&mut b, r);
     solved_section(&mut b, r);
     quality_section(&mut b, r);
+    tactics_section(&mut b, variant, r);
     let _ = writeln!(
         b,
         "<footer><p>Made by <code>{}</code>. Timings (the only figures that depend on the machine) are in <code>report.json</code> under <code>timing</code>.</p></footer>",
@@ -447,4 +457,249 @@ fn quality_section(b: &mut String, r: &DesignerReport) {
         b.push_str("</ul>\n");
     }
     b.push_str("<p class=\"note\">The metrics of the strongest level's games, as <code>docs/metrics.md</code> defines them.</p>\n</section>\n");
+}
+
+/// The moves of a game in notation, read from `v`'s start.
+fn read_moves(v: &Variant, texts: &[String]) -> Option<(Vec<Move>, Vec<Position>)> {
+    let mut pos = v.start();
+    let mut moves = Vec::new();
+    let mut positions = vec![pos];
+    for t in texts {
+        let m = v.parse_move(&pos, t).ok()?;
+        pos = v.play(&pos, m);
+        moves.push(m);
+        positions.push(pos);
+    }
+    Some((moves, positions))
+}
+
+fn game_section(b: &mut String, v: &Variant, r: &DesignerReport) {
+    let Some(g) = &r.game else {
+        return;
+    };
+    let Some((moves, positions)) = read_moves(v, &g.moves) else {
+        return;
+    };
+    open(b, "game", "A representative game", &g.answer);
+    // The strip: after the random openings, when the winner became clear,
+    // and the end.
+    let mut shown: Vec<(usize, &str)> = vec![(g.openings as usize, "After the random openings")];
+    if let Some(at) = g.clear_at
+        && at > g.openings as usize
+        && at < moves.len()
+    {
+        shown.push((at, "The winner's advantage becomes clear"));
+    }
+    shown.push((moves.len(), "The end"));
+    shown.dedup_by_key(|s| s.0);
+    b.push_str("<div class=\"figures\">\n");
+    for (i, title) in shown {
+        let Some(&pos) = positions.get(i) else {
+            continue;
+        };
+        let mut d = Diagram::new(v, pos).coordinates(true);
+        if let Some(&m) = i.checked_sub(1).and_then(|p| moves.get(p)) {
+            d = d.highlight_move(m);
+        }
+        let score = g
+            .scores
+            .get(i)
+            .copied()
+            .flatten()
+            .map_or("not searched".to_string(), |s| {
+                if s.abs() >= PROVEN_CP {
+                    format!(
+                        "a proven {} for the first player",
+                        if s > 0 { "win" } else { "loss" }
+                    )
+                } else {
+                    format!("score {}", Num::stones(&format!("game.scores.{i}"), s))
+                }
+            });
+        let _ = writeln!(
+            b,
+            "<figure data-kind=\"strip\">\n<h3>{}</h3>\n{}<figcaption>The engine's view: {score} (the first player's view, in stones).</figcaption>\n</figure>",
+            escape(title),
+            d.to_svg()
+        );
+    }
+    b.push_str("</div>\n");
+    if let Ok(gif) = game_gif(v, v.start(), &moves, Theme::Colour, false, 0.35, 80) {
+        let _ = writeln!(
+            b,
+            "<figure class=\"wide\" data-kind=\"animation\"><img alt=\"the game, move by move\" style=\"max-width:100%\" src=\"data:image/gif;base64,{}\"><figcaption>The whole game, one frame a move.</figcaption></figure>",
+            base64(&gif)
+        );
+    }
+    b.push_str(&score_chart(&g.scores, g.clear_at));
+    b.push_str("<ol class=\"moves\">\n");
+    for t in &g.moves {
+        let _ = write!(b, "<li>{}</li>", escape(t));
+    }
+    let _ = writeln!(
+        b,
+        "</ol>\n<p class=\"note\">Each position searched with alpha-beta ({} nodes); the first moves are the random openings every game of the check starts with.</p>\n</section>",
+        Num::int("game.nodes", g.nodes)
+    );
+}
+
+/// The scores of a game, clamped to ten stones, with the moment it became
+/// clear.
+fn score_chart(scores: &[Option<i32>], clear_at: Option<usize>) -> String {
+    let (w, h, pad) = (480.0, 140.0, 20.0);
+    let n = scores.len().max(2) as f64 - 1.0;
+    let x = |i: usize| pad + (w - 2.0 * pad) * i as f64 / n;
+    let y = |cp: i32| h / 2.0 - (h / 2.0 - pad) * f64::from(cp.clamp(-1000, 1000)) / 1000.0;
+    let mut path = String::new();
+    for (i, s) in scores.iter().enumerate() {
+        if let Some(s) = s {
+            let _ = write!(
+                path,
+                "{}{:.1},{:.1} ",
+                if path.is_empty() { "M" } else { "L" },
+                x(i),
+                y(*s)
+            );
+        }
+    }
+    let mut svg = format!(
+        "<svg class=\"chart\" viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"the score over the game\"><line x1=\"{pad}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/><path d=\"{path}\" fill=\"none\" stroke=\"#7a3b2e\" stroke-width=\"2\"/>",
+        h / 2.0,
+        w - pad
+    );
+    if let Some(at) = clear_at {
+        let _ = write!(
+            svg,
+            "<line x1=\"{0:.1}\" y1=\"{pad}\" x2=\"{0:.1}\" y2=\"{1}\" stroke=\"#2e5b7a\"/>",
+            x(at),
+            h - pad
+        );
+    }
+    svg.push_str("</svg>");
+    figure(
+        " class=\"wide\"",
+        None,
+        &svg,
+        "The score after each move, the first player's view, up to ten stones either way; the blue line marks where the winner's advantage became clear.",
+    )
+}
+
+/// Standard base64 with padding.
+fn base64(bytes: &[u8]) -> String {
+    const ABC: &[u8; 64] = b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+    let mut out = String::with_capacity(bytes.len().div_ceil(3) * 4);
+    for chunk in bytes.chunks(3) {
+        let n = chunk
+            .iter()
+            .enumerate()
+            .fold(0u32, |n, (i, &b)| n | u32::from(b) << (16 - 8 * i));
+        for i in 0..4 {
+            if i <= chunk.len() {
+                out.push(char::from(ABC[(n >> (18 - 6 * i)) as usize & 63]));
+            } else {
+                out.push('=');
+            }
+        }
+    }
+    out
+}
+
+/// "Romans to play and win in 2".
+pub fn puzzle_title(v: &Variant, p: &PuzzleEntry, n: &str) -> String {
+    let name = v
+        .player_by_letter(p.mover)
+        .and_then(|i| v.rules().players.get(i))
+        .map_or_else(|| p.mover.to_string(), |x| x.name.clone());
+    format!("{} to play and win in {n}", escape(&name))
+}
+
+fn tactics_section(b: &mut String, v: &Variant, r: &DesignerReport) {
+    let Some(t) = &r.tactics else {
+        return;
+    };
+    open(b, "tactics", "Tactics", &t.answer);
+    let _ = writeln!(
+        b,
+        "<p>{} positions searched, {} puzzles found; the loser missed a forced win in {} of {} decisive games.</p>\n<div class=\"figures\">",
+        Num::int("tactics.positions", t.positions),
+        Num::int("tactics.found", t.found),
+        Num::int("tactics.missed", t.missed),
+        Num::int("tactics.decisive", t.decisive),
+    );
+    for (i, p) in t.puzzles.iter().enumerate() {
+        let Ok(pos) = v.parse_position(&p.position) else {
+            continue;
+        };
+        let title = puzzle_title(v, p, &Num::int(&format!("tactics.puzzles.{i}.n"), p.n));
+        let _ = writeln!(
+            b,
+            "<figure data-kind=\"puzzle\">\n<h3>{title}</h3>\n{}<figcaption>Solution: {} (game {}, ply {}).</figcaption>\n</figure>",
+            Diagram::new(v, pos).coordinates(true).to_svg(),
+            escape(&p.solution),
+            Num::int(&format!("tactics.puzzles.{i}.game"), p.game),
+            Num::int(&format!("tactics.puzzles.{i}.ply"), p.ply),
+        );
+    }
+    b.push_str(
+        "</div>\n<p class=\"note\">Each puzzle is a position of the games where the side to move wins by force within that many of its moves with one first move only, and not sooner; proved by a plain search over every move. They are also in <code>tactics.html</code> (a sheet) and <code>tactics/</code> (one record each).</p>\n</section>\n",
+    );
+}
+
+/// The puzzles as a printable sheet: the positions, then the solutions.
+pub fn tactics_sheet_html(v: &Variant, r: &DesignerReport) -> Option<String> {
+    let t = r.tactics.as_ref()?;
+    let mut b = format!(
+        "<header>\n<h1>{}: puzzles from play</h1>\n<p class=\"sub\">Positions from games Murus played at {}: each side to move wins by force, with one move only.</p>\n</header>\n<div class=\"figures\">\n",
+        escape(&r.rules.title),
+        escape(&t.level)
+    );
+    for (i, p) in t.puzzles.iter().enumerate() {
+        let pos = v.parse_position(&p.position).ok()?;
+        let _ = writeln!(
+            b,
+            "<figure data-kind=\"puzzle\">\n<h3>{}. {}</h3>\n{}</figure>",
+            i + 1,
+            puzzle_title(v, p, &p.n.to_string()),
+            Diagram::new(v, pos).coordinates(true).to_svg()
+        );
+    }
+    b.push_str("</div>\n<section class=\"page\">\n<h2>Solutions</h2>\n<ol>\n");
+    for p in &t.puzzles {
+        let _ = writeln!(b, "<li>{}</li>", escape(&p.solution));
+    }
+    b.push_str("</ol>\n</section>\n");
+    Some(crate::html::page(
+        &format!("{} — puzzles", r.rules.title),
+        &b,
+    ))
+}
+
+/// The puzzles as records, one a file (`puzzle-01.mgn`, …): the position,
+/// the task as the first comment, the solution as the one move; a variant
+/// that is not shipped embeds its rules.
+pub fn tactics_records(v: &Variant, r: &DesignerReport) -> Vec<(String, String)> {
+    let Some(t) = &r.tactics else {
+        return Vec::new();
+    };
+    t.puzzles
+        .iter()
+        .enumerate()
+        .map(|(i, p)| {
+            let mut record = Record {
+                variant: v.name().to_string(),
+                start: Some(p.position.clone()),
+                comment: Some(format!(
+                    "{}. From game {} of the {} level, ply {}.",
+                    puzzle_title(v, p, &p.n.to_string()),
+                    p.game,
+                    t.level,
+                    p.ply
+                )),
+                moves: vec![RecordMove::new(p.solution.clone())],
+                ..Record::default()
+            };
+            record.embed_rules(v);
+            (format!("puzzle-{:02}.mgn", i + 1), record.write(v))
+        })
+        .collect()
 }

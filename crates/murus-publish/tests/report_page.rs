@@ -10,6 +10,7 @@ use std::sync::OnceLock;
 
 use murus_engine::Variant;
 use murus_lab::designer::{Budget, DesignerReport, ReportConfig, run_report};
+use murus_lab::folder::Mode;
 use murus_publish::report_html;
 
 /// The report of the standard rules on a 4×4 board, written once for all
@@ -20,9 +21,17 @@ fn written() -> &'static (PathBuf, DesignerReport) {
         let source = include_str!("../../../variants/sweeps/standard-small.mg");
         let v = Variant::compile(source).unwrap();
         let config = ReportConfig::new(Budget::Quick, 2, 2);
-        let report = run_report(&v, "standard-small.mg", &config, None, &()).unwrap();
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-page");
-        std::fs::create_dir_all(&dir).unwrap();
+        let _ = std::fs::remove_dir_all(&dir);
+        let run = dir.join("run");
+        let report = run_report(
+            &v,
+            "standard-small.mg",
+            &config,
+            Some((&run, Mode::New)),
+            &(),
+        )
+        .unwrap();
         std::fs::write(dir.join("index.html"), report_html(&v, &report)).unwrap();
         std::fs::write(
             dir.join("report.json"),
@@ -105,6 +114,11 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
     let solved = report.solved.as_ref().unwrap();
     answers.push(("Depth: the skill ladder", &ladder.answer));
     answers.push(("Solved?", &solved.answer));
+    answers.push((
+        "A representative game",
+        &report.game.as_ref().unwrap().answer,
+    ));
+    answers.push(("Tactics", &report.tactics.as_ref().unwrap().answer));
     for (heading, answer) in answers {
         assert!(
             dom.contains(&format!("<h2>{}</h2>", escape(heading))),
@@ -152,7 +166,7 @@ fn the_printed_page_has_a_bounded_number_of_pages() {
     let bytes = std::fs::read(&pdf).unwrap();
     let text = String::from_utf8_lossy(&bytes);
     let pages = text.matches("/Type /Page").count() - text.matches("/Type /Pages").count();
-    assert!((2..=6).contains(&pages), "{pages} pages");
+    assert!((2..=12).contains(&pages), "{pages} pages");
 }
 
 /// The value at `key` (dots between fields and array indices; `.length`
@@ -181,10 +195,9 @@ fn every_number_on_the_page_is_in_the_json() {
     for (i, _) in html.match_indices("<span class=\"n\" data-key=\"") {
         let rest = &html[i + "<span class=\"n\" data-key=\"".len()..];
         let key = &rest[..rest.find('"').unwrap()];
-        let scale = if rest[key.len()..].starts_with("\" data-scale=\"100\"") {
-            100.0
-        } else {
-            1.0
+        let scale = match rest[key.len()..].strip_prefix("\" data-scale=\"") {
+            Some(s) => s[..s.find('"').unwrap()].parse::<f64>().unwrap(),
+            None => 1.0,
         };
         let shown = &rest[rest.find('>').unwrap() + 1..rest.find("</span>").unwrap()];
         let value = at(&json, key).unwrap_or_else(|| panic!("{key} is not in report.json"));
@@ -192,7 +205,11 @@ fn every_number_on_the_page_is_in_the_json() {
             .as_f64()
             .unwrap_or_else(|| panic!("{key}: {value} is not a number"));
         let digits = shown.split('.').nth(1).map_or(0, str::len);
-        let expected = format!("{:.digits$}", value * scale);
+        let expected = if shown.starts_with('+') || shown.starts_with('-') {
+            format!("{:+.digits$}", value * scale)
+        } else {
+            format!("{:.digits$}", value * scale)
+        };
         assert_eq!(shown, expected, "{key}");
         checked += 1;
     }

@@ -59,8 +59,21 @@ fn a_report_writes_its_page_and_figures_and_says_each_answer() {
         j["command"],
         format!("murus report {SMALL} --quick --seed 4")
     );
+    // The puzzles as a sheet and as records that read back.
+    let sheet = std::fs::read_to_string(out.join("tactics.html")).unwrap();
+    let puzzles = j["tactics"]["puzzles"].as_array().unwrap();
+    assert!(!puzzles.is_empty());
+    for (i, p) in puzzles.iter().enumerate() {
+        assert!(sheet.contains("to play and win in"), "{sheet}");
+        let file = out.join(format!("tactics/puzzle-{:02}.mgn", i + 1));
+        let o = murus(&["record", "import", file.to_str().unwrap(), "--json"]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let record: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(record["start"], p["position"]);
+        assert_eq!(record["moves"][0]["move"], p["solution"]);
+    }
     // The stages went by on stderr.
-    assert!(stderr(&o).contains("[4/4] solve"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("[5/5] solve"), "{}", stderr(&o));
     // Again without --resume: refused, the report kept.
     let again = murus(&[
         "report",

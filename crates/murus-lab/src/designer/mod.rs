@@ -15,6 +15,7 @@
 //!
 //! `docs/report.md` describes each section's method.
 
+mod games;
 mod speed;
 
 use std::collections::BTreeMap;
@@ -26,6 +27,7 @@ use murus_engine::Variant;
 use murus_engine::job::Handler;
 use serde::{Deserialize, Serialize};
 
+pub use games::{CLEAR_CP, GameSection, PROVEN_CP, PuzzleEntry, TacticsSection, replay};
 pub use speed::{Distribution, Playouts, random_playouts};
 
 use crate::balance::{BalanceConfig, CheckProgress, Stopping, parse_levels, run_balance};
@@ -71,6 +73,8 @@ impl Budget {
                 ladder_games: 60,
                 ladder_most_nodes: 1 << 12,
                 solve_nodes: 2_000_000,
+                review_nodes: 20_000,
+                tactics_moves: 2,
             },
             Budget::Standard => Plan {
                 playouts: 20_000,
@@ -79,6 +83,8 @@ impl Budget {
                 ladder_games: 200,
                 ladder_most_nodes: 1 << 16,
                 solve_nodes: 50_000_000,
+                review_nodes: 200_000,
+                tactics_moves: 2,
             },
             Budget::Deep => Plan {
                 playouts: 100_000,
@@ -87,6 +93,8 @@ impl Budget {
                 ladder_games: 400,
                 ladder_most_nodes: 1 << 20,
                 solve_nodes: 1_000_000_000,
+                review_nodes: 1_000_000,
+                tactics_moves: 3,
             },
         }
     }
@@ -107,6 +115,10 @@ pub struct Plan {
     pub ladder_most_nodes: u64,
     /// The proof search's nodes.
     pub solve_nodes: u64,
+    /// Nodes of the search of each position of the representative game.
+    pub review_nodes: u64,
+    /// Tactics: forced wins within at most this many moves.
+    pub tactics_moves: u32,
 }
 
 /// A report's settings.
@@ -252,6 +264,10 @@ pub struct DesignerReport {
     pub ladder: Option<LadderSection>,
     pub solved: Option<SolvedSection>,
     pub quality: QualitySection,
+    /// From the strongest level's games (`None` without a run folder, where
+    /// the games are not kept).
+    pub game: Option<GameSection>,
+    pub tactics: Option<TacticsSection>,
     pub timing: Timing,
 }
 
@@ -284,7 +300,13 @@ impl Settings for ReportSpec {
 
 impl Spec for ReportSpec {
     const FILE: &'static str = "report-run.json";
-    const FILES: &'static [&'static str] = &["report.json", "index.html", "parts"];
+    const FILES: &'static [&'static str] = &[
+        "report.json",
+        "index.html",
+        "parts",
+        "tactics.html",
+        "tactics",
+    ];
     const OUTPUTS: &'static [&'static str] = &["report.json"];
 }
 
@@ -302,7 +324,7 @@ pub struct ReportProgress {
 }
 
 /// The stages, in order.
-pub const STAGES: [&str; 4] = ["speed", "balance", "ladder", "solve"];
+pub const STAGES: [&str; 5] = ["speed", "balance", "games", "ladder", "solve"];
 
 /// Makes the report of `variant` (the rules' text is `variant.source()`;
 /// `spec_text` names it in the commands: a file or a shipped name). With
@@ -392,7 +414,46 @@ pub fn run_report(
         .seconds
         .insert("balance".into(), round2(started.elapsed().as_secs_f64()));
 
-    // 3. The skill ladder (two players).
+    // 3. The strongest level's games: a representative one, and tactics.
+    handler.progress(&stage(2, 0, 0));
+    let strongest_level = balance
+        .levels
+        .iter()
+        .rev()
+        .find(|l| l.report.games > 0)
+        .map(|l| l.level.clone());
+    let games_part: Option<GamesPart> = match (&balance_dir, &strongest_level) {
+        (Some((dir, _)), Some(level)) => Some(kept_or(part("games.json"), || {
+            let started = Instant::now();
+            let games = games::level_games(dir, level)?;
+            let game =
+                games::representative(variant, level, &games, config.openings, plan.review_nodes);
+            let tactics = (variant.player_count() == 2).then(|| {
+                games::harvest(
+                    variant,
+                    level,
+                    &games,
+                    config.openings,
+                    plan.tactics_moves,
+                    PUZZLES_KEPT,
+                )
+            });
+            Ok(GamesPart {
+                game,
+                tactics,
+                seconds: started.elapsed().as_secs_f64(),
+            })
+        })?),
+        _ => None,
+    };
+    if let Some(g) = &games_part {
+        timing.seconds.insert("games".into(), round2(g.seconds));
+    }
+    if handler.stop() {
+        return Err(stopped());
+    }
+
+    // 4. The skill ladder (two players).
     let two = variant.player_count() == 2;
     let ladder = if two {
         let started = Instant::now();
@@ -417,8 +478,8 @@ pub fn run_report(
         None
     };
 
-    // 4. The proof search.
-    handler.progress(&stage(3, 0, plan.solve_nodes));
+    // 5. The proof search.
+    handler.progress(&stage(4, 0, plan.solve_nodes));
     let solved = if two {
         let part: SolvePart = kept_or(part("solve.json"), || {
             let started = Instant::now();
@@ -448,9 +509,13 @@ pub fn run_report(
         None
     };
 
-    let report = assemble(
+    let mut report = assemble(
         variant, spec_text, config, command, speed, balance, ladder, solved, timing,
     );
+    if let Some(g) = games_part {
+        report.game = g.game;
+        report.tactics = g.tactics;
+    }
     if let Some(f) = &folder {
         let json = serde_json::to_string_pretty(&report)
             .map_err(|e| LabError::Invalid(format!("report.json: {e}")))?;
@@ -466,6 +531,17 @@ struct SpeedPart {
     rate: f64,
     standard: Option<Playouts>,
     standard_rate: Option<f64>,
+    seconds: f64,
+}
+
+/// Puzzles a report keeps (the hardest first).
+pub const PUZZLES_KEPT: usize = 12;
+
+/// The games stage as its part file keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct GamesPart {
+    game: Option<GameSection>,
+    tactics: Option<TacticsSection>,
     seconds: f64,
 }
 
@@ -540,7 +616,7 @@ impl<F: Fn(usize, u64, u64) -> ReportProgress + Sync> Handler<RunProgress> for R
         self.outer.stop()
     }
     fn progress(&self, p: &RunProgress) {
-        self.outer.progress(&(self.stage)(2, p.done, p.total));
+        self.outer.progress(&(self.stage)(3, p.done, p.total));
     }
 }
 
@@ -723,6 +799,8 @@ fn assemble(
         ladder,
         solved,
         quality,
+        game: None,
+        tactics: None,
         timing,
     }
 }
