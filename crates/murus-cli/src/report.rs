@@ -158,6 +158,9 @@ impl Answer for Reported {
             answers.push(("Solved", &s.answer));
         }
         answers.push(("Game quality", &r.quality.answer));
+        if let Some(o) = &r.openings {
+            answers.push(("Openings", &o.answer));
+        }
         if let Some(t) = &r.tactics {
             answers.push(("Tactics", &t.answer));
         }

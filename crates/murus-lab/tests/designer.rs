@@ -111,6 +111,19 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
     let e = run_report(&v, "small.mg", &other, Some((&dir, Mode::Resume)), &()).unwrap_err();
     assert!(e.to_string().contains("seed"), "{e}");
     check_games(&v, &whole);
+    // Openings: every first move studied, ranked by the first player's
+    // results; the moves never chosen are the others.
+    let o = whole.openings.as_ref().expect("openings");
+    assert_eq!(o.legal, v.legal_moves(&v.start()).len());
+    assert_eq!(o.moves.len(), o.legal);
+    assert!(o.moves.windows(2).all(|w| w[0].rate >= w[1].rate), "{o:?}");
+    let chosen = o.moves.iter().filter(|m| m.chosen).count();
+    assert!(chosen >= 1);
+    assert_eq!(o.never.len(), o.legal - chosen);
+    for m in &o.moves {
+        assert!(m.games <= 2 * murus_lab::designer::OPENING_REPLIES as u64);
+        assert!(m.ci95[0] <= m.rate && m.rate <= m.ci95[1], "{m:?}");
+    }
     std::fs::remove_dir_all(&base).unwrap();
 }
 

@@ -75,7 +75,7 @@ pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
         Num::int("seed", r.seed),
     );
     b.push_str(
-        "<nav><a href=\"#rules\">Rules</a><a href=\"#game\">A game</a><a href=\"#speed\">Speed and size</a><a href=\"#fairness\">Fairness</a><a href=\"#depth\">Depth</a><a href=\"#solved\">Solved</a><a href=\"#quality\">Game quality</a><a href=\"#tactics\">Tactics</a></nav>\n",
+        "<nav><a href=\"#rules\">Rules</a><a href=\"#game\">A game</a><a href=\"#speed\">Speed and size</a><a href=\"#fairness\">Fairness</a><a href=\"#depth\">Depth</a><a href=\"#solved\">Solved</a><a href=\"#quality\">Game quality</a><a href=\"#openings\">Openings</a><a href=\"#tactics\">Tactics</a></nav>\n",
     );
     rules_section(&mut b, variant, r);
     game_section(&mut b, variant, r);
@@ -84,6 +84,7 @@ pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
     depth_section(&mut b, r);
     solved_section(&mut b, r);
     quality_section(&mut b, r);
+    openings_section(&mut b, r);
     tactics_section(&mut b, variant, r);
     let _ = writeln!(
         b,
@@ -702,4 +703,64 @@ pub fn tactics_records(v: &Variant, r: &DesignerReport) -> Vec<(String, String)>
             (format!("puzzle-{:02}.mgn", i + 1), record.write(v))
         })
         .collect()
+}
+
+/// A score for the page: stones with a sign, or a proven result in words.
+fn score_cell(key: &str, s: Option<i32>) -> String {
+    match s {
+        None => "–".to_string(),
+        Some(s) if s >= PROVEN_CP => "proven win".to_string(),
+        Some(s) if s <= -PROVEN_CP => "proven loss".to_string(),
+        Some(s) => Num::stones(key, s),
+    }
+}
+
+fn openings_section(b: &mut String, r: &DesignerReport) {
+    let Some(o) = &r.openings else {
+        return;
+    };
+    open(b, "openings", "Openings", &o.answer);
+    b.push_str("<div class=\"scroll\"><table>\n<tr><th>first move</th><th class=\"r\">score</th><th class=\"r\">games</th><th class=\"r\">first player wins</th><th class=\"r\">95% interval</th><th>strong replies (score)</th><th>chosen by the strongest bot</th></tr>\n");
+    for (i, m) in o.moves.iter().enumerate() {
+        let k = format!("openings.moves.{i}");
+        let replies: Vec<String> = m
+            .replies
+            .iter()
+            .enumerate()
+            .map(|(j, (reply, s))| {
+                format!(
+                    "{} ({})",
+                    escape(reply),
+                    score_cell(&format!("{k}.replies.{j}.1"), *s)
+                )
+            })
+            .collect();
+        let _ = writeln!(
+            b,
+            "<tr><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}–{}</td><td>{}</td><td>{}</td></tr>",
+            escape(&m.first),
+            score_cell(&format!("{k}.score"), m.score),
+            Num::int(&format!("{k}.games"), m.games),
+            Num::pct(&format!("{k}.rate"), m.rate),
+            Num::pct(&format!("{k}.ci95.0"), m.ci95[0]),
+            Num::pct(&format!("{k}.ci95.1"), m.ci95[1]),
+            replies.join(", "),
+            if m.chosen { "yes" } else { "no" },
+        );
+    }
+    b.push_str("</table></div>\n");
+    if !o.never.is_empty() {
+        let _ = writeln!(
+            b,
+            "<p>Never chosen by {} (asked with sixteen seeds): {}.</p>",
+            escape(&o.asked),
+            escape(&o.never.join(", "))
+        );
+    }
+    let _ = writeln!(
+        b,
+        "<p class=\"note\">How: each first move's score is the search's at the start ({} nodes, every move with a full window, the first player's view in stones); its games open with it and one of the search's best replies, two games a reply, played by {} against itself. Moves are ranked by the first player's results, then by score.</p>\n</section>",
+        Num::int("openings.search_nodes", o.search_nodes),
+        escape(&o.level)
+    );
 }

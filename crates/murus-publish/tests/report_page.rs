@@ -119,6 +119,7 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
         &report.game.as_ref().unwrap().answer,
     ));
     answers.push(("Tactics", &report.tactics.as_ref().unwrap().answer));
+    answers.push(("Openings", &report.openings.as_ref().unwrap().answer));
     for (heading, answer) in answers {
         assert!(
             dom.contains(&format!("<h2>{}</h2>", escape(heading))),

@@ -16,6 +16,7 @@
 //! `docs/report.md` describes each section's method.
 
 mod games;
+mod openings;
 mod speed;
 
 use std::collections::BTreeMap;
@@ -28,6 +29,7 @@ use murus_engine::job::Handler;
 use serde::{Deserialize, Serialize};
 
 pub use games::{CLEAR_CP, GameSection, PROVEN_CP, PuzzleEntry, TacticsSection, replay};
+pub use openings::{OpeningMove, OpeningsSection, REPLIES as OPENING_REPLIES};
 pub use speed::{Distribution, Playouts, random_playouts};
 
 use crate::balance::{BalanceConfig, CheckProgress, Stopping, parse_levels, run_balance};
@@ -75,6 +77,7 @@ impl Budget {
                 solve_nodes: 2_000_000,
                 review_nodes: 20_000,
                 tactics_moves: 2,
+                openings_level: "medium",
             },
             Budget::Standard => Plan {
                 playouts: 20_000,
@@ -85,6 +88,7 @@ impl Budget {
                 solve_nodes: 50_000_000,
                 review_nodes: 200_000,
                 tactics_moves: 2,
+                openings_level: "hard",
             },
             Budget::Deep => Plan {
                 playouts: 100_000,
@@ -95,6 +99,7 @@ impl Budget {
                 solve_nodes: 1_000_000_000,
                 review_nodes: 1_000_000,
                 tactics_moves: 3,
+                openings_level: "hard",
             },
         }
     }
@@ -119,6 +124,8 @@ pub struct Plan {
     pub review_nodes: u64,
     /// Tactics: forced wins within at most this many moves.
     pub tactics_moves: u32,
+    /// The level whose games rank the first moves.
+    pub openings_level: &'static str,
 }
 
 /// A report's settings.
@@ -268,6 +275,8 @@ pub struct DesignerReport {
     /// the games are not kept).
     pub game: Option<GameSection>,
     pub tactics: Option<TacticsSection>,
+    /// Two players only.
+    pub openings: Option<OpeningsSection>,
     pub timing: Timing,
 }
 
@@ -324,7 +333,7 @@ pub struct ReportProgress {
 }
 
 /// The stages, in order.
-pub const STAGES: [&str; 5] = ["speed", "balance", "games", "ladder", "solve"];
+pub const STAGES: [&str; 6] = ["speed", "balance", "games", "openings", "ladder", "solve"];
 
 /// Makes the report of `variant` (the rules' text is `variant.source()`;
 /// `spec_text` names it in the commands: a file or a shipped name). With
@@ -453,7 +462,45 @@ pub fn run_report(
         return Err(stopped());
     }
 
-    // 4. The skill ladder (two players).
+    // 4. Openings (two players).
+    handler.progress(&stage(3, 0, 0));
+    let openings_part: Option<OpeningsPart> = if variant.player_count() == 2 {
+        let strongest_bot = balance
+            .levels
+            .iter()
+            .rev()
+            .find(|l| l.report.games > 0)
+            .and_then(|l| l.bot.parse().ok());
+        let level = parse_levels(plan.openings_level)?.pop().expect("a level");
+        match strongest_bot {
+            Some(strongest) => Some(kept_or(part("openings.json"), || {
+                let started = Instant::now();
+                let section = openings::openings(
+                    variant,
+                    (&level.name, &level.spec),
+                    &strongest,
+                    plan.review_nodes,
+                    config.seed,
+                    config.threads,
+                )?;
+                Ok(OpeningsPart {
+                    section,
+                    seconds: started.elapsed().as_secs_f64(),
+                })
+            })?),
+            None => None,
+        }
+    } else {
+        None
+    };
+    if let Some(o) = &openings_part {
+        timing.seconds.insert("openings".into(), round2(o.seconds));
+    }
+    if handler.stop() {
+        return Err(stopped());
+    }
+
+    // 5. The skill ladder (two players).
     let two = variant.player_count() == 2;
     let ladder = if two {
         let started = Instant::now();
@@ -478,8 +525,8 @@ pub fn run_report(
         None
     };
 
-    // 5. The proof search.
-    handler.progress(&stage(4, 0, plan.solve_nodes));
+    // 6. The proof search.
+    handler.progress(&stage(5, 0, plan.solve_nodes));
     let solved = if two {
         let part: SolvePart = kept_or(part("solve.json"), || {
             let started = Instant::now();
@@ -516,6 +563,7 @@ pub fn run_report(
         report.game = g.game;
         report.tactics = g.tactics;
     }
+    report.openings = openings_part.map(|o| o.section);
     if let Some(f) = &folder {
         let json = serde_json::to_string_pretty(&report)
             .map_err(|e| LabError::Invalid(format!("report.json: {e}")))?;
@@ -542,6 +590,13 @@ pub const PUZZLES_KEPT: usize = 12;
 struct GamesPart {
     game: Option<GameSection>,
     tactics: Option<TacticsSection>,
+    seconds: f64,
+}
+
+/// The openings stage as its part file keeps it.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+struct OpeningsPart {
+    section: OpeningsSection,
     seconds: f64,
 }
 
@@ -616,7 +671,7 @@ impl<F: Fn(usize, u64, u64) -> ReportProgress + Sync> Handler<RunProgress> for R
         self.outer.stop()
     }
     fn progress(&self, p: &RunProgress) {
-        self.outer.progress(&(self.stage)(3, p.done, p.total));
+        self.outer.progress(&(self.stage)(4, p.done, p.total));
     }
 }
 
@@ -801,6 +856,7 @@ fn assemble(
         quality,
         game: None,
         tactics: None,
+        openings: None,
         timing,
     }
 }

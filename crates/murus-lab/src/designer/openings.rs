@@ -1,0 +1,234 @@
+//! Openings: the first moves ranked by the results and scores of strong
+//! play, with intervals, each with strong play's best replies, and the
+//! first moves strong play never chooses.
+//!
+//! For each first move (at most [`MOST_FIRST`], the best by the search's
+//! score when there are more): its score (alpha-beta at the start, every
+//! move searched with a full window), and the first player's results in
+//! games that open with it and one of the [`REPLIES`] best replies, two
+//! games a reply (colours rotated), played by the given level against
+//! itself. Moves are ranked by that rate, then by score. The strongest
+//! level's bot is asked for its first move with [`ASKS`] seeds (equal moves
+//! are shuffled by the seed): the moves it never names are the ones strong
+//! play never chooses.
+
+use std::sync::Arc;
+
+use murus_ai::analysis::{Analyser, Limits, Line, Score};
+use murus_ai::review::for_player;
+use murus_ai::{Bot, BotSpec};
+use murus_engine::{Game, Move, Variant};
+use serde::{Deserialize, Serialize};
+
+use super::games::PROVEN_CP;
+use crate::book::Book;
+use crate::error::LabError;
+use crate::runner::{Config, run};
+use crate::stats::wilson;
+
+/// First moves studied at most.
+pub const MOST_FIRST: usize = 24;
+/// Replies per first move that open its games.
+pub const REPLIES: usize = 8;
+/// Seeds the strongest bot is asked with.
+pub const ASKS: u64 = 16;
+
+/// One first move.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OpeningMove {
+    #[serde(rename = "move")]
+    pub first: String,
+    /// Its score for the first player, in centi-stones (a proven win
+    /// ±[`PROVEN_CP`]).
+    pub score: Option<i32>,
+    pub games: u64,
+    pub first_wins: u64,
+    pub draws: u64,
+    /// The first player's share of the games' wins, and its 95% interval.
+    pub rate: f64,
+    pub ci95: [f64; 2],
+    /// The best replies by the search, best first, each with its score for
+    /// the first player.
+    pub replies: Vec<(String, Option<i32>)>,
+    /// The strongest bot chose it at least once.
+    pub chosen: bool,
+}
+
+/// The openings section.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct OpeningsSection {
+    pub answer: String,
+    /// The level whose games give the rates, and the bot that was asked.
+    pub level: String,
+    pub asked: String,
+    pub search_nodes: u64,
+    /// Ranked, best for the first player first.
+    pub moves: Vec<OpeningMove>,
+    /// First moves the strongest bot never chose.
+    pub never: Vec<String>,
+    /// Legal first moves in all (more than studied with a pie rule).
+    pub legal: usize,
+}
+
+fn cp(s: Score, mover: usize) -> i32 {
+    match for_player(s, mover, 0) {
+        Score::Cp(c) => c,
+        Score::Win(_) => PROVEN_CP,
+        Score::Loss(_) => -PROVEN_CP,
+    }
+}
+
+/// Every move of `game`'s position with its score for the first player.
+fn scored(game: &Game, nodes: u64) -> Vec<(Move, Option<i32>)> {
+    let v = game.variant();
+    let mover = v.turn(game.position());
+    let legal = game.legal_moves();
+    let mut analyser = Analyser::new(16);
+    let limits = Limits {
+        nodes: Some(nodes),
+        ..Limits::default()
+    };
+    let seed = v.hash(game.position());
+    let lines: Vec<Line> = analyser
+        .analyse_lines(game, limits, legal.len(), seed, &())
+        .map(|f| f.lines)
+        .unwrap_or_default();
+    let mut out: Vec<(Move, Option<i32>)> = legal
+        .iter()
+        .map(|&m| {
+            let s = lines
+                .iter()
+                .find(|l| l.first == m)
+                .map(|l| cp(l.score, mover));
+            (m, s)
+        })
+        .collect();
+    // Best for the side to move first: its score, the first player's view.
+    let sign = if mover == 0 { 1 } else { -1 };
+    out.sort_by_key(|(_, s)| std::cmp::Reverse(s.map_or(i32::MIN, |s| s * sign)));
+    out
+}
+
+/// The openings of `v` (two players): `level` plays the games,
+/// `strongest` is asked for its first move.
+pub(super) fn openings(
+    v: &Variant,
+    level: (&str, &BotSpec),
+    strongest: &BotSpec,
+    nodes: u64,
+    seed: u64,
+    threads: usize,
+) -> Result<OpeningsSection, LabError> {
+    let start = Game::new(v);
+    let firsts = scored(&start, nodes);
+    let legal = firsts.len();
+    let mut chosen = Vec::new();
+    for s in 0..ASKS {
+        let mut bot = Bot::new(strongest.clone(), seed.wrapping_add(s));
+        if let Some(m) = bot.choose(v, &v.start()) {
+            chosen.push(m);
+        }
+    }
+    let mut moves = Vec::new();
+    for (i, &(first, score)) in firsts.iter().take(MOST_FIRST).enumerate() {
+        let mut after = start.clone();
+        after.play(first);
+        let replies: Vec<(Move, Option<i32>)> = if after.outcome().is_some() {
+            Vec::new()
+        } else {
+            scored(&after, nodes)
+        };
+        let lines: Vec<String> = replies
+            .iter()
+            .take(REPLIES)
+            .filter(|(r, _)| {
+                let mut g = after.clone();
+                g.play(*r);
+                g.outcome().is_none()
+            })
+            .map(|(r, _)| format!("{} {}", v.move_to_string(first), v.move_to_string(*r)))
+            .collect();
+        let (games, first_wins, draws) = if let Some(o) = after.outcome() {
+            (0, u64::from(o.winner == Some(0)), 0)
+        } else if lines.is_empty() {
+            // Every strong reply ends the game at once.
+            (0, 0, 0)
+        } else {
+            let book = Book::parse(&format!("opening-{}", i + 1), &lines.join("\n"), v)?;
+            let config = Config::new(
+                v,
+                vec![level.1.clone()],
+                lines.len() as u64 * 2,
+                seed ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15),
+            )
+            .with_threads(threads)
+            .with_book(Arc::new(book));
+            let played = run(v, &config, &())?;
+            let first_letter = v.letter(0);
+            let wins = played
+                .iter()
+                .filter(|g| g.stats.winner == Some(first_letter))
+                .count() as u64;
+            let draws = played.iter().filter(|g| g.stats.winner.is_none()).count() as u64;
+            (played.len() as u64, wins, draws)
+        };
+        let (lo, hi) = wilson(first_wins, games);
+        moves.push(OpeningMove {
+            first: v.move_to_string(first),
+            score,
+            games,
+            first_wins,
+            draws,
+            rate: if games == 0 {
+                first_wins as f64
+            } else {
+                round4(first_wins as f64 / games as f64)
+            },
+            ci95: [round4(lo), round4(hi)],
+            replies: replies
+                .iter()
+                .take(3)
+                .map(|(r, s)| (v.move_to_string(*r), *s))
+                .collect(),
+            chosen: chosen.contains(&first),
+        });
+    }
+    moves.sort_by(|a, b| {
+        b.rate.total_cmp(&a.rate).then(
+            b.score
+                .unwrap_or(i32::MIN)
+                .cmp(&a.score.unwrap_or(i32::MIN)),
+        )
+    });
+    let never: Vec<String> = firsts
+        .iter()
+        .filter(|(m, _)| !chosen.contains(m))
+        .map(|(m, _)| v.move_to_string(*m))
+        .collect();
+    let answer = match moves.first() {
+        Some(best) => format!(
+            "Best first move by the results of {} play: {} ({:.0}% for the first player [{:.0}–{:.0}]); {} chooses {} of the {legal} first moves.",
+            level.0,
+            best.first,
+            best.rate * 100.0,
+            best.ci95[0] * 100.0,
+            best.ci95[1] * 100.0,
+            strongest,
+            legal - never.len(),
+        ),
+        None => "No first move to study.".to_string(),
+    };
+    Ok(OpeningsSection {
+        answer,
+        level: level.0.to_string(),
+        asked: strongest.to_string(),
+        search_nodes: nodes,
+        moves,
+        never,
+        legal,
+    })
+}
+
+fn round4(x: f64) -> f64 {
+    (x * 10_000.0).round() / 10_000.0
+}
