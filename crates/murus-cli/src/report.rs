@@ -36,6 +36,10 @@ pub struct ReportArgs {
     /// Threads for the games (the report is the same with any).
     #[arg(long)]
     pub threads: Option<usize>,
+    /// Report on another variant alike (a file or a shipped name) and put
+    /// the two side by side, marking what differs significantly.
+    #[arg(long, value_name = "OTHER")]
+    pub compare: Option<String>,
     /// Where the report and its parts go (default: `report-NAME`).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -73,12 +77,20 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     let v = load_variant(&a.variant)?;
+    let other = match &a.compare {
+        Some(spec) => Some((
+            load_variant(spec).map_err(|e| anyhow!("--compare: {e}"))?,
+            spec.clone(),
+        )),
+        None => None,
+    };
     let out = a
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("report-{}", v.name())));
     let mode = if a.resume { Mode::Resume } else { Mode::New };
-    let config = ReportConfig::new(budget, a.seed, threads);
+    let mut config = ReportConfig::new(budget, a.seed, threads);
+    config.compare = other.clone();
     let cancel = crate::signal::stop();
     let progress = Stages {
         cancel: cancel.clone(),
@@ -109,6 +121,18 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
     }
     for (name, text) in murus_publish::tactics_records(&v, &report) {
         write(&format!("tactics/{name}"), text)?;
+    }
+    if let Some((ov, _)) = &other {
+        // The other variant's own page, beside its figures.
+        let dir = format!("compare/{}", ov.name());
+        let json = std::fs::read_to_string(out.join(&dir).join("report.json"))
+            .map_err(|e| anyhow!("{dir}/report.json: {e}"))?;
+        let theirs: DesignerReport =
+            serde_json::from_str(&json).map_err(|e| anyhow!("{dir}/report.json: {e}"))?;
+        write(
+            &format!("{dir}/index.html"),
+            murus_publish::report_html(ov, &theirs),
+        )?;
     }
     Ok(Reported {
         report: Some(report),
@@ -163,6 +187,9 @@ impl Answer for Reported {
         }
         if let Some(t) = &r.tactics {
             answers.push(("Tactics", &t.answer));
+        }
+        if let Some(c) = &r.comparison {
+            answers.push(("Comparison", &c.answer));
         }
         for (name, answer) in answers {
             writeln!(out, "{name}: {answer}")?;

@@ -86,6 +86,7 @@ pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
     quality_section(&mut b, r);
     openings_section(&mut b, r);
     tactics_section(&mut b, variant, r);
+    comparison_section(&mut b, r);
     let _ = writeln!(
         b,
         "<footer><p>Made by <code>{}</code>. Timings (the only figures that depend on the machine) are in <code>report.json</code> under <code>timing</code>.</p></footer>",
@@ -762,5 +763,55 @@ fn openings_section(b: &mut String, r: &DesignerReport) {
         "<p class=\"note\">How: each first move's score is the search's at the start ({} nodes, every move with a full window, the first player's view in stones); its games open with it and one of the search's best replies, two games a reply, played by {} against itself. Moves are ranked by the first player's results, then by score.</p>\n</section>",
         Num::int("openings.search_nodes", o.search_nodes),
         escape(&o.level)
+    );
+}
+
+fn comparison_section(b: &mut String, r: &DesignerReport) {
+    let Some(c) = &r.comparison else {
+        return;
+    };
+    open(
+        b,
+        "comparison",
+        &format!("Comparison with {}", c.other_title),
+        &c.answer,
+    );
+    let _ = writeln!(
+        b,
+        "<div class=\"scroll\"><table>\n<tr><th>figure</th><th class=\"r\">{}</th><th class=\"r\">{}</th><th>differs?</th><th>test</th></tr>",
+        escape(&r.rules.title),
+        escape(&c.other_title)
+    );
+    for (i, row) in c.rows.iter().enumerate() {
+        let cell = |side: &str, v: Option<f64>| match v {
+            None => "–".to_string(),
+            Some(x) if row.percent => Num::pct(&format!("comparison.rows.{i}.{side}"), x),
+            Some(x) => Num::fixed(&format!("comparison.rows.{i}.{side}"), x, 2),
+        };
+        let differs = match row.significant {
+            Some(true) => "<strong>yes</strong>",
+            Some(false) => "no",
+            None => "",
+        };
+        let _ = writeln!(
+            b,
+            "<tr><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td>{differs}</td><td>{}</td></tr>",
+            escape(&row.figure),
+            cell("this", row.this),
+            cell("other", row.other),
+            escape(&row.test)
+        );
+    }
+    let _ = writeln!(
+        b,
+        "</table></div>\n<p class=\"note\">Both reports were made alike (budget, seed); evaluations: <code>{}</code> here, <code>{}</code> there{}. The other variant's own page is <code>compare/{}/index.html</code>.</p>\n</section>",
+        escape(&c.evaluations[0]),
+        escape(&c.evaluations[1]),
+        if c.equal_footing {
+            ""
+        } else {
+            " (not on equal footing: train the generic side's evaluation with murus train)"
+        },
+        escape(&c.other)
     );
 }

@@ -20,7 +20,9 @@ fn written() -> &'static (PathBuf, DesignerReport) {
     ONCE.get_or_init(|| {
         let source = include_str!("../../../variants/sweeps/standard-small.mg");
         let v = Variant::compile(source).unwrap();
-        let config = ReportConfig::new(Budget::Quick, 2, 2);
+        let mut config = ReportConfig::new(Budget::Quick, 2, 2);
+        let three = Variant::compile_with(source, &[("files".to_string(), 3)]).unwrap();
+        config.compare = Some((three, "standard-small.mg --set files=3".to_string()));
         let dir = Path::new(env!("CARGO_TARGET_TMPDIR")).join("report-page");
         let _ = std::fs::remove_dir_all(&dir);
         let run = dir.join("run");
@@ -120,6 +122,9 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
     ));
     answers.push(("Tactics", &report.tactics.as_ref().unwrap().answer));
     answers.push(("Openings", &report.openings.as_ref().unwrap().answer));
+    let comparison = report.comparison.as_ref().unwrap();
+    let title = format!("Comparison with {}", comparison.other_title);
+    answers.push((title.as_str(), &comparison.answer));
     for (heading, answer) in answers {
         assert!(
             dom.contains(&format!("<h2>{}</h2>", escape(heading))),

@@ -122,6 +122,53 @@ fn a_report_writes_its_page_and_figures_and_says_each_answer() {
     assert_eq!(printed, j);
 }
 
+#[test]
+fn a_comparison_reports_on_both_and_marks_what_differs() {
+    let source = std::fs::read_to_string(crate::util::repo(SMALL)).unwrap();
+    let dir = TempDir::with(
+        "report-compare",
+        &[(
+            "narrow.mg",
+            &source
+                .replace("3..6 default 4", "3..6 default 3")
+                .replace("variant \"standard-small\"", "variant \"narrow\""),
+        )],
+    );
+    let out = dir.join("r");
+    let narrow = dir.join("narrow.mg");
+    let o = murus(&[
+        "report",
+        SMALL,
+        "--quick",
+        "--out",
+        out.to_str().unwrap(),
+        "--compare",
+        narrow.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Comparison: Beside"), "{}", stdout(&o));
+    let j = figures(&out);
+    let c = &j["comparison"];
+    assert_eq!(c["other"], "narrow");
+    assert_eq!(c["equal_footing"], true);
+    let rows = c["rows"].as_array().unwrap();
+    assert!(rows.len() >= 8, "{c}");
+    // The other's own report and page, beside.
+    let theirs = figures(&out.join("compare/narrow"));
+    assert_eq!(
+        rows[0]["other"],
+        theirs["fairness"]["balance"]["levels"][3]["report"]["first_player_advantage"]["rate"]
+    );
+    assert!(out.join("compare/narrow/index.html").is_file());
+    // 3×4 is a second-player win, 4×4 a first-player one.
+    assert_eq!(theirs["solved"]["value"], "loss");
+    assert!(
+        std::fs::read_to_string(out.join("index.html"))
+            .unwrap()
+            .contains("Comparison with")
+    );
+}
+
 #[cfg(unix)]
 #[test]
 fn a_report_killed_and_resumed_ends_as_one_never_stopped() {
@@ -177,7 +224,11 @@ fn a_report_killed_and_resumed_ends_as_one_never_stopped() {
 
 #[test]
 fn bad_input_is_a_clear_error() {
-    let cases: [(&[&str], &str); 3] = [
+    let cases: [(&[&str], &str); 4] = [
+        (
+            &["report", SMALL, "--compare", "nosuch"],
+            "--compare: unknown variant",
+        ),
         (&["report", "nosuch", "--quick"], "unknown variant"),
         (&["report", SMALL, "--threads", "0"], "--threads"),
         (

@@ -15,6 +15,7 @@
 //!
 //! `docs/report.md` describes each section's method.
 
+mod compare;
 mod games;
 mod openings;
 mod speed;
@@ -28,6 +29,7 @@ use murus_engine::Variant;
 use murus_engine::job::Handler;
 use serde::{Deserialize, Serialize};
 
+pub use compare::{Comparison, Row, compare};
 pub use games::{CLEAR_CP, GameSection, PROVEN_CP, PuzzleEntry, TacticsSection, replay};
 pub use openings::{OpeningMove, OpeningsSection, REPLIES as OPENING_REPLIES};
 pub use speed::{Distribution, Playouts, random_playouts};
@@ -136,6 +138,9 @@ pub struct ReportConfig {
     pub threads: usize,
     /// Random plies that open each round of games.
     pub openings: u32,
+    /// Another variant to report on alike and compare with, and how the
+    /// commands name it.
+    pub compare: Option<(Variant, String)>,
 }
 
 impl ReportConfig {
@@ -145,6 +150,7 @@ impl ReportConfig {
             seed,
             threads,
             openings: 4,
+            compare: None,
         }
     }
 
@@ -277,6 +283,8 @@ pub struct DesignerReport {
     pub tactics: Option<TacticsSection>,
     /// Two players only.
     pub openings: Option<OpeningsSection>,
+    /// With another variant (its own report is in `compare/NAME/`).
+    pub comparison: Option<Comparison>,
     pub timing: Timing,
 }
 
@@ -289,6 +297,9 @@ pub struct ReportSpec {
     pub budget: Budget,
     pub seed: u64,
     pub openings: u32,
+    /// The variant compared with.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub compare: Option<VariantId>,
 }
 
 impl Settings for ReportSpec {
@@ -303,6 +314,12 @@ impl Settings for ReportSpec {
         d.add("budget", a.budget.name(), b.budget.name());
         d.add("seed", a.seed, b.seed);
         d.add("openings", a.openings, b.openings);
+        let name =
+            |c: &Option<VariantId>| c.as_ref().map_or("none".to_string(), |v| v.name.clone());
+        d.add("compared with", name(&a.compare), name(&b.compare));
+        if let (Some(x), Some(y)) = (&a.compare, &b.compare) {
+            d.rules(x, y);
+        }
         d.finish()
     }
 }
@@ -355,6 +372,7 @@ pub fn run_report(
         budget: config.budget,
         seed: config.seed,
         openings: config.openings,
+        compare: config.compare.as_ref().map(|(v, _)| VariantId::of(v)),
     };
     let folder = match out {
         Some((path, mode)) => Some(RunFolder::open(path, &spec, mode)?),
@@ -364,10 +382,13 @@ pub fn run_report(
     let part = |name: &str| folder.as_ref().map(|f| f.path().join("parts").join(name));
     let plan = config.budget.plan();
     let budget_flag = format!("--{}", config.budget.name());
-    let command = format!(
+    let mut command = format!(
         "murus report {spec_text} {budget_flag} --seed {}",
         config.seed
     );
+    if let Some((_, other)) = &config.compare {
+        command += &format!(" --compare {other}");
+    }
     let mut timing = Timing::default();
     let stage = |index: usize, done: u64, total: u64| ReportProgress {
         stage: STAGES[index],
@@ -564,6 +585,23 @@ pub fn run_report(
         report.tactics = g.tactics;
     }
     report.openings = openings_part.map(|o| o.section);
+    if let Some((other, other_text)) = &config.compare {
+        let alone = ReportConfig {
+            compare: None,
+            ..config.clone()
+        };
+        let dir = folder
+            .as_ref()
+            .map(|f| f.path().join("compare").join(other.name()));
+        let theirs = run_report(
+            other,
+            other_text,
+            &alone,
+            dir.as_ref().map(|d| (d.as_path(), Mode::Resume)),
+            handler,
+        )?;
+        report.comparison = Some(compare(&report, &theirs));
+    }
     if let Some(f) = &folder {
         let json = serde_json::to_string_pretty(&report)
             .map_err(|e| LabError::Invalid(format!("report.json: {e}")))?;
@@ -857,6 +895,7 @@ fn assemble(
         game: None,
         tactics: None,
         openings: None,
+        comparison: None,
         timing,
     }
 }
