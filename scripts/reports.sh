@@ -1,0 +1,84 @@
+#!/usr/bin/env bash
+# The designer's report of every two-player shipped variant, into
+# docs/reports/NAME/ (the page, its figures, the tactics sheet and records),
+# and docs/reports/README.md, the table of their headline numbers.
+#
+#   scripts/reports.sh [--quick | --standard | --deep] [--seed S] [VARIANT...]
+#
+# Each report's run folder (its games) stays in target/reports/NAME, so a
+# run stopped half-way goes on where it stopped when the script is run
+# again with the same settings.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+budget=--standard
+seed=1
+variants=()
+while [ $# -gt 0 ]; do
+    case "$1" in
+        --quick | --standard | --deep) budget="$1" ;;
+        --seed) seed="$2"; shift ;;
+        -*) echo "reports.sh: unknown option $1" >&2; exit 2 ;;
+        *) variants+=("$1") ;;
+    esac
+    shift
+done
+if [ ${#variants[@]} -eq 0 ]; then
+    variants=(standard houdini escape checkerboard small large advanced advanced-delayed pie hex)
+fi
+
+cargo build --release -p murus-cli
+murus=target/release/murus
+for v in "${variants[@]}"; do
+    run="target/reports/$v"
+    echo "== $v ($budget, seed $seed)"
+    "$murus" report "$v" "$budget" --seed "$seed" --out "$run" --resume > /dev/null
+    dest="docs/reports/$v"
+    rm -rf "$dest"
+    mkdir -p "$dest"
+    cp "$run/index.html" "$run/report.json" "$dest/"
+    if [ -f "$run/tactics.html" ]; then
+        cp -r "$run/tactics.html" "$run/tactics" "$dest/"
+    fi
+done
+
+# The table of headline numbers, from every report there.
+python3 - "$budget" <<'EOF'
+import json, pathlib, sys
+
+rows = []
+for path in sorted(pathlib.Path("docs/reports").glob("*/report.json")):
+    r = json.loads(path.read_text())
+    levels = [l for l in r["fairness"]["balance"]["levels"] if l["report"]["games"] > 0]
+    top = levels[-1]
+    f = top["report"]["first_player_advantage"]
+    ladder = (r.get("ladder") or {}).get("ladder") or {}
+    solved = r.get("solved") or {}
+    rows.append((
+        path.parent.name,
+        r["rules"]["title"],
+        r["budget"],
+        f"{f['rate'] * 100:.1f}% [{f['ci95'][0] * 100:.1f}–{f['ci95'][1] * 100:.1f}] at {top['level']}",
+        str(len(ladder.get("rungs", []))) if ladder else "–",
+        f"{top['report']['length']['mean']:.1f}",
+        f"{r['speed']['playouts']['branching']['mean']:.1f}",
+        solved.get("value", "–"),
+        r["rules"]["evaluation"].split(":")[0],
+    ))
+out = [
+    "# The shipped variants' reports",
+    "",
+    "Written by `scripts/reports.sh` (`murus report NAME " + sys.argv[1] + "` for each",
+    "two-player shipped variant); each folder holds the page (`index.html`), its",
+    "figures (`report.json`) and the tactics as a sheet and records. Regenerate",
+    "them with the script; [docs/report.md](../report.md) explains each figure.",
+    "",
+    "| variant | title | budget | first player wins (strongest level) | rungs | mean length | moves a position (random games) | solved | evaluation |",
+    "|---|---|---|---|---|---|---|---|---|",
+]
+for row in rows:
+    name = row[0]
+    out.append(f"| [{name}]({name}/index.html) | " + " | ".join(row[1:]) + " |")
+pathlib.Path("docs/reports/README.md").write_text("\n".join(out) + "\n")
+print("\n".join(out))
+EOF
