@@ -115,12 +115,8 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
         murus_engine::util::write_atomic(&path, text)
             .map_err(|e| anyhow!("{}: {e}", path.display()))
     };
-    write("index.html", murus_publish::report_html(&v, &report))?;
-    if let Some(sheet) = murus_publish::tactics_sheet_html(&v, &report) {
-        write("tactics.html", sheet)?;
-    }
-    for (name, text) in murus_publish::tactics_records(&v, &report) {
-        write(&format!("tactics/{name}"), text)?;
+    for (name, text) in murus_publish::report_files(&v, &report) {
+        write(&name, text)?;
     }
     if let Some((ov, _)) = &other {
         // The other variant's own page, beside its figures.

@@ -171,6 +171,14 @@ impl StudioApp {
                     self.play.open_moves(variant, &moves, &label);
                     self.tab = Tab::Play;
                 }
+                Command::ReportVariant(v) => {
+                    self.lab.edit(|s| {
+                        s.variant = lab::FROM_RULES.to_string();
+                        s.mode = lab::LabMode::Report;
+                    });
+                    self.lab.start_report(Some(&v));
+                    self.tab = Tab::Lab;
+                }
                 Command::Show(t) => self.tab = t,
                 // Refused while a dialog is open: that one is in front of
                 // the window, and the click came from behind it.

@@ -76,6 +76,9 @@ impl Tab {
 pub enum Command {
     /// Start a new game of this variant in Play.
     PlayVariant(Variant),
+    /// Make the designer's report of this variant (the Rules editor's) in
+    /// the Lab.
+    ReportVariant(Variant),
     /// Open a game (moves in notation) of a variant in Play.
     OpenGame {
         variant: Variant,

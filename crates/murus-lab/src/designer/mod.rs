@@ -47,10 +47,11 @@ use crate::runner::RunProgress;
 pub const FORMAT: u32 = 1;
 
 /// How much a report may spend.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum Budget {
     /// Under 3 minutes on two cores for the standard game.
+    #[default]
     Quick,
     /// Under 30 minutes.
     Standard,
@@ -59,6 +60,8 @@ pub enum Budget {
 }
 
 impl Budget {
+    pub const ALL: [Budget; 3] = [Budget::Quick, Budget::Standard, Budget::Deep];
+
     pub fn name(self) -> &'static str {
         match self {
             Budget::Quick => "quick",

@@ -31,6 +31,8 @@ pub mod checks;
 pub mod compare;
 pub mod model;
 pub mod notes;
+mod report_view;
+pub mod reports;
 pub mod runs;
 pub mod settings;
 mod view;
@@ -95,6 +97,16 @@ pub enum LabAction {
     CancelCompare,
     /// Show the sweep's results of the settings' sweep file.
     LoadSweep,
+    /// Make the designer's report of the chosen variant.
+    RunReport,
+    /// Stop the report going on.
+    CancelReport,
+    /// Go on with the kept report in this folder.
+    ResumeReport(PathBuf),
+    /// Show the kept report in this folder.
+    OpenReport(PathBuf),
+    /// Open the shown report's page in the browser.
+    OpenReportPage,
 }
 
 /// The Lab panel: its models, and what the view remembers between frames.
@@ -106,6 +118,8 @@ pub struct LabPanel {
     pub balance: BalanceModel,
     /// Variants compared.
     pub compare: CompareModel,
+    /// The designer's reports.
+    pub report: reports::ReportModel,
     /// The chosen variant and its number of players (or why there is
     /// none), for the choice it was worked out for: compiling a file every
     /// frame would cost too much.
@@ -125,10 +139,12 @@ impl LabPanel {
     pub fn with_waker(saved: LabSaved, waker: Waker) -> LabPanel {
         let model = LabModel::with_waker(saved, waker.clone());
         let balance = BalanceModel::with_waker(&model.runs_dir(), waker.clone());
+        let report = reports::ReportModel::with_waker(&model.runs_dir(), waker.clone());
         LabPanel {
             model,
             balance,
             compare: CompareModel::with_waker(waker),
+            report,
             chosen: None,
         }
     }
@@ -136,7 +152,10 @@ impl LabPanel {
     /// Whether lab work is under way: a batch, a balance check or the
     /// checks of a comparison.
     pub fn is_running(&self) -> bool {
-        self.model.is_running() || self.balance.is_running() || self.compare.is_running()
+        self.model.is_running()
+            || self.balance.is_running()
+            || self.compare.is_running()
+            || self.report.is_running()
     }
 
     /// The lab work going on, if any: the Lab runs one at a time.
@@ -145,6 +164,7 @@ impl LabPanel {
             .busy()
             .or_else(|| self.balance.busy())
             .or_else(|| self.compare.busy())
+            .or_else(|| self.report.busy())
     }
 
     /// Finished share of the lab work going on, 0 to 1 (of a balance
@@ -152,6 +172,8 @@ impl LabPanel {
     pub fn progress(&self) -> f32 {
         if self.model.is_running() {
             self.model.progress()
+        } else if self.report.is_running() {
+            self.report.fraction()
         } else if let Some(s) = self.balance.status().or_else(|| self.compare.status()) {
             s.fraction
         } else {
@@ -181,6 +203,7 @@ impl LabPanel {
         }
         self.model.set_settings(settings);
         self.balance.set_runs_dir(&self.model.runs_dir());
+        self.report.set_runs_dir(&self.model.runs_dir());
     }
 
     /// Changes the settings with `edit` ([`LabPanel::set_settings`]).
@@ -227,6 +250,11 @@ impl LabPanel {
                 let path = PathBuf::from(&self.model.saved().compare.sweep);
                 self.compare.load_sweep(&path);
             }
+            LabAction::RunReport => self.start_report(from_rules),
+            LabAction::CancelReport => self.report.cancel(),
+            LabAction::ResumeReport(f) => self.report.resume(&f),
+            LabAction::OpenReport(f) => self.report.open(&f),
+            LabAction::OpenReportPage => self.report.open_in_browser(),
         }
     }
 
@@ -263,6 +291,14 @@ impl LabPanel {
             .start(variant, &saved.variant, &saved.balance.settings());
     }
 
+    /// Starts the designer's report of the chosen variant
+    /// ([`reports::ReportModel::start`]).
+    pub fn start_report(&mut self, from_rules: Option<&Variant>) {
+        let variant = self.model.resolve_variant(from_rules);
+        let saved = self.model.saved();
+        self.report.start(variant, saved.report_budget, saved.seed);
+    }
+
     /// Compares the rules files chosen, balance-checked with the balance
     /// settings ([`CompareModel::compare_files`]).
     pub fn start_compare(&mut self) {
@@ -284,6 +320,7 @@ impl LabPanel {
         self.model.cancel();
         self.balance.cancel();
         self.compare.cancel();
+        self.report.cancel();
     }
 
     /// Collects finished games, reports and checks (each frame; never
@@ -291,6 +328,7 @@ impl LabPanel {
     pub fn poll(&mut self) {
         self.model.poll();
         self.balance.poll();
+        self.report.poll();
         let comparing = self.compare.is_running();
         self.compare.poll();
         if comparing && !self.compare.is_running() {

@@ -47,6 +47,8 @@ pub struct LabSaved {
     /// The balance check's settings (Compare uses them too).
     pub balance: BalanceSaved,
     pub compare: CompareSaved,
+    /// The designer's report's budget.
+    pub report_budget: murus_lab::designer::Budget,
 }
 
 /// What the Lab panel shows.
@@ -59,10 +61,17 @@ pub enum LabMode {
     Balance,
     /// Variants (rules files, or a sweep's rows) side by side.
     Compare,
+    /// The designer's report of a variant.
+    Report,
 }
 
 impl LabMode {
-    pub const ALL: [LabMode; 3] = [LabMode::SelfPlay, LabMode::Balance, LabMode::Compare];
+    pub const ALL: [LabMode; 4] = [
+        LabMode::SelfPlay,
+        LabMode::Balance,
+        LabMode::Compare,
+        LabMode::Report,
+    ];
 
     /// The name its switch shows.
     pub fn name(self) -> &'static str {
@@ -70,6 +79,7 @@ impl LabMode {
             LabMode::SelfPlay => "Self-play",
             LabMode::Balance => "Balance",
             LabMode::Compare => "Compare variants",
+            LabMode::Report => "Report",
         }
     }
 }
@@ -87,6 +97,7 @@ impl Default for LabSaved {
             mode: LabMode::default(),
             balance: BalanceSaved::default(),
             compare: CompareSaved::default(),
+            report_budget: murus_lab::designer::Budget::default(),
         }
     }
 }

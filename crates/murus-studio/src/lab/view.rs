@@ -342,6 +342,7 @@ impl LabPanel {
                         LabMode::SelfPlay => self.setup(ui, chosen, trained, asks),
                         LabMode::Balance => self.balance_setup(ui, chosen, asks),
                         LabMode::Compare => self.compare_setup(ui, asks),
+                        LabMode::Report => self.report_setup(ui, chosen, asks),
                     });
             });
         if mode == LabMode::SelfPlay {
@@ -359,6 +360,7 @@ impl LabPanel {
             }
             LabMode::Balance => self.balance_results(ui, asks),
             LabMode::Compare => self.compare_results(ui),
+            LabMode::Report => self.report_results(ui, asks),
         });
         commands
     }

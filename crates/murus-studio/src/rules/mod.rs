@@ -60,6 +60,8 @@ pub enum Action {
     CancelTraining,
     /// Play the compiled variant.
     Play(Variant),
+    /// Make the designer's report of the compiled variant (in the Lab).
+    Report(Variant),
     /// Write the rules sheet to a file chosen in a dialog.
     Sheet,
 }
@@ -158,6 +160,7 @@ impl RulesPanel {
             Action::StartTraining => m.start_training(),
             Action::CancelTraining => m.training_mut().cancel(),
             Action::Play(v) => commands.push(Command::PlayVariant(v)),
+            Action::Report(v) => commands.push(Command::ReportVariant(v)),
         }
     }
 }

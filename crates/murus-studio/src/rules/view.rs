@@ -322,9 +322,18 @@ impl RulesPanel {
             );
         });
         ui.label(format!("{} legal first moves", v.legal_moves(&start).len()));
-        if ui.button("Play this variant").clicked() {
-            actions.push(Action::Play(v.clone()));
-        }
+        ui.horizontal(|ui| {
+            if ui.button("Play this variant").clicked() {
+                actions.push(Action::Play(v.clone()));
+            }
+            if ui
+                .button("Report")
+                .on_hover_text("the designer's report of these rules, made in the Lab")
+                .clicked()
+            {
+                actions.push(Action::Report(v.clone()));
+            }
+        });
         ui.separator();
         ui.heading("Perft");
         ui.horizontal(|ui| {

@@ -10,6 +10,7 @@ mod export;
 mod lab;
 mod murals;
 mod play;
+mod report;
 mod rules;
 mod tree;
 
