@@ -40,6 +40,11 @@ pub struct ReportArgs {
     /// the two side by side, marking what differs significantly.
     #[arg(long, value_name = "OTHER")]
     pub compare: Option<String>,
+    /// Train an evaluation first for a variant (and the one compared with)
+    /// that has none, within the budget's positions, so that both sides
+    /// play with trained evaluations.
+    #[arg(long)]
+    pub train: bool,
     /// Where the report and its parts go (default: `report-NAME`).
     #[arg(long)]
     pub out: Option<PathBuf>,
@@ -91,6 +96,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
     let mode = if a.resume { Mode::Resume } else { Mode::New };
     let mut config = ReportConfig::new(budget, a.seed, threads);
     config.compare = other.clone();
+    config.train = a.train;
     let cancel = crate::signal::stop();
     let progress = Stages {
         cancel: cancel.clone(),

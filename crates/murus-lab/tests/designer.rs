@@ -193,3 +193,34 @@ fn move_wins_within(v: &Variant, pos: &Position, m: Move, n: u32) -> bool {
             }
         })
 }
+
+#[test]
+fn train_gives_a_variant_without_one_a_trained_evaluation_kept_for_a_resume() {
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    // Another name, so that no other test's registered evaluation is its.
+    let text = source.replace("variant \"standard-small\"", "variant \"trained-small\"");
+    let v = Variant::compile(&text).unwrap();
+    assert_eq!(murus_ai::Evaluation::for_variant(&v).id(), "generic");
+    let mut config = ReportConfig::new(Budget::Quick, 3, 2);
+    config.train = true;
+    config.train_positions = Some(2_000);
+    let dir = std::env::temp_dir().join(format!("murus-designer-train-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let r = run_report(&v, "trained.mg", &config, Some((&dir, Mode::New)), &()).unwrap();
+    let training = r.training.as_deref().expect("trained");
+    assert!(training.contains("2 000 positions"), "{training}");
+    let kept = dir.join("train/trained.eval").is_file();
+    let none = dir.join("train/none-kept").is_file();
+    assert!(kept != none, "one outcome kept");
+    if kept {
+        assert_ne!(
+            r.rules.evaluation, "generic",
+            "the bots used the trained one"
+        );
+        assert!(r.command.ends_with("--train"));
+    }
+    // A resume reuses it: the same report.
+    let again = run_report(&v, "trained.mg", &config, Some((&dir, Mode::Resume)), &()).unwrap();
+    assert_eq!(without_timing(again), without_timing(r));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -131,10 +131,13 @@ fn rules_section(b: &mut String, variant: &Variant, r: &DesignerReport) {
     ));
     let _ = writeln!(
         b,
-        "<p class=\"note\">Rules SHA-256 <code>{}</code>. Evaluation: {} (<code>{}</code>).</p>\n</section>",
+        "<p class=\"note\">Rules SHA-256 <code>{}</code>. Evaluation: {} (<code>{}</code>){}.</p>\n</section>",
         escape(&r.rules.variant.source_sha256),
         escape(&r.rules.evaluation_summary),
-        escape(&r.rules.evaluation)
+        escape(&r.rules.evaluation),
+        r.training
+            .as_ref()
+            .map_or(String::new(), |t| format!("; {}", escape(t)))
     );
 }
 

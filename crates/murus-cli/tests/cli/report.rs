@@ -73,7 +73,7 @@ fn a_report_writes_its_page_and_figures_and_says_each_answer() {
         assert_eq!(record["moves"][0]["move"], p["solution"]);
     }
     // The stages went by on stderr.
-    assert!(stderr(&o).contains("[6/6] solve"), "{}", stderr(&o));
+    assert!(stderr(&o).contains("[7/7] solve"), "{}", stderr(&o));
     // Again without --resume: refused, the report kept.
     let again = murus(&[
         "report",

@@ -15,12 +15,14 @@
 //!
 //! `docs/report.md` describes each section's method.
 
+mod assemble;
 mod compare;
 mod games;
 mod openings;
+mod sections;
 mod speed;
+mod training;
 
-use std::collections::BTreeMap;
 use std::path::Path;
 use std::time::Instant;
 
@@ -32,15 +34,17 @@ use serde::{Deserialize, Serialize};
 pub use compare::{Comparison, Row, compare};
 pub use games::{CLEAR_CP, GameSection, PROVEN_CP, PuzzleEntry, TacticsSection, replay};
 pub use openings::{OpeningMove, OpeningsSection, REPLIES as OPENING_REPLIES};
+pub use sections::{
+    DesignerReport, FairnessSection, LadderSection, QualitySection, RulesSection, SolvedSection,
+    SpeedSection, Timing,
+};
 pub use speed::{Distribution, Playouts, random_playouts};
 
 use crate::balance::{BalanceConfig, CheckProgress, Stopping, parse_levels, run_balance};
 use crate::error::LabError;
 use crate::folder::{Differences, Mode, RunFolder, Settings, Spec};
-use crate::ladder::{Ladder, LadderConfig, run_ladder};
-use crate::metrics::Metrics;
+use crate::ladder::{LadderConfig, run_ladder};
 use crate::record::VariantId;
-use crate::report::BalanceReport;
 use crate::runner::RunProgress;
 
 /// The layout of `report.json` this version writes.
@@ -83,6 +87,7 @@ impl Budget {
                 review_nodes: 20_000,
                 tactics_moves: 2,
                 openings_level: "medium",
+                train_positions: 20_000,
             },
             Budget::Standard => Plan {
                 playouts: 20_000,
@@ -94,6 +99,7 @@ impl Budget {
                 review_nodes: 200_000,
                 tactics_moves: 2,
                 openings_level: "hard",
+                train_positions: 200_000,
             },
             Budget::Deep => Plan {
                 playouts: 100_000,
@@ -105,6 +111,7 @@ impl Budget {
                 review_nodes: 1_000_000,
                 tactics_moves: 3,
                 openings_level: "hard",
+                train_positions: 400_000,
             },
         }
     }
@@ -131,6 +138,8 @@ pub struct Plan {
     pub tactics_moves: u32,
     /// The level whose games rank the first moves.
     pub openings_level: &'static str,
+    /// With `--train`: positions of self-play to train an evaluation on.
+    pub train_positions: u64,
 }
 
 /// A report's settings.
@@ -144,6 +153,12 @@ pub struct ReportConfig {
     /// Another variant to report on alike and compare with, and how the
     /// commands name it.
     pub compare: Option<(Variant, String)>,
+    /// Train an evaluation first where the variant has none (and for the
+    /// variant compared with), so that both sides of a comparison play
+    /// with trained evaluations ([`Plan::train_positions`]).
+    pub train: bool,
+    /// Positions to train on instead of the budget's (a quick look, a test).
+    pub train_positions: Option<u64>,
 }
 
 impl ReportConfig {
@@ -154,6 +169,8 @@ impl ReportConfig {
             threads,
             openings: 4,
             compare: None,
+            train: false,
+            train_positions: None,
         }
     }
 
@@ -185,112 +202,6 @@ impl ReportConfig {
     }
 }
 
-/// The rules: what they are and what the bots evaluate them with.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct RulesSection {
-    pub answer: String,
-    pub variant: VariantId,
-    pub title: String,
-    pub players: usize,
-    pub cells: u32,
-    /// The start, as a position string.
-    pub start: String,
-    /// The evaluation every searching bot used: `generic`, or a trained
-    /// one's digest, with a line about it.
-    pub evaluation: String,
-    pub evaluation_summary: String,
-}
-
-/// Speed and size: random playouts of the variant, and of the standard
-/// game for comparison.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SpeedSection {
-    pub answer: String,
-    pub command: String,
-    pub playouts: Playouts,
-    /// The standard game's figures (left out for the standard game).
-    pub standard: Option<Playouts>,
-}
-
-/// Fairness by level: the balance check.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FairnessSection {
-    pub answer: String,
-    pub command: String,
-    pub balance: BalanceReport,
-}
-
-/// Depth: the skill ladder.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct LadderSection {
-    pub answer: String,
-    pub command: String,
-    pub ladder: Ladder,
-}
-
-/// The proof search's answer on the start.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SolvedSection {
-    pub answer: String,
-    pub command: String,
-    /// `win` (the first player wins), `loss`, `draw`, or `unknown` within
-    /// the budget.
-    pub value: String,
-    pub winner: Option<char>,
-    /// The first player's winning first moves, in notation.
-    pub winning: Vec<String>,
-    pub nodes: u64,
-    pub budget_nodes: u64,
-    /// When proved: whether the strongest level's balance verdict agrees
-    /// (a significant edge for the winner, or none for a draw).
-    pub balance_agrees: Option<bool>,
-}
-
-/// Game quality: the metrics of the strongest level's games.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct QualitySection {
-    pub answer: String,
-    pub level: String,
-    pub metrics: Metrics,
-    /// The figures outside their usual range, in words.
-    pub flags: Vec<String>,
-}
-
-/// What depends on the machine: seconds per stage and the playouts' rate.
-#[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
-pub struct Timing {
-    pub playouts_per_second: f64,
-    pub standard_playouts_per_second: Option<f64>,
-    /// Stage → seconds it took (in the run that played it).
-    pub seconds: BTreeMap<String, f64>,
-}
-
-/// The designer's report (`report.json`).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct DesignerReport {
-    pub format: u32,
-    pub budget: Budget,
-    pub seed: u64,
-    /// The command that makes the whole report again.
-    pub command: String,
-    pub rules: RulesSection,
-    pub speed: SpeedSection,
-    pub fairness: FairnessSection,
-    /// `None` for games of more than two players.
-    pub ladder: Option<LadderSection>,
-    pub solved: Option<SolvedSection>,
-    pub quality: QualitySection,
-    /// From the strongest level's games (`None` without a run folder, where
-    /// the games are not kept).
-    pub game: Option<GameSection>,
-    pub tactics: Option<TacticsSection>,
-    /// Two players only.
-    pub openings: Option<OpeningsSection>,
-    /// With another variant (its own report is in `compare/NAME/`).
-    pub comparison: Option<Comparison>,
-    pub timing: Timing,
-}
-
 /// What decides a report's figures: a report resumes only with the same.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct ReportSpec {
@@ -303,6 +214,9 @@ pub struct ReportSpec {
     /// The variant compared with.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub compare: Option<VariantId>,
+    /// Evaluations trained first where there were none.
+    #[serde(default)]
+    pub train: bool,
 }
 
 impl Settings for ReportSpec {
@@ -320,6 +234,7 @@ impl Settings for ReportSpec {
         let name =
             |c: &Option<VariantId>| c.as_ref().map_or("none".to_string(), |v| v.name.clone());
         d.add("compared with", name(&a.compare), name(&b.compare));
+        d.add("train", a.train, b.train);
         if let (Some(x), Some(y)) = (&a.compare, &b.compare) {
             d.rules(x, y);
         }
@@ -353,7 +268,9 @@ pub struct ReportProgress {
 }
 
 /// The stages, in order.
-pub const STAGES: [&str; 6] = ["speed", "balance", "games", "openings", "ladder", "solve"];
+pub const STAGES: [&str; 7] = [
+    "train", "speed", "balance", "games", "openings", "ladder", "solve",
+];
 
 /// Makes the report of `variant` (the rules' text is `variant.source()`;
 /// `spec_text` names it in the commands: a file or a shipped name). With
@@ -376,6 +293,7 @@ pub fn run_report(
         seed: config.seed,
         openings: config.openings,
         compare: config.compare.as_ref().map(|(v, _)| VariantId::of(v)),
+        train: config.train,
     };
     let folder = match out {
         Some((path, mode)) => Some(RunFolder::open(path, &spec, mode)?),
@@ -392,6 +310,9 @@ pub fn run_report(
     if let Some((_, other)) = &config.compare {
         command += &format!(" --compare {other}");
     }
+    if config.train {
+        command += " --train";
+    }
     let mut timing = Timing::default();
     let stage = |index: usize, done: u64, total: u64| ReportProgress {
         stage: STAGES[index],
@@ -402,8 +323,30 @@ pub fn run_report(
     };
     let stopped = || LabError::Invalid("the report was stopped: --resume goes on".into());
 
+    // 0. An evaluation for the bots, with --train.
+    let training = if config.train {
+        let bridge = TrainBridge {
+            outer: handler,
+            stage: &stage,
+        };
+        let dir = folder.as_ref().map(|f| f.path().join("train"));
+        training::train_if_generic(
+            variant,
+            config.train_positions.unwrap_or(plan.train_positions),
+            config.seed,
+            config.threads,
+            dir.as_deref(),
+            &bridge,
+        )?
+    } else {
+        None
+    };
+    if handler.stop() {
+        return Err(stopped());
+    }
+
     // 1. Speed and size.
-    handler.progress(&stage(0, 0, plan.playouts));
+    handler.progress(&stage(1, 0, plan.playouts));
     let speed: SpeedPart = kept_or(part("speed.json"), || {
         let started = Instant::now();
         let (playouts, rate) = random_playouts(variant, plan.playouts, config.seed);
@@ -448,7 +391,7 @@ pub fn run_report(
         .insert("balance".into(), round2(started.elapsed().as_secs_f64()));
 
     // 3. The strongest level's games: a representative one, and tactics.
-    handler.progress(&stage(2, 0, 0));
+    handler.progress(&stage(3, 0, 0));
     let strongest_level = balance
         .levels
         .iter()
@@ -487,7 +430,7 @@ pub fn run_report(
     }
 
     // 4. Openings (two players).
-    handler.progress(&stage(3, 0, 0));
+    handler.progress(&stage(4, 0, 0));
     let openings_part: Option<OpeningsPart> = if variant.player_count() == 2 {
         let strongest_bot = balance
             .levels
@@ -550,7 +493,7 @@ pub fn run_report(
     };
 
     // 6. The proof search.
-    handler.progress(&stage(5, 0, plan.solve_nodes));
+    handler.progress(&stage(6, 0, plan.solve_nodes));
     let solved = if two {
         let part: SolvePart = kept_or(part("solve.json"), || {
             let started = Instant::now();
@@ -580,7 +523,7 @@ pub fn run_report(
         None
     };
 
-    let mut report = assemble(
+    let mut report = assemble::assemble(
         variant, spec_text, config, command, speed, balance, ladder, solved, timing,
     );
     if let Some(g) = games_part {
@@ -588,6 +531,7 @@ pub fn run_report(
         report.tactics = g.tactics;
     }
     report.openings = openings_part.map(|o| o.section);
+    report.training = training;
     if let Some((other, other_text)) = &config.compare {
         let alone = ReportConfig {
             compare: None,
@@ -615,12 +559,12 @@ pub fn run_report(
 
 /// The speed stage as its part file keeps it.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct SpeedPart {
-    playouts: Playouts,
-    rate: f64,
-    standard: Option<Playouts>,
-    standard_rate: Option<f64>,
-    seconds: f64,
+pub(super) struct SpeedPart {
+    pub(super) playouts: Playouts,
+    pub(super) rate: f64,
+    pub(super) standard: Option<Playouts>,
+    pub(super) standard_rate: Option<f64>,
+    pub(super) seconds: f64,
 }
 
 /// Puzzles a report keeps (the hardest first).
@@ -644,11 +588,11 @@ struct OpeningsPart {
 /// The proof stage as its part file keeps it: `value` is `None` when
 /// unknown, `Some(None)` a draw, `Some(Some(p))` a win for `p`.
 #[derive(Clone, Debug, Serialize, Deserialize)]
-struct SolvePart {
-    value: Option<Option<usize>>,
-    winning: Vec<String>,
-    nodes: u64,
-    seconds: f64,
+pub(super) struct SolvePart {
+    pub(super) value: Option<Option<usize>>,
+    pub(super) winning: Vec<String>,
+    pub(super) nodes: u64,
+    pub(super) seconds: f64,
 }
 
 /// The part kept at `path`, or `make`'s (kept there).
@@ -697,7 +641,26 @@ impl<F: Fn(usize, u64, u64) -> ReportProgress + Sync> Handler<CheckProgress>
         self.outer.stop()
     }
     fn progress(&self, p: &CheckProgress) {
-        self.outer.progress(&(self.stage)(1, p.done, p.total));
+        self.outer.progress(&(self.stage)(2, p.done, p.total));
+    }
+}
+
+/// Training's progress as the report's.
+struct TrainBridge<'a, F> {
+    outer: &'a dyn Handler<ReportProgress>,
+    stage: &'a F,
+}
+
+impl<F: Fn(usize, u64, u64) -> ReportProgress + Sync> Handler<crate::train::TrainProgress>
+    for TrainBridge<'_, F>
+{
+    fn stop(&self) -> bool {
+        self.outer.stop()
+    }
+    fn progress(&self, p: &crate::train::TrainProgress) {
+        if let crate::train::TrainProgress::Data { positions, of, .. } = p {
+            self.outer.progress(&(self.stage)(0, *positions, *of));
+        }
     }
 }
 
@@ -712,193 +675,6 @@ impl<F: Fn(usize, u64, u64) -> ReportProgress + Sync> Handler<RunProgress> for R
         self.outer.stop()
     }
     fn progress(&self, p: &RunProgress) {
-        self.outer.progress(&(self.stage)(4, p.done, p.total));
-    }
-}
-
-#[allow(clippy::too_many_arguments)]
-fn assemble(
-    variant: &Variant,
-    spec_text: &str,
-    config: &ReportConfig,
-    command: String,
-    speed: SpeedPart,
-    balance: BalanceReport,
-    ladder: Option<Ladder>,
-    solved: Option<SolvePart>,
-    timing: Timing,
-) -> DesignerReport {
-    let name = |p: usize| {
-        variant
-            .rules()
-            .players
-            .get(p)
-            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
-    };
-    let evaluation = murus_ai::Evaluation::for_variant(variant);
-    let (eval_id, eval_summary) = (evaluation.id(), evaluation.summary());
-    let rules = RulesSection {
-        answer: format!(
-            "{} on {} cells for {} players; the bots evaluate with {}.",
-            variant.rules().title,
-            variant.geometry().cells().count(),
-            variant.player_count(),
-            if eval_id == "generic" {
-                "the generic features"
-            } else {
-                "a trained evaluation"
-            }
-        ),
-        variant: VariantId::of(variant),
-        title: variant.rules().title.clone(),
-        players: variant.player_count(),
-        cells: variant.geometry().cells().count() as u32,
-        start: variant.position_string(&variant.start()),
-        evaluation: eval_id,
-        evaluation_summary: eval_summary,
-    };
-    let p = &speed.playouts;
-    let speed_answer = {
-        let mut s = format!(
-            "Random games last {} plies (median; 90% between {} and {}) with {:.1} moves a position; game tree about 10^{:.0}, state space about 10^{:.0}",
-            p.length.median,
-            p.length.p5,
-            p.length.p95,
-            p.branching.mean,
-            p.game_tree_log10,
-            p.state_space_log10
-        );
-        if let Some(s0) = &speed.standard {
-            s += &format!(
-                " (the standard game: {} plies, {:.1} moves, 10^{:.0} and 10^{:.0})",
-                s0.length.median, s0.branching.mean, s0.game_tree_log10, s0.state_space_log10
-            );
-        }
-        s + "."
-    };
-    let plan = config.budget.plan();
-    let strongest = balance
-        .levels
-        .iter()
-        .rev()
-        .find(|l| l.report.games > 0)
-        .cloned();
-    let fairness_answer = match &strongest {
-        Some(l) => {
-            let f = &l.report.first_player_advantage;
-            let verdict = if f.ci95[0] > f.fair {
-                format!("favours the first player ({})", name(0))
-            } else if f.ci95[1] < f.fair {
-                format!("favours the second player ({})", name(1))
-            } else {
-                "is fair within the interval".to_string()
-            };
-            format!(
-                "At {}, the game {verdict}: the first player wins {:.1}% [{:.1}–{:.1}].",
-                l.level,
-                f.rate * 100.0,
-                f.ci95[0] * 100.0,
-                f.ci95[1] * 100.0
-            )
-        }
-        None => "No games were played.".to_string(),
-    };
-    let fairness = FairnessSection {
-        answer: fairness_answer,
-        command: format!(
-            "murus balance {spec_text} --levels {} --games {} --seed {}",
-            plan.levels, plan.games, config.seed
-        ),
-        balance,
-    };
-    let ladder = ladder.map(|l| LadderSection {
-        answer: format!("{}.", l.answer()),
-        command: command.clone(),
-        ladder: l,
-    });
-    let solved = solved.map(|s| {
-        let mover = 0;
-        let (value, winner, answer) = match s.value {
-            Some(Some(p)) => (
-                if p == mover { "win" } else { "loss" },
-                Some(variant.letter(p)),
-                format!("Solved: {} win with perfect play", name(p)),
-            ),
-            Some(None) => ("draw", None, "Solved: a draw with perfect play".to_string()),
-            None => (
-                "unknown",
-                None,
-                format!("Not solved within {} nodes of proof-number search", s.nodes),
-            ),
-        };
-        let agrees = s.value.and_then(|v| {
-            let f = &strongest.as_ref()?.report.first_player_advantage;
-            Some(match v {
-                Some(0) => f.ci95[0] > f.fair,
-                Some(_) => f.ci95[1] < f.fair,
-                None => f.ci95[0] <= f.fair && f.ci95[1] >= f.fair,
-            })
-        });
-        let mut answer = answer;
-        if !s.winning.is_empty() {
-            answer += &format!("; winning first moves: {}", s.winning.join(" "));
-        }
-        match agrees {
-            Some(true) => answer += "; strong play's balance verdict agrees.",
-            Some(false) => answer += "; strong play's balance verdict does not agree.",
-            None => answer += ".",
-        }
-        SolvedSection {
-            answer,
-            command: format!("murus solve {spec_text} --budget {}", plan.solve_nodes),
-            value: value.to_string(),
-            winner,
-            winning: s.winning,
-            nodes: s.nodes,
-            budget_nodes: plan.solve_nodes,
-            balance_agrees: agrees,
-        }
-    });
-    let (level, metrics) = strongest.as_ref().map_or_else(
-        || (String::new(), Metrics::default()),
-        |l| (l.level.clone(), l.report.metrics.clone()),
-    );
-    let flags = metrics.extremes();
-    let quality = QualitySection {
-        answer: if flags.is_empty() {
-            format!("At {level}, no game-quality figure is out of its usual range.")
-        } else {
-            format!(
-                "At {level}, {} figure{} out of range: {}.",
-                flags.len(),
-                if flags.len() == 1 { " is" } else { "s are" },
-                flags.join("; ")
-            )
-        },
-        level,
-        metrics,
-        flags,
-    };
-    DesignerReport {
-        format: FORMAT,
-        budget: config.budget,
-        seed: config.seed,
-        command: command.clone(),
-        rules,
-        speed: SpeedSection {
-            answer: speed_answer,
-            command: format!("{command} (random playouts: {})", plan.playouts),
-            playouts: speed.playouts,
-            standard: speed.standard,
-        },
-        fairness,
-        ladder,
-        solved,
-        quality,
-        game: None,
-        tactics: None,
-        openings: None,
-        comparison: None,
-        timing,
+        self.outer.progress(&(self.stage)(5, p.done, p.total));
     }
 }

@@ -1,0 +1,201 @@
+//! The report assembled from its stages' results: each section's answer
+//! worded from its figures.
+
+use murus_engine::Variant;
+
+use super::{
+    DesignerReport, FORMAT, FairnessSection, LadderSection, QualitySection, ReportConfig,
+    RulesSection, SolvePart, SolvedSection, SpeedPart, SpeedSection, Timing,
+};
+use crate::ladder::Ladder;
+use crate::metrics::Metrics;
+use crate::record::VariantId;
+use crate::report::BalanceReport;
+
+#[allow(clippy::too_many_arguments)]
+pub(super) fn assemble(
+    variant: &Variant,
+    spec_text: &str,
+    config: &ReportConfig,
+    command: String,
+    speed: SpeedPart,
+    balance: BalanceReport,
+    ladder: Option<Ladder>,
+    solved: Option<SolvePart>,
+    timing: Timing,
+) -> DesignerReport {
+    let name = |p: usize| {
+        variant
+            .rules()
+            .players
+            .get(p)
+            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
+    };
+    let evaluation = murus_ai::Evaluation::for_variant(variant);
+    let (eval_id, eval_summary) = (evaluation.id(), evaluation.summary());
+    let rules = RulesSection {
+        answer: format!(
+            "{} on {} cells for {} players; the bots evaluate with {}.",
+            variant.rules().title,
+            variant.geometry().cells().count(),
+            variant.player_count(),
+            if eval_id == "generic" {
+                "the generic features"
+            } else {
+                "a trained evaluation"
+            }
+        ),
+        variant: VariantId::of(variant),
+        title: variant.rules().title.clone(),
+        players: variant.player_count(),
+        cells: variant.geometry().cells().count() as u32,
+        start: variant.position_string(&variant.start()),
+        evaluation: eval_id,
+        evaluation_summary: eval_summary,
+    };
+    let p = &speed.playouts;
+    let speed_answer = {
+        let mut s = format!(
+            "Random games last {} plies (median; 90% between {} and {}) with {:.1} moves a position; game tree about 10^{:.0}, state space about 10^{:.0}",
+            p.length.median,
+            p.length.p5,
+            p.length.p95,
+            p.branching.mean,
+            p.game_tree_log10,
+            p.state_space_log10
+        );
+        if let Some(s0) = &speed.standard {
+            s += &format!(
+                " (the standard game: {} plies, {:.1} moves, 10^{:.0} and 10^{:.0})",
+                s0.length.median, s0.branching.mean, s0.game_tree_log10, s0.state_space_log10
+            );
+        }
+        s + "."
+    };
+    let plan = config.budget.plan();
+    let strongest = balance
+        .levels
+        .iter()
+        .rev()
+        .find(|l| l.report.games > 0)
+        .cloned();
+    let fairness_answer = match &strongest {
+        Some(l) => {
+            let f = &l.report.first_player_advantage;
+            let verdict = if f.ci95[0] > f.fair {
+                format!("favours the first player ({})", name(0))
+            } else if f.ci95[1] < f.fair {
+                format!("favours the second player ({})", name(1))
+            } else {
+                "is fair within the interval".to_string()
+            };
+            format!(
+                "At {}, the game {verdict}: the first player wins {:.1}% [{:.1}–{:.1}].",
+                l.level,
+                f.rate * 100.0,
+                f.ci95[0] * 100.0,
+                f.ci95[1] * 100.0
+            )
+        }
+        None => "No games were played.".to_string(),
+    };
+    let fairness = FairnessSection {
+        answer: fairness_answer,
+        command: format!(
+            "murus balance {spec_text} --levels {} --games {} --seed {}",
+            plan.levels, plan.games, config.seed
+        ),
+        balance,
+    };
+    let ladder = ladder.map(|l| LadderSection {
+        answer: format!("{}.", l.answer()),
+        command: command.clone(),
+        ladder: l,
+    });
+    let solved = solved.map(|s| {
+        let mover = 0;
+        let (value, winner, answer) = match s.value {
+            Some(Some(p)) => (
+                if p == mover { "win" } else { "loss" },
+                Some(variant.letter(p)),
+                format!("Solved: {} win with perfect play", name(p)),
+            ),
+            Some(None) => ("draw", None, "Solved: a draw with perfect play".to_string()),
+            None => (
+                "unknown",
+                None,
+                format!("Not solved within {} nodes of proof-number search", s.nodes),
+            ),
+        };
+        let agrees = s.value.and_then(|v| {
+            let f = &strongest.as_ref()?.report.first_player_advantage;
+            Some(match v {
+                Some(0) => f.ci95[0] > f.fair,
+                Some(_) => f.ci95[1] < f.fair,
+                None => f.ci95[0] <= f.fair && f.ci95[1] >= f.fair,
+            })
+        });
+        let mut answer = answer;
+        if !s.winning.is_empty() {
+            answer += &format!("; winning first moves: {}", s.winning.join(" "));
+        }
+        match agrees {
+            Some(true) => answer += "; strong play's balance verdict agrees.",
+            Some(false) => answer += "; strong play's balance verdict does not agree.",
+            None => answer += ".",
+        }
+        SolvedSection {
+            answer,
+            command: format!("murus solve {spec_text} --budget {}", plan.solve_nodes),
+            value: value.to_string(),
+            winner,
+            winning: s.winning,
+            nodes: s.nodes,
+            budget_nodes: plan.solve_nodes,
+            balance_agrees: agrees,
+        }
+    });
+    let (level, metrics) = strongest.as_ref().map_or_else(
+        || (String::new(), Metrics::default()),
+        |l| (l.level.clone(), l.report.metrics.clone()),
+    );
+    let flags = metrics.extremes();
+    let quality = QualitySection {
+        answer: if flags.is_empty() {
+            format!("At {level}, no game-quality figure is out of its usual range.")
+        } else {
+            format!(
+                "At {level}, {} figure{} out of range: {}.",
+                flags.len(),
+                if flags.len() == 1 { " is" } else { "s are" },
+                flags.join("; ")
+            )
+        },
+        level,
+        metrics,
+        flags,
+    };
+    DesignerReport {
+        format: FORMAT,
+        budget: config.budget,
+        seed: config.seed,
+        command: command.clone(),
+        rules,
+        speed: SpeedSection {
+            answer: speed_answer,
+            command: format!("{command} (random playouts: {})", plan.playouts),
+            playouts: speed.playouts,
+            standard: speed.standard,
+        },
+        fairness,
+        ladder,
+        solved,
+        quality,
+        game: None,
+        tactics: None,
+        openings: None,
+        comparison: None,
+        training: None,
+        timing,
+    }
+}

@@ -1,0 +1,113 @@
+//! `--train`: a report (and the report it is compared with) whose variant
+//! has no trained evaluation trains one first, within the budget's
+//! positions, so that a comparison puts trained evaluations on both sides
+//! (or, when no candidate wins its validation match, the generic features
+//! on the side that has no other). What is trained is kept in the report's
+//! folder (`train/`: the data, then `trained.eval` or `none-kept`), so a
+//! resumed report reuses it; a variant that has a trained evaluation
+//! already (shipped, or beside its rules file) is not trained again.
+
+use std::path::Path;
+
+use murus_ai::{EvalFile, Evaluation};
+use murus_engine::Variant;
+use murus_engine::job::Handler;
+
+use crate::error::LabError;
+use crate::folder::Mode;
+use crate::train::{FitSettings, TrainOptions, TrainProgress, Validation, train};
+
+/// The evaluation kept by the training, in the report's `train/` folder.
+const KEPT: &str = "trained.eval";
+/// Written when no candidate won its match.
+const NONE_KEPT: &str = "none-kept";
+
+/// Trains an evaluation for `variant` when it has none (within
+/// `positions`), in `dir` (kept there, reused on a resume), and registers
+/// it for the bots. Returns what was done, in words, or `None` when the
+/// variant had a trained evaluation already.
+pub(super) fn train_if_generic(
+    variant: &Variant,
+    positions: u64,
+    seed: u64,
+    threads: usize,
+    dir: Option<&Path>,
+    handler: &dyn Handler<TrainProgress>,
+) -> Result<Option<String>, LabError> {
+    if let Some(d) = dir {
+        if let Ok(bytes) = std::fs::read(d.join(KEPT)) {
+            let file = EvalFile::from_bytes(&bytes)
+                .map_err(|e| LabError::Invalid(format!("{}: {e}", d.join(KEPT).display())))?;
+            let summary = file.clone().evaluation().summary();
+            murus_ai::evalfile::register(file);
+            return Ok(Some(trained_words(positions, &summary)));
+        }
+        if d.join(NONE_KEPT).is_file() {
+            return Ok(Some(none_words(positions)));
+        }
+    }
+    if Evaluation::for_variant(variant).id() != "generic" {
+        return Ok(None);
+    }
+    let options = TrainOptions {
+        positions,
+        deadline: None,
+        threads,
+        seed,
+        bot: "alphabeta:2000".parse().expect("an alpha-beta spec"),
+        fit: FitSettings::default(),
+        validate: Some(Validation {
+            nodes: 5_000,
+            max_games: 200,
+            ..Validation::default()
+        }),
+    };
+    let scratch;
+    let folder = match dir {
+        Some(d) => d,
+        None => {
+            scratch = std::env::temp_dir()
+                .join(format!("murus-report-train-{}-{seed}", std::process::id()));
+            &scratch
+        }
+    };
+    let Some(outcome) = train(variant, &options, folder, Mode::Resume, handler)? else {
+        return Err(LabError::Invalid(
+            "the report was stopped while training: --resume goes on".into(),
+        ));
+    };
+    let write = |name: &str, bytes: &[u8]| {
+        let path = folder.join(name);
+        murus_engine::util::write_atomic(&path, bytes).map_err(crate::folder::io(&path))
+    };
+    match outcome.kept {
+        Some(file) => {
+            if dir.is_some() {
+                write(KEPT, &file.to_bytes())?;
+            }
+            let summary = file.clone().evaluation().summary();
+            murus_ai::evalfile::register(file);
+            Ok(Some(trained_words(positions, &summary)))
+        }
+        None => {
+            if dir.is_some() {
+                write(NONE_KEPT, b"no candidate won its validation match\n")?;
+            }
+            Ok(Some(none_words(positions)))
+        }
+    }
+}
+
+fn trained_words(positions: u64, summary: &str) -> String {
+    format!(
+        "trained for this report on {} positions of self-play: {summary}",
+        crate::text::grouped(positions)
+    )
+}
+
+fn none_words(positions: u64) -> String {
+    format!(
+        "trained for this report on {} positions of self-play, but no candidate beat the generic features: they stay",
+        crate::text::grouped(positions)
+    )
+}
