@@ -16,6 +16,18 @@ fn four_by_four() -> Variant {
     Variant::compile(source).unwrap()
 }
 
+/// Keeps the sections announced.
+#[derive(Default)]
+struct Heard(std::sync::Mutex<Vec<(String, String)>>);
+
+impl Handler<ReportProgress> for Heard {
+    fn progress(&self, p: &ReportProgress) {
+        if let Some(s) = &p.section {
+            self.0.lock().unwrap().push(s.clone());
+        }
+    }
+}
+
 /// Stops the report once the ladder has begun.
 #[derive(Default)]
 struct StopInLadder(AtomicBool);
@@ -82,6 +94,29 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
         assert!(answer.ends_with('.'), "{answer}");
     }
 
+    // Each section was announced as its stage ended, with the answer the
+    // report ends with.
+    let heard = Heard::default();
+    let again = run_report(
+        &v,
+        "small.mg",
+        &config,
+        Some((&base.join("again"), Mode::New)),
+        &heard,
+    )
+    .unwrap();
+    let sections = heard.0.lock().unwrap().clone();
+    let solved = again.solved.as_ref().unwrap();
+    assert!(
+        sections.contains(&("Solved?".to_string(), solved.answer.clone())),
+        "{sections:?}"
+    );
+    assert!(sections.contains(&("Speed and size".to_string(), again.speed.answer.clone())));
+    assert!(sections.contains(&(
+        "Fairness by level".to_string(),
+        again.fairness.answer.clone()
+    )));
+    assert_eq!(sections.len(), 8, "{sections:?}");
     let dir = base.join("stopped");
     let stop = StopInLadder::default();
     assert!(run_report(&v, "small.mg", &config, Some((&dir, Mode::New)), &stop).is_err());

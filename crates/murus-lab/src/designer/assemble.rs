@@ -24,13 +24,6 @@ pub(super) fn assemble(
     solved: Option<SolvePart>,
     timing: Timing,
 ) -> DesignerReport {
-    let name = |p: usize| {
-        variant
-            .rules()
-            .players
-            .get(p)
-            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
-    };
     let evaluation = murus_ai::Evaluation::for_variant(variant);
     let (eval_id, eval_summary) = (evaluation.id(), evaluation.summary());
     let rules = RulesSection {
@@ -53,52 +46,10 @@ pub(super) fn assemble(
         evaluation: eval_id,
         evaluation_summary: eval_summary,
     };
-    let p = &speed.playouts;
-    let speed_answer = {
-        let mut s = format!(
-            "Random games last {} plies (median; 90% between {} and {}) with {:.1} moves a position; game tree about 10^{:.0}, state space about 10^{:.0}",
-            p.length.median,
-            p.length.p5,
-            p.length.p95,
-            p.branching.mean,
-            p.game_tree_log10,
-            p.state_space_log10
-        );
-        if let Some(s0) = &speed.standard {
-            s += &format!(
-                " (the standard game: {} plies, {:.1} moves, 10^{:.0} and 10^{:.0})",
-                s0.length.median, s0.branching.mean, s0.game_tree_log10, s0.state_space_log10
-            );
-        }
-        s + "."
-    };
+    let speed_answer = speed_answer(&speed);
     let plan = config.budget.plan();
-    let strongest = balance
-        .levels
-        .iter()
-        .rev()
-        .find(|l| l.report.games > 0)
-        .cloned();
-    let fairness_answer = match &strongest {
-        Some(l) => {
-            let f = &l.report.first_player_advantage;
-            let verdict = if f.ci95[0] > f.fair {
-                format!("favours the first player ({})", name(0))
-            } else if f.ci95[1] < f.fair {
-                format!("favours the second player ({})", name(1))
-            } else {
-                "is fair within the interval".to_string()
-            };
-            format!(
-                "At {}, the game {verdict}: the first player wins {:.1}% [{:.1}–{:.1}].",
-                l.level,
-                f.rate * 100.0,
-                f.ci95[0] * 100.0,
-                f.ci95[1] * 100.0
-            )
-        }
-        None => "No games were played.".to_string(),
-    };
+    let fairness_answer = fairness_answer(variant, &balance);
+    let quality = quality_section(&balance);
     let fairness = FairnessSection {
         answer: fairness_answer,
         command: format!(
@@ -112,69 +63,8 @@ pub(super) fn assemble(
         command: command.clone(),
         ladder: l,
     });
-    let solved = solved.map(|s| {
-        let mover = 0;
-        let (value, winner, answer) = match s.value {
-            Some(Some(p)) => (
-                if p == mover { "win" } else { "loss" },
-                Some(variant.letter(p)),
-                format!("Solved: {} win with perfect play", name(p)),
-            ),
-            Some(None) => ("draw", None, "Solved: a draw with perfect play".to_string()),
-            None => (
-                "unknown",
-                None,
-                format!("Not solved within {} nodes of proof-number search", s.nodes),
-            ),
-        };
-        let agrees = s.value.and_then(|v| {
-            let f = &strongest.as_ref()?.report.first_player_advantage;
-            Some(match v {
-                Some(0) => f.ci95[0] > f.fair,
-                Some(_) => f.ci95[1] < f.fair,
-                None => f.ci95[0] <= f.fair && f.ci95[1] >= f.fair,
-            })
-        });
-        let mut answer = answer;
-        if !s.winning.is_empty() {
-            answer += &format!("; winning first moves: {}", s.winning.join(" "));
-        }
-        match agrees {
-            Some(true) => answer += "; strong play's balance verdict agrees.",
-            Some(false) => answer += "; strong play's balance verdict does not agree.",
-            None => answer += ".",
-        }
-        SolvedSection {
-            answer,
-            command: format!("murus solve {spec_text} --budget {}", plan.solve_nodes),
-            value: value.to_string(),
-            winner,
-            winning: s.winning,
-            nodes: s.nodes,
-            budget_nodes: plan.solve_nodes,
-            balance_agrees: agrees,
-        }
-    });
-    let (level, metrics) = strongest.as_ref().map_or_else(
-        || (String::new(), Metrics::default()),
-        |l| (l.level.clone(), l.report.metrics.clone()),
-    );
-    let flags = metrics.extremes();
-    let quality = QualitySection {
-        answer: if flags.is_empty() {
-            format!("At {level}, no game-quality figure is out of its usual range.")
-        } else {
-            format!(
-                "At {level}, {} figure{} out of range: {}.",
-                flags.len(),
-                if flags.len() == 1 { " is" } else { "s are" },
-                flags.join("; ")
-            )
-        },
-        level,
-        metrics,
-        flags,
-    };
+    let solved =
+        solved.map(|s| solved_section(variant, spec_text, plan.solve_nodes, s, &fairness.balance));
     DesignerReport {
         format: FORMAT,
         budget: config.budget,
@@ -197,5 +87,146 @@ pub(super) fn assemble(
         comparison: None,
         training: None,
         timing,
+    }
+}
+
+/// The speed section's answer.
+pub(super) fn speed_answer(speed: &SpeedPart) -> String {
+    let p = &speed.playouts;
+    {
+        let mut s = format!(
+            "Random games last {} plies (median; 90% between {} and {}) with {:.1} moves a position; game tree about 10^{:.0}, state space about 10^{:.0}",
+            p.length.median,
+            p.length.p5,
+            p.length.p95,
+            p.branching.mean,
+            p.game_tree_log10,
+            p.state_space_log10
+        );
+        if let Some(s0) = &speed.standard {
+            s += &format!(
+                " (the standard game: {} plies, {:.1} moves, 10^{:.0} and 10^{:.0})",
+                s0.length.median, s0.branching.mean, s0.game_tree_log10, s0.state_space_log10
+            );
+        }
+        s + "."
+    }
+}
+
+/// The fairness section's answer: the strongest level's verdict.
+pub(super) fn fairness_answer(variant: &Variant, balance: &BalanceReport) -> String {
+    let name = |p: usize| {
+        variant
+            .rules()
+            .players
+            .get(p)
+            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
+    };
+    let strongest = balance.levels.iter().rev().find(|l| l.report.games > 0);
+    match strongest {
+        Some(l) => {
+            let f = &l.report.first_player_advantage;
+            let verdict = if f.ci95[0] > f.fair {
+                format!("favours the first player ({})", name(0))
+            } else if f.ci95[1] < f.fair {
+                format!("favours the second player ({})", name(1))
+            } else {
+                "is fair within the interval".to_string()
+            };
+            format!(
+                "At {}, the game {verdict}: the first player wins {:.1}% [{:.1}–{:.1}].",
+                l.level,
+                f.rate * 100.0,
+                f.ci95[0] * 100.0,
+                f.ci95[1] * 100.0
+            )
+        }
+        None => "No games were played.".to_string(),
+    }
+}
+
+/// The game-quality section: the strongest level's metrics and flags.
+pub(super) fn quality_section(balance: &BalanceReport) -> QualitySection {
+    let strongest = balance.levels.iter().rev().find(|l| l.report.games > 0);
+    let (level, metrics) = strongest.as_ref().map_or_else(
+        || (String::new(), Metrics::default()),
+        |l| (l.level.clone(), l.report.metrics.clone()),
+    );
+    let flags = metrics.extremes();
+    QualitySection {
+        answer: if flags.is_empty() {
+            format!("At {level}, no game-quality figure is out of its usual range.")
+        } else {
+            format!(
+                "At {level}, {} figure{} out of range: {}.",
+                flags.len(),
+                if flags.len() == 1 { " is" } else { "s are" },
+                flags.join("; ")
+            )
+        },
+        level,
+        metrics,
+        flags,
+    }
+}
+
+/// The proof search's section: the value, the winning first moves, and
+/// whether the strongest level's balance verdict agrees.
+pub(super) fn solved_section(
+    variant: &Variant,
+    spec_text: &str,
+    budget_nodes: u64,
+    s: SolvePart,
+    balance: &BalanceReport,
+) -> SolvedSection {
+    let name = |p: usize| {
+        variant
+            .rules()
+            .players
+            .get(p)
+            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
+    };
+    let strongest = balance.levels.iter().rev().find(|l| l.report.games > 0);
+
+    let mover = 0;
+    let (value, winner, answer) = match s.value {
+        Some(Some(p)) => (
+            if p == mover { "win" } else { "loss" },
+            Some(variant.letter(p)),
+            format!("Solved: {} win with perfect play", name(p)),
+        ),
+        Some(None) => ("draw", None, "Solved: a draw with perfect play".to_string()),
+        None => (
+            "unknown",
+            None,
+            format!("Not solved within {} nodes of proof-number search", s.nodes),
+        ),
+    };
+    let agrees = s.value.and_then(|v| {
+        let f = &strongest?.report.first_player_advantage;
+        Some(match v {
+            Some(0) => f.ci95[0] > f.fair,
+            Some(_) => f.ci95[1] < f.fair,
+            None => f.ci95[0] <= f.fair && f.ci95[1] >= f.fair,
+        })
+    });
+    let mut answer = answer;
+    if !s.winning.is_empty() {
+        answer += &format!("; winning first moves: {}", s.winning.join(" "));
+    }
+    match agrees {
+        Some(true) => answer += "; strong play's balance verdict agrees.",
+        Some(false) => answer += "; strong play's balance verdict does not agree.",
+        None => answer += ".",
+    }
+    SolvedSection {
+        answer,
+        command: format!("murus solve {spec_text} --budget {budget_nodes}"),
+        value: value.to_string(),
+        winner,
+        winning: s.winning,
+        nodes: s.nodes,
+        budget_nodes,
+        balance_agrees: agrees,
     }
 }

@@ -265,6 +265,9 @@ pub struct ReportProgress {
     /// Games (or nodes) done and planned in this stage, when known.
     pub done: u64,
     pub total: u64,
+    /// A section just finished: its title and its answer (each section
+    /// once, as its stage ends; the rest of the time `None`).
+    pub section: Option<(String, String)>,
 }
 
 /// The stages, in order.
@@ -320,6 +323,13 @@ pub fn run_report(
         of: STAGES.len(),
         done,
         total,
+        section: None,
+    };
+    let announce = |index: usize, title: &str, answer: String| {
+        handler.progress(&ReportProgress {
+            section: Some((title.to_string(), answer)),
+            ..stage(index, 1, 1)
+        });
     };
     let stopped = || LabError::Invalid("the report was stopped: --resume goes on".into());
 
@@ -341,6 +351,9 @@ pub fn run_report(
     } else {
         None
     };
+    if let Some(t) = &training {
+        announce(0, "Training", t.clone());
+    }
     if handler.stop() {
         return Err(stopped());
     }
@@ -365,6 +378,7 @@ pub fn run_report(
     timing.playouts_per_second = speed.rate.round();
     timing.standard_playouts_per_second = speed.standard_rate.map(f64::round);
     timing.seconds.insert("speed".into(), round2(speed.seconds));
+    announce(1, "Speed and size", assemble::speed_answer(&speed));
     if handler.stop() {
         return Err(stopped());
     }
@@ -389,6 +403,16 @@ pub fn run_report(
     timing
         .seconds
         .insert("balance".into(), round2(started.elapsed().as_secs_f64()));
+    announce(
+        2,
+        "Fairness by level",
+        assemble::fairness_answer(variant, &balance),
+    );
+    announce(
+        2,
+        "Game quality",
+        assemble::quality_section(&balance).answer,
+    );
 
     // 3. The strongest level's games: a representative one, and tactics.
     handler.progress(&stage(3, 0, 0));
@@ -424,6 +448,12 @@ pub fn run_report(
     };
     if let Some(g) = &games_part {
         timing.seconds.insert("games".into(), round2(g.seconds));
+        if let Some(game) = &g.game {
+            announce(3, "A representative game", game.answer.clone());
+        }
+        if let Some(t) = &g.tactics {
+            announce(3, "Tactics", t.answer.clone());
+        }
     }
     if handler.stop() {
         return Err(stopped());
@@ -462,6 +492,7 @@ pub fn run_report(
     };
     if let Some(o) = &openings_part {
         timing.seconds.insert("openings".into(), round2(o.seconds));
+        announce(4, "Openings", o.section.answer.clone());
     }
     if handler.stop() {
         return Err(stopped());
@@ -487,6 +518,11 @@ pub fn run_report(
         timing
             .seconds
             .insert("ladder".into(), round2(started.elapsed().as_secs_f64()));
+        announce(
+            5,
+            "Depth: the skill ladder",
+            format!("{}.", ladder.answer()),
+        );
         Some(ladder)
     } else {
         None
@@ -518,6 +554,9 @@ pub fn run_report(
             })
         })?;
         timing.seconds.insert("solve".into(), round2(part.seconds));
+        let section =
+            assemble::solved_section(variant, spec_text, plan.solve_nodes, part.clone(), &balance);
+        announce(6, "Solved?", section.answer);
         Some(part)
     } else {
         None

@@ -101,9 +101,13 @@ impl LabPanel {
         };
         let Some(r) = &shown.report else {
             ui.label(format!(
-                "The report of {} is being made (or was stopped): its sections show when it ends.",
+                "The report of {} is being made (or was stopped): each section shows as its stage ends.",
                 shown.variant.name()
             ));
+            for (title, answer) in self.report.sections() {
+                ui.label(RichText::new(title).strong());
+                ui.label(answer);
+            }
             return;
         };
         egui::ScrollArea::vertical()

@@ -81,6 +81,8 @@ pub struct ReportModel {
     runs: PathBuf,
     worker: Worker<ReportMsg>,
     progress: Option<ReportProgress>,
+    /// The sections finished so far by the report going on: title, answer.
+    sections: Vec<(String, String)>,
     ended: Option<Result<Box<DesignerReport>, String>>,
     shown: Option<ShownReport>,
     history: Vec<KeptReport>,
@@ -122,6 +124,7 @@ impl ReportModel {
             runs: runs.to_path_buf(),
             worker: Worker::new(waker),
             progress: None,
+            sections: Vec::new(),
             ended: None,
             shown: None,
             history: Vec::new(),
@@ -297,8 +300,15 @@ impl ReportModel {
             report: None,
         });
         self.progress = None;
+        self.sections.clear();
         self.ended = None;
         self.rescan();
+    }
+
+    /// The sections the report going on (or the last one made) finished,
+    /// in order: title and answer.
+    pub fn sections(&self) -> &[(String, String)] {
+        &self.sections
     }
 
     /// Asks the report to stop; its finished stages are kept.
@@ -310,7 +320,12 @@ impl ReportModel {
     pub fn poll(&mut self) {
         for m in self.worker.poll() {
             match m {
-                ReportMsg::Progress(p) => self.progress = Some(p),
+                ReportMsg::Progress(mut p) => {
+                    if let Some(section) = p.section.take() {
+                        self.sections.push(section);
+                    }
+                    self.progress = Some(p);
+                }
                 ReportMsg::Ended(r) => self.ended = Some(r),
             }
         }

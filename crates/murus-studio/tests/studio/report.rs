@@ -47,6 +47,14 @@ fn the_rules_report_button_makes_the_report_in_the_lab_and_opens_its_page() {
         !h.state().lab.report.is_running()
     });
     steps(&mut h, 3);
+    // Each section came as its stage ended (the same answers as the end's).
+    let sections = h.state().lab.report.sections().to_vec();
+    assert_eq!(sections.len(), 8, "{sections:?}");
+    assert!(
+        sections
+            .iter()
+            .any(|(t, a)| t == "Solved?" && a.starts_with("Solved: Romans win"))
+    );
     // Its sections, each answer in a line.
     assert!(shows(&h, "the designer's report"), "the heading");
     assert!(shows(&h, "Solved: Romans win with perfect play"));
