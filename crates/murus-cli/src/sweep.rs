@@ -34,6 +34,14 @@ pub struct SweepArgs {
     pub set: Vec<(String, Vec<u32>)>,
     #[command(flatten)]
     pub check: CheckArgs,
+    /// Train an evaluation first for each combination that has none, so
+    /// that every row plays with a trained evaluation (kept in the sweep's
+    /// folder, reused by --resume); each within --train-positions.
+    #[arg(long)]
+    pub train: bool,
+    /// Positions of self-play each combination trains on with --train.
+    #[arg(long, default_value_t = 20_000, requires = "train")]
+    pub train_positions: u64,
     /// Games of each match between adjacent levels (the skill trace; the
     /// ranking does not use it, so a sweep plays none unless asked).
     #[arg(long, default_value_t = 0)]
@@ -110,6 +118,7 @@ pub fn run(a: &SweepArgs) -> Result<Sweep> {
             book: None,
         },
         shard,
+        train: a.train.then_some(a.train_positions),
     };
     // The parameters first: a broken declaration or a bad --set stops
     // the sweep before anything is played or written.

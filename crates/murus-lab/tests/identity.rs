@@ -340,6 +340,7 @@ fn a_sweep_resumes_across_a_comment_in_its_rule_file_and_refuses_other_rules() {
             book: None,
         },
         shard: None,
+        train: None,
     };
     let dir = temp("sweep");
     let first = run_sweep("t.mg", &template, &config, Some((&dir, Mode::New)), &()).unwrap();

@@ -105,6 +105,7 @@ fn a_sweep_tells_each_combination_and_where_its_check_stands() {
         set: Vec::new(),
         balance: check("random", 4, 0),
         shard: None,
+        train: None,
     };
     let heard = Mutex::new(Vec::new());
     let handler = ().on_progress(|p: &SweepProgress| heard.lock().unwrap().push(p.clone()));

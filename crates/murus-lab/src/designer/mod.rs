@@ -21,7 +21,6 @@ mod games;
 mod openings;
 mod sections;
 mod speed;
-mod training;
 
 use std::path::Path;
 use std::time::Instant;
@@ -340,7 +339,7 @@ pub fn run_report(
             stage: &stage,
         };
         let dir = folder.as_ref().map(|f| f.path().join("train"));
-        training::train_if_generic(
+        crate::train::train_if_generic(
             variant,
             config.train_positions.unwrap_or(plan.train_positions),
             config.seed,

@@ -73,6 +73,10 @@ pub struct SweepSpec {
     /// `K/N`: this shard plays combinations numbered `K-1 mod N`; `None`
     /// for a whole sweep or a merge.
     pub shard: Option<String>,
+    /// With `--train`: the positions each combination without a trained
+    /// evaluation trained one on first.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub train: Option<u64>,
 }
 
 /// One combination that compiled and was played.

@@ -43,6 +43,7 @@
 //!         book: None,
 //!     },
 //!     shard: None,
+//!     train: None,
 //! };
 //! let report = run_sweep("files.mg", &source, &config, None, &()).unwrap();
 //! assert_eq!(report.spec.parameters, ["files"]);

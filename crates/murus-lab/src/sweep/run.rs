@@ -30,6 +30,12 @@ pub struct SweepConfig {
     /// `(k, n)`: play only the combinations numbered `k - 1` modulo `n`
     /// (`k` from 1 to `n`, as selfplay's shards).
     pub shard: Option<(u64, u64)>,
+    /// `--train`: each combination without a trained evaluation first
+    /// trains one on this many positions ([`crate::train::train_if_generic`],
+    /// kept in its folder, `combos/NAME/train`), so that every row's bots
+    /// play with a trained evaluation (or the generic features where no
+    /// candidate won its match).
+    pub train: Option<u64>,
 }
 
 /// Where a sweep stands.
@@ -124,6 +130,7 @@ pub fn spec_of(
         skill_games: balance.skill_games,
         max_plies: balance.max_plies,
         shard: shard.map(|(k, n)| format!("{k}/{n}")),
+        train: None,
     }
 }
 
@@ -141,6 +148,15 @@ fn family_key(source: &str, space: &Space) -> Option<String> {
     }
     let digest: [u8; 32] = hash.finalize().into();
     Some(murus_dsl::RulesKey::from_bytes(digest).to_hex())
+}
+
+/// A job's stop, for training (whose progress a sweep does not show).
+struct StopOnly<'a>(&'a dyn Handler<SweepProgress>);
+
+impl Handler<crate::train::TrainProgress> for StopOnly<'_> {
+    fn stop(&self) -> bool {
+        self.0.stop()
+    }
 }
 
 /// A sweep resumes, and its shards merge, only with the same spec.
@@ -249,7 +265,8 @@ pub fn run_sweep(
         Some((k, n)) => Some(Shard::new(k, n)?),
         None => None,
     };
-    let spec = spec_of(file, source, &space, &balance, config.shard);
+    let mut spec = spec_of(file, source, &space, &balance, config.shard);
+    spec.train = config.train;
     let folder = match out {
         Some((path, mode)) => Some(RunFolder::open(path, &spec, mode)?),
         None => None,
@@ -290,6 +307,20 @@ pub fn run_sweep(
             }),
             Ok(variant) => {
                 let dir = folder.as_ref().map(|f| f.path().join(COMBOS).join(&name));
+                if let Some(positions) = config.train {
+                    crate::train::train_if_generic(
+                        &variant,
+                        positions,
+                        balance.seed,
+                        balance.threads,
+                        dir.as_ref().map(|d| d.join("train")).as_deref(),
+                        &StopOnly(handler),
+                    )?;
+                    if handler.stop() {
+                        interrupted = true;
+                        break;
+                    }
+                }
                 let report = balance::run_balance(
                     &variant,
                     &balance,

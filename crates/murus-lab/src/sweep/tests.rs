@@ -471,6 +471,7 @@ fn config(shard: Option<(u64, u64)>) -> SweepConfig {
             book: None,
         },
         shard,
+        train: None,
     }
 }
 
@@ -744,4 +745,58 @@ fn shards_merge_into_the_unsharded_sweep_and_other_sweeps_are_refused() {
     for d in dirs.iter().chain([&merged_dir]) {
         std::fs::remove_dir_all(d).unwrap();
     }
+}
+
+#[test]
+fn train_gives_each_combination_an_evaluation_first_kept_for_a_resume() {
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg")
+        .replace("variant \"standard-small\"", "variant \"sweep-trained\"");
+    let mut config = config(None);
+    config.set = vec![
+        ("files".to_string(), vec![3, 4]),
+        ("ranks".to_string(), vec![4]),
+    ];
+    config.train = Some(1_000);
+    let dir = temp("train");
+    let report = run_sweep("small.mg", &source, &config, Some((&dir, Mode::New)), &()).unwrap();
+    assert_eq!(report.spec.train, Some(1_000));
+    assert_eq!(report.rows.len(), 2);
+    for row in &report.rows {
+        let name = row
+            .values
+            .iter()
+            .map(|(k, v)| format!("{k}={v}"))
+            .collect::<Vec<_>>()
+            .join(",");
+        let train = dir.join("combos").join(&name).join("train");
+        assert!(
+            train.join("trained.eval").is_file() != train.join("none-kept").is_file(),
+            "{}: one outcome kept",
+            train.display()
+        );
+    }
+    // The same sweep resumed: the same rows; without --train: refused.
+    let again = run_sweep(
+        "small.mg",
+        &source,
+        &config,
+        Some((&dir, Mode::Resume)),
+        &(),
+    )
+    .unwrap();
+    assert_eq!(again.rows, report.rows);
+    let untrained = SweepConfig {
+        train: None,
+        ..config
+    };
+    let e = run_sweep(
+        "small.mg",
+        &source,
+        &untrained,
+        Some((&dir, Mode::Resume)),
+        &(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("train"), "{e}");
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -21,12 +21,14 @@
 //! `outcome` what it found in words, and the evaluation kept written.
 
 mod data;
+mod first;
 mod fit;
 mod outcome;
 mod run;
 mod validate;
 
 pub use data::{DATA_FILE, DataDir, DataFound, DataSpec, GameData, SPEC_FILE, play_game};
+pub use first::train_if_generic;
 pub use fit::{FitReport, FitSettings, SCORE_SHARE, Samples, fit_network, fit_weights, samples};
 pub use outcome::{TrainOutcome, describe_trained, save_evaluation};
 pub use run::{TrainOptions, TrainProgress, train};

@@ -435,6 +435,7 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
             skill_games: 0,
             max_plies: None,
             shard: None,
+            train: None,
         },
         // Listed worst first: the view orders by rank.
         rows: vec![

@@ -1,11 +1,11 @@
-//! `--train`: a report (and the report it is compared with) whose variant
-//! has no trained evaluation trains one first, within the budget's
-//! positions, so that a comparison puts trained evaluations on both sides
-//! (or, when no candidate wins its validation match, the generic features
-//! on the side that has no other). What is trained is kept in the report's
-//! folder (`train/`: the data, then `trained.eval` or `none-kept`), so a
-//! resumed report reuses it; a variant that has a trained evaluation
-//! already (shipped, or beside its rules file) is not trained again.
+//! `--train` (of `murus report` and `murus sweep`): a variant without a
+//! trained evaluation trains one first, within a number of positions, so
+//! that a comparison or a sweep puts trained evaluations on every side (or,
+//! when no candidate wins its validation match, the generic features on
+//! the side that has no other). What is trained is kept in a folder (the
+//! data, then `trained.eval` or `none-kept`), so a resumed job reuses it; a
+//! variant that has a trained evaluation already (shipped, or beside its
+//! rules file) is not trained again.
 
 use std::path::Path;
 
@@ -13,9 +13,9 @@ use murus_ai::{EvalFile, Evaluation};
 use murus_engine::Variant;
 use murus_engine::job::Handler;
 
+use super::{FitSettings, TrainOptions, TrainProgress, Validation, train};
 use crate::error::LabError;
 use crate::folder::Mode;
-use crate::train::{FitSettings, TrainOptions, TrainProgress, Validation, train};
 
 /// The evaluation kept by the training, in the report's `train/` folder.
 const KEPT: &str = "trained.eval";
@@ -26,7 +26,7 @@ const NONE_KEPT: &str = "none-kept";
 /// `positions`), in `dir` (kept there, reused on a resume), and registers
 /// it for the bots. Returns what was done, in words, or `None` when the
 /// variant had a trained evaluation already.
-pub(super) fn train_if_generic(
+pub fn train_if_generic(
     variant: &Variant,
     positions: u64,
     seed: u64,
@@ -73,7 +73,7 @@ pub(super) fn train_if_generic(
     };
     let Some(outcome) = train(variant, &options, folder, Mode::Resume, handler)? else {
         return Err(LabError::Invalid(
-            "the report was stopped while training: --resume goes on".into(),
+            "stopped while training: --resume goes on".into(),
         ));
     };
     let write = |name: &str, bytes: &[u8]| {
@@ -100,14 +100,14 @@ pub(super) fn train_if_generic(
 
 fn trained_words(positions: u64, summary: &str) -> String {
     format!(
-        "trained for this report on {} positions of self-play: {summary}",
+        "trained first on {} positions of self-play: {summary}",
         crate::text::grouped(positions)
     )
 }
 
 fn none_words(positions: u64) -> String {
     format!(
-        "trained for this report on {} positions of self-play, but no candidate beat the generic features: they stay",
+        "trained first on {} positions of self-play, but no candidate beat the generic features: they stay",
         crate::text::grouped(positions)
     )
 }
