@@ -169,31 +169,7 @@ impl Answer for Reported {
         let Some(r) = &self.report else {
             return Ok(());
         };
-        let mut answers = vec![
-            ("Rules", &r.rules.answer),
-            ("Speed and size", &r.speed.answer),
-            ("Fairness", &r.fairness.answer),
-        ];
-        if let Some(g) = &r.game {
-            answers.insert(1, ("A game", &g.answer));
-        }
-        if let Some(l) = &r.ladder {
-            answers.push(("Depth", &l.answer));
-        }
-        if let Some(s) = &r.solved {
-            answers.push(("Solved", &s.answer));
-        }
-        answers.push(("Game quality", &r.quality.answer));
-        if let Some(o) = &r.openings {
-            answers.push(("Openings", &o.answer));
-        }
-        if let Some(t) = &r.tactics {
-            answers.push(("Tactics", &t.answer));
-        }
-        if let Some(c) = &r.comparison {
-            answers.push(("Comparison", &c.answer));
-        }
-        for (name, answer) in answers {
+        for (name, answer) in r.answers() {
             writeln!(out, "{name}: {answer}")?;
         }
         writeln!(

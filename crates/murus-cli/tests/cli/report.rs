@@ -34,17 +34,20 @@ fn a_report_writes_its_page_and_figures_and_says_each_answer() {
     assert!(o.status.success(), "{}", stderr(&o));
     let text = stdout(&o);
     for section in [
-        "Rules:",
+        "The rules:",
+        "A representative game:",
         "Speed and size:",
-        "Fairness:",
-        "Depth:",
-        "Solved:",
+        "Fairness by level:",
+        "Depth: the skill ladder:",
+        "Solved?:",
         "Game quality:",
+        "Openings:",
+        "Tactics:",
     ] {
         assert!(text.contains(section), "{section}: {text}");
     }
     assert!(
-        text.contains("Solved: Solved: Romans win with perfect play"),
+        text.contains("Solved?: Solved: Romans win with perfect play"),
         "{text}"
     );
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();

@@ -119,3 +119,33 @@ pub struct DesignerReport {
     pub training: Option<String>,
     pub timing: Timing,
 }
+
+impl DesignerReport {
+    /// Each section's title and answer, in the page's order (the sections
+    /// the report has).
+    pub fn answers(&self) -> Vec<(&'static str, &str)> {
+        let mut out = vec![("The rules", self.rules.answer.as_str())];
+        if let Some(g) = &self.game {
+            out.push(("A representative game", &g.answer));
+        }
+        out.push(("Speed and size", &self.speed.answer));
+        out.push(("Fairness by level", &self.fairness.answer));
+        if let Some(l) = &self.ladder {
+            out.push(("Depth: the skill ladder", &l.answer));
+        }
+        if let Some(s) = &self.solved {
+            out.push(("Solved?", &s.answer));
+        }
+        out.push(("Game quality", &self.quality.answer));
+        if let Some(o) = &self.openings {
+            out.push(("Openings", &o.answer));
+        }
+        if let Some(t) = &self.tactics {
+            out.push(("Tactics", &t.answer));
+        }
+        if let Some(c) = &self.comparison {
+            out.push(("Comparison", &c.answer));
+        }
+        out
+    }
+}

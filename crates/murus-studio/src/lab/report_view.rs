@@ -126,7 +126,7 @@ impl LabPanel {
                     }
                 });
                 ui.weak(shown.folder.display().to_string());
-                for (title, answer) in answers(r) {
+                for (title, answer) in r.answers() {
                     ui.label(RichText::new(title).strong());
                     ui.label(answer);
                 }
@@ -162,33 +162,6 @@ impl LabPanel {
                 ladder_plot(ui, r);
             });
     }
-}
-
-/// Each section's answer, in the page's order.
-pub fn answers(r: &DesignerReport) -> Vec<(&'static str, &str)> {
-    let mut out = vec![("The rules", r.rules.answer.as_str())];
-    if let Some(g) = &r.game {
-        out.push(("A representative game", &g.answer));
-    }
-    out.push(("Speed and size", &r.speed.answer));
-    out.push(("Fairness by level", &r.fairness.answer));
-    if let Some(l) = &r.ladder {
-        out.push(("Depth: the skill ladder", &l.answer));
-    }
-    if let Some(s) = &r.solved {
-        out.push(("Solved?", &s.answer));
-    }
-    out.push(("Game quality", &r.quality.answer));
-    if let Some(o) = &r.openings {
-        out.push(("Openings", &o.answer));
-    }
-    if let Some(t) = &r.tactics {
-        out.push(("Tactics", &t.answer));
-    }
-    if let Some(c) = &r.comparison {
-        out.push(("Comparison", &c.answer));
-    }
-    out
 }
 
 /// The first player's rate by level, with its interval.
