@@ -51,13 +51,7 @@ pub fn for_player(s: Score, mover: usize, viewer: usize) -> Score {
 /// A score seen by `viewer`, in words: `+0.35` (stones), `Romans win in 3
 /// plies`, `Gauls win in 1 ply` (two players), `Blue lose in 2 plies`.
 pub fn score_text(s: Score, viewer: usize, variant: &Variant) -> String {
-    let name = |p: usize| {
-        variant
-            .rules()
-            .players
-            .get(p)
-            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
-    };
+    let name = |p: usize| variant.player_name(p);
     let plies = |n: u32| {
         if n == 1 {
             "1 ply".to_string()

@@ -139,7 +139,7 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
         Some(Value::Draw) => ("draw", None),
         None => ("unknown", None),
     };
-    let names = |p: usize| v.rules().players[p].name.clone();
+    let names = |p: usize| v.player_name(p);
     let summary = match found.value {
         Some(Value::Win(p)) => format!("{} win with perfect play", names(p)),
         Some(Value::Draw) => "a draw with perfect play: neither side can force a win".into(),

@@ -207,6 +207,14 @@ impl Variant {
     pub fn player_count(&self) -> usize {
         self.rules.players.len()
     }
+    /// The name of player `p` ("Romans"), or "player N" for a player the
+    /// rules do not have.
+    pub fn player_name(&self, p: usize) -> String {
+        self.rules
+            .players
+            .get(p)
+            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
+    }
     /// The letter of player `p`.
     pub fn letter(&self, p: usize) -> char {
         self.rules.players[p].letter

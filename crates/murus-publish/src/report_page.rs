@@ -613,8 +613,7 @@ fn base64(bytes: &[u8]) -> String {
 pub fn puzzle_title(v: &Variant, p: &PuzzleEntry, n: &str) -> String {
     let name = v
         .player_by_letter(p.mover)
-        .and_then(|i| v.rules().players.get(i))
-        .map_or_else(|| p.mover.to_string(), |x| x.name.clone());
+        .map_or_else(|| p.mover.to_string(), |i| v.player_name(i));
     format!("{} to play and win in {n}", escape(&name))
 }
 

@@ -115,13 +115,7 @@ pub(super) fn speed_answer(speed: &SpeedPart) -> String {
 
 /// The fairness section's answer: the strongest level's verdict.
 pub(super) fn fairness_answer(variant: &Variant, balance: &BalanceReport) -> String {
-    let name = |p: usize| {
-        variant
-            .rules()
-            .players
-            .get(p)
-            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
-    };
+    let name = |p: usize| variant.player_name(p);
     let strongest = balance.levels.iter().rev().find(|l| l.report.games > 0);
     match strongest {
         Some(l) => {
@@ -179,13 +173,7 @@ pub(super) fn solved_section(
     s: SolvePart,
     balance: &BalanceReport,
 ) -> SolvedSection {
-    let name = |p: usize| {
-        variant
-            .rules()
-            .players
-            .get(p)
-            .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
-    };
+    let name = |p: usize| variant.player_name(p);
     let strongest = balance.levels.iter().rev().find(|l| l.report.games > 0);
 
     let mover = 0;

@@ -150,8 +150,7 @@ pub(super) fn representative(
         .flatten();
     let name = |c: char| {
         v.player_by_letter(c)
-            .and_then(|p| v.rules().players.get(p))
-            .map_or_else(|| c.to_string(), |p| p.name.clone())
+            .map_or_else(|| c.to_string(), |p| v.player_name(p))
     };
     let reason = g.stats.reason.as_str().to_string();
     let answer = match (winner, clear_at) {

@@ -109,19 +109,10 @@ impl Proven {
     /// The value in words: "Romans win with perfect play".
     pub fn text(&self, variant: &Variant) -> String {
         match self.value {
-            Value::Win(p) => format!("{} win with perfect play", player_name(variant, p)),
+            Value::Win(p) => format!("{} win with perfect play", variant.player_name(p)),
             Value::Draw => "a draw with perfect play".to_string(),
         }
     }
-}
-
-/// A player's name.
-fn player_name(variant: &Variant, p: usize) -> String {
-    variant
-        .rules()
-        .players
-        .get(p)
-        .map_or_else(|| format!("player {}", p + 1), |x| x.name.clone())
 }
 
 impl PositionEval {
