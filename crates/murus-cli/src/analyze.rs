@@ -10,13 +10,13 @@ use clap::Args;
 use murus_ai::BotSpec;
 use murus_ai::EvalRef;
 use murus_ai::analysis::{Analyser, Limits, Score};
-use murus_engine::{Game, Move, Variant};
+use murus_engine::{Move, Variant};
 use serde::{Serialize, Serializer};
 
 use murus_ai::review;
 
 use crate::answer::{self, Answer};
-use crate::load::{game_over, load_position, load_variant, play};
+use crate::load::{game_to_search, load_variant};
 
 /// `murus analyze`'s arguments.
 #[derive(Args)]
@@ -129,14 +129,7 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
         .expect("clap asks for VARIANT without --game");
     let v = &load_variant(spec)?;
     let mut analyser = analyser(v, eval)?;
-    let pos = load_position(v, a.position.as_deref())?;
-    let mut game = Game::from_position(v, pos);
-    for (i, m) in a.moves.iter().enumerate() {
-        play(&mut game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
-    }
-    if let Some(o) = game.outcome() {
-        bail!("{}", game_over(v, o));
-    }
+    let game = game_to_search(v, a.position.as_deref(), &a.moves)?;
     let seed = v.hash(game.position());
     let found = analyser
         .analyse_lines(&game, limits, multipv, seed, &())

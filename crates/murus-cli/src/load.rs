@@ -95,3 +95,22 @@ pub(crate) fn play(game: &mut Game, text: &str) -> Result<()> {
     game.play_str(text).map_err(|e| anyhow!("{e}"))?;
     Ok(())
 }
+
+/// The game a search starts from: `--position` (or the start), then
+/// `--moves`; a finished game is an error saying how it ended (it has no
+/// move to search).
+pub(crate) fn game_to_search(
+    v: &Variant,
+    position: Option<&str>,
+    moves: &[String],
+) -> Result<Game> {
+    let pos = load_position(v, position)?;
+    let mut game = Game::from_position(v, pos);
+    for (i, m) in moves.iter().enumerate() {
+        play(&mut game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
+    }
+    if let Some(o) = game.outcome() {
+        bail!("{}", game_over(v, o));
+    }
+    Ok(game)
+}

@@ -9,12 +9,11 @@ use std::time::{Duration, Instant};
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_ai::proof::{self, Limits, Value};
-use murus_engine::Game;
 use murus_engine::job::{Handler, HandlerExt};
 use serde::Serialize;
 
 use crate::answer::Answer;
-use crate::load::{game_over, load_position, load_variant_with, play};
+use crate::load::{game_to_search, load_variant_with};
 
 /// `murus solve`'s arguments.
 #[derive(Args)]
@@ -108,14 +107,7 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
         bail!("--table must be at least 1 MiB");
     }
     let v = &load_variant_with(&a.variant, &a.set)?;
-    let pos = load_position(v, a.position.as_deref())?;
-    let mut game = Game::from_position(v, pos);
-    for (i, m) in a.moves.iter().enumerate() {
-        play(&mut game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
-    }
-    if let Some(o) = game.outcome() {
-        bail!("{}", game_over(v, o));
-    }
+    let game = game_to_search(v, a.position.as_deref(), &a.moves)?;
     let pos = *game.position();
     let mut limits = Limits {
         table_mib: a.table,
