@@ -430,6 +430,40 @@ fn darker(c: Color32) -> Color32 {
     )
 }
 
+/// A position of `variant` drawn for show (nothing to click: a preview),
+/// cells at most `max_cell` points wide, with the players' names in the
+/// hover texts.
+pub fn preview(
+    ui: &mut egui::Ui,
+    id_salt: &str,
+    variant: &murus_engine::Variant,
+    pos: &murus_engine::Position,
+    max_cell: f32,
+) {
+    let stacks = stacks_of(variant, pos);
+    let colours = player_colours(variant.rules());
+    let names = player_names(variant.rules());
+    show_with(
+        ui,
+        &Scene {
+            id_salt,
+            geometry: variant.geometry(),
+            stacks: &stacks,
+            colours: &colours,
+            flipped: false,
+            selected: None,
+            targets: &[],
+            last_move: &[],
+            marks: &[],
+            max_cell,
+        },
+        &Notes {
+            player_names: &names,
+            ..Default::default()
+        },
+    );
+}
+
 /// The stacks of a position of `variant`, per slot.
 pub fn stacks_of(
     variant: &murus_engine::Variant,

@@ -9,7 +9,7 @@ use murus_lab::designer::{Budget, DesignerReport, STAGES};
 
 use super::view::Asks;
 use super::{Chosen, LabAction, LabPanel};
-use crate::board::{self, Scene};
+use crate::board;
 use crate::layout;
 
 impl LabPanel {
@@ -133,30 +133,8 @@ impl LabPanel {
                 ui.separator();
                 ui.label(RichText::new("The start").strong());
                 let v = &shown.variant;
-                let start = v.start();
-                let stacks = board::stacks_of(v, &start);
-                let colours = board::player_colours(v.rules());
-                let names = board::player_names(v.rules());
                 ui.allocate_ui(egui::vec2(ui.available_width().min(360.0), 260.0), |ui| {
-                    board::show_with(
-                        ui,
-                        &Scene {
-                            id_salt: "report-start",
-                            geometry: v.geometry(),
-                            stacks: &stacks,
-                            colours: &colours,
-                            flipped: false,
-                            selected: None,
-                            targets: &[],
-                            last_move: &[],
-                            marks: &[],
-                            max_cell: 30.0,
-                        },
-                        &board::Notes {
-                            player_names: &names,
-                            ..Default::default()
-                        },
-                    );
+                    board::preview(ui, "report-start", v, &v.start(), 30.0);
                 });
                 fairness_plot(ui, r);
                 ladder_plot(ui, r);

@@ -5,7 +5,7 @@ use egui::text::{CCursor, CCursorRange};
 use murus_engine::Variant;
 
 use super::{Action, FileAction, MAX_PERFT_DEPTH, RulesPanel};
-use crate::board::{self, Scene};
+use crate::board;
 use crate::{Command, Message, dialog, layout, syntax, theme};
 
 /// The shortcut that saves the file.
@@ -297,29 +297,8 @@ impl RulesPanel {
             r.stack_limit
         ));
         let start = v.start();
-        let stacks = board::stacks_of(v, &start);
-        let colours = board::player_colours(r);
-        let names = board::player_names(r);
         ui.allocate_ui(egui::vec2(ui.available_width(), 300.0), |ui| {
-            board::show_with(
-                ui,
-                &Scene {
-                    id_salt: "rules-preview",
-                    geometry: v.geometry(),
-                    stacks: &stacks,
-                    colours: &colours,
-                    flipped: false,
-                    selected: None,
-                    targets: &[],
-                    last_move: &[],
-                    marks: &[],
-                    max_cell: 40.0,
-                },
-                &board::Notes {
-                    player_names: &names,
-                    ..Default::default()
-                },
-            );
+            board::preview(ui, "rules-preview", v, &start, 40.0);
         });
         ui.label(format!("{} legal first moves", v.legal_moves(&start).len()));
         ui.horizontal(|ui| {
