@@ -33,6 +33,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::LabError;
 use crate::folder::{Mode, RunDir};
 use crate::matches::{MatchConfig, MatchResult, run_match};
+use crate::report::SkillGap;
 use crate::runner::RunProgress;
 
 /// How many budgets the first rung tries against random, doubling each
@@ -74,15 +75,11 @@ impl Default for LadderConfig {
 /// One match of the ladder: a bot against the rung below it.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Step {
-    pub upper: String,
-    pub lower: String,
-    pub games: u64,
-    /// The upper bot's score.
-    pub score: f64,
-    /// The upper bot's Elo advantage and its 95% interval (an infinite
-    /// bound as `null`).
-    pub elo: Option<f64>,
-    pub elo_ci95: [Option<f64>; 2],
+    /// The bots, the games, the upper bot's score and Elo with its 95%
+    /// interval (an infinite bound as `null`), as the balance check's skill
+    /// trace has them.
+    #[serde(flatten)]
+    pub gap: SkillGap,
     /// The upper bot clearly beat the lower: a new rung.
     pub clear: bool,
     /// The first player's share of the match's games won, and its 95%
@@ -136,7 +133,7 @@ impl Ladder {
             (_, _, true) => "still rising when the budget ran out".to_string(),
             _ => format!(
                 "the next doubling ({}) does not clearly beat the last rung",
-                self.steps.last().map_or("", |s| s.upper.as_str())
+                self.steps.last().map_or("", |s| s.gap.upper.as_str())
             ),
         };
         let per = self
@@ -244,8 +241,8 @@ fn finish(mut ladder: Ladder) -> Ladder {
     let gains: Vec<f64> = ladder
         .steps
         .iter()
-        .filter(|s| s.clear && s.lower != "random")
-        .filter_map(|s| s.elo)
+        .filter(|s| s.clear && s.gap.lower != "random")
+        .filter_map(|s| s.gap.elo)
         .collect();
     if !gains.is_empty() {
         ladder.elo_per_doubling = Some(gains.iter().sum::<f64>() / gains.len() as f64);
@@ -296,15 +293,9 @@ fn step(
     result: &MatchResult,
     report: &crate::report::Report,
 ) -> Step {
-    let finite = |x: f64| x.is_finite().then_some(x);
     let f = &report.first_player_advantage;
     Step {
-        upper: upper.to_string(),
-        lower: lower.to_string(),
-        games: result.games,
-        score: result.score,
-        elo: finite(result.elo),
-        elo_ci95: [finite(result.elo_ci95[0]), finite(result.elo_ci95[1])],
+        gap: result.gap(upper.to_string(), lower.to_string()),
         clear: result.score >= config.threshold && result.elo_ci95[0] > 0.0,
         first_player: f.rate,
         first_player_ci95: f.ci95,

@@ -11,7 +11,7 @@ use crate::book::Book;
 use crate::error::LabError;
 use crate::folder::{RunDir, RunSpec};
 use crate::record::GameStats;
-use crate::report::Report;
+use crate::report::{Report, SkillGap};
 use crate::runner::{Config, Deliver, RunProgress, Tally, lock, play_range, play_sequential};
 use crate::stats::{self, Wdl};
 
@@ -32,6 +32,23 @@ pub struct MatchResult {
     pub elo_ci95: [f64; 2],
     /// `null`, or the SPRT decision with its log-likelihood ratio.
     pub sprt: Option<Sprt>,
+}
+
+impl MatchResult {
+    /// The strength bot A (`upper`) adds over bot B (`lower`), as the
+    /// balance check's skill trace and the skill ladder report it (an
+    /// infinite Elo bound as `None`).
+    pub fn gap(&self, upper: impl Into<String>, lower: impl Into<String>) -> SkillGap {
+        let finite = |x: f64| x.is_finite().then_some(x);
+        SkillGap {
+            upper: upper.into(),
+            lower: lower.into(),
+            games: self.games,
+            score: self.score,
+            elo: finite(self.elo),
+            elo_ci95: [finite(self.elo_ci95[0]), finite(self.elo_ci95[1])],
+        }
+    }
 }
 
 /// A match's sequential probability ratio test and its decision.

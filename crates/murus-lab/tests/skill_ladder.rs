@@ -102,7 +102,7 @@ fn a_game_the_first_player_wins_at_once_has_one_rung() {
     // the games it opens.
     assert_eq!(ladder.steps.len() as u32, murus_lab::ladder::FIRST_TRIES);
     for s in &ladder.steps {
-        assert_eq!(s.score, 0.5, "{s:?}");
+        assert_eq!(s.gap.score, 0.5, "{s:?}");
         assert_eq!(s.first_player, 1.0, "{s:?}");
         assert!(!s.clear);
     }
@@ -119,7 +119,7 @@ fn a_game_of_pure_chance_has_one_rung() {
     let ladder = run_ladder(&v, &quick(), None, &()).unwrap();
     assert_eq!(ladder.rungs, ["random"], "{ladder:#?}");
     for s in &ladder.steps {
-        assert_eq!(s.score, 0.5, "{s:?}");
+        assert_eq!(s.gap.score, 0.5, "{s:?}");
         assert!(!s.clear);
         // Chance gives both sides wins.
         assert!(s.first_player > 0.0 && s.first_player < 1.0, "{s:?}");
@@ -138,7 +138,7 @@ fn searching_bots_climb_on_a_real_board() {
         "the first budget beats random"
     );
     let first = &ladder.steps[0];
-    assert!(first.clear && first.score >= 0.6, "{first:?}");
+    assert!(first.clear && first.gap.score >= 0.6, "{first:?}");
     // Every rung but the base clearly beat the one below it.
     let made = ladder.steps.iter().filter(|s| s.clear).count();
     assert_eq!(made, ladder.rungs.len() - 1);

@@ -8,13 +8,13 @@ use std::sync::Mutex;
 use murus_engine::Variant;
 use murus_engine::job::Handler;
 
-use super::config::{BalanceConfig, Level, Stopping};
+use super::config::{BalanceConfig, Stopping};
 use super::spec::BalanceSpec;
 use super::verdict::verdict;
 use crate::error::LabError;
 use crate::folder::{Mode, RunDir, RunFolder, RunSpec, write_files};
-use crate::matches::{MatchResult, run_match};
-use crate::report::{BalanceReport, LevelResult, Report, SkillGap, StopReason};
+use crate::matches::run_match;
+use crate::report::{BalanceReport, LevelResult, Report, StopReason};
 use crate::runner::{Config, Deliver, RunProgress, Tally, lock, play_range, play_sequential};
 use crate::write::balance_files;
 
@@ -175,7 +175,7 @@ pub fn run_balance(
                 interrupted = true;
                 break;
             }
-            skill.push(skill_gap(upper, lower, &result));
+            skill.push(result.gap(&upper.name, &lower.name));
         }
     }
     let mut report = BalanceReport {
@@ -277,17 +277,4 @@ fn play_level(
 /// (created if missing), each whole or not at all.
 pub fn write_balance(out: &Path, report: &BalanceReport) -> Result<(), LabError> {
     write_files(out, &balance_files(report))
-}
-
-/// The skill gap of `upper` over `lower` from their match.
-fn skill_gap(upper: &Level, lower: &Level, r: &MatchResult) -> SkillGap {
-    let finite = |x: f64| x.is_finite().then_some(x);
-    SkillGap {
-        upper: upper.name.clone(),
-        lower: lower.name.clone(),
-        games: r.games,
-        score: r.score,
-        elo: finite(r.elo),
-        elo_ci95: [finite(r.elo_ci95[0]), finite(r.elo_ci95[1])],
-    }
 }

@@ -196,7 +196,7 @@ fn ladder_plot(ui: &mut Ui, r: &DesignerReport) {
                 .steps
                 .iter()
                 .enumerate()
-                .map(|(i, s)| [i as f64, s.score])
+                .map(|(i, s)| [i as f64, s.gap.score])
                 .collect();
             plot.line(Line::new("score", PlotPoints::from(points)));
             plot.line(Line::new(
