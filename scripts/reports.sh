@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The designer's report of every two-player shipped variant, into
-# docs/reports/NAME/ (the page, its figures, the tactics sheet and records),
-# and docs/reports/README.md, the table of their headline numbers.
+# docs/reports/NAME/ (the page and its figures; the puzzle sheet and records
+# stay in the run folder), and docs/reports/README.md, the table of their
+# headline numbers.
 #
 #   scripts/reports.sh [--quick | --standard | --deep] [--seed S] [VARIANT...]
 #
@@ -37,9 +38,6 @@ for v in "${variants[@]}"; do
     rm -rf "$dest"
     mkdir -p "$dest"
     cp "$run/index.html" "$run/report.json" "$dest/"
-    if [ -f "$run/tactics.html" ]; then
-        cp -r "$run/tactics.html" "$run/tactics" "$dest/"
-    fi
 done
 
 # The table of headline numbers, from every report there.
@@ -63,15 +61,16 @@ for path in sorted(pathlib.Path("docs/reports").glob("*/report.json")):
         f"{top['report']['length']['mean']:.1f}",
         f"{r['speed']['playouts']['branching']['mean']:.1f}",
         solved.get("value", "–"),
-        r["rules"]["evaluation"].split(":")[0],
+        "generic" if r["rules"]["evaluation"] == "generic" else "trained",
     ))
 out = [
     "# The shipped variants' reports",
     "",
     "Written by `scripts/reports.sh` (`murus report NAME " + sys.argv[1] + "` for each",
-    "two-player shipped variant); each folder holds the page (`index.html`), its",
-    "figures (`report.json`) and the tactics as a sheet and records. Regenerate",
-    "them with the script; [docs/report.md](../report.md) explains each figure.",
+    "two-player shipped variant); each folder holds the page (`index.html`) and",
+    "its figures (`report.json`); the puzzle sheets and records are in the run",
+    "folders (`target/reports/NAME`). Regenerate them with the script;",
+    "[docs/report.md](../report.md) explains each figure.",
     "",
     "| variant | title | budget | first player wins (strongest level) | rungs | mean length | moves a position (random games) | solved | evaluation |",
     "|---|---|---|---|---|---|---|---|---|",

@@ -529,7 +529,7 @@ fn game_section(b: &mut String, v: &Variant, r: &DesignerReport) {
         );
     }
     b.push_str("</div>\n");
-    if let Ok(gif) = game_gif(v, v.start(), &moves, Theme::Colour, false, 0.35, 80) {
+    if let Ok(gif) = game_gif(v, v.start(), &moves, Theme::Colour, false, 0.3, 80) {
         let _ = writeln!(
             b,
             "<figure class=\"wide\" data-kind=\"animation\"><img alt=\"the game, move by move\" style=\"max-width:100%\" src=\"data:image/gif;base64,{}\"><figcaption>The whole game, one frame a move.</figcaption></figure>",
