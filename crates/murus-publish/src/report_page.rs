@@ -193,6 +193,30 @@ fn speed_section(b: &mut String, r: &DesignerReport) {
     row(b, "state space, log10", &|k, p| {
         Num::fixed(&format!("{k}.state_space_log10"), p.state_space_log10, 1)
     });
+    // The one machine figure: playouts a second on one thread, here.
+    let _ = write!(
+        b,
+        "<tr><th>random games a second (one thread of the machine that made the report)</th><td class=\"r\">{}</td>",
+        Num::fixed(
+            "timing.playouts_per_second",
+            r.timing.playouts_per_second,
+            0
+        )
+    );
+    if s.standard.is_some() {
+        let _ = write!(
+            b,
+            "<td class=\"r\">{}</td>",
+            r.timing
+                .standard_playouts_per_second
+                .map_or("–".to_string(), |x| Num::fixed(
+                    "timing.standard_playouts_per_second",
+                    x,
+                    0
+                ))
+        );
+    }
+    b.push_str("</tr>\n");
     b.push_str("</table></div>\n");
     b.push_str(&histogram(
         "Length of random games (plies)",
