@@ -65,6 +65,9 @@ pub struct Reported {
     pub report: Option<DesignerReport>,
     #[serde(skip)]
     pub out: PathBuf,
+    /// Wall-clock seconds the command took.
+    #[serde(skip)]
+    pub seconds: f64,
 }
 
 /// `murus report`.
@@ -81,6 +84,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
         Some(t) => t,
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
+    let started = std::time::Instant::now();
     let v = load_variant(&a.variant)?;
     let other = match &a.compare {
         Some(spec) => Some((
@@ -109,7 +113,11 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
                 "interrupted: the finished stages are kept in {}; --resume goes on",
                 out.display()
             );
-            return Ok(Reported { report: None, out });
+            return Ok(Reported {
+                report: None,
+                out,
+                seconds: started.elapsed().as_secs_f64(),
+            });
         }
         Err(e) => return Err(anyhow!("{e}")),
     };
@@ -139,6 +147,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
     Ok(Reported {
         report: Some(report),
         out,
+        seconds: started.elapsed().as_secs_f64(),
     })
 }
 
@@ -174,9 +183,10 @@ impl Answer for Reported {
         }
         writeln!(
             out,
-            "wrote {} and {}",
+            "wrote {} and {} in {:.0} s",
             self.out.join("index.html").display(),
-            self.out.join("report.json").display()
+            self.out.join("report.json").display(),
+            self.seconds
         )
     }
 
