@@ -73,7 +73,7 @@ pub fn verdict(report: &BalanceReport) -> Vec<String> {
         .levels
         .first()
         .map_or(0, |l| l.report.provenance.players.len());
-    let strongest = report.levels.iter().rev().find(|l| l.report.games > 0);
+    let strongest = crate::report::strongest(report);
     if players == 2
         && !report.pie_rule
         && strongest.is_some_and(|l| l.level != "random")

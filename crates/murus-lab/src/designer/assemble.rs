@@ -10,7 +10,7 @@ use super::{
 use crate::ladder::Ladder;
 use crate::metrics::Metrics;
 use crate::record::VariantId;
-use crate::report::BalanceReport;
+use crate::report::{BalanceReport, strongest};
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn assemble(
@@ -116,7 +116,7 @@ pub(super) fn speed_answer(speed: &SpeedPart) -> String {
 /// The fairness section's answer: the strongest level's verdict.
 pub(super) fn fairness_answer(variant: &Variant, balance: &BalanceReport) -> String {
     let name = |p: usize| variant.player_name(p);
-    let strongest = balance.levels.iter().rev().find(|l| l.report.games > 0);
+    let strongest = strongest(balance);
     match strongest {
         Some(l) => {
             let f = &l.report.first_player_advantage;
@@ -141,7 +141,7 @@ pub(super) fn fairness_answer(variant: &Variant, balance: &BalanceReport) -> Str
 
 /// The game-quality section: the strongest level's metrics and flags.
 pub(super) fn quality_section(balance: &BalanceReport) -> QualitySection {
-    let strongest = balance.levels.iter().rev().find(|l| l.report.games > 0);
+    let strongest = strongest(balance);
     let (level, metrics) = strongest.as_ref().map_or_else(
         || (String::new(), Metrics::default()),
         |l| (l.level.clone(), l.report.metrics.clone()),
@@ -174,7 +174,7 @@ pub(super) fn solved_section(
     balance: &BalanceReport,
 ) -> SolvedSection {
     let name = |p: usize| variant.player_name(p);
-    let strongest = balance.levels.iter().rev().find(|l| l.report.games > 0);
+    let strongest = strongest(balance);
 
     let mover = 0;
     let (value, winner, answer) = match s.value {

@@ -41,12 +41,7 @@ pub struct Comparison {
 const Z95: f64 = 1.959_964;
 
 fn strongest(r: &DesignerReport) -> Option<&LevelResult> {
-    r.fairness
-        .balance
-        .levels
-        .iter()
-        .rev()
-        .find(|l| l.report.games > 0)
+    crate::report::strongest(&r.fairness.balance)
 }
 
 /// A two-proportion z test.

@@ -44,6 +44,7 @@ use crate::error::LabError;
 use crate::folder::{Differences, Mode, RunFolder, Settings, Spec};
 use crate::ladder::{LadderConfig, run_ladder};
 use crate::record::VariantId;
+use crate::report::strongest;
 use crate::runner::RunProgress;
 
 /// The layout of `report.json` this version writes.
@@ -415,12 +416,7 @@ pub fn run_report(
 
     // 3. The strongest level's games: a representative one, and tactics.
     handler.progress(&stage(3, 0, 0));
-    let strongest_level = balance
-        .levels
-        .iter()
-        .rev()
-        .find(|l| l.report.games > 0)
-        .map(|l| l.level.clone());
+    let strongest_level = strongest(&balance).map(|l| l.level.clone());
     let games_part: Option<GamesPart> = match (&balance_dir, &strongest_level) {
         (Some((dir, _)), Some(level)) => Some(kept_or(part("games.json"), || {
             let started = Instant::now();
@@ -461,12 +457,7 @@ pub fn run_report(
     // 4. Openings (two players).
     handler.progress(&stage(4, 0, 0));
     let openings_part: Option<OpeningsPart> = if variant.player_count() == 2 {
-        let strongest_bot = balance
-            .levels
-            .iter()
-            .rev()
-            .find(|l| l.report.games > 0)
-            .and_then(|l| l.bot.parse().ok());
+        let strongest_bot = strongest(&balance).and_then(|l| l.bot.parse().ok());
         let level = parse_levels(plan.openings_level)?.pop().expect("a level");
         match strongest_bot {
             Some(strongest) => Some(kept_or(part("openings.json"), || {
