@@ -197,6 +197,12 @@ pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
     ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
 }
 
+/// `x` rounded to `digits` decimals (figures written to reports).
+pub fn round_to(x: f64, digits: i32) -> f64 {
+    let s = 10f64.powi(digits);
+    (x * s).round() / s
+}
+
 /// Nearest-rank percentile `p` (0 to 100) of sorted data: game lengths,
 /// timings; the default (0) of no data.
 pub fn percentile<T: Copy + Default>(sorted: &[T], p: f64) -> T {

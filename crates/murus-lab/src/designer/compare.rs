@@ -216,7 +216,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
             percent: true,
         });
     }
-    let round = |x: f64| (x * 10_000.0).round() / 10_000.0;
+    let round = |x: f64| crate::stats::round_to(x, 4);
     for r in &mut rows {
         r.this = r.this.map(round);
         r.other = r.other.map(round);

@@ -648,7 +648,7 @@ fn kept_or<T: Serialize + serde::de::DeserializeOwned>(
 }
 
 fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
+    crate::stats::round_to(x, 2)
 }
 
 /// A handler that never stops (the proof search's part must not depend on

@@ -24,7 +24,7 @@ use super::games::PROVEN_CP;
 use crate::book::Book;
 use crate::error::LabError;
 use crate::runner::{Config, run};
-use crate::stats::wilson;
+use crate::stats::{round_to, wilson};
 
 /// First moves studied at most.
 pub const MOST_FIRST: usize = 24;
@@ -182,9 +182,9 @@ pub(super) fn openings(
             rate: if games == 0 {
                 first_wins as f64
             } else {
-                round4(first_wins as f64 / games as f64)
+                round_to(first_wins as f64 / games as f64, 4)
             },
-            ci95: [round4(lo), round4(hi)],
+            ci95: [round_to(lo, 4), round_to(hi, 4)],
             replies: replies
                 .iter()
                 .take(3)
@@ -227,8 +227,4 @@ pub(super) fn openings(
         never,
         legal,
     })
-}
-
-fn round4(x: f64) -> f64 {
-    (x * 10_000.0).round() / 10_000.0
 }

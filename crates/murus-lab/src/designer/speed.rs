@@ -9,7 +9,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::stats::percentile;
+use crate::stats::{percentile, round_to as round};
 
 /// A distribution of whole numbers: mean, median, 5th and 95th
 /// percentiles, largest, and a histogram of up to 12 equal bins.
@@ -202,11 +202,6 @@ fn log10_sum(logs: impl Iterator<Item = f64>) -> f64 {
         .map(|l| 10f64.powf(l - top))
         .sum::<f64>()
         .log10()
-}
-
-fn round(x: f64, digits: i32) -> f64 {
-    let s = 10f64.powi(digits);
-    (x * s).round() / s
 }
 
 #[cfg(test)]

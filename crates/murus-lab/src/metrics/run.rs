@@ -80,7 +80,7 @@ pub const REPETITIVE: f64 = 0.1;
 
 /// `x` to six decimals, as the report's other figures.
 fn round(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
+    crate::stats::round_to(x, 6)
 }
 
 /// The mean of `xs`, `None` when empty.

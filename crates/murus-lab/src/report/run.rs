@@ -36,7 +36,7 @@ impl Rate {
 }
 
 fn round(x: f64) -> f64 {
-    (x * 1e6).round() / 1e6
+    crate::stats::round_to(x, 6)
 }
 
 /// A seat's wins, their share of the games and its 95% interval.
