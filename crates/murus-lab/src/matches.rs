@@ -35,6 +35,27 @@ pub struct MatchResult {
 }
 
 impl MatchResult {
+    /// The result of bot A's wins, draws and losses (no sequential test).
+    pub fn of(w: Wdl) -> MatchResult {
+        let (elo, (elo_lo, elo_hi)) = w.elo();
+        MatchResult {
+            games: w.games(),
+            wins: w.wins,
+            draws: w.draws,
+            losses: w.losses,
+            score: (w.score() * 1e6).round() / 1e6,
+            elo: round2(elo),
+            elo_ci95: [round2(elo_lo), round2(elo_hi)],
+            sprt: None,
+        }
+    }
+
+    /// The result of a match's games (bot A in seat 0 of each, as
+    /// [`run_match`] records them).
+    pub fn of_games(games: &[crate::GameResult]) -> MatchResult {
+        MatchResult::of(tally(games.iter().map(|g| &g.stats)))
+    }
+
     /// The strength bot A (`upper`) adds over bot B (`lower`), as the
     /// balance check's skill trace and the skill ladder report it (an
     /// infinite Elo bound as `None`).
@@ -176,17 +197,6 @@ pub fn run_match(
         dir: dir.as_ref(),
         ..Deliver::default()
     };
-    let tally = |played: &[GameStats]| {
-        let mut w = Wdl::default();
-        for g in played {
-            match g.winner_seat {
-                Some(0) => w.wins += 1,
-                Some(_) => w.losses += 1,
-                None => w.draws += 1,
-            }
-        }
-        w
-    };
     let (lo, hi) = stats::sprt_bounds(0.05, 0.05);
     let mut played: Vec<GameStats>;
     let mut decision = None;
@@ -224,26 +234,36 @@ pub fn run_match(
             .finish(&report)?;
     }
     let w = tally(&played);
-    let (elo, (elo_lo, elo_hi)) = w.elo();
-    let r = |x: f64| (x * 100.0).round() / 100.0;
     let result = MatchResult {
-        games: w.games(),
-        wins: w.wins,
-        draws: w.draws,
-        losses: w.losses,
-        score: (w.score() * 1e6).round() / 1e6,
-        elo: r(elo),
-        elo_ci95: [r(elo_lo), r(elo_hi)],
         sprt: m.sprt.map(|(e0, e1)| Sprt {
             elo0: e0,
             elo1: e1,
             decision: decision.unwrap_or("undecided").to_string(),
-            llr: r(w.llr(e0, e1)),
-            bounds: [r(lo), r(hi)],
+            llr: round2(w.llr(e0, e1)),
+            bounds: [round2(lo), round2(hi)],
             max_games: games,
         }),
+        ..MatchResult::of(w)
     };
     Ok((result, report))
+}
+
+/// Bot A's wins, draws and losses in `games` (A in seat 0).
+fn tally<'a>(games: impl IntoIterator<Item = &'a GameStats>) -> Wdl {
+    let mut w = Wdl::default();
+    for g in games {
+        match g.winner_seat {
+            Some(0) => w.wins += 1,
+            Some(_) => w.losses += 1,
+            None => w.draws += 1,
+        }
+    }
+    w
+}
+
+/// A match's figures to two decimals.
+fn round2(x: f64) -> f64 {
+    (x * 100.0).round() / 100.0
 }
 
 #[cfg(test)]

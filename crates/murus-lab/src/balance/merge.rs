@@ -10,9 +10,9 @@ use crate::folder::{
     Partial, RunFolder, RunSpec, Settings, check_finished, check_shards, merge, merge_copies,
     read_json, write_outputs,
 };
+use crate::matches::MatchResult;
 use crate::record::GameResult;
-use crate::report::{BalanceReport, LevelResult, Report, SkillGap, StopReason};
-use crate::stats::Wdl;
+use crate::report::{BalanceReport, LevelResult, Report, StopReason};
 
 /// Merges the `--out` folders of a sharded check (`--shard K/N`, one
 /// folder a shard) into the report of the whole check, and with `out`
@@ -97,7 +97,7 @@ pub fn merge_balance(
         }
         let (report, games) = merged_run(&sub)?;
         interrupted |= report.interrupted;
-        skill.push(skill_gap_of(upper, lower, &games));
+        skill.push(MatchResult::of_games(&games).gap(upper, lower));
     }
     let mut report = BalanceReport {
         shard: None,
@@ -118,29 +118,4 @@ pub fn merge_balance(
 /// Reads `DIR/balance.json`.
 pub fn read_balance(dir: &Path) -> Result<BalanceReport, LabError> {
     read_json(&dir.join("balance.json"), "not a balance report")
-}
-
-/// The skill gap of `upper` (seat 0, bot A of the match) over `lower` from
-/// the match's games, as [`crate::run_match`] reports it.
-fn skill_gap_of(upper: &str, lower: &str, games: &[GameResult]) -> SkillGap {
-    let mut w = Wdl::default();
-    for g in games {
-        match g.stats.winner_seat {
-            Some(0) => w.wins += 1,
-            Some(_) => w.losses += 1,
-            None => w.draws += 1,
-        }
-    }
-    let (elo, (lo, hi)) = w.elo();
-    // The rounding of `MatchResult`.
-    let r = |x: f64| (x * 100.0).round() / 100.0;
-    let finite = |x: f64| x.is_finite().then_some(x);
-    SkillGap {
-        upper: upper.to_string(),
-        lower: lower.to_string(),
-        games: w.games(),
-        score: (w.score() * 1e6).round() / 1e6,
-        elo: finite(r(elo)),
-        elo_ci95: [finite(r(lo)), finite(r(hi))],
-    }
 }
