@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Joins the shards that scripts/cluster/shard.sh kept in OUT/shard-K into
-# OUT/merged: `murus lab merge` for selfplay, `murus balance --merge` or
-# `murus sweep --merge`, told apart by the shards' folders. The merged
-# files are those of the unsharded run, byte for byte.
+# OUT/merged: `murus lab merge` for selfplay, `murus balance --merge`,
+# `murus sweep --merge` or `murus report --merge`, told apart by the
+# shards' folders. The merged files are those of the unsharded run, byte
+# for byte (a report's: its report.json but for the timings).
 #
 #   sbatch --dependency=afterok:ARRAY_JOB scripts/cluster/merge.sh OUT
 #   scripts/cluster/merge.sh OUT          (anywhere, once the shards are done)
@@ -56,8 +57,13 @@ elif [ -f "$first/balance-run.json" ]; then
 elif [ -f "$first/sweep-run.json" ]; then
     merge=(sweep --merge)
     report=sweep.json
+elif [ -f "$first/report-run.json" ]; then
+    merge=(report --merge)
+    report=parts/shard.json
+    [ "${MURUS_ALLOW_PARTIAL:-}" != 1 ] ||
+        die "a designer's report merges only whole: rerun the shards missing (they resume), then merge"
 else
-    die "$first holds no run of selfplay, balance or sweep"
+    die "$first holds no run of selfplay, balance, sweep or report"
 fi
 
 partial=()

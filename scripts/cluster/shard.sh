@@ -9,7 +9,7 @@
 #
 #   murus SUBCOMMAND ARGS... --shard K/N --out OUT/shard-K --resume
 #
-# for SUBCOMMAND selfplay, balance (with --games N) or sweep. Then
+# for SUBCOMMAND selfplay, balance (with --games N), sweep or report. Then
 # scripts/cluster/merge.sh OUT joins the shards into OUT/merged
 # (scripts/cluster/submit-slurm.sh submits both, the merge after the array).
 #
@@ -44,12 +44,12 @@ die() {
     exit 2
 }
 
-[ $# -ge 2 ] || die "usage: $me OUT SUBCOMMAND [ARGS...] (SUBCOMMAND: selfplay, balance or sweep)"
+[ $# -ge 2 ] || die "usage: $me OUT SUBCOMMAND [ARGS...] (SUBCOMMAND: selfplay, balance, sweep or report)"
 out=$1
 shift
 case $1 in
-selfplay | balance | sweep) ;;
-*) die "\`$1\`: the subcommand must be selfplay, balance or sweep" ;;
+selfplay | balance | sweep | report) ;;
+*) die "\`$1\`: the subcommand must be selfplay, balance, sweep or report" ;;
 esac
 
 is_number() {

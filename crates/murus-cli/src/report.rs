@@ -9,8 +9,11 @@ use std::sync::Mutex;
 use anyhow::{Result, anyhow};
 use clap::Args;
 use murus_engine::job::Handler;
-use murus_lab::designer::{Budget, DesignerReport, ReportConfig, ReportProgress, run_report};
-use murus_lab::folder::Mode;
+use murus_lab::designer::{
+    Budget, DesignerReport, ReportConfig, ReportProgress, merge_report, run_report,
+    run_report_shard, shard_of,
+};
+use murus_lab::folder::{Mode, Shard};
 use serde::Serialize;
 
 use crate::answer::{Answer, json_pretty};
@@ -20,7 +23,8 @@ use crate::load::load_variant;
 #[derive(Args)]
 pub struct ReportArgs {
     /// A `.mg` file or a shipped variant's name.
-    pub variant: String,
+    #[arg(required_unless_present = "merge")]
+    pub variant: Option<String>,
     /// Under 3 minutes on two cores for the standard game (the default).
     #[arg(long, group = "budget")]
     pub quick: bool,
@@ -53,6 +57,18 @@ pub struct ReportArgs {
     /// settings.
     #[arg(long)]
     pub resume: bool,
+    /// Play only shard K of N (`K/N`) of the report's games into --out (a
+    /// cluster's job each); then `murus report --merge DIR…` makes the
+    /// report from the shards' folders (docs/report.md).
+    #[arg(long, value_name = "K/N", requires = "out")]
+    pub shard: Option<String>,
+    /// Make the report from the --out folders of its shards (`--shard K/N
+    /// --out DIR`, one a shard), with the variant and options they were
+    /// made with, playing only what needs every shard's games.
+    #[arg(long, value_name = "DIR", num_args = 1.., conflicts_with_all = [
+        "variant", "quick", "standard", "deep", "seed", "compare", "train", "shard",
+    ])]
+    pub merge: Vec<PathBuf>,
     /// Print report.json instead of the answers.
     #[arg(long)]
     pub json: bool,
@@ -62,7 +78,11 @@ pub struct ReportArgs {
 #[derive(Serialize)]
 #[serde(transparent)]
 pub struct Reported {
+    /// `None` for a shard, or a report stopped before its end.
     pub report: Option<DesignerReport>,
+    /// The shard played (`K/N`), which writes no report.
+    #[serde(skip)]
+    pub shard: Option<String>,
     #[serde(skip)]
     pub out: PathBuf,
     /// Wall-clock seconds the command took.
@@ -72,12 +92,27 @@ pub struct Reported {
 
 /// `murus report`.
 pub fn report(a: &ReportArgs) -> Result<Reported> {
-    let budget = if a.deep {
+    // A merge is made with what its shards were made with.
+    let of = match a.merge.first() {
+        Some(dir) => Some(shard_of(dir).map_err(|e| anyhow!("{e}"))?),
+        None => None,
+    };
+    let budget = if let Some(of) = &of {
+        of.budget
+    } else if a.deep {
         Budget::Deep
     } else if a.standard {
         Budget::Standard
     } else {
         Budget::Quick
+    };
+    let (variant, compare, seed) = match &of {
+        Some(of) => (of.variant.clone(), of.compare.clone(), of.seed),
+        None => (
+            a.variant.clone().unwrap_or_default(),
+            a.compare.clone(),
+            a.seed,
+        ),
     };
     let threads = match a.threads {
         Some(0) => return Err(anyhow!("--threads must be at least 1")),
@@ -85,8 +120,8 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
         None => std::thread::available_parallelism().map_or(1, usize::from),
     };
     let started = std::time::Instant::now();
-    let v = load_variant(&a.variant)?;
-    let other = match &a.compare {
+    let v = load_variant(&variant)?;
+    let other = match &compare {
         Some(spec) => Some((
             load_variant(spec).map_err(|e| anyhow!("--compare: {e}"))?,
             spec.clone(),
@@ -98,16 +133,39 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("report-{}", v.name())));
     let mode = if a.resume { Mode::Resume } else { Mode::New };
-    let mut config = ReportConfig::new(budget, a.seed, threads);
+    let mut config = ReportConfig::new(budget, seed, threads);
     config.compare = other.clone();
     config.train = a.train;
+    let shard = a
+        .shard
+        .as_deref()
+        .map(str::parse::<Shard>)
+        .transpose()
+        .map_err(|e| anyhow!("--shard {e}"))?;
     let cancel = crate::signal::stop();
     let progress = Stages {
         cancel: cancel.clone(),
         last: Mutex::new(None),
     };
-    let report = match run_report(&v, &a.variant, &config, Some((&out, mode)), &progress) {
-        Ok(r) => r,
+    let made = match (shard, a.merge.is_empty()) {
+        (Some(s), _) => {
+            run_report_shard(&v, &variant, &config, s, (&out, mode), &progress).map(|()| None)
+        }
+        (None, true) => run_report(&v, &variant, &config, Some((&out, mode)), &progress).map(Some),
+        (None, false) => {
+            merge_report(&v, &variant, &config, &a.merge, (&out, mode), &progress).map(Some)
+        }
+    };
+    let report = match made {
+        Ok(Some(r)) => r,
+        Ok(None) => {
+            return Ok(Reported {
+                report: None,
+                shard: shard.map(|s| s.to_string()),
+                out,
+                seconds: started.elapsed().as_secs_f64(),
+            });
+        }
         Err(_) if cancel.is_cancelled() => {
             eprintln!(
                 "interrupted: the finished stages are kept in {}; --resume goes on",
@@ -115,6 +173,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
             );
             return Ok(Reported {
                 report: None,
+                shard: None,
                 out,
                 seconds: started.elapsed().as_secs_f64(),
             });
@@ -146,6 +205,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
     }
     Ok(Reported {
         report: Some(report),
+        shard: None,
         out,
         seconds: started.elapsed().as_secs_f64(),
     })
@@ -175,6 +235,14 @@ impl Handler<ReportProgress> for Stages {
 
 impl Answer for Reported {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        if let Some(s) = &self.shard {
+            return writeln!(
+                out,
+                "shard {s} played into {} in {:.0} s; when every shard has, `murus report --merge DIR…` (every shard's folder) makes the report",
+                self.out.display(),
+                self.seconds
+            );
+        }
         let Some(r) = &self.report else {
             return Ok(());
         };
@@ -191,11 +259,17 @@ impl Answer for Reported {
     }
 
     fn json(&self, out: &mut dyn Write) -> io::Result<()> {
-        json_pretty(self, out)
+        match &self.shard {
+            Some(s) => json_pretty(
+                &serde_json::json!({ "shard": s, "out": self.out.display().to_string() }),
+                out,
+            ),
+            None => json_pretty(self, out),
+        }
     }
 
     fn exit_code(&self) -> ExitCode {
-        if self.report.is_none() {
+        if self.report.is_none() && self.shard.is_none() {
             crate::signal::interrupted()
         } else {
             ExitCode::SUCCESS

@@ -31,7 +31,7 @@ use murus_engine::job::Handler;
 use serde::{Deserialize, Serialize};
 
 use crate::error::LabError;
-use crate::folder::{Mode, RunDir};
+use crate::folder::{Mode, Partial, RunDir, Shard, merge, write_outputs};
 use crate::matches::{MatchConfig, MatchResult, run_match};
 use crate::report::SkillGap;
 use crate::runner::RunProgress;
@@ -162,6 +162,14 @@ pub fn run_ladder(
     out: Option<(&Path, Mode)>,
     handler: &dyn Handler<RunProgress>,
 ) -> Result<Ladder, LabError> {
+    check(config)?;
+    climb(config, |upper, lower| {
+        play_step(variant, config, upper, lower, None, out, handler)
+    })
+}
+
+/// Refuses a ladder that cannot be climbed.
+fn check(config: &LadderConfig) -> Result<(), LabError> {
     if !(0.5..1.0).contains(&config.threshold) {
         return Err(LabError::Invalid(format!(
             "ladder threshold {}: expected at least 0.5 and below 1",
@@ -179,6 +187,15 @@ pub fn run_ladder(
             "a ladder match needs at least one pair of games".into(),
         ));
     }
+    Ok(())
+}
+
+/// The climb: `play(upper, lower)` gives each match the ladder needs, in
+/// order (`None`: stopped before it ended).
+fn climb(
+    config: &LadderConfig,
+    mut play: impl FnMut(&BotSpec, &BotSpec) -> Result<Option<Step>, LabError>,
+) -> Result<Ladder, LabError> {
     let mut ladder = Ladder {
         threshold: config.threshold,
         games: config.games + config.games % 2,
@@ -193,7 +210,7 @@ pub fn run_ladder(
     let mut nodes = config.first_nodes;
     let mut found = None;
     for _ in 0..FIRST_TRIES {
-        let Some(step) = play_step(variant, config, &bot(nodes), &random, out, handler)? else {
+        let Some(step) = play(&bot(nodes), &random)? else {
             ladder.end = End::Interrupted;
             return Ok(finish(ladder));
         };
@@ -218,8 +235,7 @@ pub fn run_ladder(
             ladder.still_rising = true;
             break;
         }
-        let Some(step) = play_step(variant, config, &bot(nodes * 2), &bot(nodes), out, handler)?
-        else {
+        let Some(step) = play(&bot(nodes * 2), &bot(nodes))? else {
             ladder.end = End::Interrupted;
             ladder.still_rising = true;
             break;
@@ -234,6 +250,94 @@ pub fn run_ladder(
         ladder.rungs.push(bot(nodes).to_string());
     }
     Ok(finish(ladder))
+}
+
+/// Plays shard `shard`'s share of a sharded ladder into
+/// `OUT/ladder/UPPER-vs-LOWER` (new, or resumed with [`Mode::Resume`]).
+/// Which matches the climb needs depends on the results of the matches
+/// below, which no shard knows alone: a shard climbs as far as its own
+/// share of each match says, a guess of the whole match's result that
+/// only decides how much the shard plays ahead. [`merge_ladder`] climbs
+/// on the merged matches as one run would, and plays itself the shares
+/// of any match a shard stopped short of. Returns `false` when stopped
+/// before the climb ended.
+pub fn play_ladder_shard(
+    variant: &Variant,
+    config: &LadderConfig,
+    shard: Shard,
+    out: (&Path, Mode),
+    handler: &dyn Handler<RunProgress>,
+) -> Result<bool, LabError> {
+    check(config)?;
+    let ladder = climb(config, |upper, lower| {
+        play_step(
+            variant,
+            config,
+            upper,
+            lower,
+            Some(shard),
+            Some(out),
+            handler,
+        )
+    })?;
+    Ok(ladder.end != End::Interrupted)
+}
+
+/// The ladder of a sharded run: the climb of [`run_ladder`], each match
+/// merged from the shards' folders `dirs` (shard `k` of `n` in
+/// `dirs[k-1]`, each climbed by [`play_ladder_shard`]). A shard's share
+/// that is not there (its own climb stopped below it) is played here, into
+/// `OUT/ladder-shards/K/UPPER-vs-LOWER`. Each match the climb reaches is
+/// written as one run's (`OUT/ladder/UPPER-vs-LOWER`: games and report).
+/// Every game is seeded by its number alone, so this is the ladder an
+/// unsharded run climbs.
+pub fn merge_ladder(
+    variant: &Variant,
+    config: &LadderConfig,
+    dirs: &[&Path],
+    out: &Path,
+    handler: &dyn Handler<RunProgress>,
+) -> Result<Ladder, LabError> {
+    check(config)?;
+    let n = dirs.len() as u64;
+    climb(config, |upper, lower| {
+        let name = match_name(upper, lower);
+        let mut paths = Vec::new();
+        for (k, dir) in (1..=n).zip(dirs) {
+            let theirs = dir.join("ladder").join(&name);
+            if theirs.join("report.json").is_file() {
+                paths.push(theirs);
+                continue;
+            }
+            let here = out.join("ladder-shards").join(k.to_string());
+            let shard = Some(Shard::new(k, n)?);
+            if play_step(
+                variant,
+                config,
+                upper,
+                lower,
+                shard,
+                Some((&here, Mode::Resume)),
+                handler,
+            )?
+            .is_none()
+            {
+                return Ok(None);
+            }
+            paths.push(here.join("ladder").join(&name));
+        }
+        let refs: Vec<&Path> = paths.iter().map(std::path::PathBuf::as_path).collect();
+        let (report, games) = merge(&refs, Partial::Refuse)?;
+        let sub = Path::new("ladder").join(&name);
+        write_outputs(&out.join(&sub), &report, &games)?;
+        let result = MatchResult::of_games(&games);
+        Ok(Some(step(config, upper, lower, &result, &report)))
+    })
+}
+
+/// A match's folder under `ladder/`: `alphabeta-16-vs-alphabeta-8`.
+fn match_name(upper: &BotSpec, lower: &BotSpec) -> String {
+    format!("{upper}-vs-{lower}").replace(':', "-")
 }
 
 /// The mean Elo of the doublings that made rungs.
@@ -257,6 +361,7 @@ fn play_step(
     config: &LadderConfig,
     upper: &BotSpec,
     lower: &BotSpec,
+    shard: Option<Shard>,
     out: Option<(&Path, Mode)>,
     handler: &dyn Handler<RunProgress>,
 ) -> Result<Option<Step>, LabError> {
@@ -269,12 +374,11 @@ fn play_step(
         sprt: None,
         openings: config.openings,
         book: None,
-        shard: None,
+        shard: shard.map(Shard::pair),
     };
     let dir = match out {
         Some((path, mode)) => {
-            let name = format!("{upper}-vs-{lower}").replace(':', "-");
-            let path = path.join("ladder").join(name);
+            let path = path.join("ladder").join(match_name(upper, lower));
             Some(RunDir::open(&path, &m.run_spec(variant)?, mode)?.0)
         }
         None => None,

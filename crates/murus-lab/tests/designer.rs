@@ -259,3 +259,119 @@ fn train_gives_a_variant_without_one_a_trained_evaluation_kept_for_a_resume() {
     assert_eq!(without_timing(again), without_timing(r));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A report played in shards (here three, with a comparison, which is
+/// sharded alike) and merged is the report of one run, but for the
+/// timings; a merge that lacks a shard, or mixes reports, is refused.
+#[test]
+fn a_report_in_shards_merges_into_the_report_of_one_run() {
+    use murus_lab::designer::{merge_report, run_report_shard};
+    use murus_lab::folder::Shard;
+
+    let v = four_by_four();
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let three = Variant::compile_with(source, &[("files".to_string(), 3)]).unwrap();
+    let mut config = ReportConfig::new(Budget::Quick, 7, 2);
+    config.compare = Some((three, "small.mg --set files=3".to_string()));
+    let base = std::env::temp_dir().join(format!("murus-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let whole = run_report(
+        &v,
+        "small.mg",
+        &config,
+        Some((&base.join("whole"), Mode::New)),
+        &(),
+    )
+    .unwrap();
+    let shards: Vec<std::path::PathBuf> = (1..=3).map(|k| base.join(format!("s{k}"))).collect();
+    for (k, dir) in shards.iter().enumerate() {
+        let shard = Shard::new(k as u64 + 1, 3).unwrap();
+        run_report_shard(&v, "small.mg", &config, shard, (dir, Mode::New), &()).unwrap();
+        assert!(
+            !dir.join("report.json").exists(),
+            "a shard writes no report"
+        );
+    }
+    // Given in any order.
+    let given = [shards[2].clone(), shards[0].clone(), shards[1].clone()];
+    let merged_dir = base.join("merged");
+    let merged = merge_report(
+        &v,
+        "small.mg",
+        &config,
+        &given,
+        (&merged_dir, Mode::New),
+        &(),
+    )
+    .unwrap();
+    assert!(merged.comparison.is_some());
+    assert_eq!(
+        without_timing(merged.clone()),
+        without_timing(whole.clone())
+    );
+    let written = std::fs::read_to_string(merged_dir.join("report.json")).unwrap();
+    assert_eq!(
+        written,
+        serde_json::to_string_pretty(&merged).unwrap() + "\n"
+    );
+    // The ladder's matches were split: each shard played a third.
+    let step = &whole.ladder.as_ref().unwrap().ladder.steps[0];
+    let name = format!("{}-vs-{}", step.gap.upper, step.gap.lower).replace(':', "-");
+    let (_, games) = murus_lab::folder::read_outputs(&shards[0].join("ladder").join(name)).unwrap();
+    let played = games.len() as u64;
+    assert!(played > 0 && played < step.gap.games, "{played}");
+
+    // A shard missing: refused, naming it, and nothing written.
+    let e = merge_report(
+        &v,
+        "small.mg",
+        &config,
+        &shards[..2],
+        (&base.join("partial"), Mode::New),
+        &(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("shard 3/3 is missing"), "{e}");
+    assert!(!base.join("partial").join("report.json").exists());
+    // The shards of another seed's report: refused, naming the seed.
+    let other = ReportConfig {
+        seed: 8,
+        ..config.clone()
+    };
+    let e = merge_report(
+        &v,
+        "small.mg",
+        &other,
+        &shards,
+        (&base.join("other"), Mode::New),
+        &(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("seed"), "{e}");
+    // More shards than the smallest stage has games, and training, refused.
+    let e = run_report_shard(
+        &v,
+        "small.mg",
+        &config,
+        Shard::new(1, 1000).unwrap(),
+        (&base.join("many"), Mode::New),
+        &(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("at most"), "{e}");
+    let training = ReportConfig {
+        train: true,
+        ..config.clone()
+    };
+    let e = run_report_shard(
+        &v,
+        "small.mg",
+        &training,
+        Shard::new(1, 2).unwrap(),
+        (&base.join("train"), Mode::New),
+        &(),
+    )
+    .unwrap_err();
+    assert!(e.to_string().contains("cannot be sharded"), "{e}");
+    let _ = std::fs::remove_dir_all(&base);
+}

@@ -212,3 +212,45 @@ fn bad_settings_are_refused() {
     let four = Variant::builtin("escape4").unwrap();
     assert!(run_ladder(&four, &quick(), None, &()).is_err());
 }
+
+/// A ladder in shards: each shard climbs as far as its own share of the
+/// games says, and the merge climbs as one run on the merged matches,
+/// playing itself the shares of a match a shard did not reach. Here a
+/// shard's matches above the first are taken away, as if its own climb
+/// had stopped after it: the merge plays them and ends with the ladder of
+/// one run.
+#[test]
+fn a_ladder_in_shards_merges_into_the_ladder_of_one_run() {
+    use murus_lab::folder::Shard;
+    use murus_lab::ladder::{merge_ladder, play_ladder_shard};
+
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let settings = [("files".to_string(), 5), ("ranks".to_string(), 5)];
+    let v = Variant::compile_with(source, &settings).unwrap();
+    let config = quick();
+    let whole = run_ladder(&v, &config, None, &()).unwrap();
+    assert!(whole.steps.len() >= 2, "{whole:#?}");
+    let base = std::env::temp_dir().join(format!("murus-ladder-shards-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&base);
+    let dirs: Vec<std::path::PathBuf> = (1..=3).map(|k| base.join(format!("s{k}"))).collect();
+    for (k, dir) in (1..=3).zip(&dirs) {
+        let shard = Shard::new(k, 3).unwrap();
+        assert!(play_ladder_shard(&v, &config, shard, (dir, Mode::New), &()).unwrap());
+    }
+    let step_dir = |s: &murus_lab::ladder::Step| {
+        dirs[1]
+            .join("ladder")
+            .join(format!("{}-vs-{}", s.gap.upper, s.gap.lower).replace(':', "-"))
+    };
+    for s in &whole.steps[1..] {
+        let _ = std::fs::remove_dir_all(step_dir(s));
+    }
+    let out = base.join("merged");
+    let refs: Vec<&std::path::Path> = dirs.iter().map(std::path::PathBuf::as_path).collect();
+    let merged = merge_ladder(&v, &config, &refs, &out, &()).unwrap();
+    assert_eq!(merged, whole);
+    // The shares shard 2 lacked were played by the merge.
+    assert!(out.join("ladder-shards/2/ladder").is_dir());
+    assert!(!out.join("ladder-shards/1").exists());
+    std::fs::remove_dir_all(&base).unwrap();
+}

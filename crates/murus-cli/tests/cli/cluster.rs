@@ -701,7 +701,7 @@ fn the_array_script_refuses_what_is_not_an_array_task() {
         &slurm_task("1", "2"),
     );
     assert!(
-        stderr(&o).contains("the subcommand must be selfplay, balance or sweep"),
+        stderr(&o).contains("the subcommand must be selfplay, balance, sweep or report"),
         "{}",
         stderr(&o)
     );
@@ -810,4 +810,41 @@ fn a_sharded_run_survives_sigterm_sigkill_and_requeue_through_the_shipped_script
         run_files(&whole),
         "the merged files are the unsharded run's, byte for byte"
     );
+}
+
+/// A designer's report through the cluster scripts: three array tasks,
+/// then the merge, which finds the report's shards by their folders and
+/// writes the report of one run (its figures but for the timings).
+#[test]
+fn the_cluster_scripts_shard_and_merge_a_designers_report() {
+    let small = "variants/sweeps/standard-small.mg";
+    let tmp = TempDir::new("scripts-report");
+    let whole = tmp.join("whole");
+    let o = murus(&["report", small, "--quick", "--out", whole.to_str().unwrap()]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = tmp.join("run");
+    let out_arg = out.to_str().unwrap();
+    for k in ["1", "2", "3"] {
+        let o = run_script(
+            "shard.sh",
+            &[out_arg, "report", small, "--quick"],
+            &slurm_task(k, "3"),
+        );
+        assert!(o.status.success(), "shard {k}: {}", text(&o));
+    }
+    // Only whole: no partial merge of a report.
+    let partial = [("MURUS_ALLOW_PARTIAL", "1".to_string())];
+    let o = run_script("merge.sh", &[out_arg], &partial);
+    assert_eq!(o.status.code(), Some(2));
+    assert!(stderr(&o).contains("merges only whole"), "{}", text(&o));
+    let o = run_script("merge.sh", &[out_arg], &[]);
+    assert!(o.status.success(), "{}", text(&o));
+    let figures = |dir: &Path| {
+        let text = std::fs::read_to_string(dir.join("report.json")).unwrap();
+        let mut v: serde_json::Value = serde_json::from_str(&text).unwrap();
+        v.as_object_mut().unwrap().remove("timing");
+        v
+    };
+    assert_eq!(figures(&out.join("merged")), figures(&whole));
+    assert!(out.join("merged/index.html").is_file());
 }

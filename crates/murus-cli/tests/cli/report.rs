@@ -223,11 +223,63 @@ fn a_report_killed_and_resumed_ends_as_one_never_stopped() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(figures(&killed), figures(&whole));
+
+    // The same report in two shards (a cluster's two jobs), then merged:
+    // the same figures again, and the page.
+    let mut shards = Vec::new();
+    for k in 1..=2 {
+        let shard = dir.join(format!("shard{k}"));
+        let o = murus(&[
+            "report",
+            SMALL,
+            "--quick",
+            "--shard",
+            &format!("{k}/2"),
+            "--out",
+            shard.to_str().unwrap(),
+            "--json",
+        ]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let printed: serde_json::Value = serde_json::from_slice(&o.stdout).unwrap();
+        assert_eq!(printed["shard"], format!("{k}/2"));
+        assert!(
+            !shard.join("report.json").exists(),
+            "a shard writes no report"
+        );
+        shards.push(shard.to_str().unwrap().to_string());
+    }
+    let merged = dir.join("merged");
+    let only_one = murus(&[
+        "report",
+        "--merge",
+        &shards[1],
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert_eq!(only_one.status.code(), Some(1));
+    assert!(
+        stderr(&only_one).contains("shard 1/2 is missing"),
+        "{}",
+        stderr(&only_one)
+    );
+    // The merge needs only the folders: the shards say what they were.
+    let o = murus(&[
+        "report",
+        "--merge",
+        &shards[1],
+        &shards[0],
+        "--out",
+        merged.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("Solved?: "), "{}", stdout(&o));
+    assert_eq!(figures(&merged), figures(&whole));
+    assert!(merged.join("index.html").is_file());
 }
 
 #[test]
 fn bad_input_is_a_clear_error() {
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 8] = [
         (
             &["report", SMALL, "--compare", "nosuch"],
             "--compare: unknown variant",
@@ -236,6 +288,19 @@ fn bad_input_is_a_clear_error() {
         (&["report", SMALL, "--threads", "0"], "--threads"),
         (
             &["report", SMALL, "--quick", "--deep"],
+            "cannot be used with",
+        ),
+        (
+            &["report", SMALL, "--shard", "3/2", "--out", "x"],
+            "--shard 3/2: K must be from 1 to N",
+        ),
+        (&["report", SMALL, "--shard", "1/2"], "--out"),
+        (
+            &["report", "--merge", "nothere"],
+            "`nothere`: no such folder",
+        ),
+        (
+            &["report", SMALL, "--merge", "nothere"],
             "cannot be used with",
         ),
     ];

@@ -16,10 +16,13 @@
 //! `docs/report.md` describes each section's method.
 
 mod assemble;
+mod bridges;
 mod compare;
 mod games;
 mod openings;
+mod parts;
 mod sections;
+mod shards;
 mod speed;
 
 use std::path::Path;
@@ -37,18 +40,27 @@ pub use sections::{
     DesignerReport, FairnessSection, LadderSection, QualitySection, RulesSection, SolvedSection,
     SpeedSection, Timing,
 };
+pub use shards::{ShardOf, shard_of};
 pub use speed::{Distribution, Playouts, random_playouts};
 
-use crate::balance::{BalanceConfig, CheckProgress, Stopping, parse_levels, run_balance};
+use crate::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
 use crate::error::LabError;
-use crate::folder::{Differences, Mode, RunFolder, Settings, Spec};
-use crate::ladder::{LadderConfig, run_ladder};
+use crate::folder::{
+    Differences, Mode, Partial, RunFolder, Settings, Shard, Sharded, Spec, or_none,
+};
+use crate::ladder::{LadderConfig, merge_ladder, play_ladder_shard, run_ladder};
 use crate::record::VariantId;
 use crate::report::strongest;
-use crate::runner::RunProgress;
+use bridges::{CheckBridge, Never, RunBridge, TrainBridge};
+use parts::{GamesPart, OpeningsPart, SharePart, kept_or};
+use parts::{SolvePart, SpeedPart};
+use shards::{ShardPart, Share, read_part};
 
 /// The layout of `report.json` this version writes.
 pub const FORMAT: u32 = 1;
+
+/// Puzzles a report keeps (the hardest first).
+pub const PUZZLES_KEPT: usize = 12;
 
 /// How much a report may spend.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
@@ -217,6 +229,33 @@ pub struct ReportSpec {
     /// Evaluations trained first where there were none.
     #[serde(default)]
     pub train: bool,
+    /// `K/N` for one shard of a report; `None` for a whole report.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub shard: Option<String>,
+}
+
+impl ReportSpec {
+    /// The settings of `config`'s report of `variant` (of its shard
+    /// `shard`).
+    fn of(variant: &Variant, config: &ReportConfig, shard: Option<Shard>) -> ReportSpec {
+        ReportSpec {
+            format: FORMAT,
+            variant: VariantId::of(variant),
+            engine_version: env!("CARGO_PKG_VERSION").to_string(),
+            budget: config.budget,
+            seed: config.seed,
+            openings: config.openings,
+            compare: config.compare.as_ref().map(|(v, _)| VariantId::of(v)),
+            train: config.train,
+            shard: shard.map(|s| s.to_string()),
+        }
+    }
+}
+
+impl Sharded for ReportSpec {
+    fn shard(&mut self) -> &mut Option<String> {
+        &mut self.shard
+    }
 }
 
 impl Settings for ReportSpec {
@@ -235,6 +274,11 @@ impl Settings for ReportSpec {
             |c: &Option<VariantId>| c.as_ref().map_or("none".to_string(), |v| v.name.clone());
         d.add("compared with", name(&a.compare), name(&b.compare));
         d.add("train", a.train, b.train);
+        d.add(
+            "shard",
+            or_none(a.shard.as_ref()),
+            or_none(b.shard.as_ref()),
+        );
         if let (Some(x), Some(y)) = (&a.compare, &b.compare) {
             d.rules(x, y);
         }
@@ -288,15 +332,93 @@ pub fn run_report(
     out: Option<(&Path, Mode)>,
     handler: &dyn Handler<ReportProgress>,
 ) -> Result<DesignerReport, LabError> {
-    let spec = ReportSpec {
-        format: FORMAT,
-        variant: VariantId::of(variant),
-        engine_version: env!("CARGO_PKG_VERSION").to_string(),
-        budget: config.budget,
-        seed: config.seed,
-        openings: config.openings,
-        compare: config.compare.as_ref().map(|(v, _)| VariantId::of(v)),
-        train: config.train,
+    stages(variant, spec_text, config, Share::Whole, out, handler)?
+        .ok_or_else(|| LabError::Invalid("a whole report made no report".into()))
+}
+
+/// Plays shard `shard` of the report [`run_report`] makes with the same
+/// settings, into `out` (`murus report … --shard K/N`): its share of the
+/// games of every stage that plays games, kept there for
+/// [`merge_report`] (module `shards` describes the split). A shard makes
+/// no report of its own; resumed like a report. Training cannot be
+/// sharded (`config.train` is refused).
+pub fn run_report_shard(
+    variant: &Variant,
+    spec_text: &str,
+    config: &ReportConfig,
+    shard: Shard,
+    out: (&Path, Mode),
+    handler: &dyn Handler<ReportProgress>,
+) -> Result<(), LabError> {
+    let plan = config.budget.plan();
+    let most = plan.games.min(plan.ladder_games);
+    if shard.n > most {
+        return Err(LabError::Invalid(format!(
+            "shard {shard}: a {} report splits into at most {most} shards (its smallest stage plays {most} games)",
+            config.budget.name()
+        )));
+    }
+    stages(
+        variant,
+        spec_text,
+        config,
+        Share::Shard(shard),
+        Some(out),
+        handler,
+    )
+    .map(|_| ())
+}
+
+/// The report of the shards kept in `shards` (each the `out` of a
+/// [`run_report_shard`] of the same variant and settings, all of one
+/// split, each once, each run to its end; anything else is refused,
+/// naming what differs or lacks), written into `out` as [`run_report`]
+/// writes it, with the same `report.json` but for the timings (each
+/// stage's seconds are the longest a shard took). The merge plays what
+/// needs every shard's games: the representative game and the tactics.
+pub fn merge_report(
+    variant: &Variant,
+    spec_text: &str,
+    config: &ReportConfig,
+    shards: &[std::path::PathBuf],
+    out: (&Path, Mode),
+    handler: &dyn Handler<ReportProgress>,
+) -> Result<DesignerReport, LabError> {
+    stages(
+        variant,
+        spec_text,
+        config,
+        Share::Merge(shards),
+        Some(out),
+        handler,
+    )?
+    .ok_or_else(|| LabError::Invalid("a merge made no report".into()))
+}
+
+/// The stages of a report, its shard, or its merge (`share`).
+fn stages(
+    variant: &Variant,
+    spec_text: &str,
+    config: &ReportConfig,
+    share: Share,
+    out: Option<(&Path, Mode)>,
+    handler: &dyn Handler<ReportProgress>,
+) -> Result<Option<DesignerReport>, LabError> {
+    if config.train && !matches!(share, Share::Whole) {
+        return Err(LabError::Invalid(
+            "a report that trains cannot be sharded: train the variant first (`murus train`) or make the report whole".into(),
+        ));
+    }
+    let shard = match share {
+        Share::Shard(s) => Some(s),
+        _ => None,
+    };
+    let spec = ReportSpec::of(variant, config, shard);
+    // A merge's shards' folders, shard 1 first; none for a whole report
+    // or a shard.
+    let from: Vec<std::path::PathBuf> = match share {
+        Share::Merge(dirs) => shards::check(dirs, &spec)?,
+        _ => Vec::new(),
     };
     let folder = match out {
         Some((path, mode)) => Some(RunFolder::open(path, &spec, mode)?),
@@ -361,6 +483,9 @@ pub fn run_report(
     // 1. Speed and size.
     handler.progress(&stage(1, 0, plan.playouts));
     let speed: SpeedPart = kept_or(part("speed.json"), || {
+        if let Some(first) = from.first() {
+            return read_part(first, "speed.json");
+        }
         let started = Instant::now();
         let (playouts, rate) = random_playouts(variant, plan.playouts, config.seed);
         let standard = (variant.name() != "standard").then(|| {
@@ -385,60 +510,79 @@ pub fn run_report(
 
     // 2. Fairness by level.
     let started = Instant::now();
-    let balance_config = config.balance()?;
+    let balance_config = BalanceConfig {
+        shard: shard.map(Shard::pair),
+        ..config.balance()?
+    };
     let bridge = CheckBridge {
         outer: handler,
         stage: &stage,
     };
     let balance_dir = sub("balance");
-    let balance = run_balance(
-        variant,
-        &balance_config,
-        balance_dir.as_ref().map(|(p, m)| (p.as_path(), *m)),
-        &bridge,
-    )?;
+    let balance = if from.is_empty() {
+        run_balance(
+            variant,
+            &balance_config,
+            balance_dir.as_ref().map(|(p, m)| (p.as_path(), *m)),
+            &bridge,
+        )?
+    } else {
+        let dirs: Vec<_> = from.iter().map(|d| d.join("balance")).collect();
+        let refs: Vec<&Path> = dirs.iter().map(std::path::PathBuf::as_path).collect();
+        let out = balance_dir.as_ref().map(|(p, _)| p.as_path());
+        crate::balance::merge_balance(&refs, out, Partial::Refuse)?
+    };
     if balance.interrupted || handler.stop() {
         return Err(stopped());
     }
     timing
         .seconds
         .insert("balance".into(), round2(started.elapsed().as_secs_f64()));
-    announce(
-        2,
-        "Fairness by level",
-        assemble::fairness_answer(variant, &balance),
-    );
-    announce(
-        2,
-        "Game quality",
-        assemble::quality_section(&balance).answer,
-    );
+    if shard.is_none() {
+        announce(
+            2,
+            "Fairness by level",
+            assemble::fairness_answer(variant, &balance),
+        );
+        announce(
+            2,
+            "Game quality",
+            assemble::quality_section(&balance).answer,
+        );
+    }
 
     // 3. The strongest level's games: a representative one, and tactics.
     handler.progress(&stage(3, 0, 0));
     let strongest_level = strongest(&balance).map(|l| l.level.clone());
     let games_part: Option<GamesPart> = match (&balance_dir, &strongest_level) {
-        (Some((dir, _)), Some(level)) => Some(kept_or(part("games.json"), || {
-            let started = Instant::now();
-            let games = games::level_games(dir, level)?;
-            let game =
-                games::representative(variant, level, &games, config.openings, plan.review_nodes);
-            let tactics = (variant.player_count() == 2).then(|| {
-                games::harvest(
+        (Some((dir, _)), Some(level)) if shard.is_none() => {
+            Some(kept_or(part("games.json"), || {
+                let started = Instant::now();
+                let games = games::level_games(dir, level)?;
+                let game = games::representative(
                     variant,
                     level,
                     &games,
                     config.openings,
-                    plan.tactics_moves,
-                    PUZZLES_KEPT,
-                )
-            });
-            Ok(GamesPart {
-                game,
-                tactics,
-                seconds: started.elapsed().as_secs_f64(),
-            })
-        })?),
+                    plan.review_nodes,
+                );
+                let tactics = (variant.player_count() == 2).then(|| {
+                    games::harvest(
+                        variant,
+                        level,
+                        &games,
+                        config.openings,
+                        plan.tactics_moves,
+                        PUZZLES_KEPT,
+                    )
+                });
+                Ok(GamesPart {
+                    game,
+                    tactics,
+                    seconds: started.elapsed().as_secs_f64(),
+                })
+            })?)
+        }
         _ => None,
     };
     if let Some(g) = &games_part {
@@ -459,23 +603,48 @@ pub fn run_report(
     let openings_part: Option<OpeningsPart> = if variant.player_count() == 2 {
         let strongest_bot = strongest(&balance).and_then(|l| l.bot.parse().ok());
         let level = parse_levels(plan.openings_level)?.pop().expect("a level");
-        match strongest_bot {
-            Some(strongest) => Some(kept_or(part("openings.json"), || {
-                let started = Instant::now();
-                let section = openings::openings(
-                    variant,
-                    (&level.name, &level.spec),
-                    &strongest,
-                    plan.review_nodes,
-                    config.seed,
-                    config.threads,
-                )?;
+        let play = |strongest: &murus_ai::BotSpec, shard| {
+            let started = Instant::now();
+            let share = openings::play(
+                variant,
+                (&level.name, &level.spec),
+                strongest,
+                plan.review_nodes,
+                config.seed,
+                config.threads,
+                shard,
+            )?;
+            Ok(SharePart {
+                share,
+                seconds: started.elapsed().as_secs_f64(),
+            })
+        };
+        match (strongest_bot, share) {
+            (None, _) => None,
+            (Some(strongest), Share::Shard(s)) => {
+                kept_or(part("openings-share.json"), || play(&strongest, Some(s)))?;
+                None
+            }
+            (Some(strongest), _) => Some(kept_or(part("openings.json"), || {
+                let whole = if from.is_empty() {
+                    play(&strongest, None)?
+                } else {
+                    let parts: Vec<SharePart> = from
+                        .iter()
+                        .map(|d| read_part(d, "openings-share.json"))
+                        .collect::<Result<_, _>>()?;
+                    let seconds = parts.iter().map(|p| p.seconds).fold(0.0, f64::max);
+                    let share = openings::OpeningsShare::merged(
+                        parts.into_iter().map(|p| p.share).collect(),
+                    )
+                    .ok_or_else(|| LabError::Invalid("no shard to merge".into()))?;
+                    SharePart { share, seconds }
+                };
                 Ok(OpeningsPart {
-                    section,
-                    seconds: started.elapsed().as_secs_f64(),
+                    section: openings::section(whole.share),
+                    seconds: whole.seconds,
                 })
             })?),
-            None => None,
         }
     } else {
         None
@@ -496,32 +665,53 @@ pub fn run_report(
             outer: handler,
             stage: &stage,
         };
-        let ladder = run_ladder(
-            variant,
-            &config.ladder(),
-            folder.as_ref().map(|f| (f.path(), Mode::Resume)),
-            &bridge,
-        )?;
-        if ladder.end == crate::ladder::End::Interrupted && handler.stop() {
+        let here = folder.as_ref().map(|f| (f.path(), Mode::Resume));
+        let ladder = match (share, here) {
+            (Share::Shard(s), Some(here)) => {
+                if !play_ladder_shard(variant, &config.ladder(), s, here, &bridge)? {
+                    return Err(stopped());
+                }
+                None
+            }
+            (Share::Merge(_), Some((path, _))) => {
+                let refs: Vec<&Path> = from.iter().map(std::path::PathBuf::as_path).collect();
+                Some(merge_ladder(
+                    variant,
+                    &config.ladder(),
+                    &refs,
+                    path,
+                    &bridge,
+                )?)
+            }
+            _ => Some(run_ladder(variant, &config.ladder(), here, &bridge)?),
+        };
+        if ladder
+            .as_ref()
+            .is_some_and(|l| l.end == crate::ladder::End::Interrupted)
+            && handler.stop()
+        {
             return Err(stopped());
         }
         timing
             .seconds
             .insert("ladder".into(), round2(started.elapsed().as_secs_f64()));
-        announce(
-            5,
-            "Depth: the skill ladder",
-            format!("{}.", ladder.answer()),
-        );
-        Some(ladder)
+        if let Some(l) = &ladder {
+            announce(5, "Depth: the skill ladder", format!("{}.", l.answer()));
+        }
+        ladder
     } else {
         None
     };
 
     // 6. The proof search.
     handler.progress(&stage(6, 0, plan.solve_nodes));
-    let solved = if two {
+    // One shard proves: the search cannot be split.
+    let proves = two && shard.is_none_or(|s| s.k == 1);
+    let solved = if proves {
         let part: SolvePart = kept_or(part("solve.json"), || {
+            if let Some(first) = from.first() {
+                return read_part(first, "solve.json");
+            }
             let started = Instant::now();
             let limits = proof::Limits {
                 nodes: plan.solve_nodes,
@@ -544,13 +734,53 @@ pub fn run_report(
             })
         })?;
         timing.seconds.insert("solve".into(), round2(part.seconds));
-        let section =
-            assemble::solved_section(variant, spec_text, plan.solve_nodes, part.clone(), &balance);
-        announce(6, "Solved?", section.answer);
+        if shard.is_none() {
+            let section = assemble::solved_section(
+                variant,
+                spec_text,
+                plan.solve_nodes,
+                part.clone(),
+                &balance,
+            );
+            announce(6, "Solved?", section.answer);
+        }
         Some(part)
     } else {
         None
     };
+
+    if let Some(s) = shard {
+        // The variant compared with, in the same shard; then the shard's
+        // end, which a merge looks for.
+        if let (Some((other, other_text)), Some(f)) = (&config.compare, &folder) {
+            let alone = ReportConfig {
+                compare: None,
+                ..config.clone()
+            };
+            let dir = f.path().join("compare").join(other.name());
+            stages(
+                other,
+                other_text,
+                &alone,
+                share,
+                Some((&dir, Mode::Resume)),
+                handler,
+            )?;
+        }
+        if let Some(f) = &folder {
+            let part = ShardPart {
+                shard: s.to_string(),
+                variant: spec_text.to_string(),
+                compare: config.compare.as_ref().map(|(_, text)| text.clone()),
+                timing,
+            };
+            kept_or(Some(f.path().join(shards::FINISHED)), || Ok(part))?;
+        }
+        return Ok(None);
+    }
+    if !from.is_empty() {
+        shards::wall_times(&from, &mut timing)?;
+    }
 
     let mut report = assemble::assemble(
         variant, spec_text, config, command, speed, balance, ladder, solved, timing,
@@ -569,13 +799,24 @@ pub fn run_report(
         let dir = folder
             .as_ref()
             .map(|f| f.path().join("compare").join(other.name()));
-        let theirs = run_report(
+        let theirs_shards: Vec<std::path::PathBuf> = from
+            .iter()
+            .map(|d| d.join("compare").join(other.name()))
+            .collect();
+        let theirs_share = if from.is_empty() {
+            Share::Whole
+        } else {
+            Share::Merge(&theirs_shards)
+        };
+        let theirs = stages(
             other,
             other_text,
             &alone,
+            theirs_share,
             dir.as_ref().map(|d| (d.as_path(), Mode::Resume)),
             handler,
-        )?;
+        )?
+        .ok_or_else(|| LabError::Invalid("the report compared with is missing".into()))?;
         report.comparison = Some(compare(&report, &theirs));
     }
     if let Some(f) = &folder {
@@ -583,127 +824,9 @@ pub fn run_report(
             .map_err(|e| LabError::Invalid(format!("report.json: {e}")))?;
         f.write_outputs(&[("report.json", json + "\n")])?;
     }
-    Ok(report)
-}
-
-/// The speed stage as its part file keeps it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct SpeedPart {
-    pub(super) playouts: Playouts,
-    pub(super) rate: f64,
-    pub(super) standard: Option<Playouts>,
-    pub(super) standard_rate: Option<f64>,
-    pub(super) seconds: f64,
-}
-
-/// Puzzles a report keeps (the hardest first).
-pub const PUZZLES_KEPT: usize = 12;
-
-/// The games stage as its part file keeps it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct GamesPart {
-    game: Option<GameSection>,
-    tactics: Option<TacticsSection>,
-    seconds: f64,
-}
-
-/// The openings stage as its part file keeps it.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-struct OpeningsPart {
-    section: OpeningsSection,
-    seconds: f64,
-}
-
-/// The proof stage as its part file keeps it: `value` is `None` when
-/// unknown, `Some(None)` a draw, `Some(Some(p))` a win for `p`.
-#[derive(Clone, Debug, Serialize, Deserialize)]
-pub(super) struct SolvePart {
-    pub(super) value: Option<Option<usize>>,
-    pub(super) winning: Vec<String>,
-    pub(super) nodes: u64,
-    pub(super) seconds: f64,
-}
-
-/// The part kept at `path`, or `make`'s (kept there).
-fn kept_or<T: Serialize + serde::de::DeserializeOwned>(
-    path: Option<std::path::PathBuf>,
-    make: impl FnOnce() -> Result<T, LabError>,
-) -> Result<T, LabError> {
-    if let Some(p) = &path
-        && let Ok(text) = std::fs::read_to_string(p)
-    {
-        return serde_json::from_str(&text)
-            .map_err(|e| LabError::Invalid(format!("{}: {e}", p.display())));
-    }
-    let value = make()?;
-    if let Some(p) = &path {
-        let text = serde_json::to_string_pretty(&value)
-            .map_err(|e| LabError::Invalid(format!("{}: {e}", p.display())))?;
-        if let Some(dir) = p.parent() {
-            std::fs::create_dir_all(dir).map_err(crate::folder::io(dir))?;
-        }
-        murus_engine::util::write_atomic(p, text.as_bytes()).map_err(crate::folder::io(p))?;
-    }
-    Ok(value)
+    Ok(Some(report))
 }
 
 fn round2(x: f64) -> f64 {
     crate::stats::round_to(x, 2)
-}
-
-/// A handler that never stops (the proof search's part must not depend on
-/// when a stop came: it runs whole, within its node budget).
-struct Never;
-
-impl Handler for Never {}
-
-/// The balance check's progress as the report's.
-struct CheckBridge<'a, F> {
-    outer: &'a dyn Handler<ReportProgress>,
-    stage: &'a F,
-}
-
-impl<F: Fn(usize, u64, u64) -> ReportProgress + Sync> Handler<CheckProgress>
-    for CheckBridge<'_, F>
-{
-    fn stop(&self) -> bool {
-        self.outer.stop()
-    }
-    fn progress(&self, p: &CheckProgress) {
-        self.outer.progress(&(self.stage)(2, p.done, p.total));
-    }
-}
-
-/// Training's progress as the report's.
-struct TrainBridge<'a, F> {
-    outer: &'a dyn Handler<ReportProgress>,
-    stage: &'a F,
-}
-
-impl<F: Fn(usize, u64, u64) -> ReportProgress + Sync> Handler<crate::train::TrainProgress>
-    for TrainBridge<'_, F>
-{
-    fn stop(&self) -> bool {
-        self.outer.stop()
-    }
-    fn progress(&self, p: &crate::train::TrainProgress) {
-        if let crate::train::TrainProgress::Data { positions, of, .. } = p {
-            self.outer.progress(&(self.stage)(0, *positions, *of));
-        }
-    }
-}
-
-/// A ladder match's progress as the report's.
-struct RunBridge<'a, F> {
-    outer: &'a dyn Handler<ReportProgress>,
-    stage: &'a F,
-}
-
-impl<F: Fn(usize, u64, u64) -> ReportProgress + Sync> Handler<RunProgress> for RunBridge<'_, F> {
-    fn stop(&self) -> bool {
-        self.outer.stop()
-    }
-    fn progress(&self, p: &RunProgress) {
-        self.outer.progress(&(self.stage)(5, p.done, p.total));
-    }
 }

@@ -23,6 +23,7 @@ use serde::{Deserialize, Serialize};
 use super::games::PROVEN_CP;
 use crate::book::Book;
 use crate::error::LabError;
+use crate::folder::Shard;
 use crate::runner::{Config, run};
 use crate::stats::{round_to, wilson};
 
@@ -109,16 +110,42 @@ fn scored(game: &Game, nodes: u64) -> Vec<(Move, Option<i32>)> {
     out
 }
 
+/// A share of the openings' study: the first moves a shard studies (or
+/// all of them), each with its rank in the search's order; what the
+/// strongest bot chooses is asked in every share alike.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub(super) struct OpeningsShare {
+    pub(super) level: String,
+    pub(super) asked: String,
+    pub(super) search_nodes: u64,
+    pub(super) moves: Vec<(usize, OpeningMove)>,
+    pub(super) never: Vec<String>,
+    pub(super) legal: usize,
+}
+
+impl OpeningsShare {
+    /// The shares of one study as the whole study: `shares[0]`'s settings,
+    /// every share's moves.
+    pub(super) fn merged(mut shares: Vec<OpeningsShare>) -> Option<OpeningsShare> {
+        let mut all = shares.first()?.clone();
+        all.moves = shares.iter_mut().flat_map(|s| s.moves.drain(..)).collect();
+        all.moves.sort_by_key(|(i, _)| *i);
+        Some(all)
+    }
+}
+
 /// The openings of `v` (two players): `level` plays the games,
-/// `strongest` is asked for its first move.
-pub(super) fn openings(
+/// `strongest` is asked for its first move; with `shard`, only the first
+/// moves numbered `K-1 mod N` (in the search's order) are studied.
+pub(super) fn play(
     v: &Variant,
     level: (&str, &BotSpec),
     strongest: &BotSpec,
     nodes: u64,
     seed: u64,
     threads: usize,
-) -> Result<OpeningsSection, LabError> {
+    shard: Option<Shard>,
+) -> Result<OpeningsShare, LabError> {
     let start = Game::new(v);
     let firsts = scored(&start, nodes);
     let legal = firsts.len();
@@ -131,6 +158,9 @@ pub(super) fn openings(
     }
     let mut moves = Vec::new();
     for (i, &(first, score)) in firsts.iter().take(MOST_FIRST).enumerate() {
+        if shard.is_some_and(|s| !s.plays(i as u64)) {
+            continue;
+        }
         let mut after = start.clone();
         after.play(first);
         let replies: Vec<(Move, Option<i32>)> = if after.outcome().is_some() {
@@ -173,53 +203,35 @@ pub(super) fn openings(
             (played.len() as u64, wins, draws)
         };
         let (lo, hi) = wilson(first_wins, games);
-        moves.push(OpeningMove {
-            first: v.move_to_string(first),
-            score,
-            games,
-            first_wins,
-            draws,
-            rate: if games == 0 {
-                first_wins as f64
-            } else {
-                round_to(first_wins as f64 / games as f64, 4)
+        moves.push((
+            i,
+            OpeningMove {
+                first: v.move_to_string(first),
+                score,
+                games,
+                first_wins,
+                draws,
+                rate: if games == 0 {
+                    first_wins as f64
+                } else {
+                    round_to(first_wins as f64 / games as f64, 4)
+                },
+                ci95: [round_to(lo, 4), round_to(hi, 4)],
+                replies: replies
+                    .iter()
+                    .take(3)
+                    .map(|(r, s)| (v.move_to_string(*r), *s))
+                    .collect(),
+                chosen: chosen.contains(&first),
             },
-            ci95: [round_to(lo, 4), round_to(hi, 4)],
-            replies: replies
-                .iter()
-                .take(3)
-                .map(|(r, s)| (v.move_to_string(*r), *s))
-                .collect(),
-            chosen: chosen.contains(&first),
-        });
+        ));
     }
-    moves.sort_by(|a, b| {
-        b.rate.total_cmp(&a.rate).then(
-            b.score
-                .unwrap_or(i32::MIN)
-                .cmp(&a.score.unwrap_or(i32::MIN)),
-        )
-    });
     let never: Vec<String> = firsts
         .iter()
         .filter(|(m, _)| !chosen.contains(m))
         .map(|(m, _)| v.move_to_string(*m))
         .collect();
-    let answer = match moves.first() {
-        Some(best) => format!(
-            "Best first move by the results of {} play: {} ({:.0}% for the first player [{:.0}–{:.0}]); {} chooses {} of the {legal} first moves.",
-            level.0,
-            best.first,
-            best.rate * 100.0,
-            best.ci95[0] * 100.0,
-            best.ci95[1] * 100.0,
-            strongest,
-            legal - never.len(),
-        ),
-        None => "No first move to study.".to_string(),
-    };
-    Ok(OpeningsSection {
-        answer,
+    Ok(OpeningsShare {
         level: level.0.to_string(),
         asked: strongest.to_string(),
         search_nodes: nodes,
@@ -227,4 +239,47 @@ pub(super) fn openings(
         never,
         legal,
     })
+}
+
+/// The section of a study (whole, or its shares merged): the moves
+/// ranked, and the answer.
+pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
+    let OpeningsShare {
+        level,
+        asked,
+        search_nodes,
+        moves,
+        never,
+        legal,
+    } = study;
+    let mut moves: Vec<OpeningMove> = moves.into_iter().map(|(_, m)| m).collect();
+    moves.sort_by(|a, b| {
+        b.rate.total_cmp(&a.rate).then(
+            b.score
+                .unwrap_or(i32::MIN)
+                .cmp(&a.score.unwrap_or(i32::MIN)),
+        )
+    });
+    let answer = match moves.first() {
+        Some(best) => format!(
+            "Best first move by the results of {} play: {} ({:.0}% for the first player [{:.0}–{:.0}]); {} chooses {} of the {legal} first moves.",
+            level,
+            best.first,
+            best.rate * 100.0,
+            best.ci95[0] * 100.0,
+            best.ci95[1] * 100.0,
+            asked,
+            legal - never.len(),
+        ),
+        None => "No first move to study.".to_string(),
+    };
+    OpeningsSection {
+        answer,
+        level,
+        asked,
+        search_nodes,
+        moves,
+        never,
+        legal,
+    }
 }
