@@ -5,6 +5,10 @@
 # headline numbers.
 #
 #   scripts/reports.sh [--quick | --standard | --deep] [--seed S] [VARIANT...]
+#   scripts/reports.sh --tables     (only the tables, from the reports there)
+#
+# The table goes into docs/reports/README.md, and its short form into the
+# README, between its `reports:begin` and `reports:end` marks.
 #
 # Each report's run folder (its games) stays in target/reports/NAME, so a
 # run stopped half-way goes on where it stopped when the script is run
@@ -15,9 +19,11 @@ cd "$(dirname "$0")/.."
 budget=--standard
 seed=1
 variants=()
+tables_only=
 while [ $# -gt 0 ]; do
     case "$1" in
         --quick | --standard | --deep) budget="$1" ;;
+        --tables) tables_only=1 ;;
         --seed) seed="$2"; shift ;;
         -*) echo "reports.sh: unknown option $1" >&2; exit 2 ;;
         *) variants+=("$1") ;;
@@ -27,10 +33,18 @@ done
 if [ ${#variants[@]} -eq 0 ]; then
     variants=(standard houdini escape checkerboard small large advanced advanced-delayed pie hex)
 fi
+if [ -n "$tables_only" ]; then
+    variants=()
+fi
 
-cargo build --release -p murus-cli
-murus=target/release/murus
-for v in "${variants[@]}"; do
+# MURUS=path runs a binary built beforehand (so that a build made meanwhile
+# does not change the binary half-way through the reports).
+murus="${MURUS:-}"
+if [ -z "$murus" ] && [ -z "$tables_only" ]; then
+    cargo build --release -p murus-cli
+    murus=target/release/murus
+fi
+for v in ${variants[@]+"${variants[@]}"}; do
     run="target/reports/$v"
     echo "== $v ($budget, seed $seed)"
     "$murus" report "$v" "$budget" --seed "$seed" --out "$run" --resume > /dev/null
@@ -41,10 +55,12 @@ for v in "${variants[@]}"; do
 done
 
 # The table of headline numbers, from every report there.
-python3 - "$budget" <<'EOF'
-import json, pathlib, sys
+python3 - <<'EOF'
+import json, pathlib, re
 
 rows = []
+short = []
+budgets = set()
 for path in sorted(pathlib.Path("docs/reports").glob("*/report.json")):
     r = json.loads(path.read_text())
     levels = [l for l in r["fairness"]["balance"]["levels"] if l["report"]["games"] > 0]
@@ -57,16 +73,20 @@ for path in sorted(pathlib.Path("docs/reports").glob("*/report.json")):
         r["rules"]["title"],
         r["budget"],
         f"{f['rate'] * 100:.1f}% [{f['ci95'][0] * 100:.1f}–{f['ci95'][1] * 100:.1f}] at {top['level']}",
-        str(len(ladder.get("rungs", []))) if ladder else "–",
+        (str(len(ladder.get("rungs", []))) + (" (still rising)" if ladder.get("still_rising") else "")) if ladder else "–",
         f"{top['report']['length']['mean']:.1f}",
         f"{r['speed']['playouts']['branching']['mean']:.1f}",
         solved.get("value", "–"),
         "generic" if r["rules"]["evaluation"] == "generic" else "trained",
     ))
+    budgets.add(r["budget"])
+    short.append("| [{}](docs/reports/{}/index.html) | {} | {} | {} | {} |".format(
+        path.parent.name, path.parent.name, rows[-1][3], rows[-1][4], rows[-1][5], rows[-1][6]))
+budget = " / ".join(f"--{b}" for b in sorted(budgets))
 out = [
     "# The shipped variants' reports",
     "",
-    "Written by `scripts/reports.sh` (`murus report NAME " + sys.argv[1] + "` for each",
+    "Written by `scripts/reports.sh` (`murus report NAME " + budget + "` for each",
     "two-player shipped variant); each folder holds the page (`index.html`) and",
     "its figures (`report.json`); the puzzle sheets and records are in the run",
     "folders (`target/reports/NAME`). Regenerate them with the script;",
@@ -80,4 +100,18 @@ for row in rows:
     out.append(f"| [{name}]({name}/index.html) | " + " | ".join(row[1:]) + " |")
 pathlib.Path("docs/reports/README.md").write_text("\n".join(out) + "\n")
 print("\n".join(out))
+
+readme = pathlib.Path("README.md")
+text = readme.read_text()
+table = "\n".join([
+    "<!-- reports:begin (scripts/reports.sh writes this table) -->",
+    "| variant (`" + budget + "` report) | first player wins, strongest level | rungs | mean length | moves a position |",
+    "|---|---|---|---|---|",
+    *short,
+    "<!-- reports:end -->",
+])
+new, n = re.subn(r"<!-- reports:begin.*?<!-- reports:end -->", lambda _: table, text, flags=re.S)
+if n != 1:
+    raise SystemExit("README.md: no reports:begin … reports:end marks")
+readme.write_text(new)
 EOF
