@@ -34,6 +34,36 @@ pub(super) fn is_compass(name: &str) -> bool {
     matches!(name, "n" | "ne" | "e" | "se" | "s" | "sw" | "w" | "nw")
 }
 
+/// The help for a direction `name` the board lacks: a compass point the
+/// board does not have is between two it has (a hex board's `s` is `se`
+/// or `sw`; `n` is `ne` or `nw`), and both are offered; else the nearest
+/// of `candidates` by spelling, if any is near.
+pub(super) fn direction_help<'a>(
+    name: &str,
+    g: &Geometry,
+    candidates: impl Iterator<Item = &'a str> + Clone,
+) -> Option<String> {
+    if name.len() == 1 && is_compass(name) {
+        let between: Vec<&str> = g
+            .directions()
+            .iter()
+            .map(|d| d.name)
+            .filter(|d| d.len() == 2 && d.contains(name))
+            .collect();
+        if let [a, b] = between[..] {
+            return Some(format!("did you mean `{a}`?\nor `{b}`"));
+        }
+    }
+    suggest(name, candidates).map(|s| format!("did you mean `{s}`?"))
+}
+
+/// The help for a relative direction a hex board lacks: `left` is
+/// `forward-left` or `back-left` there, `right` likewise.
+fn hex_relative_help(name: &str) -> Option<String> {
+    matches!(name, "left" | "right")
+        .then(|| format!("did you mean `forward-{name}`?\nor `back-{name}`"))
+}
+
 /// A direction name resolved against the board's shape.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum DirName {
@@ -79,13 +109,16 @@ pub(crate) fn resolve_dirset(
             match rel.steps(g.kind()) {
                 Some(steps) => DirName::Relative(steps),
                 None => {
-                    diags.push(
-                        Diagnostic::error(name.span, format!("a hex board has no `{}`", name.value))
-                            .with_note(
-                                "on a hex board the relative directions are `forward`, `forward-right`, \
+                    let mut d = Diagnostic::error(
+                        name.span,
+                        format!("a hex board has no `{}`", name.value),
+                    )
+                    .with_note(
+                        "on a hex board the relative directions are `forward`, `forward-right`, \
                                  `back-right`, `back`, `back-left` and `forward-left`",
-                            ),
                     );
+                    d.help = hex_relative_help(&name.value);
+                    diags.push(d);
                     ok = false;
                     continue;
                 }
@@ -121,8 +154,8 @@ pub(crate) fn resolve_dirset(
                     .filter(|(r, _)| r.steps(g.kind()).is_some())
                     .map(|(_, n)| *n),
             );
-            if let Some(s) = suggest(&name.value, candidates) {
-                d = d.with_help(format!("did you mean `{s}`?"));
+            if let Some(help) = direction_help(&name.value, g, candidates) {
+                d = d.with_help(help);
             }
             diags.push(d);
             ok = false;

@@ -5,7 +5,7 @@ use std::collections::HashMap;
 
 use super::Lowerer;
 use super::cellset::eval_cellset;
-use super::directions::{is_compass, suggest};
+use super::directions::{direction_help, is_compass};
 use super::text::{direction_list, join_and, shape_name};
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
@@ -216,10 +216,10 @@ impl Lowerer {
         } else {
             format!("unknown direction `{}`", d.value)
         };
-        let help = suggest(&d.value, g.directions().iter().map(|d| d.name));
+        let help = direction_help(&d.value, g, g.directions().iter().map(|d| d.name));
         let diag = self.error(d.span, message);
         diag.notes.push(note);
-        diag.help = help.map(|s| format!("did you mean `{s}`?"));
+        diag.help = help;
         None
     }
 
