@@ -13,7 +13,7 @@ use crate::folder::{RunDir, RunSpec};
 use crate::record::GameStats;
 use crate::report::{Report, SkillGap};
 use crate::runner::{Config, Deliver, RunProgress, Tally, lock, play_range, play_sequential};
-use crate::stats::{self, Wdl};
+use crate::stats::{self, Wdl, round_to};
 
 /// The result of a match between two bots.
 #[derive(Clone, Debug, PartialEq, serde::Serialize)]
@@ -43,9 +43,9 @@ impl MatchResult {
             wins: w.wins,
             draws: w.draws,
             losses: w.losses,
-            score: (w.score() * 1e6).round() / 1e6,
-            elo: round2(elo),
-            elo_ci95: [round2(elo_lo), round2(elo_hi)],
+            score: round_to(w.score(), 6),
+            elo: round_to(elo, 2),
+            elo_ci95: [round_to(elo_lo, 2), round_to(elo_hi, 2)],
             sprt: None,
         }
     }
@@ -239,8 +239,8 @@ pub fn run_match(
             elo0: e0,
             elo1: e1,
             decision: decision.unwrap_or("undecided").to_string(),
-            llr: round2(w.llr(e0, e1)),
-            bounds: [round2(lo), round2(hi)],
+            llr: round_to(w.llr(e0, e1), 2),
+            bounds: [round_to(lo, 2), round_to(hi, 2)],
             max_games: games,
         }),
         ..MatchResult::of(w)
@@ -259,11 +259,6 @@ fn tally<'a>(games: impl IntoIterator<Item = &'a GameStats>) -> Wdl {
         }
     }
     w
-}
-
-/// A match's figures to two decimals.
-fn round2(x: f64) -> f64 {
-    (x * 100.0).round() / 100.0
 }
 
 #[cfg(test)]
