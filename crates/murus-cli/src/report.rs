@@ -13,7 +13,7 @@ use murus_lab::designer::{
     Budget, DesignerReport, ReportConfig, ReportProgress, merge_report, run_report,
     run_report_shard, shard_of,
 };
-use murus_lab::folder::{Mode, Shard};
+use murus_lab::folder::Mode;
 use serde::Serialize;
 
 use crate::answer::{Answer, json_pretty};
@@ -136,12 +136,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
     let mut config = ReportConfig::new(budget, seed, threads);
     config.compare = other.clone();
     config.train = a.train;
-    let shard = a
-        .shard
-        .as_deref()
-        .map(str::parse::<Shard>)
-        .transpose()
-        .map_err(|e| anyhow!("--shard {e}"))?;
+    let shard = crate::lab::shard_arg(a.shard.as_deref())?;
     let cancel = crate::signal::stop();
     let progress = Stages {
         cancel: cancel.clone(),

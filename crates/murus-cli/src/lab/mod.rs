@@ -103,7 +103,13 @@ pub enum LabCommand {
 
 /// An optional `--shard K/N` as `(K, N)`, with `1 <= K <= N`.
 fn shard_option(s: Option<&str>) -> Result<Option<(u64, u64)>> {
-    s.map(|s| s.parse::<Shard>().map(Shard::pair))
+    Ok(shard_arg(s)?.map(Shard::pair))
+}
+
+/// An optional `--shard K/N`, with `1 <= K <= N` (`--shard 3/2: K must be
+/// from 1 to N`).
+pub(crate) fn shard_arg(s: Option<&str>) -> Result<Option<Shard>> {
+    s.map(str::parse::<Shard>)
         .transpose()
         .map_err(|e| anyhow!("--shard {e}"))
 }
