@@ -749,24 +749,39 @@ fn stages(
         None
     };
 
-    if let Some(s) = shard {
-        // The variant compared with, in the same shard; then the shard's
-        // end, which a merge looks for.
-        if let (Some((other, other_text)), Some(f)) = (&config.compare, &folder) {
+    // The variant compared with, reported alike: whole, in the same shard,
+    // or merged from the shards' folders.
+    let theirs = match &config.compare {
+        Some((other, other_text)) => {
             let alone = ReportConfig {
                 compare: None,
                 ..config.clone()
             };
-            let dir = f.path().join("compare").join(other.name());
+            let dir = folder
+                .as_ref()
+                .map(|f| f.path().join("compare").join(other.name()));
+            let theirs_shards: Vec<std::path::PathBuf> = from
+                .iter()
+                .map(|d| d.join("compare").join(other.name()))
+                .collect();
+            let theirs_share = match share {
+                Share::Merge(_) => Share::Merge(&theirs_shards),
+                whole_or_shard => whole_or_shard,
+            };
             stages(
                 other,
                 other_text,
                 &alone,
-                share,
-                Some((&dir, Mode::Resume)),
+                theirs_share,
+                dir.as_ref().map(|d| (d.as_path(), Mode::Resume)),
                 handler,
-            )?;
+            )?
         }
+        None => None,
+    };
+
+    if let Some(s) = shard {
+        // The shard's end, which a merge looks for.
         if let Some(f) = &folder {
             let part = ShardPart {
                 shard: s.to_string(),
@@ -791,34 +806,7 @@ fn stages(
     }
     report.openings = openings_part.map(|o| o.section);
     report.training = training;
-    if let Some((other, other_text)) = &config.compare {
-        let alone = ReportConfig {
-            compare: None,
-            ..config.clone()
-        };
-        let dir = folder
-            .as_ref()
-            .map(|f| f.path().join("compare").join(other.name()));
-        let theirs_shards: Vec<std::path::PathBuf> = from
-            .iter()
-            .map(|d| d.join("compare").join(other.name()))
-            .collect();
-        let theirs_share = if from.is_empty() {
-            Share::Whole
-        } else {
-            Share::Merge(&theirs_shards)
-        };
-        let theirs = stages(
-            other,
-            other_text,
-            &alone,
-            theirs_share,
-            dir.as_ref().map(|d| (d.as_path(), Mode::Resume)),
-            handler,
-        )?
-        .ok_or_else(|| LabError::Invalid("the report compared with is missing".into()))?;
-        report.comparison = Some(compare(&report, &theirs));
-    }
+    report.comparison = theirs.map(|theirs| compare(&report, &theirs));
     if let Some(f) = &folder {
         let json = serde_json::to_string_pretty(&report)
             .map_err(|e| LabError::Invalid(format!("report.json: {e}")))?;

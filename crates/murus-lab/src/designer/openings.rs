@@ -126,9 +126,10 @@ pub(super) struct OpeningsShare {
 impl OpeningsShare {
     /// The shares of one study as the whole study: `shares[0]`'s settings,
     /// every share's moves.
-    pub(super) fn merged(mut shares: Vec<OpeningsShare>) -> Option<OpeningsShare> {
-        let mut all = shares.first()?.clone();
-        all.moves = shares.iter_mut().flat_map(|s| s.moves.drain(..)).collect();
+    pub(super) fn merged(shares: Vec<OpeningsShare>) -> Option<OpeningsShare> {
+        let mut shares = shares.into_iter();
+        let mut all = shares.next()?;
+        all.moves.extend(shares.flat_map(|s| s.moves));
         all.moves.sort_by_key(|(i, _)| *i);
         Some(all)
     }
