@@ -82,12 +82,12 @@ impl Features {
         let rules = variant.rules();
         let sow = rules.sow.is_some();
         let race = sow && rules.win.breakthrough.is_some();
-        let cat = rules.catapult.as_ref();
-        let threats = cat.is_some_and(|c| {
+        let threats = rules.catapults.iter().any(|c| {
             !c.onto_enemy.is_empty()
                 || c.onto_empty && rules.win.breakthrough.is_some_and(|b| b.by_throw)
         });
-        [true, sow, cat.is_some(), true, race, race, sow, threats]
+        let cat = !rules.catapults.is_empty();
+        [true, sow, cat, true, race, race, sow, threats]
     }
 
     /// The names of [`Features::applicable`]'s features, in order.
@@ -187,7 +187,11 @@ impl Weights {
             advancement: if race { 55 } else { 0 },
             siege: if race { 250 } else { 0 },
             blockers: if race { 90 } else { 10 },
-            threats: if e.rules().catapult.is_some() { 50 } else { 0 },
+            threats: if e.rules().catapults.is_empty() {
+                0
+            } else {
+                50
+            },
         }
     }
 
@@ -226,9 +230,9 @@ fn features_with<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, mobility: i32) 
         }
     }
     let catapults = rules
-        .catapult
-        .as_ref()
-        .map_or(B::EMPTY, |c| own & pos.with_height(c.height));
+        .catapults
+        .iter()
+        .fold(B::EMPTY, |b, c| b | own & pos.with_height(c.height));
     let masks = e.goal_distance_masks(p);
     let mut advancement = 0;
     let mut siege = 0;
@@ -275,41 +279,42 @@ fn features_with<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, mobility: i32) 
 /// The cells player `p`'s `catapults` threaten: enemy stacks of a height a
 /// stone may hit, and, when a throw onto an empty cell breaks through, the
 /// empty cells of the player's goal; each cell counts once however many
-/// throws reach it.
+/// throws (of however many catapult rules) reach it.
 fn catapult_threats<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, catapults: B) -> u32 {
     let rules = e.rules();
-    let Some(cat) = &rules.catapult else {
-        return 0;
-    };
-    let Some(dirs) = cat.directions.get(p) else {
-        return 0;
-    };
     let own = pos.stones_of(p);
     let occupied = (0..e.players()).fold(B::EMPTY, |b, q| b | pos.stones_of(q));
     let enemy = occupied & !own;
-    let mut targets = B::EMPTY;
-    for &h in &cat.onto_enemy {
-        targets |= enemy & pos.with_height(h);
-    }
-    if cat.onto_empty && rules.win.breakthrough.is_some_and(|b| b.by_throw) {
-        targets |= e.goal(p) & e.board() & !occupied;
-    }
-    if targets.is_empty() {
-        return 0;
-    }
     let g = &rules.geometry;
     let all = g.directions();
-    let mut reach = B::EMPTY;
-    for s in catapults.iter() {
-        for &d in dirs {
-            for &r in &cat.ranges {
-                if let Some(t) = g.step(s, all[d], i32::from(r)) {
-                    reach |= B::bit(t);
+    let mut threatened = B::EMPTY;
+    for cat in &rules.catapults {
+        let Some(dirs) = cat.directions.get(p) else {
+            continue;
+        };
+        let mut targets = B::EMPTY;
+        for &h in &cat.onto_enemy {
+            targets |= enemy & pos.with_height(h);
+        }
+        if cat.onto_empty && rules.win.breakthrough.is_some_and(|b| b.by_throw) {
+            targets |= e.goal(p) & e.board() & !occupied;
+        }
+        if targets.is_empty() {
+            continue;
+        }
+        let mut reach = B::EMPTY;
+        for s in (catapults & pos.with_height(cat.height)).iter() {
+            for &d in dirs {
+                for &r in &cat.ranges {
+                    if let Some(t) = g.step(s, all[d], i32::from(r)) {
+                        reach |= B::bit(t);
+                    }
                 }
             }
         }
+        threatened |= reach & targets;
     }
-    (reach & targets).count()
+    threatened.count()
 }
 
 /// A player's absolute score.

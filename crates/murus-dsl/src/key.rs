@@ -157,7 +157,9 @@ impl Rules {
             );
             per_player(&mut out, "directions", &s.directions);
         }
-        if let Some(c) = &self.catapult {
+        // One catapult is written as it was before several were allowed, so
+        // that the keys of older files stay as they were.
+        for c in &self.catapults {
             let _ = write!(out, "catapult height {} range ", c.height);
             set(&mut out, &c.ranges);
             let _ = write!(out, " onto empty {} enemy ", c.onto_empty);

@@ -32,8 +32,11 @@ pub struct Rules {
     pub sow: Option<SowRule>,
     /// Sacrifice rules (empty: no sacrifices, as in Houdini).
     pub sacrifices: Vec<SacrificeRule>,
-    /// Catapult throws.
-    pub catapult: Option<CatapultRule>,
+    /// Catapult throws, one rule per `catapult` block, in the file's order
+    /// (empty: no catapults). The compiler guarantees that no two rules
+    /// give one player the same throw (same height, direction and range),
+    /// so a throw's cells say which rule made it.
+    pub catapults: Vec<CatapultRule>,
     /// How games are won.
     pub win: WinRules,
     /// How games are drawn.
@@ -88,7 +91,7 @@ pub struct SacrificeRule {
     pub directions: Vec<Vec<usize>>,
 }
 
-/// Catapult throws.
+/// Catapult throws: one `catapult` block.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct CatapultRule {
     /// Height of a catapult (it throws one stone and becomes one lower).
@@ -109,6 +112,13 @@ pub struct CatapultRule {
     /// and `N` stones of the enemy stack leave the game (its whole height if
     /// it has fewer). The compiler guarantees `1 <= N <= stack_limit`.
     pub hit_removes: u8,
+}
+
+impl Rules {
+    /// Whether a stack of height `h` is a catapult under some rule.
+    pub fn is_catapult_height(&self, h: u8) -> bool {
+        self.catapults.iter().any(|c| c.height == h)
+    }
 }
 
 /// When a breakthrough wins.

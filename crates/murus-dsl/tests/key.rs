@@ -120,3 +120,43 @@ fn a_key_shows_twelve_hex_digits_and_keeps_all_64() {
     assert_eq!(k.to_string(), hex[..12]);
     assert_eq!(RulesKey::from_bytes(*k.bytes()), k);
 }
+
+/// Old files compile to the same rules: every rule file of the repository
+/// that compiled before the language grew several catapults keeps the key
+/// it had then (`tests/data/keys.txt`, computed by that commit).
+#[test]
+fn every_rule_file_that_compiled_before_keeps_its_key() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/../..");
+    let list = include_str!("data/keys.txt");
+    let mut checked = 0;
+    for line in list.lines().filter(|l| !l.starts_with('#')) {
+        let (path, old) = line.split_once(' ').expect("`PATH KEY`");
+        let text = std::fs::read_to_string(format!("{root}/{path}"))
+            .unwrap_or_else(|e| panic!("{path}: {e}"));
+        assert_eq!(key(&text).to_hex(), old, "{path} changed its key");
+        checked += 1;
+    }
+    assert!(checked >= 20, "{checked} files");
+}
+
+/// Two catapults are written one after the other in the canonical form, in
+/// the file's order (throws are generated in it): a second catapult changes
+/// the key, and so does swapping two.
+#[test]
+fn several_catapults_count_in_their_order() {
+    let one = ADVANCED.to_string();
+    let sideways = "catapult { height 3 directions left, right range 1 onto empty }\n";
+    let two = format!("{one}{sideways}");
+    assert_ne!(key(&one), key(&two));
+    // The same two catapults, the sideways one first.
+    let start = one.find("catapult {").expect("Advanced has a catapult");
+    let end = start + one[start..].find('}').expect("its block ends") + 1;
+    let moved = format!(
+        "{}{sideways}{}\n{}\n",
+        &one[..start],
+        &one[end..],
+        &one[start..end]
+    );
+    assert_eq!(compile(&moved).unwrap().rules.catapults.len(), 2);
+    assert_ne!(key(&two), key(&moved));
+}

@@ -294,7 +294,7 @@ fn the_standard_game_itself_compiles() {
 fn the_landing_sample_compiles_with_its_landing_rules() {
     let c =
         compile(LANDING).unwrap_or_else(|d| panic!("{}", render_all(&d, "landing.mg", LANDING)));
-    let cat = c.rules.catapult.expect("a catapult");
+    let cat = c.rules.catapults[0].clone();
     assert!(!cat.wall_on_empty);
     assert_eq!(cat.hit_removes, 2);
     assert!(c.warnings.is_empty());

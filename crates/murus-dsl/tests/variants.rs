@@ -86,7 +86,7 @@ fn standard() {
     let s = &r.sacrifices[0];
     assert_eq!((s.attacker, s.target, s.lose, s.remove), (2, 1, 1, 1));
     assert_eq!(s.directions[0].len(), 8);
-    assert!(r.catapult.is_none());
+    assert!(r.catapults.is_empty());
     let b = r.win.breakthrough.unwrap();
     assert_eq!(b.timing, Timing::Immediate);
     assert!(b.by_sow && !b.by_throw);
@@ -110,7 +110,7 @@ fn advanced() {
         .map(|s| (s.attacker, s.target, s.lose, s.remove))
         .collect();
     assert_eq!(rules, [(2, 1, 1, 1), (2, 3, 1, 1), (2, 3, 2, 2)]);
-    let c = r.catapult.as_ref().unwrap();
+    let c = &r.catapults[0];
     assert_eq!(c.height, 3);
     assert_eq!(c.ranges, [2, 3]);
     assert!(c.onto_empty);
@@ -132,7 +132,7 @@ fn advanced_delayed() {
     assert_eq!(b.timing, Timing::Delayed);
     assert!(b.by_sow && b.by_throw);
     let advanced = load("advanced");
-    assert_eq!(r.catapult, advanced.catapult);
+    assert_eq!(r.catapults, advanced.catapults);
     assert_eq!(r.sacrifices, advanced.sacrifices);
 }
 

@@ -38,7 +38,7 @@ fn main() {
         remove: 1,
         directions: vec![all.clone(), all.clone()],
     }];
-    let mut catapult = None;
+    let mut catapults = Vec::new();
     if advanced {
         sacrifices.push(SacrificeRule {
             attacker: 2,
@@ -54,7 +54,7 @@ fn main() {
             remove: 2,
             directions: vec![all.clone(), all.clone()],
         });
-        catapult = Some(CatapultRule {
+        catapults.push(CatapultRule {
             height: 3,
             directions: vec![vec![6, 7, 0, 1, 2], vec![2, 3, 4, 5, 6]],
             ranges: vec![2, 3],
@@ -78,7 +78,7 @@ fn main() {
             onto_own: if advanced { vec![1, 2] } else { vec![1] },
         }),
         sacrifices,
-        catapult,
+        catapults,
         win: WinRules {
             breakthrough: Some(Breakthrough {
                 timing: Timing::Immediate,

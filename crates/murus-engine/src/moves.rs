@@ -29,7 +29,8 @@ pub struct Move {
     /// The farthest cell of a sowing, the target of a sacrifice, the landing
     /// cell of a throw, the first cell of a split (0 for a swap).
     pub(crate) to: u8,
-    /// Depends on the kind: the direction index of a sowing or a throw, the
+    /// Depends on the kind: the direction index of a sowing, the direction
+    /// index and catapult rule of a throw (`rule << 3 | direction`), the
     /// sacrifice rule's index, the second cell of a split.
     pub(crate) aux: u8,
 }
@@ -56,11 +57,14 @@ pub enum Action {
         rule: usize,
     },
     /// The catapult on `from` throws a stone along `direction` (an index
-    /// into [`murus_dsl::Geometry::directions`]) over everything onto `to`.
+    /// into [`murus_dsl::Geometry::directions`]) over everything onto `to`,
+    /// under catapult rule number `rule` (an index into
+    /// [`murus_dsl::rules::Rules::catapults`]).
     Throw {
         from: usize,
         to: usize,
         direction: usize,
+        rule: usize,
     },
     /// Pie rule: the tower on `tower` is lifted and its two stones dropped
     /// as walls on `cells` (in slot order).
@@ -117,7 +121,8 @@ impl Move {
             MoveKind::Throw => Action::Throw {
                 from,
                 to,
-                direction: aux,
+                direction: aux & (crate::core::MAXD - 1),
+                rule: aux >> crate::core::CAT_SHIFT,
             },
             MoveKind::Split => Action::Split {
                 tower: from,
@@ -196,7 +201,18 @@ mod tests {
             Action::Throw {
                 from: 4,
                 to: 20,
-                direction: 0
+                direction: 0,
+                rule: 0
+            }
+        );
+        // The second catapult rule's throw along direction 2.
+        assert_eq!(
+            Move::new(MoveKind::Throw, 4, 20, 1 << 3 | 2).action(),
+            Action::Throw {
+                from: 4,
+                to: 20,
+                direction: 2,
+                rule: 1
             }
         );
         assert_eq!(

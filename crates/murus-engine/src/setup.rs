@@ -255,9 +255,9 @@ fn quiet_arrival(v: &Variant, cell: usize, player: usize, height: u8) -> bool {
     let thrown = !b.by_throw
         && height == 1
         && rules
-            .catapult
-            .as_ref()
-            .is_some_and(|c| c.onto_empty && c.wall_on_empty);
+            .catapults
+            .iter()
+            .any(|c| c.onto_empty && c.wall_on_empty);
     // Sown stones pile up: an own stack sown onto grows, quietly too.
     let sown = !b.by_sow && rules.sow.is_some();
     from_setup || split || thrown || sown

@@ -129,7 +129,7 @@ fn reference_moves(v: &Variant, pos: &Position) -> BTreeMap<String, Board> {
                 );
             }
         }
-        if let Some(cat) = &r.catapult {
+        for cat in &r.catapults {
             if cat.height == h {
                 for &d in &cat.directions[p] {
                     for &range in &cat.ranges {
@@ -149,7 +149,10 @@ fn reference_moves(v: &Variant, pos: &Position) -> BTreeMap<String, Board> {
                             }
                             _ => continue,
                         }
-                        out.insert(format!("{}*{}", g.name(s), g.name(t)), nb);
+                        // The compiler refuses two catapults that make the
+                        // same throw: each throw is made by one rule.
+                        let made = out.insert(format!("{}*{}", g.name(s), g.name(t)), nb);
+                        assert!(made.is_none(), "two catapults throw {}", g.name(s));
                     }
                 }
             }
@@ -389,4 +392,26 @@ fn perft_data_files_agree_with_the_reference_generator() {
         }
     }
     assert!(checked >= 60, "only {checked} counts checked");
+}
+
+/// The generated rules that the property test above draws from include
+/// variants with two catapults (of one height, or of two), and they compile:
+/// otherwise the several-catapult moves would go untested.
+#[test]
+fn generated_rules_include_several_catapults() {
+    let (mut same, mut other) = (0, 0);
+    for seed in 0..400u64 {
+        let text = rule_file(seed);
+        let Ok(v) = Variant::compile(&text) else {
+            panic!("generated rules do not compile:\n{text}");
+        };
+        if let [a, b] = v.rules().catapults.as_slice() {
+            if a.height == b.height {
+                same += 1;
+            } else {
+                other += 1;
+            }
+        }
+    }
+    assert!(same >= 10 && other >= 5, "{same} and {other}");
 }

@@ -407,8 +407,8 @@ fn advanced_with(extra: &str) -> Variant {
 fn the_catapults_landing_rules_default_to_advanced_and_can_be_changed() {
     let advanced = v("advanced");
     let explicit = advanced_with("on empty: wall\n    on enemy: remove 1");
-    assert_eq!(explicit.rules().catapult, advanced.rules().catapult);
-    let cat = advanced.rules().catapult.as_ref().unwrap();
+    assert_eq!(explicit.rules().catapults, advanced.rules().catapults);
+    let cat = &advanced.rules().catapults[0];
     assert!(cat.wall_on_empty);
     assert_eq!(cat.hit_removes, 1);
 

@@ -83,7 +83,7 @@ impl FigureKind {
             FigureKind::SowOwn => sow.is_some_and(|s| !s.onto_own.is_empty()),
             FigureKind::Blocked => sow.is_some_and(|s| !s.heights.is_empty()),
             FigureKind::Sacrifice => !rules.sacrifices.is_empty(),
-            FigureKind::Throw => rules.catapult.is_some(),
+            FigureKind::Throw => !rules.catapults.is_empty(),
             FigureKind::Breakthrough => rules.win.breakthrough.is_some(),
             FigureKind::Stalemate => true,
             FigureKind::Pie => matches!(rules.opening, Opening::Pie { .. }),
@@ -596,10 +596,9 @@ impl Finder<'_> {
 
 /// A stack of `h` stones by its name: wall, tower, catapult.
 pub(crate) fn stack_name(v: &Variant, h: u8) -> String {
-    let catapult = v.rules().catapult.as_ref().map(|c| c.height);
     match h {
         1 => "wall".into(),
-        h if catapult == Some(h) => "catapult".into(),
+        h if v.rules().is_catapult_height(h) => "catapult".into(),
         2 => "tower".into(),
         h => format!("stack of {h}"),
     }

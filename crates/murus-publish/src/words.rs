@@ -32,7 +32,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
         stack_limit,
         sow,
         sacrifices,
-        catapult,
+        catapults,
         win,
         draw,
         opening,
@@ -69,8 +69,9 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
     for rule in sacrifices {
         moves.push(w.sacrifice(rule));
     }
-    if let Some(rule) = catapult {
-        moves.extend(w.catapult(rule));
+    for (i, rule) in catapults.iter().enumerate() {
+        let which = (catapults.len() > 1).then_some((i + 1, catapults.len()));
+        moves.extend(w.catapult(rule, which));
     }
     sections.push(Section {
         heading: "Moves",
@@ -190,11 +191,11 @@ impl Words<'_> {
 
     /// A stack of `h` stones by its name: a wall, a tower, a catapult.
     fn stack(&self, h: u8) -> String {
-        let catapult = self.variant.rules().catapult.as_ref().map(|c| c.height);
+        let catapult = self.variant.rules().is_catapult_height(h);
         match h {
             1 => "a wall (1 stone)".into(),
-            2 if catapult != Some(2) => "a tower (2 stones)".into(),
-            h if catapult == Some(h) => format!("a catapult ({})", stones(u32::from(h))),
+            2 if !catapult => "a tower (2 stones)".into(),
+            h if catapult => format!("a catapult ({})", stones(u32::from(h))),
             h => format!("a stack of {}", stones(u32::from(h))),
         }
     }
@@ -343,7 +344,9 @@ impl Words<'_> {
         )
     }
 
-    fn catapult(&self, rule: &CatapultRule) -> Vec<String> {
+    /// The sentences of one catapult rule; `which` numbers it among several
+    /// (`(1, 2)`: the first of two), so that each says which throws it makes.
+    fn catapult(&self, rule: &CatapultRule, which: Option<(usize, usize)>) -> Vec<String> {
         let CatapultRule {
             height,
             directions,
@@ -354,20 +357,26 @@ impl Words<'_> {
             hit_removes,
         } = rule;
         let ranges: Vec<String> = ranges.iter().map(ToString::to_string).collect();
+        let (head, thrown) = match which {
+            None => ("Throw".to_string(), "thrown"),
+            Some((i, n)) => (format!("Throw ({i} of {n} kinds)"), "thrown so"),
+        };
         let mut out = vec![format!(
-            "Throw: {} throws its top stone over anything, exactly {} cells away {}, and is one stone lower after.",
+            "{head}: {} throws its top stone over anything, exactly {} cells away {}, and is one stone lower after.",
             self.stack(*height),
             or_list(&ranges),
             self.per_player(directions)
         )];
         if *onto_empty {
             out.push(if *wall_on_empty {
-                "A stone thrown onto an empty cell stays there as a wall of the thrower's.".into()
+                format!(
+                    "A stone {thrown} onto an empty cell stays there as a wall of the thrower's."
+                )
             } else {
-                "A stone thrown onto an empty cell is lost: it leaves the game.".into()
+                format!("A stone {thrown} onto an empty cell is lost: it leaves the game.")
             });
         } else {
-            out.push("A stone may not be thrown onto an empty cell.".into());
+            out.push(format!("A stone may not be {thrown} onto an empty cell."));
         }
         if !onto_enemy.is_empty() {
             let targets: Vec<String> = onto_enemy
@@ -375,7 +384,7 @@ impl Words<'_> {
                 .map(|&h| self.stack(h).trim_start_matches("a ").to_string())
                 .collect();
             out.push(format!(
-                "A stone thrown onto an enemy {} leaves the game with {} of it (all, if it has fewer).",
+                "A stone {thrown} onto an enemy {} leaves the game with {} of it (all, if it has fewer).",
                 or_list(&targets),
                 stones(u32::from(*hit_removes))
             ));

@@ -4,10 +4,72 @@
 
 use super::Lowerer;
 use super::text::{dir_names, join_and, join_or};
+use crate::ast::{Block, CatapultField};
 use crate::diagnostic::Diagnostic;
-use crate::rules::{Opening, Rules, Timing};
+use crate::rules::{CatapultRule, Opening, Rules, Timing};
 
 impl Lowerer {
+    /// Several catapults may not give one player the same throw (the same
+    /// height, direction and range): `d3*d5` would not say which catapult
+    /// made it, nor so which landing rules apply.
+    pub(super) fn check_catapults_overlap(
+        &mut self,
+        blocks: &[&Block<CatapultField>],
+        rules: &[Option<CatapultRule>],
+    ) {
+        let Some(g) = self.geometry.clone() else {
+            return;
+        };
+        for (j, later) in rules.iter().enumerate() {
+            let Some(later) = later else { continue };
+            for (i, earlier) in rules.iter().enumerate().take(j) {
+                let Some(earlier) = earlier else { continue };
+                if earlier.height != later.height {
+                    continue;
+                }
+                let ranges: Vec<u8> = later
+                    .ranges
+                    .iter()
+                    .copied()
+                    .filter(|r| earlier.ranges.contains(r))
+                    .collect();
+                let shared = (0..self.players.len()).find_map(|p| {
+                    let dirs: Vec<usize> = later
+                        .directions
+                        .get(p)?
+                        .iter()
+                        .copied()
+                        .filter(|d| earlier.directions.get(p).is_some_and(|e| e.contains(d)))
+                        .collect();
+                    (!dirs.is_empty() && !ranges.is_empty()).then_some((p, dirs))
+                });
+                let Some((p, dirs)) = shared else { continue };
+                let who = self.players[p].describe();
+                let ranges: Vec<String> = ranges.iter().map(u8::to_string).collect();
+                let d = Diagnostic::error(
+                    blocks[j].head,
+                    format!(
+                        "two catapults of height {} give {who} the same throw",
+                        later.height
+                    ),
+                )
+                .with_label(blocks[i].head, "the first catapult is here")
+                .with_note(format!(
+                    "both throw {} at range {}: a throw's cells would not say which \
+                     catapult made it",
+                    dir_names(&g, &dirs),
+                    join_or(&ranges)
+                ))
+                .with_help(
+                    "give each direction and range to one catapult (for example \
+                     `range 2, 3` forward in one and `range 1` sideways in the other)",
+                );
+                self.push(d);
+                break;
+            }
+        }
+    }
+
     /// The pie rule's first action splits a tower of exactly 2 stones into
     /// two walls (`d1:b2,g2`): each player needs such a tower on its `from`
     /// cells at the start, or it could never make its first action.
@@ -96,9 +158,9 @@ impl Lowerer {
                     ));
                 }
             }
-            if let Some(cat) = rules
-                .catapult
-                .as_ref()
+            for cat in rules
+                .catapults
+                .iter()
                 .filter(|c| c.onto_empty && c.wall_on_empty)
             {
                 for &d in &cat.directions[p] {
@@ -167,8 +229,8 @@ impl Lowerer {
                     d = d.with_label(s, "sowing directions are set here");
                 }
             }
-            if rules.catapult.is_some() {
-                if let Some(s) = self.catapult_directions {
+            if !rules.catapults.is_empty() {
+                for &s in &self.catapult_directions {
                     d = d.with_label(s, "throwing directions are set here");
                 }
             }

@@ -1,5 +1,5 @@
 //! Collecting items: the file's top-level statements, sorted by kind, each
-//! allowed once (except `player`).
+//! allowed once (except `player` and `catapult`).
 
 use super::Lowerer;
 use crate::ast::*;
@@ -20,7 +20,8 @@ pub(super) struct Items<'a> {
     pub(super) stack_limit: Once<'a, Spanned<Number>>,
     pub(super) sow: Once<'a, Block<SowField>>,
     pub(super) sacrifice: Once<'a, Block<SacrificeField>>,
-    pub(super) catapult: Once<'a, Block<CatapultField>>,
+    /// Every `catapult` block, in the file's order: each is one rule.
+    pub(super) catapults: Vec<&'a Block<CatapultField>>,
     pub(super) win: Once<'a, Block<WinField>>,
     pub(super) draw: Once<'a, Block<DrawField>>,
     pub(super) opening: Once<'a, Block<PieLine>>,
@@ -54,7 +55,7 @@ impl Lowerer {
                 Item::StackLimit(v) => once(self, &mut items.stack_limit, v, item),
                 Item::Sow(v) => once(self, &mut items.sow, v, item),
                 Item::Sacrifice(v) => once(self, &mut items.sacrifice, v, item),
-                Item::Catapult(v) => once(self, &mut items.catapult, v, item),
+                Item::Catapult(v) => items.catapults.push(v),
                 Item::Win(v) => once(self, &mut items.win, v, item),
                 Item::Draw(v) => once(self, &mut items.draw, v, item),
                 Item::Opening(v) => once(self, &mut items.opening, v, item),

@@ -38,7 +38,7 @@ mod text;
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::Geometry;
-use crate::rules::{DrawRules, Opening, PlayerRules, Rules};
+use crate::rules::{CatapultRule, DrawRules, Opening, PlayerRules, Rules};
 
 use players::PlayerInfo;
 
@@ -77,7 +77,8 @@ struct Lowerer {
     /// The `directions` statements of `sow` and `catapult`, for whole-file
     /// checks that point at them.
     sow_directions: Option<Span>,
-    catapult_directions: Option<Span>,
+    /// Those of every `catapult` block, in the file's order.
+    catapult_directions: Vec<Span>,
     /// The `from` sets of the pie lines, by player.
     pie_from: [Option<Span>; 2],
     /// Some `$NAME` has no value (reported before lowering).
@@ -105,9 +106,14 @@ impl Lowerer {
             Some((b, _)) => self.lower_sacrifice(b),
             None => Some(Vec::new()),
         };
-        let catapult = items.catapult.map(|(b, _)| self.lower_catapult(b));
+        let catapults: Vec<Option<CatapultRule>> = items
+            .catapults
+            .iter()
+            .map(|b| self.lower_catapult(b))
+            .collect();
+        self.check_catapults_overlap(&items.catapults, &catapults);
         let has_sow = items.sow.is_some();
-        let has_catapult = items.catapult.is_some();
+        let has_catapult = !items.catapults.is_empty();
         let win = self.lower_win(items.win, has_sow, has_catapult);
         let draw = items
             .draw
@@ -144,7 +150,7 @@ impl Lowerer {
                 stack_limit: self.limit?,
                 sow: sow.map_or(Some(None), |s| s.map(Some))?,
                 sacrifices: sacrifices?,
-                catapult: catapult.map_or(Some(None), |c| c.map(Some))?,
+                catapults: catapults.into_iter().collect::<Option<Vec<_>>>()?,
                 win: win?,
                 draw: draw?,
                 opening: opening?,

@@ -167,7 +167,9 @@ impl Lowerer {
             }
         }
         let head = block.head;
-        self.catapult_directions = directions.map(|(_, span)| span);
+        if let Some((_, span)) = directions {
+            self.catapult_directions.push(span);
+        }
         let height = self.require(height, head, "catapult", "height", "height 3");
         let directions = self.require(
             directions,

@@ -7,7 +7,7 @@ use crate::bits::Bits;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
 
-use super::{Engine, Phase, Pos, StonesRemoved};
+use super::{CAT_SHIFT, Engine, Phase, Pos, StonesRemoved};
 
 impl<B: Bits> Engine<B> {
     #[inline(always)]
@@ -84,7 +84,7 @@ impl<B: Bits> Engine<B> {
                 let h = self.height_at(pos, from);
                 self.restack(pos, from, p, h, h - 1);
                 let c = self.height_at(pos, to);
-                let (wall, hit) = self.landing();
+                let (wall, hit) = self.landing(m);
                 if c == 0 && !wall {
                     // `on empty: lost`: the stone leaves the game.
                 } else if c == 0 {
@@ -133,13 +133,14 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// What a thrown stone does: whether it stays as a wall on an empty
-    /// cell, and how many enemy stones a hit removes. Only a variant with
-    /// throws has throw moves, so the default never plays.
+    /// What the stone thrown by `m` (a throw) does: whether it stays as a
+    /// wall on an empty cell, and how many enemy stones a hit removes, under
+    /// the catapult rule that made the throw. Only a variant with catapults
+    /// has throw moves, so the default never plays.
     #[inline(always)]
-    pub(super) fn landing(&self) -> (bool, u8) {
-        self.cat
-            .as_ref()
+    pub(super) fn landing(&self, m: Move) -> (bool, u8) {
+        self.cats
+            .get(usize::from(m.aux >> CAT_SHIFT))
             .map_or((true, 1), |cat| (cat.wall_on_empty, cat.hit_removes))
     }
 
@@ -248,10 +249,7 @@ impl<B: Bits> Engine<B> {
         match m.kind {
             MoveKind::Sacrifice => true,
             // A hit, or a stone lost on an empty cell (`on empty: lost`).
-            MoveKind::Throw => {
-                pos.occupied().has(m.to as usize)
-                    || self.cat.as_ref().is_some_and(|c| !c.wall_on_empty)
-            }
+            MoveKind::Throw => pos.occupied().has(m.to as usize) || !self.landing(m).0,
             _ => false,
         }
     }
@@ -269,7 +267,7 @@ impl<B: Bits> Engine<B> {
             }
             MoveKind::Throw => {
                 let landing = self.height_at(pos, m.to as usize);
-                let (wall, hit) = self.landing();
+                let (wall, hit) = self.landing(m);
                 StonesRemoved {
                     own: u8::from(landing > 0 || !wall),
                     enemy: hit.min(landing),

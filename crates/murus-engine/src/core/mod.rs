@@ -36,7 +36,7 @@ pub(crate) const MAXH: usize = MAX_HEIGHT as usize;
 /// Most players, as an array bound.
 pub(crate) const MAXP: usize = MAX_PLAYERS;
 /// Most directions of any topology.
-const MAXD: usize = 8;
+pub(crate) const MAXD: usize = 8;
 /// Longest step along a direction that tables cover (26 files).
 const MAXK: usize = 26;
 
@@ -72,7 +72,12 @@ impl Dirs {
     }
 }
 
-/// The compiled catapult rule.
+/// A throw move's `aux`: its direction index in the low bits, the catapult
+/// rule's index above them (0 for a variant's only catapult, so a throw of
+/// a one-catapult variant is the move it always was).
+pub(crate) const CAT_SHIFT: u32 = MAXD.trailing_zeros();
+
+/// One compiled catapult rule.
 #[derive(Clone, Debug)]
 struct Cat {
     height: u8,
@@ -108,7 +113,8 @@ pub struct Engine<B: Bits> {
     sow_empty: bool,
     sow_own: Vec<u8>,
     sacs: Vec<Sac>,
-    cat: Option<Cat>,
+    /// The catapult rules, in the file's order.
+    cats: Vec<Cat>,
     breakthrough: Option<Breakthrough>,
     stalemate: Stalemate,
     pie: Option<([B; 2], [B; 2])>,

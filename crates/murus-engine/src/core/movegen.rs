@@ -4,7 +4,7 @@
 use crate::bits::Bits;
 use crate::moves::{Move, MoveKind};
 
-use super::{Engine, Phase, Pos};
+use super::{CAT_SHIFT, Engine, Phase, Pos};
 
 impl<B: Bits> Engine<B> {
     /// Number of legal actions player `p` would have in `pos` if it were its
@@ -68,18 +68,20 @@ impl<B: Bits> Engine<B> {
             }
         }
 
-        if let Some(cat) = &self.cat {
+        for (i, cat) in self.cats.iter().enumerate() {
             let catapults = own & pos.height[cat.height as usize];
             if !catapults.is_empty() {
                 let mut land = if cat.onto_empty { empty } else { B::EMPTY };
                 for &h in &cat.onto_enemy {
                     land |= enemy & pos.height[h as usize];
                 }
+                let rule = (i as u8) << CAT_SHIFT;
                 for d in cat.dirs[p].iter() {
                     for &r in &cat.ranges {
                         let r = r as usize;
                         let src = catapults & self.has[d][r] & self.shift[d][r].back(land);
-                        sink.batch(MoveKind::Throw, src, self.offset[d] * r as i32, d as u8);
+                        let aux = rule | d as u8;
+                        sink.batch(MoveKind::Throw, src, self.offset[d] * r as i32, aux);
                     }
                 }
             }

@@ -81,7 +81,7 @@ impl<B: Bits> Engine<B> {
                 dirs: per_player(&rules, &r.directions),
             })
             .collect();
-        let cat = rules.catapult.as_ref().map(|c| Cat {
+        let cats = rules.catapults.iter().map(|c| Cat {
             height: c.height,
             dirs: per_player(&rules, &c.directions),
             ranges: c
@@ -95,6 +95,7 @@ impl<B: Bits> Engine<B> {
             wall_on_empty: c.wall_on_empty,
             hit_removes: c.hit_removes.max(1),
         });
+        let cats = cats.collect();
         let pie = match &rules.opening {
             Opening::None => None,
             Opening::Pie { from, to } => {
@@ -135,7 +136,7 @@ impl<B: Bits> Engine<B> {
             sow_empty,
             sow_own,
             sacs,
-            cat,
+            cats,
             breakthrough: rules.win.breakthrough,
             stalemate: rules.win.stalemate,
             pie,
@@ -200,7 +201,7 @@ impl<B: Bits> Engine<B> {
         let per_cell = dirs
             * (self.sow_heights.len()
                 + self.sacs.len()
-                + self.cat.as_ref().map_or(0, |c| c.ranges.len()));
+                + self.cats.iter().map(|c| c.ranges.len()).sum::<usize>());
         let pie = self.pie.map_or(0, |(from, to)| {
             let t = from[0].count().max(from[1].count()) as usize;
             let k = to[0].count().max(to[1].count()) as usize;

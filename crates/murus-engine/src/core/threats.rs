@@ -50,7 +50,7 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
-        if let Some(cat) = &self.cat {
+        for cat in &self.cats {
             if b.by_throw && cat.onto_empty && cat.wall_on_empty {
                 let catapults = own & pos.height[cat.height as usize];
                 let land = empty & goal;

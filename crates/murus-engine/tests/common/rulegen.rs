@@ -1,7 +1,8 @@
 //! Valid rule files made from a seed, for property tests over variants
 //! nobody shipped: square or hex boards of several sizes, two to four
 //! players, stack limits 2 to 4, sowing of one or two heights, sacrifices
-//! on or off, catapults on or off (ranges, targets, what a landing does),
+//! on or off, catapults on or off (ranges, targets, what a landing does;
+//! sometimes a second catapult, sideways or of another height),
 //! breakthroughs immediate or delayed and by sowing, throwing or both, or
 //! none at all, stalemate that loses or draws, and the pie rule.
 
@@ -158,7 +159,10 @@ pub fn rule_file(seed: u64) -> String {
         } else {
             ranges.join(", ")
         };
-        let directions = if hex {
+        // A second catapult needs throws of its own: the first then
+        // throws only forward (and the second sideways, or is shorter).
+        let second = rng.chance(40);
+        let directions = if hex || second {
             "forward, forward-left, forward-right"
         } else if rng.chance(50) {
             "left, forward-left, forward, forward-right, right"
@@ -177,6 +181,30 @@ pub fn rule_file(seed: u64) -> String {
             if wall { "wall" } else { "lost" },
             rng.range(1, limit)
         );
+        if second {
+            // Another height throws anywhere; the same height throws
+            // where the first does not.
+            let (height, directions) = if limit == 4 && rng.chance(50) {
+                (3, "all")
+            } else if hex {
+                (limit, "back-left, back, back-right")
+            } else {
+                (limit, "left, right")
+            };
+            let own_wall = rng.chance(70);
+            text += &format!(
+                "catapult {{ height {height} directions {directions} range {} onto {} \
+                 on empty: {} on enemy: remove {} }}\n",
+                rng.range(1, 2),
+                if rng.chance(50) {
+                    "empty, enemy 1"
+                } else {
+                    "empty, enemy any"
+                },
+                if own_wall { "wall" } else { "lost" },
+                rng.range(1, limit)
+            );
+        }
     }
     let breakthrough = match rng.range(0, 5) {
         0 => String::new(),

@@ -33,6 +33,7 @@ impl PlayModel {
                 from,
                 to,
                 direction,
+                ..
             } => {
                 let mut distance = 0;
                 let mut at = from;
@@ -157,6 +158,6 @@ impl PlayModel {
         let r = self.variant.rules();
         r.sow.as_ref().is_some_and(|s| s.heights.contains(&h))
             || r.sacrifices.iter().any(|s| s.attacker == h)
-            || r.catapult.as_ref().is_some_and(|c| c.height == h)
+            || r.is_catapult_height(h)
     }
 }
