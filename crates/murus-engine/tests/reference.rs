@@ -394,6 +394,38 @@ fn perft_data_files_agree_with_the_reference_generator() {
     assert!(checked >= 60, "only {checked} counts checked");
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: std::env::var("PROPTEST_CASES").ok().and_then(|c| c.parse().ok()).unwrap_or(48), ..ProptestConfig::default() })]
+
+    /// The dead-rule warnings rest on `Rules::reachable_heights`: no stack
+    /// of a height it leaves out ever stands on the board in play.
+    #[test]
+    fn no_stack_reaches_a_height_the_compiler_calls_unreachable(rules in any::<u64>(), seed in any::<u64>(), plies in 0usize..160) {
+        let text = rule_file(rules);
+        let v = Variant::compile(&text).map_err(|_| TestCaseError::fail(text.clone()))?;
+        let reach = v.rules().reachable_heights();
+        for pos in random_line(&v, seed, plies) {
+            for (cell, (_, h)) in board_of(&v, &pos) {
+                prop_assert!(reach[usize::from(h)], "{text}\na stack of {h} on {cell}, said unreachable");
+            }
+        }
+    }
+}
+
+/// Some generated rules have heights the compiler finds unreachable (else
+/// the property above would test nothing): a stack limit of 4 without
+/// `onto own 3`, for one.
+#[test]
+fn generated_rules_include_unreachable_heights() {
+    let unreachable = (0..200u64)
+        .filter(|&seed| {
+            let v = Variant::compile(&rule_file(seed)).expect("generated rules compile");
+            v.rules().reachable_heights().iter().skip(1).any(|&r| !r)
+        })
+        .count();
+    assert!(unreachable >= 10, "{unreachable}");
+}
+
 /// The generated rules that the property test above draws from include
 /// variants with two catapults (of one height, or of two), and they compile:
 /// otherwise the several-catapult moves would go untested.

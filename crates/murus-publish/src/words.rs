@@ -361,8 +361,9 @@ impl Words<'_> {
             None => ("Throw".to_string(), "thrown"),
             Some((i, n)) => (format!("Throw ({i} of {n} kinds)"), "thrown so"),
         };
+        let cells = if ranges == ["1"] { "cell" } else { "cells" };
         let mut out = vec![format!(
-            "{head}: {} throws its top stone over anything, exactly {} cells away {}, and is one stone lower after.",
+            "{head}: {} throws its top stone over anything, exactly {} {cells} away {}, and is one stone lower after.",
             self.stack(*height),
             or_list(&ranges),
             self.per_player(directions)

@@ -16,7 +16,8 @@
 //! 5. the rule blocks, on what [`blocks`] gives them all (statements given
 //!    once, heights, landing targets): [`moves`] (`sow`, `sacrifice`,
 //!    `catapult`), [`outcome`] (`win`, `draw`) and [`opening`] (`opening pie`);
-//! 6. [`checks`]: whole-file checks on rules that passed everything else.
+//! 6. [`checks`]: whole-file checks on rules that passed everything else,
+//!    and [`dead`]: warnings for rules that can never matter.
 //!
 //! Beneath them, [`cellset`] evaluates cell sets (`rank 1 - cells a1`) and
 //! [`directions`] resolves direction sets per player; [`text`] words the
@@ -26,6 +27,7 @@ mod blocks;
 mod board;
 mod cellset;
 mod checks;
+mod dead;
 mod directions;
 mod items;
 mod moves;
@@ -159,6 +161,7 @@ impl Lowerer {
         if let Some(rules) = &assembled {
             self.check_homes_reachable(rules);
             self.check_pie_towers(rules);
+            self.check_dead_rules(&items, rules);
         }
         if assembled.is_none() && !self.unresolved {
             // A check failed without saying so: a compiler bug, but never a panic.

@@ -1,0 +1,296 @@
+//! Dead rules: statements that compile but can never matter, found from the
+//! rules alone and reported as warnings. A stack height no stack can ever
+//! reach (so the stack limit, or a rule of that height, never plays), a
+//! height that is reached but can never act, a `by throw` no throw can
+//! honour, and a catapult range whose every throw leaves the board.
+//!
+//! Reachable heights are over-approximated, so every warning is sound: a
+//! height is reachable if the setup has it, or if some move of a reachable
+//! stack can make it (sowing onto an own stack grows it by one; a sowing or
+//! a throw that keeps its stone makes a wall; a sacrifice, a throw and a hit
+//! make stacks lower), whoever owns the stacks and wherever they stand.
+
+use super::Lowerer;
+use super::items::Items;
+use crate::ast::{Arrival, CatapultField, SacrificeField, SowField, WinField};
+use crate::diagnostic::{Diagnostic, Span};
+use crate::rules::{Opening, Rules};
+
+impl Rules {
+    /// The stack heights some position of the game may hold: `reach[h]`
+    /// for `h` in `0..=stack_limit` (`reach[0]` is always false). An
+    /// over-approximation (see the module's text): a height it leaves out
+    /// never occurs, which the dead-rule warnings rely on.
+    pub fn reachable_heights(&self) -> Vec<bool> {
+        reachable_heights(self)
+    }
+}
+
+fn reachable_heights(rules: &Rules) -> Vec<bool> {
+    let limit = usize::from(rules.stack_limit);
+    let mut reach = vec![false; limit + 1];
+    for &(_, _, h) in &rules.setup {
+        reach[usize::from(h)] = true;
+    }
+    if matches!(rules.opening, Opening::Pie { .. }) {
+        reach[1] = true; // a split leaves two walls
+    }
+    let add = |reach: &mut Vec<bool>, h: u8| {
+        let h = usize::from(h);
+        let new = h >= 1 && h <= limit && !reach[h];
+        if new {
+            reach[h] = true;
+        }
+        new
+    };
+    let has = |reach: &[bool], h: u8| reach.get(usize::from(h)).copied().unwrap_or(false);
+    loop {
+        let mut grew = false;
+        if let Some(sow) = &rules.sow {
+            if sow.heights.iter().any(|&h| has(&reach, h)) {
+                if sow.onto_empty {
+                    grew |= add(&mut reach, 1);
+                }
+                for &h in &sow.onto_own {
+                    if has(&reach, h) {
+                        grew |= add(&mut reach, h + 1);
+                    }
+                }
+            }
+        }
+        for s in &rules.sacrifices {
+            if has(&reach, s.attacker) && has(&reach, s.target) {
+                grew |= add(&mut reach, s.attacker - s.lose);
+                grew |= add(&mut reach, s.target - s.remove);
+            }
+        }
+        for c in &rules.catapults {
+            if !has(&reach, c.height) {
+                continue;
+            }
+            grew |= add(&mut reach, c.height - 1);
+            if c.onto_empty && c.wall_on_empty {
+                grew |= add(&mut reach, 1);
+            }
+            for &h in &c.onto_enemy {
+                if has(&reach, h) {
+                    grew |= add(&mut reach, h - c.hit_removes.min(h));
+                }
+            }
+        }
+        if !grew {
+            return reach;
+        }
+    }
+}
+
+impl Lowerer {
+    /// Warns about rules that can never matter (see the module's text).
+    pub(super) fn check_dead_rules(&mut self, items: &Items<'_>, rules: &Rules) {
+        let reach = rules.reachable_heights();
+        let reached = |h: u8| reach.get(usize::from(h)).copied().unwrap_or(false);
+        let heights: Vec<String> = (1..reach.len())
+            .filter(|&h| reach[h])
+            .map(|h| h.to_string())
+            .collect();
+        let seen = format!(
+            "stacks of {} stones are all this game can make: they start so, and only \
+             sowing onto an own stack (`onto own H`) makes a stack taller",
+            super::text::join_or(&heights)
+        );
+        let limit = rules.stack_limit;
+        if !reached(limit) {
+            if let Some(span) = self.limit_span {
+                let top = heights.last().cloned().unwrap_or_else(|| "0".into());
+                self.push(
+                    Diagnostic::warning(
+                        span,
+                        format!("no stack can ever reach the stack limit of {limit}"),
+                    )
+                    .with_note(seen.clone())
+                    .with_help(format!(
+                        "lower the limit to {top}, or let sowing build taller stacks \
+                         (`onto own {top}`)"
+                    )),
+                );
+            }
+        }
+        // Rules of a height no stack reaches.
+        let mut dead: Vec<(Span, String)> = Vec::new();
+        if let Some((block, _)) = items.sow {
+            for f in &block.fields {
+                if let SowField::Heights(list) = &f.value {
+                    for n in list {
+                        let Some(h) = n.value.filter(|&h| h <= u32::from(limit)) else {
+                            continue;
+                        };
+                        if !reached(h as u8) {
+                            dead.push((
+                                n.span,
+                                format!("no stack ever reaches height {h}, so none sows so"),
+                            ));
+                        }
+                    }
+                }
+            }
+        }
+        if let Some((block, _)) = items.sacrifice {
+            for f in &block.fields {
+                if let SacrificeField::Rule(line) = &f.value {
+                    for (n, who) in [(&line.attacker, "attacker"), (&line.target, "target")] {
+                        let Some(n) = n.value.filter(|&h| !reached(h as u8)) else {
+                            continue;
+                        };
+                        {
+                            dead.push((
+                                f.span,
+                                format!(
+                                    "no stack ever reaches height {n}, so this sacrifice's \
+                                     {who} never exists"
+                                ),
+                            ));
+                            break;
+                        }
+                    }
+                }
+            }
+        }
+        for (block, rule) in items.catapults.iter().zip(&rules.catapults) {
+            if reached(rule.height) {
+                continue;
+            }
+            let span = block
+                .fields
+                .iter()
+                .find_map(|f| match &f.value {
+                    CatapultField::Height(n) => Some(n.span),
+                    _ => None,
+                })
+                .unwrap_or(block.head);
+            dead.push((
+                span,
+                format!(
+                    "no stack ever reaches height {}, so this catapult never throws",
+                    rule.height
+                ),
+            ));
+        }
+        for (span, message) in dead {
+            self.push(Diagnostic::warning(span, message).with_note(seen.clone()));
+        }
+        // Heights that are reached but never act (walls never act in this
+        // family: a height of 1 is not reported).
+        for h in 2..=limit {
+            let acts = rules.sow.as_ref().is_some_and(|s| s.heights.contains(&h))
+                || rules.sacrifices.iter().any(|s| s.attacker == h)
+                || rules.is_catapult_height(h);
+            if reached(h) && !acts {
+                let span = self.limit_span.unwrap_or(self.anchor);
+                self.push(
+                    Diagnostic::warning(span, format!("a stack of {h} stones can never act"))
+                        .with_note(format!(
+                            "stacks of {h} occur in this game, but no `sow` height, sacrifice \
+                             attacker or catapult height is {h}: such a stack only stands \
+                             in the way"
+                        ))
+                        .with_help(format!(
+                            "give it a move (`heights {h}` in `sow`, a `catapult` of \
+                             `height {h}`, a sacrifice `{h} against …`), or lower the stack \
+                             limit"
+                        )),
+                );
+            }
+        }
+        self.check_throw_breakthrough(items, rules, &reached);
+        self.check_ranges_land(items, rules);
+    }
+
+    /// `breakthrough … by throw`, written out, needs a throw that can leave
+    /// a stone on an empty cell (`onto empty`, `on empty: wall`) from a
+    /// height some stack reaches.
+    fn check_throw_breakthrough(
+        &mut self,
+        items: &Items<'_>,
+        rules: &Rules,
+        reached: &dyn Fn(u8) -> bool,
+    ) {
+        let Some((block, _)) = items.win else { return };
+        let written = block.fields.iter().find_map(|f| match &f.value {
+            WinField::Breakthrough(clause) => clause
+                .by
+                .as_ref()?
+                .iter()
+                .find(|a| a.value == Arrival::Throw)
+                .map(|a| a.span),
+            _ => None,
+        });
+        let Some(span) = written else { return };
+        let lands = rules
+            .catapults
+            .iter()
+            .any(|c| c.onto_empty && c.wall_on_empty && reached(c.height));
+        if !lands && !rules.catapults.is_empty() {
+            self.push(
+                Diagnostic::warning(span, "no throw can ever break through")
+                    .with_note(
+                        "a throw breaks through by leaving its stone on an empty cell of a \
+                         home, but no catapult that can throw keeps its stone there (`onto \
+                         empty` with `on empty: wall`)",
+                    )
+                    .with_help("remove `throw` from `by`, or let a catapult land `onto empty`"),
+            );
+        }
+    }
+
+    /// A catapult range at which every throw, in every direction the
+    /// catapult has for any player, from any cell, leaves the board.
+    fn check_ranges_land(&mut self, items: &Items<'_>, rules: &Rules) {
+        let g = &rules.geometry;
+        let dirs = g.directions();
+        for (block, rule) in items.catapults.iter().zip(&rules.catapults) {
+            let lands = |r: u32| {
+                rule.directions
+                    .iter()
+                    .flatten()
+                    .any(|&d| g.cells().any(|s| g.step(s, dirs[d], r as i32).is_some()))
+            };
+            let ranges: Vec<(Span, u32)> = block
+                .fields
+                .iter()
+                .filter_map(|f| match &f.value {
+                    CatapultField::Range(list) => Some(list),
+                    _ => None,
+                })
+                .flatten()
+                .filter_map(|n| Some((n.span, n.value?)))
+                .collect();
+            let dead: Vec<&(Span, u32)> = ranges.iter().filter(|&&(_, r)| !lands(r)).collect();
+            if dead.is_empty() {
+                continue;
+            }
+            let note = "a stone flies exactly its range, in a straight line: on this board no \
+                        cell has a cell that far away in these directions";
+            if dead.len() == ranges.len() {
+                self.push(
+                    Diagnostic::warning(
+                        block.head,
+                        "every throw of this catapult leaves the board",
+                    )
+                    .with_note(note)
+                    .with_help("shorten `range`, or throw along the board's longer side"),
+                );
+            } else {
+                for &&(span, r) in &dead {
+                    self.push(
+                        Diagnostic::warning(
+                            span,
+                            format!("every throw of range {r} leaves the board"),
+                        )
+                        .with_note(note)
+                        .with_help("remove it, or throw along the board's longer side"),
+                    );
+                }
+            }
+        }
+    }
+}

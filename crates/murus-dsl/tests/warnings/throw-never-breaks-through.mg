@@ -1,0 +1,19 @@
+// `by throw`, but the only catapult loses its stone on an empty cell.
+variant "base"
+board rect 8 x 7
+player "Romans" { letter r  colour "#e8dcc0"  home rank 1  forward n }
+player "Gauls"  { letter g  colour "#5b3a29"  home rank 7  forward s }
+setup {
+    r 2 on rank 1
+    g 2 on rank 7
+}
+stack limit 3
+sow { heights 2  directions all  onto empty, own 1, own 2 }
+catapult {
+    height 3
+    directions forward
+    range 2, 3
+    onto empty, enemy any
+    on empty: lost
+}
+win { breakthrough immediate by sow, throw  stalemate loses }
