@@ -6,7 +6,7 @@
 //! written at, so those checks can still point at the source.
 
 pub use crate::diagnostic::Span;
-use crate::rules::{Stalemate, Timing};
+use crate::rules::{Material, Stalemate, Timing};
 
 /// A value with the span it was written at.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -340,6 +340,10 @@ pub enum WinField {
     Breakthrough(BreakthroughClause),
     /// `stalemate loses|draws`
     Stalemate(Spanned<Stalemate>),
+    /// `occupy CELLSET [count K]`
+    Occupy(CellSet, Option<Number>),
+    /// `reduced to N stones|towers`
+    Reduced(Number, Spanned<Material>),
 }
 
 impl WinField {
@@ -347,6 +351,8 @@ impl WinField {
         match self {
             WinField::Breakthrough(_) => "breakthrough",
             WinField::Stalemate(_) => "stalemate",
+            WinField::Occupy(..) => "occupy",
+            WinField::Reduced(..) => "reduced",
         }
     }
 }

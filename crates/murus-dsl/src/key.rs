@@ -26,7 +26,7 @@ use std::fmt::{self, Write as _};
 use sha2::{Digest, Sha256};
 
 use crate::geometry::ShapeKind;
-use crate::rules::{Opening, Rules, Stalemate, Timing};
+use crate::rules::{Material, Opening, Rules, Stalemate, Timing};
 
 /// The SHA-256 of the rules' canonical form ([`Rules::canonical_form`]).
 /// Its `Display` is the first 12 hex digits; [`RulesKey::to_hex`] gives all
@@ -190,6 +190,19 @@ impl Rules {
             Stalemate::Draws => "draws",
         };
         let _ = writeln!(out, " stalemate {stalemate}");
+        // Written only when present, so that older rules keep their keys.
+        if let Some(o) = &self.win.occupation {
+            out.push_str("win occupy ");
+            list(&mut out, &o.cells);
+            let _ = writeln!(out, " count {}", o.count);
+        }
+        if let Some(r) = self.win.reduced {
+            let what = match r.material {
+                Material::Stones => "stones",
+                Material::Towers => "towers",
+            };
+            let _ = writeln!(out, "win reduced to {} {what}", r.at_most);
+        }
         let _ = writeln!(
             out,
             "draw repetition {:?} plies {:?}",

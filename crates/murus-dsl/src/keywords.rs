@@ -140,6 +140,9 @@ pub const WORDS: &[Word] = &[
     keyword_in("breakthrough", "belongs in the `win { … }` block"),
     keyword("by"),
     keyword_in("stalemate", "belongs in the `win { … }` block"),
+    keyword_in("occupy", "belongs in the `win { … }` block"),
+    keyword_in("count", "belongs in the `win { … }` block"),
+    keyword_in("reduced", "belongs in the `win { … }` block"),
     keyword_in("repetition", "belongs in the `draw { … }` block"),
     keyword_in("plies", "belongs in the `draw { … }` block"),
     keyword("pie"),
@@ -158,6 +161,8 @@ pub const WORDS: &[Word] = &[
     value("throw"),
     value("loses"),
     value("draws"),
+    value("stones"),
+    value("towers"),
     value("wall"),
     value("lost"),
 ];

@@ -12,7 +12,7 @@ use pest::iterators::Pair;
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::keywords::{self, WordKind};
-use crate::rules::{Stalemate, Timing};
+use crate::rules::{Material, Stalemate, Timing};
 use crate::suggest::closest;
 
 #[derive(pest_derive::Parser)]
@@ -144,7 +144,10 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::catapult_target => "`empty`, `enemy H` or `enemy any`",
         Rule::enemy_target => "`enemy H`",
         Rule::win_block => "`win { … }`",
-        Rule::win_field => "a win statement (`breakthrough`, `stalemate`)",
+        Rule::win_field => "a win statement (`breakthrough`, `stalemate`, `occupy`, `reduced`)",
+        Rule::occupy_field => "`occupy CELLSET [count K]`",
+        Rule::reduced_field => "`reduced to N stones|towers`",
+        Rule::material => "`stones` or `towers`",
         Rule::breakthrough_field => "`breakthrough …`",
         Rule::timing => "`immediate` or `delayed`",
         Rule::arrival => "`sow` or `throw`",
@@ -259,7 +262,14 @@ fn syntax_error(source: &str, err: PestError<Rule>) -> Diagnostic {
                 }
                 d
             } else {
-                Diagnostic::error(span, format!("{expected}, found `{word}`"))
+                let mut d = Diagnostic::error(span, format!("{expected}, found `{word}`"));
+                // A misspelt value (`towres`, `immedaite`) gets the same
+                // help as a misspelt keyword.
+                let candidates = positives.iter().flat_map(|r| value_words(*r));
+                if let Some(best) = closest(word, candidates.copied()) {
+                    d = d.with_help(format!("did you mean `{best}`?"));
+                }
+                d
             }
         }
         Found::Other(text) => {
@@ -276,6 +286,18 @@ fn syntax_error(source: &str, err: PestError<Rule>) -> Diagnostic {
                 format!("{expected}, found {shown}"),
             )
         }
+    }
+}
+
+/// The fixed words a value rule accepts (`timing`: `immediate`, `delayed`).
+fn value_words(rule: Rule) -> &'static [&'static str] {
+    match rule {
+        Rule::timing => &["immediate", "delayed"],
+        Rule::arrival => &["sow", "throw"],
+        Rule::stalemate_outcome => &["loses", "draws"],
+        Rule::empty_landing => &["wall", "lost"],
+        Rule::material => &["stones", "towers"],
+        _ => &[],
     }
 }
 
@@ -646,6 +668,21 @@ fn build_win_field(pair: Pair<'_, Rule>) -> WinField {
                 timing: Spanned::new(timing, span(&t)),
                 by,
             })
+        }
+        Rule::occupy_field => {
+            let mut it = parts(pair);
+            let cells = build_cellset(next(&mut it, "a cell set"));
+            WinField::Occupy(cells, it.next().map(build_number))
+        }
+        Rule::reduced_field => {
+            let mut it = parts(pair);
+            let n = build_number(next(&mut it, "a number"));
+            let m = next(&mut it, "`stones` or `towers`");
+            let material = match m.as_str() {
+                "stones" => Material::Stones,
+                _ => Material::Towers,
+            };
+            WinField::Reduced(n, Spanned::new(material, span(&m)))
         }
         Rule::stalemate_field => {
             let o = next(&mut parts(pair), "a stalemate outcome");

@@ -151,11 +151,44 @@ pub enum Stalemate {
     Draws,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinRules {
     /// `None`: reaching a home wins nothing (Escape).
     pub breakthrough: Option<Breakthrough>,
     pub stalemate: Stalemate,
+    /// `occupy …`: holding cells wins (king of the hill).
+    pub occupation: Option<Occupation>,
+    /// `reduced to …`: running short of stones or towers loses.
+    pub reduced: Option<Reduction>,
+}
+
+/// Occupation: a player who, at the start of its turn, has a stack of its
+/// own on at least `count` of `cells` wins. Checked after a delayed
+/// breakthrough, before anything else of the turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Occupation {
+    /// The cells to hold, sorted.
+    pub cells: Vec<usize>,
+    /// How many of them (1 ..= `cells.len()`).
+    pub count: u32,
+}
+
+/// What a [`Reduction`] counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Material {
+    /// Every stone a player has on the board.
+    Stones,
+    /// A player's stacks of two or more stones.
+    Towers,
+}
+
+/// Reduction: a player who starts its turn with at most `at_most` stones
+/// (or towers) loses; with more than two players it is eliminated, as by
+/// stalemate, and its stacks stay on the board. Checked after occupation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reduction {
+    pub at_most: u32,
+    pub material: Material,
 }
 
 /// Draw rules for self-play; the original rules have none.

@@ -86,6 +86,8 @@ fn main() {
                 by_throw: true,
             }),
             stalemate: Stalemate::Loses,
+            occupation: None,
+            reduced: None,
         },
         draw: DrawRules::default(),
         opening: Opening::None,

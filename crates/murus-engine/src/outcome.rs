@@ -17,11 +17,16 @@ pub enum Reason {
     Repetition,
     /// The variant's ply cap was reached.
     PlyCap,
+    /// The winner held the cells of `occupy` at the start of its turn.
+    Occupation,
+    /// The loser started its turn with no more stones (or towers) than
+    /// `reduced to` allows.
+    Reduced,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 7] = [
+    pub const ALL: [Reason; 9] = [
         Reason::BreakthroughSow,
         Reason::BreakthroughThrow,
         Reason::BreakthroughDelayed,
@@ -29,6 +34,8 @@ impl Reason {
         Reason::Elimination,
         Reason::Repetition,
         Reason::PlyCap,
+        Reason::Occupation,
+        Reason::Reduced,
     ];
 
     /// The reason written as [`Reason::as_str`] and [`Reason::by`] (as game
@@ -39,7 +46,8 @@ impl Reason {
             .find(|r| r.as_str() == reason && r.by() == by)
     }
 
-    /// `breakthrough`, `stalemate`, `elimination`, `repetition` or `ply-cap`.
+    /// `breakthrough`, `stalemate`, `elimination`, `repetition`, `ply-cap`,
+    /// `occupation` or `reduced`.
     pub fn as_str(self) -> &'static str {
         match self {
             Reason::BreakthroughSow | Reason::BreakthroughThrow | Reason::BreakthroughDelayed => {
@@ -49,6 +57,8 @@ impl Reason {
             Reason::Elimination => "elimination",
             Reason::Repetition => "repetition",
             Reason::PlyCap => "ply-cap",
+            Reason::Occupation => "occupation",
+            Reason::Reduced => "reduced",
         }
     }
     /// For a breakthrough, how the stone got there: `sow`, `throw` or `delayed`.
@@ -91,6 +101,8 @@ mod tests {
             Reason::Elimination => 4,
             Reason::Repetition => 5,
             Reason::PlyCap => 6,
+            Reason::Occupation => 7,
+            Reason::Reduced => 8,
         };
         for (i, r) in Reason::ALL.into_iter().enumerate() {
             assert_eq!(position(r), i);

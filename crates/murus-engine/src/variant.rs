@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use murus_dsl::diagnostic::count;
-use murus_dsl::rules::{DrawRules, Rules};
+use murus_dsl::rules::{DrawRules, Material, Rules};
 use murus_dsl::{Diagnostic, Geometry, RulesKey};
 
 use crate::bits::Bits;
@@ -48,6 +48,9 @@ shipped!(
     "hex",
     "hex3-escape",
     "escape4",
+    "ballista",
+    "hill",
+    "attrition",
 );
 
 /// A bitboard word the facade knows how to wrap.
@@ -293,6 +296,20 @@ impl Variant {
             Reason::PlyCap => match draw.ply_cap {
                 Some(n) => format!("the ply cap ({})", count(n, "ply", "plies")),
                 None => "the ply cap".to_string(),
+            },
+            Reason::Occupation => "occupation".to_string(),
+            Reason::Reduced => match self.rules.win.reduced {
+                Some(r) => {
+                    let what = match r.material {
+                        Material::Stones => ("stone", "stones"),
+                        Material::Towers => ("tower", "towers"),
+                    };
+                    format!(
+                        "reduction (the loser down to {})",
+                        count(r.at_most, what.0, what.1)
+                    )
+                }
+                None => "reduction".to_string(),
             },
         };
         match o.winner.and_then(|w| self.rules.players.get(w)) {

@@ -6,8 +6,8 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use murus_dsl::rules::{Opening, Rules, Timing};
-use murus_engine::{BUILTIN, MoveKind, Phase, Position, Variant};
+use murus_dsl::rules::{Material, Opening, Rules, Timing};
+use murus_engine::{BUILTIN, MoveKind, Phase, Position, Reason, Variant};
 use proptest::prelude::*;
 
 mod common;
@@ -223,6 +223,35 @@ fn reference_breakthrough(
     }
 }
 
+/// What the start of player `p`'s turn decides by occupation or reduction
+/// (two players), by the rules' text: holding `count` cells of the set wins;
+/// then having at most the reduction's stones or towers (stacks of two or
+/// more) loses.
+fn reference_turn_start(v: &Variant, board: &Board, p: usize) -> Option<(Option<usize>, Reason)> {
+    let win = &v.rules().win;
+    if let Some(o) = &win.occupation {
+        let held = o
+            .cells
+            .iter()
+            .filter(|c| board.get(c).is_some_and(|&(q, _)| q == p))
+            .count();
+        if held >= o.count as usize {
+            return Some((Some(p), Reason::Occupation));
+        }
+    }
+    if let Some(r) = win.reduced {
+        let mine = board.values().filter(|&&(q, _)| q == p);
+        let has: u32 = match r.material {
+            Material::Stones => mine.map(|&(_, h)| u32::from(h)).sum(),
+            Material::Towers => mine.filter(|&&(_, h)| h >= 2).count() as u32,
+        };
+        if has <= r.at_most {
+            return Some((Some(1 - p), Reason::Reduced));
+        }
+    }
+    None
+}
+
 fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(v.hash(pos), v.hash_from_scratch(pos), "incremental hash");
     let fast: BTreeSet<String> = v
@@ -275,6 +304,20 @@ fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
             name,
             v.position_string(pos)
         );
+        // Occupation and reduction, at the start of the next turn.
+        if !over_by_breakthrough && v.rules().players.len() == 2 {
+            let got = v
+                .outcome(&next)
+                .filter(|o| matches!(o.reason, Reason::Occupation | Reason::Reduced))
+                .map(|o| (o.winner, o.reason));
+            prop_assert_eq!(
+                got,
+                reference_turn_start(v, &board_of(v, &next), v.turn(&next)),
+                "start of the turn after {} from {}",
+                name,
+                v.position_string(pos)
+            );
+        }
         // Position strings round-trip.
         let text = v.position_string(&next);
         let back = v

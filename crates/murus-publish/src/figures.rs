@@ -556,13 +556,22 @@ impl Finder<'_> {
                 )
             }
             Action::Throw { from, to, .. } => {
+                let removed = v.stones_removed(pos, m);
                 let landing = match v.stack(pos, to) {
+                    None if removed.own > 0 => {
+                        format!("onto the empty cell {}, where it is lost", g.name(to))
+                    }
                     None => format!("onto the empty cell {}", g.name(to)),
                     Some((p, h)) => format!(
-                        "at the {} of the {} on {} (the thrown stone and one of its stones leave the game)",
+                        "at the {} of the {} on {} (the thrown stone and {} of its stones leave the game)",
                         self.stack_name(h),
                         self.name(p),
-                        g.name(to)
+                        g.name(to),
+                        match removed.enemy {
+                            1 => "one".to_string(),
+                            n if n == h => "all".to_string(),
+                            n => n.to_string(),
+                        }
                     ),
                 };
                 format!(

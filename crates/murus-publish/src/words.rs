@@ -9,8 +9,8 @@
 
 use murus_dsl::ShapeKind;
 use murus_dsl::rules::{
-    Breakthrough, CatapultRule, DrawRules, Opening, PlayerRules, Rules, SacrificeRule, SowRule,
-    Stalemate, Timing, WinRules,
+    Breakthrough, CatapultRule, DrawRules, Material, Occupation, Opening, PlayerRules, Reduction,
+    Rules, SacrificeRule, SowRule, Stalemate, Timing, WinRules,
 };
 use murus_engine::Variant;
 
@@ -397,6 +397,8 @@ impl Words<'_> {
         let WinRules {
             breakthrough,
             stalemate,
+            occupation,
+            reduced,
         } = win;
         let mut out = Vec::new();
         match breakthrough {
@@ -427,6 +429,32 @@ impl Words<'_> {
                 });
             }
             None => out.push("Reaching an opponent's home wins nothing.".into()),
+        }
+        if let Some(Occupation { cells, count }) = occupation {
+            let how = if *count as usize == cells.len() && cells.len() > 1 {
+                format!("a stack on every one of {}", self.cells(cells))
+            } else if cells.len() == 1 {
+                format!("a stack on {}", self.cells(cells))
+            } else {
+                format!("stacks on at least {} of {}", count, self.cells(cells))
+            };
+            out.push(format!(
+                "Occupation: a player who has {how} at the start of its turn wins."
+            ));
+        }
+        if let Some(Reduction { at_most, material }) = reduced {
+            let what = match material {
+                Material::Stones => stones(*at_most),
+                Material::Towers if *at_most == 1 => "1 tower (stack of two or more stones)".into(),
+                Material::Towers => format!("{at_most} towers (stacks of two or more stones)"),
+            };
+            out.push(if players > 2 {
+                format!(
+                    "Reduction: a player who starts its turn with at most {what} is out of the game (its stones stay on the board)."
+                )
+            } else {
+                format!("Reduction: a player who starts its turn with at most {what} loses.")
+            });
         }
         out.push(match stalemate {
             Stalemate::Loses if players > 2 => "A player who cannot move at the start of its turn is out of the game (its stones stay on the board); the last player able to move wins.".into(),

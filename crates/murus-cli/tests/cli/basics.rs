@@ -198,6 +198,9 @@ fn every_variant_shows_moves_perfts_and_replays() {
         "hex",
         "hex3-escape",
         "escape4",
+        "ballista",
+        "hill",
+        "attrition",
     ] {
         assert!(murus(&["show", name]).status.success(), "{name}");
         let moves = stdout(&murus(&["moves", name]));

@@ -6,9 +6,40 @@ use super::Lowerer;
 use super::text::{dir_names, join_and, join_or};
 use crate::ast::{Block, CatapultField};
 use crate::diagnostic::Diagnostic;
-use crate::rules::{CatapultRule, Opening, Rules, Timing};
+use crate::rules::{CatapultRule, Material, Opening, Rules, Timing};
 
 impl Lowerer {
+    /// `reduced to N …` where a player starts with at most N stones (or
+    /// towers) would end the game before its first move.
+    pub(super) fn check_reduced_at_start(&mut self, rules: &Rules) {
+        let Some(r) = rules.win.reduced else { return };
+        let Some(span) = self.reduced_span else {
+            return;
+        };
+        for p in 0..rules.players.len() {
+            let mine = rules.setup.iter().filter(|&&(_, q, _)| q == p);
+            let (has, what) = match r.material {
+                Material::Stones => (mine.map(|&(_, _, h)| u32::from(h)).sum::<u32>(), "stones"),
+                Material::Towers => (mine.filter(|&&(_, _, h)| h >= 2).count() as u32, "towers"),
+            };
+            if has <= r.at_most {
+                let who = self.players[p].describe();
+                self.push(
+                    Diagnostic::error(
+                        span,
+                        format!("{who} would lose at once: the setup gives them {has} {what}"),
+                    )
+                    .with_note(format!(
+                        "a player who starts its turn with at most {} {what} loses",
+                        r.at_most
+                    ))
+                    .with_help(format!("lower the number below {has}")),
+                );
+                return;
+            }
+        }
+    }
+
     /// Several catapults may not give one player the same throw (the same
     /// height, direction and range): `d3*d5` would not say which catapult
     /// made it, nor so which landing rules apply.

@@ -81,6 +81,9 @@ struct Lowerer {
     sow_directions: Option<Span>,
     /// Those of every `catapult` block, in the file's order.
     catapult_directions: Vec<Span>,
+    /// The `reduced to …` statement, for the whole-file check that no
+    /// player starts reduced.
+    reduced_span: Option<Span>,
     /// The `from` sets of the pie lines, by player.
     pie_from: [Option<Span>; 2],
     /// Some `$NAME` has no value (reported before lowering).
@@ -161,6 +164,7 @@ impl Lowerer {
         if let Some(rules) = &assembled {
             self.check_homes_reachable(rules);
             self.check_pie_towers(rules);
+            self.check_reduced_at_start(rules);
             self.check_dead_rules(&items, rules);
         }
         if assembled.is_none() && !self.unresolved {

@@ -1,10 +1,11 @@
 //! How a game ends: the `win` and `draw` blocks.
 
 use super::Lowerer;
+use super::cellset::eval_cellset;
 use super::items::Once;
 use crate::ast::*;
 use crate::diagnostic::Span;
-use crate::rules::{Breakthrough, DrawRules, Timing, WinRules};
+use crate::rules::{Breakthrough, DrawRules, Occupation, Reduction, Timing, WinRules};
 
 impl Lowerer {
     pub(super) fn lower_win(
@@ -21,13 +22,30 @@ impl Lowerer {
             return None;
         };
         let (mut breakthrough, mut stalemate) = (None, None);
+        let (mut occupy, mut reduced) = (None, None);
         for f in &block.fields {
             let kw = f.value.keyword();
             match &f.value {
                 WinField::Breakthrough(v) => self.first(&mut breakthrough, v, f.span, kw, "win"),
                 WinField::Stalemate(v) => self.first(&mut stalemate, v, f.span, kw, "win"),
+                WinField::Occupy(..) => self.first(&mut occupy, &f.value, f.span, kw, "win"),
+                WinField::Reduced(..) => self.first(&mut reduced, &f.value, f.span, kw, "win"),
             }
         }
+        let occupation = match occupy {
+            Some((WinField::Occupy(set, count), _)) => Some(self.lower_occupation(set, count)?),
+            _ => None,
+        };
+        let reduced = match reduced {
+            Some((WinField::Reduced(n, material), span)) => {
+                self.reduced_span = Some(span);
+                Some(Reduction {
+                    at_most: self.num(n)?,
+                    material: material.value,
+                })
+            }
+            _ => None,
+        };
         let stalemate = self.require(stalemate, block.head, "win", "stalemate", "stalemate loses");
         let breakthrough = match breakthrough {
             Some((clause, _)) => Some(self.lower_breakthrough(clause, has_sow, has_catapult)?),
@@ -36,7 +54,45 @@ impl Lowerer {
         Some(WinRules {
             breakthrough,
             stalemate: stalemate?.value,
+            occupation,
+            reduced,
         })
+    }
+
+    /// `occupy CELLSET [count K]`: a set with cells, and `1 <= K <=` its size
+    /// (all of it without `count`).
+    fn lower_occupation(&mut self, set: &CellSet, count: &Option<Number>) -> Option<Occupation> {
+        let g = self.geometry.as_ref()?;
+        let mut cells = eval_cellset(g, set, &mut self.diags)?;
+        cells.sort_unstable();
+        cells.dedup();
+        if cells.is_empty() {
+            self.error(set.span, "`occupy` names no cell on this board")
+                .notes
+                .push("a player wins by holding cells of this set".to_string());
+            return None;
+        }
+        let size = cells.len() as u32;
+        let count = match count {
+            None => size,
+            Some(n) => {
+                let k = self.num(n)?;
+                if k == 0 || k > size {
+                    let cells_word = if size == 1 { "cell" } else { "cells" };
+                    self.error(
+                        n.span,
+                        format!("`count {k}`, but the set has {size} {cells_word}"),
+                    )
+                    .notes
+                    .push(format!(
+                        "a player wins by holding from 1 to {size} of these cells"
+                    ));
+                    return None;
+                }
+                k
+            }
+        };
+        Some(Occupation { cells, count })
     }
 
     /// `breakthrough immediate|delayed [by sow, throw]`. Without `by`, every

@@ -1,7 +1,7 @@
 //! Playing a move: the stones it moves and removes, the hash kept up to
 //! date, the turn passed on, the start-of-turn rules, and the outcome.
 
-use murus_dsl::rules::{Stalemate, Timing};
+use murus_dsl::rules::{Material, Reduction, Stalemate, Timing};
 
 use crate::bits::Bits;
 use crate::moves::{Move, MoveKind};
@@ -178,8 +178,10 @@ impl<B: Bits> Engine<B> {
         p
     }
 
-    /// Start-of-turn rules: a delayed breakthrough wins now; with more than
-    /// two players, a player who cannot act is eliminated.
+    /// Start-of-turn rules, in this order: a delayed breakthrough wins now;
+    /// holding the cells of `occupy` wins now; a player `reduced to` its
+    /// limit loses (with more than two players it is eliminated); with more
+    /// than two players, a player who cannot act is eliminated.
     #[inline(always)]
     pub(super) fn begin_turn(&self, pos: &mut Pos<B>) {
         loop {
@@ -201,6 +203,32 @@ impl<B: Bits> Engine<B> {
                     return;
                 }
             }
+            if let Some((cells, count)) = self.occupy {
+                if (pos.owner[p] & cells).count() >= count {
+                    pos.status = Some(Outcome {
+                        winner: Some(p),
+                        reason: Reason::Occupation,
+                    });
+                    return;
+                }
+            }
+            if let Some(r) = self.reduced {
+                if self.is_reduced(pos, p, r) {
+                    if self.players <= 2 {
+                        let next = self.next_player(pos, p);
+                        pos.status = Some(Outcome {
+                            winner: (next != p).then_some(next),
+                            reason: Reason::Reduced,
+                        });
+                        return;
+                    }
+                    pos.out |= 1 << p;
+                    pos.hash ^= self.z_out[p];
+                    let next = self.next_player(pos, p);
+                    self.set_turn(pos, next);
+                    continue;
+                }
+            }
             if self.players <= 2 || self.stalemate != Stalemate::Loses || self.count_moves(pos) > 0
             {
                 return;
@@ -210,6 +238,18 @@ impl<B: Bits> Engine<B> {
             let next = self.next_player(pos, p);
             self.set_turn(pos, next);
         }
+    }
+
+    /// Whether player `p` has no more stones (or towers) than `r` allows.
+    fn is_reduced(&self, pos: &Pos<B>, p: usize, r: Reduction) -> bool {
+        let has = match r.material {
+            Material::Stones => pos.stone_count(p),
+            Material::Towers => {
+                let walls = pos.height[1];
+                (pos.owner[p] & !walls).count()
+            }
+        };
+        has <= r.at_most
     }
 
     /// The result of the game at `pos`, if it is over: a finished game's

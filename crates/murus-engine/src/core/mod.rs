@@ -16,7 +16,7 @@
 
 use std::sync::Arc;
 
-use murus_dsl::rules::{Breakthrough, MAX_HEIGHT, MAX_PLAYERS, Rules, Stalemate};
+use murus_dsl::rules::{Breakthrough, MAX_HEIGHT, MAX_PLAYERS, Reduction, Rules, Stalemate};
 
 use crate::bits::{Bits, Shift};
 
@@ -117,6 +117,10 @@ pub struct Engine<B: Bits> {
     cats: Vec<Cat>,
     breakthrough: Option<Breakthrough>,
     stalemate: Stalemate,
+    /// `occupy`: the cells, and how many of them win.
+    occupy: Option<(B, u32)>,
+    /// `reduced to`: running short of stones or towers loses.
+    reduced: Option<Reduction>,
     pie: Option<([B; 2], [B; 2])>,
     zobrist: Vec<[[u64; MAXH + 1]; MAXP]>,
     z_turn: [u64; MAXP],

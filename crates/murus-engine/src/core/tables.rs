@@ -139,6 +139,12 @@ impl<B: Bits> Engine<B> {
             cats,
             breakthrough: rules.win.breakthrough,
             stalemate: rules.win.stalemate,
+            occupy: rules
+                .win
+                .occupation
+                .as_ref()
+                .map(|o| (set(&o.cells), o.count)),
+            reduced: rules.win.reduced,
             pie,
             zobrist,
             z_turn,

@@ -4,7 +4,8 @@
 //! on or off, catapults on or off (ranges, targets, what a landing does;
 //! sometimes a second catapult, sideways or of another height),
 //! breakthroughs immediate or delayed and by sowing, throwing or both, or
-//! none at all, stalemate that loses or draws, and the pie rule.
+//! none at all, occupation and reduction (two players on a rectangle),
+//! stalemate that loses or draws, and the pie rule.
 
 /// A small generator (xorshift), so that a file depends on its seed alone.
 struct Rng(u64);
@@ -219,7 +220,22 @@ pub fn rule_file(seed: u64) -> String {
         }
     };
     let stalemate = if rng.chance(80) { "loses" } else { "draws" };
-    text += &format!("win {{ {breakthrough}stalemate {stalemate} }}\n");
+    // Two-player rectangles sometimes win by occupying the middle rank or
+    // lose by running short of stones or towers.
+    let mut more = String::new();
+    if players == 2 && !hex {
+        if rng.chance(30) {
+            more += &format!("occupy rank {} count {} ", h / 2 + 1, rng.range(1, w));
+        }
+        if rng.chance(30) {
+            more += &if rng.chance(50) {
+                format!("reduced to {} stones ", rng.range(1, 2 * w - 1))
+            } else {
+                format!("reduced to {} towers ", rng.range(0, w - 1))
+            };
+        }
+    }
+    text += &format!("win {{ {breakthrough}{more}stalemate {stalemate} }}\n");
     text += &format!("draw {{ repetition 3 plies {} }}\n", rng.range(40, 200));
     if players == 2 && !hex && rng.chance(20) {
         text += &format!(
