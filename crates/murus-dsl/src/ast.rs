@@ -251,6 +251,8 @@ pub enum SowField {
     Directions(DirSet),
     /// `onto TARGET, TARGET…`
     Onto(Vec<Spanned<Target>>),
+    /// `on enemy: capture` (`None`) or `on enemy: remove N`.
+    OnEnemy(Spanned<Option<Number>>),
 }
 
 impl SowField {
@@ -259,6 +261,7 @@ impl SowField {
             SowField::Heights(_) => "heights",
             SowField::Directions(_) => "directions",
             SowField::Onto(_) => "onto",
+            SowField::OnEnemy(_) => "on enemy",
         }
     }
 }
@@ -270,7 +273,8 @@ pub enum Target {
     Empty,
     /// `own H`: an own stack of height H (sowing).
     Own(Number),
-    /// `enemy H`: an enemy stack of height H (throwing).
+    /// `enemy H`: an enemy stack of height H (throwing, or sowing that
+    /// captures).
     Enemy(Number),
     /// `enemy any`
     EnemyAny,

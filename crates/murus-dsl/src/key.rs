@@ -26,7 +26,7 @@ use std::fmt::{self, Write as _};
 use sha2::{Digest, Sha256};
 
 use crate::geometry::ShapeKind;
-use crate::rules::{Material, Opening, Rules, Stalemate, Timing};
+use crate::rules::{Material, Opening, Rules, SowCapture, Stalemate, Timing};
 
 /// The SHA-256 of the rules' canonical form ([`Rules::canonical_form`]).
 /// Its `Display` is the first 12 hex digits; [`RulesKey::to_hex`] gives all
@@ -146,6 +146,17 @@ impl Rules {
             set(&mut out, &sow.heights);
             let _ = write!(out, " onto empty {} own ", sow.onto_empty);
             set(&mut out, &sow.onto_own);
+            // Written only when present, so that older rules keep their keys.
+            if !sow.onto_enemy.is_empty() {
+                out.push_str(" enemy ");
+                set(&mut out, &sow.onto_enemy);
+                match sow.on_enemy {
+                    SowCapture::Capture => out.push_str(" on enemy capture"),
+                    SowCapture::Remove(n) => {
+                        let _ = write!(out, " on enemy remove {n}");
+                    }
+                }
+            }
             out.push('\n');
             per_player(&mut out, "directions", &sow.directions);
         }

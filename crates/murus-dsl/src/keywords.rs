@@ -135,6 +135,7 @@ pub const WORDS: &[Word] = &[
     keyword("against"),
     keyword("lose"),
     keyword("remove"),
+    keyword("capture"),
     keyword_in("height", "belongs in a `catapult { … }` block"),
     keyword_in("range", "belongs in a `catapult { … }` block"),
     keyword_in("breakthrough", "belongs in the `win { … }` block"),

@@ -417,7 +417,21 @@ pub(crate) fn resolve(
 fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
     for item in &mut file.items {
         match item {
-            Item::Variant(_) | Item::Title(_) | Item::Turns(_) | Item::Win(_) | Item::Param(_) => {}
+            Item::Variant(_) | Item::Title(_) | Item::Turns(_) | Item::Param(_) => {}
+            Item::Win(b) => {
+                for field in &mut b.fields {
+                    match &mut field.value {
+                        WinField::Breakthrough(_) | WinField::Stalemate(_) => {}
+                        WinField::Occupy(set, count) => {
+                            cellset_numbers(set, f);
+                            if let Some(n) = count {
+                                f(n);
+                            }
+                        }
+                        WinField::Reduced(n, _) => f(n),
+                    }
+                }
+            }
             Item::Board(b) => {
                 let Board { shape, without } = &mut b.value;
                 match &mut shape.value {
@@ -459,6 +473,11 @@ fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
                         SowField::Heights(list) => list.iter_mut().for_each(&mut *f),
                         SowField::Directions(_) => {}
                         SowField::Onto(targets) => target_numbers(targets, f),
+                        SowField::OnEnemy(landing) => {
+                            if let Some(n) = &mut landing.value {
+                                f(n);
+                            }
+                        }
                     }
                 }
             }

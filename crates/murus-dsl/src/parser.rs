@@ -122,10 +122,11 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::setup_block => "`setup { … }`",
         Rule::setup_line => "a setup line (`r 2 on rank 1`)",
         Rule::sow_block => "`sow { … }`",
-        Rule::sow_field => "a sow statement (`heights`, `directions`, `onto`)",
+        Rule::sow_field => "a sow statement (`heights`, `directions`, `onto`, `on enemy`)",
+        Rule::sow_on_enemy_field => "`on enemy: capture` or `on enemy: remove N`",
         Rule::heights_field => "`heights H, …`",
         Rule::sow_onto_field | Rule::catapult_onto_field => "`onto TARGET, …`",
-        Rule::sow_target => "`empty` or `own H`",
+        Rule::sow_target => "`empty`, `own H` or `enemy H`",
         Rule::empty_target => "`empty`",
         Rule::own_target => "`own H`",
         Rule::directions_field => "`directions DIRSET`",
@@ -577,6 +578,10 @@ fn build_sow_field(pair: Pair<'_, Rule>) -> SowField {
         Rule::heights_field => SowField::Heights(parts(pair).map(build_number).collect()),
         Rule::directions_field => SowField::Directions(build_directions_field(pair)),
         Rule::sow_onto_field => SowField::Onto(parts(pair).map(build_target).collect()),
+        Rule::sow_on_enemy_field => {
+            let s = span(&pair);
+            SowField::OnEnemy(Spanned::new(parts(pair).next().map(build_number), s))
+        }
         r => unreachable!("not a sow statement: {r:?}"),
     }
 }

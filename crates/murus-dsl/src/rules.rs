@@ -73,6 +73,22 @@ pub struct SowRule {
     /// Heights of own stacks that may receive a stone (1 = own wall). The
     /// compiler guarantees `h + 1 <= stack_limit` for each.
     pub onto_own: Vec<u8>,
+    /// Heights of enemy stacks that may receive a stone (`onto enemy H`);
+    /// empty in the published games.
+    pub onto_enemy: Vec<u8>,
+    /// What a stone dropped on an enemy stack does.
+    pub on_enemy: SowCapture,
+}
+
+/// What a stone sown onto an enemy stack does (`on enemy: …`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SowCapture {
+    /// `capture` (the default): the enemy stack leaves the game and the
+    /// stone stays there as a wall of the sower's.
+    Capture,
+    /// `remove N`: the stone and `N` stones of the enemy stack leave the
+    /// game (the whole stack if it has fewer).
+    Remove(u8),
 }
 
 /// A sacrifice: an own stack of height `attacker`, adjacent (in one of

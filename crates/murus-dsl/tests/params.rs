@@ -317,3 +317,30 @@ fn an_unknown_parameter_is_reported_once_and_silences_what_it_feeds() {
     // The likely meant `files` is not also reported as never used.
     assert!(d.iter().all(|d| !d.message.contains("never used")), "{d:?}");
 }
+
+/// The numbers of the win block (`reduced to $n stones`, `occupy rank $r
+/// count $k`) and of a sowing's `on enemy: remove $n` take parameters too.
+#[test]
+fn the_win_block_and_a_sowing_capture_take_parameters() {
+    let source = RECT
+        .replace(
+            "win { breakthrough immediate stalemate loses }",
+            "param n = 3..5\nparam k = 1, 2\nparam r = 4, 5\n\
+             win { breakthrough immediate reduced to $n stones occupy rank $r count $k \
+             stalemate loses }",
+        )
+        .replace(
+            "onto empty, own 1 }",
+            "onto empty, own 1, enemy 1 on enemy: remove $k }",
+        );
+    let c = ok(&source, &set(&[("n", 5), ("k", 2), ("r", 5)]));
+    let win = &c.rules.win;
+    assert_eq!(win.reduced.map(|r| r.at_most), Some(5));
+    let occupation = win.occupation.as_ref().expect("occupation");
+    assert_eq!(occupation.count, 2);
+    let g = &c.rules.geometry;
+    assert_eq!(occupation.cells, g.rank(5));
+    let sow = c.rules.sow.as_ref().expect("sow");
+    assert_eq!(sow.on_enemy, murus_dsl::rules::SowCapture::Remove(2));
+    assert!(c.warnings.is_empty(), "{:?}", c.warnings);
+}

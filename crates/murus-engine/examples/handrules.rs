@@ -76,6 +76,8 @@ fn main() {
             directions: vec![all.clone(), all.clone()],
             onto_empty: true,
             onto_own: if advanced { vec![1, 2] } else { vec![1] },
+            onto_enemy: Vec::new(),
+            on_enemy: SowCapture::Capture,
         }),
         sacrifices,
         catapults,

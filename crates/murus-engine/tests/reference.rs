@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use murus_dsl::rules::{Material, Opening, Rules, Timing};
+use murus_dsl::rules::{Material, Opening, Rules, SowCapture, Timing};
 use murus_engine::{BUILTIN, MoveKind, Phase, Position, Reason, Variant};
 use proptest::prelude::*;
 
@@ -90,6 +90,22 @@ fn reference_moves(v: &Variant, pos: &Position) -> BTreeMap<String, Board> {
                                 if o == p && sow.onto_own.contains(&th) && th < r.stack_limit =>
                             {
                                 nb.insert(t, (p, th + 1));
+                            }
+                            // Onto an enemy stack: captured (the stone stays
+                            // as a wall), or the stone and N of its stones
+                            // leave the game.
+                            Some(&(o, th)) if o != p && sow.onto_enemy.contains(&th) => {
+                                match sow.on_enemy {
+                                    SowCapture::Capture => {
+                                        nb.insert(t, (p, 1));
+                                    }
+                                    SowCapture::Remove(n) if n >= th => {
+                                        nb.remove(&t);
+                                    }
+                                    SowCapture::Remove(n) => {
+                                        nb.insert(t, (o, th - n));
+                                    }
+                                }
                             }
                             _ => ok = false,
                         }

@@ -596,3 +596,49 @@ fn outcomes_read_as_sentences_with_the_players_names() {
         v.render(&won)
     );
 }
+
+/// Capture by sowing (`onto enemy 1` with `on enemy: capture` or `remove
+/// N`): a sown stone dropped on an enemy wall takes it and stays as an own
+/// wall, or leaves the game with the wall; another enemy stack still blocks.
+#[test]
+fn a_sowing_onto_an_enemy_wall_captures_it_or_removes_it() {
+    let standard = murus_engine::BUILTIN[0].1;
+    let with = |landing: &str| {
+        let text = standard.replace(
+            "onto empty, own 1",
+            &format!("onto empty, own 1, enemy 1{landing}"),
+        );
+        Variant::compile(&text).unwrap_or_else(|e| panic!("{e:?}"))
+    };
+    // Romans to move: a tower on d3, a Gaul wall on d4, a Gaul tower on f5.
+    let start = "7g2/8/5g22/3g14/3r24/8/r27 r";
+    let capture = with("");
+    let p = pos(&capture, start);
+    let all = moves(&capture, &p);
+    assert!(all.contains(&"d3-d5".to_string()), "{all:?}");
+    assert!(!all.contains(&"d3-f5".to_string()), "a tower still blocks");
+    let mv = capture.parse_move(&p, "d3-d5").unwrap();
+    assert!(capture.is_capture(&p, mv));
+    let r = capture.stones_removed(&p, mv);
+    assert_eq!((r.own, r.enemy), (0, 1));
+    let after = play(&capture, &p, "d3-d5");
+    assert_eq!(
+        capture.stack(&after, capture.geometry().parse_cell("d4").unwrap()),
+        Some((0, 1))
+    );
+    assert_eq!(
+        capture.position_string(&after),
+        "7g2/8/3r11g22/3r14/8/8/r27 g"
+    );
+    // `on enemy: remove 1`: the sown stone leaves with the wall.
+    let remove = with(" on enemy: remove 1");
+    let p = pos(&remove, start);
+    let mv = remove.parse_move(&p, "d3-d5").unwrap();
+    let r = remove.stones_removed(&p, mv);
+    assert_eq!((r.own, r.enemy), (1, 1));
+    let after = play(&remove, &p, "d3-d5");
+    assert_eq!(remove.position_string(&after), "7g2/8/3r11g22/8/8/8/r27 g");
+    // Without `enemy 1` the wall blocks, as in the published games.
+    let standard = Variant::compile(standard).unwrap();
+    assert!(!moves(&standard, &pos(&standard, start)).contains(&"d3-d5".to_string()));
+}

@@ -10,7 +10,7 @@
 use murus_dsl::ShapeKind;
 use murus_dsl::rules::{
     Breakthrough, CatapultRule, DrawRules, Material, Occupation, Opening, PlayerRules, Reduction,
-    Rules, SacrificeRule, SowRule, Stalemate, Timing, WinRules,
+    Rules, SacrificeRule, SowCapture, SowRule, Stalemate, Timing, WinRules,
 };
 use murus_engine::Variant;
 
@@ -301,6 +301,8 @@ impl Words<'_> {
             directions,
             onto_empty,
             onto_own,
+            onto_enemy,
+            on_enemy,
         } = rule;
         let who: Vec<String> = heights.iter().map(|&h| self.stack(h)).collect();
         let mut out = vec![format!(
@@ -315,14 +317,35 @@ impl Words<'_> {
         for &h in onto_own {
             onto.push(format!("an own {}", self.stack(h).trim_start_matches("a ")));
         }
+        let enemies: Vec<String> = onto_enemy
+            .iter()
+            .map(|&h| self.stack(h).trim_start_matches("a ").to_string())
+            .collect();
+        if !enemies.is_empty() {
+            onto.push(format!("an enemy {}", or_list(&enemies)));
+        }
+        let elsewhere = if enemies.is_empty() {
+            "off the board, on an enemy stack, on a stack that would grow too tall"
+        } else {
+            "off the board, on another enemy stack, on a stack that would grow too tall"
+        };
         out.push(if onto.is_empty() {
             "A sown stone may not drop anywhere: no stack can sow.".into()
         } else {
             format!(
-                "A stone may drop only on {}; a sowing that would drop one anywhere else (off the board, on an enemy stack, on a stack that would grow too tall) may not be made.",
+                "A stone may drop only on {}; a sowing that would drop one anywhere else ({elsewhere}) may not be made.",
                 or_list(&onto)
             )
         });
+        if !enemies.is_empty() {
+            out.push(match on_enemy {
+                SowCapture::Capture => "A stone sown onto an enemy stack captures it: the enemy stack leaves the game and the stone stays there as a wall of the sower's.".to_string(),
+                SowCapture::Remove(n) => format!(
+                    "A stone sown onto an enemy stack leaves the game with {} of it (all, if it has fewer).",
+                    stones(u32::from(*n))
+                ),
+            });
+        }
         out
     }
 

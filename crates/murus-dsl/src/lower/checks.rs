@@ -174,7 +174,7 @@ impl Lowerer {
             if let Some(sow) = rules
                 .sow
                 .as_ref()
-                .filter(|s| s.onto_empty || !s.onto_own.is_empty())
+                .filter(|s| s.onto_empty || !s.onto_own.is_empty() || !s.onto_enemy.is_empty())
             {
                 let far = sow.heights.iter().copied().max().unwrap_or(0);
                 for &d in &sow.directions[p] {

@@ -14,7 +14,7 @@ use super::Lowerer;
 use super::items::Items;
 use crate::ast::{Arrival, CatapultField, SacrificeField, SowField, WinField};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::rules::{Opening, Rules};
+use crate::rules::{Opening, Rules, SowCapture};
 
 impl Rules {
     /// The stack heights some position of the game may hold: `reach[h]`
@@ -54,6 +54,14 @@ fn reachable_heights(rules: &Rules) -> Vec<bool> {
                 for &h in &sow.onto_own {
                     if has(&reach, h) {
                         grew |= add(&mut reach, h + 1);
+                    }
+                }
+                for &h in &sow.onto_enemy {
+                    if has(&reach, h) {
+                        grew |= match sow.on_enemy {
+                            SowCapture::Capture => add(&mut reach, 1),
+                            SowCapture::Remove(n) => add(&mut reach, h - n.min(h)),
+                        };
                     }
                 }
             }

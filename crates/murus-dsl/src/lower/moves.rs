@@ -4,17 +4,19 @@ use super::Lowerer;
 use super::blocks::HeightOf;
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::rules::{CatapultRule, SacrificeRule, SowRule};
+use crate::rules::{CatapultRule, SacrificeRule, SowCapture, SowRule};
 
 impl Lowerer {
     pub(super) fn lower_sow(&mut self, block: &Block<SowField>) -> Option<SowRule> {
         let (mut heights, mut directions, mut onto) = (None, None, None);
+        let mut on_enemy = None;
         for f in &block.fields {
             let kw = f.value.keyword();
             match &f.value {
                 SowField::Heights(v) => self.first(&mut heights, v, f.span, kw, "sow"),
                 SowField::Directions(v) => self.first(&mut directions, v, f.span, kw, "sow"),
                 SowField::Onto(v) => self.first(&mut onto, v, f.span, kw, "sow"),
+                SowField::OnEnemy(v) => self.first(&mut on_enemy, v, f.span, kw, "sow"),
             }
         }
         self.sow_directions = directions.map(|(_, span)| span);
@@ -30,12 +32,36 @@ impl Lowerer {
 
         let heights = heights.and_then(|list| self.lower_heights(list, HeightOf::Sowing));
         let directions = directions.and_then(|set| self.lower_dirset(set));
-        let (onto_empty, onto_own) = onto.and_then(|targets| self.lower_targets(targets))?;
+        let onto = onto?;
+        // Own and enemy targets are lowered apart: they are two lists.
+        let (enemy, own): (Vec<_>, Vec<_>) = onto
+            .iter()
+            .cloned()
+            .partition(|t| matches!(t.value, Target::Enemy(_) | Target::EnemyAny));
+        let (onto_empty, onto_own) = self.lower_targets(&own)?;
+        let (_, onto_enemy) = self.lower_targets(&enemy)?;
+        let on_enemy = match on_enemy {
+            None => Some(SowCapture::Capture),
+            Some((landing, span)) => {
+                if onto_enemy.is_empty() {
+                    self.warning(span, "`on enemy` has no effect").notes.push(
+                        "`onto` lists no `enemy H`, so no stone is ever sown onto an enemy stack"
+                            .to_string(),
+                    );
+                }
+                match &landing.value {
+                    None => Some(SowCapture::Capture),
+                    Some(n) => self.lower_hit(n).map(SowCapture::Remove),
+                }
+            }
+        };
         Some(SowRule {
             heights: heights?,
             directions: directions?,
             onto_empty,
             onto_own,
+            onto_enemy,
+            on_enemy: on_enemy?,
         })
     }
 
@@ -220,7 +246,8 @@ impl Lowerer {
         })
     }
 
-    /// `on enemy: remove N`: from 1 to the stack limit.
+    /// `on enemy: remove N` (of a catapult or a sowing): from 1 to the
+    /// stack limit.
     fn lower_hit(&mut self, n: &Number) -> Option<u8> {
         let k = self.num(n)?;
         let limit = self.limit?;

@@ -1,7 +1,7 @@
 //! Playing a move: the stones it moves and removes, the hash kept up to
 //! date, the turn passed on, the start-of-turn rules, and the outcome.
 
-use murus_dsl::rules::{Material, Reduction, Stalemate, Timing};
+use murus_dsl::rules::{Material, Reduction, SowCapture, Stalemate, Timing};
 
 use crate::bits::Bits;
 use crate::moves::{Move, MoveKind};
@@ -57,6 +57,23 @@ impl<B: Bits> Engine<B> {
                 for _ in 0..h {
                     s += step;
                     let c = self.height_at(pos, s as usize);
+                    if let Some(capture) = self.sow_capture {
+                        if c > 0 && !pos.owner[p].has(s as usize) {
+                            // Onto an enemy stack (`onto enemy H`).
+                            let q = self.owner_at(pos, s as usize);
+                            match capture {
+                                SowCapture::Capture => {
+                                    self.restack(pos, s as usize, q, c, 0);
+                                    self.restack(pos, s as usize, p, 0, 1);
+                                    landed |= B::bit(s as usize);
+                                }
+                                SowCapture::Remove(n) => {
+                                    self.restack(pos, s as usize, q, c, c - n.min(c));
+                                }
+                            }
+                            continue;
+                        }
+                    }
                     self.restack(pos, s as usize, p, c, c + 1);
                     landed |= B::bit(s as usize);
                 }
@@ -290,8 +307,38 @@ impl<B: Bits> Engine<B> {
             MoveKind::Sacrifice => true,
             // A hit, or a stone lost on an empty cell (`on empty: lost`).
             MoveKind::Throw => pos.occupied().has(m.to as usize) || !self.landing(m).0,
+            MoveKind::Sow => self.sow_capture.is_some() && self.sown_onto_enemies(pos, m).enemy > 0,
             _ => false,
         }
+    }
+
+    /// The stones a sowing `m` of `pos` takes off the board by landing on
+    /// enemy stacks (`onto enemy H`): the stacks captured, or the stones
+    /// removed with the sown stones.
+    fn sown_onto_enemies(&self, pos: &Pos<B>, m: Move) -> StonesRemoved {
+        let mut out = StonesRemoved::default();
+        let Some(capture) = self.sow_capture else {
+            return out;
+        };
+        let p = pos.turn as usize;
+        let from = m.from as usize;
+        let step = self.offset[m.aux as usize];
+        let mut s = from as i32;
+        for _ in 0..self.height_at(pos, from) {
+            s += step;
+            let c = self.height_at(pos, s as usize);
+            if c == 0 || pos.owner[p].has(s as usize) {
+                continue;
+            }
+            match capture {
+                SowCapture::Capture => out.enemy += c,
+                SowCapture::Remove(n) => {
+                    out.own += 1;
+                    out.enemy += n.min(c);
+                }
+            }
+        }
+        out
     }
 
     /// The stones `m`, a legal move of `pos`, takes off the board.
@@ -313,7 +360,8 @@ impl<B: Bits> Engine<B> {
                     enemy: hit.min(landing),
                 }
             }
-            MoveKind::Sow | MoveKind::Split | MoveKind::Swap => StonesRemoved::default(),
+            MoveKind::Sow => self.sown_onto_enemies(pos, m),
+            MoveKind::Split | MoveKind::Swap => StonesRemoved::default(),
         }
     }
 }

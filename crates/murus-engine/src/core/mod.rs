@@ -16,7 +16,9 @@
 
 use std::sync::Arc;
 
-use murus_dsl::rules::{Breakthrough, MAX_HEIGHT, MAX_PLAYERS, Reduction, Rules, Stalemate};
+use murus_dsl::rules::{
+    Breakthrough, MAX_HEIGHT, MAX_PLAYERS, Reduction, Rules, SowCapture, Stalemate,
+};
 
 use crate::bits::{Bits, Shift};
 
@@ -112,6 +114,11 @@ pub struct Engine<B: Bits> {
     sow_dirs: [Dirs; MAXP],
     sow_empty: bool,
     sow_own: Vec<u8>,
+    /// Heights of enemy stacks a sown stone may land on (`onto enemy H`).
+    sow_enemy: Vec<u8>,
+    /// What it does there; `None` when `sow_enemy` is empty, so that the
+    /// games without captures by sowing test one flag per dropped stone.
+    sow_capture: Option<SowCapture>,
     sacs: Vec<Sac>,
     /// The catapult rules, in the file's order.
     cats: Vec<Cat>,

@@ -38,6 +38,9 @@ impl<B: Bits> Engine<B> {
             for &h in &self.sow_own {
                 land |= own & pos.height[h as usize];
             }
+            for &h in &self.sow_enemy {
+                land |= enemy & pos.height[h as usize];
+            }
             for &h in &self.sow_heights {
                 let sowers = own & pos.height[h as usize];
                 if sowers.is_empty() {

@@ -70,6 +70,15 @@ impl<B: Bits> Engine<B> {
             ),
             None => (Vec::new(), [Dirs::default(); MAXP], false, Vec::new()),
         };
+        let sow_enemy = rules
+            .sow
+            .as_ref()
+            .map_or_else(Vec::new, |s| s.onto_enemy.clone());
+        let sow_capture = rules
+            .sow
+            .as_ref()
+            .filter(|s| !s.onto_enemy.is_empty())
+            .map(|s| s.on_enemy);
         let sacs = rules
             .sacrifices
             .iter()
@@ -135,6 +144,8 @@ impl<B: Bits> Engine<B> {
             sow_dirs,
             sow_empty,
             sow_own,
+            sow_enemy,
+            sow_capture,
             sacs,
             cats,
             breakthrough: rules.win.breakthrough,

@@ -1,6 +1,6 @@
 //! Breakthrough threats, read from bitboards for the search.
 
-use murus_dsl::rules::Timing;
+use murus_dsl::rules::{SowCapture, Timing};
 
 use crate::bits::Bits;
 
@@ -32,6 +32,15 @@ impl<B: Bits> Engine<B> {
             for &h in &self.sow_own {
                 land |= own & pos.height[h as usize];
             }
+            // A stone sown onto an enemy stack stays on it only by capture.
+            let mut stays = goal;
+            for &h in &self.sow_enemy {
+                let targets = occupied & !own & pos.height[h as usize];
+                land |= targets;
+                if self.sow_capture != Some(SowCapture::Capture) {
+                    stays &= !targets;
+                }
+            }
             for &h in &self.sow_heights {
                 let sowers = own & pos.height[h as usize] & self.near[p][h as usize];
                 if sowers.is_empty() {
@@ -42,7 +51,7 @@ impl<B: Bits> Engine<B> {
                     let mut reach = B::EMPTY;
                     for k in 1..=h as usize {
                         src &= self.shift[d][k].back(land);
-                        reach |= self.shift[d][k].back(goal);
+                        reach |= self.shift[d][k].back(stays);
                     }
                     if !(src & reach).is_empty() {
                         return true;

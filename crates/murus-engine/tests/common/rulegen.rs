@@ -1,6 +1,7 @@
 //! Valid rule files made from a seed, for property tests over variants
 //! nobody shipped: square or hex boards of several sizes, two to four
-//! players, stack limits 2 to 4, sowing of one or two heights, sacrifices
+//! players, stack limits 2 to 4, sowing of one or two heights (sometimes
+//! onto enemy stacks, capturing them or removing stones), sacrifices
 //! on or off, catapults on or off (ranges, targets, what a landing does;
 //! sometimes a second catapult, sideways or of another height),
 //! breakthroughs immediate or delayed and by sowing, throwing or both, or
@@ -126,6 +127,24 @@ pub fn rule_file(seed: u64) -> String {
             onto.push(format!("own {k}"));
         }
     }
+    // Sometimes sowing captures: onto enemy walls (or any enemy stack),
+    // taking them or removing stones with the sown one.
+    let mut sow_landing = String::new();
+    if rng.chance(25) {
+        onto.push(
+            if rng.chance(50) {
+                "enemy 1"
+            } else {
+                "enemy any"
+            }
+            .to_string(),
+        );
+        if rng.chance(50) {
+            sow_landing = format!(" on enemy: remove {}", rng.range(1, limit));
+        } else if rng.chance(50) {
+            sow_landing = " on enemy: capture".to_string();
+        }
+    }
     let directions = if rng.chance(70) {
         "all"
     } else if hex {
@@ -134,7 +153,7 @@ pub fn rule_file(seed: u64) -> String {
         "forward, forward-left, forward-right, left, right"
     };
     text += &format!(
-        "sow {{ heights {} directions {directions} onto {} }}\n",
+        "sow {{ heights {} directions {directions} onto {}{sow_landing} }}\n",
         heights
             .iter()
             .map(u32::to_string)
