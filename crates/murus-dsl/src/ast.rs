@@ -78,7 +78,7 @@ pub enum Item {
     /// `player "NAME" { … }`
     Player(Player),
     /// `turns L L …`
-    Turns(Spanned<Vec<Name>>),
+    Turns(Spanned<Turns>),
     /// `setup { L HEIGHT on CELLSET … }`
     Setup(Block<SetupLine>),
     /// `stack limit N`
@@ -335,6 +335,15 @@ pub enum Arrival {
     Sow,
     /// `throw`
     Throw,
+}
+
+/// `turns L L … [then L L …]`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Turns {
+    /// The letters before `then` (or all of them without `then`).
+    pub first: Vec<Name>,
+    /// The letters after `then`: the cycle, `first` being the first round.
+    pub then: Option<Vec<Name>>,
 }
 
 /// A statement of the win block.

@@ -133,6 +133,14 @@ impl Rules {
             set(&mut out, &player.home);
             out.push('\n');
         }
+        // Written only when present, so that older rules keep their keys.
+        if let Some(t) = &self.turn_order {
+            out.push_str("turns first ");
+            list(&mut out, &t.first);
+            out.push_str(" cycle ");
+            list(&mut out, &t.cycle);
+            out.push('\n');
+        }
         let mut setup = self.setup.clone();
         setup.sort_unstable();
         out.push_str("setup ");

@@ -136,6 +136,7 @@ pub const WORDS: &[Word] = &[
     keyword("lose"),
     keyword("remove"),
     keyword("capture"),
+    keyword_in("then", "belongs in the `turns` statement"),
     keyword_in("height", "belongs in a `catapult { … }` block"),
     keyword_in("range", "belongs in a `catapult { … }` block"),
     keyword_in("breakthrough", "belongs in the `win { … }` block"),

@@ -107,7 +107,7 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::item => "a top-level statement",
         Rule::variant_stmt => "`variant \"NAME\"`",
         Rule::title_stmt => "`title \"TEXT\"`",
-        Rule::turns_stmt => "`turns L L …`",
+        Rule::turns_stmt => "`turns L L … [then L L …]`",
         Rule::stack_limit_stmt => "`stack limit N`",
         Rule::board_stmt => "`board …`",
         Rule::rect_shape => "`rect W x H`",
@@ -424,7 +424,18 @@ fn build_item(pair: Pair<'_, Rule>) -> Item {
         }
         Rule::board_stmt => Item::Board(Spanned::new(build_board(pair), s)),
         Rule::player_block => Item::Player(build_player(pair)),
-        Rule::turns_stmt => Item::Turns(Spanned::new(parts(pair).map(build_name).collect(), s)),
+        Rule::turns_stmt => {
+            let mut first = Vec::new();
+            let mut then: Option<Vec<Name>> = None;
+            for p in pair.into_inner() {
+                match p.as_rule() {
+                    Rule::kw_then => then = Some(Vec::new()),
+                    Rule::letter => then.as_mut().unwrap_or(&mut first).push(build_name(p)),
+                    _ => {}
+                }
+            }
+            Item::Turns(Spanned::new(Turns { first, then }, s))
+        }
         Rule::setup_block => Item::Setup(build_block(pair, build_setup_line)),
         Rule::stack_limit_stmt => {
             let n = build_number(next(&mut parts(pair), "a stack limit"));

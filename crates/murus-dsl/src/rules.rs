@@ -22,8 +22,13 @@ pub struct Rules {
     pub title: String,
     /// The board.
     pub geometry: Geometry,
-    /// Players in turn order; the first moves first.
+    /// Players in turn order (by first turn, with a [`TurnOrder`]); the
+    /// first moves first.
     pub players: Vec<PlayerRules>,
+    /// A turn order that repeats players (`turns r g g r`), or has a first
+    /// round of its own (`turns r then g g r r`); `None`: each player once,
+    /// in the order of [`Rules::players`].
+    pub turn_order: Option<TurnOrder>,
     /// Starting stacks: `(cell, player, height)`, each cell at most once.
     pub setup: Vec<(usize, usize, u8)>,
     /// Highest stack allowed (2 in the standard game, 3 with catapults).
@@ -43,6 +48,22 @@ pub struct Rules {
     pub draw: DrawRules,
     /// Opening protocol.
     pub opening: Opening,
+}
+
+/// Who moves when, as player indices: the `first` round once, then the
+/// `cycle` over and over. Every player is in the cycle; the first player
+/// (index 0) has the first turn.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TurnOrder {
+    pub first: Vec<usize>,
+    pub cycle: Vec<usize>,
+}
+
+impl TurnOrder {
+    /// The whole sequence of turns: the first round, then one cycle.
+    pub fn steps(&self) -> Vec<usize> {
+        self.first.iter().chain(&self.cycle).copied().collect()
+    }
 }
 
 /// One player (a colour).

@@ -69,6 +69,7 @@ fn main() {
         title: "x".into(),
         geometry: g,
         players,
+        turn_order: None,
         setup,
         stack_limit: if advanced { 3 } else { 2 },
         sow: Some(SowRule {

@@ -6,8 +6,11 @@
 //! A position string lists the ranks from the top down, separated by `/`,
 //! each a sequence of stacks (`r2`: a player letter and a height digit) and
 //! runs of empty cells (a decimal count), listing only existing cells; then
-//! the side to move; then optional fields `pie:open|reply|swapped` and
-//! `out:LETTERS` (eliminated players). The standard start is
+//! the side to move; then optional fields `pie:open|reply|swapped`,
+//! `out:LETTERS` (eliminated players) and, in a variant whose turn order
+//! repeats players (`turns r g g r`), `turn:K`, the turn's place in the
+//! order counted from 1 (the side to move's first turn in it when left
+//! out). The standard start is
 //! `g2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 r`.
 
 use std::collections::BTreeMap;
@@ -88,6 +91,8 @@ struct Columns {
     pie: Option<usize>,
     /// The last `out:` field.
     out: Option<usize>,
+    /// The last `turn:` field.
+    turn: Option<usize>,
 }
 
 impl Columns {
@@ -95,6 +100,7 @@ impl Columns {
         match kind {
             SetupErrorKind::HeightOutOfRange { cell, .. } => self.heights.get(cell).copied(),
             SetupErrorKind::NoPieRule | SetupErrorKind::PieTurn { .. } => self.pie,
+            SetupErrorKind::TurnOrderStep { .. } => self.turn,
             SetupErrorKind::EliminatedToMove { .. } | SetupErrorKind::EliminationWithTwoPlayers => {
                 self.out
             }
@@ -156,6 +162,12 @@ impl Variant {
     pub fn setup_string(&self, setup: &Setup) -> String {
         let rows = self.rows_string(|s| setup.stack(s));
         let mut out = format!("{rows} {}", self.letter_or_unknown(setup.turn()));
+        // A turn order that repeats players needs the turn's place in it.
+        if self.rules().turn_order.is_some() {
+            if let Some(k) = setup.step() {
+                out += &format!(" turn:{}", k + 1);
+            }
+        }
         if let Some(word) = setup.phase().pie_word() {
             out += &format!(" pie:{word}");
         }
@@ -347,6 +359,18 @@ impl Variant {
                     })?;
                 setup.set_phase(phase);
                 columns.pie = col_of(f);
+            } else if let Some(k) = f
+                .strip_prefix("turn:")
+                .filter(|_| self.rules().turn_order.is_some())
+            {
+                let k: usize = k.parse().ok().filter(|&k| k >= 1).ok_or_else(|| {
+                    syntax(
+                        format!("`{f}`: the turn is a number from 1, its place in the turn order"),
+                        col_of(f),
+                    )
+                })?;
+                setup.set_step(Some(k - 1));
+                columns.turn = col_of(f);
             } else if let Some(v) = f.strip_prefix("out:") {
                 for c in v.chars() {
                     let p = self.player_by_letter(c).ok_or_else(|| {

@@ -43,6 +43,8 @@ use crate::variant::{Position, Variant};
 pub struct Setup {
     stacks: BTreeMap<usize, (usize, u8)>,
     turn: usize,
+    /// The step of the turn order (see [`Setup::step`]).
+    step: Option<usize>,
     phase: Phase,
     out: BTreeSet<usize>,
 }
@@ -99,6 +101,9 @@ pub enum SetupErrorKind {
     /// Eliminated players in a game of two: players are eliminated only in
     /// games of three or four.
     EliminationWithTwoPlayers,
+    /// Step `step` (0-based) of the variant's turn order is not a turn of
+    /// `player`, the side to move, or there is no such step.
+    TurnOrderStep { step: usize, player: usize },
 }
 
 impl SetupErrorKind {
@@ -210,6 +215,18 @@ impl SetupError {
             SetupErrorKind::EliminationWithTwoPlayers => {
                 "players are eliminated only in games of three or four".to_string()
             }
+            SetupErrorKind::TurnOrderStep { step, player } => {
+                let steps = turn_steps(v);
+                match steps.get(*step) {
+                    Some(&p) => format!(
+                        "turn {} of the turn order is the {}', not the {}'",
+                        step + 1,
+                        name(p),
+                        name(*player)
+                    ),
+                    None => format!("the turn order has {} turns, not {}", steps.len(), step + 1),
+                }
+            }
         };
         SetupError { kind, message }
     }
@@ -303,9 +320,20 @@ impl Setup {
     pub fn turn(&self) -> usize {
         self.turn
     }
-    /// Sets the player to move.
+    /// Sets the player to move (and forgets the step of the turn order).
     pub fn set_turn(&mut self, player: usize) {
         self.turn = player;
+        self.step = None;
+    }
+    /// The step of the variant's turn order (0-based: with `turns r g g r`,
+    /// 2 is the second `g`); `None` for the side to move's first turn in
+    /// the order (always, with the plain order).
+    pub fn step(&self) -> Option<usize> {
+        self.step
+    }
+    /// Sets the step of the turn order (see [`Setup::step`]).
+    pub fn set_step(&mut self, step: Option<usize>) {
+        self.step = step;
     }
     /// The opening phase.
     pub fn phase(&self) -> Phase {
@@ -369,19 +397,71 @@ impl Setup {
         let stacks: Vec<(usize, usize, u8)> =
             self.stacks.iter().map(|(&s, &(p, h))| (s, p, h)).collect();
         let out = self.out.iter().fold(0u8, |bits, &p| bits | 1 << p);
-        Ok(v.assemble(&stacks, self.turn, self.phase, out, won))
+        let step = self.resolved_step(v).unwrap_or(0);
+        Ok(v.assemble(&stacks, (self.turn, step), self.phase, out, won))
     }
 
-    /// The player who moved last, were the game going on: the last one
-    /// before the side to move still in the game (`None` when the side to
-    /// move is not a player).
-    fn last_to_move(&self, players: usize) -> Option<usize> {
-        if self.turn >= players {
-            return None;
+    /// The step of the turn order: the one set, or the side to move's
+    /// first (0 in a pie phase, which comes before the turn order).
+    fn resolved_step(&self, v: &Variant) -> Option<usize> {
+        if self.phase != Phase::Normal {
+            return Some(0);
         }
-        (1..=players)
-            .map(|k| (self.turn + players - k) % players)
-            .find(|p| !self.out.contains(p))
+        match self.step {
+            Some(k) => (turn_steps(v).get(k) == Some(&self.turn)).then_some(k),
+            None => turn_steps(v).iter().position(|&p| p == self.turn),
+        }
+    }
+
+    /// The players who may have moved last, were the game going on: the
+    /// last one before the side to move still in the game (none when the
+    /// side to move is not a player, or nobody has moved). With a turn order
+    /// of its own, the turn before this one: at the start of the cycle after
+    /// a first round, either round's last.
+    fn last_to_move(&self, v: &Variant) -> Vec<usize> {
+        let players = v.rules().players.len();
+        if self.turn >= players {
+            return Vec::new();
+        }
+        let Some(order) = &v.rules().turn_order else {
+            return (1..=players)
+                .map(|k| (self.turn + players - k) % players)
+                .find(|p| !self.out.contains(p))
+                .into_iter()
+                .collect();
+        };
+        let steps = order.steps();
+        let Some(k) = self.resolved_step(v) else {
+            return Vec::new();
+        };
+        // The turns before step `k`: at the start of the cycle after a
+        // first round, either round's last; none before the first turn.
+        let before = |k: usize| -> Vec<usize> {
+            if k == order.first.len() {
+                let mut out = vec![steps.len() - 1];
+                if !order.first.is_empty() {
+                    out.push(order.first.len() - 1);
+                }
+                out
+            } else if k == 0 {
+                Vec::new()
+            } else {
+                vec![k - 1]
+            }
+        };
+        // Walk back over the turns of eliminated players.
+        let (mut out, mut seen, mut todo) = (Vec::new(), vec![k], vec![k]);
+        while let Some(k) = todo.pop() {
+            for b in before(k) {
+                if !self.out.contains(&steps[b]) {
+                    out.push(steps[b]);
+                } else if !seen.contains(&b) {
+                    seen.push(b);
+                    todo.push(b);
+                }
+            }
+        }
+        out
     }
 
     /// The problems (never an empty list), or, when there are none, who has
@@ -436,6 +516,12 @@ impl Setup {
         if self.out.contains(&self.turn) {
             problem(SetupErrorKind::EliminatedToMove { player: self.turn });
         }
+        if self.turn < players && self.resolved_step(v).is_none() {
+            problem(SetupErrorKind::TurnOrderStep {
+                step: self.step.unwrap_or(0),
+                player: self.turn,
+            });
+        }
         if !self.out.is_empty() && players <= 2 {
             problem(SetupErrorKind::EliminationWithTwoPlayers);
         }
@@ -477,7 +563,12 @@ impl Setup {
                 if on_goal.is_empty() {
                     continue;
                 }
-                if player == self.turn {
+                // With a turn order that repeats players, the side to move
+                // may be the one that moved last, and won.
+                let moved_last = self.phase == Phase::Normal
+                    && rules.turn_order.is_some()
+                    && self.last_to_move(v).contains(&player);
+                if player == self.turn && !moved_last {
                     problem(SetupErrorKind::SideToMoveOnGoal {
                         player,
                         cells: on_goal,
@@ -495,8 +586,8 @@ impl Setup {
             } else if let (Some(&winner), Some(cells)) = (winners.first(), winners_cells.pop()) {
                 // The winner's move ended the game and passed the turn on
                 // to the next player still in it, in normal play.
-                let last = self.last_to_move(players);
-                if self.phase != Phase::Normal || last.is_some_and(|l| l != winner) {
+                let last = self.last_to_move(v);
+                if self.phase != Phase::Normal || !last.is_empty() && !last.contains(&winner) {
                     problem(SetupErrorKind::WonOutOfTurn {
                         player: winner,
                         cells,
@@ -522,11 +613,25 @@ impl Setup {
     }
 }
 
+/// The turn order's steps, as players: the first round, then one cycle
+/// (each player once, in turn, for the plain order).
+pub(crate) fn turn_steps(v: &Variant) -> Vec<usize> {
+    match &v.rules().turn_order {
+        Some(t) => t.steps(),
+        None => (0..v.rules().players.len()).collect(),
+    }
+}
+
 impl From<Position> for Setup {
     /// The set-up of a position: its stacks, side to move, phase and
     /// eliminated players.
     fn from(pos: Position) -> Setup {
         let (turn, phase, out) = pos.turn_phase_out();
+        // The step is kept only where it is not the side to move's first
+        // turn in the order: a player's first turn is at the step numbered
+        // as the player (players are numbered by their first turn), and a
+        // pie phase comes before the order (step 0).
+        let step = (phase == Phase::Normal && pos.step() != turn).then_some(pos.step());
         Setup {
             stacks: pos
                 .stacks()
@@ -534,6 +639,7 @@ impl From<Position> for Setup {
                 .map(|(s, p, h)| (s, (p, h)))
                 .collect(),
             turn,
+            step,
             phase,
             out: (0..MAX_PLAYERS).filter(|&p| out & (1 << p) != 0).collect(),
         }

@@ -417,7 +417,7 @@ impl Variant {
     pub(crate) fn assemble(
         &self,
         stacks: &[(usize, usize, u8)],
-        turn: usize,
+        turn: (usize, usize),
         phase: Phase,
         out: u8,
         won: Option<Outcome>,
@@ -442,6 +442,14 @@ impl Position {
         match &self.0 {
             Repr::Narrow(p) => (p.turn(), p.phase(), p.out),
             Repr::Wide(p) => (p.turn(), p.phase(), p.out),
+        }
+    }
+
+    /// The step of the turn order ([`Pos::step`]).
+    pub(crate) fn step(&self) -> usize {
+        match &self.0 {
+            Repr::Narrow(p) => p.step(),
+            Repr::Wide(p) => p.step(),
         }
     }
 }

@@ -7,7 +7,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use murus_dsl::rules::{Material, Opening, Rules, SowCapture, Timing};
-use murus_engine::{BUILTIN, MoveKind, Phase, Position, Reason, Variant};
+use murus_engine::{BUILTIN, MoveKind, Phase, Position, Reason, Setup, Variant};
 use proptest::prelude::*;
 
 mod common;
@@ -239,6 +239,17 @@ fn reference_breakthrough(
     }
 }
 
+/// The step of the turn order after step `k`: the next in the list of
+/// turns (the first round, then the cycle), back to the cycle's start after
+/// its end.
+fn reference_next_step(v: &Variant, k: usize) -> usize {
+    match &v.rules().turn_order {
+        None => (k + 1) % v.rules().players.len(),
+        Some(t) if k + 1 < t.first.len() + t.cycle.len() => k + 1,
+        Some(t) => t.first.len(),
+    }
+}
+
 /// What the start of player `p`'s turn decides by occupation or reduction
 /// (two players), by the rules' text: holding `count` cells of the set wins;
 /// then having at most the reduction's stones or towers (stacks of two or
@@ -320,6 +331,27 @@ fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
             name,
             v.position_string(pos)
         );
+        // The turn order: the next step, from the rules' list of turns.
+        if v.phase(&next) == Phase::Normal
+            && v.phase(pos) == Phase::Normal
+            && v.outcome(&next).is_none()
+            && (0..v.rules().players.len()).all(|q| !v.is_out(&next, q))
+        {
+            // A position keeps its step where it is not the side to move's
+            // first turn in the order, which is the step numbered as it.
+            let step_of = |p: &Position| Setup::from(p).step().unwrap_or(v.turn(p));
+            let step = reference_next_step(v, step_of(pos));
+            let steps = match &v.rules().turn_order {
+                Some(t) => t.steps(),
+                None => (0..v.rules().players.len()).collect(),
+            };
+            prop_assert_eq!(
+                (v.turn(&next), step_of(&next)),
+                (steps[step], step),
+                "turn after {}",
+                name
+            );
+        }
         // Occupation and reduction, at the start of the next turn.
         if !over_by_breakthrough && v.rules().players.len() == 2 {
             let got = v

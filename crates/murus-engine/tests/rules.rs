@@ -642,3 +642,48 @@ fn a_sowing_onto_an_enemy_wall_captures_it_or_removes_it() {
     let standard = Variant::compile(standard).unwrap();
     assert!(!moves(&standard, &pos(&standard, start)).contains(&"d3-d5".to_string()));
 }
+
+/// `turns r then g g r r`: the Romans move once, then each side twice; a
+/// position says where in the order it is (`turn:K`), reads back, and
+/// repeats only at the same place in the order.
+#[test]
+fn a_turn_order_with_a_first_round_and_repeats() {
+    let standard = murus_engine::BUILTIN[0].1;
+    let text = standard.replace("stack limit 2", "turns r then g g r r\nstack limit 2");
+    let v = Variant::compile(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut p = v.start();
+    let mut turns = String::new();
+    let mut strings = Vec::new();
+    for _ in 0..7 {
+        let who = v.turn(&p);
+        turns.push(v.rules().players[who].letter);
+        strings.push(v.position_string(&p));
+        let m = v.legal_moves(&p)[0];
+        p = v.play(&p, m);
+    }
+    assert_eq!(turns, "rggrrgg");
+    // Each side's second turn in a row says so; the first turn needs no field.
+    assert!(!strings[1].contains("turn:"), "{}", strings[1]);
+    assert!(strings[2].ends_with(" g turn:3"), "{}", strings[2]);
+    assert!(strings[4].ends_with(" r turn:5"), "{}", strings[4]);
+    for s in &strings {
+        assert_eq!(v.position_string(&pos(&v, s)), *s);
+    }
+    // The same board with the Gauls to move at their first or second turn
+    // are two positions (two hashes).
+    let board = strings[1].split(' ').next().unwrap();
+    let first = pos(&v, &format!("{board} g"));
+    let second = pos(&v, &format!("{board} g turn:3"));
+    assert_ne!(v.hash(&first), v.hash(&second));
+    assert_eq!(v.hash(&second), v.hash_from_scratch(&second));
+    // A turn that is not the side to move's is refused.
+    let e = v.parse_position(&format!("{board} g turn:4")).unwrap_err();
+    assert!(
+        e.message()
+            .contains("turn 4 of the turn order is the Romans'"),
+        "{e}"
+    );
+    // The plain order has no `turn:` field.
+    let plain = Variant::compile(standard).unwrap();
+    assert!(plain.parse_position(&format!("{board} g turn:2")).is_err());
+}

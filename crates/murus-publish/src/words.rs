@@ -28,6 +28,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
         title,
         geometry: _,
         players,
+        turn_order: _,
         setup,
         stack_limit,
         sow,
@@ -242,10 +243,25 @@ impl Words<'_> {
             4 => "Four".to_string(),
             n => format!("{n}"),
         };
+        let Some(order) = &self.variant.rules().turn_order else {
+            return format!(
+                "{count} players take turns in this order: {}; {} move first.",
+                and_list(&names),
+                players.first().map_or("", |p| p.name.as_str())
+            );
+        };
+        let name = |&p: &usize| players.get(p).map_or("?".to_string(), |p| p.name.clone());
+        let cycle: Vec<String> = order.cycle.iter().map(name).collect();
+        let first: Vec<String> = order.first.iter().map(name).collect();
+        let first = if first.is_empty() {
+            String::new()
+        } else {
+            format!("first {}, then ", first.join(", "))
+        };
         format!(
-            "{count} players take turns in this order: {}; {} move first.",
+            "{count} players: {}. Turns go {first}{} over and over, a player named twice in a row moving twice in a row.",
             and_list(&names),
-            players.first().map_or("", |p| p.name.as_str())
+            cycle.join(", ")
         )
     }
 

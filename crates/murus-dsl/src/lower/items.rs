@@ -15,7 +15,7 @@ pub(super) struct Items<'a> {
     pub(super) title: Once<'a, Spanned<Str>>,
     pub(super) board: Once<'a, Spanned<Board>>,
     pub(super) players: Vec<&'a Player>,
-    pub(super) turns: Once<'a, Spanned<Vec<Name>>>,
+    pub(super) turns: Once<'a, Spanned<Turns>>,
     pub(super) setup: Once<'a, Block<SetupLine>>,
     pub(super) stack_limit: Once<'a, Spanned<Number>>,
     pub(super) sow: Once<'a, Block<SowField>>,

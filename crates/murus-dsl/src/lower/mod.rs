@@ -40,7 +40,7 @@ mod text;
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::Geometry;
-use crate::rules::{CatapultRule, DrawRules, Opening, PlayerRules, Rules};
+use crate::rules::{CatapultRule, DrawRules, Opening, PlayerRules, Rules, TurnOrder};
 
 use players::PlayerInfo;
 
@@ -81,6 +81,8 @@ struct Lowerer {
     sow_directions: Option<Span>,
     /// Those of every `catapult` block, in the file's order.
     catapult_directions: Vec<Span>,
+    /// `turns` that repeats players or has a first round.
+    turn_order: Option<TurnOrder>,
     /// The `reduced to …` statement, for the whole-file check that no
     /// player starts reduced.
     reduced_span: Option<Span>,
@@ -151,6 +153,7 @@ impl Lowerer {
                 name,
                 geometry: self.geometry.clone()?,
                 players,
+                turn_order: self.turn_order.clone(),
                 setup: setup?,
                 stack_limit: self.limit?,
                 sow: sow.map_or(Some(None), |s| s.map(Some))?,

@@ -10,7 +10,7 @@ use super::text::{direction_list, join_and, shape_name};
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::geometry::Relative;
-use crate::rules::MAX_PLAYERS;
+use crate::rules::{MAX_PLAYERS, TurnOrder};
 
 /// What lowering knows about one player so far.
 #[derive(Clone, Debug)]
@@ -223,45 +223,72 @@ impl Lowerer {
         None
     }
 
-    pub(super) fn lower_turns(&mut self, turns: &Spanned<Vec<Name>>) {
-        let mut order: Vec<usize> = Vec::new();
-        let mut first_at: HashMap<usize, Span> = HashMap::new();
+    /// `turns …`: reorders the players by their first turn and, when the
+    /// order repeats a player or has a first round (`then`), keeps it in
+    /// `self.turn_order` (as indices into the reordered players).
+    pub(super) fn lower_turns(&mut self, turns: &Spanned<Turns>) {
+        let Turns { first, then } = &turns.value;
+        let cycle = then.as_ref().unwrap_or(first);
+        let first: &[Name] = if then.is_some() { first } else { &[] };
         let mut ok = true;
-        for letter in &turns.value {
-            let Some(i) = self.player_index(letter) else {
-                ok = false;
-                continue;
-            };
-            if let Some(&first) = first_at.get(&i) {
-                self.push(
-                    Diagnostic::error(
-                        letter.span,
-                        format!("player `{}` is listed twice in `turns`", letter.value),
-                    )
-                    .with_label(first, "first listed here"),
-                );
-                ok = false;
-                continue;
-            }
-            first_at.insert(i, letter.span);
-            order.push(i);
-        }
+        let mut resolve = |l: &mut Lowerer, letters: &[Name]| -> Vec<usize> {
+            letters
+                .iter()
+                .filter_map(|letter| {
+                    let i = l.player_index(letter);
+                    ok &= i.is_some();
+                    i
+                })
+                .collect()
+        };
+        let first_idx = resolve(self, first);
+        let cycle_idx = resolve(self, cycle);
+        // Each player once, without `then`: the plain order of old.
+        let plain = then.is_none() && {
+            let mut seen = cycle_idx.clone();
+            seen.sort_unstable();
+            seen.dedup();
+            seen.len() == cycle_idx.len()
+        };
         let missing: Vec<String> = (0..self.players.len())
-            .filter(|i| !first_at.contains_key(i) && self.players[*i].letter.is_some())
+            .filter(|i| !cycle_idx.contains(i) && self.players[*i].letter.is_some())
             .map(|i| self.players[i].describe())
             .collect();
-        if !missing.is_empty() {
-            self.error(
-                turns.span,
-                format!("`turns` does not list {}", join_and(&missing)),
-            )
-            .notes
-            .push("`turns` lists every player's letter once, in the order they move".to_string());
+        if !missing.is_empty() && ok {
+            let (message, note) = if then.is_some() {
+                (
+                    format!("the cycle after `then` leaves out {}", join_and(&missing)),
+                    "the turns after `then` repeat for the rest of the game, so every player \
+                     needs a turn in them",
+                )
+            } else {
+                (
+                    format!("`turns` does not list {}", join_and(&missing)),
+                    "`turns` lists every player's letter, in the order they move (a letter may \
+                     come back: `turns r g g r`)",
+                )
+            };
+            self.error(turns.span, message).notes.push(note.to_string());
             ok = false;
         }
-        if ok && order.len() == self.players.len() {
-            let old = std::mem::take(&mut self.players);
-            self.players = order.into_iter().map(|i| old[i].clone()).collect();
+        if !ok {
+            return;
+        }
+        // Players in the order of their first turn.
+        let mut order: Vec<usize> = Vec::new();
+        for &i in first_idx.iter().chain(&cycle_idx) {
+            if !order.contains(&i) {
+                order.push(i);
+            }
+        }
+        let old = std::mem::take(&mut self.players);
+        self.players = order.iter().map(|&i| old[i].clone()).collect();
+        if !plain {
+            let new = |i: &usize| order.iter().position(|o| o == i).unwrap_or(0);
+            self.turn_order = Some(TurnOrder {
+                first: first_idx.iter().map(new).collect(),
+                cycle: cycle_idx.iter().map(new).collect(),
+            });
         }
     }
 }

@@ -132,10 +132,7 @@ impl<B: Bits> Engine<B> {
         // The turn passes even when the move ended the game, as in chess:
         // after a breakthrough the loser is "to move" and has no moves.
         match pos.phase {
-            Phase::Normal => {
-                let next = self.next_player(pos, p);
-                self.set_turn(pos, next);
-            }
+            Phase::Normal => self.pass_turn(pos),
             Phase::PieOpen => {
                 self.set_phase(pos, Phase::PieReply);
                 self.set_turn(pos, 1);
@@ -179,16 +176,46 @@ impl<B: Bits> Engine<B> {
         pos.turn = p as u8;
     }
 
-    /// The next player after `p` still in the game.
+    /// The step of the turn order after `pos`'s whose player is still in
+    /// the game (the step itself when there is none).
     #[inline(always)]
-    pub(super) fn next_player(&self, pos: &Pos<B>, p: usize) -> usize {
-        let mut q = p;
-        for _ in 0..self.players {
-            q += 1;
-            if q == self.players {
-                q = 0;
+    fn next_step(&self, pos: &Pos<B>) -> usize {
+        let n = self.seq.len();
+        let mut k = pos.step as usize;
+        for _ in 0..n {
+            k += 1;
+            if k == n {
+                k = self.cycle_start;
             }
-            if !pos.is_out(q) {
+            if !pos.is_out(self.seq[k] as usize) {
+                return k;
+            }
+        }
+        pos.step as usize
+    }
+
+    /// Passes the turn to the next step of the turn order whose player is
+    /// still in the game.
+    #[inline(always)]
+    fn pass_turn(&self, pos: &mut Pos<B>) {
+        let k = self.next_step(pos);
+        pos.hash ^= self.z_step[pos.step as usize] ^ self.z_step[k];
+        pos.step = k as u8;
+        self.set_turn(pos, self.seq[k] as usize);
+    }
+
+    /// The first player other than `p`, still in the game, to have a turn
+    /// after `pos`'s: who wins when `p` loses with two players.
+    pub(super) fn next_player(&self, pos: &Pos<B>, p: usize) -> usize {
+        let n = self.seq.len();
+        let mut k = pos.step as usize;
+        for _ in 0..n {
+            k += 1;
+            if k == n {
+                k = self.cycle_start;
+            }
+            let q = self.seq[k] as usize;
+            if q != p && !pos.is_out(q) {
                 return q;
             }
         }
@@ -241,8 +268,7 @@ impl<B: Bits> Engine<B> {
                     }
                     pos.out |= 1 << p;
                     pos.hash ^= self.z_out[p];
-                    let next = self.next_player(pos, p);
-                    self.set_turn(pos, next);
+                    self.pass_turn(pos);
                     continue;
                 }
             }
@@ -252,8 +278,7 @@ impl<B: Bits> Engine<B> {
             }
             pos.out |= 1 << p;
             pos.hash ^= self.z_out[p];
-            let next = self.next_player(pos, p);
-            self.set_turn(pos, next);
+            self.pass_turn(pos);
         }
     }
 

@@ -124,6 +124,14 @@ pub struct Engine<B: Bits> {
     cats: Vec<Cat>,
     breakthrough: Option<Breakthrough>,
     stalemate: Stalemate,
+    /// The turn order, as players: the first round, then the cycle, which
+    /// starts at `cycle_start` (`0, 1, …` and 0 when each player moves once
+    /// in turn). [`Pos::step`] indexes it.
+    seq: Vec<u8>,
+    cycle_start: usize,
+    /// Zobrist keys of the steps: all 0 with the plain turn order, so that
+    /// its hashes are those of a position without steps.
+    z_step: Vec<u64>,
     /// `occupy`: the cells, and how many of them win.
     occupy: Option<(B, u32)>,
     /// `reduced to`: running short of stones or towers loses.

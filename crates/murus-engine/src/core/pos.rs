@@ -56,6 +56,10 @@ pub struct Pos<B: Bits> {
     pub(crate) height: [B; MAXH + 1],
     pub(crate) owner: [B; MAXP],
     pub(crate) turn: u8,
+    /// The step of the turn order (see `Engine::seq`): the turn's index in
+    /// the first round and cycle of a variant with `turns r g g r`; the
+    /// player to move otherwise.
+    pub(crate) step: u8,
     pub(crate) phase: Phase,
     /// Eliminated players, one bit each.
     pub(crate) out: u8,
@@ -69,6 +73,11 @@ impl<B: Bits> Pos<B> {
     /// The player to move.
     pub fn turn(&self) -> usize {
         self.turn as usize
+    }
+    /// The step of the turn order: with `turns r g g r`, 0 to 3 (the first
+    /// `r`, the first `g`, …); with the plain order, the player to move.
+    pub fn step(&self) -> usize {
+        self.step as usize
     }
     /// The opening phase.
     pub fn phase(&self) -> Phase {

@@ -18,16 +18,17 @@ impl<B: Bits> Engine<B> {
         } else {
             Phase::Normal
         };
-        self.make(&stacks, 0, phase, 0, None)
+        self.make(&stacks, (0, 0), phase, 0, None)
     }
 
-    /// Builds a position from stacks `(slot, player, height)`, then runs the
+    /// Builds a position from stacks `(slot, player, height)`, the player to
+    /// move and the step of the turn order (`(turn, step)`), then runs the
     /// start-of-turn checks, unless `won` marks a game already won. The caller has
     /// validated the stacks.
     pub(crate) fn make(
         &self,
         stacks: &[(usize, usize, u8)],
-        turn: usize,
+        (turn, step): (usize, usize),
         phase: Phase,
         out: u8,
         won: Option<Outcome>,
@@ -36,6 +37,7 @@ impl<B: Bits> Engine<B> {
             height: [B::EMPTY; MAXH + 1],
             owner: [B::EMPTY; MAXP],
             turn: turn as u8,
+            step: step as u8,
             phase,
             out,
             status: None,
@@ -58,7 +60,9 @@ impl<B: Bits> Engine<B> {
     /// The Zobrist hash computed from scratch (the reference for the
     /// incremental one).
     pub fn hash_of(&self, pos: &Pos<B>) -> u64 {
-        let mut h = self.z_turn[pos.turn as usize] ^ self.z_phase[pos.phase.index()];
+        let mut h = self.z_turn[pos.turn as usize]
+            ^ self.z_phase[pos.phase.index()]
+            ^ self.z_step[pos.step as usize];
         for p in 0..self.players {
             if pos.is_out(p) {
                 h ^= self.z_out[p];

@@ -132,6 +132,15 @@ impl<B: Bits> Engine<B> {
             splitmix(&mut seed),
         ];
         keys = keys.map(|_| splitmix(&mut seed));
+        // Drawn after every other key, so that those stay as they were.
+        let (seq, cycle_start, z_step) = match &rules.turn_order {
+            Some(t) => {
+                let seq: Vec<u8> = t.steps().iter().map(|&p| p as u8).collect();
+                let z = seq.iter().map(|_| splitmix(&mut seed)).collect();
+                (seq, t.first.len(), z)
+            }
+            None => ((0..players as u8).collect(), 0, vec![0; players]),
+        };
         let mut engine = Engine {
             players,
             board,
@@ -150,6 +159,9 @@ impl<B: Bits> Engine<B> {
             cats,
             breakthrough: rules.win.breakthrough,
             stalemate: rules.win.stalemate,
+            seq,
+            cycle_start,
+            z_step,
             occupy: rules
                 .win
                 .occupation

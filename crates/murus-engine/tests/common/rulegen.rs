@@ -6,6 +6,7 @@
 //! sometimes a second catapult, sideways or of another height),
 //! breakthroughs immediate or delayed and by sowing, throwing or both, or
 //! none at all, occupation and reduction (two players on a rectangle),
+//! turn orders that repeat players or have a first round,
 //! stalemate that loses or draws, and the pie rule.
 
 /// A small generator (xorshift), so that a file depends on its seed alone.
@@ -110,6 +111,15 @@ pub fn rule_file(seed: u64) -> String {
             "player \"P{i}\" {{ letter {} colour \"#123456\" home {} forward {} }}\n",
             s.letter, s.home, s.forward
         );
+    }
+    // Sometimes a turn order that repeats players, or has a first round.
+    if rng.chance(25) {
+        let order = match players {
+            2 => ["r g g r", "r then g g r r", "r g r"][rng.range(0, 2) as usize],
+            3 => ["r b g g b r", "r then b g g r b"][rng.range(0, 1) as usize],
+            _ => "r b g h h g b r",
+        };
+        text += &format!("turns {order}\n");
     }
     text += "setup {\n";
     for s in &seats {

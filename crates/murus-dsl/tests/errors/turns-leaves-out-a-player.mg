@@ -1,4 +1,4 @@
-// `turns` must list every player once.
+// `turns r r` repeats the Romans but gives the Gauls no turn.
 variant "base"
 board rect 8 x 7
 player "Romans" { letter r  colour "#e8dcc0"  home rank 1  forward n }
