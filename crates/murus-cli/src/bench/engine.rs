@@ -85,6 +85,7 @@ impl EngineTask for RandomGames {
 pub fn rows(scale: Scale) -> Result<Vec<Row>> {
     let mut rows = Vec::new();
     let mut standard = None;
+    let mut advanced_speed = 0.0;
     for (name, depth, games, known) in [
         ("standard", 6, 200_000, &STANDARD_PERFT),
         ("advanced", 5, 100_000, &ADVANCED_PERFT),
@@ -95,6 +96,9 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
         let start = v.start();
         let (perft_s, nodes) = timed(scale.runs, |_| v.perft(&start, depth));
         check_perft(name, depth, nodes, known)?;
+        if name == "advanced" {
+            advanced_speed = nodes as f64 / perft_s;
+        }
         rows.push(Row::Speed(Speed {
             variant: name.into(),
             test: format!("perft({depth})"),
@@ -158,6 +162,7 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
     rows.push(Row::Yardstick {
         perft: perft_s / std_perft_s,
         random_games: games_s / std_games_s,
+        advanced_perft: advanced_speed / (nodes as f64 / perft_s),
     });
     Ok(rows)
 }

@@ -79,7 +79,15 @@ pub enum Row {
     },
     /// The compiled standard engine's speed as a share of the
     /// hand-written generator's.
-    Yardstick { perft: f64, random_games: f64 },
+    /// `perft` and `random_games`: the compiled standard game's speeds as
+    /// shares of the yardstick's; `advanced_perft`: Advanced's perft speed
+    /// as a share of the yardstick's standard perft (a figure to compare
+    /// across versions, measured in the same run).
+    Yardstick {
+        perft: f64,
+        random_games: f64,
+        advanced_perft: f64,
+    },
     /// Lab self-play on two threads against one.
     Scaling { ratio: f64 },
     /// Lab self-play of random games on one thread, as `murus selfplay`
@@ -233,9 +241,11 @@ impl Row {
             Row::Yardstick {
                 perft,
                 random_games,
+                advanced_perft,
             } => writeln!(
                 out,
-                "compiled standard engine vs hand-written: perft {perft:.2}x, random games {random_games:.2}x (target: at least {SPEED_TARGET}x)"
+                "compiled standard engine vs hand-written: perft {perft:.2}x, random games {random_games:.2}x (target: at least {SPEED_TARGET}x)\n\
+                 compiled Advanced perft vs the hand-written standard perft: {advanced_perft:.2}x (a yardstick across versions)"
             ),
             Row::Scaling { ratio } => writeln!(
                 out,
@@ -318,6 +328,7 @@ mod tests {
             Row::Yardstick {
                 perft: 0.52,
                 random_games: 0.52,
+                advanced_perft: 0.5,
             },
             speed(
                 "selfplay",
@@ -363,6 +374,7 @@ standard     perft(6)       31422048     0.157    200.1 M nodes/s
 standard       random         200000     1.120   178571 games/s
                       mean length 32.6 plies, mean branching 12.5, first player wins 47.6%
 compiled standard engine vs hand-written: perft 0.52x, random games 0.52x (target: at least 0.5x)
+compiled Advanced perft vs the hand-written standard perft: 0.50x (a yardstick across versions)
 standard     selfplay          40000     0.577    69324 games/s  (lab self-play, 1 thread)
 self-play scaling: 2 threads give 1.81x one thread (target: at least 1.8x)
 lab self-play vs hand-written random games: 0.56x (target: at least 0.5x)

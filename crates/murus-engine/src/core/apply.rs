@@ -9,6 +9,14 @@ use crate::outcome::{Outcome, Reason};
 
 use super::{CAT_SHIFT, Engine, Phase, Pos, StonesRemoved};
 
+/// What `occupy` or `reduced to` did at the start of a turn.
+enum Ending {
+    /// The game is over.
+    Over(Outcome),
+    /// The player to move is out.
+    Out,
+}
+
 impl<B: Bits> Engine<B> {
     #[inline(always)]
     pub(super) fn height_at(&self, pos: &Pos<B>, s: usize) -> u8 {
@@ -52,31 +60,20 @@ impl<B: Bits> Engine<B> {
                 let h = self.height_at(pos, from);
                 self.restack(pos, from, p, h, 0);
                 let step = self.offset[m.aux as usize];
-                let mut landed = B::EMPTY;
-                let mut s = from as i32;
-                for _ in 0..h {
-                    s += step;
-                    let c = self.height_at(pos, s as usize);
-                    if let Some(capture) = self.sow_capture {
-                        if c > 0 && !pos.owner[p].has(s as usize) {
-                            // Onto an enemy stack (`onto enemy H`).
-                            let q = self.owner_at(pos, s as usize);
-                            match capture {
-                                SowCapture::Capture => {
-                                    self.restack(pos, s as usize, q, c, 0);
-                                    self.restack(pos, s as usize, p, 0, 1);
-                                    landed |= B::bit(s as usize);
-                                }
-                                SowCapture::Remove(n) => {
-                                    self.restack(pos, s as usize, q, c, c - n.min(c));
-                                }
-                            }
-                            continue;
+                let landed = match self.sow_capture {
+                    None => {
+                        let mut landed = B::EMPTY;
+                        let mut s = from as i32;
+                        for _ in 0..h {
+                            s += step;
+                            let c = self.height_at(pos, s as usize);
+                            self.restack(pos, s as usize, p, c, c + 1);
+                            landed |= B::bit(s as usize);
                         }
+                        landed
                     }
-                    self.restack(pos, s as usize, p, c, c + 1);
-                    landed |= B::bit(s as usize);
-                }
+                    Some(capture) => self.sow_onto_enemies(pos, (from, step, h), p, capture),
+                };
                 if let Some(b) = self.breakthrough {
                     if b.timing == Timing::Immediate
                         && b.by_sow
@@ -147,6 +144,44 @@ impl<B: Bits> Engine<B> {
         }
     }
 
+    /// The stones of a sowing from `from` (`h` of them, `step` slots apart)
+    /// dropped where stones may be sown onto enemy stacks (`onto enemy H`):
+    /// each takes the enemy stack it lands on, or leaves the game with some
+    /// of its stones. Returns the cells where a stone of `p` landed and
+    /// stayed.
+    #[cold]
+    #[inline(never)]
+    fn sow_onto_enemies(
+        &self,
+        pos: &mut Pos<B>,
+        (from, step, h): (usize, i32, u8),
+        p: usize,
+        capture: SowCapture,
+    ) -> B {
+        let mut landed = B::EMPTY;
+        let mut s = from as i32;
+        for _ in 0..h {
+            s += step;
+            let at = s as usize;
+            let c = self.height_at(pos, at);
+            if c > 0 && !pos.owner[p].has(at) {
+                let q = self.owner_at(pos, at);
+                match capture {
+                    SowCapture::Capture => {
+                        self.restack(pos, at, q, c, 0);
+                        self.restack(pos, at, p, 0, 1);
+                        landed |= B::bit(at);
+                    }
+                    SowCapture::Remove(n) => self.restack(pos, at, q, c, c - n.min(c)),
+                }
+            } else {
+                self.restack(pos, at, p, c, c + 1);
+                landed |= B::bit(at);
+            }
+        }
+        landed
+    }
+
     /// What the stone thrown by `m` (a throw) does: whether it stays as a
     /// wall on an empty cell, and how many enemy stones a hit removes, under
     /// the catapult rule that made the throw. Only a variant with catapults
@@ -198,6 +233,29 @@ impl<B: Bits> Engine<B> {
     /// still in the game.
     #[inline(always)]
     fn pass_turn(&self, pos: &mut Pos<B>) {
+        if !self.ordered {
+            // The plain order: the step is the player.
+            let mut q = pos.turn as usize;
+            for _ in 0..self.players {
+                q += 1;
+                if q == self.players {
+                    q = 0;
+                }
+                if !pos.is_out(q) {
+                    break;
+                }
+            }
+            pos.step = q as u8;
+            self.set_turn(pos, q);
+            return;
+        }
+        self.pass_ordered_turn(pos);
+    }
+
+    /// [`Engine::pass_turn`] with a turn order of the variant's own.
+    #[cold]
+    #[inline(never)]
+    fn pass_ordered_turn(&self, pos: &mut Pos<B>) {
         let k = self.next_step(pos);
         pos.hash ^= self.z_step[pos.step as usize] ^ self.z_step[k];
         pos.step = k as u8;
@@ -228,6 +286,25 @@ impl<B: Bits> Engine<B> {
     /// than two players, a player who cannot act is eliminated.
     #[inline(always)]
     pub(super) fn begin_turn(&self, pos: &mut Pos<B>) {
+        if self.occupy_or_reduce {
+            self.begin_turn_occupying(pos);
+        } else {
+            self.begin_turn_with::<false>(pos);
+        }
+    }
+
+    /// [`Engine::begin_turn`] in a variant with `occupy` or `reduced to`:
+    /// apart, so that the others' start of a turn has no trace of them.
+    #[cold]
+    #[inline(never)]
+    fn begin_turn_occupying(&self, pos: &mut Pos<B>) {
+        self.begin_turn_with::<true>(pos);
+    }
+
+    /// The start-of-turn rules, with `occupy` and `reduced to` when
+    /// `OCCUPY` (see [`Engine::begin_turn`]).
+    #[inline(always)]
+    fn begin_turn_with<const OCCUPY: bool>(&self, pos: &mut Pos<B>) {
         loop {
             let p = pos.turn as usize;
             if self.players > 2 && (0..self.players).filter(|&q| !pos.is_out(q)).count() <= 1 {
@@ -247,29 +324,19 @@ impl<B: Bits> Engine<B> {
                     return;
                 }
             }
-            if let Some((cells, count)) = self.occupy {
-                if (pos.owner[p] & cells).count() >= count {
-                    pos.status = Some(Outcome {
-                        winner: Some(p),
-                        reason: Reason::Occupation,
-                    });
-                    return;
-                }
-            }
-            if let Some(r) = self.reduced {
-                if self.is_reduced(pos, p, r) {
-                    if self.players <= 2 {
-                        let next = self.next_player(pos, p);
-                        pos.status = Some(Outcome {
-                            winner: (next != p).then_some(next),
-                            reason: Reason::Reduced,
-                        });
+            if OCCUPY {
+                match self.occupation_or_reduction(pos, p) {
+                    None => {}
+                    Some(Ending::Over(outcome)) => {
+                        pos.status = Some(outcome);
                         return;
                     }
-                    pos.out |= 1 << p;
-                    pos.hash ^= self.z_out[p];
-                    self.pass_turn(pos);
-                    continue;
+                    Some(Ending::Out) => {
+                        pos.out |= 1 << p;
+                        pos.hash ^= self.z_out[p];
+                        self.pass_turn(pos);
+                        continue;
+                    }
                 }
             }
             if self.players <= 2 || self.stalemate != Stalemate::Loses || self.count_moves(pos) > 0
@@ -280,6 +347,31 @@ impl<B: Bits> Engine<B> {
             pos.hash ^= self.z_out[p];
             self.pass_turn(pos);
         }
+    }
+
+    /// `occupy` and `reduced to`, at the start of `p`'s turn: the game is
+    /// over, or `p` is out, or neither.
+    fn occupation_or_reduction(&self, pos: &Pos<B>, p: usize) -> Option<Ending> {
+        if let Some((cells, count)) = self.occupy {
+            if (pos.owner[p] & cells).count() >= count {
+                return Some(Ending::Over(Outcome {
+                    winner: Some(p),
+                    reason: Reason::Occupation,
+                }));
+            }
+        }
+        let r = self.reduced?;
+        if !self.is_reduced(pos, p, r) {
+            return None;
+        }
+        if self.players <= 2 {
+            let next = self.next_player(pos, p);
+            return Some(Ending::Over(Outcome {
+                winner: (next != p).then_some(next),
+                reason: Reason::Reduced,
+            }));
+        }
+        Some(Ending::Out)
     }
 
     /// Whether player `p` has no more stones (or towers) than `r` allows.

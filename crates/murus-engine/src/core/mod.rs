@@ -129,6 +129,9 @@ pub struct Engine<B: Bits> {
     /// in turn). [`Pos::step`] indexes it.
     seq: Vec<u8>,
     cycle_start: usize,
+    /// Whether the variant has a turn order of its own (`seq` is not
+    /// `0, 1, …`).
+    ordered: bool,
     /// Zobrist keys of the steps: all 0 with the plain turn order, so that
     /// its hashes are those of a position without steps.
     z_step: Vec<u64>,
@@ -136,6 +139,8 @@ pub struct Engine<B: Bits> {
     occupy: Option<(B, u32)>,
     /// `reduced to`: running short of stones or towers loses.
     reduced: Option<Reduction>,
+    /// Whether `occupy` or `reduced` is there (one flag for `begin_turn`).
+    occupy_or_reduce: bool,
     pie: Option<([B; 2], [B; 2])>,
     zobrist: Vec<[[u64; MAXH + 1]; MAXP]>,
     z_turn: [u64; MAXP],

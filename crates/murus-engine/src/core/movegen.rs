@@ -38,8 +38,10 @@ impl<B: Bits> Engine<B> {
             for &h in &self.sow_own {
                 land |= own & pos.height[h as usize];
             }
-            for &h in &self.sow_enemy {
-                land |= enemy & pos.height[h as usize];
+            if self.sow_capture.is_some() {
+                for &h in &self.sow_enemy {
+                    land |= enemy & pos.height[h as usize];
+                }
             }
             for &h in &self.sow_heights {
                 let sowers = own & pos.height[h as usize];

@@ -161,7 +161,9 @@ impl<B: Bits> Engine<B> {
             stalemate: rules.win.stalemate,
             seq,
             cycle_start,
+            ordered: rules.turn_order.is_some(),
             z_step,
+            occupy_or_reduce: rules.win.occupation.is_some() || rules.win.reduced.is_some(),
             occupy: rules
                 .win
                 .occupation
