@@ -1,6 +1,12 @@
 //! Moves (actions): a compact [`Move`] for the engine's hot loops, and the
 //! [`Action`] it stands for, cell by cell, for everyone else.
 
+/// A throw's `aux`: its direction index in the low bits (at most 8
+/// directions), the catapult rule's index above them (0 for a variant's
+/// only catapult, so a throw of a one-catapult variant is the move it always
+/// was).
+pub(crate) const THROW_RULE_SHIFT: u32 = 3;
+
 /// What kind of action a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[repr(u8)]
@@ -121,8 +127,8 @@ impl Move {
             MoveKind::Throw => Action::Throw {
                 from,
                 to,
-                direction: aux & (crate::core::MAXD - 1),
-                rule: aux >> crate::core::CAT_SHIFT,
+                direction: aux & ((1 << THROW_RULE_SHIFT) - 1),
+                rule: aux >> THROW_RULE_SHIFT,
             },
             MoveKind::Split => Action::Split {
                 tower: from,

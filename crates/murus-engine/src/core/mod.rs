@@ -38,7 +38,7 @@ pub(crate) const MAXH: usize = MAX_HEIGHT as usize;
 /// Most players, as an array bound.
 pub(crate) const MAXP: usize = MAX_PLAYERS;
 /// Most directions of any topology.
-pub(crate) const MAXD: usize = 8;
+const MAXD: usize = 8;
 /// Longest step along a direction that tables cover (26 files).
 const MAXK: usize = 26;
 
@@ -74,10 +74,10 @@ impl Dirs {
     }
 }
 
-/// A throw move's `aux`: its direction index in the low bits, the catapult
-/// rule's index above them (0 for a variant's only catapult, so a throw of
-/// a one-catapult variant is the move it always was).
-pub(crate) const CAT_SHIFT: u32 = MAXD.trailing_zeros();
+/// Where a throw move's `aux` keeps the catapult rule's index (see
+/// [`crate::moves::THROW_RULE_SHIFT`]); every direction index fits below.
+pub(crate) const CAT_SHIFT: u32 = crate::moves::THROW_RULE_SHIFT;
+const _: () = assert!(MAXD <= 1 << CAT_SHIFT);
 
 /// One compiled catapult rule.
 #[derive(Clone, Debug)]

@@ -402,22 +402,25 @@ impl LabPanel {
         let files = self.model.variant_files();
         let combo = egui::ComboBox::from_label("Variant")
             .selected_text(label)
-            // Room for the shipped variants and a few files without scrolling.
-            .height(440.0)
+            // Room for the shipped variants and the folder's files without
+            // scrolling, as far as the window allows.
+            .height(22.0 * (murus_engine::BUILTIN.len() + files.len() + 3) as f32)
             .show_ui(ui, |ui| {
-                for (n, _) in murus_engine::BUILTIN {
-                    ui.selectable_value(&mut s.variant, n.to_string(), *n);
-                }
-                ui.selectable_value(&mut s.variant, FROM_RULES.to_string(), FROM_RULES);
-                if !files.is_empty() {
-                    ui.separator();
-                }
+                // The folder's files first: they are what a designer set
+                // the folder for.
                 for f in files {
                     let name = f
                         .file_name()
                         .map_or_else(String::new, |n| n.to_string_lossy().into_owned());
                     ui.selectable_value(&mut s.variant, f.display().to_string(), name);
                 }
+                if !files.is_empty() {
+                    ui.separator();
+                }
+                for (n, _) in murus_engine::BUILTIN {
+                    ui.selectable_value(&mut s.variant, n.to_string(), *n);
+                }
+                ui.selectable_value(&mut s.variant, FROM_RULES.to_string(), FROM_RULES);
             });
         if combo.response.clicked() {
             // The folder may have changed on disk.
