@@ -211,22 +211,26 @@ impl<B: Bits> Engine<B> {
         pos.turn = p as u8;
     }
 
+    /// The steps of the turn order after `step`, as many as the order has:
+    /// the rest of the first round and cycle, then the cycle again.
+    fn steps_after(&self, step: usize) -> impl Iterator<Item = usize> + '_ {
+        let n = self.seq.len();
+        (0..n).scan(step, move |k, _| {
+            *k = if *k + 1 == n {
+                self.cycle_start
+            } else {
+                *k + 1
+            };
+            Some(*k)
+        })
+    }
+
     /// The step of the turn order after `pos`'s whose player is still in
     /// the game (the step itself when there is none).
-    #[inline(always)]
     fn next_step(&self, pos: &Pos<B>) -> usize {
-        let n = self.seq.len();
-        let mut k = pos.step as usize;
-        for _ in 0..n {
-            k += 1;
-            if k == n {
-                k = self.cycle_start;
-            }
-            if !pos.is_out(self.seq[k] as usize) {
-                return k;
-            }
-        }
-        pos.step as usize
+        self.steps_after(pos.step as usize)
+            .find(|&k| !pos.is_out(self.seq[k] as usize))
+            .unwrap_or(pos.step as usize)
     }
 
     /// Passes the turn to the next step of the turn order whose player is
@@ -265,19 +269,10 @@ impl<B: Bits> Engine<B> {
     /// The first player other than `p`, still in the game, to have a turn
     /// after `pos`'s: who wins when `p` loses with two players.
     pub(super) fn next_player(&self, pos: &Pos<B>, p: usize) -> usize {
-        let n = self.seq.len();
-        let mut k = pos.step as usize;
-        for _ in 0..n {
-            k += 1;
-            if k == n {
-                k = self.cycle_start;
-            }
-            let q = self.seq[k] as usize;
-            if q != p && !pos.is_out(q) {
-                return q;
-            }
-        }
-        p
+        self.steps_after(pos.step as usize)
+            .map(|k| self.seq[k] as usize)
+            .find(|&q| q != p && !pos.is_out(q))
+            .unwrap_or(p)
     }
 
     /// Start-of-turn rules, in this order: a delayed breakthrough wins now;
