@@ -376,6 +376,8 @@ pub struct BreakthroughClause {
     pub timing: Spanned<Timing>,
     /// `None` without `by`: every way of dropping a stone counts.
     pub by: Option<Vec<Spanned<Arrival>>>,
+    /// `height H`: only a stack of at least `H` stones breaks through.
+    pub height: Option<Number>,
 }
 
 /// A statement of the draw block.

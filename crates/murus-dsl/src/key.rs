@@ -201,6 +201,10 @@ impl Rules {
                     "win breakthrough {timing} sow {} throw {}",
                     b.by_sow, b.by_throw
                 );
+                // Written only when set, so that older rules keep their keys.
+                if b.min_height > 1 {
+                    let _ = write!(out, " height {}", b.min_height);
+                }
             }
             None => out.push_str("win breakthrough none"),
         }

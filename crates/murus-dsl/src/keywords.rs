@@ -137,7 +137,10 @@ pub const WORDS: &[Word] = &[
     keyword("remove"),
     keyword("capture"),
     keyword_in("then", "belongs in the `turns` statement"),
-    keyword_in("height", "belongs in a `catapult { … }` block"),
+    keyword_in(
+        "height",
+        "belongs in a `catapult { … }` block or after `breakthrough`",
+    ),
     keyword_in("range", "belongs in a `catapult { … }` block"),
     keyword_in("breakthrough", "belongs in the `win { … }` block"),
     keyword("by"),

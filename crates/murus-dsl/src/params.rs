@@ -421,7 +421,12 @@ fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
             Item::Win(b) => {
                 for field in &mut b.fields {
                     match &mut field.value {
-                        WinField::Breakthrough(_) | WinField::Stalemate(_) => {}
+                        WinField::Breakthrough(clause) => {
+                            if let Some(n) = &mut clause.height {
+                                f(n);
+                            }
+                        }
+                        WinField::Stalemate(_) => {}
                         WinField::Occupy(set, count) => {
                             cellset_numbers(set, f);
                             if let Some(n) = count {

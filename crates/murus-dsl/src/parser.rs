@@ -670,19 +670,24 @@ fn build_win_field(pair: Pair<'_, Rule>) -> WinField {
                 "immediate" => Timing::Immediate,
                 _ => Timing::Delayed,
             };
-            let by = has_by.then(|| {
-                it.map(|a| {
-                    let arrival = match a.as_str() {
-                        "sow" => Arrival::Sow,
-                        _ => Arrival::Throw,
-                    };
-                    Spanned::new(arrival, span(&a))
-                })
-                .collect()
-            });
+            let mut arrivals = Vec::new();
+            let mut height = None;
+            for a in it {
+                match a.as_rule() {
+                    Rule::number => height = Some(build_number(a)),
+                    _ => {
+                        let arrival = match a.as_str() {
+                            "sow" => Arrival::Sow,
+                            _ => Arrival::Throw,
+                        };
+                        arrivals.push(Spanned::new(arrival, span(&a)));
+                    }
+                }
+            }
             WinField::Breakthrough(BreakthroughClause {
                 timing: Spanned::new(timing, span(&t)),
-                by,
+                by: has_by.then_some(arrivals),
+                height,
             })
         }
         Rule::occupy_field => {

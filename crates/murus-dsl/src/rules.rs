@@ -176,6 +176,11 @@ pub struct Breakthrough {
     pub by_sow: bool,
     /// Stones thrown onto an empty cell count.
     pub by_throw: bool,
+    /// The least height of the stack that breaks through (`height H`; 1,
+    /// any stack, without it): an arrival counts only if the stack it makes
+    /// on the home is at least this tall, and a delayed breakthrough needs
+    /// such a stack there at the start of the turn.
+    pub min_height: u8,
 }
 
 /// What happens to a player who cannot act at the start of its turn.

@@ -87,6 +87,7 @@ fn main() {
                 timing: Timing::Immediate,
                 by_sow: true,
                 by_throw: true,
+                min_height: 1,
             }),
             stalemate: Stalemate::Loses,
             occupation: None,

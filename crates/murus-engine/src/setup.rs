@@ -277,7 +277,9 @@ fn quiet_arrival(v: &Variant, cell: usize, player: usize, height: u8) -> bool {
             .any(|c| c.onto_empty && c.wall_on_empty);
     // Sown stones pile up: an own stack sown onto grows, quietly too.
     let sown = !b.by_sow && rules.sow.is_some();
-    from_setup || split || thrown || sown
+    // Below the breakthrough's height (`height H`) no stack wins.
+    let short = height < b.min_height;
+    from_setup || split || thrown || sown || short
 }
 
 impl Setup {

@@ -217,7 +217,8 @@ fn reference_breakthrough(
                 .filter(|st| st.0 == mover)
                 .map_or(0, |st| st.1);
             let has = after.get(c).filter(|st| st.0 == mover).map_or(0, |st| st.1);
-            has > had
+            // With `height H`, only a stack that tall breaks through.
+            has > had && has >= b.min_height
         }),
         Timing::Delayed => {
             // With more than two players, the last one left wins by
@@ -234,7 +235,9 @@ fn reference_breakthrough(
                 .filter(|(q, _)| *q != p)
                 .flat_map(|(_, pl)| pl.home.iter().copied())
                 .collect();
-            after.iter().any(|(c, st)| st.0 == p && goal_p.contains(c))
+            after
+                .iter()
+                .any(|(c, st)| st.0 == p && goal_p.contains(c) && st.1 >= b.min_height)
         }
     }
 }

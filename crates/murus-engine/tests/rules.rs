@@ -687,3 +687,29 @@ fn a_turn_order_with_a_first_round_and_repeats() {
     let plain = Variant::compile(standard).unwrap();
     assert!(plain.parse_position(&format!("{board} g turn:2")).is_err());
 }
+
+/// `breakthrough immediate by sow height 2`: a wall sown onto the far rank
+/// wins nothing; a stone sown onto an own wall there, making a tower, wins.
+#[test]
+fn a_breakthrough_by_height_needs_a_tall_enough_stack() {
+    let standard = murus_engine::BUILTIN[0].1;
+    let text = standard.replace(
+        "breakthrough immediate by sow",
+        "breakthrough immediate by sow height 2",
+    );
+    let v = Variant::compile(&text).unwrap_or_else(|e| panic!("{e:?}"));
+    // A Roman wall already on c7 (a wall wins nothing, so it may stand
+    // there), Roman towers on c5 and e5.
+    let p = pos(&v, "2r15/8/2r21r23/7g2/8/8/8 r");
+    let onto_wall = play(&v, &p, "c5-c7");
+    assert_eq!(
+        v.outcome(&onto_wall).map(|o| (o.winner, o.reason)),
+        Some((Some(0), Reason::BreakthroughSow))
+    );
+    let onto_empty = play(&v, &p, "e5-e7");
+    assert_eq!(v.outcome(&onto_empty), None, "a wall on e7 wins nothing");
+    // The plain rule wins with the wall.
+    let plain = Variant::compile(standard).unwrap();
+    let p = pos(&plain, "8/8/4r23/7g2/8/8/8 r");
+    assert!(plain.outcome(&play(&plain, &p, "e5-e7")).is_some());
+}

@@ -12,7 +12,6 @@ fn brute_force<B: Bits>(e: &Engine<B>, pos: &Pos<B>) -> bool {
     };
     let p = pos.turn();
     let goal = e.goal(p) & e.board();
-    let before = pos.stones_of(p) & goal;
     let mut moves = e.move_list();
     e.legal_moves(pos, &mut moves);
     moves.iter().any(|&m| {
@@ -23,7 +22,12 @@ fn brute_force<B: Bits>(e: &Engine<B>, pos: &Pos<B>) -> bool {
         };
         let mut after = *pos;
         e.apply(&mut after, m);
-        counts && !(after.stones_of(p) & goal & !before).is_empty()
+        // A stack of `p` on its goal grew, and is as tall as the rule asks.
+        let height = |q: &Pos<B>, s: usize| q.stack(s).filter(|st| st.0 == p).map_or(0, |st| st.1);
+        counts
+            && goal
+                .iter()
+                .any(|s| height(&after, s) > height(pos, s) && height(&after, s) >= rule.min_height)
     })
 }
 
@@ -106,5 +110,28 @@ fn a_breakthrough_threat_is_a_move_that_drops_a_stone_on_the_goal() {
         } else {
             assert_eq!(threats, 0, "{name}");
         }
+    }
+}
+
+/// The same where only a tower breaks through (`height 2`), on the
+/// standard game and Advanced: the search's threat check plays the moves.
+#[test]
+fn a_tall_breakthrough_threat_needs_a_tall_enough_stack() {
+    for name in ["standard", "advanced"] {
+        let text = Variant::builtin(name)
+            .unwrap()
+            .source()
+            .replace(
+                "breakthrough immediate by sow",
+                "breakthrough immediate by sow height 2",
+            )
+            .replace(", throw", "");
+        let v = Variant::compile(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
+        assert_eq!(v.rules().win.breakthrough.unwrap().min_height, 2, "{name}");
+        let (threats, checked) = v.run(Check { games: 40 });
+        assert!(
+            threats > 0 && threats < checked,
+            "{name}: {threats} of {checked}"
+        );
     }
 }

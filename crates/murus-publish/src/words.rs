@@ -445,6 +445,7 @@ impl Words<'_> {
                 timing,
                 by_sow,
                 by_throw,
+                min_height,
             }) => {
                 let mut how = Vec::new();
                 if *by_sow {
@@ -458,12 +459,21 @@ impl Words<'_> {
                 } else {
                     or_list(&how)
                 };
+                let (making, stands) = if *min_height > 1 {
+                    let tall = stones(u32::from(*min_height));
+                    (
+                        format!(", making a stack of at least {tall} there,"),
+                        format!("a stack of at least {tall} of its"),
+                    )
+                } else {
+                    (String::new(), "one of its stones".to_string())
+                };
                 out.push(match timing {
                     Timing::Immediate => format!(
-                        "Breakthrough: a player who puts a stone on an opponent's home by {how} wins at once."
+                        "Breakthrough: a player who puts a stone on an opponent's home by {how}{making} wins at once."
                     ),
                     Timing::Delayed => format!(
-                        "Breakthrough: a player who puts a stone on an opponent's home by {how} wins if one of its stones still stands on that home at the start of its next turn."
+                        "Breakthrough: a player who puts a stone on an opponent's home by {how} wins if {stands} still stands on that home at the start of its next turn."
                     ),
                 });
             }

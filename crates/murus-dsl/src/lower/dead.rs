@@ -183,6 +183,21 @@ impl Lowerer {
                 ),
             ));
         }
+        let tall = rules.win.breakthrough.map_or(1, |b| b.min_height);
+        if tall > 1 && !reached(tall) {
+            let span = items.win.and_then(|(block, _)| {
+                block.fields.iter().find_map(|f| match &f.value {
+                    WinField::Breakthrough(clause) => clause.height.as_ref().map(|n| n.span),
+                    _ => None,
+                })
+            });
+            if let Some(span) = span {
+                dead.push((
+                    span,
+                    format!("no stack ever reaches height {tall}, so nothing breaks through"),
+                ));
+            }
+        }
         for (span, message) in dead {
             self.push(Diagnostic::warning(span, message).with_note(seen.clone()));
         }

@@ -103,11 +103,16 @@ impl Lowerer {
         has_sow: bool,
         has_catapult: bool,
     ) -> Option<Breakthrough> {
+        let min_height = match &clause.height {
+            None => 1,
+            Some(n) => self.lower_breakthrough_height(n)?,
+        };
         let Some(list) = &clause.by else {
             return Some(Breakthrough {
                 timing: clause.timing.value,
                 by_sow: has_sow,
                 by_throw: has_catapult,
+                min_height,
             });
         };
         let mut sow: Option<Span> = None;
@@ -167,7 +172,30 @@ impl Lowerer {
             timing: clause.timing.value,
             by_sow: sow.is_some(),
             by_throw: throw.is_some(),
+            min_height,
         })
+    }
+
+    /// `breakthrough … height H`: from 1 to the stack limit.
+    fn lower_breakthrough_height(&mut self, n: &Number) -> Option<u8> {
+        let h = self.num(n)?;
+        let limit = self.limit?;
+        if h == 0 {
+            self.error(n.span, "a breakthrough needs a stack of at least 1 stone")
+                .notes
+                .push(
+                    "`height 1` is the same as no `height`: any stone breaks through".to_string(),
+                );
+            return None;
+        }
+        if h > u32::from(limit) {
+            self.over_limit(
+                n.span,
+                format!("a breakthrough by a stack of {h} exceeds the stack limit of {limit}"),
+            );
+            return None;
+        }
+        u8::try_from(h).ok()
     }
 
     pub(super) fn lower_draw(&mut self, block: &Block<DrawField>) -> Option<DrawRules> {

@@ -1,13 +1,13 @@
 //! Playing a move: the stones it moves and removes, the hash kept up to
 //! date, the turn passed on, the start-of-turn rules, and the outcome.
 
-use murus_dsl::rules::{Material, Reduction, SowCapture, Stalemate, Timing};
+use murus_dsl::rules::{Breakthrough, Material, Reduction, SowCapture, Stalemate, Timing};
 
 use crate::bits::Bits;
 use crate::moves::{Move, MoveKind};
 use crate::outcome::{Outcome, Reason};
 
-use super::{CAT_SHIFT, Engine, Phase, Pos, StonesRemoved};
+use super::{CAT_SHIFT, Engine, MAXH, Phase, Pos, StonesRemoved};
 
 /// What `occupy` or `reduced to` did at the start of a turn.
 enum Ending {
@@ -78,6 +78,7 @@ impl<B: Bits> Engine<B> {
                     if b.timing == Timing::Immediate
                         && b.by_sow
                         && !(landed & self.goal[p]).is_empty()
+                        && self.tall_enough(pos, landed & self.goal[p], b)
                     {
                         pos.status = Some(Outcome {
                             winner: Some(p),
@@ -104,7 +105,13 @@ impl<B: Bits> Engine<B> {
                 } else if c == 0 {
                     self.restack(pos, to, p, 0, 1);
                     if let Some(b) = self.breakthrough {
-                        if b.timing == Timing::Immediate && b.by_throw && self.goal[p].has(to) {
+                        // A thrown stone makes a wall: it breaks through
+                        // only where any stack does.
+                        if b.timing == Timing::Immediate
+                            && b.by_throw
+                            && self.goal[p].has(to)
+                            && b.min_height <= 1
+                        {
                             pos.status = Some(Outcome {
                                 winner: Some(p),
                                 reason: Reason::BreakthroughThrow,
@@ -311,7 +318,10 @@ impl<B: Bits> Engine<B> {
                 return;
             }
             if let Some(b) = self.breakthrough {
-                if b.timing == Timing::Delayed && !(pos.owner[p] & self.goal[p]).is_empty() {
+                if b.timing == Timing::Delayed
+                    && !(pos.owner[p] & self.goal[p]).is_empty()
+                    && self.tall_enough(pos, pos.owner[p] & self.goal[p], b)
+                {
                     pos.status = Some(Outcome {
                         winner: Some(p),
                         reason: Reason::BreakthroughDelayed,
@@ -367,6 +377,19 @@ impl<B: Bits> Engine<B> {
             }));
         }
         Some(Ending::Out)
+    }
+
+    /// Whether some cell of `cells` holds a stack of at least the
+    /// breakthrough's `height` (always, without one).
+    #[inline(always)]
+    pub(super) fn tall_enough(&self, pos: &Pos<B>, cells: B, b: Breakthrough) -> bool {
+        b.min_height <= 1 || self.taller_than(pos, cells, b.min_height)
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn taller_than(&self, pos: &Pos<B>, cells: B, h: u8) -> bool {
+        (h as usize..=MAXH).any(|k| !(cells & pos.height[k]).is_empty())
     }
 
     /// Whether player `p` has no more stones (or towers) than `r` allows.

@@ -3,8 +3,9 @@
 use murus_dsl::rules::{SowCapture, Timing};
 
 use crate::bits::Bits;
+use crate::moves::MoveKind;
 
-use super::{Engine, Phase, Pos};
+use super::{Engine, MAXH, Phase, Pos};
 
 impl<B: Bits> Engine<B> {
     /// Whether player `p`, were it to act now in normal play, has a sowing
@@ -20,6 +21,9 @@ impl<B: Bits> Engine<B> {
         let goal = self.goal[p] & self.board;
         if goal.is_empty() || pos.status.is_some() || pos.phase != Phase::Normal {
             return false;
+        }
+        if b.min_height > 1 {
+            return self.threatens_tall_breakthrough(pos, p);
         }
         let own = pos.owner[p];
         let occupied = pos.occupied();
@@ -78,6 +82,39 @@ impl<B: Bits> Engine<B> {
             }
         }
         false
+    }
+
+    /// [`Engine::threatens_breakthrough`] where only a tall stack breaks
+    /// through (`height H`): by playing `p`'s moves, which is exact and
+    /// slower, for the few variants with the rule.
+    #[cold]
+    #[inline(never)]
+    fn threatens_tall_breakthrough(&self, pos: &Pos<B>, p: usize) -> bool {
+        let Some(b) = self.breakthrough else {
+            return false;
+        };
+        let mut view = *pos;
+        view.turn = p as u8;
+        let goal = self.goal[p] & self.board;
+        let mut moves = Vec::new();
+        self.legal_moves(&view, &mut moves);
+        moves.into_iter().any(|m| {
+            let counts = match m.kind {
+                MoveKind::Sow => b.by_sow,
+                MoveKind::Throw => b.by_throw,
+                _ => false,
+            };
+            if !counts {
+                return false;
+            }
+            // A new stone of `p` on its goal, in a stack tall enough.
+            let before = view.owner[p] & goal;
+            let mut after = view;
+            self.apply(&mut after, m);
+            (b.min_height as usize..=MAXH).any(|h| {
+                !(after.owner[p] & goal & after.height[h] & !(before & view.height[h])).is_empty()
+            })
+        })
     }
 
     /// Whether a breakthrough wins the moment the stone lands (not at the

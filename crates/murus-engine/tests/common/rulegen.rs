@@ -236,16 +236,18 @@ pub fn rule_file(seed: u64) -> String {
             );
         }
     }
+    // Sometimes only a tower (or taller) breaks through.
+    let tall = if rng.chance(20) { "height 2 " } else { "" };
     let breakthrough = match rng.range(0, 5) {
         0 => String::new(),
-        1 => "breakthrough delayed ".into(),
+        1 => format!("breakthrough delayed {tall}"),
         _ => {
             let by = match (catapult && wall, rng.range(0, 2)) {
                 (true, 0) => "by sow, throw",
                 (true, 1) => "by throw",
                 _ => "by sow",
             };
-            format!("breakthrough immediate {by} ")
+            format!("breakthrough immediate {by} {tall}")
         }
     };
     let stalemate = if rng.chance(80) { "loses" } else { "draws" };
