@@ -6,7 +6,7 @@ use super::Lowerer;
 use super::text::{dir_names, join_and, join_or};
 use crate::ast::{Block, CatapultField};
 use crate::diagnostic::Diagnostic;
-use crate::rules::{CatapultRule, Material, Opening, Rules, Timing};
+use crate::rules::{CatapultRule, Material, Opening, Rules, SowRule, Timing};
 
 impl Lowerer {
     /// `reduced to N …` where a player starts with at most N stones (or
@@ -169,19 +169,13 @@ impl Lowerer {
                 }
             }
             // (direction, distance, whether arriving this way breaks through)
-            let mut steps: Vec<(usize, i32, bool)> = Vec::new();
+            let steps: Vec<(usize, i32, bool)> = stone_steps(rules, p)
+                .into_iter()
+                .map(|(d, k, thrown)| (d, k, if thrown { b.by_throw } else { b.by_sow }))
+                .collect();
             let mut ways: Vec<String> = Vec::new();
-            if let Some(sow) = rules
-                .sow
-                .as_ref()
-                .filter(|s| s.onto_empty || !s.onto_own.is_empty() || !s.onto_enemy.is_empty())
-            {
+            if let Some(sow) = rules.sow.as_ref().filter(|s| sows_somewhere(s)) {
                 let far = sow.heights.iter().copied().max().unwrap_or(0);
-                for &d in &sow.directions[p] {
-                    for k in 1..=i32::from(far) {
-                        steps.push((d, k, b.by_sow));
-                    }
-                }
                 if far > 0 && !sow.directions[p].is_empty() {
                     ways.push(format!(
                         "sowing {} (up to {far} cells)",
@@ -189,16 +183,7 @@ impl Lowerer {
                     ));
                 }
             }
-            for cat in rules
-                .catapults
-                .iter()
-                .filter(|c| c.onto_empty && c.wall_on_empty)
-            {
-                for &d in &cat.directions[p] {
-                    for &r in &cat.ranges {
-                        steps.push((d, i32::from(r), b.by_throw));
-                    }
-                }
+            for cat in rules.catapults.iter().filter(|c| keeps_throws(c)) {
                 if !cat.directions[p].is_empty() && !cat.ranges.is_empty() {
                     let ranges: Vec<String> = cat.ranges.iter().map(u8::to_string).collect();
                     let cells = if ranges == ["1"] { "cell" } else { "cells" };
@@ -280,4 +265,37 @@ impl Lowerer {
             ));
         }
     }
+}
+
+/// Whether a sowing can drop its stones anywhere at all.
+fn sows_somewhere(sow: &SowRule) -> bool {
+    sow.onto_empty || !sow.onto_own.is_empty() || !sow.onto_enemy.is_empty()
+}
+
+/// Whether a catapult's stone can stay where it lands (on an empty cell).
+fn keeps_throws(cat: &CatapultRule) -> bool {
+    cat.onto_empty && cat.wall_on_empty
+}
+
+/// Where a move can take a stone of player `p`, ignoring every blocker and
+/// stack height: `(direction, distance, whether thrown)` for a sowing (1 up
+/// to the highest sowing height) and for a throw that keeps its stone.
+pub(super) fn stone_steps(rules: &Rules, p: usize) -> Vec<(usize, i32, bool)> {
+    let mut steps = Vec::new();
+    if let Some(sow) = rules.sow.as_ref().filter(|s| sows_somewhere(s)) {
+        let far = sow.heights.iter().copied().max().unwrap_or(0);
+        for &d in &sow.directions[p] {
+            for k in 1..=i32::from(far) {
+                steps.push((d, k, false));
+            }
+        }
+    }
+    for cat in rules.catapults.iter().filter(|c| keeps_throws(c)) {
+        for &d in &cat.directions[p] {
+            for &r in &cat.ranges {
+                steps.push((d, i32::from(r), true));
+            }
+        }
+    }
+    steps
 }

@@ -2,7 +2,8 @@
 //! rules alone and reported as warnings. A stack height no stack can ever
 //! reach (so the stack limit, or a rule of that height, never plays), a
 //! height that is reached but can never act, a `by throw` no throw can
-//! honour, and a catapult range whose every throw leaves the board.
+//! honour, a catapult range whose every throw leaves the board, and cells
+//! to `occupy` that no player's stones can reach.
 //!
 //! Reachable heights are over-approximated, so every warning is sound: a
 //! height is reachable if the setup has it, or if some move of a reachable
@@ -11,6 +12,7 @@
 //! make stacks lower), whoever owns the stacks and wherever they stand.
 
 use super::Lowerer;
+use super::checks::stone_steps;
 use super::items::Items;
 use crate::ast::{Arrival, CatapultField, SacrificeField, SowField, WinField};
 use crate::diagnostic::{Diagnostic, Span};
@@ -90,6 +92,47 @@ fn reachable_heights(rules: &Rules) -> Vec<bool> {
             return reach;
         }
     }
+}
+
+/// The cells a stone of player `p` may ever stand on, ignoring every
+/// blocker and stack height: its setup's cells, the pie rule's cells, and
+/// whatever a move's steps lead to from them.
+fn stands_on(rules: &Rules, p: usize) -> Vec<bool> {
+    let g = &rules.geometry;
+    let dirs = g.directions();
+    let steps = stone_steps(rules, p);
+    let mut seen = vec![false; g.slots()];
+    let mut queue: Vec<usize> = Vec::new();
+    let visit = |s: usize, seen: &mut Vec<bool>, queue: &mut Vec<usize>| {
+        if !seen[s] {
+            seen[s] = true;
+            queue.push(s);
+        }
+    };
+    let start: Vec<usize> = rules
+        .setup
+        .iter()
+        .filter(|&&(_, q, _)| q == p)
+        .map(|&(s, _, _)| s)
+        .collect();
+    for &s in &start {
+        visit(s, &mut seen, &mut queue);
+    }
+    if let Opening::Pie { from, to } = &rules.opening {
+        if p < 2 && start.iter().any(|s| from[p].contains(s)) {
+            for &t in &to[p] {
+                visit(t, &mut seen, &mut queue);
+            }
+        }
+    }
+    while let Some(s) = queue.pop() {
+        for &(d, k, _) in &steps {
+            if let Some(t) = g.step(s, dirs[d], k) {
+                visit(t, &mut seen, &mut queue);
+            }
+        }
+    }
+    seen
 }
 
 impl Lowerer {
@@ -226,6 +269,46 @@ impl Lowerer {
         }
         self.check_throw_breakthrough(items, rules, &reached);
         self.check_ranges_land(items, rules);
+        self.check_occupation_reachable(items, rules);
+    }
+
+    /// `occupy … count K` where no player's stones can ever stand on K
+    /// cells of the set, whatever the other stones do.
+    fn check_occupation_reachable(&mut self, items: &Items<'_>, rules: &Rules) {
+        let Some(o) = &rules.win.occupation else {
+            return;
+        };
+        let best = (0..rules.players.len())
+            .map(|p| {
+                let stands = stands_on(rules, p);
+                o.cells.iter().filter(|&&c| stands[c]).count()
+            })
+            .max()
+            .unwrap_or(0);
+        if best >= o.count as usize {
+            return;
+        }
+        let span = items.win.and_then(|(block, _)| {
+            block.fields.iter().find_map(|f| match &f.value {
+                WinField::Occupy(..) => Some(f.span),
+                _ => None,
+            })
+        });
+        let Some(span) = span else { return };
+        self.push(
+            Diagnostic::warning(
+                span,
+                match o.cells.len() {
+                    1 => "no player's stones can ever reach this cell".to_string(),
+                    n => format!("no player can ever hold {} of these {n} cells", o.count),
+                },
+            )
+            .with_note(format!(
+                "even with no stone in the way, one player's stones reach at most {best} of \
+                 them (by sowing, a throw that keeps its stone, or the pie rule's split)"
+            ))
+            .with_help("choose cells the stones can reach, or a smaller `count`"),
+        );
     }
 
     /// `breakthrough … by throw`, written out, needs a throw that can leave
