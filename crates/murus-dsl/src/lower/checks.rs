@@ -151,12 +151,7 @@ impl Lowerer {
         let dirs = g.directions();
         let delayed = b.timing == Timing::Delayed;
         for p in 0..rules.players.len() {
-            let start: Vec<usize> = rules
-                .setup
-                .iter()
-                .filter(|&&(_, q, _)| q == p)
-                .map(|&(s, _, _)| s)
-                .collect();
+            let start = setup_cells(rules, p);
             if start.is_empty() {
                 continue; // already a warning: the player has no stones
             }
@@ -298,4 +293,14 @@ pub(super) fn stone_steps(rules: &Rules, p: usize) -> Vec<(usize, i32, bool)> {
         }
     }
     steps
+}
+
+/// The cells player `p`'s stacks start on.
+pub(super) fn setup_cells(rules: &Rules, p: usize) -> Vec<usize> {
+    rules
+        .setup
+        .iter()
+        .filter(|&&(_, q, _)| q == p)
+        .map(|&(s, _, _)| s)
+        .collect()
 }

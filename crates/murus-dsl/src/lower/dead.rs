@@ -12,7 +12,7 @@
 //! make stacks lower), whoever owns the stacks and wherever they stand.
 
 use super::Lowerer;
-use super::checks::stone_steps;
+use super::checks::{setup_cells, stone_steps};
 use super::items::Items;
 use crate::ast::{Arrival, CatapultField, SacrificeField, SowField, WinField};
 use crate::diagnostic::{Diagnostic, Span};
@@ -109,12 +109,7 @@ fn stands_on(rules: &Rules, p: usize) -> Vec<bool> {
             queue.push(s);
         }
     };
-    let start: Vec<usize> = rules
-        .setup
-        .iter()
-        .filter(|&&(_, q, _)| q == p)
-        .map(|&(s, _, _)| s)
-        .collect();
+    let start = setup_cells(rules, p);
     for &s in &start {
         visit(s, &mut seen, &mut queue);
     }
