@@ -41,6 +41,7 @@
 //! so they follow any variant's catapults; a variant without catapults has
 //! no threats and gives the feature no weight.
 
+use murus_dsl::rules::Material;
 use murus_engine::{Bits, Engine, Pos, Variant};
 
 /// The features of one player in one position.
@@ -179,9 +180,20 @@ impl Weights {
     /// games, where each sacrifice costs both sides a stone.
     pub fn for_engine<B: Bits>(e: &Engine<B>) -> Weights {
         let race = e.rules().win.breakthrough.is_some();
+        // Where running short of stones (or towers) loses, they are what
+        // the game is about (attrition's fitted weights: material 324).
+        let reduced = e.rules().win.reduced.map(|r| r.material);
         Weights {
-            material: 40,
-            towers: if race { -20 } else { 60 },
+            material: if reduced == Some(Material::Stones) {
+                200
+            } else {
+                40
+            },
+            towers: match (reduced, race) {
+                (Some(Material::Towers), _) => 200,
+                (_, true) => -20,
+                (_, false) => 60,
+            },
             catapults: 90,
             mobility: if race { 35 } else { 20 },
             advancement: if race { 55 } else { 0 },
@@ -503,6 +515,39 @@ mod tests {
             names("escape"),
             ["material", "towers", "mobility", "blockers"]
         );
+    }
+
+    /// Where running short of stones (or towers) loses, the generic
+    /// weights make them count (docs/ai.md, 2026-11-26: +636 Elo on
+    /// attrition); elsewhere the weights are as they were.
+    #[test]
+    fn a_reduction_rule_weighs_what_it_counts() {
+        let (_, _, w) = look(
+            "attrition",
+            "g2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 r",
+            'r',
+        );
+        assert_eq!((w.material, w.towers), (200, 60));
+        let (_, _, w) = look(
+            "standard",
+            "g2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 r",
+            'r',
+        );
+        assert_eq!((w.material, w.towers), (40, -20));
+        let text = Variant::builtin("attrition")
+            .unwrap()
+            .source()
+            .replace("reduced to 8 stones", "reduced to 3 towers");
+        let v = Variant::compile(&text).unwrap();
+        struct GenericWeights;
+        impl EngineTask for GenericWeights {
+            type Output = Weights;
+            fn run<B: Word>(self, e: &Engine<B>) -> Weights {
+                Weights::for_engine(e)
+            }
+        }
+        let w = v.run(GenericWeights);
+        assert_eq!((w.material, w.towers), (40, 200));
     }
 
     #[test]
