@@ -152,6 +152,21 @@ pub struct CatapultRule {
 }
 
 impl Rules {
+    /// The turn order's steps, as players: the first round, then one cycle
+    /// (each player once, in turn, with the plain order).
+    pub fn turn_steps(&self) -> Vec<usize> {
+        match &self.turn_order {
+            Some(t) => t.steps(),
+            None => (0..self.players.len()).collect(),
+        }
+    }
+
+    /// Where the cycle starts in [`Rules::turn_steps`]: after the first
+    /// round (0 with the plain order).
+    pub fn cycle_start(&self) -> usize {
+        self.turn_order.as_ref().map_or(0, |t| t.first.len())
+    }
+
     /// Whether a stack of height `h` is a catapult under some rule.
     pub fn is_catapult_height(&self, h: u8) -> bool {
         self.catapults.iter().any(|c| c.height == h)

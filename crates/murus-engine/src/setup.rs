@@ -216,7 +216,7 @@ impl SetupError {
                 "players are eliminated only in games of three or four".to_string()
             }
             SetupErrorKind::TurnOrderStep { step, player } => {
-                let steps = turn_steps(v);
+                let steps = v.rules().turn_steps();
                 match steps.get(*step) {
                     Some(&p) => format!(
                         "turn {} of the turn order is the {}', not the {}'",
@@ -409,40 +409,34 @@ impl Setup {
         if self.phase != Phase::Normal {
             return Some(0);
         }
+        let steps = v.rules().turn_steps();
         match self.step {
-            Some(k) => (turn_steps(v).get(k) == Some(&self.turn)).then_some(k),
-            None => turn_steps(v).iter().position(|&p| p == self.turn),
+            Some(k) => (steps.get(k) == Some(&self.turn)).then_some(k),
+            None => steps.iter().position(|&p| p == self.turn),
         }
     }
 
     /// The players who may have moved last, were the game going on: the
-    /// last one before the side to move still in the game (none when the
-    /// side to move is not a player, or nobody has moved). With a turn order
-    /// of its own, the turn before this one: at the start of the cycle after
-    /// a first round, either round's last.
+    /// player of the turn before this one in the turn order still in the
+    /// game (none when the side to move is not a player, or nobody has
+    /// moved); at the start of the cycle after a first round, either round's
+    /// last.
     fn last_to_move(&self, v: &Variant) -> Vec<usize> {
-        let players = v.rules().players.len();
-        if self.turn >= players {
+        if self.turn >= v.rules().players.len() {
             return Vec::new();
         }
-        let Some(order) = &v.rules().turn_order else {
-            return (1..=players)
-                .map(|k| (self.turn + players - k) % players)
-                .find(|p| !self.out.contains(p))
-                .into_iter()
-                .collect();
-        };
-        let steps = order.steps();
+        let steps = v.rules().turn_steps();
+        let cycle_start = v.rules().cycle_start();
         let Some(k) = self.resolved_step(v) else {
             return Vec::new();
         };
         // The turns before step `k`: at the start of the cycle after a
         // first round, either round's last; none before the first turn.
         let before = |k: usize| -> Vec<usize> {
-            if k == order.first.len() {
+            if k == cycle_start {
                 let mut out = vec![steps.len() - 1];
-                if !order.first.is_empty() {
-                    out.push(order.first.len() - 1);
+                if cycle_start > 0 {
+                    out.push(cycle_start - 1);
                 }
                 out
             } else if k == 0 {
@@ -612,15 +606,6 @@ impl Setup {
         } else {
             Err(problems)
         }
-    }
-}
-
-/// The turn order's steps, as players: the first round, then one cycle
-/// (each player once, in turn, for the plain order).
-pub(crate) fn turn_steps(v: &Variant) -> Vec<usize> {
-    match &v.rules().turn_order {
-        Some(t) => t.steps(),
-        None => (0..v.rules().players.len()).collect(),
     }
 }
 

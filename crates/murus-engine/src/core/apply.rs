@@ -337,9 +337,7 @@ impl<B: Bits> Engine<B> {
                         return;
                     }
                     Some(Ending::Out) => {
-                        pos.out |= 1 << p;
-                        pos.hash ^= self.z_out[p];
-                        self.pass_turn(pos);
+                        self.eliminate(pos, p);
                         continue;
                     }
                 }
@@ -348,10 +346,17 @@ impl<B: Bits> Engine<B> {
             {
                 return;
             }
-            pos.out |= 1 << p;
-            pos.hash ^= self.z_out[p];
-            self.pass_turn(pos);
+            self.eliminate(pos, p);
         }
+    }
+
+    /// Player `p`, to move, is out of the game (its stacks stay); the turn
+    /// passes on.
+    #[inline(always)]
+    fn eliminate(&self, pos: &mut Pos<B>, p: usize) {
+        pos.out |= 1 << p;
+        pos.hash ^= self.z_out[p];
+        self.pass_turn(pos);
     }
 
     /// `occupy` and `reduced to`, at the start of `p`'s turn: the game is

@@ -133,13 +133,10 @@ impl<B: Bits> Engine<B> {
         ];
         keys = keys.map(|_| splitmix(&mut seed));
         // Drawn after every other key, so that those stay as they were.
-        let (seq, cycle_start, z_step) = match &rules.turn_order {
-            Some(t) => {
-                let seq: Vec<u8> = t.steps().iter().map(|&p| p as u8).collect();
-                let z = seq.iter().map(|_| splitmix(&mut seed)).collect();
-                (seq, t.first.len(), z)
-            }
-            None => ((0..players as u8).collect(), 0, vec![0; players]),
+        let seq: Vec<u8> = rules.turn_steps().iter().map(|&p| p as u8).collect();
+        let z_step = match &rules.turn_order {
+            Some(_) => seq.iter().map(|_| splitmix(&mut seed)).collect(),
+            None => vec![0; seq.len()],
         };
         let mut engine = Engine {
             players,
@@ -160,7 +157,7 @@ impl<B: Bits> Engine<B> {
             breakthrough: rules.win.breakthrough,
             stalemate: rules.win.stalemate,
             seq,
-            cycle_start,
+            cycle_start: rules.cycle_start(),
             ordered: rules.turn_order.is_some(),
             z_step,
             occupy_or_reduce: rules.win.occupation.is_some() || rules.win.reduced.is_some(),
