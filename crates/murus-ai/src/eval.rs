@@ -81,12 +81,15 @@ impl Features {
     /// stack or break through with a throw.
     pub fn applicable(variant: &Variant) -> [bool; 8] {
         let rules = variant.rules();
-        let sow = rules.sow.is_some();
-        let race = sow && rules.win.breakthrough.is_some();
-        let threats = rules.catapults.iter().any(|c| {
-            !c.onto_enemy.is_empty()
-                || c.onto_empty && rules.win.breakthrough.is_some_and(|b| b.by_throw)
-        });
+        let sow = !rules.sow.is_empty();
+        let race = sow && rules.wins().any(|w| w.breakthrough.is_some());
+        let by_throw = rules
+            .wins()
+            .any(|w| w.breakthrough.is_some_and(|b| b.by_throw));
+        let threats = rules
+            .catapults
+            .iter()
+            .any(|c| !c.onto_enemy.is_empty() || c.onto_empty && by_throw);
         let cat = !rules.catapults.is_empty();
         [true, sow, cat, true, race, race, sow, threats]
     }
@@ -179,10 +182,12 @@ impl Weights {
     /// already count every tower; `material` does not move the fit in these
     /// games, where each sacrifice costs both sides a stone.
     pub fn for_engine<B: Bits>(e: &Engine<B>) -> Weights {
-        let race = e.rules().win.breakthrough.is_some();
+        // One set of weights serves every player: where players' rules
+        // differ, what any player's does.
+        let race = e.rules().wins().any(|w| w.breakthrough.is_some());
         // Where running short of stones (or towers) loses, they are what
         // the game is about (attrition's fitted weights: material 324).
-        let reduced = e.rules().win.reduced.map(|r| r.material);
+        let reduced = e.rules().wins().find_map(|w| w.reduced).map(|r| r.material);
         Weights {
             material: if reduced == Some(Material::Stones) {
                 200
@@ -236,7 +241,7 @@ fn features_with<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, mobility: i32) 
     let rules = e.rules();
     let own = pos.stones_of(p);
     let mut towers = B::EMPTY;
-    if let Some(sow) = &rules.sow {
+    if let Some(sow) = rules.sow_of(p) {
         for &h in &sow.heights {
             towers |= own & pos.with_height(h);
         }
@@ -244,11 +249,12 @@ fn features_with<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, mobility: i32) 
     let catapults = rules
         .catapults
         .iter()
+        .filter(|c| c.directions.get(p).is_some_and(|d| !d.is_empty()))
         .fold(B::EMPTY, |b, c| b | own & pos.with_height(c.height));
     let masks = e.goal_distance_masks(p);
     let mut advancement = 0;
     let mut siege = 0;
-    if rules.win.breakthrough.is_some() && !masks.is_empty() {
+    if rules.win(p).breakthrough.is_some() && !masks.is_empty() {
         let far = masks.len() as i32;
         for (k, m) in masks.iter().enumerate() {
             let n = (towers & *m).count() as i32;
@@ -262,7 +268,7 @@ fn features_with<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, mobility: i32) 
     for q in 0..e.players() {
         if q != p {
             let theirs = pos.stones_of(q);
-            if let Some(sow) = &rules.sow {
+            if let Some(sow) = rules.sow_of(q) {
                 for &h in &sow.heights {
                     enemy_towers |= theirs & pos.with_height(h);
                 }
@@ -308,7 +314,7 @@ fn catapult_threats<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, catapults: B
         for &h in &cat.onto_enemy {
             targets |= enemy & pos.with_height(h);
         }
-        if cat.onto_empty && rules.win.breakthrough.is_some_and(|b| b.by_throw) {
+        if cat.onto_empty && rules.win(p).breakthrough.is_some_and(|b| b.by_throw) {
             targets |= e.goal(p) & e.board() & !occupied;
         }
         if targets.is_empty() {

@@ -81,8 +81,8 @@ pub enum Item {
     Turns(Spanned<Turns>),
     /// `setup { L HEIGHT on CELLSET … }`
     Setup(Block<SetupLine>),
-    /// `stack limit N`
-    StackLimit(Spanned<Number>),
+    /// `stack limit N [for L …]`
+    StackLimit(Spanned<StackLimit>),
     /// `sow { … }`
     Sow(Block<SowField>),
     /// `sacrifice { … }`
@@ -172,11 +172,23 @@ pub enum ParamValues {
     List(Vec<Number>),
 }
 
+/// `stack limit N`, or `stack limit N for L …` (those players' own).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct StackLimit {
+    pub limit: Number,
+    /// The players of `for L …`; empty for the shared limit.
+    pub players: Vec<Name>,
+}
+
 /// A keyword, braces and the statements between them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Block<F> {
-    /// The block's keyword(s): `sow`, `opening pie`.
+    /// The block's keyword(s): `sow`, `opening pie`, `sow for r`.
     pub head: Span,
+    /// The players of `for L …` (`sow for r { … }`): the block is theirs
+    /// alone. Empty for a shared block, and always for the blocks that take
+    /// no `for` (`setup`, `draw`, `opening`).
+    pub players: Vec<Name>,
     /// Statements in source order.
     pub fields: Vec<Spanned<F>>,
     /// Up to and including the closing brace.

@@ -26,7 +26,7 @@ use std::fmt::{self, Write as _};
 use sha2::{Digest, Sha256};
 
 use crate::geometry::ShapeKind;
-use crate::rules::{Material, Opening, Rules, SowCapture, Stalemate, Timing};
+use crate::rules::{Material, Opening, Rules, SowCapture, Stalemate, Timing, WinRules};
 
 /// The SHA-256 of the rules' canonical form ([`Rules::canonical_form`]).
 /// Its `Display` is the first 12 hex digits; [`RulesKey::to_hex`] gives all
@@ -110,6 +110,49 @@ fn per_player(out: &mut String, name: &str, dirs: &[Vec<usize>]) {
     }
 }
 
+/// One player's (or every player's) win rules, each line after `win `
+/// starting with `whose`.
+fn write_win(out: &mut String, whose: &str, win: &WinRules) {
+    match win.breakthrough {
+        Some(b) => {
+            let timing = match b.timing {
+                Timing::Immediate => "immediate",
+                Timing::Delayed => "delayed",
+            };
+            let _ = write!(
+                out,
+                "win {whose}breakthrough {timing} sow {} throw {}",
+                b.by_sow, b.by_throw
+            );
+            // Written only when set, so that older rules keep their keys.
+            if b.min_height > 1 {
+                let _ = write!(out, " height {}", b.min_height);
+            }
+        }
+        None => {
+            let _ = write!(out, "win {whose}breakthrough none");
+        }
+    }
+    let stalemate = match win.stalemate {
+        Stalemate::Loses => "loses",
+        Stalemate::Draws => "draws",
+    };
+    let _ = writeln!(out, " stalemate {stalemate}");
+    // Written only when present, so that older rules keep their keys.
+    if let Some(o) = &win.occupation {
+        let _ = write!(out, "win {whose}occupy ");
+        list(out, &o.cells);
+        let _ = writeln!(out, " count {}", o.count);
+    }
+    if let Some(r) = win.reduced {
+        let what = match r.material {
+            Material::Stones => "stones",
+            Material::Towers => "towers",
+        };
+        let _ = writeln!(out, "win {whose}reduced to {} {what}", r.at_most);
+    }
+}
+
 impl Rules {
     /// The rules written out in a fixed order, with every name, title,
     /// colour and comment left out and every set sorted: the text the
@@ -149,7 +192,16 @@ impl Rules {
             setup.iter().map(|(cell, p, h)| format!("{cell}:{p}:{h}")),
         );
         let _ = writeln!(out, "\nstack limit {}", self.stack_limit);
-        if let Some(sow) = &self.sow {
+        // Players' own limits, written only where they differ, so that older
+        // rules keep their keys.
+        for (p, player) in self.players.iter().enumerate() {
+            if player.stack_limit != self.stack_limit {
+                let _ = writeln!(out, "stack limit for {p}: {}", player.stack_limit);
+            }
+        }
+        // Each rule with its players' directions: one shared rule is written
+        // as before there were players' own.
+        for sow in &self.sow {
             out.push_str("sow heights ");
             set(&mut out, &sow.heights);
             let _ = write!(out, " onto empty {} own ", sow.onto_empty);
@@ -190,41 +242,14 @@ impl Rules {
             );
             per_player(&mut out, "directions", &c.directions);
         }
-        match self.win.breakthrough {
-            Some(b) => {
-                let timing = match b.timing {
-                    Timing::Immediate => "immediate",
-                    Timing::Delayed => "delayed",
-                };
-                let _ = write!(
-                    out,
-                    "win breakthrough {timing} sow {} throw {}",
-                    b.by_sow, b.by_throw
-                );
-                // Written only when set, so that older rules keep their keys.
-                if b.min_height > 1 {
-                    let _ = write!(out, " height {}", b.min_height);
+        // Shared win rules are written as before there were players' own.
+        match self.shared_win() {
+            Some(win) => write_win(&mut out, "", win),
+            None => {
+                for (p, player) in self.players.iter().enumerate() {
+                    write_win(&mut out, &format!("for {p}: "), &player.win);
                 }
             }
-            None => out.push_str("win breakthrough none"),
-        }
-        let stalemate = match self.win.stalemate {
-            Stalemate::Loses => "loses",
-            Stalemate::Draws => "draws",
-        };
-        let _ = writeln!(out, " stalemate {stalemate}");
-        // Written only when present, so that older rules keep their keys.
-        if let Some(o) = &self.win.occupation {
-            out.push_str("win occupy ");
-            list(&mut out, &o.cells);
-            let _ = writeln!(out, " count {}", o.count);
-        }
-        if let Some(r) = self.win.reduced {
-            let what = match r.material {
-                Material::Stones => "stones",
-                Material::Towers => "towers",
-            };
-            let _ = writeln!(out, "win reduced to {} {what}", r.at_most);
         }
         let _ = writeln!(
             out,

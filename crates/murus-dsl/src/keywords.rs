@@ -158,6 +158,10 @@ pub const WORDS: &[Word] = &[
     keyword("edge"),
     keyword("cells"),
     keyword_in("default", "belongs in a `param` statement"),
+    keyword_in(
+        "for",
+        "follows `sow`, `sacrifice`, `catapult`, `win` or `stack limit N`",
+    ),
     value("all"),
     value("orthogonal"),
     value("diagonal"),

@@ -471,7 +471,7 @@ fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
                     cellset_numbers(cells, f);
                 }
             }
-            Item::StackLimit(n) => f(&mut n.value),
+            Item::StackLimit(n) => f(&mut n.value.limit),
             Item::Sow(b) => {
                 for field in &mut b.fields {
                     match &mut field.value {

@@ -109,6 +109,7 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::title_stmt => "`title \"TEXT\"`",
         Rule::turns_stmt => "`turns L L … [then L L …]`",
         Rule::stack_limit_stmt => "`stack limit N`",
+        Rule::for_clause => "`for L …`",
         Rule::board_stmt => "`board …`",
         Rule::rect_shape => "`rect W x H`",
         Rule::hex_shape => "`hex N`",
@@ -438,8 +439,10 @@ fn build_item(pair: Pair<'_, Rule>) -> Item {
         }
         Rule::setup_block => Item::Setup(build_block(pair, build_setup_line)),
         Rule::stack_limit_stmt => {
-            let n = build_number(next(&mut parts(pair), "a stack limit"));
-            Item::StackLimit(Spanned::new(n, s))
+            let mut it = parts(pair);
+            let limit = build_number(next(&mut it, "a stack limit"));
+            let players = it.next().map_or_else(Vec::new, build_for);
+            Item::StackLimit(Spanned::new(StackLimit { limit, players }, s))
         }
         Rule::sow_block => Item::Sow(build_block(pair, build_sow_field)),
         Rule::sacrifice_block => Item::Sacrifice(build_block(pair, build_sacrifice_field)),
@@ -455,7 +458,15 @@ fn build_item(pair: Pair<'_, Rule>) -> Item {
 fn build_block<'i, F>(pair: Pair<'i, Rule>, field: impl Fn(Pair<'i, Rule>) -> F) -> Block<F> {
     let head = head_span(&pair);
     let s = span(&pair);
+    let mut players = Vec::new();
     let fields = parts(pair)
+        .filter(|p| {
+            let is_for = p.as_rule() == Rule::for_clause;
+            if is_for {
+                players = build_for(p.clone());
+            }
+            !is_for
+        })
         .map(|p| {
             let ps = span(&p);
             Spanned::new(field(p), ps)
@@ -463,9 +474,16 @@ fn build_block<'i, F>(pair: Pair<'i, Rule>, field: impl Fn(Pair<'i, Rule>) -> F)
         .collect();
     Block {
         head,
+        players,
         fields,
         span: s,
     }
+}
+
+/// `for L …`: the players' letters.
+fn build_for(pair: Pair<'_, Rule>) -> Vec<Name> {
+    debug_assert_eq!(pair.as_rule(), Rule::for_clause);
+    parts(pair).map(build_name).collect()
 }
 
 fn build_number(pair: Pair<'_, Rule>) -> Number {

@@ -31,19 +31,23 @@ pub struct Rules {
     pub turn_order: Option<TurnOrder>,
     /// Starting stacks: `(cell, player, height)`, each cell at most once.
     pub setup: Vec<(usize, usize, u8)>,
-    /// Highest stack allowed (2 in the standard game, 3 with catapults).
+    /// Highest stack allowed (2 in the standard game, 3 with catapults):
+    /// the highest of the players' limits ([`PlayerRules::stack_limit`]).
     pub stack_limit: u8,
-    /// Sowing; `None` when no stack may sow.
-    pub sow: Option<SowRule>,
-    /// Sacrifice rules (empty: no sacrifices, as in Houdini).
+    /// Sowing rules: one shared by every player in the published games,
+    /// none when no stack may sow. A rule applies to the players it gives
+    /// directions to ([`SowRule::directions`]); the compiler guarantees
+    /// that no player has two, and sorts them by their first player.
+    pub sow: Vec<SowRule>,
+    /// Sacrifice rules (empty: no sacrifices, as in Houdini). A rule applies
+    /// to the players it gives directions to.
     pub sacrifices: Vec<SacrificeRule>,
     /// Catapult throws, one rule per `catapult` block, in the file's order
-    /// (empty: no catapults). The compiler guarantees that no two rules
-    /// give one player the same throw (same height, direction and range),
-    /// so a throw's cells say which rule made it.
+    /// (empty: no catapults). A rule applies to the players it gives
+    /// directions to. The compiler guarantees that no two rules give one
+    /// player the same throw (same height, direction and range), so a
+    /// throw's cells say which rule made it.
     pub catapults: Vec<CatapultRule>,
-    /// How games are won.
-    pub win: WinRules,
     /// How games are drawn.
     pub draw: DrawRules,
     /// Opening protocol.
@@ -79,6 +83,13 @@ pub struct PlayerRules {
     pub home: Vec<usize>,
     /// Forward direction, an index into [`Geometry::directions`].
     pub forward: usize,
+    /// Highest stack this player's stacks may reach (`stack limit N`, or
+    /// `stack limit N for L`): a sown stone lands on one of its own stacks
+    /// only if the stack stays within it. At most [`Rules::stack_limit`].
+    pub stack_limit: u8,
+    /// How this player wins, and what a stalemate does to it (`win`, or
+    /// `win for L`).
+    pub win: WinRules,
 }
 
 /// Which stacks sow, where, and onto what.
@@ -99,6 +110,13 @@ pub struct SowRule {
     pub onto_enemy: Vec<u8>,
     /// What a stone dropped on an enemy stack does.
     pub on_enemy: SowCapture,
+}
+
+impl SowRule {
+    /// Whether player `p` sows by this rule.
+    pub fn applies_to(&self, p: usize) -> bool {
+        self.directions.get(p).is_some_and(|d| !d.is_empty())
+    }
 }
 
 /// What a stone sown onto an enemy stack does (`on enemy: …`).
@@ -165,6 +183,41 @@ impl Rules {
     /// round (0 with the plain order).
     pub fn cycle_start(&self) -> usize {
         self.turn_order.as_ref().map_or(0, |t| t.first.len())
+    }
+
+    /// Player `p`'s sowing rule, if it sows.
+    pub fn sow_of(&self, p: usize) -> Option<&SowRule> {
+        self.sow.iter().find(|s| s.applies_to(p))
+    }
+
+    /// Player `p`'s win rules.
+    pub fn win(&self, p: usize) -> &WinRules {
+        &self.players[p].win
+    }
+
+    /// Every player's win rules, in turn order.
+    pub fn wins(&self) -> impl Iterator<Item = &WinRules> + '_ {
+        self.players.iter().map(|p| &p.win)
+    }
+
+    /// The win rules every player shares, or `None` when some player has
+    /// its own (`win for L`).
+    pub fn shared_win(&self) -> Option<&WinRules> {
+        let first = &self.players.first()?.win;
+        self.wins().all(|w| w == first).then_some(first)
+    }
+
+    /// Whether the players' rules differ in anything but letters, names,
+    /// colours, homes and forward directions: their stack limits, win
+    /// rules, or which sowing, sacrifice and catapult rules they have.
+    pub fn is_asymmetric(&self) -> bool {
+        let first = &self.players[0];
+        let same = |p: &PlayerRules| p.stack_limit == first.stack_limit && p.win == first.win;
+        let all_of = |dirs: &[Vec<usize>]| dirs.iter().all(|d| !d.is_empty());
+        !self.players.iter().all(same)
+            || !self.sow.iter().all(|s| all_of(&s.directions))
+            || !self.sacrifices.iter().all(|s| all_of(&s.directions))
+            || !self.catapults.iter().all(|c| all_of(&c.directions))
     }
 
     /// Whether a stack of height `h` is a catapult under some rule.

@@ -160,3 +160,42 @@ fn several_catapults_count_in_their_order() {
     assert_eq!(compile(&moved).unwrap().rules.catapults.len(), 2);
     assert_ne!(key(&two), key(&moved));
 }
+
+/// Rules of a player's own that give every player the same thing are the
+/// shared rules, key and all; rules that differ by player change the key.
+#[test]
+fn rules_of_ones_own_alike_for_every_player_are_the_shared_rules() {
+    let standard = key(STANDARD);
+    let sow = "sow {\n    heights 2\n    directions all\n    onto empty, own 1\n}";
+    let win = "win {\n    breakthrough immediate by sow\n    stalemate loses\n}";
+    assert!(STANDARD.contains(sow) && STANDARD.contains(win));
+    let split = STANDARD
+        .replace(
+            sow,
+            &format!(
+                "{}\n{}",
+                sow.replace("sow", "sow for r"),
+                sow.replace("sow {", "sow for g {")
+            ),
+        )
+        .replace(
+            win,
+            &format!(
+                "{}\n{}",
+                win.replace("win", "win for g"),
+                win.replace("win {", "win for r {")
+            ),
+        )
+        .replace("stack limit 2", "stack limit 2 for g\nstack limit 2 for r");
+    assert_eq!(key(&split), standard, "{split}");
+    // One player's own rule that differs: another game.
+    for change in [
+        "stack limit 2\nstack limit 3 for r".to_string(),
+        "stack limit 2\nsow for g { heights 2 directions forward onto empty, own 1 }".to_string(),
+        "stack limit 2\nsacrifice for g { }".to_string(),
+        "stack limit 2\nwin for g { stalemate loses }".to_string(),
+    ] {
+        let other = STANDARD.replace("stack limit 2", &change);
+        assert_ne!(key(&other), standard, "{change}");
+    }
+}

@@ -334,13 +334,13 @@ fn the_win_block_and_a_sowing_capture_take_parameters() {
             "onto empty, own 1, enemy 1 on enemy: remove $k }",
         );
     let c = ok(&source, &set(&[("n", 5), ("k", 2), ("r", 5)]));
-    let win = &c.rules.win;
+    let win = c.rules.win(0);
     assert_eq!(win.reduced.map(|r| r.at_most), Some(5));
     let occupation = win.occupation.as_ref().expect("occupation");
     assert_eq!(occupation.count, 2);
     let g = &c.rules.geometry;
     assert_eq!(occupation.cells, g.rank(5));
-    let sow = c.rules.sow.as_ref().expect("sow");
+    let sow = c.rules.sow_of(0).expect("sow");
     assert_eq!(sow.on_enemy, murus_dsl::rules::SowCapture::Remove(2));
     assert!(c.warnings.is_empty(), "{:?}", c.warnings);
 }

@@ -74,7 +74,7 @@ fn standard() {
             .all(|&(c, _, _)| r.geometry.coords(c).1 == 0)
     );
     assert_eq!(r.stack_limit, 2);
-    let sow = r.sow.as_ref().unwrap();
+    let sow = r.sow_of(0).unwrap();
     assert_eq!(sow.heights, [2]);
     assert_eq!(
         sow.directions,
@@ -87,10 +87,10 @@ fn standard() {
     assert_eq!((s.attacker, s.target, s.lose, s.remove), (2, 1, 1, 1));
     assert_eq!(s.directions[0].len(), 8);
     assert!(r.catapults.is_empty());
-    let b = r.win.breakthrough.unwrap();
+    let b = r.win(0).breakthrough.unwrap();
     assert_eq!(b.timing, Timing::Immediate);
     assert!(b.by_sow && !b.by_throw);
-    assert_eq!(r.win.stalemate, murus_dsl::rules::Stalemate::Loses);
+    assert_eq!(r.win(0).stalemate, murus_dsl::rules::Stalemate::Loses);
     assert_eq!(r.draw.repetition, Some(3));
     assert_eq!(r.draw.ply_cap, Some(300));
     assert_eq!(r.opening, Opening::None);
@@ -100,7 +100,7 @@ fn standard() {
 fn advanced() {
     let r = load("advanced");
     assert_eq!(r.stack_limit, 3);
-    let sow = r.sow.as_ref().unwrap();
+    let sow = r.sow_of(0).unwrap();
     assert_eq!(sow.heights, [2]);
     assert_eq!(sow.onto_own, [1, 2]);
     assert_eq!(r.sacrifices.len(), 3);
@@ -120,7 +120,7 @@ fn advanced() {
     assert_eq!(dir_names(&r, &c.directions[0]), ["w", "nw", "n", "ne", "e"]);
     // Gauls face south.
     assert_eq!(c.directions[1], [2, 3, 4, 5, 6]);
-    let b = r.win.breakthrough.unwrap();
+    let b = r.win(0).breakthrough.unwrap();
     assert_eq!(b.timing, Timing::Immediate);
     assert!(b.by_sow && b.by_throw);
 }
@@ -128,7 +128,7 @@ fn advanced() {
 #[test]
 fn advanced_delayed() {
     let r = load("advanced-delayed");
-    let b = r.win.breakthrough.unwrap();
+    let b = r.win(0).breakthrough.unwrap();
     assert_eq!(b.timing, Timing::Delayed);
     assert!(b.by_sow && b.by_throw);
     let advanced = load("advanced");
@@ -147,8 +147,8 @@ fn hex() {
         dir_names(&r, &[r.players[0].forward, r.players[1].forward]),
         ["ne", "sw"]
     );
-    assert_eq!(r.sow.as_ref().unwrap().directions[0].len(), 6);
-    assert!(r.win.breakthrough.is_some());
+    assert_eq!(r.sow_of(0).unwrap().directions[0].len(), 6);
+    assert!(r.win(0).breakthrough.is_some());
 }
 
 #[test]
@@ -156,8 +156,8 @@ fn hex3_escape() {
     let r = load("hex3-escape");
     assert_eq!(letters(&r), ['r', 'g', 'b']);
     assert_eq!(r.setup.len(), 15);
-    assert!(r.win.breakthrough.is_none());
-    assert_eq!(r.sow.as_ref().unwrap().directions.len(), 3);
+    assert!(r.win(0).breakthrough.is_none());
+    assert_eq!(r.sow_of(0).unwrap().directions.len(), 3);
 }
 
 #[test]
@@ -166,7 +166,7 @@ fn escape4() {
     assert_eq!(letters(&r), ['r', 'b', 'g', 'h']);
     assert_eq!(r.geometry.cell_count(), 64);
     assert_eq!(r.setup.len(), 24);
-    assert!(r.win.breakthrough.is_none());
+    assert!(r.win(0).breakthrough.is_none());
     assert_eq!(r.draw.ply_cap, Some(800));
     // Corners start empty.
     for corner in ["a1", "h1", "a8", "h8"] {
@@ -208,9 +208,9 @@ fn board_sizes() {
 fn houdini_and_escape() {
     let houdini = load("houdini");
     assert!(houdini.sacrifices.is_empty());
-    assert!(houdini.win.breakthrough.is_some());
+    assert!(houdini.win(0).breakthrough.is_some());
     let escape = load("escape");
-    assert!(escape.win.breakthrough.is_none());
+    assert!(escape.win(0).breakthrough.is_none());
     assert_eq!(escape.sacrifices.len(), 1);
 }
 

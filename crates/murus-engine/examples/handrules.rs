@@ -8,6 +8,18 @@ fn main() {
     let advanced = std::env::args().nth(1).as_deref() == Some("adv");
     let g = Geometry::rect(8, 7).unwrap();
     let all: Vec<usize> = (0..8).collect();
+    let limit = if advanced { 3 } else { 2 };
+    let win = WinRules {
+        breakthrough: Some(Breakthrough {
+            timing: Timing::Immediate,
+            by_sow: true,
+            by_throw: true,
+            min_height: 1,
+        }),
+        stalemate: Stalemate::Loses,
+        occupation: None,
+        reduced: None,
+    };
     let players = vec![
         PlayerRules {
             name: "Romans".into(),
@@ -15,6 +27,8 @@ fn main() {
             colour: 0,
             home: g.rank(1),
             forward: 0,
+            stack_limit: limit,
+            win: win.clone(),
         },
         PlayerRules {
             name: "Gauls".into(),
@@ -22,6 +36,8 @@ fn main() {
             colour: 0,
             home: g.rank(7),
             forward: 4,
+            stack_limit: limit,
+            win,
         },
     ];
     let mut setup = vec![];
@@ -71,28 +87,17 @@ fn main() {
         players,
         turn_order: None,
         setup,
-        stack_limit: if advanced { 3 } else { 2 },
-        sow: Some(SowRule {
+        stack_limit: limit,
+        sow: vec![SowRule {
             heights: vec![2],
             directions: vec![all.clone(), all.clone()],
             onto_empty: true,
             onto_own: if advanced { vec![1, 2] } else { vec![1] },
             onto_enemy: Vec::new(),
             on_enemy: SowCapture::Capture,
-        }),
+        }],
         sacrifices,
         catapults,
-        win: WinRules {
-            breakthrough: Some(Breakthrough {
-                timing: Timing::Immediate,
-                by_sow: true,
-                by_throw: true,
-                min_height: 1,
-            }),
-            stalemate: Stalemate::Loses,
-            occupation: None,
-            reduced: None,
-        },
         draw: DrawRules::default(),
         opening: Opening::None,
     };

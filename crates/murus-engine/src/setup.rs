@@ -258,7 +258,7 @@ fn on_opponents_home(v: &Variant, cell: usize, player: usize) -> bool {
 /// does. Everything else got there by an arrival that won.
 fn quiet_arrival(v: &Variant, cell: usize, player: usize, height: u8) -> bool {
     let rules = v.rules();
-    let Some(b) = rules.win.breakthrough else {
+    let Some(b) = rules.win(player).breakthrough else {
         return true;
     };
     let from_setup = rules
@@ -271,12 +271,13 @@ fn quiet_arrival(v: &Variant, cell: usize, player: usize, height: u8) -> bool {
     };
     let thrown = !b.by_throw
         && height == 1
-        && rules
-            .catapults
-            .iter()
-            .any(|c| c.onto_empty && c.wall_on_empty);
+        && rules.catapults.iter().any(|c| {
+            c.onto_empty
+                && c.wall_on_empty
+                && c.directions.get(player).is_some_and(|d| !d.is_empty())
+        });
     // Sown stones pile up: an own stack sown onto grows, quietly too.
-    let sown = !b.by_sow && rules.sow.is_some();
+    let sown = !b.by_sow && rules.sow_of(player).is_some();
     // Below the breakthrough's height (`height H`) no stack wins.
     let short = height < b.min_height;
     from_setup || split || thrown || sown || short
@@ -540,14 +541,16 @@ impl Setup {
         // that no quiet arrival can have put there means that its owner won
         // with the move that put it there: the game's last.
         let mut won = None;
-        if let Some(b) = rules
-            .win
-            .breakthrough
-            .filter(|b| b.timing == Timing::Immediate)
-        {
+        let immediate = |p: usize| {
+            rules
+                .win(p)
+                .breakthrough
+                .filter(|b| b.timing == Timing::Immediate)
+        };
+        if (0..players).any(|p| immediate(p).is_some()) {
             let mut winners = Vec::new();
             let mut winners_cells = Vec::new();
-            for player in 0..players {
+            for player in (0..players).filter(|&p| immediate(p).is_some()) {
                 let on_goal: Vec<usize> = self
                     .stacks
                     .iter()
@@ -588,7 +591,7 @@ impl Setup {
                         player: winner,
                         cells,
                     });
-                } else {
+                } else if let Some(b) = immediate(winner) {
                     let reason = if b.by_sow {
                         Reason::BreakthroughSow
                     } else {

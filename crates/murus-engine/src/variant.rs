@@ -298,7 +298,13 @@ impl Variant {
                 None => "the ply cap".to_string(),
             },
             Reason::Occupation => "occupation".to_string(),
-            Reason::Reduced => match self.rules.win.reduced {
+            // The loser's rule: with two players, the one who did not win.
+            Reason::Reduced => match o
+                .winner
+                .filter(|_| self.rules.players.len() == 2)
+                .and_then(|w| self.rules.win(1 - w).reduced)
+                .or_else(|| self.rules.wins().find_map(|w| w.reduced))
+            {
                 Some(r) => {
                     let what = match r.material {
                         Material::Stones => ("stone", "stones"),

@@ -6,7 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use murus_dsl::rules::{Material, Opening, Rules, SowCapture, Timing};
+use murus_dsl::rules::{Material, Opening, Rules, SowCapture, Stalemate, Timing};
 use murus_engine::{BUILTIN, MoveKind, Phase, Position, Reason, Setup, Variant};
 use proptest::prelude::*;
 
@@ -70,7 +70,8 @@ fn reference_moves(v: &Variant, pos: &Position) -> BTreeMap<String, Board> {
         if owner != p {
             continue;
         }
-        if let Some(sow) = &r.sow {
+        // The sowing rules that give `p` directions: its own.
+        for sow in r.sow.iter().filter(|s| !s.directions[p].is_empty()) {
             if sow.heights.contains(&h) {
                 for &d in &sow.directions[p] {
                     let mut nb = board.clone();
@@ -87,7 +88,9 @@ fn reference_moves(v: &Variant, pos: &Position) -> BTreeMap<String, Board> {
                                 nb.insert(t, (p, 1));
                             }
                             Some(&(o, th))
-                                if o == p && sow.onto_own.contains(&th) && th < r.stack_limit =>
+                                if o == p
+                                    && sow.onto_own.contains(&th)
+                                    && th < r.players[p].stack_limit =>
                             {
                                 nb.insert(t, (p, th + 1));
                             }
@@ -196,50 +199,51 @@ fn reference_breakthrough(
     next: &Position,
 ) -> bool {
     let r = v.rules();
-    let Some(b) = r.win.breakthrough else {
-        return false;
+    let goal_of = |p: usize| -> BTreeSet<usize> {
+        r.players
+            .iter()
+            .enumerate()
+            .filter(|(q, _)| *q != p)
+            .flat_map(|(_, pl)| pl.home.iter().copied())
+            .collect()
     };
-    let goal: BTreeSet<usize> = r
-        .players
-        .iter()
-        .enumerate()
-        .filter(|(q, _)| *q != mover)
-        .flat_map(|(_, pl)| pl.home.iter().copied())
-        .collect();
-    match b.timing {
-        Timing::Immediate if kind == MoveKind::Sow && !b.by_sow => false,
-        Timing::Immediate if kind == MoveKind::Throw && !b.by_throw => false,
-        Timing::Immediate => goal.iter().any(|c| {
-            // A stone of the mover arrived on a goal cell this turn (a sowing
-            // adds one; a throw onto an empty cell adds one).
-            let had = before
-                .get(c)
-                .filter(|st| st.0 == mover)
-                .map_or(0, |st| st.1);
-            let has = after.get(c).filter(|st| st.0 == mover).map_or(0, |st| st.1);
-            // With `height H`, only a stack that tall breaks through.
-            has > had && has >= b.min_height
-        }),
-        Timing::Delayed => {
-            // With more than two players, the last one left wins by
-            // elimination before its turn's breakthrough is looked at.
-            let n = r.players.len();
-            if n > 2 && (0..n).filter(|&q| !v.is_out(next, q)).count() <= 1 {
-                return false;
-            }
-            let p = v.turn(next);
-            let goal_p: BTreeSet<usize> = r
-                .players
-                .iter()
-                .enumerate()
-                .filter(|(q, _)| *q != p)
-                .flat_map(|(_, pl)| pl.home.iter().copied())
-                .collect();
-            after
-                .iter()
-                .any(|(c, st)| st.0 == p && goal_p.contains(c) && st.1 >= b.min_height)
-        }
-    }
+    // The mover's breakthrough, if immediate: a stone of the mover arrived
+    // on a goal cell this turn, by a way its `by` names (a sowing adds one;
+    // a throw onto an empty cell adds one); with `height H`, only a stack
+    // that tall breaks through.
+    let immediate = r.win(mover).breakthrough.is_some_and(|b| {
+        let counts = match kind {
+            MoveKind::Sow => b.by_sow,
+            MoveKind::Throw => b.by_throw,
+            _ => true,
+        };
+        b.timing == Timing::Immediate
+            && counts
+            && goal_of(mover).iter().any(|c| {
+                let had = before
+                    .get(c)
+                    .filter(|st| st.0 == mover)
+                    .map_or(0, |st| st.1);
+                let has = after.get(c).filter(|st| st.0 == mover).map_or(0, |st| st.1);
+                has > had && has >= b.min_height
+            })
+    });
+    // The next player's breakthrough, if delayed: a stack of its own, tall
+    // enough, on a goal cell at the start of its turn. With more than two
+    // players, the last one left wins by elimination before its turn's
+    // breakthrough is looked at.
+    let p = v.turn(next);
+    let n = r.players.len();
+    let last_left = n > 2 && (0..n).filter(|&q| !v.is_out(next, q)).count() <= 1;
+    let delayed = !last_left
+        && r.win(p).breakthrough.is_some_and(|b| {
+            let goal_p = goal_of(p);
+            b.timing == Timing::Delayed
+                && after
+                    .iter()
+                    .any(|(c, st)| st.0 == p && goal_p.contains(c) && st.1 >= b.min_height)
+        });
+    immediate || delayed
 }
 
 /// The step of the turn order after step `k`: the next in the list of
@@ -258,7 +262,7 @@ fn reference_next_step(v: &Variant, k: usize) -> usize {
 /// then having at most the reduction's stones or towers (stacks of two or
 /// more) loses.
 fn reference_turn_start(v: &Variant, board: &Board, p: usize) -> Option<(Option<usize>, Reason)> {
-    let win = &v.rules().win;
+    let win = v.rules().win(p);
     if let Some(o) = &win.occupation {
         let held = o
             .cells
@@ -294,6 +298,18 @@ fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
         .is_some_and(|o| o.winner.is_some() && !v.legal_moves(pos).is_empty())
     {
         prop_assert!(false, "a finished game lists moves");
+    }
+    // A player with no move in normal play (two players): its own
+    // `stalemate` rule says whether it loses or the game is drawn.
+    if fast.is_empty() && v.rules().players.len() == 2 && v.phase(pos) == Phase::Normal {
+        if let Some(o) = v.outcome(pos).filter(|o| o.reason == Reason::Stalemate) {
+            let p = v.turn(pos);
+            let winner = match v.rules().win(p).stalemate {
+                Stalemate::Draws => None,
+                Stalemate::Loses => Some(1 - p),
+            };
+            prop_assert_eq!(o.winner, winner, "stalemate at {}", v.position_string(pos));
+        }
     }
     let finished = v.outcome(pos).is_some();
     let reference = if finished && fast.is_empty() {
@@ -540,4 +556,35 @@ fn generated_rules_include_several_catapults() {
         }
     }
     assert!(same >= 10 && other >= 5, "{same} and {other}");
+}
+
+/// The generated rules include each kind of rule of a player's own, and
+/// they compile: otherwise the property test above would not compare them.
+#[test]
+fn generated_rules_include_rules_of_a_players_own() {
+    let mut seen = [0; 5];
+    for seed in 0..400u64 {
+        let text = rule_file(seed);
+        let Ok(v) = Variant::compile(&text) else {
+            panic!("generated rules do not compile:\n{text}");
+        };
+        let r = v.rules();
+        let theirs = |dirs: &[Vec<usize>], p: usize| !dirs[p].is_empty();
+        let kinds = [
+            r.players[0].stack_limit != r.players[1].stack_limit,
+            r.sow.len() > 1,
+            r.sacrifices
+                .iter()
+                .any(|s| theirs(&s.directions, 0) != theirs(&s.directions, 1))
+                || (!r.sacrifices.is_empty() && text.contains("sacrifice for g { }")),
+            r.catapults
+                .iter()
+                .any(|c| theirs(&c.directions, 0) != theirs(&c.directions, 1)),
+            r.win(0) != r.win(1),
+        ];
+        for (n, k) in seen.iter_mut().zip(kinds) {
+            *n += u32::from(k);
+        }
+    }
+    assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
 }

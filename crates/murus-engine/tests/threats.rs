@@ -7,10 +7,10 @@ use murus_engine::{BUILTIN, Bits, Engine, EngineTask, MoveKind, Phase, Pos, Vari
 /// Whether the side to move of `pos` has a move that drops a stone on its
 /// goal the way the breakthrough rule counts, by playing every move.
 fn brute_force<B: Bits>(e: &Engine<B>, pos: &Pos<B>) -> bool {
-    let Some(rule) = e.rules().win.breakthrough else {
+    let p = pos.turn();
+    let Some(rule) = e.rules().win(p).breakthrough else {
         return false;
     };
-    let p = pos.turn();
     let goal = e.goal(p) & e.board();
     let mut moves = e.move_list();
     e.legal_moves(pos, &mut moves);
@@ -100,7 +100,7 @@ fn a_breakthrough_threat_is_a_move_that_drops_a_stone_on_the_goal() {
     for (name, _) in BUILTIN {
         let v = Variant::builtin(name).unwrap();
         let (threats, checked) = v.run(Check { games: 40 });
-        let race = v.rules().win.breakthrough.is_some();
+        let race = v.rules().wins().any(|w| w.breakthrough.is_some());
         // The test sees both answers wherever a goal can be reached.
         if race {
             assert!(
@@ -127,7 +127,11 @@ fn a_tall_breakthrough_threat_needs_a_tall_enough_stack() {
             )
             .replace(", throw", "");
         let v = Variant::compile(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        assert_eq!(v.rules().win.breakthrough.unwrap().min_height, 2, "{name}");
+        assert_eq!(
+            v.rules().win(0).breakthrough.unwrap().min_height,
+            2,
+            "{name}"
+        );
         let (threats, checked) = v.run(Check { games: 40 });
         assert!(
             threats > 0 && threats < checked,

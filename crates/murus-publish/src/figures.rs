@@ -77,14 +77,14 @@ impl FigureKind {
 
     /// Whether the rules allow this kind of move at all.
     pub fn allowed(self, rules: &Rules) -> bool {
-        let sow = rules.sow.as_ref();
+        let mut sow = rules.sow.iter();
         match self {
-            FigureKind::SowEmpty => sow.is_some_and(|s| s.onto_empty && !s.heights.is_empty()),
-            FigureKind::SowOwn => sow.is_some_and(|s| !s.onto_own.is_empty()),
-            FigureKind::Blocked => sow.is_some_and(|s| !s.heights.is_empty()),
+            FigureKind::SowEmpty => sow.any(|s| s.onto_empty && !s.heights.is_empty()),
+            FigureKind::SowOwn => sow.any(|s| !s.onto_own.is_empty()),
+            FigureKind::Blocked => sow.any(|s| !s.heights.is_empty()),
             FigureKind::Sacrifice => !rules.sacrifices.is_empty(),
             FigureKind::Throw => !rules.catapults.is_empty(),
-            FigureKind::Breakthrough => rules.win.breakthrough.is_some(),
+            FigureKind::Breakthrough => rules.wins().any(|w| w.breakthrough.is_some()),
             FigureKind::Stalemate => true,
             FigureKind::Pie => matches!(rules.opening, Opening::Pie { .. }),
         }
@@ -331,11 +331,11 @@ impl Finder<'_> {
     /// way in one of its directions (the board's edge does not count).
     fn blocked(&mut self, pos: &Position, moves: &[Move], (index, ply): (usize, usize)) {
         let v = self.v;
-        let Some(sow) = v.rules().sow.as_ref() else {
+        let mover = v.turn(pos);
+        let Some(sow) = v.rules().sow_of(mover) else {
             return;
         };
         let g = v.geometry();
-        let mover = v.turn(pos);
         let Some(directions) = sow.directions.get(mover) else {
             return;
         };
@@ -438,7 +438,10 @@ impl Finder<'_> {
             let names: Vec<String> = stuck.iter().map(|&p| self.name(p)).collect();
             let then = match stuck_end {
                 Some(o) => format!("{}.", v.describe_outcome(o)),
-                None if v.rules().win.stalemate == Stalemate::Loses => {
+                None if stuck
+                    .iter()
+                    .all(|&p| v.rules().win(p).stalemate == Stalemate::Loses) =>
+                {
                     "they are out of the game and their stones stay on the board.".to_string()
                 }
                 None => "the game goes on.".to_string(),

@@ -34,7 +34,6 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
         sow,
         sacrifices,
         catapults,
-        win,
         draw,
         opening,
     } = variant.rules();
@@ -44,7 +43,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
         sentences: vec![
             format!("These are the rules of {title}."),
             w.board(),
-            format!("A stack holds at most {}.", stones(u32::from(*stack_limit))),
+            w.stack_limit(*stack_limit, players),
         ],
     }];
     let mut side = vec![w.turn_order(players)];
@@ -60,9 +59,29 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
     let mut moves = vec![
         "On a turn, a player makes one of the moves below with a stack of its own.".to_string(),
     ];
-    match sow {
-        Some(rule) => moves.extend(w.sow(rule)),
-        None => moves.push("No stack sows.".into()),
+    if sow.is_empty() {
+        moves.push("No stack sows.".into());
+    }
+    for rule in sow {
+        moves.extend(w.sow(rule));
+    }
+    let without = |dirs: &mut dyn Iterator<Item = &Vec<Vec<usize>>>| {
+        let mut has = vec![false; players.len()];
+        for d in dirs {
+            for (p, list) in d.iter().enumerate() {
+                has[p] |= !list.is_empty();
+            }
+        }
+        players
+            .iter()
+            .zip(has)
+            .filter(|&(_, has)| !has)
+            .map(|(p, _)| p.name.clone())
+            .collect::<Vec<String>>()
+    };
+    let idle = without(&mut sow.iter().map(|r| &r.directions));
+    if !sow.is_empty() && !idle.is_empty() {
+        moves.push(format!("{} do not sow.", and_list(&idle)));
     }
     if sacrifices.is_empty() {
         moves.push("No sacrifices: no stack gives up stones to take enemy ones.".into());
@@ -70,17 +89,36 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
     for rule in sacrifices {
         moves.push(w.sacrifice(rule));
     }
+    let idle = without(&mut sacrifices.iter().map(|r| &r.directions));
+    if !sacrifices.is_empty() && !idle.is_empty() {
+        moves.push(format!("{} make no sacrifices.", and_list(&idle)));
+    }
     for (i, rule) in catapults.iter().enumerate() {
         let which = (catapults.len() > 1).then_some((i + 1, catapults.len()));
         moves.extend(w.catapult(rule, which));
+    }
+    let idle = without(&mut catapults.iter().map(|r| &r.directions));
+    if !catapults.is_empty() && !idle.is_empty() {
+        moves.push(format!("{} do not throw.", and_list(&idle)));
     }
     sections.push(Section {
         heading: "Moves",
         sentences: moves,
     });
+    let winning = match variant.rules().shared_win() {
+        Some(win) => w.win(win, players.len()),
+        // Each player's rules under its name.
+        None => players
+            .iter()
+            .flat_map(|p| {
+                let head = format!("{} win and lose by these rules:", p.name);
+                std::iter::once(head).chain(w.win(&p.win, players.len()))
+            })
+            .collect(),
+    };
     sections.push(Section {
         heading: "Winning",
-        sentences: w.win(win, players.len()),
+        sentences: winning,
     });
     sections.push(Section {
         heading: "Draws",
@@ -171,23 +209,61 @@ impl Words<'_> {
     }
 
     /// Each player's directions as a phrase: `in any direction`, `toward
-    /// n, ne or nw`, or `toward n for Romans and s for Gauls`.
+    /// n, ne or nw`, or `toward n for Romans and s for Gauls`. Players
+    /// without directions are left out (the rule is not theirs: see
+    /// [`Words::only`]).
     fn per_player(&self, directions: &[Vec<usize>]) -> String {
         let players = &self.variant.rules().players;
         let all = self.variant.geometry().directions().len();
-        if directions.windows(2).all(|w| w[0] == w[1]) {
-            return match directions.first() {
-                Some(d) if d.len() == all => "in any direction".into(),
-                Some(d) => format!("toward {}", self.directions(d)),
+        let theirs: Vec<(&Vec<usize>, &PlayerRules)> = directions
+            .iter()
+            .zip(players)
+            .filter(|(d, _)| !d.is_empty())
+            .collect();
+        if theirs.windows(2).all(|w| w[0].0 == w[1].0) {
+            return match theirs.first() {
+                Some((d, _)) if d.len() == all => "in any direction".into(),
+                Some((d, _)) => format!("toward {}", self.directions(d)),
                 None => String::new(),
             };
         }
-        let parts: Vec<String> = directions
+        let parts: Vec<String> = theirs
             .iter()
-            .zip(players)
             .map(|(d, p)| format!("{} for {}", self.directions(d), p.name))
             .collect();
         format!("toward {}", and_list(&parts))
+    }
+
+    /// ` (Romans only)` for a rule only some players have (directions for
+    /// them alone), else nothing.
+    fn only(&self, directions: &[Vec<usize>]) -> String {
+        let players = &self.variant.rules().players;
+        let names: Vec<String> = directions
+            .iter()
+            .zip(players)
+            .filter(|(d, _)| !d.is_empty())
+            .map(|(_, p)| p.name.clone())
+            .collect();
+        if names.len() == players.len() {
+            String::new()
+        } else {
+            format!(" ({} only)", and_list(&names))
+        }
+    }
+
+    /// The stack limit, each player's where they differ.
+    fn stack_limit(&self, limit: u8, players: &[PlayerRules]) -> String {
+        if players.iter().all(|p| p.stack_limit == limit) {
+            return format!("A stack holds at most {}.", stones(u32::from(limit)));
+        }
+        let parts: Vec<String> = players
+            .iter()
+            .map(|p| format!("{} for {}", stones(u32::from(p.stack_limit)), p.name))
+            .collect();
+        format!(
+            "A stack holds at most {}, by its owner: no move makes a stack taller than that.",
+            and_list(&parts)
+        )
     }
 
     /// A stack of `h` stones by its name: a wall, a tower, a catapult.
@@ -272,6 +348,8 @@ impl Words<'_> {
             colour: _,
             home,
             forward,
+            stack_limit: _,
+            win: _,
         } = p;
         let forward = self.variant.geometry().directions()[*forward].name;
         format!(
@@ -322,7 +400,8 @@ impl Words<'_> {
         } = rule;
         let who: Vec<String> = heights.iter().map(|&h| self.stack(h)).collect();
         let mut out = vec![format!(
-            "Sowing: {} lifts all its stones and drops one on each of the nearest cells in a line {}, as many cells as it had stones.",
+            "Sowing{}: {} lifts all its stones and drops one on each of the nearest cells in a line {}, as many cells as it had stones.",
+            self.only(directions),
             or_list(&who),
             self.per_player(directions)
         )];
@@ -374,7 +453,8 @@ impl Words<'_> {
             directions,
         } = rule;
         format!(
-            "Sacrifice: {} next to an enemy {} {} may give up {} to take {} from it.",
+            "Sacrifice{}: {} next to an enemy {} {} may give up {} to take {} from it.",
+            self.only(directions),
             self.stack(*attacker),
             self.stack(*target).trim_start_matches("a "),
             self.per_player(directions),
@@ -397,8 +477,11 @@ impl Words<'_> {
         } = rule;
         let ranges: Vec<String> = ranges.iter().map(ToString::to_string).collect();
         let (head, thrown) = match which {
-            None => ("Throw".to_string(), "thrown"),
-            Some((i, n)) => (format!("Throw ({i} of {n} kinds)"), "thrown so"),
+            None => (format!("Throw{}", self.only(directions)), "thrown"),
+            Some((i, n)) => (
+                format!("Throw ({i} of {n} kinds){}", self.only(directions)),
+                "thrown so",
+            ),
         };
         let cells = if ranges == ["1"] { "cell" } else { "cells" };
         let mut out = vec![format!(

@@ -200,7 +200,7 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
                     });
                     let delayed = v
                         .rules()
-                        .win
+                        .win(mover)
                         .breakthrough
                         .is_some_and(|b| b.timing == murus_dsl::rules::Timing::Delayed)
                         && v.rules().players.iter().enumerate().any(|(p, r)| {

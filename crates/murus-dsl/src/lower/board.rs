@@ -7,7 +7,6 @@ use super::items::Once;
 use crate::ast::*;
 use crate::diagnostic::Span;
 use crate::geometry::Geometry;
-use crate::rules::MAX_HEIGHT;
 
 impl Lowerer {
     pub(super) fn lower_variant(&mut self, variant: Once<'_, Spanned<Str>>) -> Option<String> {
@@ -77,25 +76,18 @@ impl Lowerer {
         self.geometry = Some(geometry);
     }
 
-    pub(super) fn lower_stack_limit(&mut self, limit: Once<'_, Spanned<Number>>) {
+    /// The shared `stack limit` (without `for`); whether every player has
+    /// one is known once the players are ([`Lowerer::lower_player_limits`]).
+    pub(super) fn lower_stack_limit(&mut self, limit: Once<'_, Spanned<StackLimit>>) {
         let Some((limit, _)) = limit else {
-            self.missing("stack limit", "stack limit 2");
             return;
         };
-        let Some(n) = self.num(&limit.value) else {
-            return;
-        };
-        if n == 0 {
-            self.error(limit.value.span, "stack limit 0 is too low")
-                .notes
-                .push("the stack limit is at least 1".to_string());
-        } else if n > u32::from(MAX_HEIGHT) {
-            self.error(limit.value.span, format!("stack limit {n} is too high"))
-                .notes
-                .push(format!("the stack limit is at most {MAX_HEIGHT}"));
-        } else {
-            self.limit = u8::try_from(n).ok();
-            self.limit_span = Some(limit.span);
+        match self.lower_limit_value(&limit.value.limit) {
+            Some(v) => {
+                self.limit = Some(v);
+                self.limit_span = Some(limit.span);
+            }
+            None => self.shared_limit_broken = true,
         }
     }
 }

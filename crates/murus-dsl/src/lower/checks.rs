@@ -12,11 +12,13 @@ impl Lowerer {
     /// `reduced to N …` where a player starts with at most N stones (or
     /// towers) would end the game before its first move.
     pub(super) fn check_reduced_at_start(&mut self, rules: &Rules) {
-        let Some(r) = rules.win.reduced else { return };
-        let Some(span) = self.reduced_span else {
-            return;
-        };
         for p in 0..rules.players.len() {
+            let Some(r) = rules.win(p).reduced else {
+                continue;
+            };
+            let Some(span) = self.reduced_spans.get(p).copied().flatten() else {
+                continue;
+            };
             let mine = rules.setup.iter().filter(|&&(_, q, _)| q == p);
             let (has, what) = match r.material {
                 Material::Stones => (mine.map(|&(_, _, h)| u32::from(h)).sum::<u32>(), "stones"),
@@ -144,13 +146,13 @@ impl Lowerer {
     /// reached by a move that counts as an arrival for the breakthrough (or,
     /// with a delayed breakthrough, by any stone standing on it).
     pub(super) fn check_homes_reachable(&mut self, rules: &Rules) {
-        let Some(b) = rules.win.breakthrough else {
-            return;
-        };
         let g = &rules.geometry;
         let dirs = g.directions();
-        let delayed = b.timing == Timing::Delayed;
         for p in 0..rules.players.len() {
+            let Some(b) = rules.win(p).breakthrough else {
+                continue;
+            };
+            let delayed = b.timing == Timing::Delayed;
             let start = setup_cells(rules, p);
             if start.is_empty() {
                 continue; // already a warning: the player has no stones
@@ -169,9 +171,9 @@ impl Lowerer {
                 .map(|(d, k, thrown)| (d, k, if thrown { b.by_throw } else { b.by_sow }))
                 .collect();
             let mut ways: Vec<String> = Vec::new();
-            if let Some(sow) = rules.sow.as_ref().filter(|s| sows_somewhere(s)) {
+            if let Some(sow) = rules.sow_of(p).filter(|s| sows_somewhere(s)) {
                 let far = sow.heights.iter().copied().max().unwrap_or(0);
-                if far > 0 && !sow.directions[p].is_empty() {
+                if far > 0 {
                     ways.push(format!(
                         "sowing {} (up to {far} cells)",
                         dir_names(g, &sow.directions[p])
@@ -235,8 +237,8 @@ impl Lowerer {
                 span,
                 format!("{} can never reach another player's home", info.describe()),
             );
-            if rules.sow.is_some() {
-                if let Some(s) = self.sow_directions {
+            if !rules.sow.is_empty() {
+                for &s in &self.sow_directions {
                     d = d.with_label(s, "sowing directions are set here");
                 }
             }
@@ -277,7 +279,7 @@ fn keeps_throws(cat: &CatapultRule) -> bool {
 /// to the highest sowing height) and for a throw that keeps its stone.
 pub(super) fn stone_steps(rules: &Rules, p: usize) -> Vec<(usize, i32, bool)> {
     let mut steps = Vec::new();
-    if let Some(sow) = rules.sow.as_ref().filter(|s| sows_somewhere(s)) {
+    if let Some(sow) = rules.sow_of(p).filter(|s| sows_somewhere(s)) {
         let far = sow.heights.iter().copied().max().unwrap_or(0);
         for &d in &sow.directions[p] {
             for k in 1..=i32::from(far) {

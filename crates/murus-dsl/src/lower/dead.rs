@@ -14,9 +14,9 @@
 use super::Lowerer;
 use super::checks::{setup_cells, stone_steps};
 use super::items::Items;
-use crate::ast::{Arrival, CatapultField, SacrificeField, SowField, WinField};
+use crate::ast::{Arrival, Block, CatapultField, SacrificeField, SowField, WinField};
 use crate::diagnostic::{Diagnostic, Span};
-use crate::rules::{Opening, Rules, SowCapture};
+use crate::rules::{Occupation, Opening, Rules, SowCapture};
 
 impl Rules {
     /// The stack heights some position of the game may hold: `reach[h]`
@@ -48,7 +48,7 @@ fn reachable_heights(rules: &Rules) -> Vec<bool> {
     let has = |reach: &[bool], h: u8| reach.get(usize::from(h)).copied().unwrap_or(false);
     loop {
         let mut grew = false;
-        if let Some(sow) = &rules.sow {
+        for sow in &rules.sow {
             if sow.heights.iter().any(|&h| has(&reach, h)) {
                 if sow.onto_empty {
                     grew |= add(&mut reach, 1);
@@ -130,7 +130,28 @@ fn stands_on(rules: &Rules, p: usize) -> Vec<bool> {
     seen
 }
 
+/// Every `win` block: the shared one, then those with `for`.
+fn win_blocks<'a>(items: &Items<'a>) -> impl Iterator<Item = &'a Block<WinField>> + use<'a> {
+    let shared = items.win.map(|(b, _)| b);
+    shared.into_iter().chain(items.own_win.clone())
+}
+
 impl Lowerer {
+    /// The `catapult` blocks that made a rule of [`Rules::catapults`] (a
+    /// shared one that every player replaces makes none), in order.
+    fn kept_catapults<'a>(
+        &self,
+        items: &Items<'a>,
+    ) -> impl Iterator<Item = &'a Block<CatapultField>> + use<'a> {
+        let kept = self.kept_catapults.clone();
+        items
+            .catapults
+            .clone()
+            .into_iter()
+            .zip(kept)
+            .filter_map(|(b, keep)| keep.then_some(b))
+    }
+
     /// Warns about rules that can never matter (see the module's text).
     pub(super) fn check_dead_rules(&mut self, items: &Items<'_>, rules: &Rules) {
         let reach = rules.reachable_heights();
@@ -163,7 +184,12 @@ impl Lowerer {
         }
         // Rules of a height no stack reaches.
         let mut dead: Vec<(Span, String)> = Vec::new();
-        if let Some((block, _)) = items.sow {
+        for block in items
+            .sow
+            .map(|(b, _)| b)
+            .into_iter()
+            .chain(items.own_sow.iter().copied())
+        {
             for f in &block.fields {
                 if let SowField::Heights(list) = &f.value {
                     for n in list {
@@ -180,7 +206,8 @@ impl Lowerer {
                 }
             }
         }
-        if let Some((block, _)) = items.sacrifice {
+        let sacrifices = items.sacrifice.map(|(b, _)| b).into_iter();
+        for block in sacrifices.chain(items.own_sacrifice.iter().copied()) {
             for f in &block.fields {
                 if let SacrificeField::Rule(line) = &f.value {
                     for (n, who) in [(&line.attacker, "attacker"), (&line.target, "target")] {
@@ -201,7 +228,7 @@ impl Lowerer {
                 }
             }
         }
-        for (block, rule) in items.catapults.iter().zip(&rules.catapults) {
+        for (block, rule) in self.kept_catapults(items).zip(&rules.catapults) {
             if reached(rule.height) {
                 continue;
             }
@@ -221,15 +248,15 @@ impl Lowerer {
                 ),
             ));
         }
-        let tall = rules.win.breakthrough.map_or(1, |b| b.min_height);
-        if tall > 1 && !reached(tall) {
-            let span = items.win.and_then(|(block, _)| {
-                block.fields.iter().find_map(|f| match &f.value {
-                    WinField::Breakthrough(clause) => clause.height.as_ref().map(|n| n.span),
-                    _ => None,
-                })
+        for block in win_blocks(items) {
+            let height = block.fields.iter().find_map(|f| match &f.value {
+                WinField::Breakthrough(clause) => clause.height.as_ref(),
+                _ => None,
             });
-            if let Some(span) = span {
+            let Some((tall, span)) = height.and_then(|n| Some((n.value?, n.span))) else {
+                continue;
+            };
+            if tall > 1 && tall <= u32::from(limit) && !reached(tall as u8) {
                 dead.push((
                     span,
                     format!("no stack ever reaches height {tall}, so nothing breaks through"),
@@ -242,7 +269,7 @@ impl Lowerer {
         // Heights that are reached but never act (walls never act in this
         // family: a height of 1 is not reported).
         for h in 2..=limit {
-            let acts = rules.sow.as_ref().is_some_and(|s| s.heights.contains(&h))
+            let acts = rules.sow.iter().any(|s| s.heights.contains(&h))
                 || rules.sacrifices.iter().any(|s| s.attacker == h)
                 || rules.is_catapult_height(h);
             if reached(h) && !acts {
@@ -270,11 +297,41 @@ impl Lowerer {
     /// `occupy … count K` where no player's stones can ever stand on K
     /// cells of the set, whatever the other stones do.
     fn check_occupation_reachable(&mut self, items: &Items<'_>, rules: &Rules) {
-        let Some(o) = &rules.win.occupation else {
-            return;
-        };
-        let best = (0..rules.players.len())
-            .map(|p| {
+        for block in win_blocks(items) {
+            let Some(span) = block.fields.iter().find_map(|f| match &f.value {
+                WinField::Occupy(..) => Some(f.span),
+                _ => None,
+            }) else {
+                continue;
+            };
+            // The block's players: those it names, or (shared) those
+            // without a `win` of their own.
+            let named = |p: usize, b: &Block<WinField>| {
+                b.players
+                    .iter()
+                    .any(|n| n.value.chars().eq([rules.players[p].letter]))
+            };
+            let players: Vec<usize> = (0..rules.players.len())
+                .filter(|&p| match block.players.is_empty() {
+                    true => !items.own_win.iter().any(|b| named(p, b)),
+                    false => named(p, block),
+                })
+                .collect();
+            let Some(o) = players
+                .first()
+                .and_then(|&p| rules.win(p).occupation.as_ref())
+            else {
+                continue;
+            };
+            self.check_occupation(span, o, &players, rules);
+        }
+    }
+
+    /// One `occupy`, followed by `players`.
+    fn check_occupation(&mut self, span: Span, o: &Occupation, players: &[usize], rules: &Rules) {
+        let best = players
+            .iter()
+            .map(|&p| {
                 let stands = stands_on(rules, p);
                 o.cells.iter().filter(|&&c| stands[c]).count()
             })
@@ -283,13 +340,6 @@ impl Lowerer {
         if best >= o.count as usize {
             return;
         }
-        let span = items.win.and_then(|(block, _)| {
-            block.fields.iter().find_map(|f| match &f.value {
-                WinField::Occupy(..) => Some(f.span),
-                _ => None,
-            })
-        });
-        let Some(span) = span else { return };
         self.push(
             Diagnostic::warning(
                 span,
@@ -315,7 +365,17 @@ impl Lowerer {
         rules: &Rules,
         reached: &dyn Fn(u8) -> bool,
     ) {
-        let Some((block, _)) = items.win else { return };
+        for block in win_blocks(items) {
+            self.check_block_throw_breakthrough(block, rules, reached);
+        }
+    }
+
+    fn check_block_throw_breakthrough(
+        &mut self,
+        block: &Block<WinField>,
+        rules: &Rules,
+        reached: &dyn Fn(u8) -> bool,
+    ) {
         let written = block.fields.iter().find_map(|f| match &f.value {
             WinField::Breakthrough(clause) => clause
                 .by
@@ -348,7 +408,7 @@ impl Lowerer {
     fn check_ranges_land(&mut self, items: &Items<'_>, rules: &Rules) {
         let g = &rules.geometry;
         let dirs = g.directions();
-        for (block, rule) in items.catapults.iter().zip(&rules.catapults) {
+        for (block, rule) in self.kept_catapults(items).zip(&rules.catapults) {
             let lands = |r: u32| {
                 rule.directions
                     .iter()

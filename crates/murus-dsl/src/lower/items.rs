@@ -1,5 +1,6 @@
 //! Collecting items: the file's top-level statements, sorted by kind, each
-//! allowed once (except `player` and `catapult`).
+//! allowed once (except `player` and `catapult`, and the statements a `for`
+//! gives players of their own, which [`super::sides`] sorts out).
 
 use super::Lowerer;
 use crate::ast::*;
@@ -17,12 +18,20 @@ pub(super) struct Items<'a> {
     pub(super) players: Vec<&'a Player>,
     pub(super) turns: Once<'a, Spanned<Turns>>,
     pub(super) setup: Once<'a, Block<SetupLine>>,
-    pub(super) stack_limit: Once<'a, Spanned<Number>>,
+    /// The shared `stack limit` (without `for`).
+    pub(super) stack_limit: Once<'a, Spanned<StackLimit>>,
+    /// Every `stack limit N for L …`, in the file's order.
+    pub(super) own_limits: Vec<&'a Spanned<StackLimit>>,
+    /// The shared `sow` block, then every `sow for L …`.
     pub(super) sow: Once<'a, Block<SowField>>,
+    pub(super) own_sow: Vec<&'a Block<SowField>>,
     pub(super) sacrifice: Once<'a, Block<SacrificeField>>,
-    /// Every `catapult` block, in the file's order: each is one rule.
+    pub(super) own_sacrifice: Vec<&'a Block<SacrificeField>>,
+    /// Every `catapult` block, shared or not, in the file's order: each is
+    /// one rule.
     pub(super) catapults: Vec<&'a Block<CatapultField>>,
     pub(super) win: Once<'a, Block<WinField>>,
+    pub(super) own_win: Vec<&'a Block<WinField>>,
     pub(super) draw: Once<'a, Block<DrawField>>,
     pub(super) opening: Once<'a, Block<PieLine>>,
 }
@@ -52,10 +61,14 @@ impl Lowerer {
                 Item::Player(p) => items.players.push(p),
                 Item::Turns(v) => once(self, &mut items.turns, v, item),
                 Item::Setup(v) => once(self, &mut items.setup, v, item),
+                Item::StackLimit(v) if !v.value.players.is_empty() => items.own_limits.push(v),
                 Item::StackLimit(v) => once(self, &mut items.stack_limit, v, item),
+                Item::Sow(v) if !v.players.is_empty() => items.own_sow.push(v),
                 Item::Sow(v) => once(self, &mut items.sow, v, item),
+                Item::Sacrifice(v) if !v.players.is_empty() => items.own_sacrifice.push(v),
                 Item::Sacrifice(v) => once(self, &mut items.sacrifice, v, item),
                 Item::Catapult(v) => items.catapults.push(v),
+                Item::Win(v) if !v.players.is_empty() => items.own_win.push(v),
                 Item::Win(v) => once(self, &mut items.win, v, item),
                 Item::Draw(v) => once(self, &mut items.draw, v, item),
                 Item::Opening(v) => once(self, &mut items.opening, v, item),

@@ -10,8 +10,9 @@
 //! [`Lowerer::lower_file`] calls them:
 //!
 //! 1. [`items`]: sort the file's statements by kind, reporting repeats;
-//! 2. [`board`]: the variant's name, the board and the stack limit;
-//! 3. [`players`]: the `player` blocks and `turns`;
+//! 2. [`board`]: the variant's name, the board and the shared stack limit;
+//! 3. [`players`]: the `player` blocks and `turns`, then each player's
+//!    stack limit ([`sides`], which sorts out every `for`);
 //! 4. [`setup`]: the starting stacks;
 //! 5. the rule blocks, on what [`blocks`] gives them all (statements given
 //!    once, heights, landing targets): [`moves`] (`sow`, `sacrifice`,
@@ -35,6 +36,7 @@ mod opening;
 mod outcome;
 mod players;
 mod setup;
+mod sides;
 mod text;
 
 use crate::ast::*;
@@ -69,8 +71,18 @@ struct Lowerer {
     /// statement if there is one, else the start of the file.
     anchor: Span,
     geometry: Option<Geometry>,
+    /// The stack limit heights are checked against: the shared one until
+    /// the players' are known, then the highest, and in a block the
+    /// highest of its players' ([`Lowerer::own`]).
     limit: Option<u8>,
     limit_span: Option<Span>,
+    /// The shared `stack limit` is written but wrong (reported).
+    shared_limit_broken: bool,
+    /// The players whose own block is being lowered (`the Gauls (`g`)`),
+    /// for messages that would otherwise speak of the whole variant.
+    own_who: Option<String>,
+    /// Each player's stack limit and where it is set.
+    player_limits: Vec<Option<(u8, Span)>>,
     /// Players in turn order.
     players: Vec<PlayerInfo>,
     /// Two players share a letter: a letter that matches no player is then
@@ -78,14 +90,17 @@ struct Lowerer {
     duplicate_letters: bool,
     /// The `directions` statements of `sow` and `catapult`, for whole-file
     /// checks that point at them.
-    sow_directions: Option<Span>,
+    sow_directions: Vec<Span>,
     /// Those of every `catapult` block, in the file's order.
     catapult_directions: Vec<Span>,
+    /// For each `catapult` block, whether it made a rule (a shared one
+    /// that every player replaces makes none).
+    kept_catapults: Vec<bool>,
     /// `turns` that repeats players or has a first round.
     turn_order: Option<TurnOrder>,
-    /// The `reduced to …` statement, for the whole-file check that no
-    /// player starts reduced.
-    reduced_span: Option<Span>,
+    /// The `reduced to …` statement a player follows, for the whole-file
+    /// check that no player starts reduced.
+    reduced_spans: Vec<Option<Span>>,
     /// The `from` sets of the pie lines, by player.
     pie_from: [Option<Span>; 2],
     /// Some `$NAME` has no value (reported before lowering).
@@ -107,21 +122,24 @@ impl Lowerer {
         if let Some((turns, _)) = items.turns {
             self.lower_turns(turns);
         }
+        self.lower_player_limits(&items.own_limits);
         let setup = self.lower_setup(items.setup);
-        let sow = items.sow.map(|(b, _)| self.lower_sow(b));
-        let sacrifices = match items.sacrifice {
-            Some((b, _)) => self.lower_sacrifice(b),
-            None => Some(Vec::new()),
+        let sow = self.lower_sows(items.sow, &items.own_sow);
+        let sacrifices = self.lower_sacrifices(items.sacrifice, &items.own_sacrifice);
+        let catapults = self.lower_catapults(&items.catapults);
+        let sows = |p: usize| {
+            sow.as_ref()
+                .is_some_and(|s| s.iter().any(|r| r.applies_to(p)))
         };
-        let catapults: Vec<Option<CatapultRule>> = items
-            .catapults
-            .iter()
-            .map(|b| self.lower_catapult(b))
-            .collect();
-        self.check_catapults_overlap(&items.catapults, &catapults);
-        let has_sow = items.sow.is_some();
-        let has_catapult = !items.catapults.is_empty();
-        let win = self.lower_win(items.win, has_sow, has_catapult);
+        let has_sow: Vec<bool> = (0..self.players.len()).map(sows).collect();
+        let throws = |p: usize| {
+            catapults
+                .iter()
+                .flatten()
+                .any(|c: &CatapultRule| c.directions.get(p).is_some_and(|d| !d.is_empty()))
+        };
+        let has_catapult: Vec<bool> = (0..self.players.len()).map(throws).collect();
+        let win = self.lower_wins(items.win, &items.own_win, &has_sow, &has_catapult);
         let draw = items
             .draw
             .map_or(Some(DrawRules::default()), |(b, _)| self.lower_draw(b));
@@ -133,17 +151,30 @@ impl Lowerer {
         if self.has_errors() {
             return None;
         }
+        let has_players = |c: &CatapultRule| c.directions.iter().any(|d| !d.is_empty());
+        self.kept_catapults = catapults
+            .iter()
+            .map(|c| c.as_ref().is_some_and(has_players))
+            .collect();
+        let catapults: Vec<Option<CatapultRule>> = catapults
+            .into_iter()
+            .filter(|c| c.as_ref().is_none_or(has_players))
+            .collect();
         let assembled = (|| {
+            let win = win?;
             let players = self
                 .players
                 .iter()
-                .map(|p| {
+                .enumerate()
+                .map(|(i, p)| {
                     Some(PlayerRules {
                         name: p.name.clone(),
                         letter: p.letter?,
                         colour: p.colour?,
                         home: p.home.clone()?,
                         forward: p.forward?,
+                        stack_limit: self.player_limits.get(i).copied().flatten()?.0,
+                        win: win.get(i)?.clone(),
                     })
                 })
                 .collect::<Option<Vec<_>>>()?;
@@ -156,10 +187,9 @@ impl Lowerer {
                 turn_order: self.turn_order.clone(),
                 setup: setup?,
                 stack_limit: self.limit?,
-                sow: sow.map_or(Some(None), |s| s.map(Some))?,
+                sow: sow?,
                 sacrifices: sacrifices?,
-                catapults: catapults.into_iter().collect::<Option<Vec<_>>>()?,
-                win: win?,
+                catapults: catapults.iter().cloned().collect::<Option<Vec<_>>>()?,
                 draw: draw?,
                 opening: opening?,
             })

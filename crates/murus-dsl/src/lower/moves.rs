@@ -2,12 +2,140 @@
 
 use super::Lowerer;
 use super::blocks::HeightOf;
+use super::items::Once;
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::rules::{CatapultRule, SacrificeRule, SowCapture, SowRule};
 
+/// Empties the direction lists of every player but `players`: a rule gives
+/// its moves to the players it has directions for.
+fn keep_only(dirs: &mut [Vec<usize>], players: &[usize]) {
+    for (p, list) in dirs.iter_mut().enumerate() {
+        if !players.contains(&p) {
+            list.clear();
+        }
+    }
+}
+
+/// The blocks of one kind with the players each applies to and whether it
+/// is theirs alone: the shared block first, then those with `for`.
+fn with_players<'a, F>(
+    shared: Once<'a, Block<F>>,
+    own: &[&'a Block<F>],
+    sides: super::sides::Sides,
+) -> Vec<(&'a Block<F>, Vec<usize>, bool)> {
+    let shared = shared.map(|(b, _)| (b, sides.shared, false));
+    let own = own.iter().zip(sides.own).map(|(b, list)| (*b, list, true));
+    shared.into_iter().chain(own).collect()
+}
+
 impl Lowerer {
-    pub(super) fn lower_sow(&mut self, block: &Block<SowField>) -> Option<SowRule> {
+    /// Every `sow` block: each player's rule (its own, or the shared one).
+    pub(super) fn lower_sows(
+        &mut self,
+        shared: Once<'_, Block<SowField>>,
+        own: &[&Block<SowField>],
+    ) -> Option<Vec<SowRule>> {
+        let heads: Vec<(&[Name], Span)> = own.iter().map(|b| (&b.players[..], b.head)).collect();
+        let sides = self.sides("sow", shared.map(|(_, s)| s), &heads, false)?;
+        let mut rules = Vec::new();
+        let mut ok = true;
+        for (block, players, is_own) in with_players(shared, own, sides) {
+            match self.own(&players, is_own, |l| l.lower_sow(block)) {
+                Some(mut rule) if !players.is_empty() => {
+                    keep_only(&mut rule.directions, &players);
+                    rules.push((players[0], rule));
+                }
+                Some(_) => {}
+                None => ok = false,
+            }
+        }
+        rules.sort_by_key(|&(first, _)| first);
+        // Rules alike but for their players are one rule: the same game as
+        // one shared `sow`.
+        let mut merged: Vec<SowRule> = Vec::new();
+        for (_, rule) in rules {
+            let alike = |m: &&mut SowRule| {
+                SowRule {
+                    directions: rule.directions.clone(),
+                    ..(*m).clone()
+                } == rule
+            };
+            match merged.iter_mut().find(alike) {
+                Some(m) => {
+                    for (mine, theirs) in m.directions.iter_mut().zip(&rule.directions) {
+                        if mine.is_empty() {
+                            mine.clone_from(theirs);
+                        }
+                    }
+                }
+                None => merged.push(rule),
+            }
+        }
+        ok.then_some(merged)
+    }
+
+    /// Every `sacrifice` block: the shared block's rules, for the players
+    /// without their own, then each block of a player's own.
+    pub(super) fn lower_sacrifices(
+        &mut self,
+        shared: Once<'_, Block<SacrificeField>>,
+        own: &[&Block<SacrificeField>],
+    ) -> Option<Vec<SacrificeRule>> {
+        let heads: Vec<(&[Name], Span)> = own.iter().map(|b| (&b.players[..], b.head)).collect();
+        let sides = self.sides("sacrifice", shared.map(|(_, s)| s), &heads, false)?;
+        let mut rules = Vec::new();
+        let mut ok = true;
+        for (block, players, is_own) in with_players(shared, own, sides) {
+            match self.own(&players, is_own, |l| l.lower_sacrifice(block, is_own)) {
+                Some(list) if !players.is_empty() => {
+                    rules.extend(list.into_iter().map(|mut rule| {
+                        keep_only(&mut rule.directions, &players);
+                        rule
+                    }));
+                }
+                Some(_) => {}
+                None => ok = false,
+            }
+        }
+        ok.then_some(rules)
+    }
+
+    /// Every `catapult` block, in the file's order (`None` where one is
+    /// wrong). A shared block that no player follows keeps no directions.
+    pub(super) fn lower_catapults(
+        &mut self,
+        blocks: &[&Block<CatapultField>],
+    ) -> Vec<Option<CatapultRule>> {
+        let shared_head = blocks.iter().find(|b| b.players.is_empty()).map(|b| b.head);
+        let own: Vec<&Block<CatapultField>> = blocks
+            .iter()
+            .copied()
+            .filter(|b| !b.players.is_empty())
+            .collect();
+        let heads: Vec<(&[Name], Span)> = own.iter().map(|b| (&b.players[..], b.head)).collect();
+        let Some(sides) = self.sides("catapult", shared_head, &heads, true) else {
+            return vec![None; blocks.len()];
+        };
+        let mut own_lists = sides.own.into_iter();
+        let rules: Vec<Option<CatapultRule>> = blocks
+            .iter()
+            .map(|block| {
+                let is_own = !block.players.is_empty();
+                let players = match is_own {
+                    true => own_lists.next().unwrap_or_default(),
+                    false => sides.shared.clone(),
+                };
+                let mut rule = self.own(&players, is_own, |l| l.lower_catapult(block))?;
+                keep_only(&mut rule.directions, &players);
+                Some(rule)
+            })
+            .collect();
+        self.check_catapults_overlap(blocks, &rules);
+        rules
+    }
+
+    fn lower_sow(&mut self, block: &Block<SowField>) -> Option<SowRule> {
         let (mut heights, mut directions, mut onto) = (None, None, None);
         let mut on_enemy = None;
         for f in &block.fields {
@@ -19,7 +147,7 @@ impl Lowerer {
                 SowField::OnEnemy(v) => self.first(&mut on_enemy, v, f.span, kw, "sow"),
             }
         }
-        self.sow_directions = directions.map(|(_, span)| span);
+        self.sow_directions.extend(directions.map(|(_, span)| span));
         let heights = self.require(heights, block.head, "sow", "heights", "heights 2");
         let directions = self.require(
             directions,
@@ -65,9 +193,12 @@ impl Lowerer {
         })
     }
 
-    pub(super) fn lower_sacrifice(
+    /// One `sacrifice` block; one of a player's own (`own`) may be empty:
+    /// that player makes no sacrifice.
+    fn lower_sacrifice(
         &mut self,
         block: &Block<SacrificeField>,
+        own: bool,
     ) -> Option<Vec<SacrificeRule>> {
         let mut directions = None;
         for f in &block.fields {
@@ -110,7 +241,7 @@ impl Lowerer {
             }
             rules.push((rule, f.span));
         }
-        if rules.is_empty() && ok {
+        if rules.is_empty() && ok && !own {
             self.warning(block.head, "this `sacrifice` block has no rules")
                 .notes
                 .push(
@@ -176,7 +307,7 @@ impl Lowerer {
         u8::try_from(k).ok()
     }
 
-    pub(super) fn lower_catapult(&mut self, block: &Block<CatapultField>) -> Option<CatapultRule> {
+    fn lower_catapult(&mut self, block: &Block<CatapultField>) -> Option<CatapultRule> {
         let (mut height, mut directions, mut range, mut onto) = (None, None, None, None);
         let (mut on_empty, mut on_enemy) = (None, None);
         for f in &block.fields {

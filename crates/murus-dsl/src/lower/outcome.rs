@@ -3,24 +3,77 @@
 use super::Lowerer;
 use super::cellset::eval_cellset;
 use super::items::Once;
+use super::text::join_and;
 use crate::ast::*;
 use crate::diagnostic::Span;
 use crate::rules::{Breakthrough, DrawRules, Occupation, Reduction, Timing, WinRules};
 
 impl Lowerer {
-    pub(super) fn lower_win(
+    /// Every `win` block: each player's rules (its own, or the shared
+    /// ones), in turn order. `has_sow` and `has_catapult` say, per player,
+    /// whether it sows or throws.
+    pub(super) fn lower_wins(
         &mut self,
-        win: Once<'_, Block<WinField>>,
+        shared: Once<'_, Block<WinField>>,
+        own: &[&Block<WinField>],
+        has_sow: &[bool],
+        has_catapult: &[bool],
+    ) -> Option<Vec<WinRules>> {
+        let heads: Vec<(&[Name], Span)> = own.iter().map(|b| (&b.players[..], b.head)).collect();
+        let sides = self.sides("win", shared.map(|(_, s)| s), &heads, false)?;
+        let example = "win {\n    breakthrough immediate by sow\n    stalemate loses\n}";
+        if shared.is_none() && own.is_empty() {
+            self.missing("win", example);
+            return None;
+        }
+        if shared.is_none() && !sides.shared.is_empty() {
+            let names: Vec<String> = sides
+                .shared
+                .iter()
+                .map(|&p| self.players[p].describe())
+                .collect();
+            let anchor = self.anchor;
+            self.error(anchor, format!("missing `win` for {}", join_and(&names)))
+                .notes
+                .push("add a shared `win { … }`, or one with `for` for each player".to_string());
+            return None;
+        }
+        let blocks = shared
+            .map(|(b, _)| (b, sides.shared, false))
+            .into_iter()
+            .chain(own.iter().zip(sides.own).map(|(b, list)| (*b, list, true)));
+        let mut wins: Vec<Option<WinRules>> = vec![None; self.players.len()];
+        self.reduced_spans = vec![None; self.players.len()];
+        let mut ok = true;
+        for (block, players, is_own) in blocks {
+            let any = |of: &[bool]| match players.is_empty() {
+                true => of.iter().any(|&x| x),
+                false => players.iter().any(|&p| of.get(p).copied().unwrap_or(false)),
+            };
+            let (sows, throws) = (any(has_sow), any(has_catapult));
+            match self.own(&players, is_own, |l| l.lower_win(block, sows, throws)) {
+                Some((rules, reduced)) => {
+                    for &p in &players {
+                        wins[p] = Some(rules.clone());
+                        self.reduced_spans[p] = reduced;
+                    }
+                }
+                None => ok = false,
+            }
+        }
+        if !ok {
+            return None;
+        }
+        wins.into_iter().collect()
+    }
+
+    /// One `win` block, and its `reduced to` statement if it has one.
+    fn lower_win(
+        &mut self,
+        block: &Block<WinField>,
         has_sow: bool,
         has_catapult: bool,
-    ) -> Option<WinRules> {
-        let Some((block, _)) = win else {
-            self.missing(
-                "win",
-                "win {\n    breakthrough immediate by sow\n    stalemate loses\n}",
-            );
-            return None;
-        };
+    ) -> Option<(WinRules, Option<Span>)> {
         let (mut breakthrough, mut stalemate) = (None, None);
         let (mut occupy, mut reduced) = (None, None);
         for f in &block.fields {
@@ -36,14 +89,12 @@ impl Lowerer {
             Some((WinField::Occupy(set, count), _)) => Some(self.lower_occupation(set, count)?),
             _ => None,
         };
+        let reduced_span = reduced.map(|(_, span)| span);
         let reduced = match reduced {
-            Some((WinField::Reduced(n, material), span)) => {
-                self.reduced_span = Some(span);
-                Some(Reduction {
-                    at_most: self.num(n)?,
-                    material: material.value,
-                })
-            }
+            Some((WinField::Reduced(n, material), _)) => Some(Reduction {
+                at_most: self.num(n)?,
+                material: material.value,
+            }),
             _ => None,
         };
         let stalemate = self.require(stalemate, block.head, "win", "stalemate", "stalemate loses");
@@ -51,12 +102,13 @@ impl Lowerer {
             Some((clause, _)) => Some(self.lower_breakthrough(clause, has_sow, has_catapult)?),
             None => None,
         };
-        Some(WinRules {
+        let rules = WinRules {
             breakthrough,
             stalemate: stalemate?.value,
             occupation,
             reduced,
-        })
+        };
+        Some((rules, reduced_span))
     }
 
     /// `occupy CELLSET [count K]`: a set with cells, and `1 <= K <=` its size
@@ -134,12 +186,17 @@ impl Lowerer {
             (throw, has_catapult, "throw", "catapult"),
         ] {
             if let (Some(span), false) = (span, present) {
-                self.error(
-                    span,
-                    format!("breakthrough `by {word}`, but this variant has no `{block}` block"),
-                )
-                .notes
-                .push(format!("add a `{block} {{ … }}` block, or remove `{word}`"));
+                let message = match &self.own_who {
+                    Some(who) => format!("breakthrough `by {word}`, but {who} have no `{block}`"),
+                    None => {
+                        format!("breakthrough `by {word}`, but this variant has no `{block}` block")
+                    }
+                };
+                let note = match &self.own_who {
+                    Some(_) => format!("give them a `{block}`, or remove `{word}`"),
+                    None => format!("add a `{block} {{ … }}` block, or remove `{word}`"),
+                };
+                self.error(span, message).notes.push(note);
                 ok = false;
             }
         }

@@ -33,7 +33,26 @@ impl Lowerer {
         let mut ok = true;
         for (index, line) in block.fields.iter().enumerate() {
             let player = self.player_index(&line.value.player);
-            let height = self.lower_stack_height(&line.value.height);
+            // Checked against the player's own stack limit.
+            let players: Vec<usize> = player.into_iter().collect();
+            let before = self.diags.len();
+            let height = self.own(&players, false, |l| {
+                l.lower_stack_height(&line.value.height)
+            });
+            // With limits of the players' own, say whose limit it is.
+            let limits = &self.player_limits;
+            let own_limit = player.and_then(|p| limits.get(p).copied().flatten());
+            if let (Some(p), Some((limit, _))) = (player, own_limit) {
+                if limits.iter().flatten().any(|&(l, _)| l != limit) {
+                    let note = format!(
+                        "the stack limit of {} is {limit}",
+                        self.players[p].describe()
+                    );
+                    for d in &mut self.diags[before..] {
+                        d.notes.push(note.clone());
+                    }
+                }
+            }
             let cells = match &self.geometry {
                 Some(g) => eval_cellset(g, &line.value.cells, &mut self.diags),
                 None => None,

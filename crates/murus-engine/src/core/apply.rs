@@ -60,7 +60,7 @@ impl<B: Bits> Engine<B> {
                 let h = self.height_at(pos, from);
                 self.restack(pos, from, p, h, 0);
                 let step = self.offset[m.aux as usize];
-                let landed = match self.sow_capture {
+                let landed = match self.sow[p].capture {
                     None => {
                         let mut landed = B::EMPTY;
                         let mut s = from as i32;
@@ -74,7 +74,7 @@ impl<B: Bits> Engine<B> {
                     }
                     Some(capture) => self.sow_onto_enemies(pos, (from, step, h), p, capture),
                 };
-                if let Some(b) = self.breakthrough {
+                if let Some(b) = self.breakthrough[p] {
                     if b.timing == Timing::Immediate
                         && b.by_sow
                         && !(landed & self.goal[p]).is_empty()
@@ -104,7 +104,7 @@ impl<B: Bits> Engine<B> {
                     // `on empty: lost`: the stone leaves the game.
                 } else if c == 0 {
                     self.restack(pos, to, p, 0, 1);
-                    if let Some(b) = self.breakthrough {
+                    if let Some(b) = self.breakthrough[p] {
                         // A thrown stone makes a wall: it breaks through
                         // only where any stack does.
                         if b.timing == Timing::Immediate
@@ -317,7 +317,7 @@ impl<B: Bits> Engine<B> {
                 });
                 return;
             }
-            if let Some(b) = self.breakthrough {
+            if let Some(b) = self.breakthrough[p] {
                 if b.timing == Timing::Delayed
                     && !(pos.owner[p] & self.goal[p]).is_empty()
                     && self.tall_enough(pos, pos.owner[p] & self.goal[p], b)
@@ -342,7 +342,9 @@ impl<B: Bits> Engine<B> {
                     }
                 }
             }
-            if self.players <= 2 || self.stalemate != Stalemate::Loses || self.count_moves(pos) > 0
+            if self.players <= 2
+                || self.stalemate[p] != Stalemate::Loses
+                || self.count_moves(pos) > 0
             {
                 return;
             }
@@ -362,7 +364,7 @@ impl<B: Bits> Engine<B> {
     /// `occupy` and `reduced to`, at the start of `p`'s turn: the game is
     /// over, or `p` is out, or neither.
     fn occupation_or_reduction(&self, pos: &Pos<B>, p: usize) -> Option<Ending> {
-        if let Some((cells, count)) = self.occupy {
+        if let Some((cells, count)) = self.occupy[p] {
             if (pos.owner[p] & cells).count() >= count {
                 return Some(Ending::Over(Outcome {
                     winner: Some(p),
@@ -370,7 +372,7 @@ impl<B: Bits> Engine<B> {
                 }));
             }
         }
-        let r = self.reduced?;
+        let r = self.reduced[p]?;
         if !self.is_reduced(pos, p, r) {
             return None;
         }
@@ -418,7 +420,7 @@ impl<B: Bits> Engine<B> {
         if self.count_moves(pos) > 0 {
             return None;
         }
-        Some(match self.stalemate {
+        Some(match self.stalemate[pos.turn as usize] {
             Stalemate::Draws => Outcome {
                 winner: None,
                 reason: Reason::Stalemate,
@@ -447,7 +449,10 @@ impl<B: Bits> Engine<B> {
             MoveKind::Sacrifice => true,
             // A hit, or a stone lost on an empty cell (`on empty: lost`).
             MoveKind::Throw => pos.occupied().has(m.to as usize) || !self.landing(m).0,
-            MoveKind::Sow => self.sow_capture.is_some() && self.sown_onto_enemies(pos, m).enemy > 0,
+            MoveKind::Sow => {
+                self.sow[pos.turn as usize].capture.is_some()
+                    && self.sown_onto_enemies(pos, m).enemy > 0
+            }
             _ => false,
         }
     }
@@ -457,10 +462,10 @@ impl<B: Bits> Engine<B> {
     /// removed with the sown stones.
     fn sown_onto_enemies(&self, pos: &Pos<B>, m: Move) -> StonesRemoved {
         let mut out = StonesRemoved::default();
-        let Some(capture) = self.sow_capture else {
+        let p = pos.turn as usize;
+        let Some(capture) = self.sow[p].capture else {
             return out;
         };
-        let p = pos.turn as usize;
         let from = m.from as usize;
         let step = self.offset[m.aux as usize];
         let mut s = from as i32;

@@ -74,6 +74,23 @@ impl Dirs {
     }
 }
 
+/// One player's sowing rule, compiled (empty `heights`: it does not sow).
+#[derive(Clone, Debug, Default)]
+struct SowTab {
+    heights: Vec<u8>,
+    dirs: Dirs,
+    /// Whether a stone may land on an empty cell.
+    empty: bool,
+    /// Heights of own stacks a stone may land on, within the player's
+    /// stack limit.
+    own: Vec<u8>,
+    /// Heights of enemy stacks a sown stone may land on (`onto enemy H`).
+    enemy: Vec<u8>,
+    /// What it does there; `None` when `enemy` is empty, so that the
+    /// games without captures by sowing test one flag per dropped stone.
+    capture: Option<SowCapture>,
+}
+
 /// Where a throw move's `aux` keeps the catapult rule's index (see
 /// [`crate::moves::THROW_RULE_SHIFT`]); every direction index fits below.
 pub(crate) const CAT_SHIFT: u32 = crate::moves::THROW_RULE_SHIFT;
@@ -110,20 +127,15 @@ pub struct Engine<B: Bits> {
     ray: [[B; MAXH + 1]; MAXD],
     /// Cells a player breaks through on: every other player's home.
     goal: [B; MAXP],
-    sow_heights: Vec<u8>,
-    sow_dirs: [Dirs; MAXP],
-    sow_empty: bool,
-    sow_own: Vec<u8>,
-    /// Heights of enemy stacks a sown stone may land on (`onto enemy H`).
-    sow_enemy: Vec<u8>,
-    /// What it does there; `None` when `sow_enemy` is empty, so that the
-    /// games without captures by sowing test one flag per dropped stone.
-    sow_capture: Option<SowCapture>,
+    /// Each player's sowing.
+    sow: [SowTab; MAXP],
     sacs: Vec<Sac>,
     /// The catapult rules, in the file's order.
     cats: Vec<Cat>,
-    breakthrough: Option<Breakthrough>,
-    stalemate: Stalemate,
+    /// Each player's breakthrough, if it wins by one.
+    breakthrough: [Option<Breakthrough>; MAXP],
+    /// What a stalemate does to each player.
+    stalemate: [Stalemate; MAXP],
     /// The turn order, as players: the first round, then the cycle, which
     /// starts at `cycle_start` (`0, 1, …` and 0 when each player moves once
     /// in turn). [`Pos::step`] indexes it.
@@ -135,10 +147,10 @@ pub struct Engine<B: Bits> {
     /// Zobrist keys of the steps: all 0 with the plain turn order, so that
     /// its hashes are those of a position without steps.
     z_step: Vec<u64>,
-    /// `occupy`: the cells, and how many of them win.
-    occupy: Option<(B, u32)>,
-    /// `reduced to`: running short of stones or towers loses.
-    reduced: Option<Reduction>,
+    /// Each player's `occupy`: the cells, and how many of them win.
+    occupy: [Option<(B, u32)>; MAXP],
+    /// Each player's `reduced to`: running short of stones or towers loses.
+    reduced: [Option<Reduction>; MAXP],
     /// Whether `occupy` or `reduced` is there (one flag for `begin_turn`).
     occupy_or_reduce: bool,
     pie: Option<([B; 2], [B; 2])>,

@@ -33,22 +33,23 @@ impl<B: Bits> Engine<B> {
         let empty = self.board & !occupied;
         let enemy = occupied & !own;
 
-        if !self.sow_heights.is_empty() {
-            let mut land = if self.sow_empty { empty } else { B::EMPTY };
-            for &h in &self.sow_own {
+        let sow = &self.sow[p];
+        if !sow.heights.is_empty() {
+            let mut land = if sow.empty { empty } else { B::EMPTY };
+            for &h in &sow.own {
                 land |= own & pos.height[h as usize];
             }
-            if self.sow_capture.is_some() {
-                for &h in &self.sow_enemy {
+            if sow.capture.is_some() {
+                for &h in &sow.enemy {
                     land |= enemy & pos.height[h as usize];
                 }
             }
-            for &h in &self.sow_heights {
+            for &h in &sow.heights {
                 let sowers = own & pos.height[h as usize];
                 if sowers.is_empty() {
                     continue;
                 }
-                for d in self.sow_dirs[p].iter() {
+                for d in sow.dirs.iter() {
                     let mut src = sowers & self.ray[d][h as usize];
                     for k in 1..=h as usize {
                         src &= self.shift[d][k].back(land);

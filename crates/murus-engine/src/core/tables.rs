@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use murus_dsl::rules::{Opening, Rules, SacrificeRule};
+use murus_dsl::rules::{Opening, Rules, SacrificeRule, Stalemate};
 
 use crate::bits::{Bits, Shift};
 use crate::moves::Move;
 
-use super::{Cat, Dirs, Engine, MAXD, MAXH, MAXK, MAXP, Sac};
+use super::{Cat, Dirs, Engine, MAXD, MAXH, MAXK, MAXP, Sac, SowTab};
 
 /// SplitMix64: a fixed, seedable source for Zobrist keys.
 fn splitmix(state: &mut u64) -> u64 {
@@ -61,24 +61,31 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
-        let (sow_heights, sow_dirs, sow_empty, sow_own) = match &rules.sow {
-            Some(s) => (
-                s.heights.clone(),
-                per_player(&rules, &s.directions),
-                s.onto_empty,
-                s.onto_own.clone(),
-            ),
-            None => (Vec::new(), [Dirs::default(); MAXP], false, Vec::new()),
-        };
-        let sow_enemy = rules
-            .sow
-            .as_ref()
-            .map_or_else(Vec::new, |s| s.onto_enemy.clone());
-        let sow_capture = rules
-            .sow
-            .as_ref()
-            .filter(|s| !s.onto_enemy.is_empty())
-            .map(|s| s.on_enemy);
+        let sow: [SowTab; MAXP] = std::array::from_fn(|p| match rules.sow_of(p) {
+            Some(s) if p < players => SowTab {
+                heights: s.heights.clone(),
+                dirs: Dirs::new(&s.directions[p]),
+                empty: s.onto_empty,
+                // A stone lands on an own stack only within the player's limit.
+                own: (s.onto_own.iter().copied())
+                    .filter(|&h| h < rules.players[p].stack_limit)
+                    .collect(),
+                enemy: s.onto_enemy.clone(),
+                capture: (!s.onto_enemy.is_empty()).then_some(s.on_enemy),
+            },
+            _ => SowTab::default(),
+        });
+        let win = |p: usize| rules.players.get(p).map(|q| &q.win);
+        let breakthrough = std::array::from_fn(|p| win(p).and_then(|w| w.breakthrough));
+        let stalemate = std::array::from_fn(|p| win(p).map_or(Stalemate::Loses, |w| w.stalemate));
+        let occupy_or_reduce = rules
+            .wins()
+            .any(|w| w.occupation.is_some() || w.reduced.is_some());
+        let occupy = std::array::from_fn(|p| {
+            let o = win(p)?.occupation.as_ref()?;
+            Some((set(&o.cells), o.count))
+        });
+        let reduced = std::array::from_fn(|p| win(p).and_then(|w| w.reduced));
         let sacs = rules
             .sacrifices
             .iter()
@@ -146,27 +153,18 @@ impl<B: Bits> Engine<B> {
             has,
             ray,
             goal,
-            sow_heights,
-            sow_dirs,
-            sow_empty,
-            sow_own,
-            sow_enemy,
-            sow_capture,
+            sow,
             sacs,
             cats,
-            breakthrough: rules.win.breakthrough,
-            stalemate: rules.win.stalemate,
+            breakthrough,
+            stalemate,
             seq,
             cycle_start: rules.cycle_start(),
             ordered: rules.turn_order.is_some(),
             z_step,
-            occupy_or_reduce: rules.win.occupation.is_some() || rules.win.reduced.is_some(),
-            occupy: rules
-                .win
-                .occupation
-                .as_ref()
-                .map(|o| (set(&o.cells), o.count)),
-            reduced: rules.win.reduced,
+            occupy_or_reduce,
+            occupy,
+            reduced,
             pie,
             zobrist,
             z_turn,
@@ -227,7 +225,7 @@ impl<B: Bits> Engine<B> {
         let cells = self.board.count() as usize;
         let dirs = self.rules.geometry.directions().len();
         let per_cell = dirs
-            * (self.sow_heights.len()
+            * (self.sow.iter().map(|s| s.heights.len()).max().unwrap_or(0)
                 + self.sacs.len()
                 + self.cats.iter().map(|c| c.ranges.len()).sum::<usize>());
         let pie = self.pie.map_or(0, |(from, to)| {

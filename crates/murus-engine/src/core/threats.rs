@@ -15,42 +15,43 @@ impl<B: Bits> Engine<B> {
     /// unless it is taken first. For the search's threat checks: cheap, from
     /// bitboards, without listing moves.
     pub fn threatens_breakthrough(&self, pos: &Pos<B>, p: usize) -> bool {
-        let Some(b) = self.breakthrough else {
+        let Some(b) = self.breakthrough[p] else {
             return false;
         };
         let goal = self.goal[p] & self.board;
         if goal.is_empty() || pos.status.is_some() || pos.phase != Phase::Normal {
             return false;
         }
+        let sow = &self.sow[p];
         if b.min_height > 1 {
             return self.threatens_tall_breakthrough(pos, p);
         }
         let own = pos.owner[p];
         let occupied = pos.occupied();
         let empty = self.board & !occupied;
-        let near_sowers = self.sow_heights.iter().fold(B::EMPTY, |acc, &h| {
+        let near_sowers = sow.heights.iter().fold(B::EMPTY, |acc, &h| {
             acc | pos.height[h as usize] & self.near[p][h as usize]
         });
         if b.by_sow && !(own & near_sowers).is_empty() {
-            let mut land = if self.sow_empty { empty } else { B::EMPTY };
-            for &h in &self.sow_own {
+            let mut land = if sow.empty { empty } else { B::EMPTY };
+            for &h in &sow.own {
                 land |= own & pos.height[h as usize];
             }
             // A stone sown onto an enemy stack stays on it only by capture.
             let mut stays = goal;
-            for &h in &self.sow_enemy {
+            for &h in &sow.enemy {
                 let targets = occupied & !own & pos.height[h as usize];
                 land |= targets;
-                if self.sow_capture != Some(SowCapture::Capture) {
+                if sow.capture != Some(SowCapture::Capture) {
                     stays &= !targets;
                 }
             }
-            for &h in &self.sow_heights {
+            for &h in &sow.heights {
                 let sowers = own & pos.height[h as usize] & self.near[p][h as usize];
                 if sowers.is_empty() {
                     continue;
                 }
-                for d in self.sow_dirs[p].iter() {
+                for d in sow.dirs.iter() {
                     let mut src = sowers & self.ray[d][h as usize];
                     let mut reach = B::EMPTY;
                     for k in 1..=h as usize {
@@ -90,7 +91,7 @@ impl<B: Bits> Engine<B> {
     #[cold]
     #[inline(never)]
     fn threatens_tall_breakthrough(&self, pos: &Pos<B>, p: usize) -> bool {
-        let Some(b) = self.breakthrough else {
+        let Some(b) = self.breakthrough[p] else {
             return false;
         };
         let mut view = *pos;
@@ -118,9 +119,10 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Whether a breakthrough wins the moment the stone lands (not at the
-    /// start of the player's next turn).
+    /// start of the player's next turn): some player breaks through, and
+    /// every player who does, does so at once.
     pub fn breakthrough_is_immediate(&self) -> bool {
-        self.breakthrough
-            .is_some_and(|b| b.timing == Timing::Immediate)
+        let mut wins = self.breakthrough[..self.players].iter().flatten();
+        wins.clone().next().is_some() && wins.all(|b| b.timing == Timing::Immediate)
     }
 }

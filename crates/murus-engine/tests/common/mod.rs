@@ -31,9 +31,12 @@ pub fn random_line(v: &Variant, seed: u64, plies: usize) -> Vec<Position> {
 /// a throw reads as a win by sowing; where only one of them does, a win by
 /// a stone that may have come the other way (a wall thrown where only
 /// sowing breaks through, a sowing where only throwing does) reads as a game
-/// going on, whose next turn then begins.
+/// going on, whose next turn then begins (and may end at once, where the
+/// side to move has a delayed breakthrough of its own).
 pub fn board_cannot_tell(v: &Variant, played: &Position, built: &Position) -> bool {
-    let Some(b) = v.rules().win.breakthrough else {
+    // The winner's breakthrough rule.
+    let winner = v.outcome(played).and_then(|o| o.winner);
+    let Some(b) = winner.and_then(|w| v.rules().win(w).breakthrough) else {
         return false;
     };
     let stacks = |p: &Position| {
@@ -62,7 +65,13 @@ pub fn board_cannot_tell(v: &Variant, played: &Position, built: &Position) -> bo
                             .is_some_and(|(p, h)| p == w && (b.by_throw || h == 1))
                     })
             });
-            quiet && y.is_none_or(|y| y.reason.by().is_none())
+            // The game goes on: the next turn begins, and may end it (by a
+            // delayed breakthrough of the side to move, whose own rule it is).
+            let goes_on = |y: Outcome| {
+                y.reason.by().is_none()
+                    || y.reason == Reason::BreakthroughDelayed && y.winner == Some(v.turn(built))
+            };
+            quiet && y.is_none_or(goes_on)
         }
         _ => false,
     }

@@ -7,7 +7,9 @@
 //! breakthroughs immediate or delayed and by sowing, throwing or both, or
 //! none at all, occupation and reduction (two players on a rectangle),
 //! turn orders that repeat players or have a first round,
-//! stalemate that loses or draws, and the pie rule.
+//! stalemate that loses or draws, and the pie rule; and rules of one
+//! player's own (`for g`, `for r`): a lower stack limit, another sowing,
+//! other sacrifices or none, catapults for one side, other win rules.
 
 /// A small generator (xorshift), so that a file depends on its seed alone.
 struct Rng(u64);
@@ -104,6 +106,9 @@ pub fn rule_file(seed: u64) -> String {
     };
     let limit = rng.range(2, 4);
     let catapult = limit >= 3 && rng.chance(60);
+    // Sometimes only the first player has the catapults (the others then
+    // reach homes by sowing only).
+    let catapult_for_r = catapult && rng.chance(30);
     let mut text = format!("variant \"generated-{seed:x}\"\n{board}\n");
     let seats = seats(hex, players, w, h);
     for (i, s) in seats.iter().enumerate() {
@@ -126,6 +131,11 @@ pub fn rule_file(seed: u64) -> String {
         text += &format!("    {} 2 on {}\n", s.letter, s.setup);
     }
     text += &format!("}}\nstack limit {limit}\n");
+    // Sometimes the second player's stacks stay lower: sowing onto its own
+    // stacks stops at its limit (and it has no catapult of that height).
+    if limit >= 3 && (!catapult || catapult_for_r) && rng.chance(30) {
+        text += &format!("stack limit {} for g\n", rng.range(2, limit - 1));
+    }
     // Sowing: towers always; taller stacks sometimes.
     let mut heights = vec![2];
     if limit >= 3 && !catapult && rng.chance(30) {
@@ -171,6 +181,21 @@ pub fn rule_file(seed: u64) -> String {
             .join(", "),
         onto.join(", ")
     );
+    // Sometimes the second player sows only forward, onto empty cells and
+    // own walls.
+    if rng.chance(25) {
+        text += "sow for g { heights 2 directions forward, forward-left, forward-right \
+                 onto empty, own 1 }\n";
+    }
+    // Sometimes the second player sacrifices only forward, or not at all.
+    if rng.chance(20) {
+        text += if rng.chance(50) {
+            "sacrifice for g { }\n"
+        } else {
+            "sacrifice for g { directions forward, forward-left, forward-right \
+             2 against 1: lose 1, remove 1 }\n"
+        };
+    }
     if rng.chance(75) {
         text += "sacrifice {\n    directions all\n    2 against 1: lose 1, remove 1\n";
         if limit >= 3 && rng.chance(50) {
@@ -205,8 +230,9 @@ pub fn rule_file(seed: u64) -> String {
             "empty"
         };
         wall = rng.chance(80);
+        let whose = if catapult_for_r { " for r" } else { "" };
         text += &format!(
-            "catapult {{ height {limit} directions {directions} range {ranges} onto {targets} \
+            "catapult{whose} {{ height {limit} directions {directions} range {ranges} onto {targets} \
              on empty: {} on enemy: remove {} }}\n",
             if wall { "wall" } else { "lost" },
             rng.range(1, limit)
@@ -223,7 +249,7 @@ pub fn rule_file(seed: u64) -> String {
             };
             let own_wall = rng.chance(70);
             text += &format!(
-                "catapult {{ height {height} directions {directions} range {} onto {} \
+                "catapult{whose} {{ height {height} directions {directions} range {} onto {} \
                  on empty: {} on enemy: remove {} }}\n",
                 rng.range(1, 2),
                 if rng.chance(50) {
@@ -242,7 +268,7 @@ pub fn rule_file(seed: u64) -> String {
         0 => String::new(),
         1 => format!("breakthrough delayed {tall}"),
         _ => {
-            let by = match (catapult && wall, rng.range(0, 2)) {
+            let by = match (catapult && wall && !catapult_for_r, rng.range(0, 2)) {
                 (true, 0) => "by sow, throw",
                 (true, 1) => "by throw",
                 _ => "by sow",
@@ -267,6 +293,22 @@ pub fn rule_file(seed: u64) -> String {
         }
     }
     text += &format!("win {{ {breakthrough}{more}stalemate {stalemate} }}\n");
+    // Sometimes the second player wins by other rules: another
+    // breakthrough (by sowing, or none), another stalemate, a reduction.
+    if rng.chance(30) {
+        let breakthrough = match rng.range(0, 2) {
+            0 => String::new(),
+            1 => format!("breakthrough delayed {tall}"),
+            _ => "breakthrough immediate by sow ".to_string(),
+        };
+        let reduced = if players == 2 && !hex && rng.chance(40) {
+            format!("reduced to {} stones ", rng.range(1, w))
+        } else {
+            String::new()
+        };
+        let stalemate = if rng.chance(50) { "loses" } else { "draws" };
+        text += &format!("win for g {{ {breakthrough}{reduced}stalemate {stalemate} }}\n");
+    }
     text += &format!("draw {{ repetition 3 plies {} }}\n", rng.range(40, 200));
     if players == 2 && !hex && rng.chance(20) {
         text += &format!(

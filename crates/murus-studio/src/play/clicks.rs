@@ -156,7 +156,7 @@ impl PlayModel {
     /// under the variant's rules.
     fn height_can_act(&self, h: u8) -> bool {
         let r = self.variant.rules();
-        r.sow.as_ref().is_some_and(|s| s.heights.contains(&h))
+        r.sow.iter().any(|s| s.heights.contains(&h))
             || r.sacrifices.iter().any(|s| s.attacker == h)
             || r.is_catapult_height(h)
     }
