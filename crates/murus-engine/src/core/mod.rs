@@ -74,18 +74,45 @@ impl Dirs {
     }
 }
 
+/// A short list of stack heights, kept inline (no pointer to follow in
+/// the move generator).
+#[derive(Clone, Copy, Debug, Default)]
+struct Heights {
+    n: u8,
+    h: [u8; MAXH],
+}
+
+impl Heights {
+    fn new(list: &[u8]) -> Heights {
+        let mut out = Heights::default();
+        for &h in list.iter().take(MAXH) {
+            out.h[out.n as usize] = h;
+            out.n += 1;
+        }
+        out
+    }
+}
+
+impl std::ops::Deref for Heights {
+    type Target = [u8];
+    #[inline(always)]
+    fn deref(&self) -> &[u8] {
+        &self.h[..self.n as usize]
+    }
+}
+
 /// One player's sowing rule, compiled (empty `heights`: it does not sow).
-#[derive(Clone, Debug, Default)]
+#[derive(Clone, Copy, Debug, Default)]
 struct SowTab {
-    heights: Vec<u8>,
+    heights: Heights,
     dirs: Dirs,
     /// Whether a stone may land on an empty cell.
     empty: bool,
     /// Heights of own stacks a stone may land on, within the player's
     /// stack limit.
-    own: Vec<u8>,
+    own: Heights,
     /// Heights of enemy stacks a sown stone may land on (`onto enemy H`).
-    enemy: Vec<u8>,
+    enemy: Heights,
     /// What it does there; `None` when `enemy` is empty, so that the
     /// games without captures by sowing test one flag per dropped stone.
     capture: Option<SowCapture>,

@@ -36,15 +36,15 @@ impl<B: Bits> Engine<B> {
         let sow = &self.sow[p];
         if !sow.heights.is_empty() {
             let mut land = if sow.empty { empty } else { B::EMPTY };
-            for &h in &sow.own {
+            for &h in sow.own.iter() {
                 land |= own & pos.height[h as usize];
             }
             if sow.capture.is_some() {
-                for &h in &sow.enemy {
+                for &h in sow.enemy.iter() {
                     land |= enemy & pos.height[h as usize];
                 }
             }
-            for &h in &sow.heights {
+            for &h in sow.heights.iter() {
                 let sowers = own & pos.height[h as usize];
                 if sowers.is_empty() {
                     continue;

@@ -9,7 +9,7 @@ use murus_dsl::rules::{Opening, Rules, SacrificeRule, Stalemate};
 use crate::bits::{Bits, Shift};
 use crate::moves::Move;
 
-use super::{Cat, Dirs, Engine, MAXD, MAXH, MAXK, MAXP, Sac, SowTab};
+use super::{Cat, Dirs, Engine, Heights, MAXD, MAXH, MAXK, MAXP, Sac, SowTab};
 
 /// SplitMix64: a fixed, seedable source for Zobrist keys.
 fn splitmix(state: &mut u64) -> u64 {
@@ -63,14 +63,16 @@ impl<B: Bits> Engine<B> {
         }
         let sow: [SowTab; MAXP] = std::array::from_fn(|p| match rules.sow_of(p) {
             Some(s) if p < players => SowTab {
-                heights: s.heights.clone(),
+                heights: Heights::new(&s.heights),
                 dirs: Dirs::new(&s.directions[p]),
                 empty: s.onto_empty,
                 // A stone lands on an own stack only within the player's limit.
-                own: (s.onto_own.iter().copied())
-                    .filter(|&h| h < rules.players[p].stack_limit)
-                    .collect(),
-                enemy: s.onto_enemy.clone(),
+                own: Heights::new(
+                    &(s.onto_own.iter().copied())
+                        .filter(|&h| h < rules.players[p].stack_limit)
+                        .collect::<Vec<u8>>(),
+                ),
+                enemy: Heights::new(&s.onto_enemy),
                 capture: (!s.onto_enemy.is_empty()).then_some(s.on_enemy),
             },
             _ => SowTab::default(),

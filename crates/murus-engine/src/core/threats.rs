@@ -34,19 +34,19 @@ impl<B: Bits> Engine<B> {
         });
         if b.by_sow && !(own & near_sowers).is_empty() {
             let mut land = if sow.empty { empty } else { B::EMPTY };
-            for &h in &sow.own {
+            for &h in sow.own.iter() {
                 land |= own & pos.height[h as usize];
             }
             // A stone sown onto an enemy stack stays on it only by capture.
             let mut stays = goal;
-            for &h in &sow.enemy {
+            for &h in sow.enemy.iter() {
                 let targets = occupied & !own & pos.height[h as usize];
                 land |= targets;
                 if sow.capture != Some(SowCapture::Capture) {
                     stays &= !targets;
                 }
             }
-            for &h in &sow.heights {
+            for &h in sow.heights.iter() {
                 let sowers = own & pos.height[h as usize] & self.near[p][h as usize];
                 if sowers.is_empty() {
                     continue;
