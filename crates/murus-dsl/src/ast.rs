@@ -390,6 +390,8 @@ pub struct BreakthroughClause {
     pub by: Option<Vec<Spanned<Arrival>>>,
     /// `height H`: only a stack of at least `H` stones breaks through.
     pub height: Option<Number>,
+    /// `count K`: only `K` stones on opponents' homes at once do.
+    pub count: Option<Number>,
 }
 
 /// A statement of the draw block.

@@ -128,6 +128,9 @@ fn write_win(out: &mut String, whose: &str, win: &WinRules) {
             if b.min_height > 1 {
                 let _ = write!(out, " height {}", b.min_height);
             }
+            if b.count > 1 {
+                let _ = write!(out, " count {}", b.count);
+            }
         }
         None => {
             let _ = write!(out, "win {whose}breakthrough none");

@@ -425,6 +425,9 @@ fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
                             if let Some(n) = &mut clause.height {
                                 f(n);
                             }
+                            if let Some(n) = &mut clause.count {
+                                f(n);
+                            }
                         }
                         WinField::Stalemate(_) => {}
                         WinField::Occupy(set, count) => {

@@ -682,30 +682,38 @@ fn build_win_field(pair: Pair<'_, Rule>) -> WinField {
                 .clone()
                 .into_inner()
                 .any(|p| p.as_rule() == Rule::kw_by);
-            let mut it = parts(pair);
-            let t = next(&mut it, "a timing");
-            let timing = match t.as_str() {
-                "immediate" => Timing::Immediate,
-                _ => Timing::Delayed,
-            };
+            let mut timing = (Timing::Immediate, Span::point(0));
             let mut arrivals = Vec::new();
-            let mut height = None;
-            for a in it {
+            let (mut height, mut count) = (None, None);
+            // A number after `count` is the count, else the height.
+            let mut counted = false;
+            for a in pair.into_inner() {
                 match a.as_rule() {
+                    Rule::timing => {
+                        let t = match a.as_str() {
+                            "immediate" => Timing::Immediate,
+                            _ => Timing::Delayed,
+                        };
+                        timing = (t, span(&a));
+                    }
+                    Rule::kw_count => counted = true,
+                    Rule::number if counted => count = Some(build_number(a)),
                     Rule::number => height = Some(build_number(a)),
-                    _ => {
+                    Rule::arrival => {
                         let arrival = match a.as_str() {
                             "sow" => Arrival::Sow,
                             _ => Arrival::Throw,
                         };
                         arrivals.push(Spanned::new(arrival, span(&a)));
                     }
+                    _ => {}
                 }
             }
             WinField::Breakthrough(BreakthroughClause {
-                timing: Spanned::new(timing, span(&t)),
+                timing: Spanned::new(timing.0, timing.1),
                 by: has_by.then_some(arrivals),
                 height,
+                count,
             })
         }
         Rule::occupy_field => {

@@ -249,6 +249,12 @@ pub struct Breakthrough {
     /// on the home is at least this tall, and a delayed breakthrough needs
     /// such a stack there at the start of the turn.
     pub min_height: u8,
+    /// The least number of the player's stones (in stacks of at least
+    /// `min_height`) on opponents' homes at once (`count K`; 1 without
+    /// it): an arrival breaks through only if they are then at least this
+    /// many, and a delayed breakthrough needs as many at the start of the
+    /// turn.
+    pub count: u32,
 }
 
 /// What happens to a player who cannot act at the start of its turn.

@@ -15,6 +15,7 @@ fn main() {
             by_sow: true,
             by_throw: true,
             min_height: 1,
+            count: 1,
         }),
         stalemate: Stalemate::Loses,
         occupation: None,

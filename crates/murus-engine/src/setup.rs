@@ -551,11 +551,21 @@ impl Setup {
             let mut winners = Vec::new();
             let mut winners_cells = Vec::new();
             for player in (0..players).filter(|&p| immediate(p).is_some()) {
+                // With `count K`, fewer than K stones there won nothing.
+                let low = immediate(player).map_or(1, |b| b.min_height);
+                let stones: u32 = (self.stacks.iter())
+                    .filter(|&(&s, &(q, h))| q == player && h >= low && on_opponents_home(v, s, q))
+                    .map(|(_, &(_, h))| u32::from(h))
+                    .sum();
+                let few = immediate(player).is_some_and(|b| stones < b.count);
                 let on_goal: Vec<usize> = self
                     .stacks
                     .iter()
                     .filter(|&(&s, &(q, h))| {
-                        q == player && on_opponents_home(v, s, q) && !quiet_arrival(v, s, q, h)
+                        q == player
+                            && !few
+                            && on_opponents_home(v, s, q)
+                            && !quiet_arrival(v, s, q, h)
                     })
                     .map(|(&s, _)| s)
                     .collect();

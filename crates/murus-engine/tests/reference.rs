@@ -207,6 +207,16 @@ fn reference_breakthrough(
             .flat_map(|(_, pl)| pl.home.iter().copied())
             .collect()
     };
+    // With `count K`: at least K stones of the player on opponents' homes,
+    // in stacks of at least the rule's height.
+    let stones_on_goal = |p: usize, low: u8| -> u32 {
+        let goal = goal_of(p);
+        after
+            .iter()
+            .filter(|&(c, &(q, h))| q == p && h >= low && goal.contains(c))
+            .map(|(_, &(_, h))| u32::from(h))
+            .sum()
+    };
     // The mover's breakthrough, if immediate: a stone of the mover arrived
     // on a goal cell this turn, by a way its `by` names (a sowing adds one;
     // a throw onto an empty cell adds one); with `height H`, only a stack
@@ -227,6 +237,7 @@ fn reference_breakthrough(
                 let has = after.get(c).filter(|st| st.0 == mover).map_or(0, |st| st.1);
                 has > had && has >= b.min_height
             })
+            && stones_on_goal(mover, b.min_height) >= b.count
     });
     // The next player's breakthrough, if delayed: a stack of its own, tall
     // enough, on a goal cell at the start of its turn. With more than two
@@ -242,6 +253,7 @@ fn reference_breakthrough(
                 && after
                     .iter()
                     .any(|(c, st)| st.0 == p && goal_p.contains(c) && st.1 >= b.min_height)
+                && stones_on_goal(p, b.min_height) >= b.count
         });
     immediate || delayed
 }
@@ -587,4 +599,19 @@ fn generated_rules_include_rules_of_a_players_own() {
         }
     }
     assert!(seen.iter().all(|&n| n >= 10), "{seen:?}");
+}
+
+/// Some generated rules break through only with several stones at once
+/// (`count K`), with and without `height`.
+#[test]
+fn generated_rules_include_breakthroughs_by_count() {
+    let counted = (0..400u64)
+        .filter(|&seed| {
+            let v = Variant::compile(&rule_file(seed)).expect("generated rules compile");
+            v.rules()
+                .wins()
+                .any(|w| w.breakthrough.is_some_and(|b| b.count > 1))
+        })
+        .count();
+    assert!(counted >= 20, "{counted}");
 }

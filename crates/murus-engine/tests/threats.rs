@@ -24,7 +24,15 @@ fn brute_force<B: Bits>(e: &Engine<B>, pos: &Pos<B>) -> bool {
         e.apply(&mut after, m);
         // A stack of `p` on its goal grew, and is as tall as the rule asks.
         let height = |q: &Pos<B>, s: usize| q.stack(s).filter(|st| st.0 == p).map_or(0, |st| st.1);
+        // With `count K`, at least K stones of `p` there then, in such stacks.
+        let stones: u32 = goal
+            .iter()
+            .map(|s| height(&after, s))
+            .filter(|&h| h >= rule.min_height)
+            .map(u32::from)
+            .sum();
         counts
+            && stones >= rule.count
             && goal
                 .iter()
                 .any(|s| height(&after, s) > height(pos, s) && height(&after, s) >= rule.min_height)
@@ -113,25 +121,27 @@ fn a_breakthrough_threat_is_a_move_that_drops_a_stone_on_the_goal() {
     }
 }
 
-/// The same where only a tower breaks through (`height 2`), on the
-/// standard game and Advanced: the search's threat check plays the moves.
+/// The same where only a tower breaks through (`height 2`), or only two
+/// stones at once (`count 2`), on the standard game and Advanced: the
+/// search's threat check plays the moves.
 #[test]
 fn a_tall_breakthrough_threat_needs_a_tall_enough_stack() {
-    for name in ["standard", "advanced"] {
+    for (name, clause) in [
+        ("standard", "height 2"),
+        ("advanced", "height 2"),
+        ("standard", "count 2"),
+    ] {
         let text = Variant::builtin(name)
             .unwrap()
             .source()
             .replace(
                 "breakthrough immediate by sow",
-                "breakthrough immediate by sow height 2",
+                &format!("breakthrough immediate by sow {clause}"),
             )
             .replace(", throw", "");
         let v = Variant::compile(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));
-        assert_eq!(
-            v.rules().win(0).breakthrough.unwrap().min_height,
-            2,
-            "{name}"
-        );
+        let b = v.rules().win(0).breakthrough.unwrap();
+        assert_eq!(b.min_height.max(b.count as u8), 2, "{name}");
         let (threats, checked) = v.run(Check { games: 40 });
         assert!(
             threats > 0 && threats < checked,

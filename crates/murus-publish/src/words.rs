@@ -111,7 +111,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
         None => players
             .iter()
             .flat_map(|p| {
-                let head = format!("{} win and lose by these rules:", p.name);
+                let head = format!("The rules that follow are {} own.", possessive(&p.name));
                 std::iter::once(head).chain(w.win(&p.win, players.len()))
             })
             .collect(),
@@ -529,6 +529,7 @@ impl Words<'_> {
                 by_sow,
                 by_throw,
                 min_height,
+                count,
             }) => {
                 let mut how = Vec::new();
                 if *by_sow {
@@ -559,6 +560,17 @@ impl Words<'_> {
                         "Breakthrough: a player who puts a stone on an opponent's home by {how} wins if {stands} still stands on that home at the start of its next turn."
                     ),
                 });
+                if *count > 1 {
+                    let within = if *min_height > 1 {
+                        format!(" in stacks of at least {}", stones(u32::from(*min_height)))
+                    } else {
+                        String::new()
+                    };
+                    out.push(format!(
+                        "Only with at least {} of its own on opponents' homes at once{within} (counting the new one) does it break through.",
+                        stones(*count)
+                    ));
+                }
             }
             None => out.push("Reaching an opponent's home wins nothing.".into()),
         }

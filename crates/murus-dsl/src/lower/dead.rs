@@ -130,6 +130,22 @@ fn stands_on(rules: &Rules, p: usize) -> Vec<bool> {
     seen
 }
 
+/// The players a `win` block applies to: those it names, or (shared) those
+/// without a `win` of their own.
+fn win_players(items: &Items<'_>, block: &Block<WinField>, rules: &Rules) -> Vec<usize> {
+    let named = |p: usize, b: &Block<WinField>| {
+        b.players
+            .iter()
+            .any(|n| n.value.chars().eq([rules.players[p].letter]))
+    };
+    (0..rules.players.len())
+        .filter(|&p| match block.players.is_empty() {
+            true => !items.own_win.iter().any(|b| named(p, b)),
+            false => named(p, block),
+        })
+        .collect()
+}
+
 /// Every `win` block: the shared one, then those with `for`.
 fn win_blocks<'a>(items: &Items<'a>) -> impl Iterator<Item = &'a Block<WinField>> + use<'a> {
     let shared = items.win.map(|(b, _)| b);
@@ -292,6 +308,7 @@ impl Lowerer {
         self.check_throw_breakthrough(items, rules, &reached);
         self.check_ranges_land(items, rules);
         self.check_occupation_reachable(items, rules);
+        self.check_count_reachable(items, rules);
     }
 
     /// `occupy … count K` where no player's stones can ever stand on K
@@ -304,19 +321,7 @@ impl Lowerer {
             }) else {
                 continue;
             };
-            // The block's players: those it names, or (shared) those
-            // without a `win` of their own.
-            let named = |p: usize, b: &Block<WinField>| {
-                b.players
-                    .iter()
-                    .any(|n| n.value.chars().eq([rules.players[p].letter]))
-            };
-            let players: Vec<usize> = (0..rules.players.len())
-                .filter(|&p| match block.players.is_empty() {
-                    true => !items.own_win.iter().any(|b| named(p, b)),
-                    false => named(p, block),
-                })
-                .collect();
+            let players = win_players(items, block, rules);
             let Some(o) = players
                 .first()
                 .and_then(|&p| rules.win(p).occupation.as_ref())
@@ -324,6 +329,45 @@ impl Lowerer {
                 continue;
             };
             self.check_occupation(span, o, &players, rules);
+        }
+    }
+
+    /// `breakthrough … count K` where none of the block's players starts
+    /// with K stones: a player's stones never grow in number (sowing moves
+    /// them, the pie rule's split keeps them, captures and lost throws take
+    /// them away).
+    fn check_count_reachable(&mut self, items: &Items<'_>, rules: &Rules) {
+        for block in win_blocks(items) {
+            let count = block.fields.iter().find_map(|f| match &f.value {
+                WinField::Breakthrough(clause) => clause.count.as_ref(),
+                _ => None,
+            });
+            let Some((k, span)) = count.and_then(|n| Some((n.value?, n.span))) else {
+                continue;
+            };
+            let most = win_players(items, block, rules)
+                .iter()
+                .map(|&p| {
+                    let mine = rules.setup.iter().filter(|&&(_, q, _)| q == p);
+                    mine.map(|&(_, _, h)| u32::from(h)).sum::<u32>()
+                })
+                .max()
+                .unwrap_or(0);
+            if k > most {
+                self.push(
+                    Diagnostic::warning(
+                        span,
+                        format!(
+                            "no player of this rule ever has {k} stones, so nothing breaks through"
+                        ),
+                    )
+                    .with_note(format!(
+                        "a player's stones never grow in number, and the most these players start \
+                         with is {most}"
+                    ))
+                    .with_help(format!("lower `count` to {most} or less")),
+                );
+            }
         }
     }
 

@@ -159,12 +159,22 @@ impl Lowerer {
             None => 1,
             Some(n) => self.lower_breakthrough_height(n)?,
         };
+        let count = match &clause.count {
+            None => 1,
+            Some(n) => self.lower_at_least(
+                n,
+                1,
+                "count",
+                "`count K` asks for K stones on opponents' homes at once, so K is at least 1",
+            )?,
+        };
         let Some(list) = &clause.by else {
             return Some(Breakthrough {
                 timing: clause.timing.value,
                 by_sow: has_sow,
                 by_throw: has_catapult,
                 min_height,
+                count,
             });
         };
         let mut sow: Option<Span> = None;
@@ -230,6 +240,7 @@ impl Lowerer {
             by_sow: sow.is_some(),
             by_throw: throw.is_some(),
             min_height,
+            count,
         })
     }
 

@@ -78,7 +78,7 @@ impl<B: Bits> Engine<B> {
                     if b.timing == Timing::Immediate
                         && b.by_sow
                         && !(landed & self.goal[p]).is_empty()
-                        && self.tall_enough(pos, landed & self.goal[p], b)
+                        && self.tall_enough(pos, p, landed & self.goal[p], b)
                     {
                         pos.status = Some(Outcome {
                             winner: Some(p),
@@ -111,6 +111,7 @@ impl<B: Bits> Engine<B> {
                             && b.by_throw
                             && self.goal[p].has(to)
                             && b.min_height <= 1
+                            && self.tall_enough(pos, p, B::bit(to), b)
                         {
                             pos.status = Some(Outcome {
                                 winner: Some(p),
@@ -320,7 +321,7 @@ impl<B: Bits> Engine<B> {
             if let Some(b) = self.breakthrough[p] {
                 if b.timing == Timing::Delayed
                     && !(pos.owner[p] & self.goal[p]).is_empty()
-                    && self.tall_enough(pos, pos.owner[p] & self.goal[p], b)
+                    && self.tall_enough(pos, p, pos.owner[p] & self.goal[p], b)
                 {
                     pos.status = Some(Outcome {
                         winner: Some(p),
@@ -386,17 +387,25 @@ impl<B: Bits> Engine<B> {
         Some(Ending::Out)
     }
 
-    /// Whether some cell of `cells` holds a stack of at least the
-    /// breakthrough's `height` (always, without one).
+    /// Whether some cell of `cells` (arrivals of `p` on its goal, or its
+    /// stacks there) holds a stack of at least the breakthrough's `height`,
+    /// and `p` then has at least its `count` stones on the goal in such
+    /// stacks: always, without `height` and `count`.
     #[inline(always)]
-    pub(super) fn tall_enough(&self, pos: &Pos<B>, cells: B, b: Breakthrough) -> bool {
-        b.min_height <= 1 || self.taller_than(pos, cells, b.min_height)
+    pub(super) fn tall_enough(&self, pos: &Pos<B>, p: usize, cells: B, b: Breakthrough) -> bool {
+        b.min_height <= 1 && b.count <= 1 || self.enough_on_goal(pos, p, cells, b)
     }
 
     #[cold]
     #[inline(never)]
-    fn taller_than(&self, pos: &Pos<B>, cells: B, h: u8) -> bool {
-        (h as usize..=MAXH).any(|k| !(cells & pos.height[k]).is_empty())
+    pub(super) fn enough_on_goal(&self, pos: &Pos<B>, p: usize, cells: B, b: Breakthrough) -> bool {
+        let low = usize::from(b.min_height.max(1));
+        let tall = (low..=MAXH).any(|k| !(cells & pos.height[k]).is_empty());
+        let mine = pos.owner[p] & self.goal[p];
+        let stones: u32 = (low..=MAXH)
+            .map(|k| k as u32 * (mine & pos.height[k]).count())
+            .sum();
+        tall && stones >= b.count
     }
 
     /// Whether player `p` has no more stones (or towers) than `r` allows.

@@ -23,7 +23,7 @@ impl<B: Bits> Engine<B> {
             return false;
         }
         let sow = &self.sow[p];
-        if b.min_height > 1 {
+        if b.min_height > 1 || b.count > 1 {
             return self.threatens_tall_breakthrough(pos, p);
         }
         let own = pos.owner[p];
@@ -112,9 +112,11 @@ impl<B: Bits> Engine<B> {
             let before = view.owner[p] & goal;
             let mut after = view;
             self.apply(&mut after, m);
-            (b.min_height as usize..=MAXH).any(|h| {
+            let new = (b.min_height as usize..=MAXH).any(|h| {
                 !(after.owner[p] & goal & after.height[h] & !(before & view.height[h])).is_empty()
-            })
+            });
+            // And, with `count`, enough stones there then.
+            new && self.enough_on_goal(&after, p, after.owner[p] & goal, b)
         })
     }
 

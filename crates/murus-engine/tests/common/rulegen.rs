@@ -262,8 +262,14 @@ pub fn rule_file(seed: u64) -> String {
             );
         }
     }
-    // Sometimes only a tower (or taller) breaks through.
-    let tall = if rng.chance(20) { "height 2 " } else { "" };
+    // Sometimes only a tower (or taller) breaks through, or only two or
+    // three stones on opponents' homes at once.
+    let tall = match rng.range(0, 9) {
+        0 | 1 => "height 2 ",
+        2 => "count 2 ",
+        3 => "height 2 count 3 ",
+        _ => "",
+    };
     let breakthrough = match rng.range(0, 5) {
         0 => String::new(),
         1 => format!("breakthrough delayed {tall}"),
