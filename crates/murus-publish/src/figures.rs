@@ -32,11 +32,16 @@ pub enum FigureKind {
     Stalemate,
     /// The pie rule's first move.
     Pie,
+    /// The move that wins by holding cells (`occupy`), at the start of the
+    /// player's next turn.
+    Occupation,
+    /// A move after which a player starts its turn reduced (`reduced to`).
+    Reduction,
 }
 
 impl FigureKind {
     /// Every kind, in the sheet's order.
-    pub const ALL: [FigureKind; 8] = [
+    pub const ALL: [FigureKind; 10] = [
         FigureKind::SowEmpty,
         FigureKind::SowOwn,
         FigureKind::Blocked,
@@ -45,6 +50,8 @@ impl FigureKind {
         FigureKind::Breakthrough,
         FigureKind::Stalemate,
         FigureKind::Pie,
+        FigureKind::Occupation,
+        FigureKind::Reduction,
     ];
 
     /// The kind's name in the sheet's HTML (`data-kind`).
@@ -58,6 +65,8 @@ impl FigureKind {
             FigureKind::Breakthrough => "breakthrough",
             FigureKind::Stalemate => "stalemate",
             FigureKind::Pie => "pie",
+            FigureKind::Occupation => "occupation",
+            FigureKind::Reduction => "reduction",
         }
     }
 
@@ -72,6 +81,8 @@ impl FigureKind {
             FigureKind::Breakthrough => "A breakthrough",
             FigureKind::Stalemate => "No move left",
             FigureKind::Pie => "The pie rule",
+            FigureKind::Occupation => "Holding the cells",
+            FigureKind::Reduction => "Worn down",
         }
     }
 
@@ -87,6 +98,8 @@ impl FigureKind {
             FigureKind::Breakthrough => rules.wins().any(|w| w.breakthrough.is_some()),
             FigureKind::Stalemate => true,
             FigureKind::Pie => matches!(rules.opening, Opening::Pie { .. }),
+            FigureKind::Occupation => rules.wins().any(|w| w.occupation.is_some()),
+            FigureKind::Reduction => rules.wins().any(|w| w.reduced.is_some()),
         }
     }
 }
@@ -148,7 +161,29 @@ pub fn find_figures(variant: &Variant, search: &Search) -> (Vec<Figure>, Vec<Fig
         allowed: allowed.clone(),
     };
     for i in 0..search.playouts {
-        finder.playout(i, search.seed.wrapping_add(i as u64), search.max_plies);
+        finder.playout(
+            i,
+            search.seed.wrapping_add(i as u64),
+            search.max_plies,
+            false,
+        );
+    }
+    // Kinds still missing (a player worn down takes many captures): as many
+    // playouts again, one player capturing whenever it can and the others
+    // never, looking for those kinds alone so that the figures found
+    // already stay.
+    finder
+        .allowed
+        .retain(|k| finder.best.iter().all(|(_, f)| f.kind != *k));
+    if !finder.allowed.is_empty() {
+        for i in search.playouts..2 * search.playouts {
+            finder.playout(
+                i,
+                search.seed.wrapping_add(i as u64),
+                search.max_plies,
+                true,
+            );
+        }
     }
     let mut found = finder.best;
     found.sort_by_key(|(rank, f)| (f.kind, *rank));
@@ -192,7 +227,9 @@ impl Finder<'_> {
     /// moves, moves that leave the next player the fewest moves (which
     /// find stalemates), a greedy bot's, or random forward moves (which
     /// reach an opponent's home: breakthroughs).
-    fn playout(&mut self, index: usize, seed: u64, max_plies: usize) {
+    /// With `captures`, player `index % players` captures whenever it can,
+    /// and otherwise, like the others, plays the greedy bot's move.
+    fn playout(&mut self, index: usize, seed: u64, max_plies: usize, captures: bool) {
         let v = self.v;
         let mut rng = SplitMix64(seed);
         let mut greedy = Bot::new(BotSpec::Greedy, seed);
@@ -208,6 +245,12 @@ impl Finder<'_> {
             }
             self.look(&pos, &moves, (index, ply));
             let m = match index % 4 {
+                _ if captures => {
+                    let hunter = v.turn(&pos) == index % v.player_count();
+                    let greedy = greedy.choose(v, &pos).unwrap_or(moves[0]);
+                    self.capture(&pos, &moves, hunter, &mut rng)
+                        .unwrap_or(greedy)
+                }
                 0 => moves[(rng.next() % moves.len() as u64) as usize],
                 1 => self.squeeze(&pos, &moves, &mut rng),
                 2 => greedy.choose(v, &pos).unwrap_or(moves[0]),
@@ -218,6 +261,22 @@ impl Finder<'_> {
             history.push((pos, m));
             pos = next;
         }
+    }
+
+    /// A random capture, if `hunt` and there is one.
+    fn capture(
+        &self,
+        pos: &Position,
+        moves: &[Move],
+        hunt: bool,
+        rng: &mut SplitMix64,
+    ) -> Option<Move> {
+        let captures: Vec<Move> = moves
+            .iter()
+            .copied()
+            .filter(|&m| hunt && self.v.is_capture(pos, m))
+            .collect();
+        (!captures.is_empty()).then(|| captures[(rng.next() % captures.len() as u64) as usize])
     }
 
     /// A move that heads for an opponent's home: one that wins there at
@@ -459,6 +518,64 @@ impl Finder<'_> {
         if let Some(o) = outcome.filter(|o| o.reason == Reason::BreakthroughDelayed) {
             self.delayed(o, history, (index, ply));
         }
+        if let Some(o) = outcome.filter(|o| o.reason == Reason::Occupation) {
+            self.occupied(o, history, (index, ply));
+        }
+        if let Some(o) = outcome.filter(|o| o.reason == Reason::Reduced) {
+            let rank = (0, ply, index);
+            if self.wants(FigureKind::Reduction, rank) {
+                let loser = v.turn(next);
+                let towers = (v.geometry().cells())
+                    .filter(|&c| v.stack(next, c).is_some_and(|s| s.0 == loser && s.1 >= 2))
+                    .count();
+                let caption = format!(
+                    "{} play {}; {} start their turn with {} and {} {}: {}.",
+                    self.name(v.turn(pos)),
+                    v.move_to_string(m),
+                    self.name(loser),
+                    stones(v.stone_count(next, loser).min(255) as u8),
+                    towers,
+                    if towers == 1 { "tower" } else { "towers" },
+                    v.describe_outcome(o)
+                );
+                let f = self.figure(FigureKind::Reduction, pos, m, caption, (index, ply));
+                self.offer(rank, f);
+            }
+        }
+    }
+
+    /// A win by occupation: the winner's last move, after which it held
+    /// the cells until its turn came again.
+    fn occupied(&mut self, o: Outcome, history: &[(Position, Move)], (index, ply): (usize, usize)) {
+        let v = self.v;
+        let Some(winner) = o.winner else { return };
+        let Some(occupation) = v.rules().win(winner).occupation.as_ref() else {
+            return;
+        };
+        let Some((back, (pos, m))) = history
+            .iter()
+            .enumerate()
+            .rev()
+            .find(|(_, (p, _))| v.turn(p) == winner)
+        else {
+            return;
+        };
+        let rank = (0, back, index);
+        if !self.wants(FigureKind::Occupation, rank) {
+            return;
+        }
+        let g = v.geometry();
+        let cells: Vec<String> = occupation.cells.iter().map(|&c| g.name(c)).collect();
+        let caption = format!(
+            "{} play {}: they hold at least {} of {} and still do when their turn comes again; {}.",
+            self.name(winner),
+            v.move_to_string(*m),
+            occupation.count,
+            cells.join(", "),
+            v.describe_outcome(o)
+        );
+        let f = self.figure(FigureKind::Occupation, pos, *m, caption, (index, ply));
+        self.offer(rank, f);
     }
 
     /// A delayed breakthrough: the winner's last move, which put the

@@ -155,6 +155,8 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
         "hex",
         "escape4",
         "ballista",
+        "hill",
+        "attrition",
     ] {
         let v = shipped(name);
         let (found, missing) = find_figures(&v, &search);
@@ -218,6 +220,22 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
                     let out =
                         (0..v.player_count()).any(|p| v.is_out(&next, p) && !v.is_out(pos, p));
                     assert!(ended || out, "{name}: {f:?}");
+                }
+                (FigureKind::Occupation, _) => {
+                    // The mover then holds the cells it needs.
+                    let o = v.rules().win(mover).occupation.clone().unwrap();
+                    let held = o
+                        .cells
+                        .iter()
+                        .filter(|&&c| v.stack(&next, c).is_some_and(|s| s.0 == mover))
+                        .count();
+                    assert!(held >= o.count as usize, "{name}: {f:?}");
+                }
+                (FigureKind::Reduction, _) => {
+                    let reduced = v
+                        .outcome(&next)
+                        .is_some_and(|o| o.reason == Reason::Reduced);
+                    assert!(reduced, "{name}: {f:?}");
                 }
                 (kind, action) => panic!("{name}: a {kind:?} figure shows {action:?}"),
             }
