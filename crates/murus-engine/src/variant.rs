@@ -51,6 +51,7 @@ shipped!(
     "ballista",
     "hill",
     "attrition",
+    "siege",
 );
 
 /// A bitboard word the facade knows how to wrap.

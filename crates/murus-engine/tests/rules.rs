@@ -713,3 +713,53 @@ fn a_breakthrough_by_height_needs_a_tall_enough_stack() {
     let p = pos(&plain, "8/8/4r23/7g2/8/8/8 r");
     assert!(plain.outcome(&play(&plain, &p, "e5-e7")).is_some());
 }
+
+/// Siege, whose sides have rules of their own: a Roman stack may grow to 3
+/// (`stack limit 3 for r`), a Gaulish one not; only the Romans throw; a
+/// Gaulish stone on the Romans' home wins nothing (the Gauls have no
+/// breakthrough); the Romans lose when worn down to 6 stones.
+#[test]
+fn siege_sides_follow_rules_of_their_own() {
+    let v = v("siege");
+    let d = |cell: &str| v.geometry().parse_cell(cell).unwrap();
+    let board = "g2g2g2g2g2g2g2g2/g11g2g11g1g11/3g24/8/2r31r23/3r2r23/r2r2r25";
+    // The Romans sow onto their own tower, making a stack of 3.
+    let romans = pos(&v, &format!("{board} r"));
+    let after = play(&v, &romans, "d2-d4");
+    assert_eq!(v.stack(&after, d("d3")), Some((0, 1)), "onto an empty cell");
+    let after = play(&v, &romans, "e2-e4");
+    assert_eq!(v.stack(&after, d("e3")), Some((0, 3)));
+    // The Gauls may not: c7 sowing south would make c6 a stack of 3.
+    let gauls = pos(&v, &format!("{board} g"));
+    let theirs = moves(&v, &gauls);
+    assert!(!theirs.contains(&"c7-c5".to_string()), "{theirs:?}");
+    assert!(theirs.contains(&"c6-e6".to_string()), "{theirs:?}");
+    // With one shared limit of 3, they could.
+    let shared = Variant::compile(
+        &v.source()
+            .replace("stack limit 2\nstack limit 3 for r", "stack limit 3"),
+    )
+    .unwrap();
+    assert!(moves(&shared, &pos(&shared, &format!("{board} g"))).contains(&"c7-c5".to_string()));
+    // Only the Romans throw: the siege engine on c3 hits the Gaulish tower
+    // on c6 (3 forward), which loses a stone; no Gaulish move is a throw.
+    let after = play(&v, &romans, "c3*c6");
+    assert_eq!(
+        (v.stack(&after, d("c3")), v.stack(&after, d("c6"))),
+        (Some((0, 2)), Some((1, 1)))
+    );
+    assert!(moves(&v, &romans).contains(&"c3*c5".to_string()));
+    assert!(!theirs.iter().any(|m| m.contains('*')), "{theirs:?}");
+    // A Gaulish tower sown onto the Romans' home wins nothing.
+    let p = pos(&v, "g2g2g2g2g2g2g2g2/8/8/8/3g24/r2r2r25/r2r2r25 g");
+    let after = play(&v, &p, "d3-d1");
+    assert_eq!(v.stack(&after, d("d1")), Some((1, 1)));
+    assert_eq!(v.outcome(&after), None);
+    // The Romans lose when they start a turn with at most 6 stones.
+    let p = pos(&v, "g2g2g2g2g2g2g2g2/8/8/3g24/3r14/2r2r24/r27 g");
+    let after = play(&v, &p, "d4xd3");
+    assert_eq!(
+        v.outcome(&after).map(|o| (o.winner, o.reason)),
+        Some((Some(1), Reason::Reduced))
+    );
+}

@@ -157,6 +157,7 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
         "ballista",
         "hill",
         "attrition",
+        "siege",
     ] {
         let v = shipped(name);
         let (found, missing) = find_figures(&v, &search);

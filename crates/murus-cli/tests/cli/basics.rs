@@ -201,6 +201,7 @@ fn every_variant_shows_moves_perfts_and_replays() {
         "ballista",
         "hill",
         "attrition",
+        "siege",
     ] {
         assert!(murus(&["show", name]).status.success(), "{name}");
         let moves = stdout(&murus(&["moves", name]));
