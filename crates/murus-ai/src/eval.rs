@@ -10,11 +10,12 @@
 //! | `catapults` | stacks of the catapult height | they throw and threaten at range |
 //! | `mobility` | legal actions the player would have | no action means defeat |
 //! | `advancement` | towers' closeness to the player's goal | breakthrough races |
-//! | `siege` | towers one or two king steps from the goal: on the opponent's third or second rank | the designer's "siege towers": a breakthrough threat |
+//! | `siege` | towers one or two king steps from the goal: on the opponent's third or second rank; and, where holding cells wins (`occupy`), own stacks on those cells | the designer's "siege towers": a breakthrough threat; a hold on the hill |
 //! | `blockers` | own walls next to (one step from) an enemy tower | walls that stop enemy sowing |
 //! | `threats` | catapult threats: enemy stacks an own catapult can hit, plus empty goal cells it can throw onto when a throw breaks through | pressure at range, and a win in one throw |
 //!
-//! Advancement and siege count only in variants with a breakthrough rule;
+//! Advancement and siege count only in variants with a breakthrough rule
+//! (siege also with `occupy`);
 //! in Escape variants mobility weighs more. A position's value for player `p`
 //! is `score(p) - max(score(q))` over the other players still in the game.
 //!
@@ -83,6 +84,7 @@ impl Features {
         let rules = variant.rules();
         let sow = !rules.sow.is_empty();
         let race = sow && rules.wins().any(|w| w.breakthrough.is_some());
+        let hill = rules.wins().any(|w| w.occupation.is_some());
         let by_throw = rules
             .wins()
             .any(|w| w.breakthrough.is_some_and(|b| b.by_throw));
@@ -91,7 +93,7 @@ impl Features {
             .iter()
             .any(|c| !c.onto_enemy.is_empty() || c.onto_empty && by_throw);
         let cat = !rules.catapults.is_empty();
-        [true, sow, cat, true, race, race, sow, threats]
+        [true, sow, cat, true, race, race || hill, sow, threats]
     }
 
     /// The names of [`Features::applicable`]'s features, in order.
@@ -188,6 +190,8 @@ impl Weights {
         // Where running short of stones (or towers) loses, they are what
         // the game is about (attrition's fitted weights: material 324).
         let reduced = e.rules().wins().find_map(|w| w.reduced).map(|r| r.material);
+        // Where holding cells wins, `siege` counts the stacks on them.
+        let hill = e.rules().wins().any(|w| w.occupation.is_some());
         Weights {
             material: if reduced == Some(Material::Stones) {
                 200
@@ -202,7 +206,7 @@ impl Weights {
             catapults: 90,
             mobility: if race { 35 } else { 20 },
             advancement: if race { 55 } else { 0 },
-            siege: if race { 250 } else { 0 },
+            siege: if race || hill { 250 } else { 0 },
             blockers: if race { 90 } else { 10 },
             threats: if e.rules().catapults.is_empty() {
                 0
@@ -263,6 +267,10 @@ fn features_with<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, mobility: i32) 
                 siege += n;
             }
         }
+    }
+    // Where holding cells wins, a stack on one of them is as near a win.
+    if let Some((cells, _)) = e.occupy_cells(p) {
+        siege += (own & cells).count() as i32;
     }
     let mut enemy_towers = B::EMPTY;
     for q in 0..e.players() {

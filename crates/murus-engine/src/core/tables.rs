@@ -214,6 +214,11 @@ impl<B: Bits> Engine<B> {
         out & self.board
     }
 
+    /// Player `p`'s cells to hold (`occupy`), and how many of them win.
+    pub fn occupy_cells(&self, p: usize) -> Option<(B, u32)> {
+        self.occupy[p]
+    }
+
     /// `masks[k]`: the cells `k` king steps from player `p`'s goal (the other
     /// players' homes). Empty for a player without a goal.
     pub fn goal_distance_masks(&self, p: usize) -> &[B] {
