@@ -544,6 +544,15 @@ impl Finder<'_> {
         }
     }
 
+    /// `player`'s last move in `history`, and its ply.
+    fn last_move_of<'h>(
+        &self,
+        player: usize,
+        history: &'h [(Position, Move)],
+    ) -> Option<(usize, &'h (Position, Move))> {
+        (history.iter().enumerate().rev()).find(|(_, (p, _))| self.v.turn(p) == player)
+    }
+
     /// A win by occupation: the winner's last move, after which it held
     /// the cells until its turn came again.
     fn occupied(&mut self, o: Outcome, history: &[(Position, Move)], (index, ply): (usize, usize)) {
@@ -552,12 +561,7 @@ impl Finder<'_> {
         let Some(occupation) = v.rules().win(winner).occupation.as_ref() else {
             return;
         };
-        let Some((back, (pos, m))) = history
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, (p, _))| v.turn(p) == winner)
-        else {
+        let Some((back, (pos, m))) = self.last_move_of(winner, history) else {
             return;
         };
         let rank = (0, back, index);
@@ -584,12 +588,7 @@ impl Finder<'_> {
     fn delayed(&mut self, o: Outcome, history: &[(Position, Move)], (index, ply): (usize, usize)) {
         let v = self.v;
         let Some(winner) = o.winner else { return };
-        let Some((back, (pos, m))) = history
-            .iter()
-            .enumerate()
-            .rev()
-            .find(|(_, (p, _))| v.turn(p) == winner)
-        else {
+        let Some((back, (pos, m))) = self.last_move_of(winner, history) else {
             return;
         };
         let rank = (0, back, index);
