@@ -207,19 +207,6 @@ impl Rules {
         self.wins().all(|w| w == first).then_some(first)
     }
 
-    /// Whether the players' rules differ in anything but letters, names,
-    /// colours, homes and forward directions: their stack limits, win
-    /// rules, or which sowing, sacrifice and catapult rules they have.
-    pub fn is_asymmetric(&self) -> bool {
-        let first = &self.players[0];
-        let same = |p: &PlayerRules| p.stack_limit == first.stack_limit && p.win == first.win;
-        let all_of = |dirs: &[Vec<usize>]| dirs.iter().all(|d| !d.is_empty());
-        !self.players.iter().all(same)
-            || !self.sow.iter().all(|s| all_of(&s.directions))
-            || !self.sacrifices.iter().all(|s| all_of(&s.directions))
-            || !self.catapults.iter().all(|c| all_of(&c.directions))
-    }
-
     /// Whether a stack of height `h` is a catapult under some rule.
     pub fn is_catapult_height(&self, h: u8) -> bool {
         self.catapults.iter().any(|c| c.height == h)
