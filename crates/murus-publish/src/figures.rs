@@ -186,7 +186,7 @@ pub fn find_figures(variant: &Variant, search: &Search) -> (Vec<Figure>, Vec<Fig
         }
     }
     let mut found = finder.best;
-    found.sort_by_key(|(rank, f)| (f.kind, *rank));
+    found.sort_by_key(|(rank, f)| (key(f), *rank));
     let figures: Vec<Figure> = found.into_iter().map(|(_, f)| f).collect();
     let missing = allowed
         .into_iter()
@@ -198,6 +198,15 @@ pub fn find_figures(variant: &Variant, search: &Search) -> (Vec<Figure>, Vec<Fig
 /// A candidate's rank: lower is better (preference, ply, playout).
 type Rank = (u8, usize, usize);
 
+/// What a figure shows one of: its kind, and for a throw the catapult rule
+/// (a variant with several kinds of throw gets a figure of each).
+fn key(f: &Figure) -> (FigureKind, usize) {
+    match f.arrow.map(Move::action) {
+        Some(Action::Throw { rule, .. }) => (f.kind, rule),
+        _ => (f.kind, 0),
+    }
+}
+
 struct Finder<'v> {
     v: &'v Variant,
     best: Vec<(Rank, Figure)>,
@@ -207,19 +216,25 @@ struct Finder<'v> {
 impl Finder<'_> {
     /// Whether a candidate of `kind` with `rank` would be kept.
     fn wants(&self, kind: FigureKind, rank: Rank) -> bool {
-        self.allowed.contains(&kind)
+        self.wants_key((kind, 0), rank)
+    }
+
+    /// The same for a figure's whole [`key`].
+    fn wants_key(&self, key_: (FigureKind, usize), rank: Rank) -> bool {
+        self.allowed.contains(&key_.0)
             && self
                 .best
                 .iter()
-                .find(|(_, f)| f.kind == kind)
+                .find(|(_, f)| key(f) == key_)
                 .is_none_or(|(r, _)| rank < *r)
     }
 
     fn offer(&mut self, rank: Rank, figure: Figure) {
-        if !self.wants(figure.kind, rank) {
+        let k = key(&figure);
+        if !self.wants_key(k, rank) {
             return;
         }
-        self.best.retain(|(_, f)| f.kind != figure.kind);
+        self.best.retain(|(_, f)| key(f) != k);
         self.best.push((rank, figure));
     }
 
@@ -346,21 +361,21 @@ impl Finder<'_> {
         let mover = v.turn(pos);
         let rank = (0, ply, index);
         for &m in moves {
-            let kind = match m.action() {
+            let (kind, sub) = match m.action() {
                 Action::Sow { .. } => {
                     let cells = v.move_cells(m);
                     if cells[1..].iter().all(|&c| v.stack(pos, c).is_none()) {
-                        FigureKind::SowEmpty
+                        (FigureKind::SowEmpty, 0)
                     } else {
-                        FigureKind::SowOwn
+                        (FigureKind::SowOwn, 0)
                     }
                 }
-                Action::Sacrifice { .. } => FigureKind::Sacrifice,
-                Action::Throw { .. } => FigureKind::Throw,
-                Action::Split { .. } => FigureKind::Pie,
+                Action::Sacrifice { .. } => (FigureKind::Sacrifice, 0),
+                Action::Throw { rule, .. } => (FigureKind::Throw, rule),
+                Action::Split { .. } => (FigureKind::Pie, 0),
                 Action::Swap => continue,
             };
-            if self.wants(kind, rank) {
+            if self.wants_key((kind, sub), rank) {
                 let caption = self.caption(kind, pos, m);
                 self.offer(rank, self.figure(kind, pos, m, caption, (index, ply)));
             }

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use murus_ai::{Bot, BotSpec};
-use murus_engine::{Game, Variant};
+use murus_engine::{Action, Game, Variant};
 
 use crate::diagram::{Diagram, DiagramError, Theme};
 use crate::figures::{Figure, FigureKind, Search, find_figures};
@@ -143,12 +143,15 @@ fn figure_html(variant: &Variant, f: &Figure, theme: Theme) -> Result<String, Sh
         let cells: Vec<String> = f.marks.iter().map(|&c| g.name(c)).collect();
         let _ = write!(attrs, " data-blocked=\"{}\"", cells.join(","));
     }
-    Ok(figure(
-        &attrs,
-        Some(f.kind.title()),
-        &d.to_svg(),
-        &f.caption,
-    ))
+    // With several kinds of throw, each throw figure says which.
+    let kinds = variant.rules().catapults.len();
+    let title = match f.arrow.map(murus_engine::Move::action) {
+        Some(Action::Throw { rule, .. }) if kinds > 1 => {
+            format!("{} (kind {} of {kinds})", f.kind.title(), rule + 1)
+        }
+        _ => f.kind.title().to_string(),
+    };
+    Ok(figure(&attrs, Some(&title), &d.to_svg(), &f.caption))
 }
 
 /// An example game between two seeded greedy bots: the moves, and a

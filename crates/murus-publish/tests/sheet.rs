@@ -162,6 +162,16 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
         let v = shipped(name);
         let (found, missing) = find_figures(&v, &search);
         assert!(missing.is_empty(), "{name}: {missing:?}");
+        // A throw of each kind (ballista has two).
+        let mut kinds: Vec<usize> = found
+            .iter()
+            .filter_map(|f| match f.arrow?.action() {
+                Action::Throw { rule, .. } => Some(rule),
+                _ => None,
+            })
+            .collect();
+        kinds.dedup();
+        assert_eq!(kinds.len(), v.rules().catapults.len(), "{name}");
         for f in &found {
             let pos = &f.position;
             let mover = v.turn(pos);
