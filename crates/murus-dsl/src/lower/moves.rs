@@ -3,6 +3,7 @@
 use super::Lowerer;
 use super::blocks::HeightOf;
 use super::items::Once;
+use super::sides::with_players;
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
 use crate::rules::{CatapultRule, SacrificeRule, SowCapture, SowRule};
@@ -15,18 +16,6 @@ fn keep_only(dirs: &mut [Vec<usize>], players: &[usize]) {
             list.clear();
         }
     }
-}
-
-/// The blocks of one kind with the players each applies to and whether it
-/// is theirs alone: the shared block first, then those with `for`.
-fn with_players<'a, F>(
-    shared: Once<'a, Block<F>>,
-    own: &[&'a Block<F>],
-    sides: super::sides::Sides,
-) -> Vec<(&'a Block<F>, Vec<usize>, bool)> {
-    let shared = shared.map(|(b, _)| (b, sides.shared, false));
-    let own = own.iter().zip(sides.own).map(|(b, list)| (*b, list, true));
-    shared.into_iter().chain(own).collect()
 }
 
 impl Lowerer {

@@ -3,7 +3,7 @@
 use super::Lowerer;
 use super::cellset::eval_cellset;
 use super::items::Once;
-use super::text::join_and;
+use super::sides::with_players;
 use crate::ast::*;
 use crate::diagnostic::Span;
 use crate::rules::{Breakthrough, DrawRules, Occupation, Reduction, Timing, WinRules};
@@ -27,21 +27,10 @@ impl Lowerer {
             return None;
         }
         if shared.is_none() && !sides.shared.is_empty() {
-            let names: Vec<String> = sides
-                .shared
-                .iter()
-                .map(|&p| self.players[p].describe())
-                .collect();
-            let anchor = self.anchor;
-            self.error(anchor, format!("missing `win` for {}", join_and(&names)))
-                .notes
-                .push("add a shared `win { … }`, or one with `for` for each player".to_string());
+            self.missing_for("win", "win { … }", &sides.shared);
             return None;
         }
-        let blocks = shared
-            .map(|(b, _)| (b, sides.shared, false))
-            .into_iter()
-            .chain(own.iter().zip(sides.own).map(|(b, list)| (*b, list, true)));
+        let blocks = with_players(shared, own, sides);
         let mut wins: Vec<Option<WinRules>> = vec![None; self.players.len()];
         self.reduced_spans = vec![None; self.players.len()];
         let mut ok = true;

@@ -12,6 +12,7 @@
 //! it is ([`Lowerer::own`]).
 
 use super::Lowerer;
+use super::items::Once;
 use super::text::join_and;
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
@@ -26,7 +27,37 @@ pub(super) struct Sides {
     pub(super) shared: Vec<usize>,
 }
 
+/// The blocks of one kind with the players each applies to and whether it
+/// is theirs alone: the shared block first, then those with `for`.
+pub(super) fn with_players<'a, F>(
+    shared: Once<'a, Block<F>>,
+    own: &[&'a Block<F>],
+    sides: Sides,
+) -> Vec<(&'a Block<F>, Vec<usize>, bool)> {
+    let shared = shared.map(|(b, _)| (b, sides.shared, false));
+    let own = own.iter().zip(sides.own).map(|(b, list)| (*b, list, true));
+    shared.into_iter().chain(own).collect()
+}
+
 impl Lowerer {
+    /// "missing `KEYWORD` for the Gauls (`g`)": `players` follow a shared
+    /// statement the file does not have.
+    pub(super) fn missing_for(&mut self, keyword: &str, example: &str, players: &[usize]) {
+        let names: Vec<String> = players
+            .iter()
+            .map(|&p| self.players[p].describe())
+            .collect();
+        let anchor = self.anchor;
+        self.error(
+            anchor,
+            format!("missing `{keyword}` for {}", join_and(&names)),
+        )
+        .notes
+        .push(format!(
+            "add a shared `{example}`, or one with `for` for each player"
+        ));
+    }
+
     /// The players of a `for` list, in turn order. `None` when a letter
     /// names no player (reported).
     fn lower_for(&mut self, names: &[Name]) -> Option<Vec<usize>> {
@@ -177,18 +208,7 @@ impl Lowerer {
             }
         }
         if shared.is_none() && !self.shared_limit_broken && !sides.shared.is_empty() {
-            let missing: Vec<String> = sides
-                .shared
-                .iter()
-                .map(|&p| self.players[p].describe())
-                .collect();
-            let anchor = self.anchor;
-            self.error(
-                anchor,
-                format!("missing `stack limit` for {}", join_and(&missing)),
-            )
-            .notes
-            .push("add a shared `stack limit N`, or one with `for` for each player".to_string());
+            self.missing_for("stack limit", "stack limit N", &sides.shared);
         }
         let best = self
             .player_limits
