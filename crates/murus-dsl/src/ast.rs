@@ -401,6 +401,17 @@ pub enum DrawField {
     Repetition(Number),
     /// `plies N`
     Plies(Number),
+    /// `adjudicate by stones|towers|stacks on CELLSET`
+    Adjudicate(Spanned<Adjudicate>),
+}
+
+/// What decides a game at the ply cap, as written.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Adjudicate {
+    /// `by stones` or `by towers`
+    Material(Material),
+    /// `by stacks on CELLSET`
+    Stacks(CellSet),
 }
 
 impl DrawField {
@@ -408,6 +419,7 @@ impl DrawField {
         match self {
             DrawField::Repetition(_) => "repetition",
             DrawField::Plies(_) => "plies",
+            DrawField::Adjudicate(_) => "adjudicate",
         }
     }
 }

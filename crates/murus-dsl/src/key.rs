@@ -26,7 +26,9 @@ use std::fmt::{self, Write as _};
 use sha2::{Digest, Sha256};
 
 use crate::geometry::ShapeKind;
-use crate::rules::{Material, Opening, Rules, SowCapture, Stalemate, Timing, WinRules};
+use crate::rules::{
+    Adjudication, Material, Opening, Rules, SowCapture, Stalemate, Timing, WinRules,
+};
 
 /// The SHA-256 of the rules' canonical form ([`Rules::canonical_form`]).
 /// Its `Display` is the first 12 hex digits; [`RulesKey::to_hex`] gives all
@@ -259,6 +261,17 @@ impl Rules {
             "draw repetition {:?} plies {:?}",
             self.draw.repetition, self.draw.ply_cap
         );
+        // Written only when present, so that older rules keep their keys.
+        match &self.adjudicate {
+            None => {}
+            Some(Adjudication::Material(Material::Stones)) => out.push_str("adjudicate stones\n"),
+            Some(Adjudication::Material(Material::Towers)) => out.push_str("adjudicate towers\n"),
+            Some(Adjudication::Stacks(cells)) => {
+                out.push_str("adjudicate stacks on ");
+                list(&mut out, cells);
+                out.push('\n');
+            }
+        }
         match &self.opening {
             Opening::None => out.push_str("opening none\n"),
             Opening::Pie { from, to } => {

@@ -150,6 +150,8 @@ pub const WORDS: &[Word] = &[
     keyword_in("reduced", "belongs in the `win { … }` block"),
     keyword_in("repetition", "belongs in the `draw { … }` block"),
     keyword_in("plies", "belongs in the `draw { … }` block"),
+    keyword_in("adjudicate", "belongs in the `draw { … }` block"),
+    keyword_in("stacks", "follows `adjudicate by`"),
     keyword("pie"),
     keyword("from"),
     keyword("to"),

@@ -521,6 +521,10 @@ fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
                 for field in &mut b.fields {
                     match &mut field.value {
                         DrawField::Repetition(n) | DrawField::Plies(n) => f(n),
+                        DrawField::Adjudicate(how) => match &mut how.value {
+                            Adjudicate::Stacks(set) => cellset_numbers(set, f),
+                            Adjudicate::Material(_) => {}
+                        },
                     }
                 }
             }

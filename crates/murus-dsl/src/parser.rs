@@ -156,9 +156,10 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::stalemate_field => "`stalemate …`",
         Rule::stalemate_outcome => "`loses` or `draws`",
         Rule::draw_block => "`draw { … }`",
-        Rule::draw_field => "a draw statement (`repetition`, `plies`)",
+        Rule::draw_field => "a draw statement (`repetition`, `plies`, `adjudicate`)",
         Rule::repetition_field => "`repetition N`",
         Rule::plies_field => "`plies N`",
+        Rule::adjudicate_field => "`adjudicate by …`",
         Rule::opening_block => "`opening pie { … }`",
         Rule::pie_line => "a pie line (`r from rank 1 to rank 2`)",
         // Keywords are named by `keyword_text`.
@@ -745,6 +746,16 @@ fn build_win_field(pair: Pair<'_, Rule>) -> WinField {
 
 fn build_draw_field(pair: Pair<'_, Rule>) -> DrawField {
     let rule = pair.as_rule();
+    if rule == Rule::adjudicate_field {
+        let at = span(&pair);
+        let what = next(&mut parts(pair), "`stones`, `towers` or `stacks on …`");
+        let how = match (what.as_rule(), what.as_str()) {
+            (Rule::material, "stones") => Adjudicate::Material(Material::Stones),
+            (Rule::material, _) => Adjudicate::Material(Material::Towers),
+            _ => Adjudicate::Stacks(build_cellset(what)),
+        };
+        return DrawField::Adjudicate(Spanned::new(how, at));
+    }
     let n = build_number(next(&mut parts(pair), "a number"));
     match rule {
         Rule::repetition_field => DrawField::Repetition(n),

@@ -50,6 +50,9 @@ pub struct Rules {
     pub catapults: Vec<CatapultRule>,
     /// How games are drawn.
     pub draw: DrawRules,
+    /// How a game that reaches the ply cap is decided instead of drawn
+    /// (`adjudicate by …` in the `draw` block); `None`: it is drawn.
+    pub adjudicate: Option<Adjudication>,
     /// Opening protocol.
     pub opening: Opening,
 }
@@ -301,6 +304,16 @@ pub struct DrawRules {
     pub repetition: Option<u32>,
     /// The game is drawn after this many plies.
     pub ply_cap: Option<u32>,
+}
+
+/// What decides a game at the ply cap: the player (still in the game) with
+/// the most of it wins; a tie for the most draws.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Adjudication {
+    /// Stones on the board, or towers (stacks of two or more stones).
+    Material(Material),
+    /// Stacks on these cells (sorted), one per cell held.
+    Stacks(Vec<usize>),
 }
 
 /// Opening protocol.

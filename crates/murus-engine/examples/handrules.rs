@@ -100,6 +100,7 @@ fn main() {
         sacrifices,
         catapults,
         draw: DrawRules::default(),
+        adjudicate: None,
         opening: Opening::None,
     };
     let e: Engine<u64> = Engine::new(Arc::new(rules));

@@ -22,11 +22,14 @@ pub enum Reason {
     /// The loser started its turn with no more stones (or towers) than
     /// `reduced to` allows.
     Reduced,
+    /// The game reached the ply cap and `adjudicate by …` decided it: for
+    /// the player with the most, or a draw on a tie.
+    Adjudication,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 9] = [
+    pub const ALL: [Reason; 10] = [
         Reason::BreakthroughSow,
         Reason::BreakthroughThrow,
         Reason::BreakthroughDelayed,
@@ -36,6 +39,7 @@ impl Reason {
         Reason::PlyCap,
         Reason::Occupation,
         Reason::Reduced,
+        Reason::Adjudication,
     ];
 
     /// The reason written as [`Reason::as_str`] and [`Reason::by`] (as game
@@ -47,7 +51,7 @@ impl Reason {
     }
 
     /// `breakthrough`, `stalemate`, `elimination`, `repetition`, `ply-cap`,
-    /// `occupation` or `reduced`.
+    /// `occupation`, `reduced` or `adjudication`.
     pub fn as_str(self) -> &'static str {
         match self {
             Reason::BreakthroughSow | Reason::BreakthroughThrow | Reason::BreakthroughDelayed => {
@@ -59,6 +63,7 @@ impl Reason {
             Reason::PlyCap => "ply-cap",
             Reason::Occupation => "occupation",
             Reason::Reduced => "reduced",
+            Reason::Adjudication => "adjudication",
         }
     }
     /// For a breakthrough, how the stone got there: `sow`, `throw` or `delayed`.
@@ -103,6 +108,7 @@ mod tests {
             Reason::PlyCap => 6,
             Reason::Occupation => 7,
             Reason::Reduced => 8,
+            Reason::Adjudication => 9,
         };
         for (i, r) in Reason::ALL.into_iter().enumerate() {
             assert_eq!(position(r), i);

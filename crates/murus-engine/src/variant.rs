@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use murus_dsl::diagnostic::count;
-use murus_dsl::rules::{DrawRules, Material, Rules};
+use murus_dsl::rules::{Adjudication, DrawRules, Material, Rules};
 use murus_dsl::{Diagnostic, Geometry, RulesKey};
 
 use crate::bits::Bits;
@@ -318,6 +318,26 @@ impl Variant {
                 }
                 None => "reduction".to_string(),
             },
+            Reason::Adjudication => {
+                let what = match &self.rules.adjudicate {
+                    Some(Adjudication::Material(Material::Stones)) => "stones",
+                    Some(Adjudication::Material(Material::Towers)) => "towers",
+                    Some(Adjudication::Stacks(_)) => "stacks on the counted cells",
+                    None => "of the count",
+                };
+                let most = if o.winner.is_some() {
+                    "the most"
+                } else {
+                    "equal"
+                };
+                match draw.ply_cap {
+                    Some(n) => format!(
+                        "adjudication ({most} {what} after {})",
+                        count(n, "ply", "plies")
+                    ),
+                    None => format!("adjudication ({most} {what})"),
+                }
+            }
         };
         match o.winner.and_then(|w| self.rules.players.get(w)) {
             Some(winner) => format!("{} win by {how}", winner.name),

@@ -6,8 +6,12 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use murus_dsl::rules::{Material, Opening, Rules, SowCapture, Stalemate, Timing};
-use murus_engine::{BUILTIN, MoveKind, Phase, Position, Reason, Setup, Variant};
+use murus_dsl::rules::{
+    Adjudication, DrawRules, Material, Opening, Rules, SowCapture, Stalemate, Timing,
+};
+use murus_engine::{
+    BUILTIN, DrawTracker, MoveKind, Outcome, Phase, Position, Reason, Setup, Variant,
+};
 use proptest::prelude::*;
 
 mod common;
@@ -298,6 +302,40 @@ fn reference_turn_start(v: &Variant, board: &Board, p: usize) -> Option<(Option<
     None
 }
 
+/// How a game that reaches the ply cap at `pos` ends: a draw without
+/// `adjudicate`; with it, a win for the one player still in the game with
+/// the most stones, towers or stacks on the cells, a draw on a tie.
+fn reference_adjudication(v: &Variant, pos: &Position) -> Outcome {
+    let Some(how) = &v.rules().adjudicate else {
+        return Outcome {
+            winner: None,
+            reason: Reason::PlyCap,
+        };
+    };
+    let board = board_of(v, pos);
+    let count = |p: usize| -> u32 {
+        board
+            .iter()
+            .filter(|&(_, &(owner, _))| owner == p)
+            .map(|(cell, &(_, h))| match how {
+                Adjudication::Material(Material::Stones) => u32::from(h),
+                Adjudication::Material(Material::Towers) => u32::from(h >= 2),
+                Adjudication::Stacks(cells) => u32::from(cells.contains(cell)),
+            })
+            .sum()
+    };
+    let counts: Vec<(usize, u32)> = (0..v.rules().players.len())
+        .filter(|&p| !v.is_out(pos, p))
+        .map(|p| (p, count(p)))
+        .collect();
+    let most = counts.iter().map(|c| c.1).max().unwrap_or(0);
+    let leaders: Vec<usize> = counts.iter().filter(|c| c.1 == most).map(|c| c.0).collect();
+    Outcome {
+        winner: (leaders.len() == 1).then(|| leaders[0]),
+        reason: Reason::Adjudication,
+    }
+}
+
 fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(v.hash(pos), v.hash_from_scratch(pos), "incremental hash");
     let fast: BTreeSet<String> = v
@@ -322,6 +360,33 @@ fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
             };
             prop_assert_eq!(o.winner, winner, "stalemate at {}", v.position_string(pos));
         }
+    }
+    // A game that reaches the ply cap here: a draw, or the adjudication's
+    // result.
+    if v.outcome(pos).is_none() && !fast.is_empty() {
+        let capped = DrawRules {
+            repetition: None,
+            ply_cap: Some(0),
+        };
+        let line = DrawTracker::new(capped, v.hash(pos));
+        prop_assert_eq!(
+            v.end_of_game(pos, &line),
+            Some(reference_adjudication(v, pos)),
+            "at the ply cap at {}",
+            v.position_string(pos)
+        );
+        // A repetition draws, adjudication or not.
+        let repeated = DrawRules {
+            repetition: Some(2),
+            ply_cap: None,
+        };
+        let mut line = DrawTracker::new(repeated, v.hash(pos));
+        line.push(v.hash(pos), false);
+        let draw = Outcome {
+            winner: None,
+            reason: Reason::Repetition,
+        };
+        prop_assert_eq!(v.end_of_game(pos, &line), Some(draw));
     }
     let finished = v.outcome(pos).is_some();
     let reference = if finished && fast.is_empty() {
@@ -614,4 +679,17 @@ fn generated_rules_include_breakthroughs_by_count() {
         })
         .count();
     assert!(counted >= 20, "{counted}");
+}
+
+#[test]
+fn generated_rules_include_adjudication() {
+    let texts: Vec<String> = (0..400).map(rule_file).collect();
+    for how in ["by stones", "by towers", "by stacks on rank"] {
+        assert!(
+            texts
+                .iter()
+                .any(|t| t.contains(&format!("adjudicate {how}"))),
+            "no generated file adjudicates {how}"
+        );
+    }
 }

@@ -763,3 +763,58 @@ fn siege_sides_follow_rules_of_their_own() {
         Some((Some(1), Reason::Reduced))
     );
 }
+
+/// `adjudicate by …`: a game that reaches the ply cap goes to the player
+/// with the most stones (towers, stacks on the cells), a tie draws; `Game`,
+/// the playout and the description agree.
+#[test]
+fn a_game_at_the_ply_cap_is_adjudicated_by_the_count() {
+    let source = include_str!("../../../variants/standard.mg").replace(
+        "plies 300",
+        "plies 12 adjudicate by stacks on rank 3 + rank 4 + rank 5",
+    );
+    let v = Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut seen = std::collections::BTreeSet::new();
+    for seed in 1..60u64 {
+        let mut g = Game::new(&v);
+        let mut s = seed;
+        while g.outcome().is_none() {
+            let legal = g.legal_moves();
+            s ^= s << 13;
+            s ^= s >> 7;
+            s ^= s << 17;
+            assert!(g.play(legal[(s % legal.len() as u64) as usize]));
+        }
+        let o = g.outcome().unwrap();
+        if o.reason.as_str() == "breakthrough" {
+            continue;
+        }
+        assert_eq!((o.reason, g.ply()), (Reason::Adjudication, 12));
+        let middle = |p: usize| {
+            v.geometry()
+                .cells()
+                .filter(|&c| (2..5).contains(&v.geometry().coords(c).1))
+                .filter(|&c| v.stack(g.position(), c).is_some_and(|(q, _)| q == p))
+                .count()
+        };
+        let winner = match middle(0).cmp(&middle(1)) {
+            std::cmp::Ordering::Greater => Some(0),
+            std::cmp::Ordering::Less => Some(1),
+            std::cmp::Ordering::Equal => None,
+        };
+        assert_eq!(o.winner, winner, "seed {seed}");
+        seen.insert(o.winner);
+        let said = v.describe_outcome(o);
+        let expected = match o.winner {
+            Some(w) => format!(
+                "{} win by adjudication (the most stacks on the counted cells after 12 plies)",
+                v.player_name(w)
+            ),
+            None => {
+                "Draw by adjudication (equal stacks on the counted cells after 12 plies)".into()
+            }
+        };
+        assert_eq!(said, expected);
+    }
+    assert!(seen.len() >= 2, "{seen:?}");
+}

@@ -9,8 +9,8 @@
 
 use murus_dsl::ShapeKind;
 use murus_dsl::rules::{
-    Breakthrough, CatapultRule, DrawRules, Material, Occupation, Opening, PlayerRules, Reduction,
-    Rules, SacrificeRule, SowCapture, SowRule, Stalemate, Timing, WinRules,
+    Adjudication, Breakthrough, CatapultRule, DrawRules, Material, Occupation, Opening,
+    PlayerRules, Reduction, Rules, SacrificeRule, SowCapture, SowRule, Stalemate, Timing, WinRules,
 };
 use murus_engine::Variant;
 
@@ -35,6 +35,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
         sacrifices,
         catapults,
         draw,
+        adjudicate,
         opening,
     } = variant.rules();
     let w = Words { variant };
@@ -122,7 +123,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
     });
     sections.push(Section {
         heading: "Draws",
-        sentences: w.draw(draw),
+        sentences: w.draw(draw, adjudicate.as_ref()),
     });
     sections.push(Section {
         heading: "Opening",
@@ -608,7 +609,7 @@ impl Words<'_> {
         out
     }
 
-    fn draw(&self, draw: &DrawRules) -> Vec<String> {
+    fn draw(&self, draw: &DrawRules, adjudicate: Option<&Adjudication>) -> Vec<String> {
         let DrawRules {
             repetition,
             ply_cap,
@@ -620,8 +621,21 @@ impl Words<'_> {
                 ordinal(*n)
             ));
         }
-        if let Some(n) = ply_cap {
-            out.push(format!("The game is drawn after {n} plies."));
+        match (ply_cap, adjudicate) {
+            (Some(n), Some(how)) => {
+                let what = match how {
+                    Adjudication::Material(Material::Stones) => "stones".to_string(),
+                    Adjudication::Material(Material::Towers) => {
+                        "towers (stacks of two or more stones)".to_string()
+                    }
+                    Adjudication::Stacks(cells) => format!("stacks on {}", self.cells(cells)),
+                };
+                out.push(format!(
+                    "Adjudication: after {n} plies the game ends, and the player with the most {what} wins; when several players have the most, the game is drawn."
+                ));
+            }
+            (Some(n), None) => out.push(format!("The game is drawn after {n} plies.")),
+            (None, _) => {}
         }
         if out.is_empty() {
             out.push("No rule draws the game.".into());

@@ -83,6 +83,10 @@ catapult {
 win {
     stalemate draws
 }
+draw {
+    plies 120
+    adjudicate by stacks on cells d4 e4 d5 e5
+}
 "##;
     let v = Variant::compile(source).unwrap_or_else(|e| panic!("{e:?}"));
     let text = rules_text(&v);
@@ -97,7 +101,7 @@ win {
         "A stone thrown onto an enemy catapult (3 stones) leaves the game with 2 stones of it",
         "Reaching an opponent's home wins nothing.",
         "A player who cannot move at the start of its turn draws the game.",
-        "No rule draws the game.",
+        "Adjudication: after 120 plies the game ends, and the player with the most stacks on d4, e4, d5 and e5 wins; when several players have the most, the game is drawn.",
     ] {
         assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }

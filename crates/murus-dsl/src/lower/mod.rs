@@ -142,7 +142,9 @@ impl Lowerer {
         let win = self.lower_wins(items.win, &items.own_win, &has_sow, &has_catapult);
         let draw = items
             .draw
-            .map_or(Some(DrawRules::default()), |(b, _)| self.lower_draw(b));
+            .map_or(Some((DrawRules::default(), None)), |(b, _)| {
+                self.lower_draw(b)
+            });
         let opening = match items.opening {
             Some((b, _)) => self.lower_opening(b),
             None => Some(Opening::None),
@@ -190,7 +192,8 @@ impl Lowerer {
                 sow: sow?,
                 sacrifices: sacrifices?,
                 catapults: catapults.iter().cloned().collect::<Option<Vec<_>>>()?,
-                draw: draw?,
+                draw: draw.as_ref()?.0,
+                adjudicate: draw?.1,
                 opening: opening?,
             })
         })();

@@ -6,7 +6,9 @@ use super::items::Once;
 use super::sides::with_players;
 use crate::ast::*;
 use crate::diagnostic::Span;
-use crate::rules::{Breakthrough, DrawRules, Occupation, Reduction, Timing, WinRules};
+use crate::rules::{
+    Adjudication, Breakthrough, DrawRules, Occupation, Reduction, Timing, WinRules,
+};
 
 impl Lowerer {
     /// Every `win` block: each player's rules (its own, or the shared
@@ -255,13 +257,18 @@ impl Lowerer {
         u8::try_from(h).ok()
     }
 
-    pub(super) fn lower_draw(&mut self, block: &Block<DrawField>) -> Option<DrawRules> {
-        let (mut repetition, mut plies) = (None, None);
+    /// The draw rules, and the adjudication at the ply cap if there is one.
+    pub(super) fn lower_draw(
+        &mut self,
+        block: &Block<DrawField>,
+    ) -> Option<(DrawRules, Option<Adjudication>)> {
+        let (mut repetition, mut plies, mut adjudicate) = (None, None, None);
         for f in &block.fields {
             let kw = f.value.keyword();
             match &f.value {
                 DrawField::Repetition(v) => self.first(&mut repetition, v, f.span, kw, "draw"),
                 DrawField::Plies(v) => self.first(&mut plies, v, f.span, kw, "draw"),
+                DrawField::Adjudicate(v) => self.first(&mut adjudicate, v, f.span, kw, "draw"),
             }
         }
         let repetition = repetition.map(|(n, _)| {
@@ -280,10 +287,52 @@ impl Lowerer {
                 "`plies N` draws the game after N plies, so N is at least 1",
             )
         });
-        Some(DrawRules {
+        let adjudication = match adjudicate {
+            Some((how, _)) => Some(self.lower_adjudication(how, plies.is_some())?),
+            None => None,
+        };
+        let draw = DrawRules {
             repetition: repetition.map_or(Some(None), |r| r.map(Some))?,
             ply_cap: plies.map_or(Some(None), |p| p.map(Some))?,
-        })
+        };
+        Some((draw, adjudication))
+    }
+
+    /// `adjudicate by …`: only with a ply cap to act at, and a set of
+    /// `stacks on` with cells of the board.
+    fn lower_adjudication(
+        &mut self,
+        how: &Spanned<Adjudicate>,
+        has_cap: bool,
+    ) -> Option<Adjudication> {
+        if !has_cap {
+            self.error(how.span, "`adjudicate` without a ply cap").help = Some(
+                "add `plies N` to this `draw` block: the game is adjudicated after N plies".into(),
+            );
+            return None;
+        }
+        match &how.value {
+            Adjudicate::Material(m) => Some(Adjudication::Material(*m)),
+            Adjudicate::Stacks(set) => {
+                let g = self.geometry.as_ref()?;
+                let mut cells = eval_cellset(g, set, &mut self.diags)?;
+                cells.sort_unstable();
+                cells.dedup();
+                if cells.is_empty() {
+                    self.error(
+                        set.span,
+                        "`adjudicate by stacks on` names no cell on this board",
+                    )
+                    .notes
+                    .push(
+                        "the player with the most stacks on these cells wins at the ply cap"
+                            .to_string(),
+                    );
+                    return None;
+                }
+                Some(Adjudication::Stacks(cells))
+            }
+        }
     }
 
     /// A count of at least `min`.

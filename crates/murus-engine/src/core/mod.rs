@@ -137,6 +137,15 @@ struct Cat {
     hit_removes: u8,
 }
 
+/// What an `adjudicate by …` counts for each player at the ply cap.
+#[derive(Clone, Copy, Debug)]
+enum Adjudge<B> {
+    Stones,
+    Towers,
+    /// Own stacks on these cells.
+    Stacks(B),
+}
+
 /// A variant compiled into tables over bitboards of width `B`.
 #[derive(Clone, Debug)]
 pub struct Engine<B: Bits> {
@@ -180,6 +189,8 @@ pub struct Engine<B: Bits> {
     reduced: [Option<Reduction>; MAXP],
     /// Whether `occupy` or `reduced` is there (one flag for `begin_turn`).
     occupy_or_reduce: bool,
+    /// What decides a game at the ply cap (`adjudicate by …`), if not a draw.
+    adjudicate: Option<Adjudge<B>>,
     pie: Option<([B; 2], [B; 2])>,
     zobrist: Vec<[[u64; MAXH + 1]; MAXP]>,
     z_turn: [u64; MAXP],

@@ -7,7 +7,7 @@ use crate::draw::DrawTracker;
 use crate::moves::Move;
 use crate::outcome::{Outcome, Reason};
 
-use super::{Engine, Pos};
+use super::{Adjudge, Engine, Pos};
 
 /// Buffers a playout reuses, so that playing a game allocates nothing.
 #[derive(Debug, Default)]
@@ -39,10 +39,39 @@ impl<B: Bits> Engine<B> {
                 reason: Reason::Stalemate,
             }));
         }
-        line.draw().map(|reason| Outcome {
-            winner: None,
-            reason,
-        })
+        line.draw().map(|reason| self.drawn(pos, reason))
+    }
+
+    /// How a game the draw rules end at `pos` (for `reason`) ends: a draw,
+    /// but at the ply cap of a variant with `adjudicate by …`, a win for
+    /// the one player (still in the game) with the most of what it counts,
+    /// or a draw when several tie for the most.
+    pub fn drawn(&self, pos: &Pos<B>, reason: Reason) -> Outcome {
+        let Some(how) = self.adjudicate.filter(|_| reason == Reason::PlyCap) else {
+            return Outcome {
+                winner: None,
+                reason,
+            };
+        };
+        let count = |p: usize| match how {
+            Adjudge::Stones => pos.stone_count(p),
+            Adjudge::Towers => (pos.owner[p] & !pos.height[1]).count(),
+            Adjudge::Stacks(cells) => (pos.owner[p] & cells).count(),
+        };
+        let counts: Vec<(usize, u32)> = (0..self.players)
+            .filter(|&p| !pos.is_out(p))
+            .map(|p| (p, count(p)))
+            .collect();
+        let most = counts.iter().map(|&(_, c)| c).max();
+        let mut leaders = counts.iter().filter(|&&(_, c)| Some(c) == most);
+        let winner = match (leaders.next(), leaders.next()) {
+            (Some(&(p, _)), None) => Some(p),
+            _ => None,
+        };
+        Outcome {
+            winner,
+            reason: Reason::Adjudication,
+        }
     }
 
     /// [`Engine::judge`], counting the legal moves itself.

@@ -4,12 +4,12 @@
 
 use std::sync::Arc;
 
-use murus_dsl::rules::{Opening, Rules, SacrificeRule, Stalemate};
+use murus_dsl::rules::{Adjudication, Material, Opening, Rules, SacrificeRule, Stalemate};
 
 use crate::bits::{Bits, Shift};
 use crate::moves::Move;
 
-use super::{Cat, Dirs, Engine, Heights, MAXD, MAXH, MAXK, MAXP, Sac, SowTab};
+use super::{Adjudge, Cat, Dirs, Engine, Heights, MAXD, MAXH, MAXK, MAXP, Sac, SowTab};
 
 /// SplitMix64: a fixed, seedable source for Zobrist keys.
 fn splitmix(state: &mut u64) -> u64 {
@@ -88,6 +88,11 @@ impl<B: Bits> Engine<B> {
             Some((set(&o.cells), o.count))
         });
         let reduced = std::array::from_fn(|p| win(p).and_then(|w| w.reduced));
+        let adjudicate = rules.adjudicate.as_ref().map(|a| match a {
+            Adjudication::Material(Material::Stones) => Adjudge::Stones,
+            Adjudication::Material(Material::Towers) => Adjudge::Towers,
+            Adjudication::Stacks(cells) => Adjudge::Stacks(set(cells)),
+        });
         let sacs = rules
             .sacrifices
             .iter()
@@ -167,6 +172,7 @@ impl<B: Bits> Engine<B> {
             occupy_or_reduce,
             occupy,
             reduced,
+            adjudicate,
             pie,
             zobrist,
             z_turn,

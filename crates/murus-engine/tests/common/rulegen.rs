@@ -7,7 +7,8 @@
 //! breakthroughs immediate or delayed and by sowing, throwing or both, or
 //! none at all, occupation and reduction (two players on a rectangle),
 //! turn orders that repeat players or have a first round,
-//! stalemate that loses or draws, and the pie rule; and rules of one
+//! stalemate that loses or draws, adjudication at the ply cap (by stones,
+//! towers or stacks on a rank), and the pie rule; and rules of one
 //! player's own (`for g`, `for r`): a lower stack limit, another sowing,
 //! other sacrifices or none, catapults for one side, other win rules.
 
@@ -315,12 +316,27 @@ pub fn rule_file(seed: u64) -> String {
         let stalemate = if rng.chance(50) { "loses" } else { "draws" };
         text += &format!("win for g {{ {breakthrough}{reduced}stalemate {stalemate} }}\n");
     }
-    text += &format!("draw {{ repetition 3 plies {} }}\n", rng.range(40, 200));
+    text += &format!(
+        "draw {{ repetition 3 plies {}{ADJUDICATE} }}\n",
+        rng.range(40, 200)
+    );
     if players == 2 && !hex && rng.chance(20) {
         text += &format!(
             "opening pie {{ r from rank 1 to rank 2 g from rank {h} to rank {} }}\n",
             h - 1
         );
     }
-    text
+    // Sometimes a game at the ply cap goes to the player with the most
+    // stones, towers or stacks on the middle rank (drawn last, so that the
+    // files before it stay as they were).
+    let adjudicate = match rng.range(0, 9) {
+        0 => " adjudicate by stones",
+        1 => " adjudicate by towers",
+        2 if !hex => &format!(" adjudicate by stacks on rank {}", h / 2 + 1),
+        _ => "",
+    };
+    text.replacen(ADJUDICATE, adjudicate, 1)
 }
+
+/// Where the `draw` block's `adjudicate` goes, once it is drawn.
+const ADJUDICATE: &str = "@adjudicate@";

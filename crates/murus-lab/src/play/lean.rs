@@ -13,7 +13,7 @@ use std::sync::Arc;
 use murus_ai::BotSpec;
 use murus_dsl::RulesKey;
 use murus_dsl::rules::DrawRules;
-use murus_engine::{DrawTracker, Engine, Move, MoveKind, Outcome, Pos, Reason, Variant, Word};
+use murus_engine::{DrawTracker, Engine, Move, MoveKind, Pos, Reason, Variant, Word};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -203,12 +203,9 @@ fn play<B: Word>(
         moves.clear();
         e.legal_moves(&pos, &mut moves);
         // The rules' own end first, then the draws, as `Engine::judge`.
-        let end = e.judge(&pos, moves.len(), no_draws).or_else(|| {
-            line.draw().map(|reason| Outcome {
-                winner: None,
-                reason,
-            })
-        });
+        let end = e
+            .judge(&pos, moves.len(), no_draws)
+            .or_else(|| line.draw().map(|reason| e.drawn(&pos, reason)));
         if let Some(end) = end {
             break end;
         }
