@@ -369,6 +369,8 @@ pub enum WinField {
     Occupy(CellSet, Option<Number>),
     /// `reduced to N stones|towers`
     Reduced(Number, Spanned<Material>),
+    /// `capture N stones`
+    Capture(Number, Spanned<Material>),
 }
 
 impl WinField {
@@ -378,6 +380,7 @@ impl WinField {
             WinField::Stalemate(_) => "stalemate",
             WinField::Occupy(..) => "occupy",
             WinField::Reduced(..) => "reduced",
+            WinField::Capture(..) => "capture",
         }
     }
 }

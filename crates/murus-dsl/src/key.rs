@@ -156,6 +156,9 @@ fn write_win(out: &mut String, whose: &str, win: &WinRules) {
         };
         let _ = writeln!(out, "win {whose}reduced to {} {what}", r.at_most);
     }
+    if let Some(n) = win.capture {
+        let _ = writeln!(out, "win {whose}capture {n} stones");
+    }
 }
 
 impl Rules {

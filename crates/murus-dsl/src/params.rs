@@ -436,7 +436,7 @@ fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
                                 f(n);
                             }
                         }
-                        WinField::Reduced(n, _) => f(n),
+                        WinField::Reduced(n, _) | WinField::Capture(n, _) => f(n),
                     }
                 }
             }

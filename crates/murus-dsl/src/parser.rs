@@ -146,9 +146,12 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::catapult_target => "`empty`, `enemy H` or `enemy any`",
         Rule::enemy_target => "`enemy H`",
         Rule::win_block => "`win { … }`",
-        Rule::win_field => "a win statement (`breakthrough`, `stalemate`, `occupy`, `reduced`)",
+        Rule::win_field => {
+            "a win statement (`breakthrough`, `stalemate`, `occupy`, `reduced`, `capture`)"
+        }
         Rule::occupy_field => "`occupy CELLSET [count K]`",
         Rule::reduced_field => "`reduced to N stones|towers`",
+        Rule::capture_field => "`capture N stones`",
         Rule::material => "`stones` or `towers`",
         Rule::breakthrough_field => "`breakthrough …`",
         Rule::timing => "`immediate` or `delayed`",
@@ -722,7 +725,8 @@ fn build_win_field(pair: Pair<'_, Rule>) -> WinField {
             let cells = build_cellset(next(&mut it, "a cell set"));
             WinField::Occupy(cells, it.next().map(build_number))
         }
-        Rule::reduced_field => {
+        Rule::reduced_field | Rule::capture_field => {
+            let rule = pair.as_rule();
             let mut it = parts(pair);
             let n = build_number(next(&mut it, "a number"));
             let m = next(&mut it, "`stones` or `towers`");
@@ -730,7 +734,12 @@ fn build_win_field(pair: Pair<'_, Rule>) -> WinField {
                 "stones" => Material::Stones,
                 _ => Material::Towers,
             };
-            WinField::Reduced(n, Spanned::new(material, span(&m)))
+            let material = Spanned::new(material, span(&m));
+            if rule == Rule::capture_field {
+                WinField::Capture(n, material)
+            } else {
+                WinField::Reduced(n, material)
+            }
         }
         Rule::stalemate_field => {
             let o = next(&mut parts(pair), "a stalemate outcome");

@@ -257,6 +257,10 @@ pub enum Stalemate {
     Draws,
 }
 
+/// The most stones a `capture N stones` may ask for (positions count the
+/// stones taken in a byte).
+pub const MAX_CAPTURE: u32 = 255;
+
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct WinRules {
     /// `None`: reaching a home wins nothing (Escape).
@@ -266,6 +270,10 @@ pub struct WinRules {
     pub occupation: Option<Occupation>,
     /// `reduced to …`: running short of stones or towers loses.
     pub reduced: Option<Reduction>,
+    /// `capture N stones`: a player who has taken at least this many enemy
+    /// stones in all (by sacrifices, throws and sowing onto enemy stacks)
+    /// wins at once, with the move that takes the last of them.
+    pub capture: Option<u32>,
 }
 
 /// Occupation: a player who, at the start of its turn, has a stack of its

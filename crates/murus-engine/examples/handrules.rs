@@ -20,6 +20,7 @@ fn main() {
         stalemate: Stalemate::Loses,
         occupation: None,
         reduced: None,
+        capture: None,
     };
     let players = vec![
         PlayerRules {

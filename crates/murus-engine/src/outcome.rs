@@ -25,11 +25,13 @@ pub enum Reason {
     /// The game reached the ply cap and `adjudicate by …` decided it: for
     /// the player with the most, or a draw on a tie.
     Adjudication,
+    /// The winner took the enemy stones of its `capture N stones`.
+    Capture,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 10] = [
+    pub const ALL: [Reason; 11] = [
         Reason::BreakthroughSow,
         Reason::BreakthroughThrow,
         Reason::BreakthroughDelayed,
@@ -40,6 +42,7 @@ impl Reason {
         Reason::Occupation,
         Reason::Reduced,
         Reason::Adjudication,
+        Reason::Capture,
     ];
 
     /// The reason written as [`Reason::as_str`] and [`Reason::by`] (as game
@@ -51,7 +54,7 @@ impl Reason {
     }
 
     /// `breakthrough`, `stalemate`, `elimination`, `repetition`, `ply-cap`,
-    /// `occupation`, `reduced` or `adjudication`.
+    /// `occupation`, `reduced`, `adjudication` or `capture`.
     pub fn as_str(self) -> &'static str {
         match self {
             Reason::BreakthroughSow | Reason::BreakthroughThrow | Reason::BreakthroughDelayed => {
@@ -64,6 +67,7 @@ impl Reason {
             Reason::Occupation => "occupation",
             Reason::Reduced => "reduced",
             Reason::Adjudication => "adjudication",
+            Reason::Capture => "capture",
         }
     }
     /// For a breakthrough, how the stone got there: `sow`, `throw` or `delayed`.
@@ -109,6 +113,7 @@ mod tests {
             Reason::Occupation => 7,
             Reason::Reduced => 8,
             Reason::Adjudication => 9,
+            Reason::Capture => 10,
         };
         for (i, r) in Reason::ALL.into_iter().enumerate() {
             assert_eq!(position(r), i);

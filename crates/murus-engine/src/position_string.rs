@@ -10,7 +10,9 @@
 //! `out:LETTERS` (eliminated players) and, in a variant whose turn order
 //! repeats players (`turns r g g r`), `turn:K`, the turn's place in the
 //! order counted from 1 (the side to move's first turn in it when left
-//! out). The standard start is
+//! out), and, in a variant where taking stones wins (`capture N stones`),
+//! `taken:r3,g1`, the enemy stones each player has taken (players who have
+//! taken none left out). The standard start is
 //! `g2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 r`.
 
 use std::collections::BTreeMap;
@@ -93,6 +95,8 @@ struct Columns {
     out: Option<usize>,
     /// The last `turn:` field.
     turn: Option<usize>,
+    /// The last `taken:` field.
+    taken: Option<usize>,
 }
 
 impl Columns {
@@ -104,6 +108,9 @@ impl Columns {
             SetupErrorKind::EliminatedToMove { .. } | SetupErrorKind::EliminationWithTwoPlayers => {
                 self.out
             }
+            SetupErrorKind::TooManyTaken { .. }
+            | SetupErrorKind::SeveralCaptured { .. }
+            | SetupErrorKind::CapturedOutOfTurn { .. } => self.taken,
             _ => None,
         }
     }
@@ -177,6 +184,13 @@ impl Variant {
             .collect();
         if !out_letters.is_empty() {
             out += &format!(" out:{out_letters}");
+        }
+        let taken: Vec<String> = setup
+            .takers()
+            .map(|(p, n)| format!("{}{n}", self.letter_or_unknown(p)))
+            .collect();
+        if !taken.is_empty() {
+            out += &format!(" taken:{}", taken.join(","));
         }
         out
     }
@@ -382,9 +396,31 @@ impl Variant {
                     setup.set_out(p, true);
                 }
                 columns.out = col_of(f);
+            } else if let Some(v) = f.strip_prefix("taken:").filter(|_| self.counts_taken()) {
+                for item in v.split(',') {
+                    let mut chars = item.chars();
+                    let p = chars.next().and_then(|c| self.player_by_letter(c));
+                    let n = chars.as_str().parse::<u32>().ok().filter(|&n| n <= 255);
+                    let (Some(p), Some(n)) = (p, n) else {
+                        return Err(syntax(
+                            format!(
+                                "`{item}` in `{f}`: expected a player letter ({letters}) and the enemy stones it has taken (0 to 255), as in `taken:{}3`",
+                                self.letter(0)
+                            ),
+                            col_of(f),
+                        ));
+                    };
+                    setup.set_taken(p, n);
+                }
+                columns.taken = col_of(f);
             } else {
+                let fields = if self.counts_taken() {
+                    "`pie:…`, `out:…` or `taken:…`"
+                } else {
+                    "`pie:…` or `out:…`"
+                };
                 return Err(syntax(
-                    format!("unknown field `{f}`: expected `pie:…` or `out:…`"),
+                    format!("unknown field `{f}`: expected {fields}"),
                     col_of(f),
                 ));
             }

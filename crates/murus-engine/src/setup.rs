@@ -47,6 +47,8 @@ pub struct Setup {
     step: Option<usize>,
     phase: Phase,
     out: BTreeSet<usize>,
+    /// Enemy stones each player has taken (`capture N stones`), where not 0.
+    taken: BTreeMap<usize, u32>,
 }
 
 /// Something that keeps a [`Setup`] from being a position of a variant:
@@ -104,6 +106,24 @@ pub enum SetupErrorKind {
     /// Step `step` (0-based) of the variant's turn order is not a turn of
     /// `player`, the side to move, or there is no such step.
     TurnOrderStep { step: usize, player: usize },
+    /// Stones taken are set, but the variant does not count them: no
+    /// player wins by `capture N stones`.
+    TakenNotCounted,
+    /// `players` have taken `taken` enemy stones together (one player: from
+    /// the others), more than the `missing` stones of the players they took
+    /// them from: the stones their setup gives that are no longer on the
+    /// board. At most 255 per player are counted.
+    TooManyTaken {
+        players: Vec<usize>,
+        taken: u32,
+        missing: u32,
+    },
+    /// Several `players` have taken the stones of their `capture`: only one
+    /// can have won.
+    SeveralCaptured { players: Vec<usize> },
+    /// `player` has taken the stones of its `capture`, so it won with the
+    /// last move, but the last move was not its own.
+    CapturedOutOfTurn { player: usize },
 }
 
 impl SetupErrorKind {
@@ -130,7 +150,10 @@ impl SetupErrorKind {
             | SetupErrorKind::WonOutOfTurn { player, .. }
             | SetupErrorKind::EliminatedToMove { player }
             | SetupErrorKind::PieTurn { due: player, .. } => std::slice::from_ref(player),
-            SetupErrorKind::SeveralOnGoal { players, .. } => players,
+            SetupErrorKind::SeveralOnGoal { players, .. }
+            | SetupErrorKind::TooManyTaken { players, .. }
+            | SetupErrorKind::SeveralCaptured { players } => players,
+            SetupErrorKind::CapturedOutOfTurn { player } => std::slice::from_ref(player),
             _ => &[],
         }
     }
@@ -227,6 +250,36 @@ impl SetupError {
                     None => format!("the turn order has {} turns, not {}", steps.len(), step + 1),
                 }
             }
+            SetupErrorKind::TakenNotCounted => {
+                "this variant does not count the stones taken: no player wins by `capture N stones`"
+                    .to_string()
+            }
+            SetupErrorKind::TooManyTaken {
+                players: who,
+                taken,
+                missing,
+            } => {
+                let whom = match who.as_slice() {
+                    [p] => format!("the {} have", name(*p)),
+                    _ => "the players have".to_string(),
+                };
+                format!(
+                    "impossible position: {whom} taken {}, but only {missing} {} missing from the board",
+                    murus_dsl::diagnostic::count(*taken, "enemy stone", "enemy stones"),
+                    if *missing == 1 { "is" } else { "are" }
+                )
+            }
+            SetupErrorKind::SeveralCaptured { players: who } => {
+                let names: Vec<&str> = who.iter().map(|&p| name(p)).collect();
+                format!(
+                    "impossible position: the {} have each taken enough stones to win, but only one can have won",
+                    join_list(&names, "and")
+                )
+            }
+            SetupErrorKind::CapturedOutOfTurn { player } => format!(
+                "impossible position: the {} have taken enough stones to win, so they won with the last move, but the last move was not theirs",
+                name(*player)
+            ),
         };
         SetupError { kind, message }
     }
@@ -362,6 +415,23 @@ impl Setup {
     pub fn eliminated(&self) -> impl Iterator<Item = usize> + '_ {
         self.out.iter().copied()
     }
+    /// Enemy stones `player` has taken (counted where the variant has
+    /// `capture N stones`).
+    pub fn taken(&self, player: usize) -> u32 {
+        self.taken.get(&player).copied().unwrap_or(0)
+    }
+    /// Sets the enemy stones `player` has taken.
+    pub fn set_taken(&mut self, player: usize, stones: u32) {
+        if stones == 0 {
+            self.taken.remove(&player);
+        } else {
+            self.taken.insert(player, stones);
+        }
+    }
+    /// The players who have taken stones, with how many, in turn order.
+    pub fn takers(&self) -> impl Iterator<Item = (usize, u32)> + '_ {
+        self.taken.iter().map(|(&p, &n)| (p, n))
+    }
 
     /// Everything that keeps the set-up from being a position of `v`, each
     /// problem once: stacks on missing cells, of unknown players or of
@@ -400,8 +470,12 @@ impl Setup {
         let stacks: Vec<(usize, usize, u8)> =
             self.stacks.iter().map(|(&s, &(p, h))| (s, p, h)).collect();
         let out = self.out.iter().fold(0u8, |bits, &p| bits | 1 << p);
+        let mut taken = [0u8; MAX_PLAYERS];
+        for (&p, &n) in &self.taken {
+            taken[p] = n.min(255) as u8;
+        }
         let step = self.resolved_step(v).unwrap_or(0);
-        Ok(v.assemble(&stacks, (self.turn, step), self.phase, out, won))
+        Ok(v.assemble(&stacks, (self.turn, step), self.phase, (out, taken), won))
     }
 
     /// The step of the turn order: the one set, or the side to move's
@@ -614,10 +688,84 @@ impl Setup {
                 }
             }
         }
+        self.check_taken(v, &mut problem, &mut won);
         if problems.is_empty() {
             Ok(won)
         } else {
             Err(problems)
+        }
+    }
+
+    /// The stones taken: only where the variant counts them, no more than
+    /// are missing from the board, and a player who has taken those of its
+    /// `capture` won with the last move (unless the game was already won).
+    fn check_taken(
+        &self,
+        v: &Variant,
+        problem: &mut impl FnMut(SetupErrorKind),
+        won: &mut Option<Outcome>,
+    ) {
+        if self.taken.is_empty() {
+            return;
+        }
+        let rules = v.rules();
+        let players = rules.players.len();
+        if !v.counts_taken() {
+            problem(SetupErrorKind::TakenNotCounted);
+            return;
+        }
+        if let Some(&player) = self.taken.keys().find(|&&p| p >= players) {
+            problem(SetupErrorKind::NoSuchPlayer { player, cell: None });
+            return;
+        }
+        let missing = |p: usize| -> u32 {
+            let start: u32 = (rules.setup.iter())
+                .filter(|&&(_, q, _)| q == p)
+                .map(|&(_, _, h)| u32::from(h))
+                .sum();
+            start.saturating_sub(self.stone_count(p))
+        };
+        let counted = |n: u32| n.min(255);
+        for (&p, &n) in &self.taken {
+            let others: u32 = (0..players).filter(|&q| q != p).map(missing).sum();
+            if counted(n) > others {
+                problem(SetupErrorKind::TooManyTaken {
+                    players: vec![p],
+                    taken: counted(n),
+                    missing: others,
+                });
+                return;
+            }
+        }
+        let total: u32 = self.taken.values().map(|&n| counted(n)).sum();
+        let all: u32 = (0..players).map(missing).sum();
+        if total > all {
+            problem(SetupErrorKind::TooManyTaken {
+                players: self.taken.keys().copied().collect(),
+                taken: total,
+                missing: all,
+            });
+            return;
+        }
+        let winners: Vec<usize> = (self.taken.iter())
+            .filter(|&(&p, &n)| rules.win(p).capture.is_some_and(|c| counted(n) >= c))
+            .map(|(&p, _)| p)
+            .collect();
+        match winners.as_slice() {
+            [] => {}
+            [p] if won.is_some_and(|o| o.winner == Some(*p)) => {}
+            &[p] => {
+                let last = self.last_to_move(v);
+                if won.is_some() || self.phase != Phase::Normal || !last.contains(&p) {
+                    problem(SetupErrorKind::CapturedOutOfTurn { player: p });
+                } else {
+                    *won = Some(Outcome {
+                        winner: Some(p),
+                        reason: Reason::Capture,
+                    });
+                }
+            }
+            _ => problem(SetupErrorKind::SeveralCaptured { players: winners }),
         }
     }
 }
@@ -642,6 +790,10 @@ impl From<Position> for Setup {
             step,
             phase,
             out: (0..MAX_PLAYERS).filter(|&p| out & (1 << p) != 0).collect(),
+            taken: (0..MAX_PLAYERS)
+                .filter(|&p| pos.taken()[p] > 0)
+                .map(|p| (p, u32::from(pos.taken()[p])))
+                .collect(),
         }
     }
 }

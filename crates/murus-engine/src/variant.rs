@@ -7,7 +7,7 @@
 use std::sync::Arc;
 
 use murus_dsl::diagnostic::count;
-use murus_dsl::rules::{Adjudication, DrawRules, Material, Rules};
+use murus_dsl::rules::{Adjudication, DrawRules, MAX_PLAYERS, Material, Rules};
 use murus_dsl::{Diagnostic, Geometry, RulesKey};
 
 use crate::bits::Bits;
@@ -318,6 +318,13 @@ impl Variant {
                 }
                 None => "reduction".to_string(),
             },
+            Reason::Capture => match o.winner.and_then(|w| self.rules.win(w).capture) {
+                Some(n) => format!(
+                    "capture ({} taken)",
+                    count(n, "enemy stone", "enemy stones")
+                ),
+                None => "capture".to_string(),
+            },
             Reason::Adjudication => {
                 let what = match &self.rules.adjudicate {
                     Some(Adjudication::Material(Material::Stones)) => "stones",
@@ -437,6 +444,16 @@ impl Variant {
     pub fn stone_count(&self, pos: &Position, player: usize) -> u32 {
         with!(self, pos, |_e, p| p.stone_count(player))
     }
+    /// Enemy stones player `player` has taken in the game so far, where the
+    /// rules count them (`capture N stones`); 0 otherwise. At most 255.
+    pub fn taken(&self, pos: &Position, player: usize) -> u32 {
+        pos.taken().get(player).map_or(0, |&n| u32::from(n))
+    }
+    /// Whether positions count the stones each player has taken: some
+    /// player wins by `capture N stones`.
+    pub fn counts_taken(&self) -> bool {
+        self.rules.wins().any(|w| w.capture.is_some())
+    }
 
     /// A position of stacks `(slot, player, height)`, which [`crate::Setup`]
     /// has checked, after the start-of-turn rules; `won` marks a game
@@ -446,7 +463,7 @@ impl Variant {
         stacks: &[(usize, usize, u8)],
         turn: (usize, usize),
         phase: Phase,
-        out: u8,
+        out: (u8, [u8; MAX_PLAYERS]),
         won: Option<Outcome>,
     ) -> Position {
         match &self.imp {
@@ -469,6 +486,15 @@ impl Position {
         match &self.0 {
             Repr::Narrow(p) => (p.turn(), p.phase(), p.out),
             Repr::Wide(p) => (p.turn(), p.phase(), p.out),
+        }
+    }
+
+    /// The enemy stones each player has taken (all 0 unless the rules
+    /// count them: `capture N stones`).
+    pub(crate) fn taken(&self) -> [u8; MAX_PLAYERS] {
+        match &self.0 {
+            Repr::Narrow(p) => p.taken,
+            Repr::Wide(p) => p.taken,
         }
     }
 

@@ -302,6 +302,14 @@ fn reference_turn_start(v: &Variant, board: &Board, p: usize) -> Option<(Option<
     None
 }
 
+/// Stones player `p` has on `board`.
+fn stones_of(board: &Board, p: usize) -> u32 {
+    (board.values())
+        .filter(|&&(q, _)| q == p)
+        .map(|&(_, h)| u32::from(h))
+        .sum()
+}
+
 /// How a game that reaches the ply cap at `pos` ends: a draw without
 /// `adjudicate`; with it, a win for the one player still in the game with
 /// the most stones, towers or stacks on the cells, a draw on a tie.
@@ -448,8 +456,48 @@ fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
                 name
             );
         }
+        // Stones taken: the enemy stones the move took off the board, where
+        // the rules count them; reaching the mover's `capture` wins.
+        let removed: u32 = (0..v.rules().players.len())
+            .filter(|&q| q != mover)
+            .map(|q| stones_of(&before, q) - stones_of(&board_of(v, &next), q))
+            .sum();
+        let mut captured = false;
+        for q in 0..v.rules().players.len() {
+            let expected = match (v.counts_taken(), q == mover) {
+                (false, _) => 0,
+                (true, true) => (v.taken(pos, q) + removed).min(255),
+                (true, false) => v.taken(pos, q),
+            };
+            prop_assert_eq!(
+                v.taken(&next, q),
+                expected,
+                "stones taken by {} after {}",
+                q,
+                name
+            );
+            captured |= q == mover
+                && removed > 0
+                && v.rules().win(q).capture.is_some_and(|n| expected >= n);
+        }
+        let capture_ended = v
+            .outcome(&next)
+            .is_some_and(|o| o.reason == Reason::Capture);
+        if captured {
+            let o = v.outcome(&next);
+            prop_assert!(
+                o.is_some_and(|o| o.winner == Some(mover)
+                    && (o.reason == Reason::Capture || o.reason.by().is_some())),
+                "capture by {} from {}: {:?}",
+                name,
+                v.position_string(pos),
+                o
+            );
+        } else {
+            prop_assert!(!capture_ended, "no capture win by {}", name);
+        }
         // Occupation and reduction, at the start of the next turn.
-        if !over_by_breakthrough && v.rules().players.len() == 2 {
+        if !over_by_breakthrough && !captured && v.rules().players.len() == 2 {
             let got = v
                 .outcome(&next)
                 .filter(|o| matches!(o.reason, Reason::Occupation | Reason::Reduced))
@@ -692,4 +740,25 @@ fn generated_rules_include_adjudication() {
             "no generated file adjudicates {how}"
         );
     }
+}
+
+/// Some generated rules win by taking stones, and some of those games end
+/// so.
+#[test]
+fn generated_rules_include_captures_that_win() {
+    let (mut with, mut won) = (0, 0);
+    for seed in 0..400u64 {
+        let v = Variant::compile(&rule_file(seed)).expect("generated rules compile");
+        if !v.counts_taken() {
+            continue;
+        }
+        with += 1;
+        let line = random_line(&v, seed, 120);
+        let last = line.last().expect("a line has its start");
+        won += usize::from(v.outcome(last).is_some_and(|o| o.reason == Reason::Capture));
+    }
+    assert!(
+        with >= 40 && won >= 10,
+        "{with} files, {won} games won by capture"
+    );
 }

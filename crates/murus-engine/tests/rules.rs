@@ -818,3 +818,90 @@ fn a_game_at_the_ply_cap_is_adjudicated_by_the_count() {
     }
     assert!(seen.len() >= 2, "{seen:?}");
 }
+
+/// Attrition where taking three enemy stones wins (`capture 3 stones`).
+fn capture_race() -> Variant {
+    let source = include_str!("../../../variants/attrition.mg")
+        .replace("reduced to 8 stones", "capture 3 stones");
+    Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
+/// `capture N stones`: positions count the enemy stones each player has
+/// taken (by a sacrifice here), the move that takes the last of them wins
+/// at once, and position strings carry the counts.
+#[test]
+fn taking_the_last_of_n_stones_wins_at_once() {
+    let v = capture_race();
+    let start = pos(&v, "g27/8/3g14/3r24/8/8/8 r taken:r1");
+    assert_eq!(v.taken(&start, 0), 1);
+    // A tower takes a wall: two taken, the game goes on.
+    let after = play(&v, &start, "d4xd5");
+    assert_eq!((v.taken(&after, 0), v.taken(&after, 1)), (2, 0));
+    assert_eq!(v.outcome(&after), None);
+    assert_eq!(v.position_string(&after), "g27/8/8/3r14/8/8/8 g taken:r2");
+    // The same sacrifice with two taken already wins.
+    let won = play(&v, &pos(&v, "g27/8/3g14/3r24/8/8/8 r taken:r2"), "d4xd5");
+    let o = v.outcome(&won).expect("the third stone wins");
+    assert_eq!((o.winner, o.reason), (Some(0), Reason::Capture));
+    assert_eq!(
+        v.describe_outcome(o),
+        "Romans win by capture (3 enemy stones taken)"
+    );
+    assert!(v.legal_moves(&won).is_empty());
+    // The won position reads back as won.
+    let text = v.position_string(&won);
+    assert_eq!(text, "g27/8/8/3r14/8/8/8 g taken:r3");
+    assert_eq!(v.parse_position(&text).map(|p| v.outcome(&p)), Ok(Some(o)));
+    // A tower taking a tower takes both of its stones.
+    let both = play(&v, &pos(&v, "g27/8/3g24/3r24/8/8/8 r taken:r1"), "d4xd5");
+    assert_eq!(
+        v.outcome(&both).map(|o| (o.winner, o.reason)),
+        Some((Some(0), Reason::Capture))
+    );
+    // Without `capture`, nothing is counted.
+    let plain = Variant::builtin("attrition").unwrap();
+    let full = "g2g2g2g2g23/8/3g14/3r24/8/8/r2r2r2r2r23 r";
+    let taken = play(&plain, &pos(&plain, full), "d4xd5");
+    assert_eq!(plain.taken(&taken, 0), 0);
+}
+
+/// Position strings with stones taken: only where they are counted, no
+/// more than are missing from the board, and a win only for the player
+/// who moved last.
+#[test]
+fn stones_taken_in_position_strings_are_checked() {
+    let v = capture_race();
+    for (text, words) in [
+        // 16 Gauls on the board: none missing.
+        (
+            "g2g2g2g2g2g2g2g2/8/8/8/8/8/r2r2r2r2r2r2r2r2 r taken:r1",
+            "Romans have taken 1 enemy stone, but only 0 are missing",
+        ),
+        ("8/8/3g14/3r24/8/8/8 r taken:x1", "`x1` in `taken:x1`"),
+        (
+            "8/8/3g14/3r24/8/8/8 r taken:r",
+            "a player letter (`r` or `g`)",
+        ),
+        ("8/8/3g14/3r24/8/8/8 r taken:r256", "0 to 255"),
+        (
+            "8/8/3g14/3r24/8/8/8 g taken:r3,g3",
+            "the Romans and Gauls have each taken enough stones to win",
+        ),
+        (
+            "8/8/3g14/3r24/8/8/8 r taken:r3",
+            "the Romans have taken enough stones to win, so they won with the last move, but the last move was not theirs",
+        ),
+    ] {
+        let e = v.parse_position(text).expect_err(text).to_string();
+        assert!(
+            e.contains(words),
+            "`{text}`: `{e}` should mention `{words}`"
+        );
+    }
+    let plain = Variant::builtin("attrition").unwrap();
+    let e = plain
+        .parse_position("g27/8/3g14/3r24/8/8/8 r taken:r1")
+        .expect_err("attrition does not count")
+        .to_string();
+    assert!(e.contains("unknown field `taken:r1`"), "{e}");
+}

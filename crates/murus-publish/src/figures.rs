@@ -37,11 +37,13 @@ pub enum FigureKind {
     Occupation,
     /// A move after which a player starts its turn reduced (`reduced to`).
     Reduction,
+    /// The move that takes the last stone a player's `capture` asks for.
+    Capture,
 }
 
 impl FigureKind {
     /// Every kind, in the sheet's order.
-    pub const ALL: [FigureKind; 10] = [
+    pub const ALL: [FigureKind; 11] = [
         FigureKind::SowEmpty,
         FigureKind::SowOwn,
         FigureKind::Blocked,
@@ -52,6 +54,7 @@ impl FigureKind {
         FigureKind::Pie,
         FigureKind::Occupation,
         FigureKind::Reduction,
+        FigureKind::Capture,
     ];
 
     /// The kind's name in the sheet's HTML (`data-kind`).
@@ -67,6 +70,7 @@ impl FigureKind {
             FigureKind::Pie => "pie",
             FigureKind::Occupation => "occupation",
             FigureKind::Reduction => "reduction",
+            FigureKind::Capture => "capture",
         }
     }
 
@@ -83,6 +87,7 @@ impl FigureKind {
             FigureKind::Pie => "The pie rule",
             FigureKind::Occupation => "Holding the cells",
             FigureKind::Reduction => "Worn down",
+            FigureKind::Capture => "The last stone taken",
         }
     }
 
@@ -100,6 +105,7 @@ impl FigureKind {
             FigureKind::Pie => matches!(rules.opening, Opening::Pie { .. }),
             FigureKind::Occupation => rules.wins().any(|w| w.occupation.is_some()),
             FigureKind::Reduction => rules.wins().any(|w| w.reduced.is_some()),
+            FigureKind::Capture => rules.wins().any(|w| w.capture.is_some()),
         }
     }
 }
@@ -535,6 +541,24 @@ impl Finder<'_> {
         }
         if let Some(o) = outcome.filter(|o| o.reason == Reason::Occupation) {
             self.occupied(o, history, (index, ply));
+        }
+        if let Some(o) = outcome.filter(|o| o.reason == Reason::Capture) {
+            let rank = (0, ply, index);
+            if self.wants(FigureKind::Capture, rank) {
+                let mover = v.turn(pos);
+                let caption = format!(
+                    "{} play {} and have taken {} in all: {}.",
+                    self.name(mover),
+                    v.move_to_string(m),
+                    match v.taken(next, mover) {
+                        1 => "an enemy stone".to_string(),
+                        n => format!("{n} enemy stones"),
+                    },
+                    v.describe_outcome(o)
+                );
+                let f = self.figure(FigureKind::Capture, pos, m, caption, (index, ply));
+                self.offer(rank, f);
+            }
         }
         if let Some(o) = outcome.filter(|o| o.reason == Reason::Reduced) {
             let rank = (0, ply, index);

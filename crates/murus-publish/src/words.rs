@@ -522,6 +522,7 @@ impl Words<'_> {
             stalemate,
             occupation,
             reduced,
+            capture,
         } = win;
         let mut out = Vec::new();
         match breakthrough {
@@ -600,6 +601,15 @@ impl Words<'_> {
             } else {
                 format!("Reduction: a player who starts its turn with at most {what} loses.")
             });
+        }
+        if let Some(n) = capture {
+            let taken = match n {
+                1 => "an enemy stone".to_string(),
+                n => format!("{n} enemy stones"),
+            };
+            out.push(format!(
+                "Capture: a player who has taken {taken} in all (by sacrifices, throws and sowing onto enemy stacks) wins at once, with the move that takes the last of them."
+            ));
         }
         out.push(match stalemate {
             Stalemate::Loses if players > 2 => "A player who cannot move at the start of its turn is out of the game (its stones stay on the board); the last player able to move wins.".into(),

@@ -105,4 +105,10 @@ draw {
     ] {
         assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }
+    let race = include_str!("../../../variants/attrition.mg")
+        .replace("reduced to 8 stones", "capture 6 stones");
+    let v = Variant::compile(&race).unwrap_or_else(|e| panic!("{e:?}"));
+    let text = rules_text(&v);
+    let expected = "Capture: a player who has taken 6 enemy stones in all (by sacrifices, throws and sowing onto enemy stacks) wins at once, with the move that takes the last of them.";
+    assert!(text.contains(expected), "{expected:?} in:\n{text}");
 }

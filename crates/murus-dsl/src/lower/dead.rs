@@ -309,6 +309,7 @@ impl Lowerer {
         self.check_ranges_land(items, rules);
         self.check_occupation_reachable(items, rules);
         self.check_count_reachable(items, rules);
+        self.check_capture_reachable(items, rules);
     }
 
     /// `occupy … count K` where no player's stones can ever stand on K
@@ -366,6 +367,54 @@ impl Lowerer {
                          with is {most}"
                     ))
                     .with_help(format!("lower `count` to {most} or less")),
+                );
+            }
+        }
+    }
+
+    /// `capture N stones` where the block's players can never take N enemy
+    /// stones: the other players start with fewer, or no rule takes a
+    /// stone at all (no sacrifice, no throw onto enemies, no sowing onto
+    /// them).
+    fn check_capture_reachable(&mut self, items: &Items<'_>, rules: &Rules) {
+        let takes = |p: usize| {
+            let has = |d: &Vec<Vec<usize>>| d.get(p).is_some_and(|d| !d.is_empty());
+            rules.sacrifices.iter().any(|s| has(&s.directions))
+                || (rules.catapults.iter()).any(|c| !c.onto_enemy.is_empty() && has(&c.directions))
+                || (rules.sow.iter()).any(|s| !s.onto_enemy.is_empty() && has(&s.directions))
+        };
+        for block in win_blocks(items) {
+            let Some((n, span)) = block.fields.iter().find_map(|f| match &f.value {
+                WinField::Capture(n, _) => Some((n.value?, f.span)),
+                _ => None,
+            }) else {
+                continue;
+            };
+            let players = win_players(items, block, rules);
+            let enemy_stones = |p: usize| -> u32 {
+                let theirs = rules.setup.iter().filter(|&&(_, q, _)| q != p);
+                theirs.map(|&(_, _, h)| u32::from(h)).sum()
+            };
+            let most = players.iter().map(|&p| enemy_stones(p)).max().unwrap_or(0);
+            if !players.iter().any(|&p| takes(p)) {
+                self.push(
+                    Diagnostic::warning(span, "no rule takes a stone, so no capture ever wins")
+                        .with_note(
+                            "stones are taken by sacrifices, by throws onto enemy stacks and by \
+                             sowing onto them (`onto enemy H`)",
+                        )
+                        .with_help("add a `sacrifice` block, or remove `capture`"),
+                );
+            } else if n > most {
+                self.push(
+                    Diagnostic::warning(
+                        span,
+                        format!("no player of this rule can ever take {n} enemy stones"),
+                    )
+                    .with_note(format!(
+                        "the most enemy stones any of these players faces at the start is {most}"
+                    ))
+                    .with_help(format!("lower the count to {most} or less")),
                 );
             }
         }

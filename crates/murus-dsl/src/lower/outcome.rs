@@ -7,7 +7,8 @@ use super::sides::with_players;
 use crate::ast::*;
 use crate::diagnostic::Span;
 use crate::rules::{
-    Adjudication, Breakthrough, DrawRules, Occupation, Reduction, Timing, WinRules,
+    Adjudication, Breakthrough, DrawRules, MAX_CAPTURE, Material, Occupation, Reduction, Timing,
+    WinRules,
 };
 
 impl Lowerer {
@@ -66,7 +67,7 @@ impl Lowerer {
         has_catapult: bool,
     ) -> Option<(WinRules, Option<Span>)> {
         let (mut breakthrough, mut stalemate) = (None, None);
-        let (mut occupy, mut reduced) = (None, None);
+        let (mut occupy, mut reduced, mut capture) = (None, None, None);
         for f in &block.fields {
             let kw = f.value.keyword();
             match &f.value {
@@ -74,8 +75,13 @@ impl Lowerer {
                 WinField::Stalemate(v) => self.first(&mut stalemate, v, f.span, kw, "win"),
                 WinField::Occupy(..) => self.first(&mut occupy, &f.value, f.span, kw, "win"),
                 WinField::Reduced(..) => self.first(&mut reduced, &f.value, f.span, kw, "win"),
+                WinField::Capture(..) => self.first(&mut capture, &f.value, f.span, kw, "win"),
             }
         }
+        let capture = match capture {
+            Some((WinField::Capture(n, material), _)) => Some(self.lower_capture(n, material)?),
+            _ => None,
+        };
         let occupation = match occupy {
             Some((WinField::Occupy(set, count), _)) => Some(self.lower_occupation(set, count)?),
             _ => None,
@@ -98,8 +104,33 @@ impl Lowerer {
             stalemate: stalemate?.value,
             occupation,
             reduced,
+            capture,
         };
         Some((rules, reduced_span))
+    }
+
+    /// `capture N stones`: `1 <= N <= 255`, counted in stones.
+    fn lower_capture(&mut self, n: &Number, material: &Spanned<Material>) -> Option<u32> {
+        if material.value == Material::Towers {
+            self.error(material.span, "captures are counted in stones, not towers")
+                .help =
+                Some("write `capture N stones`: the enemy stones a player has taken".into());
+            return None;
+        }
+        let n = self.lower_at_least(
+            n,
+            1,
+            "capture",
+            "`capture N stones` wins when N enemy stones have been taken, so N is at least 1",
+        )?;
+        if n > MAX_CAPTURE {
+            self.error(
+                material.span,
+                format!("`capture {n} stones` is more than the {MAX_CAPTURE} a rule may ask for"),
+            );
+            return None;
+        }
+        Some(n)
     }
 
     /// `occupy CELLSET [count K]`: a set with cells, and `1 <= K <=` its size

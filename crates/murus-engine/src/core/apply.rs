@@ -94,6 +94,7 @@ impl<B: Bits> Engine<B> {
                 self.restack(pos, from, p, a, a - lose);
                 let q = self.owner_at(pos, to);
                 self.restack(pos, to, q, t, t - remove);
+                self.took(pos, p, remove);
             }
             MoveKind::Throw => {
                 let h = self.height_at(pos, from);
@@ -122,6 +123,7 @@ impl<B: Bits> Engine<B> {
                 } else {
                     let q = self.owner_at(pos, to);
                     self.restack(pos, to, q, c, c - hit.min(c));
+                    self.took(pos, p, hit.min(c));
                 }
             }
             MoveKind::Split => {
@@ -178,9 +180,13 @@ impl<B: Bits> Engine<B> {
                     SowCapture::Capture => {
                         self.restack(pos, at, q, c, 0);
                         self.restack(pos, at, p, 0, 1);
+                        self.took(pos, p, c);
                         landed |= B::bit(at);
                     }
-                    SowCapture::Remove(n) => self.restack(pos, at, q, c, c - n.min(c)),
+                    SowCapture::Remove(n) => {
+                        self.restack(pos, at, q, c, c - n.min(c));
+                        self.took(pos, p, n.min(c));
+                    }
                 }
             } else {
                 self.restack(pos, at, p, c, c + 1);
@@ -188,6 +194,31 @@ impl<B: Bits> Engine<B> {
             }
         }
         landed
+    }
+
+    /// Player `p` took `n` enemy stones: where the rules count them
+    /// (`capture N stones`), its count grows, and reaching its `capture`
+    /// wins at once.
+    #[inline(always)]
+    fn took(&self, pos: &mut Pos<B>, p: usize, n: u8) {
+        if self.counts_taken {
+            self.count_taken(pos, p, n);
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    fn count_taken(&self, pos: &mut Pos<B>, p: usize, n: u8) {
+        let old = pos.taken[p];
+        let new = old.saturating_add(n);
+        pos.hash ^= self.z_taken[p][usize::from(old)] ^ self.z_taken[p][usize::from(new)];
+        pos.taken[p] = new;
+        if n > 0 && u32::from(new) >= self.capture[p] {
+            pos.status = Some(Outcome {
+                winner: Some(p),
+                reason: Reason::Capture,
+            });
+        }
     }
 
     /// What the stone thrown by `m` (a throw) does: whether it stays as a

@@ -191,6 +191,14 @@ pub struct Engine<B: Bits> {
     occupy_or_reduce: bool,
     /// What decides a game at the ply cap (`adjudicate by …`), if not a draw.
     adjudicate: Option<Adjudge<B>>,
+    /// Each player's `capture N stones` (`u32::MAX`: none).
+    capture: [u32; MAXP],
+    /// Whether positions count the stones each player has taken (some
+    /// player wins by `capture`); they stay 0 otherwise.
+    counts_taken: bool,
+    /// Zobrist keys of the stones taken, `[player][count]` (empty unless
+    /// `counts_taken`; 0 for none taken).
+    z_taken: Vec<Vec<u64>>,
     pie: Option<([B; 2], [B; 2])>,
     zobrist: Vec<[[u64; MAXH + 1]; MAXP]>,
     z_turn: [u64; MAXP],

@@ -63,6 +63,9 @@ pub struct Pos<B: Bits> {
     pub(crate) phase: Phase,
     /// Eliminated players, one bit each.
     pub(crate) out: u8,
+    /// Enemy stones each player has taken, where the rules count them
+    /// (`capture N stones`; 0 otherwise), at most 255.
+    pub(crate) taken: [u8; MAXP],
     /// A finished game's result, set by apply. Stalemate of two players is
     /// found lazily (see [`Engine::outcome`]).
     pub(crate) status: Option<Outcome>,

@@ -18,21 +18,26 @@ impl<B: Bits> Engine<B> {
         } else {
             Phase::Normal
         };
-        self.make(&stacks, (0, 0), phase, 0, None)
+        self.make(&stacks, (0, 0), phase, (0, [0; MAXP]), None)
     }
 
     /// Builds a position from stacks `(slot, player, height)`, the player to
-    /// move and the step of the turn order (`(turn, step)`), then runs the
-    /// start-of-turn checks, unless `won` marks a game already won. The caller has
-    /// validated the stacks.
+    /// move and the step of the turn order (`(turn, step)`), the eliminated
+    /// players and the stones each has taken (`(out, taken)`), then runs the
+    /// start-of-turn checks, unless `won` marks a game already won. The
+    /// caller has validated the stacks.
     pub(crate) fn make(
         &self,
         stacks: &[(usize, usize, u8)],
         (turn, step): (usize, usize),
         phase: Phase,
-        out: u8,
+        (out, taken): (u8, [u8; MAXP]),
         won: Option<Outcome>,
     ) -> Pos<B> {
+        let taken = match self.counts_taken {
+            true => taken,
+            false => [0; MAXP],
+        };
         let mut pos = Pos {
             height: [B::EMPTY; MAXH + 1],
             owner: [B::EMPTY; MAXP],
@@ -40,6 +45,7 @@ impl<B: Bits> Engine<B> {
             step: step as u8,
             phase,
             out,
+            taken,
             status: None,
             hash: 0,
         };
@@ -66,6 +72,9 @@ impl<B: Bits> Engine<B> {
         for p in 0..self.players {
             if pos.is_out(p) {
                 h ^= self.z_out[p];
+            }
+            if let Some(keys) = self.z_taken.get(p) {
+                h ^= keys[usize::from(pos.taken[p])];
             }
             for height in 1..=MAXH {
                 for s in (pos.owner[p] & pos.height[height]).iter() {

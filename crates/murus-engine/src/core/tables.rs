@@ -152,6 +152,21 @@ impl<B: Bits> Engine<B> {
             Some(_) => seq.iter().map(|_| splitmix(&mut seed)).collect(),
             None => vec![0; seq.len()],
         };
+        // Stones taken, counted only where taking them wins (`capture N
+        // stones`): keys for 0 ..= 255 per player, 0 for none taken.
+        let capture: [u32; MAXP] =
+            std::array::from_fn(|p| win(p).and_then(|w| w.capture).unwrap_or(u32::MAX));
+        let counts_taken = capture.iter().any(|&n| n != u32::MAX);
+        let z_taken = match counts_taken {
+            true => (0..players)
+                .map(|_| {
+                    (0..256)
+                        .map(|n| if n == 0 { 0 } else { splitmix(&mut seed) })
+                        .collect()
+                })
+                .collect(),
+            false => Vec::new(),
+        };
         let mut engine = Engine {
             players,
             board,
@@ -173,6 +188,9 @@ impl<B: Bits> Engine<B> {
             occupy,
             reduced,
             adjudicate,
+            capture,
+            counts_taken,
+            z_taken,
             pie,
             zobrist,
             z_turn,

@@ -8,7 +8,8 @@
 //! none at all, occupation and reduction (two players on a rectangle),
 //! turn orders that repeat players or have a first round,
 //! stalemate that loses or draws, adjudication at the ply cap (by stones,
-//! towers or stacks on a rank), and the pie rule; and rules of one
+//! towers or stacks on a rank), a win by taking a few enemy stones
+//! (`capture N stones`), and the pie rule; and rules of one
 //! player's own (`for g`, `for r`): a lower stack limit, another sowing,
 //! other sacrifices or none, catapults for one side, other win rules.
 
@@ -202,7 +203,7 @@ pub fn rule_file(seed: u64) -> String {
         if limit >= 3 && rng.chance(50) {
             text += &format!("    2 against {limit}: lose 1, remove 1\n");
         }
-        text += "}\n";
+        text += &format!("{SACRIFICE}}}\n");
     }
     let mut wall = true;
     if catapult {
@@ -299,7 +300,7 @@ pub fn rule_file(seed: u64) -> String {
             };
         }
     }
-    text += &format!("win {{ {breakthrough}{more}stalemate {stalemate} }}\n");
+    text += &format!("win {{ {breakthrough}{more}{CAPTURE}stalemate {stalemate} }}\n");
     // Sometimes the second player wins by other rules: another
     // breakthrough (by sowing, or none), another stalemate, a reduction.
     if rng.chance(30) {
@@ -335,8 +336,27 @@ pub fn rule_file(seed: u64) -> String {
         2 if !hex => &format!(" adjudicate by stacks on rank {}", h / 2 + 1),
         _ => "",
     };
+    // Sometimes taking a few enemy stones wins.
+    let capture = match rng.range(0, 5) {
+        0 => format!("capture {} stones ", rng.range(1, 6)),
+        _ => String::new(),
+    };
+    // Sometimes a tower takes a whole enemy tower.
+    let tower = if limit >= 3 && rng.chance(50) {
+        "    2 against 2: lose 1, remove 2\n"
+    } else {
+        ""
+    };
     text.replacen(ADJUDICATE, adjudicate, 1)
+        .replacen(CAPTURE, &capture, 1)
+        .replacen(SACRIFICE, tower, 1)
 }
+
+/// Where the shared `sacrifice` block's last line goes, once it is drawn.
+const SACRIFICE: &str = "@sacrifice@";
+
+/// Where the shared `win` block's `capture` goes, once it is drawn.
+const CAPTURE: &str = "@capture@";
 
 /// Where the `draw` block's `adjudicate` goes, once it is drawn.
 const ADJUDICATE: &str = "@adjudicate@";

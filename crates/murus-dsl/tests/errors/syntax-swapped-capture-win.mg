@@ -1,0 +1,13 @@
+// A swapped-letter typo of `capture` in the win block.
+variant "base"
+board rect 8 x 7
+player "Romans" { letter r  colour "#e8dcc0"  home rank 1  forward n }
+player "Gauls"  { letter g  colour "#5b3a29"  home rank 7  forward s }
+setup {
+    r 2 on rank 1
+    g 2 on rank 7
+}
+stack limit 2
+sow { heights 2  directions all  onto empty, own 1 }
+sacrifice { directions all  2 against 1: lose 1, remove 1 }
+win { cpature 6 stones  stalemate loses }
