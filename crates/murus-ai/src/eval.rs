@@ -312,7 +312,6 @@ fn catapult_threats<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, catapults: B
     let occupied = (0..e.players()).fold(B::EMPTY, |b, q| b | pos.stones_of(q));
     let enemy = occupied & !own;
     let g = &rules.geometry;
-    let all = g.directions();
     let mut threatened = B::EMPTY;
     for cat in &rules.catapults {
         let Some(dirs) = cat.directions.get(p) else {
@@ -330,9 +329,9 @@ fn catapult_threats<B: Bits>(e: &Engine<B>, pos: &Pos<B>, p: usize, catapults: B
         }
         let mut reach = B::EMPTY;
         for s in (catapults & pos.with_height(cat.height)).iter() {
-            for &d in dirs {
+            for dir in dirs.iter().filter_map(|&d| rules.direction(d)) {
                 for &r in &cat.ranges {
-                    if let Some(t) = g.step(s, all[d], i32::from(r)) {
+                    if let Some(t) = g.step(s, dir, i32::from(r)) {
                         reach |= B::bit(t);
                     }
                 }

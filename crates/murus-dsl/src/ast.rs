@@ -474,6 +474,24 @@ pub enum DirSet {
     Orthogonal(Span),
     /// `diagonal`
     Diagonal(Span),
-    /// `n, forward-left, …`
-    List(Vec<Name>),
+    /// `n, forward-left, (1, 2), …`
+    List(Vec<DirItem>),
+}
+
+/// One item of a direction list.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum DirItem {
+    /// `n`, `forward-left`
+    Named(Name),
+    /// `(1, 2)` or `(1, 2) mirrored`
+    Step(Spanned<StepVector>),
+}
+
+/// A step vector as written: `x` cells to the player's right, `y` forward.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepVector {
+    pub x: i32,
+    pub y: i32,
+    /// `mirrored`: every image under the square's turns and reflections.
+    pub mirrored: bool,
 }

@@ -207,6 +207,17 @@ impl Rules {
                 let _ = writeln!(out, "stack limit for {p}: {}", player.stack_limit);
             }
         }
+        // The step vectors the direction indices past the board's stand for,
+        // written only when there are some, so that older rules keep their
+        // keys.
+        if !self.steps.is_empty() {
+            out.push_str("steps ");
+            list(
+                &mut out,
+                self.steps.iter().map(|(dx, dy)| format!("({dx},{dy})")),
+            );
+            out.push('\n');
+        }
         // Each rule with its players' directions: one shared rule is written
         // as before there were players' own.
         for sow in &self.sow {

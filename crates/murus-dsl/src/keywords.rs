@@ -152,6 +152,7 @@ pub const WORDS: &[Word] = &[
     keyword_in("plies", "belongs in the `draw { … }` block"),
     keyword_in("adjudicate", "belongs in the `draw { … }` block"),
     keyword_in("stacks", "follows `adjudicate by`"),
+    keyword_in("mirrored", "follows a step vector such as `(1, 2)`"),
     keyword("pie"),
     keyword("from"),
     keyword("to"),

@@ -103,6 +103,9 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::orthogonal_dirs => "`orthogonal`",
         Rule::diagonal_dirs => "`diagonal`",
         Rule::direction_list | Rule::direction => "a direction (like `n` or `forward`)",
+        Rule::step_vector => "a step vector (like `(1, 2)`)",
+        Rule::direction_item => "a direction (like `n`, `forward` or `(1, 2)`)",
+        Rule::signed => "a whole number (like `2` or `-1`)",
         Rule::file => "a rule file",
         Rule::item => "a top-level statement",
         Rule::variant_stmt => "`variant \"NAME\"`",
@@ -818,6 +821,30 @@ fn build_cell_term(pair: Pair<'_, Rule>) -> Spanned<CellTerm> {
     Spanned::new(term, s)
 }
 
+fn build_dir_item(pair: Pair<'_, Rule>) -> DirItem {
+    if pair.as_rule() != Rule::step_vector {
+        return DirItem::Named(build_name(pair));
+    }
+    let at = span(&pair);
+    let mirrored = pair
+        .clone()
+        .into_inner()
+        .any(|p| p.as_rule() == Rule::kw_mirrored);
+    let mut it = parts(pair);
+    // Beyond `i32`, the number saturates: the lowering calls it too long.
+    let mut signed = || {
+        let s = next(&mut it, "a signed number").as_str();
+        let magnitude: i32 = s.trim_start_matches('-').parse().unwrap_or(i32::MAX);
+        if s.starts_with('-') {
+            -magnitude
+        } else {
+            magnitude
+        }
+    };
+    let (x, y) = (signed(), signed());
+    DirItem::Step(Spanned::new(StepVector { x, y, mirrored }, at))
+}
+
 fn build_dirset(pair: Pair<'_, Rule>) -> DirSet {
     debug_assert_eq!(pair.as_rule(), Rule::dirset);
     let inner = next(&mut parts(pair), "a set of directions");
@@ -826,7 +853,7 @@ fn build_dirset(pair: Pair<'_, Rule>) -> DirSet {
         Rule::all_dirs => DirSet::All(s),
         Rule::orthogonal_dirs => DirSet::Orthogonal(s),
         Rule::diagonal_dirs => DirSet::Diagonal(s),
-        Rule::direction_list => DirSet::List(parts(inner).map(build_name).collect()),
+        Rule::direction_list => DirSet::List(parts(inner).map(build_dir_item).collect()),
         r => unreachable!("not a set of directions: {r:?}"),
     }
 }

@@ -6,7 +6,7 @@
 //! [`Geometry`]; players are indices into [`Rules::players`], which is also
 //! the turn order.
 
-use crate::geometry::Geometry;
+use crate::geometry::{Direction, Geometry};
 
 /// Most players a variant may have.
 pub const MAX_PLAYERS: usize = 4;
@@ -48,6 +48,12 @@ pub struct Rules {
     /// player the same throw (same height, direction and range), so a
     /// throw's cells say which rule made it.
     pub catapults: Vec<CatapultRule>,
+    /// Step vectors (`(1, 2)` in a direction set) beyond the board's own
+    /// directions, as `(dx, dy)` along files and ranks, for whichever
+    /// players use them: direction index `n + i`, with `n` the board's
+    /// directions, is `steps[i]` ([`Rules::direction`]). Empty unless a
+    /// rule names one.
+    pub steps: Vec<(i8, i8)>,
     /// How games are drawn.
     pub draw: DrawRules,
     /// How a game that reaches the ply cap is decided instead of drawn
@@ -172,7 +178,40 @@ pub struct CatapultRule {
     pub hit_removes: u8,
 }
 
+/// The most step vectors one rules file may name (beyond the board's own
+/// directions).
+pub const MAX_STEPS: usize = 8;
+
 impl Rules {
+    /// The number of direction indices: the board's directions, then the
+    /// step vectors ([`Rules::steps`]).
+    pub fn direction_count(&self) -> usize {
+        self.geometry.directions().len() + self.steps.len()
+    }
+
+    /// Direction `d` of the rules' direction lists: one of the board's, or
+    /// a step vector (named `""`).
+    pub fn direction(&self, d: usize) -> Option<Direction> {
+        let board = self.geometry.directions();
+        match board.get(d) {
+            Some(&dir) => Some(dir),
+            None => self
+                .steps
+                .get(d - board.len())
+                .map(|&(dx, dy)| Direction { name: "", dx, dy }),
+        }
+    }
+
+    /// The name of direction `d`: `n`, `ne`, … or a step vector `(1,2)`
+    /// (cells along files, then ranks).
+    pub fn direction_name(&self, d: usize) -> String {
+        match self.direction(d) {
+            Some(dir) if !dir.name.is_empty() => dir.name.to_string(),
+            Some(dir) => format!("({},{})", dir.dx, dir.dy),
+            None => format!("direction {d}"),
+        }
+    }
+
     /// The turn order's steps, as players: the first round, then one cycle
     /// (each player once, in turn, with the plain order).
     pub fn turn_steps(&self) -> Vec<usize> {

@@ -100,6 +100,7 @@ fn main() {
         }],
         sacrifices,
         catapults,
+        steps: Vec::new(),
         draw: DrawRules::default(),
         adjudicate: None,
         opening: Opening::None,

@@ -1,11 +1,12 @@
 //! Moves (actions): a compact [`Move`] for the engine's hot loops, and the
 //! [`Action`] it stands for, cell by cell, for everyone else.
 
-/// A throw's `aux`: its direction index in the low bits (at most 8
-/// directions), the catapult rule's index above them (0 for a variant's
-/// only catapult, so a throw of a one-catapult variant is the move it always
-/// was).
-pub(crate) const THROW_RULE_SHIFT: u32 = 3;
+/// A throw's `aux`: its direction index in the low bits (at most 16
+/// directions: the board's and the step vectors), the catapult rule's index
+/// above them (0 for a variant's only catapult, so a throw of a
+/// one-catapult variant is the move it always was). So at most 16 catapult
+/// rules.
+pub(crate) const THROW_RULE_SHIFT: u32 = 4;
 
 /// What kind of action a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -36,7 +37,7 @@ pub struct Move {
     /// cell of a throw, the first cell of a split (0 for a swap).
     pub(crate) to: u8,
     /// Depends on the kind: the direction index of a sowing, the direction
-    /// index and catapult rule of a throw (`rule << 3 | direction`), the
+    /// index and catapult rule of a throw (`rule << 4 | direction`), the
     /// sacrifice rule's index, the second cell of a split.
     pub(crate) aux: u8,
 }
@@ -213,7 +214,7 @@ mod tests {
         );
         // The second catapult rule's throw along direction 2.
         assert_eq!(
-            Move::new(MoveKind::Throw, 4, 20, 1 << 3 | 2).action(),
+            Move::new(MoveKind::Throw, 4, 20, 1 << THROW_RULE_SHIFT | 2).action(),
             Action::Throw {
                 from: 4,
                 to: 20,

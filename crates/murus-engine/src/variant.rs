@@ -382,7 +382,7 @@ impl Variant {
         };
         let g = self.geometry();
         let mut cells = vec![from];
-        if let Some(&d) = g.directions().get(direction) {
+        if let Some(d) = self.rules.direction(direction) {
             let mut at = from;
             while at != to {
                 let Some(next) = g.step(at, d, 1) else { break };

@@ -31,7 +31,10 @@ fn board_of(v: &Variant, pos: &Position) -> Board {
 fn reference_moves(v: &Variant, pos: &Position) -> BTreeMap<String, Board> {
     let r: &Rules = v.rules();
     let g = v.geometry();
-    let dirs = g.directions();
+    // The board's directions, then the step vectors (`(1, 2)`).
+    let dirs: Vec<murus_dsl::Direction> = (0..r.direction_count())
+        .map(|d| r.direction(d).expect("a direction of the rules"))
+        .collect();
     let board = board_of(v, pos);
     let p = v.turn(pos);
     let mut out = BTreeMap::new();
@@ -198,8 +201,7 @@ fn set(b: &mut Board, s: usize, p: usize, h: u8) {
 fn reference_breakthrough(
     v: &Variant,
     (before, after): (&Board, &Board),
-    kind: MoveKind,
-    mover: usize,
+    (kind, mover, captured): (MoveKind, usize, bool),
     next: &Position,
 ) -> bool {
     let r = v.rules();
@@ -246,11 +248,13 @@ fn reference_breakthrough(
     // The next player's breakthrough, if delayed: a stack of its own, tall
     // enough, on a goal cell at the start of its turn. With more than two
     // players, the last one left wins by elimination before its turn's
-    // breakthrough is looked at.
+    // breakthrough is looked at; a move that won by capture ended the game
+    // before that turn.
     let p = v.turn(next);
     let n = r.players.len();
     let last_left = n > 2 && (0..n).filter(|&q| !v.is_out(next, q)).count() <= 1;
     let delayed = !last_left
+        && !captured
         && r.win(p).breakthrough.is_some_and(|b| {
             let goal_p = goal_of(p);
             b.timing == Timing::Delayed
@@ -300,6 +304,23 @@ fn reference_turn_start(v: &Variant, board: &Board, p: usize) -> Option<(Option<
         }
     }
     None
+}
+
+/// Whether the move of `mover` from `pos` (boards `before` and `after`)
+/// wins by `capture N stones`: it took enemy stones, and with them the
+/// mover has taken its `N`.
+fn reference_captures(
+    v: &Variant,
+    pos: &Position,
+    (before, after): (&Board, &Board),
+    mover: usize,
+) -> bool {
+    let removed: u32 = (0..v.rules().players.len())
+        .filter(|&q| q != mover)
+        .map(|q| stones_of(before, q) - stones_of(after, q))
+        .sum();
+    let taken = (v.taken(pos, mover) + removed).min(255);
+    removed > 0 && v.rules().win(mover).capture.is_some_and(|n| taken >= n)
 }
 
 /// Stones player `p` has on `board`.
@@ -427,10 +448,53 @@ fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
             name
         );
         let mover = v.turn(pos);
+        // Stones taken: the enemy stones the move took off the board, where
+        // the rules count them; reaching the mover's `capture` wins.
+        let after = board_of(v, &next);
+        let removed: u32 = (0..v.rules().players.len())
+            .filter(|&q| q != mover)
+            .map(|q| stones_of(&before, q) - stones_of(&after, q))
+            .sum();
+        let captured = reference_captures(v, pos, (&before, &after), mover);
+        for q in 0..v.rules().players.len() {
+            let expected = match (v.counts_taken(), q == mover) {
+                (false, _) => 0,
+                (true, true) => (v.taken(pos, q) + removed).min(255),
+                (true, false) => v.taken(pos, q),
+            };
+            prop_assert_eq!(
+                v.taken(&next, q),
+                expected,
+                "stones taken by {} after {}",
+                q,
+                name
+            );
+        }
+        let capture_ended = v
+            .outcome(&next)
+            .is_some_and(|o| o.reason == Reason::Capture);
+        if captured {
+            let o = v.outcome(&next);
+            prop_assert!(
+                o.is_some_and(|o| o.winner == Some(mover)
+                    && (o.reason == Reason::Capture || o.reason.by().is_some())),
+                "capture by {} from {}: {:?}",
+                name,
+                v.position_string(pos),
+                o
+            );
+        } else {
+            prop_assert!(!capture_ended, "no capture win by {}", name);
+        }
         let over_by_breakthrough = v.outcome(&next).is_some_and(|o| o.reason.by().is_some());
         prop_assert_eq!(
             over_by_breakthrough,
-            reference_breakthrough(v, (&before, &board_of(v, &next)), m.kind, mover, &next),
+            reference_breakthrough(
+                v,
+                (&before, &board_of(v, &next)),
+                (m.kind, mover, captured),
+                &next
+            ),
             "breakthrough after {} from {}",
             name,
             v.position_string(pos)
@@ -455,46 +519,6 @@ fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
                 "turn after {}",
                 name
             );
-        }
-        // Stones taken: the enemy stones the move took off the board, where
-        // the rules count them; reaching the mover's `capture` wins.
-        let removed: u32 = (0..v.rules().players.len())
-            .filter(|&q| q != mover)
-            .map(|q| stones_of(&before, q) - stones_of(&board_of(v, &next), q))
-            .sum();
-        let mut captured = false;
-        for q in 0..v.rules().players.len() {
-            let expected = match (v.counts_taken(), q == mover) {
-                (false, _) => 0,
-                (true, true) => (v.taken(pos, q) + removed).min(255),
-                (true, false) => v.taken(pos, q),
-            };
-            prop_assert_eq!(
-                v.taken(&next, q),
-                expected,
-                "stones taken by {} after {}",
-                q,
-                name
-            );
-            captured |= q == mover
-                && removed > 0
-                && v.rules().win(q).capture.is_some_and(|n| expected >= n);
-        }
-        let capture_ended = v
-            .outcome(&next)
-            .is_some_and(|o| o.reason == Reason::Capture);
-        if captured {
-            let o = v.outcome(&next);
-            prop_assert!(
-                o.is_some_and(|o| o.winner == Some(mover)
-                    && (o.reason == Reason::Capture || o.reason.by().is_some())),
-                "capture by {} from {}: {:?}",
-                name,
-                v.position_string(pos),
-                o
-            );
-        } else {
-            prop_assert!(!capture_ended, "no capture win by {}", name);
         }
         // Occupation and reduction, at the start of the next turn.
         if !over_by_breakthrough && !captured && v.rules().players.len() == 2 {
@@ -585,7 +609,8 @@ fn reference_perft(v: &Variant, pos: &Position, depth: u32) -> u64 {
         let name = v.move_to_string(m);
         let after = board_of(v, &next);
         assert_eq!(after, reference[&name], "board after {name}");
-        if !reference_breakthrough(v, (&before, &after), m.kind, mover, &next) {
+        let captured = reference_captures(v, pos, (&before, &after), mover);
+        if !reference_breakthrough(v, (&before, &after), (m.kind, mover, captured), &next) {
             total += reference_perft(v, &next, depth - 1);
         }
     }
@@ -760,5 +785,24 @@ fn generated_rules_include_captures_that_win() {
     assert!(
         with >= 40 && won >= 10,
         "{with} files, {won} games won by capture"
+    );
+}
+
+/// Some generated rules move along step vectors: sowings, throws and
+/// sacrifices.
+#[test]
+fn generated_rules_include_step_vectors() {
+    let (mut sow, mut throw, mut sacrifice) = (0, 0, 0);
+    for seed in 0..400u64 {
+        let v = Variant::compile(&rule_file(seed)).expect("generated rules compile");
+        let n = v.geometry().directions().len();
+        let steps = |dirs: &Vec<Vec<usize>>| dirs.iter().flatten().any(|&d| d >= n);
+        sow += usize::from(v.rules().sow.iter().any(|s| steps(&s.directions)));
+        throw += usize::from(v.rules().catapults.iter().any(|c| steps(&c.directions)));
+        sacrifice += usize::from(v.rules().sacrifices.iter().any(|s| steps(&s.directions)));
+    }
+    assert!(
+        sow >= 30 && throw >= 10 && sacrifice >= 10,
+        "{sow} {throw} {sacrifice}"
     );
 }

@@ -149,3 +149,24 @@ fn a_tall_breakthrough_threat_needs_a_tall_enough_stack() {
         );
     }
 }
+
+/// The same where stacks also sow along a knight's leaps (`(1, 2)
+/// mirrored`): a sowing there covers two ranks a stone, so threats come
+/// from farther away.
+#[test]
+fn a_breakthrough_threat_along_step_vectors() {
+    for name in ["standard", "advanced"] {
+        let source = Variant::builtin(name).unwrap().source().replacen(
+            "directions all",
+            "directions n, ne, e, se, s, sw, w, nw, (1, 2) mirrored",
+            1,
+        );
+        let v = Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"));
+        assert_eq!(v.rules().steps.len(), 8, "{name}");
+        let (threats, checked) = v.run(Check { games: 40 });
+        assert!(
+            threats > 0 && threats < checked,
+            "{name}: {threats} of {checked}"
+        );
+    }
+}

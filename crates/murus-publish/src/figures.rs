@@ -316,6 +316,14 @@ impl Finder<'_> {
         let n = v.geometry().directions().len();
         let forward = v.rules().players.get(mover).map_or(0, |p| p.forward);
         let ahead = |m: &Move| match m.action() {
+            // A step vector (past the board's directions) is ahead when it
+            // gains ground forward.
+            Action::Sow { direction, .. } | Action::Throw { direction, .. } if direction >= n => {
+                let f = v.geometry().directions()[forward];
+                v.rules().direction(direction).is_some_and(|d| {
+                    i32::from(d.dx) * i32::from(f.dx) + i32::from(d.dy) * i32::from(f.dy) > 0
+                })
+            }
             Action::Sow { direction, .. } | Action::Throw { direction, .. } => {
                 let turn = (direction + n - forward) % n;
                 turn == 0 || turn == 1 || turn == n - 1
@@ -427,7 +435,9 @@ impl Finder<'_> {
                 continue;
             }
             for &d in directions {
-                let dir = g.directions()[d];
+                let Some(dir) = v.rules().direction(d) else {
+                    continue;
+                };
                 let path: Option<Vec<usize>> = (1..=i32::from(height))
                     .map(|k| g.step(from, dir, k))
                     .collect();

@@ -28,6 +28,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
         title,
         geometry: _,
         players,
+        steps,
         turn_order: _,
         setup,
         stack_limit,
@@ -60,6 +61,13 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
     let mut moves = vec![
         "On a turn, a player makes one of the moves below with a stack of its own.".to_string(),
     ];
+    if !steps.is_empty() {
+        let g = variant.geometry();
+        let last = (b'a' + (g.width() as u8).saturating_sub(1)) as char;
+        moves.push(format!(
+            "A step such as (1,2) leaps straight to its cell, over whatever is between: the first number counts files toward {last}, the second ranks up the board (negative numbers the other way); a move along a step repeats it, cell to cell."
+        ));
+    }
     if sow.is_empty() {
         moves.push("No stack sows.".into());
     }
@@ -200,13 +208,20 @@ impl Words<'_> {
     }
 
     fn directions(&self, indices: &[usize]) -> String {
-        let all = self.variant.geometry().directions();
-        let names: Vec<String> = indices.iter().map(|&d| all[d].name.to_string()).collect();
-        if names.len() == all.len() {
+        let rules = self.variant.rules();
+        let names: Vec<String> = indices.iter().map(|&d| rules.direction_name(d)).collect();
+        if self.every_direction(indices) {
             "any direction".into()
         } else {
             or_list(&names)
         }
+    }
+
+    /// Whether `indices` are the board's directions, all of them and no
+    /// step vector.
+    fn every_direction(&self, indices: &[usize]) -> bool {
+        let all = self.variant.geometry().directions().len();
+        indices.len() == all && indices.iter().all(|&d| d < all)
     }
 
     /// Each player's directions as a phrase: `in any direction`, `toward
@@ -215,7 +230,6 @@ impl Words<'_> {
     /// [`Words::only`]).
     fn per_player(&self, directions: &[Vec<usize>]) -> String {
         let players = &self.variant.rules().players;
-        let all = self.variant.geometry().directions().len();
         let theirs: Vec<(&Vec<usize>, &PlayerRules)> = directions
             .iter()
             .zip(players)
@@ -223,7 +237,7 @@ impl Words<'_> {
             .collect();
         if theirs.windows(2).all(|w| w[0].0 == w[1].0) {
             return match theirs.first() {
-                Some((d, _)) if d.len() == all => "in any direction".into(),
+                Some((d, _)) if self.every_direction(d) => "in any direction".into(),
                 Some((d, _)) => format!("toward {}", self.directions(d)),
                 None => String::new(),
             };

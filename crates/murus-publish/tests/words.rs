@@ -111,4 +111,18 @@ draw {
     let text = rules_text(&v);
     let expected = "Capture: a player who has taken 6 enemy stones in all (by sacrifices, throws and sowing onto enemy stacks) wins at once, with the move that takes the last of them.";
     assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    // Step vectors: named as they are for each player, and explained.
+    let knights = include_str!("../../../variants/standard.mg").replacen(
+        "directions all",
+        "directions forward, (1, 2), (-1, 2)",
+        1,
+    );
+    let v = Variant::compile(&knights).unwrap_or_else(|e| panic!("{e:?}"));
+    let text = rules_text(&v);
+    for expected in [
+        "n, (1,2) or (-1,2) for Romans and s, (-1,-2) or (1,-2) for Gauls",
+        "A step such as (1,2) leaps straight to its cell, over whatever is between: the first number counts files toward h",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
 }

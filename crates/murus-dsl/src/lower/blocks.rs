@@ -97,7 +97,7 @@ impl Lowerer {
             .iter()
             .map(|p| (p.name.clone(), p.forward))
             .collect();
-        resolve_dirset(g, set, &players, &mut self.diags)
+        resolve_dirset(g, set, &players, &mut self.steps, &mut self.diags)
     }
 
     /// Records the first occurrence of a block statement; a second one is an

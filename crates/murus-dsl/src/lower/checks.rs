@@ -90,7 +90,7 @@ impl Lowerer {
                 .with_note(format!(
                     "both throw {} at range {}: a throw's cells would not say which \
                      catapult made it",
-                    dir_names(&g, &dirs),
+                    dir_names(&g, &self.steps, &dirs),
                     join_or(&ranges)
                 ))
                 .with_help(
@@ -147,7 +147,6 @@ impl Lowerer {
     /// with a delayed breakthrough, by any stone standing on it).
     pub(super) fn check_homes_reachable(&mut self, rules: &Rules) {
         let g = &rules.geometry;
-        let dirs = g.directions();
         for p in 0..rules.players.len() {
             let Some(b) = rules.win(p).breakthrough else {
                 continue;
@@ -176,7 +175,7 @@ impl Lowerer {
                 if far > 0 {
                     ways.push(format!(
                         "sowing {} (up to {far} cells)",
-                        dir_names(g, &sow.directions[p])
+                        dir_names(g, &rules.steps, &sow.directions[p])
                     ));
                 }
             }
@@ -186,7 +185,7 @@ impl Lowerer {
                     let cells = if ranges == ["1"] { "cell" } else { "cells" };
                     ways.push(format!(
                         "throwing {} ({} {cells})",
-                        dir_names(g, &cat.directions[p]),
+                        dir_names(g, &rules.steps, &cat.directions[p]),
                         join_or(&ranges)
                     ));
                 }
@@ -215,7 +214,7 @@ impl Lowerer {
                     break;
                 }
                 for &(d, k, counts) in &steps {
-                    let Some(t) = g.step(s, dirs[d], k) else {
+                    let Some(t) = rules.direction(d).and_then(|dir| g.step(s, dir, k)) else {
                         continue;
                     };
                     if counts && goal[t] {

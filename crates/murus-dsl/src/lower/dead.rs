@@ -99,7 +99,6 @@ fn reachable_heights(rules: &Rules) -> Vec<bool> {
 /// whatever a move's steps lead to from them.
 fn stands_on(rules: &Rules, p: usize) -> Vec<bool> {
     let g = &rules.geometry;
-    let dirs = g.directions();
     let steps = stone_steps(rules, p);
     let mut seen = vec![false; g.slots()];
     let mut queue: Vec<usize> = Vec::new();
@@ -122,7 +121,7 @@ fn stands_on(rules: &Rules, p: usize) -> Vec<bool> {
     }
     while let Some(s) = queue.pop() {
         for &(d, k, _) in &steps {
-            if let Some(t) = g.step(s, dirs[d], k) {
+            if let Some(t) = rules.direction(d).and_then(|dir| g.step(s, dir, k)) {
                 visit(t, &mut seen, &mut queue);
             }
         }
@@ -500,13 +499,13 @@ impl Lowerer {
     /// catapult has for any player, from any cell, leaves the board.
     fn check_ranges_land(&mut self, items: &Items<'_>, rules: &Rules) {
         let g = &rules.geometry;
-        let dirs = g.directions();
         for (block, rule) in self.kept_catapults(items).zip(&rules.catapults) {
             let lands = |r: u32| {
-                rule.directions
-                    .iter()
-                    .flatten()
-                    .any(|&d| g.cells().any(|s| g.step(s, dirs[d], r as i32).is_some()))
+                rule.directions.iter().flatten().any(|&d| {
+                    let dir = rules.direction(d);
+                    g.cells()
+                        .any(|s| dir.is_some_and(|dir| g.step(s, dir, r as i32).is_some()))
+                })
             };
             let ranges: Vec<(Span, u32)> = block
                 .fields

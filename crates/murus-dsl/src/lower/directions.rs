@@ -5,6 +5,7 @@ use super::text::{direction_list, join_and, shape_name};
 use crate::ast::*;
 use crate::diagnostic::Diagnostic;
 use crate::geometry::{Geometry, Relative, ShapeKind};
+use crate::rules::MAX_STEPS;
 
 /// The candidate a mistyped name most likely meant: `north` means `n`, and
 /// `forwrd` means `forward`.
@@ -70,6 +71,98 @@ enum DirName {
     Absolute(usize),
     /// Clockwise steps from the player's forward direction.
     Relative(usize),
+    /// A step vector: `x` cells to the player's right, `y` forward, and
+    /// with `mirrored` each of its images.
+    Step(StepVector),
+}
+
+/// The images of `(x, y)` under the square's turns and reflections, each
+/// once, `(x, y)` first.
+fn mirror_images(x: i32, y: i32) -> Vec<(i32, i32)> {
+    let mut out: Vec<(i32, i32)> = Vec::with_capacity(8);
+    for (a, b) in [(x, y), (y, x)] {
+        for (sa, sb) in [(1, 1), (-1, 1), (1, -1), (-1, -1)] {
+            let v = (sa * a, sb * b);
+            if !out.contains(&v) {
+                out.push(v);
+            }
+        }
+    }
+    out
+}
+
+fn gcd(a: i32, b: i32) -> i32 {
+    if b == 0 { a.abs() } else { gcd(b, a % b) }
+}
+
+/// Whether a step vector can be a direction of `g`: a rectangle's, not
+/// `(0, 0)`, not a multiple of a shorter one, and shorter than the board.
+fn check_step(g: &Geometry, v: &Spanned<StepVector>, diags: &mut Vec<Diagnostic>) -> bool {
+    let StepVector { x, y, .. } = v.value;
+    let longest = g.width().max(g.height()) as i64;
+    let error = if g.kind() == ShapeKind::Hex {
+        Some((
+            "step vectors are for rectangular boards".to_string(),
+            "a hex board's cells have no files and ranks to count a step in".to_string(),
+        ))
+    } else if x == 0 && y == 0 {
+        Some((
+            "the step vector `(0, 0)` goes nowhere".to_string(),
+            "a step vector counts cells to the player's right, then forward".to_string(),
+        ))
+    } else if i64::from(x).abs().max(i64::from(y).abs()) >= longest {
+        Some((
+            format!("the step vector `({x}, {y})` is longer than the board"),
+            format!(
+                "on this board a step is at most {} cells each way",
+                longest - 1
+            ),
+        ))
+    } else if gcd(x, y) > 1 {
+        let k = gcd(x, y);
+        Some((
+            format!(
+                "the step vector `({x}, {y})` is {k} steps of `({}, {})`",
+                x / k,
+                y / k
+            ),
+            format!(
+                "a direction is its shortest step: sowings and throws go along it {k} cells at a time, \
+                 so write `({}, {})`",
+                x / k,
+                y / k
+            ),
+        ))
+    } else {
+        None
+    };
+    match error {
+        Some((message, note)) => {
+            diags.push(Diagnostic::error(v.span, message).with_note(note));
+            false
+        }
+        None => true,
+    }
+}
+
+/// The direction index of the absolute step `(dx, dy)`: the board's own
+/// direction if it is one king step, else its place among `steps` (added
+/// if new), after the board's. `None` when `steps` is full.
+fn step_index(g: &Geometry, (dx, dy): (i32, i32), steps: &mut Vec<(i8, i8)>) -> Option<usize> {
+    let board = g.directions();
+    if let Some(i) = (board.iter()).position(|d| (i32::from(d.dx), i32::from(d.dy)) == (dx, dy)) {
+        return Some(i);
+    }
+    let v = (dx as i8, dy as i8);
+    let i = match steps.iter().position(|&s| s == v) {
+        Some(i) => i,
+        None if steps.len() < MAX_STEPS => {
+            steps.push(v);
+            steps.len() - 1
+        }
+        None => return None,
+    };
+    Some(board.len() + i)
 }
 
 /// Resolves a direction set for each player (`(name, forward)` in turn
@@ -79,12 +172,13 @@ pub(crate) fn resolve_dirset(
     g: &Geometry,
     set: &DirSet,
     players: &[(String, Option<usize>)],
+    steps: &mut Vec<(i8, i8)>,
     diags: &mut Vec<Diagnostic>,
 ) -> Option<Vec<Vec<usize>>> {
     let n = g.directions().len();
     let hex = g.kind() == ShapeKind::Hex;
     let same_for_all = |dirs: Vec<usize>| Some(vec![dirs; players.len()]);
-    let names: &[Name] = match set {
+    let names: &[DirItem] = match set {
         DirSet::All(_) => return same_for_all((0..n).collect()),
         DirSet::Orthogonal(_) if hex => return same_for_all((0..n).collect()),
         DirSet::Orthogonal(_) => return same_for_all(vec![0, 2, 4, 6]),
@@ -101,9 +195,31 @@ pub(crate) fn resolve_dirset(
     };
 
     let mut resolved: Vec<(DirName, &Name)> = Vec::with_capacity(names.len());
+    // The spans of step vectors, for messages about them.
+    let vector_names: Vec<Name> = names
+        .iter()
+        .map(|item| match item {
+            DirItem::Named(name) => name.clone(),
+            DirItem::Step(v) => Spanned::new(
+                format!(
+                    "({}, {}){}",
+                    v.value.x,
+                    v.value.y,
+                    if v.value.mirrored { " mirrored" } else { "" }
+                ),
+                v.span,
+            ),
+        })
+        .collect();
     let mut ok = true;
-    for name in names {
-        let dir = if let Some(i) = g.direction_index(&name.value) {
+    for (item, name) in names.iter().zip(&vector_names) {
+        let dir = if let DirItem::Step(v) = item {
+            if !check_step(g, v, diags) {
+                ok = false;
+                continue;
+            }
+            DirName::Step(v.value)
+        } else if let Some(i) = g.direction_index(&name.value) {
             DirName::Absolute(i)
         } else if let Some(rel) = Relative::from_name(&name.value) {
             match rel.steps(g.kind()) {
@@ -182,27 +298,81 @@ pub(crate) fn resolve_dirset(
         let mut dirs: Vec<usize> = Vec::with_capacity(resolved.len());
         let mut first_name: Vec<&Name> = Vec::with_capacity(resolved.len());
         for (dir, name) in &resolved {
-            let index = match *dir {
-                DirName::Absolute(i) => i,
+            let indices = match *dir {
+                DirName::Absolute(i) => vec![i],
                 // Without a forward direction (already an error) nothing
                 // relative can be resolved.
-                DirName::Relative(steps) => (((*forward)?) + steps) % n,
+                DirName::Relative(steps) => vec![(((*forward)?) + steps) % n],
+                DirName::Step(v) => {
+                    let f = (*forward)?;
+                    if f % 2 == 1 {
+                        diags.push(
+                            Diagnostic::error(
+                                name.span,
+                                format!(
+                                    "a step vector counts cells to the player's right and forward, \
+                                     but the {player} go forward diagonally ({})",
+                                    g.directions()[f].name
+                                ),
+                            )
+                            .with_note(
+                                "a step vector needs a forward of `n`, `e`, `s` or `w`, so that \
+                                 right and forward run along files and ranks",
+                            ),
+                        );
+                        return None;
+                    }
+                    // Forward, and right (a quarter turn clockwise).
+                    let (fx, fy) = (g.directions()[f].dx, g.directions()[f].dy);
+                    let (rx, ry) = (
+                        g.directions()[(f + 2) % n].dx,
+                        g.directions()[(f + 2) % n].dy,
+                    );
+                    let images = match v.mirrored {
+                        true => mirror_images(v.x, v.y),
+                        false => vec![(v.x, v.y)],
+                    };
+                    let mut indices = Vec::with_capacity(images.len());
+                    for (x, y) in images {
+                        let abs = (
+                            x * i32::from(rx) + y * i32::from(fx),
+                            x * i32::from(ry) + y * i32::from(fy),
+                        );
+                        let Some(i) = step_index(g, abs, steps) else {
+                            diags.push(
+                                Diagnostic::error(
+                                    name.span,
+                                    format!("more than {MAX_STEPS} step vectors in one rules file"),
+                                )
+                                .with_note(format!(
+                                    "the rules may use at most {MAX_STEPS} steps besides the board's \
+                                     own directions (a knight's eight leaps fill them)"
+                                )),
+                            );
+                            return None;
+                        };
+                        indices.push(i);
+                    }
+                    indices
+                }
             };
-            if let Some(k) = dirs.iter().position(|&d| d == index) {
-                diags.push(
-                    Diagnostic::warning(
-                        name.span,
-                        format!(
-                            "`{}` and `{}` are the same direction for the {player}",
-                            first_name[k].value, name.value
-                        ),
-                    )
-                    .with_label(first_name[k].span, "same direction"),
-                );
-                continue;
+            for index in indices {
+                if let Some(k) = dirs.iter().position(|&d| d == index) {
+                    diags.push(
+                        Diagnostic::warning(
+                            name.span,
+                            format!(
+                                "`{}` and `{}` are the same direction for the {player}",
+                                first_name[k].value, name.value
+                            ),
+                        )
+                        .with_label(first_name[k].span, "same direction"),
+                    );
+                    continue;
+                }
+                dirs.push(index);
+                first_name.push(name);
             }
-            dirs.push(index);
-            first_name.push(name);
         }
         out.push(dirs);
     }
@@ -217,7 +387,7 @@ mod tests {
         g: &Geometry,
         set: &str,
         forwards: &[usize],
-    ) -> Result<Vec<Vec<&'static str>>, Vec<Diagnostic>> {
+    ) -> Result<Vec<Vec<String>>, Vec<Diagnostic>> {
         let src = format!("sow {{ directions {set} }}");
         let file = crate::parser::parse(&src).map_err(|d| vec![d])?;
         let Item::Sow(b) = &file.items[0] else {
@@ -231,10 +401,21 @@ mod tests {
             .map(|&f| ("P".to_string(), Some(f)))
             .collect();
         let mut diags = Vec::new();
-        match resolve_dirset(g, set, &players, &mut diags) {
+        let mut steps = Vec::new();
+        match resolve_dirset(g, set, &players, &mut steps, &mut diags) {
             Some(v) => Ok(v
                 .into_iter()
-                .map(|d| d.into_iter().map(|i| g.directions()[i].name).collect())
+                .map(|d| {
+                    d.into_iter()
+                        .map(|i| match g.directions().get(i) {
+                            Some(dir) => dir.name.to_string(),
+                            None => {
+                                let (dx, dy) = steps[i - g.directions().len()];
+                                format!("({dx},{dy})")
+                            }
+                        })
+                        .collect()
+                })
                 .collect()),
             None => Err(diags),
         }
@@ -270,6 +451,45 @@ mod tests {
             dirs(&g, "forward, n, s", &[n, s]).unwrap(),
             [vec!["n", "s"], vec!["s", "n"]]
         );
+    }
+
+    #[test]
+    fn step_vectors_turn_with_the_players_forward_and_mirror_on_request() {
+        let g = Geometry::rect(8, 7).unwrap();
+        let (n, s, e) = (0, 4, 2);
+        // One cell right and two forward: for a player going north, one file
+        // east and two ranks north; going south, the other way round.
+        assert_eq!(
+            dirs(&g, "(1, 2)", &[n, s, e]).unwrap(),
+            [vec!["(1,2)"], vec!["(-1,-2)"], vec!["(2,-1)"]]
+        );
+        // A king step is the board's own direction.
+        assert_eq!(
+            dirs(&g, "(0, 1), (1, 1), (-1, 0)", &[n]).unwrap(),
+            [vec!["n", "ne", "w"]]
+        );
+        // The knight's eight leaps, the same set for both players.
+        let knight = dirs(&g, "(1, 2) mirrored", &[n, s]).unwrap();
+        assert_eq!(knight[0].len(), 8);
+        let mut a = knight[0].clone();
+        let mut b = knight[1].clone();
+        a.sort();
+        b.sort();
+        assert_eq!(a, b);
+        assert_eq!(dirs(&g, "(1, 0) mirrored", &[n]).unwrap()[0].len(), 4);
+        // Steps and names together.
+        assert_eq!(
+            dirs(&g, "forward, (-1, 2)", &[n]).unwrap(),
+            [vec!["n", "(-1,2)"]]
+        );
+        for bad in ["(0, 0)", "(2, 4)", "(9, 1)", "(1, -8)"] {
+            assert!(dirs(&g, bad, &[n]).is_err(), "{bad}");
+        }
+        // Relative to a diagonal forward there are no files and ranks to
+        // count in; a hex board has none at all.
+        assert!(dirs(&g, "(1, 2)", &[1]).is_err());
+        let hex = Geometry::hex(5).unwrap();
+        assert!(dirs(&hex, "(1, 2)", &[0]).is_err());
     }
 
     #[test]

@@ -67,6 +67,8 @@ pub(crate) fn lower(file: &RuleFile, unresolved: bool) -> (Option<Rules>, Vec<Di
 #[derive(Default)]
 struct Lowerer {
     diags: Vec<Diagnostic>,
+    /// The step vectors the direction sets named so far ([`Rules::steps`]).
+    steps: Vec<(i8, i8)>,
     /// Where to point for something missing from the file: the `variant`
     /// statement if there is one, else the start of the file.
     anchor: Span,
@@ -127,16 +129,19 @@ impl Lowerer {
         let sow = self.lower_sows(items.sow, &items.own_sow);
         let sacrifices = self.lower_sacrifices(items.sacrifice, &items.own_sacrifice);
         let catapults = self.lower_catapults(&items.catapults);
+        // A block that failed (already reported) is taken to give its
+        // moves to every player, so that `by sow` and `by throw` are not
+        // reported again because of it.
         let sows = |p: usize| {
             sow.as_ref()
-                .is_some_and(|s| s.iter().any(|r| r.applies_to(p)))
+                .is_none_or(|s| s.iter().any(|r| r.applies_to(p)))
         };
         let has_sow: Vec<bool> = (0..self.players.len()).map(sows).collect();
         let throws = |p: usize| {
-            catapults
-                .iter()
-                .flatten()
-                .any(|c: &CatapultRule| c.directions.get(p).is_some_and(|d| !d.is_empty()))
+            catapults.iter().any(|c: &Option<CatapultRule>| {
+                c.as_ref()
+                    .is_none_or(|c| c.directions.get(p).is_some_and(|d| !d.is_empty()))
+            })
         };
         let has_catapult: Vec<bool> = (0..self.players.len()).map(throws).collect();
         let win = self.lower_wins(items.win, &items.own_win, &has_sow, &has_catapult);
@@ -192,6 +197,7 @@ impl Lowerer {
                 sow: sow?,
                 sacrifices: sacrifices?,
                 catapults: catapults.iter().cloned().collect::<Option<Vec<_>>>()?,
+                steps: self.steps.clone(),
                 draw: draw.as_ref()?.0,
                 adjudicate: draw?.1,
                 opening: opening?,

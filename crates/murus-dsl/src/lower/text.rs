@@ -20,12 +20,17 @@ pub(super) fn join_or(items: &[String]) -> String {
     }
 }
 
-/// `s, sw and se`: absolute direction names for a resolved list.
-pub(super) fn dir_names(g: &Geometry, list: &[usize]) -> String {
+/// `s, sw and se`: absolute direction names for a resolved list, with
+/// step vectors (indices after the board's directions, from `steps`) as
+/// `(1,2)`.
+pub(super) fn dir_names(g: &Geometry, steps: &[(i8, i8)], list: &[usize]) -> String {
+    let board = g.directions();
     let names: Vec<String> = list
         .iter()
-        .filter_map(|&d| g.directions().get(d))
-        .map(|d| format!("`{}`", d.name))
+        .filter_map(|&d| match board.get(d) {
+            Some(dir) => Some(format!("`{}`", dir.name)),
+            None => (steps.get(d - board.len())).map(|(dx, dy)| format!("`({dx},{dy})`")),
+        })
         .collect();
     join_and(&names)
 }

@@ -37,8 +37,9 @@ pub use pos::{Phase, Pos, StonesRemoved};
 pub(crate) const MAXH: usize = MAX_HEIGHT as usize;
 /// Most players, as an array bound.
 pub(crate) const MAXP: usize = MAX_PLAYERS;
-/// Most directions of any topology.
-const MAXD: usize = 8;
+/// Most directions of any rules: the board's (8 at most), then the step
+/// vectors ([`murus_dsl::rules::MAX_STEPS`]).
+const MAXD: usize = 8 + murus_dsl::rules::MAX_STEPS;
 /// Longest step along a direction that tables cover (26 files).
 const MAXK: usize = 26;
 
@@ -209,7 +210,8 @@ pub struct Engine<B: Bits> {
     /// `distance[p][k]`: cells `k` king steps from player `p`'s goal (empty
     /// when the goal is empty or unreachable).
     distance: [Vec<B>; MAXP],
-    /// `near[p][k]`: cells at most `k` king steps from player `p`'s goal,
+    /// `near[p][k]`: cells at most `k` king steps from player `p`'s goal
+    /// (`k` times the longest step vector's, where the rules have them),
     /// from which a sowing of `k` stones may reach it.
     near: [[B; MAXH + 1]; MAXP],
 }

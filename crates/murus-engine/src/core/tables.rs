@@ -38,14 +38,22 @@ impl<B: Bits> Engine<B> {
         let mut shift = [[Shift::default(); MAXK + 1]; MAXD];
         let mut has = [[B::EMPTY; MAXK + 1]; MAXD];
         let mut ray = [[B::EMPTY; MAXH + 1]; MAXD];
-        for (d, dir) in g.directions().iter().enumerate() {
+        // The board's directions, then the step vectors.
+        for d in 0..rules.direction_count().min(MAXD) {
+            let dir = rules.direction(d).expect("a direction of the rules");
             offset[d] = i32::from(dir.dx) + i32::from(dir.dy) * g.width() as i32;
             for k in 0..=MAXK {
-                shift[d][k] = Shift::new(offset[d] * k as i32);
                 has[d][k] = set(&g
                     .cells()
-                    .filter(|&s| g.step(s, *dir, k as i32).is_some())
+                    .filter(|&s| g.step(s, dir, k as i32).is_some())
                     .collect::<Vec<_>>());
+                // A shift past the whole bitboard would overflow; no cell
+                // has a cell that far (`has` is empty), so any shift will do.
+                let by = offset[d] * k as i32;
+                shift[d][k] = match by.unsigned_abs() as usize >= B::SLOTS {
+                    true => Shift::new(0),
+                    false => Shift::new(by),
+                };
             }
             ray[d][0] = board;
             for h in 1..=MAXH {
@@ -202,12 +210,17 @@ impl<B: Bits> Engine<B> {
             rules,
         };
         engine.max_moves = engine.move_bound();
+        // A sowing step may be a step vector, `stride` king steps long.
+        let stride = (0..engine.rules.direction_count())
+            .filter_map(|d| engine.rules.direction(d))
+            .map(|d| usize::from(d.dx.unsigned_abs().max(d.dy.unsigned_abs())))
+            .max()
+            .unwrap_or(1);
         for p in 0..players {
             engine.distance[p] = engine.distance_masks(engine.goal[p]);
-            let mut near = B::EMPTY;
             for k in 0..=MAXH {
-                near |= engine.distance[p].get(k).copied().unwrap_or(B::EMPTY);
-                engine.near[p][k] = near;
+                let masks = engine.distance[p].iter().take(k * stride + 1);
+                engine.near[p][k] = masks.fold(B::EMPTY, |near, &m| near | m);
             }
         }
         engine
@@ -254,7 +267,7 @@ impl<B: Bits> Engine<B> {
     /// with every rule, plus the pie rule's splits (towers × pairs) and swap.
     fn move_bound(&self) -> usize {
         let cells = self.board.count() as usize;
-        let dirs = self.rules.geometry.directions().len();
+        let dirs = self.rules.direction_count();
         let per_cell = dirs
             * (self.sow.iter().map(|s| s.heights.len()).max().unwrap_or(0)
                 + self.sacs.len()

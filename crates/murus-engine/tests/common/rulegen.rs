@@ -9,7 +9,8 @@
 //! turn orders that repeat players or have a first round,
 //! stalemate that loses or draws, adjudication at the ply cap (by stones,
 //! towers or stacks on a rank), a win by taking a few enemy stones
-//! (`capture N stones`), and the pie rule; and rules of one
+//! (`capture N stones`), step vectors (`(1, 2) mirrored`) on rectangles,
+//! and the pie rule; and rules of one
 //! player's own (`for g`, `for r`): a lower stack limit, another sowing,
 //! other sacrifices or none, catapults for one side, other win rules.
 
@@ -175,7 +176,7 @@ pub fn rule_file(seed: u64) -> String {
         "forward, forward-left, forward-right, left, right"
     };
     text += &format!(
-        "sow {{ heights {} directions {directions} onto {}{sow_landing} }}\n",
+        "sow {{ heights {} directions {directions}{SOW_STEP} onto {}{sow_landing} }}\n",
         heights
             .iter()
             .map(u32::to_string)
@@ -199,7 +200,9 @@ pub fn rule_file(seed: u64) -> String {
         };
     }
     if rng.chance(75) {
-        text += "sacrifice {\n    directions all\n    2 against 1: lose 1, remove 1\n";
+        text += &format!(
+            "sacrifice {{\n    directions all{SACRIFICE_STEP}\n    2 against 1: lose 1, remove 1\n"
+        );
         if limit >= 3 && rng.chance(50) {
             text += &format!("    2 against {limit}: lose 1, remove 1\n");
         }
@@ -234,7 +237,7 @@ pub fn rule_file(seed: u64) -> String {
         wall = rng.chance(80);
         let whose = if catapult_for_r { " for r" } else { "" };
         text += &format!(
-            "catapult{whose} {{ height {limit} directions {directions} range {ranges} onto {targets} \
+            "catapult{whose} {{ height {limit} directions {directions}{CATAPULT_STEP} range {ranges} onto {targets} \
              on empty: {} on enemy: remove {} }}\n",
             if wall { "wall" } else { "lost" },
             rng.range(1, limit)
@@ -347,10 +350,46 @@ pub fn rule_file(seed: u64) -> String {
     } else {
         ""
     };
-    text.replacen(ADJUDICATE, adjudicate, 1)
+    // Sometimes a rectangle's sowing, throws and sacrifices also go along
+    // step vectors: a knight's leaps, or two of them (on `all`, written
+    // out, so that the steps can follow).
+    let steps = !hex && rng.chance(30);
+    let (a, b) = if rng.chance(50) { (1, 2) } else { (2, 1) };
+    let sow_step = match (steps, rng.chance(50)) {
+        (false, _) => String::new(),
+        (true, true) => format!(", ({a}, {b}) mirrored"),
+        (true, false) => format!(", ({a}, {b}), ({}, {b})", -a),
+    };
+    let one_step = |on: bool| match on {
+        true => format!(", ({a}, {b})"),
+        false => String::new(),
+    };
+    let catapult_step = one_step(steps && rng.chance(50));
+    let sacrifice_step = one_step(steps && rng.chance(50));
+    let mut text = text
+        .replacen(ADJUDICATE, adjudicate, 1)
         .replacen(CAPTURE, &capture, 1)
-        .replacen(SACRIFICE, tower, 1)
+        .replacen(SACRIFICE, tower, 1);
+    for (mark, step) in [
+        (SOW_STEP, sow_step),
+        (CATAPULT_STEP, catapult_step),
+        (SACRIFICE_STEP, sacrifice_step),
+    ] {
+        if !step.is_empty() {
+            text = text.replacen(&format!("all{mark}"), &format!("{EVERY}{mark}"), 1);
+        }
+        text = text.replacen(mark, &step, 1);
+    }
+    text
 }
+
+/// `all` on a rectangle, written out.
+const EVERY: &str = "n, ne, e, se, s, sw, w, nw";
+/// Where the step vectors of the sowing, the first catapult and the
+/// shared sacrifice go, once drawn.
+const SOW_STEP: &str = "@sow-step@";
+const CATAPULT_STEP: &str = "@catapult-step@";
+const SACRIFICE_STEP: &str = "@sacrifice-step@";
 
 /// Where the shared `sacrifice` block's last line goes, once it is drawn.
 const SACRIFICE: &str = "@sacrifice@";

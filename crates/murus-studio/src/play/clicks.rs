@@ -38,7 +38,7 @@ impl PlayModel {
                 let mut distance = 0;
                 let mut at = from;
                 while at != to && distance < 64 {
-                    let Some(&d) = g.directions().get(direction) else {
+                    let Some(d) = v.rules().direction(direction) else {
                         break;
                     };
                     let Some(next) = g.step(at, d, 1) else { break };
