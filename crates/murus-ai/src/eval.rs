@@ -192,8 +192,11 @@ impl Weights {
         let reduced = e.rules().wins().find_map(|w| w.reduced).map(|r| r.material);
         // Where holding cells wins, `siege` counts the stacks on them.
         let hill = e.rules().wins().any(|w| w.occupation.is_some());
+        // Where taking stones wins, the stones each side keeps are what the
+        // race is about, as where running short of them loses.
+        let capture = e.rules().wins().any(|w| w.capture.is_some());
         Weights {
-            material: if reduced == Some(Material::Stones) {
+            material: if reduced == Some(Material::Stones) || capture {
                 200
             } else {
                 40
@@ -561,6 +564,14 @@ mod tests {
         }
         let w = v.run(GenericWeights);
         assert_eq!((w.material, w.towers), (40, 200));
+        // Where taking stones wins, they count as much (docs/ai.md,
+        // 2026-11-26: +363 Elo on a capture race).
+        let text = Variant::builtin("attrition")
+            .unwrap()
+            .source()
+            .replace("reduced to 8 stones", "capture 8 stones");
+        let w = Variant::compile(&text).unwrap().run(GenericWeights);
+        assert_eq!((w.material, w.towers), (200, 60));
     }
 
     #[test]
