@@ -314,6 +314,21 @@ fn game_records_round_trip_and_replay() {
     assert_eq!(g.ply(), 2);
 }
 
+/// A game played to its end by moves chosen from `seed` (xorshift), as the
+/// engine's playout chooses them.
+fn random_game(v: &Variant, seed: u64) -> Game {
+    let mut g = Game::new(v);
+    let mut s = seed;
+    while g.outcome().is_none() {
+        let legal = g.legal_moves();
+        s ^= s << 13;
+        s ^= s >> 7;
+        s ^= s << 17;
+        assert!(g.play(legal[(s % legal.len() as u64) as usize]));
+    }
+    g
+}
+
 #[test]
 fn game_and_playout_agree_on_every_ending_including_draws() {
     // The same move choices through `Game` (with history) and the engine's
@@ -339,15 +354,7 @@ fn game_and_playout_agree_on_every_ending_including_draws() {
         let v = v(name);
         for seed in 1..40u64 {
             let (outcome, plies) = v.run(Playout(seed));
-            let mut g = Game::new(&v);
-            let mut s = seed;
-            while g.outcome().is_none() {
-                let legal = g.legal_moves();
-                s ^= s << 13;
-                s ^= s >> 7;
-                s ^= s << 17;
-                assert!(g.play(legal[(s % legal.len() as u64) as usize]));
-            }
+            let g = random_game(&v, seed);
             assert_eq!(
                 (g.outcome().unwrap(), g.ply() as u32),
                 (outcome, plies),
@@ -776,15 +783,7 @@ fn a_game_at_the_ply_cap_is_adjudicated_by_the_count() {
     let v = Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"));
     let mut seen = std::collections::BTreeSet::new();
     for seed in 1..60u64 {
-        let mut g = Game::new(&v);
-        let mut s = seed;
-        while g.outcome().is_none() {
-            let legal = g.legal_moves();
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            assert!(g.play(legal[(s % legal.len() as u64) as usize]));
-        }
+        let g = random_game(&v, seed);
         let o = g.outcome().unwrap();
         if o.reason.as_str() == "breakthrough" {
             continue;
