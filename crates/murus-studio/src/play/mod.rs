@@ -170,6 +170,7 @@ pub enum Action {
     SetSetupTurn(usize),
     SetSetupPhase(Phase),
     SetSetupOut(usize, bool),
+    SetSetupTaken(usize, u32),
     ClearSetup,
     ResetSetup,
     /// Load the position typed in the position field.
@@ -426,6 +427,7 @@ impl PlayPanel {
             Action::SetSetupTurn(p) => m.set_setup_turn(p),
             Action::SetSetupPhase(ph) => m.set_setup_phase(ph),
             Action::SetSetupOut(p, out) => m.set_setup_out(p, out),
+            Action::SetSetupTaken(p, n) => m.set_setup_taken(p, n),
             Action::ClearSetup => m.clear_setup(),
             Action::ResetSetup => m.reset_setup(),
             // The text stays as typed when it is wrong, so it can be fixed.

@@ -108,6 +108,12 @@ impl PlayModel {
         self.edit_setup(|s| s.set_out(player, out));
     }
 
+    /// Sets the enemy stones a player has taken (set-up mode; counted where
+    /// the variant has `capture N stones`).
+    pub fn set_setup_taken(&mut self, player: usize, stones: u32) {
+        self.edit_setup(|s| s.set_taken(player, stones));
+    }
+
     /// Empties the board (set-up mode).
     pub fn clear_setup(&mut self) {
         self.edit_setup(Setup::clear_stacks);

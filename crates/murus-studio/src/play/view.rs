@@ -366,6 +366,20 @@ impl PlayPanel {
                 }
             });
         }
+        // Where taking stones wins, how many each player has taken.
+        if v.counts_taken() {
+            ui.horizontal_wrapped(|ui| {
+                ui.label("Stones taken:");
+                for (p, name) in names.iter().enumerate() {
+                    let mut taken = setup.taken(p);
+                    let label = ui.label(format!("{name}:"));
+                    let field = egui::DragValue::new(&mut taken).range(0..=255);
+                    if ui.add(field).labelled_by(label.id).changed() {
+                        out.push(Action::SetSetupTaken(p, taken));
+                    }
+                }
+            });
+        }
         ui.horizontal_wrapped(|ui| {
             if ui.button("Clear board").clicked() {
                 out.push(Action::ClearSetup);

@@ -274,6 +274,39 @@ fn setup_mode_reports_what_is_wrong() {
     assert!(h.query_by_label_contains("Romans win").is_some());
 }
 
+/// Where taking stones wins, the status line shows each player's count, and
+/// set-up mode edits it: a count the board cannot explain is reported.
+#[test]
+fn setup_mode_edits_the_stones_taken_where_captures_win() {
+    let source = murus_engine::Variant::builtin("attrition")
+        .unwrap()
+        .source()
+        .replace("reduced to 8 stones", "capture 6 stones");
+    let race = murus_engine::Variant::compile(&source).unwrap();
+    let mut a = app(Tab::Play);
+    a.play.model_mut().set_variant(race);
+    let mut h = harness(a);
+    steps(&mut h, 2);
+    assert!(
+        h.query_by_label_contains("stones taken: Romans 0 of 6, Gauls 0 of 6")
+            .is_some()
+    );
+    h.get_by_label("Set up a position").click();
+    steps(&mut h, 2);
+    assert!(h.query_by_label("Set-up is legal").is_some());
+    // One stone taken from a full board: no stone is missing.
+    h.state_mut().play.model_mut().set_setup_taken(0, 1);
+    steps(&mut h, 2);
+    assert!(
+        h.query_by_label_contains("the Romans have taken 1 enemy stone, but only 0 are missing")
+            .is_some()
+    );
+    let setup = h.state().play.model().setup().expect("set-up mode");
+    assert_eq!(setup.setup().taken(0), 1);
+    // The field is there, labelled with the player's name.
+    assert!(h.query_by_label("Romans:").is_some());
+}
+
 /// Whether the move list marks `label` as the ply shown.
 fn is_current(h: &Harness<'_, StudioApp>, label: &str) -> bool {
     use egui_kittest::kittest::NodeT;
