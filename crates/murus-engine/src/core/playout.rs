@@ -58,14 +58,11 @@ impl<B: Bits> Engine<B> {
             Adjudge::Towers => (pos.owner[p] & !pos.height[1]).count(),
             Adjudge::Stacks(cells) => (pos.owner[p] & cells).count(),
         };
-        let counts: Vec<(usize, u32)> = (0..self.players)
-            .filter(|&p| !pos.is_out(p))
-            .map(|p| (p, count(p)))
-            .collect();
-        let most = counts.iter().map(|&(_, c)| c).max();
-        let mut leaders = counts.iter().filter(|&&(_, c)| Some(c) == most);
+        let players = (0..self.players).filter(|&p| !pos.is_out(p));
+        let most = players.clone().map(count).max();
+        let mut leaders = players.filter(|&p| Some(count(p)) == most);
         let winner = match (leaders.next(), leaders.next()) {
-            (Some(&(p, _)), None) => Some(p),
+            (Some(p), None) => Some(p),
             _ => None,
         };
         Outcome {
