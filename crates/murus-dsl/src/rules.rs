@@ -183,6 +183,16 @@ pub struct CatapultRule {
 pub const MAX_STEPS: usize = 8;
 
 impl Rules {
+    /// The stones the setup gives player `p`. Stones never grow in number
+    /// (sowing and throwing move them, captures remove them, the pie rule's
+    /// split keeps them), so it is the most the player ever has.
+    pub fn starting_stones(&self, p: usize) -> u32 {
+        (self.setup.iter())
+            .filter(|&&(_, q, _)| q == p)
+            .map(|&(_, _, h)| u32::from(h))
+            .sum()
+    }
+
     /// The number of direction indices: the board's directions, then the
     /// step vectors ([`Rules::steps`]).
     pub fn direction_count(&self) -> usize {

@@ -600,12 +600,7 @@ impl Setup {
         // remove them, the pie rule's split keeps them), so no player can
         // have more than the variant's setup gives it.
         for player in 0..players {
-            let most: u32 = rules
-                .setup
-                .iter()
-                .filter(|&&(_, q, _)| q == player)
-                .map(|&(_, _, h)| u32::from(h))
-                .sum();
+            let most = rules.starting_stones(player);
             let has = self.stone_count(player);
             if most > 0 && has > most {
                 problem(SetupErrorKind::TooManyStones { player, has, most });
@@ -718,13 +713,8 @@ impl Setup {
             problem(SetupErrorKind::NoSuchPlayer { player, cell: None });
             return;
         }
-        let missing = |p: usize| -> u32 {
-            let start: u32 = (rules.setup.iter())
-                .filter(|&&(_, q, _)| q == p)
-                .map(|&(_, _, h)| u32::from(h))
-                .sum();
-            start.saturating_sub(self.stone_count(p))
-        };
+        let missing =
+            |p: usize| -> u32 { rules.starting_stones(p).saturating_sub(self.stone_count(p)) };
         let counted = |n: u32| n.min(255);
         for (&p, &n) in &self.taken {
             let others: u32 = (0..players).filter(|&q| q != p).map(missing).sum();

@@ -21,7 +21,7 @@ impl Lowerer {
             };
             let mine = rules.setup.iter().filter(|&&(_, q, _)| q == p);
             let (has, what) = match r.material {
-                Material::Stones => (mine.map(|&(_, _, h)| u32::from(h)).sum::<u32>(), "stones"),
+                Material::Stones => (rules.starting_stones(p), "stones"),
                 Material::Towers => (mine.filter(|&&(_, _, h)| h >= 2).count() as u32, "towers"),
             };
             if has <= r.at_most {

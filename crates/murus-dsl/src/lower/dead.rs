@@ -347,10 +347,7 @@ impl Lowerer {
             };
             let most = win_players(items, block, rules)
                 .iter()
-                .map(|&p| {
-                    let mine = rules.setup.iter().filter(|&&(_, q, _)| q == p);
-                    mine.map(|&(_, _, h)| u32::from(h)).sum::<u32>()
-                })
+                .map(|&p| rules.starting_stones(p))
                 .max()
                 .unwrap_or(0);
             if k > most {
@@ -391,8 +388,8 @@ impl Lowerer {
             };
             let players = win_players(items, block, rules);
             let enemy_stones = |p: usize| -> u32 {
-                let theirs = rules.setup.iter().filter(|&&(_, q, _)| q != p);
-                theirs.map(|&(_, _, h)| u32::from(h)).sum()
+                let others = (0..rules.players.len()).filter(|&q| q != p);
+                others.map(|q| rules.starting_stones(q)).sum()
             };
             let most = players.iter().map(|&p| enemy_stones(p)).max().unwrap_or(0);
             if !players.iter().any(|&p| takes(p)) {
