@@ -419,6 +419,18 @@ fn check_position(v: &Variant, pos: &Position) -> Result<(), TestCaseError> {
     }
     let finished = v.outcome(pos).is_some();
     let reference = if finished && fast.is_empty() {
+        // A stalemate: the reference has no move either.
+        if v.outcome(pos)
+            .is_some_and(|o| o.reason == Reason::Stalemate)
+        {
+            let moves = reference_moves(v, pos);
+            prop_assert!(
+                moves.is_empty(),
+                "stalemate at {} with moves {:?}",
+                v.position_string(pos),
+                moves.keys().collect::<Vec<_>>()
+            );
+        }
         BTreeMap::new()
     } else {
         reference_moves(v, pos)
@@ -793,16 +805,29 @@ fn generated_rules_include_captures_that_win() {
 #[test]
 fn generated_rules_include_step_vectors() {
     let (mut sow, mut throw, mut sacrifice) = (0, 0, 0);
+    // Files with steps whose lists all have at most 8 directions, and files
+    // with a longer list: the engine reads the two from different tables.
+    let (mut short, mut long) = (0, 0);
     for seed in 0..400u64 {
         let v = Variant::compile(&rule_file(seed)).expect("generated rules compile");
         let n = v.geometry().directions().len();
         let steps = |dirs: &Vec<Vec<usize>>| dirs.iter().flatten().any(|&d| d >= n);
-        sow += usize::from(v.rules().sow.iter().any(|s| steps(&s.directions)));
-        throw += usize::from(v.rules().catapults.iter().any(|c| steps(&c.directions)));
-        sacrifice += usize::from(v.rules().sacrifices.iter().any(|s| steps(&s.directions)));
+        let r = v.rules();
+        sow += usize::from(r.sow.iter().any(|s| steps(&s.directions)));
+        throw += usize::from(r.catapults.iter().any(|c| steps(&c.directions)));
+        sacrifice += usize::from(r.sacrifices.iter().any(|s| steps(&s.directions)));
+        let lists: Vec<_> = (r.sow.iter().map(|s| &s.directions))
+            .chain(r.catapults.iter().map(|c| &c.directions))
+            .chain(r.sacrifices.iter().map(|s| &s.directions))
+            .collect();
+        let longest = lists.iter().copied().flatten().map(Vec::len).max();
+        let longest = longest.unwrap_or(0);
+        short += usize::from(lists.iter().any(|l| steps(l)) && longest <= 8);
+        long += usize::from(longest > 8);
     }
     assert!(
         sow >= 30 && throw >= 10 && sacrifice >= 10,
         "{sow} {throw} {sacrifice}"
     );
+    assert!(short >= 5 && long >= 10, "{short} {long}");
 }

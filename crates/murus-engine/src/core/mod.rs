@@ -53,25 +53,91 @@ struct Sac {
     dirs: [Dirs; MAXP],
 }
 
-/// A short list of direction indices.
+/// Most directions a rule's inline list ([`Dirs`]) holds: the board's 8.
+/// Rules with more in some list (step vectors) keep every list in
+/// [`ManyDirs`] instead, so that the lists of every other game stay 8 bytes
+/// (16 cost the standard perft about 3% of its speed; docs/speed.md).
+const INLINE_DIRS: usize = 8;
+
+/// A short list of direction indices, kept inline.
 #[derive(Clone, Copy, Debug, Default)]
 struct Dirs {
     n: u8,
-    d: [u8; MAXD],
+    d: [u8; INLINE_DIRS],
 }
 
 impl Dirs {
+    /// The list, which must hold at most [`INLINE_DIRS`] directions.
     fn new(list: &[usize]) -> Dirs {
+        debug_assert!(list.len() <= INLINE_DIRS);
         let mut out = Dirs::default();
-        for &d in list.iter().take(MAXD) {
+        for &d in list.iter().take(INLINE_DIRS) {
             out.d[out.n as usize] = d as u8;
             out.n += 1;
         }
         out
     }
+}
+
+impl std::ops::Deref for Dirs {
+    type Target = [u8];
     #[inline(always)]
-    fn iter(&self) -> impl Iterator<Item = usize> + '_ {
-        self.d[..self.n as usize].iter().map(|&d| d as usize)
+    fn deref(&self) -> &[u8] {
+        &self.d[..self.n as usize]
+    }
+}
+
+/// Every rule's directions, each player's, for the rules with more than
+/// [`INLINE_DIRS`] directions in some list; the inline lists are then
+/// empty. Read by a second copy of the move generator (see [`DirLists`]).
+#[derive(Clone, Debug, Default)]
+struct ManyDirs {
+    sow: [Vec<u8>; MAXP],
+    sacs: Vec<[Vec<u8>; MAXP]>,
+    cats: Vec<[Vec<u8>; MAXP]>,
+}
+
+/// Where the move generator and the threat check read each rule's
+/// directions: inline in the rule ([`Inline`]) or in [`ManyDirs`].
+trait DirLists {
+    /// Player `p`'s sowing directions.
+    fn sow<'a>(&'a self, tab: &'a SowTab, p: usize) -> &'a [u8];
+    /// Sacrifice rule `i`'s directions for player `p`.
+    fn sac<'a>(&'a self, sac: &'a Sac, i: usize, p: usize) -> &'a [u8];
+    /// Catapult rule `i`'s directions for player `p`.
+    fn cat<'a>(&'a self, cat: &'a Cat, i: usize, p: usize) -> &'a [u8];
+}
+
+/// The lists kept in the rules themselves.
+struct Inline;
+
+impl DirLists for Inline {
+    #[inline(always)]
+    fn sow<'a>(&'a self, tab: &'a SowTab, _p: usize) -> &'a [u8] {
+        &tab.dirs
+    }
+    #[inline(always)]
+    fn sac<'a>(&'a self, sac: &'a Sac, _i: usize, p: usize) -> &'a [u8] {
+        &sac.dirs[p]
+    }
+    #[inline(always)]
+    fn cat<'a>(&'a self, cat: &'a Cat, _i: usize, p: usize) -> &'a [u8] {
+        &cat.dirs[p]
+    }
+}
+
+impl DirLists for ManyDirs {
+    #[inline(always)]
+    fn sow<'a>(&'a self, _tab: &'a SowTab, p: usize) -> &'a [u8] {
+        &self.sow[p]
+    }
+    #[inline(always)]
+    fn sac<'a>(&'a self, _sac: &'a Sac, i: usize, p: usize) -> &'a [u8] {
+        &self.sacs[i][p]
+    }
+    #[inline(always)]
+    fn cat<'a>(&'a self, _cat: &'a Cat, i: usize, p: usize) -> &'a [u8] {
+        &self.cats[i][p]
     }
 }
 
@@ -214,4 +280,7 @@ pub struct Engine<B: Bits> {
     /// (`k` times the longest step vector's, where the rules have them),
     /// from which a sowing of `k` stones may reach it.
     near: [[B; MAXH + 1]; MAXP],
+    /// The rules' direction lists where some list is longer than
+    /// [`INLINE_DIRS`] (`None`: they are inline, in `sow`, `sacs` and `cats`).
+    many_dirs: Option<Box<ManyDirs>>,
 }

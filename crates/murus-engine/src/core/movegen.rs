@@ -4,7 +4,7 @@
 use crate::bits::Bits;
 use crate::moves::{Move, MoveKind};
 
-use super::{CAT_SHIFT, Engine, Phase, Pos};
+use super::{CAT_SHIFT, DirLists, Engine, Inline, ManyDirs, Phase, Pos};
 
 impl<B: Bits> Engine<B> {
     /// Number of legal actions player `p` would have in `pos` if it were its
@@ -27,6 +27,22 @@ impl<B: Bits> Engine<B> {
             self.generate_pie(pos, sink);
             return;
         }
+        match &self.many_dirs {
+            None => self.generate_normal(pos, sink, &Inline),
+            Some(many) => self.generate_many(pos, sink, many),
+        }
+    }
+
+    /// [`Engine::generate`] for the rules whose direction lists are kept
+    /// apart: a copy of its own, so that the usual one reads them inline.
+    #[inline(never)]
+    fn generate_many<S: Sink<B>>(&self, pos: &Pos<B>, sink: &mut S, many: &ManyDirs) {
+        self.generate_normal(pos, sink, many);
+    }
+
+    /// The moves of normal play, reading the rules' directions from `lists`.
+    #[inline(always)]
+    fn generate_normal<S: Sink<B>, L: DirLists>(&self, pos: &Pos<B>, sink: &mut S, lists: &L) {
         let p = pos.turn as usize;
         let own = pos.owner[p];
         let occupied = pos.occupied();
@@ -49,7 +65,8 @@ impl<B: Bits> Engine<B> {
                 if sowers.is_empty() {
                     continue;
                 }
-                for d in sow.dirs.iter() {
+                for &d in lists.sow(sow, p) {
+                    let d = d as usize;
                     let mut src = sowers & self.ray[d][h as usize];
                     for k in 1..=h as usize {
                         src &= self.shift[d][k].back(land);
@@ -68,7 +85,8 @@ impl<B: Bits> Engine<B> {
             if targets.is_empty() {
                 continue;
             }
-            for d in sac.dirs[p].iter() {
+            for &d in lists.sac(sac, i, p) {
+                let d = d as usize;
                 let src = attackers & self.has[d][1] & self.shift[d][1].back(targets);
                 sink.batch(MoveKind::Sacrifice, src, self.offset[d], i as u8);
             }
@@ -82,7 +100,8 @@ impl<B: Bits> Engine<B> {
                     land |= enemy & pos.height[h as usize];
                 }
                 let rule = (i as u8) << CAT_SHIFT;
-                for d in cat.dirs[p].iter() {
+                for &d in lists.cat(cat, i, p) {
+                    let d = d as usize;
                     for &r in &cat.ranges {
                         let r = r as usize;
                         let src = catapults & self.has[d][r] & self.shift[d][r].back(land);

@@ -9,7 +9,9 @@ use murus_dsl::rules::{Adjudication, Material, Opening, Rules, SacrificeRule, St
 use crate::bits::{Bits, Shift};
 use crate::moves::Move;
 
-use super::{Adjudge, Cat, Dirs, Engine, Heights, MAXD, MAXH, MAXK, MAXP, Sac, SowTab};
+use super::{
+    Adjudge, Cat, Dirs, Engine, Heights, INLINE_DIRS, MAXD, MAXH, MAXK, MAXP, ManyDirs, Sac, SowTab,
+};
 
 /// SplitMix64: a fixed, seedable source for Zobrist keys.
 fn splitmix(state: &mut u64) -> u64 {
@@ -19,12 +21,33 @@ fn splitmix(state: &mut u64) -> u64 {
     z
 }
 
-fn per_player(rules: &Rules, dirs: &[Vec<usize>]) -> [Dirs; MAXP] {
+/// Each player's list of a rule, inline (empty where the lists are kept
+/// apart, in [`ManyDirs`]).
+fn per_player(rules: &Rules, dirs: &[Vec<usize>], many: bool) -> [Dirs; MAXP] {
     let mut out = [Dirs::default(); MAXP];
-    for (p, list) in dirs.iter().enumerate().take(rules.players.len()) {
-        out[p] = Dirs::new(list);
+    if !many {
+        for (p, list) in dirs.iter().enumerate().take(rules.players.len()) {
+            out[p] = Dirs::new(list);
+        }
     }
     out
+}
+
+/// Each player's list of a rule, as [`ManyDirs`] keeps it.
+fn per_player_apart(rules: &Rules, dirs: &[Vec<usize>]) -> [Vec<u8>; MAXP] {
+    std::array::from_fn(|p| match dirs.get(p) {
+        Some(list) if p < rules.players.len() => list.iter().map(|&d| d as u8).collect(),
+        _ => Vec::new(),
+    })
+}
+
+/// Whether some rule has more directions for some player than a [`Dirs`]
+/// holds, and so keeps its lists in [`ManyDirs`].
+fn many_dirs(rules: &Rules) -> bool {
+    let long = |dirs: &[Vec<usize>]| dirs.iter().any(|list| list.len() > INLINE_DIRS);
+    (0..rules.players.len()).any(|p| rules.sow_of(p).is_some_and(|s| long(&s.directions)))
+        || rules.sacrifices.iter().any(|r| long(&r.directions))
+        || rules.catapults.iter().any(|c| long(&c.directions))
 }
 
 impl<B: Bits> Engine<B> {
@@ -69,10 +92,14 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
+        let many = many_dirs(&rules);
         let sow: [SowTab; MAXP] = std::array::from_fn(|p| match rules.sow_of(p) {
             Some(s) if p < players => SowTab {
                 heights: Heights::new(&s.heights),
-                dirs: Dirs::new(&s.directions[p]),
+                dirs: match many {
+                    true => Dirs::default(),
+                    false => Dirs::new(&s.directions[p]),
+                },
                 empty: s.onto_empty,
                 // A stone lands on an own stack only within the player's limit.
                 own: Heights::new(
@@ -109,12 +136,12 @@ impl<B: Bits> Engine<B> {
                 target: r.target,
                 lose: r.lose,
                 remove: r.remove,
-                dirs: per_player(&rules, &r.directions),
+                dirs: per_player(&rules, &r.directions, many),
             })
             .collect();
         let cats = rules.catapults.iter().map(|c| Cat {
             height: c.height,
-            dirs: per_player(&rules, &c.directions),
+            dirs: per_player(&rules, &c.directions, many),
             ranges: c
                 .ranges
                 .iter()
@@ -175,6 +202,20 @@ impl<B: Bits> Engine<B> {
                 .collect(),
             false => Vec::new(),
         };
+        let many_dirs = many.then(|| {
+            Box::new(ManyDirs {
+                sow: std::array::from_fn(|p| match rules.sow_of(p) {
+                    Some(s) => per_player_apart(&rules, &s.directions)[p].clone(),
+                    None => Vec::new(),
+                }),
+                sacs: (rules.sacrifices.iter())
+                    .map(|r| per_player_apart(&rules, &r.directions))
+                    .collect(),
+                cats: (rules.catapults.iter())
+                    .map(|c| per_player_apart(&rules, &c.directions))
+                    .collect(),
+            })
+        });
         let mut engine = Engine {
             players,
             board,
@@ -207,6 +248,7 @@ impl<B: Bits> Engine<B> {
             max_moves: 0,
             distance: Default::default(),
             near: [[B::EMPTY; MAXH + 1]; MAXP],
+            many_dirs,
             rules,
         };
         engine.max_moves = engine.move_bound();

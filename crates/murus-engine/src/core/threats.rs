@@ -1,11 +1,11 @@
 //! Breakthrough threats, read from bitboards for the search.
 
-use murus_dsl::rules::{SowCapture, Timing};
+use murus_dsl::rules::{Breakthrough, SowCapture, Timing};
 
 use crate::bits::Bits;
 use crate::moves::MoveKind;
 
-use super::{Engine, MAXH, Phase, Pos};
+use super::{DirLists, Engine, Inline, MAXH, ManyDirs, Phase, Pos};
 
 impl<B: Bits> Engine<B> {
     /// Whether player `p`, were it to act now in normal play, has a sowing
@@ -22,10 +22,41 @@ impl<B: Bits> Engine<B> {
         if goal.is_empty() || pos.status.is_some() || pos.phase != Phase::Normal {
             return false;
         }
-        let sow = &self.sow[p];
         if b.min_height > 1 || b.count > 1 {
             return self.threatens_tall_breakthrough(pos, p);
         }
+        match &self.many_dirs {
+            None => self.threatens_with(pos, p, b, goal, &Inline),
+            Some(many) => self.threatens_many(pos, p, b, goal, many),
+        }
+    }
+
+    /// [`Engine::threatens_breakthrough`] for the rules whose direction
+    /// lists are kept apart.
+    #[inline(never)]
+    fn threatens_many(
+        &self,
+        pos: &Pos<B>,
+        p: usize,
+        b: Breakthrough,
+        goal: B,
+        many: &ManyDirs,
+    ) -> bool {
+        self.threatens_with(pos, p, b, goal, many)
+    }
+
+    /// A stone of `p` one sowing or throw from its `goal` (breakthrough `b`,
+    /// by a single stone), reading the rules' directions from `lists`.
+    #[inline(always)]
+    fn threatens_with<L: DirLists>(
+        &self,
+        pos: &Pos<B>,
+        p: usize,
+        b: Breakthrough,
+        goal: B,
+        lists: &L,
+    ) -> bool {
+        let sow = &self.sow[p];
         let own = pos.owner[p];
         let occupied = pos.occupied();
         let empty = self.board & !occupied;
@@ -51,7 +82,8 @@ impl<B: Bits> Engine<B> {
                 if sowers.is_empty() {
                     continue;
                 }
-                for d in sow.dirs.iter() {
+                for &d in lists.sow(sow, p) {
+                    let d = d as usize;
                     let mut src = sowers & self.ray[d][h as usize];
                     let mut reach = B::EMPTY;
                     for k in 1..=h as usize {
@@ -64,12 +96,13 @@ impl<B: Bits> Engine<B> {
                 }
             }
         }
-        for cat in &self.cats {
+        for (i, cat) in self.cats.iter().enumerate() {
             if b.by_throw && cat.onto_empty && cat.wall_on_empty {
                 let catapults = own & pos.height[cat.height as usize];
                 let land = empty & goal;
                 if !catapults.is_empty() && !land.is_empty() {
-                    for d in cat.dirs[p].iter() {
+                    for &d in lists.cat(cat, i, p) {
+                        let d = d as usize;
                         for &r in &cat.ranges {
                             let r = r as usize;
                             if !(catapults & self.has[d][r] & self.shift[d][r].back(land))
