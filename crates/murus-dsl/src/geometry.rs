@@ -136,6 +136,20 @@ pub enum ShapeKind {
     Hex,
 }
 
+impl ShapeKind {
+    /// How many king steps (moves to a neighbouring cell) a step of `dx`
+    /// files and `dy` ranks goes: on a rectangle the larger of the two; on
+    /// a hex board, whose axes `e` and `ne` are 60° apart, the largest of
+    /// the two and their sum.
+    pub fn king_steps(self, dx: i32, dy: i32) -> u32 {
+        let (x, y) = (dx.unsigned_abs(), dy.unsigned_abs());
+        match self {
+            ShapeKind::Rect => x.max(y),
+            ShapeKind::Hex => x.max(y).max((dx + dy).unsigned_abs()),
+        }
+    }
+}
+
 /// A board: its bounding grid and which slots exist.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Geometry {

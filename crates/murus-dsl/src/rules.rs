@@ -178,9 +178,12 @@ pub struct CatapultRule {
     pub hit_removes: u8,
 }
 
+/// The most `catapult` blocks one rules file may have.
+pub const MAX_CATAPULTS: usize = 8;
+
 /// The most step vectors one rules file may name (beyond the board's own
-/// directions).
-pub const MAX_STEPS: usize = 8;
+/// directions): a hex board's knight has twelve leaps.
+pub const MAX_STEPS: usize = 12;
 
 impl Rules {
     /// The stones the setup gives player `p`. Stones never grow in number

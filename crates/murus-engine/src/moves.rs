@@ -1,12 +1,12 @@
 //! Moves (actions): a compact [`Move`] for the engine's hot loops, and the
 //! [`Action`] it stands for, cell by cell, for everyone else.
 
-/// A throw's `aux`: its direction index in the low bits (at most 16
+/// A throw's `aux`: its direction index in the low bits (at most 32
 /// directions: the board's and the step vectors), the catapult rule's index
 /// above them (0 for a variant's only catapult, so a throw of a
-/// one-catapult variant is the move it always was). So at most 16 catapult
-/// rules.
-pub(crate) const THROW_RULE_SHIFT: u32 = 4;
+/// one-catapult variant is the move it always was). So at most 8 catapult
+/// rules ([`murus_dsl::rules::MAX_CATAPULTS`]).
+pub(crate) const THROW_RULE_SHIFT: u32 = 5;
 
 /// What kind of action a [`Move`] is.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]

@@ -808,6 +808,8 @@ fn generated_rules_include_step_vectors() {
     // Files with steps whose lists all have at most 8 directions, and files
     // with a longer list: the engine reads the two from different tables.
     let (mut short, mut long) = (0, 0);
+    // Files of hex boards with steps.
+    let mut hex = 0;
     for seed in 0..400u64 {
         let v = Variant::compile(&rule_file(seed)).expect("generated rules compile");
         let n = v.geometry().directions().len();
@@ -823,11 +825,16 @@ fn generated_rules_include_step_vectors() {
         let longest = lists.iter().copied().flatten().map(Vec::len).max();
         let longest = longest.unwrap_or(0);
         short += usize::from(lists.iter().any(|l| steps(l)) && longest <= 8);
+        let on_hex = v.geometry().kind() == murus_dsl::geometry::ShapeKind::Hex;
+        hex += usize::from(on_hex && lists.iter().any(|l| steps(l)));
         long += usize::from(longest > 8);
     }
     assert!(
         sow >= 30 && throw >= 10 && sacrifice >= 10,
         "{sow} {throw} {sacrifice}"
     );
-    assert!(short >= 5 && long >= 10, "{short} {long}");
+    assert!(
+        short >= 5 && long >= 10 && hex >= 10,
+        "{short} {long} {hex}"
+    );
 }

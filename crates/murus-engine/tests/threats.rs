@@ -152,17 +152,24 @@ fn a_tall_breakthrough_threat_needs_a_tall_enough_stack() {
 
 /// The same where stacks also sow along a knight's leaps (`(1, 2)
 /// mirrored`): a sowing there covers two ranks a stone, so threats come
-/// from farther away.
+/// from farther away; on the hex board a hex knight's twelve leaps, three
+/// king steps each, or the leap between forward and forward-right, two king
+/// steps though one file and one rank.
 #[test]
 fn a_breakthrough_threat_along_step_vectors() {
-    for name in ["standard", "advanced"] {
+    for (name, steps, leaps) in [
+        ("standard", "n, ne, e, se, s, sw, w, nw, (1, 2) mirrored", 8),
+        ("advanced", "n, ne, e, se, s, sw, w, nw, (1, 2) mirrored", 8),
+        ("hex", "ne, e, se, sw, w, nw, (1, 2) mirrored", 12),
+        ("hex", "forward, forward-left, forward-right, (1, 1)", 2),
+    ] {
         let source = Variant::builtin(name).unwrap().source().replacen(
             "directions all",
-            "directions n, ne, e, se, s, sw, w, nw, (1, 2) mirrored",
+            &format!("directions {steps}"),
             1,
         );
         let v = Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"));
-        assert_eq!(v.rules().steps.len(), 8, "{name}");
+        assert_eq!(v.rules().steps.len(), leaps, "{name}");
         let (threats, checked) = v.run(Check { games: 40 });
         assert!(
             threats > 0 && threats < checked,

@@ -9,6 +9,7 @@
 //! the positions from playing them, so any rules file gets its figures.
 
 use murus_ai::{Bot, BotSpec};
+use murus_dsl::ShapeKind;
 use murus_dsl::rules::{Opening, Rules, Stalemate};
 use murus_engine::util::SplitMix64;
 use murus_engine::{Action, Move, Outcome, Position, Reason, Variant};
@@ -319,9 +320,20 @@ impl Finder<'_> {
             // A step vector (past the board's directions) is ahead when it
             // gains ground forward.
             Action::Sow { direction, .. } | Action::Throw { direction, .. } if direction >= n => {
+                // On the page: a hex board's ranks are shifted half a cell
+                // each and closer together.
+                let page = |dx: i8, dy: i8| match v.geometry().kind() {
+                    ShapeKind::Rect => (f64::from(dx), f64::from(dy)),
+                    ShapeKind::Hex => (
+                        f64::from(dx) + f64::from(dy) / 2.0,
+                        f64::from(dy) * 3f64.sqrt() / 2.0,
+                    ),
+                };
                 let f = v.geometry().directions()[forward];
+                let (fx, fy) = page(f.dx, f.dy);
                 v.rules().direction(direction).is_some_and(|d| {
-                    i32::from(d.dx) * i32::from(f.dx) + i32::from(d.dy) * i32::from(f.dy) > 0
+                    let (x, y) = page(d.dx, d.dy);
+                    x * fx + y * fy > 0.0
                 })
             }
             Action::Sow { direction, .. } | Action::Throw { direction, .. } => {

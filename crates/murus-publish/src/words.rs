@@ -64,8 +64,16 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
     if !steps.is_empty() {
         let g = variant.geometry();
         let last = (b'a' + (g.width() as u8).saturating_sub(1)) as char;
+        let count = match g.kind() {
+            ShapeKind::Rect => {
+                format!(
+                    "the first number counts files toward {last}, the second ranks up the board"
+                )
+            }
+            ShapeKind::Hex => "the first number counts cells toward e, the second toward ne".into(),
+        };
         moves.push(format!(
-            "A step such as (1,2) leaps straight to its cell, over whatever is between: the first number counts files toward {last}, the second ranks up the board (negative numbers the other way); a move along a step repeats it, cell to cell."
+            "A step such as (1,2) leaps straight to its cell, over whatever is between: {count} (negative numbers the other way); a move along a step repeats it, cell to cell."
         ));
     }
     if sow.is_empty() {

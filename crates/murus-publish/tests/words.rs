@@ -125,4 +125,19 @@ draw {
     ] {
         assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }
+    // On a hex board: counted along its axes, e and ne. The Romans face ne
+    // (forward-right e), the Gauls sw (forward-right w).
+    let hex = include_str!("../../../variants/hex.mg").replacen(
+        "directions all",
+        "directions forward, (1, 1)",
+        1,
+    );
+    let v = Variant::compile(&hex).unwrap_or_else(|e| panic!("{e:?}"));
+    let text = rules_text(&v);
+    for expected in [
+        "ne or (1,1) for Romans and sw or (-1,-1) for Gauls",
+        "the first number counts cells toward e, the second toward ne",
+    ] {
+        assert!(text.contains(expected), "{expected:?} in:\n{text}");
+    }
 }

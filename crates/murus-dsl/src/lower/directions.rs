@@ -71,9 +71,39 @@ enum DirName {
     Absolute(usize),
     /// Clockwise steps from the player's forward direction.
     Relative(usize),
-    /// A step vector: `x` cells to the player's right, `y` forward, and
-    /// with `mirrored` each of its images.
+    /// A step vector: `x` cells to the player's right (on a hex board,
+    /// `forward-right`), `y` forward, and with `mirrored` each of its images.
     Step(StepVector),
+}
+
+/// The images of `(x, y)` under the hexagon's turns and reflections, each
+/// once, `(x, y)` first; the step is `x` cells `forward-right` and `y`
+/// `forward`, two neighbouring directions 60° apart.
+fn hex_mirror_images(x: i32, y: i32) -> Vec<(i32, i32)> {
+    // A turn of 60° clockwise: forward goes to forward-right, and that to
+    // back-right (forward-right less forward).
+    let turn = |(x, y): (i32, i32)| (x + y, -x);
+    // The reflection in the forward line: forward-right goes to
+    // forward-left (forward less forward-right).
+    let reflect = |(x, y): (i32, i32)| (-x, x + y);
+    let mut out: Vec<(i32, i32)> = Vec::with_capacity(12);
+    for start in [(x, y), reflect((x, y))] {
+        let mut v = start;
+        for _ in 0..6 {
+            if !out.contains(&v) {
+                out.push(v);
+            }
+            v = turn(v);
+        }
+    }
+    out
+}
+
+/// How many king steps the step vector `(x, y)` goes. Its axes (right and
+/// forward; on a hex board forward-right and forward, 60° apart) meet as
+/// the board's files and ranks do, so the board's count serves.
+fn step_length(kind: ShapeKind, x: i32, y: i32) -> i64 {
+    i64::from(kind.king_steps(x, y))
 }
 
 /// The images of `(x, y)` under the square's turns and reflections, each
@@ -95,28 +125,35 @@ fn gcd(a: i32, b: i32) -> i32 {
     if b == 0 { a.abs() } else { gcd(b, a % b) }
 }
 
-/// Whether a step vector can be a direction of `g`: a rectangle's, not
-/// `(0, 0)`, not a multiple of a shorter one, and shorter than the board.
+/// Whether a step vector can be a direction of `g`: not `(0, 0)`, not a
+/// multiple of a shorter one, and shorter than the board.
 fn check_step(g: &Geometry, v: &Spanned<StepVector>, diags: &mut Vec<Diagnostic>) -> bool {
     let StepVector { x, y, .. } = v.value;
     let longest = g.width().max(g.height()) as i64;
-    let error = if g.kind() == ShapeKind::Hex {
-        Some((
-            "step vectors are for rectangular boards".to_string(),
-            "a hex board's cells have no files and ranks to count a step in".to_string(),
-        ))
-    } else if x == 0 && y == 0 {
+    let hex = g.kind() == ShapeKind::Hex;
+    let error = if x == 0 && y == 0 {
         Some((
             "the step vector `(0, 0)` goes nowhere".to_string(),
-            "a step vector counts cells to the player's right, then forward".to_string(),
+            match hex {
+                false => "a step vector counts cells to the player's right, then forward",
+                true => "on a hex board a step vector counts cells forward-right, then forward",
+            }
+            .to_string(),
         ))
-    } else if i64::from(x).abs().max(i64::from(y).abs()) >= longest {
+    } else if step_length(g.kind(), x, y) >= longest {
         Some((
             format!("the step vector `({x}, {y})` is longer than the board"),
-            format!(
-                "on this board a step is at most {} cells each way",
-                longest - 1
-            ),
+            match hex {
+                false => format!(
+                    "on this board a step is at most {} cells each way",
+                    longest - 1
+                ),
+                true => format!(
+                    "on this board a step is at most {} king steps long, and `({x}, {y})` is {}",
+                    longest - 1,
+                    step_length(g.kind(), x, y)
+                ),
+            },
         ))
     } else if gcd(x, y) > 1 {
         let k = gcd(x, y);
@@ -305,7 +342,7 @@ pub(crate) fn resolve_dirset(
                 DirName::Relative(steps) => vec![(((*forward)?) + steps) % n],
                 DirName::Step(v) => {
                     let f = (*forward)?;
-                    if f % 2 == 1 {
+                    if !hex && f % 2 == 1 {
                         diags.push(
                             Diagnostic::error(
                                 name.span,
@@ -322,15 +359,15 @@ pub(crate) fn resolve_dirset(
                         );
                         return None;
                     }
-                    // Forward, and right (a quarter turn clockwise).
+                    // Forward, and right: a quarter turn clockwise, or on a
+                    // hex board forward-right (a sixth of a turn).
+                    let right = if hex { (f + 1) % n } else { (f + 2) % n };
                     let (fx, fy) = (g.directions()[f].dx, g.directions()[f].dy);
-                    let (rx, ry) = (
-                        g.directions()[(f + 2) % n].dx,
-                        g.directions()[(f + 2) % n].dy,
-                    );
-                    let images = match v.mirrored {
-                        true => mirror_images(v.x, v.y),
-                        false => vec![(v.x, v.y)],
+                    let (rx, ry) = (g.directions()[right].dx, g.directions()[right].dy);
+                    let images = match (v.mirrored, hex) {
+                        (true, false) => mirror_images(v.x, v.y),
+                        (true, true) => hex_mirror_images(v.x, v.y),
+                        (false, _) => vec![(v.x, v.y)],
                     };
                     let mut indices = Vec::with_capacity(images.len());
                     for (x, y) in images {
@@ -346,7 +383,7 @@ pub(crate) fn resolve_dirset(
                                 )
                                 .with_note(format!(
                                     "the rules may use at most {MAX_STEPS} steps besides the board's \
-                                     own directions (a knight's eight leaps fill them)"
+                                     own directions (a hex knight's twelve leaps fill them)"
                                 )),
                             );
                             return None;
@@ -486,10 +523,51 @@ mod tests {
             assert!(dirs(&g, bad, &[n]).is_err(), "{bad}");
         }
         // Relative to a diagonal forward there are no files and ranks to
-        // count in; a hex board has none at all.
+        // count in.
         assert!(dirs(&g, "(1, 2)", &[1]).is_err());
-        let hex = Geometry::hex(5).unwrap();
-        assert!(dirs(&hex, "(1, 2)", &[0]).is_err());
+    }
+
+    #[test]
+    fn hex_step_vectors_count_forward_right_then_forward() {
+        let g = Geometry::hex(5).unwrap();
+        let ne = g.direction_index("ne").unwrap();
+        let sw = g.direction_index("sw").unwrap();
+        // Facing ne, forward-right is e: `(1, 2)` is one e and two ne.
+        assert_eq!(
+            dirs(&g, "(1, 2)", &[ne, sw]).unwrap(),
+            [vec!["(1,2)"], vec!["(-1,-2)"]]
+        );
+        // King steps are the board's directions: forward, forward-right,
+        // and back-right (forward-right less forward).
+        assert_eq!(
+            dirs(&g, "(0, 1), (1, 0), (1, -1), (-1, 1)", &[ne]).unwrap(),
+            [vec!["ne", "e", "se", "nw"]]
+        );
+        // Six leaps between neighbours, twelve knight's leaps, the same
+        // sets for both players.
+        for (step, n) in [("(1, 1) mirrored", 6), ("(1, 2) mirrored", 12)] {
+            let both = dirs(&g, step, &[ne, sw]).unwrap();
+            assert_eq!(both[0].len(), n, "{step}");
+            let (mut a, mut b) = (both[0].clone(), both[1].clone());
+            a.sort();
+            b.sort();
+            assert_eq!(a, b, "{step}");
+        }
+        // The images of (1, 1) are each two king steps away, those of
+        // (1, 2) three; turning or reflecting keeps the length.
+        for ((x, y), n, length) in [((1, 1), 6, 2), ((1, 2), 12, 3)] {
+            let images = hex_mirror_images(x, y);
+            assert_eq!(images.len(), n);
+            for (a, b) in images {
+                assert_eq!(ShapeKind::Hex.king_steps(a, b), length, "({a}, {b})");
+            }
+        }
+        // A side-5 board is 8 king steps across: (3, 5) and (8, -3) are 8,
+        // (1, 8) and (4, 5) are 9.
+        assert!(dirs(&g, "(3, 5), (8, -3)", &[ne]).is_ok());
+        for bad in ["(0, 0)", "(2, 4)", "(1, 8)", "(4, 5)", "(-9, 1)"] {
+            assert!(dirs(&g, bad, &[ne]).is_err(), "{bad}");
+        }
     }
 
     #[test]

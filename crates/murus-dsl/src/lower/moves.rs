@@ -6,7 +6,7 @@ use super::items::Once;
 use super::sides::with_players;
 use crate::ast::*;
 use crate::diagnostic::{Diagnostic, Span};
-use crate::rules::{CatapultRule, SacrificeRule, SowCapture, SowRule};
+use crate::rules::{CatapultRule, MAX_CATAPULTS, SacrificeRule, SowCapture, SowRule};
 
 /// Empties the direction lists of every player but `players`: a rule gives
 /// its moves to the players it has directions for.
@@ -96,6 +96,19 @@ impl Lowerer {
         &mut self,
         blocks: &[&Block<CatapultField>],
     ) -> Vec<Option<CatapultRule>> {
+        if let Some(extra) = blocks.get(MAX_CATAPULTS) {
+            self.diags.push(
+                Diagnostic::error(
+                    extra.head,
+                    format!("more than {MAX_CATAPULTS} `catapult` blocks"),
+                )
+                .with_note(format!(
+                    "a variant may have at most {MAX_CATAPULTS} catapults; one block may \
+                     throw several ranges (`range 2, 3`)"
+                )),
+            );
+            return vec![None; blocks.len()];
+        }
         let shared_head = blocks.iter().find(|b| b.players.is_empty()).map(|b| b.head);
         let own: Vec<&Block<CatapultField>> = blocks
             .iter()

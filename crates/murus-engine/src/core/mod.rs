@@ -189,6 +189,7 @@ struct SowTab {
 /// [`crate::moves::THROW_RULE_SHIFT`]); every direction index fits below.
 pub(crate) const CAT_SHIFT: u32 = crate::moves::THROW_RULE_SHIFT;
 const _: () = assert!(MAXD <= 1 << CAT_SHIFT);
+const _: () = assert!(murus_dsl::rules::MAX_CATAPULTS <= 1 << (8 - CAT_SHIFT));
 
 /// One compiled catapult rule.
 #[derive(Clone, Debug)]

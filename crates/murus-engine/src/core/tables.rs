@@ -253,9 +253,10 @@ impl<B: Bits> Engine<B> {
         };
         engine.max_moves = engine.move_bound();
         // A sowing step may be a step vector, `stride` king steps long.
+        let kind = engine.rules.geometry.kind();
         let stride = (0..engine.rules.direction_count())
             .filter_map(|d| engine.rules.direction(d))
-            .map(|d| usize::from(d.dx.unsigned_abs().max(d.dy.unsigned_abs())))
+            .map(|d| kind.king_steps(i32::from(d.dx), i32::from(d.dy)) as usize)
             .max()
             .unwrap_or(1);
         for p in 0..players {

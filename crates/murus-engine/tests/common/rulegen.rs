@@ -9,7 +9,7 @@
 //! turn orders that repeat players or have a first round,
 //! stalemate that loses or draws, adjudication at the ply cap (by stones,
 //! towers or stacks on a rank), a win by taking a few enemy stones
-//! (`capture N stones`), step vectors (`(1, 2) mirrored`) on rectangles,
+//! (`capture N stones`), step vectors (`(1, 2) mirrored`) on rectangles and hex boards,
 //! and the pie rule; and rules of one
 //! player's own (`for g`, `for r`): a lower stack limit, another sowing,
 //! other sacrifices or none, catapults for one side, other win rules.
@@ -350,15 +350,24 @@ pub fn rule_file(seed: u64) -> String {
     } else {
         ""
     };
-    // Sometimes a rectangle's sowing, throws and sacrifices also go along
-    // step vectors: a knight's leaps, or two of them (on `all`, written
-    // out, so that the steps can follow).
-    let steps = !hex && rng.chance(30);
-    let (a, b) = if rng.chance(50) { (1, 2) } else { (2, 1) };
+    // Sometimes the sowing, throws and sacrifices also go along step
+    // vectors: a knight's leaps, or two of them (on `all`, written out, so
+    // that the steps can follow); on a hex board a knight's (`(1, 2)`, 12
+    // leaps) or the leap between two neighbouring directions (`(1, 1)`).
+    let steps = rng.chance(30);
+    let (a, b) = match (hex, rng.chance(50)) {
+        (false, true) => (1, 2),
+        (false, false) => (2, 1),
+        (true, true) => (1, 2),
+        (true, false) => (1, 1),
+    };
+    // The mirror image in the forward line: `(-a, b)` on a rectangle,
+    // `(-a, a + b)` on a hex board, whose axes are 60° apart.
+    let mirror = if hex { (-a, a + b) } else { (-a, b) };
     let sow_step = match (steps, rng.chance(50)) {
         (false, _) => String::new(),
         (true, true) => format!(", ({a}, {b}) mirrored"),
-        (true, false) => format!(", ({a}, {b}), ({}, {b})", -a),
+        (true, false) => format!(", ({a}, {b}), ({}, {})", mirror.0, mirror.1),
     };
     let one_step = |on: bool| match on {
         true => format!(", ({a}, {b})"),
@@ -376,7 +385,8 @@ pub fn rule_file(seed: u64) -> String {
         (SACRIFICE_STEP, sacrifice_step),
     ] {
         if !step.is_empty() {
-            text = text.replacen(&format!("all{mark}"), &format!("{EVERY}{mark}"), 1);
+            let every = if hex { EVERY_HEX } else { EVERY };
+            text = text.replacen(&format!("all{mark}"), &format!("{every}{mark}"), 1);
         }
         text = text.replacen(mark, &step, 1);
     }
@@ -385,6 +395,8 @@ pub fn rule_file(seed: u64) -> String {
 
 /// `all` on a rectangle, written out.
 const EVERY: &str = "n, ne, e, se, s, sw, w, nw";
+/// `all` on a hex board, written out.
+const EVERY_HEX: &str = "ne, e, se, sw, w, nw";
 /// Where the step vectors of the sowing, the first catapult and the
 /// shared sacrifice go, once drawn.
 const SOW_STEP: &str = "@sow-step@";

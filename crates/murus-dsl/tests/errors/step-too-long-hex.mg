@@ -1,6 +1,7 @@
-// Step vectors count files and ranks, which a hex board lacks.
+// A step vector longer than a hex board: (2, 3) is five king steps, and a
+// board of side 3 is four across.
 variant "hexbase"
-board hex 5
+board hex 3
 player "Romans" { letter r  colour "#e8dcc0"  home edge s  forward ne }
 player "Gauls"  { letter g  colour "#5b3a29"  home edge n  forward sw }
 setup {
@@ -8,5 +9,5 @@ setup {
     g 2 on edge n
 }
 stack limit 2
-sow { heights 2  directions forward, (1, 2)  onto empty, own 1 }
+sow { heights 2  directions forward, (2, 3)  onto empty, own 1 }
 win { stalemate loses }
