@@ -444,6 +444,19 @@ impl Variant {
     pub fn stone_count(&self, pos: &Position, player: usize) -> u32 {
         with!(self, pos, |_e, p| p.stone_count(player))
     }
+    /// How the game would end were it to reach the ply cap at `pos`: the
+    /// adjudication's result (a winner, or a draw on a tie for the most);
+    /// `None` where the rules simply draw such a game.
+    pub fn adjudicated(&self, pos: &Position) -> Option<Outcome> {
+        self.rules.adjudicate.as_ref()?;
+        Some(with!(self, pos, |e, p| e.drawn(p, Reason::PlyCap)))
+    }
+    /// What `adjudicate by …` counts for `player` in `pos` (its stones,
+    /// towers or stacks on the counted cells); `None` where the rules draw
+    /// a game at the ply cap.
+    pub fn adjudication_count(&self, pos: &Position, player: usize) -> Option<u32> {
+        with!(self, pos, |e, p| e.adjudication_count(p, player))
+    }
     /// Enemy stones player `player` has taken in the game so far, where the
     /// rules count them (`capture N stones`); 0 otherwise. At most 255.
     pub fn taken(&self, pos: &Position, player: usize) -> u32 {
@@ -453,6 +466,24 @@ impl Variant {
     /// player wins by `capture N stones`.
     pub fn counts_taken(&self) -> bool {
         self.rules.wins().any(|w| w.capture.is_some())
+    }
+    /// Where the variant counts the stones taken, each player's count as
+    /// `Romans 2 of 6, Gauls 1` (`of N`: its `capture N stones`); `None`
+    /// elsewhere. For status lines and diagrams.
+    pub fn taken_summary(&self, pos: &Position) -> Option<String> {
+        if !self.counts_taken() {
+            return None;
+        }
+        let counts: Vec<String> = (self.rules.players.iter().enumerate())
+            .map(|(p, player)| {
+                let n = self.taken(pos, p);
+                match self.rules.win(p).capture {
+                    Some(goal) => format!("{} {n} of {goal}", player.name),
+                    None => format!("{} {n}", player.name),
+                }
+            })
+            .collect();
+        Some(counts.join(", "))
     }
 
     /// A position of stacks `(slot, player, height)`, which [`crate::Setup`]

@@ -199,6 +199,9 @@ impl<'v> Diagram<'v> {
         let top = 8.0 + PITCH / 2.0;
         let width = (hi_x - lo_x) * PITCH + PITCH + room + 8.0;
         let board_height = (hi_y - lo_y) * PITCH + PITCH + 8.0 + room;
+        // Where taking stones wins, a line of each player's count.
+        let taken = self.variant.taken_summary(&self.position);
+        let board_height = board_height + if taken.is_some() { CAPTION } else { 0.0 };
         let height = board_height + if self.caption.is_some() { CAPTION } else { 0.0 };
         // SVG y grows downwards: the first rank is at the bottom.
         let px = |(x, y): (f64, f64)| (left + (x - lo_x) * PITCH, top + (hi_y - y) * PITCH);
@@ -272,6 +275,16 @@ impl<'v> Diagram<'v> {
         }
         if self.coordinates {
             self.coordinates_svg(&mut s, &palette, &px);
+        }
+        if let Some(taken) = &taken {
+            let _ = writeln!(
+                s,
+                r#"<text class="taken" x="{}" y="{}" text-anchor="middle" font-family="sans-serif" font-size="14" fill="{}">Stones taken: {}</text>"#,
+                num(width / 2.0),
+                num(board_height - CAPTION * 0.35),
+                palette.text,
+                escape(taken)
+            );
         }
         if let Some(caption) = &self.caption {
             let _ = writeln!(

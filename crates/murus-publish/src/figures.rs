@@ -10,7 +10,7 @@
 
 use murus_ai::{Bot, BotSpec};
 use murus_dsl::ShapeKind;
-use murus_dsl::rules::{Opening, Rules, Stalemate};
+use murus_dsl::rules::{Adjudication, Opening, Rules, Stalemate};
 use murus_engine::util::SplitMix64;
 use murus_engine::{Action, Move, Outcome, Position, Reason, Variant};
 
@@ -40,11 +40,14 @@ pub enum FigureKind {
     Reduction,
     /// The move that takes the last stone a player's `capture` asks for.
     Capture,
+    /// A move after which, were the game at its ply cap, the adjudication
+    /// (`adjudicate by …`) would give it to one player.
+    Adjudication,
 }
 
 impl FigureKind {
     /// Every kind, in the sheet's order.
-    pub const ALL: [FigureKind; 11] = [
+    pub const ALL: [FigureKind; 12] = [
         FigureKind::SowEmpty,
         FigureKind::SowOwn,
         FigureKind::Blocked,
@@ -56,6 +59,7 @@ impl FigureKind {
         FigureKind::Occupation,
         FigureKind::Reduction,
         FigureKind::Capture,
+        FigureKind::Adjudication,
     ];
 
     /// The kind's name in the sheet's HTML (`data-kind`).
@@ -72,6 +76,7 @@ impl FigureKind {
             FigureKind::Occupation => "occupation",
             FigureKind::Reduction => "reduction",
             FigureKind::Capture => "capture",
+            FigureKind::Adjudication => "adjudication",
         }
     }
 
@@ -89,6 +94,7 @@ impl FigureKind {
             FigureKind::Occupation => "Holding the cells",
             FigureKind::Reduction => "Worn down",
             FigureKind::Capture => "The last stone taken",
+            FigureKind::Adjudication => "Counted at the ply limit",
         }
     }
 
@@ -107,6 +113,7 @@ impl FigureKind {
             FigureKind::Occupation => rules.wins().any(|w| w.occupation.is_some()),
             FigureKind::Reduction => rules.wins().any(|w| w.reduced.is_some()),
             FigureKind::Capture => rules.wins().any(|w| w.capture.is_some()),
+            FigureKind::Adjudication => rules.adjudicate.is_some(),
         }
     }
 }
@@ -582,6 +589,9 @@ impl Finder<'_> {
                 self.offer(rank, f);
             }
         }
+        if outcome.is_none() && self.wants(FigureKind::Adjudication, (0, ply, index)) {
+            self.adjudicated(pos, m, next, (index, ply));
+        }
         if let Some(o) = outcome.filter(|o| o.reason == Reason::Reduced) {
             let rank = (0, ply, index);
             if self.wants(FigureKind::Reduction, rank) {
@@ -603,6 +613,38 @@ impl Finder<'_> {
                 self.offer(rank, f);
             }
         }
+    }
+
+    /// A position that the adjudication would give to one player, were the
+    /// game to reach its ply cap there: `pos` and the move `m` that led to
+    /// it, the cells counted (`by stacks on …`) shaded.
+    fn adjudicated(&mut self, pos: &Position, m: Move, next: &Position, at: (usize, usize)) {
+        let v = self.v;
+        let Some(o) = v.adjudicated(next).filter(|o| o.winner.is_some()) else {
+            return;
+        };
+        let counts: Vec<String> = (0..v.player_count())
+            .filter(|&p| !v.is_out(next, p))
+            .map(|p| {
+                format!(
+                    "{} {}",
+                    self.name(p),
+                    v.adjudication_count(next, p).unwrap_or(0)
+                )
+            })
+            .collect();
+        let caption = format!(
+            "{} play {}. Had the game reached its ply limit here, it would end: {}; the count is {}.",
+            self.name(v.turn(pos)),
+            v.move_to_string(m),
+            v.describe_outcome(o),
+            counts.join(", ")
+        );
+        let mut f = self.figure(FigureKind::Adjudication, pos, m, caption, at);
+        if let Some(Adjudication::Stacks(cells)) = &v.rules().adjudicate {
+            f.highlights = cells.clone();
+        }
+        self.offer((0, at.1, at.0), f);
     }
 
     /// `player`'s last move in `history`, and its ply.

@@ -243,3 +243,37 @@ fn a_hex_board_with_coordinates() {
     );
     insta::assert_snapshot!(svg);
 }
+
+/// Where taking stones wins, a diagram has a line of each player's count of
+/// stones taken, under the board and above the caption; elsewhere none.
+#[test]
+fn a_capture_race_diagram_counts_the_stones_taken() {
+    let source = include_str!("../../../variants/attrition.mg")
+        .replace("reduced to 8 stones", "capture 6 stones");
+    let v = Variant::compile(&source).unwrap();
+    let pos = (0..400)
+        .map(|seed| random_position(&v, seed, 60))
+        .find(|p| v.taken(p, 0) > 0 && v.taken(p, 1) > 0)
+        .expect("a random game where both sides took stones");
+    let svg = Diagram::new(&v, pos)
+        .caption("After the exchanges")
+        .to_svg();
+    let line = tags(&svg, "taken");
+    assert_eq!(line.len(), 1, "{svg}");
+    let text = svg.split("class=\"taken\"").nth(1).unwrap();
+    let text = &text[text.find('>').unwrap() + 1..text.find("</text>").unwrap()];
+    let (r, g) = (v.taken(&pos, 0), v.taken(&pos, 1));
+    assert_eq!(
+        text,
+        format!("Stones taken: Romans {r} of 6, Gauls {g} of 6")
+    );
+    // The line sits between the board and the caption.
+    let y = |class: &str| -> f64 {
+        let tag = tags(&svg, class)[0];
+        attr(tag, "y").unwrap().parse().unwrap()
+    };
+    assert!(y("taken") < y("caption"), "{svg}");
+    let standard = Variant::builtin("standard").unwrap();
+    let svg = Diagram::new(&standard, standard.start()).to_svg();
+    assert!(tags(&svg, "taken").is_empty());
+}

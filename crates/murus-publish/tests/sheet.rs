@@ -159,12 +159,28 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
         "attrition",
         "siege",
         "capture-race",
+        "adjudicated",
+        "hill-adjudicated",
     ] {
         // Attrition won by taking six stones, for the capture figure.
         let v = match name {
             "capture-race" => {
                 let source = include_str!("../../../variants/attrition.mg")
                     .replace("reduced to 8 stones", "capture 6 stones");
+                Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
+            }
+            // The standard game and hill decided at the ply cap, for the
+            // adjudication figure (the most towers: a sacrifice costs both
+            // sides a stone, so stones stay level; the most stacks on
+            // rank 4).
+            "adjudicated" => {
+                let source = include_str!("../../../variants/standard.mg")
+                    .replace("plies 300", "plies 300\n    adjudicate by towers");
+                Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
+            }
+            "hill-adjudicated" => {
+                let source = include_str!("../../../variants/hill.mg")
+                    .replace("plies 300", "plies 300\n    adjudicate by stacks on rank 4");
                 Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
             }
             _ => shipped(name),
@@ -256,6 +272,21 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
                         .outcome(&next)
                         .is_some_and(|o| o.reason == Reason::Capture && o.winner == Some(mover));
                     assert!(won, "{name}: {f:?}");
+                }
+                (FigureKind::Adjudication, _) => {
+                    // At the ply cap the game would go to one player, whose
+                    // count of what the rules count is the highest.
+                    let o = v.adjudicated(&next).expect("an adjudicated variant");
+                    let winner = o.winner.expect("a winner");
+                    let count = |p| v.adjudication_count(&next, p).unwrap();
+                    assert!(
+                        (0..v.player_count()).all(|p| p == winner || count(p) < count(winner)),
+                        "{name}: {f:?}"
+                    );
+                    assert!(f.caption.contains("adjudication"), "{}", f.caption);
+                    if name == "hill-adjudicated" {
+                        assert_eq!(f.highlights.len(), 8, "{name}: rank 4 shaded");
+                    }
                 }
                 (FigureKind::Reduction, _) => {
                     let reduced = v

@@ -214,6 +214,17 @@ enum Adjudge<B> {
     Stacks(B),
 }
 
+impl<B: Bits> Adjudge<B> {
+    /// Player `p`'s count in `pos`.
+    fn count(self, pos: &Pos<B>, p: usize) -> u32 {
+        match self {
+            Adjudge::Stones => pos.stone_count(p),
+            Adjudge::Towers => (pos.owner[p] & !pos.height[1]).count(),
+            Adjudge::Stacks(cells) => (pos.owner[p] & cells).count(),
+        }
+    }
+}
+
 /// A variant compiled into tables over bitboards of width `B`.
 #[derive(Clone, Debug)]
 pub struct Engine<B: Bits> {

@@ -7,7 +7,7 @@ use crate::draw::DrawTracker;
 use crate::moves::Move;
 use crate::outcome::{Outcome, Reason};
 
-use super::{Adjudge, Engine, Pos};
+use super::{Engine, Pos};
 
 /// Buffers a playout reuses, so that playing a game allocates nothing.
 #[derive(Debug, Default)]
@@ -53,11 +53,7 @@ impl<B: Bits> Engine<B> {
                 reason,
             };
         };
-        let count = |p: usize| match how {
-            Adjudge::Stones => pos.stone_count(p),
-            Adjudge::Towers => (pos.owner[p] & !pos.height[1]).count(),
-            Adjudge::Stacks(cells) => (pos.owner[p] & cells).count(),
-        };
+        let count = |p: usize| how.count(pos, p);
         let players = (0..self.players).filter(|&p| !pos.is_out(p));
         let most = players.clone().map(count).max();
         let mut leaders = players.filter(|&p| Some(count(p)) == most);
@@ -69,6 +65,13 @@ impl<B: Bits> Engine<B> {
             winner,
             reason: Reason::Adjudication,
         }
+    }
+
+    /// What the rules' `adjudicate by …` counts for player `p` in `pos`:
+    /// its stones, towers or stacks on the cells; `None` where a game at
+    /// the ply cap is drawn.
+    pub fn adjudication_count(&self, pos: &Pos<B>, p: usize) -> Option<u32> {
+        self.adjudicate.map(|how| how.count(pos, p))
     }
 
     /// [`Engine::judge`], counting the legal moves itself.

@@ -614,15 +614,8 @@ impl PlayPanel {
                 m.game().ply() + 1
             ));
             // Where taking stones wins, how many each player has taken.
-            if v.counts_taken() {
-                let pos = m.game().position();
-                let taken: Vec<String> = (0..v.player_count())
-                    .map(|p| match v.rules().win(p).capture {
-                        Some(n) => format!("{} {} of {n}", m.player_name(p), v.taken(pos, p)),
-                        None => format!("{} {}", m.player_name(p), v.taken(pos, p)),
-                    })
-                    .collect();
-                ui.weak(format!("· stones taken: {}", taken.join(", ")));
+            if let Some(taken) = v.taken_summary(m.game().position()) {
+                ui.weak(format!("· stones taken: {taken}"));
             }
             let bot_to_move = matches!(m.seat_of_player(turn), Seat::Bot(_));
             if !m.at_end_of_line() {
