@@ -33,10 +33,15 @@ fn per_player(rules: &Rules, dirs: &[Vec<usize>], many: bool) -> [Dirs; MAXP] {
     out
 }
 
+/// A list of directions as [`ManyDirs`] keeps it.
+fn apart(list: &[usize]) -> Vec<u8> {
+    list.iter().map(|&d| d as u8).collect()
+}
+
 /// Each player's list of a rule, as [`ManyDirs`] keeps it.
 fn per_player_apart(rules: &Rules, dirs: &[Vec<usize>]) -> [Vec<u8>; MAXP] {
     std::array::from_fn(|p| match dirs.get(p) {
-        Some(list) if p < rules.players.len() => list.iter().map(|&d| d as u8).collect(),
+        Some(list) if p < rules.players.len() => apart(list),
         _ => Vec::new(),
     })
 }
@@ -205,8 +210,8 @@ impl<B: Bits> Engine<B> {
         let many_dirs = many.then(|| {
             Box::new(ManyDirs {
                 sow: std::array::from_fn(|p| match rules.sow_of(p) {
-                    Some(s) => per_player_apart(&rules, &s.directions)[p].clone(),
-                    None => Vec::new(),
+                    Some(s) if p < players => apart(&s.directions[p]),
+                    _ => Vec::new(),
                 }),
                 sacs: (rules.sacrifices.iter())
                     .map(|r| per_player_apart(&rules, &r.directions))
