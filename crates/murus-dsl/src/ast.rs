@@ -404,7 +404,7 @@ pub enum DrawField {
     Repetition(Number),
     /// `plies N`
     Plies(Number),
-    /// `adjudicate by stones|towers|stacks on CELLSET`
+    /// `adjudicate by stones|towers|stacks on CELLSET`, `adjudicate for L`
     Adjudicate(Spanned<Adjudicate>),
 }
 
@@ -415,6 +415,8 @@ pub enum Adjudicate {
     Material(Material),
     /// `by stacks on CELLSET`
     Stacks(CellSet),
+    /// `for L`: the game goes to this player.
+    For(Name),
 }
 
 impl DrawField {

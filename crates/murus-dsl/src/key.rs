@@ -280,6 +280,9 @@ impl Rules {
             None => {}
             Some(Adjudication::Material(Material::Stones)) => out.push_str("adjudicate stones\n"),
             Some(Adjudication::Material(Material::Towers)) => out.push_str("adjudicate towers\n"),
+            Some(Adjudication::Player(p)) => {
+                let _ = writeln!(out, "adjudicate for {p}");
+            }
             Some(Adjudication::Stacks(cells)) => {
                 out.push_str("adjudicate stacks on ");
                 list(&mut out, cells);

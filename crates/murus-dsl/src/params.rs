@@ -523,7 +523,7 @@ fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
                         DrawField::Repetition(n) | DrawField::Plies(n) => f(n),
                         DrawField::Adjudicate(how) => match &mut how.value {
                             Adjudicate::Stacks(set) => cellset_numbers(set, f),
-                            Adjudicate::Material(_) => {}
+                            Adjudicate::Material(_) | Adjudicate::For(_) => {}
                         },
                     }
                 }

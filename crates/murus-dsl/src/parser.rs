@@ -760,10 +760,14 @@ fn build_draw_field(pair: Pair<'_, Rule>) -> DrawField {
     let rule = pair.as_rule();
     if rule == Rule::adjudicate_field {
         let at = span(&pair);
-        let what = next(&mut parts(pair), "`stones`, `towers` or `stacks on …`");
+        let what = next(
+            &mut parts(pair),
+            "`stones`, `towers`, `stacks on …` or a player",
+        );
         let how = match (what.as_rule(), what.as_str()) {
             (Rule::material, "stones") => Adjudicate::Material(Material::Stones),
             (Rule::material, _) => Adjudicate::Material(Material::Towers),
+            (Rule::letter, _) => Adjudicate::For(build_name(what)),
             _ => Adjudicate::Stacks(build_cellset(what)),
         };
         return DrawField::Adjudicate(Spanned::new(how, at));

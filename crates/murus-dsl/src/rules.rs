@@ -374,6 +374,10 @@ pub enum Adjudication {
     Material(Material),
     /// Stacks on these cells (sorted), one per cell held.
     Stacks(Vec<usize>),
+    /// This player (`adjudicate for L`): it wins if it is still in the
+    /// game (it counts 1, the others 0; out of the game, all tie at 0 and
+    /// the game is drawn).
+    Player(usize),
 }
 
 /// Opening protocol.

@@ -62,6 +62,9 @@ fn any_change_to_the_game_changes_the_key() {
             "directions n, s, e, w\n    onto",
         ),
         ("g 2 on rank 7", "g 2 on rank 7 - cells a7"),
+        ("plies 300", "plies 300 adjudicate for g"),
+        ("plies 300", "plies 300 adjudicate for r"),
+        ("plies 300", "plies 300 adjudicate by stones"),
     ];
     for (from, to) in changes {
         assert!(STANDARD.contains(from), "{from}");

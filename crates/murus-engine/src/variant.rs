@@ -325,12 +325,24 @@ impl Variant {
                 ),
                 None => "capture".to_string(),
             },
+            Reason::Adjudication
+                if matches!(self.rules.adjudicate, Some(Adjudication::Player(_))) =>
+            {
+                match (o.winner, draw.ply_cap) {
+                    (Some(_), Some(n)) => {
+                        format!("adjudication (held out for {})", count(n, "ply", "plies"))
+                    }
+                    (Some(_), None) => "adjudication (held out)".to_string(),
+                    // The player the adjudication names is out of the game.
+                    (None, _) => "adjudication (its player is out of the game)".to_string(),
+                }
+            }
             Reason::Adjudication => {
                 let what = match &self.rules.adjudicate {
                     Some(Adjudication::Material(Material::Stones)) => "stones",
                     Some(Adjudication::Material(Material::Towers)) => "towers",
                     Some(Adjudication::Stacks(_)) => "stacks on the counted cells",
-                    None => "of the count",
+                    Some(Adjudication::Player(_)) | None => "of the count",
                 };
                 let most = if o.winner.is_some() {
                     "the most"

@@ -350,8 +350,11 @@ fn reference_adjudication(v: &Variant, pos: &Position) -> Outcome {
                 Adjudication::Material(Material::Stones) => u32::from(h),
                 Adjudication::Material(Material::Towers) => u32::from(h >= 2),
                 Adjudication::Stacks(cells) => u32::from(cells.contains(cell)),
+                Adjudication::Player(_) => 0,
             })
-            .sum()
+            .sum::<u32>()
+            // The named player counts 1 whatever the board holds.
+            + u32::from(matches!(how, Adjudication::Player(q) if *q == p))
     };
     let counts: Vec<(usize, u32)> = (0..v.rules().players.len())
         .filter(|&p| !v.is_out(pos, p))
@@ -769,7 +772,7 @@ fn generated_rules_include_breakthroughs_by_count() {
 #[test]
 fn generated_rules_include_adjudication() {
     let texts: Vec<String> = (0..400).map(rule_file).collect();
-    for how in ["by stones", "by towers", "by stacks on rank"] {
+    for how in ["by stones", "by towers", "by stacks on rank", "for g"] {
         assert!(
             texts
                 .iter()

@@ -818,6 +818,39 @@ fn a_game_at_the_ply_cap_is_adjudicated_by_the_count() {
     assert!(seen.len() >= 2, "{seen:?}");
 }
 
+/// `adjudicate for g`: a game that reaches the ply cap goes to the Gauls,
+/// whatever the board holds (a siege whose defenders hold out).
+#[test]
+fn a_game_at_the_ply_cap_goes_to_the_player_it_names() {
+    let source = include_str!("../../../variants/standard.mg")
+        .replace("plies 300", "plies 12 adjudicate for g");
+    let v = Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"));
+    let mut capped = 0;
+    for seed in 1..40u64 {
+        let g = random_game(&v, seed);
+        let o = g.outcome().unwrap();
+        if o.reason.as_str() == "breakthrough" {
+            continue;
+        }
+        assert_eq!(
+            (o.winner, o.reason, g.ply()),
+            (Some(1), Reason::Adjudication, 12)
+        );
+        assert_eq!(
+            v.describe_outcome(o),
+            "Gauls win by adjudication (held out for 12 plies)"
+        );
+        assert_eq!(v.adjudication_count(g.position(), 1), Some(1));
+        assert_eq!(v.adjudication_count(g.position(), 0), Some(0));
+        capped += 1;
+    }
+    assert!(capped >= 10, "{capped}");
+    // Elsewhere a game at the cap is drawn, and nothing is counted.
+    let standard = Variant::builtin("standard").unwrap();
+    assert_eq!(standard.adjudicated(&standard.start()), None);
+    assert_eq!(standard.adjudication_count(&standard.start(), 0), None);
+}
+
 /// Attrition where taking three enemy stones wins (`capture 3 stones`).
 fn capture_race() -> Variant {
     let source = include_str!("../../../variants/attrition.mg")

@@ -633,12 +633,16 @@ impl Finder<'_> {
                 )
             })
             .collect();
+        // A count, unless the adjudication names the player it goes to.
+        let count = match v.rules().adjudicate {
+            Some(Adjudication::Player(_)) => String::new(),
+            _ => format!("; the count is {}", counts.join(", ")),
+        };
         let caption = format!(
-            "{} play {}. Had the game reached its ply limit here, it would end: {}; the count is {}.",
+            "{} play {}. Had the game reached its ply limit here, it would end: {}{count}.",
             self.name(v.turn(pos)),
             v.move_to_string(m),
             v.describe_outcome(o),
-            counts.join(", ")
         );
         let mut f = self.figure(FigureKind::Adjudication, pos, m, caption, at);
         if let Some(Adjudication::Stacks(cells)) = &v.rules().adjudicate {

@@ -655,16 +655,24 @@ impl Words<'_> {
         }
         match (ply_cap, adjudicate) {
             (Some(n), Some(how)) => {
-                let what = match how {
-                    Adjudication::Material(Material::Stones) => "stones".to_string(),
-                    Adjudication::Material(Material::Towers) => {
-                        "towers (stacks of two or more stones)".to_string()
-                    }
-                    Adjudication::Stacks(cells) => format!("stacks on {}", self.cells(cells)),
+                let most = |what: String| {
+                    format!(
+                        "Adjudication: after {n} plies the game ends, and the player with the most {what} wins; when several players have the most, the game is drawn."
+                    )
                 };
-                out.push(format!(
-                    "Adjudication: after {n} plies the game ends, and the player with the most {what} wins; when several players have the most, the game is drawn."
-                ));
+                out.push(match how {
+                    Adjudication::Material(Material::Stones) => most("stones".into()),
+                    Adjudication::Material(Material::Towers) => {
+                        most("towers (stacks of two or more stones)".into())
+                    }
+                    Adjudication::Stacks(cells) => most(format!("stacks on {}", self.cells(cells))),
+                    Adjudication::Player(p) => {
+                        let name = self.variant.rules().players.get(*p).map_or("?", |q| &q.name);
+                        format!(
+                            "Adjudication: after {n} plies the game ends, and {name} win (should {name} be out of the game by then, it is drawn)."
+                        )
+                    }
+                });
             }
             (Some(n), None) => out.push(format!("The game is drawn after {n} plies.")),
             (None, _) => {}

@@ -161,6 +161,7 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
         "capture-race",
         "adjudicated",
         "hill-adjudicated",
+        "held",
     ] {
         // Attrition won by taking six stones, for the capture figure.
         let v = match name {
@@ -176,6 +177,12 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
             "adjudicated" => {
                 let source = include_str!("../../../variants/standard.mg")
                     .replace("plies 300", "plies 300\n    adjudicate by towers");
+                Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
+            }
+            // The Gauls win at the ply cap (`adjudicate for g`).
+            "held" => {
+                let source = include_str!("../../../variants/standard.mg")
+                    .replace("plies 300", "plies 300\n    adjudicate for g");
                 Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
             }
             "hill-adjudicated" => {

@@ -105,6 +105,11 @@ draw {
     ] {
         assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }
+    let held = include_str!("../../../variants/standard.mg")
+        .replace("plies 300", "plies 200 adjudicate for g");
+    let v = Variant::compile(&held).unwrap_or_else(|e| panic!("{e:?}"));
+    let expected = "Adjudication: after 200 plies the game ends, and Gauls win (should Gauls be out of the game by then, it is drawn).";
+    assert!(rules_text(&v).contains(expected), "{expected:?}");
     let race = include_str!("../../../variants/attrition.mg")
         .replace("reduced to 8 stones", "capture 6 stones");
     let v = Variant::compile(&race).unwrap_or_else(|e| panic!("{e:?}"));

@@ -329,8 +329,8 @@ impl Lowerer {
         Some((draw, adjudication))
     }
 
-    /// `adjudicate by …`: only with a ply cap to act at, and a set of
-    /// `stacks on` with cells of the board.
+    /// `adjudicate by …` or `for L`: only with a ply cap to act at, a set
+    /// of `stacks on` with cells of the board, and a player that is one.
     fn lower_adjudication(
         &mut self,
         how: &Spanned<Adjudicate>,
@@ -344,6 +344,7 @@ impl Lowerer {
         }
         match &how.value {
             Adjudicate::Material(m) => Some(Adjudication::Material(*m)),
+            Adjudicate::For(name) => Some(Adjudication::Player(self.player_index(name)?)),
             Adjudicate::Stacks(set) => {
                 let g = self.geometry.as_ref()?;
                 let mut cells = eval_cellset(g, set, &mut self.diags)?;

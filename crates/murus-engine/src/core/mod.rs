@@ -212,6 +212,8 @@ enum Adjudge<B> {
     Towers,
     /// Own stacks on these cells.
     Stacks(B),
+    /// This player counts 1, the others 0 (`adjudicate for L`).
+    Player(usize),
 }
 
 impl<B: Bits> Adjudge<B> {
@@ -221,6 +223,7 @@ impl<B: Bits> Adjudge<B> {
             Adjudge::Stones => pos.stone_count(p),
             Adjudge::Towers => (pos.owner[p] & !pos.height[1]).count(),
             Adjudge::Stacks(cells) => (pos.owner[p] & cells).count(),
+            Adjudge::Player(q) => u32::from(p == q),
         }
     }
 }

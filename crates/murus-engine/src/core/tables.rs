@@ -132,6 +132,7 @@ impl<B: Bits> Engine<B> {
             Adjudication::Material(Material::Stones) => Adjudge::Stones,
             Adjudication::Material(Material::Towers) => Adjudge::Towers,
             Adjudication::Stacks(cells) => Adjudge::Stacks(set(cells)),
+            Adjudication::Player(p) => Adjudge::Player(*p),
         });
         let sacs = rules
             .sacrifices

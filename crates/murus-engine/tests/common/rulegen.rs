@@ -331,12 +331,13 @@ pub fn rule_file(seed: u64) -> String {
         );
     }
     // Sometimes a game at the ply cap goes to the player with the most
-    // stones, towers or stacks on the middle rank (drawn last, so that the
-    // files before it stay as they were).
+    // stones, towers or stacks on the middle rank, or to the second player
+    // (drawn last, so that the files before it stay as they were).
     let adjudicate = match rng.range(0, 9) {
         0 => " adjudicate by stones",
         1 => " adjudicate by towers",
         2 if !hex => &format!(" adjudicate by stacks on rank {}", h / 2 + 1),
+        3 => " adjudicate for g",
         _ => "",
     };
     // Sometimes taking a few enemy stones wins.
