@@ -463,9 +463,10 @@ impl Variant {
         self.rules.adjudicate.as_ref()?;
         Some(with!(self, pos, |e, p| e.drawn(p, Reason::PlyCap)))
     }
-    /// What `adjudicate by …` counts for `player` in `pos` (its stones,
-    /// towers or stacks on the counted cells); `None` where the rules draw
-    /// a game at the ply cap.
+    /// What `adjudicate …` counts for `player` in `pos` (its stones, towers
+    /// or stacks on the counted cells; with `adjudicate for L`, 1 for `L`
+    /// and 0 for the others); `None` where the rules draw a game at the ply
+    /// cap.
     pub fn adjudication_count(&self, pos: &Position, player: usize) -> Option<u32> {
         with!(self, pos, |e, p| e.adjudication_count(p, player))
     }

@@ -623,20 +623,19 @@ impl Finder<'_> {
         let Some(o) = v.adjudicated(next).filter(|o| o.winner.is_some()) else {
             return;
         };
-        let counts: Vec<String> = (0..v.player_count())
-            .filter(|&p| !v.is_out(next, p))
-            .map(|p| {
-                format!(
-                    "{} {}",
-                    self.name(p),
-                    v.adjudication_count(next, p).unwrap_or(0)
-                )
-            })
-            .collect();
         // A count, unless the adjudication names the player it goes to.
         let count = match v.rules().adjudicate {
             Some(Adjudication::Player(_)) => String::new(),
-            _ => format!("; the count is {}", counts.join(", ")),
+            _ => {
+                let counts: Vec<String> = (0..v.player_count())
+                    .filter(|&p| !v.is_out(next, p))
+                    .map(|p| {
+                        let n = v.adjudication_count(next, p).unwrap_or(0);
+                        format!("{} {n}", self.name(p))
+                    })
+                    .collect();
+                format!("; the count is {}", counts.join(", "))
+            }
         };
         let caption = format!(
             "{} play {}. Had the game reached its ply limit here, it would end: {}{count}.",

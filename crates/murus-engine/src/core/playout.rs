@@ -67,9 +67,10 @@ impl<B: Bits> Engine<B> {
         }
     }
 
-    /// What the rules' `adjudicate by …` counts for player `p` in `pos`:
-    /// its stones, towers or stacks on the cells; `None` where a game at
-    /// the ply cap is drawn.
+    /// What the rules' `adjudicate …` counts for player `p` in `pos`: its
+    /// stones, towers or stacks on the cells, or with `adjudicate for L` 1
+    /// for `L` and 0 for the others; `None` where a game at the ply cap is
+    /// drawn.
     pub fn adjudication_count(&self, pos: &Pos<B>, p: usize) -> Option<u32> {
         self.adjudicate.map(|how| how.count(pos, p))
     }
