@@ -12,6 +12,12 @@ fn shipped(name: &str) -> Variant {
     Variant::builtin(name).expect("a shipped variant")
 }
 
+/// A variant compiled from `source` with its first `from` written `to`.
+fn edited(source: &str, from: &str, to: &str) -> Variant {
+    assert!(source.contains(from), "{from}");
+    Variant::compile(&source.replacen(from, to, 1)).unwrap_or_else(|e| panic!("{e:?}"))
+}
+
 /// The `<figure …>` elements of a sheet, each as its whole text.
 fn figures(html: &str) -> Vec<&str> {
     html.split("<figure")
@@ -163,33 +169,25 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
         "hill-adjudicated",
         "held",
     ] {
-        // Attrition won by taking six stones, for the capture figure.
+        let standard = include_str!("../../../variants/standard.mg");
         let v = match name {
-            "capture-race" => {
-                let source = include_str!("../../../variants/attrition.mg")
-                    .replace("reduced to 8 stones", "capture 6 stones");
-                Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
-            }
+            // Attrition won by taking six stones, for the capture figure.
+            "capture-race" => edited(
+                include_str!("../../../variants/attrition.mg"),
+                "reduced to 8 stones",
+                "capture 6 stones",
+            ),
             // The standard game and hill decided at the ply cap, for the
             // adjudication figure (the most towers: a sacrifice costs both
             // sides a stone, so stones stay level; the most stacks on
-            // rank 4).
-            "adjudicated" => {
-                let source = include_str!("../../../variants/standard.mg")
-                    .replace("plies 300", "plies 300\n    adjudicate by towers");
-                Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
-            }
-            // The Gauls win at the ply cap (`adjudicate for g`).
-            "held" => {
-                let source = include_str!("../../../variants/standard.mg")
-                    .replace("plies 300", "plies 300\n    adjudicate for g");
-                Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
-            }
-            "hill-adjudicated" => {
-                let source = include_str!("../../../variants/hill.mg")
-                    .replace("plies 300", "plies 300\n    adjudicate by stacks on rank 4");
-                Variant::compile(&source).unwrap_or_else(|e| panic!("{e:?}"))
-            }
+            // rank 4); and the Gauls winning at the cap.
+            "adjudicated" => edited(standard, "plies 300", "plies 300 adjudicate by towers"),
+            "held" => edited(standard, "plies 300", "plies 300 adjudicate for g"),
+            "hill-adjudicated" => edited(
+                include_str!("../../../variants/hill.mg"),
+                "plies 300",
+                "plies 300 adjudicate by stacks on rank 4",
+            ),
             _ => shipped(name),
         };
         let (found, missing) = find_figures(&v, &search);

@@ -105,44 +105,49 @@ draw {
     ] {
         assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }
-    let held = include_str!("../../../variants/standard.mg")
-        .replace("plies 300", "plies 200 adjudicate for g");
-    let v = Variant::compile(&held).unwrap_or_else(|e| panic!("{e:?}"));
-    let expected = "Adjudication: after 200 plies the game ends, and Gauls win (should Gauls be out of the game by then, it is drawn).";
-    assert!(rules_text(&v).contains(expected), "{expected:?}");
-    let race = include_str!("../../../variants/attrition.mg")
-        .replace("reduced to 8 stones", "capture 6 stones");
-    let v = Variant::compile(&race).unwrap_or_else(|e| panic!("{e:?}"));
-    let text = rules_text(&v);
-    let expected = "Capture: a player who has taken 6 enemy stones in all (by sacrifices, throws and sowing onto enemy stacks) wins at once, with the move that takes the last of them.";
-    assert!(text.contains(expected), "{expected:?} in:\n{text}");
-    // Step vectors: named as they are for each player, and explained.
-    let knights = include_str!("../../../variants/standard.mg").replacen(
-        "directions all",
-        "directions forward, (1, 2), (-1, 2)",
-        1,
+    let standard = include_str!("../../../variants/standard.mg");
+    says(
+        standard,
+        ("plies 300", "plies 200 adjudicate for g"),
+        &[
+            "Adjudication: after 200 plies the game ends, and Gauls win (should Gauls be out of the game by then, it is drawn).",
+        ],
     );
-    let v = Variant::compile(&knights).unwrap_or_else(|e| panic!("{e:?}"));
-    let text = rules_text(&v);
-    for expected in [
-        "n, (1,2) or (-1,2) for Romans and s, (-1,-2) or (1,-2) for Gauls",
-        "A step such as (1,2) leaps straight to its cell, over whatever is between: the first number counts files toward h",
-    ] {
-        assert!(text.contains(expected), "{expected:?} in:\n{text}");
-    }
+    says(
+        include_str!("../../../variants/attrition.mg"),
+        ("reduced to 8 stones", "capture 6 stones"),
+        &[
+            "Capture: a player who has taken 6 enemy stones in all (by sacrifices, throws and sowing onto enemy stacks) wins at once, with the move that takes the last of them.",
+        ],
+    );
+    // Step vectors: named as they are for each player, and explained.
+    says(
+        standard,
+        ("directions all", "directions forward, (1, 2), (-1, 2)"),
+        &[
+            "n, (1,2) or (-1,2) for Romans and s, (-1,-2) or (1,-2) for Gauls",
+            "A step such as (1,2) leaps straight to its cell, over whatever is between: the first number counts files toward h",
+        ],
+    );
     // On a hex board: counted along its axes, e and ne. The Romans face ne
     // (forward-right e), the Gauls sw (forward-right w).
-    let hex = include_str!("../../../variants/hex.mg").replacen(
-        "directions all",
-        "directions forward, (1, 1)",
-        1,
+    says(
+        include_str!("../../../variants/hex.mg"),
+        ("directions all", "directions forward, (1, 1)"),
+        &[
+            "ne or (1,1) for Romans and sw or (-1,-1) for Gauls",
+            "the first number counts cells toward e, the second toward ne",
+        ],
     );
-    let v = Variant::compile(&hex).unwrap_or_else(|e| panic!("{e:?}"));
+}
+
+/// Asserts that the rules in words of `source`, with its first `from`
+/// written `to`, contain each of `expected`.
+fn says(source: &str, (from, to): (&str, &str), expected: &[&str]) {
+    assert!(source.contains(from), "{from}");
+    let v = Variant::compile(&source.replacen(from, to, 1)).unwrap_or_else(|e| panic!("{e:?}"));
     let text = rules_text(&v);
-    for expected in [
-        "ne or (1,1) for Romans and sw or (-1,-1) for Gauls",
-        "the first number counts cells toward e, the second toward ne",
-    ] {
+    for expected in expected {
         assert!(text.contains(expected), "{expected:?} in:\n{text}");
     }
 }
