@@ -36,7 +36,7 @@ use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 use murus_engine::job::{Handler, HandlerExt, Until};
-use murus_engine::{Bits, DrawTracker, Engine, EngineTask, Game, Move, Pos};
+use murus_engine::{Bits, DrawTracker, Engine, EngineTask, Game, Move, MoveKind, Pos};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
@@ -254,6 +254,9 @@ impl Analyser {
         if game.outcome().is_some() {
             return None;
         }
+        if let Some(found) = self.forced(game, limits, seed, handler) {
+            return found;
+        }
         struct Task<'a> {
             analyser: &'a mut Analyser,
             game: &'a Game,
@@ -281,6 +284,102 @@ impl Analyser {
             ask,
             handler,
         })
+    }
+
+    /// A position with one legal move (two players, no swap) is valued as
+    /// the position after that move, searched with the same limits: its
+    /// score is that position's turned to this side (a win or loss one ply
+    /// further), its depth and nodes one more, its line the move and then
+    /// that position's line. `None` where the position has a choice; then
+    /// `Some` of what [`Analyser::analyse_lines`] answers.
+    ///
+    /// So a forced move never reads as a level position (`cp 0`): the
+    /// search of a forced position is exactly the search of the one that
+    /// follows, and a chain of forced moves is followed to its end.
+    fn forced(
+        &mut self,
+        game: &Game,
+        limits: Limits,
+        seed: u64,
+        handler: &dyn Handler<Info>,
+    ) -> Option<Option<Found>> {
+        let v = game.variant();
+        if v.player_count() != 2 {
+            return None;
+        }
+        let [m] = game.legal_moves()[..] else {
+            return None;
+        };
+        if m.kind == MoveKind::Swap {
+            return None;
+        }
+        let started = Instant::now();
+        let mover = v.turn(game.position());
+        let mut after = game.clone();
+        after.play(m);
+        let flip = v.turn(after.position()) != mover;
+        let turn = |s: Score| turned(s, flip);
+        let found = match after.outcome() {
+            // The forced move ends the game.
+            Some(o) => {
+                let score = match o.winner {
+                    Some(w) if w == mover => Score::Win(1),
+                    Some(_) => Score::Loss(1),
+                    None => Score::Cp(0),
+                };
+                let info = Info {
+                    depth: 1,
+                    score,
+                    nodes: 1,
+                    time: started.elapsed(),
+                    pv: vec![m],
+                };
+                handler.progress(&info);
+                Found {
+                    best: m,
+                    score,
+                    depth: 1,
+                    nodes: 1,
+                    time: info.time,
+                    pv: vec![m],
+                    lines: vec![Line {
+                        first: m,
+                        score,
+                        pv: vec![m],
+                    }],
+                }
+            }
+            None => {
+                // The same budget; the forced move's own ply is counted in
+                // the depth.
+                let inner = Limits {
+                    depth: limits.depth.map(|d| d.saturating_sub(1).max(1)),
+                    ..limits
+                };
+                let heard = Turned {
+                    inner: handler,
+                    first: m,
+                    flip,
+                };
+                let f = self.analyse_lines(&after, inner, 1, seed, &heard)?;
+                let pv: Vec<Move> = std::iter::once(m).chain(f.pv).collect();
+                let score = turn(f.score);
+                Found {
+                    best: m,
+                    score,
+                    depth: f.depth + 1,
+                    nodes: f.nodes + 1,
+                    time: started.elapsed(),
+                    lines: vec![Line {
+                        first: m,
+                        score,
+                        pv: pv.clone(),
+                    }],
+                    pv,
+                }
+            }
+        };
+        Some(Some(found))
     }
 
     fn run<B: Bits>(
@@ -356,5 +455,51 @@ impl Analyser {
             pv,
             lines,
         })
+    }
+}
+
+/// A score of the position after a move as the side that made it sees
+/// it (`flip`: the other side moves there), one ply further from the
+/// result: a win or loss in `n` plies becomes one in `n + 1`.
+fn turned(s: Score, flip: bool) -> Score {
+    match if flip { negate(s) } else { s } {
+        Score::Cp(v) => Score::Cp(v),
+        Score::Win(n) => Score::Win(n + 1),
+        Score::Loss(n) => Score::Loss(n + 1),
+    }
+}
+
+/// The score the other side sees (two players).
+pub fn negate(s: Score) -> Score {
+    match s {
+        Score::Cp(v) => Score::Cp(-v),
+        Score::Win(n) => Score::Loss(n),
+        Score::Loss(n) => Score::Win(n),
+    }
+}
+
+/// The handler of a search of the position after a forced move, as the
+/// caller's handler hears it: each iteration one ply deeper, turned to
+/// the forced position's side, the forced move first in its line.
+struct Turned<'a> {
+    inner: &'a dyn Handler<Info>,
+    first: Move,
+    flip: bool,
+}
+
+impl Handler<Info> for Turned<'_> {
+    fn stop(&self) -> bool {
+        self.inner.stop()
+    }
+    fn progress(&self, info: &Info) {
+        self.inner.progress(&Info {
+            depth: info.depth + 1,
+            score: turned(info.score, self.flip),
+            nodes: info.nodes + 1,
+            time: info.time,
+            pv: std::iter::once(self.first)
+                .chain(info.pv.iter().copied())
+                .collect(),
+        });
     }
 }

@@ -13,6 +13,7 @@
 use murus_engine::job::Handler;
 use murus_engine::{Game, Glyph, Move, Position, Record, RecordMove, Variant};
 
+pub use crate::analysis::negate;
 use crate::analysis::{Analyser, Info, Limits, Score};
 
 /// A move that costs its mover more than this (centi-stones, 100: about a
@@ -31,15 +32,6 @@ pub fn is_blunder(before: Score, after: Score) -> bool {
         (_, Score::Loss(_)) => true,
         (Score::Cp(b), Score::Cp(a)) => b - a > BLUNDER_CP,
         (Score::Cp(_), Score::Win(_)) => false,
-    }
-}
-
-/// The score the other side sees (two players).
-pub fn negate(s: Score) -> Score {
-    match s {
-        Score::Cp(v) => Score::Cp(-v),
-        Score::Win(n) => Score::Loss(n),
-        Score::Loss(n) => Score::Win(n),
     }
 }
 
@@ -83,25 +75,43 @@ pub struct Blunder {
     pub after: Score,
 }
 
-/// The blunders of a line (none with more than two players): `movers[i]`
-/// and `scores[i]` are the side to move of position `i` (the start, then
-/// after each move) and its score for that side, where known.
-pub fn blunders(movers: &[usize], scores: &[Option<Score>], players: usize) -> Vec<Blunder> {
+/// The blunders of a line (none with more than two players): `line[i]` is
+/// the review of position `i` (the start, then after each move) and
+/// `moves[i]` the move played from it. A move is a blunder when
+/// [`is_blunder`] holds between its mover's scores before and after it,
+/// except where that cannot be so or is not known:
+/// - a forced move (the only legal one) is never a blunder: there was no
+///   choice;
+/// - the move the search found best is never a blunder;
+/// - a proven win is thrown away only if the search after the move went
+///   deep enough to have seen it go on (at least the plies the win still
+///   needed): a shallower search that finds no win has not shown that the
+///   move lost it.
+pub fn blunders(line: &[Reviewed], moves: &[Move], players: usize) -> Vec<Blunder> {
     if players != 2 {
         return Vec::new();
     }
     let mut out = Vec::new();
-    for index in 0..movers.len().saturating_sub(1) {
-        let mover = movers[index];
-        let (Some(Some(before)), Some(Some(a))) = (scores.get(index), scores.get(index + 1)) else {
+    for (index, &played) in moves.iter().enumerate() {
+        let (Some(b), Some(a)) = (line.get(index), line.get(index + 1)) else {
+            break;
+        };
+        let (Some(before), Some(after)) = (b.score, a.score) else {
             continue;
         };
-        let after = for_player(*a, movers[index + 1], mover);
-        if is_blunder(*before, after) {
+        if b.legal == 1 || b.pv.first() == Some(&played) {
+            continue;
+        }
+        let after = for_player(after, a.mover, b.mover);
+        let unseen = match (before, after) {
+            (Score::Win(n), Score::Cp(_)) => !a.over && a.depth + 1 < n,
+            _ => false,
+        };
+        if is_blunder(before, after) && !unseen {
             out.push(Blunder {
                 index,
-                mover,
-                before: *before,
+                mover: b.mover,
+                before,
                 after,
             });
         }
@@ -115,10 +125,33 @@ pub struct Reviewed {
     /// The player to move.
     pub mover: usize,
     /// Its score for the side to move: the search's, or the result's where
-    /// the game is over (`None`: the search was stopped first).
+    /// the game is over (`None`: not searched, or the search was stopped
+    /// first).
     pub score: Option<Score>,
+    /// The depth the search reached (0 where the game is over or nothing
+    /// was searched).
+    pub depth: u32,
     /// The best line found, best move first (empty where the game is over).
     pub pv: Vec<Move>,
+    /// The position's legal moves (1: the move is forced; 0 where the game
+    /// is over).
+    pub legal: usize,
+    /// The game is over here: its score is the result's.
+    pub over: bool,
+}
+
+impl Reviewed {
+    /// A position of `mover`'s not searched yet.
+    pub fn unsearched(mover: usize) -> Reviewed {
+        Reviewed {
+            mover,
+            score: None,
+            depth: 0,
+            pv: Vec::new(),
+            legal: 0,
+            over: false,
+        }
+    }
 }
 
 /// Stops a search when the review's handler says so.
@@ -140,24 +173,27 @@ pub fn review_position(
 ) -> Reviewed {
     let v = game.variant();
     let mover = v.turn(game.position());
-    let (score, pv) = match game.outcome() {
-        Some(o) => (
-            Some(match o.winner {
+    let mut out = Reviewed::unsearched(mover);
+    match game.outcome() {
+        Some(o) => {
+            out.over = true;
+            out.score = Some(match o.winner {
                 Some(w) if w == mover => Score::Win(0),
                 Some(_) => Score::Loss(0),
                 None => Score::Cp(0),
-            }),
-            Vec::new(),
-        ),
+            });
+        }
         None => {
+            out.legal = game.legal_moves().len();
             let seed = v.hash(game.position());
-            match analyser.analyse(game, limits, seed, handler) {
-                Some(f) => (Some(f.score), f.pv),
-                None => (None, Vec::new()),
+            if let Some(f) = analyser.analyse(game, limits, seed, handler) {
+                out.score = Some(f.score);
+                out.depth = f.depth;
+                out.pv = f.pv;
             }
         }
-    };
-    Reviewed { mover, score, pv }
+    }
+    out
 }
 
 /// Searches every position of the line `moves` from `start`, in order, for
@@ -190,32 +226,36 @@ pub fn review_line(
 }
 
 /// Writes a review into the record of its main line: each move's comment
-/// gets the score after it (the first player's view with two players, else
-/// the side to move's), and each blunder gets `??` and, as its first
-/// variation, the best line from the position before it with its score.
+/// gets the score after it with the depth searched (`+0.35 (depth 9)`;
+/// the first player's view with two players, else the side to move's),
+/// but for a move that ends the game (the record's result says how), and
+/// each blunder ([`blunders`]) gets `??` and, as its first variation, the
+/// best line from the position before it with its score.
 pub fn annotate(record: &mut Record, v: &Variant, review: &[Reviewed]) {
     let players = v.player_count();
     let viewer = |mover: usize| if players == 2 { 0 } else { mover };
-    let shown = |s: Score, mover: usize| {
+    let shown = |s: Score, mover: usize, depth: u32| {
         let view = viewer(mover);
         let s = if players == 2 {
             for_player(s, mover, view)
         } else {
             s
         };
-        score_text(s, view, v)
+        format!("{} (depth {depth})", score_text(s, view, v))
     };
-    let movers: Vec<usize> = review.iter().map(|r| r.mover).collect();
-    let scores: Vec<Option<Score>> = review.iter().map(|r| r.score).collect();
     for (i, m) in record.moves.iter_mut().enumerate() {
         let Some(after) = review.get(i + 1) else {
             break;
         };
-        if let Some(s) = after.score {
-            add_comment(m, &shown(s, after.mover));
+        if let Some(s) = after.score.filter(|_| !after.over) {
+            add_comment(m, &shown(s, after.mover, after.depth));
         }
     }
-    for b in blunders(&movers, &scores, players) {
+    let played: Vec<Move> = record
+        .replay(v)
+        .map(|g| g.moves().to_vec())
+        .unwrap_or_default();
+    for b in blunders(review, &played, players) {
         let before = &review[b.index];
         let Some(m) = record.moves.get_mut(b.index) else {
             continue;
@@ -230,7 +270,8 @@ pub fn annotate(record: &mut Record, v: &Variant, review: &[Reviewed]) {
         if let Some(first) = line.first().filter(|f| f.text != played) {
             let mut line = line.clone();
             let mut best = first.clone();
-            add_comment(&mut best, &format!("better: {}", shown(b.before, b.mover)));
+            let better = shown(b.before, b.mover, before.depth);
+            add_comment(&mut best, &format!("better: {better}"));
             line[0] = best;
             m.variations.insert(0, line);
         }
@@ -285,7 +326,7 @@ mod tests {
         assert_eq!(better.text, "d5-d7");
         assert_eq!(
             better.comment.as_deref(),
-            Some("better: Romans win in 1 ply")
+            Some("better: Romans win in 1 ply (depth 1)")
         );
         assert!(blunder.comment.is_some(), "the score after the move");
         // The annotated record is a valid record of the game.
@@ -302,13 +343,21 @@ mod tests {
         assert!(!is_blunder(Score::Loss(2), Score::Loss(1)));
         assert!(is_blunder(Score::Cp(100), Score::Cp(-51)));
         assert!(!is_blunder(Score::Cp(100), Score::Cp(-50)));
-        assert!(
-            blunders(
-                &[0, 1, 2],
-                &[Some(Score::Cp(0)), Some(Score::Win(2)), None],
-                3
-            )
-            .is_empty()
-        );
+        let at = |mover, score| Reviewed {
+            score: Some(score),
+            depth: 4,
+            legal: 10,
+            ..Reviewed::unsearched(mover)
+        };
+        let v = Variant::standard();
+        let m: Vec<Move> = v.legal_moves(&v.start())[..2].to_vec();
+        let line = [
+            at(0, Score::Cp(0)),
+            at(1, Score::Win(2)),
+            at(2, Score::Cp(0)),
+        ];
+        assert!(blunders(&line, &m, 3).is_empty(), "none with three players");
+        let line = [at(0, Score::Cp(0)), at(1, Score::Win(2))];
+        assert_eq!(blunders(&line, &m[..1], 2).len(), 1, "a walk into a loss");
     }
 }

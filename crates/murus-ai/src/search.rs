@@ -464,7 +464,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
             depth: 0,
             nodes: 0,
         };
-        if root.len() <= 1 {
+        // A forced move is searched like any other: its value is the value
+        // of the position it leads to, never a level 0.
+        if root.is_empty() {
             return result;
         }
         let mut values = vec![0; root.len()];
@@ -653,7 +655,11 @@ impl<'a, B: Bits> Searcher<'a, B> {
         me: usize,
     ) -> i32 {
         self.nodes += 1;
-        if self.nodes >= self.budget || (self.nodes & 1023 == 0 && self.handler.stop()) {
+        // The first iteration always finishes (a few hundred nodes at
+        // most): every search that ran has a searched value.
+        if self.root_depth > 1
+            && (self.nodes >= self.budget || (self.nodes & 1023 == 0 && self.handler.stop()))
+        {
             self.aborted = true;
             return 0;
         }

@@ -259,6 +259,10 @@ pub fn game(a: &AnalyzeArgs) -> Result<Reviewed> {
         .filter(|m| m.glyph == Some(murus_engine::Glyph::Blunder))
         .count();
     review::annotate(&mut record, &v, &review);
+    // A game the rules ended says so, where the record left it open.
+    if record.result.is_none() {
+        record.result = game.record().result;
+    }
     let after = record
         .moves
         .iter()

@@ -139,3 +139,54 @@ fn bad_analysis_requests_fail_clearly() {
         assert!(!err.contains("panicked"), "{args:?}: {err}");
     }
 }
+
+/// The Gauls' only move is b6-d6, after which b5-b7 breaks through: the
+/// position is searched as the one after its move (it once printed `cp 0`
+/// at depth 0, from no search at all).
+#[test]
+fn a_position_with_one_legal_move_is_searched() {
+    let forced = "g17/1g2g15/g1r21g1r2g12/1g11r1r2r12/3r12g11/8/8 g";
+    let j = answer(&["analyze", "standard", "--position", forced, "--json"]);
+    assert_eq!(j["best"], "b6-d6", "{j}");
+    assert_eq!(j["score"]["loss"], 2, "{j}");
+    assert!(j["depth"].as_u64().unwrap() >= 1, "{j}");
+    assert!(j["nodes"].as_u64().unwrap() >= 1, "{j}");
+    assert_eq!(j["pv"][0], "b6-d6");
+    assert_eq!(j["pv"][1], "b5-b7");
+}
+
+/// A won game with a forced reply: the review marks no move `??` (the
+/// forced reply and the winner's moves once were), writes each score with
+/// its depth, and writes nothing after the move that ends the game.
+#[test]
+fn a_review_marks_neither_forced_nor_winning_moves_as_blunders() {
+    let dir = crate::util::TempDir::new("analyze-forced");
+    let game = dir.write(
+        "game.mgn",
+        "[Variant \"standard\"]\n\
+         [Start \"1g11g14/g11g11g11g21/1g1g1g1r1g1g11/g12g1r11r11/g1r1r11r11r11/1r1r1r2r1g11r1/1r12r23 r\"]\n\
+         [Result \"*\"]\n\n\
+         1. e1-e3 g6-e6 2. e3-e5 e6-g6 3. e5-c7 *\n",
+    );
+    let o = murus(&[
+        "analyze",
+        "--game",
+        game.to_str().unwrap(),
+        "--bot",
+        "alphabeta:20000",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    // One line, whatever the wrapping.
+    let text = String::from_utf8_lossy(&o.stdout);
+    let text = text.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(!text.contains('?'), "{text}");
+    assert!(!text.contains("0 plies"), "{text}");
+    assert!(
+        text.contains("g6-e6 { Romans win in 3 plies (depth "),
+        "{text}"
+    );
+    // The game is over: its result is written, not left open.
+    assert!(text.contains("3. e5-c7 1-0"), "{text}");
+    assert!(text.contains("[Result \"1-0\"]"), "{text}");
+    assert!(stderr(&o).contains("0 blunders marked"), "{}", stderr(&o));
+}

@@ -242,9 +242,11 @@ fn analyze_game_writes_the_record_back_annotated() {
     assert!(o.status.success(), "{}", text(&o));
     assert!(stderr(&o).contains("reviewed 3 positions"), "{}", text(&o));
     let annotated = std::fs::read_to_string(&out).unwrap();
+    // One line, whatever the wrapping.
+    let annotated = annotated.split_whitespace().collect::<Vec<_>>().join(" ");
     assert!(annotated.contains("1. d5-d3?? {"), "{annotated}");
     assert!(
-        annotated.contains("(1. d5-d7 { better: Romans win in 1 ply })"),
+        annotated.contains("(1. d5-d7 { better: Romans win in 1 ply (depth 1) })"),
         "{annotated}"
     );
     let j = json(&murus(&[

@@ -8,9 +8,9 @@ use std::collections::HashSet;
 use std::path::Path;
 
 use murus_ai::analysis::{Analyser, Limits, Score};
-use murus_ai::review::{for_player, review_line};
+use murus_ai::review::{annotate, for_player, review_line};
 use murus_ai::tactics;
-use murus_engine::{Game, Move, Position, Variant};
+use murus_engine::{Game, Move, Position, Record, Variant};
 use serde::{Deserialize, Serialize};
 
 use crate::error::LabError;
@@ -43,6 +43,14 @@ pub struct GameSection {
     /// player's point of view, in centi-stones (a proven win
     /// ±[`PROVEN_CP`]); `None` where not searched.
     pub scores: Vec<Option<i32>>,
+    /// The depth each position's search reached (the start first; 0 where
+    /// the game is over).
+    #[serde(default)]
+    pub depths: Vec<u32>,
+    /// The game as `murus analyze --game` annotates it: the score after
+    /// each move with its depth, `??` on each blunder with the better line.
+    #[serde(default)]
+    pub record: Option<Record>,
     /// The nodes each position's search had.
     pub nodes: u64,
     /// The ply after which the winner's score stayed at least
@@ -120,6 +128,13 @@ pub(super) fn representative(
         ..Limits::default()
     };
     let reviewed = review_line(&mut analyser, v, v.start(), &moves, limits, &());
+    let depths: Vec<u32> = reviewed.iter().map(|r| r.depth).collect();
+    let mut game = Game::new(v);
+    for &m in &moves {
+        game.play(m);
+    }
+    let mut record = Record::from_game_record(&game.record());
+    annotate(&mut record, v, &reviewed);
     let scores: Vec<Option<i32>> = reviewed
         .iter()
         .map(|r| {
@@ -179,6 +194,8 @@ pub(super) fn representative(
         winner,
         reason,
         scores,
+        depths,
+        record: Some(record),
         nodes,
         clear_at,
     })

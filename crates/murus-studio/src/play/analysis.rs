@@ -27,7 +27,7 @@ use std::time::{Duration, Instant};
 
 use murus_ai::analysis::{Analyser, Limits, Line, Score};
 use murus_ai::proof::{self, Value};
-use murus_ai::review;
+use murus_ai::review::{self, Reviewed};
 pub use murus_ai::review::{BLUNDER_CP, Blunder, for_player, is_blunder, negate, score_text};
 use murus_engine::{Action, Game, Move, Position, Variant};
 
@@ -169,10 +169,8 @@ struct ReviewMsg {
     token: u64,
     /// The position after this many plies of the line.
     index: usize,
-    /// Its score for its side to move (`None`: no search result).
-    score: Option<Score>,
-    /// The best line found from it.
-    pv: Vec<Move>,
+    /// Its score, depth and best line.
+    reviewed: Reviewed,
 }
 
 /// A whole game's evaluation, position by position ("Analyze game").
@@ -180,12 +178,9 @@ struct ReviewMsg {
 pub struct Review {
     key: Key,
     /// Per position (`moves.len() + 1` of them, the start first): the
-    /// player to move.
-    movers: Vec<usize>,
-    /// Per position, its score for its side to move, once searched.
-    scores: Vec<Option<Score>>,
-    /// Per position, the best line found from it (empty until searched).
-    pvs: Vec<Vec<Move>>,
+    /// player to move, and once searched its score for that player, the
+    /// depth searched and the best line found.
+    positions: Vec<Reviewed>,
     players: usize,
     /// Every position has been searched.
     complete: bool,
@@ -199,12 +194,28 @@ impl Review {
     /// The best line found from the position after `index` plies (before
     /// move `index`); empty where not searched (yet).
     pub fn best_line(&self, index: usize) -> &[Move] {
-        self.pvs.get(index).map_or(&[], Vec::as_slice)
+        self.positions.get(index).map_or(&[], |r| r.pv.as_slice())
+    }
+    /// The depth the search of the position after `index` plies reached
+    /// (0: not searched, or the game is over there).
+    pub fn depth(&self, index: usize) -> u32 {
+        self.positions.get(index).map_or(0, |r| r.depth)
+    }
+    /// The shallowest and deepest searches of the positions searched so
+    /// far (`None`: none yet).
+    pub fn depths(&self) -> Option<(u32, u32)> {
+        let searched = self.positions.iter().filter(|r| r.depth > 0);
+        let lo = searched.clone().map(|r| r.depth).min()?;
+        Some((lo, searched.map(|r| r.depth).max().unwrap_or(lo)))
     }
     /// Positions searched so far, and in all.
     pub fn progress(&self) -> (usize, usize) {
-        let done = self.scores.iter().take_while(|s| s.is_some()).count();
-        (done, self.scores.len())
+        let done = self
+            .positions
+            .iter()
+            .take_while(|r| r.score.is_some())
+            .count();
+        (done, self.positions.len())
     }
     /// Whether every position has been searched.
     pub fn is_complete(&self) -> bool {
@@ -220,12 +231,11 @@ impl Review {
     /// ply), for [`Review::viewer`] (or the side to move); `None` where not
     /// searched (yet).
     pub fn evals(&self) -> Vec<Option<Score>> {
-        self.scores
+        self.positions
             .iter()
-            .zip(&self.movers)
-            .map(|(s, &mover)| match self.viewer() {
-                Some(v) => s.map(|s| for_player(s, mover, v)),
-                None => *s,
+            .map(|r| match self.viewer() {
+                Some(v) => r.score.map(|s| for_player(s, r.mover, v)),
+                None => r.score,
             })
             .collect()
     }
@@ -233,9 +243,7 @@ impl Review {
     /// for which [`is_blunder`] holds between the mover's scores before and
     /// after.
     pub fn blunders(&self) -> Vec<Blunder> {
-        let mut movers = self.movers.clone();
-        movers.truncate(self.key.moves.len() + 1);
-        review::blunders(&movers, &self.scores, self.players)
+        review::blunders(&self.positions, &self.key.moves, self.players)
     }
 }
 
@@ -469,9 +477,7 @@ impl Analysis {
                 start,
                 moves: moves.clone(),
             },
-            scores: vec![None; movers.len()],
-            pvs: vec![Vec::new(); movers.len()],
-            movers,
+            positions: movers.into_iter().map(Reviewed::unsearched).collect(),
             players: variant.player_count(),
             complete: false,
         });
@@ -515,11 +521,8 @@ impl Analysis {
         let finished = !self.review_worker.is_running();
         if let Some(r) = &mut self.review {
             for m in msgs.into_iter().filter(|m| m.token == token) {
-                if let Some(slot) = r.scores.get_mut(m.index) {
-                    *slot = m.score;
-                }
-                if let Some(slot) = r.pvs.get_mut(m.index) {
-                    *slot = m.pv;
+                if let Some(slot) = r.positions.get_mut(m.index) {
+                    *slot = m.reviewed;
                 }
             }
             if finished {
@@ -635,8 +638,7 @@ fn review_search(
             || !r.send(ReviewMsg {
                 token,
                 index,
-                score: reviewed.score,
-                pv: reviewed.pv,
+                reviewed,
             })
         {
             return;

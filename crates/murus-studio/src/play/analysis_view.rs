@@ -452,8 +452,14 @@ impl PlayPanel {
                 out.push(Action::JumpTo(x as usize));
             }
         }
+        let depths = match review.depths() {
+            Some((lo, hi)) if lo == hi => format!("; each position searched to depth {lo}"),
+            Some((lo, hi)) => format!("; positions searched to depth {lo} to {hi}"),
+            None => String::new(),
+        };
         r.response.on_hover_text(format!(
-            "in stones, from {view}; proven wins at ±10; red: blunders; a click shows that ply"
+            "in stones, from {view}; proven wins at ±10; red: blunders; a click shows that \
+             ply{depths}"
         ));
         if review.viewer().is_none() {
             ui.weak("blunders are marked in two-player games only");
@@ -479,9 +485,11 @@ impl PlayPanel {
             let after = analysis::for_player(b.after, b.mover, viewer);
             let name = texts.get(b.index).cloned().unwrap_or_default();
             let text = format!(
-                "Blunder {name}: from {} to {}",
+                "Blunder {name}: from {} (depth {}) to {} (depth {})",
                 score_text(before, viewer, &v),
-                score_text(after, viewer, &v)
+                review.depth(b.index),
+                score_text(after, viewer, &v),
+                review.depth(b.index + 1)
             );
             // Red, except on the selection's colour, where the theme's
             // text colour reads.
