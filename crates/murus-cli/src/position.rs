@@ -264,7 +264,7 @@ pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
         .iter()
         .filter_map(|m| murus_engine::record::bare_move(m));
     for (i, text) in moves.enumerate() {
-        play(&mut game, text).map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
+        play(&mut game, &text).map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
     }
     let outcome = game.outcome();
     Ok(Replayed {

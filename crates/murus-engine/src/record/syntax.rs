@@ -10,7 +10,7 @@ use pest::Parser as _;
 use pest::error::{Error as PestError, ErrorVariant};
 use pest::iterators::Pair;
 
-use super::{Glyph, Record, RecordMove};
+use super::{Glyph, Record, RecordMove, TYPOGRAPHIC_DASHES};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "record/grammar.pest"]
@@ -339,12 +339,13 @@ impl Builder {
 pub(crate) const RESULT_FORMS: &str = "a result is `1-0`, `0-1`, `1/2-1/2`, one score per player in turn order for more players (`0-1-0`, `1/3-1/3-1/3`), or `*`";
 
 /// Reads a result: `None` inside for `*`, `None` outside when it is not one.
+/// Typographic dashes (`1–0`) read as `-`.
 pub(crate) fn parse_result(text: &str) -> Option<Option<Vec<Score>>> {
     if text == "*" {
         return Some(None);
     }
     let scores: Option<Vec<Score>> = text
-        .split('-')
+        .split(|c| c == '-' || TYPOGRAPHIC_DASHES.contains(&c))
         .map(|s| match s {
             "1" => Some(Score::Win),
             "0" => Some(Score::Loss),
@@ -488,6 +489,10 @@ mod tests {
         assert_eq!(
             parse_result("1/3-1/3-1/3"),
             Some(Some(vec![Score::Draw(3); 3]))
+        );
+        assert_eq!(
+            parse_result("0\u{2013}1"),
+            Some(Some(vec![Score::Loss, Score::Win]))
         );
         assert_eq!(parse_result("2-0"), None);
         assert_eq!(parse_result("1"), None);
