@@ -383,3 +383,36 @@ fn typographic_dashes_and_upper_case_cells_import_every_ply() {
         stdout(&o)
     );
 }
+
+/// `record import` and `record export` of the same record write the same
+/// canonical text, the `Rules` tag included and just after `Variant`
+/// wherever the record had it, and the same JSON.
+#[test]
+fn import_and_export_write_the_same_canonical_text_rules_tag_included() {
+    let dir = TempDir::new("record-canonical");
+    let bare = dir.write(
+        "bare.mgn",
+        "[Variant \"standard\"]\n[Romans \"A. Legatus\"]\n\n1. H1\u{2013}H3 d7-f5 *\n",
+    );
+    let hashed = dir.write(
+        "hashed.mgn",
+        "[Romans \"A. Legatus\"]\n[Variant \"standard\"]\n[Rules \"sha256:b623410a9af49934519604b9c93e24a1f3d05258d64c5a214dbfb2f594012f71\"]\n\n1. h1-h3 d7-f5 *\n",
+    );
+    let expected = "[Variant \"standard\"]\n[Rules \"sha256:b623410a9af49934519604b9c93e24a1f3d05258d64c5a214dbfb2f594012f71\"]\n[Romans \"A. Legatus\"]\n[Result \"*\"]\n\n1. h1-h3 d7-f5 *\n";
+    for file in [&bare, &hashed] {
+        let file = file.to_str().unwrap();
+        for command in ["import", "export"] {
+            let o = murus(&["record", command, file]);
+            assert!(o.status.success(), "{command} {file}: {}", text(&o));
+            assert_eq!(stdout(&o), expected, "{command} {file}");
+        }
+        let import = murus(&["record", "import", file, "--json"]);
+        let export = murus(&["record", "export", file, "--to", "json"]);
+        assert_eq!(json(&import), json(&export), "{file}");
+        assert!(
+            json(&import)["tags"][0][0] == "Rules",
+            "{}",
+            stdout(&import)
+        );
+    }
+}

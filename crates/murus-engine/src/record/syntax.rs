@@ -16,6 +16,10 @@ use super::{Glyph, Record, RecordMove, TYPOGRAPHIC_DASHES};
 #[grammar = "record/grammar.pest"]
 struct RecordParser;
 
+/// The tag that names the rules' SHA-256: read first among the tags and
+/// written just after `Variant`.
+pub(crate) const RULES_TAG: &str = "Rules";
+
 /// One player's part of a result: `1`, `0`, or a share of a draw `1/N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Score {
@@ -132,12 +136,12 @@ impl Builder {
                 };
                 out.termination = Some((reason, by));
             }
-            _ => {
-                if name == "Rules" {
-                    out.rules_tag_span = Some(span);
-                }
-                out.record.tags.push((name, value));
+            // First among the tags, where the writer puts it.
+            RULES_TAG => {
+                out.rules_tag_span = Some(span);
+                out.record.tags.insert(0, (name, value));
             }
+            _ => out.record.tags.push((name, value)),
         }
         Ok(())
     }
