@@ -416,3 +416,22 @@ fn import_and_export_write_the_same_canonical_text_rules_tag_included() {
         );
     }
 }
+
+/// `murus replay` of a record and more moves numbers the plies from the
+/// game's start: the record's two plies, then ply 3 and ply 4.
+#[test]
+fn a_replay_of_a_record_and_more_moves_numbers_plies_from_the_games_start() {
+    let dir = TempDir::new("replay-plies");
+    let game = dir.write("game.mgn", "[Variant \"standard\"]\n\n1. h1-h3 d7-f5 *\n");
+    let game = game.to_str().unwrap();
+    let o = murus(&["replay", game, "2.", "f1-d3", "a7-a4"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("ply 4: `a7-a4` is not legal here"),
+        "{}",
+        text(&o)
+    );
+    let o = murus(&["replay", game, "f1\u{2013}d3", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(json(&o)["plies"], 3);
+}
