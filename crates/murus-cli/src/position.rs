@@ -264,7 +264,7 @@ pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
     for text in a.moves.iter().filter_map(|m| bare_move(m)) {
         let at = format!("ply {}", game.ply() + 1);
         if let Some(o) = game.outcome() {
-            let why = v.describe_outcome(o);
+            let why = v.describe_outcome_at(o, game.position());
             bail!("{at}: `{text}` cannot be played: the game is over: {why}");
         }
         play(&mut game, &text).map_err(|e| anyhow!("{at}: {e}"))?;
@@ -280,7 +280,7 @@ pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
         reason: outcome.map(|o| o.reason.as_str()),
         by: outcome.and_then(|o| o.reason.by()),
         board: v.render(game.position()),
-        outcome: outcome.map(|o| v.describe_outcome(o)),
+        outcome: outcome.map(|o| v.describe_outcome_at(o, game.position())),
     })
 }
 

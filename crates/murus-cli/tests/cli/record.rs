@@ -435,3 +435,31 @@ fn a_replay_of_a_record_and_more_moves_numbers_plies_from_the_games_start() {
     assert!(o.status.success(), "{}", text(&o));
     assert_eq!(json(&o)["plies"], 3);
 }
+
+/// A game won by reduction: `replay` says how many stones the loser has
+/// left (2 here), not the most the rule allows (6), on the board's
+/// "Game over" line, in the outcome, and for a move after the end.
+#[test]
+fn replay_says_how_many_stones_the_loser_is_down_to() {
+    let position = "g2g2g2g2g2g2g2g2/8/8/3g24/3r14/8/r27 g";
+    let o = murus(&["replay", "siege", "--position", position, "d4xd3"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Game over: Gauls win by reduction (the loser down to 2 stones)"),
+        "{out}"
+    );
+    assert!(
+        out.trim_end()
+            .ends_with("\nGauls win by reduction (the loser down to 2 stones)"),
+        "{out}"
+    );
+    assert!(!out.contains("6 stones"), "{out}");
+    let o = murus(&["replay", "siege", "--position", position, "d4xd3", "a1-a3"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("ply 2: `a1-a3` cannot be played: the game is over: Gauls win by reduction (the loser down to 2 stones)"),
+        "{}",
+        text(&o)
+    );
+}

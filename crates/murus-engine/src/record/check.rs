@@ -255,7 +255,7 @@ fn contradiction(syn: &Syntax, game: &Game) -> Option<Diagnostic> {
         )
         .with_note(format!(
             "the main line ends the game: {}",
-            v.describe_outcome(ended)
+            v.describe_outcome_at(ended, game.position())
         ))
     })
 }
@@ -298,7 +298,7 @@ pub(crate) fn move_error(span: Span, game: &Game, e: MoveError) -> Diagnostic {
             match game.outcome() {
                 Some(o) => d.with_note(format!(
                     "the game is over: {}",
-                    game.variant().describe_outcome(o)
+                    game.variant().describe_outcome_at(o, game.position())
                 )),
                 None => d.with_note(format!("legal moves: {}", legal.join(" "))),
             }

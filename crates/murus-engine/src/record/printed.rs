@@ -399,8 +399,12 @@ impl<'a> Reader<'a> {
             if r.winner != letter {
                 let o = self.game.outcome().expect("the game is over");
                 return Err(
-                    Diagnostic::error(t.span, "the result is not how the game ended")
-                        .with_note(format!("the moves end the game: {}", v.describe_outcome(o))),
+                    Diagnostic::error(t.span, "the result is not how the game ended").with_note(
+                        format!(
+                            "the moves end the game: {}",
+                            v.describe_outcome_at(o, self.game.position())
+                        ),
+                    ),
                 );
             }
             self.record.result = Some(r);
@@ -431,8 +435,12 @@ impl<'a> Reader<'a> {
         if let Some(o) = self.game.outcome() {
             let v = self.game.variant();
             return Err(
-                Diagnostic::error(t.span, "a resignation after the end of the game")
-                    .with_note(format!("the game is over: {}", v.describe_outcome(o))),
+                Diagnostic::error(t.span, "a resignation after the end of the game").with_note(
+                    format!(
+                        "the game is over: {}",
+                        v.describe_outcome_at(o, self.game.position())
+                    ),
+                ),
             );
         }
         let v = self.game.variant();
