@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
+use murus_engine::record::bare_move;
 use murus_engine::{Game, Position, Variant};
 use serde::{Serialize, Serializer};
 
@@ -259,12 +260,14 @@ pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
         let game = Game::from_position(&v, pos);
         (v, game)
     };
-    let moves = a
-        .moves
-        .iter()
-        .filter_map(|m| murus_engine::record::bare_move(m));
-    for (i, text) in moves.enumerate() {
-        play(&mut game, text).map_err(|e| anyhow!("ply {}: {e}", i + 1))?;
+    // Plies are numbered from the game's start, a record's moves included.
+    for text in a.moves.iter().filter_map(|m| bare_move(m)) {
+        let at = format!("ply {}", game.ply() + 1);
+        if let Some(o) = game.outcome() {
+            let why = v.describe_outcome_at(o, game.position());
+            bail!("{at}: `{text}` cannot be played: the game is over: {why}");
+        }
+        play(&mut game, &text).map_err(|e| anyhow!("{at}: {e}"))?;
     }
     let outcome = game.outcome();
     Ok(Replayed {
@@ -277,7 +280,7 @@ pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
         reason: outcome.map(|o| o.reason.as_str()),
         by: outcome.and_then(|o| o.reason.by()),
         board: v.render(game.position()),
-        outcome: outcome.map(|o| v.describe_outcome(o)),
+        outcome: outcome.map(|o| v.describe_outcome_at(o, game.position())),
     })
 }
 

@@ -177,6 +177,14 @@ fn fallback(spec: Option<&str>) -> Result<Option<Variant>> {
     spec.map(load_variant).transpose()
 }
 
+/// The record as `import` and `export` both write it: the `Rules` tag
+/// always (the SHA-256 of the rules it was checked under), and the rules
+/// embedded for a variant that is not shipped.
+fn canonical(mut record: Record, variant: &Variant) -> Record {
+    record.embed_rules(variant);
+    record
+}
+
 /// `murus record import`.
 pub fn import(a: &ImportArgs) -> Result<Imported> {
     let text = read_input(&a.file)?;
@@ -187,17 +195,17 @@ pub fn import(a: &ImportArgs) -> Result<Imported> {
             let Some(v) = given else {
                 bail!("--from text needs --variant: the moves are read by trying them");
             };
-            let mut record = read_printed(&text, &v).map_err(|diags| {
+            let record = read_printed(&text, &v).map_err(|diags| {
                 eprint!("{}", render(&diags, display_name(&a.file), &text));
                 anyhow!(
                     "`{}` cannot be read as a printed game",
                     display_name(&a.file)
                 )
             })?;
-            record.embed_rules(&v);
             (record, v)
         }
     };
+    let record = canonical(record, &variant);
     Ok(Imported {
         text: record.write(&variant),
         record,
@@ -208,10 +216,8 @@ pub fn import(a: &ImportArgs) -> Result<Imported> {
 /// `murus record export`.
 pub fn export(a: &ExportArgs) -> Result<Imported> {
     let given = fallback(a.variant.as_deref())?;
-    let (mut record, variant) = load(&a.file, given.as_ref())?;
-    if record.tag("Rules").is_none() {
-        record.embed_rules(&variant);
-    }
+    let (record, variant) = load(&a.file, given.as_ref())?;
+    let record = canonical(record, &variant);
     let out = if a.to == To::Json {
         format!("{}\n", record.to_json())
     } else {

@@ -63,7 +63,7 @@ impl Variant {
         let player = &self.rules().players[turn];
         match self.outcome(pos) {
             Some(o) => {
-                out += &format!("Game over: {}\n", self.describe_outcome(o));
+                out += &format!("Game over: {}\n", self.describe_outcome_at(o, pos));
             }
             None => {
                 out += &format!("{} ({}) to move", player.name, player.letter);

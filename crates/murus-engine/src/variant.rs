@@ -281,9 +281,36 @@ impl Variant {
         self.describe_outcome_under(o, self.rules.draw)
     }
 
+    /// [`Variant::describe_outcome`] for the game ended at `pos`: a
+    /// reduction says what the loser was left with ("the loser down to 3
+    /// stones"), where the position-free sentence can only give the most
+    /// the rule allows.
+    pub fn describe_outcome_at(&self, o: Outcome, pos: &Position) -> String {
+        self.describe(o, self.rules.draw, Some(pos))
+    }
+
     /// [`Variant::describe_outcome`] for a game played under other draw
     /// rules than the variant's own, such as a lab run's `--max-plies`.
     pub fn describe_outcome_under(&self, o: Outcome, draw: DrawRules) -> String {
+        self.describe(o, draw, None)
+    }
+
+    /// How many stones, or towers (stacks of two or more), `player` has.
+    fn material(&self, pos: &Position, player: usize, material: Material) -> u32 {
+        match material {
+            Material::Stones => self.stone_count(pos, player),
+            Material::Towers => self
+                .geometry()
+                .cells()
+                .filter(|&c| {
+                    self.stack(pos, c)
+                        .is_some_and(|(q, h)| q == player && h >= 2)
+                })
+                .count() as u32,
+        }
+    }
+
+    fn describe(&self, o: Outcome, draw: DrawRules, pos: Option<&Position>) -> String {
         let how = match o.reason {
             Reason::BreakthroughSow => "breakthrough".to_string(),
             Reason::BreakthroughThrow => "breakthrough with a thrown stone".to_string(),
@@ -311,9 +338,16 @@ impl Variant {
                         Material::Stones => ("stone", "stones"),
                         Material::Towers => ("tower", "towers"),
                     };
+                    // What the loser has left, where the position is known.
+                    let left = match (pos, o.winner) {
+                        (Some(p), Some(w)) if self.rules.players.len() == 2 => {
+                            self.material(p, 1 - w, r.material)
+                        }
+                        _ => r.at_most,
+                    };
                     format!(
                         "reduction (the loser down to {})",
-                        count(r.at_most, what.0, what.1)
+                        count(left, what.0, what.1)
                     )
                 }
                 None => "reduction".to_string(),

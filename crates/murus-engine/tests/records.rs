@@ -246,6 +246,12 @@ const PIECES: &[&str] = &[
     "-",
     "x",
     ":",
+    "\u{2013}",
+    "\u{2014}",
+    "×",
+    "X",
+    "H1",
+    "D4×C5",
 ];
 
 proptest::proptest! {
@@ -285,4 +291,163 @@ fn a_byte_order_mark_and_crlf_line_ends_are_spaces() {
     let r = read_printed(&printed_text, &v)
         .unwrap_or_else(|d| panic!("{}", render(&d, "w.txt", &printed_text)));
     assert_eq!(r, printed("magazine.txt", "standard"));
+}
+
+/// One game of the import corpus (`tests/data/records/import/expected`):
+/// the file, its variant, and what reading it gives.
+struct Case {
+    file: String,
+    variant: String,
+    expected: Expected,
+}
+
+enum Expected {
+    /// Every ply it holds, and the result it prints (`[Result "…"]`).
+    Plies(usize, String),
+    /// An error at this line and column.
+    Error(usize, usize),
+}
+
+fn import_corpus() -> Vec<Case> {
+    let list = data("import/expected");
+    let cases: Vec<Case> = list
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .map(|l| {
+            let w: Vec<&str> = l.split_whitespace().collect();
+            let expected = match w[2..] {
+                [n, "plies", result] => Expected::Plies(n.parse().unwrap(), result.to_string()),
+                ["error", at] => {
+                    let (line, col) = at.split_once(':').unwrap();
+                    Expected::Error(line.parse().unwrap(), col.parse().unwrap())
+                }
+                _ => panic!("expected: cannot read `{l}`"),
+            };
+            Case {
+                file: w[0].to_string(),
+                variant: w[1].to_string(),
+                expected,
+            }
+        })
+        .collect();
+    // Every game in the folder is listed, and every game listed is there.
+    let dir = format!("{}/tests/data/records/import", env!("CARGO_MANIFEST_DIR"));
+    let mut files: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .filter(|f| f.ends_with(".txt"))
+        .collect();
+    files.sort();
+    let mut listed: Vec<String> = cases.iter().map(|c| c.file.clone()).collect();
+    listed.sort();
+    assert_eq!(
+        files, listed,
+        "import/expected lists every game of the corpus"
+    );
+    cases
+}
+
+/// The import corpus: each printed game reads to every ply it holds and
+/// the result it prints, or fails at the line and column the list gives;
+/// moves are kept in the notation's characters, whatever dashes and case
+/// the printer used.
+#[test]
+fn the_import_corpus_reads_every_ply_or_fails_where_it_says() {
+    let failures: Vec<String> = import_corpus()
+        .into_iter()
+        .filter_map(|case| check_case(&case).err())
+        .collect();
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
+
+/// What is wrong with how one game of the corpus reads, if anything.
+fn check_case(case: &Case) -> Result<(), String> {
+    let v = Variant::builtin(&case.variant).unwrap();
+    let name = format!("import/{}", case.file);
+    let text = data(&name);
+    match (read_printed(&text, &v), &case.expected) {
+        (Ok(r), Expected::Plies(n, result)) => {
+            if r.moves.len() != *n {
+                return Err(format!("{name}: {} plies, not {n}", r.moves.len()));
+            }
+            let written = r.write(&v);
+            if !written.contains(&format!("[Result \"{result}\"]")) {
+                return Err(format!("{name}: the result is not {result}:\n{written}"));
+            }
+            if let Some(m) = r.moves.iter().find(|m| {
+                !m.text
+                    .chars()
+                    .all(|c| c.is_ascii() && !c.is_ascii_uppercase())
+            }) {
+                return Err(format!(
+                    "{name}: `{}` is not in the notation's characters",
+                    m.text
+                ));
+            }
+            let (back, _) = read(&written, Some(&v)).map_err(|d| render(&d, &name, &written))?;
+            if back.moves != r.moves {
+                return Err(format!("{name}: the record does not read back"));
+            }
+            Ok(())
+        }
+        (Err(d), Expected::Error(line, col)) => {
+            let shown = render(&d, &case.file, &text);
+            let at = format!("{}:{line}:{col}: error", case.file);
+            if shown.starts_with(&at) {
+                Ok(())
+            } else {
+                Err(format!("{name}: expected {at}, got\n{shown}"))
+            }
+        }
+        (Ok(r), Expected::Error(line, col)) => Err(format!(
+            "{name} read as {} plies, but it should fail at {line}:{col}",
+            r.moves.len()
+        )),
+        (Err(d), Expected::Plies(n, _)) => Err(format!(
+            "{name} should read to {n} plies:\n{}",
+            render(&d, &case.file, &text)
+        )),
+    }
+}
+
+/// Brackets within prose stay in its text; a comment in brackets after a
+/// move is the text inside them, brackets nested in it kept; a closed
+/// bracket holding the next move in sequence (`(if 7... g7-g5 8. e2-g4, …)`)
+/// is a line the game did not take.
+#[test]
+fn brackets_in_prose_are_kept_and_a_closed_bracket_is_never_the_game() {
+    let r = printed("import/prose_brackets.txt", "standard");
+    let comment = |i: usize| r.moves[i].comment.as_deref();
+    assert_eq!(
+        r.comment.as_deref(),
+        Some("Murus Gallicus (the 2009 rules): Roman Walls against a Gaulish Rush")
+    );
+    assert_eq!(
+        comment(5),
+        Some("A sharp reply (and a risky one): the Gauls race for the centre.")
+    );
+    assert_eq!(r.moves[12].text, "a3-c3");
+    assert_eq!(comment(12), Some("if 7... g7-g5 8. e2-g4, the wall holds"));
+    assert_eq!(r.moves[13].text, "d5-f7");
+    assert_eq!(comment(13), Some("The Gauls regroup (slowly)."));
+    assert_eq!(
+        comment(19),
+        Some("Here the Romans (at last) have built their wall.")
+    );
+}
+
+/// A record (the record format) read with typographic dashes, `×` and
+/// upper-case cells keeps its moves as the notation writes them.
+#[test]
+fn a_record_with_typeset_moves_is_kept_in_the_notation() {
+    let text = "[Variant \"standard\"]\n\n1. H1\u{2013}H3 d7\u{2014}f5 2. F1-D3 (2. a1\u{2212}a3) a7-a5 1\u{2013}0\n";
+    let (r, v) = read(text, None).unwrap_or_else(|d| panic!("{}", render(&d, "t.mgn", text)));
+    let moves: Vec<&str> = r.moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(moves, ["h1-h3", "d7-f5", "f1-d3", "a7-a5"]);
+    assert_eq!(r.moves[2].variations[0][0].text, "a1-a3");
+    assert_eq!(r.result.as_ref().and_then(|r| r.winner), Some('r'));
+    assert!(
+        r.write(&v)
+            .contains("1. h1-h3 d7-f5 2. f1-d3 (2. a1-a3) 2... a7-a5 1-0")
+    );
 }

@@ -771,6 +771,48 @@ fn siege_sides_follow_rules_of_their_own() {
     );
 }
 
+/// A game lost by reduction is described with what the loser was left
+/// with, stones or towers, where the position is known; without it, the
+/// most the rule allows.
+#[test]
+fn a_reduction_says_what_the_loser_is_down_to() {
+    let siege = v("siege");
+    let before = pos(&siege, "g2g2g2g2g2g2g2g2/8/8/3g24/3r14/8/r27 g");
+    let after = play(&siege, &before, "d4xd3");
+    let o = siege.outcome(&after).expect("the Romans are reduced");
+    assert_eq!(
+        siege.describe_outcome_at(o, &after),
+        "Gauls win by reduction (the loser down to 2 stones)"
+    );
+    assert_eq!(
+        siege.describe_outcome(o),
+        "Gauls win by reduction (the loser down to 6 stones)"
+    );
+    assert!(
+        siege
+            .render(&after)
+            .contains("(the loser down to 2 stones)"),
+        "{}",
+        siege.render(&after)
+    );
+    let towers = Variant::compile(
+        &siege
+            .source()
+            .replace("reduced to 6 stones", "reduced to 2 towers"),
+    )
+    .unwrap();
+    let after = play(
+        &towers,
+        &pos(&towers, "g2g2g2g2g2g2g2g2/8/8/3g24/3r14/8/r27 g"),
+        "d4xd3",
+    );
+    let o = towers.outcome(&after).expect("the Romans are reduced");
+    assert_eq!(
+        towers.describe_outcome_at(o, &after),
+        "Gauls win by reduction (the loser down to 1 tower)"
+    );
+}
+
 /// `adjudicate by …`: a game that reaches the ply cap goes to the player
 /// with the most stones (towers, stacks on the cells), a tie draws; `Game`,
 /// the playout and the description agree.

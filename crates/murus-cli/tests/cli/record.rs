@@ -271,3 +271,197 @@ fn analyze_game_writes_the_record_back_annotated() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--force"), "{}", text(&o));
 }
+
+/// The import corpus (`import/expected` in the engine's record data), as
+/// `murus record import --from text` sees it: every ply and the result of
+/// each game that reads, in the canonical text that `record import` and
+/// `record export` of that text give back byte for byte; every game that
+/// does not read fails with status 1 at `FILE:LINE:COL`.
+#[test]
+fn the_import_corpus_imports_every_ply_or_fails_at_its_line_and_column() {
+    let list = std::fs::read_to_string(data("import/expected")).unwrap();
+    let dir = TempDir::new("record-corpus");
+    let mut checked = 0;
+    for line in list
+        .lines()
+        .filter(|l| !l.trim().is_empty() && !l.starts_with('#'))
+    {
+        let w: Vec<&str> = line.split_whitespace().collect();
+        let (file, variant) = (w[0], w[1]);
+        let path = data(&format!("import/{file}"));
+        let import = |json: bool| {
+            let mut args = vec![
+                "record",
+                "import",
+                &path,
+                "--from",
+                "text",
+                "--variant",
+                variant,
+            ];
+            if json {
+                args.push("--json");
+            }
+            murus(&args)
+        };
+        match w[2..] {
+            [plies, "plies", result] => {
+                let o = import(true);
+                assert!(o.status.success(), "{file}: {}", text(&o));
+                let j = json(&o);
+                let moves = j["moves"].as_array().unwrap();
+                assert_eq!(moves.len().to_string(), plies, "{file}");
+                for m in moves {
+                    let m = m["move"].as_str().unwrap();
+                    assert!(
+                        m.chars().all(|c| c.is_ascii() && !c.is_ascii_uppercase()),
+                        "{file}: `{m}` is not in the notation's characters"
+                    );
+                }
+                let o = import(false);
+                assert!(o.status.success(), "{file}: {}", text(&o));
+                let canonical = stdout(&o);
+                assert!(
+                    canonical.contains(&format!("[Result \"{result}\"]")),
+                    "{file}: {canonical}"
+                );
+                let saved = dir.write(&file.replace(".txt", ".mgn"), &canonical);
+                let saved = saved.to_str().unwrap();
+                for again in [
+                    murus(&["record", "import", saved]),
+                    murus(&["record", "export", saved]),
+                ] {
+                    assert!(again.status.success(), "{file}: {}", text(&again));
+                    assert_eq!(stdout(&again), canonical, "{file}");
+                }
+            }
+            ["error", at] => {
+                let o = import(false);
+                assert_eq!(o.status.code(), Some(1), "{file}: {}", text(&o));
+                assert!(
+                    stderr(&o).contains(&format!("{file}:{at}: error")),
+                    "{file}: {}",
+                    text(&o)
+                );
+                assert!(stdout(&o).is_empty(), "{file}: {}", stdout(&o));
+            }
+            _ => panic!("import/expected: cannot read `{line}`"),
+        }
+        checked += 1;
+    }
+    assert!(checked >= 7, "the corpus has its games");
+}
+
+/// The game of the issue: en and em dashes and upper-case cells are the
+/// notation's characters; all four plies are read, and written in lower case.
+#[test]
+fn typographic_dashes_and_upper_case_cells_import_every_ply() {
+    let mut child = command()
+        .args([
+            "record",
+            "import",
+            "-",
+            "--from",
+            "text",
+            "--variant",
+            "standard",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all("1. H1-H3, d7\u{2013}f5 2. f1\u{2014}d3, a7-a5".as_bytes())
+        .unwrap();
+    let o = child.wait_with_output().unwrap();
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(
+        stdout(&o).ends_with("\n1. h1-h3 d7-f5 2. f1-d3 a7-a5 *\n"),
+        "{}",
+        stdout(&o)
+    );
+}
+
+/// `record import` and `record export` of the same record write the same
+/// canonical text, the `Rules` tag included and just after `Variant`
+/// wherever the record had it, and the same JSON.
+#[test]
+fn import_and_export_write_the_same_canonical_text_rules_tag_included() {
+    let dir = TempDir::new("record-canonical");
+    let bare = dir.write(
+        "bare.mgn",
+        "[Variant \"standard\"]\n[Romans \"A. Legatus\"]\n\n1. H1\u{2013}H3 d7-f5 *\n",
+    );
+    let hashed = dir.write(
+        "hashed.mgn",
+        "[Romans \"A. Legatus\"]\n[Variant \"standard\"]\n[Rules \"sha256:b623410a9af49934519604b9c93e24a1f3d05258d64c5a214dbfb2f594012f71\"]\n\n1. h1-h3 d7-f5 *\n",
+    );
+    let expected = "[Variant \"standard\"]\n[Rules \"sha256:b623410a9af49934519604b9c93e24a1f3d05258d64c5a214dbfb2f594012f71\"]\n[Romans \"A. Legatus\"]\n[Result \"*\"]\n\n1. h1-h3 d7-f5 *\n";
+    for file in [&bare, &hashed] {
+        let file = file.to_str().unwrap();
+        for command in ["import", "export"] {
+            let o = murus(&["record", command, file]);
+            assert!(o.status.success(), "{command} {file}: {}", text(&o));
+            assert_eq!(stdout(&o), expected, "{command} {file}");
+        }
+        let import = murus(&["record", "import", file, "--json"]);
+        let export = murus(&["record", "export", file, "--to", "json"]);
+        assert_eq!(json(&import), json(&export), "{file}");
+        assert!(
+            json(&import)["tags"][0][0] == "Rules",
+            "{}",
+            stdout(&import)
+        );
+    }
+}
+
+/// `murus replay` of a record and more moves numbers the plies from the
+/// game's start: the record's two plies, then ply 3 and ply 4.
+#[test]
+fn a_replay_of_a_record_and_more_moves_numbers_plies_from_the_games_start() {
+    let dir = TempDir::new("replay-plies");
+    let game = dir.write("game.mgn", "[Variant \"standard\"]\n\n1. h1-h3 d7-f5 *\n");
+    let game = game.to_str().unwrap();
+    let o = murus(&["replay", game, "2.", "f1-d3", "a7-a4"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("ply 4: `a7-a4` is not legal here"),
+        "{}",
+        text(&o)
+    );
+    let o = murus(&["replay", game, "f1\u{2013}d3", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert_eq!(json(&o)["plies"], 3);
+}
+
+/// A game won by reduction: `replay` says how many stones the loser has
+/// left (2 here), not the most the rule allows (6), on the board's
+/// "Game over" line, in the outcome, and for a move after the end.
+#[test]
+fn replay_says_how_many_stones_the_loser_is_down_to() {
+    let position = "g2g2g2g2g2g2g2g2/8/8/3g24/3r14/8/r27 g";
+    let o = murus(&["replay", "siege", "--position", position, "d4xd3"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("Game over: Gauls win by reduction (the loser down to 2 stones)"),
+        "{out}"
+    );
+    assert!(
+        out.trim_end()
+            .ends_with("\nGauls win by reduction (the loser down to 2 stones)"),
+        "{out}"
+    );
+    assert!(!out.contains("6 stones"), "{out}");
+    let o = murus(&["replay", "siege", "--position", position, "d4xd3", "a1-a3"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("ply 2: `a1-a3` cannot be played: the game is over: Gauls win by reduction (the loser down to 2 stones)"),
+        "{}",
+        text(&o)
+    );
+}

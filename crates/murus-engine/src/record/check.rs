@@ -7,8 +7,9 @@ use murus_dsl::diagnostic::{Diagnostic, Span};
 use murus_dsl::key::text_sha256_hex;
 
 use super::syntax::{self, MoveSpan, RESULT_FORMS, Score, Syntax};
-use super::{Record, RecordMove};
+use super::{Record, RecordMove, notation_text};
 use crate::game::{Game, RecordResult};
+use crate::moves::Move;
 use crate::notation::MoveError;
 use crate::variant::{BUILTIN, Variant};
 
@@ -29,7 +30,7 @@ pub fn read(
         syn.record.variant = variant.name().to_string();
     }
     syn.record.result = result(&syn, &variant)?;
-    let diags = replay_all(&syn, &variant);
+    let diags = replay_all(&mut syn, &variant);
     if diags.is_empty() {
         Ok((syn.record, variant))
     } else {
@@ -207,8 +208,9 @@ pub(crate) fn seat(moves: &[RecordMove], player: usize) -> usize {
 }
 
 /// Replays the main line and every variation; one diagnostic a line that
-/// goes wrong, at its first bad move.
-fn replay_all(syn: &Syntax, v: &Variant) -> Vec<Diagnostic> {
+/// goes wrong, at its first bad move. The moves played are left as the
+/// notation writes them (`H1–H3` read is `h1-h3`).
+fn replay_all(syn: &mut Syntax, v: &Variant) -> Vec<Diagnostic> {
     let start = match &syn.record.start {
         None => v.start(),
         Some(s) => match v.parse_position(s) {
@@ -233,7 +235,7 @@ fn replay_all(syn: &Syntax, v: &Variant) -> Vec<Diagnostic> {
     };
     let mut game = Game::from_position(v, start);
     let mut diags = Vec::new();
-    walk(&mut game, &syn.record.moves, &syn.moves, &mut diags);
+    walk(&mut game, &mut syn.record.moves, &syn.moves, &mut diags);
     if diags.is_empty() {
         diags.extend(contradiction(syn, &game));
     }
@@ -253,27 +255,35 @@ fn contradiction(syn: &Syntax, game: &Game) -> Option<Diagnostic> {
         )
         .with_note(format!(
             "the main line ends the game: {}",
-            v.describe_outcome(ended)
+            v.describe_outcome_at(ended, game.position())
         ))
     })
 }
 
-fn walk(game: &mut Game, moves: &[RecordMove], spans: &[MoveSpan], diags: &mut Vec<Diagnostic>) {
-    for (m, s) in moves.iter().zip(spans) {
-        for (line, line_spans) in m.variations.iter().zip(&s.variations) {
+fn walk(
+    game: &mut Game,
+    moves: &mut [RecordMove],
+    spans: &[MoveSpan],
+    diags: &mut Vec<Diagnostic>,
+) {
+    for (m, s) in moves.iter_mut().zip(spans) {
+        for (line, line_spans) in m.variations.iter_mut().zip(&s.variations) {
             let mut g = game.clone();
             walk(&mut g, line, line_spans, diags);
         }
-        if let Err(e) = play(game, &m.text) {
-            diags.push(move_error(s.span, game, e));
-            return;
+        match play(game, &m.text) {
+            Ok(played) => m.text = game.variant().move_to_string(played),
+            Err(e) => {
+                diags.push(move_error(s.span, game, e));
+                return;
+            }
         }
     }
 }
 
 /// Plays a move written `text`, refusing one after the end of the game.
-pub(crate) fn play(game: &mut Game, text: &str) -> Result<(), MoveError> {
-    game.play_str(text).map(|_| ())
+pub(crate) fn play(game: &mut Game, text: &str) -> Result<Move, MoveError> {
+    game.play_str(&notation_text(text))
 }
 
 /// A move that cannot be played, as a diagnostic: its reason, and the legal
@@ -288,7 +298,7 @@ pub(crate) fn move_error(span: Span, game: &Game, e: MoveError) -> Diagnostic {
             match game.outcome() {
                 Some(o) => d.with_note(format!(
                     "the game is over: {}",
-                    game.variant().describe_outcome(o)
+                    game.variant().describe_outcome_at(o, game.position())
                 )),
                 None => d.with_note(format!("legal moves: {}", legal.join(" "))),
             }

@@ -25,16 +25,42 @@ pub use printed::read_printed;
 
 use crate::game::{Game, GameRecord, RecordError, RecordResult};
 
+/// The dashes typesetters print for a hyphen: hyphen, non-breaking
+/// hyphen, figure dash, en dash, em dash and minus sign (‐ ‑ ‒ – — −).
+pub const TYPOGRAPHIC_DASHES: [char; 6] = [
+    '\u{2010}', '\u{2011}', '\u{2012}', '\u{2013}', '\u{2014}', '\u{2212}',
+];
+
+/// A character of a move as printed, in the notation's own: a typographic
+/// dash is `-`, a multiplication sign `×` is `x`, and letters are in lower
+/// case (`H1–H3` is `h1-h3`, `B4×C5` is `b4xc5`).
+pub fn notation_char(c: char) -> char {
+    if TYPOGRAPHIC_DASHES.contains(&c) {
+        '-'
+    } else if c == '×' {
+        'x'
+    } else {
+        c.to_ascii_lowercase()
+    }
+}
+
+/// A move as printed or typed, in the notation's characters (see
+/// [`notation_char`]).
+pub fn notation_text(text: &str) -> String {
+    text.chars().map(notation_char).collect()
+}
+
 /// A word of a move list as typed or pasted: `None` for a move number
 /// (`1.`, `1...`) or a lone comma or glyph, else the move without the
-/// glyph and commas after it (`a1-a3!?,` is `a1-a3`).
-pub fn bare_move(word: &str) -> Option<&str> {
+/// glyph and commas after it, in the notation's characters (`a1-a3!?,` is
+/// `a1-a3`, `H1–H3` is `h1-h3`).
+pub fn bare_move(word: &str) -> Option<String> {
     let w = word.trim();
     let digits = w.bytes().take_while(u8::is_ascii_digit).count();
     let numbered = digits > 0 && w[digits..].bytes().all(|b| b == b'.') && w.len() > digits;
     let w = w.trim_end_matches([',', ';']);
     let w = w.trim_end_matches(['!', '?']);
-    (!numbered && !w.is_empty() && !w.ends_with(['.', '…'])).then_some(w)
+    (!numbered && !w.is_empty() && !w.ends_with(['.', '…'])).then(|| notation_text(w))
 }
 
 /// Renders diagnostics about a record read from `source` like the rules
@@ -268,8 +294,17 @@ mod tests {
         let words = [
             "1.", "a1-a3!?,", "b7-b5", ",", "2...", "d1:b2,g2", "!!", "swap",
         ];
-        let moves: Vec<&str> = words.into_iter().filter_map(bare_move).collect();
+        let moves: Vec<String> = words.into_iter().filter_map(bare_move).collect();
         assert_eq!(moves, ["a1-a3", "b7-b5", "d1:b2,g2", "swap"]);
+        let typeset = [
+            "H1\u{2013}H3",
+            "d7\u{2014}f5",
+            "B4×C5",
+            "d5\u{2212}d3",
+            "SWAP",
+        ];
+        let moves: Vec<String> = typeset.into_iter().filter_map(bare_move).collect();
+        assert_eq!(moves, ["h1-h3", "d7-f5", "b4xc5", "d5-d3", "swap"]);
     }
 
     #[test]

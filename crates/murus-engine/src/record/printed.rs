@@ -3,25 +3,31 @@
 //!
 //! - move numbers `N.` and `N...` (any number of dots, with or without a
 //!   space before the move, a lone `...` or `…` after the number too);
+//! - moves as typeset: typographic dashes, `×` and upper-case cells read as
+//!   the notation's characters (`H1–H3` is `h1-h3`), and the record keeps
+//!   each move as the notation writes it;
 //! - commas between moves, glyphs on moves (`a1-a3!?`, or `!?` alone just
 //!   after the move);
-//! - comments in `( )` or `{ }`, ending at their closing bracket, at the end
-//!   of the paragraph (a blank line), or where the next move number in
-//!   sequence begins with a legal move (printed games often leave a bracket
-//!   open); an unclosed bracket that swallows moves is an error;
-//! - prose between moves is kept as a comment: a word is read as a move
-//!   only after a move number, or as the rest of a numbered round (the
-//!   second move of a pair);
+//! - comments in `( )` or `{ }`: one closed within its paragraph runs to its
+//!   closing bracket, whatever it holds; one left open (printed games often
+//!   leave one) ends where the next move number in sequence begins with a
+//!   legal move, before a resignation or score that ends the text, or at the
+//!   end of the paragraph (a blank line), and is an error if it swallows
+//!   moves there;
+//! - prose between moves is kept as a comment, as written (brackets within
+//!   it included): a word is read as a move only after a move number, or as
+//!   the rest of a numbered round (the second move of a pair);
 //! - `Resign`, `resigns` (`18. Resign.`): the side to move resigns and the
 //!   other wins; `1-0`, `0-1`, `1/2-1/2` as in the record format.
 //!
-//! What cannot be read is an error at its line and column, never a guess.
+//! What cannot be read is an error at its line and column, never a guess:
+//! a comment never hides numbered moves silently.
 
 use murus_dsl::diagnostic::{Diagnostic, Span};
 
 use super::check::{RESIGNATION, move_error, seat};
 use super::syntax::{RESULT_FORMS, Score, parse_result};
-use super::{Glyph, Record, RecordMove};
+use super::{Glyph, Record, RecordMove, notation_char};
 use crate::game::{Game, RecordResult};
 use crate::variant::Variant;
 
@@ -36,7 +42,8 @@ pub fn read_printed(source: &str, variant: &Variant) -> Result<Record, Vec<Diagn
             variant: variant.name().to_string(),
             ..Record::default()
         },
-        prose: Vec::new(),
+        prose: None,
+        held: None,
         slot: Slot::Free,
         just_moved: false,
         ended: None,
@@ -153,8 +160,13 @@ struct Reader<'a> {
     tokens: &'a [Tok],
     game: Game,
     record: Record,
-    /// Words of prose since the last move, a comment once it ends.
-    prose: Vec<&'a str>,
+    /// Where the prose since the last move begins and ends in the source,
+    /// a comment once it ends.
+    prose: Option<Span>,
+    /// A comment in brackets, closed, that holds the next move in sequence
+    /// (its bracket, and that move): said where the game then goes on out
+    /// of sequence, in case its `)` was misplaced.
+    held: Option<(Span, Span)>,
     slot: Slot,
     /// The last thing read was a move (a glyph or comma may follow).
     just_moved: bool,
@@ -203,7 +215,7 @@ impl<'a> Reader<'a> {
                 Kind::Open(c) => i = self.bracket(i, t, c)?,
                 Kind::Close(_) => {
                     self.just_moved = false;
-                    self.prose.push(self.text(&t));
+                    self.add_prose(t.span);
                 }
                 Kind::Word => self.word(i, t)?,
             }
@@ -261,11 +273,16 @@ impl<'a> Reader<'a> {
                 if self.ended.is_some() {
                     return Err(self.after_end(t));
                 }
-                return Err(Diagnostic::error(
-                    t.span,
-                    format!("move number `{w}` is out of sequence"),
-                )
-                .with_note(format!("the next move is `{}`", self.next_number())));
+                let mut d =
+                    Diagnostic::error(t.span, format!("move number `{w}` is out of sequence"))
+                        .with_note(format!("the next move is `{}`", self.next_number()));
+                if let Some((bracket, resume)) = self.held {
+                    d = d
+                        .with_label(resume, "the next move is in this comment")
+                        .with_label(bracket, "which this bracket opens")
+                        .with_help("if the bracket was meant to close before it, close it there");
+                }
+                return Err(d);
             }
         }
         if self.just_moved {
@@ -290,8 +307,7 @@ impl<'a> Reader<'a> {
             if is_resign(w) {
                 return self.resign(t);
             }
-            let result_word = w.trim_end_matches('.').replace('½', "1/2");
-            if let Some(scores) = parse_result(&result_word) {
+            if let Some(scores) = parse_result(&result_word(w)) {
                 return self.result(t, scores);
             }
             if let Slot::AfterNumber(n) = self.slot {
@@ -299,20 +315,15 @@ impl<'a> Reader<'a> {
             }
         }
         // In prose only a score is a result (a lone `*` may be a footnote).
-        let result_word = w.trim_end_matches('.').replace('½', "1/2");
-        if let Some(Some(scores)) = parse_result(&result_word) {
+        if let Some(Some(scores)) = parse_result(&result_word(w)) {
             return self.result(t, Some(scores));
         }
         self.slot = Slot::Free;
         self.just_moved = false;
-        let last_word = self.tokens[next..]
-            .iter()
-            .all(|u| u.kind == Kind::Paragraph);
-        if last_word && is_resign(w) && self.ended.is_none() {
-            self.prose.push(w);
+        self.add_prose(t.span);
+        if self.last_word(next - 1) && is_resign(w) && self.ended.is_none() {
             return self.resign(t);
         }
-        self.prose.push(w);
         Ok(())
     }
 
@@ -329,10 +340,13 @@ impl<'a> Reader<'a> {
             );
         }
         self.flush();
-        if let Err(e) = self.game.play_str(&s.text) {
-            return Err(move_error(s.span, &self.game, e));
-        }
-        let mut m = RecordMove::new(s.text);
+        let played = match self.game.play_str(&s.text) {
+            Ok(m) => m,
+            Err(e) => return Err(move_error(s.span, &self.game, e)),
+        };
+        self.held = None;
+        // As the notation writes it: `H1–H3` is `h1-h3`, `d1:g2,b2` is `d1:b2,g2`.
+        let mut m = RecordMove::new(self.game.variant().move_to_string(played));
         m.glyph = s.glyph;
         self.record.moves.push(m);
         self.slot = if self.round_begins() {
@@ -385,8 +399,12 @@ impl<'a> Reader<'a> {
             if r.winner != letter {
                 let o = self.game.outcome().expect("the game is over");
                 return Err(
-                    Diagnostic::error(t.span, "the result is not how the game ended")
-                        .with_note(format!("the moves end the game: {}", v.describe_outcome(o))),
+                    Diagnostic::error(t.span, "the result is not how the game ended").with_note(
+                        format!(
+                            "the moves end the game: {}",
+                            v.describe_outcome_at(o, self.game.position())
+                        ),
+                    ),
                 );
             }
             self.record.result = Some(r);
@@ -417,8 +435,12 @@ impl<'a> Reader<'a> {
         if let Some(o) = self.game.outcome() {
             let v = self.game.variant();
             return Err(
-                Diagnostic::error(t.span, "a resignation after the end of the game")
-                    .with_note(format!("the game is over: {}", v.describe_outcome(o))),
+                Diagnostic::error(t.span, "a resignation after the end of the game").with_note(
+                    format!(
+                        "the game is over: {}",
+                        v.describe_outcome_at(o, self.game.position())
+                    ),
+                ),
             );
         }
         let v = self.game.variant();
@@ -435,51 +457,116 @@ impl<'a> Reader<'a> {
         Ok(())
     }
 
-    /// A comment in brackets opened by `open` (token `i - 1`): to its
-    /// closing bracket, the end of the paragraph, or the next move number in
-    /// sequence followed by a legal move. Returns the token after it.
-    fn bracket(&mut self, mut i: usize, open: Tok, c: char) -> Result<usize, Diagnostic> {
+    /// A comment in brackets opened by `open` (token `i - 1`). One closed
+    /// before its paragraph ends runs to its closing bracket, whatever it
+    /// holds (`(if 15... g7-g5 16. b3-d5)` is a line the game did not
+    /// take); one left open ends where the next move number in sequence
+    /// begins with a legal move or a resignation, before a resignation or
+    /// score that ends the text, else at the end of the paragraph, and is an
+    /// error if it swallows moves there. Within prose the brackets stay in
+    /// its text; after a move they only mark the comment. Returns the token
+    /// after it.
+    fn bracket(&mut self, i: usize, open: Tok, c: char) -> Result<usize, Diagnostic> {
+        let (next, body, to) = match self.closing(i, c) {
+            Some(k) => {
+                let close = self.tokens[k].span;
+                if let Some(resume) =
+                    (i..k).find_map(|j| Some(self.tokens[j].span.to(self.resume_at(j)?)))
+                {
+                    self.held = Some((open.span, resume));
+                }
+                (k + 1, close.start, close.end)
+            }
+            None => {
+                let mut j = i;
+                while let Some(t) = self.tokens.get(j) {
+                    if t.kind == Kind::Paragraph || self.resume_at(j).is_some() || self.ends_text(j)
+                    {
+                        break;
+                    }
+                    j += 1;
+                }
+                if self.tokens.get(j).is_none_or(|t| t.kind == Kind::Paragraph) {
+                    self.check_swallowed(open, i, j)?;
+                }
+                let to = self
+                    .tokens
+                    .get(j)
+                    .map_or(self.source.len(), |t| t.span.start);
+                (j, to, to)
+            }
+        };
+        if self.prose.is_some() {
+            self.add_prose(Span::new(open.span.start, to));
+            self.just_moved = false;
+        } else {
+            self.comment(open.span.end, body);
+        }
+        Ok(next)
+    }
+
+    /// The closing bracket of a bracket `c` whose text begins at token `i`,
+    /// before the paragraph ends (brackets of its kind nest).
+    fn closing(&self, i: usize, c: char) -> Option<usize> {
         let close = if c == '(' { ')' } else { '}' };
-        let start = i;
         let mut depth = 0;
-        let end = loop {
-            let Some(t) = self.tokens.get(i).copied() else {
-                self.check_swallowed(open, start, i)?;
-                break i;
-            };
+        for (k, t) in self.tokens.iter().enumerate().skip(i) {
             match t.kind {
                 Kind::Open(o) if o == c => depth += 1,
-                Kind::Close(k) if k == close => {
+                Kind::Close(k2) if k2 == close => {
                     if depth == 0 {
-                        self.comment(open.span.end, t.span.start);
-                        return Ok(i + 1);
+                        return Some(k);
                     }
                     depth -= 1;
                 }
-                Kind::Paragraph => {
-                    self.check_swallowed(open, start, i)?;
-                    break i;
-                }
-                Kind::Word if self.resumes(i) => break i,
+                Kind::Paragraph => return None,
                 _ => {}
             }
-            i += 1;
-        };
-        let to = self
-            .tokens
-            .get(end)
-            .map_or(self.source.len(), |t| t.span.start);
-        self.comment(open.span.end, to);
-        Ok(end)
+        }
+        None
     }
 
-    /// Whether token `i` is the next move number followed by a legal move.
-    fn resumes(&self, i: usize) -> bool {
+    /// Where token `i` is the next move number followed by a legal move:
+    /// the span of that move.
+    fn resume_at(&self, i: usize) -> Option<Span> {
         let t = &self.tokens[i];
-        if move_number(self.text(t)) != Some(self.round()) {
-            return false;
+        if t.kind != Kind::Word || move_number(self.text(t)) != Some(self.round()) {
+            return None;
         }
-        let mut j = i + 1;
+        let u = self.after_dots(i + 1)?;
+        if is_resign(self.text(u)) {
+            return self.game.outcome().is_none().then_some(u.span);
+        }
+        let s = shaped(self.text(u), u.span)?;
+        let legal = self.game.outcome().is_none()
+            && self
+                .game
+                .variant()
+                .parse_move(self.game.position(), &s.text)
+                .is_ok();
+        legal.then_some(s.span)
+    }
+
+    /// Whether token `j` is the last word of the text.
+    fn last_word(&self, j: usize) -> bool {
+        self.tokens[j + 1..]
+            .iter()
+            .all(|u| u.kind == Kind::Paragraph)
+    }
+
+    /// Whether token `j` is a resignation or a score that ends the text (a
+    /// bracket left open ends before it).
+    fn ends_text(&self, j: usize) -> bool {
+        let t = &self.tokens[j];
+        let w = self.text(t);
+        t.kind == Kind::Word
+            && self.last_word(j)
+            && (is_resign(w) || matches!(parse_result(&result_word(w)), Some(Some(_))))
+    }
+
+    /// The word at token `j`, or after the lone `...` or `…` there (`7. ...
+    /// d5-f7`).
+    fn after_dots(&self, mut j: usize) -> Option<&'a Tok> {
         while self
             .tokens
             .get(j)
@@ -487,16 +574,7 @@ impl<'a> Reader<'a> {
         {
             j += 1;
         }
-        self.tokens.get(j).is_some_and(|u| {
-            u.kind == Kind::Word
-                && shaped(self.text(u), u.span).is_some_and(|s| {
-                    self.game
-                        .variant()
-                        .parse_move(self.game.position(), &s.text)
-                        .is_ok()
-                        && self.game.outcome().is_none()
-                })
-        })
+        self.tokens.get(j).filter(|u| u.kind == Kind::Word)
     }
 
     /// An unclosed bracket that ran to the end of its paragraph: an error if
@@ -507,7 +585,7 @@ impl<'a> Reader<'a> {
             let Some(n) = move_number(self.text(t)) else {
                 continue;
             };
-            let Some(u) = self.tokens.get(k + 1).filter(|u| u.kind == Kind::Word) else {
+            let Some(u) = self.after_dots(k + 1) else {
                 continue;
             };
             let Some(s) = shaped(self.text(u), u.span) else {
@@ -552,14 +630,20 @@ impl<'a> Reader<'a> {
         self.just_moved = false;
     }
 
-    /// The prose since the last move, as a comment.
+    /// Text from `span` on is prose, up to its end.
+    fn add_prose(&mut self, span: Span) {
+        self.prose = Some(match self.prose {
+            Some(p) => Span::new(p.start, span.end.max(p.end)),
+            None => span,
+        });
+    }
+
+    /// The prose since the last move, as a comment, as written (brackets
+    /// and all), its spaces and line breaks as single spaces.
     fn flush(&mut self) {
-        if self.prose.is_empty() {
-            return;
+        if let Some(p) = self.prose.take() {
+            self.add_comment(normalise(&self.source[p.range()]));
         }
-        let text = self.prose.join(" ");
-        self.prose.clear();
-        self.add_comment(normalise(&text));
     }
 
     fn add_comment(&mut self, text: String) {
@@ -599,6 +683,13 @@ fn move_number(w: &str) -> Option<u32> {
     w[..digits].parse().ok()
 }
 
+/// A word as a result would be written in the record format: `½` as
+/// `1/2`, a full stop after it dropped (typographic dashes are read as `-`
+/// by [`parse_result`]).
+fn result_word(w: &str) -> String {
+    w.trim_end_matches('.').replace('½', "1/2")
+}
+
 fn is_resign(w: &str) -> bool {
     let w = w
         .trim_end_matches(['.', '!', ',', ';'])
@@ -607,9 +698,20 @@ fn is_resign(w: &str) -> bool {
 }
 
 /// A word that has the shape of a move: the move, a glyph, then commas or
-/// a full stop. Legality is not checked here.
+/// a full stop. Typographic dashes, `×` and upper-case letters read as the
+/// notation's characters (see [`notation_char`]); the move's text is in
+/// them. Legality is not checked here.
 fn shaped(w: &str, span: Span) -> Option<Shaped> {
-    let b = w.as_bytes();
+    // The word in the notation's characters, and for each of its bytes
+    // where the character it comes from ends in `w`.
+    let mut n = String::with_capacity(w.len());
+    let mut ends = Vec::with_capacity(w.len());
+    for (i, c) in w.char_indices() {
+        let m = notation_char(c);
+        n.push(m);
+        ends.extend(std::iter::repeat_n(i + c.len_utf8(), m.len_utf8()));
+    }
+    let b = n.as_bytes();
     let cell = |at: usize| -> Option<usize> {
         if !b.get(at)?.is_ascii_alphabetic() {
             return None;
@@ -620,7 +722,7 @@ fn shaped(w: &str, span: Span) -> Option<Shaped> {
             .count();
         (digits > 0).then_some(at + 1 + digits)
     };
-    let end = if w.get(..4).is_some_and(|p| p.eq_ignore_ascii_case("swap")) {
+    let end = if n.starts_with("swap") {
         4
     } else {
         let a = cell(0)?;
@@ -631,17 +733,14 @@ fn shaped(w: &str, span: Span) -> Option<Shaped> {
                 cell(c1 + 1)?
             }
             b'-' | b'*' => cell(a + 1)?,
-            b'x' | b'X' => {
-                let xs = b[a..]
-                    .iter()
-                    .take_while(|&&c| c == b'x' || c == b'X')
-                    .count();
+            b'x' => {
+                let xs = b[a..].iter().take_while(|&&c| c == b'x').count();
                 cell(a + xs)?
             }
             _ => return None,
         }
     };
-    let rest = &w[end..];
+    let rest = &n[end..];
     let marks = rest.bytes().take_while(|&c| c == b'!' || c == b'?').count();
     let glyph = match marks {
         0 => None,
@@ -652,9 +751,9 @@ fn shaped(w: &str, span: Span) -> Option<Shaped> {
         return None;
     }
     Some(Shaped {
-        text: w[..end].to_string(),
+        text: n[..end].to_string(),
         glyph,
-        span: Span::new(span.start, span.start + end),
+        span: Span::new(span.start, span.start + ends[end - 1]),
     })
 }
 
@@ -671,6 +770,16 @@ mod tests {
         );
         assert_eq!(s("d1:b2,g2."), Some(("d1:b2,g2".into(), None)));
         assert_eq!(s("b4xxc5"), Some(("b4xxc5".into(), None)));
+        assert_eq!(s("H1\u{2013}H3,"), Some(("h1-h3".into(), None)));
+        assert_eq!(s("B4××C5!"), Some(("b4xxc5".into(), Some(Glyph::Good))));
+        assert_eq!(s("SWAP"), Some(("swap".into(), None)));
+        assert_eq!(s("swapping"), None);
+        // The move's span ends where it ends in the text, dashes of three bytes and all.
+        let w = "d7\u{2014}f5!?";
+        assert_eq!(
+            shaped(w, Span::new(10, 10 + w.len())).unwrap().span,
+            Span::new(10, 17)
+        );
         assert_eq!(s("a1-a3!!!"), None);
         assert_eq!(s("the"), None);
         assert_eq!(s("a1-"), None);
@@ -701,6 +810,17 @@ mod tests {
             Some("an open remark d7-f5 is prose here."),
             "a word is a move only after a number or within its round"
         );
+    }
+
+    #[test]
+    fn a_bracket_left_open_ends_before_the_result_that_ends_the_text() {
+        let r = read("1. h1-h3 d7-f5 (and the Gauls win on time. 0\u{2013}1").unwrap();
+        assert_eq!(r.result.unwrap().winner, Some('g'));
+        let r = read("1. h1-h3 d7-f5 (and the Romans resign.").unwrap();
+        assert_eq!(r.result.unwrap().winner, Some('g'));
+        let r = read("1. h1-h3 d7-f5 (the rest is silence. 2. Resign.").unwrap();
+        assert_eq!(r.moves[1].comment.as_deref(), Some("the rest is silence."));
+        assert_eq!(r.result.unwrap().winner, Some('g'));
     }
 
     #[test]

@@ -10,11 +10,15 @@ use pest::Parser as _;
 use pest::error::{Error as PestError, ErrorVariant};
 use pest::iterators::Pair;
 
-use super::{Glyph, Record, RecordMove};
+use super::{Glyph, Record, RecordMove, TYPOGRAPHIC_DASHES};
 
 #[derive(pest_derive::Parser)]
 #[grammar = "record/grammar.pest"]
 struct RecordParser;
+
+/// The tag that names the rules' SHA-256: read first among the tags and
+/// written just after `Variant`.
+pub(crate) const RULES_TAG: &str = "Rules";
 
 /// One player's part of a result: `1`, `0`, or a share of a draw `1/N`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -132,12 +136,12 @@ impl Builder {
                 };
                 out.termination = Some((reason, by));
             }
-            _ => {
-                if name == "Rules" {
-                    out.rules_tag_span = Some(span);
-                }
-                out.record.tags.push((name, value));
+            // First among the tags, where the writer puts it.
+            RULES_TAG => {
+                out.rules_tag_span = Some(span);
+                out.record.tags.insert(0, (name, value));
             }
+            _ => out.record.tags.push((name, value)),
         }
         Ok(())
     }
@@ -339,12 +343,13 @@ impl Builder {
 pub(crate) const RESULT_FORMS: &str = "a result is `1-0`, `0-1`, `1/2-1/2`, one score per player in turn order for more players (`0-1-0`, `1/3-1/3-1/3`), or `*`";
 
 /// Reads a result: `None` inside for `*`, `None` outside when it is not one.
+/// Typographic dashes (`1–0`) read as `-`.
 pub(crate) fn parse_result(text: &str) -> Option<Option<Vec<Score>>> {
     if text == "*" {
         return Some(None);
     }
     let scores: Option<Vec<Score>> = text
-        .split('-')
+        .split(|c| c == '-' || TYPOGRAPHIC_DASHES.contains(&c))
         .map(|s| match s {
             "1" => Some(Score::Win),
             "0" => Some(Score::Loss),
@@ -488,6 +493,10 @@ mod tests {
         assert_eq!(
             parse_result("1/3-1/3-1/3"),
             Some(Some(vec![Score::Draw(3); 3]))
+        );
+        assert_eq!(
+            parse_result("0\u{2013}1"),
+            Some(Some(vec![Score::Loss, Score::Win]))
         );
         assert_eq!(parse_result("2-0"), None);
         assert_eq!(parse_result("1"), None);

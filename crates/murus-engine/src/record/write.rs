@@ -3,7 +3,7 @@
 
 use murus_dsl::key::text_sha256_hex;
 
-use super::syntax::{escape_comment, escape_tag};
+use super::syntax::{RULES_TAG, escape_comment, escape_tag};
 use super::{Record, RecordMove};
 use crate::game::RecordResult;
 use crate::variant::{BUILTIN, Variant};
@@ -25,8 +25,11 @@ impl Record {
             out.push_str(&format!("[{name} \"{}\"]\n", escape_tag(value)));
         };
         tag(&mut out, "Variant", &self.variant);
+        if let Some(hash) = self.tag(RULES_TAG) {
+            tag(&mut out, RULES_TAG, hash);
+        }
         for (name, value) in &self.tags {
-            if !RESERVED.contains(&name.as_str()) {
+            if !RESERVED.contains(&name.as_str()) && name != RULES_TAG {
                 tag(&mut out, name, value);
             }
         }
@@ -75,7 +78,8 @@ impl Record {
     }
 
     /// Embeds the variant's rules when it is not a shipped variant with this
-    /// very text, and sets the `Rules` tag to their SHA-256 either way.
+    /// very text, and sets the `Rules` tag to their SHA-256 either way (first
+    /// among the tags, as it is written and read).
     pub fn embed_rules(&mut self, variant: &Variant) {
         let source = variant.source().replace("\r\n", "\n");
         let source = if source.ends_with('\n') {
@@ -93,7 +97,14 @@ impl Record {
             self.rules = Some(source.clone());
             source
         };
-        self.set_tag("Rules", format!("sha256:{}", text_sha256_hex(&hashed)));
+        self.tags.retain(|(k, _)| k != RULES_TAG);
+        self.tags.insert(
+            0,
+            (
+                RULES_TAG.to_string(),
+                format!("sha256:{}", text_sha256_hex(&hashed)),
+            ),
+        );
     }
 }
 
