@@ -424,6 +424,49 @@ fn a_puzzle_sheet_has_the_puzzles_then_their_solutions_drawn_as_arrows() {
     assert!(html.contains("Par 5 · easy"), "the declared difficulty");
 }
 
+/// A puzzle's notes may give the answer away: they are printed with its
+/// solution, on the second page, not beside the puzzle; the solution's
+/// arrows are numbered in the order its moves are played.
+#[test]
+fn a_puzzles_notes_go_with_its_solution_whose_arrows_are_numbered() {
+    let noted = format!("{LEAPFROG}notes = \"Hint: the last tower stands on c1.\"\n");
+    let html = mural_sheet_html(
+        &[("leapfrog.toml".into(), puzzle(&noted))],
+        &MuralSheetOptions::default(),
+    )
+    .unwrap();
+    let page = html.find("<section class=\"page solutions\">").unwrap();
+    let note = html
+        .find("Hint: the last tower stands on c1.")
+        .expect("the notes");
+    assert!(note > page, "the notes are on the solutions page");
+    assert_eq!(html.matches("Hint:").count(), 1);
+    let all = figures(&html);
+    let (mural, solution) = (all[0], all[1]);
+    assert_eq!(attr(mural, "data-kind"), Some("mural"));
+    assert!(!mural.contains("class=\"arrow-number\""));
+    assert!(solution.contains("Hint: the last tower stands on c1."));
+    // The numbers: 1, 2, 3 … each on the arrow of the move played then.
+    let moves: Vec<&str> = attr(solution, "data-moves").unwrap().split(' ').collect();
+    let numbered: Vec<(usize, &str)> = solution
+        .split("<g class=\"arrow-number\" data-number=\"")
+        .skip(1)
+        .map(|rest| {
+            let (n, rest) = rest.split_once('"').unwrap();
+            let m = rest.split("data-move=\"").nth(1).unwrap();
+            (n.parse().unwrap(), &m[..m.find('"').unwrap()])
+        })
+        .collect();
+    let expected: Vec<(usize, &str)> = moves.iter().enumerate().map(|(i, m)| (i + 1, *m)).collect();
+    assert_eq!(numbered, expected);
+    for (n, _) in &numbered {
+        assert!(
+            solution.contains(&format!(">{n}</text></g>")),
+            "{n} is drawn"
+        );
+    }
+}
+
 #[test]
 fn a_puzzle_without_a_solution_is_refused_by_name() {
     let none = puzzle(
