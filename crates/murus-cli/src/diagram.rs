@@ -1,5 +1,6 @@
-//! `murus diagram`: a position drawn as an SVG or PNG file, through
-//! `murus_publish::Diagram` (its SVG contract: `docs/diagrams.md`).
+//! `murus diagram`: a position drawn as an SVG or PNG file, or a game as
+//! an animated GIF, through `murus_publish::Diagram` and `GameGif` (the
+//! SVG contract: `docs/diagrams.md`).
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -8,6 +9,7 @@ use anyhow::{Result, anyhow, bail};
 use clap::Args;
 use murus_dsl::diagnostic::plural;
 use murus_engine::{Game, Position, Variant};
+use murus_publish::diagram::GameGif;
 use murus_publish::{Diagram, Theme};
 use serde::Serialize;
 
@@ -23,7 +25,7 @@ pub struct DiagramArgs {
     #[arg(long)]
     pub position: Option<String>,
     /// Moves played from the position first, in notation (`--moves b1-b3
-    /// g7-g5`).
+    /// g7-g5`); with `--out FILE.gif`, the game animated.
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
     /// An arrow for each of these moves of the position drawn,
@@ -46,18 +48,22 @@ pub struct DiagramArgs {
     /// A line of text under the board.
     #[arg(long)]
     pub caption: Option<String>,
-    /// Files and ranks named beside the board.
+    /// Files and ranks named beside the board (a GIF always has them).
     #[arg(long)]
     pub coordinates: bool,
     /// `colour`, or `print` (black and white).
     #[arg(long, default_value = "colour")]
     pub theme: Theme,
-    /// The file to write: FILE.svg, or FILE.png (rendered from the SVG).
+    /// The file to write: FILE.svg, FILE.png (rendered from the SVG), or
+    /// FILE.gif (the game of --moves animated, a frame a ply, each with
+    /// coordinates and the move's number and notation under the board).
     #[arg(long)]
     pub out: PathBuf,
-    /// A PNG's pixels per SVG unit (1: a cell 60 pixels wide).
-    #[arg(long, default_value_t = 1.0)]
-    pub scale: f32,
+    /// A PNG's or GIF's pixels per SVG unit, 0.25 to 8 (default: 1 for a
+    /// PNG, a cell 60 pixels wide; for a GIF the least from 1 up that
+    /// makes it 400 pixels wide).
+    #[arg(long)]
+    pub scale: Option<f32>,
     #[arg(long)]
     pub json: bool,
 }
@@ -83,8 +89,10 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
             a.out.display()
         );
     }
-    if !(a.scale.is_finite() && (0.25..=8.0).contains(&a.scale)) {
-        bail!("--scale {}: expected a number from 0.25 to 8", a.scale);
+    if let Some(scale) = a.scale {
+        if !(scale.is_finite() && (0.25..=8.0).contains(&scale)) {
+            bail!("--scale {scale}: expected a number from 0.25 to 8");
+        }
     }
     let v = load_variant(&a.variant)?;
     let start = load_position(&v, a.position.as_deref())?;
@@ -136,7 +144,7 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
         d = d.caption(caption.clone());
     }
     let bytes = if kind == Some("png") {
-        d.to_png(a.scale)?
+        d.to_png(a.scale.unwrap_or(1.0))?
     } else {
         d.to_svg().into_bytes()
     };
@@ -156,7 +164,7 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
 const GIF_DELAY: u16 = 100;
 
 /// `murus diagram … --moves M… --out FILE.gif`: the game as an animated
-/// GIF, a frame a ply.
+/// GIF, a frame a ply, each with coordinates and its move labelled.
 fn gif(a: &DiagramArgs, v: &Variant, start: Position, game: &Game) -> Result<Drawn> {
     if !a.arrows.is_empty()
         || a.moves_of.is_some()
@@ -166,7 +174,7 @@ fn gif(a: &DiagramArgs, v: &Variant, start: Position, game: &Game) -> Result<Dra
         || a.caption.is_some()
     {
         bail!(
-            "--arrows, --moves-of, --marks, --highlight, --last-move and --caption draw one position: a GIF draws the game of --moves, its last move shaded in each frame"
+            "--arrows, --moves-of, --marks, --highlight, --last-move and --caption draw one position: a GIF draws the game of --moves, each frame with its move shaded and labelled"
         );
     }
     if game.moves().is_empty() {
@@ -175,15 +183,13 @@ fn gif(a: &DiagramArgs, v: &Variant, start: Position, game: &Game) -> Result<Dra
             a.out.display()
         );
     }
-    let bytes = murus_publish::game_gif(
-        v,
-        start,
-        game.moves(),
-        a.theme,
-        a.coordinates,
-        a.scale,
-        GIF_DELAY,
-    )?;
+    let mut animation = GameGif::new(v, start, game.moves())
+        .theme(a.theme)
+        .delay(GIF_DELAY);
+    if let Some(scale) = a.scale {
+        animation = animation.scale(scale);
+    }
+    let bytes = animation.encode()?;
     murus_engine::util::write_atomic(&a.out, &bytes)
         .map_err(|e| anyhow!("{}: {e}", a.out.display()))?;
     let pos = *game.position();

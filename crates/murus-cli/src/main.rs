@@ -52,8 +52,8 @@ enum Command {
     Check(rules::CheckArgs),
     /// Draw a position as text.
     Show(position::PositionArgs),
-    /// Draw a position as an SVG diagram, with arrows, marks, highlights
-    /// and a caption.
+    /// Draw a position as an SVG or PNG diagram, with arrows, marks,
+    /// highlights and a caption, or the game of --moves as an animated GIF.
     Diagram(diagram::DiagramArgs),
     /// The rules of a variant in words: board, players, setup, moves, how
     /// to win and draw, the opening rule.

@@ -1,6 +1,8 @@
 //! A printable page of Murals ([`mural_sheet_html`]): each puzzle's start
 //! with its targets marked, its par and difficulty, and on a second page
-//! the solutions found by the mural solver, drawn as arrows.
+//! the solutions found by the mural solver, drawn as arrows numbered in
+//! the order played, with the puzzles' notes (which may give the answer
+//! away).
 
 use std::fmt::Write as _;
 
@@ -52,7 +54,7 @@ pub enum MuralSheetError {
 
 /// A sheet of `puzzles` (each with a name for errors, such as its file) as
 /// one self-contained HTML document: the puzzles on the first page, their
-/// solutions on the second.
+/// solutions and notes on the second.
 ///
 /// ```
 /// use murus_mural::Puzzle;
@@ -97,10 +99,7 @@ pub fn mural_sheet_html(
         if !p.author.is_empty() {
             about.push(p.author.clone());
         }
-        let mut caption = about.join(" · ");
-        if let Some(notes) = &p.notes {
-            let _ = write!(caption, ". {}", notes.trim());
-        }
+        let caption = about.join(" · ");
         let attrs = format!(
             " data-kind=\"mural\" data-puzzle=\"{n}\" data-par=\"{}\"",
             drawn.par
@@ -116,12 +115,11 @@ pub fn mural_sheet_html(
             .enumerate()
             .map(|(k, m)| format!("{}. {m}", k + 1))
             .collect();
-        second.push_str(&figure(
-            &attrs,
-            Some(&heading),
-            &drawn.solution,
-            &format!("{}.", list.join("  ")),
-        ));
+        let mut caption = format!("{}.", list.join("  "));
+        if let Some(notes) = p.notes.as_deref().map(str::trim).filter(|n| !n.is_empty()) {
+            let _ = write!(caption, " {notes}");
+        }
+        second.push_str(&figure(&attrs, Some(&heading), &drawn.solution, &caption));
     }
     first.push_str("</div>\n</section>\n");
     second.push_str("</div>\n</section>\n");
@@ -178,11 +176,13 @@ fn draw(name: &str, p: &Puzzle, options: &MuralSheetOptions) -> Result<Drawn, Mu
     .to_svg();
 
     // Each move parsed by the engine in the position it is played from,
-    // with its tower's colour to move; all arrows drawn on the start.
+    // with its tower's colour to move; all arrows drawn on the start,
+    // numbered in the order played.
     let mut state: State = p.start.clone();
     let mut d = marked(
         Diagram::new(&v, start)
             .coordinates(true)
+            .numbered(true)
             .theme(options.theme),
         &targets,
     );

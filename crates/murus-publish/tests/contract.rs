@@ -277,3 +277,242 @@ fn a_capture_race_diagram_counts_the_stones_taken() {
     let svg = Diagram::new(&standard, standard.start()).to_svg();
     assert!(tags(&svg, "taken").is_empty());
 }
+
+/// A box on the page: left, top, right, bottom.
+type Box2 = (f64, f64, f64, f64);
+
+/// The number in attribute `name` of `tag`.
+fn number(tag: &str, name: &str) -> f64 {
+    attr(tag, name)
+        .unwrap_or_else(|| panic!("{name} in {tag}"))
+        .parse()
+        .unwrap()
+}
+
+/// Each cell's outline in the SVG, as its corners.
+fn cell_outlines(svg: &str) -> Vec<Vec<(f64, f64)>> {
+    tags(svg, "cell")
+        .into_iter()
+        .map(|t| {
+            if t.starts_with("rect ") {
+                let (x, y) = (number(t, "x"), number(t, "y"));
+                let (w, h) = (number(t, "width"), number(t, "height"));
+                vec![(x, y), (x + w, y), (x + w, y + h), (x, y + h)]
+            } else {
+                attr(t, "points")
+                    .unwrap()
+                    .split(' ')
+                    .map(|p| {
+                        let (x, y) = p.split_once(',').unwrap();
+                        (x.parse().unwrap(), y.parse().unwrap())
+                    })
+                    .collect()
+            }
+        })
+        .collect()
+}
+
+/// Each text of `class` with its box: the width as the layout estimates
+/// it (`murus_lab`'s text width), the font's size high, centred on its
+/// point (coordinates) or standing on its baseline (the lines under the
+/// board).
+fn text_boxes(svg: &str, class: &str) -> Vec<(String, Box2)> {
+    svg.split(&format!("<text class=\"{class}\""))
+        .skip(1)
+        .map(|rest| {
+            let tag = format!(" {}", &rest[..rest.find('>').unwrap()]);
+            let text = &rest[rest.find('>').unwrap() + 1..rest.find("</text>").unwrap()];
+            let size = number(&tag, "font-size");
+            let w = murus_lab::write::svg::text_width(text, size);
+            let (x, y) = (number(&tag, "x"), number(&tag, "y"));
+            let (top, bottom) = if tag.contains("dominant-baseline=\"central\"") {
+                (y - size / 2.0, y + size / 2.0)
+            } else {
+                (y - size * 0.8, y + size * 0.2)
+            };
+            (text.to_string(), (x - w / 2.0, top, x + w / 2.0, bottom))
+        })
+        .collect()
+}
+
+fn boxes_overlap(a: Box2, b: Box2) -> bool {
+    a.0 < b.2 && b.0 < a.2 && a.1 < b.3 && b.1 < a.3
+}
+
+/// Whether a box and a convex polygon overlap (by more than a hair):
+/// no separating axis among the box's two and the polygon's edge normals.
+fn box_meets_polygon(b: Box2, poly: &[(f64, f64)]) -> bool {
+    let corners = [(b.0, b.1), (b.2, b.1), (b.2, b.3), (b.0, b.3)];
+    let mut axes = vec![(1.0, 0.0), (0.0, 1.0)];
+    for (i, p) in poly.iter().enumerate() {
+        let q = poly[(i + 1) % poly.len()];
+        axes.push((q.1 - p.1, p.0 - q.0));
+    }
+    axes.into_iter().all(|(ax, ay): (f64, f64)| {
+        let len = ax.hypot(ay);
+        let project = |pts: &[(f64, f64)]| {
+            pts.iter()
+                .map(|&(x, y)| (x * ax + y * ay) / len)
+                .fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)))
+        };
+        let (a, b) = (project(&corners), project(poly));
+        a.0 < b.1 - 0.01 && b.0 < a.1 - 0.01
+    })
+}
+
+/// What is wrong with a diagram's coordinates: a label over a cell or
+/// another label, or off the page; on a rectangle, rank numbers not in
+/// one column left of the board or file letters not in one row under it.
+fn coordinate_faults(svg: &str, rect: bool) -> Vec<String> {
+    let mut faults = Vec::new();
+    let labels = text_boxes(svg, "coordinate");
+    let cells = cell_outlines(svg);
+    let page = (number(svg, "width"), number(svg, "height"));
+    let mut texts = labels.clone();
+    for class in ["taken", "caption"] {
+        texts.extend(text_boxes(svg, class));
+    }
+    for (i, (text, b)) in labels.iter().enumerate() {
+        if let Some(cell) = cells.iter().find(|c| box_meets_polygon(*b, c)) {
+            faults.push(format!("`{text}` {b:?} overlaps the cell at {:?}", cell[0]));
+        }
+        for (other, c) in &texts[i + 1..] {
+            if boxes_overlap(*b, *c) {
+                faults.push(format!("`{text}` {b:?} overlaps `{other}` {c:?}"));
+            }
+        }
+        if b.0 < 0.0 || b.1 < 0.0 || b.2 > page.0 || b.3 > page.1 {
+            faults.push(format!("`{text}` {b:?} is off the page {page:?}"));
+        }
+    }
+    if rect {
+        let centre = |b: &Box2| ((b.0 + b.2) / 2.0, (b.1 + b.3) / 2.0);
+        let (ranks, files): (Vec<_>, Vec<_>) = labels
+            .iter()
+            .partition(|(t, _)| t.chars().all(|c| c.is_ascii_digit()));
+        let left = cells.iter().flatten().map(|p| p.0).fold(f64::MAX, f64::min);
+        let bottom = cells.iter().flatten().map(|p| p.1).fold(f64::MIN, f64::max);
+        for (group, along, beyond) in [(&ranks, 0, left), (&files, 1, bottom)] {
+            let at: Vec<f64> = group
+                .iter()
+                .map(|(_, b)| if along == 0 { centre(b).0 } else { centre(b).1 })
+                .collect();
+            if at.windows(2).any(|w| (w[0] - w[1]).abs() > 0.01) {
+                faults.push(format!("labels out of line: {group:?}"));
+            }
+            let outside = group.iter().all(|(_, b)| {
+                if along == 0 {
+                    b.2 < beyond
+                } else {
+                    b.1 > beyond
+                }
+            });
+            if !outside {
+                faults.push(format!("labels not in the margin: {group:?}"));
+            }
+        }
+    }
+    faults
+}
+
+/// The boards every test of coordinates draws: every shipped variant's,
+/// every shipped mural's, and boards with corners and edges cut.
+fn boards() -> Vec<(String, Variant)> {
+    let mut out: Vec<(String, Variant)> = BUILTIN
+        .iter()
+        .map(|(name, _)| (name.to_string(), Variant::builtin(name).unwrap()))
+        .collect();
+    let dir = concat!(env!("CARGO_MANIFEST_DIR"), "/../../puzzles");
+    let mut files: Vec<_> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "toml"))
+        .collect();
+    files.sort();
+    for file in files {
+        let p = murus_mural::Puzzle::from_toml(&std::fs::read_to_string(&file).unwrap()).unwrap();
+        let v = murus_mural::engine::variant(&p).unwrap();
+        out.push((file.display().to_string(), v));
+    }
+    for board in [
+        "rect 8 x 7 without cells a1 h1 a7 h7",
+        "rect 7 x 7 without cells a1 b1 a2 g7 f7 g6",
+        "rect 6 x 6 without cells a3 a4 c1 d1",
+        "hex 5 without cells a5 e1 i1 e9",
+        "hex 4 without cells a4 a5 a6 b7",
+        "hex 3 without cells a5",
+    ] {
+        out.push((board.into(), cut(board)));
+    }
+    out
+}
+
+/// A board of a mural's rules (towers on every cell).
+fn cut(board: &str) -> Variant {
+    let source = murus_mural::rules::rules_source(board, &['r'], false);
+    Variant::compile(&source).unwrap_or_else(|e| panic!("{board}: {e:?}"))
+}
+
+/// Coordinates sit in the margins: no label overlaps a cell, another
+/// label or the lines under the board, on every board in both themes; on
+/// rectangles the ranks stand in one column and the files in one row.
+#[test]
+fn coordinates_overlap_no_cell_and_no_other_label() {
+    for (name, v) in boards() {
+        let rect = v.geometry().kind() == murus_dsl::ShapeKind::Rect;
+        for theme in [Theme::Colour, Theme::Print] {
+            let svg = Diagram::new(&v, v.start())
+                .coordinates(true)
+                .theme(theme)
+                .caption("After 12. c3-e5")
+                .to_svg();
+            let g = v.geometry();
+            let labels = text_boxes(&svg, "coordinate").len();
+            let ranks = (0..g.height())
+                .filter(|&r| !g.rank(r + 1).is_empty())
+                .count();
+            let files = (0..g.width()).filter(|&f| !g.file(f).is_empty()).count();
+            assert_eq!(labels, ranks + files, "{name}: a label per rank and file");
+            let faults = coordinate_faults(&svg, rect);
+            assert!(
+                faults.is_empty(),
+                "{name} {theme:?}:\n{}",
+                faults.join("\n")
+            );
+        }
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig::with_cases(64))]
+
+    /// The same on boards with random cells removed.
+    #[test]
+    fn coordinates_stay_clear_on_boards_with_cells_removed(
+        hex in any::<bool>(),
+        side in 3u32..6,
+        removed in proptest::collection::vec(any::<proptest::sample::Index>(), 1..10),
+    ) {
+        let full = if hex {
+            format!("hex {side}")
+        } else {
+            format!("rect {} x {side}", side + 2)
+        };
+        let v = cut(&full);
+        let g = v.geometry();
+        let cells: Vec<usize> = g.cells().collect();
+        let mut gone: Vec<String> = removed.iter().map(|i| g.name(*i.get(&cells))).collect();
+        gone.sort();
+        gone.dedup();
+        prop_assume!(gone.len() < cells.len() / 2);
+        let board = format!("{full} without cells {}", gone.join(" "));
+        let source = murus_mural::rules::rules_source(&board, &['r'], false);
+        let Ok(v) = Variant::compile(&source) else {
+            // A board cut in two pieces, or other such: not this test's.
+            return Ok(());
+        };
+        let svg = Diagram::new(&v, v.start()).coordinates(true).to_svg();
+        let faults = coordinate_faults(&svg, !hex);
+        prop_assert!(faults.is_empty(), "{}:\n{}", board, faults.join("\n"));
+    }
+}

@@ -153,6 +153,20 @@ fn diagrams_render_as_the_stored_images() {
         .unwrap();
     failures.extend(check("advanced-throw", &d));
 
+    // Sowing by a knight's leaps: a hop to each cell a stone drops on, a
+    // bar on each before the last; the arrows numbered.
+    let v = Variant::compile(&include_str!("../../../variants/standard.mg").replace(
+        "directions all\n    onto empty",
+        "directions (1, 2) mirrored\n    onto empty",
+    ))
+    .unwrap();
+    let start = v.start();
+    let mut d = Diagram::new(&v, start).coordinates(true).numbered(true);
+    for text in ["d1-b5", "e1-g5"] {
+        d = d.arrow(mv(&v, &start, text)).unwrap();
+    }
+    failures.extend(check("knight-sowing-numbered", &d));
+
     assert!(
         failures.is_empty(),
         "{}\naccept deliberate changes with `UPDATE_PNG=1 cargo test -p murus-publish --test png_snapshots`",

@@ -5,6 +5,7 @@
 
 use murus_engine::{Action, Reason, Variant};
 use murus_mural::Puzzle;
+use murus_publish::figures::figures_of;
 use murus_publish::mural_sheet::{MuralSheetError, MuralSheetOptions, mural_sheet_html};
 use murus_publish::{FigureKind, Search, SheetOptions, find_figures, rules_sheet_html};
 
@@ -61,9 +62,13 @@ fn each_variant_gets_the_figures_its_rules_allow_and_no_other() {
             &[
                 "sow-empty",
                 "sow-own",
+                "sow-own",
                 "blocked",
                 "sacrifice",
+                "sacrifice",
+                "sacrifice",
                 "throw",
+                "breakthrough",
                 "breakthrough",
                 "stalemate",
             ],
@@ -150,10 +155,11 @@ fn each_figures_svg_draws_the_arrow_of_its_move_and_a_blocked_sowing_its_mark() 
     }
 }
 
-#[test]
-fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
-    let search = Search::default();
-    for name in [
+/// The variants whose figures are checked: shipped ones, and shipped ones
+/// edited for the rules no shipped variant has.
+fn figure_variants() -> Vec<(&'static str, Variant)> {
+    let standard = include_str!("../../../variants/standard.mg");
+    let mut out: Vec<(&'static str, Variant)> = [
         "standard",
         "advanced",
         "advanced-delayed",
@@ -164,37 +170,225 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
         "hill",
         "attrition",
         "siege",
-        "capture-race",
-        "adjudicated",
-        "hill-adjudicated",
-        "held",
-    ] {
-        let standard = include_str!("../../../variants/standard.mg");
-        let v = match name {
-            // Attrition won by taking six stones, for the capture figure.
-            "capture-race" => edited(
+    ]
+    .into_iter()
+    .map(|name| (name, shipped(name)))
+    .collect();
+    out.extend([
+        // Attrition won by taking six stones, for the capture figure.
+        (
+            "capture-race",
+            edited(
                 include_str!("../../../variants/attrition.mg"),
                 "reduced to 8 stones",
                 "capture 6 stones",
             ),
-            // The standard game and hill decided at the ply cap, for the
-            // adjudication figure (the most towers: a sacrifice costs both
-            // sides a stone, so stones stay level; the most stacks on
-            // rank 4); and the Gauls winning at the cap.
-            "adjudicated" => edited(standard, "plies 300", "plies 300 adjudicate by towers"),
-            "held" => edited(standard, "plies 300", "plies 300 adjudicate for g"),
-            "hill-adjudicated" => edited(
+        ),
+        // The standard game and hill decided at the ply cap, for the
+        // adjudication figure (the most towers: a sacrifice costs both
+        // sides a stone, so stones stay level; the most stacks on rank 4);
+        // and the Gauls winning at the cap.
+        (
+            "adjudicated",
+            edited(standard, "plies 300", "plies 300 adjudicate by towers"),
+        ),
+        (
+            "held",
+            edited(standard, "plies 300", "plies 300 adjudicate for g"),
+        ),
+        (
+            "hill-adjudicated",
+            edited(
                 include_str!("../../../variants/hill.mg"),
                 "plies 300",
                 "plies 300 adjudicate by stacks on rank 4",
             ),
-            _ => shipped(name),
-        };
-        let (found, missing) = find_figures(&v, &search);
-        assert!(missing.is_empty(), "{name}: {missing:?}");
+        ),
+        // Sowing by a knight's leaps only; leaps beside orthogonal steps,
+        // and onto enemy walls (capture by sowing); the Gauls sowing
+        // forward only, the Romans every way.
+        (
+            "knight",
+            edited(
+                standard,
+                "directions all\n    onto empty",
+                "directions (1, 2) mirrored\n    onto empty",
+            ),
+        ),
+        (
+            "leaps-and-captures",
+            edited(
+                standard,
+                "directions all\n    onto empty, own 1",
+                "directions n, e, s, w, (1, 2) mirrored\n    onto empty, own 1, enemy 1",
+            ),
+        ),
+        (
+            "forward-gauls",
+            edited(
+                standard,
+                "sacrifice {",
+                "sow for g {\n    heights 2\n    directions forward, forward-left, forward-right\n    onto empty, own 1\n}\n\nsacrifice {",
+            ),
+        ),
+    ]);
+    out
+}
+
+/// What is wrong with a figure: its move illegal or not of its kind, or
+/// not of the rule it is filed under.
+fn check_figure(name: &str, v: &Variant, f: &murus_publish::Figure) {
+    let pos = &f.position;
+    let mover = v.turn(pos);
+    let Some(m) = f.arrow else {
+        assert_eq!(f.kind, FigureKind::Blocked);
+        let from = f.highlights[0];
+        let blocker = f.marks[0];
+        assert_eq!(v.stack(pos, from).map(|s| s.0), Some(mover), "{name}");
+        assert!(f.highlights.contains(&blocker), "{name}");
+        // No legal sowing from the tower passes the blocker.
+        for lm in v.legal_moves(pos) {
+            if matches!(lm.action(), Action::Sow { from: o, .. } if o == from) {
+                assert!(!v.move_cells(lm).contains(&blocker), "{name}");
+            }
+        }
+        return;
+    };
+    assert!(v.is_legal(pos, m), "{name} {:?}", f.kind);
+    let next = v.play(pos, m);
+    let cells = v.move_cells(m);
+    let board = v.geometry().directions().len();
+    let whose = |c: usize| v.stack(pos, c).map(|s| s.0);
+    match (f.kind, m.action()) {
+        (FigureKind::SowEmpty, Action::Sow { .. }) => {
+            assert!(cells[1..].iter().all(|&c| whose(c).is_none()), "{name}");
+        }
+        (FigureKind::SowOwn, Action::Sow { .. }) => {
+            // The tallest own stack sown onto is the one the title names.
+            let h = (cells[1..].iter())
+                .filter_map(|&c| v.stack(pos, c).filter(|s| s.0 == mover))
+                .map(|s| s.1)
+                .max()
+                .expect("an own stack sown onto");
+            assert_eq!(f.sub % murus_publish::figures::OWN_HEIGHTS, usize::from(h));
+            let name_of = if h == 1 { "wall" } else { "stack" };
+            assert!(
+                f.title.contains(name_of) || h > 1,
+                "{name}: {} for height {h}",
+                f.title
+            );
+        }
+        (FigureKind::SowEnemy, Action::Sow { .. }) => {
+            assert!(
+                cells[1..]
+                    .iter()
+                    .any(|&c| whose(c).is_some_and(|p| p != mover)),
+                "{name}"
+            );
+        }
+        (FigureKind::SowStep, Action::Sow { direction, .. }) => {
+            assert!(direction >= board, "{name}: a leap");
+        }
+        (FigureKind::Sacrifice, Action::Sacrifice { rule, .. })
+        | (FigureKind::Throw, Action::Throw { rule, .. }) => {
+            assert_eq!(rule, f.sub, "{name}: filed under its rule");
+        }
+        (FigureKind::Pie, Action::Split { .. }) => {}
+        (FigureKind::Breakthrough, action) => {
+            // At once, or (delayed) a stone of the mover on a home; by a
+            // throw where it is filed so.
+            assert_eq!(
+                f.sub,
+                usize::from(matches!(action, Action::Throw { .. })),
+                "{name}: {f:?}"
+            );
+            let now = v
+                .outcome(&next)
+                .is_some_and(|o| o.winner == Some(mover) && o.reason.as_str() == "breakthrough");
+            let delayed = v
+                .rules()
+                .win(mover)
+                .breakthrough
+                .is_some_and(|b| b.timing == murus_dsl::rules::Timing::Delayed)
+                && v.rules().players.iter().enumerate().any(|(p, r)| {
+                    p != mover
+                        && r.home
+                            .iter()
+                            .any(|&c| v.stack(&next, c).is_some_and(|s| s.0 == mover))
+                });
+            assert!(now || delayed, "{name}: {f:?}");
+        }
+        (FigureKind::Stalemate, _) => {
+            let ended = v
+                .outcome(&next)
+                .is_some_and(|o| matches!(o.reason, Reason::Stalemate | Reason::Elimination));
+            let out = (0..v.player_count()).any(|p| v.is_out(&next, p) && !v.is_out(pos, p));
+            assert!(ended || out, "{name}: {f:?}");
+        }
+        (FigureKind::Occupation, _) => {
+            // The mover then holds the cells it needs.
+            let o = v.rules().win(mover).occupation.clone().unwrap();
+            let held = o
+                .cells
+                .iter()
+                .filter(|&&c| v.stack(&next, c).is_some_and(|s| s.0 == mover))
+                .count();
+            assert!(held >= o.count as usize, "{name}: {f:?}");
+        }
+        (FigureKind::Capture, _) => {
+            let won = v
+                .outcome(&next)
+                .is_some_and(|o| o.reason == Reason::Capture && o.winner == Some(mover));
+            assert!(won, "{name}: {f:?}");
+        }
+        (FigureKind::Adjudication, _) => {
+            // At the ply cap the game would go to one player, whose count
+            // of what the rules count is the highest.
+            let o = v.adjudicated(&next).expect("an adjudicated variant");
+            let winner = o.winner.expect("a winner");
+            let count = |p| v.adjudication_count(&next, p).unwrap();
+            assert!(
+                (0..v.player_count()).all(|p| p == winner || count(p) < count(winner)),
+                "{name}: {f:?}"
+            );
+            assert!(f.caption.contains("adjudication"), "{}", f.caption);
+            if name == "hill-adjudicated" {
+                assert_eq!(f.highlights.len(), 8, "{name}: rank 4 shaded");
+            }
+        }
+        (FigureKind::Reduction, _) => {
+            let reduced = v
+                .outcome(&next)
+                .is_some_and(|o| o.reason == Reason::Reduced);
+            assert!(reduced, "{name}: {f:?}");
+        }
+        (kind, action) => panic!("{name}: a {kind:?} figure shows {action:?}"),
+    }
+    // A sowing by leaps shades the cells its stones drop on.
+    if matches!(m.action(), Action::Sow { direction, .. } if direction >= board) {
+        assert_eq!(f.highlights, cells[1..], "{name}: {f:?}");
+    }
+}
+
+#[test]
+fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
+    let search = Search::default();
+    for (name, v) in figure_variants() {
+        let found = figures_of(&v, &search);
+        assert!(found.missing.is_empty(), "{name}: {:?}", found.missing);
+        // Exactly the figures the rules call for, each once.
+        let keys: Vec<(FigureKind, usize)> =
+            found.figures.iter().map(|f| (f.kind, f.sub)).collect();
+        let wanted: Vec<(FigureKind, usize)> = murus_publish::figures::wanted(v.rules())
+            .iter()
+            .map(|w| (w.kind, w.sub))
+            .collect();
+        assert_eq!(keys, wanted, "{name}");
         // A throw of each kind (ballista has two).
         let mut kinds: Vec<usize> = found
+            .figures
             .iter()
+            .filter(|f| f.kind == FigureKind::Throw)
             .filter_map(|f| match f.arrow?.action() {
                 Action::Throw { rule, .. } => Some(rule),
                 _ => None,
@@ -202,107 +396,129 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
             .collect();
         kinds.dedup();
         assert_eq!(kinds.len(), v.rules().catapults.len(), "{name}");
-        for f in &found {
-            let pos = &f.position;
-            let mover = v.turn(pos);
-            let Some(m) = f.arrow else {
-                assert_eq!(f.kind, FigureKind::Blocked);
-                let from = f.highlights[0];
-                let blocker = f.marks[0];
-                assert_eq!(v.stack(pos, from).map(|s| s.0), Some(mover), "{name}");
-                assert!(f.highlights.contains(&blocker), "{name}");
-                // No legal sowing from the tower passes the blocker.
-                for lm in v.legal_moves(pos) {
-                    if matches!(lm.action(), Action::Sow { from: o, .. } if o == from) {
-                        assert!(!v.move_cells(lm).contains(&blocker), "{name}");
-                    }
-                }
-                continue;
-            };
-            assert!(v.is_legal(pos, m), "{name} {:?}", f.kind);
-            let next = v.play(pos, m);
-            let cells = v.move_cells(m);
-            match (f.kind, m.action()) {
-                (FigureKind::SowEmpty, Action::Sow { .. }) => {
-                    assert!(cells[1..].iter().all(|&c| v.stack(pos, c).is_none()));
-                }
-                (FigureKind::SowOwn, Action::Sow { .. }) => {
-                    assert!(
-                        cells[1..]
-                            .iter()
-                            .any(|&c| v.stack(pos, c).is_some_and(|s| s.0 == mover))
-                    );
-                }
-                (FigureKind::Sacrifice, Action::Sacrifice { .. })
-                | (FigureKind::Throw, Action::Throw { .. })
-                | (FigureKind::Pie, Action::Split { .. }) => {}
-                (FigureKind::Breakthrough, _) => {
-                    // At once, or (delayed) a stone of the mover on a home.
-                    let now = v.outcome(&next).is_some_and(|o| {
-                        o.winner == Some(mover) && o.reason.as_str() == "breakthrough"
-                    });
-                    let delayed = v
-                        .rules()
-                        .win(mover)
-                        .breakthrough
-                        .is_some_and(|b| b.timing == murus_dsl::rules::Timing::Delayed)
-                        && v.rules().players.iter().enumerate().any(|(p, r)| {
-                            p != mover
-                                && r.home
-                                    .iter()
-                                    .any(|&c| v.stack(&next, c).is_some_and(|s| s.0 == mover))
-                        });
-                    assert!(now || delayed, "{name}: {f:?}");
-                }
-                (FigureKind::Stalemate, _) => {
-                    let ended = v.outcome(&next).is_some_and(|o| {
-                        matches!(o.reason, Reason::Stalemate | Reason::Elimination)
-                    });
-                    let out =
-                        (0..v.player_count()).any(|p| v.is_out(&next, p) && !v.is_out(pos, p));
-                    assert!(ended || out, "{name}: {f:?}");
-                }
-                (FigureKind::Occupation, _) => {
-                    // The mover then holds the cells it needs.
-                    let o = v.rules().win(mover).occupation.clone().unwrap();
-                    let held = o
-                        .cells
-                        .iter()
-                        .filter(|&&c| v.stack(&next, c).is_some_and(|s| s.0 == mover))
-                        .count();
-                    assert!(held >= o.count as usize, "{name}: {f:?}");
-                }
-                (FigureKind::Capture, _) => {
-                    let won = v
-                        .outcome(&next)
-                        .is_some_and(|o| o.reason == Reason::Capture && o.winner == Some(mover));
-                    assert!(won, "{name}: {f:?}");
-                }
-                (FigureKind::Adjudication, _) => {
-                    // At the ply cap the game would go to one player, whose
-                    // count of what the rules count is the highest.
-                    let o = v.adjudicated(&next).expect("an adjudicated variant");
-                    let winner = o.winner.expect("a winner");
-                    let count = |p| v.adjudication_count(&next, p).unwrap();
-                    assert!(
-                        (0..v.player_count()).all(|p| p == winner || count(p) < count(winner)),
-                        "{name}: {f:?}"
-                    );
-                    assert!(f.caption.contains("adjudication"), "{}", f.caption);
-                    if name == "hill-adjudicated" {
-                        assert_eq!(f.highlights.len(), 8, "{name}: rank 4 shaded");
-                    }
-                }
-                (FigureKind::Reduction, _) => {
-                    let reduced = v
-                        .outcome(&next)
-                        .is_some_and(|o| o.reason == Reason::Reduced);
-                    assert!(reduced, "{name}: {f:?}");
-                }
-                (kind, action) => panic!("{name}: a {kind:?} figure shows {action:?}"),
-            }
+        for f in &found.figures {
+            check_figure(name, &v, f);
         }
     }
+}
+
+/// Every kind of rule the file has gets a figure of its own, titled with
+/// the rule where the kind has several and with its players where not
+/// every player has it.
+#[test]
+fn each_rule_gets_a_figure_titled_with_the_rule_and_its_players() {
+    let titles = |v: &Variant| -> Vec<String> {
+        figures_of(v, &Search::default())
+            .figures
+            .into_iter()
+            .map(|f| f.title)
+            .collect()
+    };
+    let advanced = titles(&shipped("advanced"));
+    for t in [
+        "Sowing onto an own wall",
+        "Sowing onto an own tower",
+        "A sacrifice: tower against wall",
+        "A sacrifice: tower against catapult, losing one stone",
+        "A sacrifice: tower against catapult, losing two stones",
+        "A breakthrough by sowing",
+        "A breakthrough by a throw",
+    ] {
+        assert!(advanced.iter().any(|a| a == t), "{t}: {advanced:?}");
+    }
+    let siege = titles(&shipped("siege"));
+    for t in [
+        "A throw (Romans)",
+        "A breakthrough by a throw (Romans)",
+        "Worn down (Romans)",
+    ] {
+        assert!(siege.iter().any(|a| a == t), "{t}: {siege:?}");
+    }
+    let ballista = titles(&shipped("ballista"));
+    assert!(ballista.iter().any(|a| a == "A throw (kind 2 of 2)"));
+    let variants = figure_variants();
+    let by_name = |n: &str| &variants.iter().find(|(name, _)| *name == n).unwrap().1;
+    let forward = titles(by_name("forward-gauls"));
+    for t in [
+        "Sowing onto empty cells (Romans)",
+        "Sowing onto empty cells (Gauls)",
+        "Sowing onto an own wall (Gauls)",
+    ] {
+        assert!(forward.iter().any(|a| a == t), "{t}: {forward:?}");
+    }
+    let leaps = titles(by_name("leaps-and-captures"));
+    for t in ["Sowing by leaps", "Sowing onto an enemy stack"] {
+        assert!(leaps.iter().any(|a| a == t), "{t}: {leaps:?}");
+    }
+    // Where a player only leaps, its sowings are the leaps: no figure twice.
+    let knight = titles(by_name("knight"));
+    assert!(!knight.iter().any(|a| a == "Sowing by leaps"), "{knight:?}");
+    // The standard game has one rule of each: plain titles.
+    let standard = titles(&shipped("standard"));
+    assert!(
+        standard
+            .iter()
+            .all(|t| !t.contains('(') && !t.contains(':')),
+        "{standard:?}"
+    );
+}
+
+/// A knight's sowing is drawn with the cells its stones drop on: a hop to
+/// each, a bar on the first, both shaded; the caption says they leap.
+#[test]
+fn a_knights_sowing_is_drawn_with_its_drop_cells() {
+    let variants = figure_variants();
+    let v = &variants.iter().find(|(n, _)| *n == "knight").unwrap().1;
+    let html = rules_sheet_html(v, &SheetOptions::default()).unwrap();
+    let f = figures(&html)
+        .into_iter()
+        .find(|f| attr(f, "data-kind") == Some("sow-empty"))
+        .expect("a sowing");
+    let m = attr(f, "data-move").unwrap();
+    let pos = figures_of(v, &Search::default()).figures[0].position;
+    let cells = v.move_cells(v.parse_move(&pos, m).unwrap());
+    let g = v.geometry();
+    let (first, last) = (g.name(cells[1]), g.name(cells[2]));
+    for cell in [&first, &last] {
+        assert!(
+            f.contains(&format!("class=\"highlight\" data-cell=\"{cell}\"")),
+            "{cell} shaded: {f}"
+        );
+    }
+    let arrow = f.split("class=\"arrow\"").nth(1).unwrap();
+    let arrow = &arrow[..arrow.find("</g>").unwrap()];
+    assert_eq!(arrow.matches("class=\"drop\"").count(), 1, "{arrow}");
+    assert_eq!(arrow.matches(" Q ").count(), 2, "a hop to each: {arrow}");
+    assert!(f.contains(&format!(
+        "drops one on each of {first} and {last}, each a leap"
+    )));
+}
+
+/// A rule no playout shows a move of is named in what was not found, with
+/// its title, rather than left out.
+#[test]
+fn a_rule_no_playout_shows_is_named_as_missing() {
+    // The Romans worn down at 10 stones, the Gauls at 12: the playouts
+    // wear the Gauls down first every time.
+    let v = edited(
+        include_str!("../../../variants/standard.mg"),
+        "win {\n    breakthrough immediate by sow\n    stalemate loses\n}",
+        "win for r {\n    breakthrough immediate by sow\n    stalemate loses\n    reduced to 10 stones\n}\n\nwin for g {\n    stalemate draws\n    reduced to 12 stones\n}",
+    );
+    let found = figures_of(&v, &Search::default());
+    let titles: Vec<&str> = found.figures.iter().map(|f| f.title.as_str()).collect();
+    assert!(titles.contains(&"Worn down (Gauls)"), "{titles:?}");
+    assert!(titles.contains(&"No move left (Romans)"), "{titles:?}");
+    assert!(titles.contains(&"No move left (Gauls)"), "{titles:?}");
+    let missing: Vec<&str> = found.missing.iter().map(|w| w.title.as_str()).collect();
+    assert_eq!(missing, ["Worn down (Romans)"]);
+    let (_, kinds) = find_figures(&v, &Search::default());
+    assert_eq!(kinds, [FigureKind::Reduction]);
+    let html = rules_sheet_html(&v, &SheetOptions::default()).unwrap();
+    assert!(
+        html.contains("no game Murus played showed: worn down"),
+        "the sheet says so"
+    );
 }
 
 #[test]
@@ -422,6 +638,49 @@ fn a_puzzle_sheet_has_the_puzzles_then_their_solutions_drawn_as_arrows() {
     assert!(html.contains("<h3>1. Leapfrog</h3>"));
     assert!(html.contains("Par 5"));
     assert!(html.contains("Par 5 · easy"), "the declared difficulty");
+}
+
+/// A puzzle's notes may give the answer away: they are printed with its
+/// solution, on the second page, not beside the puzzle; the solution's
+/// arrows are numbered in the order its moves are played.
+#[test]
+fn a_puzzles_notes_go_with_its_solution_whose_arrows_are_numbered() {
+    let noted = format!("{LEAPFROG}notes = \"Hint: the last tower stands on c1.\"\n");
+    let html = mural_sheet_html(
+        &[("leapfrog.toml".into(), puzzle(&noted))],
+        &MuralSheetOptions::default(),
+    )
+    .unwrap();
+    let page = html.find("<section class=\"page solutions\">").unwrap();
+    let note = html
+        .find("Hint: the last tower stands on c1.")
+        .expect("the notes");
+    assert!(note > page, "the notes are on the solutions page");
+    assert_eq!(html.matches("Hint:").count(), 1);
+    let all = figures(&html);
+    let (mural, solution) = (all[0], all[1]);
+    assert_eq!(attr(mural, "data-kind"), Some("mural"));
+    assert!(!mural.contains("class=\"arrow-number\""));
+    assert!(solution.contains("Hint: the last tower stands on c1."));
+    // The numbers: 1, 2, 3 … each on the arrow of the move played then.
+    let moves: Vec<&str> = attr(solution, "data-moves").unwrap().split(' ').collect();
+    let numbered: Vec<(usize, &str)> = solution
+        .split("<g class=\"arrow-number\" data-number=\"")
+        .skip(1)
+        .map(|rest| {
+            let (n, rest) = rest.split_once('"').unwrap();
+            let m = rest.split("data-move=\"").nth(1).unwrap();
+            (n.parse().unwrap(), &m[..m.find('"').unwrap()])
+        })
+        .collect();
+    let expected: Vec<(usize, &str)> = moves.iter().enumerate().map(|(i, m)| (i + 1, *m)).collect();
+    assert_eq!(numbered, expected);
+    for (n, _) in &numbered {
+        assert!(
+            solution.contains(&format!(">{n}</text></g>")),
+            "{n} is drawn"
+        );
+    }
 }
 
 #[test]

@@ -241,6 +241,30 @@ fn a_game_is_written_as_a_gif_a_frame_a_ply() {
     );
     assert_eq!(&std::fs::read(&out).unwrap()[..6], b"GIF89a");
     std::fs::remove_file(&out).unwrap();
+    // Without --scale a GIF is at least 400 pixels wide, even of a small
+    // board (its width: bytes 6 and 7 of the header).
+    let tiny = dir.join("tiny.mg");
+    let standard = include_str!("../../../../variants/standard.mg");
+    std::fs::write(
+        &tiny,
+        standard
+            .replace("board rect 8 x 7", "board rect 4 x 4")
+            .replace("rank 7", "rank 4"),
+    )
+    .unwrap();
+    let small = dir.join("small.gif");
+    let o = murus(&[
+        "diagram",
+        tiny.to_str().unwrap(),
+        "--moves",
+        "b1-b3",
+        "--out",
+        small.to_str().unwrap(),
+    ]);
+    assert!(o.status.success(), "{}", text(&o));
+    let b = std::fs::read(&small).unwrap();
+    let width = u16::from_le_bytes([b[6], b[7]]);
+    assert!(width >= 400, "{width}");
     for (args, expected) in [
         (
             vec!["--moves", "b1-b3", "--marks", "c4"],
@@ -255,4 +279,16 @@ fn a_game_is_written_as_a_gif_a_frame_a_ply() {
         assert!(text(&o).contains(expected), "{args:?}: {}", text(&o));
         assert!(!out.exists());
     }
+}
+
+/// `murus diagram --help` says it writes games as GIFs.
+#[test]
+fn the_diagram_help_names_gif() {
+    let o = murus(&["diagram", "--help"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let help = crate::util::stdout(&o);
+    assert!(help.contains("animated GIF"), "{help}");
+    assert!(help.contains("FILE.gif"), "{help}");
+    let o = murus(&["--help"]);
+    assert!(crate::util::stdout(&o).contains("animated GIF"));
 }

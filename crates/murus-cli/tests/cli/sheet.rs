@@ -135,6 +135,13 @@ fn a_puzzle_sheet_has_each_puzzle_and_its_solution() {
     assert_eq!(html.matches("data-kind=\"mural\"").count(), 2);
     assert_eq!(html.matches("data-kind=\"solution\"").count(), 2);
     assert!(html.contains("<section class=\"page solutions\">"));
+    // The solutions' arrows are numbered, the puzzles' are not drawn.
+    let solutions = &html[html.find("<section class=\"page solutions\">").unwrap()..];
+    assert!(solutions.contains("<g class=\"arrow-number\" data-number=\"1\""));
+    assert_eq!(
+        html.matches("class=\"arrow-number\"").count(),
+        solutions.matches("class=\"arrow-number\"").count()
+    );
 
     // Not again into the same folder without --force.
     let o = murus(&[

@@ -4,14 +4,29 @@
 //! A stack is a disc in its player's colour; each stone above the first
 //! adds a ring inside it, so a wall (one disc), a tower (one ring) and a
 //! catapult (two rings) read apart at a glance without a digit or a font.
-//! A sowing's arrow spans its cells, a throw's arcs over the board and a
-//! sacrifice's is dashed and points at its victim.
+//! A sowing's arrow runs through the cells it drops stones on, with a bar
+//! across it on each before the last (hopping from cell to cell where the
+//! stones leap along a step such as a knight's); a throw's arcs over the
+//! board and a sacrifice's is dashed and points at its victim.
+//!
+//! What is where: this file holds the diagram and writes its SVG;
+//! `layout` places the board, its coordinates and the lines under it;
+//! `draw` the shapes (cells, hatching, arrows, numbers); `gif` animates a
+//! game.
 
 use std::fmt::Write as _;
 use std::str::FromStr;
 
-use murus_dsl::ShapeKind;
 use murus_engine::{Action, Move, Position, Variant};
+
+mod draw;
+mod gif;
+mod layout;
+
+pub use gif::{GIF_MIN_WIDTH, GameGif, game_gif};
+
+use draw::{Point, hatch, outline, shape};
+use layout::{CAPTION_SIZE, COORDINATE_SIZE, Layout, PITCH, TAKEN_SIZE};
 
 /// The look of a diagram.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -48,13 +63,6 @@ pub enum DiagramError {
     Render(String),
 }
 
-/// The distance between neighbouring cell centres, in SVG units.
-const PITCH: f64 = 60.0;
-/// Room around the board (for coordinates), in SVG units.
-const MARGIN: f64 = 30.0;
-/// The caption's line height.
-const CAPTION: f64 = 28.0;
-
 /// A position of a variant to draw, with what is marked on it.
 #[derive(Clone, Debug)]
 pub struct Diagram<'v> {
@@ -66,6 +74,8 @@ pub struct Diagram<'v> {
     caption: Option<String>,
     coordinates: bool,
     theme: Theme,
+    numbered: bool,
+    min_width: f64,
 }
 
 impl<'v> Diagram<'v> {
@@ -80,6 +90,8 @@ impl<'v> Diagram<'v> {
             caption: None,
             coordinates: false,
             theme: Theme::Colour,
+            numbered: false,
+            min_width: 0.0,
         }
     }
 
@@ -168,44 +180,51 @@ impl<'v> Diagram<'v> {
         self
     }
 
-    /// The centre of slot `slot` in board units (cell pitch 1, y up), as
-    /// the studio places it: hexagons pointy-top, each rank half a cell
-    /// right of the one below.
-    fn unit_centre(&self, x: f64, y: f64) -> (f64, f64) {
-        match self.variant.geometry().kind() {
-            ShapeKind::Rect => (x, y),
-            ShapeKind::Hex => (x + y / 2.0, y * 3f64.sqrt() / 2.0),
-        }
+    /// Each arrow numbered in a disc near its start, 1, 2, 3 … in the
+    /// order the arrows were added (a solution's moves in the order played).
+    pub fn numbered(mut self, on: bool) -> Diagram<'v> {
+        self.numbered = on;
+        self
+    }
+
+    /// At least `width` SVG units wide (the board centred): the frames of
+    /// an animation all the same size.
+    pub(crate) fn min_width(mut self, width: f64) -> Diagram<'v> {
+        self.min_width = width;
+        self
+    }
+
+    /// The width and height of the SVG, in its units (a PNG at scale 1 has
+    /// as many pixels).
+    pub fn size(&self) -> (f64, f64) {
+        let l = self.layout();
+        (l.width, l.height)
+    }
+
+    /// The line of each player's stones taken, where taking stones wins.
+    fn taken_line(&self) -> Option<String> {
+        self.variant
+            .taken_summary(&self.position)
+            .map(|t| format!("Stones taken: {t}"))
+    }
+
+    fn layout(&self) -> Layout {
+        Layout::new(
+            self.variant.geometry(),
+            self.coordinates,
+            self.taken_line().as_deref(),
+            self.caption.as_deref(),
+            self.min_width,
+        )
     }
 
     /// The SVG document.
     pub fn to_svg(&self) -> String {
         let g = self.variant.geometry();
-        let at = |slot: usize| {
-            let (x, y) = g.coords(slot);
-            self.unit_centre(x as f64, y as f64)
-        };
-        // The board's extent in units, a cell's half size around centres.
-        let (mut lo_x, mut hi_x, mut lo_y, mut hi_y) = (f64::MAX, f64::MIN, f64::MAX, f64::MIN);
-        for slot in g.cells() {
-            let (x, y) = at(slot);
-            lo_x = lo_x.min(x);
-            hi_x = hi_x.max(x);
-            lo_y = lo_y.min(y);
-            hi_y = hi_y.max(y);
-        }
-        let room = if self.coordinates { MARGIN } else { 8.0 };
-        let left = room + PITCH / 2.0;
-        let top = 8.0 + PITCH / 2.0;
-        let width = (hi_x - lo_x) * PITCH + PITCH + room + 8.0;
-        let board_height = (hi_y - lo_y) * PITCH + PITCH + 8.0 + room;
-        // Where taking stones wins, a line of each player's count.
-        let taken = self.variant.taken_summary(&self.position);
-        let board_height = board_height + if taken.is_some() { CAPTION } else { 0.0 };
-        let height = board_height + if self.caption.is_some() { CAPTION } else { 0.0 };
-        // SVG y grows downwards: the first rank is at the bottom.
-        let px = |(x, y): (f64, f64)| (left + (x - lo_x) * PITCH, top + (hi_y - y) * PITCH);
-        let centre = |slot: usize| px(at(slot));
+        let kind = g.kind();
+        let layout = self.layout();
+        let centre = |slot: usize| layout.centre(slot);
+        let (width, height) = (layout.width, layout.height);
 
         let mut s = String::new();
         let _ = write!(
@@ -234,23 +253,17 @@ impl<'v> Diagram<'v> {
             } else {
                 palette.light_cell
             };
-            let shape = self.cell_shape(centre(slot), 0.5);
             let _ = writeln!(
                 s,
-                r#"<{shape} class="cell" data-cell="{}" fill="{fill}" stroke="{}" stroke-width="1"/>"#,
+                r#"<{} class="cell" data-cell="{}" fill="{fill}" stroke="{}" stroke-width="1"/>"#,
+                shape(kind, centre(slot), 0.5),
                 g.name(slot),
                 palette.grid
             );
         }
         s.push_str("</g>\n");
         for &slot in &self.highlights {
-            let shape = self.cell_shape(centre(slot), 0.5);
-            let _ = writeln!(
-                s,
-                r#"<{shape} class="highlight" data-cell="{}" fill="{}" fill-opacity="0.45"/>"#,
-                g.name(slot),
-                palette.highlight
-            );
+            self.highlight_svg(&mut s, &palette, slot, centre(slot));
         }
         for slot in g.cells() {
             if let Some((player, height)) = self.variant.stack(&self.position, slot) {
@@ -259,6 +272,24 @@ impl<'v> Diagram<'v> {
         }
         for &m in &self.arrows {
             self.arrow_svg(&mut s, &palette, m, &centre);
+        }
+        if self.numbered {
+            let mut placed: Vec<Point> = Vec::new();
+            for (i, &m) in self.arrows.iter().enumerate() {
+                let cells = self.variant.move_cells(m);
+                let (Some(&a), Some(&b)) = (cells.first(), cells.get(1)) else {
+                    continue;
+                };
+                let at = draw::number_place(centre(a), centre(b), &placed);
+                placed.push(at);
+                draw::number(
+                    &mut s,
+                    at,
+                    i + 1,
+                    &self.variant.move_to_string(m),
+                    (palette.background, palette.arrow, palette.text),
+                );
+            }
         }
         for &slot in &self.marks {
             let (cx, cy) = centre(slot);
@@ -273,31 +304,68 @@ impl<'v> Diagram<'v> {
                 palette.background
             );
         }
-        if self.coordinates {
-            self.coordinates_svg(&mut s, &palette, &px);
-        }
-        if let Some(taken) = &taken {
+        for label in &layout.labels {
             let _ = writeln!(
                 s,
-                r#"<text class="taken" x="{}" y="{}" text-anchor="middle" font-family="sans-serif" font-size="14" fill="{}">Stones taken: {}</text>"#,
-                num(width / 2.0),
-                num(board_height - CAPTION * 0.35),
+                r#"<text class="coordinate" x="{}" y="{}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="{}" fill="{}">{}</text>"#,
+                num(label.at.0),
+                num(label.at.1),
+                num(COORDINATE_SIZE),
                 palette.text,
-                escape(taken)
+                label.text
             );
         }
-        if let Some(caption) = &self.caption {
-            let _ = writeln!(
-                s,
-                r#"<text class="caption" x="{}" y="{}" text-anchor="middle" font-family="sans-serif" font-size="16" fill="{}">{}</text>"#,
-                num(width / 2.0),
-                num(board_height + CAPTION * 0.65),
-                palette.text,
-                escape(caption)
-            );
+        for (class, text, y, size) in [
+            ("taken", self.taken_line(), layout.taken_y, TAKEN_SIZE),
+            (
+                "caption",
+                self.caption.clone(),
+                layout.caption_y,
+                CAPTION_SIZE,
+            ),
+        ] {
+            if let (Some(text), Some(y)) = (text, y) {
+                let _ = writeln!(
+                    s,
+                    r#"<text class="{class}" x="{}" y="{}" text-anchor="middle" font-family="sans-serif" font-size="{}" fill="{}">{}</text>"#,
+                    num(width / 2.0),
+                    num(y),
+                    num(size),
+                    palette.text,
+                    escape(&text)
+                );
+            }
         }
         s.push_str("</svg>\n");
         s
+    }
+
+    /// Cell `slot` shaded: in colour a wash over it; in print, where a grey
+    /// would read as a dark cell, hatching inside a heavy outline.
+    fn highlight_svg(&self, s: &mut String, palette: &Palette, slot: usize, at: Point) {
+        let g = self.variant.geometry();
+        let kind = g.kind();
+        match self.theme {
+            Theme::Colour => {
+                let _ = writeln!(
+                    s,
+                    r#"<{} class="highlight" data-cell="{}" fill="{}" fill-opacity="0.45"/>"#,
+                    shape(kind, at, 0.5),
+                    g.name(slot),
+                    palette.highlight
+                );
+            }
+            Theme::Print => {
+                let _ = write!(s, r#"<g class="highlight" data-cell="{}">"#, g.name(slot));
+                hatch(s, &outline(kind, at, 0.47), palette.highlight);
+                let _ = writeln!(
+                    s,
+                    r#"<{} fill="none" stroke="{}" stroke-width="3"/></g>"#,
+                    shape(kind, at, 0.47),
+                    palette.highlight
+                );
+            }
+        }
     }
 
     /// The diagram as a PNG image, rendered from [`Diagram::to_svg`] at
@@ -331,32 +399,6 @@ impl<'v> Diagram<'v> {
             &mut pixmap.as_mut(),
         );
         Ok(pixmap)
-    }
-
-    /// A cell's outline around `centre`, `half` a pitch from it: a square,
-    /// or a pointy-top hexagon, as an SVG element's name and attributes.
-    fn cell_shape(&self, (cx, cy): (f64, f64), half: f64) -> String {
-        match self.variant.geometry().kind() {
-            ShapeKind::Rect => format!(
-                r#"rect x="{}" y="{}" width="{}" height="{}""#,
-                num(cx - half * PITCH),
-                num(cy - half * PITCH),
-                num(2.0 * half * PITCH),
-                num(2.0 * half * PITCH)
-            ),
-            ShapeKind::Hex => {
-                // A hexagon of width `2 half` (flat sides left and right).
-                let r = 2.0 * half * PITCH / 3f64.sqrt();
-                let points: Vec<String> = (0..6)
-                    .map(|k| {
-                        let a =
-                            std::f64::consts::PI / 3.0 * f64::from(k) + std::f64::consts::PI / 6.0;
-                        format!("{},{}", num(cx + r * a.cos()), num(cy + r * a.sin()))
-                    })
-                    .collect();
-                format!(r#"polygon points="{}""#, points.join(" "))
-            }
-        }
     }
 
     /// The stack of `height` stones of `player` on `slot`.
@@ -422,186 +464,25 @@ impl<'v> Diagram<'v> {
             c = palette.arrow,
         );
         match m.action() {
-            Action::Sow { from, to, .. } => straight(s, centre(from), centre(to), false),
-            Action::Sacrifice { from, target, .. } => {
-                straight(s, centre(from), centre(target), true);
+            Action::Sow { direction, .. } => {
+                let points: Vec<Point> =
+                    self.variant.move_cells(m).into_iter().map(centre).collect();
+                // Along a step vector the stones leap: a hop to each cell.
+                let leaps = direction >= self.variant.geometry().directions().len();
+                draw::sowing(s, &points, if leaps { 0.22 } else { 0.0 });
             }
-            Action::Throw { from, to, .. } => arc(s, centre(from), centre(to)),
+            Action::Sacrifice { from, target, .. } => {
+                draw::straight(s, centre(from), centre(target), true);
+            }
+            Action::Throw { from, to, .. } => draw::arc(s, centre(from), centre(to)),
             Action::Split { tower, cells } => {
-                straight(s, centre(tower), centre(cells.0), false);
-                straight(s, centre(tower), centre(cells.1), false);
+                draw::straight(s, centre(tower), centre(cells.0), false);
+                draw::straight(s, centre(tower), centre(cells.1), false);
             }
             Action::Swap => {}
         }
         s.push_str("</g>\n");
     }
-
-    /// Rank numbers beside each rank's first cell and file letters beside
-    /// each file's lowest cell, toward the empty slot next to it (on a
-    /// hexagon, a file's next slot lies down and to the left).
-    fn coordinates_svg(
-        &self,
-        s: &mut String,
-        palette: &Palette,
-        px: &dyn Fn((f64, f64)) -> (f64, f64),
-    ) {
-        let g = self.variant.geometry();
-        let label = |s: &mut String, (x, y): (usize, usize), (dx, dy): (f64, f64), text: String| {
-            let (x, y) = (x as f64, y as f64);
-            let (cx, cy) = px(self.unit_centre(x, y));
-            let (nx, ny) = px(self.unit_centre(x + dx, y + dy));
-            let _ = writeln!(
-                s,
-                r#"<text class="coordinate" x="{}" y="{}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="14" fill="{}">{text}</text>"#,
-                num(cx + 0.75 * (nx - cx)),
-                num(cy + 0.75 * (ny - cy)),
-                palette.text
-            );
-        };
-        for rank in 0..g.height() {
-            let first = g
-                .cells()
-                .map(|c| g.coords(c))
-                .filter(|&(_, y)| y == rank)
-                .min();
-            if let Some(cell) = first {
-                label(s, cell, (-1.0, 0.0), (rank + 1).to_string());
-            }
-        }
-        for file in 0..g.width() {
-            let lowest = g
-                .cells()
-                .map(|c| g.coords(c))
-                .filter(|&(x, _)| x == file)
-                .min_by_key(|&(_, y)| y);
-            if let Some(cell) = lowest {
-                let letter = char::from(b'a' + file as u8).to_string();
-                label(s, cell, (0.0, -1.0), letter);
-            }
-        }
-    }
-}
-
-/// A game as an animated GIF: the position `start`, then one frame after
-/// each of `moves` (legal in turn) with that move's cells shaded, each
-/// shown `delay_cs` hundredths of a second (the last three times as long),
-/// looping; the frames are [`Diagram`]s of `theme` at `scale`, with
-/// coordinates if asked.
-pub fn game_gif(
-    variant: &Variant,
-    start: Position,
-    moves: &[Move],
-    theme: Theme,
-    coordinates: bool,
-    scale: f32,
-    delay_cs: u16,
-) -> Result<Vec<u8>, DiagramError> {
-    let mut frames = vec![Diagram::new(variant, start)];
-    let mut pos = start;
-    for &m in moves {
-        pos = variant.play(&pos, m);
-        frames.push(Diagram::new(variant, pos).highlight_move(m));
-    }
-    let images = frames
-        .into_iter()
-        .map(|d| d.theme(theme).coordinates(coordinates).to_pixmap(scale))
-        .collect::<Result<Vec<_>, _>>()?;
-    let (w, h) = (images[0].width(), images[0].height());
-    let too_big = || DiagramError::Render(format!("{w}x{h} is too large for a GIF"));
-    let (w, h) = (
-        u16::try_from(w).map_err(|_| too_big())?,
-        u16::try_from(h).map_err(|_| too_big())?,
-    );
-    let fail = |e: gif::EncodingError| DiagramError::Render(e.to_string());
-    let mut out = Vec::new();
-    {
-        let mut encoder = gif::Encoder::new(&mut out, w, h, &[]).map_err(fail)?;
-        encoder.set_repeat(gif::Repeat::Infinite).map_err(fail)?;
-        let last = images.len() - 1;
-        for (i, pixmap) in images.into_iter().enumerate() {
-            // Opaque pixels: premultiplied RGBA is plain RGBA.
-            let mut rgba = pixmap.take();
-            let mut frame = gif::Frame::from_rgba_speed(w, h, &mut rgba, 10);
-            frame.delay = if i == last {
-                delay_cs.saturating_mul(3)
-            } else {
-                delay_cs
-            };
-            encoder.write_frame(&frame).map_err(fail)?;
-        }
-    }
-    Ok(out)
-}
-
-/// A straight arrow from `a` to `b`, its ends kept off the cells' centres
-/// (dashed for a sacrifice).
-fn straight(s: &mut String, a: (f64, f64), b: (f64, f64), dashed: bool) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = dx.hypot(dy).max(1e-9);
-    let (ux, uy) = (dx / len, dy / len);
-    let start = (a.0 + ux * PITCH * 0.15, a.1 + uy * PITCH * 0.15);
-    let tip = (b.0 - ux * PITCH * 0.2, b.1 - uy * PITCH * 0.2);
-    let dash = if dashed {
-        r#" stroke-dasharray="6 5""#
-    } else {
-        ""
-    };
-    let base = (tip.0 - ux * PITCH * 0.22, tip.1 - uy * PITCH * 0.22);
-    let _ = write!(
-        s,
-        r#"<line x1="{}" y1="{}" x2="{}" y2="{}" stroke-width="{}" fill="none"{dash}/>"#,
-        num(start.0),
-        num(start.1),
-        num(base.0),
-        num(base.1),
-        num(PITCH * 0.08)
-    );
-    head(s, tip, (ux, uy));
-}
-
-/// An arrow arcing from `a` to `b` (a throw flies over the board).
-fn arc(s: &mut String, a: (f64, f64), b: (f64, f64)) {
-    let (dx, dy) = (b.0 - a.0, b.1 - a.1);
-    let len = dx.hypot(dy).max(1e-9);
-    // The control point: off the middle, to the left of the flight.
-    let (nx, ny) = (dy / len, -dx / len);
-    let control = (
-        (a.0 + b.0) / 2.0 + nx * len * 0.35,
-        (a.1 + b.1) / 2.0 + ny * len * 0.35,
-    );
-    let (tx, ty) = (b.0 - control.0, b.1 - control.1);
-    let tl = tx.hypot(ty).max(1e-9);
-    let (ux, uy) = (tx / tl, ty / tl);
-    let tip = (b.0 - ux * PITCH * 0.2, b.1 - uy * PITCH * 0.2);
-    let base = (tip.0 - ux * PITCH * 0.22, tip.1 - uy * PITCH * 0.22);
-    let _ = write!(
-        s,
-        r#"<path d="M {} {} Q {} {} {} {}" stroke-width="{}" fill="none"/>"#,
-        num(a.0),
-        num(a.1),
-        num(control.0),
-        num(control.1),
-        num(base.0),
-        num(base.1),
-        num(PITCH * 0.08)
-    );
-    head(s, tip, (ux, uy));
-}
-
-/// An arrowhead with its point at `tip`, pointing along `(ux, uy)`.
-fn head(s: &mut String, tip: (f64, f64), (ux, uy): (f64, f64)) {
-    let (len, half) = (PITCH * 0.26, PITCH * 0.13);
-    let base = (tip.0 - ux * len, tip.1 - uy * len);
-    let _ = write!(
-        s,
-        r#"<polygon points="{},{} {},{} {},{}" stroke="none"/>"#,
-        num(tip.0),
-        num(tip.1),
-        num(base.0 - uy * half),
-        num(base.1 + ux * half),
-        num(base.0 + uy * half),
-        num(base.1 - ux * half)
-    );
 }
 
 /// The colours of a theme.
@@ -642,7 +523,7 @@ impl Palette {
                 light_cell: "#ffffff",
                 dark_cell: "#e4e4e4",
                 grid: "#000000",
-                highlight: "#9a9a9a",
+                highlight: "#000000",
                 arrow: "#000000",
                 mark: "#000000",
                 text: "#000000",
