@@ -78,8 +78,12 @@ pub(crate) fn load_position(v: &Variant, text: Option<&str>) -> Result<Position>
 
 /// The sentence for a finished game: `the game is over: Romans win by
 /// breakthrough`.
-pub(crate) fn game_over(v: &Variant, outcome: Outcome) -> String {
-    format!("the game is over: {}", v.describe_outcome(outcome))
+pub(crate) fn game_over(game: &Game, outcome: Outcome) -> String {
+    let v = game.variant();
+    format!(
+        "the game is over: {}",
+        v.describe_outcome_at(outcome, game.position())
+    )
 }
 
 /// Plays the move written `text` in `game`. A finished game refuses it
@@ -89,7 +93,7 @@ pub(crate) fn play(game: &mut Game, text: &str) -> Result<()> {
         bail!(
             "`{}` cannot be played: {}",
             text.trim(),
-            game_over(game.variant(), outcome)
+            game_over(game, outcome)
         );
     }
     game.play_str(text).map_err(|e| anyhow!("{e}"))?;
@@ -110,7 +114,7 @@ pub(crate) fn game_to_search(
         play(&mut game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
     }
     if let Some(o) = game.outcome() {
-        bail!("{}", game_over(v, o));
+        bail!("{}", game_over(&game, o));
     }
     Ok(game)
 }

@@ -40,8 +40,9 @@ impl PositionArgs {
 
 /// Why a position has no moves, when its game is over.
 fn over(v: &Variant, pos: &Position) -> Option<String> {
-    let outcome = Game::from_position(v, *pos).outcome()?;
-    Some(game_over(v, outcome))
+    let game = Game::from_position(v, *pos);
+    let outcome = game.outcome()?;
+    Some(game_over(&game, outcome))
 }
 
 /// The note on stderr for a finished game.

@@ -338,17 +338,18 @@ impl Variant {
                         Material::Stones => ("stone", "stones"),
                         Material::Towers => ("tower", "towers"),
                     };
-                    // What the loser has left, where the position is known.
-                    let left = match (pos, o.winner) {
-                        (Some(p), Some(w)) if self.rules.players.len() == 2 => {
-                            self.material(p, 1 - w, r.material)
-                        }
-                        _ => r.at_most,
-                    };
-                    format!(
-                        "reduction (the loser down to {})",
-                        count(left, what.0, what.1)
-                    )
+                    // What the loser has left, where the position is known;
+                    // else the most the rule leaves it.
+                    match (pos, o.winner) {
+                        (Some(p), Some(w)) if self.rules.players.len() == 2 => format!(
+                            "reduction (the loser down to {})",
+                            count(self.material(p, 1 - w, r.material), what.0, what.1)
+                        ),
+                        _ => format!(
+                            "reduction (the loser down to at most {})",
+                            count(r.at_most, what.0, what.1)
+                        ),
+                    }
                 }
                 None => "reduction".to_string(),
             },

@@ -773,7 +773,7 @@ fn siege_sides_follow_rules_of_their_own() {
 
 /// A game lost by reduction is described with what the loser was left
 /// with, stones or towers, where the position is known; without it, the
-/// most the rule allows.
+/// most the rule leaves it ("at most": never a count the loser may not have).
 #[test]
 fn a_reduction_says_what_the_loser_is_down_to() {
     let siege = v("siege");
@@ -786,7 +786,7 @@ fn a_reduction_says_what_the_loser_is_down_to() {
     );
     assert_eq!(
         siege.describe_outcome(o),
-        "Gauls win by reduction (the loser down to 6 stones)"
+        "Gauls win by reduction (the loser down to at most 6 stones)"
     );
     assert!(
         siege

@@ -349,7 +349,7 @@ fn play_line(v: &Variant, tokens: &[Token<'_>]) -> Result<Vec<Move>, Problem> {
                 "`{}` ends the game at ply {} ({}): an opening must leave a game to play",
                 t.text,
                 ply + 1,
-                v.describe_outcome(o)
+                v.describe_outcome_at(o, game.position())
             ));
             p.notes.push(match tokens.len() - ply - 1 {
                 0 => "end the line a ply earlier".to_string(),

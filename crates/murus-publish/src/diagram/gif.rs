@@ -92,7 +92,7 @@ impl<'v> GameGif<'v> {
         }
         let end = v.outcome(&pos).filter(|_| !self.moves.is_empty());
         if let (Some(o), Some(last)) = (end, labels.last_mut()) {
-            last.push_str(&format!(": {}", v.describe_outcome(o)));
+            last.push_str(&format!(": {}", v.describe_outcome_at(o, &pos)));
         }
         labels
     }

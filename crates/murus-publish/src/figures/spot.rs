@@ -201,7 +201,7 @@ impl Finder<'_> {
             );
             let names: Vec<String> = stuck.iter().map(|&p| self.name(p)).collect();
             let then = match stuck_end {
-                Some(o) => format!("{}.", v.describe_outcome(o)),
+                Some(o) => format!("{}.", v.describe_outcome_at(o, next)),
                 None if stuck
                     .iter()
                     .all(|&p| v.rules().win(p).stalemate == Stalemate::Loses) =>
@@ -270,7 +270,7 @@ impl Finder<'_> {
                     stones(v.stone_count(next, loser).min(255) as u8),
                     towers,
                     if towers == 1 { "tower" } else { "towers" },
-                    v.describe_outcome(o)
+                    v.describe_outcome_at(o, next)
                 );
                 let f = self.figure(key, pos, m, caption, (index, ply));
                 self.offer(rank, f);

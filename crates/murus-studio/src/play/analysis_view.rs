@@ -170,7 +170,10 @@ impl PlayPanel {
         let colours = board::player_colours(v.rules());
         let colour = |p: usize| colours.get(p).copied().unwrap_or(Color32::GRAY);
         if let Some(o) = m.game().outcome() {
-            let label = format!("Evaluation: {}", v.describe_outcome(o));
+            let label = format!(
+                "Evaluation: {}",
+                v.describe_outcome_at(o, m.game().position())
+            );
             let fill = match o.winner {
                 Some(w) if players == 2 => Some((if w == 0 { 1.0 } else { 0.0 }, colour(0))),
                 Some(w) => Some((1.0, colour(w))),

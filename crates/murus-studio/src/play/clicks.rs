@@ -74,7 +74,7 @@ impl PlayModel {
         if let Some(o) = self.game.outcome() {
             self.feedback.info(format!(
                 "the game is over ({}): undo or start a new game",
-                self.variant.describe_outcome(o)
+                self.variant.describe_outcome_at(o, self.game.position())
             ));
             return;
         }

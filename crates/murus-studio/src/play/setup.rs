@@ -144,7 +144,7 @@ impl PlayModel {
                     if let Some(o) = v.outcome(&pos) {
                         s.notes.push(format!(
                             "the game is already over: {}",
-                            v.describe_outcome(o)
+                            v.describe_outcome_at(o, &pos)
                         ));
                     } else if v.legal_moves(&pos).is_empty() {
                         s.notes

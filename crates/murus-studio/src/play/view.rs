@@ -577,7 +577,7 @@ impl PlayPanel {
                 .show(ui, |ui| {
                     ui.add(
                         egui::Label::new(
-                            RichText::new(v.describe_outcome(o))
+                            RichText::new(v.describe_outcome_at(o, m.game().position()))
                                 .size(18.0)
                                 .color(theme::on_banner(ui))
                                 .strong(),
