@@ -9,12 +9,15 @@
 
 use std::fmt::Write as _;
 
-use murus_engine::{Move, Position, Record, RecordMove, Variant};
+use murus_engine::{Record, RecordMove, Variant};
 use murus_lab::designer::{DesignerReport, Distribution, PROVEN_CP, Playouts, PuzzleEntry};
 
-use crate::diagram::{Diagram, Theme, game_gif};
+use crate::diagram::Diagram;
 use crate::html::{escape, figure, page_with};
 use crate::words::rules_in_words;
+
+mod game;
+use game::game_section;
 
 /// The page's own style, after the sheets' (`crate::html`).
 const CSS: &str = r#"
@@ -28,6 +31,11 @@ nav { font-size: 9.5pt; margin: 0.5em 0; }
 nav a { margin-right: 0.8em; }
 code { font-size: 9pt; word-break: break-all; }
 footer { margin-top: 2em; font-size: 9pt; color: #444; }
+.movetext { line-height: 1.7; }
+.movetext .mv { white-space: nowrap; }
+.movetext .comment { color: #555; font-size: 9pt; }
+.movetext .glyph { color: #a11; }
+.movetext .variation { color: #555; }
 @media (max-width: 600px) { body { font-size: 11pt; } figure { width: 100%; } }
 @media print { nav { display: none; } section { break-inside: auto; } }
 "#;
@@ -486,131 +494,6 @@ fn quality_section(b: &mut String, r: &DesignerReport) {
         b.push_str("</ul>\n");
     }
     b.push_str("<p class=\"note\">The metrics of the strongest level's games, as <code>docs/metrics.md</code> defines them.</p>\n</section>\n");
-}
-
-/// The moves of a game in notation, read from `v`'s start.
-fn read_moves(v: &Variant, texts: &[String]) -> Option<(Vec<Move>, Vec<Position>)> {
-    let mut pos = v.start();
-    let mut moves = Vec::new();
-    let mut positions = vec![pos];
-    for t in texts {
-        let m = v.parse_move(&pos, t).ok()?;
-        pos = v.play(&pos, m);
-        moves.push(m);
-        positions.push(pos);
-    }
-    Some((moves, positions))
-}
-
-fn game_section(b: &mut String, v: &Variant, r: &DesignerReport) {
-    let Some(g) = &r.game else {
-        return;
-    };
-    let Some((moves, positions)) = read_moves(v, &g.moves) else {
-        return;
-    };
-    open(b, "game", "A representative game", &g.answer);
-    // The strip: after the random openings, when the winner became clear,
-    // and the end.
-    let mut shown: Vec<(usize, &str)> = vec![(g.openings as usize, "After the random openings")];
-    if let Some(at) = g.clear_at
-        && at > g.openings as usize
-        && at < moves.len()
-    {
-        shown.push((at, "The winner's advantage becomes clear"));
-    }
-    shown.push((moves.len(), "The end"));
-    shown.dedup_by_key(|s| s.0);
-    b.push_str("<div class=\"figures\">\n");
-    for (i, title) in shown {
-        let Some(&pos) = positions.get(i) else {
-            continue;
-        };
-        let mut d = Diagram::new(v, pos).coordinates(true);
-        if let Some(&m) = i.checked_sub(1).and_then(|p| moves.get(p)) {
-            d = d.highlight_move(m);
-        }
-        let score = g
-            .scores
-            .get(i)
-            .copied()
-            .flatten()
-            .map_or("not searched".to_string(), |s| {
-                if s.abs() >= PROVEN_CP {
-                    format!(
-                        "a proven {} for the first player",
-                        if s > 0 { "win" } else { "loss" }
-                    )
-                } else {
-                    format!("score {}", Num::stones(&format!("game.scores.{i}"), s))
-                }
-            });
-        let _ = writeln!(
-            b,
-            "<figure data-kind=\"strip\">\n<h3>{}</h3>\n{}<figcaption>The engine's view: {score} (the first player's view, in stones).</figcaption>\n</figure>",
-            escape(title),
-            d.to_svg()
-        );
-    }
-    b.push_str("</div>\n");
-    if let Ok(gif) = game_gif(v, v.start(), &moves, Theme::Colour, false, 0.3, 80) {
-        let _ = writeln!(
-            b,
-            "<figure class=\"wide\" data-kind=\"animation\"><img alt=\"the game, move by move\" style=\"max-width:100%\" src=\"data:image/gif;base64,{}\"><figcaption>The whole game, one frame a move.</figcaption></figure>",
-            base64(&gif)
-        );
-    }
-    b.push_str(&score_chart(&g.scores, g.clear_at));
-    b.push_str("<ol class=\"moves\">\n");
-    for t in &g.moves {
-        let _ = write!(b, "<li>{}</li>", escape(t));
-    }
-    let _ = writeln!(
-        b,
-        "</ol>\n<p class=\"note\">Each position searched with alpha-beta ({} nodes); the first moves are the random openings every game of the check starts with.</p>\n</section>",
-        Num::int("game.nodes", g.nodes)
-    );
-}
-
-/// The scores of a game, clamped to ten stones, with the moment it became
-/// clear.
-fn score_chart(scores: &[Option<i32>], clear_at: Option<usize>) -> String {
-    let (w, h, pad) = (480.0, 140.0, 20.0);
-    let n = scores.len().max(2) as f64 - 1.0;
-    let x = |i: usize| pad + (w - 2.0 * pad) * i as f64 / n;
-    let y = |cp: i32| h / 2.0 - (h / 2.0 - pad) * f64::from(cp.clamp(-1000, 1000)) / 1000.0;
-    let mut path = String::new();
-    for (i, s) in scores.iter().enumerate() {
-        if let Some(s) = s {
-            let _ = write!(
-                path,
-                "{}{:.1},{:.1} ",
-                if path.is_empty() { "M" } else { "L" },
-                x(i),
-                y(*s)
-            );
-        }
-    }
-    let mut svg = format!(
-        "<svg class=\"chart\" viewBox=\"0 0 {w} {h}\" xmlns=\"http://www.w3.org/2000/svg\" role=\"img\" aria-label=\"the score over the game\"><line x1=\"{pad}\" y1=\"{0}\" x2=\"{1}\" y2=\"{0}\" stroke=\"#999\" stroke-dasharray=\"4 3\"/><path d=\"{path}\" fill=\"none\" stroke=\"#7a3b2e\" stroke-width=\"2\"/>",
-        h / 2.0,
-        w - pad
-    );
-    if let Some(at) = clear_at {
-        let _ = write!(
-            svg,
-            "<line x1=\"{0:.1}\" y1=\"{pad}\" x2=\"{0:.1}\" y2=\"{1}\" stroke=\"#2e5b7a\"/>",
-            x(at),
-            h - pad
-        );
-    }
-    svg.push_str("</svg>");
-    figure(
-        " class=\"wide\"",
-        None,
-        &svg,
-        "The score after each move, the first player's view, up to ten stones either way; the blue line marks where the winner's advantage became clear.",
-    )
 }
 
 /// Standard base64 with padding.

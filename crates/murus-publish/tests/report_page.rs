@@ -234,6 +234,8 @@ fn every_number_on_the_page_is_in_the_json() {
         ("<code>", "</code>"),
         ("<ul class=\"verdict\">", "</ul>"),
         ("<ul class=\"flags\">", "</ul>"),
+        // The game's result as a record writes it, checked below.
+        ("<span class=\"result\">", "</span>"),
     ] {
         while let Some(a) = text.find(open) {
             let b = a + text[a..].find(close).unwrap() + close.len();
@@ -268,6 +270,17 @@ fn every_number_on_the_page_is_in_the_json() {
         .filter(|w| !strings.iter().any(|s| s.contains(w)))
         .collect();
     assert_eq!(stray, Vec::<&str>::new());
+    // The representative game's result, as its winner in the JSON says.
+    let game = report.game.as_ref().unwrap();
+    let result = match game.winner {
+        Some('r') => "1-0",
+        Some(_) => "0-1",
+        None => "1/2-1/2",
+    };
+    assert!(
+        html.contains(&format!("<span class=\"result\">{result}</span>")),
+        "{result}"
+    );
     for line in &report.fairness.balance.verdict {
         assert!(
             html.contains(&escape(line).replace('\'', "&#39;")),

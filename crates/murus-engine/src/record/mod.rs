@@ -22,6 +22,7 @@ use serde::{Deserialize, Serialize};
 
 pub use check::{RESIGNATION, read};
 pub use printed::read_printed;
+pub use write::Token;
 
 use crate::game::{Game, GameRecord, RecordError, RecordResult};
 

@@ -4,7 +4,7 @@
 use murus_dsl::key::text_sha256_hex;
 
 use super::syntax::{RULES_TAG, escape_comment, escape_tag};
-use super::{Record, RecordMove};
+use super::{Glyph, Record, RecordMove};
 use crate::game::RecordResult;
 use crate::variant::{BUILTIN, Variant};
 
@@ -36,8 +36,11 @@ impl Record {
         if let Some(start) = &self.start {
             tag(&mut out, "Start", start);
         }
-        let result = result_text(self.result.as_ref(), variant);
-        tag(&mut out, "Result", &result);
+        tag(
+            &mut out,
+            "Result",
+            &result_text(self.result.as_ref(), variant),
+        );
         if let Some(r) = &self.result {
             if !r.reason.is_empty() {
                 let termination = match &r.by {
@@ -60,9 +63,38 @@ impl Record {
         }
         out.push('\n');
 
+        let tokens: Vec<String> = self
+            .movetext(variant)
+            .into_iter()
+            .map(|t| match t {
+                Token::Move {
+                    number,
+                    text,
+                    glyph,
+                } => {
+                    let number = number.map_or(String::new(), |n| n + " ");
+                    format!("{number}{text}{}", glyph.map_or("", Glyph::as_str))
+                }
+                Token::Comment(c) => comment_token(&c),
+                Token::Open => "(".to_string(),
+                Token::Close => ")".to_string(),
+                Token::Result(r) => r,
+            })
+            .collect();
+        out.push_str(&wrap(&tokens));
+        out.push('\n');
+        out
+    }
+
+    /// The movetext [`Record::write`] writes, as tokens in order: the
+    /// opening comment, each move with its number where the text shows one
+    /// (`12.`, or `12...` for a later player's move that opens a line or
+    /// follows a comment or variation), its comment and variations, and
+    /// the result; for another rendering (a page) with the same numbers.
+    pub fn movetext(&self, variant: &Variant) -> Vec<Token> {
         let mut tokens = Vec::new();
         if let Some(c) = &self.comment {
-            tokens.push(comment_token(c));
+            tokens.push(Token::Comment(c.clone()));
         }
         let n = variant.player_count().max(1);
         let first = self
@@ -70,11 +102,9 @@ impl Record {
             .as_deref()
             .and_then(|s| variant.parse_position(s).ok())
             .map_or(0, |p| variant.turn(&p));
-        line_tokens(&self.moves, first, n, &mut tokens);
-        tokens.push(result);
-        out.push_str(&wrap(&tokens));
-        out.push('\n');
-        out
+        line_from(&self.moves, first, n, 0, &mut tokens);
+        tokens.push(Token::Result(result_text(self.result.as_ref(), variant)));
+        tokens
     }
 
     /// Embeds the variant's rules when it is not a shipped variant with this
@@ -131,39 +161,55 @@ fn comment_token(text: &str) -> String {
     format!("{{ {} }}", escape_comment(text))
 }
 
-/// The tokens of a line whose first move is the `ply`-th from a start
-/// where player `first` moves, among `n` players.
-fn line_tokens(moves: &[RecordMove], first: usize, n: usize, out: &mut Vec<String>) {
-    line_from(moves, first, n, 0, out);
+/// A piece of a record's movetext ([`Record::movetext`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Token {
+    /// A move: its number where the text shows one (`12.`, `12...`), the
+    /// move in notation and its glyph.
+    Move {
+        number: Option<String>,
+        text: String,
+        glyph: Option<Glyph>,
+    },
+    /// A comment's text.
+    Comment(String),
+    /// A variation opens.
+    Open,
+    /// A variation closes.
+    Close,
+    /// The result: `1-0`, `0-1`, `1/2-1/2`, `*`.
+    Result(String),
 }
 
-fn line_from(moves: &[RecordMove], first: usize, n: usize, ply: usize, out: &mut Vec<String>) {
+/// The tokens of a line whose first move is the `ply`-th from a start
+/// where player `first` moves, among `n` players.
+fn line_from(moves: &[RecordMove], first: usize, n: usize, ply: usize, out: &mut Vec<Token>) {
     let mut numbered = false;
     for (i, m) in moves.iter().enumerate() {
         let p = first + ply + i;
         let round = p / n + 1;
         // The number goes with its move, so that a line never ends between them.
-        let mut text = if p % n == 0 {
-            format!("{round}. ")
+        let number = if p % n == 0 {
+            Some(format!("{round}."))
         } else if !numbered {
-            format!("{round}... ")
+            Some(format!("{round}..."))
         } else {
-            String::new()
+            None
         };
         numbered = true;
-        text.push_str(&m.text);
-        if let Some(g) = m.glyph {
-            text.push_str(g.as_str());
-        }
-        out.push(text);
+        out.push(Token::Move {
+            number,
+            text: m.text.clone(),
+            glyph: m.glyph,
+        });
         if let Some(c) = &m.comment {
-            out.push(comment_token(c));
+            out.push(Token::Comment(c.clone()));
             numbered = false;
         }
         for line in &m.variations {
-            out.push("(".to_string());
+            out.push(Token::Open);
             line_from(line, first, n, ply + i, out);
-            out.push(")".to_string());
+            out.push(Token::Close);
             numbered = false;
         }
     }
