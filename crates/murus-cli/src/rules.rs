@@ -107,10 +107,10 @@ pub fn check(a: &CheckArgs) -> Checked {
 }
 
 fn check_file(file: &str, set: &[(String, u32)]) -> Verdict {
-    let source = match std::fs::read_to_string(file) {
+    let source = match crate::load::read_rules_file(std::path::Path::new(file), false) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot read `{file}`: {e}");
+            eprintln!("error: {e:#}");
             return Verdict::Unreadable;
         }
     };

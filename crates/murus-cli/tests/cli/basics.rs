@@ -48,6 +48,46 @@ fn check_of_a_missing_file_fails_with_its_name() {
     let o = murus(&["check", "no/such/file.mg"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no/such/file.mg"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("did you mean"), "{}", stderr(&o));
+}
+
+/// A misspelt file name gets the closest file of its folder, a misspelt
+/// name the closest shipped variant; nothing close, no guess.
+#[test]
+fn a_misspelt_variant_or_file_gets_did_you_mean() {
+    let o = murus(&["check", "variants/standrd.mg"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("`variants/standrd.mg`: No such file or directory")
+            && stderr(&o).contains("; did you mean `variants/standard.mg`?\n"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "variants/standrd.mg: cannot be read\n");
+    let o = murus(&["show", "variants/hx.mg"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).ends_with("; did you mean `variants/hex.mg`?\n"),
+        "{}",
+        stderr(&o)
+    );
+    // No such file in the folder, but a shipped variant of that name.
+    let o = murus(&["moves", "standrd.mg"]);
+    assert!(
+        stderr(&o).ends_with("; did you mean the shipped variant `standard`?\n"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus(&["perft", "escpe4", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).ends_with("; did you mean `escape4`?\n"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus(&["show", "nothere"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!stderr(&o).contains("did you mean"), "{}", stderr(&o));
 }
 
 #[test]
@@ -230,6 +270,7 @@ fn an_unknown_variant_lists_the_shipped_ones() {
     let err = stderr(&o);
     assert!(err.contains("unknown variant `standrad`"), "{err}");
     assert!(err.contains("standard, houdini"), "{err}");
+    assert!(err.contains("did you mean `standard`?"), "{err}");
 }
 
 #[test]
