@@ -138,6 +138,15 @@ pub(crate) fn play(game: &mut Game, text: &str) -> Result<()> {
     Ok(())
 }
 
+/// Plays `--moves` in `game`, in turn; the first that cannot be played is
+/// an error naming its place, its text and why.
+pub(crate) fn play_moves(game: &mut Game, moves: &[String]) -> Result<()> {
+    for (i, m) in moves.iter().enumerate() {
+        play(game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
+    }
+    Ok(())
+}
+
 /// The game a search starts from: `--position` (or the start), then
 /// `--moves`; a finished game is an error saying how it ended (it has no
 /// move to search).
@@ -148,9 +157,7 @@ pub(crate) fn game_to_search(
 ) -> Result<Game> {
     let pos = load_position(v, position)?;
     let mut game = Game::from_position(v, pos);
-    for (i, m) in moves.iter().enumerate() {
-        play(&mut game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
-    }
+    play_moves(&mut game, moves)?;
     if let Some(o) = game.outcome() {
         bail!("{}", game_over(v, o));
     }

@@ -126,6 +126,42 @@ fn moves_of_the_standard_start_default_to_the_start_position() {
     assert_eq!(stdout(&o).lines().count(), 20);
 }
 
+/// `--moves` plays moves from the position first, as `analyze` and
+/// `diagram` take them: the moves listed are those of the position
+/// reached, and a move that cannot be played is named.
+#[test]
+fn moves_takes_moves_played_first() {
+    let o = murus(&["moves", "standard", "--moves", "a1-a3", "h7-h5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let reached = json(&murus(&["replay", "standard", "a1-a3", "h7-h5", "--json"]));
+    let position = reached["position"].as_str().unwrap();
+    let there = murus(&["moves", "standard", "--position", position]);
+    assert_eq!(stdout(&o), stdout(&there));
+    assert_ne!(stdout(&o), stdout(&murus(&["moves", "standard"])));
+    // From a position given, into the end of the game: no moves, a note.
+    let o = murus(&[
+        "moves",
+        "standard",
+        "--position",
+        "7g2/8/r27/8/8/8/1r26 r",
+        "--moves",
+        "a5-a7",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "note: no legal moves: the game is over: Romans win by breakthrough\n"
+    );
+    let o = murus(&["moves", "standard", "--moves", "a1-a3", "a1-a3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).starts_with("error: --moves: move 2 `a1-a3`: "),
+        "{}",
+        stderr(&o)
+    );
+}
+
 #[test]
 fn perft_json_has_the_contract_keys() {
     let o = murus(&["perft", "advanced", "3", "--json"]);
