@@ -43,6 +43,29 @@ fn check_reports_errors_like_rustc_and_fails() {
     assert!(stdout(&o).contains(&format!("{bad}: 1 error")));
 }
 
+/// A file's summary line says how many errors it has and, on the same
+/// line, where the first is and what it says.
+#[test]
+fn check_summarises_a_file_with_errors_and_its_first_on_one_line() {
+    let bad = "crates/murus-dsl/tests/errors/adjudicate-for-unknown-without-plies.mg";
+    let o = murus(&["check", bad, "variants/small.mg"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{bad}: 2 errors, first {bad}:14:22: `adjudicate` without a ply cap")
+    );
+    assert!(lines[1].starts_with("variants/small.mg: ok"), "{out}");
+    assert_eq!(lines.len(), 2, "{out}");
+    // The diagnostics themselves, both, on stderr.
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{bad}:14:37: error: unknown player `x`")),
+        "{err}"
+    );
+}
+
 #[test]
 fn check_of_a_missing_file_fails_with_its_name() {
     let o = murus(&["check", "no/such/file.mg"]);
