@@ -42,8 +42,9 @@ pub struct AnalyzeArgs {
     /// Moves played from the position, in notation.
     #[arg(long, num_args = 1..)]
     pub moves: Vec<String>,
-    /// The budget as an alpha-beta bot: `alphabeta:NODES` or a level
-    /// (`medium`, `hard`); default `hard`.
+    /// The budget as a bot: a level (`easy`, `medium`, `hard`, `expert`)
+    /// or `alphabeta:NODES`; default `hard`. `easy` (`greedy`) looks one ply
+    /// ahead, as that bot does.
     #[arg(long, conflicts_with = "movetime")]
     pub bot: Option<String>,
     /// Think for this many milliseconds instead of a node budget.
@@ -183,14 +184,18 @@ fn budget(a: &AnalyzeArgs) -> Result<(Limits, Option<EvalRef>)> {
         Some(0) => bail!("--movetime must be at least 1 ms"),
         Some(ms) => limits.time = Some(std::time::Duration::from_millis(ms)),
         None => {
-            let spec: BotSpec = a.bot.as_deref().unwrap_or("hard").parse()?;
-            let BotSpec::AlphaBeta { nodes, eval: file } = spec else {
-                bail!(
-                    "--bot {spec}: analysis searches with alpha-beta: give alphabeta:NODES, medium or hard, or --movetime MS"
-                );
-            };
-            limits.nodes = Some(nodes);
-            eval = file;
+            let text = a.bot.as_deref().unwrap_or("hard");
+            match text.parse::<BotSpec>().map_err(|e| anyhow!("--bot: {e}"))? {
+                BotSpec::AlphaBeta { nodes, eval: file } => {
+                    limits.nodes = Some(nodes);
+                    eval = file;
+                }
+                // The greedy bot's move: the best evaluation one ply ahead.
+                BotSpec::Greedy => limits.depth = Some(1),
+                _ => bail!(
+                    "--bot {text}: analysis searches with alpha-beta: give a level (easy, medium, hard, expert), alphabeta:NODES, or --movetime MS"
+                ),
+            }
         }
     }
     Ok((limits, eval))

@@ -62,8 +62,8 @@ enum Command {
     /// rules in words, the start, a figure of each kind of move found on a
     /// real position, and an example game.
     Sheet(sheet::SheetArgs),
-    /// List the legal moves, one per line, in notation.
-    Moves(position::PositionArgs),
+    /// List the legal moves, one per line, in notation (after --moves).
+    Moves(position::MovesArgs),
     /// Count leaf nodes DEPTH plies ahead.
     Perft(position::PerftArgs),
     /// Play moves given in notation and report where the game stands.

@@ -17,7 +17,7 @@ use murus_engine::{Game, Position, Variant};
 use serde::{Serialize, Serializer};
 
 use crate::answer::Answer;
-use crate::load::{game_over, load_position, load_variant, play};
+use crate::load::{game_over, load_position, load_variant, play, play_moves};
 
 /// The position a subcommand looks at: a variant, and a position of it.
 #[derive(Args)]
@@ -35,6 +35,27 @@ impl PositionArgs {
         let v = load_variant(&self.variant)?;
         let pos = load_position(&v, self.position.as_deref())?;
         Ok((v, pos))
+    }
+}
+
+/// `murus moves`' arguments: a position, then moves played from it.
+#[derive(Args)]
+pub struct MovesArgs {
+    #[command(flatten)]
+    pub at: PositionArgs,
+    /// Moves played from the position first, in notation (`--moves b1-b3
+    /// g7-g5`).
+    #[arg(long, num_args = 1..)]
+    pub moves: Vec<String>,
+}
+
+impl MovesArgs {
+    /// The variant and the game after `--moves`.
+    fn load(&self) -> Result<(Variant, Game)> {
+        let (v, pos) = self.at.load()?;
+        let mut game = Game::from_position(&v, pos);
+        play_moves(&mut game, &self.moves)?;
+        Ok((v, game))
     }
 }
 
@@ -85,16 +106,15 @@ pub struct Moves {
     pub over: Option<String>,
 }
 
-/// `murus moves`.
-pub fn moves(a: &PositionArgs) -> Result<Moves> {
-    let (v, pos) = a.load()?;
+/// `murus moves`: the legal moves after `--moves` (none once the game is
+/// over, a draw by repetition or the ply cap on the way included).
+pub fn moves(a: &MovesArgs) -> Result<Moves> {
+    let (v, game) = a.load()?;
     Ok(Moves {
-        moves: v
-            .legal_moves(&pos)
-            .into_iter()
+        moves: (game.legal_moves().into_iter())
             .map(|m| v.move_to_string(m))
             .collect(),
-        over: over(&v, &pos),
+        over: game.outcome().map(|o| game_over(&v, o)),
     })
 }
 

@@ -72,8 +72,9 @@ pub enum Verdict {
     Unreadable,
     /// It compiles: the rules in brief.
     Ok(Summary),
-    /// It has this many errors (rendered on stderr).
-    Errors { errors: usize },
+    /// It has this many errors (rendered on stderr); the first, where it
+    /// is and what it says (`x.mg:14:22: unknown player \`x\``).
+    Errors { errors: usize, first: String },
 }
 
 /// A compiled rule file in brief.
@@ -107,10 +108,10 @@ pub fn check(a: &CheckArgs) -> Checked {
 }
 
 fn check_file(file: &str, set: &[(String, u32)]) -> Verdict {
-    let source = match std::fs::read_to_string(file) {
+    let source = match crate::load::read_rules_file(std::path::Path::new(file), false) {
         Ok(s) => s,
         Err(e) => {
-            eprintln!("error: cannot read `{file}`: {e}");
+            eprintln!("error: {e:#}");
             return Verdict::Unreadable;
         }
     };
@@ -141,11 +142,17 @@ fn check_file(file: &str, set: &[(String, u32)]) -> Verdict {
         }
         Err(diags) => {
             eprint!("{}", murus_dsl::render_all(&diags, file, &source));
-            let errors = diags
-                .iter()
-                .filter(|d| d.severity == murus_dsl::Severity::Error)
-                .count();
-            Verdict::Errors { errors }
+            let errors: Vec<&murus_dsl::Diagnostic> =
+                diags.iter().filter(|d| d.is_error()).collect();
+            let first = errors.first().map_or(String::new(), |d| {
+                let (line, col) = d.line_col(&source);
+                let message = d.message.lines().next().unwrap_or_default();
+                format!("{file}:{line}:{col}: {message}")
+            });
+            Verdict::Errors {
+                errors: errors.len(),
+                first,
+            }
         }
     }
 }
@@ -170,8 +177,14 @@ impl Answer for Checked {
         for FileCheck { file, verdict } in &self.files {
             match verdict {
                 Verdict::Unreadable => writeln!(out, "{file}: cannot be read")?,
-                Verdict::Errors { errors } => {
-                    writeln!(out, "{file}: {errors} error{}", plural(*errors))?;
+                // The count and the first error on one line, so that the
+                // summary lines alone say what is wrong where.
+                Verdict::Errors { errors, first } => {
+                    writeln!(
+                        out,
+                        "{file}: {errors} error{}, first {first}",
+                        plural(*errors)
+                    )?;
                 }
                 Verdict::Ok(s) => {
                     let warn = match s.warnings {

@@ -48,7 +48,8 @@ pub struct TrainArgs {
     /// there if there is none; data of other settings is refused.
     #[arg(long)]
     pub resume: bool,
-    /// The bot that plays the games and scores the positions.
+    /// The bot that plays the games and scores the positions: a searching
+    /// level (`medium`, `hard`, `expert`) or `alphabeta:NODES`.
     #[arg(long, default_value = "alphabeta:4000")]
     pub bot: String,
     /// Hidden units of the network.
@@ -98,6 +99,12 @@ pub struct Training {
 pub fn run(args: &TrainArgs) -> Result<Training> {
     let v = &load_variant(&args.variant)?;
     let bot: BotSpec = args.bot.parse().context("--bot")?;
+    if !matches!(bot, BotSpec::AlphaBeta { .. }) {
+        bail!(
+            "--bot {}: the positions are scored by an alpha-beta search: give medium, hard, expert or alphabeta:NODES",
+            args.bot
+        );
+    }
     if args.positions == 0 {
         bail!("--positions must be at least 1");
     }

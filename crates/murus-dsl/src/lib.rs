@@ -36,7 +36,7 @@ mod lower;
 mod params;
 mod parser;
 pub mod rules;
-mod suggest;
+pub mod suggest;
 
 pub use diagnostic::{Diagnostic, Label, Severity, Span, render_all};
 pub use geometry::{Direction, Geometry, ShapeKind};

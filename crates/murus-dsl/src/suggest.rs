@@ -7,10 +7,7 @@
 /// enough to be a plausible typo: one edit for a word of up to five
 /// characters, two for a longer one. The first of equally close candidates
 /// wins.
-pub(crate) fn closest<'a>(
-    word: &str,
-    candidates: impl Iterator<Item = &'a str>,
-) -> Option<&'a str> {
+pub fn closest<'a>(word: &str, candidates: impl Iterator<Item = &'a str>) -> Option<&'a str> {
     let limit = (word.chars().count() / 3).clamp(1, 2);
     candidates
         .map(|c| (edit_distance(word, c), c))
@@ -22,7 +19,7 @@ pub(crate) fn closest<'a>(
 /// The number of edits, in characters, that turn `a` into `b`: inserting,
 /// deleting or replacing a character, or swapping two neighbours (the
 /// optimal string alignment distance; a swapped pair is not edited again).
-pub(crate) fn edit_distance(a: &str, b: &str) -> usize {
+pub fn edit_distance(a: &str, b: &str) -> usize {
     let a: Vec<char> = a.chars().collect();
     let b: Vec<char> = b.chars().collect();
     // Distances from a prefix of `a` to every prefix of `b`: for the prefix

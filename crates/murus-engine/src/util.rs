@@ -1,5 +1,6 @@
 //! Small jobs every crate needs, written once: a stable 64-bit hash, a
-//! seedable mixing generator, and files written whole or not at all.
+//! seedable mixing generator, files written whole or not at all, thread
+//! counts and percentiles.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -90,9 +91,44 @@ fn threads_within(visible: usize, cpus_per_task: Option<&str>) -> usize {
     granted.map_or(visible, |n| n.min(visible)).max(1)
 }
 
+/// The nearest-rank percentile `p` (0 to 100) of `sorted` data (game
+/// lengths, timings): the smallest value with at least `p`% of the data at
+/// or below it, always one of the data (so a median of whole numbers is a
+/// whole number, the lower middle one of an even count). The default (0) of
+/// no data. The one definition of a percentile, and of a median (`p` 50),
+/// every report, benchmark and frame timer uses.
+pub fn percentile<T: Copy + Default + PartialOrd>(sorted: &[T], p: f64) -> T {
+    debug_assert!(
+        sorted.is_sorted_by(|a, b| a <= b),
+        "percentile of unsorted data"
+    );
+    if sorted.is_empty() {
+        return T::default();
+    }
+    let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
+    sorted[rank.clamp(1, sorted.len()) - 1]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn percentiles_are_by_nearest_rank() {
+        let d = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
+        assert_eq!(percentile(&d, 50.0), 5);
+        assert_eq!(percentile(&d, 95.0), 10);
+        assert_eq!(percentile(&d, 5.0), 1);
+        assert_eq!(percentile(&d, 0.0), 1);
+        assert_eq!(percentile(&d, 100.0), 10);
+        assert_eq!(percentile::<u32>(&[], 50.0), 0);
+        // Timings too; an even count's median is the lower middle value,
+        // not the mean of the two.
+        let t = [0.5, 1.5, 2.5, 9.0];
+        assert_eq!(percentile(&t, 50.0), 1.5);
+        assert_eq!(percentile(&t, 90.0), 9.0);
+        assert_eq!(percentile::<f64>(&[], 90.0), 0.0);
+    }
 
     #[test]
     fn fnv1a_matches_the_published_vectors() {

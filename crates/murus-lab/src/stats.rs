@@ -203,15 +203,10 @@ pub fn round_to(x: f64, digits: i32) -> f64 {
     (x * s).round() / s
 }
 
-/// Nearest-rank percentile `p` (0 to 100) of sorted data: game lengths,
-/// timings; the default (0) of no data.
-pub fn percentile<T: Copy + Default>(sorted: &[T], p: f64) -> T {
-    if sorted.is_empty() {
-        return T::default();
-    }
-    let rank = (p / 100.0 * sorted.len() as f64).ceil() as usize;
-    sorted[rank.clamp(1, sorted.len()) - 1]
-}
+/// The nearest-rank percentile of sorted data, defined once at the bottom
+/// of the house ([`murus_engine::util::percentile`]) for the lab's reports
+/// and everything else that takes one.
+pub use murus_engine::util::percentile;
 
 #[cfg(test)]
 mod tests {
@@ -425,19 +420,5 @@ mod tests {
             losses: 500,
         };
         assert!(even.llr(0.0, 50.0) < -2.95);
-    }
-
-    #[test]
-    fn percentiles_by_nearest_rank() {
-        let d = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10];
-        assert_eq!(percentile(&d, 50.0), 5);
-        assert_eq!(percentile(&d, 95.0), 10);
-        assert_eq!(percentile(&d, 5.0), 1);
-        assert_eq!(percentile::<u32>(&[], 50.0), 0);
-        // Timings too.
-        let t = [0.5, 1.5, 2.5, 9.0];
-        assert_eq!(percentile(&t, 50.0), 1.5);
-        assert_eq!(percentile(&t, 90.0), 9.0);
-        assert_eq!(percentile::<f64>(&[], 90.0), 0.0);
     }
 }

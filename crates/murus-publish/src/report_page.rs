@@ -695,6 +695,7 @@ fn comparison_section(b: &mut String, r: &DesignerReport) {
         let cell = |side: &str, v: Option<f64>| match v {
             None => "–".to_string(),
             Some(x) if row.percent => Num::pct(&format!("comparison.rows.{i}.{side}"), x),
+            Some(x) if row.count => Num::int(&format!("comparison.rows.{i}.{side}"), x.round()),
             Some(x) => Num::fixed(&format!("comparison.rows.{i}.{side}"), x, 2),
         };
         let differs = match row.significant {

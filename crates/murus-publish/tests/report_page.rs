@@ -297,3 +297,24 @@ fn collect_strings(v: &serde_json::Value, out: &mut Vec<String>) {
         _ => {}
     }
 }
+
+/// The comparison shows a count (the ladder's rungs) as a whole number, not
+/// as `4.00`: the page's cells of that row against the JSON's figures.
+#[test]
+fn the_comparison_shows_rungs_as_whole_numbers() {
+    let (dir, report) = written();
+    let html = std::fs::read_to_string(dir.join("index.html")).unwrap();
+    let comparison = report.comparison.as_ref().unwrap();
+    let (i, row) = (comparison.rows.iter().enumerate())
+        .find(|(_, r)| r.figure == "rungs of the skill ladder")
+        .expect("a row of rungs");
+    assert!(row.count, "the rungs are a count");
+    for (side, value) in [("this", row.this), ("other", row.other)] {
+        let value = value.expect("both reports have a ladder");
+        let key = format!("<span class=\"n\" data-key=\"comparison.rows.{i}.{side}\">");
+        let at = html.find(&key).unwrap_or_else(|| panic!("{key}")) + key.len();
+        let shown = &html[at..at + html[at..].find("</span>").unwrap()];
+        assert_eq!(shown, format!("{value}"), "{side}");
+        assert!(!shown.contains('.'), "{side}: {shown}");
+    }
+}

@@ -5,6 +5,8 @@
 use std::sync::{Arc, Mutex};
 use std::time::Instant;
 
+use murus_engine::util::percentile;
+
 /// How the binary launched the studio (command-line flags).
 #[derive(Clone, Debug, Default)]
 pub struct Launch {
@@ -48,15 +50,17 @@ pub struct FrameStats {
 }
 
 impl FrameStats {
-    /// `(median, p95, max)` of a sample, in ms.
+    /// `(median, p95, max)` of a sample, in ms: percentiles by nearest
+    /// rank ([`percentile`], as the lab's and the benchmarks'); zeros for
+    /// no sample.
     pub fn summary(sample: &[f64]) -> (f64, f64, f64) {
-        if sample.is_empty() {
-            return (0.0, 0.0, 0.0);
-        }
         let mut s = sample.to_vec();
         s.sort_by(f64::total_cmp);
-        let at = |q: f64| s[((s.len() - 1) as f64 * q).round() as usize];
-        (at(0.5), at(0.95), s[s.len() - 1])
+        (
+            percentile(&s, 50.0),
+            percentile(&s, 95.0),
+            percentile(&s, 100.0),
+        )
     }
 
     /// Notes the start of a frame.
@@ -199,5 +203,28 @@ impl Scripted {
             self.launch.screenshot = None;
             ctx.send_viewport_cmd(egui::ViewportCommand::Close);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn frame_times_take_the_percentiles_every_report_takes() {
+        // An even count, out of order: the median is the lower middle
+        // value (nearest rank), not the upper one nor the mean of the two.
+        let sample = [4.0, 1.0, 3.0, 2.0];
+        let sorted = [1.0, 2.0, 3.0, 4.0];
+        assert_eq!(FrameStats::summary(&sample), (2.0, 4.0, 4.0));
+        assert_eq!(
+            FrameStats::summary(&sample),
+            (
+                murus_lab::stats::percentile(&sorted, 50.0),
+                murus_lab::stats::percentile(&sorted, 95.0),
+                4.0
+            )
+        );
+        assert_eq!(FrameStats::summary(&[]), (0.0, 0.0, 0.0));
     }
 }

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
-use murus_lab::stats::percentile;
+use murus_engine::util::percentile;
 use murus_mural::generate::{Options, generate};
 use murus_mural::{Mode, Puzzle, State, Status, count, solve};
 use rand::rngs::SmallRng;
@@ -55,7 +55,8 @@ pub struct RandomBench {
     /// Each run's optimal solves, unproven murals included at the time they
     /// took to give up.
     pub runs: Vec<RandomRun>,
-    /// The median of the runs' 90th percentiles, in seconds.
+    /// The median of the runs' 90th percentiles, in seconds (by nearest
+    /// rank, as every percentile: the lower middle run of an even count).
     pub median_p90: f64,
     /// The same figure on the reference machine, in seconds, and what and
     /// when that was.
@@ -294,7 +295,7 @@ fn random_set(n: usize, seed: u64, runs: usize) -> Result<RandomBench> {
         counted,
         unique,
         runs: runs_out,
-        median_p90: median(&p90s),
+        median_p90: percentile(&p90s, 50.0),
         reference_p90: REFERENCE_P90,
         reference: REFERENCE.into(),
         times: vec![
@@ -312,16 +313,6 @@ impl RandomRun {
             p50: percentile(&times, 50.0),
             p90: percentile(&times, 90.0),
         }
-    }
-}
-
-/// The median of sorted figures (the mean of the middle two for an even
-/// count); 0 for none.
-fn median(sorted: &[f64]) -> f64 {
-    match sorted.len() {
-        0 => 0.0,
-        n if n % 2 == 1 => sorted[n / 2],
-        n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
     }
 }
 
@@ -407,12 +398,9 @@ mod tests {
     use super::*;
 
     #[test]
-    fn runs_take_percentiles_and_the_median_of_their_p90s() {
+    fn runs_take_their_percentiles_by_nearest_rank() {
         let run = RandomRun::new(3, vec![0.4, 0.1, 0.3, 0.2]);
         assert_eq!((run.proved, run.p50, run.p90), (3, 0.2, 0.4));
-        assert_eq!(median(&[1.0, 2.0, 9.0]), 2.0);
-        assert_eq!(median(&[1.0, 3.0]), 2.0);
-        assert_eq!(median(&[]), 0.0);
     }
 
     #[test]

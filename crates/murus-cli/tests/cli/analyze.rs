@@ -103,7 +103,11 @@ fn bad_analysis_requests_fail_clearly() {
             "move 2 `b1-b3`",
         ),
         (
-            &["analyze", "standard", "--bot", "greedy"][..],
+            &["analyze", "standard", "--bot", "random"][..],
+            "--bot random: analysis searches with alpha-beta: give a level (easy, medium, hard, expert)",
+        ),
+        (
+            &["analyze", "standard", "--bot", "mcts:100"][..],
             "alpha-beta",
         ),
         (

@@ -43,11 +43,74 @@ fn check_reports_errors_like_rustc_and_fails() {
     assert!(stdout(&o).contains(&format!("{bad}: 1 error")));
 }
 
+/// A file's summary line says how many errors it has and, on the same
+/// line, where the first is and what it says.
+#[test]
+fn check_summarises_a_file_with_errors_and_its_first_on_one_line() {
+    let bad = "crates/murus-dsl/tests/errors/adjudicate-for-unknown-without-plies.mg";
+    let o = murus(&["check", bad, "variants/small.mg"]);
+    assert_eq!(o.status.code(), Some(1));
+    let out = stdout(&o);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(
+        lines[0],
+        format!("{bad}: 2 errors, first {bad}:14:22: `adjudicate` without a ply cap")
+    );
+    assert!(lines[1].starts_with("variants/small.mg: ok"), "{out}");
+    assert_eq!(lines.len(), 2, "{out}");
+    // The diagnostics themselves, both, on stderr.
+    let err = stderr(&o);
+    assert!(
+        err.contains(&format!("{bad}:14:37: error: unknown player `x`")),
+        "{err}"
+    );
+}
+
 #[test]
 fn check_of_a_missing_file_fails_with_its_name() {
     let o = murus(&["check", "no/such/file.mg"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(stderr(&o).contains("no/such/file.mg"), "{}", stderr(&o));
+    assert!(!stderr(&o).contains("did you mean"), "{}", stderr(&o));
+}
+
+/// A misspelt file name gets the closest file of its folder, a misspelt
+/// name the closest shipped variant; nothing close, no guess.
+#[test]
+fn a_misspelt_variant_or_file_gets_did_you_mean() {
+    let o = murus(&["check", "variants/standrd.mg"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).contains("`variants/standrd.mg`: No such file or directory")
+            && stderr(&o).contains("; did you mean `variants/standard.mg`?\n"),
+        "{}",
+        stderr(&o)
+    );
+    assert_eq!(stdout(&o), "variants/standrd.mg: cannot be read\n");
+    let o = murus(&["show", "variants/hx.mg"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).ends_with("; did you mean `variants/hex.mg`?\n"),
+        "{}",
+        stderr(&o)
+    );
+    // No such file in the folder, but a shipped variant of that name.
+    let o = murus(&["moves", "standrd.mg"]);
+    assert!(
+        stderr(&o).ends_with("; did you mean the shipped variant `standard`?\n"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus(&["perft", "escpe4", "1"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).ends_with("; did you mean `escape4`?\n"),
+        "{}",
+        stderr(&o)
+    );
+    let o = murus(&["show", "nothere"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(!stderr(&o).contains("did you mean"), "{}", stderr(&o));
 }
 
 #[test]
@@ -84,6 +147,42 @@ fn moves_lists_the_issue_position_exactly() {
 fn moves_of_the_standard_start_default_to_the_start_position() {
     let o = murus(&["moves", "standard"]);
     assert_eq!(stdout(&o).lines().count(), 20);
+}
+
+/// `--moves` plays moves from the position first, as `analyze` and
+/// `diagram` take them: the moves listed are those of the position
+/// reached, and a move that cannot be played is named.
+#[test]
+fn moves_takes_moves_played_first() {
+    let o = murus(&["moves", "standard", "--moves", "a1-a3", "h7-h5"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let reached = json(&murus(&["replay", "standard", "a1-a3", "h7-h5", "--json"]));
+    let position = reached["position"].as_str().unwrap();
+    let there = murus(&["moves", "standard", "--position", position]);
+    assert_eq!(stdout(&o), stdout(&there));
+    assert_ne!(stdout(&o), stdout(&murus(&["moves", "standard"])));
+    // From a position given, into the end of the game: no moves, a note.
+    let o = murus(&[
+        "moves",
+        "standard",
+        "--position",
+        "7g2/8/r27/8/8/8/1r26 r",
+        "--moves",
+        "a5-a7",
+    ]);
+    assert_eq!(o.status.code(), Some(0), "{}", stderr(&o));
+    assert_eq!(stdout(&o), "");
+    assert_eq!(
+        stderr(&o),
+        "note: no legal moves: the game is over: Romans win by breakthrough\n"
+    );
+    let o = murus(&["moves", "standard", "--moves", "a1-a3", "a1-a3"]);
+    assert_eq!(o.status.code(), Some(1));
+    assert!(
+        stderr(&o).starts_with("error: --moves: move 2 `a1-a3`: "),
+        "{}",
+        stderr(&o)
+    );
 }
 
 #[test]
@@ -230,6 +329,7 @@ fn an_unknown_variant_lists_the_shipped_ones() {
     let err = stderr(&o);
     assert!(err.contains("unknown variant `standrad`"), "{err}");
     assert!(err.contains("standard, houdini"), "{err}");
+    assert!(err.contains("did you mean `standard`?"), "{err}");
 }
 
 #[test]

@@ -80,7 +80,10 @@ fn a_bad_param_line_is_a_diagnostic_with_its_place() {
     );
     assert!(err.contains("2 | param files = 9..7\n"), "{err}");
     assert!(err.contains("= help: did you mean `7..9`?"), "{err}");
-    assert_eq!(stdout(&o), "bad.mg: 1 error\n");
+    assert_eq!(
+        stdout(&o),
+        "bad.mg: 1 error, first bad.mg:2:15: empty range `9..7`\n"
+    );
 
     let bad = SIZED.replace("board rect $files", "board rect $flies");
     let o = check_in("params-bad-ref", &[("bad.mg", &bad)], &["check", "bad.mg"]);
@@ -119,7 +122,10 @@ fn a_bad_set_fails_clearly() {
         "{err}"
     );
     assert!(err.contains("`files` takes a value from 7 to 9"), "{err}");
-    assert_eq!(stdout(&o), "sized.mg: 1 error\n");
+    assert_eq!(
+        stdout(&o),
+        "sized.mg: 1 error, first sized.mg:2:15: parameter `files` cannot be 12\n"
+    );
 
     // A name the file does not declare.
     let o = check_in(dir, &files, &["check", "sized.mg", "--set", "file=8"]);

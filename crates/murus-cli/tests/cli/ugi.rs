@@ -106,6 +106,25 @@ fn murus_ugi_plays_a_game_on_a_rule_file_and_answers_queries() {
     assert!(status.success());
 }
 
+/// The bot option takes a level's name, as every bot spec does.
+#[test]
+fn the_bot_option_takes_a_level() {
+    let mut e = Engine::start(&["small"]);
+    e.send("setoption name bot value easy");
+    e.send("isready");
+    assert_eq!(e.until("readyok"), ["readyok"], "`easy` is a bot");
+    e.send("position startpos");
+    e.send("go");
+    let search = e.until("bestmove");
+    assert!(!search.iter().any(|l| l.contains("error")), "{search:?}");
+    e.send("setoption name bot value eazy");
+    e.send("isready");
+    let out = e.until("readyok");
+    assert!(out[0].contains("unknown bot `eazy`"), "{out:?}");
+    let (status, _) = e.quit();
+    assert!(status.success());
+}
+
 #[test]
 fn a_broken_rule_file_is_an_error_line_with_its_diagnostics_on_stderr() {
     let dir = TempDir::new("ugi-bad-rules");

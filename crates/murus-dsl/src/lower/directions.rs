@@ -202,6 +202,56 @@ fn step_index(g: &Geometry, (dx, dy): (i32, i32), steps: &mut Vec<(i8, i8)>) -> 
     Some(board.len() + i)
 }
 
+/// The words that name a whole set of directions, each alone.
+const SET_WORDS: [&str; 3] = ["all", "orthogonal", "diagonal"];
+
+/// The board's directions `all`, `orthogonal` or `diagonal` stand for (none
+/// for a hex board's `diagonal`).
+fn set_word_directions(g: &Geometry, word: &str) -> Vec<usize> {
+    let n = g.directions().len();
+    match (word, g.kind()) {
+        ("all", _) | ("orthogonal", ShapeKind::Hex) => (0..n).collect(),
+        ("orthogonal", ShapeKind::Rect) => vec![0, 2, 4, 6],
+        ("diagonal", ShapeKind::Rect) => vec![1, 3, 5, 7],
+        _ => Vec::new(),
+    }
+}
+
+/// The error for `all` (or `orthogonal`, `diagonal`) written in a list
+/// (`all, (1, 2) mirrored`), with the list written out in full as help:
+/// the word's own directions in its place.
+fn set_word_in_list(g: &Geometry, word: &Name, list: &[Name]) -> Diagnostic {
+    let mut full: Vec<String> = Vec::with_capacity(list.len() + 8);
+    for item in list {
+        let names: Vec<String> = if SET_WORDS.contains(&item.value.as_str()) {
+            (set_word_directions(g, &item.value).into_iter())
+                .map(|i| g.directions()[i].name.to_string())
+                .collect()
+        } else {
+            vec![item.value.clone()]
+        };
+        for name in names {
+            if !full.contains(&name) {
+                full.push(name);
+            }
+        }
+    }
+    let d = Diagnostic::error(
+        word.span,
+        format!("`{}` cannot be combined with other directions", word.value),
+    )
+    .with_note("`all`, `orthogonal` and `diagonal` each stand alone after `directions`");
+    let expands = !set_word_directions(g, &word.value).is_empty();
+    if expands {
+        d.with_help(format!(
+            "list the directions instead: `{}`",
+            full.join(", ")
+        ))
+    } else {
+        d
+    }
+}
+
 /// Resolves a direction set for each player (`(name, forward)` in turn
 /// order) into absolute direction indices, keeping the order written and
 /// dropping repeats with a warning.
@@ -214,11 +264,10 @@ pub(crate) fn resolve_dirset(
 ) -> Option<Vec<Vec<usize>>> {
     let n = g.directions().len();
     let hex = g.kind() == ShapeKind::Hex;
-    let same_for_all = |dirs: Vec<usize>| Some(vec![dirs; players.len()]);
+    let same_for_all = |word: &str| Some(vec![set_word_directions(g, word); players.len()]);
     let names: &[DirItem] = match set {
-        DirSet::All(_) => return same_for_all((0..n).collect()),
-        DirSet::Orthogonal(_) if hex => return same_for_all((0..n).collect()),
-        DirSet::Orthogonal(_) => return same_for_all(vec![0, 2, 4, 6]),
+        DirSet::All(_) => return same_for_all("all"),
+        DirSet::Orthogonal(_) => return same_for_all("orthogonal"),
         DirSet::Diagonal(span) if hex => {
             diags.push(
                 Diagnostic::error(*span, "a hex board has no diagonal directions").with_note(
@@ -227,7 +276,7 @@ pub(crate) fn resolve_dirset(
             );
             return None;
         }
-        DirSet::Diagonal(_) => return same_for_all(vec![1, 3, 5, 7]),
+        DirSet::Diagonal(_) => return same_for_all("diagonal"),
         DirSet::List(names) => names,
     };
 
@@ -256,6 +305,10 @@ pub(crate) fn resolve_dirset(
                 continue;
             }
             DirName::Step(v.value)
+        } else if SET_WORDS.contains(&name.value.as_str()) {
+            diags.push(set_word_in_list(g, name, &vector_names));
+            ok = false;
+            continue;
         } else if let Some(i) = g.direction_index(&name.value) {
             DirName::Absolute(i)
         } else if let Some(rel) = Relative::from_name(&name.value) {
@@ -525,6 +578,34 @@ mod tests {
         // Relative to a diagonal forward there are no files and ranks to
         // count in.
         assert!(dirs(&g, "(1, 2)", &[1]).is_err());
+    }
+
+    #[test]
+    fn a_set_word_in_a_list_is_an_error_whose_help_writes_the_list_out() {
+        let g = Geometry::rect(8, 7).unwrap();
+        let diags = dirs(&g, "forward, orthogonal", &[0]).unwrap_err();
+        assert_eq!(diags.len(), 1, "{diags:?}");
+        assert_eq!(
+            diags[0].message,
+            "`orthogonal` cannot be combined with other directions"
+        );
+        assert_eq!(
+            diags[0].help.as_deref(),
+            Some("list the directions instead: `forward, n, e, s, w`")
+        );
+        let diags = dirs(&g, "diagonal, all", &[0]).unwrap_err();
+        assert_eq!(diags.len(), 2, "{diags:?}");
+        assert_eq!(
+            diags[1].help.as_deref(),
+            Some("list the directions instead: `ne, se, sw, nw, n, e, s, w`")
+        );
+        // Alone, each is a set of its own.
+        assert_eq!(dirs(&g, "all", &[0]).unwrap()[0].len(), 8);
+        // A hex board has no diagonals to write out.
+        let hex = Geometry::hex(5).unwrap();
+        let ne = hex.direction_index("ne").unwrap();
+        let diags = dirs(&hex, "ne, diagonal", &[ne]).unwrap_err();
+        assert_eq!(diags[0].help, None);
     }
 
     #[test]

@@ -71,13 +71,17 @@ impl Lowerer {
         for (p, line) in first_line.iter().enumerate() {
             if line.is_none() {
                 let who = self.players[p].describe();
-                let example = match self.players[p].letter {
-                    Some(l) => format!("{l} from rank 1 to rank 2"),
-                    None => "r from rank 1 to rank 2".to_string(),
+                let note = match self.pie_example(p) {
+                    Some(example) => format!("for example: `{example}`"),
+                    None => format!(
+                        "a pie line reads `{} from CELLS to CELLS`: the cells its opening tower \
+                         may leave, then those it may drop its walls on",
+                        self.players[p].letter.unwrap_or('L')
+                    ),
                 };
                 self.error(block.head, format!("missing the pie line for {who}"))
                     .notes
-                    .push(format!("for example: `{example}`"));
+                    .push(note);
                 ok = false;
             }
         }
@@ -94,5 +98,45 @@ impl Lowerer {
             from: [f0, f1],
             to: [t0, t1],
         })
+    }
+
+    /// A pie line that fits player `p`'s own board: from its home rank to
+    /// the next rank forward (`g from rank 7 to rank 6`), or from its home
+    /// file to the next file for a player going east or west. `None` when
+    /// the home is not one whole rank (or file) or forward leads off the
+    /// board.
+    fn pie_example(&self, p: usize) -> Option<String> {
+        let info = &self.players[p];
+        let g = self.geometry.as_ref()?;
+        let letter = info.letter?;
+        let home = info.home.as_ref()?;
+        let d = g.directions()[info.forward?];
+        let (x, y) = g.coords(*home.first()?);
+        let whole = match (d.dx, d.dy) {
+            (0, _) => g.rank(y + 1),
+            (_, 0) => g.file(x),
+            _ => return None,
+        };
+        let mut cells = home.clone();
+        cells.sort_unstable();
+        if cells != whole {
+            return None;
+        }
+        let next = |at: usize, step: i8, len: usize| {
+            let to = at.checked_add_signed(isize::from(step))?;
+            (to < len).then_some(to)
+        };
+        if d.dx == 0 {
+            let to = next(y, d.dy, g.height())?;
+            Some(format!("{letter} from rank {} to rank {}", y + 1, to + 1))
+        } else {
+            let to = next(x, d.dx, g.width())?;
+            let file = |f: usize| char::from(b'a' + f as u8);
+            Some(format!(
+                "{letter} from file {} to file {}",
+                file(x),
+                file(to)
+            ))
+        }
     }
 }

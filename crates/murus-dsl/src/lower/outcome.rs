@@ -331,6 +331,8 @@ impl Lowerer {
 
     /// `adjudicate by …` or `for L`: only with a ply cap to act at, a set
     /// of `stacks on` with cells of the board, and a player that is one.
+    /// A missing cap and a fault of the adjudication itself are both
+    /// reported.
     fn lower_adjudication(
         &mut self,
         how: &Spanned<Adjudicate>,
@@ -340,8 +342,13 @@ impl Lowerer {
             self.error(how.span, "`adjudicate` without a ply cap").help = Some(
                 "add `plies N` to this `draw` block: the game is adjudicated after N plies".into(),
             );
-            return None;
         }
+        let adjudication = self.lower_adjudicate(how);
+        adjudication.filter(|_| has_cap)
+    }
+
+    /// What `adjudicate` gives the game by, checked.
+    fn lower_adjudicate(&mut self, how: &Spanned<Adjudicate>) -> Option<Adjudication> {
         match &how.value {
             Adjudicate::Material(m) => Some(Adjudication::Material(*m)),
             Adjudicate::For(name) => Some(Adjudication::Player(self.player_index(name)?)),

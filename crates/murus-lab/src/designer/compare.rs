@@ -9,6 +9,7 @@ use serde::{Deserialize, Serialize};
 use super::DesignerReport;
 use super::speed::Distribution;
 use crate::report::{Bin, LevelResult};
+use crate::stats::Z95;
 
 /// One figure of both reports.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -23,6 +24,9 @@ pub struct Row {
     /// Shown as a percentage.
     #[serde(default)]
     pub percent: bool,
+    /// A count, shown as a whole number (rungs of the ladder).
+    #[serde(default)]
+    pub count: bool,
 }
 
 /// The comparison with another variant's report.
@@ -37,8 +41,6 @@ pub struct Comparison {
     pub equal_footing: bool,
     pub rows: Vec<Row>,
 }
-
-const Z95: f64 = 1.959_964;
 
 fn strongest(r: &DesignerReport) -> Option<&LevelResult> {
     crate::report::strongest(&r.fairness.balance)
@@ -122,6 +124,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
             significant: proportions(fa.wins, a.report.games, fb.wins, b.report.games),
             test: "two-proportion z test".into(),
             percent: true,
+            count: false,
         });
         rows.push(Row {
             figure: "draws, strongest level".into(),
@@ -135,6 +138,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
             ),
             test: "two-proportion z test".into(),
             percent: true,
+            count: false,
         });
         rows.push(Row {
             figure: "mean length, strongest level (plies)".into(),
@@ -146,6 +150,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
             ),
             test: "z test on means (spread from the histogram)".into(),
             percent: false,
+            count: false,
         });
     }
     let (pa, pb) = (&this.speed.playouts, &other.speed.playouts);
@@ -159,6 +164,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
         ),
         test: "z test on means (spread from the histogram)".into(),
         percent: false,
+        count: false,
     });
     rows.push(Row {
         figure: "mean length, random games (plies)".into(),
@@ -167,6 +173,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
         significant: means(of_distribution(&pa.length), of_distribution(&pb.length)),
         test: "z test on means (spread from the histogram)".into(),
         percent: false,
+        count: false,
     });
     for (figure, a, b) in [
         ("game tree, log10", pa.game_tree_log10, pb.game_tree_log10),
@@ -183,6 +190,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
             significant: None,
             test: "an estimate: not tested".into(),
             percent: false,
+            count: false,
         });
     }
     let rungs = |r: &DesignerReport| r.ladder.as_ref().map(|l| l.ladder.rungs.len() as f64);
@@ -194,6 +202,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
         significant: None,
         test: "a count: not tested (each rung is itself a test)".into(),
         percent: false,
+        count: true,
     });
     rows.push(Row {
         figure: "Elo a doubling".into(),
@@ -202,6 +211,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
         significant: None,
         test: "not tested".into(),
         percent: false,
+        count: false,
     });
     if let (Some(a), Some(b)) = (&this.tactics, &other.tactics) {
         let share = |t: &super::TacticsSection| {
@@ -214,6 +224,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
             significant: proportions(a.missed, a.decisive, b.missed, b.decisive),
             test: "two-proportion z test".into(),
             percent: true,
+            count: false,
         });
     }
     let round = |x: f64| crate::stats::round_to(x, 4);
