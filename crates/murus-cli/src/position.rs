@@ -114,7 +114,7 @@ pub fn moves(a: &MovesArgs) -> Result<Moves> {
         moves: (game.legal_moves().into_iter())
             .map(|m| v.move_to_string(m))
             .collect(),
-        over: game.outcome().map(|o| game_over(&v, o)),
+        over: game.outcome().map(|o| game_over(&game, o)),
     })
 }
 
