@@ -278,12 +278,7 @@ pub fn print_summary(r: &BalanceReport, out: &mut dyn Write) -> io::Result<()> {
             "  {:<8} {:>6}  {:<22} {:>7} {:>8} {:>7.1}  {}",
             l.level,
             rep.games,
-            format!(
-                "{:.1}% [{:.1}–{:.1}]",
-                f.rate * 100.0,
-                f.ci95[0] * 100.0,
-                f.ci95[1] * 100.0
-            ),
+            murus_lab::text::percent_interval(f.rate, f.ci95),
             murus_lab::report::percent(rep.draws.rate),
             murus_lab::report::percent(rep.ply_cap.rate),
             rep.length.mean,

@@ -333,12 +333,7 @@ pub fn print_table(r: &SweepReport, out: &mut dyn Write) -> io::Result<()> {
                 let f = &rep.first_player_advantage;
                 line.push_str(&format!(
                     "  {:<24} {:>6} {:>7.1}",
-                    format!(
-                        "{:.1}% [{:.1}–{:.1}]",
-                        f.rate * 100.0,
-                        f.ci95[0] * 100.0,
-                        f.ci95[1] * 100.0
-                    ),
+                    murus_lab::text::percent_interval(f.rate, f.ci95),
                     percent(rep.draws.rate),
                     rep.length.mean
                 ));

@@ -419,7 +419,7 @@ fn the_summary_names_every_seat_and_colour_and_counts_every_game() {
     assert_eq!(
         lines[0].1,
         format!(
-            "{} wins, {:.1}% [{:.1}%–{:.1}%]",
+            "{} wins, {:.1}% [{:.1}, {:.1}]",
             seat1.wins,
             seat1.rate * 100.0,
             seat1.ci95[0] * 100.0,

@@ -60,6 +60,17 @@ impl Num {
             v * 100.0
         )
     }
+    /// An interval of shares, `[56.4, 65.9]` (percentages, as the figure
+    /// beside it; `data-scale` 100).
+    fn pct_interval(key: &str, ci: [f64; 2]) -> String {
+        let bound = |i: usize| {
+            format!(
+                "<span class=\"n\" data-key=\"{key}.{i}\" data-scale=\"100\">{:.1}</span>",
+                ci[i] * 100.0
+            )
+        };
+        format!("[{}, {}]", bound(0), bound(1))
+    }
     /// Centi-stones as stones with two decimals and a sign (`data-scale`
     /// 0.01).
     fn stones(key: &str, cp: i32) -> String {
@@ -285,13 +296,12 @@ fn fairness_section(b: &mut String, r: &DesignerReport) {
         let a = &l.report.first_player_advantage;
         let _ = writeln!(
             b,
-            "<tr><td>{}</td><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}–{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td></tr>",
+            "<tr><td>{}</td><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td></tr>",
             escape(&l.level),
             escape(&l.bot),
             Num::int(&format!("{k}.games"), l.report.games),
             Num::pct(&format!("{k}.first_player_advantage.rate"), a.rate),
-            Num::pct(&format!("{k}.first_player_advantage.ci95.0"), a.ci95[0]),
-            Num::pct(&format!("{k}.first_player_advantage.ci95.1"), a.ci95[1]),
+            Num::pct_interval(&format!("{k}.first_player_advantage.ci95"), a.ci95),
             Num::pct(&format!("{k}.draws.rate"), l.report.draws.rate),
             Num::fixed(&format!("{k}.length.mean"), l.report.length.mean, 1),
         );
@@ -647,13 +657,12 @@ fn openings_section(b: &mut String, r: &DesignerReport) {
             .collect();
         let _ = writeln!(
             b,
-            "<tr><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}–{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td>{}</td><td>{}</td></tr>",
             escape(&m.first),
             score_cell(&format!("{k}.score"), m.score),
             Num::int(&format!("{k}.games"), m.games),
             Num::pct(&format!("{k}.rate"), m.rate),
-            Num::pct(&format!("{k}.ci95.0"), m.ci95[0]),
-            Num::pct(&format!("{k}.ci95.1"), m.ci95[1]),
+            Num::pct_interval(&format!("{k}.ci95"), m.ci95),
             replies.join(", "),
             if m.chosen { "yes" } else { "no" },
         );

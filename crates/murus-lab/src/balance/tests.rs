@@ -104,12 +104,29 @@ fn an_edge_at_the_top_that_random_play_lacks_asks_for_the_pie_rule() {
     assert_eq!(
         v,
         [
-            "At hard, the first player wins 56.8% ± 3.1: a significant advantage.",
-            "At random, the first player wins 44.7% ± 3.1: a significant disadvantage.",
-            "Fairness depends on skill.",
+            "At hard, the first player wins 56.8% [53.7, 59.8]: a significant advantage.",
+            "At random, the first player wins 44.7% [41.6, 47.8]: a significant disadvantage.",
             "Consider the pie rule.",
             "Skill matters at every step: hard over random +800 [+600, +1100] Elo.",
         ]
+    );
+    // Random play is no level of skill: it differs from the one searching
+    // level, and fairness does not depend on skill for that.
+    assert!(!v.iter().any(|s| s.contains("depends on skill")));
+    // Two searching levels that disagree: it does.
+    let disagree = report(
+        vec![
+            level("random", 447, 553, 0, 0),
+            level("easy", 500, 500, 0, 0),
+            level("hard", 568, 432, 0, 0),
+        ],
+        Vec::new(),
+        false,
+    );
+    assert!(
+        verdict(&disagree).contains(&"Fairness depends on skill.".to_string()),
+        "{:?}",
+        verdict(&disagree)
     );
     // Random play alone is no ground for a remedy.
     let random_only = report(vec![level("random", 447, 553, 0, 0)], Vec::new(), false);
@@ -132,8 +149,8 @@ fn a_fair_game_at_every_level_says_so_and_nothing_more() {
     assert_eq!(
         verdict(&r),
         [
-            "At easy, the first player wins 49.0% ± 4.4: no significant edge.",
-            "At random, the first player wins 50.0% ± 4.4: no significant edge.",
+            "At easy, the first player wins 49.0% [44.6, 53.4]: no significant edge.",
+            "At random, the first player wins 50.0% [45.6, 54.4]: no significant edge.",
         ]
     );
 }

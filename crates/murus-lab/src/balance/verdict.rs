@@ -2,7 +2,7 @@
 //! `docs/balance.md`.
 
 use crate::report::{BalanceReport, SkillGap};
-use crate::text::percent;
+use crate::text::{percent, percent_interval};
 
 /// A share of games above which one way of ending is flagged.
 pub const DOMINANT_ENDING: f64 = 0.9;
@@ -17,8 +17,10 @@ pub const CAPPED: f64 = 0.1;
 ///    and the 95% interval's half-width; "a significant advantage" when the
 ///    interval lies above the fair rate, "a significant disadvantage" below
 ///    it, "no significant edge" when it holds the fair rate.
-/// 2. **Skill-dependence**: when the levels disagree (an edge at one, none
-///    or the other at another), "Fairness depends on skill."
+/// 2. **Skill-dependence**: when the levels that search disagree (an edge
+///    at one, none or the other at another), "Fairness depends on skill."
+///    The random level is left out: random play shows the rules' edge, not
+///    a level of skill.
 /// 3. **Remedy**: a significant edge at the strongest level of a
 ///    two-player variant without the pie rule, that level being one that
 ///    plays (not `random`): "Consider the pie rule."
@@ -46,7 +48,6 @@ pub fn verdict(report: &BalanceReport) -> Vec<String> {
         if l.report.games == 0 {
             continue;
         }
-        let half = (f.ci95[1] - f.ci95[0]) / 2.0 * 100.0;
         let edge = if f.ci95[0] > f.fair {
             Edge::Advantage
         } else if f.ci95[1] < f.fair {
@@ -54,19 +55,26 @@ pub fn verdict(report: &BalanceReport) -> Vec<String> {
         } else {
             Edge::None
         };
-        edges.push(edge);
+        edges.push((l.level.as_str(), edge));
         let words = match edge {
             Edge::Advantage => "a significant advantage",
             Edge::Disadvantage => "a significant disadvantage",
             Edge::None => "no significant edge",
         };
         out.push(format!(
-            "At {}, the first player wins {:.1}% ± {half:.1}: {words}.",
+            "At {}, the first player wins {}: {words}.",
             l.level,
-            f.rate * 100.0,
+            percent_interval(f.rate, f.ci95),
         ));
     }
-    if edges.windows(2).any(|w| w[0] != w[1]) {
+    // Random play says nothing about skill: only the levels that search
+    // can disagree.
+    let searching: Vec<Edge> = edges
+        .iter()
+        .filter(|(level, _)| *level != "random")
+        .map(|(_, e)| *e)
+        .collect();
+    if searching.windows(2).any(|w| w[0] != w[1]) {
         out.push("Fairness depends on skill.".into());
     }
     let players = report
@@ -77,7 +85,7 @@ pub fn verdict(report: &BalanceReport) -> Vec<String> {
     if players == 2
         && !report.pie_rule
         && strongest.is_some_and(|l| l.level != "random")
-        && edges.first().is_some_and(|e| *e != Edge::None)
+        && edges.first().is_some_and(|(_, e)| *e != Edge::None)
     {
         out.push("Consider the pie rule.".into());
     }

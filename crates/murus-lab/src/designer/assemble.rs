@@ -11,6 +11,7 @@ use crate::ladder::Ladder;
 use crate::metrics::Metrics;
 use crate::record::VariantId;
 use crate::report::{BalanceReport, strongest};
+use crate::text::percent_interval;
 
 #[allow(clippy::too_many_arguments)]
 pub(super) fn assemble(
@@ -128,11 +129,9 @@ pub(super) fn fairness_answer(variant: &Variant, balance: &BalanceReport) -> Str
                 "is fair within the interval".to_string()
             };
             format!(
-                "At {}, the game {verdict}: the first player wins {:.1}% [{:.1}–{:.1}].",
+                "At {}, the game {verdict}: the first player wins {}.",
                 l.level,
-                f.rate * 100.0,
-                f.ci95[0] * 100.0,
-                f.ci95[1] * 100.0
+                percent_interval(f.rate, f.ci95)
             )
         }
         None => "No games were played.".to_string(),

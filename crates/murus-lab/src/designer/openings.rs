@@ -26,6 +26,7 @@ use crate::error::LabError;
 use crate::folder::Shard;
 use crate::runner::{Config, run};
 use crate::stats::{round_to, wilson};
+use crate::text::percent_interval;
 
 /// First moves studied at most.
 pub const MOST_FIRST: usize = 24;
@@ -261,17 +262,32 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
                 .cmp(&a.score.unwrap_or(i32::MIN)),
         )
     });
-    let answer = match moves.first() {
-        Some(best) => format!(
-            "Best first move by the results of {} play: {} ({:.0}% for the first player [{:.0}–{:.0}]); {} chooses {} of the {legal} first moves.",
-            level,
-            best.first,
-            best.rate * 100.0,
-            best.ci95[0] * 100.0,
-            best.ci95[1] * 100.0,
-            asked,
-            legal - never.len(),
-        ),
+    // A best move only where its interval lies above every other's: with
+    // overlapping intervals the games cannot tell the moves apart.
+    let chooses = format!("{asked} chooses {} of the {legal} first moves", legal - never.len());
+    let answer = match moves.split_first() {
+        Some((best, others))
+            if !others.is_empty() && others.iter().all(|m| best.ci95[0] > m.ci95[1]) =>
+        {
+            format!(
+                "Best first move by the results of {level} play: {} ({} for the first player, its interval above every other's); {chooses}.",
+                best.first,
+                percent_interval(best.rate, best.ci95),
+            )
+        }
+        Some(_) => {
+            let lo = moves.iter().map(|m| m.games).min().unwrap_or(0);
+            let hi = moves.iter().map(|m| m.games).max().unwrap_or(0);
+            let each = if lo == hi {
+                format!("{lo} games each")
+            } else {
+                format!("{lo} to {hi} games each")
+            };
+            format!(
+                "No first move stands out in {level} play: the first player's results with the {} moves studied overlap ({each}); {chooses}.",
+                moves.len()
+            )
+        }
         None => "No first move to study.".to_string(),
     };
     OpeningsSection {

@@ -14,7 +14,7 @@ use serde::{Deserialize, Serialize};
 use crate::metrics::Metrics;
 use crate::record::{GameStats, Provenance, reason_key, short_evaluation};
 use crate::stats::{percentile, wilson};
-use crate::text::{grouped, percent};
+use crate::text::{grouped, percent, percent_interval};
 
 /// A count with its rate and 95% Wilson interval.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -107,15 +107,9 @@ pub struct Evaluation {
     pub decisiveness: Rate,
 }
 
-/// `123 wins, 61.5% [54.6–68.0]`.
+/// `123 wins, 61.5% [54.6, 68.0]`.
 fn wins(wins: u64, rate: f64, ci: [f64; 2]) -> String {
-    format!(
-        "{} wins, {} [{}–{}]",
-        grouped(wins),
-        percent(rate),
-        percent(ci[0]),
-        percent(ci[1])
-    )
+    format!("{} wins, {}", grouped(wins), percent_interval(rate, ci))
 }
 
 /// The report of a run of games (`report.json`). It holds no timings, so equal runs
@@ -183,10 +177,8 @@ impl Report {
         lines.push((
             "First player".into(),
             format!(
-                "{} [{}–{}], fair {}, advantage {:+.1} points",
-                percent(f.rate),
-                percent(f.ci95[0]),
-                percent(f.ci95[1]),
+                "{}, fair {}, advantage {:+.1} points",
+                percent_interval(f.rate, f.ci95),
                 percent(f.fair),
                 f.advantage * 100.0
             ),

@@ -6,7 +6,7 @@ use std::collections::BTreeMap;
 use crate::balance::{CAPPED, DOMINANT_ENDING, DRAWISH};
 use crate::metrics::DURATION_FAR;
 use crate::report::{BalanceReport, Report, SweepRow, Tier};
-use crate::text::percent;
+use crate::text::{percent, percent_interval};
 
 /// The ideal band of a game's mean length in plies for a report without
 /// the game-quality metrics' own band (one read from an older file, or
@@ -194,10 +194,8 @@ pub fn assess(b: &BalanceReport) -> Assessment {
             flag(
                 Tier::Unbalanced,
                 format!(
-                    "At {at}, the first player wins {} [{}–{}]; fair is {}.",
-                    percent(f.rate),
-                    percent(f.ci95[0]),
-                    percent(f.ci95[1]),
+                    "At {at}, the first player wins {}; fair is {}.",
+                    percent_interval(f.rate, f.ci95),
                     percent(f.fair)
                 ),
                 &mut tier,

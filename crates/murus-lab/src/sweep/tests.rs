@@ -179,7 +179,7 @@ fn an_edge_at_any_level_makes_a_combination_unbalanced() {
     assert_eq!(a.tier, Tier::Unbalanced);
     assert_eq!(
         a.flags,
-        ["At hard, the first player wins 66.0% [61.7%–70.0%]; fair is 50.0%."]
+        ["At hard, the first player wins 66.0% [61.7, 70.0]; fair is 50.0%."]
     );
     assert!((a.edge - 16.0).abs() < 1e-9);
     // A handicap counts as well as an advantage.

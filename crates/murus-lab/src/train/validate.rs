@@ -101,10 +101,8 @@ impl CheckResult {
                 ci95,
                 ..
             } => format!(
-                "{games} games, its seat won {:.1}% [{:.1}–{:.1}] (fair {:.1}%)",
-                100.0 * *wins as f64 / (*games).max(1) as f64,
-                100.0 * ci95[0],
-                100.0 * ci95[1],
+                "{games} games, its seat won {} (fair {:.1}%)",
+                crate::text::percent_interval(*wins as f64 / (*games).max(1) as f64, *ci95),
                 100.0 * fair
             ),
         }

@@ -194,9 +194,9 @@ pub struct LevelRow {
     pub stopped: String,
 }
 
-/// `47.5% [45.1–49.9]`.
+/// `47.5% [45.1, 49.9]`.
 pub fn rate_text(rate: f64, ci: [f64; 2]) -> String {
-    format!("{} [{}–{}]", percent(rate), percent(ci[0]), percent(ci[1]))
+    murus_lab::text::percent_interval(rate, ci)
 }
 
 /// The table of `report`'s levels, weakest first; `variant` names the

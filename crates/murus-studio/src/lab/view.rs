@@ -184,11 +184,9 @@ fn win_chart(ui: &mut Ui, rows: &[WinRow], variant: Option<&Variant>, height: f3
     {
         let r = &rows[i];
         let text = format!(
-            "{}: {} (95% interval {}–{})",
+            "{}: {} (95% interval)",
             r.label,
-            percent(r.rate),
-            percent(r.ci95[0]),
-            percent(r.ci95[1])
+            murus_lab::text::percent_interval(r.rate, r.ci95)
         );
         hover_note(ui, *shown.transform.frame(), at, text);
     }

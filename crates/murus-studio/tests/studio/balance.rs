@@ -106,7 +106,7 @@ fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
     }
     let f = &r.levels[0].report.first_player_advantage;
     let first = format!(
-        "{:.1}% [{:.1}%–{:.1}%]",
+        "{:.1}% [{:.1}, {:.1}]",
         f.rate * 100.0,
         f.ci95[0] * 100.0,
         f.ci95[1] * 100.0
@@ -357,7 +357,7 @@ fn compare_puts_rules_files_side_by_side_highlights_the_best_and_reuses_checks()
             .report
             .first_player_advantage;
         let text = format!(
-            "{:.1}% [{:.1}%–{:.1}%]",
+            "{:.1}% [{:.1}, {:.1}]",
             f.rate * 100.0,
             f.ci95[0] * 100.0,
             f.ci95[1] * 100.0
