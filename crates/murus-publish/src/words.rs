@@ -38,6 +38,7 @@ pub fn rules_in_words(variant: &Variant) -> Vec<Section> {
         draw,
         adjudicate,
         opening,
+        about: _,
     } = variant.rules();
     let w = Words { variant };
     let mut sections = vec![Section {
