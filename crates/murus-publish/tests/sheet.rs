@@ -353,8 +353,16 @@ fn the_rules_are_a_rulebook_in_the_players_colours() {
         "<h4 class=\"own\" data-players=\"r\"><span class=\"swatch\" style=\"background: var(--player-r)\"></span>Romans</h4>"
     ));
     assert!(html.contains("<ul class=\"parts\">\n<li>an empty cell</li>"));
-    // The colours are the rules file's.
+    // The colours are the rules file's, for the swatches and the stacks
+    // of every diagram on the page (by the SVG's `data-player`), each with
+    // an outline that shows on it.
     assert!(html.contains("--player-r: #e8dcc0; --player-g: #5b3a29;"));
+    assert!(html.contains(
+        "svg .stack[data-player=\"r\"] circle:not([fill=\"none\"]) { fill: var(--player-r); stroke: #3a3a3a; }"
+    ));
+    assert!(html.contains(
+        "svg .stack[data-player=\"g\"] circle:not([fill=\"none\"]) { fill: var(--player-g); stroke: #f0f0f0; }"
+    ));
     let recoloured = edited(
         include_str!("../../../variants/siege.mg"),
         "colour \"#e8dcc0\"",

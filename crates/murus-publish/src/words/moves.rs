@@ -248,7 +248,8 @@ impl Words<'_> {
     }
 
     /// Whether an enemy of some of `owners` may ever have a stack of `h`
-    /// stones (its stack limit allows it).
+    /// stones (its stack limit allows it): where none may, a target of
+    /// that height can never exist.
     fn enemy_may_have(&self, owners: &[usize], h: u8) -> bool {
         let players = self.players();
         (0..players.len()).any(|e| owners.iter().any(|&o| o != e) && players[e].stack_limit >= h)
@@ -270,7 +271,20 @@ impl Words<'_> {
             "On a turn, a player makes one of the moves below with a stack of its own.".into(),
         )];
         if !steps.is_empty() {
-            out.push(Draft::shared(&all, Some("Leaps"), self.leaps_explained()));
+            let board = self.variant.geometry().directions().len();
+            let leaps = |d: &Vec<Vec<usize>>| d.iter().flatten().any(|&i| i >= board);
+            let mut along = Vec::new();
+            if sow.iter().any(|r| leaps(&r.directions)) {
+                along.push("sowing".to_string());
+            }
+            if catapults.iter().any(|r| leaps(&r.directions)) {
+                along.push("throw".to_string());
+            }
+            out.push(Draft::shared(
+                &all,
+                Some("Leaps"),
+                self.leaps_explained(&along),
+            ));
         }
         if sow.is_empty() {
             out.push(Draft::shared(&all, Some("Sowing"), "No stack sows.".into()));
@@ -293,10 +307,21 @@ impl Words<'_> {
             let text = format!("{} not sow.", who.says("do"));
             out.push(Draft::owned(&none, n, Some("Sowing"), text));
         }
-        // Sacrifices on a stack no enemy may have never happen: left out.
-        let possible: Vec<&SacrificeRule> = (sacrifices.iter())
-            .filter(|r| self.enemy_may_have(&self.owners(&r.directions), r.target))
+        // A sacrifice is the rule of the players whose enemies may have
+        // its target: one on a stack no enemy may have is left out.
+        let possible: Vec<SacrificeRule> = (sacrifices.iter())
+            .map(|r| {
+                let mut r = r.clone();
+                for (p, d) in r.directions.iter_mut().enumerate() {
+                    if !self.enemy_may_have(&[p], r.target) {
+                        d.clear();
+                    }
+                }
+                r
+            })
+            .filter(|r| !self.owners(&r.directions).is_empty())
             .collect();
+        let possible: Vec<&SacrificeRule> = possible.iter().collect();
         if possible.is_empty() {
             out.push(Draft::shared(
                 &all,
@@ -324,8 +349,9 @@ impl Words<'_> {
         out
     }
 
-    /// What a step vector's numbers count, on this board.
-    fn leaps_explained(&self) -> String {
+    /// What a step vector's numbers count, on this board, and that a move
+    /// of `along` (`sowing`, `throw`) along a leap repeats it.
+    fn leaps_explained(&self, along: &[String]) -> String {
         let g = self.variant.geometry();
         let last = (b'a' + (g.width() as u8).saturating_sub(1)) as char;
         let count = match g.kind() {
@@ -336,8 +362,16 @@ impl Words<'_> {
             }
             ShapeKind::Hex => "the first number counts cells toward e, the second toward ne".into(),
         };
+        let repeats = if along.is_empty() {
+            String::new()
+        } else {
+            format!(
+                " A {} along a leap repeats it, from cell to cell.",
+                or_list(along).replace("or throw", "or a throw")
+            )
+        };
         format!(
-            "A leap such as (1, 2) goes straight to its cell, over whatever is between: {count} (negative numbers the other way). A sowing or a throw along a leap repeats it, from cell to cell."
+            "A leap such as (1, 2) goes straight to its cell, over whatever is between: {count} (negative numbers the other way).{repeats}"
         )
     }
 

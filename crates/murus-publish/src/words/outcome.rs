@@ -240,21 +240,25 @@ impl Words<'_> {
                 making.trim_end_matches(',')
             ),
             (Timing::Delayed, _) => {
-                let stands = if *min_height > 1 {
-                    format!("a stack of at least {tall} of")
-                } else {
-                    "one of".to_string()
+                // `a stack of at least 2 stones of its own`, `one of its stones`.
+                let stands = |their: &str| {
+                    if *min_height > 1 {
+                        format!("a stack of at least {tall} of {their} own")
+                    } else {
+                        format!("one of {their} stones")
+                    }
                 };
                 match who {
                     None => format!(
-                        "A player who puts a stone on an opponent's home by {how} wins if {stands} its stones still stands on that home at the start of its next turn."
+                        "A player who puts a stone on an opponent's home by {how} wins if {} still stands on that home at the start of its next turn.",
+                        stands("its")
                     ),
                     Some(w) => format!(
-                        "{} if, after {} {} put a stone on an opponent's home by {how}, {stands} {} stones still stands on that home at the start of {} next turn.",
+                        "{} if, after {} {} put a stone on an opponent's home by {how}, {} still stands on that home at the start of {} next turn.",
                         w.says("win"),
                         w.they(),
                         w.verb("have"),
-                        w.their(),
+                        stands(w.their()),
                         w.their()
                     ),
                 }
