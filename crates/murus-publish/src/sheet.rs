@@ -106,7 +106,10 @@ pub fn rules_part(variant: &Variant, colours: bool, theme: Theme) -> String {
         .coordinates(true)
         .theme(theme)
         .to_svg();
-    let ours = format!("The start of {}.", rules.title);
+    // Not "The start of …" under the heading "The start": a caption says
+    // something of its own.
+    let first = rules.players.first().map_or("", |p| p.name.as_str());
+    let ours = format!("The position before the first move, {first} to move.");
     let caption = rules.about.caption("start").unwrap_or(&ours);
     b.push_str(&figure(
         " class=\"wide\" data-kind=\"start\"",

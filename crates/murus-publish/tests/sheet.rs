@@ -418,7 +418,12 @@ fn the_designers_words_are_printed_once_each() {
     // Without the designer's words, nothing of them.
     let plain = rules_sheet_html(&shipped("siege"), &SheetOptions::default()).unwrap();
     assert!(!plain.contains("class=\"intro\"") && !plain.contains("class=\"designer\""));
-    assert!(plain.contains("<figcaption>The start of Siege.</figcaption>"));
+    assert!(
+        plain.contains("<h3>The start</h3>\n")
+            && plain.contains(
+                "<figcaption>The position before the first move, Romans to move.</figcaption>"
+            )
+    );
     for f in figures(&plain) {
         let caption = &f[f.find("<figcaption>").unwrap() + "<figcaption>".len()..];
         let caption = &caption[..caption.find("</figcaption>").unwrap()];
