@@ -164,6 +164,8 @@ fn the_figures_found_are_legal_moves_of_their_kind_on_real_positions() {
         "hill",
         "attrition",
         "siege",
+        "alesia",
+        "cavalry",
         "capture-race",
         "adjudicated",
         "hill-adjudicated",
