@@ -268,12 +268,15 @@ pub struct WordsArgs {
     pub json: bool,
 }
 
-/// `murus rules`'s answer: the compiled rules in English, section by
-/// section (`murus_publish::rules_in_words`).
+/// `murus rules`'s answer: the compiled rules in English as a rulebook
+/// (`murus_publish::rules_in_words`): the title, the designer's
+/// introduction, and the numbered sections, each with its groups of
+/// numbered rules.
 #[derive(Serialize)]
 pub struct InWords {
     pub variant: String,
-    pub sections: Vec<murus_publish::Section>,
+    #[serde(flatten)]
+    pub book: murus_publish::Rulebook,
 }
 
 /// `murus rules`: the rules of a variant in words.
@@ -281,12 +284,12 @@ pub fn words(a: &WordsArgs) -> Result<InWords> {
     let v = crate::load_variant(&a.variant)?;
     Ok(InWords {
         variant: v.name().to_string(),
-        sections: murus_publish::rules_in_words(&v),
+        book: murus_publish::rules_in_words(&v),
     })
 }
 
 impl Answer for InWords {
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
-        out.write_all(murus_publish::sections_text(&self.sections).as_bytes())
+        out.write_all(murus_publish::rulebook_text(&self.book).as_bytes())
     }
 }

@@ -97,6 +97,19 @@ pub enum Item {
     Opening(Block<PieLine>),
     /// `param NAME = LOW..HIGH [default V]` or `param NAME = A, B, … [default V]`
     Param(Spanned<ParamDecl>),
+    /// `introduction "PARAGRAPH" …`: the designer's introduction, a string
+    /// a paragraph.
+    Introduction(Spanned<Vec<Str>>),
+    /// `caption FIGURE "TEXT"`: the designer's caption of a figure.
+    Caption(Spanned<Caption>),
+}
+
+/// `caption FIGURE "TEXT"`.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Caption {
+    /// The figure's name (`start`, `throw`), as written.
+    pub figure: Name,
+    pub text: Str,
 }
 
 impl Item {
@@ -117,6 +130,8 @@ impl Item {
             Item::Draw(_) => "draw",
             Item::Opening(_) => "opening",
             Item::Param(_) => "param",
+            Item::Introduction(_) => "introduction",
+            Item::Caption(_) => "caption",
         }
     }
 
@@ -138,6 +153,8 @@ impl Item {
             Item::Draw(b) => b.head,
             Item::Opening(b) => b.head,
             Item::Param(p) => p.span,
+            Item::Introduction(i) => i.span,
+            Item::Caption(c) => c.span,
         }
     }
 }

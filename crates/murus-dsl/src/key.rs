@@ -4,7 +4,8 @@
 //!
 //! Two rule files that compile to the same game get the same key, whatever
 //! their comments, spacing, order of statements, `variant` name, `title`,
-//! player names and colours, or the way directions were written (`forward`
+//! the designer's `introduction` and `caption`s, player names and
+//! colours, or the way directions were written (`forward`
 //! with relative names, or absolute names). Anything that changes play
 //! changes the key: the board, the players' letters and turn order, homes,
 //! the setup, the stack limit, every sowing, sacrifice, catapult, win, draw

@@ -109,6 +109,8 @@ pub const WORDS: &[Word] = &[
     statement("draw"),
     statement("opening"),
     statement("param"),
+    statement("introduction"),
+    statement("caption"),
     keyword("rect"),
     keyword("hex"),
     Word {

@@ -417,7 +417,12 @@ pub(crate) fn resolve(
 fn for_each_number(file: &mut RuleFile, f: &mut impl FnMut(&mut Number)) {
     for item in &mut file.items {
         match item {
-            Item::Variant(_) | Item::Title(_) | Item::Turns(_) | Item::Param(_) => {}
+            Item::Variant(_)
+            | Item::Title(_)
+            | Item::Turns(_)
+            | Item::Param(_)
+            | Item::Introduction(_)
+            | Item::Caption(_) => {}
             Item::Win(b) => {
                 for field in &mut b.fields {
                     match &mut field.value {

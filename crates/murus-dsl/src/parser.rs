@@ -110,6 +110,9 @@ fn human_name(rule: Rule) -> Option<&'static str> {
         Rule::item => "a top-level statement",
         Rule::variant_stmt => "`variant \"NAME\"`",
         Rule::title_stmt => "`title \"TEXT\"`",
+        Rule::introduction_stmt => "`introduction \"PARAGRAPH\" …`",
+        Rule::caption_stmt => "`caption FIGURE \"TEXT\"`",
+        Rule::figure_name => "a figure's name (like `start` or `throw`)",
         Rule::turns_stmt => "`turns L L … [then L L …]`",
         Rule::stack_limit_stmt => "`stack limit N`",
         Rule::for_clause => "`for L …`",
@@ -429,6 +432,16 @@ fn build_item(pair: Pair<'_, Rule>) -> Item {
         Rule::title_stmt => {
             let title = build_string(next(&mut parts(pair), "a title"));
             Item::Title(Spanned::new(title, s))
+        }
+        Rule::introduction_stmt => {
+            let paragraphs = parts(pair).map(build_string).collect();
+            Item::Introduction(Spanned::new(paragraphs, s))
+        }
+        Rule::caption_stmt => {
+            let mut it = parts(pair);
+            let figure = build_name(next(&mut it, "a figure's name"));
+            let text = build_string(next(&mut it, "a caption"));
+            Item::Caption(Spanned::new(Caption { figure, text }, s))
         }
         Rule::board_stmt => Item::Board(Spanned::new(build_board(pair), s)),
         Rule::player_block => Item::Player(build_player(pair)),

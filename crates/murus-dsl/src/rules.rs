@@ -61,7 +61,49 @@ pub struct Rules {
     pub adjudicate: Option<Adjudication>,
     /// Opening protocol.
     pub opening: Opening,
+    /// The designer's words for published pages (`introduction`,
+    /// `caption`). Play ignores them, and so does the rules key.
+    pub about: About,
 }
+
+/// What the designer says about the game, beyond its rules: shown on the
+/// rules sheet and the report page, never read by play.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct About {
+    /// The introduction, a string a paragraph (`introduction "…" "…"`).
+    pub introduction: Vec<String>,
+    /// Captions of the rules sheet's figures, `(figure, text)`, in the
+    /// file's order, each figure at most once: a name of [`FIGURES`].
+    pub captions: Vec<(String, String)>,
+}
+
+impl About {
+    /// The designer's caption of `figure` (a name of [`FIGURES`]), if any.
+    pub fn caption(&self, figure: &str) -> Option<&str> {
+        (self.captions.iter())
+            .find(|(f, _)| f == figure)
+            .map(|(_, text)| text.as_str())
+    }
+}
+
+/// The figures a `caption` may name: the start position, then the rules
+/// sheet's figures of the moves and outcomes the rules allow, by their
+/// names in the sheet (`data-kind`, docs/sheets.md).
+pub const FIGURES: &[&str] = &[
+    "start",
+    "sow-empty",
+    "sow-own",
+    "blocked",
+    "sacrifice",
+    "throw",
+    "breakthrough",
+    "stalemate",
+    "pie",
+    "occupation",
+    "reduction",
+    "capture",
+    "adjudication",
+];
 
 /// Who moves when, as player indices: the `first` round once, then the
 /// `cycle` over and over. Every player is in the cycle; the first player

@@ -29,6 +29,8 @@ turns r g
 player "Romains" { home rank 1 letter r colour "#ffffff" forward n }
 board rect 8 x 7
 title "Le mur"
+introduction "Deux tribus." "Un mur."
+caption start "Le début."
 variant "mine"
 "##;
 
@@ -42,6 +44,12 @@ fn comments_layout_order_names_and_title_keep_the_key() {
     assert_eq!(key(&STANDARD.replace("title \"", "title \"My ")), standard);
     assert_eq!(key(&STANDARD.replace('\n', " \n\n  ")), standard);
     assert_eq!(key(STANDARD_REWRITTEN), standard);
+    // Nor do the designer's words.
+    let about = STANDARD.replace(
+        "title \"",
+        "introduction \"Two tribes.\"\ncaption sacrifice \"A wall falls.\"\ntitle \"",
+    );
+    assert_eq!(key(&about), standard);
     // A `forward` that no relative direction reads changes nothing.
     assert_eq!(key(&STANDARD.replace("forward n", "forward e")), standard);
 }

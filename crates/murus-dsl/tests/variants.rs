@@ -356,3 +356,21 @@ fn every_shipped_variant_reaches_its_homes() {
     assert_ne!(turned, source);
     assert_eq!(errors_of(&turned).len(), 2, "{:?}", errors_of(&turned));
 }
+
+/// The designer's words: the introduction a string a paragraph, and the
+/// captions by figure, in the file's order, each text trimmed; none
+/// without them.
+#[test]
+fn the_designers_introduction_and_captions_are_kept() {
+    assert_eq!(load("standard").about, murus_dsl::rules::About::default());
+    let source = std::fs::read_to_string(variants_dir().join("standard.mg")).unwrap();
+    let source = format!(
+        "{source}\nintroduction \"Two tribes.\" \" Walls rise. \"\ncaption throw \"Over the wall.\"\ncaption start \"Before the first move.\"\n"
+    );
+    let about = compile(&source).unwrap().rules.about;
+    assert_eq!(about.introduction, ["Two tribes.", "Walls rise."]);
+    assert_eq!(about.caption("start"), Some("Before the first move."));
+    assert_eq!(about.caption("throw"), Some("Over the wall."));
+    assert_eq!(about.caption("sacrifice"), None);
+    assert_eq!(about.captions[0].0, "throw");
+}

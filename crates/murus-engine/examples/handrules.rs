@@ -104,6 +104,7 @@ fn main() {
         draw: DrawRules::default(),
         adjudicate: None,
         opening: Opening::None,
+        about: Default::default(),
     };
     let e: Engine<u64> = Engine::new(Arc::new(rules));
     let start = e.start();

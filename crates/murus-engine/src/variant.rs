@@ -52,6 +52,8 @@ shipped!(
     "hill",
     "attrition",
     "siege",
+    "alesia",
+    "cavalry",
 );
 
 /// A bitboard word the facade knows how to wrap.

@@ -3,7 +3,8 @@
 //! diagrams as SVG and PNG for any board the rules language makes (rectangles with
 //! cells removed and hexagons, two to four players, stacks of any height,
 //! with arrows for moves, marks, highlights and a caption: [`Diagram`]),
-//! and the compiled rules in English ([`rules_in_words`]).
+//! and the compiled rules in English, laid out as a rulebook
+//! ([`rules_in_words`]).
 //!
 //! The SVG is a stable contract that other tools and tests read: each stack
 //! is an element with `class="stack"` and the attributes `data-cell` (the
@@ -25,4 +26,4 @@ pub use figures::{Figure, FigureKind, Search, find_figures};
 pub use mural_sheet::{MuralSheetError, MuralSheetOptions, mural_sheet_html};
 pub use report_page::{report_files, report_html, tactics_records, tactics_sheet_html};
 pub use sheet::{SheetError, SheetOptions, rules_sheet_html};
-pub use words::{Section, rules_in_words, rules_text, sections_text};
+pub use words::{Group, Rule, Rulebook, Section, rulebook_text, rules_in_words, rules_text};

@@ -12,9 +12,9 @@ use std::fmt::Write as _;
 use murus_engine::{Record, RecordMove, Variant};
 use murus_lab::designer::{DesignerReport, Distribution, PROVEN_CP, Playouts, PuzzleEntry};
 
-use crate::diagram::Diagram;
-use crate::html::{escape, figure, page_with};
-use crate::words::rules_in_words;
+use crate::diagram::{Diagram, Theme};
+use crate::html::{escape, figure, page_with, player_colours};
+use crate::sheet::rules_part;
 
 mod game;
 use game::game_section;
@@ -113,7 +113,7 @@ pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
     );
     page_with(
         &format!("{} — the designer's report", r.rules.title),
-        CSS,
+        &format!("{CSS}{}", player_colours(variant.rules())),
         &b,
     )
 }
@@ -129,25 +129,7 @@ fn open(b: &mut String, id: &str, title: &str, answer: &str) {
 
 fn rules_section(b: &mut String, variant: &Variant, r: &DesignerReport) {
     open(b, "rules", "The rules", &r.rules.answer);
-    b.push_str("<div class=\"words\">\n");
-    for section in rules_in_words(variant) {
-        let _ = writeln!(
-            b,
-            "<h3>{}</h3>\n<p>{}</p>",
-            escape(section.heading),
-            escape(&section.sentences.join(" "))
-        );
-    }
-    b.push_str("</div>\n");
-    let start = Diagram::new(variant, variant.start())
-        .coordinates(true)
-        .to_svg();
-    b.push_str(&figure(
-        " class=\"wide\" data-kind=\"start\"",
-        None,
-        &start,
-        &format!("The start of {}.", r.rules.title),
-    ));
+    b.push_str(&rules_part(variant, true, Theme::Colour));
     let _ = writeln!(
         b,
         "<p class=\"note\">Rules SHA-256 <code>{}</code>. Evaluation: {} (<code>{}</code>){}.</p>\n</section>",

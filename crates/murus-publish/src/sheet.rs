@@ -1,8 +1,10 @@
 //! A variant's printable rules sheet ([`rules_sheet_html`]): one
-//! self-contained HTML page with the title, the rules in words, the start,
-//! one figure per kind of move the rules allow, found and drawn by Murus on
-//! a real position ([`crate::figures`]), and an example game between two
-//! seeded bots with a diagram every few plies.
+//! self-contained HTML page with the title, the designer's introduction,
+//! the rules laid out as a rulebook, the start, one figure per kind of move
+//! the rules allow, found and drawn by Murus on a real position
+//! ([`crate::figures`]) with the designer's caption where the rules file
+//! gives one, and an example game between two seeded bots with a diagram
+//! every few plies.
 
 use std::fmt::Write as _;
 
@@ -11,7 +13,9 @@ use murus_engine::{Action, Game, Variant};
 
 use crate::diagram::{Diagram, DiagramError, Theme};
 use crate::figures::{Figure, FigureKind, Search, find_figures};
-use crate::html::{escape, figure, page};
+use crate::html::{
+    captioned, escape, figure, figure_groups, page_with, player_colours, rulebook_html,
+};
 use crate::words::rules_in_words;
 
 /// How a rules sheet is made.
@@ -68,31 +72,52 @@ pub fn rules_sheet_html(variant: &Variant, options: &SheetOptions) -> Result<Str
         escape(&rules.title),
         escape(variant.name())
     );
-
+    let colours = options.theme == Theme::Colour;
     body.push_str("<section class=\"rules\">\n<h2>The rules</h2>\n");
-    for section in rules_in_words(variant) {
-        let _ = writeln!(
-            body,
-            "<h3>{}</h3>\n<p>{}</p>",
-            escape(section.heading),
-            escape(&section.sentences.join(" "))
-        );
-    }
-    let start = Diagram::new(variant, variant.start())
-        .coordinates(true)
-        .theme(options.theme)
-        .to_svg();
-    body.push_str(&figure(
-        " class=\"wide\" data-kind=\"start\"",
-        Some("The start"),
-        &start,
-        &format!("The start of {}.", rules.title),
-    ));
+    body.push_str(&rules_part(variant, colours, options.theme));
     body.push_str("</section>\n");
 
     body.push_str(&figures_section(variant, options)?);
     body.push_str(&example_game(variant, options)?);
-    Ok(page(&format!("{} — rules sheet", rules.title), &body))
+    let css = if colours {
+        player_colours(rules)
+    } else {
+        String::new()
+    };
+    Ok(page_with(
+        &format!("{} — rules sheet", rules.title),
+        &css,
+        &body,
+    ))
+}
+
+/// The rules part of a page, shared by the rules sheet and the report
+/// page: the designer's introduction and the rulebook (in a `div.words`;
+/// with `colours`, its swatches in the players' colours, which the page
+/// declares with [`player_colours`]), then the start with its caption
+/// (the designer's, if the rules file gives one). The caller writes the
+/// section around it and its heading.
+pub fn rules_part(variant: &Variant, colours: bool, theme: Theme) -> String {
+    let rules = variant.rules();
+    let mut b = String::from("<div class=\"words\">\n");
+    b.push_str(&rulebook_html(&rules_in_words(variant), colours));
+    b.push_str("</div>\n");
+    let start = Diagram::new(variant, variant.start())
+        .coordinates(true)
+        .theme(theme)
+        .to_svg();
+    // Not "The start of …" under the heading "The start": a caption says
+    // something of its own.
+    let first = rules.players.first().map_or("", |p| p.name.as_str());
+    let ours = format!("The position before the first move, {first} to move.");
+    let caption = rules.about.caption("start").unwrap_or(&ours);
+    b.push_str(&figure(
+        " class=\"wide\" data-kind=\"start\"",
+        Some("The start"),
+        &start,
+        caption,
+    ));
+    b
 }
 
 /// The figures, one per kind of move the rules allow.
@@ -103,9 +128,10 @@ fn figures_section(variant: &Variant, options: &SheetOptions) -> Result<String, 
          <p class=\"note\">Each figure is the first position where its kind of move happened in a few games Murus played by itself.</p>\n\
          <div class=\"figures\">\n",
     );
-    for f in &figures {
-        s.push_str(&figure_html(variant, f, options.theme)?);
-    }
+    let drawn = (figures.iter())
+        .map(|f| figure_html(variant, f, options.theme))
+        .collect::<Result<Vec<String>, SheetError>>()?;
+    s.push_str(&figure_groups(&drawn));
     s.push_str("</div>\n");
     if !missing.is_empty() {
         let names: Vec<&str> = missing.iter().map(|k| k.title()).collect();
@@ -151,7 +177,14 @@ fn figure_html(variant: &Variant, f: &Figure, theme: Theme) -> Result<String, Sh
         }
         _ => f.kind.title().to_string(),
     };
-    Ok(figure(&attrs, Some(&title), &d.to_svg(), &f.caption))
+    let designer = variant.rules().about.caption(f.kind.id());
+    Ok(captioned(
+        &attrs,
+        Some(&title),
+        &d.to_svg(),
+        designer,
+        &f.caption,
+    ))
 }
 
 /// An example game between two seeded greedy bots: the moves, and a
@@ -211,6 +244,7 @@ fn example_game(variant: &Variant, options: &SheetOptions) -> Result<String, She
     if plies.len() > options.game_diagrams.max(1) {
         plies.remove(plies.len() - 2);
     }
+    let mut drawn = Vec::with_capacity(plies.len());
     for ply in plies {
         let m = moves[ply - 1];
         let pos = game.positions()[ply];
@@ -220,18 +254,19 @@ fn example_game(variant: &Variant, options: &SheetOptions) -> Result<String, She
             if (ply - 1) % players == 0 { "" } else { ".." },
             names[ply - 1]
         );
+        // The label is the figure's caption, printed once: not in the SVG.
         let svg = Diagram::new(variant, pos)
             .coordinates(true)
             .theme(options.theme)
             .highlight_move(m)
-            .caption(label.clone())
             .to_svg();
         let attrs = format!(
             " data-kind=\"game\" data-ply=\"{ply}\" data-last-move=\"{}\"",
             escape(&names[ply - 1])
         );
-        s.push_str(&figure(&attrs, None, &svg, &format!("{label}.")));
+        drawn.push(figure(&attrs, None, &svg, &format!("{label}.")));
     }
+    s.push_str(&figure_groups(&drawn));
     s.push_str("</div>\n</section>\n");
     Ok(s)
 }

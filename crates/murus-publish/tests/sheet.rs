@@ -170,6 +170,8 @@ fn figure_variants() -> Vec<(&'static str, Variant)> {
         "hill",
         "attrition",
         "siege",
+        "alesia",
+        "cavalry",
     ]
     .into_iter()
     .map(|name| (name, shipped(name)))
@@ -547,6 +549,146 @@ fn a_sheet_is_self_contained_printable_and_the_same_every_time() {
     let game = html.find("<h2>An example game</h2>").unwrap();
     assert!(rules < start && start < moves && moves < game);
     assert!(html.contains("<section class=\"page game\">"));
+}
+
+/// The rules are laid out as a rulebook: numbered sections and rules, a
+/// sub-heading with the players' swatches where their rules differ, lists
+/// for a rule's parts; the players' colours come from the rules file in
+/// the colour theme (the print theme has none); headings stay with what
+/// follows in print.
+#[test]
+fn the_rules_are_a_rulebook_in_the_players_colours() {
+    let v = shipped("siege");
+    let html = rules_sheet_html(&v, &SheetOptions::default()).unwrap();
+    assert!(
+        html.contains("<h3 id=\"rules-5\">5. Winning</h3>"),
+        "{html}"
+    );
+    assert!(html.contains(
+        "<p class=\"rule\" id=\"rule-5.3\"><span class=\"num\">5.3</span><strong>Reduction.</strong> Romans lose if they start their turn with at most 6 stones.</p>"
+    ));
+    assert!(html.contains(
+        "<h4 class=\"own\" data-players=\"r\"><span class=\"swatch\" style=\"background: var(--player-r)\"></span>Romans</h4>"
+    ));
+    assert!(html.contains("<ul class=\"parts\">\n<li>an empty cell</li>"));
+    // The colours are the rules file's, for the swatches and the stacks
+    // of every diagram on the page (by the SVG's `data-player`), each with
+    // an outline that shows on it.
+    assert!(html.contains("--player-r: #e8dcc0; --player-g: #5b3a29;"));
+    assert!(html.contains(
+        "svg .stack[data-player=\"r\"] circle:not([fill=\"none\"]) { fill: var(--player-r); stroke: #3a3a3a; }"
+    ));
+    assert!(html.contains(
+        "svg .stack[data-player=\"g\"] circle:not([fill=\"none\"]) { fill: var(--player-g); stroke: #f0f0f0; }"
+    ));
+    let recoloured = edited(
+        include_str!("../../../variants/siege.mg"),
+        "colour \"#e8dcc0\"",
+        "colour \"#aa0011\"",
+    );
+    let html2 = rules_sheet_html(&recoloured, &SheetOptions::default()).unwrap();
+    assert!(html2.contains("--player-r: #aa0011;"));
+    let print = SheetOptions {
+        theme: murus_publish::Theme::Print,
+        ..SheetOptions::default()
+    };
+    let html3 = rules_sheet_html(&v, &print).unwrap();
+    assert!(!html3.contains("--player-") && !html3.contains("class=\"swatch\""));
+    assert!(html.contains("h1, h2, h3, h4 { break-after: avoid; page-break-after: avoid; }"));
+    assert!(html.contains("p.rule.lead { break-after: avoid;"));
+}
+
+/// The designer's introduction leads the rules, and a caption from the
+/// rules file comes before Murus's own under its figure (for the start,
+/// instead of it); each caption is printed once: the example game's
+/// diagrams carry no caption of their own beside the figure's.
+#[test]
+fn the_designers_words_are_printed_once_each() {
+    let source = include_str!("../../../variants/siege.mg").replace(
+        "title \"Siege\"",
+        "title \"Siege\"\nintroduction \"The Romans storm an oppidum.\" \"The Gauls hold.\"\n\
+         caption start \"Before the storm.\"\ncaption throw \"An engine hurls a stone.\"",
+    );
+    let v = Variant::compile(&source).unwrap();
+    let html = rules_sheet_html(&v, &SheetOptions::default()).unwrap();
+    let intro = html.find("<p class=\"intro\">The Romans storm an oppidum.</p>\n<p class=\"intro\">The Gauls hold.</p>").unwrap();
+    assert!(intro < html.find("1. Board").unwrap());
+    let figs = figures(&html);
+    let start = figs
+        .iter()
+        .find(|f| attr(f, "data-kind") == Some("start"))
+        .unwrap();
+    assert!(
+        start.contains("<figcaption>Before the storm.</figcaption>"),
+        "{start}"
+    );
+    let throw = figs
+        .iter()
+        .find(|f| attr(f, "data-kind") == Some("throw"))
+        .unwrap();
+    assert!(
+        throw.contains(
+            "<figcaption><span class=\"designer\">An engine hurls a stone.</span> Romans play "
+        ),
+        "{throw}"
+    );
+    assert_eq!(html.matches("An engine hurls a stone.").count(), 1);
+    // Without the designer's words, nothing of them.
+    let plain = rules_sheet_html(&shipped("siege"), &SheetOptions::default()).unwrap();
+    assert!(!plain.contains("class=\"intro\"") && !plain.contains("class=\"designer\""));
+    assert!(
+        plain.contains("<h3>The start</h3>\n")
+            && plain.contains(
+                "<figcaption>The position before the first move, Romans to move.</figcaption>"
+            )
+    );
+    for f in figures(&plain) {
+        let caption = &f[f.find("<figcaption>").unwrap() + "<figcaption>".len()..];
+        let caption = &caption[..caption.find("</figcaption>").unwrap()];
+        assert!(
+            !f.contains("class=\"caption\""),
+            "a caption in the diagram too: {caption}"
+        );
+        assert_eq!(plain.matches(caption).count(), 1, "{caption}");
+    }
+}
+
+/// In print, figures go in groups that never break (four to a page), and
+/// no group holds one figure alone where there are several.
+#[test]
+fn no_printed_page_holds_one_figure_alone() {
+    for name in ["standard", "siege", "hill", "ballista"] {
+        let html = rules_sheet_html(&shipped(name), &SheetOptions::default()).unwrap();
+        assert!(html.contains(".figure-page { break-inside: avoid;"));
+        for part in html.split("<div class=\"figures\">").skip(1) {
+            let part = &part[..part.find("</section>").unwrap()];
+            let groups: Vec<usize> = part
+                .split("<div class=\"figure-page\">")
+                .skip(1)
+                .map(|g| g.matches("<figure").count())
+                .collect();
+            let total: usize = groups.iter().sum();
+            assert_eq!(total, part.matches("<figure").count(), "{name}");
+            assert!(groups.iter().all(|&n| n <= 4), "{name}: {groups:?}");
+            if total > 1 {
+                assert!(!groups.contains(&1), "{name}: {groups:?}");
+            }
+        }
+    }
+}
+
+/// Every figure the sheet draws can be captioned from the rules file: its
+/// name is one of the rules language's figure names.
+#[test]
+fn every_figure_can_be_captioned_from_the_rules_file() {
+    for kind in FigureKind::ALL {
+        assert!(
+            murus_dsl::rules::FIGURES.contains(&kind.id()),
+            "`caption {}` is not in murus_dsl::rules::FIGURES",
+            kind.id()
+        );
+    }
+    assert!(murus_dsl::rules::FIGURES.contains(&"start"));
 }
 
 #[test]

@@ -301,6 +301,8 @@ fn every_variant_shows_moves_perfts_and_replays() {
         "hill",
         "attrition",
         "siege",
+        "alesia",
+        "cavalry",
     ] {
         assert!(murus(&["show", name]).status.success(), "{name}");
         let moves = stdout(&murus(&["moves", name]));

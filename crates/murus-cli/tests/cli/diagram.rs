@@ -176,28 +176,29 @@ fn a_png_diagram_is_written_at_its_scale() {
     assert_eq!(size(&two), (2 * w, 2 * h));
 }
 
-/// `murus rules`: the compiled rules in words, for a shipped variant and for
-/// a rules file, as text and as JSON.
+/// `murus rules`: the compiled rules in words, laid out as a rulebook, for
+/// a shipped variant and for a rules file, as text and as JSON.
 #[test]
 fn rules_in_words_for_a_shipped_variant_and_a_rules_file() {
     let o = murus(&["rules", "standard"]);
     assert!(o.status.success(), "{}", text(&o));
     let words = crate::util::stdout(&o);
     assert!(
-        words.starts_with("Board\nThese are the rules of Murus Gallicus.\n"),
+        words.starts_with("Murus Gallicus\n\n1. Board\n1.1 The board is a rectangle"),
         "{words}"
     );
     assert!(
-        words.contains("\nSowing: a tower (2 stones) lifts all its stones"),
+        words.contains("\n4.2 Sowing. A tower (2 stones) lifts all its stones"),
         "{words}"
     );
-    let o = murus(&["rules", "advanced", "--json"]);
+    assert!(words.contains("\n    - an own wall (1 stone)\n"), "{words}");
+    let o = murus(&["rules", "siege", "--json"]);
     assert!(o.status.success(), "{}", text(&o));
     let j = json(&o);
-    assert_eq!(j["variant"], "advanced");
-    let headings: Vec<&str> = j["sections"]
-        .as_array()
-        .unwrap()
+    assert_eq!(j["variant"], "siege");
+    assert_eq!(j["title"], "Siege");
+    let sections = j["sections"].as_array().unwrap();
+    let headings: Vec<&str> = sections
         .iter()
         .map(|s| s["heading"].as_str().unwrap())
         .collect();
@@ -207,13 +208,24 @@ fn rules_in_words_for_a_shipped_variant_and_a_rules_file() {
             "Board", "Players", "Setup", "Moves", "Winning", "Draws", "Opening"
         ]
     );
-    assert!(
-        j.to_string().contains("Throw: a catapult (3 stones)"),
-        "{j}"
+    // The Romans' own rules under their heading, numbered after the
+    // shared ones.
+    let winning = &sections[4]["groups"];
+    assert_eq!(winning[0]["heading"], serde_json::Value::Null);
+    assert_eq!(winning[1]["heading"], "Romans");
+    assert_eq!(winning[1]["players"], serde_json::json!(["r"]));
+    let reduction = &winning[1]["rules"][1];
+    assert_eq!(reduction["number"], "5.3");
+    assert_eq!(reduction["name"], "Reduction");
+    assert_eq!(
+        reduction["text"],
+        "Romans lose if they start their turn with at most 6 stones."
     );
+    let sowing = &sections[3]["groups"][0]["rules"][1];
+    assert_eq!(sowing["list"][0], "an empty cell");
     let o = murus(&["rules", "tests/unseen/ramparts.mg"]);
     assert!(o.status.success(), "{}", text(&o));
-    assert!(crate::util::stdout(&o).contains("A stack holds at most 4 stones."));
+    assert!(crate::util::stdout(&o).contains("1.2 A stack holds at most 4 stones."));
     let o = murus(&["rules", "nothere"]);
     assert_eq!(o.status.code(), Some(1));
     assert!(

@@ -1,5 +1,5 @@
 //! Collecting items: the file's top-level statements, sorted by kind, each
-//! allowed once (except `player` and `catapult`, and the statements a `for`
+//! allowed once (except `player`, `catapult` and `caption`, and the statements a `for`
 //! gives players of their own, which [`super::sides`] sorts out).
 
 use super::Lowerer;
@@ -34,6 +34,9 @@ pub(super) struct Items<'a> {
     pub(super) own_win: Vec<&'a Block<WinField>>,
     pub(super) draw: Once<'a, Block<DrawField>>,
     pub(super) opening: Once<'a, Block<PieLine>>,
+    /// The designer's words: `introduction` once, `caption` once a figure.
+    pub(super) introduction: Once<'a, Spanned<Vec<Str>>>,
+    pub(super) captions: Vec<&'a Spanned<Caption>>,
 }
 
 impl Lowerer {
@@ -72,6 +75,8 @@ impl Lowerer {
                 Item::Win(v) => once(self, &mut items.win, v, item),
                 Item::Draw(v) => once(self, &mut items.draw, v, item),
                 Item::Opening(v) => once(self, &mut items.opening, v, item),
+                Item::Introduction(v) => once(self, &mut items.introduction, v, item),
+                Item::Caption(v) => items.captions.push(v),
                 // Resolved before lowering (`crate::params`).
                 Item::Param(_) => {}
             }

@@ -17,13 +17,15 @@
 //! 5. the rule blocks, on what [`blocks`] gives them all (statements given
 //!    once, heights, landing targets): [`moves`] (`sow`, `sacrifice`,
 //!    `catapult`), [`outcome`] (`win`, `draw`) and [`opening`] (`opening pie`);
-//! 6. [`checks`]: whole-file checks on rules that passed everything else,
+//! 6. [`about`]: the designer's introduction and captions;
+//! 7. [`checks`]: whole-file checks on rules that passed everything else,
 //!    and [`dead`]: warnings for rules that can never matter.
 //!
 //! Beneath them, [`cellset`] evaluates cell sets (`rank 1 - cells a1`) and
 //! [`directions`] resolves direction sets per player; [`text`] words the
 //! lists that messages share.
 
+mod about;
 mod blocks;
 mod board;
 mod cellset;
@@ -154,6 +156,7 @@ impl Lowerer {
             Some((b, _)) => self.lower_opening(b),
             None => Some(Opening::None),
         };
+        let about = self.lower_about(items.introduction, &items.captions);
 
         if self.has_errors() {
             return None;
@@ -201,6 +204,7 @@ impl Lowerer {
                 draw: draw.as_ref()?.0,
                 adjudicate: draw?.1,
                 opening: opening?,
+                about,
             })
         })();
         if let Some(rules) = &assembled {

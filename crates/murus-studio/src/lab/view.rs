@@ -15,7 +15,7 @@ use super::settings::{FROM_RULES, LabMode, LabSaved, Source};
 use super::{Chosen, LabAction, LabModel, LabPanel};
 use crate::training::{TRAINED_LABEL, TrainedBots};
 use crate::{Command, board, layout, theme};
-use murus_lab::report::{grouped, percent};
+use murus_lab::report::grouped;
 
 /// Height of both charts, at least.
 pub(super) const CHART_HEIGHT: f32 = 230.0;
