@@ -2,14 +2,17 @@
 //! known, and a report stopped in the middle and resumed from its folder
 //! ends as one never stopped (but for the machine's timings).
 
+use std::collections::BTreeMap;
+use std::path::Path;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use murus_engine::job::Handler;
 use murus_engine::{Move, Position, Variant};
 use murus_lab::designer::{
-    Budget, DesignerReport, ReportConfig, ReportProgress, Timing, run_report,
+    Band, Budget, DesignerReport, MIN_GOING, ReportConfig, ReportProgress, Timing, run_report,
 };
 use murus_lab::folder::Mode;
+use murus_lab::read_outputs;
 
 fn four_by_four() -> Variant {
     let source = include_str!("../../../variants/sweeps/standard-small.mg");
@@ -116,7 +119,17 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
         "Fairness by level".to_string(),
         again.fairness.answer.clone()
     )));
-    assert_eq!(sections.len(), 8, "{sections:?}");
+    for (title, answer) in [
+        ("The course of play", &again.curves.as_ref().unwrap().answer),
+        ("On the board", &again.board.as_ref().unwrap().answer),
+        ("How games end", &again.endings.as_ref().unwrap().answer),
+    ] {
+        assert!(
+            sections.contains(&(title.to_string(), answer.clone())),
+            "{title}: {sections:?}"
+        );
+    }
+    assert_eq!(sections.len(), 11, "{sections:?}");
     let dir = base.join("stopped");
     let stop = StopInLadder::default();
     assert!(run_report(&v, "small.mg", &config, Some((&dir, Mode::New)), &stop).is_err());
@@ -146,6 +159,15 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
     let e = run_report(&v, "small.mg", &other, Some((&dir, Mode::Resume)), &()).unwrap_err();
     assert!(e.to_string().contains("seed"), "{e}");
     check_games(&v, &whole);
+    check_plays(&v, &whole_dir, &whole);
+    assert!(bare.curves.is_none() && bare.board.is_none() && bare.endings.is_none());
+    // A report written before these sections reads back without them.
+    let mut old = serde_json::to_value(&whole).unwrap();
+    for key in ["curves", "board", "endings"] {
+        old.as_object_mut().unwrap().remove(key).unwrap();
+    }
+    let read: DesignerReport = serde_json::from_value(old).unwrap();
+    assert!(read.curves.is_none() && read.board.is_none() && read.endings.is_none());
     // Openings: every first move studied, ranked by the first player's
     // results; the moves never chosen are the others.
     let o = whole.openings.as_ref().expect("openings");
@@ -205,6 +227,152 @@ fn check_games(v: &Variant, r: &DesignerReport) {
                 "{p:?}: no faster win"
             );
         }
+    }
+}
+
+/// The course of play, on the board and the endings, against plain
+/// replays of the kept games with the variant's own functions.
+fn check_plays(v: &Variant, dir: &Path, r: &DesignerReport) {
+    let c = r.curves.as_ref().expect("curves");
+    let b = r.board.as_ref().expect("board");
+    let levels = &r.fairness.balance.levels;
+    let level = levels.iter().rev().find(|l| l.report.games > 0).unwrap();
+    assert_eq!(
+        (c.level.as_str(), b.level.as_str()),
+        (level.level.as_str(), level.level.as_str())
+    );
+    let (_, games) = read_outputs(&dir.join("balance/levels").join(&level.level)).unwrap();
+    assert_eq!(c.games, games.len() as u64);
+    let g = v.geometry();
+    let players = v.player_count();
+    let mut moves: Vec<Vec<i32>> = Vec::new();
+    let mut stones: Vec<Vec<Vec<i32>>> = vec![Vec::new(); players];
+    let mut occupied: BTreeMap<String, u64> = BTreeMap::new();
+    let mut positions = 0;
+    let mut won_at: Vec<BTreeMap<String, u64>> = vec![BTreeMap::new(); players];
+    let mut first: BTreeMap<String, u64> = BTreeMap::new();
+    for game in &games {
+        let mut pos = v.start();
+        let mut count = |pos: &Position| {
+            positions += 1;
+            for cell in g.cells() {
+                if v.stack(pos, cell).is_some() {
+                    *occupied.entry(g.name(cell)).or_default() += 1;
+                }
+            }
+        };
+        let winner = game.stats.winner.and_then(|w| v.player_by_letter(w));
+        let mut winning = None;
+        for (k, text) in game.moves.iter().enumerate() {
+            if moves.len() == k {
+                moves.push(Vec::new());
+                stones.iter_mut().for_each(|s| s.push(Vec::new()));
+            }
+            moves[k].push(v.legal_moves(&pos).len() as i32);
+            for (p, s) in stones.iter_mut().enumerate() {
+                s[k].push(v.stone_count(&pos, p) as i32);
+            }
+            count(&pos);
+            let m = v.parse_move(&pos, text).unwrap();
+            if Some(v.turn(&pos)) == winner {
+                winning = Some(m);
+            }
+            pos = v.play(&pos, m);
+        }
+        count(&pos);
+        *first.entry(game.moves[0].clone()).or_default() += 1;
+        if let (Some(w), Some(m)) = (winner, winning) {
+            let cell = *v.move_cells(m).last().unwrap();
+            *won_at[w].entry(g.name(cell)).or_default() += 1;
+        }
+    }
+    // Games going at each ply; the bands while at least MIN_GOING are.
+    assert_eq!(
+        c.going,
+        moves.iter().map(|m| m.len() as u64).collect::<Vec<_>>()
+    );
+    let shown = c.moves.median.len();
+    assert!(shown > 1 && c.going[shown - 1] >= MIN_GOING, "{c:?}");
+    assert!(shown == c.going.len() || c.going[shown] < MIN_GOING);
+    // Nearest rank, written out: the value at rank ⌈q·n⌉ of the sorted.
+    let quartile = |values: &[i32], q: f64| {
+        let mut sorted = values.to_vec();
+        sorted.sort_unstable();
+        sorted[((q * sorted.len() as f64).ceil() as usize).max(1) - 1]
+    };
+    let band = |values: &[Vec<i32>]| Band {
+        p25: values[..shown].iter().map(|v| quartile(v, 0.25)).collect(),
+        median: values[..shown].iter().map(|v| quartile(v, 0.5)).collect(),
+        p75: values[..shown].iter().map(|v| quartile(v, 0.75)).collect(),
+    };
+    assert_eq!(c.moves, band(&moves));
+    for (p, s) in stones.iter().enumerate() {
+        assert_eq!(c.material[p], band(s), "player {p}");
+    }
+    // Every game starts from the same position: one score at ply 0.
+    assert_eq!(c.score.p25[0], c.score.p75[0]);
+    assert_eq!(c.score.median.len(), shown);
+    assert!(
+        (0..shown)
+            .all(|k| c.score.p25[k] <= c.score.median[k] && c.score.median[k] <= c.score.p75[k])
+    );
+    assert!(
+        c.answer
+            .contains(&format!("Over the {} games", games.len())),
+        "{}",
+        c.answer
+    );
+
+    // The board.
+    assert_eq!(b.positions, positions);
+    for (i, cell) in b.cells.iter().enumerate() {
+        assert_eq!(
+            b.occupied[i],
+            occupied.get(cell).copied().unwrap_or(0),
+            "{cell}"
+        );
+        let by: u64 = b.occupied_by.iter().map(|o| o[i]).sum();
+        assert_eq!(by, b.occupied[i], "{cell}: one stack a cell");
+        for (theirs, ours) in b.won_at.iter().zip(&won_at) {
+            assert_eq!(theirs[i], ours.get(cell).copied().unwrap_or(0), "{cell}");
+        }
+    }
+    for p in 0..players {
+        let wins = level.report.by_colour[&v.letter(p).to_string()].wins;
+        assert_eq!(b.wins[p], wins);
+        assert_eq!(b.won_at[p].iter().sum::<u64>(), wins, "no splits here");
+    }
+    let played: BTreeMap<String, u64> = b
+        .first_moves
+        .iter()
+        .map(|f| (f.first.clone(), f.games))
+        .collect();
+    assert_eq!(played, first);
+    assert!(b.first_moves.windows(2).all(|w| w[0].games >= w[1].games));
+    let first_wins: u64 = b.first_moves.iter().map(|f| f.first_wins).sum();
+    assert_eq!(first_wins, level.report.first_player_advantage.wins);
+
+    // The endings, against each level's own counts.
+    let e = r.endings.as_ref().expect("endings");
+    assert_eq!(e.levels.len(), levels.len());
+    for (l, ends) in levels.iter().zip(&e.levels) {
+        assert_eq!(ends.level, l.level);
+        assert_eq!(ends.games, l.report.games);
+        let reasons: BTreeMap<String, u64> = ends
+            .endings
+            .iter()
+            .map(|x| (x.reason.clone(), x.games))
+            .collect();
+        assert_eq!(reasons, l.report.end_reasons, "{}", l.level);
+        for x in &ends.endings {
+            assert_eq!(x.wins.iter().sum::<u64>() + x.draws, x.games, "{x:?}");
+        }
+        for p in 0..players {
+            let wins: u64 = ends.endings.iter().map(|x| x.wins[p]).sum();
+            assert_eq!(wins, l.report.by_colour[&v.letter(p).to_string()].wins);
+        }
+        let draws: u64 = ends.endings.iter().map(|x| x.draws).sum();
+        assert_eq!(draws, l.report.draws.count);
     }
 }
 
@@ -305,6 +473,7 @@ fn a_report_in_shards_merges_into_the_report_of_one_run() {
     )
     .unwrap();
     assert!(merged.comparison.is_some());
+    assert!(merged.curves.is_some() && merged.board.is_some() && merged.endings.is_some());
     assert_eq!(
         without_timing(merged.clone()),
         without_timing(whole.clone())

@@ -11,7 +11,8 @@
 //! cell's name), `data-player` (the player's letter) and `data-height`;
 //! each arrow is an element with `class="arrow"` and `data-move` (the move
 //! in notation); a mark `class="mark"` and a highlight `class="highlight"`
-//! carry `data-cell`.
+//! carry `data-cell`; so does a heat map's cell `class="shade"`
+//! ([`Diagram::shade`]).
 
 pub mod diagram;
 pub mod figures;
@@ -21,7 +22,7 @@ pub mod report_page;
 pub mod sheet;
 pub mod words;
 
-pub use diagram::{Diagram, DiagramError, Theme, game_gif};
+pub use diagram::{Diagram, DiagramError, Shade, Theme, game_gif};
 pub use figures::{Figure, FigureKind, Search, find_figures};
 pub use mural_sheet::{MuralSheetError, MuralSheetOptions, mural_sheet_html};
 pub use report_page::{report_files, report_html, tactics_records, tactics_sheet_html};

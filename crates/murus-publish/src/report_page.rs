@@ -9,6 +9,9 @@
 
 use std::fmt::Write as _;
 
+mod chart;
+mod plays;
+
 use murus_engine::{Record, RecordMove, Variant};
 use murus_lab::designer::{DesignerReport, Distribution, PROVEN_CP, Playouts, PuzzleEntry};
 
@@ -94,7 +97,7 @@ pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
         Num::int("seed", r.seed),
     );
     b.push_str(
-        "<nav><a href=\"#rules\">Rules</a><a href=\"#game\">A game</a><a href=\"#speed\">Speed and size</a><a href=\"#fairness\">Fairness</a><a href=\"#depth\">Depth</a><a href=\"#solved\">Solved</a><a href=\"#quality\">Game quality</a><a href=\"#openings\">Openings</a><a href=\"#tactics\">Tactics</a></nav>\n",
+        "<nav><a href=\"#rules\">Rules</a><a href=\"#game\">A game</a><a href=\"#speed\">Speed and size</a><a href=\"#fairness\">Fairness</a><a href=\"#depth\">Depth</a><a href=\"#solved\">Solved</a><a href=\"#quality\">Game quality</a><a href=\"#curves\">Course of play</a><a href=\"#board\">On the board</a><a href=\"#endings\">Endings</a><a href=\"#openings\">Openings</a><a href=\"#tactics\">Tactics</a></nav>\n",
     );
     rules_section(&mut b, variant, r);
     game_section(&mut b, variant, r);
@@ -103,6 +106,9 @@ pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
     depth_section(&mut b, r);
     solved_section(&mut b, r);
     quality_section(&mut b, r);
+    plays::curves_section(&mut b, variant, r);
+    plays::board_section(&mut b, variant, r);
+    plays::endings_section(&mut b, variant, r);
     openings_section(&mut b, r);
     tactics_section(&mut b, variant, r);
     comparison_section(&mut b, r);
@@ -113,7 +119,7 @@ pub fn report_html(variant: &Variant, report: &DesignerReport) -> String {
     );
     page_with(
         &format!("{} — the designer's report", r.rules.title),
-        &format!("{CSS}{}", player_colours(variant.rules())),
+        &format!("{CSS}{}{}", plays::CSS, player_colours(variant.rules())),
         &b,
     )
 }

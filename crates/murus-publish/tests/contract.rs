@@ -6,7 +6,7 @@
 use std::collections::BTreeSet;
 
 use murus_engine::{Action, BUILTIN, Position, Variant};
-use murus_publish::{Diagram, DiagramError, Theme};
+use murus_publish::{Diagram, DiagramError, Shade, Theme};
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
@@ -150,6 +150,55 @@ fn marks_and_highlights_name_their_cells_and_bad_cells_are_refused() {
         "`z9` is not a cell of the standard board"
     );
     assert!(d.cell("i1").is_err() && d.cell("a8").is_err() && d.cell("a0").is_err());
+}
+
+#[test]
+fn a_heat_map_shades_its_cells_under_the_stacks_or_on_the_bare_board() {
+    let v = Variant::standard();
+    let d = Diagram::new(&v, v.start());
+    let (c4, a1) = (d.cell("c4").unwrap(), d.cell("a1").unwrap());
+    let shade = |fill: &str, text: &str| Shade {
+        fill: fill.to_string(),
+        text: Some(text.to_string()),
+        title: format!("{text} <of> all"),
+    };
+    let svg = d
+        .shade(c4, shade("#7f0000", "71%"))
+        .shade(a1, shade("#fff7ec", "3%"))
+        .to_svg();
+    let shaded: Vec<&str> = tags(&svg, "shade")
+        .iter()
+        .filter_map(|t| attr(t, "data-cell"))
+        .collect();
+    assert_eq!(shaded, ["c4", "a1"]);
+    // Above the cells, under the stacks; the tooltip escaped; white text
+    // on the dark fill, dark on the light one.
+    let at = |s: &str| svg.find(s).unwrap();
+    assert!(
+        at("class=\"cell\"") < at("class=\"shade\"")
+            && at("class=\"shade\"") < at("class=\"stack\"")
+    );
+    assert!(svg.contains("<title>71% &lt;of&gt; all</title>"), "{svg}");
+    assert!(svg.contains("fill=\"#ffffff\">71%</text>"), "{svg}");
+    assert!(svg.contains("fill=\"#111111\">3%</text>"), "{svg}");
+    // On the bare board: the shades and no stack.
+    let bare = Diagram::new(&v, v.start())
+        .stacks(false)
+        .shade(c4, shade("#fdd49e", "9%"))
+        .to_svg();
+    assert!(tags(&bare, "stack").is_empty());
+    assert_eq!(tags(&bare, "shade").len(), 1);
+    assert_eq!(listed(&svg), stacks(&v, &v.start()));
+    // On a hexagon, the cell's hexagon.
+    let hex = Variant::builtin("hex").unwrap();
+    let d = Diagram::new(&hex, hex.start());
+    let cell = d.cell("d4").unwrap();
+    let svg = d.shade(cell, shade("#d7301f", "40%")).to_svg();
+    let group = &svg[svg.find("class=\"shade\"").unwrap()..];
+    assert!(
+        group[..group.find("</g>").unwrap()].contains("<polygon points="),
+        "{svg}"
+    );
 }
 
 #[test]

@@ -122,6 +122,12 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
     ));
     answers.push(("Tactics", &report.tactics.as_ref().unwrap().answer));
     answers.push(("Openings", &report.openings.as_ref().unwrap().answer));
+    answers.push((
+        "The course of play",
+        &report.curves.as_ref().unwrap().answer,
+    ));
+    answers.push(("On the board", &report.board.as_ref().unwrap().answer));
+    answers.push(("How games end", &report.endings.as_ref().unwrap().answer));
     let comparison = report.comparison.as_ref().unwrap();
     let title = format!("Comparison with {}", comparison.other_title);
     answers.push((title.as_str(), &comparison.answer));
@@ -133,6 +139,35 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
         assert!(dom.contains(&escape(answer)), "{heading}: {answer}");
     }
     assert!(solved.answer.starts_with("Solved: Romans win"));
+    // The course of play's charts, the heat maps (coverage by anyone and by
+    // each player, a map for each side that won, the first moves) and the
+    // endings' bars are drawn.
+    let board = report.board.as_ref().unwrap();
+    let winners = board.wins.iter().filter(|&&w| w > 0).count();
+    for (kind, count) in [
+        ("curve-moves", 1),
+        ("curve-material", 1),
+        ("curve-score", 1),
+        ("curve-going", 1),
+        ("coverage", 3),
+        ("won-at", winners),
+        ("first-moves", 1),
+        ("endings", 1),
+    ] {
+        let found = dom.matches(&format!("data-kind=\"{kind}\"")).count();
+        assert_eq!(found, count, "{kind}");
+    }
+    // Every cell of every coverage map is shaded.
+    let coverage: usize = dom
+        .split("data-kind=\"coverage\">")
+        .skip(1)
+        .map(|f| {
+            f[..f.find("</figure>").unwrap()]
+                .matches("class=\"shade\"")
+                .count()
+        })
+        .sum();
+    assert_eq!(coverage, 3 * board.cells.len());
     // A screenshot, kept beside the page.
     let shot = dir.join("report.png");
     chromium(
@@ -148,6 +183,52 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
         "{} bytes",
         png.len()
     );
+}
+
+/// How far past a phone's screen `page` reaches: Chromium shows it in a
+/// frame `width` pixels wide (narrower than a headless window can be), and
+/// a script in the page around the frame reads the document's width past
+/// the frame's and the elements that stick out, but for those inside a
+/// scrolling box (wide tables): `0;` when nothing does.
+fn overflow(page: &Path, width: u32) -> String {
+    let script = r#"<script>
+const frame = document.getElementById('f');
+frame.addEventListener('load', () => {
+  const doc = frame.contentDocument;
+  const d = doc.documentElement;
+  const wide = [];
+  for (const e of doc.querySelectorAll('body *')) {
+    if (e.getBoundingClientRect().right > d.clientWidth + 1 && !e.closest('.scroll')) {
+      wide.push(e.tagName + ' in ' + ((e.closest('section') || {}).id || 'the page'));
+    }
+  }
+  document.body.setAttribute('data-overflow', d.scrollWidth - d.clientWidth + ';' + wide.slice(0, 12).join(', '));
+});
+</script>"#;
+    let name = page.file_name().unwrap().to_str().unwrap();
+    let around = page.with_file_name(format!("phone-{name}"));
+    std::fs::write(
+        &around,
+        format!("<html><body><iframe id=\"f\" src=\"{name}\" style=\"width:{width}px;height:844px;border:0\"></iframe>{script}</body></html>"),
+    )
+    .unwrap();
+    let (dom, _) = chromium(&around, &["--allow-file-access-from-files", "--dump-dom"]);
+    let at = dom.find("data-overflow=\"").expect("the script ran") + "data-overflow=\"".len();
+    dom[at..at + dom[at..].find('"').unwrap()].to_string()
+}
+
+#[test]
+fn the_page_fits_a_phone_without_scrolling_sideways() {
+    let (dir, _) = written();
+    // The check sees a page wider than the phone.
+    let bad = dir.join("wide.html");
+    std::fs::write(
+        &bad,
+        "<html><body><section id=\"x\"><div style=\"width:1200px\">wide</div></section></body></html>",
+    )
+    .unwrap();
+    assert_ne!(overflow(&bad, 390), "0;");
+    assert_eq!(overflow(&dir.join("index.html"), 390), "0;");
 }
 
 /// HTML escaping as the page writes text (Chromium's DOM writes `'` and
@@ -172,7 +253,9 @@ fn the_printed_page_has_a_bounded_number_of_pages() {
     let bytes = std::fs::read(&pdf).unwrap();
     let text = String::from_utf8_lossy(&bytes);
     let pages = text.matches("/Type /Page").count() - text.matches("/Type /Pages").count();
-    assert!((2..=12).contains(&pages), "{pages} pages");
+    // Fourteen for this report (its curves, heat maps and endings take
+    // three): a figure a move or a runaway table would go past the bound.
+    assert!((2..=16).contains(&pages), "{pages} pages");
 }
 
 /// The value at `key` (dots between fields and array indices; `.length`

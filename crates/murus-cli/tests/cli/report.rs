@@ -41,6 +41,9 @@ fn a_report_writes_its_page_and_figures_and_says_each_answer() {
         "Depth: the skill ladder:",
         "Solved?:",
         "Game quality:",
+        "The course of play:",
+        "On the board:",
+        "How games end:",
         "Openings:",
         "Tactics:",
     ] {
@@ -52,6 +55,9 @@ fn a_report_writes_its_page_and_figures_and_says_each_answer() {
     );
     let html = std::fs::read_to_string(out.join("index.html")).unwrap();
     assert!(html.contains("<h2>Depth: the skill ladder</h2>"));
+    for heading in ["The course of play", "On the board", "How games end"] {
+        assert!(html.contains(&format!("<h2>{heading}</h2>")), "{heading}");
+    }
     let j = figures(&out);
     assert_eq!(
         j["solved"]["winning"],
@@ -223,6 +229,10 @@ fn a_report_killed_and_resumed_ends_as_one_never_stopped() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(figures(&killed), figures(&whole));
+    // Those figures include the course of play, read from the kept games.
+    for section in ["curves", "board", "endings"] {
+        assert!(figures(&whole)[section].is_object(), "{section}");
+    }
 
     // The same report in two shards (a cluster's two jobs), then merged:
     // the same figures again, and the page.

@@ -98,7 +98,7 @@ pub(super) fn level_games(balance: &Path, level: &str) -> Result<Vec<GameResult>
 }
 
 /// The moves of `g` from `v`'s start; `None` if one does not read.
-fn moves_of(v: &Variant, g: &GameResult) -> Option<Vec<Move>> {
+pub(super) fn moves_of(v: &Variant, g: &GameResult) -> Option<Vec<Move>> {
     let mut pos = v.start();
     let mut out = Vec::with_capacity(g.moves.len());
     for text in &g.moves {

@@ -21,6 +21,7 @@ mod compare;
 mod games;
 mod openings;
 mod parts;
+mod plays;
 mod sections;
 mod shards;
 mod speed;
@@ -36,6 +37,10 @@ use serde::{Deserialize, Serialize};
 pub use compare::{Comparison, Row, compare};
 pub use games::{CLEAR_CP, GameSection, PROVEN_CP, PuzzleEntry, TacticsSection, replay};
 pub use openings::{OpeningMove, OpeningsSection, REPLIES as OPENING_REPLIES};
+pub use plays::{
+    Band, BoardSection, CurvesSection, Ending, EndingsSection, FirstMove, LevelEndings,
+    MIN_FIRST_GAMES, MIN_GOING, reason_words,
+};
 pub use sections::{
     DesignerReport, FairnessSection, LadderSection, QualitySection, RulesSection, SolvedSection,
     SpeedSection, Timing,
@@ -52,7 +57,7 @@ use crate::ladder::{LadderConfig, merge_ladder, play_ladder_shard, run_ladder};
 use crate::record::VariantId;
 use crate::report::strongest;
 use bridges::{CheckBridge, Never, RunBridge, TrainBridge};
-use parts::{GamesPart, OpeningsPart, SharePart, kept_or};
+use parts::{GamesPart, OpeningsPart, PlaysPart, SharePart, kept_or};
 use parts::{SolvePart, SpeedPart};
 use shards::{ShardPart, Share, read_part};
 
@@ -594,6 +599,34 @@ fn stages(
             announce(3, "Tactics", t.answer.clone());
         }
     }
+    // The course of play: the strongest level's games by ply and on the
+    // board, every level's endings.
+    let plays_part: Option<PlaysPart> = match (&balance_dir, &strongest_level) {
+        (Some((dir, _)), Some(level)) if shard.is_none() => {
+            Some(kept_or(part("plays.json"), || {
+                let started = Instant::now();
+                let games = games::level_games(dir, level)?;
+                let (curves, board) =
+                    plays::curves_and_board(variant, level, &games, config.openings);
+                let levels = (balance.levels.iter())
+                    .map(|l| Ok((l.level.clone(), games::level_games(dir, &l.level)?)))
+                    .collect::<Result<Vec<_>, LabError>>()?;
+                Ok(PlaysPart {
+                    curves,
+                    board,
+                    endings: plays::endings(variant, &levels),
+                    seconds: started.elapsed().as_secs_f64(),
+                })
+            })?)
+        }
+        _ => None,
+    };
+    if let Some(p) = &plays_part {
+        timing.seconds.insert("plays".into(), round2(p.seconds));
+        announce(3, "The course of play", p.curves.answer.clone());
+        announce(3, "On the board", p.board.answer.clone());
+        announce(3, "How games end", p.endings.answer.clone());
+    }
     if handler.stop() {
         return Err(stopped());
     }
@@ -805,6 +838,11 @@ fn stages(
         report.tactics = g.tactics;
     }
     report.openings = openings_part.map(|o| o.section);
+    if let Some(p) = plays_part {
+        report.curves = Some(p.curves);
+        report.board = Some(p.board);
+        report.endings = Some(p.endings);
+    }
     report.training = training;
     report.comparison = theirs.map(|theirs| compare(&report, &theirs));
     if let Some(f) = &folder {

@@ -5,6 +5,7 @@ use serde::{Deserialize, Serialize};
 
 use super::games::{GameSection, TacticsSection};
 use super::openings::{OpeningsSection, OpeningsShare};
+use super::plays::{BoardSection, CurvesSection, EndingsSection};
 use super::speed::Playouts;
 use crate::error::LabError;
 
@@ -23,6 +24,17 @@ pub(super) struct SpeedPart {
 pub(super) struct GamesPart {
     pub(super) game: Option<GameSection>,
     pub(super) tactics: Option<TacticsSection>,
+    pub(super) seconds: f64,
+}
+
+/// The course of play as its part file keeps it (`parts/plays.json`):
+/// the strongest level's games by ply and on the board, every level's
+/// endings.
+#[derive(Clone, Debug, Serialize, Deserialize)]
+pub(super) struct PlaysPart {
+    pub(super) curves: CurvesSection,
+    pub(super) board: BoardSection,
+    pub(super) endings: EndingsSection,
     pub(super) seconds: f64,
 }
 

@@ -5,7 +5,10 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use super::{Budget, Comparison, GameSection, OpeningsSection, Playouts, TacticsSection};
+use super::{
+    BoardSection, Budget, Comparison, CurvesSection, EndingsSection, GameSection, OpeningsSection,
+    Playouts, TacticsSection,
+};
 use crate::ladder::Ladder;
 use crate::metrics::Metrics;
 use crate::record::VariantId;
@@ -112,6 +115,17 @@ pub struct DesignerReport {
     pub tactics: Option<TacticsSection>,
     /// Two players only.
     pub openings: Option<OpeningsSection>,
+    /// The strongest level's games by ply: moves, material and score
+    /// (`None` without a run folder, as `game`; and in reports written
+    /// before it).
+    #[serde(default)]
+    pub curves: Option<CurvesSection>,
+    /// The strongest level's games on the board: heat maps.
+    #[serde(default)]
+    pub board: Option<BoardSection>,
+    /// How games end at each level, by reason and winner.
+    #[serde(default)]
+    pub endings: Option<EndingsSection>,
     /// With another variant (its own report is in `compare/NAME/`).
     pub comparison: Option<Comparison>,
     /// With `--train`: the evaluation trained for this report, in words.
@@ -137,6 +151,15 @@ impl DesignerReport {
             out.push(("Solved?", &s.answer));
         }
         out.push(("Game quality", &self.quality.answer));
+        if let Some(c) = &self.curves {
+            out.push(("The course of play", &c.answer));
+        }
+        if let Some(b) = &self.board {
+            out.push(("On the board", &b.answer));
+        }
+        if let Some(e) = &self.endings {
+            out.push(("How games end", &e.answer));
+        }
         if let Some(o) = &self.openings {
             out.push(("Openings", &o.answer));
         }

@@ -7,7 +7,9 @@
 //! A sowing's arrow runs through the cells it drops stones on, with a bar
 //! across it on each before the last (hopping from cell to cell where the
 //! stones leap along a step such as a knight's); a throw's arcs over the
-//! board and a sacrifice's is dashed and points at its victim.
+//! board and a sacrifice's is dashed and points at its victim. A heat map
+//! fills cells with its colours and a short text each ([`Diagram::shade`]),
+//! on the bare board if asked ([`Diagram::stacks`]).
 //!
 //! What is where: this file holds the diagram and writes its SVG;
 //! `layout` places the board, its coordinates and the lines under it;
@@ -63,6 +65,15 @@ pub enum DiagramError {
     Render(String),
 }
 
+/// A cell's colour in a heat map ([`Diagram::shade`]): its fill (`#rrggbb`),
+/// a short text written in it (a count, a share) and a tooltip.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Shade {
+    pub fill: String,
+    pub text: Option<String>,
+    pub title: String,
+}
+
 /// A position of a variant to draw, with what is marked on it.
 #[derive(Clone, Debug)]
 pub struct Diagram<'v> {
@@ -71,6 +82,8 @@ pub struct Diagram<'v> {
     arrows: Vec<Move>,
     marks: Vec<usize>,
     highlights: Vec<usize>,
+    shades: Vec<(usize, Shade)>,
+    stacks: bool,
     caption: Option<String>,
     coordinates: bool,
     theme: Theme,
@@ -87,6 +100,8 @@ impl<'v> Diagram<'v> {
             arrows: Vec::new(),
             marks: Vec::new(),
             highlights: Vec::new(),
+            shades: Vec::new(),
+            stacks: true,
             caption: None,
             coordinates: false,
             theme: Theme::Colour,
@@ -153,6 +168,21 @@ impl<'v> Diagram<'v> {
     /// Cell `slot` shaded.
     pub fn highlight(mut self, slot: usize) -> Diagram<'v> {
         self.highlights.push(slot);
+        self
+    }
+
+    /// Cell `slot` filled with `shade`'s colour, its text written in it
+    /// (a heat map's layer: above the cells, under the stacks), as
+    /// `<g class="shade" data-cell="…">` with the tooltip as its `<title>`.
+    pub fn shade(mut self, slot: usize, shade: Shade) -> Diagram<'v> {
+        self.shades.push((slot, shade));
+        self
+    }
+
+    /// Whether the position's stacks are drawn (a heat map on the bare
+    /// board leaves them out).
+    pub fn stacks(mut self, on: bool) -> Diagram<'v> {
+        self.stacks = on;
         self
     }
 
@@ -262,10 +292,13 @@ impl<'v> Diagram<'v> {
             );
         }
         s.push_str("</g>\n");
+        for (slot, shade) in &self.shades {
+            self.shade_svg(&mut s, *slot, centre(*slot), shade);
+        }
         for &slot in &self.highlights {
             self.highlight_svg(&mut s, &palette, slot, centre(slot));
         }
-        for slot in g.cells() {
+        for slot in g.cells().filter(|_| self.stacks) {
             if let Some((player, height)) = self.variant.stack(&self.position, slot) {
                 self.stack(&mut s, &palette, slot, centre(slot), player, height);
             }
@@ -338,6 +371,42 @@ impl<'v> Diagram<'v> {
         }
         s.push_str("</svg>\n");
         s
+    }
+
+    /// Cell `slot` filled with `shade`: its text in the middle of the cell,
+    /// or low in it under a stack drawn there, dark on a light fill and
+    /// light on a dark one.
+    fn shade_svg(&self, s: &mut String, slot: usize, (cx, cy): Point, shade: &Shade) {
+        let g = self.variant.geometry();
+        let name = g.name(slot);
+        let _ = write!(
+            s,
+            r#"<g class="shade" data-cell="{name}"><title>{}</title><{} fill="{}" stroke="{}" stroke-width="1"/>"#,
+            escape(&shade.title),
+            shape(g.kind(), (cx, cy), 0.5),
+            escape(&shade.fill),
+            Palette::of(self.theme).grid,
+        );
+        if let Some(text) = &shade.text {
+            let covered = self.stacks && self.variant.stack(&self.position, slot).is_some();
+            let y = if covered { cy + PITCH * 0.36 } else { cy };
+            // Black and white text have equal contrast at a luminance of
+            // about 0.18 (WCAG's contrast ratio).
+            let ink = if luminance(&shade.fill) > 0.18 {
+                "#111111"
+            } else {
+                "#ffffff"
+            };
+            let _ = write!(
+                s,
+                r#"<text x="{}" y="{}" text-anchor="middle" dominant-baseline="central" font-family="sans-serif" font-size="{}" fill="{ink}">{}</text>"#,
+                num(cx),
+                num(y),
+                num(if covered { 13.0 } else { 20.0 }),
+                escape(text)
+            );
+        }
+        s.push_str("</g>\n");
     }
 
     /// Cell `slot` shaded: in colour a wash over it; in print, where a grey
@@ -542,6 +611,24 @@ impl Palette {
     }
 }
 
+/// The relative luminance (0 black to 1 white) of a `#rrggbb` colour; 1
+/// for anything else.
+fn luminance(colour: &str) -> f64 {
+    let hex = colour.strip_prefix('#').filter(|h| h.len() == 6);
+    let Some(rgb) = hex.and_then(|h| u32::from_str_radix(h, 16).ok()) else {
+        return 1.0;
+    };
+    let channel = |shift: u32| {
+        let c = f64::from((rgb >> shift) & 0xff) / 255.0;
+        if c <= 0.040_45 {
+            c / 12.92
+        } else {
+            ((c + 0.055) / 1.055).powf(2.4)
+        }
+    };
+    0.2126 * channel(16) + 0.7152 * channel(8) + 0.0722 * channel(0)
+}
+
 /// A number as SVG reads it: at most two decimals, no trailing zeros.
 fn num(x: f64) -> String {
     let t = format!("{x:.2}");
@@ -575,6 +662,15 @@ mod tests {
         assert_eq!(num(12.5), "12.5");
         assert_eq!(num(1.0 / 3.0), "0.33");
         assert_eq!(num(-0.001), "0");
+    }
+
+    #[test]
+    fn luminance_tells_light_from_dark() {
+        assert!(luminance("#ffffff") > 0.99);
+        assert!(luminance("#000000") < 0.01);
+        assert!(luminance("#fee8c8") > 0.18);
+        assert!(luminance("#7f0000") < 0.18);
+        assert_eq!(luminance("red"), 1.0);
     }
 
     #[test]
