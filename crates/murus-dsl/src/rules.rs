@@ -93,6 +93,8 @@ pub const FIGURES: &[&str] = &[
     "start",
     "sow-empty",
     "sow-own",
+    "sow-enemy",
+    "sow-step",
     "blocked",
     "sacrifice",
     "throw",

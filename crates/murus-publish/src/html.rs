@@ -152,27 +152,14 @@ pub fn figure_groups(figures: &[String]) -> String {
 
 /// The players' colours from the rules file, for a page in the colour
 /// theme: CSS custom properties (`--player-r: #e8dcc0;`, a player by
-/// letter) for the rulebook's swatches, and rules that colour each stack
-/// of the page's diagrams the same (by the SVG contract's `data-player`;
-/// CSS wins over the SVG's own `fill`), its outline dark on a light colour
-/// and light on a dark one.
+/// letter) for the rulebook's swatches. The diagrams draw the same colours
+/// themselves ([`crate::Diagram`]'s colour theme).
 pub fn player_colours(rules: &Rules) -> String {
     let mut css = String::from(":root {");
     for p in &rules.players {
         let _ = write!(css, " --player-{}: #{:06x};", p.letter, p.colour);
     }
     css.push_str(" }\n");
-    for p in &rules.players {
-        let [_, r, g, b] = p.colour.to_be_bytes();
-        let light = 299 * u32::from(r) + 587 * u32::from(g) + 114 * u32::from(b) > 140_000;
-        let line = if light { "#3a3a3a" } else { "#f0f0f0" };
-        let _ = writeln!(
-            css,
-            "svg .stack[data-player=\"{0}\"] circle:not([fill=\"none\"]) {{ fill: var(--player-{0}); stroke: {line}; }}\n\
-             svg .stack[data-player=\"{0}\"] circle[fill=\"none\"] {{ stroke: {line}; }}",
-            p.letter
-        );
-    }
     css
 }
 

@@ -9,10 +9,10 @@
 use std::fmt::Write as _;
 
 use murus_ai::{Bot, BotSpec};
-use murus_engine::{Action, Game, Variant};
+use murus_engine::{Game, Variant};
 
 use crate::diagram::{Diagram, DiagramError, Theme};
-use crate::figures::{Figure, FigureKind, Search, find_figures};
+use crate::figures::{Figure, FigureKind, Figures, Search, figures_of};
 use crate::html::{
     captioned, escape, figure, figure_groups, page_with, player_colours, rulebook_html,
 };
@@ -122,7 +122,7 @@ pub fn rules_part(variant: &Variant, colours: bool, theme: Theme) -> String {
 
 /// The figures, one per kind of move the rules allow.
 fn figures_section(variant: &Variant, options: &SheetOptions) -> Result<String, SheetError> {
-    let (figures, missing) = find_figures(variant, &options.search);
+    let Figures { figures, missing } = figures_of(variant, &options.search);
     let mut s = String::from(
         "<section class=\"page\">\n<h2>The moves, drawn</h2>\n\
          <p class=\"note\">Each figure is the first position where its kind of move happened in a few games Murus played by itself.</p>\n\
@@ -134,7 +134,7 @@ fn figures_section(variant: &Variant, options: &SheetOptions) -> Result<String, 
     s.push_str(&figure_groups(&drawn));
     s.push_str("</div>\n");
     if !missing.is_empty() {
-        let names: Vec<&str> = missing.iter().map(|k| k.title()).collect();
+        let names: Vec<&str> = missing.iter().map(|w| w.title.as_str()).collect();
         let _ = writeln!(
             s,
             "<p class=\"note\">The rules allow it, but no game Murus played showed: {}.</p>",
@@ -149,7 +149,7 @@ fn figure_html(variant: &Variant, f: &Figure, theme: Theme) -> Result<String, Sh
     let mut d = Diagram::new(variant, f.position)
         .coordinates(true)
         .theme(theme);
-    let mut attrs = format!(" data-kind=\"{}\"", f.kind.id());
+    let mut attrs = format!(" data-kind=\"{}\" data-rule=\"{}\"", f.kind.id(), f.sub);
     if let Some(m) = f.arrow {
         d = d.arrow(m)?;
         let _ = write!(
@@ -169,18 +169,13 @@ fn figure_html(variant: &Variant, f: &Figure, theme: Theme) -> Result<String, Sh
         let cells: Vec<String> = f.marks.iter().map(|&c| g.name(c)).collect();
         let _ = write!(attrs, " data-blocked=\"{}\"", cells.join(","));
     }
-    // With several kinds of throw, each throw figure says which.
-    let kinds = variant.rules().catapults.len();
-    let title = match f.arrow.map(murus_engine::Move::action) {
-        Some(Action::Throw { rule, .. }) if kinds > 1 => {
-            format!("{} (kind {} of {kinds})", f.kind.title(), rule + 1)
-        }
-        _ => f.kind.title().to_string(),
-    };
+    // The figure's rule and whose it is ("A throw (kind 2 of 2)",
+    // "Worn down (Romans)").
+    let title = &f.title;
     let designer = variant.rules().about.caption(f.kind.id());
     Ok(captioned(
         &attrs,
-        Some(&title),
+        Some(title),
         &d.to_svg(),
         designer,
         &f.caption,

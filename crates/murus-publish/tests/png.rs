@@ -51,9 +51,10 @@ fn a_png_has_the_svgs_size_and_its_stacks_colours() {
             .parse()
             .unwrap();
         assert_eq!(p.width(), (width * scale).round() as u32);
-        // A Roman tower's disc is cream, a Gaul's brown (the colour theme).
-        assert_eq!(rgb(&p, stack_centre(&svg, "a1"), scale), [0xf3, 0xea, 0xd2]);
-        assert_eq!(rgb(&p, stack_centre(&svg, "h7"), scale), [0x6b, 0x3a, 0x26]);
+        // A Roman tower's disc is cream, a Gaul's brown: the rules file's
+        // colours (`colour "#e8dcc0"`, `"#5b3a29"`) in the colour theme.
+        assert_eq!(rgb(&p, stack_centre(&svg, "a1"), scale), [0xe8, 0xdc, 0xc0]);
+        assert_eq!(rgb(&p, stack_centre(&svg, "h7"), scale), [0x5b, 0x3a, 0x29]);
     }
     // In print, white and black.
     let d = Diagram::new(&v, v.start()).theme(Theme::Print);

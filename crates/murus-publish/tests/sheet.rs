@@ -572,15 +572,12 @@ fn the_rules_are_a_rulebook_in_the_players_colours() {
     ));
     assert!(html.contains("<ul class=\"parts\">\n<li>an empty cell</li>"));
     // The colours are the rules file's, for the swatches and the stacks
-    // of every diagram on the page (by the SVG's `data-player`), each with
-    // an outline that shows on it.
+    // of every diagram on the page (drawn in them), each with an outline
+    // that shows on it.
     assert!(html.contains("--player-r: #e8dcc0; --player-g: #5b3a29;"));
-    assert!(html.contains(
-        "svg .stack[data-player=\"r\"] circle:not([fill=\"none\"]) { fill: var(--player-r); stroke: #3a3a3a; }"
-    ));
-    assert!(html.contains(
-        "svg .stack[data-player=\"g\"] circle:not([fill=\"none\"]) { fill: var(--player-g); stroke: #f0f0f0; }"
-    ));
+    assert!(html.contains("data-player=\"r\" data-height=\"1\"><circle cx="));
+    assert!(html.contains("fill=\"#e8dcc0\" stroke=\"#3a3a3a\""));
+    assert!(html.contains("fill=\"#5b3a29\" stroke=\"#f0f0f0\""));
     let recoloured = edited(
         include_str!("../../../variants/siege.mg"),
         "colour \"#e8dcc0\"",
@@ -588,6 +585,10 @@ fn the_rules_are_a_rulebook_in_the_players_colours() {
     );
     let html2 = rules_sheet_html(&recoloured, &SheetOptions::default()).unwrap();
     assert!(html2.contains("--player-r: #aa0011;"));
+    assert!(html2.contains("fill=\"#aa0011\" stroke=\"#f0f0f0\""));
+    // A diagram alone draws them too (a PNG or GIF has no page style).
+    let alone = murus_publish::Diagram::new(&recoloured, recoloured.start()).to_svg();
+    assert!(alone.contains("fill=\"#aa0011\""));
     let print = SheetOptions {
         theme: murus_publish::Theme::Print,
         ..SheetOptions::default()

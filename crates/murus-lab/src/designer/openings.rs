@@ -264,7 +264,10 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
     });
     // A best move only where its interval lies above every other's: with
     // overlapping intervals the games cannot tell the moves apart.
-    let chooses = format!("{asked} chooses {} of the {legal} first moves", legal - never.len());
+    let chooses = format!(
+        "{asked} chooses {} of the {legal} first moves",
+        legal - never.len()
+    );
     let answer = match moves.split_first() {
         Some((best, others))
             if !others.is_empty() && others.iter().all(|m| best.ci95[0] > m.ci95[1]) =>

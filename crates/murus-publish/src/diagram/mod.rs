@@ -480,7 +480,27 @@ impl<'v> Diagram<'v> {
         player: usize,
         height: u8,
     ) {
-        let (fill, line) = palette.player(player);
+        let (fill, line) = match self.theme {
+            // The colour theme draws each player in the rules file's colour
+            // (as the studio does), outlined dark on a light colour and
+            // light on a dark one.
+            Theme::Colour => {
+                let fill = self.variant.rules().players.get(player).map_or_else(
+                    || palette.player(player).0.to_string(),
+                    |p| format!("#{:06x}", p.colour & 0xff_ffff),
+                );
+                let line = if luminance(&fill) > 0.18 {
+                    "#3a3a3a"
+                } else {
+                    "#f0f0f0"
+                };
+                (fill, line)
+            }
+            Theme::Print => {
+                let (fill, line) = palette.player(player);
+                (fill.to_string(), line)
+            }
+        };
         let r = PITCH * 0.38;
         let _ = write!(
             s,

@@ -24,7 +24,7 @@ mod caption;
 mod play;
 mod spot;
 
-use play::Finder;
+use play::{Finder, Mode};
 
 /// A kind of move the sheet draws a figure of.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -459,7 +459,7 @@ pub fn figures_of(variant: &Variant, search: &Search) -> Figures {
     let mut finder = Finder::new(variant, keys.clone());
     for i in 0..search.playouts {
         let seed = search.seed.wrapping_add(i as u64);
-        finder.playout(i, seed, search.max_plies, false);
+        finder.playout(i, seed, search.max_plies, Mode::ByTurns);
     }
     // Kinds still missing (a player worn down takes many captures): as many
     // playouts again, one player capturing whenever it can and the others
@@ -469,7 +469,17 @@ pub fn figures_of(variant: &Variant, search: &Search) -> Figures {
     if finder.looks_for_any() {
         for i in search.playouts..2 * search.playouts {
             let seed = search.seed.wrapping_add(i as u64);
-            finder.playout(i, seed, search.max_plies, true);
+            finder.playout(i, seed, search.max_plies, Mode::Capture);
+        }
+    }
+    // Still missing (an engine's throw into an opponent's home takes a
+    // tall stack, and a chance to use it): eight times as many, one player
+    // building on its own stacks one move in two, the others at random.
+    finder.keep_looking_for_missing();
+    if finder.looks_for_any() {
+        for i in 2 * search.playouts..10 * search.playouts {
+            let seed = search.seed.wrapping_add(i as u64);
+            finder.playout(i, seed, search.max_plies, Mode::Build);
         }
     }
     let mut found = finder.found();

@@ -22,6 +22,19 @@ pub(super) struct Finder<'v> {
     wanted: Vec<Key>,
 }
 
+/// How a playout chooses its moves.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Mode {
+    /// By turns with the playout's number: random, squeezing the
+    /// opponent's moves, greedy, rushing forward.
+    ByTurns,
+    /// One player capturing whenever it can, the others greedy.
+    Capture,
+    /// One player (by the playout's number) building on its own stacks
+    /// one move in two, else moving at random as the others do.
+    Build,
+}
+
 impl<'v> Finder<'v> {
     pub(super) fn new(v: &'v Variant, wanted: Vec<Key>) -> Finder<'v> {
         Finder {
@@ -76,7 +89,7 @@ impl<'v> Finder<'v> {
     /// reach an opponent's home: breakthroughs).
     /// With `captures`, player `index % players` captures whenever it can,
     /// and otherwise, like the others, plays the greedy bot's move.
-    pub(super) fn playout(&mut self, index: usize, seed: u64, max_plies: usize, captures: bool) {
+    pub(super) fn playout(&mut self, index: usize, seed: u64, max_plies: usize, mode: Mode) {
         let v = self.v;
         let mut rng = SplitMix64(seed);
         let mut greedy = Bot::new(BotSpec::Greedy, seed);
@@ -92,7 +105,25 @@ impl<'v> Finder<'v> {
             }
             self.look(&pos, &moves, (index, ply));
             let m = match index % 4 {
-                _ if captures => {
+                // One player building on its own stacks every other move,
+                // the others moving at random.
+                _ if mode == Mode::Build => {
+                    let builds: Vec<Move> = if v.turn(&pos) == index % v.player_count() {
+                        moves
+                            .iter()
+                            .copied()
+                            .filter(|&m| self.builds(&pos, m))
+                            .collect()
+                    } else {
+                        Vec::new()
+                    };
+                    if !builds.is_empty() && rng.next() % 2 == 0 {
+                        builds[(rng.next() % builds.len() as u64) as usize]
+                    } else {
+                        moves[(rng.next() % moves.len() as u64) as usize]
+                    }
+                }
+                _ if mode == Mode::Capture => {
                     let hunter = v.turn(&pos) == index % v.player_count();
                     let greedy = greedy.choose(v, &pos).unwrap_or(moves[0]);
                     self.capture(&pos, &moves, hunter, &mut rng)
@@ -167,12 +198,7 @@ impl<'v> Finder<'v> {
             }
             _ => false,
         };
-        let keeps = |m: &Move| {
-            matches!(m.action(), Action::Sow { .. })
-                && v.move_cells(*m)[1..]
-                    .iter()
-                    .any(|&c| v.stack(pos, c).is_some())
-        };
+        let keeps = |m: &Move| self.builds(pos, *m);
         let best: Vec<Move> = [
             moves
                 .iter()
@@ -186,6 +212,15 @@ impl<'v> Finder<'v> {
         .find(|c| !c.is_empty())
         .unwrap_or_default();
         best[(rng.next() % best.len() as u64) as usize]
+    }
+
+    /// Whether `m` sows a stone onto a stack (its mover's: sowing onto an
+    /// enemy stack captures), so that a taller stack goes on.
+    fn builds(&self, pos: &Position, m: Move) -> bool {
+        matches!(m.action(), Action::Sow { .. })
+            && self.v.move_cells(m)[1..]
+                .iter()
+                .any(|&c| self.v.stack(pos, c).is_some())
     }
 
     /// The move leaving the next player the fewest moves, among those that

@@ -654,7 +654,7 @@ fn analyze_game_graphs_the_evaluation_lists_the_blunder_and_the_lists_jump() {
     steps(&mut h, 2);
     assert_eq!(ply(&mut h), 2);
     // The blunder list shows the position before the blunder.
-    h.get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply to ")
+    h.get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply (depth 1) to ")
         .click();
     steps(&mut h, 2);
     assert_eq!(ply(&mut h), 0);
@@ -1131,7 +1131,7 @@ fn the_review_charts_y_axis_has_a_scale() {
 #[test]
 fn the_selected_blunder_reads_on_the_selection_colour() {
     let mut h = reviewed();
-    h.get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply to ")
+    h.get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply (depth 1) to ")
         .click();
     steps(&mut h, 3);
     assert_eq!(ply(&mut h), 0, "the blunder is selected");
@@ -1139,7 +1139,7 @@ fn the_selected_blunder_reads_on_the_selection_colour() {
     h.hover_at(egui::pos2(600.0, 850.0));
     steps(&mut h, 2);
     let rect = h
-        .get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply to ")
+        .get_by_label_contains("Blunder 1. r d5-d3: from Romans win in 1 ply (depth 1) to ")
         .rect();
     let img = h.render().expect("a picture of the window");
     let px = pixels(&img, rect.shrink(1.0));

@@ -49,7 +49,7 @@ fn the_rules_report_button_makes_the_report_in_the_lab_and_opens_its_page() {
     steps(&mut h, 3);
     // Each section came as its stage ended (the same answers as the end's).
     let sections = h.state().lab.report.sections().to_vec();
-    assert_eq!(sections.len(), 8, "{sections:?}");
+    assert_eq!(sections.len(), 11, "{sections:?}");
     assert!(
         sections
             .iter()
