@@ -72,7 +72,7 @@ for path in sorted(pathlib.Path("docs/reports").glob("*/report.json")):
         path.parent.name,
         r["rules"]["title"],
         r["budget"],
-        f"{f['rate'] * 100:.1f}% [{f['ci95'][0] * 100:.1f}–{f['ci95'][1] * 100:.1f}] at {top['level']}",
+        f"{f['rate'] * 100:.1f}% [{f['ci95'][0] * 100:.1f}, {f['ci95'][1] * 100:.1f}] at {top['level']}",
         (str(len(ladder.get("rungs", []))) + (" (still rising)" if ladder.get("still_rising") else "")) if ladder else "–",
         f"{top['report']['length']['mean']:.1f}",
         f"{r['speed']['playouts']['branching']['mean']:.1f}",

@@ -383,10 +383,14 @@ pub struct Bot {
     evaluation: Option<Evaluation>,
     /// Nodes (alpha-beta) or iterations (MCTS) of the last move.
     pub last_nodes: u64,
-    /// Depth reached by the last alpha-beta search.
+    /// Depth reached by the last alpha-beta search; 0 when the last move
+    /// was not searched (a forced move, played at once, or a bot that does
+    /// not search): then [`Bot::last_value`] is no score.
     pub last_depth: u32,
     /// The last alpha-beta search's value for the side to move, in
-    /// centi-stones (a proven win or loss: near ±[`WIN`]).
+    /// centi-stones (a proven win or loss: near ±[`WIN`]); meaningful only
+    /// where [`Bot::last_depth`] is at least 1 (a score of a forced move
+    /// comes from [`analysis::Analyser`], which searches it).
     pub last_value: i32,
 }
 
@@ -627,6 +631,9 @@ impl Bot {
         self.last_nodes = 0;
         self.last_depth = 0;
         self.last_value = 0;
+        // A forced move is played at once in the lab's games: nothing to
+        // choose, and no score is kept of it (`last_depth` 0 says so; the
+        // training data leaves such positions out).
         if buffer.len() == 1 {
             return Some(buffer[0]);
         }
