@@ -408,9 +408,16 @@ fn solved_section(b: &mut String, r: &DesignerReport) {
         return;
     };
     open(b, "solved", "Solved?", &s.answer);
+    let rules = match s.ply_cap {
+        Some(cap) if s.with_cap => format!(
+            "The value is that of the game with its ply cap of {} plies, as the rules define it: a game that reaches the cap ends as the rules decide it there, and repetitions are counted as the rules count them (the rules decide a game at the cap, so the cap is part of the game).",
+            Num::int("solved.ply_cap", cap)
+        ),
+        _ => "The value is that of play without the ply cap, where a position repeated for ever is a draw: the rules decide no game at a ply cap (where they have one, they draw it there), so the cap is left out.".to_string(),
+    };
     let _ = writeln!(
         b,
-        "<p>Proof-number search (df-pn) of the start: {} nodes of a budget of {}. Values are those of play without the ply cap, where a position repeated for ever is a draw.</p>\n<p class=\"note\">Alone: <code>{}</code>.</p>\n</section>",
+        "<p>Proof-number search (df-pn) of the start: {} nodes of a budget of {}. {rules}</p>\n<p class=\"note\">Alone: <code>{}</code>.</p>\n</section>",
         Num::int("solved.nodes", s.nodes),
         Num::int("solved.budget_nodes", s.budget_nodes),
         escape(&s.command)

@@ -150,6 +150,48 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
     );
 }
 
+/// The text of `html` without its tags.
+fn without_tags(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Where the rules decide a game at its ply cap, the page says the value
+/// shown is the game's with the cap, and gives the cap.
+#[test]
+fn a_value_with_the_ply_cap_says_so() {
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let text = source.replace("    plies 300\n", "    plies 6\n    adjudicate for g\n");
+    let v = Variant::compile(&text).unwrap();
+    let report = run_report(
+        &v,
+        "capped.mg",
+        &ReportConfig::new(Budget::Quick, 3, 2),
+        None,
+        &(),
+    )
+    .unwrap();
+    let html = report_html(&v, &report);
+    let words = without_tags(&html);
+    assert!(
+        words.contains(
+            "The value is that of the game with its ply cap of 6 plies, as the rules define it"
+        ),
+        "{words}"
+    );
+    assert!(html.contains("data-key=\"solved.ply_cap\""));
+    assert!(words.contains("--with-cap"));
+}
+
 /// HTML escaping as the page writes text (Chromium's DOM writes `'` and
 /// `"` back unescaped in text).
 fn escape(text: &str) -> String {

@@ -717,8 +717,16 @@ fn stages(
                 nodes: plan.solve_nodes,
                 table_mib: 256,
             };
-            let found = proof::solve(variant, &variant.start(), limits, &Never)
-                .map_err(LabError::Invalid)?;
+            // Where the rules decide a game at the ply cap, the cap is part
+            // of the game: solved with it.
+            let with_cap = variant.rules().adjudicate.is_some();
+            let found = if with_cap {
+                let line = proof::Line::start(variant).map_err(LabError::Invalid)?;
+                proof::solve_line(variant, &line, limits, &Never)
+            } else {
+                proof::solve(variant, &variant.start(), limits, &Never)
+            }
+            .map_err(LabError::Invalid)?;
             Ok(SolvePart {
                 value: found.value.map(|v| match v {
                     Value::Win(p) => Some(p),
@@ -731,6 +739,7 @@ fn stages(
                     .collect(),
                 nodes: found.nodes,
                 seconds: started.elapsed().as_secs_f64(),
+                with_cap,
             })
         })?;
         timing.seconds.insert("solve".into(), round2(part.seconds));

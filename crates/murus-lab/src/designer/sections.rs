@@ -70,6 +70,14 @@ pub struct SolvedSection {
     /// When proved: whether the strongest level's balance verdict agrees
     /// (a significant edge for the winner, or none for a draw).
     pub balance_agrees: Option<bool>,
+    /// The value shown is the game's with its ply cap, ended there as the
+    /// rules say (the rules decide a game at the cap: `adjudicate …`);
+    /// otherwise the game's without the cap, endless play a draw.
+    #[serde(default)]
+    pub with_cap: bool,
+    /// The rules' ply cap, when the value is the game's with it.
+    #[serde(default)]
+    pub ply_cap: Option<u32>,
 }
 
 /// Game quality: the metrics of the strongest level's games.
