@@ -356,13 +356,23 @@ fn depth_section(b: &mut String, r: &DesignerReport) {
     };
     let l = &d.ladder;
     open(b, "depth", "Depth: the skill ladder", &d.answer);
+    let spread = l.rung_range.map_or(String::new(), |[lo, hi]| {
+        let hi = if hi == lo {
+            " in each of".to_string()
+        } else {
+            format!("–{} over", Num::int("ladder.ladder.rung_range.1", hi))
+        };
+        let lo = Num::int("ladder.ladder.rung_range.0", lo);
+        let n = Num::int("ladder.ladder.climbs", l.climbs);
+        format!(" [{lo}{hi} {n} climbs with their own seeds]")
+    });
     let _ = writeln!(
         b,
-        "<p>Rungs: {} ({}).</p>",
+        "<p>Rungs: {}{spread} ({}).</p>",
         Num::int("ladder.ladder.rungs.length", l.rungs.len()),
         escape(&l.rungs.join(", "))
     );
-    b.push_str("<div class=\"scroll\"><table>\n<tr><th>match</th><th class=\"r\">games</th><th class=\"r\">score</th><th class=\"r\">Elo</th><th class=\"r\">95% interval</th><th>a rung?</th><th class=\"r\">first player wins</th></tr>\n");
+    b.push_str("<div class=\"scroll\"><table>\n<tr><th>match</th><th class=\"r\">games</th><th class=\"r\">score</th><th class=\"r\">Elo</th><th class=\"r\">95% interval</th><th>the test</th><th class=\"r\">first player wins</th></tr>\n");
     let elo = |key: String, v: Option<f64>| match v {
         Some(v) => Num::fixed(&key, v, 0),
         None => "∞".to_string(),
@@ -379,7 +389,7 @@ fn depth_section(b: &mut String, r: &DesignerReport) {
             elo(format!("{k}.elo"), s.gap.elo),
             elo(format!("{k}.elo_ci95.0"), s.gap.elo_ci95[0]),
             elo(format!("{k}.elo_ci95.1"), s.gap.elo_ci95[1]),
-            if s.clear { "yes" } else { "no" },
+            s.verdict(),
             Num::pct(&format!("{k}.first_player"), s.first_player),
         );
     }
@@ -396,10 +406,33 @@ fn depth_section(b: &mut String, r: &DesignerReport) {
             }
         );
     }
+    for (i, c) in l.other_climbs.iter().enumerate() {
+        let n = Num::int(
+            &format!("ladder.ladder.other_climbs.{i}.rungs.length"),
+            c.rungs.len(),
+        );
+        let rungs = escape(&c.rungs.join(", "));
+        let _ = writeln!(
+            b,
+            "<p>Another climb, with its own seed and games: {n} rungs ({rungs}).</p>"
+        );
+    }
+    let (t, g) = (
+        Num::pct("ladder.ladder.threshold", l.threshold),
+        Num::int("ladder.ladder.games", l.games),
+    );
+    let test = match l.block {
+        0 => format!(
+            "it scores at least {t} with its Elo interval above zero, in matches of {g} games"
+        ),
+        k => format!(
+            "a sequential test (the generalised SPRT, each error at most one in twenty) accepts that it scores {t} rather than an even score, looking at the games after every {} and stopping as soon as it decides either way or after {g}",
+            Num::int("ladder.ladder.block", k)
+        ),
+    };
     let _ = writeln!(
         b,
-        "<p class=\"note\">How: each rung doubles the alpha-beta budget of the one below and counts while it scores at least {} with its Elo interval above zero, in matches of paired games with colours swapped from varied openings; the first searching rung is the weakest budget that clearly beats random. See <code>docs/report.md</code>.</p>\n</section>",
-        Num::pct("ladder.ladder.threshold", l.threshold)
+        "<p class=\"note\">How: a rung clearly beats the rung below with twice its alpha-beta budget, or where twice is no rung, four times; clearly: {test}. Matches are of paired games with colours swapped from varied openings; the first searching rung is the weakest budget that clearly beats random, and a climb ends after two steps in a row that are not rungs. Each climb plays its own games; the spread of their counts is the count's uncertainty. See <code>docs/report.md</code>.</p>\n</section>"
     );
 }
 

@@ -133,6 +133,53 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
         assert!(dom.contains(&escape(answer)), "{heading}: {answer}");
     }
     assert!(solved.answer.starts_with("Solved: Romans win"));
+    // The ladder's count with its spread over the climbs, and each match's
+    // test; the value solved says which game it is.
+    let l = &ladder.ladder;
+    let [lo, hi] = l.rung_range.expect("two climbs give a spread");
+    assert!(lo <= l.rungs.len() && l.rungs.len() <= hi, "{l:?}");
+    assert_eq!(l.climbs, 2);
+    assert_eq!(l.other_climbs.len(), 1);
+    let words = without_tags(&dom);
+    let (spread, said) = if lo == hi {
+        (
+            format!("[{lo} in each of 2 climbs with their own seeds]"),
+            format!("({lo} in each of 2 climbs"),
+        )
+    } else {
+        (
+            format!("[{lo}–{hi} over 2 climbs with their own seeds]"),
+            format!("({lo} to {hi} in 2 climbs"),
+        )
+    };
+    assert!(
+        words.contains(&spread),
+        "the count's spread is on the page: {spread}"
+    );
+    assert!(ladder.answer.contains(&said), "{}", ladder.answer);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(
+        at(&json, "ladder.ladder.rung_range"),
+        Some(serde_json::json!([lo, hi]))
+    );
+    assert_eq!(
+        at(&json, "ladder.ladder.other_climbs.length"),
+        Some(serde_json::json!(1))
+    );
+    assert_eq!(at(&json, "solved.with_cap"), Some(serde_json::json!(false)));
+    assert!(dom.contains("Another climb, with its own seed and games:"));
+    assert!(dom.contains("a sequential test"));
+    for s in &l.steps {
+        let word = match s.decision.expect("a test's decision") {
+            murus_lab::ladder::Decision::Rung => "<td>a rung</td>",
+            murus_lab::ladder::Decision::NoGain => "<td>no gain</td>",
+            murus_lab::ladder::Decision::Unclear => "<td>unclear</td>",
+        };
+        assert!(dom.contains(word), "{word}");
+    }
+    assert!(!solved.with_cap);
+    assert!(dom.contains("The value is that of play without the ply cap"));
     // A screenshot, kept beside the page.
     let shot = dir.join("report.png");
     chromium(

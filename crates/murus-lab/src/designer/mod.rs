@@ -94,6 +94,7 @@ impl Budget {
                 levels: "random,easy,medium,hard",
                 games: 100,
                 ladder_games: 60,
+                ladder_block: 20,
                 ladder_most_nodes: 1 << 12,
                 solve_nodes: 2_000_000,
                 review_nodes: 20_000,
@@ -106,6 +107,7 @@ impl Budget {
                 levels: "random,easy,medium,hard",
                 games: 400,
                 ladder_games: 200,
+                ladder_block: 40,
                 ladder_most_nodes: 1 << 16,
                 solve_nodes: 50_000_000,
                 review_nodes: 200_000,
@@ -118,6 +120,7 @@ impl Budget {
                 levels: "random,easy,medium,hard,expert",
                 games: 1_000,
                 ladder_games: 400,
+                ladder_block: 80,
                 ladder_most_nodes: 1 << 20,
                 solve_nodes: 1_000_000_000,
                 review_nodes: 1_000_000,
@@ -138,8 +141,10 @@ pub struct Plan {
     pub levels: &'static str,
     /// Games at each level.
     pub games: u64,
-    /// Games of each ladder match.
+    /// The most games of each ladder match.
     pub ladder_games: u64,
+    /// Games between two looks of a ladder match's sequential test.
+    pub ladder_block: u64,
     /// The ladder's largest budget, in nodes.
     pub ladder_most_nodes: u64,
     /// The proof search's nodes.
@@ -205,7 +210,9 @@ impl ReportConfig {
         let plan = self.budget.plan();
         LadderConfig {
             games: plan.ladder_games,
+            block: plan.ladder_block,
             most_nodes: plan.ladder_most_nodes,
+            climbs: 2,
             openings: self.openings,
             seed: self.seed,
             threads: self.threads,
@@ -351,10 +358,10 @@ pub fn run_report_shard(
     handler: &dyn Handler<ReportProgress>,
 ) -> Result<(), LabError> {
     let plan = config.budget.plan();
-    let most = plan.games.min(plan.ladder_games);
+    let most = plan.games.min(plan.ladder_block);
     if shard.n > most {
         return Err(LabError::Invalid(format!(
-            "shard {shard}: a {} report splits into at most {most} shards (its smallest stage plays {most} games)",
+            "shard {shard}: a {} report splits into at most {most} shards (its smallest share of games, a block of a ladder match, has {most})",
             config.budget.name()
         )));
     }
