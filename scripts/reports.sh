@@ -73,7 +73,9 @@ for path in sorted(pathlib.Path("docs/reports").glob("*/report.json")):
         r["rules"]["title"],
         r["budget"],
         f"{f['rate'] * 100:.1f}% [{f['ci95'][0] * 100:.1f}, {f['ci95'][1] * 100:.1f}] at {top['level']}",
-        (str(len(ladder.get("rungs", []))) + (" (still rising)" if ladder.get("still_rising") else "")) if ladder else "–",
+        (str(len(ladder.get("rungs", [])))
+         + (f" [{ladder['rung_range'][0]}, {ladder['rung_range'][1]}]" if ladder.get("rung_range") else "")
+         + (" (still rising)" if ladder.get("still_rising") else "")) if ladder else "–",
         f"{top['report']['length']['mean']:.1f}",
         f"{r['speed']['playouts']['branching']['mean']:.1f}",
         solved.get("value", "–"),
@@ -92,7 +94,7 @@ out = [
     "folders (`target/reports/NAME`). Regenerate them with the script;",
     "[docs/report.md](../report.md) explains each figure.",
     "",
-    "| variant | title | budget | first player wins (strongest level) | rungs | mean length | moves a position (random games) | solved | evaluation |",
+    "| variant | title | budget | first player wins (strongest level) | rungs [least, most of 2 climbs] | mean length | moves a position (random games) | solved | evaluation |",
     "|---|---|---|---|---|---|---|---|---|",
 ]
 for row in rows:
@@ -105,7 +107,7 @@ readme = pathlib.Path("README.md")
 text = readme.read_text()
 table = "\n".join([
     "<!-- reports:begin (scripts/reports.sh writes this table) -->",
-    "| variant (`" + budget + "` report) | first player wins, strongest level | rungs | mean length | moves a position |",
+    "| variant (`" + budget + "` report) | first player wins, strongest level | rungs [least, most of 2 climbs] | mean length | moves a position |",
     "|---|---|---|---|---|",
     *short,
     "<!-- reports:end -->",

@@ -22,6 +22,18 @@
 //! depth-first proof-number search", 2004, solve the general problem; this
 //! simpler rule is sound and costs only re-search.)
 //!
+//! [`solve_line`] solves the game *with* its ply cap, as the rules define
+//! it: a game that reaches the cap is drawn or adjudicated as the rules say
+//! (`adjudicate by …`, `adjudicate for L`), and the repetition rule draws at
+//! its `N`th occurrence (counted since the last capture). A node is then the
+//! position, the plies left to the cap and the positions since the last
+//! capture (as a multiset: what the repetition rule will count), which is
+//! the whole state of the game, so every result holds whatever the path
+//! and goes into the table, and no position repeats on a path (the plies
+//! left fall). Moves that transpose to the same position by other
+//! positions are different nodes: the price of exactness, paid on small
+//! boards and short caps.
+//!
 //! Budgets count nodes (a node: a position expanded), so a proof is
 //! reproducible; a [`Handler`] may stop the search early (a clock, a
 //! cancel), after which the answer is unknown. Two-player games only.
@@ -31,7 +43,10 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use murus_dsl::rules::DrawRules;
 use murus_engine::job::Handler;
-use murus_engine::{Bits, DrawTracker, Engine, EngineTask, Move, Pos, Position, Variant, Word};
+use murus_engine::util::SplitMix64;
+use murus_engine::{
+    Bits, DrawTracker, Engine, EngineTask, Game, Move, Outcome, Pos, Position, Variant, Word,
+};
 
 /// A proof or disproof number that is final: the node is proven (`dn`) or
 /// disproven (`pn`).
@@ -110,6 +125,48 @@ pub fn solve(
     limits: Limits,
     handler: &dyn Handler,
 ) -> Result<Solution, String> {
+    solve_by(variant, pos, limits, |solver, m, attacker, nodes| {
+        let child = m.map(|m| variant.play(pos, m));
+        solver.prove(
+            variant,
+            child.as_ref().unwrap_or(pos),
+            attacker,
+            nodes,
+            handler,
+        )
+    })
+}
+
+/// Solves the game of `line` with its ply cap, as the rules define it (see
+/// the module's docs): its value, and the side to move's winning moves
+/// when it wins. An error for games of more than two players.
+pub fn solve_line(
+    variant: &Variant,
+    line: &Line,
+    limits: Limits,
+    handler: &dyn Handler,
+) -> Result<Solution, String> {
+    solve_by(variant, &line.pos, limits, |solver, m, attacker, nodes| {
+        let child = m.map(|m| line.play(variant, m));
+        solver.prove_line(
+            variant,
+            child.as_ref().unwrap_or(line),
+            attacker,
+            nodes,
+            handler,
+        )
+    })
+}
+
+/// The two questions of a solve and the winning moves: `prove(solver,
+/// move, attacker, nodes)` asks whether `attacker` wins from `pos` (`None`)
+/// or after one of its moves.
+fn solve_by(
+    variant: &Variant,
+    pos: &Position,
+    limits: Limits,
+    mut prove: impl FnMut(&mut Solver, Option<Move>, usize, u64) -> Proof,
+) -> Result<Solution, String> {
     if variant.player_count() != 2 {
         return Err(format!(
             "solving needs a two-player game; `{}` has {} players",
@@ -128,12 +185,13 @@ pub fn solve(
         nodes: 0,
     };
     let left = |s: &Solver| limits.nodes.saturating_sub(s.nodes);
-    match solver.prove(variant, pos, mover, left(&solver), handler) {
+    let nodes = left(&solver);
+    match prove(&mut solver, None, mover, nodes) {
         Proof::Proven => {
             solution.value = Some(Value::Win(mover));
             for m in variant.legal_moves(pos) {
-                let child = variant.play(pos, m);
-                match solver.prove(variant, &child, mover, left(&solver), handler) {
+                let nodes = left(&solver);
+                match prove(&mut solver, Some(m), mover, nodes) {
                     Proof::Proven => solution.winning.push(m),
                     Proof::Disproven => {}
                     Proof::Unknown => solution.unsettled.push(m),
@@ -142,7 +200,8 @@ pub fn solve(
         }
         Proof::Disproven => {
             solution.cannot_win = Some(mover);
-            solution.value = match solver.prove(variant, pos, other, left(&solver), handler) {
+            let nodes = left(&solver);
+            solution.value = match prove(&mut solver, None, other, nodes) {
                 Proof::Proven => Some(Value::Win(other)),
                 Proof::Disproven => Some(Value::Draw),
                 Proof::Unknown => None,
@@ -153,6 +212,123 @@ pub fn solve(
     solution.nodes = solver.nodes;
     Ok(solution)
 }
+
+/// A position with the line of play that led to it, for [`solve_line`]:
+/// the plies left to the ply cap and the positions the repetition rule
+/// counts.
+#[derive(Clone, Debug)]
+pub struct Line {
+    pos: Position,
+    /// The rules' draws along the line, the cap counted from the line's
+    /// first position.
+    tracker: DrawTracker,
+    /// The positions since the last capture, as a sum of their mixed
+    /// hashes (0 where the rules have no repetition rule).
+    window: u64,
+}
+
+impl Line {
+    /// The start of `variant`'s game. An error where the rules have no ply
+    /// cap.
+    pub fn start(variant: &Variant) -> Result<Line, String> {
+        Line::of_game(&Game::new(variant), 0)
+    }
+
+    /// The line of `game`, whose first position came `plies_before` plies
+    /// into the game (a position string does not say how many). An error
+    /// where the rules have no ply cap (`draw { plies N }`), or the line
+    /// has reached it.
+    pub fn of_game(game: &Game, plies_before: u32) -> Result<Line, String> {
+        let v = game.variant();
+        let tracker = game.draw_tracker().clone();
+        let Some(cap) = tracker.ply_cap() else {
+            return Err(format!(
+                "`{}` has no ply cap (`draw {{ plies N }}`) to solve with",
+                v.name()
+            ));
+        };
+        let plies = u64::from(plies_before) + game.ply() as u64;
+        if plies >= u64::from(cap) {
+            return Err(format!(
+                "the game has reached the ply cap: {plies} plies played, the cap is {cap}"
+            ));
+        }
+        let (positions, moves) = (game.positions(), game.moves());
+        let since = (0..moves.len())
+            .rev()
+            .find(|&i| v.is_capture(&positions[i], moves[i]))
+            .map_or(0, |i| i + 1);
+        let window = if tracker.repetition_limit().is_some() {
+            positions[since..]
+                .iter()
+                .fold(0, |w: u64, p| w.wrapping_add(window_mix(v.hash(p))))
+        } else {
+            0
+        };
+        Ok(Line {
+            pos: *game.position(),
+            tracker: tracker.with_ply_cap(Some(cap - plies_before)),
+            window,
+        })
+    }
+
+    /// The position at the line's end.
+    pub fn position(&self) -> &Position {
+        &self.pos
+    }
+
+    /// Plies left before the ply cap.
+    pub fn plies_left(&self) -> u32 {
+        self.tracker
+            .ply_cap()
+            .map_or(u32::MAX, |c| c.saturating_sub(self.tracker.plies()))
+    }
+
+    /// The line after `m`, a legal move of its position.
+    pub fn play(&self, variant: &Variant, m: Move) -> Line {
+        let pos = variant.play(&self.pos, m);
+        let capture = variant.is_capture(&self.pos, m);
+        let mut tracker = self.tracker.clone();
+        tracker.push(variant.hash(&pos), capture);
+        let window = next_window(&tracker, self.window, variant.hash(&pos), capture);
+        Line {
+            pos,
+            tracker,
+            window,
+        }
+    }
+
+    /// How the game ends at the line's end, if it does: by the rules of
+    /// play, by repetition, or at the ply cap (drawn or adjudicated).
+    pub fn outcome(&self, variant: &Variant) -> Option<Outcome> {
+        variant.end_of_game(&self.pos, &self.tracker)
+    }
+}
+
+/// A position's share of a line's window of positions.
+fn window_mix(hash: u64) -> u64 {
+    SplitMix64(hash ^ WINDOW_SALT).next()
+}
+
+/// The window after a move to a position with `hash`: the positions since
+/// the last capture, the new one included (where the rules repeat).
+fn next_window(tracker: &DrawTracker, window: u64, hash: u64, capture: bool) -> u64 {
+    match (tracker.repetition_limit(), capture) {
+        (None, _) => 0,
+        (Some(_), true) => window_mix(hash),
+        (Some(_), false) => window.wrapping_add(window_mix(hash)),
+    }
+}
+
+/// The table key of a node of a line: the position, the window and the
+/// plies left, asked of one attacker (`salt`).
+fn line_key(hash: u64, salt: u64, window: u64, left: u32) -> u64 {
+    hash ^ salt ^ SplitMix64(window ^ SplitMix64(u64::from(left) ^ LEFT_SALT).next()).next()
+}
+
+/// Keep a line's keys apart from the position's own.
+const WINDOW_SALT: u64 = 0x7769_6e64_6f77_2121;
+const LEFT_SALT: u64 = 0x706c_6965_736c_6566;
 
 /// A df-pn searcher with its table, kept across questions (proofs and
 /// path-free disproofs hold for every later question of the same attacker).
@@ -191,9 +367,35 @@ impl Solver {
         nodes: u64,
         handler: &dyn Handler,
     ) -> Proof {
+        self.run(variant, pos, None, attacker, nodes, handler)
+    }
+
+    /// Whether `attacker` wins the game of `line` with its ply cap (see
+    /// the module's docs), within `nodes` more nodes.
+    pub fn prove_line(
+        &mut self,
+        variant: &Variant,
+        line: &Line,
+        attacker: usize,
+        nodes: u64,
+        handler: &dyn Handler,
+    ) -> Proof {
+        self.run(variant, &line.pos, Some(line), attacker, nodes, handler)
+    }
+
+    fn run(
+        &mut self,
+        variant: &Variant,
+        pos: &Position,
+        line: Option<&Line>,
+        attacker: usize,
+        nodes: u64,
+        handler: &dyn Handler,
+    ) -> Proof {
         struct Task<'a> {
             solver: &'a mut Solver,
             pos: &'a Position,
+            line: Option<&'a Line>,
             attacker: usize,
             nodes: u64,
             handler: &'a dyn Handler,
@@ -203,19 +405,28 @@ impl Solver {
             fn run<B: Word>(self, engine: &Engine<B>) -> Proof {
                 let pos = B::unwrap(self.pos).expect("a position of this variant");
                 let limit = self.solver.nodes.saturating_add(self.nodes);
+                let salt = SALT[self.attacker];
                 let mut search = Search {
                     engine,
                     table: &mut self.solver.table,
                     attacker: self.attacker,
-                    salt: SALT[self.attacker],
+                    salt,
                     nodes: self.solver.nodes,
                     limit,
                     handler: self.handler,
                     stopped: false,
                     path: HashMap::default(),
                     buffers: Vec::new(),
+                    line: self.line.map(|l| l.tracker.clone()),
                 };
-                let root = search.mid(pos, INF, INF, 0);
+                let (key, window) = match self.line {
+                    Some(l) => (
+                        line_key(pos.hash(), salt, l.window, l.plies_left()),
+                        l.window,
+                    ),
+                    None => (pos.hash() ^ salt, 0),
+                };
+                let root = search.mid(pos, key, window, INF, INF, 0);
                 self.solver.nodes = search.nodes;
                 match (root.pn, root.dn) {
                     (0, _) => Proof::Proven,
@@ -227,6 +438,7 @@ impl Solver {
         variant.run(Task {
             solver: self,
             pos,
+            line,
             attacker,
             nodes,
             handler,
@@ -271,6 +483,12 @@ impl Numbers {
 struct Child<B: Bits> {
     pos: Pos<B>,
     n: Numbers,
+    /// Its table key.
+    key: u64,
+    /// With the ply cap: the window of positions after the move, and
+    /// whether the move captured.
+    window: u64,
+    capture: bool,
 }
 
 /// A table entry as three words: the key, the proof and disproof numbers
@@ -360,6 +578,9 @@ struct Search<'a, B: Word> {
     path: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
     /// One move list and one child list per depth, reused.
     buffers: Vec<(Vec<Move>, Vec<Child<B>>)>,
+    /// With the ply cap ([`solve_line`]): the draw rules along the path,
+    /// from the line's first position.
+    line: Option<DrawTracker>,
 }
 
 impl<B: Word> Search<'_, B> {
@@ -367,11 +588,15 @@ impl<B: Word> Search<'_, B> {
     /// repetition of the path, the table, or the first guess from its
     /// number of moves (a node with many moves is harder to prove for the
     /// side to move's opponent).
-    fn look(&self, pos: &Pos<B>) -> Numbers {
-        if let Some(&depth) = self.path.get(&pos.hash()) {
+    /// With the ply cap, the line's draws are judged too (the move to `pos`
+    /// pushed onto it).
+    fn look(&self, pos: &Pos<B>, key: u64) -> Numbers {
+        if self.line.is_none()
+            && let Some(&depth) = self.path.get(&pos.hash())
+        {
             return Numbers::disproven(depth);
         }
-        if let Some((pn, dn)) = self.table.get(pos.hash() ^ self.salt) {
+        if let Some((pn, dn)) = self.table.get(key) {
             return Numbers {
                 pn,
                 dn,
@@ -379,7 +604,11 @@ impl<B: Word> Search<'_, B> {
             };
         }
         let legal = self.engine.count_moves(pos) as u32;
-        if legal == 0 {
+        if let Some(line) = &self.line {
+            if let Some(o) = self.engine.judge(pos, legal as usize, line) {
+                return self.numbers_of(o);
+            }
+        } else if legal == 0 {
             return self.ended(pos);
         }
         if pos.turn() == self.attacker {
@@ -400,16 +629,32 @@ impl<B: Word> Search<'_, B> {
     /// The numbers of a finished game.
     fn ended(&self, pos: &Pos<B>) -> Numbers {
         let no_draws = DrawTracker::new(DrawRules::default(), pos.hash());
-        let outcome = self.engine.judge(pos, 0, &no_draws);
-        match outcome.and_then(|o| o.winner) {
+        match self.engine.judge(pos, 0, &no_draws) {
+            Some(o) => self.numbers_of(o),
+            None => Numbers::disproven(NO_LOOP),
+        }
+    }
+
+    /// The numbers of a game that ended with `outcome`.
+    fn numbers_of(&self, outcome: Outcome) -> Numbers {
+        match outcome.winner {
             Some(w) if w == self.attacker => Numbers::proven(),
             _ => Numbers::disproven(NO_LOOP),
         }
     }
 
-    /// Searches `pos` at path index `depth` until its proof number reaches
-    /// `th_pn` or its disproof number `th_dn` (or it is settled).
-    fn mid(&mut self, pos: &Pos<B>, th_pn: u32, th_dn: u32, depth: usize) -> Numbers {
+    /// Searches `pos` (its table key `key`, with the ply cap its window of
+    /// positions `window`) at path index `depth` until its proof number
+    /// reaches `th_pn` or its disproof number `th_dn` (or it is settled).
+    fn mid(
+        &mut self,
+        pos: &Pos<B>,
+        key: u64,
+        window: u64,
+        th_pn: u32,
+        th_dn: u32,
+        depth: usize,
+    ) -> Numbers {
         self.nodes += 1;
         if self.nodes % POLL == 0 && self.handler.stop() {
             self.stopped = true;
@@ -429,16 +674,47 @@ impl<B: Word> Search<'_, B> {
         moves.clear();
         children.clear();
         self.engine.legal_moves(pos, &mut moves);
-        if moves.is_empty() {
+        let over = match &self.line {
+            Some(line) => self
+                .engine
+                .judge(pos, moves.len(), line)
+                .map(|o| self.numbers_of(o)),
+            None => moves.is_empty().then(|| self.ended(pos)),
+        };
+        if let Some(n) = over {
             self.buffers[depth] = (moves, children);
-            return self.ended(pos);
+            return n;
         }
-        self.path.insert(pos.hash(), depth as u32);
+        if self.line.is_none() {
+            self.path.insert(pos.hash(), depth as u32);
+        }
         for &m in &moves {
             let mut child = *pos;
             self.engine.apply(&mut child, m);
-            let n = self.look(&child);
-            children.push(Child { pos: child, n });
+            let (key, window, capture, n) = match self.line.take() {
+                Some(mut line) => {
+                    let capture = self.engine.is_capture(pos, m);
+                    line.push(child.hash(), capture);
+                    let window = next_window(&line, window, child.hash(), capture);
+                    let left = line.ply_cap().map_or(0, |c| c.saturating_sub(line.plies()));
+                    let key = line_key(child.hash(), self.salt, window, left);
+                    self.line = Some(line);
+                    let n = self.look(&child, key);
+                    self.line.as_mut().map(DrawTracker::pop);
+                    (key, window, capture, n)
+                }
+                None => {
+                    let key = child.hash() ^ self.salt;
+                    (key, 0, false, self.look(&child, key))
+                }
+            };
+            children.push(Child {
+                pos: child,
+                n,
+                key,
+                window,
+                capture,
+            });
         }
         let mut n = combine(&children, or);
         while !self.stopped && n.pn < th_pn && n.dn < th_dn {
@@ -449,29 +725,37 @@ impl<B: Word> Search<'_, B> {
             } else {
                 (sub_plus(th_pn, n.pn, c.pn), th_dn.min(grow(second)))
             };
-            let child = children[best].pos;
-            children[best].n = self.mid(&child, c_pn, c_dn, depth + 1);
+            let child = children[best];
+            if let Some(line) = &mut self.line {
+                line.push(child.pos.hash(), child.capture);
+            }
+            children[best].n = self.mid(&child.pos, child.key, child.window, c_pn, c_dn, depth + 1);
+            if let Some(line) = &mut self.line {
+                line.pop();
+            }
             n = combine(&children, or);
         }
-        self.path.remove(&pos.hash());
+        if self.line.is_none() {
+            self.path.remove(&pos.hash());
+        }
         self.buffers[depth] = (moves, children);
         if n.dn == 0 && n.lp >= depth as u32 {
             n.lp = NO_LOOP;
         }
         if !self.stopped {
             let work = (self.nodes - start_nodes).min(u64::from(u32::MAX)) as u32;
-            self.store(pos, n, work);
+            self.store(key, n, work);
         }
         n
     }
 
-    /// Keeps `n` for `pos` unless it is a disproof that holds only along
+    /// Keeps `n` under `key` unless it is a disproof that holds only along
     /// this path.
-    fn store(&mut self, pos: &Pos<B>, n: Numbers, work: u32) {
+    fn store(&mut self, key: u64, n: Numbers, work: u32) {
         if n.dn == 0 && n.lp != NO_LOOP {
             return;
         }
-        self.table.put(pos.hash() ^ self.salt, n.pn, n.dn, work);
+        self.table.put(key, n.pn, n.dn, work);
     }
 }
 

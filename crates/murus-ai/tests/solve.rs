@@ -7,8 +7,8 @@
 
 use std::collections::{HashMap, HashSet};
 
-use murus_ai::proof::{Limits, Proof, Solver, Value, solve};
-use murus_engine::{Position, Variant};
+use murus_ai::proof::{Limits, Line, Proof, Solver, Value, solve, solve_line};
+use murus_engine::{Game, Position, Variant};
 use proptest::prelude::*;
 
 /// A shipped rule set cut down to `files` × `ranks`: the second player's
@@ -340,4 +340,229 @@ fn more_than_two_players_is_an_error_and_a_budget_too_small_is_unknown() {
     let s = solve(&v, &v.start(), limits, &()).unwrap();
     assert_eq!(s.value, None);
     assert!(s.nodes <= 2_000 + 1, "{}", s.nodes);
+}
+
+/// The standard rules cut to `files` × `ranks` with another draw block:
+/// `repetition` (or none), the ply cap and what decides a game that
+/// reaches it (`for g`, `by stones`, or a draw).
+fn capped(files: u32, ranks: u32, repetition: Option<u32>, cap: u32, adjudicate: &str) -> Variant {
+    let source = cut("standard", files, ranks).source().to_string();
+    let mut draw = String::from("draw {\n");
+    if let Some(n) = repetition {
+        draw += &format!("    repetition {n}\n");
+    }
+    draw += &format!("    plies {cap}\n");
+    if !adjudicate.is_empty() {
+        draw += &format!("    adjudicate {adjudicate}\n");
+    }
+    draw += "}";
+    let text = source.replace("draw {\n    repetition 3\n    plies 300\n}", &draw);
+    assert_ne!(text, source);
+    Variant::compile(&text).unwrap_or_else(|d| panic!("{d:?}"))
+}
+
+/// A 4×4 board where each side's tower and two walls on its home rank can
+/// go round a ring of six positions (the tower sows along the rank onto
+/// its own walls): a draw by endless play without a cap, where positions
+/// come back and the repetition rule decides lines. `draw` is the draw
+/// block's inside.
+fn shuffling(draw: &str) -> Variant {
+    let text = format!(
+        "variant \"shuffling\"\nboard rect 4 x 4\n\
+         player \"Romans\" {{\n    letter r\n    colour \"#e8dcc0\"\n    home rank 1\n    forward n\n}}\n\
+         player \"Gauls\" {{\n    letter g\n    colour \"#5b3a29\"\n    home rank 4\n    forward s\n}}\n\
+         setup {{\n    r 1 on cells a1 c1\n    r 2 on cells b1\n    g 1 on cells a4 c4\n    g 2 on cells b4\n}}\n\
+         stack limit 2\n\
+         sow {{\n    heights 2\n    directions all\n    onto empty, own 1\n}}\n\
+         win {{\n    breakthrough immediate by sow\n    stalemate loses\n}}\n\
+         draw {{\n{draw}}}\n"
+    );
+    Variant::compile(&text).unwrap_or_else(|d| panic!("{d:?}"))
+}
+
+/// Who wins `game` with perfect play under every rule the game knows (its
+/// ply cap and adjudication, its repetition rule): plain minimax over the
+/// lines of play, memoised on what decides the rest of a game (the
+/// position, the plies played, and the positions since the last capture,
+/// which the repetition rule counts, sorted). `None`: a draw.
+fn minimax(
+    game: &mut Game,
+    memo: &mut HashMap<(Position, usize, Vec<Position>), Option<usize>>,
+) -> Option<usize> {
+    if let Some(o) = game.outcome() {
+        return o.winner;
+    }
+    let v = game.variant().clone();
+    let (positions, moves) = (game.positions(), game.moves());
+    let since = (0..moves.len())
+        .rev()
+        .find(|&i| v.is_capture(&positions[i], moves[i]))
+        .map_or(0, |i| i + 1);
+    let mut window = positions[since..].to_vec();
+    window.sort_by_key(|p| v.position_string(p));
+    let key = (*game.position(), game.ply(), window);
+    if let Some(&r) = memo.get(&key) {
+        return r;
+    }
+    let mover = v.turn(game.position());
+    // Best first: a win, then a draw, then a loss.
+    let rank = |r: Option<usize>| match r {
+        Some(p) if p == mover => 2,
+        None => 1,
+        Some(_) => 0,
+    };
+    let mut best = Some(1 - mover);
+    for m in game.legal_moves() {
+        assert!(game.play(m));
+        let r = minimax(game, memo);
+        game.undo();
+        if rank(r) > rank(best) {
+            best = r;
+        }
+        if rank(best) == 2 {
+            break;
+        }
+    }
+    memo.insert(key, best);
+    best
+}
+
+fn value_of(winner: Option<usize>) -> Value {
+    winner.map_or(Value::Draw, Value::Win)
+}
+
+/// The capped game's value by `solve_line` is minimax's, over caps, each
+/// way of deciding a game at the cap, and with and without a repetition
+/// rule; and the cap changes values (the start of 4×4, a first-player win
+/// without it, is not one under a short cap for the Gauls).
+#[test]
+fn the_game_with_its_ply_cap_is_solved_as_minimax_plays_it() {
+    let mut cases = 0;
+    let mut differ = 0;
+    for (files, ranks, caps) in [(3, 4, 1..=12), (4, 4, 1..=7)] {
+        let free = solve(
+            &cut("standard", files, ranks),
+            &cut("standard", files, ranks).start(),
+            SMALL,
+            &(),
+        )
+        .unwrap()
+        .value;
+        for repetition in [None, Some(2), Some(3)] {
+            for adjudicate in ["", "for g", "for r", "by stones", "by towers"] {
+                for cap in caps.clone() {
+                    let v = capped(files, ranks, repetition, cap, adjudicate);
+                    let truth = value_of(minimax(&mut Game::new(&v), &mut HashMap::new()));
+                    let line = Line::start(&v).unwrap();
+                    let found = solve_line(&v, &line, SMALL, &()).unwrap();
+                    assert_eq!(
+                        found.value,
+                        Some(truth),
+                        "{files}x{ranks} repetition {repetition:?}, plies {cap} {adjudicate}"
+                    );
+                    // Each winning first move wins: minimax after it agrees.
+                    for &m in &found.winning {
+                        let mut g = Game::new(&v);
+                        assert!(g.play(m));
+                        assert_eq!(value_of(minimax(&mut g, &mut HashMap::new())), truth);
+                    }
+                    cases += 1;
+                    differ += usize::from(found.value != free);
+                }
+            }
+        }
+    }
+    assert!(
+        cases > 200 && differ > 20,
+        "{cases} cases, {differ} differ from the game without its cap"
+    );
+}
+
+/// Where positions repeat at once, the repetition rule decides: a side
+/// that would win at the cap is held to a draw by a repetition, or not,
+/// as minimax finds with the rule counted as the rules count it.
+#[test]
+fn repetitions_count_in_the_game_with_its_ply_cap() {
+    let mut by_repetition = 0;
+    for repetition in ["", "    repetition 2\n", "    repetition 3\n"] {
+        for adjudicate in ["", "    adjudicate for g\n", "    adjudicate for r\n"] {
+            for cap in 1..=16 {
+                let v = shuffling(&format!("{repetition}    plies {cap}\n{adjudicate}"));
+                let truth = value_of(minimax(&mut Game::new(&v), &mut HashMap::new()));
+                let found = solve_line(&v, &Line::start(&v).unwrap(), SMALL, &()).unwrap();
+                assert_eq!(
+                    found.value,
+                    Some(truth),
+                    "{repetition} plies {cap} {adjudicate}"
+                );
+                // From the middle of a line, its positions already counted.
+                let mut game = Game::new(&v);
+                while game.ply() < 6 && game.outcome().is_none() {
+                    let moves = game.legal_moves();
+                    assert!(game.play(moves[game.ply() % moves.len()]));
+                }
+                if game.outcome().is_none() {
+                    let truth = value_of(minimax(&mut game.clone(), &mut HashMap::new()));
+                    let line = Line::of_game(&game, 0).unwrap();
+                    let found = solve_line(&v, &line, SMALL, &()).unwrap();
+                    assert_eq!(
+                        found.value,
+                        Some(truth),
+                        "after 6 plies: {repetition} plies {cap} {adjudicate}"
+                    );
+                }
+                if !repetition.is_empty() {
+                    let v = shuffling(&format!("    plies {cap}\n{adjudicate}"));
+                    let without = value_of(minimax(&mut Game::new(&v), &mut HashMap::new()));
+                    by_repetition += usize::from(without != truth);
+                }
+            }
+        }
+    }
+    eprintln!("{by_repetition} values changed by the repetition rule");
+    assert!(by_repetition > 0, "the repetition rule changes some value");
+}
+
+/// A line from the middle of a game: its plies so far count toward the
+/// cap, its positions toward repetitions; a position given with the plies
+/// before it is the game of the cap less those plies.
+#[test]
+fn a_line_counts_the_plies_and_positions_before_it() {
+    let v = capped(3, 4, Some(2), 9, "for g");
+    let mut game = Game::new(&v);
+    for _ in 0..3 {
+        let m = game.legal_moves()[0];
+        assert!(game.play(m));
+    }
+    let truth = value_of(minimax(&mut game.clone(), &mut HashMap::new()));
+    let line = Line::of_game(&game, 0).unwrap();
+    assert_eq!(line.plies_left(), 6);
+    assert_eq!(
+        solve_line(&v, &line, SMALL, &()).unwrap().value,
+        Some(truth)
+    );
+    // The position alone, three plies in: the game capped at six plies from
+    // it (the repetition rule sees no earlier position).
+    let pos = *game.position();
+    let alone = Line::of_game(&Game::from_position(&v, pos), 3).unwrap();
+    assert_eq!(alone.plies_left(), 6);
+    let shorter = capped(3, 4, Some(2), 6, "for g");
+    let truth = value_of(minimax(
+        &mut Game::from_position(&shorter, pos),
+        &mut HashMap::new(),
+    ));
+    assert_eq!(
+        solve_line(&v, &alone, SMALL, &()).unwrap().value,
+        Some(truth)
+    );
+    // At the cap, or without one: refused.
+    let e = Line::of_game(&Game::from_position(&v, pos), 9).unwrap_err();
+    assert!(e.contains("reached the ply cap"), "{e}");
+    let free = Variant::compile(
+        &v.source()
+            .replace("    plies 9\n    adjudicate for g\n", ""),
+    )
+    .unwrap();
+    let e = Line::start(&free).unwrap_err();
+    assert!(e.contains("no ply cap"), "{e}");
 }

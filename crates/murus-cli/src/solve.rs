@@ -36,6 +36,16 @@ pub struct SolveArgs {
     /// The transposition table's size in MiB.
     #[arg(long, default_value_t = 1024)]
     pub table: usize,
+    /// Solve the game with its ply cap, as the rules end it there (drawn,
+    /// or adjudicated: `adjudicate by …`, `adjudicate for L`), repetitions
+    /// counted as the rules count them; plies count from the start (see
+    /// --ply).
+    #[arg(long)]
+    pub with_cap: bool,
+    /// With --with-cap: plies played before --position (a position string
+    /// does not say; default 0). Moves given with --moves count too.
+    #[arg(long, value_name = "N", requires = "with_cap")]
+    pub ply: Option<u32>,
     #[arg(long)]
     pub json: bool,
 }
@@ -92,6 +102,11 @@ pub struct Solved {
     pub unsettled: Vec<String>,
     /// When the value is unknown: a side proved not to win.
     pub cannot_win: Option<char>,
+    /// The game solved has the ply cap (`--with-cap`): its plies, and the
+    /// plies left from the position.
+    pub with_cap: bool,
+    pub ply_cap: Option<u32>,
+    pub plies_left: Option<u32>,
     pub nodes: u64,
     pub seconds: f64,
     /// Stopped by a signal.
@@ -109,6 +124,16 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
     let v = &load_variant_with(&a.variant, &a.set)?;
     let game = game_to_search(v, a.position.as_deref(), &a.moves)?;
     let pos = *game.position();
+    let line = if a.with_cap {
+        let line = proof::Line::of_game(&game, a.ply.unwrap_or(0))
+            .map_err(|e| anyhow!("--with-cap: {e}"))?;
+        if let Some(o) = line.outcome(v) {
+            bail!("--with-cap: {}", crate::load::game_over(&game, o));
+        }
+        Some(line)
+    } else {
+        None
+    };
     let mut limits = Limits {
         table_mib: a.table,
         ..Limits::default()
@@ -121,8 +146,11 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
     }
     let cancel = crate::signal::stop();
     let handler = cancel.clone().until(deadline);
-    let found =
-        proof::solve(v, &pos, limits, &handler as &dyn Handler).map_err(|e| anyhow!("{e}"))?;
+    let found = match &line {
+        Some(line) => proof::solve_line(v, line, limits, &handler as &dyn Handler),
+        None => proof::solve(v, &pos, limits, &handler as &dyn Handler),
+    }
+    .map_err(|e| anyhow!("{e}"))?;
     let letter = |p: usize| v.letter(p);
     let mover = v.turn(&pos);
     let (value, winner) = match found.value {
@@ -132,9 +160,15 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
         None => ("unknown", None),
     };
     let names = |p: usize| v.player_name(p);
+    let capped = match (&line, v.rules().draw.ply_cap) {
+        (Some(_), Some(cap)) => format!(" (the game to its ply cap of {cap})"),
+        _ => String::new(),
+    };
     let summary = match found.value {
-        Some(Value::Win(p)) => format!("{} win with perfect play", names(p)),
-        Some(Value::Draw) => "a draw with perfect play: neither side can force a win".into(),
+        Some(Value::Win(p)) => format!("{} win with perfect play{capped}", names(p)),
+        Some(Value::Draw) => {
+            format!("a draw with perfect play{capped}: neither side can force a win")
+        }
         None => match found.cannot_win {
             Some(p) => format!("unknown within the budget; {} cannot force a win", names(p)),
             None => "unknown within the budget".into(),
@@ -152,6 +186,9 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
             .map(|&m| v.move_to_string(m))
             .collect(),
         cannot_win: found.cannot_win.map(letter),
+        with_cap: line.is_some(),
+        ply_cap: line.as_ref().and(v.rules().draw.ply_cap),
+        plies_left: line.as_ref().map(proof::Line::plies_left),
         nodes: found.nodes,
         seconds: started.elapsed().as_secs_f64(),
         interrupted: cancel.is_cancelled(),
@@ -176,10 +213,16 @@ impl Answer for Solved {
             self.seconds,
             rate / 1000.0
         )?;
-        writeln!(
-            out,
-            "rules    play without the ply cap; a position repeated for ever is a draw"
-        )
+        match (self.ply_cap, self.plies_left) {
+            (Some(cap), Some(left)) if self.with_cap => writeln!(
+                out,
+                "rules    play to the ply cap ({cap} plies, {left} left), ended there as the rules say; repetitions as the rules count them"
+            ),
+            _ => writeln!(
+                out,
+                "rules    play without the ply cap; a position repeated for ever is a draw"
+            ),
+        }
     }
 
     fn exit_code(&self) -> ExitCode {

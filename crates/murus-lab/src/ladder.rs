@@ -4,26 +4,37 @@
 //! The ladder starts at the random bot. Its first searching rung is the
 //! weakest alpha-beta budget (`first_nodes`, doubled at most
 //! [`FIRST_TRIES`] times) that clearly beats random; each rung above
-//! doubles the budget of the one below and counts while it clearly beats
-//! it. *Clearly*: a score of at least `threshold` (60% by default) in a
-//! match of paired games, colours swapped, from varied openings, with the
-//! 95% interval of its Elo above zero (so the score's interval lies above
-//! 50%). The ladder ends at the first doubling that does not clearly win
-//! (the game's skill has run out at that budget, or the match cannot tell),
-//! at the largest budget allowed, or when it is stopped (its time budget).
+//! clearly beats the rung below with twice its budget, or, where twice is
+//! not a rung, with four times. *Clearly*: a sequential test on a match of
+//! paired games (colours swapped, from varied openings) accepts that the
+//! upper bot scores `threshold` (60% by default) rather than 50%. The
+//! test (the GSPRT of [`crate::stats`], α = β = 5%) looks at the games after
+//! every `block` of them and stops as soon as it decides, either way, or
+//! after `games`: each match ends a **rung**, **no gain** or **unclear**.
+//! The ladder ends after two steps in a row that are not rungs (the
+//! doubling and the quadrupling over the same rung: the game's skill has
+//! run out there, or the matches cannot tell), at the largest budget
+//! allowed, or when it is stopped (its time budget).
 //!
-//! What it reports: the rungs, each match's score and Elo with intervals
-//! and the first player's rate in its games (does fairness settle as play
-//! gets stronger?), the mean Elo a doubling gains, and whether the ladder
-//! was still rising when its budget ended it. `docs/report.md` describes
-//! the method and how it relates to Ai Ai's "levels of play".
+//! The count is a random quantity: the ladder is climbed `climbs` times
+//! (two by default), each climb with its own seed and so its own games, and
+//! the counts' least and most give the count's spread.
 //!
-//! Each match is kept like the balance check's skill matches
-//! (`OUT/ladder/UPPER-vs-LOWER`, `alphabeta-16-vs-alphabeta-8`): a resumed ladder reads the finished
-//! matches back and plays only what is missing, so it ends with the same
-//! ladder as a run never interrupted.
+//! What it reports: the rungs, each match's score and Elo with intervals,
+//! its test's decision and the first player's rate in its games (does
+//! fairness settle as play gets stronger?), the mean Elo a doubling gains,
+//! whether the ladder was still rising when its budget ended it, and the
+//! other climbs. `docs/report.md` describes the method and how it relates to
+//! Ai Ai's "levels of play".
+//!
+//! Each block of a match is kept like a balance check's skill match, one
+//! run folder (`OUT/ladder/UPPER-vs-LOWER/block-K`, the second climb's in
+//! `OUT/ladder/climb-2/…`): a resumed ladder reads the finished blocks
+//! back and plays only what is missing, so it ends with the same ladder as
+//! a run never interrupted; every block being a plain match, a ladder is
+//! sharded block by block like any match.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 
 use murus_ai::BotSpec;
 use murus_engine::Variant;
@@ -35,10 +46,19 @@ use crate::folder::{Mode, Partial, RunDir, Shard, merge, write_outputs};
 use crate::matches::{MatchConfig, MatchResult, run_match};
 use crate::report::SkillGap;
 use crate::runner::RunProgress;
+use crate::stats::{Wdl, elo, round_to, sprt_bounds, wilson};
 
 /// How many budgets the first rung tries against random, doubling each
 /// time, before the ladder ends with no searching rung.
 pub const FIRST_TRIES: u32 = 4;
+
+/// The score of the test's null hypothesis: the upper bot gains nothing.
+pub const NO_GAIN: f64 = 0.5;
+
+/// The test's error rates: a doubling that gains nothing is taken for a
+/// rung, and one that scores `threshold` is taken for no gain, each at
+/// most this often.
+pub const ERRORS: f64 = 0.05;
 
 /// The ladder's settings.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,11 +67,14 @@ pub struct LadderConfig {
     pub first_nodes: u64,
     /// No rung searches more nodes than this.
     pub most_nodes: u64,
-    /// Games of each match (rounded up to pairs).
+    /// The most games of each match (rounded up to whole blocks).
     pub games: u64,
-    /// The least score that counts as clearly better (with the Elo
-    /// interval above zero).
+    /// Games between two looks of a match's test (rounded up to pairs).
+    pub block: u64,
+    /// The score of the test's other hypothesis: what a rung scores.
     pub threshold: f64,
+    /// Independent climbs, each with its own seed.
+    pub climbs: u32,
     /// Random plies that open each pair of games.
     pub openings: u32,
     pub seed: u64,
@@ -63,13 +86,51 @@ impl Default for LadderConfig {
         LadderConfig {
             first_nodes: 8,
             most_nodes: 1 << 20,
-            games: 100,
+            games: 200,
+            block: 20,
             threshold: 0.6,
+            climbs: 2,
             openings: 4,
             seed: 1,
             threads: 1,
         }
     }
+}
+
+impl LadderConfig {
+    /// Games of each block.
+    pub fn block_games(&self) -> u64 {
+        self.block + self.block % 2
+    }
+
+    /// The most blocks of a match.
+    pub fn blocks(&self) -> u64 {
+        self.games.div_ceil(self.block_games()).max(1)
+    }
+
+    /// The seed of climb `climb` (0 for the first, which has the ladder's
+    /// own).
+    pub fn climb_seed(&self, climb: u32) -> u64 {
+        match climb {
+            0 => self.seed,
+            c => crate::seeds::mix(self.seed ^ crate::seeds::mix(CLIMB_SALT ^ u64::from(c))),
+        }
+    }
+}
+
+/// Separates the climbs' seeds from the games'.
+const CLIMB_SALT: u64 = 0x636c_696d_6273_2121;
+
+/// What a match's sequential test decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum Decision {
+    /// The upper bot scores `threshold` rather than 50%: a new rung.
+    Rung,
+    /// The upper bot scores 50% rather than `threshold`.
+    NoGain,
+    /// Neither, within the match's most games.
+    Unclear,
 }
 
 /// One match of the ladder: a bot against the rung below it.
@@ -82,6 +143,13 @@ pub struct Step {
     pub gap: SkillGap,
     /// The upper bot clearly beat the lower: a new rung.
     pub clear: bool,
+    /// The test's decision (`None` in ladders of fixed matches, before the
+    /// test).
+    #[serde(default)]
+    pub decision: Option<Decision>,
+    /// The test's log-likelihood ratio when it stopped (bounds ±2.94).
+    #[serde(default)]
+    pub llr: Option<f64>,
     /// The first player's share of the match's games won, and its 95%
     /// interval.
     pub first_player: f64,
@@ -89,32 +157,46 @@ pub struct Step {
     pub draws: u64,
 }
 
+impl Step {
+    /// The test's decision in words: `a rung`, `no gain`, `unclear` (`no
+    /// rung` in ladders of fixed matches).
+    pub fn verdict(&self) -> &'static str {
+        match (self.decision, self.clear) {
+            (Some(Decision::Rung), _) | (None, true) => "a rung",
+            (Some(Decision::NoGain), _) => "no gain",
+            (Some(Decision::Unclear), _) => "unclear",
+            (None, false) => "no rung",
+        }
+    }
+}
+
 /// Why the ladder ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum End {
-    /// A bot did not clearly beat the rung below.
+    /// Neither the doubling nor the quadrupling of the last rung's budget
+    /// clearly beat it (or, for the first rung, no budget tried beat
+    /// random).
     NoGain,
-    /// The next doubling would pass the largest budget allowed.
+    /// The next step would pass the largest budget allowed.
     MostNodes,
     /// Stopped first (its time budget, a cancel).
     Interrupted,
 }
 
-/// The skill ladder of a variant.
+/// One climb of the ladder.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Ladder {
-    pub threshold: f64,
-    /// Games of each match.
-    pub games: u64,
+pub struct Climb {
+    pub seed: u64,
     /// The rungs, weakest first: `random`, then each bot that clearly beat
     /// the rung below.
     pub rungs: Vec<String>,
     /// Every match played, in order.
     pub steps: Vec<Step>,
-    /// The mean Elo a doubling of the budget gains, over the doublings
-    /// that made rungs (not the first rung's win over random); `None`
-    /// with fewer than one such doubling or an infinite Elo.
+    /// The mean Elo a doubling of the budget gains, over the steps that
+    /// made rungs (not the first rung's win over random; a quadrupling
+    /// counts its Elo as two doublings'); `None` without such a step or
+    /// with an infinite Elo.
     pub elo_per_doubling: Option<f64>,
     /// The last match made a rung and the ladder ended for want of budget
     /// (its largest budget, its time), not for want of skill.
@@ -122,25 +204,145 @@ pub struct Ladder {
     pub end: End,
 }
 
+/// The skill ladder of a variant: its first climb, and the others.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct Ladder {
+    pub threshold: f64,
+    /// The most games of each match.
+    pub games: u64,
+    /// Games between two looks of a match's test (0 in ladders of fixed
+    /// matches, before the test).
+    #[serde(default)]
+    pub block: u64,
+    /// The first climb's rungs, weakest first: `random`, then each bot that
+    /// clearly beat the rung below.
+    pub rungs: Vec<String>,
+    /// The first climb's matches, in order.
+    pub steps: Vec<Step>,
+    /// The first climb's mean Elo a doubling gains ([`Climb::elo_per_doubling`]).
+    pub elo_per_doubling: Option<f64>,
+    /// The first climb's last match made a rung and the ladder ended for
+    /// want of budget (its largest budget, its time), not for want of skill.
+    pub still_rising: bool,
+    pub end: End,
+    /// Climbs, each with its own seed and games (1 in ladders before
+    /// there were several).
+    #[serde(default = "one")]
+    pub climbs: usize,
+    /// The other climbs than the first.
+    #[serde(default)]
+    pub other_climbs: Vec<Climb>,
+    /// The least and the most rungs of the climbs (`None` for one climb).
+    #[serde(default)]
+    pub rung_range: Option<[usize; 2]>,
+}
+
+fn one() -> usize {
+    1
+}
+
 impl Ladder {
+    /// The ladder of `climbs` (the first is the ladder's own).
+    fn of(config: &LadderConfig, mut climbs: Vec<Climb>) -> Ladder {
+        let counts: Vec<usize> = climbs.iter().map(|c| c.rungs.len()).collect();
+        let range = (counts.len() > 1).then(|| {
+            [
+                counts.iter().copied().min().unwrap_or(0),
+                counts.iter().copied().max().unwrap_or(0),
+            ]
+        });
+        let interrupted = climbs.iter().any(|c| c.end == End::Interrupted);
+        let first = climbs.remove(0);
+        Ladder {
+            threshold: config.threshold,
+            games: config.blocks() * config.block_games(),
+            block: config.block_games(),
+            rungs: first.rungs,
+            steps: first.steps,
+            elo_per_doubling: first.elo_per_doubling,
+            still_rising: first.still_rising,
+            end: if interrupted {
+                End::Interrupted
+            } else {
+                first.end
+            },
+            climbs: climbs.len() + 1,
+            other_climbs: climbs,
+            rung_range: range,
+        }
+    }
+
     /// The ladder in one sentence.
     pub fn answer(&self) -> String {
         let rungs = self.rungs.len();
         let plural = if rungs == 1 { "" } else { "s" };
+        let upper = |i: usize| {
+            self.steps
+                .get(self.steps.len().wrapping_sub(i))
+                .map_or("", |s| s.gap.upper.as_str())
+        };
         let how = match (rungs, self.end, self.still_rising) {
+            (_, End::Interrupted, _) if !self.other_climbs.is_empty() => {
+                "stopped before its climbs ended".to_string()
+            }
             (1, End::Interrupted, _) => "stopped before any bot clearly beat random".to_string(),
             (1, _, _) => "no searching bot clearly beats random: skill hardly matters".to_string(),
             (_, _, true) => "still rising when the budget ran out".to_string(),
-            _ => format!(
-                "the next doubling ({}) does not clearly beat the last rung",
-                self.steps.last().map_or("", |s| s.gap.upper.as_str())
+            (_, End::NoGain, _) => format!(
+                "neither the next doubling ({}) nor twice that ({}) clearly beats the last rung",
+                upper(2),
+                upper(1)
             ),
+            _ => format!(
+                "the next doubling ({}) does not clearly beat the last rung, and the largest budget allows no longer step",
+                upper(1)
+            ),
+        };
+        let n = self.climbs;
+        let spread = match self.rung_range {
+            Some([lo, hi]) if lo == hi => {
+                format!(" ({lo} in each of {n} climbs with their own seeds)")
+            }
+            Some([lo, hi]) => format!(
+                " {} over {n} climbs with their own seeds",
+                crate::text::interval(lo, hi)
+            ),
+            None => String::new(),
         };
         let per = self
             .elo_per_doubling
             .map(|e| format!(", {e:+.0} Elo a doubling"))
             .unwrap_or_default();
-        format!("{rungs} rung{plural} of skill{per}; {how}")
+        format!("{rungs} rung{plural} of skill{spread}{per}; {how}")
+    }
+}
+
+/// A share of a match's games won by the first player above which the
+/// first move, not the budget, decides the match's games: a doubling can
+/// then win no more than the colours it is given ([`Ladder::colour_warning`]).
+pub const FIRST_PLAYER_DECIDES: f64 = 0.9;
+
+impl Ladder {
+    /// A warning where the first player's edge decides the ladder's
+    /// matches: the matches (of every climb) whose first player won more
+    /// than [`FIRST_PLAYER_DECIDES`] of the games, and what that means for
+    /// the count; `None` where no match did.
+    pub fn colour_warning(&self) -> Option<String> {
+        let steps = self
+            .steps
+            .iter()
+            .chain(self.other_climbs.iter().flat_map(|c| &c.steps));
+        let (mut decided, mut all) = (0, 0);
+        for s in steps {
+            all += 1;
+            decided += usize::from(s.first_player > FIRST_PLAYER_DECIDES);
+        }
+        (decided > 0).then(|| {
+            format!(
+                "In {decided} of the ladder's {all} matches the first player won over {:.0}% of the games: there the first move, not the budget, decides the games (colours are swapped in pairs, so each side wins its pair's first game), and those steps cannot show a stronger bot. The count of rungs says little of the game's depth; a pie rule or a balancing change would let the ladder measure it.",
+                FIRST_PLAYER_DECIDES * 100.0
+            )
+        })
     }
 }
 
@@ -151,11 +353,82 @@ fn bot(nodes: u64) -> BotSpec {
         .expect("an alpha-beta spec")
 }
 
-/// Climbs the ladder of `variant` (two players). With `out`, each match is
-/// kept in `OUT/ladder/UPPER-vs-LOWER` (new, or resumed with
-/// [`Mode::Resume`]). `handler` may stop it (the ladder then ends
-/// [`End::Interrupted`] with the rungs it made) and hears each match's
-/// games.
+/// Where a block is played: the climb (from 0), the bots, the block (from
+/// 0).
+#[derive(Clone, Copy, Debug)]
+struct At<'a> {
+    climb: u32,
+    upper: &'a BotSpec,
+    lower: &'a BotSpec,
+    block: u64,
+}
+
+impl At<'_> {
+    /// The block's folder under a ladder's `out`:
+    /// `ladder[/climb-C]/UPPER-vs-LOWER/block-K`.
+    fn dir(&self) -> PathBuf {
+        let mut path = PathBuf::from("ladder");
+        if self.climb > 0 {
+            path.push(format!("climb-{}", self.climb + 1));
+        }
+        path.push(format!("{}-vs-{}", self.upper, self.lower).replace(':', "-"));
+        path.push(format!("block-{}", self.block + 1));
+        path
+    }
+
+    /// The block's match: its games, seeded by the climb and the block.
+    fn match_config(&self, config: &LadderConfig, shard: Option<Shard>) -> MatchConfig {
+        let seed = config.climb_seed(self.climb);
+        MatchConfig {
+            a: self.upper.clone(),
+            b: self.lower.clone(),
+            games: config.block_games(),
+            seed: match self.block {
+                0 => seed,
+                b => crate::seeds::mix(seed ^ crate::seeds::mix(b)),
+            },
+            threads: config.threads,
+            sprt: None,
+            openings: config.openings,
+            book: None,
+            shard: shard.map(Shard::pair),
+        }
+    }
+}
+
+/// A block's games as the test and the step need them: the upper bot's
+/// wins, draws and losses, and the first player's wins.
+#[derive(Clone, Copy, Debug, Default)]
+struct Block {
+    wdl: Wdl,
+    first_wins: u64,
+}
+
+impl Block {
+    fn of(result: &MatchResult, report: &crate::report::Report) -> Block {
+        Block {
+            wdl: Wdl {
+                wins: result.wins,
+                draws: result.draws,
+                losses: result.losses,
+            },
+            first_wins: report.first_player_advantage.wins,
+        }
+    }
+
+    fn add(&mut self, b: Block) {
+        self.wdl.wins += b.wdl.wins;
+        self.wdl.draws += b.wdl.draws;
+        self.wdl.losses += b.wdl.losses;
+        self.first_wins += b.first_wins;
+    }
+}
+
+/// Climbs the ladder of `variant` (two players), each of its climbs. With
+/// `out`, each block of each match is kept in its folder under
+/// `OUT/ladder/` (new, or resumed with [`Mode::Resume`]). `handler` may
+/// stop it (the ladder then ends [`End::Interrupted`] with the rungs it
+/// made) and hears each match's games.
 pub fn run_ladder(
     variant: &Variant,
     config: &LadderConfig,
@@ -163,16 +436,25 @@ pub fn run_ladder(
     handler: &dyn Handler<RunProgress>,
 ) -> Result<Ladder, LabError> {
     check(config)?;
-    climb(config, |upper, lower| {
-        play_step(variant, config, upper, lower, None, out, handler)
-    })
+    let mut climbs = Vec::new();
+    for c in 0..config.climbs {
+        let climb = climb(config, c, 1.0, |at| {
+            play_block(variant, config, at, None, out, handler)
+        })?;
+        let stopped = climb.end == End::Interrupted;
+        climbs.push(climb);
+        if stopped {
+            break;
+        }
+    }
+    Ok(Ladder::of(config, climbs))
 }
 
 /// Refuses a ladder that cannot be climbed.
 fn check(config: &LadderConfig) -> Result<(), LabError> {
-    if !(0.5..1.0).contains(&config.threshold) {
+    if !(0.5..1.0).contains(&config.threshold) || config.threshold <= NO_GAIN {
         return Err(LabError::Invalid(format!(
-            "ladder threshold {}: expected at least 0.5 and below 1",
+            "ladder threshold {}: expected above 0.5 and below 1",
             config.threshold
         )));
     }
@@ -182,40 +464,61 @@ fn check(config: &LadderConfig) -> Result<(), LabError> {
             config.first_nodes, config.most_nodes
         )));
     }
-    if config.games < 2 {
+    if config.games < 2 || config.block < 1 {
         return Err(LabError::Invalid(
-            "a ladder match needs at least one pair of games".into(),
+            "a ladder match needs at least one pair of games, looked at after at least one pair"
+                .into(),
+        ));
+    }
+    if config.climbs < 1 {
+        return Err(LabError::Invalid(
+            "a ladder needs at least one climb".into(),
         ));
     }
     Ok(())
 }
 
-/// The climb: `play(upper, lower)` gives each match the ladder needs, in
-/// order (`None`: stopped before it ended).
+/// Climb `c`: `play(at)` gives each block the climb needs, in order
+/// (`None`: stopped before it ended).
+/// `weight` multiplies the test's log-likelihood ratio: 1, but for a
+/// shard's guess, where its share of `n` is weighed as `n` times the games
+/// it saw (the ratio adds up over games, so this is the ratio of the whole
+/// block the share expects).
 fn climb(
     config: &LadderConfig,
-    mut play: impl FnMut(&BotSpec, &BotSpec) -> Result<Option<Step>, LabError>,
-) -> Result<Ladder, LabError> {
-    let mut ladder = Ladder {
-        threshold: config.threshold,
-        games: config.games + config.games % 2,
+    c: u32,
+    weight: f64,
+    mut play: impl FnMut(At) -> Result<Option<Block>, LabError>,
+) -> Result<Climb, LabError> {
+    let mut climb = Climb {
+        seed: config.climb_seed(c),
         rungs: vec!["random".to_string()],
         steps: Vec::new(),
         elo_per_doubling: None,
         still_rising: false,
         end: End::NoGain,
     };
+    let mut decide = |upper: &BotSpec, lower: &BotSpec| {
+        match_step(config, upper, lower, weight, |block| {
+            play(At {
+                climb: c,
+                upper,
+                lower,
+                block,
+            })
+        })
+    };
     let random: BotSpec = "random".parse().expect("the random bot");
     // The first rung: the weakest budget that clearly beats random.
     let mut nodes = config.first_nodes;
     let mut found = None;
     for _ in 0..FIRST_TRIES {
-        let Some(step) = play(&bot(nodes), &random)? else {
-            ladder.end = End::Interrupted;
-            return Ok(finish(ladder));
+        let Some(step) = decide(&bot(nodes), &random)? else {
+            climb.end = End::Interrupted;
+            return Ok(finish(climb));
         };
         let clear = step.clear;
-        ladder.steps.push(step);
+        climb.steps.push(step);
         if clear {
             found = Some(nodes);
             break;
@@ -226,41 +529,111 @@ fn climb(
         nodes *= 2;
     }
     let Some(mut nodes) = found else {
-        return Ok(finish(ladder));
+        return Ok(finish(climb));
     };
-    ladder.rungs.push(bot(nodes).to_string());
-    loop {
-        if nodes * 2 > config.most_nodes {
-            ladder.end = End::MostNodes;
-            ladder.still_rising = true;
-            break;
+    climb.rungs.push(bot(nodes).to_string());
+    // Each rung above: twice the budget, or where that is no rung, four
+    // times; two steps in a row that are not rungs end the climb.
+    'climb: loop {
+        let mut tried = 0;
+        for factor in [2, 4] {
+            let upper = nodes * factor;
+            if upper > config.most_nodes {
+                break;
+            }
+            tried += 1;
+            let Some(step) = decide(&bot(upper), &bot(nodes))? else {
+                climb.end = End::Interrupted;
+                climb.still_rising = tried == 1;
+                break 'climb;
+            };
+            let clear = step.clear;
+            climb.steps.push(step);
+            if clear {
+                nodes = upper;
+                climb.rungs.push(bot(nodes).to_string());
+                continue 'climb;
+            }
         }
-        let Some(step) = play(&bot(nodes * 2), &bot(nodes))? else {
-            ladder.end = End::Interrupted;
-            ladder.still_rising = true;
-            break;
+        (climb.end, climb.still_rising) = match tried {
+            0 => (End::MostNodes, true),
+            1 => (End::MostNodes, false),
+            _ => (End::NoGain, false),
         };
-        let clear = step.clear;
-        ladder.steps.push(step);
-        if !clear {
-            ladder.end = End::NoGain;
-            break;
-        }
-        nodes *= 2;
-        ladder.rungs.push(bot(nodes).to_string());
+        break;
     }
-    Ok(finish(ladder))
+    Ok(finish(climb))
 }
 
-/// Plays shard `shard`'s share of a sharded ladder into
-/// `OUT/ladder/UPPER-vs-LOWER` (new, or resumed with [`Mode::Resume`]).
-/// Which matches the climb needs depends on the results of the matches
-/// below, which no shard knows alone: a shard climbs as far as its own
-/// share of each match says, a guess of the whole match's result that
-/// only decides how much the shard plays ahead. [`merge_ladder`] climbs
-/// on the merged matches as one run would, and plays itself the shares
-/// of any match a shard stopped short of. Returns `false` when stopped
-/// before the climb ended.
+/// The match of `upper` over `lower`, block by block (`play(k)` gives
+/// block `k`'s games; `None`: stopped), until its test (its ratio times
+/// `weight`) decides or its most games are played.
+fn match_step(
+    config: &LadderConfig,
+    upper: &BotSpec,
+    lower: &BotSpec,
+    weight: f64,
+    mut play: impl FnMut(u64) -> Result<Option<Block>, LabError>,
+) -> Result<Option<Step>, LabError> {
+    let (elo0, elo1) = (elo(NO_GAIN), elo(config.threshold));
+    let (lo, hi) = sprt_bounds(ERRORS, ERRORS);
+    let mut total = Block::default();
+    let mut decision = Decision::Unclear;
+    for k in 0..config.blocks() {
+        let Some(block) = play(k)? else {
+            return Ok(None);
+        };
+        total.add(block);
+        let llr = weight * total.wdl.llr(elo0, elo1);
+        if llr >= hi {
+            decision = Decision::Rung;
+            break;
+        }
+        if llr <= lo {
+            decision = Decision::NoGain;
+            break;
+        }
+    }
+    Ok(Some(step(config, upper, lower, total, decision)))
+}
+
+/// The step a match's games make.
+fn step(
+    config: &LadderConfig,
+    upper: &BotSpec,
+    lower: &BotSpec,
+    total: Block,
+    decision: Decision,
+) -> Step {
+    let result = MatchResult::of(total.wdl);
+    let games = total.wdl.games();
+    let (lo, hi) = wilson(total.first_wins, games);
+    Step {
+        gap: result.gap(upper.to_string(), lower.to_string()),
+        clear: decision == Decision::Rung,
+        decision: Some(decision),
+        llr: Some(round_to(
+            total.wdl.llr(elo(NO_GAIN), elo(config.threshold)),
+            2,
+        )),
+        first_player: if games == 0 {
+            0.0
+        } else {
+            round_to(total.first_wins as f64 / games as f64, 6)
+        },
+        first_player_ci95: [round_to(lo, 6), round_to(hi, 6)],
+        draws: total.wdl.draws,
+    }
+}
+
+/// Plays shard `shard`'s share of a sharded ladder into `OUT/ladder/`
+/// (new, or resumed with [`Mode::Resume`]). Which blocks the climb needs
+/// depends on the results of the blocks before them, which no shard knows
+/// alone: a shard climbs as far as its own share of each block says (its
+/// test's ratio weighed as the whole block's), a guess of the whole
+/// block's result that only decides how much the shard plays ahead. [`merge_ladder`] climbs on the merged blocks as one run
+/// would, and plays itself the shares of any block a shard stopped short
+/// of. Returns `false` when stopped before the climbs ended.
 pub fn play_ladder_shard(
     variant: &Variant,
     config: &LadderConfig,
@@ -269,28 +642,25 @@ pub fn play_ladder_shard(
     handler: &dyn Handler<RunProgress>,
 ) -> Result<bool, LabError> {
     check(config)?;
-    let ladder = climb(config, |upper, lower| {
-        play_step(
-            variant,
-            config,
-            upper,
-            lower,
-            Some(shard),
-            Some(out),
-            handler,
-        )
-    })?;
-    Ok(ladder.end != End::Interrupted)
+    for c in 0..config.climbs {
+        let climb = climb(config, c, shard.n as f64, |at| {
+            play_block(variant, config, at, Some(shard), Some(out), handler)
+        })?;
+        if climb.end == End::Interrupted {
+            return Ok(false);
+        }
+    }
+    Ok(true)
 }
 
-/// The ladder of a sharded run: the climb of [`run_ladder`], each match
+/// The ladder of a sharded run: the climbs of [`run_ladder`], each block
 /// merged from the shards' folders `dirs` (shard `k` of `n` in
 /// `dirs[k-1]`, each climbed by [`play_ladder_shard`]). A shard's share
 /// that is not there (its own climb stopped below it) is played here, into
-/// `OUT/ladder-shards/K/UPPER-vs-LOWER`. Each match the climb reaches is
-/// written as one run's (`OUT/ladder/UPPER-vs-LOWER`: games and report).
-/// Every game is seeded by its number alone, so this is the ladder an
-/// unsharded run climbs.
+/// `OUT/ladder-shards/K/ladder/…`. Each block the climbs reach is written
+/// as one run's (`OUT/ladder/…/block-K`: games and report). Every game is
+/// seeded by its number alone, so this is the ladder an unsharded run
+/// climbs.
 pub fn merge_ladder(
     variant: &Variant,
     config: &LadderConfig,
@@ -300,85 +670,81 @@ pub fn merge_ladder(
 ) -> Result<Ladder, LabError> {
     check(config)?;
     let n = dirs.len() as u64;
-    climb(config, |upper, lower| {
-        let name = match_name(upper, lower);
-        let mut paths = Vec::new();
-        for (k, dir) in (1..=n).zip(dirs) {
-            let theirs = dir.join("ladder").join(&name);
-            if theirs.join("report.json").is_file() {
-                paths.push(theirs);
-                continue;
+    let mut climbs = Vec::new();
+    for c in 0..config.climbs {
+        let climb = climb(config, c, 1.0, |at| {
+            let sub = at.dir();
+            let mut paths = Vec::new();
+            for (k, dir) in (1..=n).zip(dirs) {
+                let theirs = dir.join(&sub);
+                if theirs.join("report.json").is_file() {
+                    paths.push(theirs);
+                    continue;
+                }
+                let here = out.join("ladder-shards").join(k.to_string());
+                let shard = Some(Shard::new(k, n)?);
+                if play_block(
+                    variant,
+                    config,
+                    at,
+                    shard,
+                    Some((&here, Mode::Resume)),
+                    handler,
+                )?
+                .is_none()
+                {
+                    return Ok(None);
+                }
+                paths.push(here.join(&sub));
             }
-            let here = out.join("ladder-shards").join(k.to_string());
-            let shard = Some(Shard::new(k, n)?);
-            if play_step(
-                variant,
-                config,
-                upper,
-                lower,
-                shard,
-                Some((&here, Mode::Resume)),
-                handler,
-            )?
-            .is_none()
-            {
-                return Ok(None);
-            }
-            paths.push(here.join("ladder").join(&name));
+            let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+            let (report, games) = merge(&refs, Partial::Refuse)?;
+            write_outputs(&out.join(&sub), &report, &games)?;
+            Ok(Some(Block::of(&MatchResult::of_games(&games), &report)))
+        })?;
+        let stopped = climb.end == End::Interrupted;
+        climbs.push(climb);
+        if stopped {
+            break;
         }
-        let refs: Vec<&Path> = paths.iter().map(std::path::PathBuf::as_path).collect();
-        let (report, games) = merge(&refs, Partial::Refuse)?;
-        let sub = Path::new("ladder").join(&name);
-        write_outputs(&out.join(&sub), &report, &games)?;
-        let result = MatchResult::of_games(&games);
-        Ok(Some(step(config, upper, lower, &result, &report)))
-    })
+    }
+    Ok(Ladder::of(config, climbs))
 }
 
-/// A match's folder under `ladder/`: `alphabeta-16-vs-alphabeta-8`.
-fn match_name(upper: &BotSpec, lower: &BotSpec) -> String {
-    format!("{upper}-vs-{lower}").replace(':', "-")
-}
-
-/// The mean Elo of the doublings that made rungs.
-fn finish(mut ladder: Ladder) -> Ladder {
-    let gains: Vec<f64> = ladder
+/// The mean Elo a doubling gains over the steps that made rungs.
+fn finish(mut climb: Climb) -> Climb {
+    let nodes = |spec: &str| {
+        spec.strip_prefix("alphabeta:")
+            .and_then(|n| n.parse::<f64>().ok())
+    };
+    let gains: Vec<f64> = climb
         .steps
         .iter()
         .filter(|s| s.clear && s.gap.lower != "random")
-        .filter_map(|s| s.gap.elo)
+        .filter_map(|s| {
+            let doublings = (nodes(&s.gap.upper)? / nodes(&s.gap.lower)?).log2();
+            Some(s.gap.elo? / doublings)
+        })
         .collect();
     if !gains.is_empty() {
-        ladder.elo_per_doubling = Some(gains.iter().sum::<f64>() / gains.len() as f64);
+        climb.elo_per_doubling = Some(gains.iter().sum::<f64>() / gains.len() as f64);
     }
-    ladder
+    climb
 }
 
-/// Plays `upper` against `lower`; `None` when stopped before the match
-/// ended.
-fn play_step(
+/// Plays the block `at`; `None` when stopped before it ended.
+fn play_block(
     variant: &Variant,
     config: &LadderConfig,
-    upper: &BotSpec,
-    lower: &BotSpec,
+    at: At,
     shard: Option<Shard>,
     out: Option<(&Path, Mode)>,
     handler: &dyn Handler<RunProgress>,
-) -> Result<Option<Step>, LabError> {
-    let m = MatchConfig {
-        a: upper.clone(),
-        b: lower.clone(),
-        games: config.games,
-        seed: config.seed,
-        threads: config.threads,
-        sprt: None,
-        openings: config.openings,
-        book: None,
-        shard: shard.map(Shard::pair),
-    };
+) -> Result<Option<Block>, LabError> {
+    let m = at.match_config(config, shard);
     let dir = match out {
         Some((path, mode)) => {
-            let path = path.join("ladder").join(match_name(upper, lower));
+            let path = path.join(at.dir());
             Some(RunDir::open(&path, &m.run_spec(variant)?, mode)?.0)
         }
         None => None,
@@ -387,22 +753,175 @@ fn play_step(
     if report.interrupted || handler.stop() {
         return Ok(None);
     }
-    Ok(Some(step(config, upper, lower, &result, &report)))
+    Ok(Some(Block::of(&result, &report)))
 }
 
-fn step(
-    config: &LadderConfig,
-    upper: &BotSpec,
-    lower: &BotSpec,
-    result: &MatchResult,
-    report: &crate::report::Report,
-) -> Step {
-    let f = &report.first_player_advantage;
-    Step {
-        gap: result.gap(upper.to_string(), lower.to_string()),
-        clear: result.score >= config.threshold && result.elo_ci95[0] > 0.0,
-        first_player: f.rate,
-        first_player_ci95: f.ci95,
-        draws: result.draws,
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A climb over scripted blocks: `score(upper, lower)` gives each
+    /// block's wins of 20 games (no draws).
+    fn scripted(config: &LadderConfig, wins: impl Fn(u64, u64) -> u64) -> Climb {
+        let nodes = |b: &BotSpec| {
+            b.to_string()
+                .strip_prefix("alphabeta:")
+                .map_or(0, |n| n.parse().unwrap())
+        };
+        climb(config, 0, 1.0, |at| {
+            let w = wins(nodes(at.upper), nodes(at.lower));
+            Ok(Some(Block {
+                wdl: Wdl {
+                    wins: w,
+                    draws: 0,
+                    losses: 20 - w,
+                },
+                first_wins: 10,
+            }))
+        })
+        .unwrap()
+    }
+
+    fn config() -> LadderConfig {
+        LadderConfig {
+            first_nodes: 8,
+            most_nodes: 1 << 10,
+            games: 200,
+            block: 20,
+            ..LadderConfig::default()
+        }
+    }
+
+    /// A doubling that scores 19 of 20 decides at its first look; one that
+    /// scores half its games is no gain before the most games, one that
+    /// scores 11 of 20 stays unclear to the end.
+    #[test]
+    fn each_match_stops_when_its_test_decides() {
+        let c = config();
+        let clear = scripted(&c, |_, _| 19);
+        assert!(clear.steps.iter().all(|s| s.gap.games == 20), "{clear:?}");
+        assert!(clear.still_rising && clear.end == End::MostNodes);
+        assert_eq!(clear.rungs.len(), 1 + 8, "random, then 8 to 1024");
+        let even = scripted(&c, |_, lower| if lower == 0 { 19 } else { 10 });
+        let last = even.steps.last().unwrap();
+        assert_eq!(last.decision, Some(Decision::NoGain), "{last:?}");
+        assert!(last.gap.games < 200 && last.gap.games > 20, "{last:?}");
+        let unclear = scripted(&c, |_, lower| if lower == 0 { 19 } else { 11 });
+        let last = unclear.steps.last().unwrap();
+        assert_eq!(last.decision, Some(Decision::Unclear), "{last:?}");
+        assert_eq!(last.gap.games, 200);
+    }
+
+    /// A doubling that is no rung is followed by a quadrupling over the same
+    /// rung; the climb ends after two steps in a row that are not rungs.
+    #[test]
+    fn the_climb_goes_on_past_one_step_that_is_no_rung() {
+        let c = config();
+        // Twice the budget gains little, four times a lot.
+        let climb = scripted(&c, |upper, lower| match (upper, lower) {
+            (_, 0) => 19,
+            (u, l) if u == 4 * l => 19,
+            _ => 10,
+        });
+        let names: Vec<(&str, &str)> = climb
+            .steps
+            .iter()
+            .map(|s| (s.gap.upper.as_str(), s.gap.lower.as_str()))
+            .collect();
+        assert_eq!(
+            &names[..4],
+            [
+                ("alphabeta:8", "random"),
+                ("alphabeta:16", "alphabeta:8"),
+                ("alphabeta:32", "alphabeta:8"),
+                ("alphabeta:64", "alphabeta:32"),
+            ]
+        );
+        assert_eq!(
+            climb.rungs,
+            [
+                "random",
+                "alphabeta:8",
+                "alphabeta:32",
+                "alphabeta:128",
+                "alphabeta:512"
+            ]
+        );
+        // 512: twice is over the largest budget (1024 allowed), four times too.
+        assert_eq!(climb.end, End::MostNodes);
+        assert!(!climb.still_rising);
+        // A quadrupling's Elo counts as two doublings'.
+        let quad = &climb.steps[2];
+        let per = climb.elo_per_doubling.unwrap();
+        assert!((per - quad.gap.elo.unwrap() / 2.0).abs() < 1e-9, "{per}");
+        // Two steps in a row that are not rungs end the climb.
+        let flat = scripted(&c, |_, lower| if lower == 0 { 19 } else { 10 });
+        assert_eq!(flat.rungs, ["random", "alphabeta:8"]);
+        assert_eq!(flat.steps.len(), 3);
+        assert_eq!(flat.end, End::NoGain);
+    }
+
+    #[test]
+    fn the_answer_gives_the_spread_of_the_climbs() {
+        let c = config();
+        let a = scripted(&c, |_, lower| if lower == 0 { 19 } else { 10 });
+        let mut b = scripted(&c, |_, _| 19);
+        b.seed = c.climb_seed(1);
+        let ladder = Ladder::of(&c, vec![a, b]);
+        assert_eq!(ladder.rung_range, Some([2, 9]));
+        assert_eq!(ladder.games, 200);
+        let answer = ladder.answer();
+        assert!(
+            answer.starts_with("2 rungs of skill [2, 9] over 2 climbs with their own seeds"),
+            "{answer}"
+        );
+        let again = scripted(&c, |_, lower| if lower == 0 { 19 } else { 10 });
+        let same = Ladder::of(&c, vec![again.clone(), again]);
+        assert!(
+            same.answer()
+                .starts_with("2 rungs of skill (2 in each of 2 climbs with their own seeds)"),
+            "{}",
+            same.answer()
+        );
+        assert!(
+            answer.ends_with(
+                "neither the next doubling (alphabeta:16) nor twice that (alphabeta:32) clearly beats the last rung"
+            ),
+            "{answer}"
+        );
+        assert_ne!(c.climb_seed(1), c.climb_seed(0));
+    }
+
+    /// Where the first player wins over 90% of a match's games, the
+    /// colour decides them: the ladder says so, and counts those matches.
+    #[test]
+    fn a_first_player_who_wins_nearly_every_game_is_warned_of() {
+        let c = config();
+        let even = scripted(&c, |_, lower| if lower == 0 { 19 } else { 10 });
+        assert_eq!(Ladder::of(&c, vec![even.clone()]).colour_warning(), None);
+        // The same matches, the first player winning 19 of 20 games of a
+        // block past the first match.
+        let decided = climb(&c, 0, 1.0, |at| {
+            let first = at.lower.to_string() != "random";
+            Ok(Some(Block {
+                wdl: Wdl {
+                    wins: if first { 10 } else { 19 },
+                    draws: 0,
+                    losses: if first { 10 } else { 1 },
+                },
+                first_wins: if first { 19 } else { 10 },
+            }))
+        })
+        .unwrap();
+        let ladder = Ladder::of(&c, vec![decided.clone(), decided]);
+        let all = 2 * ladder.steps.len();
+        let warning = ladder.colour_warning().expect("a warning");
+        assert!(
+            warning.starts_with(&format!(
+                "In {} of the ladder's {all} matches the first player won over 90% of the games",
+                all - 2
+            )),
+            "{warning}"
+        );
     }
 }

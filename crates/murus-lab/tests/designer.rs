@@ -74,6 +74,9 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
         solved.answer
     );
     assert!(solved.balance_agrees.is_some());
+    // The rules draw a game at the cap: the value is the game's without it.
+    assert!(!solved.with_cap && solved.ply_cap.is_none());
+    assert!(!solved.command.contains("--with-cap"), "{}", solved.command);
     // Every level played its games; the ladder climbed from random.
     let plan = Budget::Quick.plan();
     assert_eq!(
@@ -428,6 +431,36 @@ fn train_gives_a_variant_without_one_a_trained_evaluation_kept_for_a_resume() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Where the rules decide a game at the ply cap, the report solves the game
+/// with its cap and says so: 4×4 is the Romans' without it, the Gauls'
+/// when they win every game that reaches 6 plies.
+#[test]
+fn the_report_solves_a_game_its_cap_decides_with_the_cap() {
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let text = source.replace("    plies 300\n", "    plies 6\n    adjudicate for g\n");
+    let v = Variant::compile(&text).unwrap();
+    let r = run_report(
+        &v,
+        "capped.mg",
+        &ReportConfig::new(Budget::Quick, 3, 2),
+        None,
+        &(),
+    )
+    .unwrap();
+    let solved = r.solved.as_ref().unwrap();
+    assert!(solved.with_cap, "{solved:?}");
+    assert_eq!(solved.ply_cap, Some(6));
+    assert_eq!((solved.value.as_str(), solved.winner), ("loss", Some('g')));
+    assert!(
+        solved
+            .answer
+            .starts_with("Solved: Gauls win with perfect play to the ply cap of 6"),
+        "{}",
+        solved.answer
+    );
+    assert!(solved.command.ends_with("--with-cap"), "{}", solved.command);
+}
+
 /// A report played in shards (here three, with a comparison, which is
 /// sharded alike) and merged is the report of one run, but for the
 /// timings; a merge that lacks a shard, or mixes reports, is refused.
@@ -483,12 +516,15 @@ fn a_report_in_shards_merges_into_the_report_of_one_run() {
         written,
         serde_json::to_string_pretty(&merged).unwrap() + "\n"
     );
-    // The ladder's matches were split: each shard played a third.
-    let step = &whole.ladder.as_ref().unwrap().ladder.steps[0];
+    // The ladder's matches were split: each shard played a third of each
+    // block.
+    let ladder = &whole.ladder.as_ref().unwrap().ladder;
+    let step = &ladder.steps[0];
     let name = format!("{}-vs-{}", step.gap.upper, step.gap.lower).replace(':', "-");
-    let (_, games) = murus_lab::folder::read_outputs(&shards[0].join("ladder").join(name)).unwrap();
+    let block = shards[0].join("ladder").join(name).join("block-1");
+    let (_, games) = murus_lab::folder::read_outputs(&block).unwrap();
     let played = games.len() as u64;
-    assert!(played > 0 && played < step.gap.games, "{played}");
+    assert!(played > 0 && played < ladder.block, "{played}");
 
     // A shard missing: refused, naming it, and nothing written.
     let e = merge_report(

@@ -34,6 +34,7 @@ nav { font-size: 9.5pt; margin: 0.5em 0; }
 nav a { margin-right: 0.8em; }
 code { font-size: 9pt; word-break: break-all; }
 footer { margin-top: 2em; font-size: 9pt; color: #444; }
+p.warning { border-left: 3px solid #a11; padding-left: 0.6em; }
 .movetext { line-height: 1.7; }
 .movetext .mv { white-space: nowrap; }
 .movetext .comment { color: #555; font-size: 9pt; }
@@ -362,13 +363,23 @@ fn depth_section(b: &mut String, r: &DesignerReport) {
     };
     let l = &d.ladder;
     open(b, "depth", "Depth: the skill ladder", &d.answer);
+    let spread = l.rung_range.map_or(String::new(), |[lo, hi]| {
+        let n = Num::int("ladder.ladder.climbs", l.climbs);
+        let lo_n = Num::int("ladder.ladder.rung_range.0", lo);
+        if hi == lo {
+            format!(", {lo_n} in each of {n} climbs with their own seeds")
+        } else {
+            let hi = Num::int("ladder.ladder.rung_range.1", hi);
+            format!(" [{lo_n}, {hi}] over {n} climbs with their own seeds")
+        }
+    });
     let _ = writeln!(
         b,
-        "<p>Rungs: {} ({}).</p>",
+        "<p>Rungs: {}{spread} ({}).</p>",
         Num::int("ladder.ladder.rungs.length", l.rungs.len()),
         escape(&l.rungs.join(", "))
     );
-    b.push_str("<div class=\"scroll\"><table>\n<tr><th>match</th><th class=\"r\">games</th><th class=\"r\">score</th><th class=\"r\">Elo</th><th class=\"r\">95% interval</th><th>a rung?</th><th class=\"r\">first player wins</th></tr>\n");
+    b.push_str("<div class=\"scroll\"><table>\n<tr><th>match</th><th class=\"r\">games</th><th class=\"r\">score</th><th class=\"r\">Elo</th><th class=\"r\">95% interval</th><th>the test</th><th class=\"r\">first player wins</th></tr>\n");
     let elo = |key: String, v: Option<f64>| match v {
         Some(v) => Num::fixed(&key, v, 0),
         None => "∞".to_string(),
@@ -377,7 +388,7 @@ fn depth_section(b: &mut String, r: &DesignerReport) {
         let k = format!("ladder.ladder.steps.{i}");
         let _ = writeln!(
             b,
-            "<tr><td>{} over {}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{} to {}</td><td>{}</td><td class=\"r\">{}</td></tr>",
+            "<tr><td>{} over {}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">[{}, {}]</td><td>{}</td><td class=\"r\">{}</td></tr>",
             escape(&s.gap.upper),
             escape(&s.gap.lower),
             Num::int(&format!("{k}.games"), s.gap.games),
@@ -385,11 +396,14 @@ fn depth_section(b: &mut String, r: &DesignerReport) {
             elo(format!("{k}.elo"), s.gap.elo),
             elo(format!("{k}.elo_ci95.0"), s.gap.elo_ci95[0]),
             elo(format!("{k}.elo_ci95.1"), s.gap.elo_ci95[1]),
-            if s.clear { "yes" } else { "no" },
+            s.verdict(),
             Num::pct(&format!("{k}.first_player"), s.first_player),
         );
     }
     b.push_str("</table></div>\n");
+    if let Some(w) = &d.warning {
+        let _ = writeln!(b, "<p class=\"warning\">{}</p>", escape(w));
+    }
     if let Some(e) = l.elo_per_doubling {
         let _ = writeln!(
             b,
@@ -402,10 +416,33 @@ fn depth_section(b: &mut String, r: &DesignerReport) {
             }
         );
     }
+    for (i, c) in l.other_climbs.iter().enumerate() {
+        let n = Num::int(
+            &format!("ladder.ladder.other_climbs.{i}.rungs.length"),
+            c.rungs.len(),
+        );
+        let rungs = escape(&c.rungs.join(", "));
+        let _ = writeln!(
+            b,
+            "<p>Another climb, with its own seed and games: {n} rungs ({rungs}).</p>"
+        );
+    }
+    let (t, g) = (
+        Num::pct("ladder.ladder.threshold", l.threshold),
+        Num::int("ladder.ladder.games", l.games),
+    );
+    let test = match l.block {
+        0 => format!(
+            "it scores at least {t} with its Elo interval above zero, in matches of {g} games"
+        ),
+        k => format!(
+            "a sequential test (the generalised SPRT, each error at most one in twenty) accepts that it scores {t} rather than an even score, looking at the games after every {} and stopping as soon as it decides either way or after {g}",
+            Num::int("ladder.ladder.block", k)
+        ),
+    };
     let _ = writeln!(
         b,
-        "<p class=\"note\">How: each rung doubles the alpha-beta budget of the one below and counts while it scores at least {} with its Elo interval above zero, in matches of paired games with colours swapped from varied openings; the first searching rung is the weakest budget that clearly beats random. See <code>docs/report.md</code>.</p>\n</section>",
-        Num::pct("ladder.ladder.threshold", l.threshold)
+        "<p class=\"note\">How: a rung clearly beats the rung below with twice its alpha-beta budget, or where twice is no rung, four times; clearly: {test}. Matches are of paired games with colours swapped from varied openings; the first searching rung is the weakest budget that clearly beats random, and a climb ends after two steps in a row that are not rungs. Each climb plays its own games; the spread of their counts is the count's uncertainty. See <code>docs/report.md</code>.</p>\n</section>"
     );
 }
 
@@ -414,9 +451,16 @@ fn solved_section(b: &mut String, r: &DesignerReport) {
         return;
     };
     open(b, "solved", "Solved?", &s.answer);
+    let rules = match s.ply_cap {
+        Some(cap) if s.with_cap => format!(
+            "The value is that of the game with its ply cap of {} plies, as the rules define it: a game that reaches the cap ends as the rules decide it there, and repetitions are counted as the rules count them (the rules decide a game at the cap, so the cap is part of the game).",
+            Num::int("solved.ply_cap", cap)
+        ),
+        _ => "The value is that of play without the ply cap, where a position repeated for ever is a draw: the rules decide no game at a ply cap (where they have one, they draw it there), so the cap is left out.".to_string(),
+    };
     let _ = writeln!(
         b,
-        "<p>Proof-number search (df-pn) of the start: {} nodes of a budget of {}. Values are those of play without the ply cap, where a position repeated for ever is a draw.</p>\n<p class=\"note\">Alone: <code>{}</code>.</p>\n</section>",
+        "<p>Proof-number search (df-pn) of the start: {} nodes of a budget of {}. {rules}</p>\n<p class=\"note\">Alone: <code>{}</code>.</p>\n</section>",
         Num::int("solved.nodes", s.nodes),
         Num::int("solved.budget_nodes", s.budget_nodes),
         escape(&s.command)

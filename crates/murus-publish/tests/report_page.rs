@@ -168,6 +168,62 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
         })
         .sum();
     assert_eq!(coverage, 3 * board.cells.len());
+    // The ladder's count with its spread over the climbs, and each match's
+    // test; the value solved says which game it is.
+    let l = &ladder.ladder;
+    let [lo, hi] = l.rung_range.expect("two climbs give a spread");
+    assert!(lo <= l.rungs.len() && l.rungs.len() <= hi, "{l:?}");
+    assert_eq!(l.climbs, 2);
+    assert_eq!(l.other_climbs.len(), 1);
+    let words = without_tags(&dom);
+    let (spread, said) = if lo == hi {
+        (
+            format!(", {lo} in each of 2 climbs with their own seeds"),
+            format!("({lo} in each of 2 climbs"),
+        )
+    } else {
+        (
+            format!(" [{lo}, {hi}] over 2 climbs with their own seeds"),
+            format!(" [{lo}, {hi}] over 2 climbs"),
+        )
+    };
+    assert!(
+        words.contains(&spread),
+        "the count's spread is on the page: {spread}"
+    );
+    assert!(ladder.answer.contains(&said), "{}", ladder.answer);
+    let json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(dir.join("report.json")).unwrap()).unwrap();
+    assert_eq!(
+        at(&json, "ladder.ladder.rung_range"),
+        Some(serde_json::json!([lo, hi]))
+    );
+    assert_eq!(
+        at(&json, "ladder.ladder.other_climbs.length"),
+        Some(serde_json::json!(1))
+    );
+    assert_eq!(at(&json, "solved.with_cap"), Some(serde_json::json!(false)));
+    assert!(dom.contains("Another climb, with its own seed and games:"));
+    // A warning where the first player wins over 90% of a match's games,
+    // and only there.
+    let decided = (l.steps.iter())
+        .chain(l.other_climbs.iter().flat_map(|c| &c.steps))
+        .any(|s| s.first_player > 0.9);
+    assert_eq!(ladder.warning.is_some(), decided, "{:?}", ladder.warning);
+    if let Some(w) = &ladder.warning {
+        assert!(dom.contains(&format!("<p class=\"warning\">{}</p>", escape(w))));
+    }
+    assert!(dom.contains("a sequential test"));
+    for s in &l.steps {
+        let word = match s.decision.expect("a test's decision") {
+            murus_lab::ladder::Decision::Rung => "<td>a rung</td>",
+            murus_lab::ladder::Decision::NoGain => "<td>no gain</td>",
+            murus_lab::ladder::Decision::Unclear => "<td>unclear</td>",
+        };
+        assert!(dom.contains(word), "{word}");
+    }
+    assert!(!solved.with_cap);
+    assert!(dom.contains("The value is that of play without the ply cap"));
     // A screenshot, kept beside the page.
     let shot = dir.join("report.png");
     chromium(
@@ -229,6 +285,48 @@ fn the_page_fits_a_phone_without_scrolling_sideways() {
     .unwrap();
     assert_ne!(overflow(&bad, 390), "0;");
     assert_eq!(overflow(&dir.join("index.html"), 390), "0;");
+}
+
+/// The text of `html` without its tags.
+fn without_tags(html: &str) -> String {
+    let mut out = String::new();
+    let mut in_tag = false;
+    for c in html.chars() {
+        match c {
+            '<' => in_tag = true,
+            '>' => in_tag = false,
+            c if !in_tag => out.push(c),
+            _ => {}
+        }
+    }
+    out
+}
+
+/// Where the rules decide a game at its ply cap, the page says the value
+/// shown is the game's with the cap, and gives the cap.
+#[test]
+fn a_value_with_the_ply_cap_says_so() {
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let text = source.replace("    plies 300\n", "    plies 6\n    adjudicate for g\n");
+    let v = Variant::compile(&text).unwrap();
+    let report = run_report(
+        &v,
+        "capped.mg",
+        &ReportConfig::new(Budget::Quick, 3, 2),
+        None,
+        &(),
+    )
+    .unwrap();
+    let html = report_html(&v, &report);
+    let words = without_tags(&html);
+    assert!(
+        words.contains(
+            "The value is that of the game with its ply cap of 6 plies, as the rules define it"
+        ),
+        "{words}"
+    );
+    assert!(html.contains("data-key=\"solved.ply_cap\""));
+    assert!(words.contains("--with-cap"));
 }
 
 /// HTML escaping as the page writes text (Chromium's DOM writes `'` and

@@ -1,7 +1,7 @@
 //! `murus solve`: exact values of small boards, the winning first moves,
-//! budgets, and clear errors.
+//! budgets, the game with its ply cap (`--with-cap`), and clear errors.
 
-use crate::util::{json, murus, stderr, stdout};
+use crate::util::{TempDir, json, murus, repo, stderr, stdout};
 
 const SMALL: &str = "variants/sweeps/standard-small.mg";
 
@@ -78,6 +78,96 @@ fn bad_input_is_a_clear_error() {
             &["solve", "standard", "--position", "8/8/8/8/8/8/8 x"],
             "position",
         ),
+    ];
+    for (args, expected) in cases {
+        let o = murus(args);
+        assert!(!o.status.success(), "{args:?}");
+        let err = stderr(&o);
+        assert!(err.contains(expected), "{args:?}: {err}");
+    }
+}
+
+/// The small boards' rules (4×4 by default) whose games at `cap` plies go
+/// to the Gauls, in a folder of their own.
+fn capped(cap: u32) -> (TempDir, String) {
+    let source = std::fs::read_to_string(repo(SMALL)).unwrap();
+    let text = source.replace(
+        "    plies 300\n",
+        &format!("    plies {cap}\n    adjudicate for g\n"),
+    );
+    assert_ne!(text, source);
+    let dir = TempDir::new("solve-capped");
+    let path = dir.write("capped.mg", &text).display().to_string();
+    (dir, path)
+}
+
+/// 4×4 is the Romans' without the cap; with a cap of 6 plies after which
+/// the Gauls win, they cannot break through in time, with 12 they can.
+#[test]
+fn with_cap_solves_the_game_the_rules_end_at_the_cap() {
+    let (_dir, six) = capped(6);
+    let j = solved(&[&six]);
+    assert_eq!(
+        (j["value"].as_str(), j["winner"].as_str()),
+        (Some("win"), Some("r")),
+        "{j}"
+    );
+    assert_eq!(j["with_cap"], false);
+    let j = solved(&[&six, "--with-cap"]);
+    assert_eq!(
+        (j["value"].as_str(), j["winner"].as_str()),
+        (Some("loss"), Some("g")),
+        "{j}"
+    );
+    assert_eq!(
+        (
+            j["with_cap"].as_bool(),
+            j["ply_cap"].as_u64(),
+            j["plies_left"].as_u64()
+        ),
+        (Some(true), Some(6), Some(6))
+    );
+    // Plies already played count: after a move, or given with --ply.
+    let j = solved(&[&six, "--with-cap", "--moves", "b1-b3"]);
+    assert_eq!(j["plies_left"], 5, "{j}");
+    let j = solved(&[&six, "--with-cap", "--ply", "4"]);
+    assert_eq!(j["plies_left"], 2, "{j}");
+    let (_dir, twelve) = capped(12);
+    let j = solved(&[&twelve, "--with-cap"]);
+    assert_eq!(
+        (j["value"].as_str(), j["winner"].as_str()),
+        (Some("win"), Some("r")),
+        "{j}"
+    );
+    assert_eq!(j["winning"], serde_json::json!(["b1-b3", "c1-c3"]));
+    let o = murus(&["solve", &twelve, "--with-cap", "--table", "16"]);
+    let out = stdout(&o);
+    assert!(
+        out.contains("Romans win with perfect play (the game to its ply cap of 12)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("rules    play to the ply cap (12 plies, 12 left)"),
+        "{out}"
+    );
+}
+
+#[test]
+fn with_cap_refuses_what_it_cannot_solve() {
+    let (_dir, six) = capped(6);
+    let free = TempDir::new("solve-free");
+    let source = std::fs::read_to_string(repo(SMALL)).unwrap();
+    let no_cap = free
+        .write("free.mg", &source.replace("    plies 300\n", ""))
+        .display()
+        .to_string();
+    let cases: [(&[&str], &str); 3] = [
+        (&["solve", &six, "--ply", "2"], "--with-cap"),
+        (
+            &["solve", &six, "--with-cap", "--ply", "6"],
+            "reached the ply cap",
+        ),
+        (&["solve", &no_cap, "--with-cap"], "no ply cap"),
     ];
     for (args, expected) in cases {
         let o = murus(args);

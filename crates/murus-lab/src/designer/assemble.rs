@@ -59,10 +59,21 @@ pub(super) fn assemble(
         ),
         balance,
     };
-    let ladder = ladder.map(|l| LadderSection {
-        answer: format!("{}.", l.answer()),
-        command: command.clone(),
-        ladder: l,
+    let ladder = ladder.map(|l| {
+        let warning = l.colour_warning();
+        let answer = match warning {
+            Some(_) => format!(
+                "{}. Warning: the first player's edge decides some of its matches.",
+                l.answer()
+            ),
+            None => format!("{}.", l.answer()),
+        };
+        LadderSection {
+            answer,
+            command: command.clone(),
+            warning,
+            ladder: l,
+        }
     });
     let solved =
         solved.map(|s| solved_section(variant, spec_text, plan.solve_nodes, s, &fairness.balance));
@@ -179,17 +190,33 @@ pub(super) fn solved_section(
     let strongest = strongest(balance);
 
     let mover = 0;
+    let ply_cap = variant.rules().draw.ply_cap.filter(|_| s.with_cap);
+    let capped = ply_cap.map_or(String::new(), |cap| {
+        format!(" to the ply cap of {cap}, where the rules decide the game")
+    });
     let (value, winner, answer) = match s.value {
         Some(Some(p)) => (
             if p == mover { "win" } else { "loss" },
             Some(variant.letter(p)),
-            format!("Solved: {} win with perfect play", name(p)),
+            format!("Solved: {} win with perfect play{capped}", name(p)),
         ),
-        Some(None) => ("draw", None, "Solved: a draw with perfect play".to_string()),
+        Some(None) => (
+            "draw",
+            None,
+            format!("Solved: a draw with perfect play{capped}"),
+        ),
         None => (
             "unknown",
             None,
-            format!("Not solved within {} nodes of proof-number search", s.nodes),
+            format!(
+                "Not solved within {} nodes of proof-number search{}",
+                s.nodes,
+                if s.with_cap {
+                    " of the game to its ply cap"
+                } else {
+                    ""
+                }
+            ),
         ),
     };
     let agrees = s.value.and_then(|v| {
@@ -211,12 +238,17 @@ pub(super) fn solved_section(
     }
     SolvedSection {
         answer,
-        command: format!("murus solve {spec_text} --budget {budget_nodes}"),
+        command: format!(
+            "murus solve {spec_text} --budget {budget_nodes}{}",
+            if s.with_cap { " --with-cap" } else { "" }
+        ),
         value: value.to_string(),
         winner,
         winning: s.winning,
         nodes: s.nodes,
         budget_nodes,
         balance_agrees: agrees,
+        with_cap: s.with_cap,
+        ply_cap,
     }
 }

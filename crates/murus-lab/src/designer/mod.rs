@@ -99,6 +99,7 @@ impl Budget {
                 levels: "random,easy,medium,hard",
                 games: 100,
                 ladder_games: 60,
+                ladder_block: 20,
                 ladder_most_nodes: 1 << 12,
                 solve_nodes: 2_000_000,
                 review_nodes: 20_000,
@@ -111,6 +112,7 @@ impl Budget {
                 levels: "random,easy,medium,hard",
                 games: 400,
                 ladder_games: 200,
+                ladder_block: 40,
                 ladder_most_nodes: 1 << 16,
                 solve_nodes: 50_000_000,
                 review_nodes: 200_000,
@@ -123,6 +125,7 @@ impl Budget {
                 levels: "random,easy,medium,hard,expert",
                 games: 1_000,
                 ladder_games: 400,
+                ladder_block: 80,
                 ladder_most_nodes: 1 << 20,
                 solve_nodes: 1_000_000_000,
                 review_nodes: 1_000_000,
@@ -143,8 +146,10 @@ pub struct Plan {
     pub levels: &'static str,
     /// Games at each level.
     pub games: u64,
-    /// Games of each ladder match.
+    /// The most games of each ladder match.
     pub ladder_games: u64,
+    /// Games between two looks of a ladder match's sequential test.
+    pub ladder_block: u64,
     /// The ladder's largest budget, in nodes.
     pub ladder_most_nodes: u64,
     /// The proof search's nodes.
@@ -210,7 +215,9 @@ impl ReportConfig {
         let plan = self.budget.plan();
         LadderConfig {
             games: plan.ladder_games,
+            block: plan.ladder_block,
             most_nodes: plan.ladder_most_nodes,
+            climbs: 2,
             openings: self.openings,
             seed: self.seed,
             threads: self.threads,
@@ -356,10 +363,10 @@ pub fn run_report_shard(
     handler: &dyn Handler<ReportProgress>,
 ) -> Result<(), LabError> {
     let plan = config.budget.plan();
-    let most = plan.games.min(plan.ladder_games);
+    let most = plan.games.min(plan.ladder_block);
     if shard.n > most {
         return Err(LabError::Invalid(format!(
-            "shard {shard}: a {} report splits into at most {most} shards (its smallest stage plays {most} games)",
+            "shard {shard}: a {} report splits into at most {most} shards (its smallest share of games, a block of a ladder match, has {most})",
             config.budget.name()
         )));
     }
@@ -750,8 +757,16 @@ fn stages(
                 nodes: plan.solve_nodes,
                 table_mib: 256,
             };
-            let found = proof::solve(variant, &variant.start(), limits, &Never)
-                .map_err(LabError::Invalid)?;
+            // Where the rules decide a game at the ply cap, the cap is part
+            // of the game: solved with it.
+            let with_cap = variant.rules().adjudicate.is_some();
+            let found = if with_cap {
+                let line = proof::Line::start(variant).map_err(LabError::Invalid)?;
+                proof::solve_line(variant, &line, limits, &Never)
+            } else {
+                proof::solve(variant, &variant.start(), limits, &Never)
+            }
+            .map_err(LabError::Invalid)?;
             Ok(SolvePart {
                 value: found.value.map(|v| match v {
                     Value::Win(p) => Some(p),
@@ -764,6 +779,7 @@ fn stages(
                     .collect(),
                 nodes: found.nodes,
                 seconds: started.elapsed().as_secs_f64(),
+                with_cap,
             })
         })?;
         timing.seconds.insert("solve".into(), round2(part.seconds));

@@ -60,6 +60,10 @@ pub(super) struct SolvePart {
     pub(super) winning: Vec<String>,
     pub(super) nodes: u64,
     pub(super) seconds: f64,
+    /// The value is the game's with its ply cap (`murus solve
+    /// --with-cap`): the rules decide a game at the cap.
+    #[serde(default)]
+    pub(super) with_cap: bool,
 }
 
 /// The part kept at `path`, or `make`'s (kept there).

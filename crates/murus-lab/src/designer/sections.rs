@@ -55,6 +55,11 @@ pub struct LadderSection {
     pub answer: String,
     pub command: String,
     pub ladder: Ladder,
+    /// Where the first player's edge decides the ladder's matches (over
+    /// 90% of a match's games won by the first player): what that means
+    /// ([`Ladder::colour_warning`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub warning: Option<String>,
 }
 
 /// The proof search's answer on the start.
@@ -73,6 +78,14 @@ pub struct SolvedSection {
     /// When proved: whether the strongest level's balance verdict agrees
     /// (a significant edge for the winner, or none for a draw).
     pub balance_agrees: Option<bool>,
+    /// The value shown is the game's with its ply cap, ended there as the
+    /// rules say (the rules decide a game at the cap: `adjudicate …`);
+    /// otherwise the game's without the cap, endless play a draw.
+    #[serde(default)]
+    pub with_cap: bool,
+    /// The rules' ply cap, when the value is the game's with it.
+    #[serde(default)]
+    pub ply_cap: Option<u32>,
 }
 
 /// Game quality: the metrics of the strongest level's games.
