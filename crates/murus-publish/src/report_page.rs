@@ -672,7 +672,7 @@ fn openings_section(b: &mut String, r: &DesignerReport) {
         return;
     };
     open(b, "openings", "Openings", &o.answer);
-    b.push_str("<div class=\"scroll\"><table>\n<tr><th>first move</th><th class=\"r\">score</th><th class=\"r\">games</th><th class=\"r\">first player wins</th><th class=\"r\">95% interval</th><th>strong replies (score)</th><th>chosen by the strongest bot</th></tr>\n");
+    b.push_str("<div class=\"scroll\"><table>\n<tr><th>first move</th><th class=\"r\">score</th><th class=\"r\">games</th><th class=\"r\">first player wins</th><th class=\"r\">95% interval</th><th>strong replies (score)</th><th class=\"r\">their depth</th><th>chosen by the strongest bot</th></tr>\n");
     for (i, m) in o.moves.iter().enumerate() {
         let k = format!("openings.moves.{i}");
         let replies: Vec<String> = m
@@ -689,13 +689,17 @@ fn openings_section(b: &mut String, r: &DesignerReport) {
             .collect();
         let _ = writeln!(
             b,
-            "<tr><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td>{}</td><td>{}</td></tr>",
+            "<tr><td>{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td class=\"r\">{}</td><td>{}</td><td class=\"r\">{}</td><td>{}</td></tr>",
             escape(&m.first),
             score_cell(&format!("{k}.score"), m.score),
             Num::int(&format!("{k}.games"), m.games),
             Num::pct(&format!("{k}.rate"), m.rate),
             Num::pct_interval(&format!("{k}.ci95"), m.ci95),
             replies.join(", "),
+            match m.replies_depth {
+                0 => "–".to_string(),
+                d => Num::int(&format!("{k}.replies_depth"), d),
+            },
             if m.chosen { "yes" } else { "no" },
         );
     }
@@ -710,8 +714,9 @@ fn openings_section(b: &mut String, r: &DesignerReport) {
     }
     let _ = writeln!(
         b,
-        "<p class=\"note\">How: each first move's score is the search's at the start ({} nodes, every move with a full window, the first player's view in stones); its games open with it and one of the search's best replies, two games a reply, played by {} against itself. Moves are ranked by the first player's results, then by score.</p>\n</section>",
+        "<p class=\"note\">How: each first move's score is the search's at the start ({} nodes, every move with a full window, searched to depth {}, the first player's view in stones); its replies' scores the search's after it, with the depth it reached; its games open with it and one of the search's best replies, two games a reply, played by {} against itself. Moves are ranked by the first player's results, then by score.</p>\n</section>",
         Num::int("openings.search_nodes", o.search_nodes),
+        Num::int("openings.search_depth", o.search_depth),
         escape(&o.level)
     );
 }

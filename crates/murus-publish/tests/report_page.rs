@@ -139,6 +139,18 @@ fn the_page_renders_without_console_errors_or_network_and_shows_every_section() 
         assert!(dom.contains(&escape(answer)), "{heading}: {answer}");
     }
     assert!(solved.answer.starts_with("Solved: Romans win"));
+    // Every score on the page comes with the depth searched: the game's
+    // (the start to the last search), the openings' first moves and their
+    // replies.
+    let game = report.game.as_ref().unwrap();
+    assert_eq!(game.depths.len(), game.scores.len());
+    assert!(game.depths[..game.depths.len() - 1].iter().all(|&d| d >= 1));
+    let openings = report.openings.as_ref().unwrap();
+    assert!(openings.search_depth >= 1);
+    assert!(
+        (openings.moves.iter()).all(|m| m.replies.is_empty() == (m.replies_depth == 0)),
+        "{openings:?}"
+    );
     // The course of play's charts, the heat maps (coverage by anyone and by
     // each player, a map for each side that won, the first moves) and the
     // endings' bars are drawn.

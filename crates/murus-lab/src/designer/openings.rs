@@ -52,6 +52,10 @@ pub struct OpeningMove {
     /// The best replies by the search, best first, each with its score for
     /// the first player.
     pub replies: Vec<(String, Option<i32>)>,
+    /// The depth the search of the replies reached (0: not searched, the
+    /// move ending the game).
+    #[serde(default)]
+    pub replies_depth: u32,
     /// The strongest bot chose it at least once.
     pub chosen: bool,
 }
@@ -64,6 +68,9 @@ pub struct OpeningsSection {
     pub level: String,
     pub asked: String,
     pub search_nodes: u64,
+    /// The depth the search of the first moves reached.
+    #[serde(default)]
+    pub search_depth: u32,
     /// Ranked, best for the first player first.
     pub moves: Vec<OpeningMove>,
     /// First moves the strongest bot never chose.
@@ -80,8 +87,9 @@ fn cp(s: Score, mover: usize) -> i32 {
     }
 }
 
-/// Every move of `game`'s position with its score for the first player.
-fn scored(game: &Game, nodes: u64) -> Vec<(Move, Option<i32>)> {
+/// Every move of `game`'s position with its score for the first player,
+/// and the depth the search reached.
+fn scored(game: &Game, nodes: u64) -> (Vec<(Move, Option<i32>)>, u32) {
     let v = game.variant();
     let mover = v.turn(game.position());
     let legal = game.legal_moves();
@@ -91,9 +99,9 @@ fn scored(game: &Game, nodes: u64) -> Vec<(Move, Option<i32>)> {
         ..Limits::default()
     };
     let seed = v.hash(game.position());
-    let lines: Vec<Line> = analyser
+    let (lines, depth): (Vec<Line>, u32) = analyser
         .analyse_lines(game, limits, legal.len(), seed, &())
-        .map(|f| f.lines)
+        .map(|f| (f.lines, f.depth))
         .unwrap_or_default();
     let mut out: Vec<(Move, Option<i32>)> = legal
         .iter()
@@ -108,7 +116,7 @@ fn scored(game: &Game, nodes: u64) -> Vec<(Move, Option<i32>)> {
     // Best for the side to move first: its score, the first player's view.
     let sign = if mover == 0 { 1 } else { -1 };
     out.sort_by_key(|(_, s)| std::cmp::Reverse(s.map_or(i32::MIN, |s| s * sign)));
-    out
+    (out, depth)
 }
 
 /// A share of the openings' study: the first moves a shard studies (or
@@ -119,6 +127,8 @@ pub(super) struct OpeningsShare {
     pub(super) level: String,
     pub(super) asked: String,
     pub(super) search_nodes: u64,
+    #[serde(default)]
+    pub(super) search_depth: u32,
     pub(super) moves: Vec<(usize, OpeningMove)>,
     pub(super) never: Vec<String>,
     pub(super) legal: usize,
@@ -149,7 +159,7 @@ pub(super) fn play(
     shard: Option<Shard>,
 ) -> Result<OpeningsShare, LabError> {
     let start = Game::new(v);
-    let firsts = scored(&start, nodes);
+    let (firsts, search_depth) = scored(&start, nodes);
     let legal = firsts.len();
     let mut chosen = Vec::new();
     for s in 0..ASKS {
@@ -165,8 +175,9 @@ pub(super) fn play(
         }
         let mut after = start.clone();
         after.play(first);
-        let replies: Vec<(Move, Option<i32>)> = if after.outcome().is_some() {
-            Vec::new()
+        let (replies, replies_depth): (Vec<(Move, Option<i32>)>, u32) = if after.outcome().is_some()
+        {
+            (Vec::new(), 0)
         } else {
             scored(&after, nodes)
         };
@@ -224,6 +235,7 @@ pub(super) fn play(
                     .take(3)
                     .map(|(r, s)| (v.move_to_string(*r), *s))
                     .collect(),
+                replies_depth,
                 chosen: chosen.contains(&first),
             },
         ));
@@ -237,6 +249,7 @@ pub(super) fn play(
         level: level.0.to_string(),
         asked: strongest.to_string(),
         search_nodes: nodes,
+        search_depth,
         moves,
         never,
         legal,
@@ -250,6 +263,7 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
         level,
         asked,
         search_nodes,
+        search_depth,
         moves,
         never,
         legal,
@@ -298,6 +312,7 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
         level,
         asked,
         search_nodes,
+        search_depth,
         moves,
         never,
         legal,
