@@ -272,6 +272,19 @@ impl Ladder {
         }
     }
 
+    /// Whether the first climb ended on a step its test could not decide
+    /// (neither a rung nor no gain within the match's most games): its
+    /// count is then a least count, not evidence of where skill ends.
+    pub fn ended_unclear(&self) -> bool {
+        self.end == End::NoGain
+            && self
+                .steps
+                .iter()
+                .rev()
+                .take(2)
+                .any(|s| s.decision == Some(Decision::Unclear))
+    }
+
     /// The ladder in one sentence.
     pub fn answer(&self) -> String {
         let rungs = self.rungs.len();
@@ -288,10 +301,20 @@ impl Ladder {
             (1, End::Interrupted, _) => "stopped before any bot clearly beat random".to_string(),
             (1, _, _) => "no searching bot clearly beats random: skill hardly matters".to_string(),
             (_, _, true) => "still rising when the budget ran out".to_string(),
-            (_, End::NoGain, _) => format!(
-                "neither the next doubling ({}) nor twice that ({}) clearly beats the last rung",
+            // The test found no gain in both steps: evidence that the
+            // ladder ends here.
+            (_, End::NoGain, _) if !self.ended_unclear() => format!(
+                "neither the next doubling ({}) nor twice that ({}) clearly beats the last rung (the tests found no gain)",
                 upper(2),
                 upper(1)
+            ),
+            // A step the test could not decide is no evidence of an end:
+            // the count is a least count.
+            (_, End::NoGain, _) => format!(
+                "neither the next doubling ({}) nor twice that ({}) clearly beats the last rung, but the tests could not tell within {} games a match: there may be more rungs, which a larger budget would show",
+                upper(2),
+                upper(1),
+                self.games
             ),
             _ => format!(
                 "the next doubling ({}) does not clearly beat the last rung, and the largest budget allows no longer step",
@@ -313,7 +336,12 @@ impl Ladder {
             .elo_per_doubling
             .map(|e| format!(", {e:+.0} Elo a doubling"))
             .unwrap_or_default();
-        format!("{rungs} rung{plural} of skill{spread}{per}; {how}")
+        let least = if self.ended_unclear() {
+            "At least "
+        } else {
+            ""
+        };
+        format!("{least}{rungs} rung{plural} of skill{spread}{per}; {how}")
     }
 }
 
@@ -885,8 +913,20 @@ mod tests {
         );
         assert!(
             answer.ends_with(
-                "neither the next doubling (alphabeta:16) nor twice that (alphabeta:32) clearly beats the last rung"
+                "neither the next doubling (alphabeta:16) nor twice that (alphabeta:32) clearly beats the last rung (the tests found no gain)"
             ),
+            "{answer}"
+        );
+        assert!(!ladder.ended_unclear());
+        // Steps the tests could not decide end the climb too, but the
+        // count is then a least count, and the answer says so.
+        let unclear = scripted(&c, |_, lower| if lower == 0 { 19 } else { 11 });
+        let ladder = Ladder::of(&c, vec![unclear]);
+        assert!(ladder.ended_unclear());
+        let answer = ladder.answer();
+        assert!(answer.starts_with("At least 2 rungs of skill;"), "{answer}");
+        assert!(
+            answer.ends_with("but the tests could not tell within 200 games a match: there may be more rungs, which a larger budget would show"),
             "{answer}"
         );
         assert_ne!(c.climb_seed(1), c.climb_seed(0));
