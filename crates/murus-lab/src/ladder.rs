@@ -299,6 +299,10 @@ impl Ladder {
                 "stopped before its climbs ended".to_string()
             }
             (1, End::Interrupted, _) => "stopped before any bot clearly beat random".to_string(),
+            (1, _, _) if self.ended_unclear() => format!(
+                "no searching bot clearly beats random, but the tests could not tell within {} games a match",
+                self.games
+            ),
             (1, _, _) => "no searching bot clearly beats random: skill hardly matters".to_string(),
             (_, _, true) => "still rising when the budget ran out".to_string(),
             // The test found no gain in both steps: evidence that the
