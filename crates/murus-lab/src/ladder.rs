@@ -5,16 +5,19 @@
 //! weakest alpha-beta budget (`first_nodes`, doubled at most
 //! [`FIRST_TRIES`] times) that clearly beats random; each rung above
 //! clearly beats the rung below with twice its budget, or, where twice is
-//! not a rung, with four times. *Clearly*: a sequential test on a match of
+//! not a rung, with four times, eight times, …. *Clearly*: a sequential
+//! test on a match of
 //! paired games (colours swapped, from varied openings) accepts that the
 //! upper bot scores `threshold` (60% by default) rather than 50%. The
 //! test (the GSPRT of [`crate::stats`], α = β = 5%) looks at the games after
 //! every `block` of them and stops as soon as it decides, either way, or
 //! after `games`: each match ends a **rung**, **no gain** or **unclear**.
-//! The ladder ends after two steps in a row that are not rungs (the
-//! doubling and the quadrupling over the same rung: the game's skill has
-//! run out there, or the matches cannot tell), at the largest budget
-//! allowed, or when it is stopped (its time budget).
+//! The ladder ends on evidence: after two steps in a row over the same
+//! rung whose tests found no gain (the game's skill has run out there); a
+//! step its test could not decide is no evidence either way, so the next
+//! larger step is tried. It also ends at the largest budget allowed (a
+//! least count, where its last steps were undecided) or when it is stopped
+//! (its time budget).
 //!
 //! The count is a random quantity: the ladder is climbed `climbs` times
 //! (two by default), each climb with its own seed and so its own games, and
@@ -174,9 +177,8 @@ impl Step {
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum End {
-    /// Neither the doubling nor the quadrupling of the last rung's budget
-    /// clearly beat it (or, for the first rung, no budget tried beat
-    /// random).
+    /// Two steps in a row over the last rung found no gain (or, for the
+    /// first rung, no budget tried beat random).
     NoGain,
     /// The next step would pass the largest budget allowed.
     MostNodes,
@@ -272,17 +274,14 @@ impl Ladder {
         }
     }
 
-    /// Whether the first climb ended on a step its test could not decide
-    /// (neither a rung nor no gain within the match's most games): its
-    /// count is then a least count, not evidence of where skill ends.
+    /// Whether the first climb ended without evidence that skill ends
+    /// there: at the largest budget after steps its tests could not decide
+    /// (neither a rung nor no gain within the match's most games), or, for
+    /// the first rung, with every budget tried against random undecided.
+    /// Its count is then a least count.
     pub fn ended_unclear(&self) -> bool {
-        self.end == End::NoGain
-            && self
-                .steps
-                .iter()
-                .rev()
-                .take(2)
-                .any(|s| s.decision == Some(Decision::Unclear))
+        let last = self.steps.last().and_then(|s| s.decision);
+        !self.still_rising && self.end != End::Interrupted && last == Some(Decision::Unclear)
     }
 
     /// The ladder in one sentence.
@@ -305,23 +304,22 @@ impl Ladder {
             ),
             (1, _, _) => "no searching bot clearly beats random: skill hardly matters".to_string(),
             (_, _, true) => "still rising when the budget ran out".to_string(),
-            // The test found no gain in both steps: evidence that the
+            // Two steps whose tests found no gain: evidence that the
             // ladder ends here.
-            (_, End::NoGain, _) if !self.ended_unclear() => format!(
-                "neither the next doubling ({}) nor twice that ({}) clearly beats the last rung (the tests found no gain)",
+            (_, End::NoGain, _) => format!(
+                "neither {} nor {} gains over the last rung (the tests found no gain)",
                 upper(2),
                 upper(1)
             ),
-            // A step the test could not decide is no evidence of an end:
+            // Steps the tests could not decide are no evidence of an end:
             // the count is a least count.
-            (_, End::NoGain, _) => format!(
-                "neither the next doubling ({}) nor twice that ({}) clearly beats the last rung, but the tests could not tell within {} games a match: there may be more rungs, which a larger budget would show",
-                upper(2),
+            _ if self.ended_unclear() => format!(
+                "no larger budget up to {} clearly beats the last rung, but the tests could not tell within {} games a match: there may be more rungs, which a larger budget would show",
                 upper(1),
                 self.games
             ),
             _ => format!(
-                "the next doubling ({}) does not clearly beat the last rung, and the largest budget allows no longer step",
+                "the last step ({}) found no gain, and the largest budget allows no larger one",
                 upper(1)
             ),
         };
@@ -565,33 +563,40 @@ fn climb(
     };
     climb.rungs.push(bot(nodes).to_string());
     // Each rung above: twice the budget, or where that is no rung, four
-    // times; two steps in a row that are not rungs end the climb.
+    // times, eight times, … over the same rung. The climb ends on evidence:
+    // two steps in a row whose tests found no gain. A step the test could
+    // not decide is no evidence either way, so the next larger step is
+    // tried; the largest budget allowed ends the climb too.
     'climb: loop {
         let mut tried = 0;
-        for factor in [2, 4] {
+        let mut no_gain = 0;
+        let mut factor = 2;
+        while nodes.saturating_mul(factor) <= config.most_nodes {
             let upper = nodes * factor;
-            if upper > config.most_nodes {
-                break;
-            }
             tried += 1;
             let Some(step) = decide(&bot(upper), &bot(nodes))? else {
                 climb.end = End::Interrupted;
                 climb.still_rising = tried == 1;
                 break 'climb;
             };
-            let clear = step.clear;
+            let decision = step.decision;
             climb.steps.push(step);
-            if clear {
-                nodes = upper;
-                climb.rungs.push(bot(nodes).to_string());
-                continue 'climb;
+            match decision {
+                Some(Decision::Rung) => {
+                    nodes = upper;
+                    climb.rungs.push(bot(nodes).to_string());
+                    continue 'climb;
+                }
+                Some(Decision::NoGain) => no_gain += 1,
+                _ => no_gain = 0,
             }
+            if no_gain == 2 {
+                climb.end = End::NoGain;
+                break 'climb;
+            }
+            factor *= 2;
         }
-        (climb.end, climb.still_rising) = match tried {
-            0 => (End::MostNodes, true),
-            1 => (End::MostNodes, false),
-            _ => (End::NoGain, false),
-        };
+        (climb.end, climb.still_rising) = (End::MostNodes, tried == 0);
         break;
     }
     Ok(finish(climb))
@@ -845,7 +850,7 @@ mod tests {
     }
 
     /// A doubling that is no rung is followed by a quadrupling over the same
-    /// rung; the climb ends after two steps in a row that are not rungs.
+    /// rung; the climb ends after two steps in a row that found no gain.
     #[test]
     fn the_climb_goes_on_past_one_step_that_is_no_rung() {
         let c = config();
@@ -886,7 +891,7 @@ mod tests {
         let quad = &climb.steps[2];
         let per = climb.elo_per_doubling.unwrap();
         assert!((per - quad.gap.elo.unwrap() / 2.0).abs() < 1e-9, "{per}");
-        // Two steps in a row that are not rungs end the climb.
+        // Two steps in a row that found no gain end the climb.
         let flat = scripted(&c, |_, lower| if lower == 0 { 19 } else { 10 });
         assert_eq!(flat.rungs, ["random", "alphabeta:8"]);
         assert_eq!(flat.steps.len(), 3);
@@ -917,20 +922,36 @@ mod tests {
         );
         assert!(
             answer.ends_with(
-                "neither the next doubling (alphabeta:16) nor twice that (alphabeta:32) clearly beats the last rung (the tests found no gain)"
+                "neither alphabeta:16 nor alphabeta:32 gains over the last rung (the tests found no gain)"
             ),
             "{answer}"
         );
         assert!(!ladder.ended_unclear());
-        // Steps the tests could not decide end the climb too, but the
-        // count is then a least count, and the answer says so.
+        // Steps the tests could not decide do not end the climb: larger
+        // ones are tried up to the largest budget, and the count is then a
+        // least count, which the answer says.
         let unclear = scripted(&c, |_, lower| if lower == 0 { 19 } else { 11 });
+        let tried: Vec<&str> = unclear.steps.iter().map(|s| s.gap.upper.as_str()).collect();
+        assert_eq!(
+            tried,
+            [
+                "alphabeta:8",
+                "alphabeta:16",
+                "alphabeta:32",
+                "alphabeta:64",
+                "alphabeta:128",
+                "alphabeta:256",
+                "alphabeta:512",
+                "alphabeta:1024"
+            ]
+        );
+        assert_eq!(unclear.end, End::MostNodes);
         let ladder = Ladder::of(&c, vec![unclear]);
         assert!(ladder.ended_unclear());
         let answer = ladder.answer();
         assert!(answer.starts_with("At least 2 rungs of skill;"), "{answer}");
         assert!(
-            answer.ends_with("but the tests could not tell within 200 games a match: there may be more rungs, which a larger budget would show"),
+            answer.ends_with("no larger budget up to alphabeta:1024 clearly beats the last rung, but the tests could not tell within 200 games a match: there may be more rungs, which a larger budget would show"),
             "{answer}"
         );
         assert_ne!(c.climb_seed(1), c.climb_seed(0));
