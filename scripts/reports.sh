@@ -31,7 +31,12 @@ while [ $# -gt 0 ]; do
     shift
 done
 if [ ${#variants[@]} -eq 0 ]; then
-    variants=(standard houdini escape checkerboard small large advanced advanced-delayed pie hex)
+    # Every shipped variant with two players (its file names two).
+    for f in variants/*.mg; do
+        if [ "$(grep -c '^player ' "$f")" -eq 2 ]; then
+            variants+=("$(basename "$f" .mg)")
+        fi
+    done
 fi
 if [ -n "$tables_only" ]; then
     variants=()

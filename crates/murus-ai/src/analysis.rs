@@ -413,7 +413,8 @@ impl Analyser {
         .with_lines(lines)
         .with_features(self.features)
         .with_evaluation(&evaluation)
-        .with_reports();
+        .with_reports()
+        .finishing_first_iteration();
         let result = searcher.run(pos, &mut SmallRng::seed_from_u64(seed));
         let found_lines: Vec<Line> = std::mem::take(&mut searcher.lines)
             .into_iter()

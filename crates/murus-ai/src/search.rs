@@ -258,6 +258,13 @@ pub(crate) struct Searcher<'a, B: Bits> {
     depth_limit: u32,
     /// The depth of the iteration under way (bounds threat extensions).
     root_depth: u32,
+    /// Whether the first iteration always finishes, whatever the budget or
+    /// the handler say (a few hundred nodes at most): set by the analysis,
+    /// whose every answer must be a searched value. A bot's budget is
+    /// counted from the first node, so that smaller budgets than one
+    /// iteration remain weaker players (the best of the root moves they
+    /// had time to look at).
+    finish_first: bool,
     /// Whether nodes with a [`proven_window`] are searched whole: in the
     /// iterations that look for a win faster than the one known at the
     /// root (until then the search is as fast as it can be at finding one).
@@ -348,6 +355,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             reports: false,
             depth_limit: MAX_DEPTH,
             root_depth: 1,
+            finish_first: false,
             seek_faster: false,
             lines_wanted: 1,
             lines: Vec::new(),
@@ -398,6 +406,13 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// principal variation (from the root, best move first).
     pub(crate) fn with_reports(mut self) -> Self {
         self.reports = true;
+        self
+    }
+
+    /// Finishes the first iteration whatever the budget and the handler
+    /// say, so that every search has a searched value (depth 1 at least).
+    pub(crate) fn finishing_first_iteration(mut self) -> Self {
+        self.finish_first = true;
         self
     }
 
@@ -655,9 +670,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         me: usize,
     ) -> i32 {
         self.nodes += 1;
-        // The first iteration always finishes (a few hundred nodes at
-        // most): every search that ran has a searched value.
-        if self.root_depth > 1
+        // The analysis's first iteration always finishes (a few hundred
+        // nodes at most): every answer it gives is a searched value.
+        if (self.root_depth > 1 || !self.finish_first)
             && (self.nodes >= self.budget || (self.nodes & 1023 == 0 && self.handler.stop()))
         {
             self.aborted = true;

@@ -147,6 +147,38 @@ fn alphabeta_searches_deeper_with_a_bigger_budget_and_keeps_to_it() {
     assert!(small.last_nodes <= 1_000 && big.last_nodes <= 50_000);
 }
 
+/// A bot's node budget counts from the first node, so a budget smaller
+/// than one iteration is a weaker bot than a larger one (the best of the
+/// root moves it had time to look at; the skill ladder's lowest rungs rest
+/// on it), while the analysis finishes its first iteration whatever its
+/// budget, so that every score it gives was searched.
+#[test]
+fn a_budget_below_one_iteration_binds_a_bot_but_not_the_analysis() {
+    use murus_ai::analysis::{Analyser, Limits};
+    let v = Variant::standard();
+    let mut tiny = Bot::new(
+        BotSpec::AlphaBeta {
+            nodes: 8,
+            eval: None,
+        },
+        1,
+    );
+    assert!(v.legal_moves(&v.start()).len() > 8);
+    tiny.choose(&v, &v.start()).unwrap();
+    assert_eq!(tiny.last_nodes, 8);
+    assert_eq!(tiny.last_depth, 0, "no iteration finished within 8 nodes");
+    let limits = Limits {
+        nodes: Some(8),
+        depth: None,
+        time: None,
+    };
+    let found = Analyser::new(1)
+        .analyse(&Game::new(&v), limits, 1, &())
+        .unwrap();
+    assert_eq!(found.depth, 1, "the analysis searched every move once");
+    assert!(found.nodes > 8);
+}
+
 #[test]
 fn specs_parse_and_print_canonically() {
     for (text, want) in [

@@ -322,7 +322,7 @@ fn standard_at(size: u32) -> Variant {
 /// About 15 minutes on two busy cores:
 /// `cargo test --release -p murus-lab --test skill_ladder -- --ignored --nocapture`.
 #[test]
-#[ignore = "about 15 minutes in release; run with --release -- --ignored --nocapture"]
+#[ignore = "about 5 minutes in release on two cores; run with --release -- --ignored --nocapture"]
 fn depth_does_not_fall_as_the_standard_board_grows() {
     let threads = std::thread::available_parallelism().map_or(1, usize::from);
     let config = LadderConfig {
