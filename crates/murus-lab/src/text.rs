@@ -42,6 +42,19 @@ pub fn grouped(n: u64) -> String {
     out
 }
 
+/// An end reason's key (`breakthrough-sow`, or a reason's own word such as
+/// `reduced`) in words: "breakthrough by sowing", "reduction".
+pub fn reason_words(key: &str) -> &str {
+    match key {
+        "breakthrough-sow" => "breakthrough by sowing",
+        "breakthrough-throw" => "breakthrough by a throw",
+        "breakthrough-delayed" => "delayed breakthrough",
+        "ply-cap" => "the ply cap",
+        "reduced" => "reduction",
+        other => other,
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -58,5 +71,13 @@ mod tests {
             "61.3% [56.4, 65.9]"
         );
         assert_eq!(interval("+21", "+142"), "[+21, +142]");
+    }
+
+    #[test]
+    fn end_reasons_read_as_nouns() {
+        // "Gauls won by reduction", never "won by reduced".
+        assert_eq!(reason_words("reduced"), "reduction");
+        assert_eq!(reason_words("ply-cap"), "the ply cap");
+        assert_eq!(reason_words("breakthrough"), "breakthrough");
     }
 }

@@ -16,6 +16,7 @@ use serde::{Deserialize, Serialize};
 use crate::error::LabError;
 use crate::folder::read_outputs;
 use crate::record::GameResult;
+use crate::text::reason_words;
 
 /// A proven win in the scores, in centi-stones (a proven loss is its
 /// negative).
@@ -168,19 +169,20 @@ pub(super) fn representative(
             .map_or_else(|| c.to_string(), |p| v.player_name(p))
     };
     let reason = g.stats.reason.as_str().to_string();
+    let words = reason_words(&reason);
     let answer = match (winner, clear_at) {
         (Some(w), Some(at)) => format!(
-            "A game of median length at {level} ({} plies): {} won by {reason}, clear from ply {at} on.",
+            "A game of median length at {level} ({} plies): {} won by {words}, clear from ply {at} on.",
             moves.len(),
             name(w)
         ),
         (Some(w), None) => format!(
-            "A game of median length at {level} ({} plies): {} won by {reason}, in doubt almost to the end.",
+            "A game of median length at {level} ({} plies): {} won by {words}, in doubt almost to the end.",
             moves.len(),
             name(w)
         ),
         (None, _) => format!(
-            "A game of median length at {level} ({} plies): drawn by {reason}.",
+            "A game of median length at {level} ({} plies): drawn by {words}.",
             moves.len()
         ),
     };

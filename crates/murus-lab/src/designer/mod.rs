@@ -34,12 +34,13 @@ use murus_engine::Variant;
 use murus_engine::job::Handler;
 use serde::{Deserialize, Serialize};
 
+pub use crate::text::reason_words;
 pub use compare::{Comparison, Row, compare};
 pub use games::{CLEAR_CP, GameSection, PROVEN_CP, PuzzleEntry, TacticsSection, replay};
 pub use openings::{OpeningMove, OpeningsSection, REPLIES as OPENING_REPLIES};
 pub use plays::{
     Band, BoardSection, CurvesSection, Ending, EndingsSection, FirstMove, LevelEndings,
-    MIN_FIRST_GAMES, MIN_GOING, reason_words,
+    MIN_FIRST_GAMES, MIN_GOING,
 };
 pub use sections::{
     DesignerReport, FairnessSection, LadderSection, QualitySection, RulesSection, SolvedSection,

@@ -19,7 +19,7 @@ use serde::{Deserialize, Serialize};
 use super::games::moves_of;
 use crate::record::{GameResult, reason_key};
 use crate::stats::{percentile, round_to};
-use crate::text::percent;
+use crate::text::{percent, reason_words};
 
 /// The curves are drawn while at least this many games go on: a band of
 /// fewer games is not a band.
@@ -152,18 +152,6 @@ pub struct EndingsSection {
     pub answer: String,
     /// Weakest level first, as the check plays them.
     pub levels: Vec<LevelEndings>,
-}
-
-/// An end reason's key (`breakthrough-sow`) in words.
-pub fn reason_words(key: &str) -> &str {
-    match key {
-        "breakthrough-sow" => "breakthrough by sowing",
-        "breakthrough-throw" => "breakthrough by a throw",
-        "breakthrough-delayed" => "delayed breakthrough",
-        "ply-cap" => "the ply cap",
-        "reduced" => "reduction",
-        other => other,
-    }
 }
 
 /// One game as the walk reads it.
