@@ -78,7 +78,8 @@ for path in sorted(pathlib.Path("docs/reports").glob("*/report.json")):
         r["rules"]["title"],
         r["budget"],
         f"{f['rate'] * 100:.1f}% [{f['ci95'][0] * 100:.1f}, {f['ci95'][1] * 100:.1f}] at {top['level']}",
-        (str(len(ladder.get("rungs", [])))
+        (("at least " if (r.get("ladder") or {}).get("answer", "").startswith("At least") else "")
+         + str(len(ladder.get("rungs", [])))
          + (f" [{ladder['rung_range'][0]}, {ladder['rung_range'][1]}]" if ladder.get("rung_range") else "")
          + (" (still rising)" if ladder.get("still_rising") else "")) if ladder else "–",
         f"{top['report']['length']['mean']:.1f}",
@@ -87,9 +88,12 @@ for path in sorted(pathlib.Path("docs/reports").glob("*/report.json")):
         "generic" if r["rules"]["evaluation"] == "generic" else "trained",
     ))
     budgets.add(r["budget"])
-    short.append("| [{}](docs/reports/{}/index.html) | {} | {} | {} | {} |".format(
-        path.parent.name, path.parent.name, rows[-1][3], rows[-1][4], rows[-1][5], rows[-1][6]))
 budget = " / ".join(f"--{b}" for b in sorted(budgets))
+# Where the reports' budgets differ, the short table names each row's.
+for row in rows:
+    own = f" (`--{row[2]}`)" if len(budgets) > 1 else ""
+    short.append("| [{}](docs/reports/{}/index.html){} | {} | {} | {} | {} |".format(
+        row[0], row[0], own, row[3], row[4], row[5], row[6]))
 out = [
     "# The shipped variants' reports",
     "",
