@@ -347,32 +347,40 @@ impl Ladder {
     }
 }
 
-/// A share of a match's games won by the first player above which the
-/// first move, not the budget, decides the match's games: a doubling can
-/// then win no more than the colours it is given ([`Ladder::colour_warning`]).
+/// A share of a match's games won by one colour (the first player, or the
+/// second) above which the colour, not the budget, decides the match's
+/// games: a doubling can then win no more than the colours it is given
+/// ([`Ladder::colour_warning`]).
 pub const FIRST_PLAYER_DECIDES: f64 = 0.9;
 
 impl Ladder {
-    /// A warning where the first player's edge decides the ladder's
-    /// matches: the matches (of every climb) whose first player won more
-    /// than [`FIRST_PLAYER_DECIDES`] of the games, and what that means for
-    /// the count; `None` where no match did.
+    /// A warning where one colour's edge decides the ladder's matches: the
+    /// matches (of every climb) whose first player won more than
+    /// [`FIRST_PLAYER_DECIDES`] of the games, or less than its complement
+    /// (the second player won as many), and what that means for the count;
+    /// `None` where no match did.
     pub fn colour_warning(&self) -> Option<String> {
         let steps = self
             .steps
             .iter()
             .chain(self.other_climbs.iter().flat_map(|c| &c.steps));
-        let (mut decided, mut all) = (0, 0);
+        let (mut first, mut second, mut all) = (0, 0, 0);
         for s in steps {
             all += 1;
-            decided += usize::from(s.first_player > FIRST_PLAYER_DECIDES);
+            first += usize::from(s.first_player > FIRST_PLAYER_DECIDES);
+            second += usize::from(s.first_player < 1.0 - FIRST_PLAYER_DECIDES);
         }
-        (decided > 0).then(|| {
-            format!(
-                "In {decided} of the ladder's {all} matches the first player won over {:.0}% of the games: there the first move, not the budget, decides the games (colours are swapped in pairs, so each side wins its pair's first game), and those steps cannot show a stronger bot. The count of rungs says little of the game's depth; a pie rule or a balancing change would let the ladder measure it.",
-                FIRST_PLAYER_DECIDES * 100.0
-            )
-        })
+        let who = match (first, second) {
+            (0, 0) => return None,
+            (_, 0) => "the first player".to_string(),
+            (0, _) => "the second player".to_string(),
+            _ => format!("the first player (in {first}) or the second (in {second})"),
+        };
+        Some(format!(
+            "In {} of the ladder's {all} matches {who} won over {:.0}% of the games: there the colour, not the budget, decides the games (colours are swapped in pairs, so each side wins one game of each pair), and those steps cannot show a stronger bot. The count of rungs says little of the game's depth; a pie rule or a balancing change would let the ladder measure it.",
+            first + second,
+            FIRST_PLAYER_DECIDES * 100.0
+        ))
     }
 }
 
@@ -986,6 +994,26 @@ mod tests {
                 "In {} of the ladder's {all} matches the first player won over 90% of the games",
                 all - 2
             )),
+            "{warning}"
+        );
+        // The second player winning as often decides as much.
+        let second = climb(&c, 0, 1.0, |at| {
+            let first = at.lower.to_string() != "random";
+            Ok(Some(Block {
+                wdl: Wdl {
+                    wins: if first { 10 } else { 19 },
+                    draws: 0,
+                    losses: if first { 10 } else { 1 },
+                },
+                first_wins: if first { 1 } else { 10 },
+            }))
+        })
+        .unwrap();
+        let warning = Ladder::of(&c, vec![second])
+            .colour_warning()
+            .expect("a warning");
+        assert!(
+            warning.contains("matches the second player won over 90% of the games"),
             "{warning}"
         );
     }
