@@ -442,7 +442,7 @@ fn depth_section(b: &mut String, r: &DesignerReport) {
     };
     let _ = writeln!(
         b,
-        "<p class=\"note\">How: a rung clearly beats the rung below with twice its alpha-beta budget, or where twice is no rung, four times; clearly: {test}. Matches are of paired games with colours swapped from varied openings; the first searching rung is the weakest budget that clearly beats random, and a climb ends after two steps in a row that are not rungs. Each climb plays its own games; the spread of their counts is the count's uncertainty. See <code>docs/report.md</code>.</p>\n</section>"
+        "<p class=\"note\">How: a rung clearly beats the rung below with twice its alpha-beta budget, or where twice is no rung, four times, eight times, and so on; clearly: {test}. Matches are of paired games with colours swapped from varied openings; the first searching rung is the weakest budget that clearly beats random, and a climb ends after two steps in a row whose tests found no gain, or at the largest budget. Each climb plays its own games; the spread of their counts is the count's uncertainty. See <code>docs/report.md</code>.</p>\n</section>"
     );
 }
 

@@ -63,7 +63,7 @@ pub(super) fn assemble(
         let warning = l.colour_warning();
         let answer = match warning {
             Some(_) => format!(
-                "{}. Warning: the first player's edge decides some of its matches.",
+                "{}. Warning: one colour's edge decides some of its matches.",
                 l.answer()
             ),
             None => format!("{}.", l.answer()),

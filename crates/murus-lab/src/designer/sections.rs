@@ -55,9 +55,9 @@ pub struct LadderSection {
     pub answer: String,
     pub command: String,
     pub ladder: Ladder,
-    /// Where the first player's edge decides the ladder's matches (over
-    /// 90% of a match's games won by the first player): what that means
-    /// ([`Ladder::colour_warning`]).
+    /// Where one colour's edge decides the ladder's matches (over 90% of a
+    /// match's games won by the first player, or by the second): what that
+    /// means ([`Ladder::colour_warning`]).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub warning: Option<String>,
 }
