@@ -279,9 +279,7 @@ impl Line {
 
     /// Plies left before the ply cap.
     pub fn plies_left(&self) -> u32 {
-        self.tracker
-            .ply_cap()
-            .map_or(u32::MAX, |c| c.saturating_sub(self.tracker.plies()))
+        plies_left(&self.tracker)
     }
 
     /// The line after `m`, a legal move of its position.
@@ -303,6 +301,13 @@ impl Line {
     pub fn outcome(&self, variant: &Variant) -> Option<Outcome> {
         variant.end_of_game(&self.pos, &self.tracker)
     }
+}
+
+/// Plies left before the ply cap along `tracker` (a line always has one).
+fn plies_left(tracker: &DrawTracker) -> u32 {
+    tracker
+        .ply_cap()
+        .map_or(u32::MAX, |c| c.saturating_sub(tracker.plies()))
 }
 
 /// A position's share of a line's window of positions.
@@ -691,23 +696,22 @@ impl<B: Word> Search<'_, B> {
         for &m in &moves {
             let mut child = *pos;
             self.engine.apply(&mut child, m);
-            let (key, window, capture, n) = match self.line.take() {
-                Some(mut line) => {
+            // With the ply cap, the move is pushed onto the line while its
+            // child is looked at.
+            let (key, window, capture) = match &mut self.line {
+                Some(line) => {
                     let capture = self.engine.is_capture(pos, m);
                     line.push(child.hash(), capture);
-                    let window = next_window(&line, window, child.hash(), capture);
-                    let left = line.ply_cap().map_or(0, |c| c.saturating_sub(line.plies()));
-                    let key = line_key(child.hash(), self.salt, window, left);
-                    self.line = Some(line);
-                    let n = self.look(&child, key);
-                    self.line.as_mut().map(DrawTracker::pop);
-                    (key, window, capture, n)
+                    let window = next_window(line, window, child.hash(), capture);
+                    let key = line_key(child.hash(), self.salt, window, plies_left(line));
+                    (key, window, capture)
                 }
-                None => {
-                    let key = child.hash() ^ self.salt;
-                    (key, 0, false, self.look(&child, key))
-                }
+                None => (child.hash() ^ self.salt, 0, false),
             };
+            let n = self.look(&child, key);
+            if let Some(line) = &mut self.line {
+                line.pop();
+            }
             children.push(Child {
                 pos: child,
                 n,

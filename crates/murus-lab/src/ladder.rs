@@ -474,18 +474,29 @@ pub fn run_ladder(
     handler: &dyn Handler<RunProgress>,
 ) -> Result<Ladder, LabError> {
     check(config)?;
+    let climbs = climbs(config, 1.0, |at| {
+        play_block(variant, config, at, None, out, handler)
+    })?;
+    Ok(Ladder::of(config, climbs))
+}
+
+/// Every climb of the ladder in turn ([`climb`]), ending with the first
+/// that was stopped.
+fn climbs(
+    config: &LadderConfig,
+    weight: f64,
+    mut play: impl FnMut(At) -> Result<Option<Block>, LabError>,
+) -> Result<Vec<Climb>, LabError> {
     let mut climbs = Vec::new();
     for c in 0..config.climbs {
-        let climb = climb(config, c, 1.0, |at| {
-            play_block(variant, config, at, None, out, handler)
-        })?;
+        let climb = climb(config, c, weight, &mut play)?;
         let stopped = climb.end == End::Interrupted;
         climbs.push(climb);
         if stopped {
             break;
         }
     }
-    Ok(Ladder::of(config, climbs))
+    Ok(climbs)
 }
 
 /// Refuses a ladder that cannot be climbed.
@@ -687,15 +698,10 @@ pub fn play_ladder_shard(
     handler: &dyn Handler<RunProgress>,
 ) -> Result<bool, LabError> {
     check(config)?;
-    for c in 0..config.climbs {
-        let climb = climb(config, c, shard.n as f64, |at| {
-            play_block(variant, config, at, Some(shard), Some(out), handler)
-        })?;
-        if climb.end == End::Interrupted {
-            return Ok(false);
-        }
-    }
-    Ok(true)
+    let climbs = climbs(config, shard.n as f64, |at| {
+        play_block(variant, config, at, Some(shard), Some(out), handler)
+    })?;
+    Ok(climbs.iter().all(|c| c.end != End::Interrupted))
 }
 
 /// The ladder of a sharded run: the climbs of [`run_ladder`], each block
@@ -715,44 +721,36 @@ pub fn merge_ladder(
 ) -> Result<Ladder, LabError> {
     check(config)?;
     let n = dirs.len() as u64;
-    let mut climbs = Vec::new();
-    for c in 0..config.climbs {
-        let climb = climb(config, c, 1.0, |at| {
-            let sub = at.dir();
-            let mut paths = Vec::new();
-            for (k, dir) in (1..=n).zip(dirs) {
-                let theirs = dir.join(&sub);
-                if theirs.join("report.json").is_file() {
-                    paths.push(theirs);
-                    continue;
-                }
-                let here = out.join("ladder-shards").join(k.to_string());
-                let shard = Some(Shard::new(k, n)?);
-                if play_block(
-                    variant,
-                    config,
-                    at,
-                    shard,
-                    Some((&here, Mode::Resume)),
-                    handler,
-                )?
-                .is_none()
-                {
-                    return Ok(None);
-                }
-                paths.push(here.join(&sub));
+    let climbs = climbs(config, 1.0, |at| {
+        let sub = at.dir();
+        let mut paths = Vec::new();
+        for (k, dir) in (1..=n).zip(dirs) {
+            let theirs = dir.join(&sub);
+            if theirs.join("report.json").is_file() {
+                paths.push(theirs);
+                continue;
             }
-            let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
-            let (report, games) = merge(&refs, Partial::Refuse)?;
-            write_outputs(&out.join(&sub), &report, &games)?;
-            Ok(Some(Block::of(&MatchResult::of_games(&games), &report)))
-        })?;
-        let stopped = climb.end == End::Interrupted;
-        climbs.push(climb);
-        if stopped {
-            break;
+            let here = out.join("ladder-shards").join(k.to_string());
+            let shard = Some(Shard::new(k, n)?);
+            if play_block(
+                variant,
+                config,
+                at,
+                shard,
+                Some((&here, Mode::Resume)),
+                handler,
+            )?
+            .is_none()
+            {
+                return Ok(None);
+            }
+            paths.push(here.join(&sub));
         }
-    }
+        let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
+        let (report, games) = merge(&refs, Partial::Refuse)?;
+        write_outputs(&out.join(&sub), &report, &games)?;
+        Ok(Some(Block::of(&MatchResult::of_games(&games), &report)))
+    })?;
     Ok(Ladder::of(config, climbs))
 }
 
