@@ -28,13 +28,6 @@ fn message(h: &Harness<'_, StudioApp>) -> Option<String> {
         .map(ToString::to_string)
 }
 
-/// The input widget called `label` (not the label that names it).
-fn field<'a>(h: &'a Harness<'_, StudioApp>, label: &'a str) -> egui_kittest::Node<'a> {
-    h.query_all(by().label(label))
-        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
-        .unwrap_or_else(|| panic!("no field {label:?}"))
-}
-
 /// Balance settings for a check of seconds: random play only, a fixed
 /// number of games, no skill trace.
 fn quick(games: u64) -> BalanceSaved {

@@ -6,16 +6,6 @@ use murus_studio::files::Picked;
 
 use super::*;
 
-fn click(h: &mut Harness<'_, StudioApp>, label: &str) {
-    h.get_by_label(label).click();
-    steps(h, 2);
-}
-
-fn click_move(h: &mut Harness<'_, StudioApp>, from: &str, to: &str) {
-    click(h, &format!("cell {from}"));
-    click(h, &format!("cell {to}"));
-}
-
 #[test]
 fn export_diagram_and_gif_ask_where_and_write_the_board_and_the_line() {
     let dir = scratch_dir("export-play");
@@ -52,10 +42,6 @@ fn export_diagram_and_gif_ask_where_and_write_the_board_and_the_line() {
     let exts = |i: usize| asked[i].filter.clone().unwrap().1;
     assert_eq!(exts(0), ["svg", "png"]);
     assert_eq!(exts(2), ["gif"]);
-}
-
-fn shows(h: &Harness<'_, StudioApp>, text: &str) -> bool {
-    h.query_by_label_contains(text).is_some()
 }
 
 #[test]

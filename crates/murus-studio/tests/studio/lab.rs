@@ -67,13 +67,6 @@ fn report(h: &Harness<'_, StudioApp>) -> Option<Report> {
     h.state().lab.model.report().cloned()
 }
 
-/// The input widget called `label` (not the label that names it).
-fn field<'a>(h: &'a Harness<'_, StudioApp>, label: &'a str) -> egui_kittest::Node<'a> {
-    h.query_all(by().label(label))
-        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
-        .unwrap_or_else(|| panic!("no field {label:?}"))
-}
-
 /// Runs `games` games of `variant` by `bots` through the Run button.
 fn run_lab(h: &mut Harness<'static, StudioApp>, variant: &str, bots: &[&str], games: u64) {
     edit(h, |s| {

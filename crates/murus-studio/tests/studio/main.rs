@@ -8,6 +8,7 @@ mod app;
 mod balance;
 mod export;
 mod lab;
+mod layout;
 mod murals;
 mod play;
 mod report;
@@ -20,7 +21,7 @@ use std::time::{Duration, Instant};
 use std::sync::{Arc, Mutex};
 
 use egui_kittest::Harness;
-use egui_kittest::kittest::Queryable;
+use egui_kittest::kittest::{NodeT, Queryable};
 use murus_studio::files::{PickRequest, Picked, Picker};
 use murus_studio::{Saved, StudioApp, Tab};
 
@@ -127,4 +128,38 @@ pub fn picker(answers: Vec<Picked>) -> (Picker, Asked) {
 pub fn answered(h: &mut Harness<'_, StudioApp>) {
     h.state_mut().dialogs_mut().wait();
     steps(h, 3);
+}
+
+/// Clicks the widget labelled `label` and steps.
+pub fn click(h: &mut Harness<'_, StudioApp>, label: &str) {
+    h.get_by_label(label).click();
+    steps(h, 2);
+}
+
+/// Clicks two cells of the board.
+pub fn click_move(h: &mut Harness<'_, StudioApp>, from: &str, to: &str) {
+    click(h, &format!("cell {from}"));
+    click(h, &format!("cell {to}"));
+}
+
+/// Whether any widget's label or value contains `needle`.
+pub fn shows(h: &Harness<'_, StudioApp>, needle: &str) -> bool {
+    h.query_all_by(|n| {
+        n.label().is_some_and(|l| l.contains(needle))
+            || n.value().is_some_and(|v| v.contains(needle))
+    })
+    .next()
+    .is_some()
+}
+
+/// Whether a widget labelled exactly `label` is shown.
+pub fn shows_exactly(h: &Harness<'_, StudioApp>, label: &str) -> bool {
+    h.query_by_label(label).is_some()
+}
+
+/// The input field labelled `label` (not the label beside it).
+pub fn field<'a>(h: &'a Harness<'_, StudioApp>, label: &'a str) -> egui_kittest::Node<'a> {
+    h.query_all(egui_kittest::kittest::by().label(label))
+        .find(|n| n.accesskit_node().role() != egui::accesskit::Role::Label)
+        .unwrap_or_else(|| panic!("no field {label:?}"))
 }

@@ -151,16 +151,6 @@ fn text(h: &H<'_>) -> String {
     h.state().murals.model().text().to_string()
 }
 
-/// Whether any widget's label or value contains `needle`.
-fn shows(h: &H<'_>, needle: &str) -> bool {
-    h.query_all_by(|n| {
-        n.label().is_some_and(|l| l.contains(needle))
-            || n.value().is_some_and(|v| v.contains(needle))
-    })
-    .next()
-    .is_some()
-}
-
 /// The button called `label` (headings may share its text).
 fn button<'h>(h: &'h H<'_>, label: &'h str) -> egui_kittest::Node<'h> {
     h.get_by_role_and_label(egui::accesskit::Role::Button, label)

@@ -24,32 +24,15 @@ fn started(app: StudioApp) -> Harness<'static, StudioApp> {
     h
 }
 
-/// Clicks the widget labelled `label` and steps.
-fn click(h: &mut Harness<'_, StudioApp>, label: &str) {
-    h.get_by_label(label).click();
-    steps(h, 2);
-}
-
 /// Presses a key (with modifiers) and steps.
 fn press(h: &mut Harness<'_, StudioApp>, modifiers: Modifiers, key: Key) {
     h.key_press_modifiers(modifiers, key);
     steps(h, 2);
 }
 
-/// Whether a widget whose label contains `text` is shown.
-fn shows(h: &Harness<'_, StudioApp>, text: &str) -> bool {
-    h.query_by_label_contains(text).is_some()
-}
-
 /// The plies played, as the saved state has them.
 fn ply(h: &mut Harness<'_, StudioApp>) -> usize {
     h.state_mut().saved().play.moves.len()
-}
-
-/// Clicks two cells.
-fn click_move(h: &mut Harness<'_, StudioApp>, from: &str, to: &str) {
-    click(h, &format!("cell {from}"));
-    click(h, &format!("cell {to}"));
 }
 
 /// Types `text` into the move field (found by its hint).

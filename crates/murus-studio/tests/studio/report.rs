@@ -10,11 +10,7 @@ use egui_kittest::kittest::Queryable;
 use murus_studio::Tab;
 use murus_studio::lab::LabMode;
 
-use crate::{app, harness, steps, until};
-
-fn shows(h: &egui_kittest::Harness<'_, murus_studio::StudioApp>, text: &str) -> bool {
-    h.query_by_label_contains(text).is_some()
-}
+use crate::{app, harness, shows, steps, until};
 
 #[test]
 fn the_rules_report_button_makes_the_report_in_the_lab_and_opens_its_page() {

@@ -6,23 +6,9 @@ use egui_kittest::kittest::NodeT;
 
 use super::*;
 
-fn click(h: &mut Harness<'_, StudioApp>, label: &str) {
-    h.get_by_label(label).click();
-    steps(h, 2);
-}
-
-fn click_move(h: &mut Harness<'_, StudioApp>, from: &str, to: &str) {
-    click(h, &format!("cell {from}"));
-    click(h, &format!("cell {to}"));
-}
-
 fn press(h: &mut Harness<'_, StudioApp>, key: Key) {
     h.key_press_modifiers(Modifiers::NONE, key);
     steps(h, 2);
-}
-
-fn shows(h: &Harness<'_, StudioApp>, label: &str) -> bool {
-    h.query_by_label(label).is_some()
 }
 
 fn is_current(h: &Harness<'_, StudioApp>, label: &str) -> bool {
@@ -53,7 +39,7 @@ fn a_different_move_from_an_earlier_ply_opens_a_variation_and_keeps_the_line() {
     assert!(is_current(&h, "(2. g d7-d5"));
     // The main line is all there.
     for label in ["1. r b1-b3", "2. g c7-c5", "3. r e1-e3"] {
-        assert!(shows(&h, label), "{label} was dropped");
+        assert!(shows_exactly(&h, label), "{label} was dropped");
     }
     click(&mut h, "3. r e1-e3");
     assert_eq!(shown(&mut h), ["b1-b3", "c7-c5", "e1-e3"]);
@@ -84,24 +70,24 @@ fn up_and_down_go_to_the_other_moves_at_this_ply_and_left_right_along_the_line()
 fn promote_makes_the_variation_the_main_line_and_delete_drops_it() {
     let mut h = with_a_variation();
     click(&mut h, "Promote");
-    assert!(shows(&h, "2. g d7-d5"), "now on the main line");
+    assert!(shows_exactly(&h, "2. g d7-d5"), "now on the main line");
     assert!(
-        shows(&h, "(2. g c7-c5"),
+        shows_exactly(&h, "(2. g c7-c5"),
         "the old main move is the variation"
     );
-    assert!(shows(&h, "3. r e1-e3"), "with its moves");
+    assert!(shows_exactly(&h, "3. r e1-e3"), "with its moves");
     let tree = h.state_mut().saved().play.tree.unwrap();
     assert_eq!(tree.moves[1].text, "d7-d5");
     // Delete the move shown: back to the move before it.
     click(&mut h, "Delete");
     assert_eq!(shown(&mut h), ["b1-b3"]);
-    assert!(!shows(&h, "2. g d7-d5"));
-    assert!(shows(&h, "2. g c7-c5"), "the other line stays");
-    assert!(shows(&h, "3. r e1-e3"));
+    assert!(!shows_exactly(&h, "2. g d7-d5"));
+    assert!(shows_exactly(&h, "2. g c7-c5"), "the other line stays");
+    assert!(shows_exactly(&h, "3. r e1-e3"));
     // A variation's moves count as unsaved work until deleted.
     click(&mut h, "2. g c7-c5");
     click_move(&mut h, "h1", "h3");
-    assert!(shows(&h, "(3. r h1-h3"));
+    assert!(shows_exactly(&h, "(3. r h1-h3"));
 }
 
 #[test]
@@ -116,14 +102,14 @@ fn a_glyph_and_a_comment_show_in_the_list_and_are_saved() {
     h.get_by(|n| n.is_focused()).type_text("holds the centre");
     steps(&mut h, 2);
     assert!(
-        shows(&h, "holds the centre"),
+        shows_exactly(&h, "holds the centre"),
         "the comment shows in the list"
     );
     // Another glyph replaces it; the same one again removes it.
     click(&mut h, "??");
-    assert!(shows(&h, "(2. g d7-d5 ??"));
+    assert!(shows_exactly(&h, "(2. g d7-d5 ??"));
     click(&mut h, "??");
-    assert!(shows(&h, "(2. g d7-d5"));
+    assert!(shows_exactly(&h, "(2. g d7-d5"));
     click(&mut h, "?!");
     let tree = h.state_mut().saved().play.tree.unwrap();
     let m = &tree.moves[1].variations[0][0];
@@ -165,9 +151,9 @@ fn paste_game_text_reads_a_game_as_printed_with_its_comments_and_the_resignation
         "the result is said"
     );
     // The comments are on their moves, the glyphs in the list.
-    assert!(shows(&h, "6. g b7-d5 !?"));
+    assert!(shows_exactly(&h, "6. g b7-d5 !?"));
     assert!(h.query_by_label_contains("race for the centre").is_some());
-    assert!(shows(&h, "33. r c4-e4 ??"));
+    assert!(shows_exactly(&h, "33. r c4-e4 ??"));
     // Saved as a record, the resignation is kept.
     let record = h.state().play.model().record();
     assert_eq!(record.result.unwrap().reason, "resignation");
@@ -207,7 +193,7 @@ fn a_record_saves_with_its_variations_and_notes_and_opens_again() {
     answered(&mut h);
     assert_eq!(shown(&mut h), ["b1-b3", "c7-c5", "e1-e3"]);
     assert!(
-        shows(&h, "(2. g d7-d5 !?"),
+        shows_exactly(&h, "(2. g d7-d5 !?"),
         "the variation and its glyph are back"
     );
 }
