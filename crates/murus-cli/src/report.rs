@@ -37,7 +37,8 @@ pub struct ReportArgs {
     /// Every game and every figure follows from it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
-    /// Threads for the games (the report is the same with any).
+    /// Threads for the games (default: every CPU this process may use, at
+    /// most SLURM_CPUS_PER_TASK; the report is the same with any).
     #[arg(long)]
     pub threads: Option<usize>,
     /// Report on another variant alike (a file or a shipped name) and put
@@ -114,11 +115,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
             a.seed,
         ),
     };
-    let threads = match a.threads {
-        Some(0) => return Err(anyhow!("--threads must be at least 1")),
-        Some(t) => t,
-        None => std::thread::available_parallelism().map_or(1, usize::from),
-    };
+    let threads = crate::lab::threads(a.threads)?;
     let started = std::time::Instant::now();
     let v = load_variant(&variant)?;
     let other = match &compare {
@@ -137,6 +134,15 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
     config.compare = other.clone();
     config.train = a.train;
     let shard = crate::lab::shard_arg(a.shard.as_deref())?;
+    // Said before the first stage: the threads are the one setting the
+    // figures do not show.
+    let whose = shard.map_or(String::new(), |s| format!(" (shard {s})"));
+    eprintln!(
+        "report of {}{whose} at --{}, seed {seed}, on {threads} thread(s), into {}",
+        v.name(),
+        budget.name(),
+        out.display()
+    );
     let cancel = crate::signal::stop();
     let progress = Stages {
         cancel: cancel.clone(),

@@ -320,3 +320,38 @@ fn bad_input_is_a_clear_error() {
         assert!(stderr(&o).contains(expected), "{args:?}: {}", stderr(&o));
     }
 }
+
+/// The report's first line on stderr, from a report started with
+/// `SLURM_CPUS_PER_TASK` set to `cpus` (or unset), killed once it is said.
+fn report_header(cpus: Option<&str>) -> String {
+    let dir = TempDir::new(&format!("report-threads-{}", cpus.unwrap_or("all")));
+    let log = dir.join("stderr");
+    let mut c = command();
+    c.args(["report", SMALL, "--quick", "--out"])
+        .arg(dir.join("r"))
+        .stdout(std::process::Stdio::null())
+        .stderr(std::fs::File::create(&log).unwrap());
+    match cpus {
+        Some(n) => c.env("SLURM_CPUS_PER_TASK", n),
+        None => c.env_remove("SLURM_CPUS_PER_TASK"),
+    };
+    let mut child = c.spawn().unwrap();
+    wait_for_lines(&mut child, &log, 1);
+    signal(&child, "KILL");
+    let _ = finish(child);
+    let text = std::fs::read_to_string(&log).unwrap();
+    text.lines().next().unwrap().to_string()
+}
+
+#[test]
+fn a_reports_threads_default_to_the_cpus_a_scheduler_grants() {
+    let cpus = std::thread::available_parallelism().map_or(1, usize::from);
+    let all = report_header(None);
+    assert!(all.contains(&format!(" on {cpus} thread(s)")), "{all}");
+    let one = report_header(Some("1"));
+    assert!(one.contains(" on 1 thread(s)"), "{one}");
+    assert!(
+        one.starts_with("report of standard-small at --quick, seed 1"),
+        "{one}"
+    );
+}
