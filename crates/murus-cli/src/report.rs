@@ -181,29 +181,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
         }
         Err(e) => return Err(anyhow!("{e}")),
     };
-    let write = |name: &str, text: String| {
-        let path = out.join(name);
-        if let Some(dir) = path.parent() {
-            std::fs::create_dir_all(dir).map_err(|e| anyhow!("{}: {e}", dir.display()))?;
-        }
-        murus_engine::util::write_atomic(&path, text)
-            .map_err(|e| anyhow!("{}: {e}", path.display()))
-    };
-    for (name, text) in murus_publish::report_files(&v, &report) {
-        write(&name, text)?;
-    }
-    if let Some((ov, _)) = &other {
-        // The other variant's own page, beside its figures.
-        let dir = format!("compare/{}", ov.name());
-        let json = std::fs::read_to_string(out.join(&dir).join("report.json"))
-            .map_err(|e| anyhow!("{dir}/report.json: {e}"))?;
-        let theirs: DesignerReport =
-            serde_json::from_str(&json).map_err(|e| anyhow!("{dir}/report.json: {e}"))?;
-        write(
-            &format!("{dir}/index.html"),
-            murus_publish::report_html(ov, &theirs),
-        )?;
-    }
+    murus_publish::write_report(&out, &v, &report, other.as_ref().map(|(ov, _)| ov))?;
     Ok(Reported {
         report: Some(report),
         shard: None,

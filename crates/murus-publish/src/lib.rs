@@ -25,6 +25,8 @@ pub mod words;
 pub use diagram::{Diagram, DiagramError, Shade, Theme, game_gif};
 pub use figures::{Figure, FigureKind, Search, find_figures};
 pub use mural_sheet::{MuralSheetError, MuralSheetOptions, mural_sheet_html};
-pub use report_page::{report_files, report_html, tactics_records, tactics_sheet_html};
+pub use report_page::{
+    report_files, report_html, tactics_records, tactics_sheet_html, write_report,
+};
 pub use sheet::{SheetError, SheetOptions, rules_sheet_html};
 pub use words::{Group, Rule, Rulebook, Section, rulebook_text, rules_in_words, rules_text};

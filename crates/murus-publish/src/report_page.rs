@@ -19,7 +19,9 @@ use crate::diagram::{Diagram, Theme};
 use crate::html::{escape, figure, page_with, player_colours};
 use crate::sheet::rules_part;
 
+mod files;
 mod game;
+pub use files::{report_files, write_report};
 use game::game_section;
 
 /// The page's own style, after the sheets' (`crate::html`).
@@ -770,18 +772,4 @@ fn comparison_section(b: &mut String, r: &DesignerReport) {
         },
         escape(&c.other)
     );
-}
-
-/// Every file of a report's page, by its path in the report's folder: the
-/// page (`index.html`), and with tactics the puzzle sheet (`tactics.html`)
-/// and the puzzles' records (`tactics/puzzle-NN.mgn`).
-pub fn report_files(v: &Variant, r: &DesignerReport) -> Vec<(String, String)> {
-    let mut files = vec![("index.html".to_string(), report_html(v, r))];
-    if let Some(sheet) = tactics_sheet_html(v, r) {
-        files.push(("tactics.html".to_string(), sheet));
-    }
-    for (name, text) in tactics_records(v, r) {
-        files.push((format!("tactics/{name}"), text));
-    }
-    files
 }

@@ -169,6 +169,12 @@ fn a_comparison_reports_on_both_and_marks_what_differs() {
         theirs["fairness"]["balance"]["levels"][3]["report"]["first_player_advantage"]["rate"]
     );
     assert!(out.join("compare/narrow/index.html").is_file());
+    // Its page's tactics sheet and records too, as its page says.
+    let their_page = std::fs::read_to_string(out.join("compare/narrow/index.html")).unwrap();
+    if their_page.contains("<code>tactics.html</code>") {
+        assert!(out.join("compare/narrow/tactics.html").is_file());
+        assert!(out.join("compare/narrow/tactics").is_dir());
+    }
     // 3×4 is a second-player win, 4×4 a first-player one.
     assert_eq!(theirs["solved"]["value"], "loss");
     assert!(

@@ -277,15 +277,7 @@ impl ReportModel {
             )
             .map_err(|e| e.to_string())
             .and_then(|report| {
-                for (name, text) in murus_publish::report_files(&v, &report) {
-                    let path = dir.join(&name);
-                    if let Some(parent) = path.parent() {
-                        std::fs::create_dir_all(parent)
-                            .map_err(|e| format!("{}: {e}", parent.display()))?;
-                    }
-                    murus_engine::util::write_atomic(&path, text)
-                        .map_err(|e| format!("{}: {e}", path.display()))?;
-                }
+                murus_publish::write_report(&dir, &v, &report, None).map_err(|e| e.to_string())?;
                 Ok(Box::new(report))
             });
             r.send(ReportMsg::Ended(made));
