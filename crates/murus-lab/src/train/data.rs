@@ -12,7 +12,7 @@ use murus_engine::{Engine, EngineTask, Move, Pos, Variant, Word};
 use serde::de::DeserializeOwned;
 use serde::{Deserialize, Serialize};
 
-use super::run::TrainProgress;
+use super::progress::TrainProgress;
 use crate::error::LabError;
 use crate::folder::lines::{self, Appender};
 use crate::folder::{Differences, Mode, Opened, RunFolder, Settings, Spec};

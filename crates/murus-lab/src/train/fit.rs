@@ -9,7 +9,7 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::data::GameData;
-use super::run::TrainProgress;
+use super::progress::TrainProgress;
 use crate::error::LabError;
 
 /// How much of a position's target is the search's score (the rest is the

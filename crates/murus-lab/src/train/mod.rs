@@ -18,12 +18,16 @@
 //! it ([`DataDir`]); `fit` turns it into samples and fits a network and
 //! the features' weights; `validate` checks a candidate against the
 //! evaluation in force; `run` is the whole of `murus train` ([`train`]);
-//! `outcome` what it found in words, and the evaluation kept written.
+//! `outcome` what it found in words, and the evaluation kept written;
+//! `progress` what the run's handler hears, beneath them all. A module
+//! reads only those before it in this list, `progress` aside:
+//! `data`, `fit`, `validate`, `outcome`, `run`, `first`.
 
 mod data;
 mod first;
 mod fit;
 mod outcome;
+mod progress;
 mod run;
 mod validate;
 
@@ -31,5 +35,6 @@ pub use data::{DATA_FILE, DataDir, DataFound, DataSpec, GameData, SPEC_FILE, pla
 pub use first::train_if_generic;
 pub use fit::{FitReport, FitSettings, SCORE_SHARE, Samples, fit_network, fit_weights, samples};
 pub use outcome::{TrainOutcome, describe_trained, save_evaluation};
-pub use run::{TrainOptions, TrainProgress, train};
+pub use progress::TrainProgress;
+pub use run::{TrainOptions, train};
 pub use validate::{CheckResult, Checked, Validation};

@@ -11,6 +11,7 @@ use murus_engine::job::{Handler, HandlerExt};
 use super::data::{DataDir, DataSpec};
 use super::fit::{DefaultWeights, FitSettings, ShapeOf, fit_network, fit_weights, samples};
 use super::outcome::TrainOutcome;
+use super::progress::TrainProgress;
 use super::validate::{CheckResult, Checked, Validation, check_seat};
 use crate::error::LabError;
 use crate::folder::Mode;
@@ -32,24 +33,6 @@ pub struct TrainOptions {
     pub fit: FitSettings,
     /// `None`: keep the network without a match.
     pub validate: Option<Validation>,
-}
-
-/// Where a training run stands: what its [`Handler`] hears as it goes.
-#[derive(Clone, Debug, PartialEq)]
-pub enum TrainProgress {
-    /// Playing the data's games: the positions and games finished without
-    /// gaps from game 0 (those a resumed run keeps), of the positions
-    /// asked for.
-    Data { positions: u64, games: u64, of: u64 },
-    /// Fitting a network: epochs done, of the most it runs.
-    Fit { epoch: usize, of: usize },
-    /// Validating a candidate (`network`, `correction`, `weights`): games
-    /// of its match played so far, of the most it may play.
-    Validate {
-        candidate: String,
-        games: u64,
-        of: u64,
-    },
 }
 
 /// A candidate's validation match as the training run's handler hears it.
@@ -220,7 +203,7 @@ pub fn train(
                 candidate,
                 spec(None),
                 &validation,
-                options,
+                (options.seed, options.threads),
                 &validating,
             )?
         };

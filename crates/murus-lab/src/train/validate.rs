@@ -6,7 +6,6 @@ use murus_ai::BotSpec;
 use murus_engine::Variant;
 use murus_engine::job::Handler;
 
-use super::run::TrainOptions;
 use crate::balance::{MIN_GAMES_FOR_EDGE, Z_EDGE};
 use crate::error::LabError;
 use crate::matches::MatchResult;
@@ -117,7 +116,7 @@ pub(super) fn check_seat(
     candidate: BotSpec,
     current: BotSpec,
     validation: &Validation,
-    options: &TrainOptions,
+    (seed, threads): (u64, usize),
     handler: &dyn Handler<RunProgress>,
 ) -> Result<CheckResult, LabError> {
     let players = variant.player_count();
@@ -125,8 +124,8 @@ pub(super) fn check_seat(
     let mut bots = vec![current; players];
     bots[0] = candidate;
     let games = validation.max_games.div_ceil(players as u64) * players as u64;
-    let mut config = Config::new(variant, bots, games, options.seed)
-        .with_threads(options.threads)
+    let mut config = Config::new(variant, bots, games, seed)
+        .with_threads(threads)
         .with_openings(4);
     config.record_moves = false;
     let wins = |p: &[GameStats]| p.iter().filter(|g| g.winner_seat == Some(0)).count() as u64;
