@@ -3,9 +3,10 @@
 
 use murus_engine::Variant;
 
+use super::parts::{SolvePart, SpeedPart};
 use super::{
     DesignerReport, FORMAT, FairnessSection, LadderSection, QualitySection, ReportConfig,
-    RulesSection, SolvePart, SolvedSection, SpeedPart, SpeedSection, Timing,
+    RulesSection, SolvedSection, SpeedSection, Timing,
 };
 use crate::ladder::Ladder;
 use crate::metrics::Metrics;
