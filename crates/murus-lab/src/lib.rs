@@ -48,7 +48,7 @@
 //! 1. **Records and small helpers**: [`error`] (the one error type),
 //!    [`record`] (a finished game's records, a run's provenance),
 //!    [`book`] (opening books), [`seeds`], [`stats`] (intervals, Elo, the
-//!    sequential test, percentiles), [`text`] (figures in words) and
+//!    sequential test), [`text`] (figures in words) and
 //!    [`watch`] (a job's handler watched from another thread).
 //! 2. **One game**: [`metrics`] (the game-quality metrics and their
 //!    recorder) and [`play`] (the game loop).

@@ -203,11 +203,6 @@ pub fn round_to(x: f64, digits: i32) -> f64 {
     (x * s).round() / s
 }
 
-/// The nearest-rank percentile of sorted data, defined once at the bottom
-/// of the house ([`murus_engine::util::percentile`]) for the lab's reports
-/// and everything else that takes one.
-pub use murus_engine::util::percentile;
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -219,11 +219,7 @@ mod tests {
         assert_eq!(FrameStats::summary(&sample), (2.0, 4.0, 4.0));
         assert_eq!(
             FrameStats::summary(&sample),
-            (
-                murus_lab::stats::percentile(&sorted, 50.0),
-                murus_lab::stats::percentile(&sorted, 95.0),
-                4.0
-            )
+            (percentile(&sorted, 50.0), percentile(&sorted, 95.0), 4.0)
         );
         assert_eq!(FrameStats::summary(&[]), (0.0, 0.0, 0.0));
     }

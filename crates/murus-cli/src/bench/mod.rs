@@ -170,11 +170,11 @@ pub fn bench(a: &BenchArgs) -> Result<Bench> {
     Ok(Bench { rows })
 }
 
-/// The median of `v`: the lab's nearest-rank 50th percentile (the lower
+/// The median of `v`: the nearest-rank 50th percentile (the lower
 /// one of an even count).
 pub fn median(mut v: Vec<f64>) -> f64 {
     v.sort_by(f64::total_cmp);
-    murus_lab::stats::percentile(&v, 50.0)
+    murus_engine::util::percentile(&v, 50.0)
 }
 
 /// Runs `work` `runs` times, given the run's number: the median of the

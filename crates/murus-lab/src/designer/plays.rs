@@ -13,12 +13,13 @@ use std::collections::BTreeMap;
 
 use murus_ai::Evaluation;
 use murus_ai::eval::{Weights, evaluate, evaluate_counted};
+use murus_engine::util::percentile;
 use murus_engine::{Engine, EngineTask, Move, Phase, Pos, Reason, Variant, Word};
 use serde::{Deserialize, Serialize};
 
 use super::games::moves_of;
 use crate::record::{GameResult, reason_key};
-use crate::stats::{percentile, round_to};
+use crate::stats::round_to;
 use crate::text::{percent, reason_words};
 
 /// The curves are drawn while at least this many games go on: a band of

@@ -4,12 +4,13 @@
 use std::collections::HashSet;
 use std::time::Instant;
 
+use murus_engine::util::percentile;
 use murus_engine::{Bits, Engine, EngineTask, Move, Pos, Scratch, Variant, Word};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 use serde::{Deserialize, Serialize};
 
-use crate::stats::{percentile, round_to as round};
+use crate::stats::round_to as round;
 
 /// A distribution of whole numbers: mean, median, 5th and 95th
 /// percentiles, largest, and a histogram of up to 12 equal bins.

@@ -9,11 +9,12 @@
 use std::collections::BTreeMap;
 
 use murus_engine::Reason;
+use murus_engine::util::percentile;
 use serde::{Deserialize, Serialize};
 
 use crate::metrics::Metrics;
 use crate::record::{GameStats, Provenance, reason_key, short_evaluation};
-use crate::stats::{percentile, wilson};
+use crate::stats::wilson;
 use crate::text::{grouped, percent, percent_interval};
 
 /// A count with its rate and 95% Wilson interval.
