@@ -43,7 +43,7 @@
 //! # Layers
 //!
 //! The crate is built in layers; a module reads only the layers below it
-//! (`tests/modules.rs` fails on an import cycle):
+//! (`tests/lab/modules.rs` fails on an import cycle):
 //!
 //! 1. **Records and small helpers**: [`error`] (the one error type),
 //!    [`record`] (a finished game's records, a run's provenance),

@@ -12,11 +12,7 @@ use murus_lab::{
     Config, GameResult, Partial, Report, RunProgress, merge, run, stats_of, write_outputs,
 };
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-lab-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use crate::util::temp;
 
 /// The report of games `run` returned.
 fn report_of(config: &Config, games: &[GameResult]) -> Report {
@@ -99,7 +95,7 @@ fn a_merge_of_an_interrupted_shard_is_interrupted() {
             report = report_of(&shard, &part);
             report.interrupted = true;
         }
-        let dir = temp(&format!("interrupted-shard{k}"));
+        let dir = temp!(&format!("interrupted-shard{k}"));
         write_outputs(&dir, &report, &part).unwrap();
         dirs.push(dir);
     }
@@ -138,7 +134,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
             .unwrap();
         let part = run(&v, &shard, &()).unwrap();
         assert!(part.iter().all(|g| g.stats.index % 3 == k - 1));
-        let dir = temp(&format!("shard{k}"));
+        let dir = temp!(&format!("shard{k}"));
         write_outputs(&dir, &report_of(&shard, &part), &part).unwrap();
         dirs.push(dir);
     }
@@ -151,7 +147,7 @@ fn shards_merge_into_exactly_the_unsharded_report() {
         .with_shard(1, 3)
         .unwrap();
     let part = run(&v, &stranger, &()).unwrap();
-    let dir = temp("stranger");
+    let dir = temp!("stranger");
     write_outputs(&dir, &report_of(&stranger, &part), &part).unwrap();
     let mut paths = paths.clone();
     paths.push(&dir);
@@ -479,7 +475,7 @@ fn a_short_run_writes_game_quality_metrics_with_sane_values() {
     // a few dozen plies of these forty games.
     let config = Config::new(&v, specs("greedy,random"), 40, 9).with_threads(1);
     let games = run(&v, &config, &()).unwrap();
-    let dir = temp("metrics");
+    let dir = temp!("metrics");
     write_outputs(&dir, &report_of(&config, &games), &games).unwrap();
     let text = std::fs::read_to_string(dir.join("report.json")).unwrap();
     let json: serde_json::Value = serde_json::from_str(&text).unwrap();

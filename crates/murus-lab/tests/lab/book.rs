@@ -1,8 +1,7 @@
-//! Opening books: every bad book in `tests/books/errors/` is refused with
+//! Opening books: every bad book in `tests/lab/books/errors/` is refused with
 //! its diagnostics (snapshotted), and a run's games open with their round's
 //! line, recorded in the run's provenance, which a resume must match.
 
-use std::path::PathBuf;
 use std::sync::Arc;
 
 use murus_ai::BotSpec;
@@ -10,11 +9,7 @@ use murus_engine::Variant;
 use murus_lab::balance::{BalanceConfig, Stopping, merge_balance, parse_levels, run_balance};
 use murus_lab::{Book, Config, LabError, Mode, Partial, RunDir, run};
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-book-test-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use crate::util::temp;
 
 #[test]
 fn bad_books_are_refused_with_the_place_and_the_problem() {
@@ -157,7 +152,7 @@ fn a_book_of_another_board_stops_the_run_with_an_error_not_a_panic() {
 #[test]
 fn a_run_resumes_only_with_the_same_book() {
     let v = Variant::standard();
-    let dir = temp("resume");
+    let dir = temp!("resume");
     let a = Arc::new(Book::parse("openings.txt", "d1-d3\n", &v).unwrap());
     // The same name, another text.
     let b = Arc::new(Book::parse("openings.txt", "d1-d3\nc1-c3\n", &v).unwrap());
@@ -221,7 +216,7 @@ fn check(shard: Option<(u64, u64)>) -> BalanceConfig {
 fn a_balance_check_opens_levels_and_skill_matches_from_its_book() {
     let v = Variant::standard();
     let book = Arc::new(Book::parse("b.txt", &book_text(&v, 3), &v).unwrap());
-    let dir = temp("balance");
+    let dir = temp!("balance");
     let report = run_balance(
         &v,
         &with_book(&check(None), &book),
@@ -269,7 +264,7 @@ fn shards_of_checks_with_different_books_do_not_merge() {
     let v = Variant::standard();
     let a = Arc::new(Book::parse("a.txt", &book_text(&v, 2), &v).unwrap());
     let b = Arc::new(Book::parse("a.txt", &book_text(&v, 3), &v).unwrap());
-    let (one, two) = (temp("shard1"), temp("shard2"));
+    let (one, two) = (temp!("shard1"), temp!("shard2"));
     let mut config = check(Some((1, 2)));
     config.skill_games = 0;
     run_balance(&v, &with_book(&config, &a), Some((&one, Mode::New)), &()).unwrap();
@@ -285,7 +280,7 @@ fn shards_of_checks_with_different_books_do_not_merge() {
         "{e}"
     );
     // The same book's shards merge, and the merge keeps it.
-    let three = temp("shard3");
+    let three = temp!("shard3");
     run_balance(&v, &with_book(&config, &a), Some((&three, Mode::New)), &()).unwrap();
     let merged = merge_balance(&[&one, &three], None, Partial::Refuse).unwrap();
     assert_eq!(merged.book.as_ref(), Some(a.id()));

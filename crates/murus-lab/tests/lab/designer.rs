@@ -15,7 +15,7 @@ use murus_lab::folder::Mode;
 use murus_lab::read_outputs;
 
 fn four_by_four() -> Variant {
-    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
     Variant::compile(source).unwrap()
 }
 
@@ -402,7 +402,7 @@ fn move_wins_within(v: &Variant, pos: &Position, m: Move, n: u32) -> bool {
 
 #[test]
 fn train_gives_a_variant_without_one_a_trained_evaluation_kept_for_a_resume() {
-    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
     // Another name, so that no other test's registered evaluation is its.
     let text = source.replace("variant \"standard-small\"", "variant \"trained-small\"");
     let v = Variant::compile(&text).unwrap();
@@ -436,7 +436,7 @@ fn train_gives_a_variant_without_one_a_trained_evaluation_kept_for_a_resume() {
 /// when they win every game that reaches 6 plies.
 #[test]
 fn the_report_solves_a_game_its_cap_decides_with_the_cap() {
-    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
     let text = source.replace("    plies 300\n", "    plies 6\n    adjudicate for g\n");
     let v = Variant::compile(&text).unwrap();
     let r = run_report(
@@ -470,7 +470,7 @@ fn a_report_in_shards_merges_into_the_report_of_one_run() {
     use murus_lab::folder::Shard;
 
     let v = four_by_four();
-    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
     let three = Variant::compile_with(source, &[("files".to_string(), 3)]).unwrap();
     let mut config = ReportConfig::new(Budget::Quick, 7, 2);
     config.compare = Some((three, "small.mg --set files=3".to_string()));

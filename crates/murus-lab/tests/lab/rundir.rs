@@ -15,11 +15,7 @@ use murus_lab::{
     spawn,
 };
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-rundir-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use crate::util::temp;
 
 fn config(v: &Variant, bots: &str, games: u64, seed: u64) -> Config {
     Config::new(v, murus_ai::parse_specs(bots).unwrap(), games, seed).with_threads(2)
@@ -75,11 +71,11 @@ fn killed_run(config: &Config, games: &[&GameResult], torn: &str, dir: &Path) {
 fn a_cancelled_batch_on_disk_resumes_to_the_files_of_an_uninterrupted_run() {
     let v = Variant::standard();
     let config = config(&v, "greedy,random", 400, 6);
-    let whole = temp("whole");
+    let whole = temp!("whole");
     let expected = run_into(&v, &config, &whole);
     assert!(!expected.interrupted);
     // Cancelled mid-run: the finished games and an interrupted report are on disk.
-    let dir = temp("cancelled");
+    let dir = temp!("cancelled");
     let rd = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap().0;
     let cancel = Cancel::new();
     let done = Arc::new(AtomicU64::new(0));
@@ -133,7 +129,7 @@ fn a_resume_killed_before_its_end_leaves_no_report_of_the_earlier_interruption()
     let mut recording = config.clone();
     recording.record_moves = true;
     let games = run(&v, &recording, &()).unwrap();
-    let dir = temp("stale");
+    let dir = temp!("stale");
     // An interrupted run: two games and its report, marked interrupted.
     let rd = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap().0;
     let mut rd = Some(rd);
@@ -154,7 +150,7 @@ fn a_resume_killed_before_its_end_leaves_no_report_of_the_earlier_interruption()
     }
     drop(rd);
     // The resume then ends with the reports of the whole run.
-    let whole = temp("stale-whole");
+    let whole = temp!("stale-whole");
     assert_eq!(resume(&v, &config, &dir), run_into(&v, &config, &whole));
     assert_eq!(files(&dir), files(&whole));
 }
@@ -163,13 +159,13 @@ fn a_resume_killed_before_its_end_leaves_no_report_of_the_earlier_interruption()
 fn a_resumed_run_plays_only_the_missing_games_and_drops_a_torn_last_line() {
     let v = Variant::builtin("advanced").unwrap();
     let config = config(&v, "random", 40, 2);
-    let whole = temp("torn-whole");
+    let whole = temp!("torn-whole");
     run_into(&v, &config, &whole);
     let games = run(&v, &config, &()).unwrap();
     // Games 30, 1, 7 and 12 finished (out of order), game 13 was being written.
     let kept: Vec<&GameResult> = [30, 1, 7, 12].iter().map(|&i| &games[i]).collect();
     let torn = &line(&games[13])[..25];
-    let dir = temp("torn");
+    let dir = temp!("torn");
     killed_run(&config, &kept, torn, &dir);
     let (rd, done) = RunDir::open(&dir, &config.run_spec(), Mode::Resume).unwrap();
     assert_eq!(
@@ -198,13 +194,13 @@ fn a_resumed_run_plays_only_the_missing_games_and_drops_a_torn_last_line() {
 fn resumed_shards_still_merge_into_the_whole_runs_report() {
     let v = Variant::standard();
     let whole_config = config(&v, "random,greedy", 30, 8);
-    let whole = temp("shards-whole");
+    let whole = temp!("shards-whole");
     let expected = run_into(&v, &whole_config, &whole);
     let mut dirs = Vec::new();
     for k in 1..=2 {
         let shard = whole_config.clone().with_shard(k, 2).unwrap();
         let games = run(&v, &shard, &()).unwrap();
-        let dir = temp(&format!("shards-{k}"));
+        let dir = temp!(&format!("shards-{k}"));
         // Half the shard's games finished before the kill.
         let kept: Vec<&GameResult> = games.iter().step_by(2).collect();
         killed_run(&shard, &kept, "", &dir);
@@ -230,7 +226,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
         book: None,
         shard: None,
     };
-    let whole = temp("match-whole");
+    let whole = temp!("match-whole");
     let spec = m.run_spec(&v).unwrap();
     let rd = RunDir::open(&whole, &spec, Mode::New).unwrap().0;
     let (expected, expected_report) = run_match(&v, &m, &(), Some(rd)).unwrap();
@@ -247,7 +243,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
         .iter()
         .filter(|g| g.stats.index % 3 != 1 || g.stats.index >= decided)
         .collect();
-    let dir = temp("match-killed");
+    let dir = temp!("match-killed");
     drop(RunDir::open(&dir, &spec, Mode::New).unwrap().0);
     let text: String = kept.iter().map(|g| line(g)).collect();
     std::fs::write(dir.join("games.jsonl"), text).unwrap();
@@ -278,7 +274,7 @@ fn a_resumed_sequential_match_decides_as_an_uninterrupted_one() {
 fn resuming_another_run_names_each_difference() {
     let v = Variant::standard();
     let ours = config(&v, "greedy,random", 10, 4);
-    let dir = temp("mismatch");
+    let dir = temp!("mismatch");
     drop(RunDir::open(&dir, &ours.run_spec(), Mode::New).unwrap().0);
     let theirs = config(&v, "random", 12, 5).with_max_plies(50);
     let err = RunDir::open(&dir, &theirs.run_spec(), Mode::Resume).unwrap_err();
@@ -325,17 +321,17 @@ fn a_resume_starts_where_there_is_no_run_and_refuses_a_broken_one_clearly() {
     let config = config(&v, "random", 10, 1);
     let spec = config.run_spec();
     // No folder, or an empty one: the run starts there.
-    let missing = temp("missing");
+    let missing = temp!("missing");
     let (rd, games) = RunDir::open(&missing, &spec, Mode::Resume).unwrap();
     assert_eq!((rd.opened(), games.len()), (Opened::Started, 0));
     assert!(missing.join("run.json").is_file());
-    let empty = temp("empty");
+    let empty = temp!("empty");
     std::fs::create_dir_all(&empty).unwrap();
     let (rd, _) = RunDir::open(&empty, &spec, Mode::Resume).unwrap();
     assert_eq!(rd.opened(), Opened::Started);
     // A run's games without its run.json: not a run that can resume, and
     // nothing is written over them.
-    let headless = temp("headless");
+    let headless = temp!("headless");
     std::fs::create_dir_all(&headless).unwrap();
     std::fs::write(headless.join("games.jsonl"), "{}\n").unwrap();
     let err = RunDir::open(&headless, &spec, Mode::Resume).unwrap_err();
@@ -347,9 +343,9 @@ fn a_resume_starts_where_there_is_no_run_and_refuses_a_broken_one_clearly() {
     );
     assert!(!headless.join("run.json").exists());
     // Showing a run needs one.
-    let err = RunDir::read(&temp("nothing"), &spec).unwrap_err();
+    let err = RunDir::read(&temp!("nothing"), &spec).unwrap_err();
     assert!(matches!(err, LabError::NoRun { .. }), "{err}");
-    let corrupt = temp("corrupt-run-json");
+    let corrupt = temp!("corrupt-run-json");
     std::fs::create_dir_all(&corrupt).unwrap();
     std::fs::write(corrupt.join("run.json"), "{\"format\": 1,\n  \"seed\": ").unwrap();
     let err = RunDir::open(&corrupt, &spec, Mode::Resume).unwrap_err();
@@ -362,7 +358,7 @@ fn a_corrupt_game_line_before_the_last_is_an_error_naming_its_line() {
     let v = Variant::standard();
     let config = config(&v, "random", 10, 1);
     let games = run(&v, &config, &()).unwrap();
-    let dir = temp("corrupt-line");
+    let dir = temp!("corrupt-line");
     drop(RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap().0);
     let text = format!(
         "{}{{\"index\": 1, \"seed\n{}",
@@ -403,7 +399,7 @@ fn a_corrupt_game_line_before_the_last_is_an_error_naming_its_line() {
 fn a_kept_game_edited_to_an_illegal_move_is_refused_on_resume_and_merge_naming_its_place() {
     let v = Variant::standard();
     let config = config(&v, "random", 6, 2);
-    let dir = temp("edited-move");
+    let dir = temp!("edited-move");
     run_into(&v, &config, &dir);
     let path = dir.join("games.jsonl");
     let text = std::fs::read_to_string(&path).unwrap();
@@ -470,19 +466,19 @@ fn a_kept_game_edited_to_an_illegal_move_is_refused_on_resume_and_merge_naming_i
 fn a_new_run_never_overwrites_a_folder_holding_one() {
     let v = Variant::standard();
     let config = config(&v, "random", 6, 1);
-    let dir = temp("clobber");
+    let dir = temp!("clobber");
     run_into(&v, &config, &dir);
     let before = files(&dir);
     let err = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap_err();
     assert!(matches!(err, LabError::RunExists { .. }), "{err}");
     assert_eq!(files(&dir), before, "nothing touched");
     // A folder with only older outputs (no run.json) is refused as well.
-    let old = temp("clobber-old");
+    let old = temp!("clobber-old");
     std::fs::create_dir_all(&old).unwrap();
     std::fs::write(old.join("report.json"), "{}").unwrap();
     assert!(RunDir::open(&old, &config.run_spec(), Mode::New).is_err());
     // A folder with other files is fine.
-    let other = temp("clobber-other");
+    let other = temp!("clobber-other");
     std::fs::create_dir_all(&other).unwrap();
     std::fs::write(other.join("notes.txt"), "mine").unwrap();
     run_into(&v, &config, &other);
@@ -495,7 +491,7 @@ fn a_new_run_never_overwrites_a_folder_holding_one() {
 #[test]
 fn a_batch_refuses_a_folder_of_another_run() {
     let v = Variant::standard();
-    let dir = temp("batch-mismatch");
+    let dir = temp!("batch-mismatch");
     let rd = RunDir::open(&dir, &config(&v, "random", 6, 1).run_spec(), Mode::New)
         .unwrap()
         .0;
@@ -508,7 +504,7 @@ fn reading_a_run_to_show_it_leaves_the_folder_as_it_is() {
     let v = Variant::standard();
     let config = config(&v, "random", 10, 2);
     let games = run(&v, &config, &()).unwrap();
-    let dir = temp("read-only");
+    let dir = temp!("read-only");
     let torn = &line(&games[5])[..30];
     killed_run(&config, &[&games[3], &games[1]], torn, &dir);
     let before = std::fs::read(dir.join("games.jsonl")).unwrap();

@@ -138,7 +138,7 @@ fn a_game_of_pure_chance_has_one_rung() {
 
 #[test]
 fn searching_bots_climb_on_a_real_board() {
-    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
     let settings = [("files".to_string(), 5), ("ranks".to_string(), 5)];
     let v = Variant::compile_with(source, &settings).unwrap();
     let ladder = run_ladder(&v, &quick(), None, &()).unwrap();
@@ -169,7 +169,7 @@ impl Handler<RunProgress> for StopAfter {
 
 #[test]
 fn a_stopped_ladder_resumes_to_the_same_ladder() {
-    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
     let v = Variant::compile_with(source, &[("files".to_string(), 4)]).unwrap();
     let config = LadderConfig {
         games: 20,
@@ -235,7 +235,7 @@ fn a_ladder_in_shards_merges_into_the_ladder_of_one_run() {
     use murus_lab::folder::Shard;
     use murus_lab::ladder::{merge_ladder, play_ladder_shard};
 
-    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
     let settings = [("files".to_string(), 5), ("ranks".to_string(), 5)];
     let v = Variant::compile_with(source, &settings).unwrap();
     let config = quick();
@@ -305,9 +305,9 @@ fn finished_blocks(dir: &std::path::Path) -> Vec<std::path::PathBuf> {
 /// family, 7×7 and 9×9 from the sizes' family: the same rules).
 fn standard_at(size: u32) -> Variant {
     let source = if size <= 6 {
-        include_str!("../../../variants/sweeps/standard-small.mg")
+        include_str!("../../../../variants/sweeps/standard-small.mg")
     } else {
-        include_str!("../../../variants/sweeps/standard-sizes.mg")
+        include_str!("../../../../variants/sweeps/standard-sizes.mg")
     };
     let settings = [("files".to_string(), size), ("ranks".to_string(), size)];
     Variant::compile_with(source, &settings).unwrap()
@@ -320,7 +320,7 @@ fn standard_at(size: u32) -> Variant {
 /// larger board's most rungs (over its climbs) lie below the smaller
 /// board's least. Its run is recorded in docs/report.md ("Validation").
 /// About 15 minutes on two busy cores:
-/// `cargo test --release -p murus-lab --test skill_ladder -- --ignored --nocapture`.
+/// `cargo test --release -p murus-lab --test lab -- --ignored --nocapture skill_ladder::depth`.
 #[test]
 #[ignore = "about 5 minutes in release on two cores; run with --release -- --ignored --nocapture"]
 fn depth_does_not_fall_as_the_standard_board_grows() {

@@ -1,7 +1,7 @@
 //! The strength ladder of issues 4 and 11, 200 games a rung (100 for the
 //! slow expert rung) with seats swapped in
 //! pairs. Slow in debug builds, so ignored by `cargo test`; run it with
-//! `cargo test --release -p murus-lab --test ladder -- --ignored --nocapture`.
+//! `cargo test --release -p murus-lab --test lab -- --ignored --nocapture ladder::each_rung`.
 
 use murus_engine::Variant;
 use murus_lab::{MatchConfig, run_match};

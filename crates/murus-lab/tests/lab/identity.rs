@@ -4,7 +4,7 @@
 //! not). A resume or a merge with the same goes on; with another it is
 //! refused, naming what changed.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use murus_ai::eval::Weights;
 use murus_ai::{EvalFile, Trained};
@@ -13,11 +13,7 @@ use murus_lab::balance::{BalanceConfig, Stopping, parse_levels, run_balance};
 use murus_lab::train::{DataDir, DataSpec};
 use murus_lab::{Config, LabError, Mode, Partial, RunDir, merge, spawn};
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-identity-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use crate::util::temp;
 
 /// The standard game with its own ply cap: rules of this test alone, so
 /// that an evaluation registered for them (for the whole test process)
@@ -68,7 +64,7 @@ fn weights_file(v: &Variant) -> EvalFile {
 #[test]
 fn a_resume_with_another_evaluation_is_refused_naming_the_bot_and_both() {
     let v = compile(&own_rules(297));
-    let dir = temp("evaluation");
+    let dir = temp!("evaluation");
     let generic = play(&v, &config(&v, "greedy,random", 4), &dir, Mode::New);
     // Rules no file was trained on: every bot was given the generic
     // features, and the folder and its report say so.
@@ -98,7 +94,7 @@ fn a_resume_with_another_evaluation_is_refused_naming_the_bot_and_both() {
         ]
     );
     // A new run with it records it, in every report file.
-    let other = temp("evaluation-trained");
+    let other = temp!("evaluation-trained");
     let report = play(&v, &trained, &other, Mode::New);
     assert_eq!(report.provenance.evaluations, [id.clone(), id.clone()]);
     let csv = std::fs::read_to_string(other.join("report.csv")).unwrap();
@@ -119,7 +115,7 @@ fn a_resume_with_another_evaluation_is_refused_naming_the_bot_and_both() {
 #[test]
 fn shards_played_with_other_evaluations_do_not_merge() {
     let v = compile(&own_rules(296));
-    let (one, two) = (temp("merge-one"), temp("merge-two"));
+    let (one, two) = (temp!("merge-one"), temp!("merge-two"));
     let sharded = |k| config(&v, "greedy", 4).with_shard(k, 2).unwrap();
     play(&v, &sharded(1), &one, Mode::New);
     murus_ai::evalfile::register(weights_file(&v));
@@ -152,7 +148,7 @@ fn drop_field(path: &Path, field: &str) {
 #[test]
 fn a_folder_written_before_evaluations_were_recorded_resumes_with_the_evaluations_of_its_day() {
     let v = compile(&own_rules(295));
-    let dir = temp("legacy-evaluation");
+    let dir = temp!("legacy-evaluation");
     let first = config(&v, "greedy", 6);
     play(&v, &first, &dir, Mode::New);
     // The field taken out: a folder of an older build.
@@ -175,7 +171,7 @@ fn a_folder_written_before_evaluations_were_recorded_resumes_with_the_evaluation
     );
     // A shipped evaluation is one such a build gave too.
     let standard = Variant::standard();
-    let dir2 = temp("legacy-shipped");
+    let dir2 = temp!("legacy-shipped");
     let shipped = config(&standard, "greedy", 2);
     assert_ne!(shipped.provenance().evaluations[0], "generic");
     drop(
@@ -197,10 +193,10 @@ fn a_run_resumes_and_its_shards_merge_across_a_rewrite_of_the_same_rules() {
     assert_eq!(v.rules_key(), edited.rules_key());
     assert_ne!(v.source(), edited.source());
     // A whole run, for the bytes.
-    let whole = temp("rewrite-whole");
+    let whole = temp!("rewrite-whole");
     let report = play(&v, &config(&v, "random", 8), &whole, Mode::New);
     // Half its games, then the rest with the rules rewritten: it goes on.
-    let dir = temp("rewrite");
+    let dir = temp!("rewrite");
     let half = config(&v, "random", 8);
     let (rd, _) = RunDir::open(&dir, &half.run_spec(), Mode::New).unwrap();
     let cancel = murus_engine::job::Cancel::new();
@@ -227,7 +223,7 @@ fn a_run_resumes_and_its_shards_merge_across_a_rewrite_of_the_same_rules() {
     assert_eq!(resumed.provenance.variant.name, "mine");
     assert_eq!(resumed.by_seat, report.by_seat);
     // Shards of the two texts merge into the whole run's report.
-    let (one, two) = (temp("rewrite-one"), temp("rewrite-two"));
+    let (one, two) = (temp!("rewrite-one"), temp!("rewrite-two"));
     play(
         &v,
         &config(&v, "random", 8).with_shard(1, 2).unwrap(),
@@ -260,7 +256,7 @@ fn a_run_resumes_and_its_shards_merge_across_a_rewrite_of_the_same_rules() {
 fn a_folder_without_a_rules_key_compares_the_text_as_before() {
     let source = own_rules(292);
     let (v, edited) = (compile(&source), compile(&rewritten(&source, 292)));
-    let dir = temp("no-key");
+    let dir = temp!("no-key");
     let c = config(&v, "random", 2);
     drop(RunDir::open(&dir, &c.run_spec(), Mode::New).unwrap().0);
     let path = dir.join("run.json");
@@ -296,14 +292,14 @@ fn a_balance_check_and_training_data_resume_across_a_rewrite_of_the_same_rules()
         max_plies: None,
         book: None,
     };
-    let dir = temp("rewrite-check");
+    let dir = temp!("rewrite-check");
     let first = run_balance(&v, &check, Some((&dir, Mode::New)), &()).unwrap();
     let again = run_balance(&edited, &check, Some((&dir, Mode::Resume)), &()).unwrap();
     assert_eq!(
         again.levels[0].report.by_seat,
         first.levels[0].report.by_seat
     );
-    let data = temp("rewrite-data");
+    let data = temp!("rewrite-data");
     let bot = "alphabeta:50".parse().unwrap();
     drop(DataDir::open(&data, &DataSpec::new(&v, &bot, 1), Mode::New).unwrap());
     let spec = std::fs::read_to_string(data.join("train.json")).unwrap();
@@ -342,7 +338,7 @@ fn a_sweep_resumes_across_a_comment_in_its_rule_file_and_refuses_other_rules() {
         shard: None,
         train: None,
     };
-    let dir = temp("sweep");
+    let dir = temp!("sweep");
     let first = run_sweep("t.mg", &template, &config, Some((&dir, Mode::New)), &()).unwrap();
     assert_eq!(
         first.spec.variant.rules_key.as_ref().map(String::len),

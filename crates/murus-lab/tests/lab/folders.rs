@@ -16,11 +16,7 @@ use murus_lab::{
     write_outputs,
 };
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-folders-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use crate::util::temp;
 
 fn check(seed: u64) -> BalanceConfig {
     BalanceConfig {
@@ -39,7 +35,7 @@ fn check(seed: u64) -> BalanceConfig {
 #[test]
 fn a_balance_check_keeps_its_spec_first_and_resumes_only_with_the_same_settings() {
     let v = Variant::standard();
-    let dir = temp("check");
+    let dir = temp!("check");
     let first = run_balance(&v, &check(3), Some((&dir, Mode::New)), &()).unwrap();
     let spec = std::fs::read_to_string(dir.join("balance-run.json")).unwrap();
     assert!(spec.contains("\"seed\": 3"), "{spec}");
@@ -84,7 +80,7 @@ fn training_data_starts_only_in_a_folder_without_data_and_resumes_only_its_own()
         nodes: 100,
         eval: None,
     };
-    let dir = temp("train");
+    let dir = temp!("train");
     let spec = DataSpec::new(&v, &bot, 7);
     drop(DataDir::open(&dir, &spec, Mode::New).unwrap());
     assert!(dir.join("train.json").is_file() && dir.join("data.jsonl").is_file());
@@ -103,7 +99,7 @@ fn training_data_starts_only_in_a_folder_without_data_and_resumes_only_its_own()
     );
     assert!(DataDir::open(&dir, &spec, Mode::Resume).is_ok());
     // A resume where there is no data yet starts it.
-    let fresh = temp("train-fresh");
+    let fresh = temp!("train-fresh");
     drop(DataDir::open(&fresh, &spec, Mode::Resume).unwrap());
     assert_eq!(
         RunFolder::<DataSpec>::read_spec(&fresh).unwrap(),
@@ -118,13 +114,13 @@ fn training_data_starts_only_in_a_folder_without_data_and_resumes_only_its_own()
 fn a_run_folder_says_what_it_did_and_refuses_what_it_cannot() {
     let v = Variant::standard();
     let config = Config::new(&v, vec![BotSpec::Random], 4, 1);
-    let dir = temp("run");
+    let dir = temp!("run");
     let (rd, games) = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap();
     assert!(games.is_empty() && rd.done().is_empty());
     drop(rd);
     let e = RunDir::open(&dir, &config.run_spec(), Mode::New).unwrap_err();
     assert!(matches!(e, LabError::RunExists { what: "run", ref file, .. } if file == "run.json"));
-    let missing = temp("run-missing");
+    let missing = temp!("run-missing");
     // A resume where there is no run yet starts it (one rule for every
     // run: a requeued job runs the same command again).
     assert!(RunFolder::<RunSpec>::is_fresh(&missing));
@@ -148,7 +144,7 @@ fn shard_folder(v: &Variant, seed: u64, shard: Option<(u64, u64)>, name: &str) -
     }
     let games = run(v, &config, &()).unwrap();
     let stats = murus_lab::stats_of(&games);
-    let dir = temp(name);
+    let dir = temp!(name);
     write_outputs(&dir, &config.report(&stats), &games).unwrap();
     dir
 }
@@ -245,9 +241,9 @@ fn shards_of_a_check_share_out_its_skill_matches_and_older_whole_copies_still_me
         shard,
         ..check(3)
     };
-    let whole_dir = temp("skill-whole");
+    let whole_dir = temp!("skill-whole");
     let whole = run_balance(&v, &config(None), Some((&whole_dir, Mode::New)), &()).unwrap();
-    let dirs = [temp("skill-shard-1"), temp("skill-shard-2")];
+    let dirs = [temp!("skill-shard-1"), temp!("skill-shard-2")];
     for (k, dir) in (1..=2).zip(&dirs) {
         let shard = run_balance(&v, &config(Some((k, 2))), Some((dir, Mode::New)), &()).unwrap();
         assert_eq!(

@@ -3,7 +3,6 @@
 //! value per job, and stops the job when it says so, the finished work
 //! kept.
 
-use std::path::PathBuf;
 use std::sync::Mutex;
 
 use murus_ai::BotSpec;
@@ -16,11 +15,7 @@ use murus_lab::sweep::{SweepConfig, SweepProgress, run_sweep};
 use murus_lab::train::{FitSettings, TrainOptions, TrainProgress, train};
 use murus_lab::{Config, MatchConfig, Mode, RunProgress, run_match};
 
-fn temp(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("murus-progress-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    dir
-}
+use crate::util::temp;
 
 fn check(levels: &str, games: u64, skill_games: u64) -> BalanceConfig {
     BalanceConfig {
@@ -194,7 +189,7 @@ fn training_tells_its_steps_in_order_and_a_stop_keeps_the_data() {
         },
         validate: None,
     };
-    let dir = temp("train");
+    let dir = temp!("train");
     let heard = Mutex::new(Vec::new());
     let handler = ().on_progress(|p: &TrainProgress| heard.lock().unwrap().push(p.clone()));
     let outcome = train(&v, &options, &dir, Mode::New, &handler)
