@@ -47,7 +47,7 @@
 //!
 //! 1. **Records and small helpers**: [`error`] (the one error type),
 //!    [`record`] (a finished game's records, a run's provenance),
-//!    [`book`] (opening books), [`seeds`], [`stats`] (intervals, Elo, the
+//!    [`book`] (opening books), [`seeds`], [`shard`] (`K/N`), [`stats`] (intervals, Elo, the
 //!    sequential test), [`text`] (figures in words) and
 //!    [`watch`] (a job's handler watched from another thread).
 //! 2. **One game**: [`metrics`] (the game-quality metrics and their
@@ -81,6 +81,7 @@ pub mod record;
 pub mod report;
 pub mod runner;
 pub mod seeds;
+pub mod shard;
 pub mod stats;
 pub mod sweep;
 pub mod text;

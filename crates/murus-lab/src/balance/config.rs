@@ -148,6 +148,38 @@ impl Stopping {
     }
 }
 
+/// The rule as files keep it ([`Stopping::describe`]): `games 100`,
+/// `precision 0.03 up to 2000 games`.
+impl std::fmt::Display for Stopping {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.describe())
+    }
+}
+
+/// Reads what [`Stopping::describe`] writes; the error quotes the text.
+impl std::str::FromStr for Stopping {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Stopping, String> {
+        Stopping::parse(text).ok_or_else(|| {
+            format!("`{text}`: not a stopping rule (`games N`, `precision P up to N games`)")
+        })
+    }
+}
+
+impl serde::Serialize for Stopping {
+    fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(self)
+    }
+}
+
+impl<'de> serde::Deserialize<'de> for Stopping {
+    fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<Stopping, D::Error> {
+        let text = String::deserialize(d)?;
+        text.parse().map_err(serde::de::Error::custom)
+    }
+}
+
 /// A balance check.
 #[derive(Clone, Debug)]
 pub struct BalanceConfig {

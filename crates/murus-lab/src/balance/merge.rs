@@ -40,7 +40,10 @@ pub fn merge_balance(
         .iter()
         .map(|d| read_balance(d))
         .collect::<Result<_, _>>()?;
-    let specs: Vec<BalanceSpec> = shards.iter().map(BalanceSpec::of_report).collect();
+    let specs: Vec<BalanceSpec> = shards
+        .iter()
+        .map(BalanceSpec::of_report)
+        .collect::<Result<_, _>>()?;
     let set = check_shards(dirs, &specs)?;
     let stopped: Vec<bool> = shards.iter().map(|s| s.interrupted).collect();
     set.check_whole(dirs, &stopped, partial)?;

@@ -184,7 +184,7 @@ pub fn run_balance(
         seed: spec.seed,
         openings: spec.openings,
         book: spec.book,
-        stopping: spec.stopping,
+        stopping: spec.stopping.describe(),
         shard: spec.shard,
         pie_rule: !matches!(variant.rules().opening, murus_dsl::rules::Opening::None),
         levels,

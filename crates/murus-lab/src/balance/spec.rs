@@ -6,7 +6,8 @@ use serde::{Deserialize, Serialize};
 
 use super::config::{BalanceConfig, Stopping};
 use crate::book::BookId;
-use crate::folder::{Differences, Settings, Sharded, Spec, or_none};
+use crate::error::LabError;
+use crate::folder::{Differences, Settings, Shard, Sharded, Spec, or_none};
 use crate::record::VariantId;
 use crate::report::BalanceReport;
 
@@ -32,11 +33,11 @@ pub struct BalanceSpec {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub book: Option<BookId>,
     /// The stopping rule: `precision 0.03 up to 2000 games` or `games N`.
-    pub stopping: String,
+    pub stopping: Stopping,
     /// The levels, weakest first, each with its bot: `easy (easy)`.
     pub levels: Vec<String>,
     /// `K/N` for one shard of a check; `None` for a whole check.
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
     /// Games of each skill match (0: no skill trace). `None` in the spec
     /// of a shard's report, and in files written before it was kept: such
     /// a check resumes, and such shards merge, with any.
@@ -58,36 +59,37 @@ impl BalanceSpec {
                 config.openings
             },
             book: config.book.as_ref().map(|b| b.id().clone()),
-            stopping: config.stopping.describe(),
+            stopping: config.stopping,
             levels: config
                 .levels
                 .iter()
                 .map(|l| format!("{} ({})", l.name, l.spec))
                 .collect(),
-            shard: config.shard.map(|(k, n)| format!("{k}/{n}")),
+            shard: config.shard.map(|(k, n)| Shard { k, n }),
             skill_games: Some(config.skill_games),
         }
     }
 
     /// The spec of the check whose report is `r` (for a merge: the report
-    /// says all that decides the games of a check's shard).
-    pub fn of_report(r: &BalanceReport) -> BalanceSpec {
-        BalanceSpec {
+    /// says all that decides the games of a check's shard), or why its
+    /// stopping rule does not read.
+    pub fn of_report(r: &BalanceReport) -> Result<BalanceSpec, LabError> {
+        Ok(BalanceSpec {
             format: FORMAT,
             variant: r.variant.clone(),
             engine_version: r.engine_version.clone(),
             seed: r.seed,
             openings: r.openings,
             book: r.book.clone(),
-            stopping: r.stopping.clone(),
+            stopping: r.stopping.parse().map_err(LabError::Invalid)?,
             levels: r
                 .levels
                 .iter()
                 .map(|l| format!("{} ({})", l.level, l.bot))
                 .collect(),
-            shard: r.shard.clone(),
+            shard: r.shard,
             skill_games: None,
-        }
+        })
     }
 
     /// The names of its levels, weakest first.
@@ -98,9 +100,10 @@ impl BalanceSpec {
             .collect()
     }
 
-    /// Its stopping rule, read back ([`Stopping::parse`]).
+    /// Its stopping rule (always there: the spec reads only with one; an
+    /// `Option` for the callers that asked when it was kept as text).
     pub fn stopping_rule(&self) -> Option<Stopping> {
-        Stopping::parse(&self.stopping)
+        Some(self.stopping)
     }
 }
 
@@ -120,7 +123,7 @@ impl Settings for BalanceSpec {
             BookId::describe_or_none(a.book.as_ref()),
             BookId::describe_or_none(b.book.as_ref()),
         );
-        d.add("stopping rule", &a.stopping, &b.stopping);
+        d.add("stopping rule", a.stopping, b.stopping);
         d.add("levels", a.levels.join(", "), b.levels.join(", "));
         d.add(
             "shard",
@@ -135,7 +138,7 @@ impl Settings for BalanceSpec {
 }
 
 impl Sharded for BalanceSpec {
-    fn shard(&mut self) -> &mut Option<String> {
+    fn shard(&mut self) -> &mut Option<Shard> {
         &mut self.shard
     }
 }

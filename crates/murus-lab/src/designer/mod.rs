@@ -238,7 +238,7 @@ pub struct ReportSpec {
     pub train: bool,
     /// `K/N` for one shard of a report; `None` for a whole report.
     #[serde(default, skip_serializing_if = "Option::is_none")]
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
 }
 
 impl ReportSpec {
@@ -254,13 +254,13 @@ impl ReportSpec {
             openings: config.openings,
             compare: config.compare.as_ref().map(|(v, _)| VariantId::of(v)),
             train: config.train,
-            shard: shard.map(|s| s.to_string()),
+            shard,
         }
     }
 }
 
 impl Sharded for ReportSpec {
-    fn shard(&mut self) -> &mut Option<String> {
+    fn shard(&mut self) -> &mut Option<Shard> {
         &mut self.shard
     }
 }

@@ -158,7 +158,7 @@ fn legacy_accepts(spec: Option<&String>, id: &str) -> bool {
 }
 
 impl Sharded for Provenance {
-    fn shard(&mut self) -> &mut Option<String> {
+    fn shard(&mut self) -> &mut Option<Shard> {
         &mut self.shard
     }
 }
@@ -187,7 +187,7 @@ impl Settings for RunSpec {
 }
 
 impl Sharded for RunSpec {
-    fn shard(&mut self) -> &mut Option<String> {
+    fn shard(&mut self) -> &mut Option<Shard> {
         &mut self.run.shard
     }
 }
@@ -218,8 +218,7 @@ impl RunSpec {
 
     /// Whether game `index` is one of the run's.
     fn plays(&self, index: u64) -> bool {
-        let shard = self.run.shard.as_deref().map(str::parse::<Shard>);
-        index < self.run.requested && shard.is_none_or(|s| s.is_ok_and(|s| s.plays(index)))
+        index < self.run.requested && self.run.shard.is_none_or(|s| s.plays(index))
     }
 }
 

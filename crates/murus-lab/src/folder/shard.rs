@@ -3,65 +3,11 @@
 //! One parser of `K/N` ([`Shard`]) and one check that folders given to a
 //! merge are the shards of one split, each once ([`check_shards`]).
 
-use std::fmt;
 use std::path::Path;
-use std::str::FromStr;
 
 use super::Settings;
 use crate::error::LabError;
-
-/// Shard `k` of `n` (`1 <= k <= n`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct Shard {
-    pub k: u64,
-    pub n: u64,
-}
-
-impl Shard {
-    /// Shard `k` of `n`, or why there is none (`K must be from 1 to N`).
-    pub fn new(k: u64, n: u64) -> Result<Shard, LabError> {
-        if k == 0 || k > n {
-            return Err(LabError::Invalid(format!(
-                "shard {k}/{n}: K must be from 1 to N"
-            )));
-        }
-        Ok(Shard { k, n })
-    }
-
-    /// Whether the shard plays item `index` (a game's or a combination's
-    /// number, from 0).
-    pub fn plays(self, index: u64) -> bool {
-        index % self.n == self.k - 1
-    }
-
-    /// The shard as the pair `(k, n)`.
-    pub fn pair(self) -> (u64, u64) {
-        (self.k, self.n)
-    }
-}
-
-impl fmt::Display for Shard {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}/{}", self.k, self.n)
-    }
-}
-
-/// Parses `K/N`. The error reads after `--shard ` or `shard `:
-/// ``` `x`: expected K/N, like 1/4 ``` or `3/2: K must be from 1 to N`.
-impl FromStr for Shard {
-    type Err = String;
-
-    fn from_str(s: &str) -> Result<Shard, String> {
-        let (k, n) = s
-            .split_once('/')
-            .and_then(|(k, n)| Some((k.trim().parse().ok()?, n.trim().parse().ok()?)))
-            .ok_or_else(|| format!("`{s}`: expected K/N, like 1/4"))?;
-        if k == 0 || k > n {
-            return Err(format!("{k}/{n}: K must be from 1 to N"));
-        }
-        Ok(Shard { k, n })
-    }
-}
+pub use crate::shard::Shard;
 
 /// Whether a merge may lack part of the run: shards not given, or shards
 /// that were interrupted.
@@ -114,7 +60,7 @@ fn listed(items: &[String]) -> String {
 /// Settings of which a run may play a shard.
 pub trait Sharded: Settings {
     /// The shard these settings play, `K/N`, if any.
-    fn shard(&mut self) -> &mut Option<String>;
+    fn shard(&mut self) -> &mut Option<Shard>;
 }
 
 /// The shards a merge was given: the split `n`, and the shards present.
@@ -207,7 +153,7 @@ pub fn check_shards<S: Sharded>(dirs: &[&Path], settings: &[S]) -> Result<ShardS
     let mut split = None;
     for (dir, s) in dirs.iter().zip(settings) {
         let mut s = s.clone();
-        let Some(Shard { k, n }) = s.shard().as_deref().and_then(|t| t.parse().ok()) else {
+        let Some(Shard { k, n }) = *s.shard() else {
             return Err(LabError::Invalid(format!(
                 "{}: not a shard (that {what} ran without --shard): nothing to merge it with",
                 dir.display()

@@ -5,6 +5,8 @@
 use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
+use crate::shard::Shard;
+
 use crate::book::BookId;
 
 /// Where a report comes from.
@@ -40,7 +42,7 @@ pub struct Provenance {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub book: Option<BookId>,
     /// `K/N` for one shard of a run; `None` for a whole run or a merge.
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
     /// Player letters in turn order.
     pub players: Vec<char>,
 }

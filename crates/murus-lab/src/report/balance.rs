@@ -4,6 +4,8 @@
 
 use serde::{Deserialize, Serialize};
 
+use crate::shard::Shard;
+
 use super::run::Report;
 use crate::book::BookId;
 use crate::record::VariantId;
@@ -97,7 +99,7 @@ pub struct BalanceReport {
     pub book: Option<BookId>,
     /// The stopping rule: `precision 0.03 up to 2000 games` or `games N`.
     pub stopping: String,
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
     /// Whether the variant has the pie rule.
     pub pie_rule: bool,
     pub levels: Vec<LevelResult>,

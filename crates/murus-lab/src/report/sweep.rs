@@ -7,6 +7,8 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use crate::shard::Shard;
+
 use super::balance::BalanceReport;
 use crate::record::VariantId;
 
@@ -72,7 +74,7 @@ pub struct SweepSpec {
     pub max_plies: Option<u32>,
     /// `K/N`: this shard plays combinations numbered `K-1 mod N`; `None`
     /// for a whole sweep or a merge.
-    pub shard: Option<String>,
+    pub shard: Option<Shard>,
     /// With `--train`: the positions each combination without a trained
     /// evaluation trained one on first.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -138,7 +138,7 @@ impl Config {
             )));
         }
         self.shard = Some((k, n));
-        self.provenance.shard = Some(format!("{k}/{n}"));
+        self.provenance.shard = Some(crate::shard::Shard { k, n });
         Ok(self)
     }
 

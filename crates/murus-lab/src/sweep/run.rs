@@ -129,7 +129,7 @@ pub fn spec_of(
         seed: balance.seed,
         skill_games: balance.skill_games,
         max_plies: balance.max_plies,
-        shard: shard.map(|(k, n)| format!("{k}/{n}")),
+        shard: shard.map(|(k, n)| Shard { k, n }),
         train: None,
     }
 }
@@ -211,7 +211,7 @@ impl Settings for SweepSpec {
 }
 
 impl Sharded for SweepSpec {
-    fn shard(&mut self) -> &mut Option<String> {
+    fn shard(&mut self) -> &mut Option<Shard> {
         &mut self.shard
     }
 }

@@ -271,3 +271,46 @@ fn shards_of_a_check_share_out_its_skill_matches_and_older_whole_copies_still_me
         std::fs::remove_dir_all(d).unwrap();
     }
 }
+
+/// A check's spec keeps its stopping rule and its shard as text that reads
+/// back as they were given (`games 4`, `1/2`); a spec whose rule or shard
+/// does not read is refused with the file and what was expected, and the
+/// games kept are left alone.
+#[test]
+fn a_specs_stopping_rule_and_shard_read_back_typed_and_nonsense_is_refused() {
+    let v = Variant::standard();
+    let dir = temp!("typed");
+    let config = BalanceConfig {
+        shard: Some((1, 2)),
+        ..check(3)
+    };
+    run_balance(&v, &config, Some((&dir, Mode::New)), &()).unwrap();
+    let path = dir.join("balance-run.json");
+    let spec = std::fs::read_to_string(&path).unwrap();
+    assert!(spec.contains("\"stopping\": \"games 4\""), "{spec}");
+    assert!(spec.contains("\"shard\": \"1/2\""), "{spec}");
+    let read: murus_lab::balance::BalanceSpec = serde_json::from_str(&spec).unwrap();
+    assert_eq!(read.stopping, Stopping::Games(4));
+    assert_eq!(read.shard, Some(Shard { k: 1, n: 2 }));
+    let games = std::fs::read(dir.join("levels/random/games.jsonl")).unwrap();
+    for (from, to, expected) in [
+        (
+            "\"games 4\"",
+            "\"until tired\"",
+            "`until tired`: not a stopping rule",
+        ),
+        ("\"1/2\"", "\"3/2\"", "shard 3/2: K must be from 1 to N"),
+        ("\"1/2\"", "\"half\"", "shard `half`: expected K/N"),
+    ] {
+        std::fs::write(&path, spec.replace(from, to)).unwrap();
+        let e = run_balance(&v, &config, Some((&dir, Mode::Resume)), &()).unwrap_err();
+        let e = e.to_string();
+        assert!(e.contains("balance-run.json"), "{e}");
+        assert!(e.contains(expected), "{e}");
+    }
+    assert_eq!(
+        std::fs::read(dir.join("levels/random/games.jsonl")).unwrap(),
+        games
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

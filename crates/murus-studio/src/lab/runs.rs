@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 
 use murus_engine::Variant;
 use murus_lab::report::grouped;
-use murus_lab::{Config, GameResult, Mode, Report, RunDir, RunFolder, RunSpec, Shard, stats_of};
+use murus_lab::{Config, GameResult, Mode, Report, RunDir, RunFolder, RunSpec, stats_of};
 
 use super::notes::{self, Note};
 
@@ -213,10 +213,7 @@ pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, Strin
         .with_max_plies(spec.run.max_plies)
         .with_openings(spec.run.openings)
         .with_threads(threads);
-    if let Some(shard) = &spec.run.shard {
-        let shard: Shard = shard
-            .parse()
-            .map_err(|e| format!("{}: shard {e}", folder.display()))?;
+    if let Some(shard) = spec.run.shard {
         let (k, n) = shard.pair();
         config = config.with_shard(k, n).map_err(|e| e.to_string())?;
     }
