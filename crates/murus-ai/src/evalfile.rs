@@ -39,9 +39,9 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
-use murus_dsl::diagnostic::plural;
 use murus_dsl::key::hex;
 use murus_engine::Variant;
+use murus_engine::text::plural;
 use murus_engine::util::fnv1a;
 use sha2::{Digest, Sha256};
 

@@ -28,8 +28,8 @@ use std::sync::{Arc, Mutex, PoisonError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use murus_dsl::diagnostic::plural;
 use murus_engine::job::{Cancel, HandlerExt};
+use murus_engine::text::plural;
 use murus_engine::{Game, Variant};
 
 use crate::analysis::{Analyser, Info, Limits};

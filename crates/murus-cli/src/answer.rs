@@ -122,11 +122,6 @@ fn message(e: &anyhow::Error) -> String {
     text
 }
 
-/// `s` when `n` is not one: `1 error`, `2 errors`.
-pub fn plural(n: usize) -> &'static str {
-    if n == 1 { "" } else { "s" }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

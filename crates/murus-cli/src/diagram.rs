@@ -7,7 +7,7 @@ use std::path::PathBuf;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
-use murus_dsl::diagnostic::plural;
+use murus_engine::text::plural;
 use murus_engine::{Game, Position, Variant};
 use murus_publish::diagram::GameGif;
 use murus_publish::{Diagram, Theme};

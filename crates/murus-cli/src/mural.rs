@@ -19,7 +19,9 @@ use murus_mural::generate::{Options, Rating, generate, rate};
 use murus_mural::{Hint, Mode, Puzzle, Reason, Status, count, hint_for, solve};
 use serde::Serialize;
 
-use crate::answer::{self, Answer, Format, as_text_or_null, plural, print};
+use murus_engine::text::plural;
+
+use crate::answer::{self, Answer, Format, as_text_or_null, print};
 
 /// Default solver budget, in nodes.
 const BUDGET: u64 = 50_000_000;
@@ -236,10 +238,9 @@ impl Answer for Checked {
             {
                 writeln!(
                     out,
-                    "{}: ok: {title} ({board}, {} colour{}, {towers} towers, {targets} targets{})",
+                    "{}: ok: {title} ({board}, {}, {towers} towers, {targets} targets{})",
                     f.file,
-                    colours.len(),
-                    plural(colours.len()),
+                    plural(colours.len() as u64, "colour"),
                     if *sacrifice { ", sacrifice" } else { "" }
                 )?;
             }
@@ -442,10 +443,9 @@ impl Answer for Counted {
             Status::Solved => {
                 writeln!(
                     out,
-                    "optimal length {}; {} distinct minimal solution{} ({} orderings)",
+                    "optimal length {}; {} ({} orderings)",
                     self.length.unwrap_or(0),
-                    self.sets,
-                    if self.sets == 1 { "" } else { "s" },
+                    plural(self.sets, "distinct minimal solution"),
                     self.all_orderings
                         .map_or("too many to count".to_string(), |o| o.to_string())
                 )?;

@@ -8,7 +8,9 @@ use clap::Args;
 use murus_engine::{BUILTIN, Variant};
 use serde::Serialize;
 
-use crate::answer::{Answer, plural};
+use murus_engine::text::plural;
+
+use crate::answer::Answer;
 
 /// `murus check`'s arguments.
 #[derive(Args)]
@@ -182,14 +184,14 @@ impl Answer for Checked {
                 Verdict::Errors { errors, first } => {
                     writeln!(
                         out,
-                        "{file}: {errors} error{}, first {first}",
-                        plural(*errors)
+                        "{file}: {}, first {first}",
+                        plural(*errors as u64, "error")
                     )?;
                 }
                 Verdict::Ok(s) => {
                     let warn = match s.warnings {
                         0 => String::new(),
-                        n => format!(", {n} warning{}", plural(n)),
+                        n => format!(", {}", plural(n as u64, "warning")),
                     };
                     let params = if s.params.is_empty() {
                         String::new()

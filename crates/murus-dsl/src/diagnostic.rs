@@ -19,6 +19,7 @@
 //! Rendering never panics, whatever the spans: they are clamped to the source
 //! and moved to character boundaries.
 
+use crate::text::plural;
 use std::fmt;
 use std::ops::Range;
 
@@ -247,24 +248,6 @@ impl Diagnostic {
             out.push_str(&format!("{pad} = {kind}: {body}\n"));
         }
         out
-    }
-}
-
-/// `n` and the noun, in the singular for one (`1 cell`, `3 cells`, `0
-/// cells`): for messages that count things. `plural` is the noun for any
-/// other number.
-pub fn count(n: impl Into<u64>, singular: &str, plural: &str) -> String {
-    let n = n.into();
-    format!("{n} {}", if n == 1 { singular } else { plural })
-}
-
-/// [`count`] for a noun whose plural adds an `s` (`1 cell`, `2 cells`).
-pub fn plural(n: impl Into<u64>, noun: &str) -> String {
-    let n = n.into();
-    if n == 1 {
-        format!("1 {noun}")
-    } else {
-        format!("{n} {noun}s")
     }
 }
 

@@ -37,6 +37,7 @@ mod params;
 mod parser;
 pub mod rules;
 pub mod suggest;
+pub mod text;
 
 pub use diagnostic::{Diagnostic, Label, Severity, Span, render_all};
 pub use geometry::{Direction, Geometry, ShapeKind};

@@ -17,7 +17,7 @@
 
 use std::collections::BTreeMap;
 
-use murus_dsl::diagnostic::plural;
+use murus_dsl::text::plural;
 
 use crate::core::Phase;
 use crate::setup::{Setup, SetupError, SetupErrorKind, join_list};

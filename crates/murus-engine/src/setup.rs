@@ -265,7 +265,7 @@ impl SetupError {
                 };
                 format!(
                     "impossible position: {whom} taken {}, but only {missing} {} missing from the board",
-                    murus_dsl::diagnostic::count(*taken, "enemy stone", "enemy stones"),
+                    murus_dsl::text::count(*taken, "enemy stone", "enemy stones"),
                     if *missing == 1 { "is" } else { "are" }
                 )
             }

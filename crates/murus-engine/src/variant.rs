@@ -6,8 +6,8 @@
 
 use std::sync::Arc;
 
-use murus_dsl::diagnostic::count;
 use murus_dsl::rules::{Adjudication, DrawRules, MAX_PLAYERS, Material, Rules};
+use murus_dsl::text::count;
 use murus_dsl::{Diagnostic, Geometry, RulesKey};
 
 use crate::bits::Bits;

@@ -42,6 +42,7 @@ use std::path::{Path, PathBuf};
 use murus_ai::BotSpec;
 use murus_engine::Variant;
 use murus_engine::job::Handler;
+use murus_engine::text::plural;
 use serde::{Deserialize, Serialize};
 
 use crate::error::LabError;
@@ -287,7 +288,6 @@ impl Ladder {
     /// The ladder in one sentence.
     pub fn answer(&self) -> String {
         let rungs = self.rungs.len();
-        let plural = if rungs == 1 { "" } else { "s" };
         let upper = |i: usize| {
             self.steps
                 .get(self.steps.len().wrapping_sub(i))
@@ -343,7 +343,8 @@ impl Ladder {
         } else {
             ""
         };
-        format!("{least}{rungs} rung{plural} of skill{spread}{per}; {how}")
+        let rungs = plural(rungs as u64, "rung");
+        format!("{least}{rungs} of skill{spread}{per}; {how}")
     }
 }
 

@@ -210,8 +210,8 @@ fn draw(name: &str, p: &Puzzle, options: &MuralSheetOptions) -> Result<Drawn, Mu
     let par = moves.len();
     let solution_svg = d
         .caption(format!(
-            "Solved in {par} move{}",
-            if par == 1 { "" } else { "s" }
+            "Solved in {}",
+            murus_engine::text::plural(par as u64, "move")
         ))
         .to_svg();
     let difficulty = p.difficulty.clone().or_else(|| {

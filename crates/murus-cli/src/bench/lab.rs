@@ -104,8 +104,8 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
             seconds: s,
             unit: Unit::Games,
             note: Some(format!(
-                "lab self-play, {threads} thread{}",
-                if threads == 1 { "" } else { "s" }
+                "lab self-play, {}",
+                murus_engine::text::plural(threads as u64, "thread")
             )),
         }));
     }

@@ -263,7 +263,7 @@ impl Row {
             } => writeln!(
                 out,
                 "metrics cost at {level} ({bot}, {}): {:+.1}% of a run's time (target: under {:.0}%)",
-                murus_dsl::diagnostic::plural(*games, "game"),
+                murus_engine::text::plural(*games, "game"),
                 cost * 100.0,
                 METRICS_TARGET * 100.0
             ),

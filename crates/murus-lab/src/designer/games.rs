@@ -262,8 +262,8 @@ pub(super) fn harvest(
     });
     puzzles.truncate(keep);
     let answer = format!(
-        "{found} puzzle{} (a unique forced win within {most_n} moves) in {positions} positions of the {level} games; the loser had a forced win and missed it in {missed} of {decisive} decisive games.",
-        if found == 1 { "" } else { "s" },
+        "{} (a unique forced win within {most_n} moves) in {positions} positions of the {level} games; the loser had a forced win and missed it in {missed} of {decisive} decisive games.",
+        murus_engine::text::plural(found as u64, "puzzle"),
     );
     TacticsSection {
         answer,

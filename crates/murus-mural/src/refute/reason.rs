@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use murus_engine::text::plural;
+
 /// Why a mural position can never be solved.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Reason {
@@ -86,14 +88,6 @@ fn list(items: &[String]) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [init @ .., last] => format!("{} and {last}", init.join(", ")),
-    }
-}
-
-fn plural(n: u32, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }
 

@@ -545,10 +545,9 @@ impl BalanceModel {
                     ));
                 } else {
                     self.feedback.success(format!(
-                        "balance check finished: {} games at {} level{}",
+                        "balance check finished: {} games at {}",
                         grouped(games),
-                        report.levels.len(),
-                        if report.levels.len() == 1 { "" } else { "s" }
+                        murus_engine::text::plural(report.levels.len() as u64, "level")
                     ));
                 }
                 if let Some(s) = &mut self.shown
