@@ -6,7 +6,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use murus_lab::Watch;
 use murus_lab::balance::{
@@ -56,7 +56,7 @@ pub struct CheckArgs {
 impl CheckArgs {
     /// The levels of `--levels`.
     pub fn levels(&self) -> Result<Vec<Level>> {
-        balance::parse_levels(&self.levels).map_err(|e| anyhow!("--levels: {e}"))
+        balance::parse_levels(&self.levels).context("--levels")
     }
 
     /// The stopping rule of `--games N`, or of `--precision P` and

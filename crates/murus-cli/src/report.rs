@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use murus_engine::job::Handler;
 use murus_lab::designer::{
@@ -83,7 +83,7 @@ pub struct Reported {
 pub fn report(a: &ReportArgs) -> Result<Reported> {
     // A merge is made with what its shards were made with.
     let of = match a.merge.first() {
-        Some(dir) => Some(shard_of(dir).map_err(|e| anyhow!("{e}"))?),
+        Some(dir) => Some(shard_of(dir)?),
         None => None,
     };
     let budget = if let Some(of) = &of {
@@ -107,10 +107,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
     let started = std::time::Instant::now();
     let v = load_variant(&variant)?;
     let other = match &compare {
-        Some(spec) => Some((
-            load_variant(spec).map_err(|e| anyhow!("--compare: {e}"))?,
-            spec.clone(),
-        )),
+        Some(spec) => Some((load_variant(spec).context("--compare")?, spec.clone())),
         None => None,
     };
     let out = a

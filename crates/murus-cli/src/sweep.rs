@@ -155,7 +155,7 @@ fn fail(e: SweepError, file: &str, source: &str) -> anyhow::Error {
             anyhow!("`{file}`: cannot sweep its parameters")
         }
         SweepError::Lab(e) => folder_error(e),
-        e => anyhow!(e),
+        e => e.into(),
     }
 }
 

@@ -122,7 +122,7 @@ fn same_moves(p: &Puzzle, v: &murus_engine::Variant, state: &State) -> Result<()
     for colour in 0..p.colours.len() as u8 {
         let ours = mural_moves(p, state, colour);
         let theirs: BTreeMap<String, String> = engine::moves(p, v, state, colour)
-            .map_err(TestCaseError::fail)?
+            .map_err(|e| TestCaseError::fail(e.to_string()))?
             .into_iter()
             .map(|(m, s)| (m, p.grid(&s)))
             .collect();
@@ -150,7 +150,7 @@ proptest! {
     #[test]
     fn mural_moves_are_the_engines_moves(c in case()) {
         let Some(p) = puzzle(&c) else { return Ok(()) };
-        let v = engine::variant(&p).map_err(TestCaseError::fail)?;
+        let v = engine::variant(&p).map_err(|e| TestCaseError::fail(e.to_string()))?;
         same_moves(&p, &v, &p.start)?;
         // And one step on: the states the moves lead to.
         let mut moves = Vec::new();

@@ -62,7 +62,7 @@ pub struct Matchup {
 }
 
 fn spec(text: &str) -> Result<BotSpec> {
-    text.parse().map_err(|e| anyhow!("{e}"))
+    text.parse().map_err(anyhow::Error::from)
 }
 
 /// `--sprt ELO0,ELO1` as two finite numbers, the first below the second.

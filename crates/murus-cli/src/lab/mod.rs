@@ -215,7 +215,7 @@ pub(crate) fn load_book(path: &Path, v: &Variant) -> Result<Arc<Book>> {
             let lines = if errors == 1 { "line" } else { "lines" };
             bail!("--book `{path}`: not a usable opening book ({errors} bad {lines})")
         }
-        Err(e) => Err(anyhow!("--book: {e}")),
+        Err(e) => Err(anyhow::Error::from(e).context("--book")),
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use murus_ai::parse_specs;
 use murus_engine::job::HandlerExt;
@@ -68,7 +68,7 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<Selfplay> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let bots = parse_specs(&a.bots).map_err(|e| anyhow!("--bots: {e}"))?;
+    let bots = parse_specs(&a.bots).context("--bots")?;
     for b in &bots {
         b.check(v).map_err(|e| anyhow!("--bots {b}: {e}"))?;
     }
