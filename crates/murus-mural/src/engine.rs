@@ -3,7 +3,7 @@
 //! and own walls, sacrifice when allowed, no way to win) that the engine
 //! compiles, and mural positions and moves played by it. The solver keeps
 //! its own fast move generator ([`crate::board::MuralMove`]); this is what
-//! tests check it against (`tests/engine.rs`).
+//! tests check it against (`tests/mural/engine.rs`).
 //!
 //! A mural lets every colour move at any time, and the engine lets one
 //! side move: so a mural position is the engine's position once per colour,

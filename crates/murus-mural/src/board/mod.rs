@@ -5,7 +5,7 @@
 //! * `state`: the stones on a board ([`State`]) and their exact packed key;
 //! * `moves`: the tower moves ([`MuralMove`]), generated and played (the
 //!   solver's copy of the engine's sowing, checked against the engine by a
-//!   property test, `tests/engine.rs`);
+//!   property test, `tests/mural/engine.rs`);
 //! * `symmetry`: the board's symmetries that keep the targets in place;
 //! * `weights`: weightings of the cells modulo 3 that no sowing changes.
 

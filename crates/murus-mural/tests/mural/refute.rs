@@ -8,35 +8,12 @@ use std::time::{Duration, Instant};
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
-use murus_mural::board::{Board, State};
+use murus_mural::board::Board;
 use murus_mural::playout::{Played, Playout, playout_mural};
 use murus_mural::refute::Weighing;
 use murus_mural::{Hint, Mode, Puzzle, Reason, Status, count, hint_for, refute, solve};
 
-/// A mural built directly, without the file format's own checks (which
-/// reject some of these at load time already).
-fn mural(board: &str, colours: &str, sacrifice: bool, grid: &str, targets: &[&str]) -> Puzzle {
-    let board = Board::parse(board).expect("board");
-    let slots = board.slots();
-    let mut p = Puzzle {
-        title: "test".into(),
-        author: String::new(),
-        board,
-        colours: colours.chars().collect(),
-        sacrifice,
-        start: State::empty(slots),
-        targets: vec![false; slots],
-        notes: None,
-        optimal: None,
-        difficulty: None,
-    };
-    p.start = p.parse_grid(grid).expect("grid");
-    for t in targets {
-        let c = p.board.parse_cell(t).expect("target cell");
-        p.targets[c] = true;
-    }
-    p
-}
+use crate::util::mural;
 
 /// Refutes `p`'s start with `expected`, and `solve` (both modes), `count`
 /// and `hint_for` all say so without searching.

@@ -11,6 +11,8 @@ use proptest::prelude::*;
 use rand::SeedableRng;
 use rand::rngs::SmallRng;
 
+use crate::util::built;
+
 /// Shortest distance to the solved state from every reachable state, and
 /// the reachable graph.
 struct Brute {
@@ -97,27 +99,6 @@ impl Brute {
     }
 }
 
-fn puzzle(
-    board: &str,
-    colours: usize,
-    sacrifice: bool,
-    start: State,
-    targets: Vec<bool>,
-) -> Puzzle {
-    Puzzle {
-        title: "random".into(),
-        author: String::new(),
-        board: Board::parse(board).expect("board"),
-        colours: ['r', 'g', 'b'][..colours].to_vec(),
-        sacrifice,
-        start,
-        targets,
-        notes: None,
-        optimal: None,
-        difficulty: None,
-    }
-}
-
 /// A random small mural: random stacks, then either the end of a random
 /// playout as targets (solvable) or random targets.
 fn instance(
@@ -164,7 +145,13 @@ fn instance(
             }
         }
     }
-    Some(puzzle(board_text, colours, sacrifice, start, targets))
+    Some(built(
+        Board::parse(board_text).expect("board"),
+        colours,
+        sacrifice,
+        start,
+        targets,
+    ))
 }
 
 /// The cheap necessary conditions never reject a position the brute force

@@ -17,6 +17,8 @@ use murus_mural::{Board, Puzzle, State, engine};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
+use crate::util::built;
+
 /// A board as the rules language writes it.
 fn board_text() -> impl Strategy<Value = String> {
     let rect = (1u32..=8, 1u32..=8).prop_map(|(w, h)| format!("rect {w} x {h}"));
@@ -81,18 +83,13 @@ fn puzzle(c: &Case) -> Option<Puzzle> {
         }
     }
     let slots = board.slots();
-    Some(Puzzle {
-        title: "random".into(),
-        author: String::new(),
+    Some(built(
         board,
-        colours: ['r', 'g', 'b'][..c.colours].to_vec(),
-        sacrifice: c.sacrifice,
+        c.colours,
+        c.sacrifice,
         start,
-        targets: vec![false; slots],
-        notes: None,
-        optimal: None,
-        difficulty: None,
-    })
+        vec![false; slots],
+    ))
 }
 
 /// The mural moves of `colour`'s towers, in notation, each with the state

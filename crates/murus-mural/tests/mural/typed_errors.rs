@@ -8,12 +8,11 @@ use murus_mural::engine::{EngineError, replay_with_engine};
 use murus_mural::generate::{GenerateError, Options, generate};
 use murus_mural::{Board, BoardError, GridError, MoveError, Puzzle, ReplayError, replay};
 
+use crate::util::mural;
+
 /// The crate's doc example: 5x1, `1r2r22`, two towers.
 fn leapfrog() -> Puzzle {
-    Puzzle::from_toml(
-        "title = \"Leapfrog\"\nboard = \"5x1\"\nstart = \"1r2r22\"\ntargets = [\"a1\", \"c1\", \"d1\", \"e1\"]\n",
-    )
-    .unwrap()
+    mural("5x1", "r", false, "1r2r22", &["a1", "c1", "d1", "e1"])
 }
 
 #[test]
