@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use murus_ai::BotSpec;
 use murus_ai::EvalRef;
@@ -185,7 +185,7 @@ fn budget(a: &AnalyzeArgs) -> Result<(Limits, Option<EvalRef>)> {
         Some(ms) => limits.time = Some(std::time::Duration::from_millis(ms)),
         None => {
             let text = a.bot.as_deref().unwrap_or("hard");
-            match text.parse::<BotSpec>().map_err(|e| anyhow!("--bot: {e}"))? {
+            match text.parse::<BotSpec>().context("--bot")? {
                 BotSpec::AlphaBeta { nodes, eval: file } => {
                     limits.nodes = Some(nodes);
                     eval = file;
@@ -255,7 +255,7 @@ pub fn game(a: &AnalyzeArgs) -> Result<Reviewed> {
     let (limits, eval) = budget(a)?;
     let fallback = a.variant.as_deref().map(load_variant).transpose()?;
     let (mut record, v) = crate::record::load(file, fallback.as_ref())?;
-    let game = record.replay(&v).map_err(|e| anyhow!("`{file}`: {e}"))?;
+    let game = record.replay(&v).with_context(|| format!("`{file}`"))?;
     let mut analyser = analyser(&v, eval)?;
     let review = review::review_line(&mut analyser, &v, *game.start(), game.moves(), limits, &());
     let before: usize = record

@@ -1,12 +1,12 @@
 //! `murus balance`: a thin shell over `murus_lab::balance`, and the
 //! options of a check that `murus sweep` shares ([`CheckArgs`]).
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use murus_lab::Watch;
 use murus_lab::balance::{
@@ -19,6 +19,7 @@ use crate::lab::{
     PlayArgs, RunArgs, folder_error, load_book, merge_error, note_fresh, partial, partial_text,
 };
 use crate::load_variant;
+use crate::progress::Look;
 
 /// The levels a check plays without `--levels`.
 pub const DEFAULT_LEVELS: &str = "random,easy,medium,hard";
@@ -55,7 +56,7 @@ pub struct CheckArgs {
 impl CheckArgs {
     /// The levels of `--levels`.
     pub fn levels(&self) -> Result<Vec<Level>> {
-        balance::parse_levels(&self.levels).map_err(|e| anyhow!("--levels: {e}"))
+        balance::parse_levels(&self.levels).context("--levels")
     }
 
     /// The stopping rule of `--games N`, or of `--precision P` and
@@ -88,6 +89,7 @@ impl CheckArgs {
     "Keep the check in this folder: a run folder per level (`levels/LEVEL`) and per match \
      (`skill/UPPER-vs-LOWER`), then balance.json, balance.csv and balance.svg"
 )))]
+#[command(mut_arg("resume", |a| a.requires("out")))]
 pub struct BalanceArgs {
     /// A `.mg` file or a shipped variant's name.
     #[arg(required_unless_present = "merge")]
@@ -160,7 +162,7 @@ pub fn run(a: &BalanceArgs) -> Result<Balance> {
     };
     let watch = Watch::with_cancel(crate::signal::stop());
     let t = Instant::now();
-    let folder = a.run.out.as_deref().map(|o| (o, a.run.mode()));
+    let folder = a.run.kept();
     if let Some((out, mode)) = folder {
         note_fresh::<BalanceSpec>(out, mode);
     }
@@ -177,24 +179,18 @@ pub fn run(a: &BalanceArgs) -> Result<Balance> {
     })
 }
 
-fn show_progress(watch: &Watch<CheckProgress>, quiet: bool, finished: impl Fn() -> bool) {
-    if quiet || !std::io::stderr().is_terminal() {
-        return;
-    }
-    let bar = indicatif::ProgressBar::new(0);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg:28} {bar:32} {pos}/{len} games  eta {eta}")
-            .expect("a valid template"),
+/// The check's stage and its games (none under `--json`).
+fn show_progress(watch: &Watch<CheckProgress>, json: bool, finished: impl Fn() -> bool) {
+    crate::progress::show(
+        "{msg:28} {bar:32} {pos}/{len} games  eta {eta}",
+        json,
+        finished,
+        || {
+            watch
+                .latest()
+                .map(|p| Look::of(p.stage.to_string(), p.done, p.total))
+        },
     );
-    while !finished() {
-        if let Some(p) = watch.latest() {
-            bar.set_message(p.stage.to_string());
-            bar.set_length(p.total);
-            bar.set_position(p.done);
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    bar.finish_and_clear();
 }
 
 impl Answer for Balance {

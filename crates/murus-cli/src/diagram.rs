@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::PathBuf;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use murus_engine::text::plural;
 use murus_engine::{Game, Position, Variant};
@@ -98,7 +98,7 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
     let start = load_position(&v, a.position.as_deref())?;
     let mut game = Game::from_position(&v, start);
     for (i, text) in a.moves.iter().enumerate() {
-        play(&mut game, text).map_err(|e| anyhow!("--moves, move {}: {e}", i + 1))?;
+        play(&mut game, text).with_context(|| format!("--moves, move {}", i + 1))?;
     }
     if kind == Some("gif") {
         return gif(a, &v, start, &game);
@@ -116,11 +116,11 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
     for text in &a.arrows {
         let m = v
             .parse_move(&pos, text)
-            .map_err(|e| anyhow!("--arrows `{text}`: {e}"))?;
-        d = d.arrow(m).map_err(|e| anyhow!("--arrows: {e}"))?;
+            .with_context(|| format!("--arrows `{text}`"))?;
+        d = d.arrow(m).context("--arrows")?;
     }
     if let Some(name) = &a.moves_of {
-        let cell = d.cell(name).map_err(|e| anyhow!("--moves-of: {e}"))?;
+        let cell = d.cell(name).context("--moves-of")?;
         let own = v.stack(&pos, cell).is_some_and(|(p, _)| p == v.turn(&pos));
         if !own {
             bail!(
@@ -132,7 +132,7 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
     }
     for (option, cells) in [("--marks", &a.marks), ("--highlight", &a.highlight)] {
         for name in cells {
-            let cell = d.cell(name).map_err(|e| anyhow!("{option}: {e}"))?;
+            let cell = d.cell(name).with_context(|| option.to_string())?;
             d = if option == "--marks" {
                 d.mark(cell)
             } else {
@@ -149,7 +149,7 @@ pub fn diagram(a: &DiagramArgs) -> Result<Drawn> {
         d.to_svg().into_bytes()
     };
     murus_engine::util::write_atomic(&a.out, &bytes)
-        .map_err(|e| anyhow!("{}: {e}", a.out.display()))?;
+        .with_context(|| a.out.display().to_string())?;
     Ok(Drawn {
         file: a.out.clone(),
         position: v.position_string(&pos),
@@ -191,7 +191,7 @@ fn gif(a: &DiagramArgs, v: &Variant, start: Position, game: &Game) -> Result<Dra
     }
     let bytes = animation.encode()?;
     murus_engine::util::write_atomic(&a.out, &bytes)
-        .map_err(|e| anyhow!("{}: {e}", a.out.display()))?;
+        .with_context(|| a.out.display().to_string())?;
     let pos = *game.position();
     Ok(Drawn {
         file: a.out.clone(),

@@ -114,7 +114,7 @@ fn register_own_evaluation(rules: &Path, variant: &Variant) {
 pub(crate) fn load_position(v: &Variant, text: Option<&str>) -> Result<Position> {
     match text {
         None => Ok(v.start()),
-        Some(t) => v.parse_position(t).map_err(|e| anyhow!("{e}")),
+        Some(t) => v.parse_position(t).map_err(anyhow::Error::from),
     }
 }
 
@@ -138,7 +138,7 @@ pub(crate) fn play(game: &mut Game, text: &str) -> Result<()> {
             game_over(game, outcome)
         );
     }
-    game.play_str(text).map_err(|e| anyhow!("{e}"))?;
+    game.play_str(text).map_err(anyhow::Error::from)?;
     Ok(())
 }
 
@@ -146,7 +146,7 @@ pub(crate) fn play(game: &mut Game, text: &str) -> Result<()> {
 /// an error naming its place, its text and why.
 pub(crate) fn play_moves(game: &mut Game, moves: &[String]) -> Result<()> {
     for (i, m) in moves.iter().enumerate() {
-        play(game, m).map_err(|e| anyhow!("--moves: move {} `{m}`: {e}", i + 1))?;
+        play(game, m).with_context(|| format!("--moves: move {} `{m}`", i + 1))?;
     }
     Ok(())
 }

@@ -14,6 +14,7 @@ mod lab;
 mod load;
 mod mural;
 mod position;
+mod progress;
 mod record;
 mod report;
 mod rules;
@@ -161,8 +162,8 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Lab {
             command: lab::LabCommand::Merge(a),
         } => print(&lab::merge(&a)?, json(a.json), out),
-        Command::Train(a) => print(&train::run(&a)?, text, out),
-        Command::Report(a) => print(&report::report(&a)?, json(a.json), out),
+        Command::Train(a) => print(&train::run(&a)?, json(a.run.json), out),
+        Command::Report(a) => print(&report::report(&a)?, json(a.run.json), out),
         Command::Solve(a) => print(&solve::solve(&a)?, json(a.json), out),
     }
 }

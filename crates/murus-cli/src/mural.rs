@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use murus_mural::generate::{Options, Rating, generate, rate};
 use murus_mural::{Hint, Mode, Puzzle, Reason, Status, count, hint_for, solve};
@@ -103,9 +103,10 @@ fn load_reporting(path: &Path) -> Result<Puzzle, BadPuzzle> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
         Err(e) => {
-            let error = anyhow!("cannot read puzzle file `{}`: {e}", path.display());
+            let error = anyhow::Error::from(e)
+                .context(format!("cannot read puzzle file `{}`", path.display()));
             let only = PuzzleError {
-                message: error.to_string(),
+                message: format!("{error:#}"),
                 line: None,
                 column: None,
                 notes: Vec::new(),
@@ -504,7 +505,7 @@ pub struct Hinted {
 /// after the moves given.
 pub fn hint(a: &HintArgs) -> Result<Hinted> {
     let p = load(&a.file)?;
-    let state = murus_mural::replay(&p, &a.moves).map_err(|e| anyhow!(e))?;
+    let state = murus_mural::replay(&p, &a.moves).map_err(anyhow::Error::from)?;
     let (status, next, reason) = match hint_for(&p, &state, a.budget, &()) {
         Ok(Hint::Move(m)) => ("solvable", Some(m.notation(&p.board)), None),
         Ok(Hint::Solved) => ("solved", None, None),
@@ -603,14 +604,14 @@ pub fn generate_puzzles(a: &GenerateArgs) -> Result<Generated> {
     let t = Instant::now();
     // A signal stops the generator: the puzzles found so far are kept.
     let stop = crate::signal::stop();
-    let made = generate(&opts, a.count, &stop).map_err(|e| anyhow!(e))?;
+    let made = generate(&opts, a.count, &stop).map_err(anyhow::Error::from)?;
     let mut puzzles = Vec::with_capacity(made.len());
     for (i, (p, rating)) in made.into_iter().enumerate() {
         let toml = p.to_toml();
         let file = match &a.out {
             Some(dir) => {
                 std::fs::create_dir_all(dir)
-                    .map_err(|e| anyhow!("cannot create `{}`: {e}", dir.display()))?;
+                    .with_context(|| format!("cannot create `{}`", dir.display()))?;
                 let path = dir.join(format!("generated-{}-{}.toml", a.seed, i + 1));
                 murus_engine::util::write_atomic(&path, &toml)?;
                 Some(path.display().to_string())

@@ -10,7 +10,7 @@
 use std::io::{self, Write};
 use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use murus_engine::record::bare_move;
 use murus_engine::{Game, Position, Variant};
@@ -274,7 +274,7 @@ pub struct Replayed {
 pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
     let (v, mut game) = if crate::record::is_record_file(&a.at.variant) {
         let (record, v) = crate::record::load(&a.at.variant, None)?;
-        let game = record.replay(&v).map_err(|e| anyhow!("{e}"))?;
+        let game = record.replay(&v).map_err(anyhow::Error::from)?;
         (v, game)
     } else {
         let (v, pos) = a.at.load()?;
@@ -288,7 +288,7 @@ pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
             let why = v.describe_outcome_at(o, game.position());
             bail!("{at}: `{text}` cannot be played: the game is over: {why}");
         }
-        play(&mut game, &text).map_err(|e| anyhow!("{at}: {e}"))?;
+        play(&mut game, &text).with_context(|| at.to_string())?;
     }
     let outcome = game.outcome();
     Ok(Replayed {

@@ -138,7 +138,7 @@ fn read_record(file: &str, text: &str, fallback: Option<&Variant>) -> Result<(Re
 /// writing it in the record format and reading that back.
 fn read_json(file: &str, text: &str, fallback: Option<&Variant>) -> Result<(Record, Variant)> {
     let name = display_name(file);
-    let record = Record::from_json(text).map_err(|e| anyhow!("`{name}`: {e}"))?;
+    let record = Record::from_json(text).with_context(|| format!("`{name}`"))?;
     let variant = match (&record.rules, fallback) {
         (Some(rules), _) => Variant::compile(rules).map_err(|diags| {
             let shown = format!("{name} (its rules)");

@@ -6,21 +6,25 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use anyhow::{Result, anyhow};
+use anyhow::{Context, Result, anyhow};
 use clap::Args;
 use murus_engine::job::Handler;
 use murus_lab::designer::{
     Budget, DesignerReport, ReportConfig, ReportProgress, merge_report, run_report,
     run_report_shard, shard_of,
 };
-use murus_lab::folder::Mode;
 use serde::Serialize;
 
 use crate::answer::{Answer, json_pretty};
+use crate::lab::RunArgs;
 use crate::load::load_variant;
 
 /// `murus report`'s arguments.
 #[derive(Args)]
+#[command(mut_arg("out", |a| a.help(
+    "Keep the report in this folder: its run (each stage as it finishes), then index.html, \
+     report.json and the figures (default: report-NAME)"
+)))]
 pub struct ReportArgs {
     /// A `.mg` file or a shipped variant's name.
     #[arg(required_unless_present = "merge")]
@@ -34,13 +38,6 @@ pub struct ReportArgs {
     /// As long as it takes.
     #[arg(long, group = "budget")]
     pub deep: bool,
-    /// Every game and every figure follows from it.
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// Threads for the games (default: every CPU this process may use, at
-    /// most SLURM_CPUS_PER_TASK; the report is the same with any).
-    #[arg(long)]
-    pub threads: Option<usize>,
     /// Report on another variant alike (a file or a shipped name) and put
     /// the two side by side, marking what differs significantly.
     #[arg(long, value_name = "OTHER")]
@@ -50,14 +47,6 @@ pub struct ReportArgs {
     /// play with trained evaluations.
     #[arg(long)]
     pub train: bool,
-    /// Where the report and its parts go (default: `report-NAME`).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Go on with the report kept in the folder (after a stop, a kill, a
-    /// scheduler's time limit); refused when it was made with other
-    /// settings.
-    #[arg(long)]
-    pub resume: bool,
     /// Play only shard K of N (`K/N`) of the report's games into --out (a
     /// cluster's job each); then `murus report --merge DIR…` makes the
     /// report from the shards' folders (docs/report.md).
@@ -70,9 +59,8 @@ pub struct ReportArgs {
         "variant", "quick", "standard", "deep", "seed", "compare", "train", "shard",
     ])]
     pub merge: Vec<PathBuf>,
-    /// Print report.json instead of the answers.
-    #[arg(long)]
-    pub json: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
 }
 
 /// `murus report`'s answer.
@@ -95,7 +83,7 @@ pub struct Reported {
 pub fn report(a: &ReportArgs) -> Result<Reported> {
     // A merge is made with what its shards were made with.
     let of = match a.merge.first() {
-        Some(dir) => Some(shard_of(dir).map_err(|e| anyhow!("{e}"))?),
+        Some(dir) => Some(shard_of(dir)?),
         None => None,
     };
     let budget = if let Some(of) = &of {
@@ -112,24 +100,22 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
         None => (
             a.variant.clone().unwrap_or_default(),
             a.compare.clone(),
-            a.seed,
+            a.run.seed,
         ),
     };
-    let threads = crate::lab::threads(a.threads)?;
+    let threads = a.run.threads()?;
     let started = std::time::Instant::now();
     let v = load_variant(&variant)?;
     let other = match &compare {
-        Some(spec) => Some((
-            load_variant(spec).map_err(|e| anyhow!("--compare: {e}"))?,
-            spec.clone(),
-        )),
+        Some(spec) => Some((load_variant(spec).context("--compare")?, spec.clone())),
         None => None,
     };
     let out = a
+        .run
         .out
         .clone()
         .unwrap_or_else(|| PathBuf::from(format!("report-{}", v.name())));
-    let mode = if a.resume { Mode::Resume } else { Mode::New };
+    let mode = a.run.mode();
     let mut config = ReportConfig::new(budget, seed, threads);
     config.compare = other.clone();
     config.train = a.train;

@@ -5,7 +5,7 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, bail};
 use clap::Args;
 use murus_publish::{SheetOptions, Theme, rules_sheet_html};
 use serde::Serialize;
@@ -80,8 +80,7 @@ pub(crate) fn check_out(dir: &Path, force: bool) -> Result<()> {
     if force || !dir.exists() {
         return Ok(());
     }
-    let mut entries =
-        std::fs::read_dir(dir).map_err(|e| anyhow!("--out {}: {e}", dir.display()))?;
+    let mut entries = std::fs::read_dir(dir).with_context(|| format!("--out {}", dir.display()))?;
     if entries.next().is_some() {
         bail!(
             "--out {}: the folder is not empty; give --force to write into it (its index.html is replaced)",
@@ -93,10 +92,9 @@ pub(crate) fn check_out(dir: &Path, force: bool) -> Result<()> {
 
 /// Writes `DIR/index.html` whole or not at all.
 pub(crate) fn write_index(dir: &Path, html: &str) -> Result<Written> {
-    std::fs::create_dir_all(dir).map_err(|e| anyhow!("--out {}: {e}", dir.display()))?;
+    std::fs::create_dir_all(dir).with_context(|| format!("--out {}", dir.display()))?;
     let file = dir.join("index.html");
-    murus_engine::util::write_atomic(&file, html)
-        .map_err(|e| anyhow!("{}: {e}", file.display()))?;
+    murus_engine::util::write_atomic(&file, html).with_context(|| file.display().to_string())?;
     Ok(Written {
         file,
         bytes: html.len(),

@@ -150,7 +150,7 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
         Some(line) => proof::solve_line(v, line, limits, &handler as &dyn Handler),
         None => proof::solve(v, &pos, limits, &handler as &dyn Handler),
     }
-    .map_err(|e| anyhow!("{e}"))?;
+    .map_err(|e| anyhow!(e))?;
     let letter = |p: usize| v.letter(p);
     let mover = v.turn(&pos);
     let (value, winner) = match found.value {

@@ -1,9 +1,9 @@
 //! `murus sweep`: a thin shell over `murus_lab::sweep`.
 
-use std::io::{self, IsTerminal, Write};
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
 use clap::Args;
@@ -16,12 +16,14 @@ use serde::Serialize;
 use crate::answer::Answer;
 use crate::balance::CheckArgs;
 use crate::lab::{PlayArgs, RunArgs, folder_error, merge_error, note_fresh, partial, partial_text};
+use crate::progress::Look;
 
 #[derive(Args)]
 #[command(mut_arg("out", |a| a.help(
     "Keep the sweep in this folder: sweep-run.json first, each combination's balance check in \
      combos/NAME=VALUE,…/, then sweep.json, sweep.csv and sweep.svg"
 )))]
+#[command(mut_arg("resume", |a| a.requires("out")))]
 pub struct SweepArgs {
     /// A rule file (`.mg`) that declares parameters (`param files = 7..9`),
     /// or a shipped variant's name (one combination: itself).
@@ -125,7 +127,7 @@ pub fn run(a: &SweepArgs) -> Result<Sweep> {
     sweep::space(&source, &config.set).map_err(|e| fail(e, file, &source))?;
     let watch = Watch::with_cancel(crate::signal::stop());
     let t = Instant::now();
-    let folder = a.run.out.as_deref().map(|o| (o, a.run.mode()));
+    let folder = a.run.kept();
     if let Some((out, mode)) = folder {
         note_fresh::<SweepSpec>(out, mode);
     }
@@ -153,7 +155,7 @@ fn fail(e: SweepError, file: &str, source: &str) -> anyhow::Error {
             anyhow!("`{file}`: cannot sweep its parameters")
         }
         SweepError::Lab(e) => folder_error(e),
-        e => anyhow!(e),
+        e => e.into(),
     }
 }
 
@@ -249,29 +251,26 @@ pub fn merge(a: &SweepArgs) -> Result<Sweep> {
     })
 }
 
-fn show_progress(watch: &Watch<SweepProgress>, quiet: bool, finished: impl Fn() -> bool) {
-    if quiet || !std::io::stderr().is_terminal() {
-        return;
-    }
-    let bar = indicatif::ProgressBar::new(0);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg:52} {bar:24} {pos}/{len} games  eta {eta}")
-            .expect("a valid template"),
+/// The combination, its check's stage and games (none under `--json`).
+fn show_progress(watch: &Watch<SweepProgress>, json: bool, finished: impl Fn() -> bool) {
+    crate::progress::show(
+        "{msg:52} {bar:24} {pos}/{len} games  eta {eta}",
+        json,
+        finished,
+        || {
+            watch.latest().map(|p| {
+                let combo = &p.combination;
+                let mut msg = format!("{}/{} {}", combo.done + 1, combo.of, combo.label);
+                if let Some(check) = &p.check {
+                    msg.push_str(&format!(" · {}", check.stage));
+                }
+                Look {
+                    message: Some(msg),
+                    count: p.check.as_ref().map(|c| (c.done, c.total)),
+                }
+            })
+        },
     );
-    while !finished() {
-        if let Some(p) = watch.latest() {
-            let combo = &p.combination;
-            let mut msg = format!("{}/{} {}", combo.done + 1, combo.of, combo.label);
-            if let Some(check) = &p.check {
-                msg.push_str(&format!(" · {}", check.stage));
-                bar.set_length(check.total);
-                bar.set_position(check.done);
-            }
-            bar.set_message(msg);
-        }
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    bar.finish_and_clear();
 }
 
 /// The ranked table, then the combinations skipped.

@@ -4,7 +4,6 @@
 use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use anyhow::{Context, Result, bail};
@@ -15,14 +14,19 @@ use murus_lab::train::{
     DataSpec, FitSettings, TrainOptions, TrainProgress, Validation, describe_trained,
     save_evaluation, train,
 };
-use murus_lab::{Mode, Watch};
+use murus_lab::{LabError, Watch};
 use serde::Serialize;
 
 use crate::answer::Answer;
-use crate::lab::note_fresh;
+use crate::lab::{RunArgs, note_fresh};
 use crate::load_variant;
+use crate::progress::Look;
 
 #[derive(Args)]
+#[command(mut_arg("out", |a| a.help(
+    "The evaluation file to write (default: VARIANT.eval, beside a rules file or in the current \
+     folder); the run's data is kept in a folder beside it (VARIANT.train)"
+)))]
 pub struct TrainArgs {
     /// A `.mg` file or a shipped variant's name.
     pub variant: String,
@@ -33,21 +37,8 @@ pub struct TrainArgs {
     /// played); the data then depends on the machine's speed.
     #[arg(long)]
     pub minutes: Option<f64>,
-    /// Games played at once (default: the CPUs this process may run on,
-    /// at most SLURM_CPUS_PER_TASK; the data does not depend on it).
-    #[arg(long)]
-    pub threads: Option<usize>,
-    #[arg(long, default_value_t = 1)]
-    pub seed: u64,
-    /// The evaluation file to write (default: VARIANT.eval, beside a rules
-    /// file or in the current folder). The data goes in a folder beside it
-    /// (`VARIANT.train`).
-    #[arg(long)]
-    pub out: Option<PathBuf>,
-    /// Go on with the data already in the training folder, or start it
-    /// there if there is none; data of other settings is refused.
-    #[arg(long)]
-    pub resume: bool,
+    #[command(flatten)]
+    pub run: RunArgs,
     /// The bot that plays the games and scores the positions: a searching
     /// level (`medium`, `hard`, `expert`) or `alphabeta:NODES`.
     #[arg(long, default_value = "alphabeta:4000")]
@@ -117,8 +108,8 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
     if args.epochs == 0 || args.batch == 0 || !(args.rate > 0.0 && args.rate.is_finite()) {
         bail!("--epochs and --batch must be at least 1, --rate positive");
     }
-    let threads = crate::lab::threads(args.threads)?;
-    let file = args.out.clone().unwrap_or_else(|| default_out(args, v));
+    let threads = args.run.threads()?;
+    let file = args.run.out.clone().unwrap_or_else(|| default_out(args, v));
     let dir = file.with_extension("train");
     let started = Instant::now();
     let options = TrainOptions {
@@ -129,14 +120,14 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
             .minutes
             .map(|m| started + Duration::from_secs_f64(m * 60.0 * 0.75)),
         threads,
-        seed: args.seed,
+        seed: args.run.seed,
         bot,
         fit: FitSettings {
             hidden: args.hidden,
             epochs: args.epochs,
             batch: args.batch,
             rate: args.rate,
-            seed: args.seed,
+            seed: args.run.seed,
         },
         validate: (!args.no_validate).then(|| Validation {
             nodes: args.validate_nodes,
@@ -145,50 +136,37 @@ pub fn run(args: &TrainArgs) -> Result<Training> {
     };
     // Ctrl-C stops at the next game; the data so far stays for --resume.
     let watch = Watch::with_cancel(crate::signal::stop());
-    let bar = indicatif::ProgressBar::new(args.positions);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{msg:24} [{bar:40}] {pos}/{len} ({elapsed})")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
-    let done = AtomicBool::new(false);
-    let mode = if args.resume { Mode::Resume } else { Mode::New };
+    let mode = args.run.mode();
     note_fresh::<DataSpec>(&dir, mode);
     let outcome = std::thread::scope(|s| {
-        s.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                match watch.latest() {
-                    Some(TrainProgress::Data { positions, of, .. }) => {
-                        bar.set_message("self-play positions");
-                        bar.set_length(of);
-                        bar.set_position(positions.min(of));
+        let work = s.spawn(|| train(v, &options, &dir, mode, &watch));
+        crate::progress::show(
+            "{msg:24} {bar:40} {pos}/{len} ({elapsed})",
+            args.run.json,
+            || work.is_finished(),
+            || {
+                watch.latest().map(|p| match p {
+                    TrainProgress::Data { positions, of, .. } => {
+                        Look::of("self-play positions", positions, of)
                     }
-                    Some(TrainProgress::Fit { epoch, of }) => {
-                        bar.set_message("fitting: epochs");
-                        bar.set_length(of as u64);
-                        bar.set_position(epoch as u64);
+                    TrainProgress::Fit { epoch, of } => {
+                        Look::of("fitting: epochs", epoch as u64, of as u64)
                     }
-                    Some(TrainProgress::Validate { games, of, .. }) => {
-                        bar.set_message("validation match: games");
-                        bar.set_length(of);
-                        bar.set_position(games);
+                    TrainProgress::Validate { games, of, .. } => {
+                        Look::of("validation match: games", games, of)
                     }
-                    None => {}
-                }
-                std::thread::sleep(Duration::from_millis(100));
-            }
-        });
-        let r = train(v, &options, &dir, mode, &watch);
-        done.store(true, Ordering::Relaxed);
-        r
+                })
+            },
+        );
+        work.join()
+            .unwrap_or_else(|_| Err(LabError::Panicked("the training thread".into())))
     })
     .map_err(|e| match e {
-        murus_lab::LabError::RunExists { path, .. } => anyhow::anyhow!(
+        LabError::RunExists { path, .. } => anyhow::anyhow!(
             "{path} already holds training data; pass --resume to go on with it, or remove it"
         ),
         e => e.into(),
     })?;
-    bar.finish_and_clear();
     let Some(o) = outcome else {
         return Ok(Training {
             lines: Vec::new(),

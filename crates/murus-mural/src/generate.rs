@@ -6,7 +6,7 @@ use murus_engine::job::Handler;
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use crate::board::{Board, State};
+use crate::board::{Board, BoardError, State};
 use crate::puzzle::{DIFFICULTIES, Puzzle};
 use crate::solve::{self, Status};
 
@@ -154,6 +154,30 @@ impl Handler<solve::Progress> for StopWith<'_> {
     }
 }
 
+/// Why [`generate`] made no puzzles.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GenerateError {
+    #[error("--colours {0}: choose 1, 2 or 3")]
+    Colours(usize),
+    #[error(
+        "--sacrifice needs at least two colours (a tower sacrifices against another colour's wall)"
+    )]
+    SacrificeOneColour,
+    #[error("difficulty `{0}`: expected easy, medium or hard")]
+    Difficulty(String),
+    #[error("bad board `{board}`: {source}")]
+    Board { board: String, source: BoardError },
+    /// Too many fruitless attempts: `found` of `count` puzzles made.
+    #[error(
+        "gave up after {attempts} attempts with {found} of {count} puzzles; try another board, difficulty or seed"
+    )]
+    GaveUp {
+        attempts: u64,
+        found: usize,
+        count: usize,
+    },
+}
+
 /// Generates `count` puzzles with unique minimal solutions. Deterministic
 /// for a seed. Gives up after many fruitless attempts; when `handler` stops
 /// it, returns the puzzles found so far.
@@ -161,20 +185,22 @@ pub fn generate(
     opts: &Options,
     count: usize,
     handler: &dyn Handler<Progress>,
-) -> Result<Vec<(Puzzle, Rating)>, String> {
+) -> Result<Vec<(Puzzle, Rating)>, GenerateError> {
     if !(1..=3).contains(&opts.colours) {
-        return Err(format!("--colours {}: choose 1, 2 or 3", opts.colours));
+        return Err(GenerateError::Colours(opts.colours));
     }
     if opts.sacrifice && opts.colours < 2 {
-        return Err("--sacrifice needs at least two colours (a tower sacrifices against another colour's wall)".into());
+        return Err(GenerateError::SacrificeOneColour);
     }
     if let Some(d) = &opts.difficulty {
         if !DIFFICULTIES.contains(&d.as_str()) {
-            return Err(format!("difficulty `{d}`: expected easy, medium or hard"));
+            return Err(GenerateError::Difficulty(d.clone()));
         }
     }
-    let board =
-        Board::parse(&opts.board).map_err(|e| format!("bad board `{}`: {e}", opts.board))?;
+    let board = Board::parse(&opts.board).map_err(|source| GenerateError::Board {
+        board: opts.board.clone(),
+        source,
+    })?;
     let mut rng = SmallRng::seed_from_u64(opts.seed);
     let mut out = Vec::new();
     let colours: Vec<char> = LETTERS[..opts.colours].to_vec();
@@ -191,10 +217,11 @@ pub fn generate(
         }
         attempts += 1;
         if attempts > 20_000 + 2_000 * count as u64 {
-            return Err(format!(
-                "gave up after {attempts} attempts with {} of {count} puzzles; try another board, difficulty or seed",
-                out.len()
-            ));
+            return Err(GenerateError::GaveUp {
+                attempts,
+                found: out.len(),
+                count,
+            });
         }
         let walls = rng.random_bool(0.4);
         let Some((start, targets)) = walk(&board, opts.colours, opts.sacrifice, walls, &mut rng)

@@ -32,22 +32,42 @@ pub mod collection;
 pub mod difficulty;
 pub mod engine;
 pub mod generate;
+pub mod playout;
 pub mod puzzle;
 pub mod refute;
 pub mod rules;
 pub mod solve;
 
-pub use board::{Board, MuralMove, State};
+pub use board::{Board, BoardError, MuralMove, State};
 pub use engine::replay_with_engine;
-pub use puzzle::{Draft, Puzzle};
+pub use puzzle::{Draft, GridError, Puzzle};
 pub use refute::{Reason, refute};
 pub use solve::{
     Count, Hint, Mode, Progress, Solution, Status, count, hint, hint_for, solve, verdict,
 };
 
+/// A move that is not one of the legal moves where it is played.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// No move is legal there at all.
+    #[error("`{text}` is not legal: no move is left")]
+    NoMoveLeft { text: String },
+    /// Not one of `legal` (in notation).
+    #[error("`{text}` is not legal here; legal moves: {}", legal.join(" "))]
+    Illegal { text: String, legal: Vec<String> },
+}
+
+/// A move of a replay that is not legal: its ply (from 1) and why.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("move {ply}: {source}")]
+pub struct ReplayError {
+    pub ply: usize,
+    pub source: MoveError,
+}
+
 /// Parses a move in notation (`a1-c3`, `b4xc5`) among the legal moves of
 /// `state`.
-pub fn parse_move(p: &Puzzle, state: &State, text: &str) -> Result<MuralMove, String> {
+pub fn parse_move(p: &Puzzle, state: &State, text: &str) -> Result<MuralMove, MoveError> {
     let mut moves = Vec::new();
     state.moves(&p.board, p.sacrifice, &mut moves);
     let text = text.trim();
@@ -57,22 +77,20 @@ pub fn parse_move(p: &Puzzle, state: &State, text: &str) -> Result<MuralMove, St
         .find(|m| m.notation(&p.board) == text)
         .ok_or_else(|| {
             let legal: Vec<String> = moves.iter().map(|m| m.notation(&p.board)).collect();
+            let text = text.to_string();
             if legal.is_empty() {
-                format!("`{text}` is not legal: no move is left")
+                MoveError::NoMoveLeft { text }
             } else {
-                format!(
-                    "`{text}` is not legal here; legal moves: {}",
-                    legal.join(" ")
-                )
+                MoveError::Illegal { text, legal }
             }
         })
 }
 
 /// Plays `moves` (notation) from the start; the error names the ply.
-pub fn replay(p: &Puzzle, moves: &[String]) -> Result<State, String> {
+pub fn replay(p: &Puzzle, moves: &[String]) -> Result<State, ReplayError> {
     let mut s = p.start.clone();
     for (i, text) in moves.iter().enumerate() {
-        let m = parse_move(p, &s, text).map_err(|e| format!("move {}: {e}", i + 1))?;
+        let m = parse_move(p, &s, text).map_err(|source| ReplayError { ply: i + 1, source })?;
         s.apply(m);
     }
     Ok(s)

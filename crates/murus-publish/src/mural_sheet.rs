@@ -160,8 +160,9 @@ fn draw(name: &str, p: &Puzzle, options: &MuralSheetOptions) -> Result<Drawn, Mu
             });
         }
     }
-    let v = murus_mural::engine::variant(p).map_err(engine)?;
-    let start = murus_mural::engine::position(p, &v, &p.start, 0).map_err(engine)?;
+    let v = murus_mural::engine::variant(p).map_err(|e| engine(e.to_string()))?;
+    let start =
+        murus_mural::engine::position(p, &v, &p.start, 0).map_err(|e| engine(e.to_string()))?;
     let targets: Vec<usize> = p
         .target_cells()
         .into_iter()
@@ -196,7 +197,8 @@ fn draw(name: &str, p: &Puzzle, options: &MuralSheetOptions) -> Result<Drawn, Mu
         let (colour, _) = state
             .get(from)
             .ok_or_else(|| engine(format!("no stack on the first cell of `{text}`")))?;
-        let pos = murus_mural::engine::position(p, &v, &state, colour).map_err(engine)?;
+        let pos = murus_mural::engine::position(p, &v, &state, colour)
+            .map_err(|e| engine(e.to_string()))?;
         let em = v
             .parse_move(&pos, &text)
             .map_err(|e| engine(format!("the engine rejects `{text}`: {e}")))?;

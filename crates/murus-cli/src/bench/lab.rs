@@ -73,7 +73,7 @@ fn played_here(v: &Variant, config: &Config) -> Result<(f64, murus_lab::Report)>
 /// A run of `games` games of `bots` on one thread, its moves not written
 /// down (as `murus selfplay` without `--out`).
 fn config(v: &Variant, bots: &str, games: u64, threads: usize) -> Result<Config> {
-    let bots = murus_ai::parse_specs(bots).map_err(|e| anyhow::anyhow!("{e}"))?;
+    let bots = murus_ai::parse_specs(bots).map_err(anyhow::Error::from)?;
     let mut c = Config::new(v, bots, games, 1).with_threads(threads);
     c.record_moves = false;
     Ok(c)

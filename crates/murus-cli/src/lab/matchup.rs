@@ -18,6 +18,7 @@ use crate::answer::Answer;
 use crate::load_variant;
 
 #[derive(Args)]
+#[command(mut_arg("resume", |a| a.requires("out")))]
 pub struct MatchArgs {
     pub variant: String,
     pub bot_a: String,
@@ -61,7 +62,7 @@ pub struct Matchup {
 }
 
 fn spec(text: &str) -> Result<BotSpec> {
-    text.parse().map_err(|e| anyhow!("{e}"))
+    text.parse().map_err(anyhow::Error::from)
 }
 
 /// `--sprt ELO0,ELO1` as two finite numbers, the first below the second.
@@ -98,11 +99,10 @@ pub fn matchup(a: &MatchArgs) -> Result<Matchup> {
         book: None,
         shard: None,
     };
-    let dir = match &a.run.out {
-        Some(out) => {
-            note_fresh::<RunSpec>(out, a.run.mode());
-            let (dir, _) =
-                RunDir::open(out, &m.run_spec(v)?, a.run.mode()).map_err(folder_error)?;
+    let dir = match a.run.kept() {
+        Some((out, mode)) => {
+            note_fresh::<RunSpec>(out, mode);
+            let (dir, _) = RunDir::open(out, &m.run_spec(v)?, mode).map_err(folder_error)?;
             Some(dir)
         }
         None => None,

@@ -12,10 +12,8 @@ mod matchup;
 mod merge;
 mod selfplay;
 
-use std::io::IsTerminal;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-use std::time::Duration;
 
 use anyhow::{Result, anyhow, bail};
 use clap::{Args, Subcommand};
@@ -23,15 +21,22 @@ use murus_engine::Variant;
 use murus_lab::folder::Spec;
 use murus_lab::{Book, LabError, Mode, Partial, RunFolder, Shard};
 
+use crate::progress::Look;
+
 pub use matchup::{MatchArgs, matchup};
 pub use merge::merge;
 pub use selfplay::{SelfplayArgs, selfplay};
 
-/// The options of every lab run (selfplay, match, balance, sweep): its
-/// seed, its threads, the folder that keeps it, and JSON output.
+/// The options of every long run that can be kept and resumed (selfplay,
+/// match, balance, sweep, train, report): its seed, its threads, where it
+/// is kept, and JSON output; one help text and one default each. A command
+/// says what its `--out` keeps (`mut_arg("out", …)`), and one with no
+/// default place to keep a run makes `--resume` require `--out`
+/// (`mut_arg("resume", |a| a.requires("out"))`).
 #[derive(Args)]
 pub struct RunArgs {
-    /// Seed of the whole run.
+    /// Seed of the whole run: every game, and what is made of them,
+    /// follows from it.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
     /// Worker threads (default: the CPUs this process may run on, at most
@@ -42,13 +47,13 @@ pub struct RunArgs {
     /// it finishes, the reports at the end (docs/lab.md).
     #[arg(long)]
     pub out: Option<PathBuf>,
-    /// Go on with the run kept in --out (only its missing games are
-    /// played), or start it there if the folder keeps none; a run of other
-    /// settings is refused. Without it, --out refuses a folder that keeps a
-    /// run.
-    #[arg(long, requires = "out")]
+    /// Go on with the run kept in --out (only what is missing is played),
+    /// or start it there if none is kept; a run of other settings is
+    /// refused. Without it, a place that keeps a run is refused.
+    #[arg(long)]
     pub resume: bool,
-    /// Print the report as JSON (no progress bar).
+    /// Print the answer as JSON: stdout holds only the JSON, and no
+    /// progress bar is drawn.
     #[arg(long)]
     pub json: bool,
 }
@@ -57,6 +62,12 @@ impl RunArgs {
     /// How `--resume` opens the `--out` folder.
     pub fn mode(&self) -> Mode {
         if self.resume { Mode::Resume } else { Mode::New }
+    }
+
+    /// The `--out` folder and how `--resume` opens it, for the runs kept
+    /// only where `--out` says (selfplay, match, balance, sweep).
+    pub fn kept(&self) -> Option<(&Path, Mode)> {
+        self.out.as_deref().map(|o| (o, self.mode()))
     }
 
     /// The threads of `--threads`, or the default.
@@ -178,22 +189,15 @@ pub(crate) fn threads(t: Option<usize>) -> Result<usize> {
     }
 }
 
-/// Shows a progress bar of `total` games, `done()` of them finished, until
-/// `finished()`, when stderr is a terminal.
-fn show_progress(total: u64, quiet: bool, done: impl Fn() -> u64, finished: impl Fn() -> bool) {
-    if quiet || !std::io::stderr().is_terminal() {
-        return;
-    }
-    let bar = indicatif::ProgressBar::new(total);
-    bar.set_style(
-        indicatif::ProgressStyle::with_template("{bar:40} {pos}/{len} games  {per_sec}  eta {eta}")
-            .expect("a valid template"),
+/// Shows the progress bar of a run of `total` games, `done()` of them
+/// finished, until `finished()` (none under `--json`).
+fn show_progress(total: u64, json: bool, done: impl Fn() -> u64, finished: impl Fn() -> bool) {
+    crate::progress::show(
+        "{bar:40} {pos}/{len} games  {per_sec}  eta {eta}",
+        json,
+        finished,
+        || Some(Look::count(done(), total)),
     );
-    while !finished() {
-        bar.set_position(done());
-        std::thread::sleep(Duration::from_millis(100));
-    }
-    bar.finish_and_clear();
 }
 
 /// The opening book of `--book FILE`, checked against `v`. A book with
@@ -211,7 +215,7 @@ pub(crate) fn load_book(path: &Path, v: &Variant) -> Result<Arc<Book>> {
             let lines = if errors == 1 { "line" } else { "lines" };
             bail!("--book `{path}`: not a usable opening book ({errors} bad {lines})")
         }
-        Err(e) => Err(anyhow!("--book: {e}")),
+        Err(e) => Err(anyhow::Error::from(e).context("--book")),
     }
 }
 

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
 use murus_ai::parse_specs;
 use murus_engine::job::HandlerExt;
@@ -21,6 +21,7 @@ use crate::answer::Answer;
 use crate::load_variant;
 
 #[derive(Args)]
+#[command(mut_arg("resume", |a| a.requires("out")))]
 pub struct SelfplayArgs {
     /// A `.mg` file or a shipped variant's name.
     pub variant: String,
@@ -67,7 +68,7 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<Selfplay> {
     if a.games == 0 {
         bail!("--games must be at least 1");
     }
-    let bots = parse_specs(&a.bots).map_err(|e| anyhow!("--bots: {e}"))?;
+    let bots = parse_specs(&a.bots).context("--bots")?;
     for b in &bots {
         b.check(v).map_err(|e| anyhow!("--bots {b}: {e}"))?;
     }
@@ -94,11 +95,10 @@ pub fn selfplay(a: &SelfplayArgs) -> Result<Selfplay> {
     }
     // Moves are written down only when games are saved.
     config.record_moves = a.run.out.is_some();
-    let dir = match &a.run.out {
-        Some(out) => {
-            note_fresh::<RunSpec>(out, a.run.mode());
-            let (dir, _) =
-                RunDir::open(out, &config.run_spec(), a.run.mode()).map_err(folder_error)?;
+    let dir = match a.run.kept() {
+        Some((out, mode)) => {
+            note_fresh::<RunSpec>(out, mode);
+            let (dir, _) = RunDir::open(out, &config.run_spec(), mode).map_err(folder_error)?;
             Some(dir)
         }
         None => None,

@@ -15,6 +15,7 @@ mod lab;
 mod mural;
 mod record;
 mod report;
+mod run_options;
 mod sheet;
 mod solve;
 mod sweep;

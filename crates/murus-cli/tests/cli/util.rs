@@ -89,6 +89,30 @@ pub fn wait_for_lines(child: &mut Child, path: &Path, lines: usize) {
     }
 }
 
+/// Runs `murus ARGS` in the repository root with stdout and stderr on a
+/// terminal (a pseudo-terminal of `script`, from util-linux) and returns
+/// what the terminal showed; `None` where `script` is not installed.
+#[cfg(unix)]
+pub fn on_terminal(args: &[&str]) -> Option<String> {
+    let quote = |a: &str| format!("'{}'", a.replace('\'', r"'\''"));
+    let line: Vec<String> = std::iter::once(env!("CARGO_BIN_EXE_murus"))
+        .chain(args.iter().copied())
+        .map(quote)
+        .collect();
+    let o = Command::new("script")
+        .args(["-qec", &line.join(" "), "/dev/null"])
+        .current_dir(root())
+        .env("TERM", "xterm")
+        .output()
+        .ok()?;
+    assert!(
+        o.status.success(),
+        "murus {args:?} on a terminal: {}",
+        text(&o)
+    );
+    Some(stdout(&o))
+}
+
 /// Sends the signal `name` (`TERM`, `HUP`, `INT`, `KILL`) to `child`.
 #[cfg(unix)]
 pub fn signal(child: &Child, name: &str) {

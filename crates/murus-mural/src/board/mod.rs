@@ -5,7 +5,7 @@
 //! * `state`: the stones on a board ([`State`]) and their exact packed key;
 //! * `moves`: the tower moves ([`MuralMove`]), generated and played (the
 //!   solver's copy of the engine's sowing, checked against the engine by a
-//!   property test, `tests/engine.rs`);
+//!   property test, `tests/mural/engine.rs`);
 //! * `symmetry`: the board's symmetries that keep the targets in place;
 //! * `weights`: weightings of the cells modulo 3 that no sowing changes.
 
@@ -46,12 +46,12 @@ impl Board {
     /// Parses board text (`5x5`, `rect 6 x 5 without cells a1`, `hex 3`).
     /// The error is the rules compiler's message, or says that the board is
     /// too large for a mural.
-    pub fn parse(text: &str) -> Result<Board, String> {
+    pub fn parse(text: &str) -> Result<Board, BoardError> {
         // Checked first, as the rules compiler allows larger boards and
         // would name its own limit.
         if let Some(slots) = grid_size(&board_statement(text)) {
             if slots > MAX_SLOTS {
-                return Err(too_large(slots));
+                return Err(BoardError::TooLarge { slots });
             }
         }
         let source = rules_source(text, &['r'], false);
@@ -63,15 +63,16 @@ impl Board {
                     .find(|d| d.is_error())
                     .or(diags.first())
                     .expect("a failed compile reports something");
-                let mut msg = d.message.clone();
-                if let Some(n) = d.notes.first() {
-                    msg.push_str(&format!(" ({n})"));
-                }
-                return Err(msg);
+                return Err(BoardError::Rules {
+                    message: d.message.clone(),
+                    note: d.notes.first().cloned(),
+                });
             }
         };
         if rules.geometry.slots() > MAX_SLOTS {
-            return Err(too_large(rules.geometry.slots()));
+            return Err(BoardError::TooLarge {
+                slots: rules.geometry.slots(),
+            });
         }
         Ok(Board::from_geometry(text.trim(), rules.geometry))
     }
@@ -149,10 +150,21 @@ impl Board {
 pub const MAX_SLOTS: usize = 64;
 
 /// Why a board whose bounding grid has `slots` cells is refused.
-fn too_large(slots: usize) -> String {
-    format!(
+/// Why board text is no mural board.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum BoardError {
+    /// The bounding grid has more than [`MAX_SLOTS`] cells.
+    #[error(
         "murals allow boards whose bounding grid has at most {MAX_SLOTS} cells (8x8, 16x4, hex 4); this one has {slots}"
-    )
+    )]
+    TooLarge { slots: usize },
+    /// The rules compiler refuses the board statement: its message, and its
+    /// first note.
+    #[error("{message}{}", note.as_ref().map_or(String::new(), |n| format!(" ({n})")))]
+    Rules {
+        message: String,
+        note: Option<String>,
+    },
 }
 
 /// The bounding grid's cell count of a plain board statement (`rect 20 x 20`,

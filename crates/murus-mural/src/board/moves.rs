@@ -7,7 +7,7 @@
 //! back in place, and reads every position as a [`State`] (bounds, packed
 //! keys, symmetries, exact cover), so going through the engine would mean a
 //! position per colour and a conversion at every node. A property test
-//! (`tests/engine.rs`) checks on random mural states that the copy and the
+//! (`tests/mural/engine.rs`) checks on random mural states that the copy and the
 //! engine give the same moves and the same positions after them.
 
 use super::{Board, Stack, State};

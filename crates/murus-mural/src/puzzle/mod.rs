@@ -53,6 +53,35 @@ pub fn grid_rows(text: &str) -> Vec<(usize, &str)> {
     rows
 }
 
+/// Why a grid (a state's rows, [`Puzzle::parse_grid`]) does not read: rows
+/// count from 1 at the top, columns from 1 at the row's first character.
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+pub enum GridError {
+    #[error("expected {expected} rows separated by `/` or line breaks, found {found}")]
+    RowCount { expected: usize, found: usize },
+    #[error("row {row}: `{letter}` is not a colour of this puzzle")]
+    NotAColour {
+        row: usize,
+        column: usize,
+        letter: char,
+    },
+    #[error("row {row}: `{letter}` needs a height, 1 or 2")]
+    NoHeight {
+        row: usize,
+        column: usize,
+        letter: char,
+    },
+    /// The row goes on past its rank's last cell, at `column`.
+    #[error("row {row}: more cells than the rank has")]
+    TooManyCells { row: usize, column: usize },
+    #[error("row {row} describes {cells} cells; the rank has {rank}")]
+    CellCount {
+        row: usize,
+        cells: usize,
+        rank: usize,
+    },
+}
+
 /// The most colours a mural has.
 pub const MAX_COLOURS: usize = 3;
 
@@ -101,15 +130,14 @@ impl Puzzle {
 
     /// Reads a state written by [`Puzzle::grid`] (rows from the top down,
     /// colour letters and heights, counts of empty cells).
-    pub fn parse_grid(&self, text: &str) -> Result<State, String> {
+    pub fn parse_grid(&self, text: &str) -> Result<State, GridError> {
         let g = &self.board.geometry;
         let rows = grid_rows(text);
         if rows.len() != g.height() {
-            return Err(format!(
-                "expected {} rows separated by `/` or line breaks, found {}",
-                g.height(),
-                rows.len()
-            ));
+            return Err(GridError::RowCount {
+                expected: g.height(),
+                found: rows.len(),
+            });
         }
         let mut state = State::empty(self.board.slots());
         for (r, &(_, row)) in rows.iter().enumerate() {
@@ -129,37 +157,36 @@ impl Puzzle {
                     i = i.saturating_add(n);
                     continue;
                 }
-                let colour = self
-                    .colours
-                    .iter()
-                    .position(|&c| c == chars[k])
-                    .ok_or_else(|| {
-                        format!(
-                            "row {}: `{}` is not a colour of this puzzle",
-                            r + 1,
-                            chars[k]
-                        )
-                    })?;
+                let (row, column, letter) = (r + 1, k + 1, chars[k]);
+                let colour = self.colours.iter().position(|&c| c == letter).ok_or(
+                    GridError::NotAColour {
+                        row,
+                        column,
+                        letter,
+                    },
+                )?;
                 let h = chars
                     .get(k + 1)
                     .and_then(|c| c.to_digit(10))
                     .filter(|h| (1..=2).contains(h))
-                    .ok_or_else(|| {
-                        format!("row {}: `{}` needs a height, 1 or 2", r + 1, chars[k])
+                    .ok_or(GridError::NoHeight {
+                        row,
+                        column,
+                        letter,
                     })?;
                 let slot = *cells
                     .get(i)
-                    .ok_or_else(|| format!("row {}: more cells than the rank has", r + 1))?;
+                    .ok_or(GridError::TooManyCells { row, column })?;
                 state.set(slot, Some((colour as u8, h as u8)));
                 i += 1;
                 k += 2;
             }
             if i != cells.len() {
-                return Err(format!(
-                    "row {} describes {i} cells; the rank has {}",
-                    r + 1,
-                    cells.len()
-                ));
+                return Err(GridError::CellCount {
+                    row: r + 1,
+                    cells: i,
+                    rank: cells.len(),
+                });
             }
         }
         Ok(state)

@@ -195,46 +195,15 @@ pub fn hint(p: &Puzzle, state: &State, budget: u64) -> Result<Option<MuralMove>,
     })
 }
 
-/// For tests: a random 5x5 mural of one colour without sacrifice, made by a
-/// random playout from stones on random cells, whose end (no tower left) is
-/// the goal; with every position of the playout, start first. `None` when
-/// the playout strands a tower or plays nothing.
+/// For tests: a random 5x5 mural of one colour without sacrifice, made by
+/// [`crate::playout::playout_mural`], with every position of the playout,
+/// start first.
 #[cfg(test)]
 pub(crate) fn playout_mural(rng: &mut rand::rngs::SmallRng) -> Option<(Puzzle, Vec<State>)> {
-    use rand::Rng;
-
-    let board = crate::board::Board::parse("5x5").expect("a board");
-    let mut start = State::empty(board.slots());
-    for _ in 0..rng.random_range(3..10) {
-        let c = rng.random_range(0..25);
-        start.set(c, Some((0, rng.random_range(1..=2))));
-    }
-    let mut path = vec![start.clone()];
-    let mut moves = Vec::new();
-    loop {
-        let mut s = path.last().expect("the start").clone();
-        s.moves(&board, false, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        s.apply(moves[rng.random_range(0..moves.len())]);
-        path.push(s);
-    }
-    let end = path.last().expect("the start");
-    if end.towers().next().is_some() || path.len() == 1 {
-        return None;
-    }
-    let p = Puzzle {
-        title: String::new(),
-        author: String::new(),
-        board,
-        colours: vec!['r'],
-        sacrifice: false,
-        start,
-        targets: (0..25).map(|c| end.get(c).is_some()).collect(),
-        notes: None,
-        optimal: None,
-        difficulty: None,
+    let how = crate::playout::Playout {
+        towers: 2..=5,
+        walls: 1..=4,
+        ..crate::playout::Playout::bench()
     };
-    Some((p, path))
+    crate::playout::playout_mural(&how, rng).map(|p| (p.puzzle, p.path))
 }

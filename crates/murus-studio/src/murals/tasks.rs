@@ -176,7 +176,7 @@ impl Tasks {
     /// Generates one puzzle.
     pub fn generate(&mut self, opts: Options) -> Result<(), Busy> {
         self.start(Work::Generate, move |r| {
-            Done::Generated(generate::generate(&opts, 1, r))
+            Done::Generated(generate::generate(&opts, 1, r).map_err(|e| e.to_string()))
         })
     }
 

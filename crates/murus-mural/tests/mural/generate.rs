@@ -82,13 +82,15 @@ fn a_board_too_large_for_murals_names_the_murals_limit() {
         "hex 5",
         "hex 7",
     ] {
-        let e = murus_mural::Board::parse(board).expect_err(board);
+        let e = murus_mural::Board::parse(board)
+            .expect_err(board)
+            .to_string();
         assert!(e.contains("at most 64 cells"), "{board}: {e}");
         assert!(!e.contains("128"), "{board}: {e}");
     }
     let mut o = opts(1, 1, false, None);
     o.board = "20x20".into();
-    let e = generate(&o, 1, &()).expect_err("too large");
+    let e = generate(&o, 1, &()).expect_err("too large").to_string();
     assert!(
         e.contains("at most 64 cells") && e.contains("has 400"),
         "{e}"

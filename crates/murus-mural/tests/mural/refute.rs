@@ -5,34 +5,15 @@
 
 use std::time::{Duration, Instant};
 
-use murus_mural::board::{Board, State};
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use murus_mural::board::Board;
+use murus_mural::playout::{Played, Playout, playout_mural};
 use murus_mural::refute::Weighing;
 use murus_mural::{Hint, Mode, Puzzle, Reason, Status, count, hint_for, refute, solve};
 
-/// A mural built directly, without the file format's own checks (which
-/// reject some of these at load time already).
-fn mural(board: &str, colours: &str, sacrifice: bool, grid: &str, targets: &[&str]) -> Puzzle {
-    let board = Board::parse(board).expect("board");
-    let slots = board.slots();
-    let mut p = Puzzle {
-        title: "test".into(),
-        author: String::new(),
-        board,
-        colours: colours.chars().collect(),
-        sacrifice,
-        start: State::empty(slots),
-        targets: vec![false; slots],
-        notes: None,
-        optimal: None,
-        difficulty: None,
-    };
-    p.start = p.parse_grid(grid).expect("grid");
-    for t in targets {
-        let c = p.board.parse_cell(t).expect("target cell");
-        p.targets[c] = true;
-    }
-    p
-}
+use crate::util::mural;
 
 /// Refutes `p`'s start with `expected`, and `solve` (both modes), `count`
 /// and `hint_for` all say so without searching.
@@ -402,47 +383,18 @@ fn solved_and_solvable_positions_carry_no_reason() {
 /// solvable (the rest of the playout solves it, with the end's walls as
 /// targets), so no condition may reject it. Larger boards than the brute
 /// force can handle, with holes, hexagons, colours and sacrifice.
-fn check_playout(
-    board: &str,
-    colours: usize,
-    sacrifice: bool,
-    stacks: &[(usize, usize, bool)],
-    choices: &[usize],
-) {
-    let board = Board::parse(board).expect("board");
-    let cells: Vec<usize> = board.geometry.cells().collect();
-    let mut s = State::empty(board.slots());
-    for &(cell, colour, tower) in stacks {
-        s.set(
-            cells[cell % cells.len()],
-            Some(((colour % colours) as u8, if tower { 2 } else { 1 })),
-        );
-    }
-    let mut path = vec![s.clone()];
-    let mut moves = Vec::new();
-    for &k in choices.iter().cycle().take(200) {
-        s.moves(&board, sacrifice, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        s.apply(moves[k % moves.len()]);
-        path.push(s.clone());
-    }
-    if s.towers().next().is_some() {
-        return;
-    }
-    let slots = board.slots();
-    let p = Puzzle {
-        title: "playout".into(),
-        author: String::new(),
-        board,
-        colours: ['r', 'g', 'b'][..colours].to_vec(),
+fn check_playout(board: &str, colours: usize, sacrifice: bool, stacks: (usize, usize), seed: u64) {
+    let how = Playout {
+        board: Board::parse(board).expect("board"),
+        colours,
         sacrifice,
-        start: path[0].clone(),
-        targets: (0..slots).map(|c| s.get(c).is_some()).collect(),
-        notes: None,
-        optimal: None,
-        difficulty: None,
+        towers: stacks.0..=stacks.0,
+        walls: stacks.1..=stacks.1,
+        max_moves: 200,
+    };
+    let Some(Played { puzzle: p, path }) = playout_mural(&how, &mut SmallRng::seed_from_u64(seed))
+    else {
+        return;
     };
     for state in &path {
         if !state.is_solved(&p.targets) {
@@ -461,11 +413,12 @@ proptest::proptest! {
         board in 0usize..6,
         colours in 1usize..=3,
         sacrifice in proptest::bool::ANY,
-        stacks in proptest::collection::vec((0usize..64, 0usize..3, proptest::bool::ANY), 1..14),
-        choices in proptest::collection::vec(0usize..64, 1..20),
+        towers in 1usize..=7,
+        walls in 0usize..=6,
+        seed in proptest::num::u64::ANY,
     ) {
         let board = ["5x5", "8x7", "hex 3", "rect 6 x 5 without cells a1 c3 d3", "4x4", "7x1"][board];
-        check_playout(board, colours, sacrifice && colours > 1, &stacks, &choices);
+        check_playout(board, colours, sacrifice && colours > 1, (towers, walls), seed);
     }
 }
 

@@ -2,12 +2,10 @@
 
 use murus_mural::{Hint, Mode, Puzzle, State, Status, count, parse_move, solve};
 
+use crate::util::shipped;
+
 fn puzzle1() -> Puzzle {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../puzzles/01-puzzle-one.toml"
-    );
-    Puzzle::from_toml(&std::fs::read_to_string(path).expect("readable")).expect("valid")
+    shipped("01-puzzle-one.toml")
 }
 
 fn play(p: &Puzzle, s: &mut State, moves: &[&str]) {

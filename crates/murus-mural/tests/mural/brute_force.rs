@@ -5,8 +5,13 @@
 use std::collections::{HashMap, HashSet, VecDeque};
 
 use murus_mural::board::{Board, MuralMove, State};
+use murus_mural::playout::{Playout, playout_mural};
 use murus_mural::{Mode, Puzzle, Status, count, hint, refute, solve};
 use proptest::prelude::*;
+use rand::SeedableRng;
+use rand::rngs::SmallRng;
+
+use crate::util::built;
 
 /// Shortest distance to the solved state from every reachable state, and
 /// the reachable graph.
@@ -94,27 +99,6 @@ impl Brute {
     }
 }
 
-fn puzzle(
-    board: &str,
-    colours: usize,
-    sacrifice: bool,
-    start: State,
-    targets: Vec<bool>,
-) -> Puzzle {
-    Puzzle {
-        title: "random".into(),
-        author: String::new(),
-        board: Board::parse(board).expect("board"),
-        colours: ['r', 'g', 'b'][..colours].to_vec(),
-        sacrifice,
-        start,
-        targets,
-        notes: None,
-        optimal: None,
-        difficulty: None,
-    }
-}
-
 /// A random small mural: random stacks, then either the end of a random
 /// playout as targets (solvable) or random targets.
 fn instance(
@@ -161,7 +145,13 @@ fn instance(
             }
         }
     }
-    Some(puzzle(board_text, colours, sacrifice, start, targets))
+    Some(built(
+        Board::parse(board_text).expect("board"),
+        colours,
+        sacrifice,
+        start,
+        targets,
+    ))
 }
 
 /// The cheap necessary conditions never reject a position the brute force
@@ -287,57 +277,36 @@ proptest! {
     }
 }
 
-/// A mural made like `murus mural bench --random-only`'s set, scaled down:
-/// towers and walls of one colour on distinct random cells, random moves
-/// until no tower can move; the cells holding stones at the end are the
-/// targets (`None` when the playout strands a tower). With `moved`, one
-/// target is moved to another cell, which makes most of them unsolvable or
-/// longer: both directions of the verdict are checked.
+/// A mural made like `murus mural bench --random-only`'s set, scaled down
+/// ([`playout_mural`] with 2 to 4 towers and 1 to 3 walls of one colour, at
+/// most 64 moves). With `moved`, one target is moved to another cell, which
+/// makes most of them unsolvable or longer: both directions of the verdict
+/// are checked.
 fn playout_with_walls(
     board_text: &str,
-    cells_order: Vec<usize>,
-    towers: usize,
-    walls: usize,
-    play: Vec<usize>,
+    seed: u64,
     moved: Option<(usize, usize)>,
 ) -> Option<Puzzle> {
-    let board = Board::parse(board_text).ok()?;
-    let mut cells: Vec<usize> = board.geometry.cells().collect();
-    // A permutation from the random keys.
-    let mut keyed: Vec<(usize, usize)> = cells
-        .iter()
-        .enumerate()
-        .map(|(i, &c)| (cells_order.get(i).copied().unwrap_or(i), c))
-        .collect();
-    keyed.sort();
-    cells = keyed.into_iter().map(|(_, c)| c).collect();
-    let mut start = State::empty(board.slots());
-    for (i, &c) in cells.iter().take(towers + walls).enumerate() {
-        start.set(c, Some((0, if i < towers { 2 } else { 1 })));
-    }
-    let mut end = start.clone();
-    let mut moves = Vec::new();
-    for k in play.iter().cycle().take(64) {
-        end.moves(&board, false, &mut moves);
-        if moves.is_empty() {
-            break;
-        }
-        end.apply(moves[k % moves.len()]);
-    }
-    if end.towers().next().is_some() {
-        return None;
-    }
-    let mut targets: Vec<bool> = (0..board.slots()).map(|c| end.get(c).is_some()).collect();
+    let how = Playout {
+        board: Board::parse(board_text).ok()?,
+        colours: 1,
+        sacrifice: false,
+        towers: 2..=4,
+        walls: 1..=3,
+        max_moves: 64,
+    };
+    let mut p = playout_mural(&how, &mut SmallRng::seed_from_u64(seed))?.puzzle;
     if let Some((from, to)) = moved {
-        let on: Vec<usize> = cells.iter().copied().filter(|&c| targets[c]).collect();
-        let off: Vec<usize> = cells.iter().copied().filter(|&c| !targets[c]).collect();
+        let cells: Vec<usize> = p.board.geometry.cells().collect();
+        let on: Vec<usize> = cells.iter().copied().filter(|&c| p.targets[c]).collect();
+        let off: Vec<usize> = cells.iter().copied().filter(|&c| !p.targets[c]).collect();
         if on.is_empty() || off.is_empty() {
             return None;
         }
-        targets[on[from % on.len()]] = false;
-        targets[off[to % off.len()]] = true;
+        p.targets[on[from % on.len()]] = false;
+        p.targets[off[to % off.len()]] = true;
     }
-    Some(puzzle(board_text, 1, false, start, targets))
+    Some(p)
 }
 
 proptest! {
@@ -351,14 +320,11 @@ proptest! {
     #[test]
     fn bench_like_playout_murals_agree_with_brute_force(
         board_index in 0usize..4,
-        order in prop::collection::vec(0usize..1000, 16),
-        towers in 2usize..=4,
-        walls in 1usize..=3,
-        play in prop::collection::vec(0usize..64, 1..16),
+        seed in any::<u64>(),
         moved in prop::option::of((0usize..16, 0usize..16)),
     ) {
         let board = ["4x4", "5x3", "4x3", "hex 2"][board_index];
-        if let Some(p) = playout_with_walls(board, order, towers, walls, play, moved) {
+        if let Some(p) = playout_with_walls(board, seed, moved) {
             check(&p);
         }
     }

@@ -7,12 +7,10 @@ use murus_engine::job::{Cancel, HandlerExt};
 use murus_mural::generate::{Options, Progress as GenerateProgress, generate, rate};
 use murus_mural::{Mode, Progress, Puzzle, Status, count, solve};
 
+use crate::util::shipped;
+
 fn hard() -> Puzzle {
-    let path = concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/../../puzzles/07-5x5-hard.toml"
-    );
-    Puzzle::from_toml(&std::fs::read_to_string(path).expect("readable")).expect("valid")
+    shipped("07-5x5-hard.toml")
 }
 
 #[test]

@@ -17,6 +17,8 @@ use murus_mural::{Board, Puzzle, State, engine};
 use proptest::prelude::*;
 use proptest::strategy::ValueTree;
 
+use crate::util::built;
+
 /// A board as the rules language writes it.
 fn board_text() -> impl Strategy<Value = String> {
     let rect = (1u32..=8, 1u32..=8).prop_map(|(w, h)| format!("rect {w} x {h}"));
@@ -81,18 +83,13 @@ fn puzzle(c: &Case) -> Option<Puzzle> {
         }
     }
     let slots = board.slots();
-    Some(Puzzle {
-        title: "random".into(),
-        author: String::new(),
+    Some(built(
         board,
-        colours: ['r', 'g', 'b'][..c.colours].to_vec(),
-        sacrifice: c.sacrifice,
+        c.colours,
+        c.sacrifice,
         start,
-        targets: vec![false; slots],
-        notes: None,
-        optimal: None,
-        difficulty: None,
-    })
+        vec![false; slots],
+    ))
 }
 
 /// The mural moves of `colour`'s towers, in notation, each with the state
@@ -122,7 +119,7 @@ fn same_moves(p: &Puzzle, v: &murus_engine::Variant, state: &State) -> Result<()
     for colour in 0..p.colours.len() as u8 {
         let ours = mural_moves(p, state, colour);
         let theirs: BTreeMap<String, String> = engine::moves(p, v, state, colour)
-            .map_err(TestCaseError::fail)?
+            .map_err(|e| TestCaseError::fail(e.to_string()))?
             .into_iter()
             .map(|(m, s)| (m, p.grid(&s)))
             .collect();
@@ -150,7 +147,7 @@ proptest! {
     #[test]
     fn mural_moves_are_the_engines_moves(c in case()) {
         let Some(p) = puzzle(&c) else { return Ok(()) };
-        let v = engine::variant(&p).map_err(TestCaseError::fail)?;
+        let v = engine::variant(&p).map_err(|e| TestCaseError::fail(e.to_string()))?;
         same_moves(&p, &v, &p.start)?;
         // And one step on: the states the moves lead to.
         let mut moves = Vec::new();

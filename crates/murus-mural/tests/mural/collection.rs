@@ -6,9 +6,10 @@ use std::path::PathBuf;
 
 use murus_mural::{Mode, Puzzle, Status, count, replay_with_engine, solve};
 
+use crate::util::{puzzles_dir, shipped};
+
 fn collection() -> Vec<(PathBuf, Puzzle)> {
-    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../../puzzles");
-    let mut files: Vec<PathBuf> = std::fs::read_dir(&dir)
+    let mut files: Vec<PathBuf> = std::fs::read_dir(puzzles_dir())
         .expect("puzzles/")
         .map(|e| e.expect("entry").path())
         .filter(|p| p.extension().is_some_and(|x| x == "toml"))
@@ -17,14 +18,12 @@ fn collection() -> Vec<(PathBuf, Puzzle)> {
     files
         .into_iter()
         .map(|f| {
-            let text = std::fs::read_to_string(&f).expect("readable");
-            let p = Puzzle::from_toml(&text).unwrap_or_else(|d| {
-                panic!(
-                    "{}",
-                    murus_dsl::render_all(&d, &f.display().to_string(), &text)
-                )
-            });
-            (f, p)
+            let name = f
+                .file_name()
+                .expect("a file")
+                .to_string_lossy()
+                .into_owned();
+            (f, shipped(&name))
         })
         .collect()
 }
