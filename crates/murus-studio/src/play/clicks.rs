@@ -71,10 +71,9 @@ impl PlayModel {
             return;
         }
         let name = self.variant.geometry().name(cell);
-        if let Some(o) = self.game.outcome() {
+        if let Some(end) = self.ending() {
             self.feedback.info(format!(
-                "the game is over ({}): undo or start a new game",
-                self.variant.describe_outcome_at(o, self.game.position())
+                "the game is over ({end}): undo or start a new game"
             ));
             return;
         }
