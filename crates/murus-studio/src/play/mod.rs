@@ -427,7 +427,7 @@ impl PlayPanel {
             Action::SetPaused(p) => m.set_paused(p),
             Action::MoveNow => m.move_now(),
             Action::Click(c) => m.click(c),
-            Action::Erase(c) => m.paint(c, None),
+            Action::Erase(c) => m.edit_setup(|e, v| e.paint(v, c, None)),
             Action::Play(mv) => {
                 m.play(mv);
             }
@@ -444,13 +444,13 @@ impl PlayPanel {
             Action::FinishSetup => {
                 m.finish_setup();
             }
-            Action::SetBrush(b) => m.set_brush(b),
-            Action::SetSetupTurn(p) => m.set_setup_turn(p),
-            Action::SetSetupPhase(ph) => m.set_setup_phase(ph),
-            Action::SetSetupOut(p, out) => m.set_setup_out(p, out),
-            Action::SetSetupTaken(p, n) => m.set_setup_taken(p, n),
-            Action::ClearSetup => m.clear_setup(),
-            Action::ResetSetup => m.reset_setup(),
+            Action::SetBrush(b) => m.edit_setup(|e, _| e.set_brush(b)),
+            Action::SetSetupTurn(p) => m.edit_setup(|e, v| e.set_turn(v, p)),
+            Action::SetSetupPhase(ph) => m.edit_setup(|e, v| e.set_phase(v, ph)),
+            Action::SetSetupOut(p, out) => m.edit_setup(|e, v| e.set_out(v, p, out)),
+            Action::SetSetupTaken(p, n) => m.edit_setup(|e, v| e.set_taken(v, p, n)),
+            Action::ClearSetup => m.edit_setup(SetupEdit::clear),
+            Action::ResetSetup => m.edit_setup(SetupEdit::reset),
             Action::FieldEdited => m.field_edited(),
             // The text stays as typed when it is wrong, so it can be fixed.
             Action::LoadPosition => {

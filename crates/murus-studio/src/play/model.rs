@@ -771,19 +771,19 @@ mod tests {
         assert!(edit.problems().is_empty());
         assert_eq!(edit.position(), Some(m.variant().start()));
         let a7 = cell(&m, "a7");
-        m.paint(a7, Some((0, 1)));
+        m.edit_setup(|e, v| e.paint(v, a7, Some((0, 1))));
         let edit = m.setup().unwrap();
         assert_eq!(edit.problem_cells(), [a7]);
         assert!(edit.position().is_none());
         assert!(!m.finish_setup());
-        m.paint(a7, None);
-        m.clear_setup();
+        m.edit_setup(|e, v| e.paint(v, a7, None));
+        m.edit_setup(SetupEdit::clear);
         assert!(m.setup().unwrap().problems().is_empty());
         assert_eq!(
             m.setup().unwrap().notes(),
             ["the game is already over: Gauls win by stalemate"]
         );
-        m.reset_setup();
+        m.edit_setup(SetupEdit::reset);
         assert!(m.finish_setup());
         assert!(m.setup().is_none());
         assert_eq!(*m.game().position(), m.variant().start());

@@ -244,7 +244,10 @@ fn setup_mode_reports_what_is_wrong() {
     assert!(h.query_by_label_contains("impossible position").is_some());
     assert!(h.query_by_label("Start from this set-up").is_some());
     // Give the move to the Gauls: legal, but already won, and reported so.
-    h.state_mut().play.model_mut().set_setup_turn(1);
+    h.state_mut()
+        .play
+        .model_mut()
+        .edit_setup(|e, v| e.set_turn(v, 1));
     steps(&mut h, 2);
     assert!(
         h.query_by_label_contains("the game is already over: Romans win by breakthrough")
@@ -278,7 +281,10 @@ fn setup_mode_edits_the_stones_taken_where_captures_win() {
     steps(&mut h, 2);
     assert!(h.query_by_label("Set-up is legal").is_some());
     // One stone taken from a full board: no stone is missing.
-    h.state_mut().play.model_mut().set_setup_taken(0, 1);
+    h.state_mut()
+        .play
+        .model_mut()
+        .edit_setup(|e, v| e.set_taken(v, 0, 1));
     steps(&mut h, 2);
     assert!(
         h.query_by_label_contains("the Romans have taken 1 enemy stone, but only 0 are missing")
