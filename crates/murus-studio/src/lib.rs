@@ -23,6 +23,7 @@ pub mod board;
 pub mod dialog;
 pub mod feedback;
 pub mod files;
+pub mod history;
 pub mod lab;
 pub mod launch;
 pub mod layout;

@@ -16,15 +16,14 @@
 
 mod document;
 mod hand;
-mod history;
 mod model;
 mod player;
 mod tasks;
 mod view;
 
+pub use crate::history::History;
 pub use document::{Document, Figures, Problem, Snapshot};
 pub use hand::{Click, HandPlay, move_target};
-pub use history::History;
 pub use model::{Generator, LETTERS, MuralsModel, Pending, Tool};
 pub use player::SolutionPlayer;
 pub use tasks::{Done, Progress, Tasks, Work};

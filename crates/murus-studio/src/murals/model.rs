@@ -27,11 +27,11 @@ use murus_mural::{Count, Puzzle, State, Status};
 use super::MuralsSaved;
 use super::document::{Document, Figures, Problem, Snapshot};
 use super::hand::{Click, HandPlay};
-use super::history::History;
 use super::player::SolutionPlayer;
 use super::tasks::{Tasks, Work};
 use crate::dialog::Confirm;
 use crate::feedback::Feedback;
+use crate::history::History;
 use crate::worker::Waker;
 
 /// Letters offered for new colours.

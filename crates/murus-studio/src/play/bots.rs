@@ -116,7 +116,7 @@ impl PlayModel {
             || self.question.is_some()
             || self.setup.is_some()
             || !self.bots_may_move()
-            || self.game.outcome().is_some()
+            || self.is_over()
         {
             return None;
         }
@@ -154,9 +154,11 @@ impl PlayModel {
         }
         match reply.mv {
             Some(m) if self.game.play(m) => {
-                self.node = self.tree.add(self.node, m);
+                let from = self.node;
+                self.node = self.tree.add(from, m);
                 self.play_on = None;
                 self.game_changed();
+                self.moved_from(from);
                 let text = format!(
                     "{} ({}): {} after {} nodes",
                     self.player_name(t.player),
@@ -164,7 +166,7 @@ impl PlayModel {
                     self.variant.move_to_string(m),
                     reply.nodes
                 );
-                self.last_bot = Some((self.game.ply() - 1, m, text));
+                self.last_bot = Some((self.node, m, text));
             }
             _ => self.bot_failed(t.token),
         }

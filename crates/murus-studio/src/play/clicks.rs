@@ -4,7 +4,6 @@
 use murus_engine::{Action, Move};
 
 use super::bots::Seat;
-use super::setup::SetupEdit;
 use super::{PlayModel, possessive};
 use crate::board::height_name;
 
@@ -66,15 +65,13 @@ impl PlayModel {
     /// paints in set-up mode, or says why nothing happens.
     pub fn click(&mut self, cell: usize) {
         if self.setup.is_some() {
-            let brush = self.setup.as_ref().and_then(SetupEdit::brush);
-            self.paint(cell, brush);
+            self.edit_setup(|e, v| e.paint(v, cell, e.brush()));
             return;
         }
         let name = self.variant.geometry().name(cell);
-        if let Some(o) = self.game.outcome() {
+        if let Some(end) = self.ending() {
             self.feedback.info(format!(
-                "the game is over ({}): undo or start a new game",
-                self.variant.describe_outcome_at(o, self.game.position())
+                "the game is over ({end}): undo or start a new game"
             ));
             return;
         }

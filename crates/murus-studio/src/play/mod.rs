@@ -13,17 +13,29 @@
 //! # Moving through a game
 //! The game is a tree of moves: a different move from an earlier ply opens
 //! a variation, shown indented after the move it replaces, and nothing is
-//! dropped. Undo (button, Ctrl+Z) steps back to the last ply where a human
-//! is to move; Redo (button, Ctrl+Shift+Z or Ctrl+Y) forward to the next
-//! one; ← and → step one ply along the line, ↑ and ↓ go to the previous and
-//! next move played instead at this ply; a click on the move list goes to
-//! that move, and its context menu (or the buttons under the list)
-//! promotes its variation or deletes it and what follows. The glyph buttons
-//! and the comment field under the list annotate the move shown. The keys
-//! act only while no text field has focus (a text field keeps its own undo
-//! and cursor keys). Bots wait while the board is not at the end of the
-//! line; "Play on from here" lets them play, their move opening a
+//! dropped. The list numbers the moves as the record does (`1.`, `1...`)
+//! and brackets each variation. ← and → step one ply along the line, ↑ and
+//! ↓ go to the previous and next move played instead at this ply; a click
+//! on the move list goes to that move, and its context menu (or the
+//! buttons under the list) promotes its variation or deletes it and what
+//! follows. The glyph buttons and the comment field under the list
+//! annotate the move shown.
+//!
+//! Every change to the tree is a step of one undo history (edits.rs),
+//! kept across restarts: Undo (the button under the list, Ctrl+Z) takes
+//! back the last move played (on back to a ply where a human is to move;
+//! the move stays ahead in the tree), deletion, promotion, glyph, comment
+//! or the review's marks; Redo (Ctrl+Shift+Z or Ctrl+Y) makes it again.
+//! The keys act only while no text field has focus (a text field keeps its
+//! own undo and cursor keys). Bots wait while the board is not at the end
+//! of the line; "Play on from here" lets them play, their move opening a
 //! variation.
+//!
+//! # Results
+//! A record's result that the rules do not give (a resignation, a draw
+//! agreed) is part of the game: at the end of the main line the game is
+//! over (status, move list, no further move), the record saves it, and an
+//! edit that changes the main line drops it with a message, undoably.
 //!
 //! # Analysis
 //! The "Analysis" toggle searches the position shown in the background:
@@ -36,6 +48,7 @@ pub mod analysis;
 mod analysis_view;
 mod bots;
 mod clicks;
+mod edits;
 mod export;
 mod model;
 mod records;
@@ -51,6 +64,7 @@ use serde::{Deserialize, Serialize};
 
 pub use analysis::Analysis;
 pub use bots::{BotReply, BotTurn, Seat, Thinking};
+pub use edits::{SavedHistory, SavedStep};
 pub use model::{PlayModel, possessive};
 pub use records::Replacement;
 pub use setup::SetupEdit;
@@ -103,6 +117,8 @@ pub struct PlaySaved {
     /// The tree as last started, loaded or saved: what it lacks of `tree`
     /// is unsaved work.
     pub kept_tree: Option<murus_engine::Record>,
+    /// The move tree's undo history.
+    pub history: SavedHistory,
 }
 
 impl Default for PlaySaved {
@@ -119,6 +135,7 @@ impl Default for PlaySaved {
             kept: Vec::new(),
             tree: None,
             kept_tree: None,
+            history: SavedHistory::default(),
         }
     }
 }
@@ -173,6 +190,9 @@ pub enum Action {
     SetSetupTaken(usize, u32),
     ClearSetup,
     ResetSetup,
+    /// The user changed the text of the position or record field: a
+    /// message about the text as it was goes.
+    FieldEdited,
     /// Load the position typed in the position field.
     LoadPosition,
     /// Load the record pasted in the record field.
@@ -280,6 +300,7 @@ impl PlayPanel {
             kept: Vec::new(),
             tree: Some(self.model.record()),
             kept_tree: Some(self.model.kept_record()),
+            history: self.model.saved_history(),
         }
     }
 
@@ -406,7 +427,7 @@ impl PlayPanel {
             Action::SetPaused(p) => m.set_paused(p),
             Action::MoveNow => m.move_now(),
             Action::Click(c) => m.click(c),
-            Action::Erase(c) => m.paint(c, None),
+            Action::Erase(c) => m.edit_setup(|e, v| e.paint(v, c, None)),
             Action::Play(mv) => {
                 m.play(mv);
             }
@@ -423,13 +444,14 @@ impl PlayPanel {
             Action::FinishSetup => {
                 m.finish_setup();
             }
-            Action::SetBrush(b) => m.set_brush(b),
-            Action::SetSetupTurn(p) => m.set_setup_turn(p),
-            Action::SetSetupPhase(ph) => m.set_setup_phase(ph),
-            Action::SetSetupOut(p, out) => m.set_setup_out(p, out),
-            Action::SetSetupTaken(p, n) => m.set_setup_taken(p, n),
-            Action::ClearSetup => m.clear_setup(),
-            Action::ResetSetup => m.reset_setup(),
+            Action::SetBrush(b) => m.edit_setup(|e, _| e.set_brush(b)),
+            Action::SetSetupTurn(p) => m.edit_setup(|e, v| e.set_turn(v, p)),
+            Action::SetSetupPhase(ph) => m.edit_setup(|e, v| e.set_phase(v, ph)),
+            Action::SetSetupOut(p, out) => m.edit_setup(|e, v| e.set_out(v, p, out)),
+            Action::SetSetupTaken(p, n) => m.edit_setup(|e, v| e.set_taken(v, p, n)),
+            Action::ClearSetup => m.edit_setup(SetupEdit::clear),
+            Action::ResetSetup => m.edit_setup(SetupEdit::reset),
+            Action::FieldEdited => m.field_edited(),
             // The text stays as typed when it is wrong, so it can be fixed.
             Action::LoadPosition => {
                 m.load_position(&self.position_text);

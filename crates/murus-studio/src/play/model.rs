@@ -6,13 +6,15 @@
 //! position editor).
 
 use murus_ai::SpecError;
-use murus_engine::{Game, GameRecord, Move, MoveTree, NodeId, Variant};
+use murus_engine::{Game, GameRecord, Move, MoveTree, NodeId, RecordResult, Variant};
 
 use super::PlaySaved;
 use super::bots::{BotReply, Seat, Thinking};
+use super::edits::Step;
 use super::records::Replacement;
 use super::setup::SetupEdit;
 use crate::dialog::Confirm;
+use crate::history::History;
 use crate::worker::{Waker, Worker, no_waker};
 use crate::{Feedback, Message};
 
@@ -54,17 +56,21 @@ pub struct PlayModel {
     pub(super) next_token: u64,
     /// Seeds the bots; bumped for every bot move.
     pub(super) seed: u64,
-    /// The last bot move (its index in the line and the move) and its
-    /// search size, in words.
-    pub(super) last_bot: Option<(usize, Move, String)>,
+    /// The last bot move (its node and the move) and its search size, in
+    /// words.
+    pub(super) last_bot: Option<(NodeId, Move, String)>,
     /// The tree as it was last started, loaded, opened or saved: what it
     /// lacks of `tree` is unsaved work.
     pub(super) kept: MoveTree,
-    /// The record the game was opened from (its tags and result), and its
-    /// main line then: a resignation it records holds while the main line
-    /// is the same.
+    /// The record the game was opened from (its tags).
     pub(super) header: murus_engine::Record,
-    pub(super) header_line: Vec<Move>,
+    /// The result recorded for the main line where it does not end by the
+    /// rules (a resignation, a draw agreed): the game is over at its end.
+    pub(super) result: Option<RecordResult>,
+    /// Every change to the tree, to undo and redo.
+    pub(super) history: History<Step>,
+    /// The node whose comment is being typed (one step of the history).
+    pub(super) comment_run: Option<NodeId>,
     /// A question before the game in progress is replaced.
     pub(super) question: Option<Confirm<Replacement>>,
     /// Searches the bots' moves.
@@ -144,10 +150,9 @@ impl PlayModel {
             .as_ref()
             .map_or_else(murus_engine::Record::default, |r| murus_engine::Record {
                 tags: r.tags.clone(),
-                result: r.result.clone(),
                 ..murus_engine::Record::default()
             });
-        let header_line = tree.main_line();
+        let result = saved.tree.as_ref().and_then(|r| r.result.clone());
         let mut model = PlayModel {
             game,
             variant,
@@ -166,12 +171,16 @@ impl PlayModel {
             last_bot: None,
             kept,
             header,
-            header_line,
+            result: None,
+            history: History::default(),
+            comment_run: None,
             question: None,
             bot: Worker::new(waker),
             bot_token: None,
         };
         model.fit_seats();
+        model.keep_result(result);
+        model.history = model.history_of(&saved.history);
         if !problems.is_empty() {
             model.feedback.warning(problems.join("; "));
         }
@@ -210,7 +219,8 @@ impl PlayModel {
         self.tree.children(self.node).is_empty()
     }
     /// The whole line (played moves, then the moves ahead) as the move list
-    /// shows it: `1. r b1-b3`, numbered by ply, with the mover's letter.
+    /// shows it: `1. r b1-b3`, `1... g c7-c5`, numbered as the record
+    /// numbers them, with the mover's letter.
     pub fn line_texts(&self) -> Vec<String> {
         let v = &self.variant;
         let mut pos = *self.game.start();
@@ -218,8 +228,8 @@ impl PlayModel {
             .enumerate()
             .map(|(i, m)| {
                 let text = format!(
-                    "{}. {} {}",
-                    i + 1,
+                    "{} {} {}",
+                    self.move_number(i),
                     v.letter(v.turn(&pos)),
                     v.move_to_string(m)
                 );
@@ -281,11 +291,11 @@ impl PlayModel {
     pub fn thinking(&self) -> Option<&Thinking> {
         self.thinking.as_ref()
     }
-    /// The last bot move and its search size, while that move is in the
-    /// line.
+    /// The last bot move and its search size, while the board shows the
+    /// position after it.
     pub fn last_bot(&self) -> Option<&str> {
-        let (index, mv, text) = self.last_bot.as_ref()?;
-        (self.line().nth(*index) == Some(*mv)).then_some(text.as_str())
+        let (node, mv, text) = self.last_bot.as_ref()?;
+        (self.node == *node && self.tree.mv(*node) == Some(*mv)).then_some(text.as_str())
     }
     /// The seed of the next bot move.
     pub fn seed(&self) -> u64 {
@@ -396,7 +406,9 @@ impl PlayModel {
         self.game = game;
         self.play_on = None;
         self.header = murus_engine::Record::default();
-        self.header_line.clear();
+        self.result = None;
+        self.history = History::default();
+        self.comment_run = None;
         self.setup = None;
         self.last_bot = None;
         self.question = None;
@@ -407,11 +419,21 @@ impl PlayModel {
     /// move is there, else as a new move (the main continuation where none
     /// follows, a new variation otherwise).
     pub fn play(&mut self, m: Move) -> bool {
+        if let Some(end) = self.recorded_end() {
+            let words = self.result_words(end);
+            self.feedback.info(format!(
+                "the game is over ({words}): step back to play another line, \
+                 or start a new game"
+            ));
+            return false;
+        }
         if !self.game.play(m) {
             return false;
         }
-        self.node = self.tree.add(self.node, m);
+        let from = self.node;
+        self.node = self.tree.add(from, m);
         self.game_changed();
+        self.moved_from(from);
         true
     }
 
@@ -472,29 +494,6 @@ impl PlayModel {
         self.game_changed();
     }
 
-    /// Undo: back one ply, and on to the last ply where a human is to move
-    /// (when a human plays).
-    pub fn undo(&mut self) {
-        while self.back() {
-            if !self.has_human() || self.seat_of_player(self.turn()) == Seat::Human {
-                break;
-            }
-        }
-    }
-
-    /// Redo: forward one ply, and on to the next ply where a human is to
-    /// move (when a human plays) or the end of the line.
-    pub fn redo(&mut self) {
-        while self.forward() {
-            if !self.has_human()
-                || self.game.outcome().is_some()
-                || self.seat_of_player(self.turn()) == Seat::Human
-            {
-                break;
-            }
-        }
-    }
-
     /// Shows the position after `ply` plies of the line (0: the start).
     pub fn jump_to(&mut self, ply: usize) {
         let line = self.tree.line_through(self.node);
@@ -506,6 +505,12 @@ impl PlayModel {
                 }
             }
         }
+    }
+
+    /// The user changed the text of a field pasted from (position,
+    /// record): a message about its text as it was no longer applies.
+    pub fn field_edited(&mut self) {
+        self.feedback.changed();
     }
 
     /// Lets bots play on from the ply shown although moves follow it: the
@@ -766,19 +771,19 @@ mod tests {
         assert!(edit.problems().is_empty());
         assert_eq!(edit.position(), Some(m.variant().start()));
         let a7 = cell(&m, "a7");
-        m.paint(a7, Some((0, 1)));
+        m.edit_setup(|e, v| e.paint(v, a7, Some((0, 1))));
         let edit = m.setup().unwrap();
         assert_eq!(edit.problem_cells(), [a7]);
         assert!(edit.position().is_none());
         assert!(!m.finish_setup());
-        m.paint(a7, None);
-        m.clear_setup();
+        m.edit_setup(|e, v| e.paint(v, a7, None));
+        m.edit_setup(SetupEdit::clear);
         assert!(m.setup().unwrap().problems().is_empty());
         assert_eq!(
             m.setup().unwrap().notes(),
             ["the game is already over: Gauls win by stalemate"]
         );
-        m.reset_setup();
+        m.edit_setup(SetupEdit::reset);
         assert!(m.finish_setup());
         assert!(m.setup().is_none());
         assert_eq!(*m.game().position(), m.variant().start());

@@ -5,7 +5,7 @@
 
 use std::path::Path;
 
-use murus_engine::{Game, GameRecord, MoveTree, Record, Variant};
+use murus_engine::{Game, GameRecord, MoveTree, Record, RecordResult, Variant};
 
 use super::PlayModel;
 use super::setup::SetupEdit;
@@ -105,10 +105,9 @@ impl PlayModel {
 
     fn replace(&mut self, r: Replacement) {
         let (tree, header) = r.tree.map_or((None, None), |(t, h)| (Some(t), Some(h)));
-        let line = r.game.moves().to_vec();
         self.replace_game(r.variant, r.game, tree);
         if let Some(h) = header {
-            self.header_line = line;
+            self.keep_result(h.result.clone());
             self.header = h;
         }
         if let Some(done) = r.done {
@@ -298,12 +297,8 @@ impl PlayModel {
             game.play(m);
         }
         let done = match &record.result {
-            Some(r) if r.reason == murus_engine::record::RESIGNATION => {
-                let winner = r
-                    .winner
-                    .and_then(|w| (0..variant.player_count()).find(|&p| variant.letter(p) == w))
-                    .map_or("?", |p| variant.rules().players[p].name.as_str());
-                format!("{done}: {winner} won by resignation")
+            Some(r) if game.outcome().is_none() => {
+                format!("{done}: {}", result_words(&variant, r))
             }
             _ => done.to_string(),
         };
@@ -320,24 +315,71 @@ impl PlayModel {
         true
     }
 
-    /// The whole tree as a record of the game played: its tags and a
-    /// resignation kept from the record opened, the result of its main line
-    /// when that ends by the rules, and the rules embedded when the variant
-    /// is not a shipped one.
+    /// The whole tree as a record of the game played: its tags kept from
+    /// the record opened, the result of its main line when that ends by the
+    /// rules, else the result recorded (a resignation), and the rules
+    /// embedded when the variant is not a shipped one.
     pub fn record(&self) -> Record {
         let mut record = self.tree_record();
         record.tags = self.header.tags.clone();
-        let main = self.tree.main_line();
-        let mut game = Game::from_position(&self.variant, *self.game.start());
-        for &m in &main {
-            game.play(m);
-        }
-        record.result = game
+        record.result = self
+            .main_line_game()
             .record()
             .result
-            .or_else(|| (main == self.header_line).then(|| self.header.result.clone())?);
+            .or_else(|| self.result.clone());
         record.embed_rules(&self.variant);
         record
+    }
+
+    /// The game along the main line, to its end.
+    fn main_line_game(&self) -> Game {
+        let mut game = Game::from_position(&self.variant, *self.game.start());
+        for m in self.tree.main_line() {
+            game.play(m);
+        }
+        game
+    }
+
+    /// Keeps `result` (a record's) as the main line's, unless the main line
+    /// ends by the rules: then the rules say who won.
+    pub(super) fn keep_result(&mut self, result: Option<RecordResult>) {
+        self.result = result.filter(|_| self.main_line_game().outcome().is_none());
+    }
+
+    /// The result recorded for the main line (a resignation, a draw
+    /// agreed), when the board shows the main line's end: the game is over
+    /// there.
+    pub fn recorded_end(&self) -> Option<&RecordResult> {
+        let at_end = self.tree.children(self.node).is_empty() && self.tree.is_main_line(self.node);
+        self.result.as_ref().filter(|_| at_end)
+    }
+
+    /// A result in words: `Gauls won by resignation`, `drawn by agreement`.
+    pub fn result_words(&self, r: &RecordResult) -> String {
+        result_words(&self.variant, r)
+    }
+
+    /// How the game ends at the board, in words, when it does: by the
+    /// rules, or as the record says at the end of its main line.
+    pub fn ending(&self) -> Option<String> {
+        match self.game.outcome() {
+            Some(o) => Some(self.variant.describe_outcome_at(o, self.game.position())),
+            None => self.recorded_end().map(|r| self.result_words(r)),
+        }
+    }
+
+    /// Whether the game is over at the board (no move may follow).
+    pub fn is_over(&self) -> bool {
+        self.game.outcome().is_some() || self.recorded_end().is_some()
+    }
+
+    /// How the main line ends, in words (the move list's last row).
+    pub fn main_line_ending(&self) -> Option<String> {
+        let game = self.main_line_game();
+        match game.outcome() {
+            Some(o) => Some(self.variant.describe_outcome_at(o, game.position())),
+            None => self.result.as_ref().map(|r| self.result_words(r)),
+        }
     }
 
     /// The record in the record format (`docs/records.md`).
@@ -467,5 +509,19 @@ impl PlayModel {
             "Discard and start",
         ));
         true
+    }
+}
+
+/// A result in words: `Gauls won by resignation`, `drawn by agreement`.
+fn result_words(v: &Variant, r: &RecordResult) -> String {
+    let by = if r.reason.is_empty() {
+        String::new()
+    } else {
+        format!(" by {}", r.reason)
+    };
+    match r.winner.and_then(|w| v.player_by_letter(w)) {
+        Some(p) => format!("{} won{by}", v.rules().players[p].name),
+        None if r.winner.is_some() => format!("? won{by}"),
+        None => format!("drawn{by}"),
     }
 }

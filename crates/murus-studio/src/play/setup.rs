@@ -1,7 +1,7 @@
 //! The position editor: a set-up painted cell by cell, what the engine says
 //! is wrong with it, and starting a game from it (records.rs).
 
-use murus_engine::{Phase, Position, Setup, SetupError};
+use murus_engine::{Phase, Position, Setup, SetupError, Variant};
 
 use super::PlayModel;
 
@@ -57,19 +57,100 @@ impl SetupEdit {
     }
 }
 
+impl SetupEdit {
+    /// The editor on `pos`, its brush a tower of the first player.
+    pub fn new(v: &Variant, pos: &Position) -> SetupEdit {
+        let mut edit = SetupEdit {
+            setup: Setup::from(pos),
+            brush: Some((0, 2.min(v.rules().stack_limit))),
+            problems: Vec::new(),
+            notes: Vec::new(),
+            position: None,
+        };
+        edit.check(v);
+        edit
+    }
+
+    /// What a click paints.
+    pub fn set_brush(&mut self, brush: Option<(usize, u8)>) {
+        self.brush = brush;
+    }
+
+    /// Puts `stack` on `cell`.
+    pub fn paint(&mut self, v: &Variant, cell: usize, stack: Option<(usize, u8)>) {
+        self.edit(v, |s| {
+            s.set_stack(cell, stack);
+        });
+    }
+
+    /// Sets the side to move.
+    pub fn set_turn(&mut self, v: &Variant, player: usize) {
+        self.edit(v, |s| s.set_turn(player));
+    }
+
+    /// Sets the opening phase.
+    pub fn set_phase(&mut self, v: &Variant, phase: Phase) {
+        self.edit(v, |s| s.set_phase(phase));
+    }
+
+    /// Marks a player eliminated or not.
+    pub fn set_out(&mut self, v: &Variant, player: usize, out: bool) {
+        self.edit(v, |s| s.set_out(player, out));
+    }
+
+    /// Sets the enemy stones a player has taken (counted where the variant
+    /// has `capture N stones`).
+    pub fn set_taken(&mut self, v: &Variant, player: usize, stones: u32) {
+        self.edit(v, |s| s.set_taken(player, stones));
+    }
+
+    /// Empties the board.
+    pub fn clear(&mut self, v: &Variant) {
+        self.edit(v, Setup::clear_stacks);
+    }
+
+    /// The variant's start position.
+    pub fn reset(&mut self, v: &Variant) {
+        let start = Setup::from(v.start());
+        self.edit(v, |s| *s = start);
+    }
+
+    fn edit(&mut self, v: &Variant, edit: impl FnOnce(&mut Setup)) {
+        edit(&mut self.setup);
+        self.check(v);
+    }
+
+    /// What the engine says of the set-up now.
+    fn check(&mut self, v: &Variant) {
+        self.problems = self.setup.problems(v);
+        self.notes.clear();
+        self.position = None;
+        if self.problems.is_empty() {
+            match self.setup.build(v) {
+                Ok(pos) => {
+                    if let Some(o) = v.outcome(&pos) {
+                        self.notes.push(format!(
+                            "the game is already over: {}",
+                            v.describe_outcome_at(o, &pos)
+                        ));
+                    } else if v.legal_moves(&pos).is_empty() {
+                        self.notes
+                            .push("the side to move has no legal move".to_string());
+                    }
+                    self.position = Some(pos);
+                }
+                Err(e) => self.problems.push(e),
+            }
+        }
+    }
+}
+
 impl PlayModel {
     /// Enters set-up mode with the position shown.
     pub fn start_setup(&mut self) {
         self.changed();
         self.thinking = None;
-        self.setup = Some(SetupEdit {
-            setup: Setup::from(self.game.position()),
-            brush: Some((0, 2.min(self.variant.rules().stack_limit))),
-            problems: Vec::new(),
-            notes: Vec::new(),
-            position: None,
-        });
-        self.check_setup();
+        self.setup = Some(SetupEdit::new(&self.variant, self.game.position()));
     }
 
     /// Leaves set-up mode, keeping the game.
@@ -79,81 +160,11 @@ impl PlayModel {
         }
     }
 
-    /// What a click paints in set-up mode.
-    pub fn set_brush(&mut self, brush: Option<(usize, u8)>) {
-        if let Some(s) = &mut self.setup {
-            s.brush = brush;
-        }
-    }
-
-    /// Puts `stack` on `cell` (set-up mode).
-    pub fn paint(&mut self, cell: usize, stack: Option<(usize, u8)>) {
-        self.edit_setup(|s| {
-            s.set_stack(cell, stack);
-        });
-    }
-
-    /// Sets the side to move (set-up mode).
-    pub fn set_setup_turn(&mut self, player: usize) {
-        self.edit_setup(|s| s.set_turn(player));
-    }
-
-    /// Sets the opening phase (set-up mode).
-    pub fn set_setup_phase(&mut self, phase: Phase) {
-        self.edit_setup(|s| s.set_phase(phase));
-    }
-
-    /// Marks a player eliminated or not (set-up mode).
-    pub fn set_setup_out(&mut self, player: usize, out: bool) {
-        self.edit_setup(|s| s.set_out(player, out));
-    }
-
-    /// Sets the enemy stones a player has taken (set-up mode; counted where
-    /// the variant has `capture N stones`).
-    pub fn set_setup_taken(&mut self, player: usize, stones: u32) {
-        self.edit_setup(|s| s.set_taken(player, stones));
-    }
-
-    /// Empties the board (set-up mode).
-    pub fn clear_setup(&mut self) {
-        self.edit_setup(Setup::clear_stacks);
-    }
-
-    /// The variant's start position (set-up mode).
-    pub fn reset_setup(&mut self) {
-        let start = Setup::from(self.variant.start());
-        self.edit_setup(|s| *s = start);
-    }
-
-    fn edit_setup(&mut self, edit: impl FnOnce(&mut Setup)) {
+    /// Changes the set-up being edited (nothing outside set-up mode):
+    /// `edit` is handed the editor and the variant.
+    pub fn edit_setup(&mut self, edit: impl FnOnce(&mut SetupEdit, &Variant)) {
         let Some(s) = &mut self.setup else { return };
-        edit(&mut s.setup);
+        edit(s, &self.variant);
         self.changed();
-        self.check_setup();
-    }
-
-    fn check_setup(&mut self) {
-        let v = &self.variant;
-        let Some(s) = &mut self.setup else { return };
-        s.problems = s.setup.problems(v);
-        s.notes.clear();
-        s.position = None;
-        if s.problems.is_empty() {
-            match s.setup.build(v) {
-                Ok(pos) => {
-                    if let Some(o) = v.outcome(&pos) {
-                        s.notes.push(format!(
-                            "the game is already over: {}",
-                            v.describe_outcome_at(o, &pos)
-                        ));
-                    } else if v.legal_moves(&pos).is_empty() {
-                        s.notes
-                            .push("the side to move has no legal move".to_string());
-                    }
-                    s.position = Some(pos);
-                }
-                Err(e) => s.problems.push(e),
-            }
-        }
     }
 }

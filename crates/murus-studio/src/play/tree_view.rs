@@ -34,6 +34,7 @@ impl PlayPanel {
             })
             .unwrap_or_default();
         let error = theme::error(ui);
+        let ending = self.model.main_line_ending();
         egui::ScrollArea::vertical()
             .id_salt("move-list")
             .max_height(MOVE_LIST_HEIGHT)
@@ -60,7 +61,8 @@ impl PlayPanel {
                     } else {
                         e.text.clone()
                     };
-                    let label = if e.opens { format!("({label}") } else { label };
+                    let open = if e.opens { "(" } else { "" };
+                    let label = format!("{open}{label}{}", ")".repeat(e.closes));
                     let mut text = RichText::new(label);
                     if e.ahead || !e.on_line {
                         text = text.weak();
@@ -104,6 +106,10 @@ impl PlayPanel {
                         });
                     }
                 }
+                // How the main line ends, as the record's result.
+                if let Some(end) = &ending {
+                    ui.add(egui::Label::new(RichText::new(end).strong()).wrap());
+                }
             });
     }
 
@@ -134,6 +140,23 @@ impl PlayPanel {
                     out.push(Action::SetGlyph(node, to));
                 }
             }
+            if ui
+                .add_enabled(self.model.can_undo(), egui::Button::new("Undo"))
+                .on_hover_text(
+                    "Ctrl+Z: take back the last move played (on to your turn), deletion, \
+                     promotion, glyph, comment or marks",
+                )
+                .clicked()
+            {
+                out.push(Action::Undo);
+            }
+            if ui
+                .add_enabled(self.model.can_redo(), egui::Button::new("Redo"))
+                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y: make again what Undo took back")
+                .clicked()
+            {
+                out.push(Action::Redo);
+            }
             let main = tree.is_main_line(node);
             if ui
                 .add_enabled(!main, egui::Button::new("Promote"))
@@ -144,7 +167,9 @@ impl PlayPanel {
             }
             if ui
                 .add_enabled(at_move, egui::Button::new("Delete"))
-                .on_hover_text("delete the move shown and every move after it")
+                .on_hover_text(
+                    "delete the move shown and every move after it (Undo brings them back)",
+                )
                 .clicked()
             {
                 out.push(Action::DeleteFrom(node));

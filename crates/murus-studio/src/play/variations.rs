@@ -16,7 +16,10 @@ pub struct ListEntry {
     pub depth: usize,
     /// Whether it opens a variation (its first move).
     pub opens: bool,
-    /// `3. r b1-b3 !?`: ply, mover's letter, move and glyph.
+    /// How many variations end with it (their last move).
+    pub closes: usize,
+    /// `2. r b1-b3 !?`, `2... g c7-c5`: the move's number as the record
+    /// has it, the mover's letter, the move and its glyph.
     pub text: String,
     /// The comment after the move.
     pub comment: Option<String>,
@@ -76,6 +79,9 @@ impl PlayModel {
                 out.push(self.entry(alt, &pos, ply, depth + 1, true, walk));
                 let after = self.variant.play(&pos, t.mv(alt).expect("a move"));
                 self.list_from(alt, after, ply + 1, depth + 1, walk, out);
+                if let Some(last) = out.last_mut() {
+                    last.closes += 1;
+                }
             }
             pos = self.variant.play(&pos, t.mv(main).expect("a move"));
             at = main;
@@ -103,11 +109,26 @@ impl PlayModel {
             node,
             depth,
             opens,
-            text: format!("{}. {mover} {mv}{glyph}", ply + 1),
+            closes: 0,
+            text: format!("{} {mover} {mv}{glyph}", self.move_number(ply)),
             comment: t.comment(node).map(str::to_string),
             current: node == self.node,
             ahead: index.is_some_and(|i| i >= walk.played),
             on_line: index.is_some(),
+        }
+    }
+
+    /// The number of the move `ply` plies from the start as the record
+    /// writes it: `12.` for the first player's move of a round, `12...`
+    /// for another's.
+    pub fn move_number(&self, ply: usize) -> String {
+        let n = self.variant.player_count().max(1);
+        let p = self.variant.turn(self.game.start()) + ply;
+        let round = p / n + 1;
+        if p.is_multiple_of(n) {
+            format!("{round}.")
+        } else {
+            format!("{round}...")
         }
     }
 
@@ -139,19 +160,22 @@ impl PlayModel {
     /// Moves the variation of `node` one place up (to the main line when it
     /// is the first variation). Returns whether anything moved.
     pub fn promote(&mut self, node: NodeId) -> bool {
+        let before = self.step(false);
         let moved = self.tree.promote(node);
         if moved {
             self.changed();
+            self.edited(before);
         }
         moved
     }
 
     /// Deletes `node` and every move after it; the board goes to the move
-    /// before it when it showed one of them.
+    /// before it when it showed one of them. Undo brings them back.
     pub fn delete_from(&mut self, node: NodeId) {
         if node == MoveTree::ROOT && self.tree.is_empty() {
             return;
         }
+        let before = self.step(false);
         let on_path = node == MoveTree::ROOT
             || node == self.node
             || self.tree.path(self.node).contains(&node);
@@ -161,6 +185,7 @@ impl PlayModel {
         }
         self.tree.delete(node);
         self.changed();
+        self.edited(before);
     }
 
     /// How many moves of the better line a marked blunder's variation shows.
@@ -172,6 +197,7 @@ impl PlayModel {
     /// Returns how many were marked.
     pub fn mark_blunders(&mut self, blunders: &[(usize, Vec<Move>)]) -> usize {
         let line = self.tree.line_through(self.node);
+        let before = self.step(false);
         let mut marked = 0;
         for (index, better) in blunders {
             let Some(&node) = line.get(*index) else {
@@ -189,6 +215,9 @@ impl PlayModel {
             }
             marked += 1;
         }
+        if marked > 0 {
+            self.edited(before);
+        }
         self.feedback.info(match marked {
             0 => "no blunder to mark".to_string(),
             1 => "1 blunder marked ?? with the better line as a variation".to_string(),
@@ -200,8 +229,10 @@ impl PlayModel {
     /// Sets or clears the glyph of `node`'s move.
     pub fn set_glyph(&mut self, node: NodeId, glyph: Option<Glyph>) {
         if self.tree.glyph(node) != glyph {
+            let before = self.step(false);
             self.tree.set_glyph(node, glyph);
             self.feedback.changed();
+            self.edited(before);
         }
     }
 
@@ -209,7 +240,9 @@ impl PlayModel {
     /// root); blank text removes it.
     pub fn set_comment(&mut self, node: NodeId, text: &str) {
         if self.tree.comment(node).unwrap_or("") != text.trim() {
+            let before = self.step(false);
             self.tree.set_comment(node, text);
+            self.commented(node, before);
         }
     }
 }
@@ -247,10 +280,10 @@ mod tests {
             texts(&m),
             [
                 "1. r b1-b3",
-                "2. g c7-c5",
-                "  2. g d7-d5",
-                "  3. r a1-a3",
-                "3. r e1-e3"
+                "1... g c7-c5",
+                "  1... g d7-d5",
+                "  2. r a1-a3",
+                "2. r e1-e3"
             ]
         );
         let e = m.list_entries();
@@ -273,16 +306,16 @@ mod tests {
         assert!(m.play_text("d7-d5"));
         let variation = m.node();
         assert!(m.promote(variation));
-        assert_eq!(texts(&m), ["1. r b1-b3", "2. g d7-d5", "  2. g c7-c5"]);
+        assert_eq!(texts(&m), ["1. r b1-b3", "1... g d7-d5", "  1... g c7-c5"]);
         m.set_glyph(variation, Some(Glyph::Brilliant));
         m.set_comment(variation, "holds the centre");
         let e = &m.list_entries()[1];
-        assert_eq!(e.text, "2. g d7-d5 !!");
+        assert_eq!(e.text, "1... g d7-d5 !!");
         assert_eq!(e.comment.as_deref(), Some("holds the centre"));
         assert_eq!(m.unsaved_moves(), 3);
         m.delete_from(variation);
         assert_eq!(m.game().ply(), 1, "the board goes to the move before");
-        assert_eq!(texts(&m), ["1. r b1-b3", "2. g c7-c5"]);
+        assert_eq!(texts(&m), ["1. r b1-b3", "1... g c7-c5"]);
         m.delete_from(MoveTree::ROOT);
         assert!(m.tree().is_empty());
         assert_eq!(m.game().ply(), 0);

@@ -4,7 +4,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, Pos2, Rect, RichText};
 use murus_engine::{Move, Phase, Variant};
 
 use super::analysis_view::BAR_WIDTH;
-use super::{Action, PlayPanel, SEAT_CHOICES, Seat, SetupEdit};
+use super::{Action, PlayModel, PlayPanel, SEAT_CHOICES, Seat, SetupEdit};
 use crate::board::{self, Notes, Scene};
 use crate::dialog;
 use crate::files::PickRequest;
@@ -15,6 +15,9 @@ use crate::{Command, Then, layout, theme};
 const STATUS_HEIGHT: f32 = 44.0;
 /// Text rows kept under the seats for a spec that does not parse.
 const SEAT_ERROR_ROWS: f32 = 3.0;
+/// Text rows kept under the board for an error of several lines (a record
+/// that does not read: the source line and a caret under the mistake).
+const RECORD_ERROR_ROWS: usize = 6;
 /// Height of the move list, however many moves it holds.
 pub(super) const MOVE_LIST_HEIGHT: f32 = 160.0;
 
@@ -149,7 +152,7 @@ impl PlayPanel {
         ui.separator();
         ui.heading("Set-up");
         if in_setup {
-            self.setup_controls(ui, &v, out);
+            setup_controls(ui, &self.model, &v, out);
         } else if ui.button("Set up a position").clicked() {
             out.push(Action::StartSetup);
         }
@@ -180,7 +183,11 @@ impl PlayPanel {
                         Some(t) if self.seat_text[p] == t => TRAINED_LABEL,
                         _ => self.seat_text[p].as_str(),
                     };
+                    // As wide as the row leaves, a long spec elided: the
+                    // panel keeps its width.
                     egui::ComboBox::from_id_salt(("seat", p))
+                        .width(ui.available_width())
+                        .truncate()
                         .selected_text(shown)
                         // Room for every choice, the trained bot's too,
                         // without scrolling.
@@ -247,20 +254,6 @@ impl PlayPanel {
             if ui.button("New game").clicked() {
                 out.push(Action::NewGame);
             }
-            if ui
-                .add_enabled(self.model.game().ply() > 0, egui::Button::new("Undo"))
-                .on_hover_text("Ctrl+Z; ← steps back one ply")
-                .clicked()
-            {
-                out.push(Action::Undo);
-            }
-            if ui
-                .add_enabled(!self.model.at_end_of_line(), egui::Button::new("Redo"))
-                .on_hover_text("Ctrl+Shift+Z or Ctrl+Y; → steps forward one ply")
-                .clicked()
-            {
-                out.push(Action::Redo);
-            }
             if ui.button("Flip board").clicked() {
                 out.push(Action::Flip);
             }
@@ -291,125 +284,6 @@ impl PlayPanel {
         });
     }
 
-    fn setup_controls(&mut self, ui: &mut egui::Ui, v: &Variant, out: &mut Vec<Action>) {
-        let Some(edit) = self.model.setup() else {
-            return;
-        };
-        let setup = edit.setup().clone();
-        let mut brush = edit.brush();
-        let can_start = edit.position().is_some();
-        ui.label("Click cells to paint; right-click erases.");
-        // The buttons come first: the list of problems below changes length
-        // as cells are painted and must not move them.
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(can_start, egui::Button::new("Start from this set-up"))
-                .clicked()
-            {
-                out.push(Action::FinishSetup);
-            }
-            if ui.button("Cancel set-up").clicked() {
-                out.push(Action::CancelSetup);
-            }
-        });
-        let before = brush;
-        ui.radio_value(&mut brush, None, "Brush: erase");
-        for p in 0..v.player_count() {
-            ui.horizontal_wrapped(|ui| {
-                for h in 1..=v.rules().stack_limit {
-                    let label = format!("{} {}", v.rules().players[p].name, board::height_name(h));
-                    ui.radio_value(&mut brush, Some((p, h)), label);
-                }
-            });
-        }
-        if brush != before {
-            out.push(Action::SetBrush(brush));
-        }
-        let names = board::player_names(v.rules());
-        let mut turn = setup.turn();
-        egui::ComboBox::from_label("Side to move")
-            .selected_text(names.get(turn).map_or("?", String::as_str))
-            .show_ui(ui, |ui| {
-                for (p, name) in names.iter().enumerate() {
-                    ui.selectable_value(&mut turn, p, name.as_str());
-                }
-            });
-        if turn != setup.turn() {
-            out.push(Action::SetSetupTurn(turn));
-        }
-        if matches!(v.rules().opening, murus_dsl::rules::Opening::Pie { .. }) {
-            let mut phase = setup.phase();
-            egui::ComboBox::from_label("Pie phase")
-                .selected_text(phase.pie_word().unwrap_or("normal play"))
-                .show_ui(ui, |ui| {
-                    for ph in [
-                        Phase::Normal,
-                        Phase::PieOpen,
-                        Phase::PieReply,
-                        Phase::PieSwapped,
-                    ] {
-                        ui.selectable_value(&mut phase, ph, ph.pie_word().unwrap_or("normal play"));
-                    }
-                });
-            if phase != setup.phase() {
-                out.push(Action::SetSetupPhase(phase));
-            }
-        }
-        if v.player_count() > 2 {
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Eliminated:");
-                for (p, name) in names.iter().enumerate() {
-                    let mut gone = setup.is_out(p);
-                    if ui.checkbox(&mut gone, name.as_str()).changed() {
-                        out.push(Action::SetSetupOut(p, gone));
-                    }
-                }
-            });
-        }
-        // Where taking stones wins, how many each player has taken.
-        if v.counts_taken() {
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Stones taken:");
-                for (p, name) in names.iter().enumerate() {
-                    let mut taken = setup.taken(p);
-                    let label = ui.label(format!("{name}:"));
-                    let field = egui::DragValue::new(&mut taken).range(0..=255);
-                    if ui.add(field).labelled_by(label.id).changed() {
-                        out.push(Action::SetSetupTaken(p, taken));
-                    }
-                }
-            });
-        }
-        ui.horizontal_wrapped(|ui| {
-            if ui.button("Clear board").clicked() {
-                out.push(Action::ClearSetup);
-            }
-            if ui.button("Start position").clicked() {
-                out.push(Action::ResetSetup);
-            }
-        });
-        let Some(edit) = self.model.setup() else {
-            return;
-        };
-        if edit.problems().is_empty() {
-            ui.colored_label(theme::success(ui), "Set-up is legal");
-        }
-        for p in edit.problems() {
-            ui.add(
-                egui::Label::new(
-                    RichText::new(format!("error: {}", p.message())).color(theme::error(ui)),
-                )
-                .wrap(),
-            );
-        }
-        for n in edit.notes() {
-            ui.add(
-                egui::Label::new(RichText::new(format!("warning: {n}")).color(theme::warning(ui)))
-                    .wrap(),
-            );
-        }
-    }
-
     fn side(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         ui.heading("Moves");
         layout::reserved(ui, 1.0, |ui| {
@@ -422,7 +296,9 @@ impl PlayPanel {
         self.notes_row(ui, out);
         ui.separator();
         ui.heading("Position");
-        code_field(ui, &mut self.position_text, "position string", 3);
+        if code_field(ui, &mut self.position_text, "position string", 3).changed() {
+            out.push(Action::FieldEdited);
+        }
         ui.horizontal_wrapped(|ui| {
             if ui.button("Copy position").clicked() {
                 out.push(Action::CopyPosition);
@@ -503,12 +379,15 @@ impl PlayPanel {
                 out.push(Action::Pick(request, Then::OpenRecord));
             }
         });
-        code_field(
+        let field = code_field(
             ui,
             &mut self.record_text,
             "paste a record, or a game as printed, here",
             3,
         );
+        if field.changed() {
+            out.push(Action::FieldEdited);
+        }
         ui.horizontal_wrapped(|ui| {
             if ui
                 .button("Load record text")
@@ -538,17 +417,20 @@ impl PlayPanel {
     }
 
     fn centre(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        layout::reserved_height(ui, STATUS_HEIGHT, |ui| self.status(ui, out));
+        layout::reserved_height(ui, STATUS_HEIGHT, |ui| status(ui, &self.model, out));
         let prompt = 2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-        layout::reserved_height(ui, prompt, |ui| self.prompt(ui, out));
+        layout::reserved_height(ui, prompt, |ui| prompt_row(ui, &self.model, out));
         // The evaluation bar on the left, as tall as the board; its column
         // is kept while the analysis is off, so that turning it on moves
         // nothing.
         let avail = ui.available_rect_before_wrap();
         let gap = ui.spacing().item_spacing.x;
+        // Under the board, rows kept for an error of several lines.
+        let error_height =
+            RECORD_ERROR_ROWS as f32 * ui.text_style_height(&egui::TextStyle::Monospace) + gap;
         let board_rect = Rect::from_min_max(
             Pos2::new(avail.min.x + BAR_WIDTH + gap, avail.min.y),
-            avail.max,
+            Pos2::new(avail.max.x, avail.max.y - error_height),
         );
         let used = ui
             .scope_builder(egui::UiBuilder::new().max_rect(board_rect), |ui| {
@@ -556,6 +438,13 @@ impl PlayPanel {
             })
             .response
             .rect;
+        let error_rect = Rect::from_min_max(
+            Pos2::new(board_rect.min.x, avail.max.y - error_height + gap),
+            avail.max,
+        );
+        ui.scope_builder(egui::UiBuilder::new().max_rect(error_rect), |ui| {
+            full_error(ui, &self.model);
+        });
         if self.analysis.is_on() {
             let bar = Rect::from_min_size(
                 Pos2::new(avail.min.x, used.min.y),
@@ -564,106 +453,122 @@ impl PlayPanel {
             self.eval_bar(ui, bar);
         }
     }
+}
 
-    /// The result banner, the thinking bot, or whose turn it is.
-    fn status(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        let m = &self.model;
-        let v = m.variant();
-        if let Some(o) = m.game().outcome() {
-            egui::Frame::new()
-                .fill(theme::banner(ui))
-                .inner_margin(8.0)
-                .corner_radius(4.0)
-                .show(ui, |ui| {
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(v.describe_outcome_at(o, m.game().position()))
-                                .size(18.0)
-                                .color(theme::on_banner(ui))
-                                .strong(),
-                        )
-                        .truncate(),
-                    );
-                });
-            return;
-        }
-        if m.setup().is_some() {
-            ui.label(RichText::new("Set-up mode").strong());
-            return;
-        }
-        let mut play_on = false;
-        ui.horizontal_wrapped(|ui| {
-            if let (Some(t), Some(since)) = (m.thinking(), m.thinking_since()) {
-                // The button first: the time beside it grows.
-                if ui.button("Move now").clicked() {
-                    out.push(Action::MoveNow);
-                }
-                ui.spinner();
-                ui.label(format!(
-                    "{} ({}) is thinking… {:.1} s",
-                    m.player_name(t.player),
-                    t.spec,
-                    since.elapsed().as_secs_f32()
-                ));
-                return;
+/// The result banner, the thinking bot, or whose turn it is.
+fn status(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
+    let v = m.variant();
+    if let Some(end) = m.ending() {
+        egui::Frame::new()
+            .fill(theme::banner(ui))
+            .inner_margin(8.0)
+            .corner_radius(4.0)
+            .show(ui, |ui| {
+                ui.add(
+                    egui::Label::new(
+                        RichText::new(end)
+                            .size(18.0)
+                            .color(theme::on_banner(ui))
+                            .strong(),
+                    )
+                    .truncate(),
+                );
+            });
+        return;
+    }
+    if m.setup().is_some() {
+        ui.label(RichText::new("Set-up mode").strong());
+        return;
+    }
+    let mut play_on = false;
+    ui.horizontal_wrapped(|ui| {
+        if let (Some(t), Some(since)) = (m.thinking(), m.thinking_since()) {
+            // The button first: the time beside it grows.
+            if ui.button("Move now").clicked() {
+                out.push(Action::MoveNow);
             }
-            let turn = m.turn();
+            ui.spinner();
             ui.label(format!(
-                "{} to move (ply {})",
-                m.player_name(turn),
-                m.game().ply() + 1
+                "{} ({}) is thinking… {:.1} s",
+                m.player_name(t.player),
+                t.spec,
+                since.elapsed().as_secs_f32()
             ));
-            // Where taking stones wins, how many each player has taken.
-            if let Some(taken) = v.taken_summary(m.game().position()) {
-                ui.weak(format!("· stones taken: {taken}"));
-            }
-            let bot_to_move = matches!(m.seat_of_player(turn), Seat::Bot(_));
-            if !m.at_end_of_line() {
-                ui.weak(format!(
-                    "· viewing ply {} of {}",
-                    m.game().ply(),
-                    m.line_len()
-                ));
-                if bot_to_move {
-                    play_on = ui
-                        .button("Play on from here")
-                        .on_hover_text(
-                            "bots wait while an earlier ply is shown; this lets them play, \
+            return;
+        }
+        let turn = m.turn();
+        ui.label(format!(
+            "{} to move (ply {})",
+            m.player_name(turn),
+            m.game().ply() + 1
+        ));
+        // Where taking stones wins, how many each player has taken.
+        if let Some(taken) = v.taken_summary(m.game().position()) {
+            ui.weak(format!("· stones taken: {taken}"));
+        }
+        let bot_to_move = matches!(m.seat_of_player(turn), Seat::Bot(_));
+        if !m.at_end_of_line() {
+            ui.weak(format!(
+                "· viewing ply {} of {}",
+                m.game().ply(),
+                m.line_len()
+            ));
+            if bot_to_move {
+                play_on = ui
+                    .button("Play on from here")
+                    .on_hover_text(
+                        "bots wait while an earlier ply is shown; this lets them play, \
                              their move opening a variation (the later moves stay)",
-                        )
-                        .clicked();
+                    )
+                    .clicked();
+            }
+        } else if m.is_paused() && bot_to_move {
+            ui.weak("· bots are paused");
+        }
+    });
+    if play_on {
+        out.push(Action::PlayOn);
+    }
+}
+
+/// The move chooser, or the panel's message.
+fn prompt_row(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
+    let choices = m.choices().to_vec();
+    if !choices.is_empty() {
+        let mut chosen = None;
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Choose:");
+            for c in choices {
+                if ui.button(m.describe_move(c)).clicked() {
+                    chosen = Some(c);
                 }
-            } else if m.is_paused() && bot_to_move {
-                ui.weak("· bots are paused");
             }
         });
-        if play_on {
-            out.push(Action::PlayOn);
+        if let Some(c) = chosen {
+            out.push(Action::Choose(c));
         }
-    }
-
-    /// The move chooser, or the panel's message.
-    fn prompt(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        let choices = self.model.choices().to_vec();
-        if !choices.is_empty() {
-            let mut chosen = None;
-            ui.horizontal_wrapped(|ui| {
-                ui.label("Choose:");
-                for m in choices {
-                    if ui.button(self.model.describe_move(m)).clicked() {
-                        chosen = Some(m);
-                    }
-                }
-            });
-            if let Some(m) = chosen {
-                out.push(Action::Choose(m));
+    } else if let Some(msg) = m.message() {
+        let text = msg.text.clone();
+        match text.split_once('\n') {
+            // A record's error with its source line and caret: its
+            // first line here, all of it under the record field.
+            Some((first, _)) => {
+                let first = format!("{first} (in full under the board)");
+                let line = crate::Message {
+                    tone: msg.tone,
+                    text: first,
+                };
+                ui.add(egui::Label::new(line.rich_text(ui)).truncate())
+                    .on_hover_text(text);
             }
-        } else if let Some(msg) = self.model.message() {
-            let text = msg.text.clone();
-            msg.show(ui).on_hover_text(text);
+            None => {
+                msg.show(ui).on_hover_text(text);
+            }
         }
     }
+}
 
+impl PlayPanel {
     fn board(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let m = &self.model;
         let v = m.variant();
@@ -716,6 +621,147 @@ impl PlayPanel {
             out.push(Action::Erase(c));
         }
     }
+}
+
+fn setup_controls(ui: &mut egui::Ui, m: &PlayModel, v: &Variant, out: &mut Vec<Action>) {
+    let Some(edit) = m.setup() else {
+        return;
+    };
+    let setup = edit.setup().clone();
+    let mut brush = edit.brush();
+    let can_start = edit.position().is_some();
+    ui.label("Click cells to paint; right-click erases.");
+    // The buttons come first: the list of problems below changes length
+    // as cells are painted and must not move them.
+    ui.horizontal_wrapped(|ui| {
+        if ui
+            .add_enabled(can_start, egui::Button::new("Start from this set-up"))
+            .clicked()
+        {
+            out.push(Action::FinishSetup);
+        }
+        if ui.button("Cancel set-up").clicked() {
+            out.push(Action::CancelSetup);
+        }
+    });
+    let before = brush;
+    ui.radio_value(&mut brush, None, "Brush: erase");
+    for p in 0..v.player_count() {
+        ui.horizontal_wrapped(|ui| {
+            for h in 1..=v.rules().stack_limit {
+                let label = format!("{} {}", v.rules().players[p].name, board::height_name(h));
+                ui.radio_value(&mut brush, Some((p, h)), label);
+            }
+        });
+    }
+    if brush != before {
+        out.push(Action::SetBrush(brush));
+    }
+    let names = board::player_names(v.rules());
+    let mut turn = setup.turn();
+    egui::ComboBox::from_label("Side to move")
+        .selected_text(names.get(turn).map_or("?", String::as_str))
+        .show_ui(ui, |ui| {
+            for (p, name) in names.iter().enumerate() {
+                ui.selectable_value(&mut turn, p, name.as_str());
+            }
+        });
+    if turn != setup.turn() {
+        out.push(Action::SetSetupTurn(turn));
+    }
+    if matches!(v.rules().opening, murus_dsl::rules::Opening::Pie { .. }) {
+        let mut phase = setup.phase();
+        egui::ComboBox::from_label("Pie phase")
+            .selected_text(phase.pie_word().unwrap_or("normal play"))
+            .show_ui(ui, |ui| {
+                for ph in [
+                    Phase::Normal,
+                    Phase::PieOpen,
+                    Phase::PieReply,
+                    Phase::PieSwapped,
+                ] {
+                    ui.selectable_value(&mut phase, ph, ph.pie_word().unwrap_or("normal play"));
+                }
+            });
+        if phase != setup.phase() {
+            out.push(Action::SetSetupPhase(phase));
+        }
+    }
+    if v.player_count() > 2 {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Eliminated:");
+            for (p, name) in names.iter().enumerate() {
+                let mut gone = setup.is_out(p);
+                if ui.checkbox(&mut gone, name.as_str()).changed() {
+                    out.push(Action::SetSetupOut(p, gone));
+                }
+            }
+        });
+    }
+    // Where taking stones wins, how many each player has taken.
+    if v.counts_taken() {
+        ui.horizontal_wrapped(|ui| {
+            ui.label("Stones taken:");
+            for (p, name) in names.iter().enumerate() {
+                let mut taken = setup.taken(p);
+                let label = ui.label(format!("{name}:"));
+                let field = egui::DragValue::new(&mut taken).range(0..=255);
+                if ui.add(field).labelled_by(label.id).changed() {
+                    out.push(Action::SetSetupTaken(p, taken));
+                }
+            }
+        });
+    }
+    ui.horizontal_wrapped(|ui| {
+        if ui.button("Clear board").clicked() {
+            out.push(Action::ClearSetup);
+        }
+        if ui.button("Start position").clicked() {
+            out.push(Action::ResetSetup);
+        }
+    });
+    let Some(edit) = m.setup() else {
+        return;
+    };
+    if edit.problems().is_empty() {
+        ui.colored_label(theme::success(ui), "Set-up is legal");
+    }
+    for p in edit.problems() {
+        ui.add(
+            egui::Label::new(
+                RichText::new(format!("error: {}", p.message())).color(theme::error(ui)),
+            )
+            .wrap(),
+        );
+    }
+    for n in edit.notes() {
+        ui.add(
+            egui::Label::new(RichText::new(format!("warning: {n}")).color(theme::warning(ui)))
+                .wrap(),
+        );
+    }
+}
+
+/// A message of several lines (a record's error: where, the source line,
+/// a caret under the mistake) in full, in monospace, in rows kept whether
+/// or not there is one; a longer or wider one scrolls.
+fn full_error(ui: &mut egui::Ui, m: &PlayModel) {
+    let row = ui.text_style_height(&egui::TextStyle::Monospace);
+    let height = RECORD_ERROR_ROWS as f32 * row;
+    let msg = m.message().filter(|m| m.text.contains('\n'));
+    layout::reserved_height(ui, height, |ui| {
+        let Some(msg) = msg else { return };
+        // Unwrapped, so that the caret stays under the mistake; it scrolls
+        // both ways.
+        egui::ScrollArea::both()
+            .id_salt("record-error")
+            .max_height(height)
+            .auto_shrink([false, false])
+            .show(ui, |ui| {
+                let text = msg.rich_text(ui).monospace();
+                ui.add(egui::Label::new(text).extend());
+            });
+    });
 }
 
 /// A monospace text area as wide as the panel and `rows` rows high

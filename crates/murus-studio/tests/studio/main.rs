@@ -11,6 +11,7 @@ mod lab;
 mod layout;
 mod murals;
 mod play;
+mod play_defects;
 mod report;
 mod rules;
 mod tree;

@@ -1,6 +1,7 @@
-//! The edit history: undo and redo over snapshots of a document. Each edit is
-//! one step and a run of typing is one step; a new step forgets what was
-//! undone, so Redo never brings back a board from before it.
+//! The edit history: undo and redo over snapshots of a document (a mural
+//! being edited, Play's move tree). Each edit is one step and a run of
+//! typing is one step; a new step forgets what was undone, so Redo never
+//! brings back a state from before it.
 
 /// How many steps Undo can take back.
 const LIMIT: usize = 100;
@@ -68,6 +69,30 @@ impl<T: PartialEq> History<T> {
     }
     pub fn can_redo(&self) -> bool {
         !self.redos.is_empty()
+    }
+
+    /// The snapshot Undo would restore.
+    pub fn next_undo(&self) -> Option<&T> {
+        self.undos.last()
+    }
+    /// The snapshot Redo would restore.
+    pub fn next_redo(&self) -> Option<&T> {
+        self.redos.last()
+    }
+
+    /// The snapshots, to persist: before each step, oldest first, and
+    /// those undone, the next to redo last.
+    pub fn steps(&self) -> (&[T], &[T]) {
+        (&self.undos, &self.redos)
+    }
+
+    /// The history of steps persisted ([`History::steps`]).
+    pub fn from_steps(undos: Vec<T>, redos: Vec<T>) -> History<T> {
+        History {
+            undos,
+            redos,
+            typing_since: None,
+        }
     }
 
     /// Takes back the last step of the document, which is `current` now:
