@@ -4,7 +4,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, Pos2, Rect, RichText};
 use murus_engine::{Move, Phase, Variant};
 
 use super::analysis_view::BAR_WIDTH;
-use super::{Action, PlayPanel, SEAT_CHOICES, Seat, SetupEdit};
+use super::{Action, Exports, PlayPanel, SEAT_CHOICES, Seat, SetupEdit};
 use crate::board::{self, Notes, Scene};
 use crate::dialog;
 use crate::files::PickRequest;
@@ -462,8 +462,10 @@ impl PlayPanel {
                     .named("diagram.svg");
                 out.push(Action::Pick(request, Then::ExportDiagram));
             }
-            ui.checkbox(&mut self.export_arrows, "with the best line")
-                .on_hover_text("arrows for the analysis' best line (turn the analysis on)");
+            ui.checkbox(self.exports.with_arrows_mut(), "with the best line")
+                .on_hover_text(
+                    "numbered arrows for the analysis' best line (turn the analysis on)",
+                );
             if ui
                 .button("Export GIF…")
                 .on_hover_text("the line shown as an animation, a frame a ply")
@@ -534,7 +536,7 @@ impl PlayPanel {
         ui.separator();
         // Last: what it shows grows and shrinks with the search, and moves
         // nothing below it.
-        self.analysis_section(ui, out);
+        self.analysis_view().section(ui, out);
     }
 
     fn centre(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
@@ -561,7 +563,7 @@ impl PlayPanel {
                 Pos2::new(avail.min.x, used.min.y),
                 egui::vec2(BAR_WIDTH, used.height().max(40.0)),
             );
-            self.eval_bar(ui, bar);
+            self.analysis_view().eval_bar(ui, bar);
         }
     }
 
@@ -658,6 +660,8 @@ impl PlayPanel {
             if let Some(m) = chosen {
                 out.push(Action::Choose(m));
             }
+        } else if self.exports.is_running() {
+            export_status(&self.exports, ui, out);
         } else if let Some(msg) = self.model.message() {
             let text = msg.text.clone();
             msg.show(ui).on_hover_text(text);
@@ -681,7 +685,7 @@ impl PlayPanel {
             ),
         };
         let targets = m.targets();
-        let (arrows, hover) = self.analysis_notes();
+        let (arrows, hover) = self.analysis_view().notes();
         let m = &self.model;
         let v = m.variant();
         let colours = board::player_colours(v.rules());
@@ -716,6 +720,22 @@ impl PlayPanel {
             out.push(Action::Erase(c));
         }
     }
+}
+
+/// The export being written, in the message's rows: Cancel, and what is
+/// written and how far, wrapped rather than cut off.
+fn export_status(exports: &Exports, ui: &mut egui::Ui, out: &mut Vec<Action>) {
+    let Some(status) = exports.status() else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        // The button first: the count beside it grows.
+        if ui.button("Cancel export").clicked() {
+            out.push(Action::CancelExport);
+        }
+        ui.spinner();
+        ui.add(egui::Label::new(status).wrap());
+    });
 }
 
 /// A monospace text area as wide as the panel and `rows` rows high
