@@ -260,6 +260,81 @@ fn heights_read_as_rings() {
     assert!(seen.is_superset(&BTreeSet::from([1, 2, 3])), "{seen:?}");
 }
 
+/// Each disc of each stack in `svg`: its centre and radius.
+fn stack_discs(svg: &str) -> Vec<(f64, f64, f64)> {
+    let mut out = Vec::new();
+    for t in svg.split("<g class=\"stack\"").skip(1) {
+        let body = t.split("</g>").next().unwrap();
+        for c in body.split("<circle").skip(1) {
+            let c = format!(" {}", c.split('>').next().unwrap());
+            out.push((number(&c, "cx"), number(&c, "cy"), number(&c, "r")));
+        }
+    }
+    out
+}
+
+/// The arrows of a line drawn numbered (a best line, a solution): each
+/// numbered 1, 2, 3 … in order, and no number's disc over a stack, where
+/// it would hide the rings that give the stack's height (positions of
+/// random play of every shipped two-player variant, lines of three moves).
+#[test]
+fn the_arrows_of_a_line_are_numbered_and_no_number_covers_a_stack() {
+    let mut lines = 0;
+    for (name, _) in BUILTIN {
+        let v = Variant::builtin(name).unwrap();
+        for seed in 0..6 {
+            let pos = random_position(&v, seed, 10 + 7 * seed as usize);
+            let mut d = Diagram::new(&v, pos).numbered(true);
+            let mut rng = SmallRng::seed_from_u64(seed);
+            let mut at = pos;
+            let mut line = Vec::new();
+            for _ in 0..3 {
+                let moves: Vec<_> = v
+                    .legal_moves(&at)
+                    .into_iter()
+                    .filter(|m| !matches!(m.action(), Action::Swap))
+                    .collect();
+                if moves.is_empty() || v.outcome(&at).is_some() {
+                    break;
+                }
+                let m = moves[rng.random_range(0..moves.len())];
+                d = d.arrow(m).unwrap();
+                line.push(v.move_to_string(m));
+                at = v.play(&at, m);
+            }
+            let svg = d.to_svg();
+            let numbers = tags(&svg, "arrow-number");
+            let read: Vec<(String, String)> = numbers
+                .iter()
+                .map(|t| {
+                    let n = attr(t, "data-number").unwrap().to_string();
+                    (n, attr(t, "data-move").unwrap().replace("&gt;", ">"))
+                })
+                .collect();
+            let expected: Vec<(String, String)> = line
+                .iter()
+                .enumerate()
+                .map(|(i, m)| ((i + 1).to_string(), m.clone()))
+                .collect();
+            assert_eq!(read, expected, "{name} seed {seed}");
+            let discs = stack_discs(&svg);
+            for part in svg.split("<g class=\"arrow-number\"").skip(1) {
+                let c = format!(" {}", part.split("<circle").nth(1).unwrap());
+                let (x, y, r) = (number(&c, "cx"), number(&c, "cy"), number(&c, "r"));
+                for &(sx, sy, sr) in &discs {
+                    let apart = (x - sx).hypot(y - sy);
+                    assert!(
+                        apart >= r + sr,
+                        "{name} seed {seed}: the number at {x},{y} covers the stack at {sx},{sy}"
+                    );
+                }
+            }
+            lines += 1;
+        }
+    }
+    assert!(lines > 20);
+}
+
 #[test]
 fn the_standard_start_in_print_with_coordinates_an_arrow_and_a_mark() {
     let v = Variant::standard();

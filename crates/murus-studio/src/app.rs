@@ -221,6 +221,7 @@ impl StudioApp {
     pub fn busy(&self) -> bool {
         self.play.is_thinking()
             || self.play.is_analysing()
+            || self.play.exports().is_running()
             || self.lab.is_running()
             || self.murals.is_busy()
             || self.rules.is_busy()
@@ -326,6 +327,7 @@ impl Host for StudioApp {
             && !self.murals.is_busy()
             && !self.rules.is_busy()
             && !self.play.is_analysing()
+            && !self.play.exports().is_running()
     }
     fn fully_loaded(&self) -> bool {
         self.play.is_thinking() && self.lab.is_running()

@@ -87,7 +87,7 @@ fn luminance(c: Color32) -> f32 {
 }
 
 /// A colour that stands out against `c` (for outlines and digits).
-fn contrast(c: Color32) -> Color32 {
+pub(crate) fn contrast(c: Color32) -> Color32 {
     if luminance(c) > 140.0 {
         Color32::from_gray(20)
     } else {
@@ -332,8 +332,28 @@ pub fn show_with(ui: &mut egui::Ui, scene: &Scene<'_>, notes: &Notes<'_>) -> Boa
     response
 }
 
+/// The radius of an arrow's label disc.
+fn label_radius(unit: f32) -> f32 {
+    (unit * 0.14).max(7.0)
+}
+
+/// Where an arrow's label goes: on the arrow, far enough from its tail's
+/// centre to keep off the height digit of a stack there (and, for a short
+/// arrow, no further than its middle).
+fn label_at(from: Pos2, to: Pos2, unit: f32) -> Pos2 {
+    let d = to - from;
+    let len = d.length();
+    let clear = label_radius(unit) + DIGIT_REACH * unit;
+    from + d / len * clear.min(len / 2.0)
+}
+
+/// How far from a cell's centre a stack's height digit reaches, in cell
+/// units (the digit sits on the top disc, lifted for a taller stack).
+const DIGIT_REACH: f32 = 0.32;
+
 /// An arrow between two cell centres, ending short of both, with its
-/// label in a disc at the tail.
+/// label in a disc on it, clear of the height digit of a stack at its
+/// tail.
 fn draw_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, unit: f32, a: &Arrow) {
     let d = to - from;
     let len = d.length();
@@ -348,11 +368,12 @@ fn draw_arrow(painter: &egui::Painter, from: Pos2, to: Pos2, unit: f32, a: &Arro
     painter.arrow(start, end - start, outline);
     painter.arrow(start, end - start, Stroke::new(width, a.colour));
     if !a.label.is_empty() {
-        let r = (unit * 0.14).max(7.0);
+        let r = label_radius(unit);
+        let at = label_at(from, to, unit);
         let disc = a.colour.to_opaque();
-        painter.circle(start, r, disc, Stroke::new(1.0, contrast(disc)));
+        painter.circle(at, r, disc, Stroke::new(1.0, contrast(disc)));
         painter.text(
-            start,
+            at,
             Align2::CENTER_CENTER,
             &a.label,
             FontId::proportional(r * 1.3),
@@ -395,7 +416,7 @@ fn draw_stack(painter: &egui::Painter, c: Pos2, unit: f32, col: Color32, h: u8) 
         let shade = if i + 1 == n { col } else { darker(col) };
         painter.circle(centre, r, shade, Stroke::new(1.5, edge));
     }
-    let top = c + Vec2::new(0.0, lift - step * f32::from(n - 1));
+    let top = digit_at(c, unit, h);
     if n >= 3 {
         // The catapult's arm: a small triangle.
         let t = r * 0.55;
@@ -420,6 +441,14 @@ fn draw_stack(painter: &egui::Painter, c: Pos2, unit: f32, col: Color32, h: u8) 
             edge,
         );
     }
+}
+
+/// The centre of the top disc of a stack of `h` on a cell centred on `c`,
+/// where its height digit is written.
+fn digit_at(c: Pos2, unit: f32, h: u8) -> Pos2 {
+    let step = unit * 0.11;
+    let n = f32::from(h.max(1));
+    c + Vec2::new(0.0, -step * (n - 1.0) / 2.0)
 }
 
 fn darker(c: Color32) -> Color32 {
@@ -478,4 +507,43 @@ pub fn stacks_of(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Issue 38: an arrow's label disc sat on its tail's stack, over the
+    /// digit that gives the stack's height.
+    #[test]
+    fn an_arrows_label_keeps_off_the_height_digit_of_the_stack_at_its_tail() {
+        let unit = 60.0;
+        let from = Pos2::new(100.0, 100.0);
+        for (dx, dy) in [
+            (1, 0),
+            (1, 1),
+            (0, 1),
+            (-1, 1),
+            (-1, 0),
+            (-1, -1),
+            (0, -1),
+            (1, -1),
+        ] {
+            for cells in 1..=3 {
+                let to = from + Vec2::new(dx as f32, dy as f32) * unit * cells as f32;
+                let at = label_at(from, to, unit);
+                for h in 2..=4 {
+                    let digit = digit_at(from, unit, h);
+                    // The digit: about 0.27 units high, 0.2 wide.
+                    let digit_box = Rect::from_center_size(digit, Vec2::new(0.2, 0.27) * unit);
+                    let near = digit_box.distance_to_pos(at);
+                    assert!(
+                        near >= label_radius(unit),
+                        "towards {dx},{dy} over {cells}: the label at {at:?} is {near} from \
+                         the digit of a stack of {h}"
+                    );
+                }
+            }
+        }
+    }
 }

@@ -239,25 +239,68 @@ fn head(s: &mut String, tip: Point, (ux, uy): (f64, f64)) {
 /// The radius of an arrow's number disc.
 pub(super) const NUMBER_RADIUS: f64 = PITCH * 0.15;
 
-/// Where the number of an arrow from `a` towards `b` goes: on its way out
-/// of the stack, at the first of a few places along it that keeps clear
-/// of the numbers `placed` already.
-pub(super) fn number_place(a: Point, b: Point, placed: &[Point]) -> Point {
+/// The radius of a stack's disc; a stack of two or more stands on a second
+/// disc [`STACK_LIFT`] below it.
+pub(super) const STACK_RADIUS: f64 = PITCH * 0.38;
+/// How far below a stack's disc the disc it stands on is drawn.
+pub(super) const STACK_LIFT: f64 = PITCH * 0.06;
+
+/// Where the number of an arrow from `a` towards `b` goes: near its start,
+/// at the first of a few places on it, or else beside it, that keeps clear
+/// of the numbers `placed` already and of the discs of the stacks centred
+/// on `stacks` (a number over a stack would hide the rings that give its
+/// height). Where no place is clear of both, the first clear of the
+/// numbers.
+pub(super) fn number_place(a: Point, b: Point, placed: &[Point], stacks: &[Point]) -> Point {
     let (u, len) = towards(a, b);
-    let clear = |p: Point| {
+    let apart = |p: Point, q: Point, d: f64| (p.0 - q.0).hypot(p.1 - q.1) > d;
+    let off_numbers = |p: Point| {
         placed
             .iter()
-            .all(|q| (p.0 - q.0).hypot(p.1 - q.1) > 2.0 * NUMBER_RADIUS + 2.0)
+            .all(|&q| apart(p, q, 2.0 * NUMBER_RADIUS + 2.0))
     };
-    let along = |f: f64| (a.0 + u.0 * f, a.1 + u.1 * f);
-    let mut f = PITCH * 0.36;
-    while f < len - PITCH * 0.3 {
-        if clear(along(f)) {
-            return along(f);
+    let off_stacks = |p: Point| {
+        stacks.iter().all(|&(x, y)| {
+            let d = STACK_RADIUS + NUMBER_RADIUS + 1.0;
+            apart(p, (x, y), d) && apart(p, (x, y + STACK_LIFT), d)
+        })
+    };
+    // Along the arrow, then to either side of it, as far as the corners of
+    // the cells it crosses (on a full board, the only places off every
+    // stack).
+    // On the arrow wherever it can be, beside it only where it cannot.
+    let mut places = Vec::new();
+    for side in [0.0, 0.32, -0.32, 0.5, -0.5] {
+        let mut f = PITCH * 0.36;
+        while f < len - PITCH * 0.3 + 1e-9 {
+            let (x, y) = (a.0 + u.0 * f, a.1 + u.1 * f);
+            places.push((x - u.1 * side * PITCH, y + u.0 * side * PITCH));
+            f += NUMBER_RADIUS / 2.0;
         }
-        f += NUMBER_RADIUS;
     }
-    along(PITCH * 0.36)
+    let nearest_stack = |p: Point| {
+        stacks
+            .iter()
+            .map(|&(x, y)| {
+                (p.0 - x)
+                    .hypot(p.1 - y)
+                    .min((p.0 - x).hypot(p.1 - y - STACK_LIFT))
+            })
+            .fold(f64::INFINITY, f64::min)
+    };
+    places
+        .iter()
+        .copied()
+        .find(|&p| off_numbers(p) && off_stacks(p))
+        .or_else(|| {
+            // None clear of both: the one furthest from the stacks.
+            places
+                .iter()
+                .copied()
+                .filter(|&p| off_numbers(p))
+                .max_by(|&p, &q| nearest_stack(p).total_cmp(&nearest_stack(q)))
+        })
+        .unwrap_or((a.0 + u.0 * PITCH * 0.36, a.1 + u.1 * PITCH * 0.36))
 }
 
 /// The number `n` of an arrow in a disc at `at`.
@@ -303,11 +346,24 @@ mod tests {
     #[test]
     fn numbers_keep_clear_of_each_other() {
         let a = (0.0, 0.0);
-        let first = number_place(a, (120.0, 0.0), &[]);
-        let second = number_place(a, (120.0, 0.0), &[first]);
+        let first = number_place(a, (120.0, 0.0), &[], &[]);
+        let second = number_place(a, (120.0, 0.0), &[first], &[]);
         assert!(
-            (second.0 - first.0).abs() > 2.0 * NUMBER_RADIUS,
+            (second.0 - first.0).hypot(second.1 - first.1) > 2.0 * NUMBER_RADIUS,
             "{first:?} {second:?}"
         );
+    }
+
+    #[test]
+    fn numbers_keep_off_the_stacks_at_both_ends_of_a_step() {
+        let (a, b) = ((0.0, 0.0), (PITCH, 0.0));
+        let at = number_place(a, b, &[], &[a, b]);
+        for (x, y) in [a, b, (a.0, a.1 + STACK_LIFT), (b.0, b.1 + STACK_LIFT)] {
+            let d = (at.0 - x).hypot(at.1 - y);
+            assert!(
+                d > STACK_RADIUS + NUMBER_RADIUS,
+                "{at:?} is {d} from {x},{y}"
+            );
+        }
     }
 }

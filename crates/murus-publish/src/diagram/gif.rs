@@ -2,12 +2,21 @@
 //! after each move, each a [`Diagram`] with coordinates and a label under
 //! the board naming the move as a record numbers it ("12. c3-e5").
 
+use murus_engine::job::Handler;
 use murus_engine::{Move, Position, Variant};
 
 use super::{Diagram, DiagramError, Theme};
 
 /// The least width of a GIF's frames, in pixels, unless a scale is given.
 pub const GIF_MIN_WIDTH: f64 = 400.0;
+
+/// How far [`GameGif::encode_with`] has got: frames drawn and encoded, of
+/// how many.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Frames {
+    pub done: usize,
+    pub of: usize,
+}
 
 /// A game to animate: the position `start`, then each of `moves` (legal in
 /// turn) with its cells shaded, each shown for a delay (the last three
@@ -134,13 +143,21 @@ impl<'v> GameGif<'v> {
 
     /// The animated GIF.
     pub fn encode(&self) -> Result<Vec<u8>, DiagramError> {
+        self.encode_with(&())
+    }
+
+    /// [`GameGif::encode`], telling `handler` after each frame how many
+    /// are done, and stopping with [`DiagramError::Stopped`] once it asks
+    /// (a long game takes seconds: an app runs this in the background).
+    pub fn encode_with(&self, handler: &dyn Handler<Frames>) -> Result<Vec<u8>, DiagramError> {
         let scale = self.pixel_scale();
-        let images = self
-            .frames()
-            .iter()
-            .map(|d| d.to_pixmap(scale))
-            .collect::<Result<Vec<_>, _>>()?;
-        let (w, h) = (images[0].width(), images[0].height());
+        let frames = self.frames();
+        let of = frames.len();
+        let first = frames
+            .first()
+            .ok_or_else(|| DiagramError::Render("no frames".into()))?
+            .to_pixmap(scale)?;
+        let (w, h) = (first.width(), first.height());
         let too_big = || DiagramError::Render(format!("{w}x{h} is too large for a GIF"));
         let (w, h) = (
             u16::try_from(w).map_err(|_| too_big())?,
@@ -151,17 +168,27 @@ impl<'v> GameGif<'v> {
         {
             let mut encoder = gif::Encoder::new(&mut out, w, h, &[]).map_err(fail)?;
             encoder.set_repeat(gif::Repeat::Infinite).map_err(fail)?;
-            let last = images.len() - 1;
-            for (i, pixmap) in images.into_iter().enumerate() {
+            let mut next = Some(first);
+            for (i, d) in frames.iter().enumerate() {
+                if handler.stop() {
+                    return Err(DiagramError::Stopped);
+                }
+                // Drawn one at a time: a long game's frames are never all
+                // held at once.
+                let pixmap = match next.take() {
+                    Some(p) => p,
+                    None => d.to_pixmap(scale)?,
+                };
                 // Opaque pixels: premultiplied RGBA is plain RGBA.
                 let mut rgba = pixmap.take();
                 let mut frame = gif::Frame::from_rgba_speed(w, h, &mut rgba, 10);
-                frame.delay = if i == last {
+                frame.delay = if i + 1 == of {
                     self.delay_cs.saturating_mul(3)
                 } else {
                     self.delay_cs
                 };
                 encoder.write_frame(&frame).map_err(fail)?;
+                handler.progress(&Frames { done: i + 1, of });
             }
         }
         Ok(out)
@@ -186,4 +213,30 @@ pub fn game_gif(
         .scale(scale)
         .delay(delay_cs)
         .encode()
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::Mutex;
+
+    use murus_engine::job::{Cancel, HandlerExt};
+
+    use super::*;
+
+    #[test]
+    fn encoding_tells_each_frame_done_and_stops_when_asked() {
+        let v = Variant::standard();
+        let start = v.start();
+        let a = v.parse_move(&start, "b1-b3").unwrap();
+        let b = v.parse_move(&v.play(&start, a), "c7-c5").unwrap();
+        let gif = GameGif::new(&v, start, &[a, b]).scale(0.5);
+        let seen = Mutex::new(Vec::new());
+        let handler = Cancel::new().on_progress(|f: &Frames| seen.lock().unwrap().push(f.done));
+        let bytes = gif.encode_with(&handler).unwrap();
+        assert_eq!(bytes, gif.encode().unwrap());
+        assert_eq!(*seen.lock().unwrap(), [1, 2, 3]);
+        let cancel = Cancel::new();
+        cancel.cancel();
+        assert_eq!(gif.encode_with(&cancel), Err(DiagramError::Stopped));
+    }
 }

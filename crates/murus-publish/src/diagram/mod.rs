@@ -25,7 +25,7 @@ mod draw;
 mod gif;
 mod layout;
 
-pub use gif::{GIF_MIN_WIDTH, GameGif, game_gif};
+pub use gif::{Frames, GIF_MIN_WIDTH, GameGif, game_gif};
 
 use draw::{Point, hatch, outline, shape};
 use layout::{CAPTION_SIZE, COORDINATE_SIZE, Layout, PITCH, TAKEN_SIZE};
@@ -60,6 +60,9 @@ pub enum DiagramError {
     /// A move without cells (the pie rule's swap).
     #[error("`{0}` moves no stone: it has no arrow")]
     NoArrow(String),
+    /// The work was stopped before its end (an animation cancelled).
+    #[error("stopped before the end")]
+    Stopped,
     /// The SVG could not be rendered (a bug: the SVG is ours).
     #[error("the diagram could not be rendered as PNG: {0}")]
     Render(String),
@@ -307,13 +310,18 @@ impl<'v> Diagram<'v> {
             self.arrow_svg(&mut s, &palette, m, &centre);
         }
         if self.numbered {
+            let stacks: Vec<Point> = g
+                .cells()
+                .filter(|&slot| self.stacks && self.variant.stack(&self.position, slot).is_some())
+                .map(centre)
+                .collect();
             let mut placed: Vec<Point> = Vec::new();
             for (i, &m) in self.arrows.iter().enumerate() {
                 let cells = self.variant.move_cells(m);
                 let (Some(&a), Some(&b)) = (cells.first(), cells.get(1)) else {
                     continue;
                 };
-                let at = draw::number_place(centre(a), centre(b), &placed);
+                let at = draw::number_place(centre(a), centre(b), &placed, &stacks);
                 placed.push(at);
                 draw::number(
                     &mut s,
@@ -501,7 +509,7 @@ impl<'v> Diagram<'v> {
                 (fill.to_string(), line)
             }
         };
-        let r = PITCH * 0.38;
+        let r = draw::STACK_RADIUS;
         let _ = write!(
             s,
             r#"<g class="stack" data-cell="{}" data-player="{}" data-height="{height}">"#,
@@ -514,7 +522,7 @@ impl<'v> Diagram<'v> {
                 s,
                 r#"<circle cx="{}" cy="{}" r="{}" fill="{fill}" stroke="{line}" stroke-width="2"/>"#,
                 num(cx),
-                num(cy + PITCH * 0.06),
+                num(cy + draw::STACK_LIFT),
                 num(r)
             );
         }

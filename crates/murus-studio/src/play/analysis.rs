@@ -128,6 +128,92 @@ impl PositionEval {
     pub fn score_of(&self, m: Move) -> Option<Score> {
         self.lines.iter().find(|l| l.first == m).map(|l| l.score)
     }
+
+    /// What the display says of the position: its proven value where the
+    /// proof search settled it and the search's score says otherwise (a
+    /// centipawn guess, or another result), else the search's score.
+    pub fn judged(&self) -> Option<Judged> {
+        let score = self.score()?;
+        Some(judge(
+            score,
+            self.mover,
+            self.proven.as_ref().map(|p| p.value),
+        ))
+    }
+
+    /// [`PositionEval::judged`] for move `m` scored `score`: a move the
+    /// proof search showed wins (one of the winning moves) or loses (every
+    /// move of a lost position) is shown with that value.
+    pub fn judged_move(&self, m: Move, score: Score) -> Judged {
+        let value = self.proven.as_ref().and_then(|p| match p.value {
+            Value::Win(w) if w == self.mover => p.winning.contains(&m).then_some(p.value),
+            Value::Win(w) => Some(Value::Win(w)),
+            Value::Draw => None,
+        });
+        judge(score, self.mover, value)
+    }
+}
+
+/// A position's or a move's value as shown: the search's score, for the
+/// side to move, or the value the proof search proved.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Judged {
+    Score(Score),
+    Proven(Value),
+}
+
+/// `score` (for `mover`), unless `proven` says otherwise: a search's win
+/// or loss agrees with a proof of the same (and tells in how many plies).
+fn judge(score: Score, mover: usize, proven: Option<Value>) -> Judged {
+    match (score, proven) {
+        (_, None) => Judged::Score(score),
+        (Score::Win(_), Some(Value::Win(w))) if w == mover => Judged::Score(score),
+        (Score::Loss(_), Some(Value::Win(w))) if w != mover => Judged::Score(score),
+        (_, Some(v)) => Judged::Proven(v),
+    }
+}
+
+impl Judged {
+    /// In words, from the display's point of view ([`shown_score`]):
+    /// "+0.35", "Romans win in 3 plies", "Romans win (proven)", "a draw
+    /// (proven)".
+    pub fn text(self, mover: usize, variant: &Variant) -> String {
+        match self {
+            Judged::Score(s) => {
+                let (s, viewer) = shown_score(s, mover, variant.player_count());
+                score_text(s, viewer, variant)
+            }
+            Judged::Proven(Value::Win(p)) => format!("{} win (proven)", variant.player_name(p)),
+            Judged::Proven(Value::Draw) => "a draw (proven)".to_string(),
+        }
+    }
+
+    /// In a few characters, for the evaluation bar: "+0.4", "#3" (a win
+    /// in 3 plies), "-#3", "win", "loss", "draw" (proven), from the
+    /// display's point of view.
+    pub fn short(self, mover: usize, players: usize) -> String {
+        match self {
+            Judged::Score(s) => match shown_score(s, mover, players).0 {
+                Score::Cp(v) if v.abs() < 995 => format!("{:+.1}", f64::from(v) / 100.0),
+                Score::Cp(v) => format!("{:+.0}", f64::from(v) / 100.0),
+                Score::Win(n) => format!("#{n}"),
+                Score::Loss(n) => format!("-#{n}"),
+            },
+            Judged::Proven(Value::Win(p)) if p == viewer(players, mover) => "win".into(),
+            Judged::Proven(Value::Win(_)) => "loss".into(),
+            Judged::Proven(Value::Draw) => "draw".into(),
+        }
+    }
+
+    /// How full the evaluation bar is ([`bar_fraction`]).
+    pub fn bar_fraction(self, mover: usize, players: usize) -> f32 {
+        match self {
+            Judged::Score(s) => bar_fraction(shown_score(s, mover, players).0),
+            Judged::Proven(Value::Win(p)) if p == viewer(players, mover) => 1.0,
+            Judged::Proven(Value::Win(_)) => 0.0,
+            Judged::Proven(Value::Draw) => 0.5,
+        }
+    }
 }
 
 /// A message of the live analysis: an update for the search `token`.
@@ -652,250 +738,4 @@ fn review_search(
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::play::PlaySaved;
-
-    /// Standard, Romans to move, a Roman tower on d5: `d5-d7` breaks
-    /// through at once.
-    const ONE_MOVE_FROM_A_WIN: &str = "g2g2g21g2g2g2g2/8/3r24/8/8/8/r2r2r21r2r2r2r2 r";
-
-    fn model(variant: &str, seats: &[&str]) -> PlayModel {
-        let saved = PlaySaved {
-            variant_source: Variant::builtin(variant).unwrap().source().to_string(),
-            seats: seats.iter().map(|s| (*s).to_string()).collect(),
-            ..PlaySaved::default()
-        };
-        PlayModel::new(&saved)
-    }
-
-    /// An analysis with budgets small enough for tests.
-    fn small() -> Analysis {
-        let mut a = Analysis {
-            live_budget: LiveBudget {
-                max_depth: 2,
-                time: None,
-                nodes: Some(50_000),
-                proof_nodes: 20_000,
-            },
-            review_limits: Limits {
-                nodes: Some(5_000),
-                ..Limits::default()
-            },
-            ..Analysis::default()
-        };
-        a.set_on(true);
-        a
-    }
-
-    fn mv(m: &PlayModel, text: &str) -> Move {
-        m.variant().parse_move(m.game().position(), text).unwrap()
-    }
-
-    fn eval(mover: usize, depth: u32, first: Move, score: Score) -> PositionEval {
-        PositionEval {
-            depth,
-            nodes: 1,
-            mover,
-            lines: vec![Line {
-                first,
-                score,
-                pv: vec![first],
-            }],
-            done: false,
-            proven: None,
-        }
-    }
-
-    #[test]
-    fn turning_analysis_on_scores_every_legal_move_of_the_position_shown() {
-        let mut m = model("standard", &["human", "human"]);
-        assert!(m.load_position(ONE_MOVE_FROM_A_WIN));
-        let mut a = small();
-        a.drive(&m);
-        assert!(a.is_searching(), "the search starts at once");
-        a.settle(&m);
-        let e = a.current(&m).expect("a result for the position shown");
-        assert!(e.done);
-        assert_eq!(e.mover, 0);
-        assert_eq!(e.score(), Some(Score::Win(1)));
-        assert_eq!(e.pv(), [mv(&m, "d5-d7")]);
-        let legal = m.game().legal_moves();
-        assert_eq!(e.lines.len(), legal.len(), "every legal move is scored");
-        for l in &e.lines {
-            assert!(legal.contains(&l.first));
-        }
-        assert_eq!(e.score_of(mv(&m, "d5-d7")), Some(Score::Win(1)));
-        // Nothing more to search for this position.
-        a.drive(&m);
-        assert!(!a.is_searching());
-    }
-
-    #[test]
-    fn a_message_of_a_search_for_an_earlier_position_is_dropped() {
-        let mut m = model("standard", &["human", "human"]);
-        let mut a = small();
-        a.drive(&m);
-        let first = a.live_token().expect("a search of the start");
-        let b1b3 = mv(&m, "b1-b3");
-        assert!(m.play(b1b3));
-        a.drive(&m);
-        let second = a.live_token().expect("a search of the new position");
-        assert_ne!(first, second);
-        // The old search's late message is dropped…
-        a.receive(LiveMsg {
-            token: first,
-            eval: eval(0, 9, b1b3, Score::Cp(999)),
-        });
-        assert_eq!(a.current(&m), None);
-        // …the new one's is kept.
-        let c7c5 = mv(&m, "c7-c5");
-        let fresh = eval(1, 1, c7c5, Score::Cp(-5));
-        a.receive(LiveMsg {
-            token: second,
-            eval: fresh.clone(),
-        });
-        assert_eq!(a.current(&m), Some(&fresh));
-        // A result is never shown for another position than the board's.
-        assert!(m.back());
-        assert_eq!(a.current(&m), None);
-        assert!(m.forward());
-        a.settle(&m);
-        let e = a
-            .current(&m)
-            .expect("the search of the position after b1-b3");
-        assert_eq!(e.mover, 1);
-        assert!(e.done);
-        assert_eq!(e.lines.len(), m.game().legal_moves().len());
-    }
-
-    #[test]
-    fn analysis_off_cancels_the_search_and_shows_nothing() {
-        let m = model("standard", &["human", "human"]);
-        let mut a = small();
-        a.drive(&m);
-        assert!(a.is_searching());
-        a.set_on(false);
-        assert!(!a.is_searching());
-        a.drive(&m);
-        assert!(!a.is_searching(), "stays off");
-        assert_eq!(a.current(&m), None);
-    }
-
-    #[test]
-    fn the_live_analysis_waits_while_a_bot_thinks() {
-        let mut m = model("standard", &["human", "random"]);
-        let mut a = small();
-        assert!(m.play_text("b1-b3"));
-        let turn = m.start_bot().expect("the bot's turn");
-        a.drive(&m);
-        assert!(!a.is_searching());
-        let reply = turn.think(std::sync::Arc::new(AtomicBool::new(false)));
-        m.bot_replied(turn.token, reply);
-        a.drive(&m);
-        assert!(a.is_searching(), "the human's turn again");
-    }
-
-    #[test]
-    fn a_move_that_lets_a_win_go_is_a_blunder_and_the_win_is_not() {
-        let mut m = model("standard", &["human", "human"]);
-        assert!(m.load_position(ONE_MOVE_FROM_A_WIN));
-        // The tower sows backwards instead of breaking through.
-        assert!(m.play_text("d5-d3"));
-        assert!(m.play_text("c7-c5"));
-        m.jump_to(1); // a review covers the whole line, moves ahead too
-        let mut a = small();
-        a.set_on(false);
-        a.start_review(&m);
-        assert!(a.is_reviewing());
-        a.settle(&m);
-        let r = a.review(&m).expect("the review of the line");
-        assert!(r.is_complete());
-        assert_eq!(r.progress(), (3, 3));
-        let evals = r.evals();
-        assert_eq!(evals.len(), 3, "one evaluation per position");
-        assert_eq!(evals[0], Some(Score::Win(1)), "the Romans' view");
-        assert!(evals.iter().all(Option::is_some));
-        // The reply may be marked too, by however the evaluation values
-        // it; the first move is marked for the win it lets go.
-        let blunders = r.blunders();
-        assert!(!blunders.is_empty(), "{blunders:?}");
-        assert_eq!(blunders[0].index, 0);
-        assert_eq!(blunders[0].mover, 0);
-        assert_eq!(blunders[0].before, Score::Win(1));
-        assert!(!matches!(blunders[0].after, Score::Win(_)));
-        // Another branch from the start drops the review.
-        m.jump_to(0);
-        assert!(m.play_text("d5-d7"));
-        assert!(a.review(&m).is_none());
-        // The winning line: a win, then the game won; no blunder.
-        a.start_review(&m);
-        a.settle(&m);
-        let r = a.review(&m).expect("the review of the winning line");
-        assert_eq!(r.evals(), [Some(Score::Win(1)), Some(Score::Win(0))]);
-        assert_eq!(r.blunders(), []);
-    }
-
-    #[test]
-    fn with_three_players_scores_are_the_side_to_moves_and_no_blunders_are_marked() {
-        let mut m = model("hex3-escape", &["human", "human", "human"]);
-        let first = m.game().legal_moves()[0];
-        assert!(m.play(first));
-        let mut a = small();
-        a.settle(&m);
-        let e = a.current(&m).expect("a result");
-        assert_eq!(e.mover, 1);
-        let s = e.score().unwrap();
-        assert_eq!(shown_score(s, 1, 3), (s, 1), "the side to move's view");
-        a.start_review(&m);
-        a.settle(&m);
-        let r = a.review(&m).unwrap();
-        assert_eq!(r.viewer(), None);
-        assert_eq!(r.evals().len(), 2);
-        assert_eq!(r.blunders(), []);
-    }
-
-    #[test]
-    fn the_toggle_is_saved_and_an_old_save_without_it_loads_with_analysis_off() {
-        let old: PlaySaved = serde_json::from_str(r#"{"seed": 7}"#).unwrap();
-        assert!(!old.analysis);
-        assert_eq!(old.seed, 7);
-        let saved = PlaySaved {
-            analysis: true,
-            ..PlaySaved::default()
-        };
-        let panel = crate::play::PlayPanel::new(saved);
-        assert!(panel.analysis().is_on());
-        assert!(panel.saved().analysis);
-    }
-
-    #[test]
-    fn blunders_are_big_drops_lost_wins_and_walks_into_a_loss() {
-        assert!(is_blunder(Score::Cp(100), Score::Cp(-60)));
-        assert!(
-            !is_blunder(Score::Cp(100), Score::Cp(-50)),
-            "exactly 150 is not"
-        );
-        assert!(is_blunder(Score::Win(3), Score::Cp(900)));
-        assert!(!is_blunder(Score::Win(1), Score::Win(5)));
-        assert!(is_blunder(Score::Cp(-400), Score::Loss(6)));
-        assert!(!is_blunder(Score::Loss(2), Score::Loss(1)));
-        assert!(!is_blunder(Score::Cp(0), Score::Win(3)));
-    }
-
-    #[test]
-    fn scores_read_from_the_first_players_point_of_view() {
-        let v = Variant::standard();
-        assert_eq!(score_text(Score::Cp(35), 0, &v), "+0.35");
-        assert_eq!(score_text(Score::Cp(-120), 0, &v), "-1.20");
-        assert_eq!(score_text(Score::Win(3), 0, &v), "Romans win in 3 plies");
-        assert_eq!(score_text(Score::Loss(1), 0, &v), "Gauls win in 1 ply");
-        // The Gauls to move and ahead: bad for the Romans.
-        assert_eq!(shown_score(Score::Cp(50), 1, 2), (Score::Cp(-50), 0));
-        assert_eq!(shown_score(Score::Win(2), 1, 2), (Score::Loss(2), 0));
-        assert!((bar_fraction(Score::Cp(0)) - 0.5).abs() < 1e-6);
-        assert!(bar_fraction(Score::Cp(400)) > 0.85);
-        assert_eq!(bar_fraction(Score::Loss(1)), 0.0);
-        assert_eq!(graph_value(Score::Cp(-2500)), -10.0);
-    }
-}
+mod tests;

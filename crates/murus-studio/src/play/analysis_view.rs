@@ -7,10 +7,8 @@ use egui_plot::{HLine, Line, MarkerShape, PlotPoints, Points, VLine};
 use murus_ai::analysis::Score;
 use murus_engine::Move;
 
-use super::analysis::{
-    self, BLUNDER_CP, PositionEval, arrow_cells, bar_fraction, graph_value, score_text, shown_score,
-};
-use super::{Action, PlayPanel};
+use super::analysis::{self, BLUNDER_CP, PositionEval, arrow_cells, graph_value, score_text};
+use super::{Action, Analysis, PlayModel, PlayPanel};
 use crate::{board, layout, theme};
 
 /// Width of the evaluation bar beside the board.
@@ -22,16 +20,39 @@ const ARROWS: usize = 3;
 const LISTED: usize = 5;
 /// Moves named in one cell's hover text.
 const PER_CELL: usize = 8;
-/// Rows of the live analysis: the status, the best line, the best moves
-/// and the count of the others, shown or not.
-const LIVE_ROWS: f32 = 3.0 + LISTED as f32;
+/// The height of the score written on the evaluation bar.
+const NUMBER_HEIGHT: f32 = 16.0;
+/// Rows of the live analysis: the status (two rows, wrapped), the best
+/// line, the proven value, the best moves and the count of the others,
+/// shown or not.
+const LIVE_ROWS: f32 = 5.0 + LISTED as f32;
 
 impl PlayPanel {
+    /// The analysis as this frame draws it.
+    pub(super) fn analysis_view(&self) -> AnalysisView<'_> {
+        AnalysisView {
+            analysis: &self.analysis,
+            model: &self.model,
+            flipped: self.flipped,
+        }
+    }
+}
+
+/// The analysis as drawn in one frame: the part, the model it analyses
+/// and whether the board is turned.
+pub(super) struct AnalysisView<'a> {
+    analysis: &'a Analysis,
+    model: &'a PlayModel,
+    flipped: bool,
+}
+
+impl AnalysisView<'_> {
     /// The analysis section of the side panel: the toggle and "Analyze
-    /// game" in one row, the review's graph and blunders, and the live
-    /// search's depth, score, best line and best moves, in rows of their
-    /// own whatever they hold.
-    pub(super) fn analysis_section(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
+    /// game" in one row, the review's graph (shown from its start), under
+    /// it the review's progress and Cancel while it runs and its blunders
+    /// once it has ended, and the live search's depth, score, best line
+    /// and best moves, in rows of their own whatever they hold.
+    pub(super) fn section(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let mut on = self.analysis.is_on();
         ui.horizontal(|ui| {
             if ui
@@ -47,6 +68,7 @@ impl PlayPanel {
             self.review_button(ui, out);
         });
         self.review_section(ui, out);
+        self.review_progress(ui, out);
         if on {
             layout::reserved(ui, LIVE_ROWS, |ui| self.live_text(ui));
         }
@@ -92,7 +114,8 @@ impl PlayPanel {
                 )
             }
         };
-        ui.horizontal(|ui| {
+        // Wrapped, never cut off: a deep search's status is long.
+        ui.horizontal_wrapped(|ui| {
             if let Some(why) = why_not {
                 ui.weak(why);
                 return;
@@ -104,11 +127,8 @@ impl PlayPanel {
                 Some(e) => {
                     let state = if e.done { "done" } else { "searching" };
                     let text = format!("Depth {} · {} nodes · {state}", e.depth, e.nodes);
-                    Self::row(
-                        ui,
-                        RichText::new(&text),
-                        &format!("{text}; {}", view_note(e.mover)),
-                    );
+                    ui.add(egui::Label::new(&text).wrap())
+                        .on_hover_text(format!("{text}; {}", view_note(e.mover)));
                 }
                 None if self.analysis.is_searching() => {
                     ui.label("analysing…");
@@ -131,20 +151,20 @@ impl PlayPanel {
                 let moves: Vec<String> = p.winning.iter().map(|&mv| v.move_to_string(mv)).collect();
                 text += &format!(" · winning moves {}", moves.join(" "));
             }
-            Self::row(
-                ui,
-                RichText::new(&text).strong(),
-                &format!(
-                    "{text}\nsolved exactly by proof-number search, without the ply cap; a position repeated for ever is a draw"
-                ),
-            );
+            // Wrapped, never cut off: the winning moves may be many.
+            ui.add(egui::Label::new(RichText::new(&text).strong()).wrap())
+                .on_hover_text(format!(
+                    "{text}\nsolved exactly by proof-number search, without the ply cap; a \
+                     position repeated for ever is a draw"
+                ));
         }
         for line in e.lines.iter().take(LISTED) {
-            let (s, viewer) = shown_score(line.score, e.mover, players);
+            // A move proved to win or lose says so, whatever its score.
+            let judged = e.judged_move(line.first, line.score);
             let text = format!(
                 "{}  {}",
                 v.move_to_string(line.first),
-                score_text(s, viewer, v)
+                judged.text(e.mover, v)
             );
             let rest: Vec<String> = line.pv.iter().map(|&mv| v.move_to_string(mv)).collect();
             Self::row(
@@ -161,9 +181,8 @@ impl PlayPanel {
         }
     }
 
-    /// The evaluation bar's accessible label and fill: the viewer's share
-    /// (0 to 1) and colour.
-    fn bar_state(&self) -> (String, Option<(f32, Color32)>, String) {
+    /// What the evaluation bar shows.
+    fn bar_state(&self) -> Bar {
         let m = &self.model;
         let v = m.variant();
         let players = v.player_count();
@@ -174,55 +193,69 @@ impl PlayPanel {
                 "Evaluation: {}",
                 v.describe_outcome_at(o, m.game().position())
             );
-            let fill = match o.winner {
-                Some(w) if players == 2 => Some((if w == 0 { 1.0 } else { 0.0 }, colour(0))),
-                Some(w) => Some((1.0, colour(w))),
-                None => Some((0.5, colour(0))),
+            let (fill, number) = match o.winner {
+                Some(w) if players == 2 => (
+                    Some((if w == 0 { 1.0 } else { 0.0 }, colour(0))),
+                    Some(if w == 0 { "1-0" } else { "0-1" }),
+                ),
+                Some(w) => (Some((1.0, colour(w))), None),
+                None => (Some((0.5, colour(0))), Some("½")),
             };
-            return (label, fill, "the game is over".into());
+            return Bar {
+                label,
+                fill,
+                note: "the game is over".into(),
+                number: number.map(str::to_string),
+            };
         }
-        match self.analysis.current(m) {
-            Some(e) => {
-                let Some(score) = e.score() else {
-                    return ("Evaluation pending".into(), None, String::new());
-                };
-                let (s, viewer) = shown_score(score, e.mover, players);
-                let text = score_text(s, viewer, v);
-                let who = super::possessive(m.player_name(viewer));
-                let (label, note) = if players == 2 {
-                    (
-                        format!("Evaluation {text}"),
-                        format!(
-                            "the {who} point of view: positive is good for the {}; depth {}",
-                            m.player_name(viewer),
-                            e.depth
-                        ),
-                    )
-                } else {
-                    (
-                        format!("Evaluation ({} to move) {text}", m.player_name(viewer)),
-                        format!(
-                            "the {who} point of view (the side to move); depth {}",
-                            e.depth
-                        ),
-                    )
-                };
-                (label, Some((bar_fraction(s), colour(viewer))), note)
-            }
-            None => (
-                "Evaluation pending".into(),
-                None,
-                "the analysis is searching".into(),
-            ),
+        let pending = |note: &str| Bar {
+            label: "Evaluation pending".into(),
+            fill: None,
+            note: note.into(),
+            number: None,
+        };
+        let Some(e) = self.analysis.current(m) else {
+            return pending("the analysis is searching");
+        };
+        let Some(judged) = e.judged() else {
+            return pending("");
+        };
+        let viewer = analysis::viewer(players, e.mover);
+        let text = judged.text(e.mover, v);
+        let who = super::possessive(m.player_name(viewer));
+        let (label, note) = if players == 2 {
+            (
+                format!("Evaluation {text}"),
+                format!(
+                    "the {who} point of view: positive is good for the {}; depth {}",
+                    m.player_name(viewer),
+                    e.depth
+                ),
+            )
+        } else {
+            (
+                format!("Evaluation ({} to move) {text}", m.player_name(viewer)),
+                format!(
+                    "the {who} point of view (the side to move); depth {}",
+                    e.depth
+                ),
+            )
+        };
+        Bar {
+            label,
+            fill: Some((judged.bar_fraction(e.mover, players), colour(viewer))),
+            note,
+            number: Some(judged.short(e.mover, players)),
         }
     }
 
     /// The evaluation bar in `rect`: the viewer's share fills from the
-    /// bottom (the top when the board is flipped).
+    /// bottom (the top when the board is flipped), the score written at
+    /// that end.
     pub(super) fn eval_bar(&self, ui: &mut egui::Ui, rect: Rect) {
-        let (label, fill, note) = self.bar_state();
+        let bar = self.bar_state();
         let r = ui.interact(rect, ui.scope_id().with("eval-bar"), Sense::hover());
-        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Meter, true, &label));
+        r.widget_info(|| egui::WidgetInfo::labeled(egui::Role::Meter, true, &bar.label));
         let painter = ui.painter_at(rect.expand(1.0));
         let back = if ui.visuals().dark_mode {
             Color32::from_gray(50)
@@ -230,7 +263,8 @@ impl PlayPanel {
             Color32::from_gray(215)
         };
         painter.rect_filled(rect, 3.0, back);
-        if let Some((share, colour)) = fill {
+        let mut ink = board::contrast(back);
+        if let Some((share, colour)) = bar.fill {
             let h = rect.height() * share.clamp(0.0, 1.0);
             let part = if self.flipped {
                 Rect::from_min_size(rect.min, Vec2::new(rect.width(), h))
@@ -238,6 +272,9 @@ impl PlayPanel {
                 Rect::from_min_max(Pos2::new(rect.min.x, rect.max.y - h), rect.max)
             };
             painter.rect_filled(part, 3.0, colour);
+            if h >= NUMBER_HEIGHT {
+                ink = board::contrast(colour);
+            }
         }
         let mid = rect.center().y;
         painter.line_segment(
@@ -250,17 +287,29 @@ impl PlayPanel {
             Stroke::new(1.0, ui.visuals().weak_text_color()),
             StrokeKind::Inside,
         );
-        let text = if note.is_empty() {
-            label
+        let text = if bar.note.is_empty() {
+            bar.label
         } else {
-            format!("{label}\n{note}")
+            format!("{}\n{}", bar.label, bar.note)
         };
-        r.on_hover_text(text);
+        r.on_hover_text(text.clone());
+        // The score, written across the bar at the viewer's end.
+        if let Some(number) = bar.number {
+            let at = if self.flipped {
+                Rect::from_min_size(rect.min, Vec2::new(rect.width(), NUMBER_HEIGHT))
+            } else {
+                Rect::from_min_max(Pos2::new(rect.min.x, rect.max.y - NUMBER_HEIGHT), rect.max)
+            };
+            let label = egui::Label::new(RichText::new(number).size(9.5).color(ink))
+                .selectable(false)
+                .wrap_mode(egui::TextWrapMode::Extend);
+            ui.put(at, label).on_hover_text(text);
+        }
     }
 
     /// The best line's arrows and every move's score for the cells' hover
     /// texts, when the live analysis has a result for the position shown.
-    pub(super) fn analysis_notes(&self) -> (Vec<board::Arrow>, Vec<(usize, String)>) {
+    pub(super) fn notes(&self) -> (Vec<board::Arrow>, Vec<(usize, String)>) {
         let m = &self.model;
         let Some(e) = self.analysis.current(m).filter(|_| m.setup().is_none()) else {
             return (Vec::new(), Vec::new());
@@ -291,10 +340,9 @@ impl PlayPanel {
     fn move_hover(&self, e: &PositionEval) -> Vec<(usize, String)> {
         let m = &self.model;
         let v = m.variant();
-        let players = v.player_count();
         let text = |mv: Move, s: Score| {
-            let (s, viewer) = shown_score(s, e.mover, players);
-            format!("{}: {}", v.move_to_string(mv), score_text(s, viewer, v))
+            let judged = e.judged_move(mv, s);
+            format!("{}: {}", v.move_to_string(mv), judged.text(e.mover, v))
         };
         let mut per_cell: Vec<Vec<String>> = vec![Vec::new(); v.geometry().slots()];
         let mut add = |cell: usize, line: String| {
@@ -336,21 +384,12 @@ impl PlayPanel {
         out
     }
 
-    /// "Analyze game", or Cancel and the review's progress.
+    /// "Analyze game", disabled while a review runs (its progress and
+    /// Cancel are under the graph: nothing takes the button's place).
     fn review_button(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        if self.analysis.is_reviewing() {
-            // The button first: the count beside it grows.
-            if ui.button("Cancel").clicked() {
-                out.push(Action::CancelReview);
-            }
-            ui.spinner();
-            if let Some(r) = self.analysis.review(&self.model) {
-                let (done, all) = r.progress();
-                ui.label(format!("{done}/{all} positions"))
-                    .on_hover_text("analysing the game");
-            }
-        } else if ui
-            .add_enabled(self.model.line_len() > 0, egui::Button::new("Analyze game"))
+        let idle = !self.analysis.is_reviewing() && self.model.line_len() > 0;
+        if ui
+            .add_enabled(idle, egui::Button::new("Analyze game"))
             .on_hover_text(format!(
                 "search every position of the line ({} nodes each), graph the evaluation and \
                  mark the blunders",
@@ -362,9 +401,28 @@ impl PlayPanel {
         }
     }
 
+    /// While a review runs: Cancel and how many positions are done.
+    fn review_progress(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
+        if !self.analysis.is_reviewing() {
+            return;
+        }
+        ui.horizontal(|ui| {
+            // The button first: the count beside it grows.
+            if ui.button("Cancel").clicked() {
+                out.push(Action::CancelReview);
+            }
+            ui.spinner();
+            if let Some(r) = self.analysis.review(self.model) {
+                let (done, all) = r.progress();
+                ui.label(format!("{done}/{all} positions"))
+                    .on_hover_text("analysing the game");
+            }
+        });
+    }
+
     /// The review's graph and blunders.
-    fn review_section(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        let Some(review) = self.analysis.review(&self.model).cloned() else {
+    fn review_section(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
+        let Some(review) = self.analysis.review(self.model).cloned() else {
             return;
         };
         let v = self.model.variant().clone();
@@ -528,6 +586,16 @@ pub(super) fn graph_limit(values: impl Iterator<Item = f64>) -> f64 {
         .into_iter()
         .find(|&l| most <= l)
         .unwrap_or(10.0)
+}
+
+/// What the evaluation bar shows: its accessible label, the viewer's
+/// share (0 to 1) and colour, a note for the hover text, and the score in a
+/// few characters.
+struct Bar {
+    label: String,
+    fill: Option<(f32, Color32)>,
+    note: String,
+    number: Option<String>,
 }
 
 /// Grid marks every `step` within `bounds`, all labelled.

@@ -6,7 +6,8 @@
 //! its worker; clicks.rs; records.rs: positions, records and replacing the
 //! game; setup.rs: the position editor); tests drive it without egui.
 //! [`Analysis`] (analysis.rs) is the live analysis and the game review, on
-//! workers of their own. [`PlayPanel`] adds the view (view.rs,
+//! workers of their own. [`Exports`] (export.rs) draws and writes diagrams
+//! and GIFs on a worker of its own. [`PlayPanel`] adds the view (view.rs,
 //! analysis_view.rs): text buffers, the drawing, and the [`Action`]s the
 //! user asks for, applied after the frame.
 //!
@@ -65,6 +66,7 @@ use serde::{Deserialize, Serialize};
 pub use analysis::Analysis;
 pub use bots::{BotReply, BotTurn, Seat, Thinking};
 pub use edits::{SavedHistory, SavedStep};
+pub use export::{DiagramJob, EXPORT_ARROWS, ExportMsg, Exports, GifJob};
 pub use model::{PlayModel, possessive};
 pub use records::Replacement;
 pub use setup::SetupEdit;
@@ -208,6 +210,8 @@ pub enum Action {
     CancelReview,
     /// Mark the review's blunders in the move tree.
     MarkBlunders,
+    /// Stop the export being written.
+    CancelExport,
 }
 
 /// The Play panel: the model plus what only the view needs.
@@ -224,8 +228,8 @@ pub struct PlayPanel {
     record_text: String,
     record_path: String,
     flipped: bool,
-    /// Whether an exported diagram has the best line's arrows.
-    export_arrows: bool,
+    /// Diagrams and GIFs, written in the background.
+    exports: Exports,
     /// The node the move list last scrolled to.
     list_node: Option<NodeId>,
     /// The comment field, and the node it edits.
@@ -246,6 +250,7 @@ impl PlayPanel {
     /// calling `waker` when it reports.
     pub fn with_waker(saved: PlaySaved, waker: Waker) -> PlayPanel {
         let model = PlayModel::with_waker(&saved, waker.clone());
+        let exports = Exports::new(waker.clone());
         let mut analysis = Analysis::new(waker);
         analysis.set_on(saved.analysis);
         PlayPanel {
@@ -258,7 +263,7 @@ impl PlayPanel {
             record_path: saved.record_path,
             flipped: saved.flipped,
             list_node: None,
-            export_arrows: false,
+            exports,
             comment_text: String::new(),
             comment_node: None,
             model,
@@ -352,10 +357,11 @@ impl PlayPanel {
         self.model.save_position(path);
     }
 
-    /// Exports the diagram of the board to `path` (SVG or PNG), with the
-    /// arrows of the analysis' best line when asked and shown.
+    /// Starts exporting the diagram of the board to `path` (SVG or PNG),
+    /// with the numbered arrows of the analysis' best line when asked and
+    /// shown; its message comes when it is written.
     pub fn export_diagram(&mut self, path: &Path) {
-        let arrows = if self.export_arrows {
+        let line = if self.exports.with_arrows() {
             self.analysis
                 .current(&self.model)
                 .map(|e| e.pv().to_vec())
@@ -363,12 +369,25 @@ impl PlayPanel {
         } else {
             Vec::new()
         };
-        self.model.export_diagram(path, &arrows);
+        let job = DiagramJob::of(&self.model, &line);
+        if let Err(e) = self.exports.diagram(job, path) {
+            self.model.feedback.error(e);
+        }
     }
 
-    /// Exports the line shown as an animated GIF to `path`.
+    /// Starts exporting the line shown as an animated GIF to `path`; the
+    /// frames done show as it goes, its message comes when it is written.
     pub fn export_gif(&mut self, path: &Path) {
-        self.model.export_gif(path);
+        let started = GifJob::of(&self.model).and_then(|job| self.exports.gif(job, path));
+        if let Err(e) = started {
+            self.model.feedback.error(e);
+        }
+    }
+
+    /// The exports (the one being written, and whether diagrams have
+    /// arrows).
+    pub fn exports(&self) -> &Exports {
+        &self.exports
     }
 
     /// Whether a bot is thinking.
@@ -393,6 +412,11 @@ impl PlayPanel {
     pub fn poll(&mut self) {
         self.model.poll_bots();
         self.analysis.drive(&self.model);
+        match self.exports.poll() {
+            Some(Ok(said)) => self.model.feedback.info(said),
+            Some(Err(e)) => self.model.feedback.error(e),
+            None => {}
+        }
     }
 
     /// Does what the user asked for; files to pick become commands.
@@ -468,6 +492,7 @@ impl PlayPanel {
             Action::SetAnalysis(on) => self.analysis.set_on(on),
             Action::StartReview => self.analysis.start_review(&self.model),
             Action::CancelReview => self.analysis.cancel_review(),
+            Action::CancelExport => self.exports.cancel(),
             Action::MarkBlunders => {
                 let marks: Vec<(usize, Vec<Move>)> = self
                     .analysis

@@ -4,7 +4,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, Pos2, Rect, RichText};
 use murus_engine::{Move, Phase, Variant};
 
 use super::analysis_view::BAR_WIDTH;
-use super::{Action, PlayModel, PlayPanel, SEAT_CHOICES, Seat, SetupEdit};
+use super::{Action, Exports, PlayModel, PlayPanel, SEAT_CHOICES, Seat, SetupEdit};
 use crate::board::{self, Notes, Scene};
 use crate::dialog;
 use crate::files::PickRequest;
@@ -338,8 +338,10 @@ impl PlayPanel {
                     .named("diagram.svg");
                 out.push(Action::Pick(request, Then::ExportDiagram));
             }
-            ui.checkbox(&mut self.export_arrows, "with the best line")
-                .on_hover_text("arrows for the analysis' best line (turn the analysis on)");
+            ui.checkbox(self.exports.with_arrows_mut(), "with the best line")
+                .on_hover_text(
+                    "numbered arrows for the analysis' best line (turn the analysis on)",
+                );
             if ui
                 .button("Export GIF…")
                 .on_hover_text("the line shown as an animation, a frame a ply")
@@ -413,13 +415,13 @@ impl PlayPanel {
         ui.separator();
         // Last: what it shows grows and shrinks with the search, and moves
         // nothing below it.
-        self.analysis_section(ui, out);
+        self.analysis_view().section(ui, out);
     }
 
     fn centre(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         layout::reserved_height(ui, STATUS_HEIGHT, |ui| status(ui, &self.model, out));
         let prompt = 2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
-        layout::reserved_height(ui, prompt, |ui| prompt_row(ui, &self.model, out));
+        layout::reserved_height(ui, prompt, |ui| prompt_row(ui, &self.model, &self.exports, out));
         // The evaluation bar on the left, as tall as the board; its column
         // is kept while the analysis is off, so that turning it on moves
         // nothing.
@@ -450,7 +452,7 @@ impl PlayPanel {
                 Pos2::new(avail.min.x, used.min.y),
                 egui::vec2(BAR_WIDTH, used.height().max(40.0)),
             );
-            self.eval_bar(ui, bar);
+            self.analysis_view().eval_bar(ui, bar);
         }
     }
 }
@@ -532,7 +534,7 @@ fn status(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
 }
 
 /// The move chooser, or the panel's message.
-fn prompt_row(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
+fn prompt_row(ui: &mut egui::Ui, m: &PlayModel, exports: &Exports, out: &mut Vec<Action>) {
     let choices = m.choices().to_vec();
     if !choices.is_empty() {
         let mut chosen = None;
@@ -547,6 +549,8 @@ fn prompt_row(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
         if let Some(c) = chosen {
             out.push(Action::Choose(c));
         }
+    } else if exports.is_running() {
+        export_status(exports, ui, out);
     } else if let Some(msg) = m.message() {
         let text = msg.text.clone();
         match text.split_once('\n') {
@@ -586,7 +590,7 @@ impl PlayPanel {
             ),
         };
         let targets = m.targets();
-        let (arrows, hover) = self.analysis_notes();
+        let (arrows, hover) = self.analysis_view().notes();
         let m = &self.model;
         let v = m.variant();
         let colours = board::player_colours(v.rules());
@@ -761,6 +765,22 @@ fn full_error(ui: &mut egui::Ui, m: &PlayModel) {
                 let text = msg.rich_text(ui).monospace();
                 ui.add(egui::Label::new(text).extend());
             });
+    });
+}
+
+/// The export being written, in the message's rows: Cancel, and what is
+/// written and how far, wrapped rather than cut off.
+fn export_status(exports: &Exports, ui: &mut egui::Ui, out: &mut Vec<Action>) {
+    let Some(status) = exports.status() else {
+        return;
+    };
+    ui.horizontal_wrapped(|ui| {
+        // The button first: the count beside it grows.
+        if ui.button("Cancel export").clicked() {
+            out.push(Action::CancelExport);
+        }
+        ui.spinner();
+        ui.add(egui::Label::new(status).wrap());
     });
 }
 

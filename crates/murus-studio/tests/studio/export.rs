@@ -23,14 +23,17 @@ fn export_diagram_and_gif_ask_where_and_write_the_board_and_the_line() {
     click_move(&mut h, "c7", "c5");
     click(&mut h, "Export diagram…");
     answered(&mut h);
+    written(&mut h, &svg);
     let text = std::fs::read_to_string(&svg).unwrap();
     assert!(text.contains(r#"data-cell="c5""#) && text.contains(r#"class="stack""#));
     assert!(shows(&h, "exported"), "it says so");
     click(&mut h, "Export diagram…");
     answered(&mut h);
+    written(&mut h, &png);
     assert_eq!(&std::fs::read(&png).unwrap()[1..4], b"PNG");
     click(&mut h, "Export GIF…");
     answered(&mut h);
+    written(&mut h, &gif);
     assert_eq!(&std::fs::read(&gif).unwrap()[..6], b"GIF89a");
     // Cancelled: nothing written, nothing said.
     let before = std::fs::read_dir(&dir).unwrap().count();
@@ -42,6 +45,123 @@ fn export_diagram_and_gif_ask_where_and_write_the_board_and_the_line() {
     let exts = |i: usize| asked[i].filter.clone().unwrap().1;
     assert_eq!(exts(0), ["svg", "png"]);
     assert_eq!(exts(2), ["gif"]);
+}
+
+/// Steps until the export going on has ended and `path` is there.
+fn written(h: &mut Harness<'_, StudioApp>, path: &Path) {
+    until(h, 120, "the export", |h| {
+        !h.state().play.exports().is_running() && path.exists()
+    });
+    steps(h, 2);
+}
+
+/// Plays `plies` moves, each one of those that do not end the game.
+fn play_a_long_game(h: &mut Harness<'_, StudioApp>, plies: usize) {
+    let m = h.state_mut().play.model_mut();
+    for i in 0..plies {
+        let v = m.variant().clone();
+        let pos = *m.game().position();
+        let goes_on: Vec<_> = m
+            .game()
+            .legal_moves()
+            .into_iter()
+            .filter(|&mv| v.outcome(&v.play(&pos, mv)).is_none())
+            .collect();
+        assert!(!goes_on.is_empty(), "a move that goes on at ply {i}");
+        assert!(m.play(goes_on[(i * 7 + 3) % goes_on.len()]));
+    }
+    steps(h, 2);
+}
+
+/// Issue 38: Export GIF drew the whole animation inside the frame (1.7 s
+/// for 45 plies, the window frozen). Now the frame returns at once, the
+/// frames done show in the message row, and the message comes when the
+/// file is written.
+#[test]
+fn export_gif_does_not_freeze_the_window() {
+    let dir = scratch_dir("export-gif-background");
+    let gif = dir.join("long.gif");
+    let (picker, _) = picker(vec![Picked::Path(gif.clone())]);
+    let mut h = harness(app(Tab::Play));
+    steps(&mut h, 2);
+    h.state_mut().set_picker(picker);
+    play_a_long_game(&mut h, 28);
+    click(&mut h, "Export GIF…");
+    answered(&mut h);
+    assert!(
+        shows(&h, "long.gif: 0 of 29 frames") || shows(&h, "long.gif: 1 of 29 frames"),
+        "the frames done show while the GIF is written"
+    );
+    assert!(
+        !gif.exists(),
+        "the frame returned before the GIF was written"
+    );
+    until(&mut h, 120, "the GIF", |h| {
+        shows(h, "exported ") && gif.exists()
+    });
+    assert_eq!(&std::fs::read(&gif).unwrap()[..6], b"GIF89a");
+    assert!(!shows(&h, "of 29 frames"), "the status goes");
+}
+
+/// An export cancelled while its frames are drawn writes nothing and says
+/// so.
+#[test]
+fn a_cancelled_export_writes_nothing_and_says_so() {
+    let dir = scratch_dir("export-gif-cancel");
+    let gif = dir.join("c.gif");
+    let (picker, _) = picker(vec![Picked::Path(gif.clone())]);
+    let mut h = harness(app(Tab::Play));
+    steps(&mut h, 2);
+    h.state_mut().set_picker(picker);
+    play_a_long_game(&mut h, 28);
+    click(&mut h, "Export GIF…");
+    answered(&mut h);
+    click(&mut h, "Cancel export");
+    until(&mut h, 120, "the cancel", |h| {
+        !h.state().play.exports().is_running()
+    });
+    steps(&mut h, 2);
+    assert!(shows(&h, "export cancelled"));
+    assert!(!gif.exists());
+}
+
+/// Issue 38: the best line's arrows on an exported diagram had no
+/// numbers, so which move came first could not be told.
+#[test]
+fn exported_arrows_are_numbered() {
+    use murus_studio::play::analysis::LiveBudget;
+    let dir = scratch_dir("export-arrows");
+    let svg = dir.join("line.svg");
+    let (picker, _) = picker(vec![Picked::Path(svg.clone())]);
+    let mut h = harness(app(Tab::Play));
+    steps(&mut h, 2);
+    h.state_mut().set_picker(picker);
+    h.state_mut().play.analysis_mut().live_budget = LiveBudget {
+        max_depth: 3,
+        time: None,
+        nodes: Some(50_000),
+        proof_nodes: 0,
+    };
+    click(&mut h, "Analysis");
+    until(&mut h, 120, "the analysis", |h| {
+        let play = &h.state().play;
+        play.analysis()
+            .current(play.model())
+            .is_some_and(|e| e.done && e.pv().len() >= 2)
+    });
+    click(&mut h, "with the best line");
+    click(&mut h, "Export diagram…");
+    answered(&mut h);
+    written(&mut h, &svg);
+    let text = std::fs::read_to_string(&svg).unwrap();
+    let arrows = text.matches(r#"class="arrow""#).count();
+    assert!(arrows >= 2, "the best line's arrows: {arrows}");
+    for n in 1..=arrows {
+        assert!(
+            text.contains(&format!(r#"data-number="{n}""#)),
+            "arrow {n} is numbered"
+        );
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! One test binary, one module per panel; the helpers below are shared.
 //! Regression tests are named after the defect they guard.
 
+mod analysis;
 mod app;
 mod balance;
 mod export;
