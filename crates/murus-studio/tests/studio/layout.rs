@@ -11,6 +11,7 @@ use egui::Rect;
 
 use super::*;
 
+mod lab;
 mod play;
 
 /// A harness in some state.
