@@ -62,6 +62,9 @@
 //! 6. **Jobs**: [`matches`](mod@matches), [`balance`], [`ladder`] (the skill
 //!    ladder), [`sweep`] and [`train`]; then [`designer`] (the designer's
 //!    report), which runs a balance check and a ladder.
+//! 7. **What a folder holds**: [`rundir`] reads a kept run's spec, report,
+//!    games and configuration in one call, for programs that show or
+//!    resume kept runs.
 //!
 //! The report types and their writers sit below the runner and the run
 //! folders rather than above them: a run folder ends with its report
@@ -79,6 +82,7 @@ pub mod metrics;
 pub mod play;
 pub mod record;
 pub mod report;
+pub mod rundir;
 pub mod runner;
 pub mod seeds;
 pub mod shard;

@@ -521,3 +521,48 @@ fn reading_a_run_to_show_it_leaves_the_folder_as_it_is() {
     let after = std::fs::read(dir.join("games.jsonl")).unwrap();
     assert_eq!(after.len(), before.len() - torn.len());
 }
+
+/// Issue 38: the studio read `report.json` and counted `games.jsonl`
+/// itself; one call says what a run folder holds: its spec, its report, its
+/// games done and the configuration that plays them, and names the file at
+/// fault when one does not read.
+#[test]
+fn a_run_folder_says_what_it_holds_in_one_call() {
+    use murus_lab::RunSpec;
+    use murus_lab::rundir::Holding;
+    let v = Variant::builtin("small").unwrap();
+    let c = config(&v, "greedy,random", 8, 3)
+        .with_openings(2)
+        .with_max_plies(90);
+    // A run killed after three games, a torn fourth.
+    let all = run(&v, &c, &()).unwrap();
+    let killed = temp!("holding-killed");
+    killed_run(&c, &[&all[2], &all[0], &all[1]], "{\"torn", &killed);
+    let held = Holding::<RunSpec>::read(&killed).unwrap();
+    assert_eq!(held.spec, c.run_spec());
+    assert_eq!((held.done, held.report.is_none()), (3, true));
+    let rebuilt = held.config(&v, 1).unwrap();
+    assert_eq!(rebuilt.run_spec(), c.run_spec());
+    assert_eq!(held.games().unwrap().len(), 3);
+    // Other rules than those it played are refused, each difference named.
+    let other = Variant::standard();
+    let e = held.config(&other, 1).unwrap_err().to_string();
+    assert!(e.contains("holds a different run"), "{e}");
+    // A run that ended: its report.
+    let ended = temp!("holding-ended");
+    let report = run_into(&v, &c, &ended);
+    let held = Holding::<RunSpec>::read(&ended).unwrap();
+    assert_eq!(held.done, 8);
+    assert_eq!(held.report.map(|r| r.to_json()), Some(report.to_json()));
+    // A report that does not read names its file; no spec, no run.
+    std::fs::write(ended.join("report.json"), "{\"games\": ").unwrap();
+    let e = Holding::<RunSpec>::read(&ended).unwrap_err().to_string();
+    assert!(e.contains("report.json:"), "{e}");
+    let empty = temp!("holding-empty");
+    std::fs::create_dir_all(&empty).unwrap();
+    let e = Holding::<RunSpec>::read(&empty).unwrap_err();
+    assert!(matches!(e, LabError::NoRun { .. }), "{e}");
+    for d in [killed, ended, empty] {
+        std::fs::remove_dir_all(d).unwrap();
+    }
+}

@@ -5,16 +5,18 @@
 //! shown, the history of checks, the check a crash or a restart cut short
 //! (offered for resuming), and the panel's message.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use murus_engine::Variant;
 use murus_lab::balance::{BalanceReport, CheckProgress, Stage};
 use murus_lab::report::{grouped, percent};
 use serde::{Deserialize, Serialize};
 
-use super::checks::{self, A_CHECK, CheckMsg, CheckSettings, CheckState, PastCheck, Stop};
+use super::checks::{self, CheckJob, CheckMsg, CheckSettings, PastCheck, Stop};
+use super::job::JobPanel;
+use super::progress::Advance;
 use crate::Feedback;
-use crate::worker::{Busy, Waker, Worker, no_waker};
+use crate::worker::{Busy, Waker, no_waker};
 
 /// The balance settings the Lab keeps across restarts.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -123,30 +125,74 @@ impl BalanceSaved {
     }
 }
 
+/// The stages of a check, in the order it plays them: its levels, then
+/// (two players, skill games asked for) the match of each level against
+/// the one below.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct CheckStages {
+    levels: Vec<String>,
+    skill: bool,
+}
+
+impl CheckStages {
+    /// The stages of `config`'s check of a variant of `players` players.
+    pub fn of(config: &murus_lab::balance::BalanceConfig, players: usize) -> CheckStages {
+        CheckStages {
+            levels: config.levels.iter().map(|l| l.name.clone()).collect(),
+            skill: players == 2 && config.skill_games > 0,
+        }
+    }
+
+    /// How many stages there are.
+    pub fn count(&self) -> usize {
+        let n = self.levels.len();
+        (n + if self.skill { n.saturating_sub(1) } else { 0 }).max(1)
+    }
+
+    /// The place of the stage `p` is about, from 0.
+    pub fn place(&self, p: &CheckProgress) -> usize {
+        match &p.stage {
+            Stage::Level { index, .. } => *index,
+            Stage::Skill { lower, .. } => {
+                self.levels.len() + self.levels.iter().position(|l| l == lower).unwrap_or(0)
+            }
+        }
+    }
+
+    /// The share of the whole check done, as `p` says: its stage's place
+    /// and the stage's games done.
+    pub fn share(&self, p: &CheckProgress) -> f64 {
+        let within = if p.total > 0 {
+            (p.done as f64 / p.total as f64).min(1.0)
+        } else {
+            0.0
+        };
+        ((self.place(p) as f64 + within) / self.count() as f64).min(1.0)
+    }
+}
+
 /// The progress of a check in words and as a share.
 #[derive(Clone, Debug, PartialEq)]
 pub struct CheckStatus {
-    /// 0 to 1, of the stage under way.
+    /// 0 to 1, of the whole check (it never goes back).
     pub fraction: f32,
     /// `Level 1/2: random: 40 / 2 000 games`.
     pub text: String,
 }
 
 /// The stage and games of `progress` (the check's last, if it told any) in
-/// words; `cancelling` says the user asked it to stop.
-pub fn status_of(progress: Option<CheckProgress>, cancelling: bool) -> CheckStatus {
-    let (fraction, text) = match progress {
+/// words, with `fraction` of the whole done ([`Advance`]); `cancelling`
+/// says the user asked it to stop.
+pub fn status_of(progress: Option<CheckProgress>, fraction: f32, cancelling: bool) -> CheckStatus {
+    let text = match progress {
         Some(CheckProgress { stage, done, total }) => {
             let stage = match &stage {
                 Stage::Level { .. } => capitalised(&stage.to_string()),
                 Stage::Skill { upper, lower } => format!("Skill match: {upper} vs {lower}"),
             };
-            (
-                (done as f64 / total.max(1) as f64).min(1.0) as f32,
-                format!("{stage}: {} / {} games", grouped(done), grouped(total)),
-            )
+            format!("{stage}: {} / {} games", grouped(done), grouped(total))
         }
-        None => (0.0, "Starting".to_string()),
+        None => "Starting".to_string(),
     };
     let text = if cancelling {
         format!("Cancelling: {text}")
@@ -326,22 +372,18 @@ pub fn metric_rows(report: &BalanceReport) -> Vec<(String, Vec<String>)> {
 /// The Lab's balance check.
 #[derive(Debug)]
 pub struct BalanceModel {
-    /// The runs folder (checks are kept in its `balance` folder).
-    runs: PathBuf,
-    history: Vec<PastCheck>,
-    /// Plays the check going on.
-    worker: Worker<CheckMsg>,
-    /// The folder of the check going on.
-    live: Option<PathBuf>,
-    /// Where the check going on stands, as it last said.
+    /// The checks kept in the runs folder (in its `balance` folder), the
+    /// one going on, the one offered for resuming, and the message.
+    jobs: JobPanel<CheckJob>,
+    /// Where the check going on stands, as it last said of the stage under
+    /// way.
     progress: Option<CheckProgress>,
+    /// Its stages, and how far it has gone: its bar never goes back.
+    stages: CheckStages,
+    advance: Advance,
     /// How the check going on ended, once its thread said.
     ended: Option<Result<BalanceReport, String>>,
     shown: Option<Shown>,
-    /// The folder of a check a crash or a restart cut short, offered for
-    /// resuming.
-    offer: Option<PathBuf>,
-    feedback: Feedback,
 }
 
 impl BalanceModel {
@@ -355,90 +397,71 @@ impl BalanceModel {
     /// and the newest one a crash cut short offered for resuming; its
     /// checks call `waker` when they report.
     pub fn with_waker(runs: &Path, waker: Waker) -> BalanceModel {
-        let mut m = BalanceModel {
-            runs: runs.to_path_buf(),
-            history: Vec::new(),
-            worker: Worker::new(waker),
-            live: None,
+        BalanceModel {
+            jobs: JobPanel::new(runs, waker),
             progress: None,
+            stages: CheckStages::default(),
+            advance: Advance::new(),
             ended: None,
             shown: None,
-            offer: None,
-            feedback: Feedback::default(),
-        };
-        m.rescan();
-        m.find_offer();
-        m
+        }
     }
 
     /// The runs folder.
     pub fn runs_dir(&self) -> &Path {
-        &self.runs
+        self.jobs.runs_dir()
     }
 
     /// Keeps checks in `runs` from now on (nothing happens when it is the
     /// folder already used): reads its history and its offer.
     pub fn set_runs_dir(&mut self, runs: &Path) {
-        if self.runs == runs {
-            return;
-        }
-        self.runs = runs.to_path_buf();
-        self.rescan();
-        self.find_offer();
+        self.jobs.set_runs_dir(runs);
     }
 
     /// Reads the history from the runs folder again.
     pub fn rescan(&mut self) {
-        self.history = checks::list(&self.runs);
-        if let Some(live) = &self.live {
-            for c in &mut self.history {
-                if &c.folder == live {
-                    c.state = CheckState::Running;
-                }
-            }
-        }
-    }
-
-    fn find_offer(&mut self) {
-        self.offer = if self.is_running() {
-            None
-        } else {
-            self.history
-                .iter()
-                .find(|c| c.interrupted_by_accident())
-                .map(|c| c.folder.clone())
-        };
+        self.jobs.rescan();
     }
 
     /// The checks kept, newest first.
     pub fn history(&self) -> &[PastCheck] {
-        &self.history
+        self.jobs.history()
     }
 
     /// The panel's message.
     pub fn feedback(&self) -> &Feedback {
-        &self.feedback
+        self.jobs.feedback()
     }
 
     /// The settings changed: messages about the old ones no longer apply.
     pub fn settings_changed(&mut self) {
-        self.feedback.changed();
+        self.jobs.feedback_mut().changed();
     }
 
     /// Whether a check is under way.
     pub fn is_running(&self) -> bool {
-        self.worker.is_running()
+        self.jobs.is_running()
+    }
+
+    /// Whether it was asked to stop and has not stopped yet.
+    pub fn is_cancelling(&self) -> bool {
+        self.jobs.is_cancelling()
     }
 
     /// The work under way, when the model cannot start anything now.
     pub fn busy(&self) -> Option<Busy> {
-        self.worker.ready().err()
+        self.jobs.busy()
     }
 
     /// The progress of the check going on.
     pub fn status(&self) -> Option<CheckStatus> {
-        self.is_running()
-            .then(|| status_of(self.progress.clone(), self.worker.is_cancelled()))
+        self.is_running().then(|| {
+            status_of(
+                self.progress.clone(),
+                self.advance.fraction(),
+                self.jobs.is_cancelling(),
+            )
+        })
     }
 
     /// Starts a check of `variant` (its rules from `origin`) with
@@ -452,26 +475,24 @@ impl BalanceModel {
         origin: &str,
         settings: &CheckSettings,
     ) {
-        self.feedback.changed();
-        if let Err(busy) = self.worker.ready() {
-            self.feedback.error(busy.to_string());
+        if !self.jobs.ready() {
             return;
         }
         let prepared = variant.and_then(|v| {
-            let config = settings.config(super::model::threads())?;
+            let config = settings.config(super::job::threads())?;
             for l in &config.levels {
                 l.spec
                     .check(&v)
                     .map_err(|e| format!("level {}: {e}", l.name))?;
             }
-            let folder = checks::create(&self.runs, &v, &config, origin)?;
+            let folder = checks::create(self.jobs.runs_dir(), &v, &config, origin)?;
             let check = checks::read(&folder)
                 .ok_or_else(|| format!("{}: the check was not kept", folder.display()))?;
             Ok((v, config, check))
         });
         match prepared {
             Ok((variant, config, check)) => self.launch(variant, check, config, None),
-            Err(e) => self.feedback.error(e),
+            Err(e) => self.jobs.feedback_mut().error(e),
         }
     }
 
@@ -485,16 +506,16 @@ impl BalanceModel {
         report: Option<BalanceReport>,
     ) {
         let folder = check.folder.clone();
+        let stages = CheckStages::of(&config, variant.player_count());
         let request = checks::Request {
             variant: variant.clone(),
             config,
             folder: folder.clone(),
         };
-        let started = self
-            .worker
-            .start(A_CHECK, move |r| checks::play(vec![request], &r));
-        if let Err(busy) = started {
-            self.feedback.error(busy.to_string());
+        if !self
+            .jobs
+            .start(&folder, move |r| checks::play(vec![request], &r))
+        {
             return;
         }
         self.shown = Some(Shown {
@@ -502,49 +523,48 @@ impl BalanceModel {
             check,
             report,
         });
-        self.live = Some(folder);
         self.progress = None;
+        self.stages = stages;
+        self.advance = Advance::new();
         self.ended = None;
-        self.offer = None;
-        self.rescan();
     }
 
     /// Asks the check to stop; its finished games are kept (on disk too),
     /// its report says it was interrupted, and "Resume check" goes on.
     pub fn cancel(&mut self) {
-        let Some(folder) = &self.live else { return };
-        self.worker.stop();
-        if let Err(e) = checks::set_stopped_by_user(folder, true) {
-            self.feedback.warning(e);
-        }
+        self.jobs.cancel();
     }
 
     /// Collects the progress and the end of the check going on.
     pub fn poll(&mut self) {
-        for m in self.worker.poll() {
+        for m in self.jobs.poll() {
             match m {
                 CheckMsg::Started(_) => {}
-                CheckMsg::Progress(p) => self.progress = Some(p),
+                CheckMsg::Progress(p) => {
+                    // Word of a stage that ended names it no more.
+                    let place = self.stages.place(&p);
+                    if self.advance.hear_whole(place, self.stages.share(&p)) {
+                        self.progress = Some(p);
+                    }
+                }
                 CheckMsg::Ended(_, result) => self.ended = Some(*result),
             }
         }
-        if self.worker.is_running() {
-            return;
-        }
-        let Some(folder) = self.live.take() else {
+        let Some(folder) = self.jobs.ended() else {
             return;
         };
-        self.feedback.changed();
+        let feedback = self.jobs.feedback_mut();
+        feedback.changed();
         match self.ended.take() {
             Some(Ok(report)) => {
                 let games: u64 = report.levels.iter().map(|l| l.report.games).sum();
                 if report.interrupted {
-                    self.feedback.info(format!(
+                    feedback.info(format!(
                         "cancelled after {} games; the check is kept: Resume check goes on",
                         grouped(games)
                     ));
                 } else {
-                    self.feedback.success(format!(
+                    feedback.success(format!(
                         "balance check finished: {} games at {}",
                         grouped(games),
                         murus_engine::text::plural(report.levels.len() as u64, "level")
@@ -556,27 +576,24 @@ impl BalanceModel {
                     s.report = Some(report);
                 }
             }
-            Some(Err(e)) => self
-                .feedback
-                .error(format!("the balance check stopped: {e}")),
-            None => self
-                .feedback
-                .error("the balance check stopped on an internal error; its games are kept"),
+            Some(Err(e)) => feedback.error(format!("the balance check stopped: {e}")),
+            None => {
+                feedback
+                    .error("the balance check stopped on an internal error; its games are kept");
+            }
         }
-        self.rescan();
     }
 
     /// Shows the kept check in `folder`.
     pub fn open(&mut self, folder: &Path) {
-        self.feedback.changed();
-        if let Err(busy) = self.worker.ready() {
-            self.feedback.error(busy.to_string());
+        if !self.jobs.ready() {
             return;
         }
         match checks::open(folder) {
             Ok(o) => {
                 if o.report.is_none() {
-                    self.feedback
+                    self.jobs
+                        .feedback_mut()
                         .info("this check never ended: Resume check plays the rest");
                 }
                 self.shown = Some(Shown {
@@ -585,7 +602,10 @@ impl BalanceModel {
                     report: o.report,
                 });
             }
-            Err(e) => self.feedback.error(format!("cannot open the check: {e}")),
+            Err(e) => self
+                .jobs
+                .feedback_mut()
+                .error(format!("cannot open the check: {e}")),
         }
     }
 
@@ -593,9 +613,7 @@ impl BalanceModel {
     /// games, and ends with exactly the report of a check never
     /// interrupted.
     pub fn resume(&mut self, folder: &Path) {
-        self.feedback.changed();
-        if let Err(busy) = self.worker.ready() {
-            self.feedback.error(busy.to_string());
+        if !self.jobs.ready() {
             return;
         }
         let prepared = checks::open_to_resume(folder).and_then(|o| {
@@ -613,37 +631,37 @@ impl BalanceModel {
                     o.check.spec.stopping
                 )
             })?;
-            let config = settings.config(super::model::threads())?;
+            let config = settings.config(super::job::threads())?;
             Ok((o, config))
         });
         let (opened, config) = match prepared {
             Ok(p) => p,
             Err(e) => {
-                self.feedback.error(format!("cannot resume: {e}"));
+                self.jobs
+                    .feedback_mut()
+                    .error(format!("cannot resume: {e}"));
                 return;
             }
         };
         if opened.report.as_ref().is_some_and(|r| !r.interrupted) {
-            self.feedback
+            self.jobs
+                .feedback_mut()
                 .info("this check is complete: nothing to resume");
             return;
         }
-        if let Err(e) = checks::set_stopped_by_user(folder, false) {
-            self.feedback.warning(e);
-        }
+        self.jobs.resuming(folder);
         // What it played before stays in sight until its new report.
         self.launch(opened.variant, opened.check, config, opened.report);
     }
 
     /// The check offered for resuming, if any.
     pub fn offer(&self) -> Option<&PastCheck> {
-        let folder = self.offer.as_ref()?;
-        self.history.iter().find(|c| &c.folder == folder)
+        self.jobs.offer()
     }
 
     /// Resumes the offered check.
     pub fn resume_offer(&mut self) {
-        if let Some(folder) = self.offer.take() {
+        if let Some(folder) = self.jobs.take_offer() {
             self.resume(&folder);
         }
     }
@@ -651,17 +669,7 @@ impl BalanceModel {
     /// Declines the offer: the check stays in the history, unfinished, and
     /// is not offered again.
     pub fn discard_offer(&mut self) {
-        let Some(folder) = self.offer.take() else {
-            return;
-        };
-        self.feedback.changed();
-        match checks::set_stopped_by_user(&folder, true) {
-            Ok(()) => self
-                .feedback
-                .info("the unfinished check stays in the history; resume it from there"),
-            Err(e) => self.feedback.error(e),
-        }
-        self.rescan();
+        self.jobs.discard_offer();
     }
 
     /// The report of the check shown (none for a check that never ended;
@@ -689,10 +697,7 @@ impl BalanceModel {
 
     /// Whether the check shown stopped short and can go on.
     pub fn shown_resumable(&self) -> bool {
-        !self.is_running()
-            && self
-                .shown_folder()
-                .is_some_and(|f| self.history.iter().any(|c| c.folder == f && c.resumable()))
+        !self.is_running() && self.shown_folder().is_some_and(|f| self.jobs.resumable(f))
     }
 
     /// The table of the report shown.
@@ -706,6 +711,8 @@ impl BalanceModel {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::lab::checks::CheckState;
+    use std::path::PathBuf;
 
     fn scratch(name: &str) -> PathBuf {
         let dir = std::env::temp_dir().join(format!(

@@ -12,9 +12,10 @@ use murus_lab::report::{grouped, percent};
 use super::balance::{BalanceSaved, LevelRow, metric_rows, rate_text, skill_rows};
 use super::checks::PastCheck;
 use super::compare::{Column, ColumnState};
+use super::controls::{JobButtons, Pressed};
 use super::view::{
     Asks, CHART_HEIGHT, Entry, FIELD_W, hover_note, inline_error, kept_list, resume_banner,
-    text_field,
+    text_field, title_rows,
 };
 use super::{BalanceModel, Chosen, LabAction, LabPanel};
 use crate::layout::{self, still_plot};
@@ -120,22 +121,6 @@ fn message_rows(ui: &mut Ui, feedback: &crate::Feedback) {
     });
 }
 
-/// A start button, disabled with the lab work going on (`busy`) said on
-/// hover; whether it was clicked.
-fn start_button(ui: &mut Ui, label: &str, busy: Option<&str>, hover: &str) -> bool {
-    let r = ui.add_enabled(busy.is_none(), egui::Button::new(label));
-    let r = if hover.is_empty() {
-        r
-    } else {
-        r.on_hover_text(hover)
-    };
-    let r = match busy {
-        Some(b) => r.on_disabled_hover_text(b),
-        None => r,
-    };
-    r.clicked()
-}
-
 impl LabPanel {
     pub(super) fn balance_setup(
         &self,
@@ -147,28 +132,27 @@ impl LabPanel {
         self.variant_choice(ui, chosen, asks);
         balance_settings(ui, &mut asks.settings.balance);
         let busy = self.busy().map(|b| b.to_string());
-        ui.horizontal(|ui| {
-            if self.balance.is_running() {
-                if ui.button("Cancel").clicked() {
-                    asks.push(LabAction::CancelCheck);
-                }
-            } else {
-                if start_button(ui, "Run balance check", busy.as_deref(), "") {
-                    asks.push(LabAction::RunCheck);
-                }
-                if self.balance.shown_resumable()
-                    && start_button(
-                        ui,
-                        "Resume check",
-                        busy.as_deref(),
-                        "play the shown check's missing games",
-                    )
-                    && let Some(f) = self.balance.shown_folder()
-                {
+        let buttons = JobButtons {
+            start: "Run balance check",
+            start_hover: "plays each level ticked until its figures are known, kept in the runs folder",
+            cancel: "Cancel",
+            resume: Some(("Resume check", "play the shown check's missing games")),
+            running: self.balance.is_running(),
+            cancelling: self.balance.is_cancelling(),
+            resumable: self.balance.shown_resumable(),
+            busy: busy.clone(),
+            cancel_first: false,
+        };
+        match buttons.show(ui) {
+            Some(Pressed::Start) => asks.push(LabAction::RunCheck),
+            Some(Pressed::Cancel) => asks.push(LabAction::CancelCheck),
+            Some(Pressed::Resume) => {
+                if let Some(f) = self.balance.shown_folder() {
                     asks.push(LabAction::ResumeCheck(f.to_path_buf()));
                 }
             }
-        });
+            None => {}
+        }
         progress_row(ui, self.balance.status(), "no check going on");
         message_rows(ui, self.balance.feedback());
         ui.separator();
@@ -215,20 +199,22 @@ impl LabPanel {
         ui.label(RichText::new("Balance settings").strong());
         balance_settings(ui, &mut s.balance);
         let busy = self.busy().map(|b| b.to_string());
-        ui.horizontal(|ui| {
-            if self.compare.is_running() {
-                if ui.button("Cancel").clicked() {
-                    asks.push(LabAction::CancelCompare);
-                }
-            } else if start_button(
-                ui,
-                "Compare",
-                busy.as_deref(),
-                "balance-check every file chosen, reusing checks of the same rules and settings",
-            ) {
-                asks.push(LabAction::Compare);
-            }
-        });
+        let buttons = JobButtons {
+            start: "Compare",
+            start_hover: "balance-check every file chosen, reusing checks of the same rules and settings",
+            cancel: "Cancel",
+            resume: None,
+            running: self.compare.is_running(),
+            cancelling: self.compare.is_cancelling(),
+            resumable: false,
+            busy: busy.clone(),
+            cancel_first: false,
+        };
+        match buttons.show(ui) {
+            Some(Pressed::Start) => asks.push(LabAction::Compare),
+            Some(Pressed::Cancel) => asks.push(LabAction::CancelCompare),
+            _ => {}
+        }
         progress_row(ui, self.compare.status(), "no check going on");
         message_rows(ui, self.compare.feedback());
         ui.separator();
@@ -249,37 +235,42 @@ impl LabPanel {
         egui::ScrollArea::vertical()
             .id_salt("lab-balance-scroll")
             .show(ui, |ui| {
+                let shown = b.shown().map_or("", PastCheck::variant);
                 let Some(report) = b.report() else {
-                    if b.is_running() {
-                        ui.heading(format!(
-                            "Balance check of {}",
-                            b.shown().map_or("", PastCheck::variant)
-                        ));
-                        ui.weak("The table, the chart and the verdict come when it ends.");
+                    let (title, status) = if b.is_running() {
+                        (
+                            format!("Balance check of {shown}"),
+                            "The table, the chart and the verdict come when it ends.",
+                        )
                     } else if b.shown_folder().is_some() {
-                        ui.weak("This check never ended: Resume check plays its missing games.");
+                        (
+                            format!("Balance check of {shown}"),
+                            "This check never ended: Resume check plays its missing games.",
+                        )
                     } else {
-                        ui.weak("Run a balance check to see whether the variant is fair at every level of play.");
-                    }
+                        (
+                            String::new(),
+                            "Run a balance check to see whether the variant is fair at every level of play.",
+                        )
+                    };
+                    title_rows(ui, &title, status);
                     return;
                 };
                 let settings = b
                     .shown()
                     .map_or_else(|| report.stopping.clone(), PastCheck::describe);
-                ui.heading(format!(
-                    "{}: {}, {} opening plies, seed {}{}",
-                    report.variant.name,
-                    settings,
-                    report.openings,
-                    report.seed,
-                    if b.is_running() {
-                        " (going on: the figures of the games played before)"
-                    } else if report.interrupted {
-                        " (interrupted)"
-                    } else {
-                        ""
-                    }
-                ));
+                let title = format!(
+                    "{}: {}, {} opening plies, seed {}",
+                    report.variant.name, settings, report.openings, report.seed,
+                );
+                let status = if b.is_running() {
+                    "(going on: the figures of the games played before)"
+                } else if report.interrupted {
+                    "(interrupted)"
+                } else {
+                    ""
+                };
+                title_rows(ui, &title, status);
                 let rows = b.rows();
                 let fair = report
                     .levels
@@ -479,7 +470,7 @@ fn check_offer_banner(b: &BalanceModel, ui: &mut Ui, asks: &mut Asks) {
     match resume_banner(
         ui,
         text,
-        "Resume check",
+        "Resume",
         "keep its games in the history, and stop asking",
     ) {
         Some(true) => asks.push(LabAction::ResumeCheckOffer),

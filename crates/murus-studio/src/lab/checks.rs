@@ -36,6 +36,7 @@ use murus_lab::folder::Settings as _;
 use murus_lab::{LabError, Mode, RunFolder, RunSpec};
 use serde::{Deserialize, Serialize};
 
+use super::job::{JobKind, Kept};
 use super::notes::{self, Note};
 use crate::worker::Reporter;
 
@@ -486,6 +487,44 @@ impl From<CheckProgress> for CheckMsg {
 
 /// What a check is called while it goes on ([`crate::worker::Busy`]).
 pub const A_CHECK: &str = "a balance check";
+
+/// Balance checks as a kind of lab job ([`JobPanel`](super::job::JobPanel)).
+#[derive(Debug)]
+pub struct CheckJob;
+
+impl JobKind for CheckJob {
+    type Msg = CheckMsg;
+    type Kept = PastCheck;
+    const WHAT: &'static str = A_CHECK;
+    const DISCARDED: &'static str =
+        "the unfinished check stays in the history; resume it from there";
+
+    fn list(runs: &Path) -> Vec<PastCheck> {
+        list(runs)
+    }
+
+    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
+        set_stopped_by_user(folder, stopped)
+    }
+}
+
+impl Kept for PastCheck {
+    fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    fn resumable(&self) -> bool {
+        PastCheck::resumable(self)
+    }
+
+    fn offered(&self) -> bool {
+        self.interrupted_by_accident()
+    }
+
+    fn mark_running(&mut self) {
+        self.state = CheckState::Running;
+    }
+}
 
 /// Plays `requests` one after the other (a worker's task), telling
 /// `reporter` where each stands; its cancel stops the check under way

@@ -26,8 +26,9 @@ use murus_lab::balance::{BalanceReport, CheckProgress};
 use murus_lab::sweep::{self, SweepReport, Tier};
 use serde::{Deserialize, Serialize};
 
-use super::balance::{CheckStatus, status_of};
+use super::balance::{CheckStages, CheckStatus, status_of};
 use super::checks::{self, CheckMsg, CheckSettings};
+use super::progress::Advance;
 use crate::Feedback;
 use crate::worker::{Busy, Waker, Worker, no_waker};
 
@@ -156,6 +157,10 @@ pub struct CompareModel {
     current: Option<usize>,
     /// Where it stands, as it last said.
     progress: Option<CheckProgress>,
+    /// The stages of each check going on, and how far the checks have
+    /// gone together: the bar never goes back.
+    stages: Vec<CheckStages>,
+    advance: Advance,
     feedback: Feedback,
 }
 
@@ -219,6 +224,11 @@ impl CompareModel {
         self.worker.is_running()
     }
 
+    /// Whether it was asked to stop and has not stopped yet.
+    pub fn is_cancelling(&self) -> bool {
+        self.is_running() && self.worker.is_cancelled()
+    }
+
     /// The work under way, when the model cannot start anything now.
     pub fn busy(&self) -> Option<Busy> {
         self.worker.ready().err()
@@ -230,7 +240,11 @@ impl CompareModel {
         if !self.is_running() {
             return None;
         }
-        let mut s = status_of(self.progress.clone(), self.worker.is_cancelled());
+        let mut s = status_of(
+            self.progress.clone(),
+            self.advance.fraction(),
+            self.worker.is_cancelled(),
+        );
         if let Some(i) = self.current {
             let column = &self.columns[self.requests[i].0];
             s.text = format!(
@@ -261,7 +275,7 @@ impl CompareModel {
                 .error("choose two or more rules files to compare");
             return;
         }
-        let config = match settings.config(super::model::threads()) {
+        let config = match settings.config(super::job::threads()) {
             Ok(c) => c,
             Err(e) => {
                 self.feedback.error(e);
@@ -271,6 +285,7 @@ impl CompareModel {
         let mut columns = Vec::new();
         let mut requests = Vec::new();
         let mut request_columns = Vec::new();
+        let mut stages = Vec::new();
         let mut failed = 0;
         for path in files {
             let label = file_label(path);
@@ -322,6 +337,7 @@ impl CompareModel {
             match checks::create(runs, &variant, &config, &path.display().to_string()) {
                 Ok(folder) => {
                     request_columns.push((columns.len(), folder.clone()));
+                    stages.push(CheckStages::of(&config, variant.player_count()));
                     requests.push(checks::Request {
                         variant,
                         config: config.clone(),
@@ -373,6 +389,8 @@ impl CompareModel {
             return;
         }
         self.requests = request_columns;
+        self.stages = stages;
+        self.advance = Advance::new();
         self.current = None;
         self.progress = None;
     }
@@ -403,7 +421,19 @@ impl CompareModel {
                         self.columns[*c].state = ColumnState::Running;
                     }
                 }
-                CheckMsg::Progress(p) => self.progress = Some(p),
+                CheckMsg::Progress(p) => {
+                    let i = self.current.unwrap_or(0);
+                    let n = self.requests.len().max(1);
+                    let (place, share) = self
+                        .stages
+                        .get(i)
+                        .map_or((0, 0.0), |s| (s.place(&p), s.share(&p)));
+                    // The checks in turn, each through its stages.
+                    let whole = (i as f64 + share) / n as f64;
+                    if self.advance.hear_whole(i * 10_000 + place, whole) {
+                        self.progress = Some(p);
+                    }
+                }
                 CheckMsg::Ended(i, result) => {
                     let Some((c, folder)) = self.requests.get(i) else {
                         continue;

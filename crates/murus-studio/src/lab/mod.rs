@@ -15,10 +15,18 @@
 //! files, balance-checked alike, or the rows of a sweep's results side by
 //! side ([`compare`]).
 //!
-//! [`LabModel`], [`BalanceModel`] and [`CompareModel`] hold the state and
-//! every action without egui (tests drive them directly), each running its
-//! work on a [`crate::worker::Worker`] given the UI's waker once;
-//! [`LabPanel`] adds the view, which draws them and returns
+//! [`LabModel`], [`BalanceModel`], [`CompareModel`] and the
+//! [`reports::ReportModel`] hold the state and every action without egui
+//! (tests drive them directly). What every kind of job shares is written
+//! once, in one generic job panel (`job::JobPanel`, over a `job::JobKind`:
+//! the worker given the UI's waker once, the history of the runs folder,
+//! the job a crash cut short offered for resuming, starting, cancelling,
+//! resuming and discarding, the message); the studio reads no file of
+//! murus-lab's itself, but asks what a run folder holds
+//! ([`murus_lab::rundir::Holding`]). Every mode shows its start, Cancel and
+//! Resume buttons side by side, each always in its place and enabled when
+//! it applies (`controls`), and its progress only goes forward
+//! ([`progress::Advance`]). [`LabPanel`] adds the view, which draws them and returns
 //! [`LabAction`]s, applied after the frame. The settings of every mode
 //! ([`LabSaved`]) are the self-play model's, changed only by
 //! [`LabPanel::set_settings`] (the view's edits come back as
@@ -29,8 +37,11 @@ pub mod balance;
 mod balance_view;
 pub mod checks;
 pub mod compare;
+pub(crate) mod controls;
+mod job;
 pub mod model;
 pub mod notes;
+pub mod progress;
 mod report_view;
 pub mod reports;
 pub mod runs;

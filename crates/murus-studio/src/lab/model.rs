@@ -16,26 +16,14 @@ use murus_engine::{Outcome, Variant};
 use murus_lab::report::grouped;
 use murus_lab::{Batch, Config, GameResult, GameStats, Report, RunProgress, stats_of};
 
-use super::runs::{self, PastRun, RunState};
+use super::job::{JobPanel, threads};
+use super::runs::{self, PastRun, RunJob, RunMsg};
 use super::settings::{LabSaved, Source};
-use crate::worker::{Busy, Reporter, Waker, Worker, no_waker};
+use crate::worker::{Busy, Reporter, Waker, no_waker};
 use crate::{Command, Feedback, files};
 
 /// How often a running batch rebuilds its report (on a worker thread).
 pub const REPORT_EVERY: Duration = Duration::from_millis(250);
-
-/// What a run's thread tells the model.
-#[derive(Debug)]
-enum RunMsg {
-    /// Games finished so far (those found done included), and the games
-    /// finished since the last news.
-    Games(u64, Vec<GameResult>),
-    /// The report of the games finished so far.
-    Report(Box<Report>),
-    /// The run ended: its report (marked interrupted when it was stopped),
-    /// or why it failed.
-    Ended(Box<Result<Report, String>>),
-}
 
 /// The run's handler: the worker's cancel stops it, and its news reach
 /// the model as [`RunMsg`]s; every [`REPORT_EVERY`] at most, the report of
@@ -114,17 +102,6 @@ pub enum RowKind {
     Draws,
 }
 
-/// The threads a run uses: all the CPUs the studio may run on
-/// ([`murus_engine::util::default_threads`]) but one, kept for the UI.
-pub(crate) fn threads() -> usize {
-    murus_engine::util::default_threads()
-        .saturating_sub(1)
-        .max(1)
-}
-
-/// What the Lab's self-play is called while it goes on ([`Busy`]).
-const A_RUN: &str = "a lab run";
-
 /// The Lab's self-play.
 #[derive(Debug)]
 pub struct LabModel {
@@ -133,8 +110,9 @@ pub struct LabModel {
     saved: LabSaved,
     /// `.mg` files of [`LabSaved::variants_dir`].
     files: Vec<PathBuf>,
-    /// Plays the batch going on.
-    worker: Worker<RunMsg>,
+    /// The runs kept in the runs folder, the one going on, the one offered
+    /// for resuming, and the panel's message.
+    jobs: JobPanel<RunJob>,
     /// How the batch going on ended, once its thread said.
     ended: Option<Result<Report, String>>,
     shown: Option<Shown>,
@@ -142,10 +120,6 @@ pub struct LabModel {
     /// finishing order while it goes on).
     games: Vec<GameResult>,
     report: Option<Report>,
-    history: Vec<PastRun>,
-    /// The folder of an interrupted run offered for resuming.
-    offer: Option<PathBuf>,
-    feedback: Feedback,
 }
 
 impl LabModel {
@@ -159,21 +133,17 @@ impl LabModel {
     /// newest run that a crash or a restart cut short offered for resuming;
     /// its runs call `waker` when they report.
     pub fn with_waker(saved: LabSaved, waker: Waker) -> LabModel {
+        let jobs = JobPanel::new(Path::new(&saved.runs_dir), waker);
         let mut m = LabModel {
             saved,
             files: Vec::new(),
-            worker: Worker::new(waker),
+            jobs,
             ended: None,
             shown: None,
             games: Vec::new(),
             report: None,
-            history: Vec::new(),
-            offer: None,
-            feedback: Feedback::default(),
         };
         m.refresh_files();
-        m.rescan();
-        m.find_offer();
         m
     }
 
@@ -204,14 +174,13 @@ impl LabModel {
             )
         };
         if mine(&old) != mine(&self.saved) {
-            self.feedback.changed();
+            self.jobs.feedback_mut().changed();
         }
         if old.variants_dir != self.saved.variants_dir {
             self.refresh_files();
         }
         if old.runs_dir != self.saved.runs_dir {
-            self.rescan();
-            self.find_offer();
+            self.jobs.set_runs_dir(Path::new(&self.saved.runs_dir));
         }
     }
 
@@ -233,36 +202,23 @@ impl LabModel {
         self.edit(|s| s.runs_dir = dir.display().to_string());
     }
 
-    /// Reads the history from the runs folder again.
+    /// Reads the history from the runs folder again (the run going on
+    /// with its games so far).
     pub fn rescan(&mut self) {
-        self.history = runs::list(&self.runs_dir());
+        self.jobs.rescan();
         self.mark_running();
     }
 
-    /// Marks the run going on in the history, with its games so far.
+    /// Gives the run going on its games so far in the history.
     fn mark_running(&mut self) {
         let Some(s) = self.shown.as_ref().filter(|_| self.is_running()) else {
             return;
         };
-        for r in &mut self.history {
+        for r in self.jobs.history_mut() {
             if r.folder == s.folder {
-                r.state = RunState::Running;
                 r.done = s.done;
             }
         }
-    }
-
-    /// Offers the newest run that a crash or a restart cut short (none
-    /// while a run goes on).
-    fn find_offer(&mut self) {
-        self.offer = if self.is_running() {
-            None
-        } else {
-            self.history
-                .iter()
-                .find(|r| r.interrupted_by_accident())
-                .map(|r| r.folder.clone())
-        };
     }
 
     /// Reads the variants folder's `.mg` files again.
@@ -277,7 +233,7 @@ impl LabModel {
 
     /// The panel's message.
     pub fn feedback(&self) -> &Feedback {
-        &self.feedback
+        self.jobs.feedback()
     }
 
     /// The chosen variant, compiled; `from_rules` is what the Rules editor
@@ -331,16 +287,14 @@ impl LabModel {
 
     /// The work under way, when the model cannot start anything now.
     pub fn busy(&self) -> Option<Busy> {
-        self.worker.ready().err()
+        self.jobs.busy()
     }
 
     /// Starts a run with the current settings, kept in a new folder of the
     /// runs folder. Refused (with a message) while a run goes on, or when a
     /// setting is wrong or the folder cannot be written.
     pub fn start(&mut self, from_rules: Option<&Variant>) {
-        self.feedback.changed();
-        if let Err(busy) = self.worker.ready() {
-            self.feedback.error(busy.to_string());
+        if !self.jobs.ready() {
             return;
         }
         let prepared = self.resolve_variant(from_rules).and_then(|v| {
@@ -351,7 +305,7 @@ impl LabModel {
         let (variant, config, dir) = match prepared {
             Ok(p) => p,
             Err(e) => {
-                self.feedback.error(e);
+                self.jobs.feedback_mut().error(e);
                 return;
             }
         };
@@ -373,7 +327,7 @@ impl LabModel {
         let found = stats_of(&games);
         let report = config.report(&found);
         let v = variant.clone();
-        let started = self.worker.start(A_RUN, move |reporter| {
+        let started = self.jobs.start(&folder, move |reporter| {
             let reporter = Arc::new(reporter);
             let feed = Feed {
                 reporter: reporter.clone(),
@@ -385,8 +339,7 @@ impl LabModel {
                 .map_err(|e| e.to_string());
             reporter.send(RunMsg::Ended(Box::new(ended)));
         });
-        if let Err(busy) = started {
-            self.feedback.error(busy.to_string());
+        if !started {
             return;
         }
         self.ended = None;
@@ -406,33 +359,31 @@ impl LabModel {
             total,
             done,
         });
-        self.offer = None;
-        self.rescan();
+        self.mark_running();
     }
 
     /// Goes on with the kept run in `folder`: plays only its missing games,
     /// and ends with exactly the report of a run never interrupted.
     pub fn resume(&mut self, folder: &Path) {
-        self.feedback.changed();
-        if let Err(busy) = self.worker.ready() {
-            self.feedback.error(busy.to_string());
+        if !self.jobs.ready() {
             return;
         }
         let mut opened = match runs::open(folder, threads(), true) {
             Ok(o) => o,
             Err(e) => {
-                self.feedback.error(format!("cannot resume: {e}"));
+                self.jobs
+                    .feedback_mut()
+                    .error(format!("cannot resume: {e}"));
                 return;
             }
         };
         let Some(dir) = opened.dir.take() else {
-            self.feedback
+            self.jobs
+                .feedback_mut()
                 .error("cannot resume: the run's folder was not opened");
             return;
         };
-        if let Err(e) = runs::set_stopped_by_user(folder, false) {
-            self.feedback.warning(e);
-        }
+        self.jobs.resuming(folder);
         self.launch(
             opened.variant,
             opened.config,
@@ -444,13 +395,12 @@ impl LabModel {
 
     /// The interrupted run offered for resuming, if any.
     pub fn offer(&self) -> Option<&PastRun> {
-        let folder = self.offer.as_ref()?;
-        self.history.iter().find(|r| &r.folder == folder)
+        self.jobs.offer()
     }
 
     /// Resumes the offered run.
     pub fn resume_offer(&mut self) {
-        if let Some(folder) = self.offer.take() {
+        if let Some(folder) = self.jobs.take_offer() {
             self.resume(&folder);
         }
     }
@@ -458,24 +408,12 @@ impl LabModel {
     /// Declines the offer: the run stays in the history, interrupted, and
     /// is not offered again.
     pub fn discard_offer(&mut self) {
-        let Some(folder) = self.offer.take() else {
-            return;
-        };
-        self.feedback.changed();
-        match runs::set_stopped_by_user(&folder, true) {
-            Ok(()) => self
-                .feedback
-                .info("the interrupted run stays in the history; resume it from there"),
-            Err(e) => self.feedback.error(e),
-        }
-        self.rescan();
+        self.jobs.discard_offer();
     }
 
     /// Shows the kept run in `folder`: its games and report.
     pub fn open_run(&mut self, folder: &Path) {
-        self.feedback.changed();
-        if let Err(busy) = self.worker.ready() {
-            self.feedback.error(busy.to_string());
+        if !self.jobs.ready() {
             return;
         }
         match runs::open(folder, 1, false) {
@@ -489,36 +427,31 @@ impl LabModel {
                 self.games = o.games;
                 self.report = Some(o.report);
             }
-            Err(e) => self.feedback.error(format!("cannot open the run: {e}")),
+            Err(e) => self
+                .jobs
+                .feedback_mut()
+                .error(format!("cannot open the run: {e}")),
         }
     }
 
     /// Asks the run to stop; its finished games are kept (on disk too), and
     /// its report says it was interrupted.
     pub fn cancel(&mut self) {
-        if !self.is_running() {
-            return;
-        }
-        self.worker.stop();
-        if let Some(s) = &self.shown
-            && let Err(e) = runs::set_stopped_by_user(&s.folder, true)
-        {
-            self.feedback.warning(e);
-        }
+        self.jobs.cancel();
     }
 
     /// Whether a batch is under way.
     pub fn is_running(&self) -> bool {
-        self.worker.is_running()
+        self.jobs.is_running()
     }
 
     /// Collects finished games and reports; once the run has ended, its
     /// final report.
     pub fn poll(&mut self) {
-        if !self.worker.is_running() {
+        if !self.jobs.is_running() {
             return;
         }
-        for m in self.worker.poll() {
+        for m in self.jobs.poll() {
             match m {
                 RunMsg::Games(done, games) => {
                     if let Some(s) = &mut self.shown {
@@ -530,7 +463,7 @@ impl LabModel {
                 RunMsg::Ended(ended) => self.ended = Some(*ended),
             }
         }
-        if self.worker.is_running() {
+        if self.jobs.is_running() {
             self.mark_running();
         } else {
             self.finish();
@@ -541,31 +474,29 @@ impl LabModel {
     fn finish(&mut self) {
         self.games.sort_by_key(|g| g.stats.index);
         let total = self.shown.as_ref().map_or(0, |s| s.total);
-        self.feedback.changed();
+        self.jobs.ended();
+        let feedback = self.jobs.feedback_mut();
+        feedback.changed();
         match self.ended.take() {
             Some(Ok(report)) => {
                 let (n, interrupted) = (report.games, report.interrupted);
                 self.report = Some(report);
                 if interrupted && n < total {
-                    self.feedback.info(format!(
+                    feedback.info(format!(
                         "cancelled after {} of {} games",
                         grouped(n),
                         grouped(total)
                     ));
                 } else {
-                    self.feedback
-                        .success(format!("finished {} games", grouped(n)));
+                    feedback.success(format!("finished {} games", grouped(n)));
                 }
             }
-            Some(Err(e)) => self.feedback.error(format!("the run stopped: {e}")),
-            None => self
-                .feedback
-                .error("the run stopped on an internal error; its games are kept"),
+            Some(Err(e)) => feedback.error(format!("the run stopped: {e}")),
+            None => feedback.error("the run stopped on an internal error; its games are kept"),
         }
         if let Some(s) = &mut self.shown {
             s.done = self.games.len() as u64;
         }
-        self.rescan();
     }
 
     /// Games finished and games planned: of the run going on, else of the
@@ -604,105 +535,26 @@ impl LabModel {
 
     /// Whether the shown run stopped short and can go on.
     pub fn shown_resumable(&self) -> bool {
-        !self.is_running()
-            && self
-                .shown_folder()
-                .is_some_and(|f| self.history.iter().any(|r| r.folder == f && r.resumable()))
+        self.shown_folder().is_some_and(|f| self.jobs.resumable(f))
     }
 
     /// The runs kept in the runs folder, newest first.
     pub fn history(&self) -> &[PastRun] {
-        &self.history
-    }
-
-    /// The command that opens finished game `i` (in [`LabModel::games`])
-    /// in Play.
-    pub fn open_game(&self, i: usize) -> Option<Command> {
-        let g = self.games.get(i)?;
-        Some(Command::OpenGame {
-            variant: self.variant()?.clone(),
-            moves: g.moves.clone(),
-            label: format!("lab game #{}", g.stats.index + 1),
-        })
-    }
-
-    /// A game's result in words, the engine's sentence with its length:
-    /// `Romans win by stalemate (25 plies)`.
-    pub fn describe_game(&self, g: &GameResult) -> String {
-        let s = &g.stats;
-        let plies = s.plies;
-        let Some(v) = self.variant() else {
-            return format!("{} ({plies} plies)", s.reason);
-        };
-        let mut draw = v.rules().draw;
-        if let Some(r) = &self.report {
-            draw.ply_cap = Some(r.provenance.max_plies);
-        }
-        let winner = s.winner.and_then(|letter| v.player_by_letter(letter));
-        let outcome = Outcome {
-            winner,
-            reason: s.reason,
-        };
-        format!(
-            "{} ({plies} plies)",
-            v.describe_outcome_under(outcome, draw)
-        )
-    }
-
-    /// The rows of the win-rate chart: each seat with its bot, each colour
-    /// by its player's name, then draws.
-    pub fn win_rows(&self) -> Vec<WinRow> {
-        let Some(r) = &self.report else {
-            return Vec::new();
-        };
-        let mut rows: Vec<WinRow> = r
-            .by_seat
-            .iter()
-            .map(|s| WinRow {
-                label: format!("Seat {} ({})", s.seat + 1, s.bot),
-                rate: s.rate,
-                ci95: s.ci95,
-                kind: RowKind::Seat(s.seat),
-            })
-            .collect();
-        for (p, letter) in r.provenance.players.iter().enumerate() {
-            let Some(c) = r.by_colour.get(&letter.to_string()) else {
-                continue;
-            };
-            let label = self
-                .variant()
-                .and_then(|v| {
-                    v.player_by_letter(*letter)
-                        .map(|i| v.rules().players[i].name.clone())
-                })
-                .unwrap_or_else(|| format!("Colour {letter}"));
-            rows.push(WinRow {
-                label,
-                rate: c.rate,
-                ci95: c.ci95,
-                kind: RowKind::Colour(p),
-            });
-        }
-        rows.push(WinRow {
-            label: "Draws".into(),
-            rate: r.draws.rate,
-            ci95: r.draws.ci95,
-            kind: RowKind::Draws,
-        });
-        rows
+        self.jobs.history()
     }
 
     /// Writes the shown report (or, for [`Export::All`], its games and
     /// reports) to the export folder.
     pub fn export(&mut self, what: Export) {
-        self.feedback.changed();
-        if self.is_running() {
-            self.feedback
-                .error("the run is still going: export when it ends, or cancel it");
+        let running = self.is_running();
+        let feedback = self.jobs.feedback_mut();
+        feedback.changed();
+        if running {
+            feedback.error("the run is still going: export when it ends, or cancel it");
             return;
         }
         let Some(r) = &self.report else {
-            self.feedback.error("nothing to export: run the lab first");
+            feedback.error("nothing to export: run the lab first");
             return;
         };
         let dir = PathBuf::from(&self.saved.export_dir);
@@ -712,19 +564,98 @@ impl LabModel {
             Export::Svg => ("report.svg", r.to_svg()),
             Export::All => {
                 match murus_lab::write_outputs(&dir, r, &self.games) {
-                    Ok(()) => self.feedback.success(format!(
+                    Ok(()) => feedback.success(format!(
                         "wrote games.jsonl and the reports to {}",
                         dir.display()
                     )),
-                    Err(e) => self.feedback.error(e.to_string()),
+                    Err(e) => feedback.error(e.to_string()),
                 }
                 return;
             }
         };
         match files::write(&dir.join(name), &text) {
-            Ok(m) | Err(m) => self.feedback.set(m),
+            Ok(m) | Err(m) => feedback.set(m),
         }
     }
+}
+
+// What the view shows of the shown run, read from the model.
+
+/// The command that opens finished game `i` (in [`LabModel::games`] of `m`)
+/// in Play.
+pub fn open_game(m: &LabModel, i: usize) -> Option<Command> {
+    let g = m.games.get(i)?;
+    Some(Command::OpenGame {
+        variant: m.variant()?.clone(),
+        moves: g.moves.clone(),
+        label: format!("lab game #{}", g.stats.index + 1),
+    })
+}
+
+/// A game's result in words, the engine's sentence with its length:
+/// `Romans win by stalemate (25 plies)`.
+pub fn describe_game(m: &LabModel, g: &GameResult) -> String {
+    let s = &g.stats;
+    let plies = s.plies;
+    let Some(v) = m.variant() else {
+        return format!("{} ({plies} plies)", s.reason);
+    };
+    let mut draw = v.rules().draw;
+    if let Some(r) = &m.report {
+        draw.ply_cap = Some(r.provenance.max_plies);
+    }
+    let winner = s.winner.and_then(|letter| v.player_by_letter(letter));
+    let outcome = Outcome {
+        winner,
+        reason: s.reason,
+    };
+    format!(
+        "{} ({plies} plies)",
+        v.describe_outcome_under(outcome, draw)
+    )
+}
+
+/// The rows of the win-rate chart: each seat with its bot, each colour
+/// by its player's name, then draws.
+pub fn win_rows(m: &LabModel) -> Vec<WinRow> {
+    let Some(r) = &m.report else {
+        return Vec::new();
+    };
+    let mut rows: Vec<WinRow> = r
+        .by_seat
+        .iter()
+        .map(|s| WinRow {
+            label: format!("Seat {} ({})", s.seat + 1, s.bot),
+            rate: s.rate,
+            ci95: s.ci95,
+            kind: RowKind::Seat(s.seat),
+        })
+        .collect();
+    for (p, letter) in r.provenance.players.iter().enumerate() {
+        let Some(c) = r.by_colour.get(&letter.to_string()) else {
+            continue;
+        };
+        let label = m
+            .variant()
+            .and_then(|v| {
+                v.player_by_letter(*letter)
+                    .map(|i| v.rules().players[i].name.clone())
+            })
+            .unwrap_or_else(|| format!("Colour {letter}"));
+        rows.push(WinRow {
+            label,
+            rate: c.rate,
+            ci95: c.ci95,
+            kind: RowKind::Colour(p),
+        });
+    }
+    rows.push(WinRow {
+        label: "Draws".into(),
+        rate: r.draws.rate,
+        ci95: r.draws.ci95,
+        kind: RowKind::Draws,
+    });
+    rows
 }
 
 #[cfg(test)]
@@ -786,7 +717,10 @@ mod tests {
         again.open_run(&folder);
         assert_eq!(again.report(), m.report());
         assert_eq!(again.games(), m.games());
-        assert!(matches!(again.open_game(0), Some(Command::OpenGame { .. })));
+        assert!(matches!(
+            open_game(&again, 0),
+            Some(Command::OpenGame { .. })
+        ));
         std::fs::remove_dir_all(runs).unwrap();
     }
 

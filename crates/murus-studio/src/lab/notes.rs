@@ -66,8 +66,19 @@ pub fn date_time(secs: u64) -> String {
 pub(crate) fn folder_name(secs: u64, variant: &str) -> String {
     let (y, m, d) = civil((secs / 86_400) as i64);
     let t = secs % 86_400;
-    let name: String = variant
-        .chars()
+    let name = file_safe(variant);
+    format!(
+        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}-{name}",
+        t / 3600,
+        t % 3600 / 60,
+        t % 60
+    )
+}
+
+/// `name` fit for a folder's name: letters, digits and `-` kept, anything
+/// else `_`.
+pub(crate) fn file_safe(name: &str) -> String {
+    name.chars()
         .map(|c| {
             if c.is_ascii_alphanumeric() || c == '-' {
                 c
@@ -75,13 +86,17 @@ pub(crate) fn folder_name(secs: u64, variant: &str) -> String {
                 '_'
             }
         })
-        .collect();
-    format!(
-        "{y:04}{m:02}{d:02}-{:02}{:02}{:02}-{name}",
-        t / 3600,
-        t % 3600 / 60,
-        t % 60
-    )
+        .collect()
+}
+
+/// When the file at `path` was last written, in seconds since 1970 (0 when
+/// it cannot be told).
+pub(crate) fn written_at(path: &Path) -> u64 {
+    std::fs::metadata(path)
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
+        .map_or(0, |d| d.as_secs())
 }
 
 /// Reads the note `file` of `folder`, if there is one that reads.
@@ -113,11 +128,7 @@ pub fn set_stopped_by_user(folder: &Path, file: &str, stopped: bool) -> Result<(
 /// written.
 pub fn read_or_guess(folder: &Path, file: &str, spec: &str) -> Note {
     read(folder, file).unwrap_or_else(|| Note {
-        started: std::fs::metadata(folder.join(spec))
-            .and_then(|m| m.modified())
-            .ok()
-            .and_then(|t| t.duration_since(UNIX_EPOCH).ok())
-            .map_or(0, |d| d.as_secs()),
+        started: written_at(&folder.join(spec)),
         ..Note::default()
     })
 }

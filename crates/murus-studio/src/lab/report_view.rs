@@ -7,7 +7,8 @@ use egui::{RichText, Ui};
 use egui_plot::{Line, MarkerShape, Plot, PlotPoints, Points};
 use murus_lab::designer::{Budget, DesignerReport, STAGES};
 
-use super::view::Asks;
+use super::controls::{JobButtons, Pressed};
+use super::view::{Asks, Entry, kept_list};
 use super::{Chosen, LabAction, LabPanel};
 use crate::board;
 use crate::layout;
@@ -28,19 +29,30 @@ impl LabPanel {
         });
         let m = &self.report;
         let busy = self.busy().map(|b| b.to_string());
-        ui.horizontal(|ui| {
-            if m.is_running() {
-                if ui.button("Cancel report").clicked() {
-                    asks.push(LabAction::CancelReport);
+        let buttons = JobButtons {
+            start: "Make report",
+            start_hover: "the designer's report of the chosen variant",
+            cancel: "Cancel report",
+            resume: Some((
+                "Resume report",
+                "goes on with the shown report from the stage it stopped at",
+            )),
+            running: m.is_running(),
+            cancelling: m.is_cancelling(),
+            resumable: m.shown_resumable(),
+            busy: busy.clone(),
+            cancel_first: false,
+        };
+        match buttons.show(ui) {
+            Some(Pressed::Start) => asks.push(LabAction::RunReport),
+            Some(Pressed::Cancel) => asks.push(LabAction::CancelReport),
+            Some(Pressed::Resume) => {
+                if let Some(s) = m.shown() {
+                    asks.push(LabAction::ResumeReport(s.folder.clone()));
                 }
-            } else if ui
-                .add_enabled(busy.is_none(), egui::Button::new("Make report"))
-                .on_hover_text("the designer's report of the chosen variant")
-                .clicked()
-            {
-                asks.push(LabAction::RunReport);
             }
-        });
+            None => {}
+        }
         layout::reserved_height(ui, ui.spacing().interact_size.y, |ui| match m.progress() {
             Some(p) => {
                 let text = format!("stage {} of {}: {}", p.index + 1, p.of, p.stage);
@@ -69,28 +81,23 @@ impl LabPanel {
         });
         ui.separator();
         ui.heading("Reports");
-        if m.history().is_empty() {
-            ui.weak("none kept yet");
-        }
-        for r in m.history() {
-            ui.horizontal(|ui| {
-                let state = if r.finished { "" } else { " (unfinished)" };
-                if ui
-                    .link(format!("{}{state}", r.name))
-                    .on_hover_text(r.folder.display().to_string())
-                    .clicked()
-                {
-                    asks.push(LabAction::OpenReport(r.folder.clone()));
-                }
-                if !r.finished
-                    && !m.is_running()
-                    && ui
-                        .add_enabled(busy.is_none(), egui::Button::new("Resume report"))
-                        .clicked()
-                {
-                    asks.push(LabAction::ResumeReport(r.folder.clone()));
-                }
-            });
+        let entries: Vec<Entry<'_>> = m
+            .history()
+            .iter()
+            .map(|r| Entry {
+                summary: r.summary(),
+                folder: &r.folder,
+                selected: m.shown().is_some_and(|s| s.folder == r.folder),
+            })
+            .collect();
+        if let Some(f) = kept_list(
+            ui,
+            "lab-report-history",
+            &entries,
+            busy.as_deref(),
+            "no reports kept yet",
+        ) {
+            asks.push(LabAction::OpenReport(f.to_path_buf()));
         }
     }
 

@@ -9,8 +9,10 @@ use std::path::{Path, PathBuf};
 
 use murus_engine::Variant;
 use murus_lab::report::grouped;
-use murus_lab::{Config, GameResult, Mode, Report, RunDir, RunFolder, RunSpec, stats_of};
+use murus_lab::rundir::Holding;
+use murus_lab::{Config, GameResult, Mode, Report, RunDir, RunSpec, stats_of};
 
+use super::job::{JobKind, Kept};
 use super::notes::{self, Note};
 
 pub use super::notes::{VARIANT_FILE, date_time};
@@ -86,6 +88,61 @@ impl PastRun {
     }
 }
 
+/// Self-play runs as a kind of lab job ([`JobPanel`](super::job::JobPanel)).
+#[derive(Debug)]
+pub struct RunJob;
+
+/// What the Lab's self-play is called while it goes on
+/// ([`crate::worker::Busy`]).
+pub const A_RUN: &str = "a lab run";
+
+impl JobKind for RunJob {
+    type Msg = RunMsg;
+    type Kept = PastRun;
+    const WHAT: &'static str = A_RUN;
+    const DISCARDED: &'static str =
+        "the interrupted run stays in the history; resume it from there";
+
+    fn list(runs: &Path) -> Vec<PastRun> {
+        list(runs)
+    }
+
+    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
+        set_stopped_by_user(folder, stopped)
+    }
+}
+
+impl Kept for PastRun {
+    fn folder(&self) -> &Path {
+        &self.folder
+    }
+
+    fn resumable(&self) -> bool {
+        PastRun::resumable(self)
+    }
+
+    fn offered(&self) -> bool {
+        self.interrupted_by_accident()
+    }
+
+    fn mark_running(&mut self) {
+        self.state = RunState::Running;
+    }
+}
+
+/// What a run's thread tells the model.
+#[derive(Debug)]
+pub enum RunMsg {
+    /// Games finished so far (those found done included), and the games
+    /// finished since the last news.
+    Games(u64, Vec<GameResult>),
+    /// The report of the games finished so far.
+    Report(Box<Report>),
+    /// The run ended: its report (marked interrupted when it was stopped),
+    /// or why it failed.
+    Ended(Box<Result<Report, String>>),
+}
+
 /// Reads a run folder's note (the default where there is none).
 pub fn read_note(folder: &Path) -> Note {
     notes::read(folder, NOTE_FILE).unwrap_or_default()
@@ -112,34 +169,14 @@ pub fn create(
         .map_err(|e| e.to_string())
 }
 
-/// What the folder's `run.json` says ([`RunFolder::read_spec`]), or why
-/// it cannot be read.
-fn read_spec(folder: &Path) -> Result<RunSpec, String> {
-    RunFolder::<RunSpec>::read_spec(folder)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{}: no run.json: not a run's folder", folder.display()))
-}
-
-/// The report the folder holds, if its run ended.
-fn read_report(folder: &Path) -> Option<Report> {
-    let text = std::fs::read_to_string(folder.join("report.json")).ok()?;
-    serde_json::from_str(&text).ok()
-}
-
-/// Lines of a `games.jsonl` (one finished game each); a torn last line
-/// does not count.
-fn count_games(folder: &Path) -> u64 {
-    std::fs::read(folder.join("games.jsonl"))
-        .map(|b| b.iter().filter(|&&c| c == b'\n').count() as u64)
-        .unwrap_or(0)
-}
-
 /// The self-play run kept in `folder`, if it holds one (a `murus match`
 /// folder is not a Lab run: the Lab could neither show nor resume it).
 pub fn read(folder: &Path) -> Option<PastRun> {
-    let spec = read_spec(folder).ok().filter(|s| s.command == "selfplay")?;
-    let report = read_report(folder);
-    let (state, done, first_player) = match &report {
+    let held = Holding::<RunSpec>::read(folder)
+        .ok()
+        .filter(|h| h.spec.command == "selfplay")?;
+    let spec = &held.spec;
+    let (state, done, first_player) = match &held.report {
         Some(r) if r.interrupted => (
             RunState::Interrupted,
             r.games,
@@ -150,7 +187,7 @@ pub fn read(folder: &Path) -> Option<PastRun> {
             r.games,
             Some(r.first_player_advantage.rate),
         ),
-        None => (RunState::Unfinished, count_games(folder), None),
+        None => (RunState::Unfinished, held.done, None),
     };
     let note = notes::read_or_guess(folder, NOTE_FILE, "run.json");
     Some(PastRun {
@@ -200,32 +237,17 @@ pub struct Opened {
 /// Opens the run in `folder` to show it (`resume` false: the folder is only
 /// read) or to go on with it on `threads` threads.
 pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, String> {
-    let spec = read_spec(folder)?;
-    let variant = notes::rules_of(folder, &spec.run.variant)?;
-    let mut bots = Vec::new();
-    for b in &spec.run.bots {
-        bots.push(
-            b.parse()
-                .map_err(|e| format!("{}: {e}", folder.display()))?,
-        );
-    }
-    let mut config = Config::new(&variant, bots, spec.run.requested, spec.run.seed)
-        .with_max_plies(spec.run.max_plies)
-        .with_openings(spec.run.openings)
-        .with_threads(threads);
-    if let Some(shard) = spec.run.shard {
-        let (k, n) = shard.pair();
-        config = config.with_shard(k, n).map_err(|e| e.to_string())?;
-    }
+    let held = Holding::<RunSpec>::read(folder).map_err(|e| e.to_string())?;
+    let variant = notes::rules_of(folder, &held.spec.run.variant)?;
+    let config = held.config(&variant, threads).map_err(|e| e.to_string())?;
     let (dir, games) = if resume {
         let (dir, games) =
             RunDir::open(folder, &config.run_spec(), Mode::Resume).map_err(|e| e.to_string())?;
         (Some(dir), games)
     } else {
-        let games = RunDir::read(folder, &config.run_spec()).map_err(|e| e.to_string())?;
-        (None, games)
+        (None, held.games().map_err(|e| e.to_string())?)
     };
-    let report = match read_report(folder) {
+    let report = match held.report {
         Some(r) => r,
         None => config.report_interrupted(&stats_of(&games), true),
     };

@@ -10,6 +10,7 @@ use egui_plot::{AxisHints, Bar, BarChart, GridInput, GridMark, Line, PlotPoints}
 use crate::layout::still_plot;
 use murus_engine::Variant;
 
+use super::controls::{JobButtons, Pressed};
 use super::model::{Export, RowKind, WinRow};
 use super::settings::{FROM_RULES, LabMode, LabSaved, Source};
 use super::{Chosen, LabAction, LabModel, LabPanel};
@@ -237,6 +238,33 @@ fn length_chart(ui: &mut Ui, report: &murus_lab::Report, height: f32) {
     }
 }
 
+/// A title in a room two heading rows high and a status in a row of its
+/// own, whatever they say: a title that grows (a resumed check's) moves
+/// nothing below it. A title too long for its room reads whole on hover.
+pub(super) fn title_rows(ui: &mut Ui, title: &str, status: &str) {
+    let row = ui.text_style_height(&egui::TextStyle::Heading);
+    layout::reserved_height(ui, 2.0 * row + ui.spacing().item_spacing.y, |ui| {
+        if !title.is_empty() {
+            ui.add(egui::Label::new(RichText::new(title).heading()).wrap())
+                .on_hover_text(title);
+        }
+    });
+    layout::reserved(ui, 1.0, |ui| {
+        if !status.is_empty() {
+            ui.add(egui::Label::new(RichText::new(status).weak()).truncate());
+        }
+    });
+}
+
+/// `text` cut to `chars` characters, `…` for the rest.
+fn cut_short(text: &str, chars: usize) -> String {
+    if text.chars().count() <= chars {
+        text.to_string()
+    } else {
+        text.chars().take(chars - 1).chain(['…']).collect()
+    }
+}
+
 /// An error in a reserved row: one line, cut short with the whole text on
 /// hover.
 pub(super) fn inline_error(ui: &mut Ui, error: Option<String>) {
@@ -398,8 +426,11 @@ impl LabPanel {
         text_field(ui, "Variants folder", &mut s.variants_dir, FIELD_W);
         let label = s.variant_label();
         let files = self.model.variant_files();
+        // As wide as the fields, a long file name cut short (whole on
+        // hover): it neither widens the panel nor wraps onto more rows.
         let combo = egui::ComboBox::from_label("Variant")
-            .selected_text(label)
+            .width(FIELD_W)
+            .selected_text(cut_short(&label, 22))
             // Room for the shipped variants and the folder's files without
             // scrolling, as far as the window allows.
             .height(22.0 * (murus_engine::BUILTIN.len() + files.len() + 3) as f32)
@@ -420,7 +451,8 @@ impl LabPanel {
                 }
                 ui.selectable_value(&mut s.variant, FROM_RULES.to_string(), FROM_RULES);
             });
-        if combo.response.clicked() {
+        let combo_response = combo.response.on_hover_text(label);
+        if combo_response.clicked() {
             // The folder may have changed on disk.
             asks.push(LabAction::RefreshFiles);
         }
@@ -483,31 +515,27 @@ impl LabPanel {
             ui.add(egui::DragValue::new(&mut asks.settings.seed))
                 .labelled_by(l.id);
         });
-        ui.horizontal(|ui| {
-            if m.is_running() {
-                if ui.button("Cancel").clicked() {
-                    asks.push(LabAction::CancelRun);
-                }
-            } else {
-                let run = ui.add_enabled(busy.is_none(), egui::Button::new("Run"));
-                let run = match &busy {
-                    Some(b) => run.on_disabled_hover_text(b.to_string()),
-                    None => run,
-                };
-                if run.clicked() {
-                    asks.push(LabAction::Run);
-                }
-                if m.shown_resumable()
-                    && ui
-                        .add_enabled(busy.is_none(), egui::Button::new("Resume run"))
-                        .on_hover_text("play the shown run's missing games")
-                        .clicked()
-                    && let Some(f) = m.shown_folder()
-                {
+        let buttons = JobButtons {
+            start: "Run",
+            start_hover: "plays the games with these settings, kept game by game in the runs folder",
+            cancel: "Cancel",
+            resume: Some(("Resume run", "play the shown run's missing games")),
+            running: m.is_running(),
+            cancelling: false,
+            resumable: m.shown_resumable(),
+            busy: busy.map(|b| b.to_string()),
+            cancel_first: false,
+        };
+        match buttons.show(ui) {
+            Some(Pressed::Start) => asks.push(LabAction::Run),
+            Some(Pressed::Cancel) => asks.push(LabAction::CancelRun),
+            Some(Pressed::Resume) => {
+                if let Some(f) = m.shown_folder() {
                     asks.push(LabAction::ResumeRun(f.to_path_buf()));
                 }
             }
-        });
+            None => {}
+        }
         layout::reserved_height(ui, ui.spacing().interact_size.y, |ui| match m.counts() {
             Some((done, total)) => {
                 ui.add(egui::ProgressBar::new(m.progress()).text(format!(
@@ -699,14 +727,21 @@ fn results(m: &LabModel, ui: &mut Ui) {
         ui.weak("Run self-play to see the balance report.");
         return;
     };
-    ui.heading(format!(
-        "{}: {} games, {}{}",
+    let title = format!(
+        "{}: {} games, {}",
         r.provenance.variant.name,
         grouped(r.games),
         r.provenance.bots.join(" vs "),
-        if r.interrupted { " (interrupted)" } else { "" }
-    ));
-    let rows = m.win_rows();
+    );
+    let status = if m.is_running() {
+        "(going on)"
+    } else if r.interrupted {
+        "(interrupted)"
+    } else {
+        ""
+    };
+    title_rows(ui, &title, status);
+    let rows = super::model::win_rows(m);
     let height = CHART_HEIGHT.max(rows.len() as f32 * 28.0 + 70.0);
     ui.columns(2, |cols| {
         win_chart(&mut cols[0], &rows, m.variant(), height);
@@ -778,13 +813,13 @@ fn game_list(m: &LabModel, ui: &mut Ui, commands: &mut Vec<Command>) {
                     if ui
                         .small_button(format!("Open #{}", g.stats.index + 1))
                         .clicked()
-                        && let Some(c) = m.open_game(i)
+                        && let Some(c) = super::model::open_game(m, i)
                     {
                         commands.push(c);
                     }
                     // Cut short, whole on hover: a longer one would widen
                     // the panel, and move the report beside it.
-                    ui.add(egui::Label::new(m.describe_game(g)).truncate());
+                    ui.add(egui::Label::new(super::model::describe_game(m, g)).truncate());
                 });
             }
         });

@@ -6,6 +6,7 @@ use murus_engine::Variant;
 
 use super::{Action, FileAction, MAX_PERFT_DEPTH, RulesPanel};
 use crate::board;
+use crate::lab::controls::{JobButtons, Pressed};
 use crate::{Command, Message, dialog, layout, syntax, theme};
 
 /// The shortcut that saves the file.
@@ -371,42 +372,41 @@ impl RulesPanel {
         if settings != *m.train_settings() {
             actions.push(Action::SetTrainSettings(settings));
         }
-        if running {
-            if let Some(status) = m.training().status() {
+        // The start and Cancel side by side, each always in its place
+        // (issue 38: Cancel turned into the start button under the
+        // pointer); the progress in a row of its own height.
+        let why = m.why_not_train();
+        let label = m.train_label();
+        let buttons = JobButtons {
+            start: &label,
+            start_hover: "plays self-play games of these rules, fits an evaluation to them, and keeps it \
+                          (if it plays better than the current one, when validated)",
+            cancel: "Cancel training",
+            resume: None,
+            running,
+            cancelling: m.training().is_cancelling(),
+            resumable: false,
+            busy: why,
+            cancel_first: true,
+        };
+        match buttons.show(ui) {
+            Some(Pressed::Start) => actions.push(Action::StartTraining),
+            Some(Pressed::Cancel) => actions.push(Action::CancelTraining),
+            _ => {}
+        }
+        layout::reserved_height(ui, ui.spacing().interact_size.y, |ui| {
+            if let Some(status) = m.training().status().filter(|_| running) {
                 ui.add(egui::ProgressBar::new(status.fraction).text(status.text));
             }
-            if m.training().running_key() != m.rules_key() {
+        });
+        layout::reserved(ui, 1.0, |ui| {
+            if running && m.training().running_key() != m.rules_key() {
                 ui.weak(format!(
                     "training {} as the rules were when it started: the rules changed since",
                     m.training().running_variant().unwrap_or("the variant")
                 ));
             }
-            if ui
-                .add_enabled(
-                    !m.training().is_cancelling(),
-                    egui::Button::new("Cancel training"),
-                )
-                .on_hover_text(
-                    "stops after the games under way; they are kept, and Resume training goes on from them",
-                )
-                .clicked()
-            {
-                actions.push(Action::CancelTraining);
-            }
-        } else {
-            let why = m.why_not_train();
-            let button = ui.add_enabled(why.is_none(), egui::Button::new(m.train_label()));
-            let button = match &why {
-                Some(why) => button.on_disabled_hover_text(why),
-                None => button.on_hover_text(
-                    "plays self-play games of these rules, fits an evaluation to them, and keeps it \
-                     (if it plays better than the current one, when validated)",
-                ),
-            };
-            if button.clicked() {
-                actions.push(Action::StartTraining);
-            }
-        }
+        });
         if let Some(end) = m.training_outcome() {
             let msg = Message {
                 tone: end.tone,

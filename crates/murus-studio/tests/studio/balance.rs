@@ -245,7 +245,9 @@ fn a_balance_check_cut_short_by_a_crash_is_offered_after_a_restart_and_resumes_t
         )
         .is_some()
     );
-    h.get_by_label("Resume check").click();
+    // The banner's Resume (the setup's "Resume check" goes on with the
+    // check shown).
+    h.get_by_label("Resume").click();
     steps(&mut h, 2);
     until(&mut h, 120, "the resumed check", |h| !running(h));
     steps(&mut h, 2);
@@ -759,4 +761,114 @@ fn a_settings_edit_in_balance_or_compare_clears_the_message_about_the_old_ones()
     h.get_by_label("random").click();
     steps(&mut h, 2);
     assert_eq!(compare(&h), None);
+}
+
+// ---- Regression tests of issue 38 ----
+
+/// The top of the shown check's rate chart.
+fn chart_top(h: &Harness<'_, StudioApp>) -> f32 {
+    h.get_by_label_contains("First player's win rate by level")
+        .rect()
+        .min
+        .y
+}
+
+/// Issue 38: a resumed balance check's title grew ("… (going on: the
+/// figures of the games played before)"), took another line and pushed the
+/// chart, the table and the verdict down; they stay where they were, in a
+/// window of any width.
+#[test]
+fn a_resumed_balance_checks_title_does_not_move_what_is_below_it() {
+    for width in [1280.0, 1100.0, 960.0] {
+        let mut a = app(Tab::Lab);
+        a.lab.edit(|s| {
+            s.mode = LabMode::Balance;
+            s.variant = "small".into();
+            s.balance = quick(1_000_000);
+        });
+        let mut h = Harness::builder()
+            .with_size([width, 860.0])
+            .build_eframe(move |_cc| a);
+        steps(&mut h, 3);
+        h.get_by_label("Run balance check").click();
+        until(&mut h, 60, "some games", |h| {
+            h.state()
+                .lab
+                .balance
+                .status()
+                .is_some_and(|s| !s.text.contains(": 0 / "))
+        });
+        h.get_by_label("Cancel").click();
+        until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
+        steps(&mut h, 3);
+        let before = chart_top(&h);
+        h.get_by_label("Resume check").click();
+        steps(&mut h, 4);
+        assert!(running(&h), "the check goes on: {:?}", message(&h));
+        assert_eq!(
+            chart_top(&h),
+            before,
+            "{width} wide: the resumed check's title moved the chart"
+        );
+        h.get_by_label("Cancel").click();
+        until(&mut h, 60, "the check to stop again", |h| !running(h));
+        steps(&mut h, 3);
+        assert_eq!(
+            chart_top(&h),
+            before,
+            "{width} wide: the stopped check's title moved the chart"
+        );
+    }
+}
+
+/// Issue 38: the lab's progress went backwards (the bar started again at
+/// each level of a balance check, and the status bar's "lab N%" with it).
+/// Through a check of two levels and their skill match, the share shown
+/// never goes back, and the stage it names is the one playing: never one
+/// that ended before.
+#[test]
+fn the_lab_progress_never_goes_back_nor_names_a_stage_that_ended() {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| {
+        s.balance = BalanceSaved {
+            levels: vec!["random".into(), "easy".into()],
+            skill_games: 20,
+            ..quick(40)
+        };
+    });
+    steps(&mut h, 1);
+    h.get_by_label("Run balance check").click();
+    steps(&mut h, 1);
+    let order = [
+        "Level 1/2: random",
+        "Level 2/2: easy",
+        "Skill match: easy vs random",
+    ];
+    let (mut last, mut stage, mut seen) = (0.0f32, 0, Vec::new());
+    let t = std::time::Instant::now();
+    while running(&h) {
+        assert!(t.elapsed().as_secs() < 120, "the check ends");
+        let fraction = h.state().lab.progress();
+        assert!(
+            fraction >= last,
+            "the bar went back from {last} to {fraction}"
+        );
+        last = fraction;
+        if let Some(s) = h.state().lab.balance.status() {
+            assert_eq!(s.fraction, fraction, "the bar and the status bar agree");
+            if let Some(i) = order.iter().position(|o| s.text.starts_with(o)) {
+                assert!(i >= stage, "{:?} named after {:?}", s.text, order[stage]);
+                stage = i;
+                if !seen.contains(&i) {
+                    seen.push(i);
+                }
+            }
+        }
+        h.step();
+        std::thread::sleep(std::time::Duration::from_millis(5));
+    }
+    assert!(
+        seen.len() >= 2,
+        "the bar named the stages it went through: {seen:?}"
+    );
 }

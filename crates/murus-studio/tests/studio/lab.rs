@@ -694,3 +694,73 @@ fn nothing_in_the_lab_moves_under_the_pointer_when_a_run_starts_goes_on_or_ends(
     steps(&mut h, 3);
     assert_eq!(at(&h), before, "the run's end moved them");
 }
+
+// ---- Regression tests of issue 38 ----
+
+/// A press and release of the pointer at `at`, as a user's click.
+fn click_at(h: &mut Harness<'static, StudioApp>, at: Pos2) {
+    h.hover_at(at);
+    steps(h, 1);
+    for pressed in [true, false] {
+        h.event(egui::Event::PointerButton {
+            pos: at,
+            button: egui::PointerButton::Primary,
+            pressed,
+            modifiers: egui::Modifiers::NONE,
+        });
+        steps(h, 1);
+    }
+    steps(h, 2);
+}
+
+/// Issue 38, major: Cancel turned into Run in the same place (and Cancel
+/// report into Make report), so a second click meant to cancel started a
+/// new job. In every mode, a click where Cancel was, once the job has
+/// stopped, starts nothing, and the button there is still Cancel.
+#[test]
+fn a_click_meant_for_cancel_never_starts_a_job() {
+    use murus_studio::lab::LabMode;
+    for (mode, start, cancel) in [
+        (LabMode::SelfPlay, "Run", "Cancel"),
+        (LabMode::Balance, "Run balance check", "Cancel"),
+        (LabMode::Compare, "Compare", "Cancel"),
+        (LabMode::Report, "Make report", "Cancel report"),
+    ] {
+        let mut h = harness(app(Tab::Lab));
+        edit(&mut h, |s| {
+            s.mode = mode;
+            s.variant = "small".into();
+            s.games = 1_000_000;
+            s.balance.levels = vec!["random".into()];
+            s.balance.fixed_games = true;
+            s.balance.games = 1_000_000;
+            s.compare.files = ["variants/small.mg", "variants/sweeps/standard-small.mg"]
+                .map(|f| root().join(f).display().to_string())
+                .to_vec();
+        });
+        steps(&mut h, 3);
+        h.get_by_label(start).click();
+        until(&mut h, 30, "the job to start", running);
+        let at = h.get_by_label(cancel).rect().center();
+        click_at(&mut h, at);
+        until(&mut h, 120, "the cancelled job to stop", |h| !running(h));
+        steps(&mut h, 3);
+        // The second click of a double click meant for Cancel.
+        click_at(&mut h, at);
+        steps(&mut h, 3);
+        assert!(
+            !running(&h),
+            "{mode:?}: a click where {cancel:?} was started a new job"
+        );
+        let there = h
+            .query_all(by().role(egui::accesskit::Role::Button))
+            .filter(|n| n.rect().contains(at))
+            .map(|n| n.accesskit_node().label().unwrap_or_default().to_string())
+            .collect::<Vec<_>>();
+        assert_eq!(
+            there,
+            [cancel.to_string()],
+            "{mode:?}: the button where Cancel was"
+        );
+    }
+}

@@ -12,6 +12,7 @@ use egui::Rect;
 use super::*;
 
 mod analysis;
+mod lab;
 mod play;
 
 /// A harness in some state.

@@ -86,3 +86,51 @@ fn the_rules_report_button_makes_the_report_in_the_lab_and_opens_its_page() {
     steps(&mut h, 3);
     assert!(shows(&h, "Solved: Romans win with perfect play"));
 }
+
+/// Issue 38: a report's folder, and its line in the list, were named by a
+/// Unix timestamp (`1764412345-small`); they are named by the variant and
+/// a readable date and time, `small-2026-11-29-0312`, and a second report
+/// of the same minute gets a name of its own.
+#[test]
+fn a_report_is_named_by_its_variant_and_a_readable_time_not_a_unix_timestamp() {
+    let mut a = app(Tab::Lab);
+    a.lab.edit(|s| {
+        s.mode = LabMode::Report;
+        s.variant = "small".into();
+    });
+    let mut h = harness(a);
+    steps(&mut h, 3);
+    for _ in 0..2 {
+        h.get_by_label("Make report").click();
+        steps(&mut h, 2);
+        h.state_mut().lab.report.cancel();
+        until(&mut h, 120, "the report to stop", |h| {
+            !h.state().lab.report.is_running()
+        });
+        steps(&mut h, 2);
+    }
+    let names: Vec<String> = h
+        .state()
+        .lab
+        .report
+        .history()
+        .iter()
+        .map(|r| r.folder.file_name().unwrap().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(names.len(), 2, "{names:?}");
+    assert_ne!(names[0], names[1], "each report has a folder of its own");
+    for name in &names {
+        let when = name
+            .strip_prefix("small-")
+            .unwrap_or_else(|| panic!("{name} starts with the variant"));
+        let digits: Vec<bool> = when.chars().map(|c| c.is_ascii_digit()).collect();
+        // `2026-11-29-0312`, then `-2` for the second of the minute.
+        let pattern = "dddd-dd-dd-dddd";
+        assert!(
+            when.len() >= pattern.len()
+                && pattern.chars().zip(&digits).all(|(p, &d)| (p == 'd') == d),
+            "{name} reads as a date and time"
+        );
+        assert!(shows(&h, name), "the list names {name}");
+    }
+}
