@@ -11,7 +11,9 @@ use egui::Rect;
 
 use super::*;
 
+mod murals;
 mod play;
+mod rules;
 
 /// A harness in some state.
 pub type H = Harness<'static, StudioApp>;
