@@ -89,7 +89,9 @@ impl StudioApp {
         app.tab = Tab::Murals;
         let ctx = egui::Context::default();
         let draw = |app: &mut StudioApp| {
-            let _ = ctx.run_ui(egui::RawInput::default(), |ui| app.frame(ui));
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| app.frame(ui));
+            // Nothing is painted: the font atlas is not uploaded anywhere.
+            out.textures_delta.clear();
         };
         draw(&mut app);
         let file = if name.ends_with(".toml") {

@@ -135,3 +135,15 @@ fn unsaved_work_is_marked_on_every_tab_from_one_count() {
     assert!(shows_exactly(&h, "Rules") && !shows(&h, "Rules*"));
     assert!(shows_exactly(&h, "Lab"));
 }
+
+#[test]
+fn the_headless_check_opens_a_shipped_puzzle_and_refuses_an_unknown_one() {
+    let found = StudioApp::check_open_puzzle("02-5x5-easy").expect("the shipped puzzle opens");
+    assert!(found.starts_with("opened 02-5x5-easy.toml: "), "{found}");
+    assert!(found.contains("shipped variants"), "{found}");
+    let why = StudioApp::check_open_puzzle("nonesuch").unwrap_err();
+    assert!(
+        why.contains("does not list a shipped puzzle `nonesuch`"),
+        "{why}"
+    );
+}
