@@ -16,7 +16,7 @@ use std::time::Instant;
 use anyhow::{Context, Result, anyhow, bail};
 use clap::{Args, Subcommand};
 use murus_mural::generate::{Options, Rating, generate, rate};
-use murus_mural::{Hint, Mode, Puzzle, Reason, Status, count, hint_for, solve};
+use murus_mural::{Hint, Mode, Puzzle, Reason, Status, collection, count, hint_for, solve};
 use serde::Serialize;
 
 use murus_engine::text::plural;
@@ -28,6 +28,9 @@ const BUDGET: u64 = 50_000_000;
 
 #[derive(Subcommand)]
 pub enum MuralCommand {
+    /// List the shipped puzzles (built in: any of them may be given by
+    /// name where a puzzle file is asked for).
+    List(ListArgs),
     /// Load and validate puzzle files.
     Check(CheckArgs),
     /// Solve a puzzle: the shortest solution, or `--any` solution.
@@ -50,6 +53,7 @@ pub enum MuralCommand {
 pub fn run(cmd: MuralCommand, out: &mut impl Write) -> Result<ExitCode> {
     let json = Format::json_if;
     match cmd {
+        MuralCommand::List(a) => print(&list(), json(a.json), out),
         MuralCommand::Check(a) => print(&check(&a), json(a.json), out),
         MuralCommand::Solve(a) => print(&solve_file(&a)?, json(a.json), out),
         MuralCommand::Count(a) => print(&count_file(&a)?, json(a.json), out),
@@ -98,10 +102,14 @@ pub fn load(path: &Path) -> Result<Puzzle> {
     })
 }
 
-/// Loads a puzzle, or says why not.
+/// Loads a puzzle, or says why not. A path that is no file but a shipped
+/// puzzle's name (`02-5x5-easy`, `.toml` optional) is that puzzle.
 fn load_reporting(path: &Path) -> Result<Puzzle, BadPuzzle> {
     let text = match std::fs::read_to_string(path) {
         Ok(t) => t,
+        Err(e) if e.kind() == io::ErrorKind::NotFound && shipped_text(path).is_some() => {
+            shipped_text(path).unwrap_or_default().to_string()
+        }
         Err(e) => {
             let error = anyhow::Error::from(e)
                 .context(format!("cannot read puzzle file `{}`", path.display()));
@@ -140,6 +148,78 @@ fn load_reporting(path: &Path) -> Result<Puzzle, BadPuzzle> {
             errors,
         }
     })
+}
+
+/// The text of the shipped puzzle `name` names (`02-5x5-easy`, with or
+/// without `.toml`; no folder).
+fn shipped_text(name: &Path) -> Option<&'static str> {
+    if name.components().count() != 1 {
+        return None;
+    }
+    let name = name.to_str()?;
+    collection::shipped(name).or_else(|| collection::shipped(&format!("{name}.toml")))
+}
+
+/// `murus mural list`'s arguments.
+#[derive(Args)]
+pub struct ListArgs {
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `murus mural list`: the shipped puzzles.
+#[derive(Serialize)]
+pub struct Listed {
+    pub puzzles: Vec<ListedPuzzle>,
+}
+
+/// One shipped puzzle.
+#[derive(Serialize)]
+pub struct ListedPuzzle {
+    /// Its name (the file name without `.toml`), which commands take.
+    pub name: String,
+    pub title: String,
+    pub board: String,
+    pub optimal: Option<u32>,
+    pub difficulty: Option<String>,
+}
+
+/// `murus mural list`.
+pub fn list() -> Listed {
+    let puzzles = collection::SHIPPED
+        .iter()
+        .filter_map(|(file, text)| {
+            // The collection's test keeps every one valid.
+            let p = Puzzle::from_toml(text).ok()?;
+            Some(ListedPuzzle {
+                name: file.trim_end_matches(".toml").to_string(),
+                title: p.title,
+                board: p.board.text,
+                optimal: p.optimal,
+                difficulty: p.difficulty,
+            })
+        })
+        .collect();
+    Listed { puzzles }
+}
+
+impl Answer for Listed {
+    fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        for p in &self.puzzles {
+            let par = p
+                .optimal
+                .map_or(String::new(), |n| plural(n as u64, "move"));
+            writeln!(
+                out,
+                "{:<24} {:<28} {:<8} {:<7} {par}",
+                p.name,
+                p.title,
+                p.board,
+                p.difficulty.as_deref().unwrap_or("")
+            )?;
+        }
+        Ok(())
+    }
 }
 
 /// The text answer for an unsolvable mural: the verdict and why.

@@ -26,6 +26,9 @@ pub struct StudioApp {
     trained: TrainedBots,
     /// The Open and Save dialogs the panels ask for.
     dialogs: FileDialogs<Then>,
+    /// Why the last dialog asked for was not shown (another was open),
+    /// said until that one closes.
+    refused: Option<String>,
     scripted: Scripted,
 }
 
@@ -61,8 +64,73 @@ impl StudioApp {
             murals: murals::MuralsPanel::with_waker(saved.murals, waker.clone()),
             trained: TrainedBots::default(),
             dialogs: FileDialogs::new(files::system_picker(), waker),
+            refused: None,
             scripted: Scripted::default(),
         }
+    }
+
+    /// Takes the user's files from `places` (tests give a scratch data
+    /// folder, so that nothing is written into the user's).
+    pub fn set_places(&mut self, places: &crate::places::Places) {
+        self.rules.model_mut().set_places(places.clone());
+        self.murals
+            .model_mut()
+            .shelf_mut()
+            .set_places(places.clone());
+    }
+
+    /// `--check-open-puzzle NAME`, without a window: a fresh studio (state
+    /// as on a first start) draws Murals, which lists the shipped puzzle
+    /// `NAME` (a file name, `.toml` optional), opens it ready to play and
+    /// draws it; Rules lists the shipped variants. What it found, in a
+    /// sentence, or why it failed.
+    pub fn check_open_puzzle(name: &str) -> Result<String, String> {
+        let mut app = StudioApp::from_saved(Saved::default());
+        app.tab = Tab::Murals;
+        let ctx = egui::Context::default();
+        let draw = |app: &mut StudioApp| {
+            let mut out = ctx.run_ui(egui::RawInput::default(), |ui| app.frame(ui));
+            // Nothing is painted: the font atlas is not uploaded anywhere.
+            out.textures_delta.clear();
+        };
+        draw(&mut app);
+        let file = if name.ends_with(".toml") {
+            name.to_string()
+        } else {
+            format!("{name}.toml")
+        };
+        let shelf = app.murals.model().shelf();
+        if !shelf.shipped().iter().any(|n| *n == file) {
+            return Err(format!(
+                "Murals does not list a shipped puzzle `{name}` ({} listed, {} of the user's in {})",
+                shelf.shipped().len(),
+                shelf.files().len(),
+                shelf.places().puzzles().display()
+            ));
+        }
+        app.murals.model_mut().request_open_shipped(&file);
+        draw(&mut app);
+        let m = app.murals.model();
+        let puzzle = m
+            .puzzle()
+            .filter(|_| m.is_valid() && m.is_shipped(&file))
+            .ok_or_else(|| format!("Murals did not open `{name}`: {:?}", m.problems()))?;
+        let variants = murus_engine::BUILTIN.len();
+        if app.rules.model().compiled_variant().is_none() {
+            app.rules.model_mut().compile_now();
+        }
+        let rules = app.rules.model().compiled_variant().map(Variant::name);
+        if rules.is_none() {
+            return Err("Rules does not compile its first text".into());
+        }
+        Ok(format!(
+            "opened {file}: \u{201c}{}\u{201d} on {}, ready to play; {} shipped puzzles listed; \
+             Rules offers {variants} shipped variants and starts on a copy of {}",
+            puzzle.title,
+            puzzle.board.text,
+            app.murals.model().shelf().shipped().len(),
+            rules.unwrap_or_default()
+        ))
     }
 
     /// Shows file dialogs with `picker` (tests answer them with paths of
@@ -180,10 +248,17 @@ impl StudioApp {
                     self.tab = Tab::Lab;
                 }
                 Command::Show(t) => self.tab = t,
-                // Refused while a dialog is open: that one is in front of
-                // the window, and the click came from behind it.
+                // Refused while a dialog is open (the desktop's may be
+                // behind the window): the first keeps its answer, and the
+                // user is told why the second did not open.
                 Command::Pick { request, then } => {
-                    let _ = self.dialogs.ask(request, then);
+                    let title = request.title.clone();
+                    if let Err(busy) = self.dialogs.ask(request, then) {
+                        self.refused = Some(format!(
+                            "\u{201c}{title}\u{201d} did not open: {} is open (answer or close it first)",
+                            busy.what
+                        ));
+                    }
                 }
             }
         }
@@ -215,6 +290,45 @@ impl StudioApp {
             }
             Then::SaveMural => self.murals.model_mut().save_to_chosen(path),
         }
+    }
+
+    /// The work in no file, by panel, in words ("2 unsaved moves"): the
+    /// one count the tab titles (a `*`) and their hover texts show.
+    pub fn unsaved_work(&self) -> Vec<(Tab, String)> {
+        let mut work = Vec::new();
+        let play = self.play.model();
+        if play.is_dirty() {
+            let (moves, notes) = (play.unsaved_moves(), play.unsaved_notes());
+            let words: Vec<String> = [
+                (moves, "unsaved move", "unsaved moves"),
+                (
+                    notes,
+                    "unsaved glyph or comment",
+                    "unsaved glyphs and comments",
+                ),
+            ]
+            .into_iter()
+            .filter(|(n, _, _)| *n > 0)
+            .map(|(n, one, many)| crate::feedback::count(n as u64, one, many))
+            .collect();
+            work.push((Tab::Play, words.join(" and ")));
+        }
+        if self.rules.model().is_dirty() {
+            work.push((
+                Tab::Rules,
+                format!("unsaved changes to {}", self.rules.model().title()),
+            ));
+        }
+        if self.murals.model().is_dirty() {
+            work.push((Tab::Murals, "an unsaved puzzle".to_string()));
+        }
+        work
+    }
+
+    /// Why the last file dialog asked for did not open, while the one in
+    /// its way is open.
+    pub fn refused_dialog(&self) -> Option<&str> {
+        self.refused.as_deref()
     }
 
     /// Whether background work is running (a bot, a lab run, a solver…).
@@ -251,16 +365,28 @@ impl StudioApp {
             ui.horizontal(|ui| {
                 ui.label(RichText::new("Murus Studio").strong());
                 ui.separator();
+                let unsaved = self.unsaved_work();
                 for t in Tab::ALL {
                     let mut label = t.name().to_string();
-                    if t == Tab::Rules && self.rules.model().is_dirty() {
+                    let work = unsaved.iter().find(|(u, _)| *u == t);
+                    if work.is_some() {
                         label.push('*');
                     }
-                    if ui.selectable_label(self.tab == t, label).clicked() {
+                    let mut tab = ui.selectable_label(self.tab == t, label);
+                    if let Some((_, what)) = work {
+                        tab = tab.on_hover_text(what);
+                    }
+                    if tab.clicked() {
                         self.tab = t;
                     }
                 }
                 ui.separator();
+                if !self.dialogs.is_open() {
+                    self.refused = None;
+                }
+                if let Some(why) = &self.refused {
+                    ui.label(RichText::new(why).color(crate::theme::warning(ui)));
+                }
                 if self.play.is_thinking() {
                     ui.spinner();
                     ui.weak("bot thinking");

@@ -83,6 +83,25 @@ impl Message {
     pub fn show(&self, ui: &mut egui::Ui) -> egui::Response {
         ui.add(egui::Label::new(self.rich_text(ui)).wrap())
     }
+
+    /// Draws the message wrapped in at most `rows` rows, for an area of
+    /// fixed height: a longer one ends in "…", and hovering it shows it
+    /// whole (never cut off unseen).
+    pub fn show_rows(&self, ui: &mut egui::Ui, rows: usize) -> egui::Response {
+        let mut job = egui::text::LayoutJob::default();
+        self.rich_text(ui).append_to(
+            &mut job,
+            ui.style(),
+            egui::FontSelection::Default,
+            egui::Align::Min,
+        );
+        job.wrap = egui::text::TextWrapping {
+            max_rows: rows.max(1),
+            overflow_character: Some('…'),
+            ..egui::text::TextWrapping::default()
+        };
+        ui.add(egui::Label::new(job).wrap().show_tooltip_when_elided(true))
+    }
 }
 
 /// The current message of a panel, tied to the state it was given in.
@@ -131,9 +150,24 @@ impl Feedback {
     }
 }
 
+/// `n` and its noun, agreed, the thousands set apart as every report sets
+/// them ([`murus_lab::text::grouped`]): "1 node", "12 288 nodes".
+pub fn count(n: u64, one: &str, many: &str) -> String {
+    let noun = if n == 1 { one } else { many };
+    format!("{} {noun}", murus_lab::text::grouped(n))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn counts_agree_with_their_noun_and_set_thousands_apart() {
+        assert_eq!(count(1, "node", "nodes"), "1 node");
+        assert_eq!(count(0, "node", "nodes"), "0 nodes");
+        assert_eq!(count(12_288, "node", "nodes"), "12 288 nodes");
+        assert_eq!(count(5_000_000, "win", "wins"), "5 000 000 wins");
+    }
 
     #[test]
     fn a_change_makes_older_messages_stale_but_not_newer_ones() {

@@ -110,10 +110,14 @@ impl PickRequest {
         }
     }
 
-    /// Starts in `dir` (made absolute, so that the dialog shows where it is).
+    /// Starts in `dir` (made absolute, so that the dialog shows where it
+    /// is); where `dir` does not exist, in the nearest folder above it that
+    /// does.
     #[must_use]
     pub fn in_dir(mut self, dir: &Path) -> PickRequest {
-        self.dir = Some(absolute(dir));
+        let dir = absolute(dir);
+        let existing = dir.ancestors().find(|d| d.is_dir()).map(Path::to_path_buf);
+        self.dir = Some(existing.unwrap_or(dir));
         self
     }
 
@@ -256,6 +260,8 @@ pub struct FileDialogs<T> {
     typed: Option<Typed<T>>,
     replace: Option<Confirm<(T, PathBuf)>>,
     chosen: Vec<(T, PathBuf)>,
+    /// The title of the dialog open (or last opened).
+    title: String,
 }
 
 impl<T> std::fmt::Debug for FileDialogs<T> {
@@ -275,6 +281,7 @@ impl<T: Clone + Send + 'static> FileDialogs<T> {
             typed: None,
             replace: None,
             chosen: Vec::new(),
+            title: String::new(),
         }
     }
 
@@ -284,13 +291,14 @@ impl<T: Clone + Send + 'static> FileDialogs<T> {
     }
 
     /// Shows a dialog for `request`; its path will come back with `then`.
-    /// Refused while another dialog is open.
+    /// Refused while another dialog is open (the answer names it).
     pub fn ask(&mut self, request: PickRequest, then: T) -> Result<(), crate::worker::Busy> {
         if self.is_open() {
             return Err(crate::worker::Busy {
-                what: "a file dialog".into(),
+                what: format!("the file dialog \u{201c}{}\u{201d}", self.title),
             });
         }
+        self.title = request.title.clone();
         let picker = self.picker.clone();
         self.worker.start("a file dialog", move |r| {
             let picked = picker(&request);
@@ -420,9 +428,13 @@ mod tests {
 
     #[test]
     fn requests_start_in_absolute_folders_and_propose_names() {
-        let r = PickRequest::save("Save", "Rules", &["mg"]).near(Path::new("variants/x.mg"));
+        let variants = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
+        let r = PickRequest::save("Save", "Rules", &["mg"]).near(&variants.join("x.mg"));
         assert!(r.dir.as_ref().is_some_and(|d| d.is_absolute()));
         assert!(r.dir.as_ref().is_some_and(|d| d.ends_with("variants")));
+        // A folder that does not exist is never proposed.
+        let gone = PickRequest::save("Save", "Rules", &["mg"]).near(&variants.join("no/such/x.mg"));
+        assert_eq!(gone.dir, Some(absolute(&variants)));
         assert_eq!(r.name.as_deref(), Some("x.mg"));
         assert!(
             r.suggested().ends_with("variants/x.mg"),

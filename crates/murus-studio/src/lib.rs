@@ -28,6 +28,7 @@ pub mod lab;
 pub mod launch;
 pub mod layout;
 pub mod murals;
+pub mod places;
 pub mod play;
 pub mod rules;
 pub mod syntax;

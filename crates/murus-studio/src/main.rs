@@ -9,7 +9,10 @@
 //!   frame-time statistics, then exits;
 //! * `--bench-idle N` measures N frames of the idle studio (for comparison);
 //! * `--fresh` ignores (and does not overwrite) the saved state;
-//! * `--size WxH` sets the window size.
+//! * `--size WxH` sets the window size;
+//! * `--check-open-puzzle NAME` opens the shipped puzzle NAME in Murals
+//!   without a window (from any folder), says what it found and exits (1
+//!   when it fails).
 
 use anyhow::{Context as _, bail};
 use murus_studio::{Launch, StudioApp, Tab};
@@ -46,6 +49,16 @@ fn parse_args() -> anyhow::Result<(Launch, [f32; 2])> {
                     Some(value("--bench-idle")?.parse().context("--bench-idle N")?);
                 launch.fresh = true;
             }
+            "--check-open-puzzle" => {
+                let name = value("--check-open-puzzle")?;
+                match StudioApp::check_open_puzzle(&name) {
+                    Ok(found) => {
+                        println!("{found}");
+                        std::process::exit(0);
+                    }
+                    Err(why) => bail!("{why}"),
+                }
+            }
             "--demo" => launch.demo = true,
             "--fresh" => launch.fresh = true,
             "--size" => {
@@ -58,7 +71,7 @@ fn parse_args() -> anyhow::Result<(Launch, [f32; 2])> {
             }
             "-h" | "--help" => {
                 println!(
-                    "murus-studio [--panel play|rules|lab|murals] [--demo] [--screenshot FILE] [--bench-frames N] [--bench-idle N] [--fresh] [--size WxH]"
+                    "murus-studio [--panel play|rules|lab|murals] [--demo] [--screenshot FILE] [--bench-frames N] [--bench-idle N] [--fresh] [--size WxH] [--check-open-puzzle NAME]"
                 );
                 std::process::exit(0);
             }

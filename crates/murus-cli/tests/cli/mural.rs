@@ -3,7 +3,7 @@
 use std::path::PathBuf;
 use std::process::Output;
 
-use crate::util::{TempDir, murus, repo, stdout, text};
+use crate::util::{TempDir, murus, murus_in, repo, stderr, stdout, text};
 
 const P1: &str = "puzzles/01-puzzle-one.toml";
 
@@ -445,4 +445,44 @@ fn mural_generate_out_writes_the_files_and_json_names_them() {
         })
         .collect();
     assert_eq!(stdout(&o), format!("{}\n", files.join("\n")));
+}
+
+/// Issue 38: from a folder without `puzzles/`, the shipped puzzles are
+/// listed and solved by name (they are built in).
+#[test]
+fn from_an_empty_folder_the_shipped_puzzles_list_and_solve_by_name() {
+    let empty = TempDir::new("mural-anywhere");
+    let o = murus_in(&empty, &["mural", "list", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    let v = json_of(&o);
+    let names: Vec<&str> = v["puzzles"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|p| p["name"].as_str().unwrap())
+        .collect();
+    let shipped: Vec<String> = murus_mural::collection::SHIPPED
+        .iter()
+        .map(|(f, _)| f.trim_end_matches(".toml").to_string())
+        .collect();
+    assert_eq!(names, shipped);
+    let o = murus_in(&empty, &["mural", "list"]);
+    assert!(
+        stdout(&o)
+            .lines()
+            .any(|l| l.starts_with("02-5x5-easy ") && l.contains("5x5")),
+        "{}",
+        text(&o)
+    );
+    let o = murus_in(&empty, &["mural", "solve", "02-5x5-easy", "--json"]);
+    assert!(o.status.success(), "{}", text(&o));
+    assert!(!moves_of(&json_of(&o)).is_empty());
+    // A name that is neither a file nor a shipped puzzle fails as before.
+    let o = murus_in(&empty, &["mural", "check", "nonesuch"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("cannot read puzzle file `nonesuch`"),
+        "{}",
+        text(&o)
+    );
 }

@@ -223,7 +223,10 @@ impl LabModel {
 
     /// Reads the variants folder's `.mg` files again.
     pub fn refresh_files(&mut self) {
-        self.files = files::list(Path::new(&self.saved.variants_dir), "mg");
+        self.files = crate::places::variant_files(
+            &crate::places::Places::user(),
+            Path::new(&self.saved.variants_dir),
+        );
     }
 
     /// The `.mg` files the variant list offers.

@@ -35,7 +35,8 @@ pub struct LabSaved {
     pub seed: u64,
     /// Folder for exports.
     pub export_dir: String,
-    /// Folder whose `.mg` files the variant list offers.
+    /// Folder whose `.mg` files the variant list offers, beside the shipped
+    /// variants and the user's ([`crate::places::variant_files`]).
     pub variants_dir: String,
     /// Folder that keeps every run, game by game: the history, and what a
     /// restart offers to resume. Balance checks are kept in its `balance`
@@ -92,7 +93,10 @@ impl Default for LabSaved {
             games: 100,
             seed: 1,
             export_dir: "lab-out".into(),
-            variants_dir: "variants".into(),
+            variants_dir: crate::places::Places::user()
+                .variants()
+                .display()
+                .to_string(),
             runs_dir: default_runs_dir().display().to_string(),
             mode: LabMode::default(),
             balance: BalanceSaved::default(),

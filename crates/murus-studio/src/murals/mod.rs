@@ -1,4 +1,4 @@
-//! The Murals panel: browse `puzzles/`, play a puzzle by hand with undo and
+//! The Murals panel: browse the shipped puzzles and the user's own, play a puzzle by hand with undo and
 //! hints, solve, count and generate in the background, and edit a puzzle on
 //! the board or as text (the two stay in sync, validated live).
 //!
@@ -18,6 +18,7 @@ mod document;
 mod hand;
 mod model;
 mod player;
+mod shelf;
 mod tasks;
 mod view;
 
@@ -26,6 +27,7 @@ pub use document::{Document, Figures, Problem, Snapshot};
 pub use hand::{Click, HandPlay, move_target};
 pub use model::{Generator, LETTERS, MuralsModel, Pending, Tool};
 pub use player::SolutionPlayer;
+pub use shelf::{Shelf, shipped_text};
 pub use tasks::{Done, Progress, Tasks, Work};
 pub use view::MuralsPanel;
 
@@ -59,6 +61,12 @@ pub struct MuralsSaved {
     pub gen_sacrifice: bool,
     pub gen_difficulty: String,
     pub gen_seed: u64,
+    /// The folder last opened from or saved to (empty: the data folder's
+    /// `puzzles`).
+    pub dir: String,
+    /// The board field as typed (not applied yet: empty when it is the
+    /// puzzle's board).
+    pub board_text: String,
 }
 
 impl Default for MuralsSaved {
@@ -73,6 +81,8 @@ impl Default for MuralsSaved {
             gen_sacrifice: false,
             gen_difficulty: "any".into(),
             gen_seed: 1,
+            dir: String::new(),
+            board_text: String::new(),
         }
     }
 }

@@ -28,6 +28,7 @@ use super::MuralsSaved;
 use super::document::{Document, Figures, Problem, Snapshot};
 use super::hand::{Click, HandPlay};
 use super::player::SolutionPlayer;
+use super::shelf::Shelf;
 use super::tasks::{Tasks, Work};
 use crate::dialog::Confirm;
 use crate::feedback::Feedback;
@@ -77,6 +78,8 @@ pub enum Pending {
     Generate,
     /// Save the puzzle over this existing file.
     Overwrite(PathBuf),
+    /// Open the shipped puzzle of this file name.
+    OpenShipped(String),
 }
 
 /// The settings persisted beside the document.
@@ -108,9 +111,9 @@ pub struct MuralsModel {
     feedback: Feedback,
     pending: Option<Confirm<Pending>>,
     show_notes: bool,
-    /// The folder puzzles are browsed in and saved to, and its puzzles.
-    dir: PathBuf,
-    files: Vec<PathBuf>,
+    /// The puzzles offered (shipped and the user's) and the folder saved
+    /// to.
+    shelf: Shelf,
     /// Example mode: show a solution half played.
     demo: bool,
 }
@@ -127,8 +130,9 @@ impl std::fmt::Debug for MuralsModel {
 }
 
 impl MuralsModel {
-    /// The model as saved; the puzzle folder is `puzzles/`. Its background
-    /// work wakes nobody until [`MuralsModel::set_waker`].
+    /// The model as saved; the user's puzzles are those of the data folder
+    /// ([`crate::places::Places::user`]) and of the folder last used. Its
+    /// background work wakes nobody until [`MuralsModel::set_waker`].
     pub fn new(saved: MuralsSaved) -> MuralsModel {
         let MuralsSaved {
             text,
@@ -140,6 +144,8 @@ impl MuralsModel {
             gen_sacrifice,
             gen_difficulty,
             gen_seed,
+            dir,
+            board_text,
         } = saved;
         let mut m = MuralsModel {
             doc: Document::new(text, path, disk_text),
@@ -162,12 +168,17 @@ impl MuralsModel {
             feedback: Feedback::default(),
             pending: None,
             show_notes: false,
-            dir: PathBuf::from("puzzles"),
-            files: Vec::new(),
+            shelf: Shelf::new(
+                crate::places::Places::user(),
+                (!dir.is_empty()).then(|| PathBuf::from(dir)),
+            ),
             demo: false,
         };
-        m.refresh_files();
         m.sync_board_text();
+        // A board typed and not applied before the restart is kept.
+        if !board_text.is_empty() {
+            m.board_text = board_text;
+        }
         m.start_play();
         m
     }
@@ -185,6 +196,16 @@ impl MuralsModel {
             gen_sacrifice: s.gen_sacrifice,
             gen_difficulty: s.gen_difficulty.clone(),
             gen_seed: s.gen_seed,
+            dir: self.shelf.dir().display().to_string(),
+            board_text: if self
+                .doc
+                .puzzle()
+                .is_some_and(|p| p.board.text == self.board_text)
+            {
+                String::new()
+            } else {
+                self.board_text.clone()
+            },
         }
     }
 
@@ -500,8 +521,10 @@ impl MuralsModel {
     /// Example content for screenshots: the first puzzle, solved, the
     /// solution shown half played.
     pub fn demo(&mut self) {
-        if let Some(f) = self.files.first().cloned() {
+        if let Some(f) = self.shelf.files().first().cloned() {
             self.open(&f);
+        } else if let Some(name) = self.shelf.shipped().first() {
+            self.open_shipped(name);
         }
         self.demo = true;
         self.start_solve();

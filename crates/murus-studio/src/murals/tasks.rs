@@ -3,6 +3,7 @@
 //! gets the worker's reporter as its handler, so a Cancel stops it and its
 //! progress arrives as messages.
 
+use crate::feedback::count;
 use std::path::PathBuf;
 use std::time::Duration;
 
@@ -58,11 +59,15 @@ pub enum Progress {
 }
 
 impl Progress {
-    /// The progress line's words ("12288 nodes, depth 7").
+    /// The progress line's words ("12 288 nodes, depth 7").
     pub fn text(self) -> String {
         match self {
-            Progress::Search { nodes, bound } => format!("{nodes} nodes, depth {bound}"),
-            Progress::Generate { attempts, .. } => format!("{attempts} candidates tried"),
+            Progress::Search { nodes, bound } => {
+                format!("{}, depth {bound}", count(nodes, "node", "nodes"))
+            }
+            Progress::Generate { attempts, .. } => {
+                format!("{} tried", count(attempts, "candidate", "candidates"))
+            }
         }
     }
 }

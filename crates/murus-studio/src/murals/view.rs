@@ -6,7 +6,9 @@ use murus_mural::Status;
 
 use super::{MuralsModel, MuralsSaved, PALETTE, Tool, moves_text};
 use crate::board::{self, Arrow, Scene};
+use crate::feedback::count;
 use crate::{Command, Message, Then, dialog, layout, theme, worker};
+use murus_lab::text::grouped;
 
 /// Width of the side panels (points, margins included). Their contents
 /// wrap, so messages and progress never widen them.
@@ -150,26 +152,53 @@ impl MuralsPanel {
             }
         });
         let mut open = None;
-        if self.model.files().is_empty() {
-            ui.weak("no puzzles/ folder here");
-        }
+        let mut open_shipped = None;
         egui::ScrollArea::vertical()
             .id_salt("murals-files")
             .max_height(170.0)
             .show(ui, |ui| {
-                for f in self.model.files() {
+                let shelf = self.model.shelf();
+                ui.weak("Yours");
+                for f in shelf.files() {
                     let name = f
                         .file_stem()
                         .map(|n| n.to_string_lossy().to_string())
                         .unwrap_or_default();
                     let current = self.model.is_file(f);
-                    if ui.selectable_label(current, name).clicked() {
+                    if ui
+                        .selectable_label(current, name)
+                        .on_hover_text(f.display().to_string())
+                        .clicked()
+                    {
                         open = Some(f.clone());
+                    }
+                }
+                if shelf.files().is_empty() {
+                    ui.add(
+                        egui::Label::new(
+                            RichText::new(format!(
+                                "none yet: Save puzzle as… puts them in {}",
+                                shelf.dir().display()
+                            ))
+                            .weak(),
+                        )
+                        .wrap(),
+                    );
+                }
+                ui.weak("Shipped (read-only: saving asks where to save a copy)");
+                for name in shelf.shipped() {
+                    let stem = name.trim_end_matches(".toml");
+                    let current = self.model.is_shipped(name);
+                    if ui.selectable_label(current, stem).clicked() {
+                        open_shipped = Some(name);
                     }
                 }
             });
         if let Some(f) = open {
             self.model.request_open(&f);
+        }
+        if let Some(name) = open_shipped {
+            self.model.request_open_shipped(name);
         }
         ui.separator();
         self.edit_tools(ui);
@@ -323,23 +352,27 @@ impl MuralsPanel {
         let mut lines = match c.status {
             Status::Solved => vec![
                 Message::info(format!(
-                    "{} minimal solution set(s) of {}",
-                    c.sets,
+                    "{} of {}",
+                    count(c.sets, "minimal solution set", "minimal solution sets"),
                     moves_text(c.length.unwrap_or(0) as usize)
                 )),
                 Message::info(match c.orderings {
-                    Some(o) => format!("{o} move orders"),
+                    Some(o) => u64::try_from(o).map_or_else(
+                        |_| format!("{o} move orders"),
+                        |o| count(o, "move order", "move orders"),
+                    ),
                     None => "too many move orders to count".into(),
                 }),
                 Message::info(format!(
-                    "{} of {} first moves lead nowhere",
-                    c.dead_first_moves, c.first_moves
+                    "{} of {} lead nowhere",
+                    grouped(u64::from(c.dead_first_moves)),
+                    count(u64::from(c.first_moves), "first move", "first moves")
                 )),
             ],
             Status::Unsolvable => vec![Message::error(c.verdict())],
             Status::Unproven => vec![Message::error(format!(
-                "the count did not finish within {} nodes: raise the budget",
-                c.nodes
+                "the count did not finish within {}: raise the budget",
+                count(c.nodes, "node", "nodes")
             ))],
         };
         if let Some(r) = rating {
@@ -349,7 +382,7 @@ impl MuralsPanel {
             )));
         }
         for line in &lines {
-            line.show(ui);
+            line.show_rows(ui, 2);
         }
         if m.counted_figures_differ()
             && ui
@@ -611,7 +644,7 @@ impl MuralsPanel {
                     }
                 });
                 if let Some(msg) = m.feedback().current() {
-                    msg.show(ui);
+                    msg.show_rows(ui, 2);
                 }
             },
         );

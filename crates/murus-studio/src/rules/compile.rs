@@ -102,7 +102,7 @@ pub struct PerftRequest {
 
 impl PerftRequest {
     /// Counts the start position's move paths for depths 1 to `depth`,
-    /// reporting a line per depth as progress ("perft 2: 400 (0.1 ms)"), or
+    /// reporting a line per depth as progress ("perft 3: 8 902 (0.1 ms)"), or
     /// "cancelled" once the handler says stop.
     pub fn run(&self, handler: &impl Handler<String>) {
         let start = self.variant.start();
@@ -114,7 +114,8 @@ impl PerftRequest {
             let t = Instant::now();
             let n = self.variant.perft(&start, d);
             handler.progress(&format!(
-                "perft {d}: {n} ({:.1} ms)",
+                "perft {d}: {} ({:.1} ms)",
+                murus_lab::text::grouped(n),
                 t.elapsed().as_secs_f64() * 1e3
             ));
         }

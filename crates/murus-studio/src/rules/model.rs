@@ -11,6 +11,7 @@ use super::compile::{CompileRequest, Compiled, DiagView, PerftRequest};
 use crate::Feedback;
 use crate::dialog::{Answer, Confirm};
 use crate::files::{self, PickRequest};
+use crate::places::{self, Places};
 use crate::training::{self, DataFound, TrainEnd, TrainSaved, Training};
 use crate::worker::{Busy, Waker, Worker, no_waker};
 
@@ -36,18 +37,25 @@ pub struct RulesSaved {
     pub copy_of: String,
     /// "Train bot"'s options.
     pub train: TrainSaved,
+    /// The folder last opened from or saved to (empty: the data folder's
+    /// `variants`).
+    pub dir: String,
 }
 
 impl Default for RulesSaved {
     fn default() -> Self {
-        let text = Variant::standard().source().to_string();
+        // The shipped standard game, as a copy: it is read-only, and the
+        // studio may run from any folder (no `variants/` beside it).
+        let standard = Variant::standard();
+        let text = standard.source().to_string();
         RulesSaved {
             disk_text: text.clone(),
             text,
-            path: "variants/standard.mg".into(),
+            path: String::new(),
             perft_depth: 3,
-            copy_of: String::new(),
+            copy_of: standard.name().to_string(),
             train: TrainSaved::default(),
+            dir: String::new(),
         }
     }
 }
@@ -77,8 +85,12 @@ struct Perft {
 #[derive(Debug)]
 pub struct RulesModel {
     saved: RulesSaved,
-    /// The folder variants are opened from and saved to (`variants/`).
+    /// Where the user's files are (the data folder).
+    places: Places,
+    /// The folder variants are opened from and saved to: the folder last
+    /// used, at first the data folder's `variants`.
     dir: PathBuf,
+    /// The user's rules files: the data folder's and [`RulesModel::dir`]'s.
     files: Vec<PathBuf>,
     compiled: Option<Compiled>,
     /// The text changed since the last compilation started.
@@ -95,8 +107,9 @@ pub struct RulesModel {
 }
 
 impl RulesModel {
-    /// The model of a restored panel, opening files from `variants/`, its
-    /// background work waking nobody (tests drive it).
+    /// The model of a restored panel, opening files from the user's data
+    /// folder and the folder last used, its background work waking nobody
+    /// (tests drive it).
     pub fn new(saved: RulesSaved) -> RulesModel {
         RulesModel::with_waker(saved, no_waker())
     }
@@ -104,9 +117,16 @@ impl RulesModel {
     /// The model of a restored panel whose background work calls `waker`
     /// when it reports.
     pub fn with_waker(saved: RulesSaved, waker: Waker) -> RulesModel {
+        let places = Places::user();
+        let dir = if saved.dir.is_empty() {
+            places.variants()
+        } else {
+            PathBuf::from(&saved.dir)
+        };
         let mut m = RulesModel {
             saved,
-            dir: PathBuf::from("variants"),
+            places,
+            dir,
             files: Vec::new(),
             compiled: None,
             stale: true,
@@ -187,17 +207,43 @@ impl RulesModel {
     /// Opens and saves files in `dir` from now on.
     pub fn set_dir(&mut self, dir: impl Into<PathBuf>) {
         self.dir = dir.into();
+        self.saved.dir = self.dir.display().to_string();
         self.refresh_files();
     }
 
-    /// The rule files in [`RulesModel::dir`], as last read.
+    /// Takes the user's files from `places` (tests: a scratch data
+    /// folder); files are opened from and saved to its `variants` from now
+    /// on.
+    pub fn set_places(&mut self, places: Places) {
+        self.places = places;
+        self.set_dir(self.places.variants());
+    }
+
+    /// The user's data folder and its kin.
+    pub fn places(&self) -> &Places {
+        &self.places
+    }
+
+    /// The user's rule files (the data folder's, then
+    /// [`RulesModel::dir`]'s), as last read.
     pub fn files(&self) -> &[PathBuf] {
         &self.files
     }
 
-    /// Re-reads the list of files in [`RulesModel::dir`].
+    /// Re-reads the list of the user's files.
     pub fn refresh_files(&mut self) {
-        self.files = files::list(&self.dir, "mg");
+        self.files = places::variant_files(&self.places, &self.dir);
+    }
+
+    /// A file was opened from or saved to `path`: its folder is the one
+    /// used from now on.
+    fn used(&mut self, path: &Path) {
+        match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+            Some(d) if files::absolute(d) != files::absolute(&self.dir) => {
+                self.set_dir(d.to_path_buf());
+            }
+            _ => self.refresh_files(),
+        }
     }
 
     /// The message about the current state, if any.
@@ -213,6 +259,15 @@ impl RulesModel {
     /// Asks for `action`: done at once, or after a question when it would
     /// drop unsaved edits.
     pub fn request(&mut self, action: FileAction) {
+        // A file that cannot be opened fails first: asking to discard the
+        // edits for nothing would lose them to no purpose.
+        if let FileAction::Open(path) = &action
+            && let Err(e) = std::fs::metadata(path)
+        {
+            self.feedback
+                .error(format!("{}: {e}", files::absolute(path).display()));
+            return;
+        }
         if self.is_dirty() {
             self.question = Some(Confirm::new(
                 "Unsaved changes",
@@ -263,7 +318,9 @@ impl RulesModel {
                 self.saved.path = files::absolute(path).display().to_string();
                 self.saved.copy_of.clear();
                 self.edited(f64::NEG_INFINITY);
-                self.feedback.info(format!("opened {}", path.display()));
+                self.used(path);
+                self.feedback
+                    .info(format!("opened {}", files::absolute(path).display()));
             }
             Err(e) => self.feedback.error(format!("{}: {e}", path.display())),
         }
@@ -309,7 +366,7 @@ impl RulesModel {
                 } else {
                     format!("my-{}.mg", self.saved.copy_of)
                 };
-                request.in_dir(&self.dir).named(name)
+                request.in_dir(&places::existing(&self.dir)).named(name)
             }
         }
     }
@@ -324,13 +381,14 @@ impl RulesModel {
         let dir = self
             .path()
             .and_then(Path::parent)
-            .map_or(self.dir.clone(), Path::to_path_buf);
+            .map_or_else(|| places::existing(&self.dir), Path::to_path_buf);
         request.in_dir(&dir).named(format!("{name}-rules.html"))
     }
 
     /// The "Open" dialog, in [`RulesModel::dir`].
     pub fn open_request(&self) -> PickRequest {
-        PickRequest::open("Open a rules file", "Rules", &["mg"]).in_dir(&self.dir)
+        PickRequest::open("Open a rules file", "Rules", &["mg"])
+            .in_dir(&places::existing(&self.dir))
     }
 
     /// Saves the text to `path`, a file the user chose (its dialog asked
@@ -345,7 +403,7 @@ impl RulesModel {
                 self.saved.disk_text = self.saved.text.clone();
                 self.saved.path = files::absolute(path).display().to_string();
                 self.saved.copy_of.clear();
-                self.refresh_files();
+                self.used(path);
                 self.feedback.changed();
                 self.feedback.set(done);
             }
@@ -639,9 +697,9 @@ impl RulesModel {
         {
             let folder = self.found().map(|f| f.folder.display().to_string());
             return Some(format!(
-                "the training folder holds {} positions played with seed {} by {}: \
+                "the training folder holds {} played with seed {} by {}: \
                  set seed {} to resume them, or delete {} to start afresh",
-                murus_lab::report::grouped(found.positions),
+                crate::feedback::count(found.positions, "position", "positions"),
                 found.seed,
                 found.bot,
                 found.seed,
@@ -659,8 +717,12 @@ impl RulesModel {
     pub fn train_label(&self) -> String {
         match self.data_found() {
             Some(found) if found.positions > 0 => format!(
-                "Resume training ({} positions so far)",
-                murus_lab::report::grouped(found.toward(self.saved.train.positions).0)
+                "Resume training ({} so far)",
+                crate::feedback::count(
+                    found.toward(self.saved.train.positions).0,
+                    "position",
+                    "positions"
+                )
             ),
             _ => "Train bot".into(),
         }

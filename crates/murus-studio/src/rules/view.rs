@@ -9,6 +9,9 @@ use crate::board;
 use crate::lab::controls::{JobButtons, Pressed};
 use crate::{Command, Message, dialog, layout, syntax, theme};
 
+/// The height of the start position's board (points), whatever the board.
+const PREVIEW_HEIGHT: f32 = 300.0;
+
 /// The shortcut that saves the file.
 const SAVE_SHORTCUT: egui::KeyboardShortcut =
     egui::KeyboardShortcut::new(egui::Modifiers::COMMAND, egui::Key::S);
@@ -71,20 +74,27 @@ impl RulesPanel {
         });
         ui.horizontal_wrapped(|ui| {
             let mut chosen = None;
-            egui::ComboBox::from_label("Open from variants/")
-                .selected_text("choose a file")
+            egui::ComboBox::from_label("Your variants")
+                .selected_text("open a file")
                 .show_ui(ui, |ui| {
                     for f in m.files() {
                         let name = f
                             .file_name()
                             .map(|n| n.to_string_lossy().to_string())
                             .unwrap_or_default();
-                        if ui.selectable_label(false, name).clicked() {
+                        if ui
+                            .selectable_label(false, name)
+                            .on_hover_text(f.display().to_string())
+                            .clicked()
+                        {
                             chosen = Some(FileAction::Open(f.clone()));
                         }
                     }
                     if m.files().is_empty() {
-                        ui.weak("no variants/ folder here");
+                        ui.weak(format!(
+                            "none yet: Save as… puts them in {}",
+                            m.dir().display()
+                        ));
                     }
                 });
             if ui
@@ -94,8 +104,8 @@ impl RulesPanel {
             {
                 actions.push(Action::OpenDialog);
             }
-            egui::ComboBox::from_label("Built-in")
-                .selected_text("copy a built-in")
+            egui::ComboBox::from_label("Shipped")
+                .selected_text("copy a shipped variant")
                 .show_ui(ui, |ui| {
                     for (n, _) in murus_engine::BUILTIN {
                         if ui.selectable_label(false, *n).clicked() {
@@ -146,7 +156,7 @@ impl RulesPanel {
         // below never moves.
         layout::reserved(ui, 2.0, |ui| {
             if let Some(msg) = m.feedback().current() {
-                msg.show(ui);
+                msg.show_rows(ui, 2);
             }
         });
     }
@@ -278,38 +288,62 @@ impl RulesPanel {
 
     fn preview(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.heading("Start position");
-        match self.model.compiled_variant().cloned() {
-            Some(v) => self.start_and_perft(ui, &v, actions),
-            None => {
-                ui.weak("fix the errors to see the board");
-            }
-        }
+        let variant = self.model.compiled_variant().cloned();
+        self.start_and_perft(ui, variant.as_ref(), actions);
         ui.separator();
         self.train_bot(ui, actions);
     }
 
-    fn start_and_perft(&self, ui: &mut egui::Ui, v: &Variant, actions: &mut Vec<Action>) {
-        let r = v.rules();
-        ui.label(format!(
-            "{} — {} cells, {} players, stack limit {}",
-            r.title,
-            r.geometry.cell_count(),
-            r.players.len(),
-            r.stack_limit
-        ));
-        let start = v.start();
-        ui.allocate_ui(egui::vec2(ui.available_width(), 300.0), |ui| {
-            board::preview(ui, "rules-preview", v, &start, 40.0);
+    /// The start position, its buttons and perft. Every part keeps its
+    /// size whether the rules compile or not (the board's area stays,
+    /// empty; the buttons stay, disabled), so that rules that stop
+    /// compiling move nothing.
+    fn start_and_perft(&self, ui: &mut egui::Ui, v: Option<&Variant>, actions: &mut Vec<Action>) {
+        layout::reserved(ui, 1.0, |ui| match v {
+            Some(v) => {
+                let r = v.rules();
+                ui.add(
+                    egui::Label::new(format!(
+                        "{} — {} cells, {} players, stack limit {}",
+                        r.title,
+                        r.geometry.cell_count(),
+                        r.players.len(),
+                        r.stack_limit
+                    ))
+                    .truncate(),
+                );
+            }
+            None => {
+                ui.weak("fix the errors to see the board");
+            }
         });
-        ui.label(format!("{} legal first moves", v.legal_moves(&start).len()));
+        let start = v.map(Variant::start);
+        layout::reserved_height(ui, PREVIEW_HEIGHT, |ui| {
+            if let (Some(v), Some(start)) = (v, &start) {
+                board::preview(ui, "rules-preview", v, start, 40.0);
+            }
+        });
+        layout::reserved(ui, 1.0, |ui| {
+            if let (Some(v), Some(start)) = (v, &start) {
+                ui.label(format!(
+                    "{} legal first moves",
+                    murus_lab::text::grouped(v.legal_moves(start).len() as u64)
+                ));
+            }
+        });
         ui.horizontal(|ui| {
-            if ui.button("Play this variant").clicked() {
+            if ui
+                .add_enabled(v.is_some(), egui::Button::new("Play this variant"))
+                .clicked()
+                && let Some(v) = v
+            {
                 actions.push(Action::Play(v.clone()));
             }
             if ui
-                .button("Report")
+                .add_enabled(v.is_some(), egui::Button::new("Report"))
                 .on_hover_text("the designer's report of these rules, made in the Lab")
                 .clicked()
+                && let Some(v) = v
             {
                 actions.push(Action::Report(v.clone()));
             }
@@ -331,13 +365,19 @@ impl RulesPanel {
                 if ui.button("Cancel perft").clicked() {
                     actions.push(Action::CancelPerft);
                 }
-            } else if ui.button("Run perft").clicked() {
+            } else if ui
+                .add_enabled(v.is_some(), egui::Button::new("Run perft"))
+                .clicked()
+            {
                 actions.push(Action::RunPerft);
             }
         });
-        for l in self.model.perft_lines() {
-            ui.monospace(l);
-        }
+        // A line a depth, and "cancelled": room for all of them.
+        layout::reserved(ui, MAX_PERFT_DEPTH as f32 + 1.0, |ui| {
+            for l in self.model.perft_lines() {
+                ui.monospace(l);
+            }
+        });
     }
 
     /// "Train bot": the options, the start (or resume) button, the run's

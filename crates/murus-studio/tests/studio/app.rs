@@ -60,3 +60,90 @@ fn frames_go_on_while_a_bot_thinks_and_a_lab_runs() {
         "the bot and the lab were busy for {busy}/60 frames"
     );
 }
+
+// ---- Issue 38 ----
+
+#[test]
+fn a_second_file_dialog_is_refused_and_says_so() {
+    // A dialog that stays open until the test answers it.
+    let (answer, answers) = std::sync::mpsc::channel::<Picked>();
+    let answers = Mutex::new(answers);
+    let asked: Asked = Arc::default();
+    let log = asked.clone();
+    let picker: Picker = Arc::new(move |r: &PickRequest| {
+        log.lock().unwrap().push(r.clone());
+        answers.lock().unwrap().recv().unwrap_or(Picked::Cancelled)
+    });
+    let mut a = app(Tab::Murals);
+    a.set_picker(picker);
+    let mut h = harness(a);
+    steps(&mut h, 2);
+    click(&mut h, "Open…");
+    // The first dialog is open (the desktop's may be behind the window):
+    // another panel asks for one.
+    h.state_mut().tab = Tab::Rules;
+    steps(&mut h, 2);
+    click(&mut h, "Open…");
+    steps(&mut h, 2);
+    assert_eq!(asked.lock().unwrap().len(), 1, "one dialog at a time");
+    assert!(
+        shows(
+            &h,
+            "\u{201c}Open a rules file\u{201d} did not open: the file dialog \u{201c}Open a puzzle\u{201d} is open"
+        ),
+        "the refusal is said"
+    );
+    // The first dialog's answer is kept and done.
+    let file = root().join("puzzles/02-5x5-easy.toml");
+    answer.send(Picked::Path(file.clone())).unwrap();
+    answered(&mut h);
+    assert!(h.state().murals.model().is_file(&file));
+    assert_eq!(h.state().tab, Tab::Murals);
+    assert!(
+        !shows(&h, "did not open"),
+        "said only while the first is open"
+    );
+}
+
+#[test]
+fn unsaved_work_is_marked_on_every_tab_from_one_count() {
+    let mut h = harness(app(Tab::Play));
+    steps(&mut h, 2);
+    click_move(&mut h, "b1", "b3");
+    click_move(&mut h, "c7", "c5");
+    h.state_mut().tab = Tab::Murals;
+    steps(&mut h, 2);
+    click(&mut h, "Toggle targets");
+    click(&mut h, "cell b1");
+    let unsaved = h.state().unsaved_work();
+    assert_eq!(
+        unsaved,
+        [
+            (Tab::Play, "2 unsaved moves".to_string()),
+            (Tab::Murals, "an unsaved puzzle".to_string())
+        ]
+    );
+    // The tab titles mark the same panels, and no other.
+    assert!(
+        shows_exactly(&h, "Play*"),
+        "Play's unsaved moves are not marked"
+    );
+    assert!(
+        shows_exactly(&h, "Murals*"),
+        "the unsaved puzzle is not marked"
+    );
+    assert!(shows_exactly(&h, "Rules") && !shows(&h, "Rules*"));
+    assert!(shows_exactly(&h, "Lab"));
+}
+
+#[test]
+fn the_headless_check_opens_a_shipped_puzzle_and_refuses_an_unknown_one() {
+    let found = StudioApp::check_open_puzzle("02-5x5-easy").expect("the shipped puzzle opens");
+    assert!(found.starts_with("opened 02-5x5-easy.toml: "), "{found}");
+    assert!(found.contains("shipped variants"), "{found}");
+    let why = StudioApp::check_open_puzzle("nonesuch").unwrap_err();
+    assert!(
+        why.contains("does not list a shipped puzzle `nonesuch`"),
+        "{why}"
+    );
+}

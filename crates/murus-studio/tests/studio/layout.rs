@@ -13,7 +13,9 @@ use super::*;
 
 mod analysis;
 mod lab;
+mod murals;
 mod play;
+mod rules;
 
 /// A harness in some state.
 pub type H = Harness<'static, StudioApp>;

@@ -5,6 +5,7 @@
 //! Regression tests are named after the defect they guard.
 
 mod analysis;
+mod anywhere;
 mod app;
 mod balance;
 mod export;
@@ -32,7 +33,7 @@ pub fn root() -> PathBuf {
 }
 
 /// A fresh app on `tab`, both Play seats human, files from the repository,
-/// lab runs and training data in scratch folders.
+/// the user's data folder, lab runs and training data in scratch folders.
 pub fn app(tab: Tab) -> StudioApp {
     let mut saved = Saved {
         tab,
@@ -42,8 +43,12 @@ pub fn app(tab: Tab) -> StudioApp {
     saved.lab.runs_dir = scratch_dir("lab-runs").display().to_string();
     saved.rules.train.dir = scratch_dir("training").display().to_string();
     let mut app = StudioApp::from_saved(saved);
+    app.set_places(&murus_studio::places::Places::at(&scratch_dir("data")));
     app.rules.model_mut().set_dir(root().join("variants"));
-    app.murals.model_mut().set_dir(root().join("puzzles"));
+    app.murals
+        .model_mut()
+        .shelf_mut()
+        .set_dir(root().join("puzzles"));
     app
 }
 

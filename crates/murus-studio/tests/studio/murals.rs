@@ -341,7 +341,7 @@ fn hint_and_restart_stay_put_while_the_solver_works_and_reports() {
         !h.state().murals.is_busy()
     });
     steps(&mut h, 2);
-    assert!(shows(&h, "no hint within 20000 nodes"));
+    assert!(shows(&h, "no hint within 20 000 nodes"));
     assert_eq!(controls(&h), before, "the hint's answer moved them");
 }
 
@@ -754,7 +754,7 @@ fn save_puzzle_asks_before_overwriting_a_shipped_puzzle_and_drops_stale_figures(
     let shipped = std::fs::read_to_string(root().join("puzzles/02-5x5-easy.toml")).unwrap();
     std::fs::write(&file, &shipped).unwrap();
     let mut a = app(Tab::Murals);
-    a.murals.model_mut().set_dir(dir.clone());
+    a.murals.model_mut().shelf_mut().set_dir(dir.clone());
     let mut h = harness(a);
     steps(&mut h, 2);
     h.get_by_label("02-5x5-easy").click();
@@ -805,7 +805,11 @@ fn an_unsaved_mural_with_a_count_error_can_be_painted_after_a_restart() {
     // Restart the studio with what it saved.
     let saved = h.state_mut().saved();
     let mut again = murus_studio::StudioApp::from_saved(saved);
-    again.murals.model_mut().set_dir(root().join("puzzles"));
+    again
+        .murals
+        .model_mut()
+        .shelf_mut()
+        .set_dir(root().join("puzzles"));
     let mut h = harness(again);
     steps(&mut h, 2);
     assert_eq!(text(&h), painted);
@@ -953,4 +957,90 @@ fn murals_open_and_save_ask_for_files_with_dialogs_and_keep_full_paths() {
     assert!(!shows(&h, "(unsaved)"));
     // No field for a file name relative to the folder is left.
     assert!(h.query_by_label_contains("file name in puzzles/").is_none());
+}
+
+// ---- Issue 38: minor defects ----
+
+#[test]
+fn a_board_typed_and_not_applied_is_kept_on_restart() {
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    click(&mut h, "Paint stacks");
+    let board = field(&h, "Board");
+    board.focus();
+    steps(&mut h, 1);
+    h.key_press_modifiers(Modifiers::COMMAND, Key::A);
+    steps(&mut h, 1);
+    field(&h, "Board").type_text("7x6");
+    steps(&mut h, 2);
+    assert_eq!(h.state_mut().murals.model_mut().board_text_mut(), "7x6");
+    let saved = h.state_mut().saved();
+    let mut again = StudioApp::from_saved(saved);
+    assert_eq!(
+        again.murals.model_mut().board_text_mut(),
+        "7x6",
+        "the typed board was lost on restart"
+    );
+    assert_eq!(again.murals.model().puzzle().unwrap().board.text, "5x1");
+}
+
+#[test]
+fn long_messages_in_murals_end_in_an_ellipsis_and_read_whole_on_hover() {
+    let long = scratch_dir("murals-long").join(format!("{}.toml", "a-long-name-".repeat(30)));
+    let mut h = harness(app(Tab::Murals));
+    steps(&mut h, 2);
+    h.state_mut().murals.model_mut().request_open(&long);
+    steps(&mut h, 2);
+    let message = h
+        .state()
+        .murals
+        .model()
+        .feedback()
+        .text()
+        .unwrap()
+        .to_string();
+    assert!(message.len() > 300, "{message}");
+    let label = h.get_by_label(&message);
+    let row = h.ctx.style_of(h.ctx.theme()).text_styles[&egui::TextStyle::Body].size * 1.6;
+    assert!(
+        label.rect().height() <= 2.0 * row,
+        "the message runs past its two rows, cut off unseen: {:?}",
+        label.rect()
+    );
+    label.hover();
+    // Hovering the shortened message shows it whole (after the tooltip's
+    // delay).
+    until(&mut h, 20, "the whole message on hover", |h| {
+        h.query_all_by_label(&message).count() >= 2
+    });
+}
+
+#[test]
+fn node_counts_set_their_thousands_apart_and_agree_with_their_noun() {
+    let mut a = app(Tab::Murals);
+    a.murals.model_mut().replace_text(LONG_SEARCH);
+    *a.murals.model_mut().budget_mut() = 20_000;
+    let mut h = harness(a);
+    steps(&mut h, 2);
+    click(&mut h, "Play by hand");
+    h.get_by_label("Solve").click();
+    steps(&mut h, 1);
+    until(&mut h, 60, "the solver's answer", |h| {
+        !h.state().murals.is_busy()
+    });
+    steps(&mut h, 2);
+    // The solver stops just past its budget: "20 001 nodes", not "20001".
+    let said = h
+        .state()
+        .murals
+        .model()
+        .feedback()
+        .text()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        said.starts_with("no answer within 20 0") && said.ends_with(" nodes: raise the budget"),
+        "{said}"
+    );
+    assert!(shows(&h, &said));
 }

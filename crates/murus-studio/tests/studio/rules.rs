@@ -178,7 +178,7 @@ fn a_file_bar_message_does_not_push_the_rules_editor() {
         .left_top()
     };
     let editor = corner(&h);
-    choose(&mut h, "Open from variants/", "a.mg");
+    choose(&mut h, "Your variants", "a.mg");
     assert!(h.query_by_label_contains("opened").is_some());
     assert_eq!(corner(&h), editor, "after \"opened\"");
     h.state_mut()
@@ -200,7 +200,7 @@ fn save_on_an_untitled_copy_asks_for_a_file_name() {
     let mine = dir.join("mine.mg");
     let (picker, asked) = picker(vec![Picked::Path(mine.clone())]);
     h.state_mut().set_picker(picker);
-    choose(&mut h, "Built-in", "advanced");
+    choose(&mut h, "Shipped", "advanced");
     assert!(
         h.query_by_label_contains("untitled").is_some()
             && h.query_by_label_contains("copy of advanced").is_some(),
@@ -348,7 +348,7 @@ fn opened_and_saved_messages_clear_after_an_edit_or_another_file() {
     std::fs::write(dir.join("a.mg"), text).unwrap();
     std::fs::write(dir.join("b.mg"), text).unwrap();
     let mut h = rules_in(&dir);
-    choose(&mut h, "Open from variants/", "a.mg");
+    choose(&mut h, "Your variants", "a.mg");
     assert!(h.query_by_label_contains("opened").is_some());
     type_in_editor(&mut h, "// edit\n");
     assert!(
@@ -358,7 +358,7 @@ fn opened_and_saved_messages_clear_after_an_edit_or_another_file() {
     h.get_by_label("Save").click();
     steps(&mut h, 3);
     assert!(h.query_by_label_contains("saved").is_some());
-    choose(&mut h, "Open from variants/", "b.mg");
+    choose(&mut h, "Your variants", "b.mg");
     assert!(
         h.query_by_label_contains("saved").is_none(),
         "\"saved a.mg\" went with the file"
@@ -378,7 +378,7 @@ fn ctrl_s_saves_the_rules_file() {
     let a = dir.join("a.mg");
     std::fs::write(&a, murus_engine::Variant::standard().source()).unwrap();
     let mut h = rules_in(&dir);
-    choose(&mut h, "Open from variants/", "a.mg");
+    choose(&mut h, "Your variants", "a.mg");
     type_in_editor(&mut h, "// edited\n");
     h.key_press_modifiers(egui::Modifiers::COMMAND, egui::Key::S);
     steps(&mut h, 3);

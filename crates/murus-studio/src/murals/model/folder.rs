@@ -8,28 +8,26 @@ use murus_mural::Puzzle;
 use super::{MuralsModel, Pending, Tool};
 use crate::dialog::{Answer, Confirm};
 use crate::files::{self, PickRequest};
+use crate::murals::Shelf;
 use crate::murals::Snapshot;
 
 impl MuralsModel {
-    /// Browses puzzles in `dir`.
-    pub fn set_dir(&mut self, dir: PathBuf) {
-        self.dir = dir;
-        self.refresh_files();
+    /// The puzzles offered and the folder saved to.
+    pub fn shelf(&self) -> &Shelf {
+        &self.shelf
     }
 
-    /// The folder puzzles are browsed in and saved to.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    /// The puzzles offered, to change (the folder browsed, the data
+    /// folder).
+    pub fn shelf_mut(&mut self) -> &mut Shelf {
+        &mut self.shelf
     }
 
-    /// Re-reads the list of puzzles in [`MuralsModel::dir`].
-    pub fn refresh_files(&mut self) {
-        self.files = files::list(&self.dir, "toml");
-    }
-
-    /// The puzzle files of the folder, sorted.
-    pub fn files(&self) -> &[PathBuf] {
-        &self.files
+    /// Whether the puzzle is the shipped puzzle `name` as shipped (opened
+    /// from the list, not saved anywhere yet).
+    pub fn is_shipped(&self, name: &str) -> bool {
+        self.doc.path().is_empty()
+            && crate::murals::shipped_text(name).is_some_and(|t| t == self.doc.disk_text())
     }
 
     /// The file the puzzle belongs to (empty: never saved).
@@ -54,7 +52,22 @@ impl MuralsModel {
         if self.is_file(path) && !self.is_dirty() {
             return;
         }
+        // A file that cannot be opened fails first, before any question.
+        if let Err(e) = std::fs::metadata(path) {
+            self.feedback
+                .error(format!("{}: {e}", files::absolute(path).display()));
+            return;
+        }
         self.ask_or_do(Pending::Open(path.to_path_buf()));
+    }
+
+    /// Opens the shipped puzzle `name` (read-only: saving it asks where to
+    /// save a copy), after asking when unsaved work would be lost.
+    pub fn request_open_shipped(&mut self, name: &str) {
+        if self.is_shipped(name) && !self.is_dirty() {
+            return;
+        }
+        self.ask_or_do(Pending::OpenShipped(name.to_string()));
     }
 
     /// Generates a puzzle, after asking when unsaved work would be lost.
@@ -77,6 +90,10 @@ impl MuralsModel {
                     "Opening {} replaces it",
                     path.file_stem().unwrap_or_default().to_string_lossy()
                 ),
+                "Discard and open",
+            ),
+            Pending::OpenShipped(name) => (
+                format!("Opening {} replaces it", name.trim_end_matches(".toml")),
                 "Discard and open",
             ),
             Pending::Generate => ("Generating replaces it".to_string(), "Discard and generate"),
@@ -112,6 +129,7 @@ impl MuralsModel {
     fn perform(&mut self, action: Pending) {
         match action {
             Pending::Open(path) => self.open(&path),
+            Pending::OpenShipped(name) => self.open_shipped(&name),
             Pending::Generate => self.start_generate(),
             Pending::Overwrite(path) => self.save_to(path),
         }
@@ -130,11 +148,33 @@ impl MuralsModel {
                 self.doc.trust_figures();
                 self.tool = Tool::Play;
                 self.show_notes = false;
-                let name = path.file_name().unwrap_or_default().to_string_lossy();
-                self.feedback.info(format!("opened {name}"));
+                self.shelf.used(path);
+                self.feedback
+                    .info(format!("opened {}", files::absolute(path).display()));
             }
             Err(e) => self.feedback.error(format!("{}: {e}", path.display())),
         }
+    }
+
+    /// Opens the shipped puzzle `name` at once (an undoable edit), ready to
+    /// play. It belongs to no file: Save asks where to save a copy.
+    pub fn open_shipped(&mut self, name: &str) {
+        let Some(text) = crate::murals::shipped_text(name) else {
+            self.feedback.error(format!("no shipped puzzle `{name}`"));
+            return;
+        };
+        let snapshot = Snapshot {
+            text: text.to_string(),
+            path: String::new(),
+        };
+        self.edit_to(snapshot, Some(text.to_string()));
+        self.doc.trust_figures();
+        self.tool = Tool::Play;
+        self.show_notes = false;
+        self.feedback.info(format!(
+            "opened the shipped puzzle {} (Save asks where to save a copy)",
+            name.trim_end_matches(".toml")
+        ));
     }
 
     /// Saves to the puzzle's file, after asking when that would replace a
@@ -154,8 +194,9 @@ impl MuralsModel {
     }
 
     /// The "Save puzzle as" dialog: beside the puzzle's file, proposing its
-    /// name; for an untitled puzzle, in the puzzle folder, proposing a name
-    /// made of its title.
+    /// name; for an untitled puzzle (or a shipped one), in the folder last
+    /// used (at first the data folder's `puzzles`, created then), proposing
+    /// a name made of its title.
     pub fn save_as_request(&self) -> PickRequest {
         let request = PickRequest::save("Save the puzzle as", "Murals", &["toml"]);
         if !self.doc.path().is_empty() {
@@ -177,12 +218,14 @@ impl MuralsModel {
         } else {
             name
         };
-        request.in_dir(&self.dir).named(format!("{name}.toml"))
+        request
+            .in_dir(&self.shelf.save_dir())
+            .named(format!("{name}.toml"))
     }
 
-    /// The "Open a puzzle" dialog, in the puzzle folder.
+    /// The "Open a puzzle" dialog, in the folder last used.
     pub fn open_request(&self) -> PickRequest {
-        PickRequest::open("Open a puzzle", "Murals", &["toml"]).in_dir(&self.dir)
+        PickRequest::open("Open a puzzle", "Murals", &["toml"]).in_dir(&self.shelf.save_dir())
     }
 
     /// Saves to `path`, a file the user chose in a Save dialog (which asked
@@ -272,7 +315,7 @@ impl MuralsModel {
                     );
                 }
                 self.feedback.set(done);
-                self.refresh_files();
+                self.shelf.used(Path::new(self.doc.path()));
             }
             Err(e) => self.feedback.set(e),
         }

@@ -9,7 +9,10 @@ use crate::murals::EXAMPLE;
 
 fn model() -> MuralsModel {
     let mut m = MuralsModel::new(MuralsSaved::default());
-    m.set_dir(PathBuf::from(concat!(
+    // Never the user's data folder: one that does not exist.
+    let data = std::env::temp_dir().join(format!("murus-murals-data-{}", std::process::id()));
+    m.shelf_mut().set_places(crate::places::Places::at(&data));
+    m.shelf_mut().set_dir(PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../puzzles"
     )));
@@ -69,7 +72,7 @@ fn a_run_of_typing_is_one_undo_step() {
 #[test]
 fn figures_go_stale_on_an_edit_and_fresh_on_undo_or_a_count() {
     let mut m = model();
-    let f = m.files()[1].clone();
+    let f = m.shelf().files()[1].clone();
     m.open(&f);
     assert_eq!(m.figures().map(|f| f.stale), Some(false));
     m.set_tool(Tool::Targets);
@@ -110,7 +113,7 @@ fn an_untitled_puzzle_asks_where_to_save_and_belongs_to_the_file_chosen() {
     let dir = std::env::temp_dir().join(format!("murus-murals-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut m = model();
-    m.set_dir(dir.clone());
+    m.shelf_mut().set_dir(dir.clone());
     // Untitled: Save asks where, proposing a name made of the title.
     let request = m.save().expect("a Save dialog");
     assert!(request.save);
@@ -145,7 +148,7 @@ const FORK: &str =
 #[test]
 fn messages_belong_to_the_state_they_describe() {
     let mut m = model();
-    let f = m.files()[0].clone();
+    let f = m.shelf().files()[0].clone();
     m.open(&f);
     assert!(m.feedback().text().unwrap().starts_with("opened"));
     m.click(cell(&m, "b1"), false);
@@ -166,7 +169,7 @@ fn messages_belong_to_the_state_they_describe() {
 #[test]
 fn opening_over_unsaved_work_asks_and_keeping_keeps_it() {
     let mut m = model();
-    let files = m.files().to_vec();
+    let files = m.shelf().files().to_vec();
     m.request_open(&files[0]);
     assert!(m.pending().is_none(), "the untouched example is no loss");
     m.set_tool(Tool::Targets);
@@ -212,7 +215,7 @@ fn save_asks_when_the_file_changed_on_disk_since_it_was_read() {
     let file = dir.join("mine.toml");
     std::fs::write(&file, FORK).unwrap();
     let mut m = model();
-    m.set_dir(dir.clone());
+    m.shelf_mut().set_dir(dir.clone());
     m.open(&file);
     m.replace_text(FORK.replace("Fork", "My fork"));
     // Someone else writes the file meanwhile.
@@ -240,7 +243,7 @@ fn stale_figures_are_left_out_of_a_saved_file_and_undo_brings_them_back() {
     let dir = std::env::temp_dir().join(format!("murus-murals-stale-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut m = model();
-    m.set_dir(dir.clone());
+    m.shelf_mut().set_dir(dir.clone());
     // Figures typed in by hand were never found for this puzzle.
     let typed = format!("{FORK}optimal = 1\ndifficulty = \"easy\"\n");
     m.replace_text(typed.clone());
@@ -255,7 +258,7 @@ fn stale_figures_are_left_out_of_a_saved_file_and_undo_brings_them_back() {
     assert_eq!(m.text(), typed);
     // Trusted figures (a count agreed) are written as they are.
     let mut m = model();
-    m.set_dir(dir.clone());
+    m.shelf_mut().set_dir(dir.clone());
     m.replace_text(typed.clone());
     m.start_count();
     finish(&mut m);

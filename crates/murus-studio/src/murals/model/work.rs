@@ -7,6 +7,7 @@ use murus_mural::generate::{Options, Rating};
 use murus_mural::{Count, Hint, Puzzle, Solution, State, Status};
 
 use super::{Generator, MuralsModel, Tool};
+use crate::feedback::count;
 use crate::murals::tasks::{Done, GENERATOR_BUDGET, Progress, Work};
 use crate::murals::{Snapshot, moves_text};
 
@@ -115,12 +116,15 @@ impl MuralsModel {
         }
     }
 
-    /// The Save dialog of the puzzle sheet, beside the puzzle's file.
+    /// The Save dialog of the puzzle sheet, beside the puzzle's file (an
+    /// untitled or shipped puzzle's: in the folder last used).
     pub fn sheet_request(&self) -> crate::files::PickRequest {
         let request =
             crate::files::PickRequest::save("Save the puzzle sheet", "HTML page", &["html"]);
         match self.path() {
-            "" => request.named("puzzle-sheet.html"),
+            "" => request
+                .in_dir(&self.shelf.save_dir())
+                .named("puzzle-sheet.html"),
             file => {
                 let stem = std::path::Path::new(file)
                     .file_stem()
@@ -192,25 +196,28 @@ impl MuralsModel {
             Status::Solved if after > 0 => {
                 let n = s.moves.len();
                 let more = if n == 1 { "more move" } else { "more moves" };
-                self.feedback
-                    .success(format!("solved in {n} {more}{by_hand} ({} nodes)", s.nodes));
+                self.feedback.success(format!(
+                    "solved in {n} {more}{by_hand} ({})",
+                    count(s.nodes, "node", "nodes")
+                ));
             }
             Status::Solved => self.feedback.success(format!(
-                "solved in {} ({} nodes)",
+                "solved in {} ({})",
                 moves_text(s.moves.len()),
-                s.nodes
+                count(s.nodes, "node", "nodes")
             )),
             Status::Unsolvable if after > 0 => self.feedback.error(format!(
                 "the position{by_hand}: {}; undo moves by hand, or Restart to solve from the start",
                 s.verdict()
             )),
             Status::Unsolvable => self.feedback.error(s.verdict()),
-            Status::Unproven if stopped => self
-                .feedback
-                .warning(format!("cancelled after {} nodes", s.nodes)),
+            Status::Unproven if stopped => self.feedback.warning(format!(
+                "cancelled after {}",
+                count(s.nodes, "node", "nodes")
+            )),
             Status::Unproven => self.feedback.error(format!(
-                "no answer within {} nodes: raise the budget",
-                s.nodes
+                "no answer within {}: raise the budget",
+                count(s.nodes, "node", "nodes")
             )),
         }
         let step = if self.demo { s.moves.len() / 2 } else { 0 };
@@ -244,9 +251,10 @@ impl MuralsModel {
                 murus_mural::verdict(Status::Unsolvable, Some(&r))
             )),
             Err(_) if stopped => self.feedback.warning("hint cancelled"),
-            Err(_) => self
-                .feedback
-                .error(format!("no hint within {budget} nodes: raise the budget")),
+            Err(_) => self.feedback.error(format!(
+                "no hint within {}: raise the budget",
+                count(budget, "node", "nodes")
+            )),
         }
     }
 
