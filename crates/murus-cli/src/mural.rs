@@ -208,7 +208,7 @@ impl Answer for Listed {
         for p in &self.puzzles {
             let par = p
                 .optimal
-                .map_or(String::new(), |n| plural(n as u64, "move"));
+                .map_or(String::new(), |n| plural(u64::from(n), "move"));
             writeln!(
                 out,
                 "{:<24} {:<28} {:<8} {:<7} {par}",

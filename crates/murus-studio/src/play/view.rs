@@ -422,7 +422,7 @@ impl PlayPanel {
         layout::reserved_height(ui, STATUS_HEIGHT, |ui| status(ui, &self.model, out));
         let prompt = 2.0 * ui.spacing().interact_size.y + ui.spacing().item_spacing.y;
         layout::reserved_height(ui, prompt, |ui| {
-            prompt_row(ui, &self.model, &self.exports, out)
+            prompt_row(ui, &self.model, &self.exports, out);
         });
         // The evaluation bar on the left, as tall as the board; its column
         // is kept while the analysis is off, so that turning it on moves
