@@ -23,6 +23,7 @@
 //! line; `games` the folder of a run of games ([`RunDir`]) and the merge
 //! of its shards.
 
+pub(crate) mod as_text;
 mod differ;
 mod games;
 pub(crate) mod lines;

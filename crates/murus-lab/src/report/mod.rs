@@ -11,6 +11,7 @@
 
 mod balance;
 mod run;
+mod stopping;
 mod sweep;
 
 pub use balance::{BalanceReport, LevelResult, SkillGap, StopReason, strongest};
@@ -18,6 +19,7 @@ pub use run::{
     Bin, Branching, ColourResult, Evaluation, FirstPlayer, Length, Rate, Report, SeatResult, build,
     evaluations_text,
 };
+pub use stopping::{MIN_GAMES_FOR_EDGE, Stopping, Z_EDGE};
 pub use sweep::{FORMAT, Skipped, SweepReport, SweepRow, SweepSpec, Tier};
 
 // The figures' wording, at the path it had before it had a module of its

@@ -7,6 +7,7 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
+use super::Stopping;
 use crate::shard::Shard;
 
 use super::balance::BalanceReport;
@@ -65,7 +66,7 @@ pub struct SweepSpec {
     pub levels: Vec<String>,
     /// The balance check's stopping rule (`games N`, `precision P up to N
     /// games`).
-    pub stopping: String,
+    pub stopping: Stopping,
     pub openings: u32,
     pub seed: u64,
     /// Games of each skill match between adjacent levels (0: none).

@@ -124,7 +124,7 @@ pub fn spec_of(
             .collect(),
         combinations: space.len(),
         levels: balance.levels.iter().map(|l| l.name.clone()).collect(),
-        stopping: balance.stopping.describe(),
+        stopping: balance.stopping,
         openings: balance.openings,
         seed: balance.seed,
         skill_games: balance.skill_games,

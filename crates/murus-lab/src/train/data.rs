@@ -35,8 +35,10 @@ pub struct DataSpec {
     /// Left out of files written before it (compared by `variant_sha256`).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub rules_key: Option<String>,
-    /// The bot that plays the games and scores the positions.
-    pub bot: String,
+    /// The bot that plays the games and scores the positions (kept as its
+    /// spec's text, `alphabeta:2000`).
+    #[serde(with = "crate::folder::as_text")]
+    pub bot: BotSpec,
     /// The evaluation its search scores positions with
     /// ([`murus_ai::Evaluation::id`]): always the generic features, so that
     /// the data does not depend on the evaluation it is to replace. Files
@@ -137,7 +139,7 @@ impl DataSpec {
             variant: variant.name().to_string(),
             variant_sha256: source_sha256(variant.source()),
             rules_key: Some(variant.rules_key().to_hex()),
-            bot: bot.to_string(),
+            bot: bot.clone(),
             evaluation: generic(),
             seed,
             openings: 8,
@@ -258,7 +260,7 @@ impl DataDir {
             positions: per_game.iter().sum(),
             games: per_game.len() as u64,
             seed: spec.seed,
-            bot: spec.bot,
+            bot: spec.bot.to_string(),
             per_game,
         }))
     }
@@ -282,12 +284,7 @@ impl DataDir {
         threads: usize,
         handler: &dyn Handler<TrainProgress>,
     ) -> Result<(), LabError> {
-        let bot: BotSpec = self
-            .folder
-            .spec()
-            .bot
-            .parse()
-            .map_err(|e: murus_ai::SpecError| LabError::Invalid(e.to_string()))?;
+        let bot = self.folder.spec().bot.clone();
         let (have, games) = self.contiguous_positions();
         let news = |positions_now, games| {
             handler.progress(&TrainProgress::Data {

@@ -105,6 +105,22 @@ fn training_data_starts_only_in_a_folder_without_data_and_resumes_only_its_own()
         RunFolder::<DataSpec>::read_spec(&fresh).unwrap(),
         Some(spec.clone())
     );
+    // The bot is kept as its spec's text and read back as the bot; a
+    // bot that does not read is refused naming the file and the text.
+    let text = std::fs::read_to_string(fresh.join("train.json")).unwrap();
+    assert!(text.contains("\"bot\": \"alphabeta:100\""), "{text}");
+    std::fs::write(
+        fresh.join("train.json"),
+        text.replace("\"alphabeta:100\"", "\"alphabeat:100\""),
+    )
+    .unwrap();
+    let e = DataDir::open(&fresh, &spec, Mode::Resume)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("train.json") && e.contains("`alphabeat:100`"),
+        "{e}"
+    );
     for d in [dir, fresh] {
         std::fs::remove_dir_all(d).unwrap();
     }

@@ -424,7 +424,7 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
             values: vec![vec![5, 6]],
             combinations: 2,
             levels: vec!["random".into()],
-            stopping: "games 20".into(),
+            stopping: Stopping::Games(20),
             openings: 0,
             seed: 1,
             skill_games: 0,
