@@ -34,7 +34,7 @@ impl Look {
 
 /// Draws a bar in `template`'s layout (indicatif's) on stderr, set from
 /// `look()` every tenth of a second (a look of `None` changes nothing),
-/// until `finished()`; then clears it. Draws nothing under `--json`
+/// until `finished()` and once more after; then clears it. Draws nothing under `--json`
 /// (`json`) or when stderr is not a terminal, and returns at once.
 pub fn show(
     template: &str,
@@ -47,7 +47,10 @@ pub fn show(
     }
     let bar = indicatif::ProgressBar::new(0);
     bar.set_style(indicatif::ProgressStyle::with_template(template).expect("a valid template"));
-    while !finished() {
+    // One look after the run has finished, so that a run shorter than a
+    // tenth of a second still shows its bar once (at its end).
+    loop {
+        let over = finished();
         if let Some(l) = look() {
             if let Some(m) = l.message {
                 bar.set_message(m);
@@ -56,6 +59,9 @@ pub fn show(
                 bar.set_length(total);
                 bar.set_position(done.min(total));
             }
+        }
+        if over {
+            break;
         }
         std::thread::sleep(Duration::from_millis(100));
     }

@@ -108,9 +108,14 @@ pub struct Evaluation {
     pub decisiveness: Rate,
 }
 
-/// `123 wins, 61.5% [54.6, 68.0]`.
+/// `123 wins, 61.5% [54.6, 68.0]` (`1 win, …`).
 fn wins(wins: u64, rate: f64, ci: [f64; 2]) -> String {
-    format!("{} wins, {}", grouped(wins), percent_interval(rate, ci))
+    format!(
+        "{} {}, {}",
+        grouped(wins),
+        murus_engine::text::noun(wins, "win"),
+        percent_interval(rate, ci)
+    )
 }
 
 /// The report of a run of games (`report.json`). It holds no timings, so equal runs
@@ -463,6 +468,12 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
 mod tests {
     use super::*;
     use crate::record::{GameResult, VariantId};
+
+    #[test]
+    fn one_win_is_not_one_wins() {
+        assert_eq!(wins(1, 0.5, [0.1, 0.9]), "1 win, 50.0% [10.0, 90.0]");
+        assert!(wins(1_234, 0.5, [0.4, 0.6]).starts_with(&format!("{} wins, ", grouped(1_234))));
+    }
 
     #[test]
     fn game_lines_written_before_the_metrics_still_load() {

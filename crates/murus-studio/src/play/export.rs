@@ -286,7 +286,7 @@ impl Exports {
 fn write(path: &Path, bytes: Result<Vec<u8>, String>) -> Result<String, String> {
     let bytes = bytes?;
     murus_engine::util::write_atomic(path, bytes).map_err(|e| e.to_string())?;
-    Ok(format!("exported {}", files::short_name(path)))
+    Ok(format!("exported {}", path.display()))
 }
 
 fn extension(path: &Path) -> Option<String> {

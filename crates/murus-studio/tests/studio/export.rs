@@ -204,3 +204,20 @@ fn the_puzzle_sheet_asks_where_and_writes_the_puzzle_with_its_solution() {
     assert!(shows(&h, "puzzle sheet written"));
     assert!(asked.lock().unwrap()[0].save);
 }
+
+/// Issue 38: "exported studio/diagram.png" named the folder's name alone,
+/// not where it is; the message names the whole path.
+#[test]
+fn an_export_said_studio_diagram_png_without_saying_where_the_folder_is() {
+    let dir = scratch_dir("export-path");
+    let svg = dir.join("diagram.svg");
+    let (picker, _) = picker(vec![Picked::Path(svg.clone())]);
+    let mut h = harness(app(Tab::Play));
+    steps(&mut h, 2);
+    h.state_mut().set_picker(picker);
+    click(&mut h, "Export diagram…");
+    answered(&mut h);
+    written(&mut h, &svg);
+    let whole = format!("exported {}", svg.display());
+    assert!(shows(&h, &whole), "the message says {whole:?}");
+}
