@@ -10,15 +10,15 @@ use super::*;
 fn export_diagram_and_gif_ask_where_and_write_the_board_and_the_line() {
     let dir = scratch_dir("export-play");
     let (svg, png, gif) = (dir.join("b.svg"), dir.join("b.png"), dir.join("g.gif"));
-    let (picker, asked) = picker(vec![
-        Picked::Path(svg.clone()),
-        Picked::Path(png.clone()),
-        Picked::Path(gif.clone()),
-        Picked::Cancelled,
-    ]);
-    let mut h = harness(app(Tab::Play));
-    steps(&mut h, 2);
-    h.state_mut().set_picker(picker);
+    let (mut h, asked) = opened_with_dialog(
+        Tab::Play,
+        vec![
+            Picked::Path(svg.clone()),
+            Picked::Path(png.clone()),
+            Picked::Path(gif.clone()),
+            Picked::Cancelled,
+        ],
+    );
     click_move(&mut h, "b1", "b3");
     click_move(&mut h, "c7", "c5");
     click(&mut h, "Export diagram…");
@@ -48,6 +48,16 @@ fn export_diagram_and_gif_ask_where_and_write_the_board_and_the_line() {
 }
 
 /// Steps until the export going on has ended and `path` is there.
+/// A harness on `tab`, its first frames drawn, whose file dialog answers
+/// `answers` in turn; and what the dialog was asked.
+fn opened_with_dialog(tab: Tab, answers: Vec<Picked>) -> (Harness<'static, StudioApp>, Asked) {
+    let (picker, asked) = picker(answers);
+    let mut h = harness(app(tab));
+    steps(&mut h, 3);
+    h.state_mut().set_picker(picker);
+    (h, asked)
+}
+
 fn written(h: &mut Harness<'_, StudioApp>, path: &Path) {
     until(h, 120, "the export", |h| {
         !h.state().play.exports().is_running() && path.exists()
@@ -81,10 +91,7 @@ fn play_a_long_game(h: &mut Harness<'_, StudioApp>, plies: usize) {
 fn export_gif_does_not_freeze_the_window() {
     let dir = scratch_dir("export-gif-background");
     let gif = dir.join("long.gif");
-    let (picker, _) = picker(vec![Picked::Path(gif.clone())]);
-    let mut h = harness(app(Tab::Play));
-    steps(&mut h, 2);
-    h.state_mut().set_picker(picker);
+    let (mut h, _) = opened_with_dialog(Tab::Play, vec![Picked::Path(gif.clone())]);
     play_a_long_game(&mut h, 28);
     click(&mut h, "Export GIF…");
     answered(&mut h);
@@ -109,10 +116,7 @@ fn export_gif_does_not_freeze_the_window() {
 fn a_cancelled_export_writes_nothing_and_says_so() {
     let dir = scratch_dir("export-gif-cancel");
     let gif = dir.join("c.gif");
-    let (picker, _) = picker(vec![Picked::Path(gif.clone())]);
-    let mut h = harness(app(Tab::Play));
-    steps(&mut h, 2);
-    h.state_mut().set_picker(picker);
+    let (mut h, _) = opened_with_dialog(Tab::Play, vec![Picked::Path(gif.clone())]);
     play_a_long_game(&mut h, 28);
     click(&mut h, "Export GIF…");
     answered(&mut h);
@@ -132,10 +136,7 @@ fn exported_arrows_are_numbered() {
     use murus_studio::play::analysis::LiveBudget;
     let dir = scratch_dir("export-arrows");
     let svg = dir.join("line.svg");
-    let (picker, _) = picker(vec![Picked::Path(svg.clone())]);
-    let mut h = harness(app(Tab::Play));
-    steps(&mut h, 2);
-    h.state_mut().set_picker(picker);
+    let (mut h, _) = opened_with_dialog(Tab::Play, vec![Picked::Path(svg.clone())]);
     h.state_mut().play.analysis_mut().live_budget = LiveBudget {
         max_depth: 3,
         time: None,
@@ -168,10 +169,7 @@ fn exported_arrows_are_numbered() {
 fn the_rules_sheet_asks_where_and_writes_the_sheet_of_the_rules_in_the_editor() {
     let dir = scratch_dir("export-rules");
     let sheet = dir.join("standard-rules.html");
-    let (picker, asked) = picker(vec![Picked::Path(sheet.clone())]);
-    let mut h = harness(app(Tab::Rules));
-    steps(&mut h, 3);
-    h.state_mut().set_picker(picker);
+    let (mut h, asked) = opened_with_dialog(Tab::Rules, vec![Picked::Path(sheet.clone())]);
     click(&mut h, "Rules sheet…");
     answered(&mut h);
     let html = std::fs::read_to_string(&sheet).unwrap();
@@ -186,10 +184,7 @@ fn the_rules_sheet_asks_where_and_writes_the_sheet_of_the_rules_in_the_editor() 
 fn the_puzzle_sheet_asks_where_and_writes_the_puzzle_with_its_solution() {
     let dir = scratch_dir("export-mural");
     let sheet = dir.join("sheet.html");
-    let (picker, asked) = picker(vec![Picked::Path(sheet.clone())]);
-    let mut h = harness(app(Tab::Murals));
-    steps(&mut h, 3);
-    h.state_mut().set_picker(picker);
+    let (mut h, asked) = opened_with_dialog(Tab::Murals, vec![Picked::Path(sheet.clone())]);
     click(&mut h, "Export puzzle sheet…");
     answered(&mut h);
     until(&mut h, 60, "the puzzle sheet", |h| {
@@ -211,10 +206,7 @@ fn the_puzzle_sheet_asks_where_and_writes_the_puzzle_with_its_solution() {
 fn an_export_said_studio_diagram_png_without_saying_where_the_folder_is() {
     let dir = scratch_dir("export-path");
     let svg = dir.join("diagram.svg");
-    let (picker, _) = picker(vec![Picked::Path(svg.clone())]);
-    let mut h = harness(app(Tab::Play));
-    steps(&mut h, 2);
-    h.state_mut().set_picker(picker);
+    let (mut h, _) = opened_with_dialog(Tab::Play, vec![Picked::Path(svg.clone())]);
     click(&mut h, "Export diagram…");
     answered(&mut h);
     written(&mut h, &svg);
