@@ -37,7 +37,7 @@
 //!
 //! [`RulesKey`]: murus_dsl::RulesKey
 
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::{Arc, OnceLock};
 
 use murus_dsl::key::hex;
 use murus_engine::Variant;
@@ -461,9 +461,7 @@ impl<'a> Reader<'a> {
     }
 }
 
-/// Evaluations registered for this process ([`register`]), and the shipped
-/// ones once read, by variant source digest.
-static KNOWN: Mutex<Vec<([u8; 32], Evaluation)>> = Mutex::new(Vec::new());
+/// The shipped evaluations once read, by variant source digest.
 type Shipped = ([u8; 32], Evaluation, &'static str);
 static SHIPPED_READ: OnceLock<Vec<Shipped>> = OnceLock::new();
 
@@ -479,32 +477,26 @@ fn shipped() -> &'static [Shipped] {
     })
 }
 
-/// Makes `file` the evaluation of its variant for the rest of the process
-/// (a rules file's own `.eval` beside it, loaded with the rules): bots and
-/// analysis of that variant then use it by default.
-pub fn register(file: EvalFile) {
-    let mut known = KNOWN
-        .lock()
-        .unwrap_or_else(std::sync::PoisonError::into_inner);
-    known.retain(|(d, _)| *d != file.variant_sha256);
-    known.push((file.variant_sha256, file.evaluation()));
-}
-
 impl Evaluation {
-    /// The evaluation bots use by default on `variant`: a registered one,
-    /// else a shipped one, trained on its rules (whatever the comments,
-    /// title or order of the rule file's text); else the generic features.
+    /// The evaluation bots use by default on `variant`: the one kept with
+    /// it ([`Variant::with_evaluation`]: a rules file's own `.eval`, or one
+    /// just trained) if it reads and was trained on these rules, else a
+    /// shipped one trained on its rules (whatever the comments, title or
+    /// order of the rule file's text), else the generic features. Nothing
+    /// outside `variant` counts: two variants of the same rules, one with
+    /// an evaluation kept and one without, are played each with its own.
     pub fn for_variant(variant: &Variant) -> Evaluation {
-        let known = KNOWN
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let kept = variant
+            .kept_evaluation()
+            .and_then(|bytes| EvalFile::from_bytes(bytes).ok())
+            .filter(|f| f.check_variant(variant).is_ok());
+        if let Some(file) = kept {
+            return file.evaluation();
+        }
         let digests = digests(variant);
-        let shipped = shipped().iter().map(|(d, e, _)| (d, e));
-        known
+        shipped()
             .iter()
-            .map(|(d, e)| (d, e))
-            .chain(shipped)
-            .find(|(d, _)| digests.contains(d))
-            .map_or(Evaluation::Generic, |(_, e)| e.clone())
+            .find(|(d, _, _)| digests.contains(d))
+            .map_or(Evaluation::Generic, |(_, e, _)| e.clone())
     }
 }

@@ -436,7 +436,7 @@ impl Bot {
 
     /// Settles what the bot takes from its variant before
     /// [`Bot::choose_fast`]: the variant's own evaluation
-    /// ([`Evaluation::for_variant`]: a trained one shipped or registered for
+    /// ([`Evaluation::for_variant`]: a trained one kept with it or shipped for
     /// it, else the generic features), unless one was set.
     /// [`Bot::choose`] and [`Bot::choose_in_game`] do this themselves.
     pub fn prepare(&mut self, variant: &Variant) {

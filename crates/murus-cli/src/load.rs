@@ -87,26 +87,28 @@ pub(crate) fn load_variant_with(spec: &str, set: &[(String, u32)]) -> Result<Var
         eprint!("{}", murus_dsl::render_all(&diags, spec, &source));
         anyhow!("`{spec}` has errors")
     })?;
-    register_own_evaluation(path, &variant);
-    Ok(variant)
+    Ok(with_own_evaluation(path, variant))
 }
 
-/// Makes the evaluation file beside a rules file (`foo.eval` beside
-/// `foo.mg`) its variant's evaluation; one that cannot be used is named in
-/// a warning, and the bots keep the generic features.
-fn register_own_evaluation(rules: &Path, variant: &Variant) {
+/// The variant with the evaluation file beside its rules file (`foo.eval`
+/// beside `foo.mg`) kept with it ([`Variant::with_evaluation`]), so that
+/// its bots use it; one that cannot be used is named in a warning, and the
+/// bots keep the generic features.
+fn with_own_evaluation(rules: &Path, variant: Variant) -> Variant {
     let file = rules.with_extension(murus_ai::evalfile::EXTENSION);
     let Ok(bytes) = std::fs::read(&file) else {
-        return;
+        return variant;
     };
-    let checked =
-        murus_ai::EvalFile::from_bytes(&bytes).and_then(|f| f.check_variant(variant).map(|()| f));
+    let checked = murus_ai::EvalFile::from_bytes(&bytes).and_then(|f| f.check_variant(&variant));
     match checked {
-        Ok(f) => murus_ai::evalfile::register(f),
-        Err(e) => eprintln!(
-            "warning: {}: {e}; the bots use the generic evaluation",
-            file.display()
-        ),
+        Ok(()) => variant.with_evaluation(bytes),
+        Err(e) => {
+            eprintln!(
+                "warning: {}: {e}; the bots use the generic evaluation",
+                file.display()
+            );
+            variant
+        }
     }
 }
 

@@ -130,6 +130,19 @@ pub struct Variant {
     source: Arc<str>,
     key: RulesKey,
     imp: Imp,
+    /// The evaluation kept with these rules, if any ([`Variant::with_evaluation`]).
+    evaluation: Option<KeptEvaluation>,
+}
+
+/// An evaluation file's bytes kept with a variant: murus-ai reads them.
+/// Shown by its size, not its bytes.
+#[derive(Clone)]
+struct KeptEvaluation(Arc<[u8]>);
+
+impl std::fmt::Debug for KeptEvaluation {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "KeptEvaluation({} bytes)", self.0.len())
+    }
 }
 
 impl Variant {
@@ -173,7 +186,27 @@ impl Variant {
             rules,
             source: source.into(),
             imp,
+            evaluation: None,
         }
+    }
+
+    /// The variant with `bytes`, an evaluation file (`.eval`) trained for
+    /// these rules, kept with it: a rules file's own evaluation beside it
+    /// (`foo.eval` beside `foo.mg`), or one just trained. Bots given this
+    /// variant use it unless their spec names another file; it travels with
+    /// the variant, so nothing else in the process sees it. Not part of
+    /// the rules' identity ([`Variant::rules_key`]). murus-ai reads and
+    /// checks it (`murus_ai::Evaluation::for_variant`); bytes that do not
+    /// read as an evaluation of these rules are ignored there.
+    pub fn with_evaluation(mut self, bytes: impl Into<Arc<[u8]>>) -> Variant {
+        self.evaluation = Some(KeptEvaluation(bytes.into()));
+        self
+    }
+
+    /// The evaluation file's bytes kept with the variant
+    /// ([`Variant::with_evaluation`]), if any.
+    pub fn kept_evaluation(&self) -> Option<&[u8]> {
+        self.evaluation.as_ref().map(|e| &*e.0)
     }
 
     /// A shipped variant by name (`standard`, `advanced`, …).

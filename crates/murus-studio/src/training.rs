@@ -13,10 +13,10 @@
 //! evaluation kept. A folder an older studio kept under the first 16 hex
 //! digits of the text's SHA-256 is still used for that very text. Rules
 //! opened from or saved to `foo.mg` also get `foo.eval` beside them, which
-//! `murus` loads with the rules. A kept evaluation is registered for the
-//! process ([`murus_ai::evalfile::register`]): Play's and Lab's bots on
-//! those rules use it from then on, and [`TRAINED_LABEL`] names it in
-//! their bot choices.
+//! `murus` loads with the rules. Play's and Lab's bot choices on those
+//! rules offer it as [`TRAINED_LABEL`], a bot spec that names the file:
+//! a bot uses a trained evaluation when it is chosen so, never by a
+//! setting of the process.
 //!
 //! # Tied to the rules
 //! A run trains the rules as they were when it started, and its outcome is
@@ -626,9 +626,8 @@ fn finish(request: &Request, o: TrainOutcome) -> TrainEnd {
             lines.push(format!("Also wrote {}.", beside.display()));
         }
     }
-    murus_ai::evalfile::register(file);
     lines.push(format!(
-        "Play and Lab bots on {} use it from now on; \"{TRAINED_LABEL}\" names it.",
+        "\"{TRAINED_LABEL}\" names it in Play's and Lab's bot choices on {}.",
         request.variant.name()
     ));
     TrainEnd { tone, lines, kept }

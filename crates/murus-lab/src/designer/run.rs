@@ -41,7 +41,9 @@ pub(super) fn at(index: usize, done: u64, total: u64) -> ReportProgress {
 
 /// What every stage of one report (its shard, its merge) shares.
 pub(super) struct Run<'a> {
-    pub(super) variant: &'a Variant,
+    /// The variant, with the evaluation its bots use kept with it (one
+    /// trained first, with `--train`: [`Run::train`]).
+    pub(super) variant: Variant,
     pub(super) spec_text: &'a str,
     pub(super) config: &'a ReportConfig,
     pub(super) plan: Plan,
@@ -86,7 +88,7 @@ impl<'a> Run<'a> {
             None => None,
         };
         Ok(Run {
-            variant,
+            variant: variant.clone(),
             spec_text,
             config,
             plan: config.budget.plan(),
@@ -161,14 +163,16 @@ impl<'a> Run<'a> {
                 stage: &at,
             };
             let dir = self.folder.as_ref().map(|f| f.path().join("train"));
-            crate::train::train_if_generic(
-                self.variant,
+            let (variant, words) = crate::train::train_if_generic(
+                &self.variant,
                 (self.config.train_positions).unwrap_or(self.plan.train_positions),
                 self.config.seed,
                 self.config.threads,
                 dir.as_deref(),
                 &bridge,
-            )?
+            )?;
+            self.variant = variant;
+            words
         } else {
             None
         };
@@ -182,7 +186,7 @@ impl<'a> Run<'a> {
     /// Stage 1: speed and size: random playouts, and the standard game's beside
     /// them.
     pub(super) fn speed(&mut self) -> Result<SpeedPart, LabError> {
-        let (variant, plan, seed) = (self.variant, self.plan, self.config.seed);
+        let (variant, plan, seed) = (&self.variant, self.plan, self.config.seed);
         self.handler.progress(&at(1, 0, plan.playouts));
         let speed: SpeedPart = kept_or(self.part("speed.json"), || {
             if let Some(first) = self.from.first() {
@@ -225,7 +229,7 @@ impl<'a> Run<'a> {
         let balance_dir = self.sub("balance");
         let balance = if self.from.is_empty() {
             run_balance(
-                self.variant,
+                &self.variant,
                 &balance_config,
                 balance_dir.as_ref().map(|(p, m)| (p.as_path(), *m)),
                 &bridge,
@@ -242,7 +246,7 @@ impl<'a> Run<'a> {
         self.go_on()?;
         self.took("balance", started.elapsed().as_secs_f64());
         if self.shard.is_none() {
-            let fair = assemble::fairness_answer(self.variant, &balance);
+            let fair = assemble::fairness_answer(&self.variant, &balance);
             self.announce(2, "Fairness by level", fair);
             let quality = assemble::quality_section(&balance).answer;
             self.announce(2, "Game quality", quality);
@@ -264,7 +268,7 @@ impl<'a> Run<'a> {
         let Some((dir, level)) = self.strongest_games(balance) else {
             return Ok(None);
         };
-        let (variant, config, plan) = (self.variant, self.config, self.plan);
+        let (variant, config, plan) = (&self.variant, self.config, self.plan);
         let part = kept_or(self.part("games.json"), || {
             let started = Instant::now();
             let games = games::level_games(&dir, &level)?;
@@ -303,7 +307,7 @@ impl<'a> Run<'a> {
             self.go_on()?;
             return Ok(None);
         };
-        let (variant, openings) = (self.variant, self.config.openings);
+        let (variant, openings) = (&self.variant, self.config.openings);
         let part = kept_or(self.part("plays.json"), || {
             let started = Instant::now();
             let games = games::level_games(&dir, &level)?;
@@ -337,7 +341,7 @@ impl<'a> Run<'a> {
             self.go_on()?;
             return Ok(None);
         }
-        let (variant, config, plan) = (self.variant, self.config, self.plan);
+        let (variant, config, plan) = (&self.variant, self.config, self.plan);
         let strongest_bot = strongest(balance).and_then(|l| l.bot.parse().ok());
         let level = parse_levels(plan.openings_level)?.pop().expect("a level");
         let play = |strongest: &murus_ai::BotSpec, shard| {
@@ -403,7 +407,7 @@ impl<'a> Run<'a> {
             outer: self.handler,
             stage: &at,
         };
-        let (variant, config) = (self.variant, self.config.ladder());
+        let (variant, config) = (&self.variant, self.config.ladder());
         let here = self.folder.as_ref().map(|f| (f.path(), Mode::Resume));
         let ladder = match (self.share, here) {
             (Share::Shard(s), Some(here)) => {
@@ -434,7 +438,7 @@ impl<'a> Run<'a> {
     /// Stage 6: the proof search (two players; in a shard's run, shard 1's
     /// alone: the search cannot be split).
     pub(super) fn solve(&mut self, balance: &BalanceReport) -> Result<Option<SolvePart>, LabError> {
-        let (variant, plan) = (self.variant, self.plan);
+        let (variant, plan) = (&self.variant, self.plan);
         self.handler.progress(&at(6, 0, plan.solve_nodes));
         let proves = variant.player_count() == 2 && self.shard.is_none_or(|s| s.k == 1);
         if !proves {
@@ -477,7 +481,7 @@ impl<'a> Run<'a> {
         self.took("solve", part.seconds);
         if self.shard.is_none() {
             let section = assemble::solved_section(
-                variant,
+                &self.variant,
                 self.spec_text,
                 plan.solve_nodes,
                 part.clone(),
@@ -539,7 +543,7 @@ impl<'a> Run<'a> {
         }
         let command = self.command();
         let mut report = assemble::assemble(
-            self.variant,
+            &self.variant,
             self.spec_text,
             self.config,
             command,

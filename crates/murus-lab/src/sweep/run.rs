@@ -305,10 +305,10 @@ pub fn run_sweep(
                 error: headline(&diags, file, source),
                 diagnostics: murus_dsl::render_all(&diags, file, source),
             }),
-            Ok(variant) => {
+            Ok(mut variant) => {
                 let dir = folder.as_ref().map(|f| f.path().join(COMBOS).join(&name));
                 if let Some(positions) = config.train {
-                    crate::train::train_if_generic(
+                    (variant, _) = crate::train::train_if_generic(
                         &variant,
                         positions,
                         balance.seed,

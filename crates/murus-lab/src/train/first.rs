@@ -23,9 +23,11 @@ const KEPT: &str = "trained.eval";
 const NONE_KEPT: &str = "none-kept";
 
 /// Trains an evaluation for `variant` when it has none (within
-/// `positions`), in `dir` (kept there, reused on a resume), and registers
-/// it for the bots. Returns what was done, in words, or `None` when the
-/// variant had a trained evaluation already.
+/// `positions`), in `dir` (kept there, reused on a resume). Returns the
+/// variant with the evaluation trained kept with it
+/// ([`Variant::with_evaluation`], so that the bots given it use it), and
+/// what was done, in words, or `None` when the variant had a trained
+/// evaluation already.
 pub fn train_if_generic(
     variant: &Variant,
     positions: u64,
@@ -33,21 +35,21 @@ pub fn train_if_generic(
     threads: usize,
     dir: Option<&Path>,
     handler: &dyn Handler<TrainProgress>,
-) -> Result<Option<String>, LabError> {
+) -> Result<(Variant, Option<String>), LabError> {
     if let Some(d) = dir {
         if let Ok(bytes) = std::fs::read(d.join(KEPT)) {
             let file = EvalFile::from_bytes(&bytes)
                 .map_err(|e| LabError::Invalid(format!("{}: {e}", d.join(KEPT).display())))?;
-            let summary = file.clone().evaluation().summary();
-            murus_ai::evalfile::register(file);
-            return Ok(Some(trained_words(positions, &summary)));
+            let summary = file.evaluation().summary();
+            let words = trained_words(positions, &summary);
+            return Ok((variant.clone().with_evaluation(bytes), Some(words)));
         }
         if d.join(NONE_KEPT).is_file() {
-            return Ok(Some(none_words(positions)));
+            return Ok((variant.clone(), Some(none_words(positions))));
         }
     }
     if Evaluation::for_variant(variant).id() != "generic" {
-        return Ok(None);
+        return Ok((variant.clone(), None));
     }
     let options = TrainOptions {
         positions,
@@ -82,18 +84,19 @@ pub fn train_if_generic(
     };
     match outcome.kept {
         Some(file) => {
+            let bytes = file.to_bytes();
             if dir.is_some() {
-                write(KEPT, &file.to_bytes())?;
+                write(KEPT, &bytes)?;
             }
-            let summary = file.clone().evaluation().summary();
-            murus_ai::evalfile::register(file);
-            Ok(Some(trained_words(positions, &summary)))
+            let summary = file.evaluation().summary();
+            let words = trained_words(positions, &summary);
+            Ok((variant.clone().with_evaluation(bytes), Some(words)))
         }
         None => {
             if dir.is_some() {
                 write(NONE_KEPT, b"no candidate won its validation match\n")?;
             }
-            Ok(Some(none_words(positions)))
+            Ok((variant.clone(), Some(none_words(positions))))
         }
     }
 }

@@ -403,7 +403,6 @@ fn move_wins_within(v: &Variant, pos: &Position, m: Move, n: u32) -> bool {
 #[test]
 fn train_gives_a_variant_without_one_a_trained_evaluation_kept_for_a_resume() {
     let source = include_str!("../../../../variants/sweeps/standard-small.mg");
-    // Another name, so that no other test's registered evaluation is its.
     let text = source.replace("variant \"standard-small\"", "variant \"trained-small\"");
     let v = Variant::compile(&text).unwrap();
     assert_eq!(murus_ai::Evaluation::for_variant(&v).id(), "generic");
@@ -425,6 +424,9 @@ fn train_gives_a_variant_without_one_a_trained_evaluation_kept_for_a_resume() {
         );
         assert!(r.command.ends_with("--train"));
     }
+    // The evaluation went to the report's bots with the variant it ran
+    // on, not into the process: the same rules elsewhere are untouched.
+    assert_eq!(murus_ai::Evaluation::for_variant(&v).id(), "generic");
     // A resume reuses it: the same report.
     let again = run_report(&v, "trained.mg", &config, Some((&dir, Mode::Resume)), &()).unwrap();
     assert_eq!(without_timing(again), without_timing(r));

@@ -15,9 +15,8 @@ use murus_lab::{Config, LabError, Mode, Partial, RunDir, merge, spawn};
 
 use crate::util::temp;
 
-/// The standard game with its own ply cap: rules of this test alone, so
-/// that an evaluation registered for them (for the whole test process)
-/// touches no other test.
+/// The standard game with its own ply cap: rules of this test alone, with
+/// no shipped evaluation.
 fn own_rules(cap: u32) -> String {
     Variant::standard()
         .source()
@@ -74,11 +73,12 @@ fn a_resume_with_another_evaluation_is_refused_naming_the_bot_and_both() {
         run_json.contains("\"evaluations\": [\n    \"generic\",\n    \"generic\"\n  ]"),
         "{run_json}"
     );
-    // An evaluation file beside the rules, as the command line registers
-    // it: the same command line now gives the bots another evaluation.
+    // An evaluation file beside the rules, kept with the variant as the
+    // command line keeps it: the same command line now gives the bots
+    // another evaluation.
     let file = weights_file(&v);
     let id = file.clone().evaluation().id();
-    murus_ai::evalfile::register(file);
+    let v = v.with_evaluation(file.to_bytes());
     let trained = config(&v, "greedy,random", 4);
     assert_eq!(trained.provenance().evaluations, [id.clone(), id.clone()]);
     let e = RunDir::open(&dir, &trained.run_spec(), Mode::Resume).unwrap_err();
@@ -118,8 +118,13 @@ fn shards_played_with_other_evaluations_do_not_merge() {
     let (one, two) = (temp!("merge-one"), temp!("merge-two"));
     let sharded = |k| config(&v, "greedy", 4).with_shard(k, 2).unwrap();
     play(&v, &sharded(1), &one, Mode::New);
-    murus_ai::evalfile::register(weights_file(&v));
-    play(&v, &sharded(2), &two, Mode::New);
+    let v = v.clone().with_evaluation(weights_file(&v).to_bytes());
+    play(
+        &v,
+        &config(&v, "greedy", 4).with_shard(2, 2).unwrap(),
+        &two,
+        Mode::New,
+    );
     let e = merge(&[&one, &two], Partial::Refuse)
         .unwrap_err()
         .to_string();
@@ -157,7 +162,7 @@ fn a_folder_written_before_evaluations_were_recorded_resumes_with_the_evaluation
     let resumed = play(&v, &first, &dir, Mode::Resume);
     assert_eq!(resumed.games, 6);
     // A file beside the rules now: refused, naming the bot and both.
-    murus_ai::evalfile::register(weights_file(&v));
+    let v = v.clone().with_evaluation(weights_file(&v).to_bytes());
     let now = config(&v, "greedy", 6);
     let e = RunDir::open(&dir, &now.run_spec(), Mode::Resume)
         .unwrap_err()

@@ -634,7 +634,7 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
         "Not validated: the network is kept as fitted.",
         "Kept the network: ",
         "Also wrote ",
-        "\"hard (trained)\" names it.",
+        "\"hard (trained)\" names it in Play's and Lab's bot choices on ",
     ] {
         assert!(end.text().contains(line), "`{line}` in {}", end.text());
     }
@@ -651,12 +651,16 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
         Some(bytes),
         "the same file beside mine.mg"
     );
-    assert_eq!(
-        murus_ai::Evaluation::for_variant(&murus_engine::Variant::compile(&text).unwrap())
-            .describe(),
-        "network (4 hidden)",
-        "registered for these rules"
-    );
+    // Chosen as "hard (trained)", a bot plays with it; nothing else in
+    // the process changed: the same rules, compiled, have no evaluation.
+    let trained: murus_ai::BotSpec = murus_studio::training::trained_spec(&kept)
+        .parse()
+        .expect("a bot spec");
+    let v = murus_engine::Variant::compile(&text).unwrap();
+    let mut bot = murus_ai::Bot::new(trained, 1);
+    bot.prepare(&v);
+    assert_eq!(bot.evaluation().describe(), "network (4 hidden)");
+    assert_eq!(murus_ai::Evaluation::for_variant(&v).describe(), "generic");
     assert!(m.train_label().starts_with("Resume training ("));
 
     // The outcome belongs to the rules it trained (issue 22: not to the
@@ -708,7 +712,7 @@ fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
         murus_ai::Evaluation::for_variant(&murus_engine::Variant::compile(&text).unwrap())
             .describe(),
         "generic",
-        "nothing registered"
+        "nothing kept"
     );
 }
 
