@@ -100,7 +100,9 @@ impl PlayModel {
     /// Does `action` on the game, then tells the other parts: when the
     /// board shows another node or game, the selection goes, a bot that was
     /// searching stops and older messages go stale; then what the action
-    /// said, in order.
+    /// said, in order. One action per call: a board change counts before
+    /// anything said, so a message said before a later move in the same
+    /// call would outlive that move.
     pub fn act<R>(&mut self, action: impl FnOnce(&mut PlayGame) -> R) -> R {
         let version = self.game.cursor().version();
         let out = action(&mut self.game);
