@@ -6,9 +6,10 @@ use std::time::Instant;
 use egui::RichText;
 use murus_engine::Variant;
 
+use crate::dialog::Answer;
 use crate::files::{FileDialogs, Picker};
 use crate::launch::{Host, Launch, Scripted};
-use crate::play::Seat;
+use crate::play::{Replacement, Seat};
 use crate::training::TrainedBots;
 use crate::worker::{Waker, no_waker, repaint_waker};
 use crate::{Command, STORAGE_KEY, Saved, Tab, Then, files, lab, murals, play, rules};
@@ -163,23 +164,26 @@ impl StudioApp {
     /// lab run going at once (the frame-time benchmark's load).
     fn demo(&mut self, ctx: &egui::Context, busy: bool) {
         let play = self.play.model_mut();
-        play.set_variant(Variant::standard());
+        play.open(|_| Ok(Replacement::switch(Variant::standard())));
         play.set_seat(0, Seat::Human);
         play.set_seat(1, Seat::Human);
-        for m in ["b1-b3", "c7-c5", "e1-e3", "f7-f5", "d1-d3", "e7-e5"] {
-            play.play_text(m);
-        }
-        // A variation with a glyph and a comment, then back to the end of
-        // the main line.
-        play.jump_to(3);
-        if play.play_text("g7-g5") {
-            let n = play.node();
-            play.set_glyph(n, Some(murus_engine::Glyph::Interesting));
-            play.set_comment(n, "the other wing first");
-        }
-        play.jump_to(0);
-        play.jump_to(6);
-        if let Some(c1) = play.variant().geometry().parse_cell("c1") {
+        play.act(|g| {
+            for m in ["b1-b3", "c7-c5", "e1-e3", "f7-f5", "d1-d3", "e7-e5"] {
+                g.play_text(m);
+            }
+            // A variation with a glyph and a comment, then back to the end
+            // of the main line.
+            g.cursor_mut().jump_to(3);
+            if g.play_text("g7-g5") {
+                let n = g.cursor().node();
+                g.set_glyph(n, Some(murus_engine::Glyph::Interesting));
+                g.set_comment(n, "the other wing first");
+            }
+            g.cursor_mut().jump_to(0);
+            g.cursor_mut().jump_to(6);
+        });
+        let c1 = play.game().cursor().variant().geometry().parse_cell("c1");
+        if let Some(c1) = c1 {
             play.click(c1);
         }
         let rules = self.rules.model_mut();
@@ -296,7 +300,7 @@ impl StudioApp {
     /// one count the tab titles (a `*`) and their hover texts show.
     pub fn unsaved_work(&self) -> Vec<(Tab, String)> {
         let mut work = Vec::new();
-        let play = self.play.model();
+        let play = self.play.model().game();
         if play.is_dirty() {
             let (moves, notes) = (play.unsaved_moves(), play.unsaved_notes());
             let words: Vec<String> = [
@@ -460,8 +464,11 @@ impl Host for StudioApp {
     }
     fn keep_loaded(&mut self, ctx: &egui::Context) {
         // A finished game starts again, and so does a finished lab run.
-        if self.play.model().game().outcome().is_some() {
-            self.play.model_mut().new_game_discarding();
+        if self.play.model().game().cursor().game().outcome().is_some() {
+            let play = self.play.model_mut();
+            play.answer(Answer::Go(Replacement::new_game(
+                play.game().cursor().variant(),
+            )));
         }
         if !self.lab.is_running() {
             self.lab.start(None);
@@ -471,7 +478,7 @@ impl Host for StudioApp {
     fn describe(&self) -> String {
         format!(
             "{} board, panel {}",
-            self.play.model().variant().name(),
+            self.play.model().game().cursor().variant().name(),
             self.tab.name()
         )
     }

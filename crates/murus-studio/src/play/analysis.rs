@@ -449,16 +449,16 @@ impl Analysis {
     /// (never one of another position).
     pub fn current(&self, model: &PlayModel) -> Option<&PositionEval> {
         let (key, eval) = self.shown.as_ref()?;
-        (self.on && *key == Key::of_game(model.game())).then_some(eval)
+        (self.on && *key == Key::of_game(model.game().cursor().game())).then_some(eval)
     }
 
     /// The game the live analysis should search now, if any.
     fn wanted(&self, model: &PlayModel) -> Option<Key> {
-        let idle = model.thinking().is_none()
+        let idle = model.seats().thinking().is_none()
             && model.setup().is_none()
-            && model.game().outcome().is_none()
+            && model.game().cursor().game().outcome().is_none()
             && self.review_token.is_none();
-        (self.on && idle).then(|| Key::of_game(model.game()))
+        (self.on && idle).then(|| Key::of_game(model.game().cursor().game()))
     }
 
     fn stop_live(&mut self) {
@@ -495,7 +495,7 @@ impl Analysis {
         }
         self.next_token += 1;
         let token = self.next_token;
-        let game = model.game().clone();
+        let game = model.game().cursor().game().clone();
         let budget = self.live_budget;
         self.live_worker.restart("the analysis", move |r| {
             live_search(&game, budget, token, &r);
@@ -544,9 +544,9 @@ impl Analysis {
     /// Starts reviewing the model's whole line (played moves and the moves
     /// ahead), position by position, replacing any earlier review.
     pub fn start_review(&mut self, model: &PlayModel) {
-        let variant = model.variant().clone();
-        let game = model.game();
-        let moves: Vec<Move> = model.line().collect();
+        let variant = model.game().cursor().variant().clone();
+        let game = model.game().cursor().game();
+        let moves: Vec<Move> = model.game().cursor().line().collect();
         let start = *game.start();
         let mut movers = Vec::with_capacity(moves.len() + 1);
         let mut pos = start;
@@ -591,9 +591,9 @@ impl Analysis {
     /// the game keeps it; another branch drops it).
     pub fn review(&self, model: &PlayModel) -> Option<&Review> {
         let r = self.review.as_ref()?;
-        let game = model.game();
+        let game = model.game().cursor().game();
         let same_start = r.key.source == game.variant().source() && r.key.start == *game.start();
-        let mut line = model.line();
+        let mut line = model.game().cursor().line();
         let prefix = r.key.moves.iter().all(|&m| line.next() == Some(m));
         (same_start && prefix).then_some(r)
     }

@@ -87,12 +87,12 @@ impl AnalysisView<'_> {
 
     fn live_text(&self, ui: &mut egui::Ui) {
         let m = &self.model;
-        let v = m.variant();
-        let why_not = if m.game().outcome().is_some() {
+        let v = m.game().cursor().variant();
+        let why_not = if m.game().cursor().game().outcome().is_some() {
             Some("the game is over")
         } else if m.setup().is_some() {
             Some("waits while a position is set up")
-        } else if m.thinking().is_some() {
+        } else if m.seats().thinking().is_some() {
             Some("waits while the bot thinks")
         } else if self.analysis.is_reviewing() {
             Some("waits while the game is analysed")
@@ -105,12 +105,12 @@ impl AnalysisView<'_> {
             if players == 2 {
                 format!(
                     "scores from the {} point of view",
-                    super::possessive(m.player_name(0))
+                    super::possessive(m.game().cursor().player_name(0))
                 )
             } else {
                 format!(
                     "scores from the {} point of view (the side to move)",
-                    super::possessive(m.player_name(mover))
+                    super::possessive(m.game().cursor().player_name(mover))
                 )
             }
         };
@@ -184,14 +184,14 @@ impl AnalysisView<'_> {
     /// What the evaluation bar shows.
     fn bar_state(&self) -> Bar {
         let m = &self.model;
-        let v = m.variant();
+        let v = m.game().cursor().variant();
         let players = v.player_count();
         let colours = board::player_colours(v.rules());
         let colour = |p: usize| colours.get(p).copied().unwrap_or(Color32::GRAY);
-        if let Some(o) = m.game().outcome() {
+        if let Some(o) = m.game().cursor().game().outcome() {
             let label = format!(
                 "Evaluation: {}",
-                v.describe_outcome_at(o, m.game().position())
+                v.describe_outcome_at(o, m.game().cursor().game().position())
             );
             let (fill, number) = match o.winner {
                 Some(w) if players == 2 => (
@@ -222,19 +222,22 @@ impl AnalysisView<'_> {
         };
         let viewer = analysis::viewer(players, e.mover);
         let text = judged.text(e.mover, v);
-        let who = super::possessive(m.player_name(viewer));
+        let who = super::possessive(m.game().cursor().player_name(viewer));
         let (label, note) = if players == 2 {
             (
                 format!("Evaluation {text}"),
                 format!(
                     "the {who} point of view: positive is good for the {}; depth {}",
-                    m.player_name(viewer),
+                    m.game().cursor().player_name(viewer),
                     e.depth
                 ),
             )
         } else {
             (
-                format!("Evaluation ({} to move) {text}", m.player_name(viewer)),
+                format!(
+                    "Evaluation ({} to move) {text}",
+                    m.game().cursor().player_name(viewer)
+                ),
                 format!(
                     "the {who} point of view (the side to move); depth {}",
                     e.depth
@@ -314,10 +317,10 @@ impl AnalysisView<'_> {
         let Some(e) = self.analysis.current(m).filter(|_| m.setup().is_none()) else {
             return (Vec::new(), Vec::new());
         };
-        let v = m.variant();
+        let v = m.game().cursor().variant();
         let colours = board::player_colours(v.rules());
         let mut arrows = Vec::new();
-        let mut pos = *m.game().position();
+        let mut pos = *m.game().cursor().game().position();
         for (i, &mv) in e.pv().iter().take(ARROWS).enumerate() {
             let mover = v.turn(&pos);
             if let Some((from, to)) = arrow_cells(mv) {
@@ -339,7 +342,7 @@ impl AnalysisView<'_> {
     /// a stack selected: its moves, on their targets).
     fn move_hover(&self, e: &PositionEval) -> Vec<(usize, String)> {
         let m = &self.model;
-        let v = m.variant();
+        let v = m.game().cursor().variant();
         let text = |mv: Move, s: Score| {
             let judged = e.judged_move(mv, s);
             format!("{}: {}", v.move_to_string(mv), judged.text(e.mover, v))
@@ -354,7 +357,7 @@ impl AnalysisView<'_> {
         };
         for l in &e.lines {
             let line = text(l.first, l.score);
-            match m.selected() {
+            match m.pick().selected() {
                 Some(from) if l.first.origin() == Some(from) => {
                     for t in l.first.targets() {
                         add(t, line.clone());
@@ -387,7 +390,7 @@ impl AnalysisView<'_> {
     /// "Analyze game", disabled while a review runs (its progress and
     /// Cancel are under the graph: nothing takes the button's place).
     fn review_button(&self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        let idle = !self.analysis.is_reviewing() && self.model.line_len() > 0;
+        let idle = !self.analysis.is_reviewing() && self.model.game().cursor().line_len() > 0;
         if ui
             .add_enabled(idle, egui::Button::new("Analyze game"))
             .on_hover_text(format!(
@@ -425,10 +428,10 @@ impl AnalysisView<'_> {
         let Some(review) = self.analysis.review(self.model).cloned() else {
             return;
         };
-        let v = self.model.variant().clone();
+        let v = self.model.game().cursor().variant().clone();
         let evals = review.evals();
         let blunders = review.blunders();
-        let ply = self.model.game().ply();
+        let ply = self.model.game().cursor().game().ply();
         let points: Vec<[f64; 2]> = evals
             .iter()
             .enumerate()
@@ -447,8 +450,8 @@ impl AnalysisView<'_> {
         let view = match review.viewer() {
             Some(p) => format!(
                 "the {} point of view (up is good for the {})",
-                super::possessive(self.model.player_name(p)),
-                self.model.player_name(p)
+                super::possessive(self.model.game().cursor().player_name(p)),
+                self.model.game().cursor().player_name(p)
             ),
             None => "each position for its side to move".to_string(),
         };
@@ -539,7 +542,7 @@ impl AnalysisView<'_> {
             f64::from(BLUNDER_CP) / 100.0
         ));
         let mut jump = None;
-        let texts = self.model.line_texts();
+        let texts = self.model.game().cursor().line_texts();
         for b in &blunders {
             let viewer = review.viewer().unwrap_or(b.mover);
             let before = analysis::for_player(b.before, b.mover, viewer);

@@ -42,9 +42,13 @@ impl DiagramJob {
     /// none), numbered in the order played.
     pub fn of(model: &PlayModel, line: &[Move]) -> DiagramJob {
         DiagramJob {
-            variant: model.variant().clone(),
-            position: *model.game().position(),
-            last: model.tree().mv(model.node()),
+            variant: model.game().cursor().variant().clone(),
+            position: *model.game().cursor().game().position(),
+            last: model
+                .game()
+                .cursor()
+                .tree()
+                .mv(model.game().cursor().node()),
             arrows: line.iter().take(EXPORT_ARROWS).copied().collect(),
         }
     }
@@ -84,9 +88,9 @@ impl GifJob {
     /// The line `model` shows (from the start to the end of its main
     /// continuation), or why there is nothing to animate.
     pub fn of(model: &PlayModel) -> Result<GifJob, String> {
-        let tree = model.tree();
+        let tree = model.game().cursor().tree();
         let line: Vec<Move> = tree
-            .line_through(model.node())
+            .line_through(model.game().cursor().node())
             .into_iter()
             .filter_map(|n| tree.mv(n))
             .collect();
@@ -94,8 +98,8 @@ impl GifJob {
             return Err("no moves to animate: play or open a game first".into());
         }
         Ok(GifJob {
-            variant: model.variant().clone(),
-            start: *model.game().start(),
+            variant: model.game().cursor().variant().clone(),
+            start: *model.game().cursor().game().start(),
             line,
         })
     }
@@ -306,7 +310,7 @@ mod tests {
         };
         let mut m = PlayModel::new(&saved);
         for t in moves {
-            assert!(m.play_text(t));
+            assert!(m.act(|g| g.play_text(t)));
         }
         m
     }
@@ -321,8 +325,10 @@ mod tests {
     fn a_diagram_shows_the_position_its_last_move_and_the_arrows_asked_numbered() {
         let m = played(&["b1-b3", "c7-c5"]);
         let best = m
+            .game()
+            .cursor()
             .variant()
-            .parse_move(m.game().position(), "a1-a3")
+            .parse_move(m.game().cursor().game().position(), "a1-a3")
             .unwrap();
         let svg = DiagramJob::of(&m, &[best])
             .bytes(Path::new("x.svg"))
@@ -346,7 +352,7 @@ mod tests {
     #[test]
     fn the_gif_animates_the_line_shown_even_from_an_earlier_ply_in_the_background() {
         let mut m = played(&["b1-b3", "c7-c5", "e1-e3"]);
-        m.jump_to(1);
+        m.act(|g| g.cursor_mut().jump_to(1));
         let path = scratch("gif").join("g.gif");
         let mut e = Exports::default();
         e.gif(GifJob::of(&m).unwrap(), &path).unwrap();
@@ -388,9 +394,9 @@ mod tests {
         let mut moves = Vec::new();
         let mut m = played(&[]);
         for _ in 0..12 {
-            let mv = m.game().legal_moves()[0];
+            let mv = m.game().cursor().game().legal_moves()[0];
             moves.push(mv);
-            assert!(m.play(mv));
+            assert!(m.act(|g| g.play(mv)));
         }
         let path = scratch("cancel").join("c.gif");
         let _ = std::fs::remove_file(&path);

@@ -1,10 +1,16 @@
 //! The Play panel: humans and bots, click-to-move, move list, undo/redo,
 //! records and positions, and a set-up mode that explains what is wrong.
 //!
-//! [`PlayModel`] holds the state and every action, split by job (model.rs:
-//! the game and moving through it; bots.rs: seats and the bots' searches on
-//! its worker; clicks.rs; records.rs: positions, records and replacing the
-//! game; setup.rs: the position editor); tests drive it without egui.
+//! [`PlayModel`] (model/) holds the state, in parts that own theirs, and
+//! the actions that need several of them; tests drive it without egui.
+//! The parts: [`GameCursor`] (cursor.rs: the variant, the move tree, the
+//! node shown and the game up to it, moving through the tree, the move
+//! list), [`PlayGame`] (game/: the cursor with the record's notes, the
+//! saved state, the tree's edits and their undo history), [`PlaySeats`]
+//! (seats.rs: who plays each colour, the bots' searches on their worker),
+//! [`BoardPick`] (model/clicks.rs: the selection and the move chooser) and
+//! [`SetupEdit`] (setup.rs: the position editor). [`Replacement`]
+//! (model/records.rs) is a game read to replace the one in progress.
 //! [`Analysis`] (analysis.rs) is the live analysis and the game review, on
 //! workers of their own. [`Exports`] (export.rs) draws and writes diagrams
 //! and GIFs on a worker of its own. [`PlayPanel`] adds the view (view.rs,
@@ -47,15 +53,13 @@
 
 pub mod analysis;
 mod analysis_view;
-mod bots;
-mod clicks;
-mod edits;
+mod cursor;
 mod export;
+mod game;
 mod model;
-mod records;
+mod seats;
 mod setup;
 mod tree_view;
-mod variations;
 mod view;
 
 use std::path::Path;
@@ -64,18 +68,17 @@ use murus_engine::{Glyph, Move, NodeId, Phase, Variant};
 use serde::{Deserialize, Serialize};
 
 pub use analysis::Analysis;
-pub use bots::{BotReply, BotTurn, Seat, Thinking};
-pub use edits::{SavedHistory, SavedStep};
+pub use cursor::{GameCursor, ListEntry};
 pub use export::{DiagramJob, EXPORT_ARROWS, ExportMsg, Exports, GifJob};
-pub use model::{PlayModel, possessive};
-pub use records::Replacement;
+pub use game::{BETTER_LINE, PlayGame, SavedHistory, SavedStep, TreeUndo, result_words};
+pub use model::{BoardPick, PlayModel, Replacement, describe_move, possessive};
+pub use seats::{BotReply, BotTurn, PlaySeats, Seat, Thinking};
 pub use setup::SetupEdit;
-pub use variations::ListEntry;
 
 use crate::dialog::Answer;
 use crate::files::PickRequest;
 use crate::worker::{Waker, no_waker};
-use crate::{Command, Then};
+use crate::{Command, Then, files};
 
 /// Seat choices offered in the seat menus (any other spec can be typed).
 pub const SEAT_CHOICES: [&str; 9] = [
@@ -281,10 +284,12 @@ impl PlayPanel {
 
     /// Everything to persist now.
     pub fn saved(&self) -> PlaySaved {
-        let record = self.model.game().record();
+        let game = self.model.game();
+        let record = game.cursor().game().record();
         let seats = self
             .model
             .seats()
+            .all()
             .iter()
             .enumerate()
             .map(|(i, seat)| match self.seat_text.get(i) {
@@ -294,18 +299,18 @@ impl PlayPanel {
             })
             .collect();
         PlaySaved {
-            variant_source: self.model.variant().source().to_string(),
+            variant_source: game.cursor().variant().source().to_string(),
             seats,
             start: record.start,
             moves: record.moves,
             flipped: self.flipped,
             record_path: self.record_path.clone(),
-            seed: self.model.seed(),
+            seed: self.model.seats().seed(),
             analysis: self.analysis.is_on(),
             kept: Vec::new(),
-            tree: Some(self.model.record()),
-            kept_tree: Some(self.model.kept_record()),
-            history: self.model.saved_history(),
+            tree: Some(game.record()),
+            kept_tree: Some(game.kept_record()),
+            history: game.history().saved(game.cursor()),
         }
     }
 
@@ -321,27 +326,28 @@ impl PlayPanel {
     /// A new game of `variant`, after asking when moves of the game in
     /// progress would be lost.
     pub fn request_variant(&mut self, variant: Variant) {
-        self.model.set_variant(variant);
+        self.model.open(|_| Ok(Replacement::switch(variant)));
     }
 
     /// Opens a game given as moves in notation (the Lab's "Open #N"), after
     /// asking when moves of the game in progress would be lost. The seats
     /// stay as they are.
     pub fn open_moves(&mut self, variant: Variant, moves: &[String], label: &str) {
-        self.model.open_moves(variant, moves, label);
+        self.model
+            .open(|_| Replacement::moves(variant, moves, label));
     }
 
     /// Opens the record at `path` (a file picked), after asking when moves
     /// would be lost.
     pub fn open_record(&mut self, path: &Path) {
-        if self.model.open_record(path) {
+        if self.model.open(|v| Replacement::record_file(v, path)) {
             self.record_path = path.display().to_string();
         }
     }
 
     /// Saves the record of the game to `path` (a file picked).
     pub fn save_record(&mut self, path: &Path) {
-        if self.model.save_record(path) {
+        if self.model.act(|g| g.save_record(path)) {
             self.record_path = path.display().to_string();
         }
     }
@@ -349,12 +355,18 @@ impl PlayPanel {
     /// Loads the position held in the file at `path`, after asking when
     /// moves would be lost.
     pub fn open_position(&mut self, path: &Path) {
-        self.model.open_position(path);
+        self.model.open(|v| Replacement::position_file(v, path));
     }
 
     /// Saves the position string of what the board shows to `path`.
     pub fn save_position(&mut self, path: &Path) {
-        self.model.save_position(path);
+        match self.model.position_text() {
+            Ok(text) => {
+                let said = files::write(path, &format!("{text}\n")).unwrap_or_else(|m| m);
+                self.model.feedback_mut().set(said);
+            }
+            Err(why) => self.model.feedback_mut().error(why),
+        }
     }
 
     /// Starts exporting the diagram of the board to `path` (SVG or PNG),
@@ -371,7 +383,7 @@ impl PlayPanel {
         };
         let job = DiagramJob::of(&self.model, &line);
         if let Err(e) = self.exports.diagram(job, path) {
-            self.model.feedback.error(e);
+            self.model.feedback_mut().error(e);
         }
     }
 
@@ -380,7 +392,7 @@ impl PlayPanel {
     pub fn export_gif(&mut self, path: &Path) {
         let started = GifJob::of(&self.model).and_then(|job| self.exports.gif(job, path));
         if let Err(e) = started {
-            self.model.feedback.error(e);
+            self.model.feedback_mut().error(e);
         }
     }
 
@@ -392,7 +404,7 @@ impl PlayPanel {
 
     /// Whether a bot is thinking.
     pub fn is_thinking(&self) -> bool {
-        self.model.thinking().is_some()
+        self.model.seats().thinking().is_some()
     }
 
     /// Whether the analysis or a game review is searching.
@@ -413,8 +425,8 @@ impl PlayPanel {
         self.model.poll_bots();
         self.analysis.drive(&self.model);
         match self.exports.poll() {
-            Some(Ok(said)) => self.model.feedback.info(said),
-            Some(Err(e)) => self.model.feedback.error(e),
+            Some(Ok(said)) => self.model.feedback_mut().info(said),
+            Some(Err(e)) => self.model.feedback_mut().error(e),
             None => {}
         }
     }
@@ -424,28 +436,32 @@ impl PlayPanel {
         let m = &mut self.model;
         match action {
             Action::Answer(a) => m.answer(*a),
-            Action::NewGame => m.new_game(),
-            Action::SwitchVariant(v) => m.set_variant(v),
+            Action::NewGame => {
+                m.open(|v| Ok(Replacement::new_game(v)));
+            }
+            Action::SwitchVariant(v) => {
+                m.open(|_| Ok(Replacement::switch(v)));
+            }
             Action::Undo => m.undo(),
             Action::Redo => m.redo(),
             Action::Back => {
-                m.back();
+                m.act(|g| g.cursor_mut().back());
             }
             Action::Forward => {
-                m.forward();
+                m.act(|g| g.cursor_mut().forward());
             }
-            Action::JumpTo(ply) => m.jump_to(ply),
-            Action::GoTo(node) => m.go_to(node),
+            Action::JumpTo(ply) => m.act(|g| g.cursor_mut().jump_to(ply)),
+            Action::GoTo(node) => m.act(|g| g.cursor_mut().go_to(node)),
             Action::SwitchVariation(step) => {
-                m.switch_variation(step);
+                m.act(|g| g.cursor_mut().switch_variation(step));
             }
             Action::Promote(node) => {
-                m.promote(node);
+                m.act(|g| g.promote(node));
             }
-            Action::DeleteFrom(node) => m.delete_from(node),
-            Action::SetGlyph(node, glyph) => m.set_glyph(node, glyph),
-            Action::SetComment(node) => m.set_comment(node, &self.comment_text),
-            Action::PlayOn => m.play_on_from_here(),
+            Action::DeleteFrom(node) => m.act(|g| g.delete_from(node)),
+            Action::SetGlyph(node, glyph) => m.act(|g| g.set_glyph(node, glyph)),
+            Action::SetComment(node) => m.act(|g| g.set_comment(node, &self.comment_text)),
+            Action::PlayOn => m.act(PlayGame::play_on_from_here),
             Action::Flip => self.flipped = !self.flipped,
             Action::SetSeat(p, seat) => m.set_seat(p, seat),
             Action::SetPaused(p) => m.set_paused(p),
@@ -453,15 +469,17 @@ impl PlayPanel {
             Action::Click(c) => m.click(c),
             Action::Erase(c) => m.edit_setup(|e, v| e.paint(v, c, None)),
             Action::Play(mv) => {
-                m.play(mv);
+                m.act(|g| g.play(mv));
             }
             Action::PlayTyped => {
-                if m.play_text(&self.move_text) {
+                if m.act(|g| g.play_text(&self.move_text)) {
                     self.move_text.clear();
                 }
             }
             Action::Choose(mv) => {
-                m.choose(mv);
+                if m.pick().offers(mv) {
+                    m.act(|g| g.play(mv));
+                }
             }
             Action::StartSetup => m.start_setup(),
             Action::CancelSetup => m.cancel_setup(),
@@ -475,16 +493,16 @@ impl PlayPanel {
             Action::SetSetupTaken(p, n) => m.edit_setup(|e, v| e.set_taken(v, p, n)),
             Action::ClearSetup => m.edit_setup(SetupEdit::clear),
             Action::ResetSetup => m.edit_setup(SetupEdit::reset),
-            Action::FieldEdited => m.field_edited(),
+            Action::FieldEdited => m.feedback_mut().changed(),
             // The text stays as typed when it is wrong, so it can be fixed.
             Action::LoadPosition => {
-                m.load_position(&self.position_text);
+                m.open(|v| Replacement::position(v, &self.position_text));
             }
             Action::LoadRecordText => {
-                m.load_record(&self.record_text);
+                m.open(|v| Replacement::record(v, &self.record_text));
             }
             Action::LoadPrintedText => {
-                m.load_printed(&self.record_text);
+                m.open(|v| Replacement::printed(v, &self.record_text));
             }
             // Copied by the view, which has the clipboard.
             Action::CopyPosition | Action::CopyRecord => {}
@@ -504,7 +522,7 @@ impl PlayPanel {
                             .collect()
                     })
                     .unwrap_or_default();
-                self.model.mark_blunders(&marks);
+                self.model.act(|g| g.mark_blunders(&marks));
             }
         }
     }
@@ -513,7 +531,7 @@ impl PlayPanel {
     /// valid spec other than its seat (the model changed) shows the seat; a
     /// field being typed (not a valid spec yet) is left alone.
     fn sync_seat_text(&mut self) {
-        let seats = self.model.seats();
+        let seats = self.model.seats().all();
         self.seat_text.resize(seats.len(), "human".into());
         for (text, seat) in self.seat_text.iter_mut().zip(seats) {
             if text.parse::<Seat>().is_ok_and(|s| s != *seat) {

@@ -1,9 +1,8 @@
 //! The position editor: a set-up painted cell by cell, what the engine says
-//! is wrong with it, and starting a game from it (records.rs).
+//! is wrong with it; set-up mode and starting a game from it are the
+//! model's (model/setup.rs).
 
 use murus_engine::{Phase, Position, Setup, SetupError, Variant};
-
-use super::PlayModel;
 
 /// The position editor: a [`Setup`] being painted, what the engine says is
 /// wrong with it, and the brush.
@@ -142,29 +141,5 @@ impl SetupEdit {
                 Err(e) => self.problems.push(e),
             }
         }
-    }
-}
-
-impl PlayModel {
-    /// Enters set-up mode with the position shown.
-    pub fn start_setup(&mut self) {
-        self.changed();
-        self.thinking = None;
-        self.setup = Some(SetupEdit::new(&self.variant, self.game.position()));
-    }
-
-    /// Leaves set-up mode, keeping the game.
-    pub fn cancel_setup(&mut self) {
-        if self.setup.take().is_some() {
-            self.changed();
-        }
-    }
-
-    /// Changes the set-up being edited (nothing outside set-up mode):
-    /// `edit` is handed the editor and the variant.
-    pub fn edit_setup(&mut self, edit: impl FnOnce(&mut SetupEdit, &Variant)) {
-        let Some(s) = &mut self.setup else { return };
-        edit(s, &self.variant);
-        self.changed();
     }
 }

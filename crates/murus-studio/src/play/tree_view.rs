@@ -18,11 +18,11 @@ impl PlayPanel {
     /// ahead greyed), the other variations weak and indented; blunders of
     /// the review marked `??` in red.
     pub(super) fn move_list(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        let node = self.model.node();
-        let entries = self.model.list_entries();
+        let node = self.model.game().cursor().node();
+        let entries = self.model.game().cursor().list_entries();
         let scroll_to_current = self.list_node != Some(node);
         self.list_node = Some(node);
-        let line = self.model.tree().line_through(node);
+        let line = self.model.game().cursor().tree().line_through(node);
         let blunders: Vec<usize> = self
             .analysis
             .review(&self.model)
@@ -34,7 +34,7 @@ impl PlayPanel {
             })
             .unwrap_or_default();
         let error = theme::error(ui);
-        let ending = self.model.main_line_ending();
+        let ending = self.model.game().main_line_ending();
         egui::ScrollArea::vertical()
             .id_salt("move-list")
             .max_height(MOVE_LIST_HEIGHT)
@@ -51,7 +51,7 @@ impl PlayPanel {
                 {
                     out.push(Action::GoTo(MoveTree::ROOT));
                 }
-                if let Some(c) = self.model.tree().comment(MoveTree::ROOT) {
+                if let Some(c) = self.model.game().cursor().tree().comment(MoveTree::ROOT) {
                     ui.label(RichText::new(c).italics().weak());
                 }
                 for e in entries {
@@ -84,7 +84,7 @@ impl PlayPanel {
                         if scroll_to_current && e.current {
                             r.scroll_to_me(None);
                         }
-                        let main = self.model.tree().is_main_line(e.node);
+                        let main = self.model.game().cursor().tree().is_main_line(e.node);
                         r.context_menu(|ui| {
                             if ui
                                 .add_enabled(!main, egui::Button::new("Promote variation"))
@@ -116,8 +116,8 @@ impl PlayPanel {
     /// Under the list: the glyph and comment of the move shown, and the
     /// variation's buttons.
     pub(super) fn notes_row(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
-        let node = self.model.node();
-        let tree = self.model.tree();
+        let node = self.model.game().cursor().node();
+        let tree = self.model.game().cursor().tree();
         let id = ui.make_persistent_id("play-comment");
         let editing = ui.memory(|m| m.has_focus(id));
         let saved = tree.comment(node).unwrap_or("");
@@ -141,7 +141,10 @@ impl PlayPanel {
                 }
             }
             if ui
-                .add_enabled(self.model.can_undo(), egui::Button::new("Undo"))
+                .add_enabled(
+                    self.model.game().history().can_undo(),
+                    egui::Button::new("Undo"),
+                )
                 .on_hover_text(
                     "Ctrl+Z: take back the last move played (on to your turn), deletion, \
                      promotion, glyph, comment or marks",
@@ -151,7 +154,10 @@ impl PlayPanel {
                 out.push(Action::Undo);
             }
             if ui
-                .add_enabled(self.model.can_redo(), egui::Button::new("Redo"))
+                .add_enabled(
+                    self.model.game().history().can_redo(),
+                    egui::Button::new("Redo"),
+                )
                 .on_hover_text("Ctrl+Shift+Z or Ctrl+Y: make again what Undo took back")
                 .clicked()
             {

@@ -4,7 +4,7 @@ use egui::{Key, KeyboardShortcut, Modifiers, Pos2, Rect, RichText};
 use murus_engine::{Move, Phase, Variant};
 
 use super::analysis_view::BAR_WIDTH;
-use super::{Action, Exports, PlayModel, PlayPanel, SEAT_CHOICES, Seat, SetupEdit};
+use super::{Action, Exports, PlayModel, PlayPanel, SEAT_CHOICES, Seat, SetupEdit, describe_move};
 use crate::board::{self, Notes, Scene};
 use crate::dialog;
 use crate::files::PickRequest;
@@ -88,17 +88,17 @@ impl PlayPanel {
         self.sync_seat_text();
         // The field shows what the board shows: the set-up being edited
         // when it is a position.
-        let shown = self
-            .model
-            .setup()
-            .map_or(Some(*self.model.game().position()), SetupEdit::position);
+        let shown = self.model.setup().map_or(
+            Some(*self.model.game().cursor().game().position()),
+            SetupEdit::position,
+        );
         if shown.is_some() && self.position_shown != shown {
             self.position_shown = shown;
             if let Ok(text) = self.model.position_text() {
                 self.position_text = text;
             }
         }
-        let trained = trained.spec_for(self.model.variant());
+        let trained = trained.spec_for(self.model.game().cursor().variant());
         egui::Panel::left("play-controls")
             .default_size(230.0)
             .show(ui, |ui| {
@@ -114,12 +114,11 @@ impl PlayPanel {
         let mut commands = Vec::new();
         for action in out {
             match action {
-                Action::CopyPosition => {
-                    if let Some(text) = self.model.copy_position() {
-                        ui.ctx().copy_text(text);
-                    }
-                }
-                Action::CopyRecord => ui.ctx().copy_text(self.model.record_text()),
+                Action::CopyPosition => match self.model.position_text() {
+                    Ok(text) => ui.ctx().copy_text(text),
+                    Err(why) => self.model.feedback_mut().error(why),
+                },
+                Action::CopyRecord => ui.ctx().copy_text(self.model.game().record_text()),
                 a => self.apply(a, &mut commands),
             }
         }
@@ -127,7 +126,7 @@ impl PlayPanel {
     }
 
     fn controls(&mut self, ui: &mut egui::Ui, trained: Option<&str>, out: &mut Vec<Action>) {
-        let v = self.model.variant().clone();
+        let v = self.model.game().cursor().variant().clone();
         ui.heading("Game");
         // One row whatever the title's length (elided, whole on hover), so
         // that nothing below moves when the variant changes.
@@ -243,7 +242,7 @@ impl PlayPanel {
                     .on_hover_text(text);
             }
         });
-        let mut paused = self.model.is_paused();
+        let mut paused = self.model.seats().is_paused();
         if ui.checkbox(&mut paused, "Pause bots").changed() {
             out.push(Action::SetPaused(paused));
         }
@@ -259,7 +258,13 @@ impl PlayPanel {
             }
         });
         if matches!(v.rules().opening, murus_dsl::rules::Opening::Pie { .. }) {
-            let legal = self.model.game().legal_moves().contains(&Move::SWAP);
+            let legal = self
+                .model
+                .game()
+                .cursor()
+                .game()
+                .legal_moves()
+                .contains(&Move::SWAP);
             if ui
                 .add_enabled(legal, egui::Button::new("Swap (pie rule)"))
                 .clicked()
@@ -288,7 +293,7 @@ impl PlayPanel {
         ui.heading("Moves");
         layout::reserved(ui, 1.0, |ui| {
             // Elided, the label shows the whole line on hover by itself.
-            if let Some(b) = self.model.last_bot() {
+            if let Some(b) = self.model.seats().last_bot(self.model.game().cursor()) {
                 ui.add(egui::Label::new(RichText::new(b).weak()).truncate());
             }
         });
@@ -461,8 +466,8 @@ impl PlayPanel {
 
 /// The result banner, the thinking bot, or whose turn it is.
 fn status(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
-    let v = m.variant();
-    if let Some(end) = m.ending() {
+    let v = m.game().cursor().variant();
+    if let Some(end) = m.game().ending() {
         egui::Frame::new()
             .fill(theme::banner(ui))
             .inner_margin(8.0)
@@ -486,7 +491,7 @@ fn status(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
     }
     let mut play_on = false;
     ui.horizontal_wrapped(|ui| {
-        if let (Some(t), Some(since)) = (m.thinking(), m.thinking_since()) {
+        if let (Some(t), Some(since)) = (m.seats().thinking(), m.seats().thinking_since()) {
             // The button first: the time beside it grows.
             if ui.button("Move now").clicked() {
                 out.push(Action::MoveNow);
@@ -494,28 +499,31 @@ fn status(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
             ui.spinner();
             ui.label(format!(
                 "{} ({}) is thinking… {:.1} s",
-                m.player_name(t.player),
+                m.game().cursor().player_name(t.player),
                 t.spec,
                 since.elapsed().as_secs_f32()
             ));
             return;
         }
-        let turn = m.turn();
+        let turn = m.game().cursor().turn();
         ui.label(format!(
             "{} to move (ply {})",
-            m.player_name(turn),
-            m.game().ply() + 1
+            m.game().cursor().player_name(turn),
+            m.game().cursor().game().ply() + 1
         ));
         // Where taking stones wins, how many each player has taken.
-        if let Some(taken) = v.taken_summary(m.game().position()) {
+        if let Some(taken) = v.taken_summary(m.game().cursor().game().position()) {
             ui.weak(format!("· stones taken: {taken}"));
         }
-        let bot_to_move = matches!(m.seat_of_player(turn), Seat::Bot(_));
-        if !m.at_end_of_line() {
+        let bot_to_move = matches!(
+            m.seats().of_player(m.game().cursor().game(), turn),
+            Seat::Bot(_)
+        );
+        if !m.game().cursor().at_end_of_line() {
             ui.weak(format!(
                 "· viewing ply {} of {}",
-                m.game().ply(),
-                m.line_len()
+                m.game().cursor().game().ply(),
+                m.game().cursor().line_len()
             ));
             if bot_to_move {
                 play_on = ui
@@ -526,7 +534,7 @@ fn status(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
                     )
                     .clicked();
             }
-        } else if m.is_paused() && bot_to_move {
+        } else if m.seats().is_paused() && bot_to_move {
             ui.weak("· bots are paused");
         }
     });
@@ -537,13 +545,13 @@ fn status(ui: &mut egui::Ui, m: &PlayModel, out: &mut Vec<Action>) {
 
 /// The move chooser, or the panel's message.
 fn prompt_row(ui: &mut egui::Ui, m: &PlayModel, exports: &Exports, out: &mut Vec<Action>) {
-    let choices = m.choices().to_vec();
+    let choices = m.pick().choices().to_vec();
     if !choices.is_empty() {
         let mut chosen = None;
         ui.horizontal_wrapped(|ui| {
             ui.label("Choose:");
             for c in choices {
-                if ui.button(m.describe_move(c)).clicked() {
+                if ui.button(describe_move(m.game().cursor(), c)).clicked() {
                     chosen = Some(c);
                 }
             }
@@ -577,13 +585,15 @@ fn prompt_row(ui: &mut egui::Ui, m: &PlayModel, exports: &Exports, out: &mut Vec
 impl PlayPanel {
     fn board(&mut self, ui: &mut egui::Ui, out: &mut Vec<Action>) {
         let m = &self.model;
-        let v = m.variant();
+        let v = m.game().cursor().variant();
         let slots = v.geometry().slots();
         let (stacks, last, flagged) = match m.setup() {
             Some(edit) => (edit.stacks(slots), Vec::new(), edit.problem_cells()),
             None => (
-                board::stacks_of(v, m.game().position()),
+                board::stacks_of(v, m.game().cursor().game().position()),
                 m.game()
+                    .cursor()
+                    .game()
                     .moves()
                     .last()
                     .map(|&mv| v.move_cells(mv))
@@ -591,10 +601,10 @@ impl PlayPanel {
                 Vec::new(),
             ),
         };
-        let targets = m.targets();
+        let targets = m.pick().targets(m.game().cursor().game());
         let (arrows, hover) = self.analysis_view().notes();
         let m = &self.model;
-        let v = m.variant();
+        let v = m.game().cursor().variant();
         let colours = board::player_colours(v.rules());
         let names = board::player_names(v.rules());
         let r = board::show_with(
@@ -605,7 +615,7 @@ impl PlayPanel {
                 stacks: &stacks,
                 colours: &colours,
                 flipped: self.flipped,
-                selected: m.selected(),
+                selected: m.pick().selected(),
                 targets: &targets,
                 last_move: &last,
                 marks: &[],

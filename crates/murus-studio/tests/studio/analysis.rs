@@ -4,6 +4,7 @@
 
 use murus_ai::analysis::{Line, Score};
 use murus_ai::proof::Value;
+use murus_studio::play::Replacement;
 use murus_studio::play::analysis::{LiveBudget, LiveMsg, PositionEval, Proven};
 
 use super::*;
@@ -26,7 +27,12 @@ pub fn small_analysis(h: &mut Harness<'_, StudioApp>) {
 
 /// Loads `position` into the Play panel's game.
 pub fn load(h: &mut Harness<'_, StudioApp>, position: &str) {
-    assert!(h.state_mut().play.model_mut().load_position(position));
+    assert!(
+        h.state_mut()
+            .play
+            .model_mut()
+            .open(|v| Replacement::position(v, position))
+    );
     steps(h, 2);
 }
 
@@ -45,11 +51,11 @@ pub fn analysed(h: &mut Harness<'_, StudioApp>) {
 pub fn play_first_moves(h: &mut Harness<'_, StudioApp>, n: usize) {
     for _ in 0..n {
         let m = h.state_mut().play.model_mut();
-        if m.game().outcome().is_some() {
+        if m.game().cursor().game().outcome().is_some() {
             break;
         }
-        let mv = m.game().legal_moves()[0];
-        assert!(m.play(mv));
+        let mv = m.game().cursor().game().legal_moves()[0];
+        assert!(m.act(|g| g.play(mv)));
     }
     steps(h, 2);
 }
@@ -101,7 +107,13 @@ fn proven_moves_are_not_shown_with_scores_that_contradict_them() {
     click(&mut h, "Analysis");
     let (d5d7, a1a3) = {
         let m = h.state().play.model();
-        let parse = |t| m.variant().parse_move(m.game().position(), t).unwrap();
+        let parse = |t| {
+            m.game()
+                .cursor()
+                .variant()
+                .parse_move(m.game().cursor().game().position(), t)
+                .unwrap()
+        };
         (parse("d5-d7"), parse("a1-a3"))
     };
     // A shallow search that has not seen the win, and the proof that has.
@@ -150,7 +162,7 @@ fn the_search_status_is_never_cut_off() {
     steps(&mut h, 2);
     click(&mut h, "Analysis");
     let m = h.state().play.model();
-    let first = m.game().legal_moves()[0];
+    let first = m.game().cursor().game().legal_moves()[0];
     inject(
         &mut h,
         PositionEval {
@@ -199,7 +211,7 @@ fn the_proof_line_is_never_cut_off() {
     let mut h = harness(app(Tab::Play));
     steps(&mut h, 2);
     click(&mut h, "Analysis");
-    let legal = h.state().play.model().game().legal_moves();
+    let legal = h.state().play.model().game().cursor().game().legal_moves();
     let first = legal[0];
     inject(
         &mut h,

@@ -13,7 +13,10 @@ fn saved_state_round_trips_and_old_saves_load() {
     assert_eq!(back, saved);
     let restored = StudioApp::from_saved(back);
     assert_eq!(restored.tab, Tab::Lab);
-    assert_eq!(restored.play.model().seats()[1], "hard".parse().unwrap());
+    assert_eq!(
+        restored.play.model().seats().all()[1],
+        "hard".parse().unwrap()
+    );
     assert_eq!(restored.rules.model().text(), "// unsaved work\n");
     // A save from an older version with fields missing still loads.
     let old: Saved = serde_json::from_str(r#"{"tab":"Rules","play":{"flipped":true}}"#).unwrap();

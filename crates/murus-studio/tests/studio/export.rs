@@ -69,16 +69,18 @@ fn written(h: &mut Harness<'_, StudioApp>, path: &Path) {
 fn play_a_long_game(h: &mut Harness<'_, StudioApp>, plies: usize) {
     let m = h.state_mut().play.model_mut();
     for i in 0..plies {
-        let v = m.variant().clone();
-        let pos = *m.game().position();
+        let v = m.game().cursor().variant().clone();
+        let pos = *m.game().cursor().game().position();
         let goes_on: Vec<_> = m
+            .game()
+            .cursor()
             .game()
             .legal_moves()
             .into_iter()
             .filter(|&mv| v.outcome(&v.play(&pos, mv)).is_none())
             .collect();
         assert!(!goes_on.is_empty(), "a move that goes on at ply {i}");
-        assert!(m.play(goes_on[(i * 7 + 3) % goes_on.len()]));
+        assert!(m.act(|g| g.play(goes_on[(i * 7 + 3) % goes_on.len()])));
     }
     steps(h, 2);
 }

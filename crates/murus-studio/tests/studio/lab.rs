@@ -33,7 +33,7 @@ fn a_twenty_game_lab_run_shows_results() {
     steps(&mut h, 2);
     assert_eq!(h.state().tab, Tab::Play);
     let plies = h.state().lab.model.games()[0].stats.plies as usize;
-    assert_eq!(h.state().play.model().game().ply(), plies);
+    assert_eq!(h.state().play.model().game().cursor().game().ply(), plies);
 }
 
 #[test]

@@ -8,6 +8,7 @@ use egui::{Key, Modifiers, Rect};
 use murus_studio::files::Picked;
 
 use super::*;
+use murus_studio::play::Replacement;
 
 /// Standard, Romans to move, a Roman tower on d5: `d5-d7` breaks through.
 const ONE_MOVE_FROM_A_WIN: &str = "g2g2g21g2g2g2g2/8/3r24/8/8/8/r2r2r21r2r2r2r2 r";
@@ -144,16 +145,24 @@ fn play_a_move_by_clicking_two_cells_then_undo_and_redo_it() {
 
     h.get_by_label("cell b1").click();
     steps(&mut h, 2);
-    let b1 = h.state().play.model().variant().geometry().parse_cell("b1");
+    let b1 = h
+        .state()
+        .play
+        .model()
+        .game()
+        .cursor()
+        .variant()
+        .geometry()
+        .parse_cell("b1");
     assert_eq!(
-        h.state().play.model().selected(),
+        h.state().play.model().pick().selected(),
         b1,
         "clicking a tower selects it"
     );
 
     h.get_by_label("cell b3").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.model().game().ply(), 1);
+    assert_eq!(h.state().play.model().game().cursor().game().ply(), 1);
     assert!(
         is_current(&h, "1. r b1-b3"),
         "the move list shows the move as the current one"
@@ -161,7 +170,7 @@ fn play_a_move_by_clicking_two_cells_then_undo_and_redo_it() {
 
     h.get_by_label("Undo").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.model().game().ply(), 0);
+    assert_eq!(h.state().play.model().game().cursor().game().ply(), 0);
     assert!(
         !is_current(&h, "1. r b1-b3") && is_current(&h, "start"),
         "after undo the move is one ahead, no longer the current one"
@@ -169,7 +178,7 @@ fn play_a_move_by_clicking_two_cells_then_undo_and_redo_it() {
 
     h.get_by_label("Redo").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.model().game().ply(), 1);
+    assert_eq!(h.state().play.model().game().cursor().game().ply(), 1);
     assert!(is_current(&h, "1. r b1-b3"));
 }
 
@@ -183,17 +192,17 @@ fn a_bot_answers_on_a_background_thread() {
     steps(&mut h, 1);
     h.get_by_label("cell c3").click();
     until(&mut h, 30, "the bot's reply", |h| {
-        h.state().play.model().game().ply() == 2
+        h.state().play.model().game().cursor().game().ply() == 2
     });
     assert!(h.query_by_label_contains("1... g ").is_some());
     // Undo takes back the bot's move and the human's, back to a human turn.
     h.get_by_label("Undo").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.model().game().ply(), 0);
+    assert_eq!(h.state().play.model().game().cursor().game().ply(), 0);
     // The bot waits while its move is ahead in the line.
     steps(&mut h, 5);
     assert!(!h.state().play.is_thinking());
-    assert_eq!(h.state().play.model().game().ply(), 0);
+    assert_eq!(h.state().play.model().game().cursor().game().ply(), 0);
 }
 
 #[test]
@@ -207,7 +216,7 @@ fn a_malformed_position_string_shows_a_message_and_keeps_the_text() {
             .is_some()
     );
     assert_eq!(position_field_text(&h), bad);
-    assert_eq!(h.state().play.model().game().ply(), 0);
+    assert_eq!(h.state().play.model().game().cursor().game().ply(), 0);
 }
 
 #[test]
@@ -232,7 +241,13 @@ fn setup_mode_reports_what_is_wrong() {
         .iter()
         .map(|p| p.message().to_string())
         .collect();
-    let a7 = model.variant().geometry().parse_cell("a7").unwrap();
+    let a7 = model
+        .game()
+        .cursor()
+        .variant()
+        .geometry()
+        .parse_cell("a7")
+        .unwrap();
     assert!(
         matches!(
             edit.problems()[0].kind(),
@@ -270,7 +285,7 @@ fn setup_mode_edits_the_stones_taken_where_captures_win() {
         .replace("reduced to 8 stones", "capture 6 stones");
     let race = murus_engine::Variant::compile(&source).unwrap();
     let mut a = app(Tab::Play);
-    a.play.model_mut().set_variant(race);
+    a.play.model_mut().open(|_| Ok(Replacement::switch(race)));
     let mut h = harness(a);
     steps(&mut h, 2);
     assert!(
@@ -769,7 +784,7 @@ fn the_bots_line_goes_with_new_game_load_position_and_a_variant_switch() {
     let bot_moved = |h: &mut Harness<'static, StudioApp>| {
         click_move(h, "b1", "b3");
         until(h, 30, "the bot's reply", |h| {
-            h.state().play.model().game().ply() == 2
+            h.state().play.model().game().cursor().game().ply() == 2
         });
         steps(h, 2);
         assert!(bot_line(h), "the bot's move is described");
@@ -800,14 +815,15 @@ fn the_bots_line_shows_its_tooltip_once() {
     let mut h = started(app_with_gauls("alphabeta:20000"));
     click_move(&mut h, "b1", "b3");
     until(&mut h, 60, "the bot's reply", |h| {
-        h.state().play.model().game().ply() == 2
+        h.state().play.model().game().cursor().game().ply() == 2
     });
     steps(&mut h, 2);
     let text = h
         .state()
         .play
         .model()
-        .last_bot()
+        .seats()
+        .last_bot(h.state().play.model().game().cursor())
         .expect("the bot's line")
         .to_string();
     assert!(
@@ -900,7 +916,7 @@ fn records_and_positions_open_and_save_through_file_dialogs_with_full_paths() {
     let v = murus_engine::Variant::standard();
     assert_eq!(
         text.trim(),
-        v.position_string(h.state().play.model().game().position())
+        v.position_string(h.state().play.model().game().cursor().game().position())
     );
     click(&mut h, "Open position…");
     answered(&mut h);

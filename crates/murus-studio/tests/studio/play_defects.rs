@@ -35,13 +35,16 @@ fn a_records_resignation_was_lost_and_the_game_stayed_playable() {
     // No further move.
     let legal = {
         let m = h.state().play.model();
-        m.variant().move_to_string(m.game().legal_moves()[0])
+        m.game()
+            .cursor()
+            .variant()
+            .move_to_string(m.game().cursor().game().legal_moves()[0])
     };
     submit_move(&mut h, &legal);
     assert_eq!(ply(&mut h), 34, "the game is over");
     assert!(shows(&h, "the game is over"));
     // Saved with its result.
-    let text = h.state().play.model().record_text();
+    let text = h.state().play.model().game().record_text();
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
     assert!(text.contains("[Termination \"resignation\"]"), "{text}");
     assert_eq!(
@@ -59,10 +62,10 @@ fn a_records_resignation_was_lost_and_the_game_stayed_playable() {
     // back, and Undo does.
     click(&mut h, "Delete");
     assert!(shows(&h, "Ctrl+Z"), "the message says Undo brings it back");
-    let text = h.state().play.model().record_text();
+    let text = h.state().play.model().game().record_text();
     assert!(text.contains("[Result \"*\"]"), "{text}");
     click(&mut h, "Undo");
-    let text = h.state().play.model().record_text();
+    let text = h.state().play.model().game().record_text();
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
     assert_eq!(ply(&mut h), 34);
 }
@@ -74,7 +77,7 @@ fn a_records_resignation_was_lost_on_a_restart() {
     let mut h = harness(StudioApp::from_saved(saved));
     steps(&mut h, 2);
     assert!(shows(&h, "Gauls won by resignation"));
-    let text = h.state().play.model().record_text();
+    let text = h.state().play.model().game().record_text();
     assert!(text.contains("[Result \"0-1\"]"), "{text}");
 }
 
@@ -83,7 +86,7 @@ fn the_bots_move_line_stayed_after_undo() {
     let mut h = started(app_with_gauls("random"));
     click_move(&mut h, "b1", "b3");
     until(&mut h, 30, "the bot's reply", |h| {
-        h.state().play.model().game().ply() == 2
+        h.state().play.model().game().cursor().game().ply() == 2
     });
     steps(&mut h, 2);
     assert!(shows(&h, "Gauls (random): "), "the bot's move is described");

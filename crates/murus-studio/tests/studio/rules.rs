@@ -65,17 +65,28 @@ fn play_this_variant_opens_the_edited_rules_in_play() {
     h.get_by_label("Play this variant").click();
     steps(&mut h, 3);
     assert_eq!(h.state().tab, Tab::Play);
-    assert_eq!(h.state().play.model().variant().name(), "hex");
+    assert_eq!(
+        h.state().play.model().game().cursor().variant().name(),
+        "hex"
+    );
     // Hex cells are reachable by name too.
-    let g = h.state().play.model().variant().geometry().clone();
-    let first = h.state().play.model().game().legal_moves()[0];
+    let g = h
+        .state()
+        .play
+        .model()
+        .game()
+        .cursor()
+        .variant()
+        .geometry()
+        .clone();
+    let first = h.state().play.model().game().cursor().game().legal_moves()[0];
     let from = g.name(first.origin().expect("a sowing"));
     let to = g.name(first.targets().next().expect("a target"));
     h.get_by_label(&format!("cell {from}")).click();
     steps(&mut h, 1);
     h.get_by_label(&format!("cell {to}")).click();
     steps(&mut h, 2);
-    assert_eq!(h.state().play.model().game().ply(), 1);
+    assert_eq!(h.state().play.model().game().cursor().game().ply(), 1);
 }
 
 // ---- Regression tests of issue 10 (the Rules panel) ----
@@ -812,7 +823,7 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
     h.get_by_label("hard (trained)").click();
     steps(&mut h, 3);
 
-    let seat = h.state().play.model().seats()[1].to_string();
+    let seat = h.state().play.model().seats().all()[1].to_string();
     assert_eq!(seat, format!("alphabeta:50000:eval={}", kept.display()));
 
     // And so does Lab, for the rules editor's variant.

@@ -5,6 +5,7 @@ use egui::{Key, Modifiers};
 use egui_kittest::kittest::NodeT;
 
 use super::*;
+use murus_studio::play::Replacement;
 
 fn press(h: &mut Harness<'_, StudioApp>, key: Key) {
     h.key_press_modifiers(Modifiers::NONE, key);
@@ -159,7 +160,7 @@ fn paste_game_text_reads_a_game_as_printed_with_its_comments_and_the_resignation
     assert!(h.query_by_label_contains("race for the centre").is_some());
     assert!(shows_exactly(&h, "17. r c4-e4 ??"));
     // Saved as a record, the resignation is kept.
-    let record = h.state().play.model().record();
+    let record = h.state().play.model().game().record();
     assert_eq!(record.result.unwrap().reason, "resignation");
     // A misprint is an error at its line and column; the game stays.
     let mut h2 = harness(app(Tab::Play));
@@ -212,10 +213,13 @@ fn a_record_of_a_custom_variant_embeds_its_rules_and_opens_it_anywhere() {
     let custom = murus_engine::Variant::compile(&source).unwrap();
     let mut h = harness(app(Tab::Play));
     steps(&mut h, 2);
-    h.state_mut().play.model_mut().set_variant(custom);
+    h.state_mut()
+        .play
+        .model_mut()
+        .open(|_| Ok(Replacement::switch(custom)));
     steps(&mut h, 2);
     click_move(&mut h, "b1", "b3");
-    let text = h.state().play.model().record_text();
+    let text = h.state().play.model().game().record_text();
     assert!(
         text.contains("%rules") && text.contains("my-small"),
         "{text}"
@@ -223,9 +227,16 @@ fn a_record_of_a_custom_variant_embeds_its_rules_and_opens_it_anywhere() {
     // A fresh studio playing the standard game opens it.
     let mut other = harness(app(Tab::Play));
     steps(&mut other, 2);
-    other.state_mut().play.model_mut().load_record(&text);
+    other
+        .state_mut()
+        .play
+        .model_mut()
+        .open(|v| Replacement::record(v, &text));
     steps(&mut other, 2);
-    assert_eq!(other.state().play.model().variant().name(), "my-small");
+    assert_eq!(
+        other.state().play.model().game().cursor().variant().name(),
+        "my-small"
+    );
     assert_eq!(shown(&mut other), ["b1-b3"]);
 }
 
@@ -348,7 +359,7 @@ fn the_move_list_numbered_plies_unlike_the_record_and_left_variations_open() {
     ] {
         assert!(shows_exactly(&h, label), "no row {label:?}");
     }
-    let record = h.state().play.model().record_text();
+    let record = h.state().play.model().game().record_text();
     assert!(
         record.contains("1. b1-b3 c7-c5 (1... d7-d5 2. a1-a3) 2. e1-e3"),
         "{record}"

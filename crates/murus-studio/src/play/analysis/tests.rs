@@ -1,5 +1,5 @@
 use super::*;
-use crate::play::PlaySaved;
+use crate::play::{PlaySaved, Replacement};
 
 /// Standard, Romans to move, a Roman tower on d5: `d5-d7` breaks
 /// through at once.
@@ -34,7 +34,11 @@ fn small() -> Analysis {
 }
 
 fn mv(m: &PlayModel, text: &str) -> Move {
-    m.variant().parse_move(m.game().position(), text).unwrap()
+    m.game()
+        .cursor()
+        .variant()
+        .parse_move(m.game().cursor().game().position(), text)
+        .unwrap()
 }
 
 fn eval(mover: usize, depth: u32, first: Move, score: Score) -> PositionEval {
@@ -55,7 +59,7 @@ fn eval(mover: usize, depth: u32, first: Move, score: Score) -> PositionEval {
 #[test]
 fn turning_analysis_on_scores_every_legal_move_of_the_position_shown() {
     let mut m = model("standard", &["human", "human"]);
-    assert!(m.load_position(ONE_MOVE_FROM_A_WIN));
+    assert!(m.open(|v| Replacement::position(v, ONE_MOVE_FROM_A_WIN)));
     let mut a = small();
     a.drive(&m);
     assert!(a.is_searching(), "the search starts at once");
@@ -65,7 +69,7 @@ fn turning_analysis_on_scores_every_legal_move_of_the_position_shown() {
     assert_eq!(e.mover, 0);
     assert_eq!(e.score(), Some(Score::Win(1)));
     assert_eq!(e.pv(), [mv(&m, "d5-d7")]);
-    let legal = m.game().legal_moves();
+    let legal = m.game().cursor().game().legal_moves();
     assert_eq!(e.lines.len(), legal.len(), "every legal move is scored");
     for l in &e.lines {
         assert!(legal.contains(&l.first));
@@ -83,7 +87,7 @@ fn a_message_of_a_search_for_an_earlier_position_is_dropped() {
     a.drive(&m);
     let first = a.live_token().expect("a search of the start");
     let b1b3 = mv(&m, "b1-b3");
-    assert!(m.play(b1b3));
+    assert!(m.act(|g| g.play(b1b3)));
     a.drive(&m);
     let second = a.live_token().expect("a search of the new position");
     assert_ne!(first, second);
@@ -102,16 +106,16 @@ fn a_message_of_a_search_for_an_earlier_position_is_dropped() {
     });
     assert_eq!(a.current(&m), Some(&fresh));
     // A result is never shown for another position than the board's.
-    assert!(m.back());
+    assert!(m.act(|g| g.cursor_mut().back()));
     assert_eq!(a.current(&m), None);
-    assert!(m.forward());
+    assert!(m.act(|g| g.cursor_mut().forward()));
     a.settle(&m);
     let e = a
         .current(&m)
         .expect("the search of the position after b1-b3");
     assert_eq!(e.mover, 1);
     assert!(e.done);
-    assert_eq!(e.lines.len(), m.game().legal_moves().len());
+    assert_eq!(e.lines.len(), m.game().cursor().game().legal_moves().len());
 }
 
 #[test]
@@ -131,7 +135,7 @@ fn analysis_off_cancels_the_search_and_shows_nothing() {
 fn the_live_analysis_waits_while_a_bot_thinks() {
     let mut m = model("standard", &["human", "random"]);
     let mut a = small();
-    assert!(m.play_text("b1-b3"));
+    assert!(m.act(|g| g.play_text("b1-b3")));
     let turn = m.start_bot().expect("the bot's turn");
     a.drive(&m);
     assert!(!a.is_searching());
@@ -144,11 +148,11 @@ fn the_live_analysis_waits_while_a_bot_thinks() {
 #[test]
 fn a_move_that_lets_a_win_go_is_a_blunder_and_the_win_is_not() {
     let mut m = model("standard", &["human", "human"]);
-    assert!(m.load_position(ONE_MOVE_FROM_A_WIN));
+    assert!(m.open(|v| Replacement::position(v, ONE_MOVE_FROM_A_WIN)));
     // The tower sows backwards instead of breaking through.
-    assert!(m.play_text("d5-d3"));
-    assert!(m.play_text("c7-c5"));
-    m.jump_to(1); // a review covers the whole line, moves ahead too
+    assert!(m.act(|g| g.play_text("d5-d3")));
+    assert!(m.act(|g| g.play_text("c7-c5")));
+    m.act(|g| g.cursor_mut().jump_to(1)); // a review covers the whole line, moves ahead too
     let mut a = small();
     a.set_on(false);
     a.start_review(&m);
@@ -170,8 +174,8 @@ fn a_move_that_lets_a_win_go_is_a_blunder_and_the_win_is_not() {
     assert_eq!(blunders[0].before, Score::Win(1));
     assert!(!matches!(blunders[0].after, Score::Win(_)));
     // Another branch from the start drops the review.
-    m.jump_to(0);
-    assert!(m.play_text("d5-d7"));
+    m.act(|g| g.cursor_mut().jump_to(0));
+    assert!(m.act(|g| g.play_text("d5-d7")));
     assert!(a.review(&m).is_none());
     // The winning line: a win, then the game won; no blunder.
     a.start_review(&m);
@@ -184,8 +188,8 @@ fn a_move_that_lets_a_win_go_is_a_blunder_and_the_win_is_not() {
 #[test]
 fn with_three_players_scores_are_the_side_to_moves_and_no_blunders_are_marked() {
     let mut m = model("hex3-escape", &["human", "human", "human"]);
-    let first = m.game().legal_moves()[0];
-    assert!(m.play(first));
+    let first = m.game().cursor().game().legal_moves()[0];
+    assert!(m.act(|g| g.play(first)));
     let mut a = small();
     a.settle(&m);
     let e = a.current(&m).expect("a result");
@@ -247,7 +251,7 @@ fn scores_read_from_the_first_players_point_of_view() {
 #[test]
 fn a_proven_value_replaces_a_score_that_says_otherwise() {
     let m = model("standard", &["human", "human"]);
-    let v = m.variant();
+    let v = m.game().cursor().variant();
     let (b1b3, a1a3) = (mv(&m, "b1-b3"), mv(&m, "a1-a3"));
     let mut e = eval(0, 3, b1b3, Score::Cp(35));
     e.lines.push(Line {

@@ -21,11 +21,11 @@ fn long_status(h: &mut H) {
     let Some(token) = h.state().play.analysis().live_token() else {
         return;
     };
-    let first = h.state().play.model().game().legal_moves()[0];
+    let first = h.state().play.model().game().cursor().game().legal_moves()[0];
     let eval = PositionEval {
         depth: 99,
         nodes: 123_456_789_012,
-        mover: h.state().play.model().turn(),
+        mover: h.state().play.model().game().cursor().turn(),
         lines: vec![Line {
             first,
             score: Score::Cp(5),
