@@ -312,3 +312,64 @@ impl MuralEditor {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::murals::EXAMPLE;
+
+    fn editor(text: &str, board_text: &str) -> MuralEditor {
+        let doc = MuralDocument::new(text.into(), String::new(), String::new());
+        MuralEditor::new(doc, board_text.into())
+    }
+
+    #[test]
+    fn an_edit_that_cannot_be_made_says_why_and_records_nothing() {
+        let mut e = editor("title = \"x\"\nboard = \"5x\"\n", "");
+        assert_eq!(
+            e.apply(Edit::Paint {
+                cell: 0,
+                erase: false
+            }),
+            Err("fix the text's errors before painting".into())
+        );
+        let mut e = editor(EXAMPLE, "");
+        *e.board_text_mut() = "5y".into();
+        let why = e.apply(Edit::ApplyBoard).unwrap_err();
+        assert!(why.starts_with("board `5y`: "), "{why}");
+        assert_eq!(e.document().text(), EXAMPLE);
+        assert!(!e.can_undo());
+    }
+
+    #[test]
+    fn the_board_field_follows_the_puzzle_and_keeps_a_board_typed_before_a_restart() {
+        let mut e = editor(EXAMPLE, "6x1");
+        assert_eq!(e.saved_board_text(), "6x1");
+        assert_eq!(e.board_text_mut().as_str(), "6x1");
+        e.apply(Edit::ApplyBoard).unwrap();
+        assert!(e.document().text().contains("board = \"6x1\""));
+        assert_eq!(e.saved_board_text(), "", "it is the puzzle's board now");
+        e.apply(Edit::Undo).unwrap();
+        assert_eq!(
+            e.board_text_mut().as_str(),
+            "5x1",
+            "undo brings the board field back"
+        );
+    }
+
+    #[test]
+    fn a_puzzle_opened_hides_its_notes_and_undo_takes_it_back() {
+        let mut e = editor(EXAMPLE, "");
+        e.set_show_notes(true);
+        let other = EXAMPLE.replace("Leapfrog", "Other");
+        let snapshot = Snapshot {
+            text: other.clone(),
+            path: String::new(),
+        };
+        e.open(snapshot, other.clone());
+        assert!(!e.show_notes() && !e.document().is_dirty());
+        assert_eq!(e.apply(Edit::Undo), Ok(true));
+        assert_eq!(e.document().text(), EXAMPLE);
+        assert_eq!(e.apply(Edit::Undo), Ok(false), "nothing more to undo");
+    }
+}

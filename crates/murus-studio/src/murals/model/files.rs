@@ -144,3 +144,61 @@ impl MuralFiles {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::murals::EXAMPLE;
+    use crate::places::Places;
+
+    fn files() -> MuralFiles {
+        let data = std::env::temp_dir().join(format!("murus-mural-files-{}", std::process::id()));
+        MuralFiles::new(MuralShelf::new(Places::at(&data), None))
+    }
+
+    #[test]
+    fn nothing_to_lose_goes_at_once_and_unsaved_work_is_asked_about() {
+        let mut f = files();
+        let clean = MuralDocument::new(EXAMPLE.into(), String::new(), String::new());
+        assert_eq!(f.ask(Pending::Generate, &clean), Some(Pending::Generate));
+        assert!(f.pending().is_none());
+        let dirty = MuralDocument::new(
+            EXAMPLE.replace("Leapfrog", "Mine"),
+            String::new(),
+            String::new(),
+        );
+        assert_eq!(f.ask(Pending::Generate, &dirty), None);
+        let q = f.pending().expect("a question");
+        assert!(
+            q.text
+                .starts_with("The puzzle \u{201c}Mine\u{201d} is not saved."),
+            "{}",
+            q.text
+        );
+        assert_eq!(f.answer(Answer::Keep), None);
+        assert!(f.pending().is_none(), "the answer closes the question");
+        f.ask(Pending::Generate, &dirty);
+        assert_eq!(
+            f.answer(Answer::Go(Pending::Generate)),
+            Some(Pending::Generate)
+        );
+    }
+
+    #[test]
+    fn saving_over_another_file_asks_and_a_new_file_does_not() {
+        let dir = std::env::temp_dir().join(format!("murus-mural-over-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let theirs = dir.join("theirs.toml");
+        std::fs::write(&theirs, EXAMPLE).unwrap();
+        let mut f = files();
+        let doc = MuralDocument::new(EXAMPLE.into(), String::new(), String::new());
+        let new = dir.join("new.toml");
+        assert_eq!(f.ask_overwrite(new.clone(), &doc), Some(new));
+        assert_eq!(f.ask_overwrite(theirs.clone(), &doc), None);
+        assert_eq!(
+            f.pending().map(|q| q.action.clone()),
+            Some(Pending::Overwrite(theirs))
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

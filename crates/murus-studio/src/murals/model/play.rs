@@ -224,3 +224,40 @@ impl MuralPlay {
 fn valid(doc: &MuralDocument) -> Option<&Puzzle> {
     doc.puzzle().filter(|_| doc.is_valid())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::murals::EXAMPLE;
+
+    fn doc(text: &str) -> MuralDocument {
+        MuralDocument::new(text.into(), String::new(), String::new())
+    }
+
+    #[test]
+    fn a_changed_document_ends_the_solution_shown_and_play_starts_afresh() {
+        let d = doc(EXAMPLE);
+        let mut play = MuralPlay::new(&d);
+        let p = d.puzzle().unwrap();
+        let m = murus_mural::parse_move(p, &p.start, "c1-e1").unwrap();
+        assert!(play.act(HandMove::Play(m), &d));
+        assert_eq!(play.solve_from(&d).1, 1);
+        assert!(play.set_tool(Tool::Solution));
+        assert!(!play.set_tool(Tool::Solution), "no change");
+        play.changed(&d);
+        assert_eq!(play.tool(), Tool::Play);
+        assert!(play.hand().played().is_empty());
+        assert_eq!(play.shown_state(&d), Some((p.start.clone(), None)));
+    }
+
+    #[test]
+    fn an_invalid_puzzle_has_no_play() {
+        // Five stones for four targets.
+        let d = doc(&EXAMPLE.replace("1r2r22", "r1r2r22"));
+        let mut play = MuralPlay::new(&d);
+        assert_eq!(play.click(&d, 2), None);
+        assert!(!play.act(HandMove::Restart, &d));
+        assert!(!play.play_by_hand(&d));
+        assert_eq!(play.outcome(&d), (false, false));
+    }
+}
