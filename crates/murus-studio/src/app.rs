@@ -76,6 +76,7 @@ impl StudioApp {
         self.rules.model_mut().set_places(places.clone());
         self.murals
             .model_mut()
+            .files_mut()
             .shelf_mut()
             .set_places(places.clone());
     }
@@ -100,7 +101,7 @@ impl StudioApp {
         } else {
             format!("{name}.toml")
         };
-        let shelf = app.murals.model().shelf();
+        let shelf = app.murals.model().files().shelf();
         if !shelf.shipped().iter().any(|n| *n == file) {
             return Err(format!(
                 "Murals does not list a shipped puzzle `{name}` ({} listed, {} of the user's in {})",
@@ -109,9 +110,11 @@ impl StudioApp {
                 shelf.places().puzzles().display()
             ));
         }
-        app.murals.model_mut().request_open_shipped(&file);
+        app.murals
+            .model_mut()
+            .request(murals::Pending::OpenShipped(file.clone()));
         draw(&mut app);
-        let m = app.murals.model();
+        let m = app.murals.model().document();
         let puzzle = m
             .puzzle()
             .filter(|_| m.is_valid() && m.is_shipped(&file))
@@ -129,7 +132,7 @@ impl StudioApp {
              Rules offers {variants} shipped variants and starts on a copy of {}",
             puzzle.title,
             puzzle.board.text,
-            app.murals.model().shelf().shipped().len(),
+            app.murals.model().files().shelf().shipped().len(),
             rules.unwrap_or_default()
         ))
     }
@@ -287,9 +290,14 @@ impl StudioApp {
             Then::RulesSheet => {
                 self.rules.model_mut().write_sheet(path);
             }
-            Then::PuzzleSheet => self.murals.model_mut().export_sheet(path),
+            Then::PuzzleSheet => self
+                .murals
+                .model_mut()
+                .start(murals::Task::Sheet(path.to_path_buf())),
             Then::OpenMural => {
-                self.murals.model_mut().request_open(path);
+                self.murals
+                    .model_mut()
+                    .request(murals::Pending::Open(path.to_path_buf()));
                 self.tab = Tab::Murals;
             }
             Then::SaveMural => self.murals.model_mut().save_to_chosen(path),
@@ -323,7 +331,7 @@ impl StudioApp {
                 format!("unsaved changes to {}", self.rules.model().title()),
             ));
         }
-        if self.murals.model().is_dirty() {
+        if self.murals.model().document().is_dirty() {
             work.push((Tab::Murals, "an unsaved puzzle".to_string()));
         }
         work

@@ -4,9 +4,12 @@
 //! for instance), its problems, and whether its recorded `optimal` and
 //! `difficulty` were found for it.
 
+use std::path::Path;
+
 use murus_mural::Puzzle;
 
-use super::EXAMPLE;
+use super::{EXAMPLE, shipped_text};
+use crate::files;
 
 /// A problem of the puzzle text, at its line and column.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -35,9 +38,11 @@ pub struct Snapshot {
     pub path: String,
 }
 
-/// The puzzle being authored.
+/// The puzzle being authored: its text and file, and what the text reads
+/// as. It changes only as a whole ([`MuralDocument::set`]); the
+/// [`super::MuralEditor`] makes each change an undoable edit.
 #[derive(Clone, Debug)]
-pub struct Document {
+pub struct MuralDocument {
     text: String,
     path: String,
     /// The file's text as last read or written.
@@ -45,7 +50,7 @@ pub struct Document {
     /// The puzzle the text reads as; while the text does not read, the last
     /// one that did (shown, not painted).
     puzzle: Option<Puzzle>,
-    /// Whether [`Document::puzzle`] is the text's.
+    /// Whether [`MuralDocument::puzzle`] is the text's.
     reads: bool,
     problems: Vec<Problem>,
     /// The mural (board, stacks, targets, rules) the recorded `optimal` and
@@ -65,13 +70,13 @@ fn mural_key(p: &Puzzle) -> String {
     bare.to_toml()
 }
 
-impl Document {
+impl MuralDocument {
     /// A document as saved: `text` belongs to the file `path` (empty: none),
     /// whose text was `disk_text`. Recorded figures are trusted unless the
     /// text differs from the file's (unsaved edits from before a restart:
     /// whether the figures still hold is unknown).
-    pub fn new(text: String, path: String, disk_text: String) -> Document {
-        let mut d = Document {
+    pub fn new(text: String, path: String, disk_text: String) -> MuralDocument {
+        let mut d = MuralDocument {
             text,
             path,
             disk_text,
@@ -128,6 +133,27 @@ impl Document {
     /// untouched, has nothing to lose).
     pub fn is_dirty(&self) -> bool {
         self.text != self.disk_text && !(self.path.is_empty() && self.text == EXAMPLE)
+    }
+
+    /// Whether the text belongs to the file `path` (however either is
+    /// written: relative to the working folder or in full).
+    pub fn is_file(&self, path: &Path) -> bool {
+        !self.path.is_empty() && files::absolute(Path::new(&self.path)) == files::absolute(path)
+    }
+
+    /// Whether the text is the shipped puzzle `name` as shipped (opened
+    /// from the list, not saved anywhere yet).
+    pub fn is_shipped(&self, name: &str) -> bool {
+        self.path.is_empty() && shipped_text(name).is_some_and(|t| t == self.disk_text)
+    }
+
+    /// Why the puzzle cannot be saved now, if it cannot.
+    pub fn why_not_save(&self) -> Result<(), String> {
+        match self.problems.len() {
+            0 => Ok(()),
+            1 => Err("fix the puzzle's problem before saving".into()),
+            n => Err(format!("fix the puzzle's {n} problems before saving")),
+        }
     }
 
     /// The text and file, for the history.
@@ -213,8 +239,8 @@ impl Document {
 mod tests {
     use super::*;
 
-    fn doc(text: &str) -> Document {
-        Document::new(text.into(), String::new(), String::new())
+    fn doc(text: &str) -> MuralDocument {
+        MuralDocument::new(text.into(), String::new(), String::new())
     }
 
     /// Leapfrog with an extra wall on a1: five stones for four targets.
@@ -248,7 +274,7 @@ mod tests {
     #[test]
     fn figures_are_stale_once_the_mural_changes_and_fresh_when_trusted() {
         let with = format!("{EXAMPLE}optimal = 5\n");
-        let mut d = Document::new(with.clone(), "x.toml".into(), with.clone());
+        let mut d = MuralDocument::new(with.clone(), "x.toml".into(), with.clone());
         assert_eq!(d.figures().map(|f| f.stale), Some(false), "a file's");
         // A new title is no new mural; a new target is.
         let retitled = with.replace("Leapfrog", "Frog");
@@ -274,7 +300,7 @@ mod tests {
         d.trust_figures();
         assert!(!d.figures_stale());
         // Unsaved edits from before a restart are not trusted.
-        let d = Document::new(
+        let d = MuralDocument::new(
             format!("{EXAMPLE}optimal = 4\n"),
             String::new(),
             String::new(),
@@ -286,7 +312,7 @@ mod tests {
     fn the_untouched_example_is_nothing_to_lose() {
         assert!(!doc(EXAMPLE).is_dirty());
         assert!(doc(WALLED).is_dirty());
-        let mut d = Document::new(EXAMPLE.into(), "x.toml".into(), EXAMPLE.into());
+        let mut d = MuralDocument::new(EXAMPLE.into(), "x.toml".into(), EXAMPLE.into());
         assert!(!d.is_dirty());
         d.set(
             Snapshot {

@@ -2,10 +2,13 @@
 //! hints, solve, count and generate in the background, and edit a puzzle on
 //! the board or as text (the two stay in sync, validated live).
 //!
-//! [`MuralsModel`] holds the state and every action, composed of parts that
-//! each do one job ([`Document`], [`History`], [`HandPlay`],
-//! [`SolutionPlayer`], [`Tasks`]); [`MuralsPanel`] is the thin view that
-//! draws it. A puzzle opens ready to play; painting stacks
+//! [`MuralsModel`] holds the state and the actions that need several of its
+//! parts, each a struct that owns one job: the [`MuralEditor`] (the
+//! [`MuralDocument`] and its edits), [`MuralPlay`] (what a click does, the
+//! moves played by hand and the solution shown), the [`MuralTasks`]
+//! (solving, counting, hints, generating and their settings) and the
+//! [`MuralFiles`] (the [`MuralShelf`] of puzzles and the question asked
+//! before work is lost); [`MuralsPanel`] is the thin view that draws it. A puzzle opens ready to play; painting stacks
 //! and targets is a mode entered on purpose ("Paint stacks", "Toggle
 //! targets"), and the text (with notes that may give the solution away)
 //! shows while editing.
@@ -19,16 +22,16 @@ mod hand;
 mod model;
 mod player;
 mod shelf;
-mod tasks;
 mod view;
 
-pub use crate::history::History;
-pub use document::{Document, Figures, Problem, Snapshot};
+pub use document::{Figures, MuralDocument, Problem, Snapshot};
 pub use hand::{Click, HandPlay, move_target};
-pub use model::{Generator, LETTERS, MuralsModel, Pending, Tool};
+pub use model::{
+    Done, Edit, Generator, HandMove, LETTERS, MuralEditor, MuralFiles, MuralPlay, MuralTasks,
+    MuralsModel, Pending, Progress, Task, Tool, Work,
+};
 pub use player::SolutionPlayer;
-pub use shelf::{Shelf, shipped_text};
-pub use tasks::{Done, Progress, Tasks, Work};
+pub use shelf::MuralShelf;
 pub use view::MuralsPanel;
 
 use serde::{Deserialize, Serialize};
@@ -85,6 +88,13 @@ impl Default for MuralsSaved {
             board_text: String::new(),
         }
     }
+}
+
+/// The text of the shipped puzzle `name` (`02-5x5-easy.toml`, or without
+/// its `.toml`).
+pub fn shipped_text(name: &str) -> Option<&'static str> {
+    murus_mural::collection::shipped(name)
+        .or_else(|| murus_mural::collection::shipped(&format!("{name}.toml")))
 }
 
 /// "1 move", "5 moves".

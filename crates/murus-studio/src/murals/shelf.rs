@@ -1,17 +1,20 @@
 //! The puzzles Murals offers, whatever folder the studio runs from: the
 //! shipped ones (built in, read-only: saving one asks where to save a copy)
 //! and the user's own, in the data folder ([`Places::puzzles`]) and in the
-//! folder last opened from.
+//! folder last opened from; and where the file dialogs for puzzles start.
 
 use std::path::{Path, PathBuf};
 
 use murus_mural::collection::SHIPPED;
 
+use super::MuralDocument;
+use crate::files::PickRequest;
 use crate::places::{self, Places};
 
-/// The puzzle lists and the folder puzzles are saved to.
+/// The puzzle lists and the folder puzzles are saved to; its fields are
+/// private, the lists follow the folders.
 #[derive(Clone, Debug)]
-pub struct Shelf {
+pub struct MuralShelf {
     places: Places,
     /// The folder last opened from or saved to (the data folder's
     /// `puzzles` at first).
@@ -19,12 +22,12 @@ pub struct Shelf {
     files: Vec<PathBuf>,
 }
 
-impl Shelf {
+impl MuralShelf {
     /// The shelf of `places`, browsing `dir` too (`None`: the data
     /// folder's puzzles only).
-    pub fn new(places: Places, dir: Option<PathBuf>) -> Shelf {
+    pub fn new(places: Places, dir: Option<PathBuf>) -> MuralShelf {
         let dir = dir.unwrap_or_else(|| places.puzzles());
-        let mut s = Shelf {
+        let mut s = MuralShelf {
             places,
             dir,
             files: Vec::new(),
@@ -57,7 +60,7 @@ impl Shelf {
         &self.dir
     }
 
-    /// The folder a Save dialog starts in: [`Shelf::dir`], created when
+    /// The folder a Save dialog starts in: [`MuralShelf::dir`], created when
     /// missing (the data folder the first time), or the nearest folder that
     /// exists.
     pub fn save_dir(&self) -> PathBuf {
@@ -100,11 +103,52 @@ impl Shelf {
             })
             .collect()
     }
-}
 
-/// The text of the shipped puzzle `name` (`02-5x5-easy.toml`, or without
-/// its `.toml`).
-pub fn shipped_text(name: &str) -> Option<&'static str> {
-    murus_mural::collection::shipped(name)
-        .or_else(|| murus_mural::collection::shipped(&format!("{name}.toml")))
+    /// The "Open a puzzle" dialog, in the folder last used.
+    pub fn open_request(&self) -> PickRequest {
+        PickRequest::open("Open a puzzle", "Murals", &["toml"]).in_dir(&self.save_dir())
+    }
+
+    /// The "Save puzzle as" dialog for `doc`: beside its file, proposing
+    /// its name; for an untitled puzzle (or a shipped one), in the folder
+    /// last used (at first the data folder's `puzzles`, created then),
+    /// proposing a name made of its title.
+    pub fn save_as_request(&self, doc: &MuralDocument) -> PickRequest {
+        let request = PickRequest::save("Save the puzzle as", "Murals", &["toml"]);
+        if !doc.path().is_empty() {
+            return request.near(Path::new(doc.path()));
+        }
+        let title = doc.puzzle().map(|p| p.title.clone()).unwrap_or_default();
+        let name: String = title
+            .to_lowercase()
+            .split(|c: char| !c.is_alphanumeric())
+            .filter(|w| !w.is_empty())
+            .collect::<Vec<_>>()
+            .join("-");
+        let name = if name.is_empty() {
+            "my-mural".into()
+        } else {
+            name
+        };
+        request
+            .in_dir(&self.save_dir())
+            .named(format!("{name}.toml"))
+    }
+
+    /// The Save dialog of `doc`'s puzzle sheet, beside its file (an
+    /// untitled or shipped puzzle's: in the folder last used).
+    pub fn sheet_request(&self, doc: &MuralDocument) -> PickRequest {
+        let request = PickRequest::save("Save the puzzle sheet", "HTML page", &["html"]);
+        match doc.path() {
+            "" => request.in_dir(&self.save_dir()).named("puzzle-sheet.html"),
+            file => {
+                let stem = Path::new(file)
+                    .file_stem()
+                    .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
+                request
+                    .near(Path::new(file))
+                    .named(format!("{stem}-sheet.html"))
+            }
+        }
+    }
 }

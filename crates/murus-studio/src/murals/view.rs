@@ -4,11 +4,11 @@
 use egui::{Color32, Key, Modifiers, RichText};
 use murus_mural::Status;
 
-use super::{MuralsModel, MuralsSaved, PALETTE, Tool, moves_text};
+use super::{Edit, HandMove, MuralsModel, MuralsSaved, PALETTE, Pending, Task, Tool, moves_text};
 use crate::board::{self, Arrow, Scene};
-use crate::feedback::count;
 use crate::{Command, Message, Then, dialog, layout, theme, worker};
-use murus_lab::text::grouped;
+
+mod tools;
 
 /// Width of the side panels (points, margins included). Their contents
 /// wrap, so messages and progress never widen them.
@@ -32,7 +32,7 @@ impl MuralsPanel {
     pub fn with_waker(saved: MuralsSaved, waker: worker::Waker) -> MuralsPanel {
         let mut model = MuralsModel::new(saved);
         // A new model has no work going on: it takes the waker.
-        let _ = model.set_waker(waker);
+        let _ = model.tasks_mut().set_waker(waker);
         MuralsPanel { model }
     }
 
@@ -51,12 +51,21 @@ impl MuralsPanel {
 
     /// Whether background work is running.
     pub fn is_busy(&self) -> bool {
-        self.model.is_busy()
+        self.model.tasks().is_busy()
     }
 
-    /// Example content for screenshots: the first puzzle, solved.
+    /// Example content for screenshots: the first puzzle, solved, the
+    /// solution shown half played.
     pub fn demo(&mut self) {
-        self.model.demo();
+        let m = &mut self.model;
+        let shelf = m.files().shelf();
+        if let Some(f) = shelf.files().first().cloned() {
+            m.perform(Pending::Open(f));
+        } else if let Some(name) = shelf.shipped().first() {
+            m.perform(Pending::OpenShipped(name.to_string()));
+        }
+        m.play_mut().set_demo();
+        m.start(Task::Solve);
     }
 
     /// Collects background results; advances an animation.
@@ -71,7 +80,8 @@ impl MuralsPanel {
     pub fn ui(&mut self, ui: &mut egui::Ui) -> Vec<Command> {
         let mut commands = Vec::new();
         self.keys(ui);
-        if let Some(answer) = dialog::show(ui.ctx(), "murals", self.model.pending_mut()) {
+        if let Some(answer) = dialog::show(ui.ctx(), "murals", self.model.files_mut().pending_mut())
+        {
             self.model.answer(answer);
         }
         egui::Panel::left("murals-tools")
@@ -96,7 +106,7 @@ impl MuralsPanel {
 
     /// Keyboard shortcuts (not while a text field has the keys).
     fn keys(&mut self, ui: &egui::Ui) {
-        if ui.ctx().text_edit_focused() || self.model.pending().is_some() {
+        if ui.ctx().text_edit_focused() || self.model.files().pending().is_some() {
             return;
         }
         let (undo, redo, back, forward) = ui.input_mut(|i| {
@@ -109,323 +119,31 @@ impl MuralsPanel {
             (undo, redo, back, forward)
         });
         let m = &mut self.model;
-        match m.tool() {
+        match m.play().tool() {
             Tool::Play => {
                 if undo || back {
-                    m.undo_move();
+                    m.play_hand(HandMove::Undo);
                 }
                 if redo || forward {
-                    m.redo_move();
+                    m.play_hand(HandMove::Redo);
                 }
             }
             tool => {
                 if undo {
-                    m.undo_edit();
+                    m.edit(Edit::Undo);
                 }
                 if redo {
-                    m.redo_edit();
+                    m.edit(Edit::Redo);
                 }
                 if tool == Tool::Solution {
                     if back {
-                        m.step_back();
+                        m.play_mut().player_mut().back();
                     }
                     if forward {
-                        m.step_forward();
+                        m.play_mut().player_mut().forward();
                     }
                 }
             }
-        }
-    }
-
-    fn tools(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
-        ui.horizontal(|ui| {
-            ui.heading("Puzzles");
-            if ui
-                .button("Open…")
-                .on_hover_text("open a puzzle file from anywhere")
-                .clicked()
-            {
-                commands.push(Command::Pick {
-                    request: self.model.open_request(),
-                    then: Then::OpenMural,
-                });
-            }
-        });
-        let mut open = None;
-        let mut open_shipped = None;
-        egui::ScrollArea::vertical()
-            .id_salt("murals-files")
-            .max_height(170.0)
-            .show(ui, |ui| {
-                let shelf = self.model.shelf();
-                ui.weak("Yours");
-                for f in shelf.files() {
-                    let name = f
-                        .file_stem()
-                        .map(|n| n.to_string_lossy().to_string())
-                        .unwrap_or_default();
-                    let current = self.model.is_file(f);
-                    if ui
-                        .selectable_label(current, name)
-                        .on_hover_text(f.display().to_string())
-                        .clicked()
-                    {
-                        open = Some(f.clone());
-                    }
-                }
-                if shelf.files().is_empty() {
-                    ui.add(
-                        egui::Label::new(
-                            RichText::new(format!(
-                                "none yet: Save puzzle as… puts them in {}",
-                                shelf.dir().display()
-                            ))
-                            .weak(),
-                        )
-                        .wrap(),
-                    );
-                }
-                ui.weak("Shipped (read-only: saving asks where to save a copy)");
-                for name in shelf.shipped() {
-                    let stem = name.trim_end_matches(".toml");
-                    let current = self.model.is_shipped(name);
-                    if ui.selectable_label(current, stem).clicked() {
-                        open_shipped = Some(name);
-                    }
-                }
-            });
-        if let Some(f) = open {
-            self.model.request_open(&f);
-        }
-        if let Some(name) = open_shipped {
-            self.model.request_open_shipped(name);
-        }
-        ui.separator();
-        self.edit_tools(ui);
-        ui.separator();
-        self.solver_tools(ui);
-        ui.separator();
-        self.generator(ui);
-    }
-
-    fn edit_tools(&mut self, ui: &mut egui::Ui) {
-        let m = &mut self.model;
-        ui.heading("Edit");
-        ui.horizontal_wrapped(|ui| {
-            for (tool, label) in [
-                (Tool::Stacks, "Paint stacks"),
-                (Tool::Targets, "Toggle targets"),
-            ] {
-                if ui.selectable_label(m.tool() == tool, label).clicked() {
-                    m.set_tool(tool);
-                }
-            }
-        });
-        ui.horizontal_wrapped(|ui| {
-            if ui
-                .add_enabled(m.can_undo(), egui::Button::new("Undo edit"))
-                .clicked()
-            {
-                m.undo_edit();
-            }
-            if ui
-                .add_enabled(m.can_redo(), egui::Button::new("Redo edit"))
-                .clicked()
-            {
-                m.redo_edit();
-            }
-        });
-        layout::reserved(ui, 2.0, |ui| {
-            if !m.can_paint() {
-                Message::warning("The text has errors: fix it to paint on the board.").show(ui);
-            } else if !m.tool().edits() {
-                ui.weak(
-                    "The board plays. Choose Paint stacks or Toggle targets to edit the puzzle.",
-                );
-            }
-        });
-        // Drawn (disabled) without a puzzle too, so the tools below stay put.
-        let (colours, sacrifice) = m
-            .puzzle()
-            .map_or((Vec::new(), false), |p| (p.colours.clone(), p.sacrifice));
-        let rows = 3.0 * ui.spacing().interact_size.y + 2.0 * ui.spacing().item_spacing.y;
-        layout::reserved_height(ui, rows, |ui| {
-            ui.horizontal_wrapped(|ui| {
-                let mut brush = m.brush();
-                ui.radio_value(&mut brush, None, "Erase");
-                for (c, letter) in colours.iter().enumerate() {
-                    let c = c as u8;
-                    ui.radio_value(&mut brush, Some((c, 1)), format!("{letter} wall"));
-                    ui.radio_value(&mut brush, Some((c, 2)), format!("{letter} tower"));
-                }
-                if brush != m.brush() {
-                    m.set_brush(brush);
-                }
-            });
-        });
-        ui.add_enabled_ui(m.can_paint() && m.puzzle().is_some(), |ui| {
-            ui.horizontal_wrapped(|ui| {
-                if ui
-                    .add_enabled(m.can_add_colour(), egui::Button::new("Add colour"))
-                    .clicked()
-                {
-                    m.add_colour();
-                }
-                let mut sac = sacrifice;
-                if ui.checkbox(&mut sac, "Sacrifice allowed").changed() {
-                    m.set_sacrifice(sac);
-                }
-            });
-            ui.horizontal_wrapped(|ui| {
-                let l = ui.label("Board");
-                ui.add(egui::TextEdit::singleline(m.board_text_mut()).desired_width(90.0))
-                    .labelled_by(l.id);
-                if ui.button("Apply board").clicked() {
-                    m.apply_board();
-                }
-            });
-        });
-    }
-
-    fn solver_tools(&mut self, ui: &mut egui::Ui) {
-        let m = &mut self.model;
-        ui.heading("Solver");
-        ui.horizontal_wrapped(|ui| {
-            let l = ui.label("Budget");
-            ui.add(
-                egui::DragValue::new(m.budget_mut())
-                    .range(1_000..=1_000_000_000)
-                    .speed(10_000),
-            )
-            .labelled_by(l.id);
-        });
-        let idle = !m.is_busy();
-        ui.horizontal_wrapped(|ui| {
-            if ui.add_enabled(idle, egui::Button::new("Solve")).clicked() {
-                m.start_solve();
-            }
-            if ui
-                .add_enabled(idle, egui::Button::new("Count solutions"))
-                .clicked()
-            {
-                m.start_count();
-            }
-            if ui
-                .add_enabled(m.is_valid(), egui::Button::new("Play by hand"))
-                .clicked()
-            {
-                m.play_by_hand();
-            }
-        });
-        // Progress and Cancel, in room kept for them.
-        let height = 2.0 * ui.text_style_height(&egui::TextStyle::Body)
-            + ui.spacing().interact_size.y
-            + 2.0 * ui.spacing().item_spacing.y;
-        layout::reserved_height(ui, height, |ui| {
-            if let Some((work, progress)) = m.work() {
-                ui.horizontal_wrapped(|ui| {
-                    ui.spinner();
-                    let text = match progress {
-                        Some(p) => format!("{}… {}", work.label(), p.text()),
-                        None => format!("{}…", work.label()),
-                    };
-                    ui.add(egui::Label::new(text).wrap());
-                });
-                if ui.button("Cancel").clicked() {
-                    m.cancel();
-                }
-            }
-        });
-        ui.label(RichText::new("Solutions").strong());
-        let rows = 4.0 * ui.text_style_height(&egui::TextStyle::Body)
-            + ui.spacing().interact_size.y
-            + 4.0 * ui.spacing().item_spacing.y;
-        layout::reserved_height(ui, rows, |ui| self.count_report(ui));
-    }
-
-    fn count_report(&mut self, ui: &mut egui::Ui) {
-        let m = &mut self.model;
-        let Some((c, rating)) = m.count() else {
-            ui.weak("Count solutions to see how many minimal solutions there are.");
-            return;
-        };
-        let mut lines = match c.status {
-            Status::Solved => vec![
-                Message::info(format!(
-                    "{} of {}",
-                    count(c.sets, "minimal solution set", "minimal solution sets"),
-                    moves_text(c.length.unwrap_or(0) as usize)
-                )),
-                Message::info(match c.orderings {
-                    Some(o) => u64::try_from(o).map_or_else(
-                        |_| format!("{o} move orders"),
-                        |o| count(o, "move order", "move orders"),
-                    ),
-                    None => "too many move orders to count".into(),
-                }),
-                Message::info(format!(
-                    "{} of {} lead nowhere",
-                    grouped(u64::from(c.dead_first_moves)),
-                    count(u64::from(c.first_moves), "first move", "first moves")
-                )),
-            ],
-            Status::Unsolvable => vec![Message::error(c.verdict())],
-            Status::Unproven => vec![Message::error(format!(
-                "the count did not finish within {}: raise the budget",
-                count(c.nodes, "node", "nodes")
-            ))],
-        };
-        if let Some(r) = rating {
-            lines.push(Message::info(format!(
-                "Difficulty: {} (score {:.1})",
-                r.band, r.score
-            )));
-        }
-        for line in &lines {
-            line.show_rows(ui, 2);
-        }
-        if m.counted_figures_differ()
-            && ui
-                .button("Write optimal and difficulty")
-                .on_hover_text("Record the count's optimal length and difficulty in the puzzle")
-                .clicked()
-        {
-            m.use_counted_figures();
-        }
-    }
-
-    fn generator(&mut self, ui: &mut egui::Ui) {
-        let m = &mut self.model;
-        ui.heading("Generate");
-        let g = m.generator_mut();
-        ui.horizontal_wrapped(|ui| {
-            let l = ui.label("Size");
-            ui.add(egui::TextEdit::singleline(g.board).desired_width(70.0))
-                .labelled_by(l.id)
-                .on_hover_text("A board: 5x5, 6x5, hex 3…");
-            let l = ui.label("Seed");
-            ui.add(egui::DragValue::new(g.seed))
-                .labelled_by(l.id)
-                .on_hover_text("The same settings and seed give the same puzzle");
-        });
-        ui.horizontal_wrapped(|ui| {
-            let l = ui.label("Colours");
-            ui.add(egui::DragValue::new(g.colours).range(1..=3))
-                .labelled_by(l.id);
-            ui.checkbox(g.sacrifice, "with sacrifice");
-        });
-        egui::ComboBox::from_label("Difficulty")
-            .selected_text(g.difficulty.as_str())
-            .show_ui(ui, |ui| {
-                for d in ["any", "easy", "medium", "hard"] {
-                    ui.selectable_value(g.difficulty, d.to_string(), d);
-                }
-            });
-        if ui
-            .add_enabled(!m.is_busy(), egui::Button::new("Generate"))
-            .clicked()
-        {
-            m.request_generate();
         }
     }
 
@@ -434,19 +152,25 @@ impl MuralsPanel {
     fn file(&mut self, ui: &mut egui::Ui, commands: &mut Vec<Command>) {
         let m = &mut self.model;
         ui.heading("Puzzle file");
-        let name = if m.path().is_empty() {
+        let name = if m.document().path().is_empty() {
             "untitled.toml".to_string()
         } else {
-            m.path().to_string()
+            m.document().path().to_string()
         };
-        let dirty = if m.is_dirty() { " (unsaved)" } else { "" };
+        let dirty = if m.document().is_dirty() {
+            " (unsaved)"
+        } else {
+            ""
+        };
         ui.add(egui::Label::new(format!("{name}{dirty}")).truncate());
         ui.horizontal_wrapped(|ui| {
-            let why = m.why_not_save();
+            let why = m.document().why_not_save();
             let save = ui.add_enabled(why.is_ok(), egui::Button::new("Save puzzle"));
             let save = match &why {
                 Err(why) => save.on_disabled_hover_text(why.as_str()),
-                Ok(()) if m.path().is_empty() => save.on_hover_text("not saved yet: asks where"),
+                Ok(()) if m.document().path().is_empty() => {
+                    save.on_hover_text("not saved yet: asks where")
+                }
                 Ok(()) => save,
             };
             if save.clicked()
@@ -464,7 +188,7 @@ impl MuralsPanel {
             };
             if save_as.clicked() {
                 commands.push(Command::Pick {
-                    request: m.save_as_request(),
+                    request: m.files().shelf().save_as_request(m.document()),
                     then: Then::SaveMural,
                 });
             }
@@ -478,18 +202,18 @@ impl MuralsPanel {
             };
             if sheet.clicked() {
                 commands.push(Command::Pick {
-                    request: m.sheet_request(),
+                    request: m.files().shelf().sheet_request(m.document()),
                     then: Then::PuzzleSheet,
                 });
             }
         });
-        match m.problems().len() {
+        match m.document().problems().len() {
             0 => ui.colored_label(theme::success(ui), "Valid puzzle"),
             1 => ui.colored_label(theme::error(ui), "1 problem"),
             n => ui.colored_label(theme::error(ui), format!("{n} problems")),
         };
         layout::reserved(ui, 2.0, |ui| {
-            if let Some(f) = m.figures() {
+            if let Some(f) = m.document().figures() {
                 let mut parts = Vec::new();
                 if let Some(o) = f.optimal {
                     parts.push(format!("optimal {}", moves_text(o as usize)));
@@ -509,7 +233,7 @@ impl MuralsPanel {
             }
         });
         ui.separator();
-        if m.tool().edits() || !m.problems().is_empty() {
+        if m.play().tool().edits() || !m.document().problems().is_empty() {
             self.text(ui);
         } else {
             self.description(ui);
@@ -519,7 +243,7 @@ impl MuralsPanel {
     fn text(&mut self, ui: &mut egui::Ui) {
         let m = &mut self.model;
         let l = ui.label("Puzzle text");
-        let mut text = m.text().to_string();
+        let mut text = m.document().text().to_string();
         let r = ui
             .add(
                 egui::TextEdit::multiline(&mut text)
@@ -529,7 +253,10 @@ impl MuralsPanel {
             )
             .labelled_by(l.id);
         if r.changed() {
-            m.type_text(text, ui.input(|i| i.time));
+            m.edit(Edit::Type {
+                text,
+                now: ui.input(|i| i.time),
+            });
         }
         let rows =
             4.0 * ui.text_style_height(&egui::TextStyle::Body) + 3.0 * ui.spacing().item_spacing.y;
@@ -537,7 +264,7 @@ impl MuralsPanel {
             egui::ScrollArea::vertical()
                 .id_salt("murals-problems")
                 .show(ui, |ui| {
-                    for p in m.problems() {
+                    for p in m.document().problems() {
                         Message::error(format!("{}:{}: error: {}", p.line, p.col, p.message))
                             .show(ui);
                     }
@@ -547,7 +274,9 @@ impl MuralsPanel {
 
     fn description(&mut self, ui: &mut egui::Ui) {
         let m = &mut self.model;
-        let Some(p) = m.puzzle().cloned() else { return };
+        let Some(p) = m.document().puzzle().cloned() else {
+            return;
+        };
         ui.label(RichText::new(&p.title).strong());
         if !p.author.is_empty() {
             ui.label(format!("Author: {}", p.author));
@@ -565,13 +294,13 @@ impl MuralsPanel {
         ));
         ui.weak("Choose Paint stacks or Toggle targets to edit the puzzle and its text.");
         if let Some(notes) = &p.notes {
-            let mut show = m.show_notes();
+            let mut show = m.editor().show_notes();
             if ui
                 .checkbox(&mut show, "Show notes")
                 .on_hover_text("The notes may give the solution away")
                 .changed()
             {
-                m.set_show_notes(show);
+                m.editor_mut().set_show_notes(show);
             }
             if show {
                 ui.add(egui::Label::new(notes.as_str()).wrap());
@@ -580,7 +309,7 @@ impl MuralsPanel {
     }
 
     fn centre(&mut self, ui: &mut egui::Ui) {
-        let Some(p) = self.model.puzzle().cloned() else {
+        let Some(p) = self.model.document().puzzle().cloned() else {
             ui.weak("The puzzle text has errors; the board appears once it reads.");
             self.status(ui);
             return;
@@ -590,7 +319,7 @@ impl MuralsPanel {
             ui.add(egui::Label::new(RichText::new(&p.title).heading()).truncate());
         });
         layout::reserved_height(ui, ui.spacing().interact_size.y, |ui| {
-            ui.horizontal(|ui| match self.model.tool() {
+            ui.horizontal(|ui| match self.model.play().tool() {
                 Tool::Solution => self.solution_controls(ui),
                 Tool::Play => self.play_controls(ui),
                 Tool::Stacks => {
@@ -621,10 +350,10 @@ impl MuralsPanel {
             banner + 2.0 * body + 2.0 * ui.spacing().item_spacing.y,
             |ui| {
                 layout::reserved_height(ui, banner, |ui| {
-                    if m.tool() != Tool::Play {
+                    if m.play().tool() != Tool::Play {
                         return;
                     }
-                    let (solved, stuck) = m.play_outcome();
+                    let (solved, stuck) = m.play().outcome(m.document());
                     if solved {
                         egui::Frame::new()
                             .fill(theme::banner(ui))
@@ -633,7 +362,7 @@ impl MuralsPanel {
                                 ui.label(
                                     RichText::new(format!(
                                         "Solved in {}!",
-                                        moves_text(m.played().len())
+                                        moves_text(m.play().hand().played().len())
                                     ))
                                     .color(theme::on_banner(ui))
                                     .strong(),
@@ -653,35 +382,38 @@ impl MuralsPanel {
     fn play_controls(&mut self, ui: &mut egui::Ui) {
         let m = &mut self.model;
         if ui
-            .add_enabled(!m.played().is_empty(), egui::Button::new("Undo move"))
+            .add_enabled(
+                !m.play().hand().played().is_empty(),
+                egui::Button::new("Undo move"),
+            )
             .on_hover_text("Ctrl+Z or ←")
             .clicked()
         {
-            m.undo_move();
+            m.play_hand(HandMove::Undo);
         }
         if ui
-            .add_enabled(m.can_redo_move(), egui::Button::new("Redo move"))
+            .add_enabled(m.play().hand().can_redo(), egui::Button::new("Redo move"))
             .on_hover_text("Ctrl+Shift+Z, Ctrl+Y or →")
             .clicked()
         {
-            m.redo_move();
+            m.play_hand(HandMove::Redo);
         }
         if ui.button("Restart").clicked() {
-            m.restart();
+            m.play_hand(HandMove::Restart);
         }
         if ui
-            .add_enabled(!m.is_busy(), egui::Button::new("Hint"))
+            .add_enabled(!m.tasks().is_busy(), egui::Button::new("Hint"))
             .clicked()
         {
-            m.start_hint();
+            m.start(Task::Hint);
         }
-        ui.label(moves_text(m.played().len()));
+        ui.label(moves_text(m.play().hand().played().len()));
     }
 
     fn solution_controls(&mut self, ui: &mut egui::Ui) {
         let m = &mut self.model;
-        let Some(sol) = m.solution() else {
-            if !m.is_busy() {
+        let Some(sol) = m.play().player().solution() else {
+            if !m.tasks().is_busy() {
                 ui.label("Press Solve to find a shortest solution.");
             }
             return;
@@ -691,32 +423,36 @@ impl MuralsPanel {
             return;
         }
         let len = sol.moves.len();
-        let step = m.step();
+        let step = m.play().player().step();
         if ui.button("First").clicked() {
-            m.set_step(0);
+            m.play_mut().player_mut().set_step(0);
         }
         if ui
             .add_enabled(step > 0, egui::Button::new("Step back"))
             .on_hover_text("←")
             .clicked()
         {
-            m.step_back();
+            m.play_mut().player_mut().back();
         }
         if ui
             .add_enabled(step < len, egui::Button::new("Step forward"))
             .on_hover_text("→")
             .clicked()
         {
-            m.step_forward();
+            m.play_mut().player_mut().forward();
         }
         if ui.button("Last").clicked() {
-            m.step_last();
+            m.play_mut().player_mut().last();
         }
-        let label = if m.animating() { "Stop" } else { "Animate" };
+        let label = if m.play().player().animating() {
+            "Stop"
+        } else {
+            "Animate"
+        };
         if ui.button(label).clicked() {
-            m.toggle_animation();
+            m.play_mut().player_mut().toggle_animation();
         }
-        ui.label(format!("step {} of {len}", m.step()));
+        ui.label(format!("step {} of {len}", m.play().player().step()));
     }
 
     /// The solution's moves (click one to show the position after it) or
@@ -726,15 +462,20 @@ impl MuralsPanel {
         egui::ScrollArea::vertical()
             .id_salt("murals-move-list")
             .show(ui, |ui| {
-                ui.horizontal_wrapped(|ui| match m.tool() {
+                ui.horizontal_wrapped(|ui| match m.play().tool() {
                     Tool::Solution => {
-                        let Some(sol) = m.solution().filter(|s| s.status == Status::Solved) else {
+                        let Some(sol) = m
+                            .play()
+                            .player()
+                            .solution()
+                            .filter(|s| s.status == Status::Solved)
+                        else {
                             return;
                         };
-                        if m.solution_after() > 0 {
+                        if m.play().player().after() > 0 {
                             ui.weak(format!(
                                 "after your {} by hand:",
-                                moves_text(m.solution_after())
+                                moves_text(m.play().player().after())
                             ));
                         }
                         let names: Vec<String> =
@@ -742,18 +483,21 @@ impl MuralsPanel {
                         let mut go = None;
                         for (i, n) in names.iter().enumerate() {
                             if ui
-                                .selectable_label(i + 1 == m.step(), format!("{}. {n}", i + 1))
+                                .selectable_label(
+                                    i + 1 == m.play().player().step(),
+                                    format!("{}. {n}", i + 1),
+                                )
                                 .clicked()
                             {
                                 go = Some(i + 1);
                             }
                         }
                         if let Some(k) = go {
-                            m.set_step(k);
+                            m.play_mut().player_mut().set_step(k);
                         }
                     }
                     Tool::Play => {
-                        for (i, mv) in m.played().iter().enumerate() {
+                        for (i, mv) in m.play().hand().played().iter().enumerate() {
                             ui.label(format!("{}. {}", i + 1, mv.notation(&p.board)));
                         }
                     }
@@ -764,7 +508,7 @@ impl MuralsPanel {
 
     fn board(&mut self, ui: &mut egui::Ui, p: &murus_mural::Puzzle) {
         let m = &mut self.model;
-        let Some((state, last)) = m.shown_state() else {
+        let Some((state, last)) = m.play().shown_state(m.document()) else {
             return;
         };
         let stacks: Vec<Option<(usize, u8)>> = (0..p.board.slots())
@@ -777,10 +521,19 @@ impl MuralsPanel {
         let last_cells: Vec<usize> = last
             .map(|mv| mv.cells().iter().map(|&c| c as usize).collect())
             .unwrap_or_default();
-        let targets = m.move_targets();
-        let selected = m.selected().filter(|_| m.tool() == Tool::Play);
+        let targets = m.play().move_targets(m.document());
+        let selected = m
+            .play()
+            .hand()
+            .selected()
+            .filter(|_| m.play().tool() == Tool::Play);
         // The hint is an arrow, not a selection: clicking its target plays it.
-        let (arrows, hover) = match m.hint().filter(|_| m.tool() == Tool::Play) {
+        let (arrows, hover) = match m
+            .play()
+            .hand()
+            .hint()
+            .filter(|_| m.play().tool() == Tool::Play)
+        {
             Some(h) => {
                 let name = h.notation(&p.board);
                 let to = super::move_target(h);

@@ -18,7 +18,7 @@ fn click_cells(h: &mut Harness<'_, StudioApp>, cells: &[&str]) {
 }
 
 fn text(h: &Harness<'_, StudioApp>) -> String {
-    h.state().murals.model().text().to_string()
+    h.state().murals.model().document().text().to_string()
 }
 
 fn compiled_clean(h: &mut Harness<'_, StudioApp>) {
@@ -53,12 +53,19 @@ fn launched_outside_the_repository_murals_lists_the_shipped_puzzles() {
     h.get_by_label("02-5x5-easy").click();
     steps(&mut h, 2);
     let m = h.state().murals.model();
-    assert!(m.is_shipped("02-5x5-easy.toml"), "{:?}", m.feedback());
+    assert!(
+        m.document().is_shipped("02-5x5-easy.toml"),
+        "{:?}",
+        m.feedback()
+    );
     assert_eq!(
-        m.text(),
+        m.document().text(),
         murus_mural::collection::shipped("02-5x5-easy.toml").unwrap()
     );
-    assert!(!m.is_dirty(), "a shipped puzzle opened is nothing to lose");
+    assert!(
+        !m.document().is_dirty(),
+        "a shipped puzzle opened is nothing to lose"
+    );
     assert!(shows(&h, "Valid puzzle"));
     // Edited, then saved: the shipped puzzle is read-only, so Save asks
     // where to save a copy, in the data folder, created for it.
@@ -79,7 +86,7 @@ fn launched_outside_the_repository_murals_lists_the_shipped_puzzles() {
     assert!(mine.is_file(), "the copy was saved");
     steps(&mut h, 2);
     assert!(
-        h.state().murals.model().is_file(&mine),
+        h.state().murals.model().document().is_file(&mine),
         "the puzzle belongs to the copy"
     );
     assert!(shows(&h, "mine"), "the user's list shows the copy");
@@ -95,13 +102,15 @@ fn a_puzzle_opened_from_another_folder_lists_that_folder_after_a_restart() {
         "title = \"Fork\"\nboard = \"5x1\"\nstart = \"2r22\"\ntargets = [\"a1\", \"b1\"]\n",
     )
     .unwrap();
-    a.murals.model_mut().open(&file);
-    assert_eq!(a.murals.model().shelf().dir(), elsewhere);
-    assert!(a.murals.model().shelf().files().contains(&file));
+    a.murals
+        .model_mut()
+        .perform(murus_studio::murals::Pending::Open(file.clone()));
+    assert_eq!(a.murals.model().files().shelf().dir(), elsewhere);
+    assert!(a.murals.model().files().shelf().files().contains(&file));
     let saved = a.saved();
     let again = StudioApp::from_saved(saved);
-    assert_eq!(again.murals.model().shelf().dir(), elsewhere);
-    assert!(again.murals.model().shelf().files().contains(&file));
+    assert_eq!(again.murals.model().files().shelf().dir(), elsewhere);
+    assert!(again.murals.model().files().shelf().files().contains(&file));
 }
 
 #[test]
@@ -116,11 +125,11 @@ fn opening_a_missing_puzzle_says_so_without_asking_to_discard_changes() {
     steps(&mut h, 2);
     click_cells(&mut h, &["b1"]);
     let edited = text(&h);
-    assert!(h.state().murals.model().is_dirty());
+    assert!(h.state().murals.model().document().is_dirty());
     click(&mut h, "Open…");
     answered(&mut h);
     assert!(
-        h.state().murals.model().pending().is_none(),
+        h.state().murals.model().files().pending().is_none(),
         "asked to discard the puzzle for a file that is not there"
     );
     assert!(

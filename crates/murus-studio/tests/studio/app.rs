@@ -100,7 +100,7 @@ fn a_second_file_dialog_is_refused_and_says_so() {
     let file = root().join("puzzles/02-5x5-easy.toml");
     answer.send(Picked::Path(file.clone())).unwrap();
     answered(&mut h);
-    assert!(h.state().murals.model().is_file(&file));
+    assert!(h.state().murals.model().document().is_file(&file));
     assert_eq!(h.state().tab, Tab::Murals);
     assert!(
         !shows(&h, "did not open"),

@@ -190,7 +190,7 @@ fn the_puzzle_sheet_asks_where_and_writes_the_puzzle_with_its_solution() {
     click(&mut h, "Export puzzle sheet…");
     answered(&mut h);
     until(&mut h, 60, "the puzzle sheet", |h| {
-        !h.state().murals.model().is_busy()
+        !h.state().murals.model().tasks().is_busy()
     });
     steps(&mut h, 2);
     let html = std::fs::read_to_string(&sheet).unwrap();

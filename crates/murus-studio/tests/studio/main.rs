@@ -47,6 +47,7 @@ pub fn app(tab: Tab) -> StudioApp {
     app.rules.model_mut().set_dir(root().join("variants"));
     app.murals
         .model_mut()
+        .files_mut()
         .shelf_mut()
         .set_dir(root().join("puzzles"));
     app

@@ -12,20 +12,35 @@ fn solve_a_puzzle_and_step_through_the_solution() {
     assert!(h.query_by_label("Valid puzzle").is_some());
     h.get_by_label("Solve").click();
     until(&mut h, 60, "the solver", |h| {
-        h.state().murals.model().solution().is_some()
+        h.state()
+            .murals
+            .model()
+            .play()
+            .player()
+            .solution()
+            .is_some()
     });
-    let len = h.state().murals.model().solution().unwrap().moves.len();
+    let len = h
+        .state()
+        .murals
+        .model()
+        .play()
+        .player()
+        .solution()
+        .unwrap()
+        .moves
+        .len();
     assert_eq!(len, 5);
     assert!(h.query_by_label(&format!("step 0 of {len}")).is_some());
     h.get_by_label("Step forward").click();
     steps(&mut h, 1);
     h.get_by_label("Step forward").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.model().step(), 2);
+    assert_eq!(h.state().murals.model().play().player().step(), 2);
     assert!(h.query_by_label(&format!("step 2 of {len}")).is_some());
     h.get_by_label("Step back").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.model().step(), 1);
+    assert_eq!(h.state().murals.model().play().player().step(), 1);
     h.get_by_label("Last").click();
     steps(&mut h, 2);
     assert!(h.query_by_label(&format!("step {len} of {len}")).is_some());
@@ -46,7 +61,12 @@ fn editing_a_target_cell_changes_the_validation() {
             .is_some()
     );
     assert!(
-        h.state().murals.model().text().contains("\"b1\""),
+        h.state()
+            .murals
+            .model()
+            .document()
+            .text()
+            .contains("\"b1\""),
         "the text follows the board"
     );
     // Toggle it back: valid again.
@@ -59,35 +79,45 @@ fn editing_a_target_cell_changes_the_validation() {
 fn puzzle_edits_undo_and_redo() {
     let mut h = harness(app(Tab::Murals));
     steps(&mut h, 2);
-    let original = h.state().murals.model().text().to_string();
-    assert!(!h.state().murals.model().can_undo());
+    let original = h.state().murals.model().document().text().to_string();
+    assert!(!h.state().murals.model().editor().can_undo());
     h.get_by_label("Toggle targets").click();
     steps(&mut h, 1);
     h.get_by_label("cell b1").click();
     steps(&mut h, 2);
-    let edited = h.state().murals.model().text().to_string();
+    let edited = h.state().murals.model().document().text().to_string();
     assert_ne!(edited, original);
     assert!(h.query_by_label("Valid puzzle").is_none());
 
     h.get_by_label("Undo edit").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.model().text(), original);
+    assert_eq!(h.state().murals.model().document().text(), original);
     assert!(h.query_by_label("Valid puzzle").is_some());
 
     h.get_by_label("Redo edit").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.model().text(), edited);
+    assert_eq!(h.state().murals.model().document().text(), edited);
     assert!(h.query_by_label("Valid puzzle").is_none());
 
     // Opening another puzzle is undoable too: the edited text comes back.
     let first = root().join("puzzles/01-puzzle-one.toml");
-    h.state_mut().murals.model_mut().open(&first);
+    h.state_mut()
+        .murals
+        .model_mut()
+        .perform(murus_studio::murals::Pending::Open(first.clone()));
     steps(&mut h, 2);
-    assert!(h.state().murals.model().text().contains("Puzzle 1"));
+    assert!(
+        h.state()
+            .murals
+            .model()
+            .document()
+            .text()
+            .contains("Puzzle 1")
+    );
     h.get_by_label("Undo edit").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.model().text(), edited);
-    assert!(h.state().murals.model().path().is_empty());
+    assert_eq!(h.state().murals.model().document().text(), edited);
+    assert!(h.state().murals.model().document().path().is_empty());
 }
 
 #[test]
@@ -95,14 +125,17 @@ fn a_broken_puzzle_file_shows_its_problem_and_keeps_the_text() {
     let mut h = harness(app(Tab::Murals));
     steps(&mut h, 2);
     let broken = "title = \"x\"\nboard = \"5x\"\nstart = \"\"\ntargets = []\n";
-    h.state_mut().murals.model_mut().replace_text(broken);
+    h.state_mut()
+        .murals
+        .model_mut()
+        .edit(murus_studio::murals::Edit::Replace(broken.into()));
     steps(&mut h, 2);
     assert!(h.query_by_label_contains(": error: ").is_some());
-    assert_eq!(h.state().murals.model().text(), broken);
+    assert_eq!(h.state().murals.model().document().text(), broken);
     // Painting is refused rather than overwriting the user's text.
     h.get_by_label("Solve").click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.model().text(), broken);
+    assert_eq!(h.state().murals.model().document().text(), broken);
 }
 
 #[test]
@@ -112,27 +145,35 @@ fn play_a_mural_by_hand_with_undo_and_hint() {
     h.get_by_label("Play by hand").click();
     steps(&mut h, 2);
     assert_eq!(
-        h.state().murals.model().tool(),
+        h.state().murals.model().play().tool(),
         murus_studio::murals::Tool::Play,
         "{:?}",
         h.state().murals.model().feedback()
     );
     h.get_by_label("Hint").click();
     until(&mut h, 30, "a hint", |h| {
-        h.state().murals.model().hint().is_some()
+        h.state().murals.model().play().hand().hint().is_some()
     });
-    let hint = h.state().murals.model().hint().unwrap();
-    let board = h.state().murals.model().puzzle().unwrap().board.clone();
+    let hint = h.state().murals.model().play().hand().hint().unwrap();
+    let board = h
+        .state()
+        .murals
+        .model()
+        .document()
+        .puzzle()
+        .unwrap()
+        .board
+        .clone();
     let text = hint.notation(&board);
     let (from, to) = text.split_once('-').unwrap();
     h.get_by_label(&format!("cell {from}")).click();
     steps(&mut h, 1);
     h.get_by_label(&format!("cell {to}")).click();
     steps(&mut h, 2);
-    assert_eq!(h.state().murals.model().played().len(), 1);
+    assert_eq!(h.state().murals.model().play().hand().played().len(), 1);
     h.get_by_label("Undo move").click();
     steps(&mut h, 2);
-    assert!(h.state().murals.model().played().is_empty());
+    assert!(h.state().murals.model().play().hand().played().is_empty());
 }
 
 // ---------------------------------------------------------------------------
@@ -148,7 +189,7 @@ type H<'a> = Harness<'a, StudioApp>;
 
 /// The puzzle text the panel holds.
 fn text(h: &H<'_>) -> String {
-    h.state().murals.model().text().to_string()
+    h.state().murals.model().document().text().to_string()
 }
 
 /// The button called `label` (headings may share its text).
@@ -687,9 +728,9 @@ targets = ["a1","b1","c1","d1","e1","a2","b2","c2","d2","e2","a3","b3","c3","d3"
     type_puzzle(&mut h, full);
     steps(&mut h, 2);
     assert!(
-        h.state().murals.model().is_valid(),
+        h.state().murals.model().document().is_valid(),
         "{:?}",
-        h.state().murals.model().problems()
+        h.state().murals.model().document().problems()
     );
     h.get_by_label("Solve").click();
     // A generous wait for a loaded machine: what shows it took no search
@@ -737,7 +778,9 @@ fn redo_edit_is_cleared_by_a_new_edit_and_by_a_new_puzzle() {
     h.state_mut()
         .murals
         .model_mut()
-        .open(&root().join("puzzles/02-5x5-easy.toml"));
+        .perform(murus_studio::murals::Pending::Open(
+            root().join("puzzles/02-5x5-easy.toml"),
+        ));
     steps(&mut h, 2);
     let opened = text(&h);
     assert!(!is_enabled(&h, "Redo edit"), "Redo survived a new puzzle");
@@ -754,7 +797,11 @@ fn save_puzzle_asks_before_overwriting_a_shipped_puzzle_and_drops_stale_figures(
     let shipped = std::fs::read_to_string(root().join("puzzles/02-5x5-easy.toml")).unwrap();
     std::fs::write(&file, &shipped).unwrap();
     let mut a = app(Tab::Murals);
-    a.murals.model_mut().shelf_mut().set_dir(dir.clone());
+    a.murals
+        .model_mut()
+        .files_mut()
+        .shelf_mut()
+        .set_dir(dir.clone());
     let mut h = harness(a);
     steps(&mut h, 2);
     h.get_by_label("02-5x5-easy").click();
@@ -808,6 +855,7 @@ fn an_unsaved_mural_with_a_count_error_can_be_painted_after_a_restart() {
     again
         .murals
         .model_mut()
+        .files_mut()
         .shelf_mut()
         .set_dir(root().join("puzzles"));
     let mut h = harness(again);
@@ -837,11 +885,33 @@ fn solve_keeps_the_moves_played_by_hand_and_solves_from_them() {
     assert!(shows(&h, "2 moves"));
     h.get_by_label("Solve").click();
     until(&mut h, 60, "the solver", |h| {
-        h.state().murals.model().solution().is_some()
+        h.state()
+            .murals
+            .model()
+            .play()
+            .player()
+            .solution()
+            .is_some()
     });
     steps(&mut h, 2);
-    let sol = h.state().murals.model().solution().unwrap().clone();
-    let board = h.state().murals.model().puzzle().unwrap().board.clone();
+    let sol = h
+        .state()
+        .murals
+        .model()
+        .play()
+        .player()
+        .solution()
+        .unwrap()
+        .clone();
+    let board = h
+        .state()
+        .murals
+        .model()
+        .document()
+        .puzzle()
+        .unwrap()
+        .board
+        .clone();
     let moves: Vec<String> = sol.moves.iter().map(|m| m.notation(&board)).collect();
     assert_eq!(
         moves,
@@ -852,7 +922,7 @@ fn solve_keeps_the_moves_played_by_hand_and_solves_from_them() {
     h.get_by_label("Play by hand").click();
     steps(&mut h, 2);
     assert_eq!(
-        h.state().murals.model().played().len(),
+        h.state().murals.model().play().hand().played().len(),
         2,
         "Solve discarded the moves played by hand"
     );
@@ -867,14 +937,22 @@ fn a_hint_is_no_selection_and_clicking_its_target_plays_it() {
     steps(&mut h, 2);
     h.get_by_label("Hint").click();
     until(&mut h, 30, "a hint", |h| {
-        h.state().murals.model().hint().is_some()
+        h.state().murals.model().play().hand().hint().is_some()
     });
     steps(&mut h, 2);
-    let hint = h.state().murals.model().hint().unwrap();
-    let board = h.state().murals.model().puzzle().unwrap().board.clone();
+    let hint = h.state().murals.model().play().hand().hint().unwrap();
+    let board = h
+        .state()
+        .murals
+        .model()
+        .document()
+        .puzzle()
+        .unwrap()
+        .board
+        .clone();
     let text = hint.notation(&board);
     let (from, to) = text.split_once('-').unwrap();
-    assert_eq!(h.state().murals.model().selected(), None);
+    assert_eq!(h.state().murals.model().play().hand().selected(), None);
     // The board says what the marks are.
     h.get_by_label(&format!("cell {to}")).hover();
     steps(&mut h, 40); // the tooltip's delay
@@ -888,7 +966,7 @@ fn a_hint_is_no_selection_and_clicking_its_target_plays_it() {
     steps(&mut h, 2);
     assert!(!shows(&h, &format!("{to} is empty")));
     assert_eq!(
-        h.state().murals.model().played(),
+        h.state().murals.model().play().hand().played(),
         [hint],
         "clicking the hint's target did not play it (from {from})"
     );
@@ -916,7 +994,10 @@ fn murals_open_and_save_ask_for_files_with_dialogs_and_keep_full_paths() {
     a.set_picker(picker);
     let mut h = harness(a);
     steps(&mut h, 2);
-    assert!(h.state().murals.model().path().is_empty(), "untitled");
+    assert!(
+        h.state().murals.model().document().path().is_empty(),
+        "untitled"
+    );
     // Save on an untitled puzzle asks where, proposing its title's name.
     button(&h, "Save puzzle").click();
     steps(&mut h, 1);
@@ -937,7 +1018,7 @@ fn murals_open_and_save_ask_for_files_with_dialogs_and_keep_full_paths() {
     steps(&mut h, 1);
     answered(&mut h);
     assert_eq!(text(&h), fork);
-    let path = h.state().murals.model().path().to_string();
+    let path = h.state().murals.model().document().path().to_string();
     assert!(std::path::Path::new(&path).is_absolute(), "{path}");
     assert!(path.ends_with("elsewhere/fork.toml"), "{path}");
     assert!(shows(&h, &path), "the file is named in full");
@@ -951,7 +1032,7 @@ fn murals_open_and_save_ask_for_files_with_dialogs_and_keep_full_paths() {
     assert_eq!(r.name.as_deref(), Some("fork.toml"));
     assert_eq!(r.dir.as_deref(), Some(elsewhere.as_path()));
     assert_eq!(
-        h.state().murals.model().path(),
+        h.state().murals.model().document().path(),
         murus_studio::files::absolute(&saved).display().to_string()
     );
     assert!(!shows(&h, "(unsaved)"));
@@ -973,15 +1054,25 @@ fn a_board_typed_and_not_applied_is_kept_on_restart() {
     steps(&mut h, 1);
     field(&h, "Board").type_text("7x6");
     steps(&mut h, 2);
-    assert_eq!(h.state_mut().murals.model_mut().board_text_mut(), "7x6");
+    assert_eq!(
+        h.state_mut()
+            .murals
+            .model_mut()
+            .editor_mut()
+            .board_text_mut(),
+        "7x6"
+    );
     let saved = h.state_mut().saved();
     let mut again = StudioApp::from_saved(saved);
     assert_eq!(
-        again.murals.model_mut().board_text_mut(),
+        again.murals.model_mut().editor_mut().board_text_mut(),
         "7x6",
         "the typed board was lost on restart"
     );
-    assert_eq!(again.murals.model().puzzle().unwrap().board.text, "5x1");
+    assert_eq!(
+        again.murals.model().document().puzzle().unwrap().board.text,
+        "5x1"
+    );
 }
 
 #[test]
@@ -989,7 +1080,10 @@ fn long_messages_in_murals_end_in_an_ellipsis_and_read_whole_on_hover() {
     let long = scratch_dir("murals-long").join(format!("{}.toml", "a-long-name-".repeat(30)));
     let mut h = harness(app(Tab::Murals));
     steps(&mut h, 2);
-    h.state_mut().murals.model_mut().request_open(&long);
+    h.state_mut()
+        .murals
+        .model_mut()
+        .request(murus_studio::murals::Pending::Open(long.clone()));
     steps(&mut h, 2);
     let message = h
         .state()
@@ -1018,8 +1112,10 @@ fn long_messages_in_murals_end_in_an_ellipsis_and_read_whole_on_hover() {
 #[test]
 fn node_counts_set_their_thousands_apart_and_agree_with_their_noun() {
     let mut a = app(Tab::Murals);
-    a.murals.model_mut().replace_text(LONG_SEARCH);
-    *a.murals.model_mut().budget_mut() = 20_000;
+    a.murals
+        .model_mut()
+        .edit(murus_studio::murals::Edit::Replace(LONG_SEARCH.into()));
+    *a.murals.model_mut().tasks_mut().budget_mut() = 20_000;
     let mut h = harness(a);
     steps(&mut h, 2);
     click(&mut h, "Play by hand");

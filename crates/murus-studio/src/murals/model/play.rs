@@ -1,122 +1,213 @@
-//! The model's play: hand play on the board and the solver's solution shown.
+//! Playing the puzzle: what a click on the board does, the moves played by
+//! hand and the solver's solution shown.
 
-use murus_mural::generate::Rating;
-use murus_mural::{Count, MuralMove, Solution, State};
+use murus_mural::{MuralMove, Puzzle, Solution, State};
 
-use super::{MuralsModel, Tool, Work};
-use crate::murals::HandPlay;
+use crate::murals::{Click, HandPlay, MuralDocument, SolutionPlayer};
 
-impl MuralsModel {
-    /// Plays by hand, from where hand play stands (the moves played before a
-    /// Solve are kept; Restart starts over).
-    pub fn play_by_hand(&mut self) {
-        if !self.is_valid() {
-            self.feedback.error("fix the puzzle's problems first");
-            return;
+/// What a click on the board does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Tool {
+    /// Play by hand (the mode a puzzle opens in).
+    Play,
+    /// Step through the solver's solution.
+    Solution,
+    /// Paint stacks with the brush (editing, entered on purpose).
+    Stacks,
+    /// Toggle target cells (editing, entered on purpose).
+    Targets,
+}
+
+impl Tool {
+    /// Whether clicks edit the puzzle.
+    pub fn edits(self) -> bool {
+        matches!(self, Tool::Stacks | Tool::Targets)
+    }
+}
+
+/// A change of hand play: each drops a hint being looked for.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandMove {
+    /// Plays a legal move of the hand-played position.
+    Play(MuralMove),
+    /// Takes back the last move played.
+    Undo,
+    /// Plays again the last move taken back.
+    Redo,
+    /// Back to the start, all moves forgotten.
+    Restart,
+}
+
+/// Playing the puzzle: the [`Tool`] (what a click on the board does), the
+/// moves played by hand from the puzzle's start ([`HandPlay`]) and the
+/// solver's solution stepped through ([`SolutionPlayer`]). Hand play always
+/// starts from the document's valid puzzle; in demo mode a solution opens
+/// half played.
+#[derive(Debug)]
+pub struct MuralPlay {
+    tool: Tool,
+    hand: HandPlay,
+    player: SolutionPlayer,
+    /// Example mode: show a solution half played.
+    demo: bool,
+}
+
+impl MuralPlay {
+    /// Play from the start of `doc`'s puzzle, when it is valid.
+    pub(super) fn new(doc: &MuralDocument) -> MuralPlay {
+        let mut p = MuralPlay {
+            tool: Tool::Play,
+            hand: HandPlay::default(),
+            player: SolutionPlayer::default(),
+            demo: false,
+        };
+        p.restart(doc);
+        p
+    }
+
+    /// What a click on the board does now.
+    pub fn tool(&self) -> Tool {
+        self.tool
+    }
+
+    /// Switches what a click does, letting go of the tower selected.
+    /// Returns whether it changed.
+    pub(super) fn set_tool(&mut self, tool: Tool) -> bool {
+        if tool == self.tool {
+            return false;
+        }
+        self.tool = tool;
+        self.hand.unselect();
+        true
+    }
+
+    /// The moves played by hand, the tower selected and the hint.
+    pub fn hand(&self) -> &HandPlay {
+        &self.hand
+    }
+
+    /// The solver's answer and the step shown.
+    pub fn player(&self) -> &SolutionPlayer {
+        &self.player
+    }
+
+    /// The solution, to step through (which changes nothing else).
+    pub fn player_mut(&mut self) -> &mut SolutionPlayer {
+        &mut self.player
+    }
+
+    /// From now on, shows a solution half played (screenshots).
+    pub fn set_demo(&mut self) {
+        self.demo = true;
+    }
+
+    /// Hand play starts afresh from `doc`'s puzzle (none while it is not
+    /// valid).
+    pub(super) fn restart(&mut self, doc: &MuralDocument) {
+        self.hand = HandPlay::new(valid(doc).map(|p| p.start.clone()));
+    }
+
+    /// The document changed: its solution goes, play starts afresh, and a
+    /// solution shown gives way to play by hand.
+    pub(super) fn changed(&mut self, doc: &MuralDocument) {
+        self.player.clear();
+        if self.tool == Tool::Solution {
+            self.tool = Tool::Play;
+        }
+        self.restart(doc);
+    }
+
+    /// Plays by hand, from where hand play stands. Returns whether the
+    /// puzzle can be played.
+    pub(super) fn play_by_hand(&mut self, doc: &MuralDocument) -> bool {
+        if !doc.is_valid() {
+            return false;
         }
         self.tool = Tool::Play;
         if self.hand.state().is_none() {
-            self.start_play();
+            self.restart(doc);
         }
-        self.feedback.changed();
+        true
     }
 
-    pub(super) fn start_play(&mut self) {
-        self.tasks.drop_work(Work::Hint);
-        let start = self
-            .doc
-            .puzzle()
-            .filter(|_| self.doc.is_valid())
-            .map(|p| p.start.clone());
-        self.hand = HandPlay::new(start);
-    }
-
-    /// Plays a legal move of the hand-played position.
-    pub fn play_move(&mut self, m: MuralMove) {
-        self.hand.play(m);
-        self.after_move();
-    }
-
-    pub(super) fn after_move(&mut self) {
-        self.tasks.drop_work(Work::Hint);
-        self.feedback.changed();
-    }
-
-    /// Takes back the last move played by hand.
-    pub fn undo_move(&mut self) {
-        if let Some(p) = self.doc.puzzle().cloned()
-            && self.hand.undo(&p)
-        {
-            self.after_move();
+    /// Makes `m`. Returns whether hand play changed.
+    pub(super) fn act(&mut self, m: HandMove, doc: &MuralDocument) -> bool {
+        match (m, doc.puzzle()) {
+            (HandMove::Play(m), _) => {
+                self.hand.play(m);
+                true
+            }
+            (HandMove::Undo, Some(p)) => self.hand.undo(p),
+            (HandMove::Redo, Some(p)) => self.hand.redo(p),
+            (HandMove::Restart, _) => match valid(doc) {
+                Some(p) => {
+                    self.hand.restart(p);
+                    true
+                }
+                None => false,
+            },
+            (HandMove::Undo | HandMove::Redo, None) => false,
         }
     }
 
-    /// Plays again the last move taken back.
-    pub fn redo_move(&mut self) {
-        if let Some(p) = self.doc.puzzle().cloned()
-            && self.hand.redo(&p)
-        {
-            self.after_move();
+    /// A click on `cell` while playing by hand (`None`: the puzzle is not
+    /// valid, there is no play).
+    pub(super) fn click(&mut self, doc: &MuralDocument, cell: usize) -> Option<Click> {
+        Some(self.hand.click(valid(doc)?, cell))
+    }
+
+    /// Shows `m` as the hint for the hand-played position.
+    pub(super) fn set_hint(&mut self, m: MuralMove) {
+        self.hand.set_hint(m);
+    }
+
+    /// Shows `s`, the solution of `from` reached after `after` moves by
+    /// hand, at its start (half played in demo mode).
+    pub(super) fn show_solution(&mut self, s: Solution, from: State, after: usize) {
+        let step = if self.demo { s.moves.len() / 2 } else { 0 };
+        self.player.set(s, from, after, step);
+    }
+
+    /// Advances an animated solution at `now` (seconds). Returns whether it
+    /// plays.
+    pub(super) fn tick(&mut self, now: f64) -> bool {
+        self.player.tick(now)
+    }
+
+    /// The position Solve solves: where hand play stands (the start when
+    /// nothing was played), and how many moves by hand led there.
+    pub fn solve_from(&self, doc: &MuralDocument) -> (State, usize) {
+        match (self.hand.state(), doc.puzzle()) {
+            (Some(s), _) => (s.clone(), self.hand.played().len()),
+            (None, Some(p)) => (p.start.clone(), 0),
+            (None, None) => (State::empty(0), 0),
         }
-    }
-
-    /// Back to the start, all moves forgotten.
-    pub fn restart(&mut self) {
-        if let Some(p) = self.doc.puzzle().filter(|_| self.doc.is_valid()).cloned() {
-            self.hand.restart(&p);
-            self.after_move();
-        }
-    }
-
-    /// The moves played by hand.
-    pub fn played(&self) -> &[MuralMove] {
-        self.hand.played()
-    }
-
-    /// Whether a move taken back can be played again.
-    pub fn can_redo_move(&self) -> bool {
-        self.hand.can_redo()
-    }
-
-    /// The hand-played position.
-    pub fn play_state(&self) -> Option<&State> {
-        self.hand.state()
-    }
-
-    /// The tower selected to move.
-    pub fn selected(&self) -> Option<usize> {
-        self.hand.selected()
-    }
-
-    /// The hinted move: no selection, but clicking its target plays it.
-    pub fn hint(&self) -> Option<MuralMove> {
-        self.hand.hint()
     }
 
     /// Whether the hand-played position is solved; whether no move is left.
-    pub fn play_outcome(&self) -> (bool, bool) {
-        match self.doc.puzzle() {
+    pub fn outcome(&self, doc: &MuralDocument) -> (bool, bool) {
+        match doc.puzzle() {
             Some(p) => self.hand.outcome(p),
             None => (false, false),
         }
     }
 
     /// Cells a click plays the selected tower to.
-    pub fn move_targets(&self) -> Vec<usize> {
-        match self.doc.puzzle() {
+    pub fn move_targets(&self, doc: &MuralDocument) -> Vec<usize> {
+        match doc.puzzle() {
             Some(p) if self.tool == Tool::Play => self.hand.move_targets(p),
             _ => Vec::new(),
         }
     }
 
     /// The position to draw and the move that led to it.
-    pub fn shown_state(&self) -> Option<(State, Option<MuralMove>)> {
-        let p = self.doc.puzzle()?;
+    pub fn shown_state(&self, doc: &MuralDocument) -> Option<(State, Option<MuralMove>)> {
+        let p = doc.puzzle()?;
         Some(match self.tool {
             Tool::Solution => self
                 .player
                 .shown()
-                .unwrap_or_else(|| (self.solve_from().0, None)),
+                .unwrap_or_else(|| (self.solve_from(doc).0, None)),
             Tool::Play => (
                 self.hand
                     .state()
@@ -127,54 +218,46 @@ impl MuralsModel {
             Tool::Stacks | Tool::Targets => (p.start.clone(), None),
         })
     }
+}
 
-    // ----- the solution ---------------------------------------------------
+/// `doc`'s puzzle, when it is valid.
+fn valid(doc: &MuralDocument) -> Option<&Puzzle> {
+    doc.puzzle().filter(|_| doc.is_valid())
+}
 
-    /// The solver's last answer for this puzzle.
-    pub fn solution(&self) -> Option<&Solution> {
-        self.player.solution()
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::murals::EXAMPLE;
+
+    fn doc(text: &str) -> MuralDocument {
+        MuralDocument::new(text.into(), String::new(), String::new())
     }
 
-    /// How many moves by hand came before the position the solution starts
-    /// from.
-    pub fn solution_after(&self) -> usize {
-        self.player.after()
+    #[test]
+    fn a_changed_document_ends_the_solution_shown_and_play_starts_afresh() {
+        let d = doc(EXAMPLE);
+        let mut play = MuralPlay::new(&d);
+        let p = d.puzzle().unwrap();
+        let m = murus_mural::parse_move(p, &p.start, "c1-e1").unwrap();
+        assert!(play.act(HandMove::Play(m), &d));
+        assert_eq!(play.solve_from(&d).1, 1);
+        assert!(play.set_tool(Tool::Solution));
+        assert!(!play.set_tool(Tool::Solution), "no change");
+        play.changed(&d);
+        assert_eq!(play.tool(), Tool::Play);
+        assert!(play.hand().played().is_empty());
+        assert_eq!(play.shown_state(&d), Some((p.start.clone(), None)));
     }
 
-    /// How many moves of the solution the board shows.
-    pub fn step(&self) -> usize {
-        self.player.step()
-    }
-
-    /// Shows the position after `step` moves of the solution.
-    pub fn set_step(&mut self, step: usize) {
-        // The solver's message describes the whole solution: it stays.
-        self.player.set_step(step);
-    }
-
-    /// One move forward / back in the solution; its last position.
-    pub fn step_forward(&mut self) {
-        self.player.forward();
-    }
-    pub fn step_back(&mut self) {
-        self.player.back();
-    }
-    pub fn step_last(&mut self) {
-        self.player.last();
-    }
-
-    /// Whether the solution plays itself.
-    pub fn animating(&self) -> bool {
-        self.player.animating()
-    }
-
-    /// Starts or stops the animation (from the start when at the end).
-    pub fn toggle_animation(&mut self) {
-        self.player.toggle_animation();
-    }
-
-    /// The finished count of minimal solutions, with its rating.
-    pub fn count(&self) -> Option<&(Count, Option<Rating>)> {
-        self.count.as_ref()
+    #[test]
+    fn an_invalid_puzzle_has_no_play() {
+        // Five stones for four targets.
+        let d = doc(&EXAMPLE.replace("1r2r22", "r1r2r22"));
+        let mut play = MuralPlay::new(&d);
+        assert_eq!(play.click(&d, 2), None);
+        assert!(!play.act(HandMove::Restart, &d));
+        assert!(!play.play_by_hand(&d));
+        assert_eq!(play.outcome(&d), (false, false));
     }
 }

@@ -6,13 +6,16 @@ use std::time::Duration;
 use super::*;
 use crate::dialog::Answer;
 use crate::murals::EXAMPLE;
+use murus_mural::Status;
 
 fn model() -> MuralsModel {
     let mut m = MuralsModel::new(MuralsSaved::default());
     // Never the user's data folder: one that does not exist.
     let data = std::env::temp_dir().join(format!("murus-murals-data-{}", std::process::id()));
-    m.shelf_mut().set_places(crate::places::Places::at(&data));
-    m.shelf_mut().set_dir(PathBuf::from(concat!(
+    m.files_mut()
+        .shelf_mut()
+        .set_places(crate::places::Places::at(&data));
+    m.files_mut().shelf_mut().set_dir(PathBuf::from(concat!(
         env!("CARGO_MANIFEST_DIR"),
         "/../../puzzles"
     )));
@@ -21,7 +24,7 @@ fn model() -> MuralsModel {
 
 fn finish(m: &mut MuralsModel) {
     let t = std::time::Instant::now();
-    while m.is_busy() {
+    while m.tasks().is_busy() {
         assert!(t.elapsed().as_secs() < 60, "background work did not end");
         std::thread::sleep(Duration::from_millis(5));
         m.poll(0.0);
@@ -29,7 +32,12 @@ fn finish(m: &mut MuralsModel) {
 }
 
 fn cell(m: &MuralsModel, name: &str) -> usize {
-    m.puzzle().unwrap().board.parse_cell(name).unwrap()
+    m.document()
+        .puzzle()
+        .unwrap()
+        .board
+        .parse_cell(name)
+        .unwrap()
 }
 
 #[test]
@@ -38,20 +46,23 @@ fn undo_restores_the_board_painting_produced_even_when_invalid() {
     m.set_tool(Tool::Stacks);
     m.set_brush(Some((0, 1)));
     m.click(cell(&m, "e1"), false); // an extra wall: invalid
-    assert!(!m.problems().is_empty());
-    let walled = m.puzzle().unwrap().to_toml();
+    assert!(!m.document().problems().is_empty());
+    let walled = m.document().puzzle().unwrap().to_toml();
     m.set_tool(Tool::Targets);
     m.click(cell(&m, "b1"), false); // one more target: valid again
-    assert!(m.is_valid());
-    m.undo_edit();
-    assert_eq!(m.puzzle().unwrap().to_toml(), walled);
-    assert!(!m.problems().is_empty());
-    assert!(m.can_paint(), "painting goes on from the restored board");
-    m.undo_edit();
-    assert_eq!(m.text(), EXAMPLE);
-    assert!(!m.can_undo());
-    m.redo_edit();
-    assert_eq!(m.puzzle().unwrap().to_toml(), walled);
+    assert!(m.document().is_valid());
+    m.edit(Edit::Undo);
+    assert_eq!(m.document().puzzle().unwrap().to_toml(), walled);
+    assert!(!m.document().problems().is_empty());
+    assert!(
+        m.document().can_paint(),
+        "painting goes on from the restored board"
+    );
+    m.edit(Edit::Undo);
+    assert_eq!(m.document().text(), EXAMPLE);
+    assert!(!m.editor().can_undo());
+    m.edit(Edit::Redo);
+    assert_eq!(m.document().puzzle().unwrap().to_toml(), walled);
 }
 
 #[test]
@@ -59,53 +70,62 @@ fn a_run_of_typing_is_one_undo_step() {
     let mut m = model();
     let a = EXAMPLE.replace("Leapfrog", "Leapfro");
     let b = EXAMPLE.replace("Leapfrog", "Leapfr");
-    m.type_text(a.clone(), 10.0);
-    m.type_text(b.clone(), 10.5);
-    m.type_text(EXAMPLE.replace("Leapfrog", "Leap"), 12.0);
-    assert_eq!(m.tool(), Tool::Stacks, "typing is editing");
-    m.undo_edit();
-    assert_eq!(m.text(), b, "the pause ended the first run");
-    m.undo_edit();
-    assert_eq!(m.text(), EXAMPLE);
+    m.edit(Edit::Type {
+        text: a.clone(),
+        now: 10.0,
+    });
+    m.edit(Edit::Type {
+        text: b.clone(),
+        now: 10.5,
+    });
+    m.edit(Edit::Type {
+        text: EXAMPLE.replace("Leapfrog", "Leap"),
+        now: 12.0,
+    });
+    assert_eq!(m.play().tool(), Tool::Stacks, "typing is editing");
+    m.edit(Edit::Undo);
+    assert_eq!(m.document().text(), b, "the pause ended the first run");
+    m.edit(Edit::Undo);
+    assert_eq!(m.document().text(), EXAMPLE);
 }
 
 #[test]
 fn figures_go_stale_on_an_edit_and_fresh_on_undo_or_a_count() {
     let mut m = model();
-    let f = m.shelf().files()[1].clone();
-    m.open(&f);
-    assert_eq!(m.figures().map(|f| f.stale), Some(false));
+    let f = m.files().shelf().files()[1].clone();
+    m.perform(Pending::Open(f));
+    assert_eq!(m.document().figures().map(|f| f.stale), Some(false));
     m.set_tool(Tool::Targets);
     m.click(cell(&m, "a1"), false);
     m.click(cell(&m, "a5"), false);
-    assert!(m.is_valid());
-    assert_eq!(m.figures().map(|f| f.stale), Some(true));
-    m.undo_edit();
-    m.undo_edit();
-    assert_eq!(m.figures().map(|f| f.stale), Some(false));
+    assert!(m.document().is_valid());
+    assert_eq!(m.document().figures().map(|f| f.stale), Some(true));
+    m.edit(Edit::Undo);
+    m.edit(Edit::Undo);
+    assert_eq!(m.document().figures().map(|f| f.stale), Some(false));
     // Another mural with figures typed in: stale until a count agrees.
-    m.replace_text(format!("{FORK}optimal = 1\n"));
-    assert_eq!(m.figures().map(|f| f.stale), Some(true));
-    m.start_count();
+    m.edit(Edit::Replace(format!("{FORK}optimal = 1\n")));
+    assert_eq!(m.document().figures().map(|f| f.stale), Some(true));
+    m.start(Task::Count);
     finish(&mut m);
     assert_eq!(
-        m.figures().map(|f| f.stale),
+        m.document().figures().map(|f| f.stale),
         Some(false),
         "the count agrees"
     );
     assert!(
-        m.counted_figures_differ(),
+        m.tasks().counted_figures_differ(m.document().puzzle()),
         "it can add the missing difficulty"
     );
     // A count that disagrees offers its figures.
-    m.replace_text(format!("{FORK}optimal = 3\n"));
-    m.start_count();
+    m.edit(Edit::Replace(format!("{FORK}optimal = 3\n")));
+    m.start(Task::Count);
     finish(&mut m);
-    assert!(m.counted_figures_differ());
+    assert!(m.tasks().counted_figures_differ(m.document().puzzle()));
     m.use_counted_figures();
-    let f = m.figures().unwrap();
+    let f = m.document().figures().unwrap();
     assert_eq!((f.optimal, f.stale), (Some(1), false));
-    assert!(m.text().contains("optimal = 1"));
+    assert!(m.document().text().contains("optimal = 1"));
 }
 
 #[test]
@@ -113,7 +133,7 @@ fn an_untitled_puzzle_asks_where_to_save_and_belongs_to_the_file_chosen() {
     let dir = std::env::temp_dir().join(format!("murus-murals-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut m = model();
-    m.shelf_mut().set_dir(dir.clone());
+    m.files_mut().shelf_mut().set_dir(dir.clone());
     // Untitled: Save asks where, proposing a name made of the title.
     let request = m.save().expect("a Save dialog");
     assert!(request.save);
@@ -124,17 +144,21 @@ fn an_untitled_puzzle_asks_where_to_save_and_belongs_to_the_file_chosen() {
     let mine = dir.join("mine.toml");
     m.save_to_chosen(&mine);
     assert_eq!(std::fs::read_to_string(&mine).unwrap(), EXAMPLE);
-    assert!(!m.is_dirty() && m.is_file(&mine));
-    assert!(Path::new(m.path()).is_absolute(), "{}", m.path());
+    assert!(!m.document().is_dirty() && m.document().is_file(&mine));
+    assert!(
+        Path::new(m.document().path()).is_absolute(),
+        "{}",
+        m.document().path()
+    );
     // From then on Save writes there, and Save as starts beside it.
-    m.replace_text(FORK);
+    m.edit(Edit::Replace(FORK.into()));
     assert_eq!(m.save(), None);
     assert_eq!(std::fs::read_to_string(&mine).unwrap(), FORK);
-    let again = m.save_as_request();
+    let again = m.files().shelf().save_as_request(m.document());
     assert_eq!(again.name.as_deref(), Some("mine.toml"));
     assert_eq!(again.dir, Some(crate::files::absolute(&dir)));
     // An invalid puzzle is not saved.
-    m.replace_text("title = \"x\"\n");
+    m.edit(Edit::Replace("title = \"x\"\n".into()));
     m.save_to_chosen(&dir.join("bad.toml"));
     assert!(!dir.join("bad.toml").exists());
     assert!(m.feedback().text().unwrap().starts_with("fix the puzzle's"));
@@ -148,53 +172,54 @@ const FORK: &str =
 #[test]
 fn messages_belong_to_the_state_they_describe() {
     let mut m = model();
-    let f = m.shelf().files()[0].clone();
-    m.open(&f);
+    let f = m.files().shelf().files()[0].clone();
+    m.perform(Pending::Open(f));
     assert!(m.feedback().text().unwrap().starts_with("opened"));
     m.click(cell(&m, "b1"), false);
     assert_eq!(
         m.feedback().text(),
         Some("b1 is empty: click a tower (a stack of two) to move it")
     );
-    m.restart();
+    m.play_hand(HandMove::Restart);
     assert_eq!(m.feedback().text(), None);
-    m.start_hint();
+    m.start(Task::Hint);
     finish(&mut m);
     assert!(m.feedback().text().unwrap().starts_with("hint: "));
-    m.restart();
+    m.play_hand(HandMove::Restart);
     assert_eq!(m.feedback().text(), None, "restart clears the hint");
-    assert_eq!(m.hint(), None);
+    assert_eq!(m.play().hand().hint(), None);
 }
 
 #[test]
 fn opening_over_unsaved_work_asks_and_keeping_keeps_it() {
     let mut m = model();
-    let files = m.shelf().files().to_vec();
-    m.request_open(&files[0]);
-    assert!(m.pending().is_none(), "the untouched example is no loss");
+    let files = m.files().shelf().files().to_vec();
+    m.request(Pending::Open(files[0].clone()));
+    assert!(
+        m.files().pending().is_none(),
+        "the untouched example is no loss"
+    );
     m.set_tool(Tool::Targets);
     m.click(cell(&m, "c3"), false);
-    let edited = m.text().to_string();
-    m.request_open(&files[1]);
-    assert!(m.pending().is_some());
+    let edited = m.document().text().to_string();
+    m.request(Pending::Open(files[1].clone()));
+    assert!(m.files().pending().is_some());
     m.answer(Answer::Keep);
-    assert_eq!(m.text(), edited);
-    m.request_open(&files[1]);
-    let go = m.pending().unwrap().action.clone();
+    assert_eq!(m.document().text(), edited);
+    m.request(Pending::Open(files[1].clone()));
+    let go = m.files().pending().unwrap().action.clone();
     m.answer(Answer::Go(go));
-    assert!(m.is_file(&files[1]));
-    assert_eq!(m.tool(), Tool::Play, "opened ready to play");
+    assert!(m.document().is_file(&files[1]));
+    assert_eq!(m.play().tool(), Tool::Play, "opened ready to play");
 }
 
 #[test]
 fn a_proven_unsolvable_mural_reads_as_such() {
     let mut m = model();
     // Every cell a target, although the last move always empties a cell.
-    m.replace_text(
-        "title = \"Full\"\nboard = \"4x1\"\nstart = \"r2r22\"\ntargets = [\"a1\", \"b1\", \"c1\", \"d1\"]\n",
-    );
-    assert!(m.is_valid(), "{:?}", m.problems());
-    m.start_solve();
+    m.edit(Edit::Replace("title = \"Full\"\nboard = \"4x1\"\nstart = \"r2r22\"\ntargets = [\"a1\", \"b1\", \"c1\", \"d1\"]\n".into()));
+    assert!(m.document().is_valid(), "{:?}", m.document().problems());
+    m.start(Task::Solve);
     finish(&mut m);
     let msg = m.feedback().current().unwrap();
     assert!(msg.is_error());
@@ -215,26 +240,26 @@ fn save_asks_when_the_file_changed_on_disk_since_it_was_read() {
     let file = dir.join("mine.toml");
     std::fs::write(&file, FORK).unwrap();
     let mut m = model();
-    m.shelf_mut().set_dir(dir.clone());
-    m.open(&file);
-    m.replace_text(FORK.replace("Fork", "My fork"));
+    m.files_mut().shelf_mut().set_dir(dir.clone());
+    m.perform(Pending::Open(file.clone()));
+    m.edit(Edit::Replace(FORK.replace("Fork", "My fork")));
     // Someone else writes the file meanwhile.
     let theirs = FORK.replace("Fork", "Their fork");
     std::fs::write(&file, &theirs).unwrap();
     m.save();
-    let q = m.pending().expect("a question").clone();
+    let q = m.files().pending().expect("a question").clone();
     assert!(q.text.contains("changed on disk"), "{}", q.text);
     m.answer(Answer::Keep);
     assert_eq!(std::fs::read_to_string(&file).unwrap(), theirs);
     m.save();
-    let go = m.pending().unwrap().action.clone();
+    let go = m.files().pending().unwrap().action.clone();
     m.answer(Answer::Go(go));
     assert!(std::fs::read_to_string(&file).unwrap().contains("My fork"));
     // Saved and unchanged since: no question.
-    m.replace_text(FORK.replace("Fork", "My fork 2"));
+    m.edit(Edit::Replace(FORK.replace("Fork", "My fork 2")));
     m.save();
-    assert!(m.pending().is_none());
-    assert!(!m.is_dirty());
+    assert!(m.files().pending().is_none());
+    assert!(!m.document().is_dirty());
     let _ = std::fs::remove_dir_all(&dir);
 }
 
@@ -243,26 +268,26 @@ fn stale_figures_are_left_out_of_a_saved_file_and_undo_brings_them_back() {
     let dir = std::env::temp_dir().join(format!("murus-murals-stale-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let mut m = model();
-    m.shelf_mut().set_dir(dir.clone());
+    m.files_mut().shelf_mut().set_dir(dir.clone());
     // Figures typed in by hand were never found for this puzzle.
     let typed = format!("{FORK}optimal = 1\ndifficulty = \"easy\"\n");
-    m.replace_text(typed.clone());
-    assert_eq!(m.figures().map(|f| f.stale), Some(true));
+    m.edit(Edit::Replace(typed.clone()));
+    assert_eq!(m.document().figures().map(|f| f.stale), Some(true));
     m.save_to_chosen(&dir.join("fork.toml"));
     let written = std::fs::read_to_string(dir.join("fork.toml")).unwrap();
     assert_eq!(written, FORK, "the figures were written");
-    assert_eq!(m.text(), FORK);
+    assert_eq!(m.document().text(), FORK);
     assert!(m.feedback().text().unwrap().contains("left out"));
-    m.undo_edit(); // the file tied to the text
-    m.undo_edit(); // the figures dropped
-    assert_eq!(m.text(), typed);
+    m.edit(Edit::Undo); // the file tied to the text
+    m.edit(Edit::Undo); // the figures dropped
+    assert_eq!(m.document().text(), typed);
     // Trusted figures (a count agreed) are written as they are.
     let mut m = model();
-    m.shelf_mut().set_dir(dir.clone());
-    m.replace_text(typed.clone());
-    m.start_count();
+    m.files_mut().shelf_mut().set_dir(dir.clone());
+    m.edit(Edit::Replace(typed.clone()));
+    m.start(Task::Count);
     finish(&mut m);
-    assert_eq!(m.figures().map(|f| f.stale), Some(false));
+    assert_eq!(m.document().figures().map(|f| f.stale), Some(false));
     m.save_to_chosen(&dir.join("fork2.toml"));
     assert_eq!(
         std::fs::read_to_string(dir.join("fork2.toml")).unwrap(),
@@ -277,45 +302,53 @@ fn moves_played_by_hand_survive_a_solve_and_the_solution_starts_there() {
     for name in ["c1", "e1", "b1", "d1"] {
         m.click(cell(&m, name), false);
     }
-    assert_eq!(m.played().len(), 2);
-    m.start_solve();
+    assert_eq!(m.play().hand().played().len(), 2);
+    m.start(Task::Solve);
     finish(&mut m);
-    assert_eq!(m.tool(), Tool::Solution);
-    let sol = m.solution().unwrap();
-    assert_eq!((sol.moves.len(), m.solution_after()), (3, 2));
+    assert_eq!(m.play().tool(), Tool::Solution);
+    let sol = m.play().player().solution().unwrap();
+    assert_eq!((sol.moves.len(), m.play().player().after()), (3, 2));
     assert!(
         m.feedback()
             .text()
             .unwrap()
             .starts_with("solved in 3 more moves after your 2 moves")
     );
-    m.step_last();
-    let (end, _) = m.shown_state().unwrap();
-    assert!(end.is_solved(&m.puzzle().unwrap().targets));
+    m.play_mut().player_mut().last();
+    let (end, _) = m.play().shown_state(m.document()).unwrap();
+    assert!(end.is_solved(&m.document().puzzle().unwrap().targets));
     m.play_by_hand();
-    assert_eq!(m.played().len(), 2, "the moves by hand are kept");
-    m.restart();
-    assert!(m.played().is_empty(), "Restart starts over");
+    assert_eq!(
+        m.play().hand().played().len(),
+        2,
+        "the moves by hand are kept"
+    );
+    m.play_hand(HandMove::Restart);
+    assert!(m.play().hand().played().is_empty(), "Restart starts over");
 }
 
 #[test]
 fn a_cancelled_generation_leaves_the_puzzle_alone() {
     let mut m = model();
     {
-        let g = m.generator_mut();
+        let g = m.tasks_mut().generator_mut();
         *g.board = "8x8".into();
         *g.colours = 3;
         *g.sacrifice = true;
         *g.difficulty = "hard".into();
     }
-    m.request_generate();
-    assert!(m.is_busy(), "the untouched example is no loss: no question");
+    m.request(Pending::Generate);
     assert!(
-        m.work()
+        m.tasks().is_busy(),
+        "the untouched example is no loss: no question"
+    );
+    assert!(
+        m.tasks()
+            .work()
             .is_some_and(|(w, _)| w == crate::murals::Work::Generate)
     );
-    m.cancel();
+    m.tasks_mut().cancel();
     finish(&mut m);
-    assert_eq!(m.text(), EXAMPLE);
+    assert_eq!(m.document().text(), EXAMPLE);
     assert_eq!(m.feedback().text(), Some("generation cancelled"));
 }

@@ -1,153 +1,68 @@
-//! The model's background work: solving, counting, hints and generating,
-//! and what their answers change and say.
+//! The model's background work: starting a solve, a count, a hint or a
+//! puzzle sheet, and what their answers change and say.
 
+use std::path::PathBuf;
 use std::time::Duration;
 
-use murus_mural::generate::{Options, Rating};
-use murus_mural::{Count, Hint, Puzzle, Solution, State, Status};
+use murus_mural::generate::Rating;
+use murus_mural::{Board, Hint, Puzzle, Solution, Status};
 
-use super::{Generator, MuralsModel, Tool};
-use crate::feedback::count;
-use crate::murals::tasks::{Done, GENERATOR_BUDGET, Progress, Work};
+use super::tasks::count_agrees;
+use super::{Done, MuralsModel, Tool};
+use crate::feedback::{Message, count};
 use crate::murals::{Snapshot, moves_text};
 
-impl MuralsModel {
-    /// The solver's budget in nodes.
-    pub fn budget_mut(&mut self) -> &mut u64 {
-        &mut self.settings.budget
-    }
-
-    /// The generator's settings: board, colours, sacrifice, difficulty
-    /// ("any" or a band) and seed.
-    pub fn generator_mut(&mut self) -> Generator<'_> {
-        let s = &mut self.settings;
-        Generator {
-            board: &mut s.gen_board,
-            colours: &mut s.gen_colours,
-            sacrifice: &mut s.gen_sacrifice,
-            difficulty: &mut s.gen_difficulty,
-            seed: &mut s.gen_seed,
-        }
-    }
-
-    /// Whether background work is running.
-    pub fn is_busy(&self) -> bool {
-        self.tasks.is_busy()
-    }
-
-    /// The work running and where it stands.
-    pub fn work(&self) -> Option<(Work, Option<Progress>)> {
-        self.tasks.work()
-    }
-
-    /// Stops the running work; its answer (unproven, or nothing generated)
-    /// still comes and says so.
-    pub fn cancel(&mut self) {
-        self.tasks.stop();
-    }
-
-    /// The valid puzzle, or says why there is none.
-    fn valid_puzzle(&mut self) -> Option<Puzzle> {
-        let p = self.doc.puzzle().filter(|_| self.doc.is_valid()).cloned();
-        if p.is_none() {
-            self.feedback.error("fix the puzzle's problems first");
-        }
-        p
-    }
-
-    /// The position Solve solves: where hand play stands (the start when
-    /// nothing was played), and how many moves by hand led there.
-    pub(super) fn solve_from(&self) -> (State, usize) {
-        match (self.hand.state(), self.doc.puzzle()) {
-            (Some(s), _) => (s.clone(), self.hand.played().len()),
-            (None, Some(p)) => (p.start.clone(), 0),
-            (None, None) => (State::empty(0), 0),
-        }
-    }
-
-    /// Solves in the background, from the position reached by hand (the
-    /// start when no move was played); the moves played by hand are kept.
-    pub fn start_solve(&mut self) {
-        let Some(p) = self.valid_puzzle() else { return };
-        let (from, after) = self.solve_from();
-        match self.tasks.solve(p, from, after, self.settings.budget) {
-            Ok(()) => {
-                self.player.clear();
-                self.set_tool(Tool::Solution);
-            }
-            Err(busy) => self.feedback.error(busy.to_string()),
-        }
-    }
-
-    /// Counts the minimal solutions and rates the puzzle in the background.
-    pub fn start_count(&mut self) {
-        let Some(p) = self.valid_puzzle() else { return };
-        match self.tasks.count(p, self.settings.budget) {
-            Ok(()) => self.count = None,
-            Err(busy) => self.feedback.error(busy.to_string()),
-        }
-    }
-
+/// Background work the user starts on the puzzle (generating asks first:
+/// [`super::Pending::Generate`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Task {
+    /// Solves from the position reached by hand (the start when no move
+    /// was played); the moves played by hand are kept.
+    Solve,
+    /// Counts the minimal solutions and rates the puzzle.
+    Count,
     /// Looks for the next move of an optimal solution from the hand-played
-    /// position in the background.
-    pub fn start_hint(&mut self) {
-        let Some(from) = self.hand.state().cloned() else {
+    /// position.
+    Hint,
+    /// Writes the puzzle sheet (its diagram, par and difficulty, and its
+    /// solution on a second page) to this file, picked in a Save dialog
+    /// (the solver runs).
+    Sheet(PathBuf),
+}
+
+impl MuralsModel {
+    /// Starts `task` in the background on the valid puzzle (or says why
+    /// not).
+    pub fn start(&mut self, task: Task) {
+        let doc = self.editor.document();
+        let from = self.play.solve_from(doc);
+        if task == Task::Hint && self.play.hand().state().is_none() {
+            return;
+        }
+        let Some(p) = doc.puzzle().filter(|_| doc.is_valid()).cloned() else {
+            self.feedback.error("fix the puzzle's problems first");
             return;
         };
-        let Some(p) = self.valid_puzzle() else { return };
-        match self.tasks.hint(p, from, self.settings.budget) {
-            Ok(()) => self.feedback.changed(),
-            Err(busy) => self.feedback.error(busy.to_string()),
-        }
-    }
-
-    /// Writes the puzzle sheet of the puzzle (its diagram, par and
-    /// difficulty, and its solution on a second page) to `path`, a file
-    /// picked in a Save dialog, in the background (the solver runs).
-    pub fn export_sheet(&mut self, path: &std::path::Path) {
-        let Some(p) = self.valid_puzzle() else { return };
-        let name = match self.path() {
-            "" => "the puzzle".to_string(),
-            file => file.to_string(),
-        };
-        let budget = self.settings.budget;
-        if let Err(busy) = self.tasks.sheet(p, name, path.to_path_buf(), budget) {
-            self.feedback.error(busy.to_string());
-        }
-    }
-
-    /// The Save dialog of the puzzle sheet, beside the puzzle's file (an
-    /// untitled or shipped puzzle's: in the folder last used).
-    pub fn sheet_request(&self) -> crate::files::PickRequest {
-        let request =
-            crate::files::PickRequest::save("Save the puzzle sheet", "HTML page", &["html"]);
-        match self.path() {
-            "" => request
-                .in_dir(&self.shelf.save_dir())
-                .named("puzzle-sheet.html"),
-            file => {
-                let stem = std::path::Path::new(file)
-                    .file_stem()
-                    .map_or("puzzle".into(), |s| s.to_string_lossy().into_owned());
-                request
-                    .near(std::path::Path::new(file))
-                    .named(format!("{stem}-sheet.html"))
+        let started = match &task {
+            Task::Solve => self.tasks.solve(p, from.0, from.1),
+            Task::Count => self.tasks.count(p),
+            Task::Hint => self.tasks.hint(p, from.0),
+            Task::Sheet(path) => {
+                let name = match doc.path() {
+                    "" => "the puzzle".to_string(),
+                    file => file.to_string(),
+                };
+                self.tasks.sheet(p, name, path.clone())
             }
-        }
-    }
-
-    pub(super) fn start_generate(&mut self) {
-        let s = &self.settings;
-        let opts = Options {
-            board: s.gen_board.trim().to_string(),
-            colours: s.gen_colours,
-            sacrifice: s.gen_sacrifice,
-            difficulty: (s.gen_difficulty != "any").then(|| s.gen_difficulty.clone()),
-            seed: s.gen_seed,
-            budget: s.budget.min(GENERATOR_BUDGET),
         };
-        if let Err(busy) = self.tasks.generate(opts) {
-            self.feedback.error(busy.to_string());
+        match (started, task) {
+            (Ok(()), Task::Solve) => {
+                self.play.player_mut().clear();
+                self.set_tool(Tool::Solution);
+            }
+            (Ok(()), Task::Hint) => self.feedback.changed(),
+            (Ok(()), Task::Count | Task::Sheet(_)) => {}
+            (Err(busy), _) => self.feedback.error(busy.to_string()),
         }
     }
 
@@ -158,7 +73,7 @@ impl MuralsModel {
         for (done, stopped) in self.tasks.poll() {
             self.receive(done, stopped);
         }
-        let animating = self.player.tick(now).then_some(Duration::from_millis(100));
+        let animating = self.play.tick(now).then_some(Duration::from_millis(100));
         self.tasks.poll_again().or(animating)
     }
 
@@ -168,120 +83,118 @@ impl MuralsModel {
                 solution,
                 from,
                 after,
-            } => self.receive_solution(solution, from, after, stopped),
+            } => {
+                self.feedback.set(solved_message(&solution, after, stopped));
+                self.play.show_solution(solution, from, after);
+            }
             Done::Counted(c, r) => {
-                if self.count_agrees(&c, r.as_ref()) {
-                    self.doc.trust_figures();
+                if count_agrees(self.editor.document().puzzle(), &c, r.as_ref()) {
+                    self.editor.trust_figures();
                 }
-                self.count = Some((c, r));
+                self.tasks.set_counted(Some((c, r)));
                 if stopped {
                     self.feedback.warning("count cancelled");
                 }
             }
-            Done::Hinted { hint, budget } => self.receive_hint(hint, budget, stopped),
-            Done::Generated(g) => self.receive_generated(g, stopped),
+            Done::Hinted { hint, budget } => {
+                if let Ok(Hint::Move(m)) = hint {
+                    self.play.set_hint(m);
+                }
+                let board = self.editor.document().puzzle().map(|p| &p.board);
+                self.feedback
+                    .set(hint_message(&hint, board, budget, stopped));
+            }
+            Done::Generated(g) => match first_generated(g, stopped) {
+                Ok((mut p, rating)) => {
+                    let seed = self.tasks.next_seed();
+                    p.title = format!("Generated {} {}, seed {seed}", p.board.text, rating.band);
+                    let snapshot = Snapshot {
+                        text: p.to_toml(),
+                        path: String::new(),
+                    };
+                    // A puzzle in no file yet: unsaved.
+                    self.take(snapshot, String::new());
+                    self.feedback.success(format!(
+                        "generated a {} puzzle ({}), seed {seed}",
+                        rating.band,
+                        moves_text(rating.length as usize)
+                    ));
+                }
+                Err(said) => self.feedback.set(said),
+            },
             Done::Sheet(Ok(path)) => self
                 .feedback
                 .success(format!("puzzle sheet written: {}", path.display())),
             Done::Sheet(Err(e)) => self.feedback.error(format!("no puzzle sheet: {e}")),
         }
     }
+}
 
-    fn receive_solution(&mut self, s: Solution, from: State, after: usize, stopped: bool) {
-        let by_hand = match after {
-            0 => String::new(),
-            n => format!(" after your {}", moves_text(n)),
-        };
-        match s.status {
-            Status::Solved if after > 0 => {
-                let n = s.moves.len();
-                let more = if n == 1 { "more move" } else { "more moves" };
-                self.feedback.success(format!(
-                    "solved in {n} {more}{by_hand} ({})",
-                    count(s.nodes, "node", "nodes")
-                ));
-            }
-            Status::Solved => self.feedback.success(format!(
-                "solved in {} ({})",
-                moves_text(s.moves.len()),
-                count(s.nodes, "node", "nodes")
-            )),
-            Status::Unsolvable if after > 0 => self.feedback.error(format!(
-                "the position{by_hand}: {}; undo moves by hand, or Restart to solve from the start",
-                s.verdict()
-            )),
-            Status::Unsolvable => self.feedback.error(s.verdict()),
-            Status::Unproven if stopped => self.feedback.warning(format!(
-                "cancelled after {}",
-                count(s.nodes, "node", "nodes")
-            )),
-            Status::Unproven => self.feedback.error(format!(
-                "no answer within {}: raise the budget",
-                count(s.nodes, "node", "nodes")
-            )),
-        }
-        let step = if self.demo { s.moves.len() / 2 } else { 0 };
-        self.player.set(s, from, after, step);
+/// The first puzzle the generator found, or what its answer says
+/// (`stopped`: the user cancelled it).
+fn first_generated(
+    g: Result<Vec<(Puzzle, Rating)>, String>,
+    stopped: bool,
+) -> Result<(Puzzle, Rating), Message> {
+    match g {
+        Ok(_) if stopped => Err(Message::info("generation cancelled")),
+        Ok(list) => list
+            .into_iter()
+            .next()
+            .ok_or_else(|| Message::error("nothing generated")),
+        Err(e) => Err(Message::error(e)),
     }
+}
 
-    /// Whether a finished count confirms the recorded figures.
-    fn count_agrees(&self, c: &Count, r: Option<&Rating>) -> bool {
-        let (Some(p), Some(r)) = (self.doc.puzzle(), r) else {
-            return false;
-        };
-        c.status == Status::Solved
-            && p.optimal.is_none_or(|o| o == r.length)
-            && p.difficulty.as_deref().is_none_or(|d| d == r.band)
-    }
-
-    fn receive_hint(&mut self, hint: Result<Hint, Status>, budget: u64, stopped: bool) {
-        match hint {
-            Ok(Hint::Move(m)) => {
-                self.hand.set_hint(m);
-                let n = self
-                    .doc
-                    .puzzle()
-                    .map(|p| m.notation(&p.board))
-                    .unwrap_or_default();
-                self.feedback.info(format!("hint: {n}"));
-            }
-            Ok(Hint::Solved) => self.feedback.info("solved: no move is left to play"),
-            Ok(Hint::Unsolvable(r)) => self.feedback.error(format!(
-                "this position cannot be solved any more: undo some moves ({})",
-                murus_mural::verdict(Status::Unsolvable, Some(&r))
-            )),
-            Err(_) if stopped => self.feedback.warning("hint cancelled"),
-            Err(_) => self.feedback.error(format!(
-                "no hint within {}: raise the budget",
-                count(budget, "node", "nodes")
-            )),
+/// What the solver's answer `s` says, found after `after` moves by hand
+/// (`stopped`: the user cancelled it).
+fn solved_message(s: &Solution, after: usize, stopped: bool) -> Message {
+    let by_hand = match after {
+        0 => String::new(),
+        n => format!(" after your {}", moves_text(n)),
+    };
+    let nodes = count(s.nodes, "node", "nodes");
+    match s.status {
+        Status::Solved if after > 0 => {
+            let n = s.moves.len();
+            let more = if n == 1 { "more move" } else { "more moves" };
+            Message::success(format!("solved in {n} {more}{by_hand} ({nodes})"))
         }
-    }
-
-    fn receive_generated(&mut self, g: Result<Vec<(Puzzle, Rating)>, String>, stopped: bool) {
-        match g {
-            Ok(_) if stopped => self.feedback.info("generation cancelled"),
-            Ok(mut list) if !list.is_empty() => {
-                let (mut p, rating) = list.remove(0);
-                let seed = self.settings.gen_seed;
-                p.title = format!("Generated {} {}, seed {seed}", p.board.text, rating.band);
-                let snapshot = Snapshot {
-                    text: p.to_toml(),
-                    path: String::new(),
-                };
-                self.edit_to(snapshot, Some(String::new()));
-                self.doc.trust_figures();
-                self.tool = Tool::Play;
-                self.show_notes = false;
-                self.feedback.success(format!(
-                    "generated a {} puzzle ({}), seed {seed}",
-                    rating.band,
-                    moves_text(rating.length as usize)
-                ));
-                self.settings.gen_seed += 1;
-            }
-            Ok(_) => self.feedback.error("nothing generated"),
-            Err(e) => self.feedback.error(e),
+        Status::Solved => {
+            Message::success(format!("solved in {} ({nodes})", moves_text(s.moves.len())))
         }
+        Status::Unsolvable if after > 0 => Message::error(format!(
+            "the position{by_hand}: {}; undo moves by hand, or Restart to solve from the start",
+            s.verdict()
+        )),
+        Status::Unsolvable => Message::error(s.verdict()),
+        Status::Unproven if stopped => Message::warning(format!("cancelled after {nodes}")),
+        Status::Unproven => Message::error(format!("no answer within {nodes}: raise the budget")),
+    }
+}
+
+/// What a hint looked for within `budget` nodes says (`stopped`: the user
+/// cancelled it); its move is named on `board`.
+fn hint_message(
+    hint: &Result<Hint, Status>,
+    board: Option<&Board>,
+    budget: u64,
+    stopped: bool,
+) -> Message {
+    match hint {
+        Ok(Hint::Move(m)) => {
+            let n = board.map(|b| m.notation(b)).unwrap_or_default();
+            Message::info(format!("hint: {n}"))
+        }
+        Ok(Hint::Solved) => Message::info("solved: no move is left to play"),
+        Ok(Hint::Unsolvable(r)) => Message::error(format!(
+            "this position cannot be solved any more: undo some moves ({})",
+            murus_mural::verdict(Status::Unsolvable, Some(r))
+        )),
+        Err(_) if stopped => Message::warning("hint cancelled"),
+        Err(_) => Message::error(format!(
+            "no hint within {}: raise the budget",
+            count(budget, "node", "nodes")
+        )),
     }
 }
