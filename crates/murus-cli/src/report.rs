@@ -6,7 +6,7 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 use std::sync::Mutex;
 
-use anyhow::{Context, Result, anyhow};
+use anyhow::{Context, Result};
 use clap::Args;
 use murus_engine::job::Handler;
 use murus_lab::designer::{
@@ -165,7 +165,7 @@ pub fn report(a: &ReportArgs) -> Result<Reported> {
                 seconds: started.elapsed().as_secs_f64(),
             });
         }
-        Err(e) => return Err(anyhow!("{e}")),
+        Err(e) => return Err(e.into()),
     };
     murus_publish::write_report(&out, &v, &report, other.as_ref().map(|(ov, _)| ov))?;
     Ok(Reported {

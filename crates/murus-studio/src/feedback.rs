@@ -118,8 +118,8 @@ impl Feedback {
         self.revision += 1;
     }
     /// Sets the message about the current state.
-    pub fn set(&mut self, message: Message) {
-        self.message = Some((self.revision, message));
+    pub fn set(&mut self, message: impl Into<Message>) {
+        self.message = Some((self.revision, message.into()));
     }
     pub fn info(&mut self, text: impl Into<String>) {
         self.set(Message::info(text));

@@ -34,28 +34,82 @@ pub fn list(dir: &Path, ext: &str) -> Vec<PathBuf> {
         .unwrap_or_default()
 }
 
+/// What went wrong with a file the studio reads or writes, naming it; the
+/// cause kept as its source.
+#[derive(Debug, thiserror::Error)]
+pub enum FileError {
+    #[error("cannot read {}: {source}", path.display())]
+    Read {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("cannot make the folder {}: {source}", dir.display())]
+    Folder {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    /// The write's error names the file already
+    /// ([`murus_engine::util::write_atomic`]).
+    #[error("{source}")]
+    Write {
+        path: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("give a plain file name, like {example}")]
+    NotAFileName { example: String },
+    #[error(
+        "no file dialog is available here (neither an XDG desktop portal nor zenity was found)"
+    )]
+    NoDialog,
+}
+
+impl From<FileError> for Message {
+    fn from(e: FileError) -> Message {
+        Message::error(e.to_string())
+    }
+}
+
+/// The text of the file at `path`.
+pub fn read(path: &Path) -> Result<String, FileError> {
+    std::fs::read_to_string(path).map_err(|source| FileError::Read {
+        path: path.to_path_buf(),
+        source,
+    })
+}
+
 /// Writes `text` to `path` whole or not at all, creating its folder; the
-/// message to show either way.
-pub fn write(path: &Path, text: &str) -> Result<Message, Message> {
+/// message that says so.
+pub fn write(path: &Path, text: &str) -> Result<Message, FileError> {
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        let _ = std::fs::create_dir_all(dir);
+        std::fs::create_dir_all(dir).map_err(|source| FileError::Folder {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
     }
-    match murus_engine::util::write_atomic(path, text) {
-        Ok(()) => Ok(Message::info(format!("saved {}", path.display()))),
-        // The error names the file already.
-        Err(e) => Err(Message::error(e.to_string())),
-    }
+    murus_engine::util::write_atomic(path, text).map_err(|source| FileError::Write {
+        path: path.to_path_buf(),
+        source,
+    })?;
+    Ok(Message::info(format!("saved {}", path.display())))
 }
 
 /// Where "Save as" writes `name` in `dir`: `.ext` is added when missing, and
 /// a name that is empty or has a folder in it is refused (`example` shows a
 /// good one).
-pub fn save_as_path(dir: &Path, name: &str, ext: &str, example: &str) -> Result<PathBuf, Message> {
+pub fn save_as_path(
+    dir: &Path,
+    name: &str,
+    ext: &str,
+    example: &str,
+) -> Result<PathBuf, FileError> {
     let mut n = name.trim().to_string();
     if n.is_empty() || n.contains('/') || n.contains('\\') {
-        return Err(Message::error(format!(
-            "give a plain file name, like {example}"
-        )));
+        return Err(FileError::NotAFileName {
+            example: example.to_string(),
+        });
     }
     if !n.ends_with(&format!(".{ext}")) {
         n.push('.');
@@ -179,7 +233,7 @@ pub type Picker = Arc<dyn Fn(&PickRequest) -> Picked + Send + Sync>;
 pub fn system_picker() -> Picker {
     Arc::new(|request: &PickRequest| {
         if let Err(why) = dialogs_available() {
-            return Picked::Unavailable(why);
+            return Picked::Unavailable(why.to_string());
         }
         let mut d = rfd::FileDialog::new().set_title(&request.title);
         if let Some((what, exts)) = &request.filter {
@@ -203,15 +257,11 @@ pub fn system_picker() -> Picker {
 
 /// Whether the desktop can show file dialogs: an XDG desktop portal on the
 /// session bus (running or startable), or zenity (rfd's fallback).
-fn dialogs_available() -> Result<(), String> {
+fn dialogs_available() -> Result<(), FileError> {
     if portal_on_session_bus() || zenity_on_path() {
         return Ok(());
     }
-    Err(
-        "no file dialog is available here (neither an XDG desktop portal nor zenity \
-         was found)"
-            .into(),
-    )
+    Err(FileError::NoDialog)
 }
 
 fn portal_on_session_bus() -> bool {
@@ -427,6 +477,38 @@ mod tests {
     use super::*;
 
     #[test]
+    fn a_file_error_names_the_file_or_folder_and_keeps_its_cause() {
+        use std::error::Error as _;
+        let dir = std::env::temp_dir().join(format!("murus-files-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        // A file where the folder should be: the folder cannot be made,
+        // and that is what is said (it was not, once: only the write's
+        // failure was).
+        let blocker = dir.join("blocker");
+        std::fs::write(&blocker, "").unwrap();
+        let e = write(&blocker.join("sub/x.mg"), "text").unwrap_err();
+        assert!(matches!(e, FileError::Folder { .. }), "{e:?}");
+        assert!(
+            e.to_string().starts_with(&format!(
+                "cannot make the folder {}",
+                blocker.join("sub").display()
+            )),
+            "{e}"
+        );
+        assert!(e.source().is_some(), "the io error is kept as the cause");
+        let e = read(&dir.join("missing.mg")).unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with(&format!("cannot read {}", dir.join("missing.mg").display())),
+            "{e}"
+        );
+        assert!(e.source().is_some());
+        assert_eq!(Message::from(e).tone, crate::Tone::Error);
+        assert!(write(&dir.join("a/b/ok.mg"), "text").is_ok());
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
     fn requests_start_in_absolute_folders_and_propose_names() {
         let variants = Path::new(env!("CARGO_MANIFEST_DIR")).join("../../variants");
         let r = PickRequest::save("Save", "Rules", &["mg"]).near(&variants.join("x.mg"));
@@ -496,16 +578,16 @@ mod tests {
     fn save_as_adds_the_extension_and_refuses_folders() {
         let dir = Path::new("variants");
         assert_eq!(
-            save_as_path(dir, " mine ", "mg", "x.mg"),
-            Ok(dir.join("mine.mg"))
+            save_as_path(dir, " mine ", "mg", "x.mg").ok(),
+            Some(dir.join("mine.mg"))
         );
         assert_eq!(
-            save_as_path(dir, "mine.mg", "mg", "x.mg"),
-            Ok(dir.join("mine.mg"))
+            save_as_path(dir, "mine.mg", "mg", "x.mg").ok(),
+            Some(dir.join("mine.mg"))
         );
         for bad in ["", "  ", "a/b.mg", "a\\b.mg"] {
             let e = save_as_path(dir, bad, "mg", "my-variant.mg").unwrap_err();
-            assert_eq!(e.text, "give a plain file name, like my-variant.mg");
+            assert_eq!(e.to_string(), "give a plain file name, like my-variant.mg");
         }
     }
 

@@ -576,9 +576,7 @@ impl LabModel {
                 return;
             }
         };
-        match files::write(&dir.join(name), &text) {
-            Ok(m) | Err(m) => feedback.set(m),
-        }
+        feedback.set(files::write(&dir.join(name), &text).unwrap_or_else(crate::Message::from));
     }
 }
 

@@ -362,7 +362,8 @@ impl PlayPanel {
     pub fn save_position(&mut self, path: &Path) {
         match self.model.position_text() {
             Ok(text) => {
-                let said = files::write(path, &format!("{text}\n")).unwrap_or_else(|m| m);
+                let said =
+                    files::write(path, &format!("{text}\n")).unwrap_or_else(crate::Message::from);
                 self.model.feedback_mut().set(said);
             }
             Err(why) => self.model.feedback_mut().error(why),

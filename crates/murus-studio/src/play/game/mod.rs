@@ -202,7 +202,8 @@ impl PlayGame {
             self.kept = self.cursor.tree().clone();
         }
         let ok = written.is_ok();
-        self.news.push(News::Say(written.unwrap_or_else(|m| m)));
+        self.news
+            .push(News::Say(written.unwrap_or_else(Message::from)));
         ok
     }
 

@@ -6,11 +6,50 @@
 
 use std::path::Path;
 
-use murus_engine::{Game, GameRecord, MoveTree, Position, Record, Variant};
+use murus_engine::{
+    Game, GameRecord, MoveTree, Position, PositionError, Record, RecordError, TreeError, Variant,
+};
 
 use super::PlayModel;
 use crate::dialog::{Answer, Confirm};
+use crate::files::{self, FileError};
 use crate::play::game::result_words;
+
+/// Why a game could not be read to replace the one in progress: each says
+/// what was read (the file, the record, the position), keeping the cause.
+#[derive(Debug, thiserror::Error)]
+pub enum OpenError {
+    #[error(transparent)]
+    File(#[from] FileError),
+    #[error(transparent)]
+    Position(#[from] PositionError),
+    #[error("cannot open {label}: {source}")]
+    Moves {
+        label: String,
+        #[source]
+        source: RecordError,
+    },
+    #[error("{file}: {source}")]
+    Json {
+        file: String,
+        #[source]
+        source: RecordError,
+    },
+    /// A record or game text that does not read, its diagnostics shown at
+    /// their lines and columns.
+    #[error("{0}")]
+    Diagnostics(String),
+    #[error("paste the game as printed into the field first")]
+    NothingPasted,
+    #[error("the record's start: {0}")]
+    Start(#[source] PositionError),
+    #[error(transparent)]
+    Tree(#[from] TreeError),
+    #[error("the rules embedded in the record of `{0}` do not compile")]
+    EmbeddedRules(String),
+    #[error("unknown variant `{0}` (open it in Rules and press Play this variant first)")]
+    UnknownVariant(String),
+}
 
 /// A game that would replace the one in progress, waiting for the answer
 /// to [`PlayModel::question`]; made by its constructors
@@ -71,7 +110,11 @@ impl Replacement {
 
     /// A game given as moves in notation (the Lab's "Open #N"); the seats
     /// stay as they are.
-    pub fn moves(variant: Variant, moves: &[String], label: &str) -> Result<Replacement, String> {
+    pub fn moves(
+        variant: Variant,
+        moves: &[String],
+        label: &str,
+    ) -> Result<Replacement, OpenError> {
         let record = GameRecord {
             variant: variant.name().to_string(),
             start: None,
@@ -85,13 +128,16 @@ impl Replacement {
                 Ok(Replacement::new(variant, game, what, "Discard and open")
                     .saying(format!("opened {label}")))
             }
-            Err(e) => Err(format!("cannot open {label}: {e}")),
+            Err(source) => Err(OpenError::Moves {
+                label: label.to_string(),
+                source,
+            }),
         }
     }
 
     /// A game from a position string of `v`.
-    pub fn position(v: &Variant, text: &str) -> Result<Replacement, String> {
-        let pos = v.parse_position(text.trim()).map_err(|e| e.to_string())?;
+    pub fn position(v: &Variant, text: &str) -> Result<Replacement, OpenError> {
+        let pos = v.parse_position(text.trim())?;
         let game = Game::from_position(v, pos);
         let what = "Loading the position replaces it".into();
         Ok(Replacement::new(v.clone(), game, what, "Discard and load").saying("position loaded"))
@@ -99,8 +145,8 @@ impl Replacement {
 
     /// A game from the position string held in the file at `path` (its
     /// first line that is not empty).
-    pub fn position_file(v: &Variant, path: &Path) -> Result<Replacement, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn position_file(v: &Variant, path: &Path) -> Result<Replacement, OpenError> {
+        let text = files::read(path)?;
         let line = text.lines().map(str::trim).find(|l| !l.is_empty());
         Replacement::position(v, line.unwrap_or_default())
     }
@@ -116,13 +162,13 @@ impl Replacement {
     /// JSON (a record, or an older game record), of `v`, a shipped variant
     /// or one whose rules it embeds, with its variations, glyphs and
     /// comments. What is wrong is said at its line and column.
-    pub fn record(v: &Variant, text: &str) -> Result<Replacement, String> {
+    pub fn record(v: &Variant, text: &str) -> Result<Replacement, OpenError> {
         Replacement::record_as(v, text, "the record", "record loaded")
     }
 
     /// The record in the file at `path`.
-    pub fn record_file(v: &Variant, path: &Path) -> Result<Replacement, String> {
-        let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    pub fn record_file(v: &Variant, path: &Path) -> Result<Replacement, OpenError> {
+        let text = files::read(path)?;
         let file = path.display().to_string();
         Replacement::record_as(v, &text, &file, &format!("opened {file}"))
     }
@@ -130,29 +176,36 @@ impl Replacement {
     /// A game as printed in a magazine or a book (move numbers, commas,
     /// glyphs, comments in brackets or prose, `Resign`), of `v` ("Paste
     /// game text").
-    pub fn printed(v: &Variant, text: &str) -> Result<Replacement, String> {
+    pub fn printed(v: &Variant, text: &str) -> Result<Replacement, OpenError> {
         if text.trim().is_empty() {
-            return Err("paste the game as printed into the field first".into());
+            return Err(OpenError::NothingPasted);
         }
         match murus_engine::record::read_printed(text, v) {
             Ok(record) => Replacement::read(record, v.clone(), "game text read"),
             Err(diags) => {
                 let shown = murus_engine::record::render(&diags, "the game text", text);
-                Err(shown.trim_end().to_string())
+                Err(OpenError::Diagnostics(shown.trim_end().to_string()))
             }
         }
     }
 
-    fn record_as(v: &Variant, text: &str, file: &str, done: &str) -> Result<Replacement, String> {
+    fn record_as(
+        v: &Variant,
+        text: &str,
+        file: &str,
+        done: &str,
+    ) -> Result<Replacement, OpenError> {
         let (record, variant) = if text.trim_start().starts_with('{') {
-            let r = Record::from_json(text).map_err(|e| format!("{file}: {e}"))?;
+            let r = Record::from_json(text).map_err(|source| OpenError::Json {
+                file: file.to_string(),
+                source,
+            })?;
             let variant = variant_of(v, &r)?;
             (r, variant)
         } else {
             murus_engine::record::read(text, Some(v)).map_err(|diags| {
-                murus_engine::record::render(&diags, file, text)
-                    .trim_end()
-                    .to_string()
+                let shown = murus_engine::record::render(&diags, file, text);
+                OpenError::Diagnostics(shown.trim_end().to_string())
             })?
         };
         Replacement::read(record, variant, done)
@@ -160,14 +213,12 @@ impl Replacement {
 
     /// The game of a record read (its main line shown to its end, its
     /// variations in the tree).
-    fn read(record: Record, variant: Variant, done: &str) -> Result<Replacement, String> {
+    fn read(record: Record, variant: Variant, done: &str) -> Result<Replacement, OpenError> {
         let start = match &record.start {
-            Some(s) => variant
-                .parse_position(s)
-                .map_err(|e| format!("the record's start: {e}"))?,
+            Some(s) => variant.parse_position(s).map_err(OpenError::Start)?,
             None => variant.start(),
         };
-        let tree = MoveTree::from_record(&variant, &start, &record).map_err(|e| e.to_string())?;
+        let tree = MoveTree::from_record(&variant, &start, &record)?;
         let mut game = Game::from_position(&variant, start);
         for m in tree.main_line() {
             game.play(m);
@@ -187,24 +238,16 @@ impl Replacement {
 
 /// The variant of a record read from JSON: `played`, a shipped one, or the
 /// rules it embeds.
-fn variant_of(played: &Variant, record: &Record) -> Result<Variant, String> {
+fn variant_of(played: &Variant, record: &Record) -> Result<Variant, OpenError> {
     if let Some(rules) = &record.rules {
-        return Variant::compile(rules).map_err(|_| {
-            format!(
-                "the rules embedded in the record of `{}` do not compile",
-                record.variant
-            )
-        });
+        return Variant::compile(rules)
+            .map_err(|_| OpenError::EmbeddedRules(record.variant.clone()));
     }
     if record.variant == played.name() {
         return Ok(played.clone());
     }
-    Variant::builtin(&record.variant).ok_or_else(|| {
-        format!(
-            "unknown variant `{}` (open it in Rules and press Play this variant first)",
-            record.variant
-        )
-    })
+    Variant::builtin(&record.variant)
+        .ok_or_else(|| OpenError::UnknownVariant(record.variant.clone()))
 }
 
 impl PlayModel {
@@ -226,14 +269,14 @@ impl PlayModel {
     /// game, a position, a record…), asking first when moves or notes of
     /// the game in progress are not saved; a message says what is wrong
     /// with what was read. Returns whether it read.
-    pub fn open(&mut self, read: impl FnOnce(&Variant) -> Result<Replacement, String>) -> bool {
+    pub fn open(&mut self, read: impl FnOnce(&Variant) -> Result<Replacement, OpenError>) -> bool {
         match read(self.game.cursor().variant()) {
             Ok(r) => {
                 self.request(r);
                 true
             }
             Err(e) => {
-                self.feedback.error(e);
+                self.feedback.error(e.to_string());
                 false
             }
         }
