@@ -408,6 +408,14 @@ pub fn create(
     Ok(folder)
 }
 
+/// Removes the folder of a check that [`create`] made and whose thread
+/// never started it (a comparison cancelled before its turn): it would
+/// read as a check cut short. A folder that cannot be removed stays, listed
+/// as unfinished.
+pub fn forget_unplayed(folder: &Path) {
+    let _ = std::fs::remove_dir_all(folder);
+}
+
 /// A kept check, read back to be shown or resumed.
 #[derive(Clone, Debug)]
 pub struct Opened {

@@ -1,8 +1,8 @@
 //! What every lab job shares, written once: a [`JobPanel`] over a kind of
-//! job ([`JobKind`]: self-play runs, balance checks, reports) holds the
-//! worker that plays it, the folder of the one going on, the history of
-//! those kept in the runs folder, the one a crash cut short offered for
-//! resuming, and the panel's message; it says whether something is busy,
+//! job ([`JobKind`]: self-play runs, balance checks, the checks of a
+//! comparison, reports) holds the worker that plays it, the folder of the
+//! one going on, the history of those kept in the runs folder, the one a
+//! crash cut short offered for resuming, and the panel's message; it says whether something is busy,
 //! starts, cancels, offers, resumes and discards alike for every kind. The
 //! models add what is their own: what a job shows and how it ends.
 
@@ -229,6 +229,14 @@ impl<K: JobKind> JobPanel<K> {
         self.offer = None;
         self.rescan();
         true
+    }
+
+    /// The job going on has moved on to the kept job in `folder` (a
+    /// comparison's next check): a cancel now stops that one.
+    pub fn moved_on(&mut self, folder: &Path) {
+        if self.is_running() {
+            self.live = Some(folder.to_path_buf());
+        }
     }
 
     /// Goes on with the kept job in `folder` (the user no longer stopped

@@ -151,10 +151,11 @@ impl LabPanel {
         let model = LabModel::with_waker(saved, waker.clone());
         let balance = BalanceModel::with_waker(&model.runs_dir(), waker.clone());
         let report = reports::ReportModel::with_waker(&model.runs_dir(), waker.clone());
+        let compare = CompareModel::with_waker(&model.runs_dir(), waker);
         LabPanel {
             model,
             balance,
-            compare: CompareModel::with_waker(waker),
+            compare,
             report,
             chosen: None,
         }
@@ -215,6 +216,7 @@ impl LabPanel {
         self.model.set_settings(settings);
         self.balance.set_runs_dir(&self.model.runs_dir());
         self.report.set_runs_dir(&self.model.runs_dir());
+        self.compare.set_runs_dir(&self.model.runs_dir());
     }
 
     /// Changes the settings with `edit` ([`LabPanel::set_settings`]).
@@ -316,7 +318,7 @@ impl LabPanel {
         let saved = self.model.saved();
         let files: Vec<PathBuf> = saved.compare.files.iter().map(PathBuf::from).collect();
         self.compare
-            .compare_files(&files, &saved.balance.settings(), &self.model.runs_dir());
+            .compare_files(&files, &saved.balance.settings());
         self.balance.rescan();
     }
 

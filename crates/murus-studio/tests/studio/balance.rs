@@ -450,7 +450,8 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
 fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
     let dir = scratch_dir("sweep");
     let good = sweep_file(&dir);
-    let corrupt = dir.join("corrupt.json");
+    let corrupt = dir.join("corrupt").join("sweep.json");
+    std::fs::create_dir_all(corrupt.parent().unwrap()).unwrap();
     std::fs::write(&corrupt, "{\"rows\": [1, 2").unwrap();
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
@@ -489,7 +490,7 @@ fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
     h.get_by_label("Load sweep").click();
     steps(&mut h, 3);
     assert!(
-        h.query_by_label_contains("not a sweep's results (sweep.json)")
+        h.query_by_label_contains("sweep.json:1: not a sweep's report: ")
             .is_some(),
         "the error is shown"
     );
