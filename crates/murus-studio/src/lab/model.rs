@@ -16,11 +16,13 @@ use murus_engine::{Outcome, Variant};
 use murus_lab::report::grouped;
 use murus_lab::{Batch, Config, GameResult, GameStats, Report, RunProgress, stats_of};
 
+pub use super::export::Export;
+use super::export::ExportJob;
 use super::job::{JobPanel, threads};
 use super::runs::{self, PastRun, RunJob, RunMsg};
 use super::settings::{LabSaved, Source};
 use crate::worker::{Busy, Reporter, Waker, no_waker};
-use crate::{Command, Feedback, files};
+use crate::{Command, Feedback};
 
 /// How often a running batch rebuilds its report (on a worker thread).
 pub const REPORT_EVERY: Duration = Duration::from_millis(250);
@@ -67,19 +69,6 @@ struct Shown {
     total: u64,
     /// Games finished (while it runs: as its thread last said).
     done: u64,
-}
-
-/// What an export writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Export {
-    /// `report.json`.
-    Json,
-    /// `report.csv`.
-    Csv,
-    /// `report.svg`, murus-lab's chart.
-    Svg,
-    /// `games.jsonl` and the three report files.
-    All,
 }
 
 /// One row of the win-rate chart.
@@ -546,39 +535,28 @@ impl LabModel {
         self.jobs.history()
     }
 
-    /// Writes the shown report (or, for [`Export::All`], its games and
-    /// reports) to the export folder.
-    pub fn export(&mut self, what: Export) {
-        let running = self.is_running();
-        let feedback = self.jobs.feedback_mut();
-        feedback.changed();
-        if running {
-            feedback.error("the run is still going: export when it ends, or cancel it");
-            return;
+    /// What an export of the shown run writes ([`Export::All`]: its games
+    /// and reports) to the export folder, taken now: the exports' worker
+    /// writes it ([`super::export::LabExports`]). Refused while the run
+    /// goes on (its figures change with every game), or before any run.
+    pub fn export_job(&self, what: Export) -> Result<ExportJob, String> {
+        if self.is_running() {
+            return Err("the run is still going: export when it ends, or cancel it".into());
         }
-        let Some(r) = &self.report else {
-            feedback.error("nothing to export: run the lab first");
-            return;
-        };
-        let dir = PathBuf::from(&self.saved.export_dir);
-        let (name, text) = match what {
-            Export::Json => ("report.json", r.to_json()),
-            Export::Csv => ("report.csv", r.to_csv()),
-            Export::Svg => ("report.svg", r.to_svg()),
-            Export::All => {
-                match murus_lab::write_outputs(&dir, r, &self.games) {
-                    Ok(()) => feedback.success(format!(
-                        "wrote games.jsonl and the reports to {}",
-                        dir.display()
-                    )),
-                    Err(e) => feedback.error(e.to_string()),
-                }
-                return;
-            }
-        };
-        match files::write(&dir.join(name), &text) {
-            Ok(m) | Err(m) => feedback.set(m),
-        }
+        let report = self
+            .report
+            .clone()
+            .ok_or("nothing to export: run the lab first")?;
+        Ok(ExportJob {
+            what,
+            dir: PathBuf::from(&self.saved.export_dir),
+            report,
+            games: if what == Export::All {
+                self.games.clone()
+            } else {
+                Vec::new()
+            },
+        })
     }
 }
 

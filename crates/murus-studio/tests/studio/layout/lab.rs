@@ -115,6 +115,7 @@ fn the_self_play_buttons_keep_their_places_and_roles() {
             "Resume run",
             "Export JSON",
             "Export all",
+            "Copy JSON",
             "Self-play",
             "Report",
         ],
@@ -138,6 +139,19 @@ fn the_self_play_buttons_keep_their_places_and_roles() {
                 click(h, "Run");
                 stopped(h);
                 assert_eq!(h.state().lab.model.games().len(), 6);
+            }),
+            Change::new("an export starts", |h| {
+                let out = scratch_dir("layout-export");
+                h.state_mut()
+                    .lab
+                    .edit(|s| s.export_dir = out.display().to_string());
+                steps(h, 1);
+                click(h, "Export all");
+            }),
+            Change::new("the export says where it wrote", |h| {
+                until(h, 60, "the export", |h| !h.state().lab.exports.is_running());
+                steps(h, 2);
+                assert!(shows(h, "exported games.jsonl and the reports to "));
             }),
         ],
     });
