@@ -31,7 +31,7 @@ use serde::{Deserialize, Serialize};
 
 use super::balance::{CheckStages, CheckStatus, status_of};
 use super::checks::{self, CheckMsg, CheckSettings, PastCheck};
-use super::job::{JobKind, JobPanel};
+use super::job::{JobError, JobKind, JobPanel};
 use super::progress::Advance;
 use crate::Feedback;
 use crate::worker::{Busy, Waker, no_waker};
@@ -162,7 +162,7 @@ impl JobKind for CompareJob {
         Vec::new()
     }
 
-    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
+    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), JobError> {
         checks::set_stopped_by_user(folder, stopped)
     }
 }
@@ -197,33 +197,28 @@ fn file_label(path: &Path) -> String {
 }
 
 /// Compiles the rules file `path`, or says why it does not compile
-/// (`tiny.mg:3:5: unknown …`).
-fn compile_file(path: &Path) -> Result<Variant, String> {
-    let source = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", file_label(path)))?;
-    Variant::compile(&source).map_err(|d| {
-        let name = file_label(path);
-        d.first().map_or(name.clone(), |d| {
-            let (line, col) = d.line_col(&source);
-            format!("{name}:{line}:{col}: {}", d.message)
-        })
-    })
+/// (`tiny.mg:3:5: unknown …`: the file by its label, as its column is).
+fn compile_file(path: &Path) -> Result<Variant, JobError> {
+    let label = file_label(path);
+    let source = std::fs::read_to_string(path).map_err(JobError::io(Path::new(&label)))?;
+    JobError::compile(&label, &source)
 }
 
 /// The sweep's results at `path`: the `sweep.json` that `murus sweep`
 /// writes, or its folder, read by murus-lab ([`sweep::read_sweep`]).
-fn read_sweep(path: &Path) -> Result<SweepReport, String> {
+fn read_sweep(path: &Path) -> Result<SweepReport, JobError> {
     let folder = if path.is_dir() {
         path
     } else if path.file_name().is_some_and(|n| n == "sweep.json") {
         path.parent().unwrap_or(Path::new("."))
     } else {
-        return Err(format!(
+        return Err(JobError::refused(format!(
             "{}: a sweep's results are its sweep.json (murus sweep writes it): \
              give that file or its folder",
             path.display()
-        ));
+        )));
     };
-    sweep::read_sweep(folder).map_err(|e| e.to_string())
+    Ok(sweep::read_sweep(folder)?)
 }
 
 impl CompareModel {
@@ -331,7 +326,7 @@ impl CompareModel {
         let config = match settings.config(super::job::threads()) {
             Ok(c) => c,
             Err(e) => {
-                self.jobs.feedback_mut().error(e);
+                self.jobs.feedback_mut().error(e.to_string());
                 return;
             }
         };
@@ -345,9 +340,9 @@ impl CompareModel {
             let label = file_label(path);
             let variant = compile_file(path).and_then(|v| {
                 for l in &config.levels {
-                    l.spec
-                        .check(&v)
-                        .map_err(|e| format!("{label}: level {}: {e}", l.name))?;
+                    l.spec.check(&v).map_err(|e| {
+                        JobError::refused(e).within(format!("{label}: level {}", l.name))
+                    })?;
                 }
                 Ok(v)
             });
@@ -361,7 +356,7 @@ impl CompareModel {
                             path: path.clone(),
                             sha256: String::new(),
                         },
-                        state: ColumnState::Failed(e),
+                        state: ColumnState::Failed(e.to_string()),
                         report: None,
                         ranking: None,
                     });
@@ -410,7 +405,7 @@ impl CompareModel {
                     columns.push(Column {
                         label,
                         origin,
-                        state: ColumnState::Failed(e),
+                        state: ColumnState::Failed(e.to_string()),
                         report: None,
                         ranking: None,
                     });
@@ -496,7 +491,7 @@ impl CompareModel {
                             };
                             column.report = Some(report);
                         }
-                        Err(e) => column.state = ColumnState::Failed(e),
+                        Err(e) => column.state = ColumnState::Failed(e.to_string()),
                     }
                 }
             }
@@ -544,7 +539,7 @@ impl CompareModel {
         let report = match read_sweep(path) {
             Ok(r) => r,
             Err(e) => {
-                self.jobs.feedback_mut().error(e);
+                self.jobs.feedback_mut().error(e.to_string());
                 return;
             }
         };

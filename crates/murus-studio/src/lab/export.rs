@@ -18,6 +18,7 @@ use egui::Ui;
 use murus_lab::report::grouped;
 use murus_lab::{GameResult, Report};
 
+use super::job::JobError;
 use crate::Feedback;
 use crate::worker::{Reporter, Waker, Worker, no_waker};
 
@@ -76,7 +77,7 @@ impl ExportJob {
     /// Writes the files (a worker's task), telling `r` the games done;
     /// the message to show. A cancel while the games are written leaves
     /// nothing written; one between files keeps those written before.
-    fn write(self, r: &Reporter<ExportMsg>) -> Result<String, String> {
+    fn write(self, r: &Reporter<ExportMsg>) -> Result<String, ExportError> {
         let dir = whole_path(&self.dir);
         let reports = murus_lab::write::report_files(&self.report);
         let mut files: Vec<(&str, String)> = Vec::new();
@@ -86,7 +87,11 @@ impl ExportJob {
             Export::Svg => files.push(reports[2].clone()),
             Export::All => {
                 let Some(log) = games_text(&self.games, r) else {
-                    return Err("export cancelled: nothing written".into());
+                    return Err(ExportError::Cancelled {
+                        written: 0,
+                        of: 0,
+                        dir,
+                    });
                 };
                 files.push((GAMES_FILE, log));
                 files.extend(reports);
@@ -94,15 +99,14 @@ impl ExportJob {
         }
         for (i, file) in files.iter().enumerate() {
             if r.cancelled() {
-                return Err(format!(
-                    "export cancelled: {} of {} files written to {}",
-                    i,
-                    files.len(),
-                    dir.display()
-                ));
+                return Err(ExportError::Cancelled {
+                    written: i,
+                    of: files.len(),
+                    dir,
+                });
             }
             murus_lab::folder::write_files(&dir, std::slice::from_ref(file))
-                .map_err(|e| e.to_string())?;
+                .map_err(JobError::from)?;
         }
         Ok(match self.what {
             Export::All => format!(
@@ -112,6 +116,32 @@ impl ExportJob {
             ),
             _ => format!("exported {}", dir.join(files[0].0).display()),
         })
+    }
+}
+
+/// Why an export wrote nothing, or not all.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    /// There is nothing to export now, or a file was not written (the
+    /// error names it).
+    #[error(transparent)]
+    Job(#[from] JobError),
+    /// The user cancelled it: `written` of its `of` files stay in `dir`.
+    #[error("export cancelled: {}", cancelled(*.written, *.of, dir))]
+    Cancelled {
+        written: usize,
+        of: usize,
+        dir: PathBuf,
+    },
+}
+
+/// What a cancelled export left: `nothing written`, or `2 of 4 files
+/// written to DIR`.
+fn cancelled(written: usize, of: usize, dir: &Path) -> String {
+    if written == 0 {
+        "nothing written".into()
+    } else {
+        format!("{written} of {of} files written to {}", dir.display())
     }
 }
 
@@ -141,10 +171,10 @@ fn games_text(games: &[GameResult], r: &Reporter<ExportMsg>) -> Option<String> {
 
 /// What the exports' worker reports: the games written so far, then how
 /// it ended (the message to show).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum ExportMsg {
     Games(u64),
-    Done(Result<String, String>),
+    Done(Result<String, ExportError>),
 }
 
 /// What the export row asked for.
@@ -162,7 +192,7 @@ pub struct LabExports {
     /// What is being written, its games done and of how many.
     writing: Option<(&'static str, u64, u64)>,
     /// How the export ended, once its worker said so.
-    done: Option<Result<String, String>>,
+    done: Option<Result<String, ExportError>>,
     feedback: Feedback,
 }
 
@@ -186,12 +216,12 @@ impl LabExports {
 
     /// Starts writing `job` in the background, or (`Err`) says why there
     /// is nothing to write; refused while an export goes on.
-    pub fn start(&mut self, job: Result<ExportJob, String>) {
+    pub fn start(&mut self, job: Result<ExportJob, JobError>) {
         self.feedback.changed();
         let job = match job {
             Ok(j) => j,
             Err(e) => {
-                self.feedback.error(e);
+                self.feedback.error(e.to_string());
                 return;
             }
         };
@@ -228,8 +258,8 @@ impl LabExports {
         }
         match self.done.take() {
             Some(Ok(m)) => self.feedback.success(m),
-            Some(Err(e)) if e.starts_with("export cancelled") => self.feedback.info(e),
-            Some(Err(e)) => self.feedback.error(e),
+            Some(Err(e @ ExportError::Cancelled { .. })) => self.feedback.info(e.to_string()),
+            Some(Err(e)) => self.feedback.error(e.to_string()),
             None => self
                 .feedback
                 .error("the export stopped on an internal error"),
@@ -403,7 +433,9 @@ mod tests {
             Some("export cancelled: nothing written")
         );
         assert!(!dir.exists());
-        e.start(Err("nothing to export: run the lab first".into()));
+        e.start(Err(JobError::refused(
+            "nothing to export: run the lab first",
+        )));
         assert_eq!(
             e.feedback().text(),
             Some("nothing to export: run the lab first")

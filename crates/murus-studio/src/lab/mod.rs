@@ -56,6 +56,7 @@ use murus_engine::Variant;
 pub use balance::{BalanceModel, BalanceSaved};
 pub use compare::{CompareModel, CompareSaved};
 pub use export::LabExports;
+pub use job::JobError;
 pub use model::{Export, LabModel, REPORT_EVERY, RowKind, WinRow};
 pub use runs::{PastRun, RunState};
 pub use settings::{FROM_RULES, LabMode, LabSaved, Source, default_runs_dir};

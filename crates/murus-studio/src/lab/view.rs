@@ -410,7 +410,11 @@ impl LabPanel {
         {
             return chosen.clone();
         }
-        let chosen = self.model.resolve_variant(from_rules).map(|v| of(&v));
+        let chosen = self
+            .model
+            .resolve_variant(from_rules)
+            .map(|v| of(&v))
+            .map_err(|e| e.to_string());
         self.chosen = Some((key.clone(), chosen.clone()));
         chosen
     }

@@ -664,7 +664,7 @@ fn a_resumed_balance_check_keeps_its_partial_table_in_sight() {
     h.get_by_label("Cancel").click();
     until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
     steps(&mut h, 2);
-    let cut = shown_report(&h).expect("the report of the games played");
+    let cut = shown_report(&h).unwrap_or_else(|| panic!("no report: {:?}", message(&h)));
     let row = h.state().lab.balance.rows()[0].first_player.clone();
     assert!(
         h.query_all(by().label(&row)).next().is_some(),
