@@ -3,7 +3,7 @@
 //! job's life (it starts, is cancelled, is resumed, ends), a resume
 //! offered after a crash, and long titles.
 
-use murus_studio::lab::{BalanceSaved, LabMode};
+use murus_studio::lab::LabMode;
 
 use super::*;
 
@@ -58,15 +58,7 @@ fn lab(mode: LabMode, games: u64) -> H {
         s.variant = "small".into();
         s.bots = vec!["random".into(), "random".into()];
         s.games = games;
-        s.balance = BalanceSaved {
-            levels: vec!["random".into()],
-            fixed_games: true,
-            games,
-            openings: 2,
-            skill_games: 0,
-            seed: 3,
-            ..BalanceSaved::default()
-        };
+        s.balance = crate::balance::quick(games);
         let small = root().join("variants/small.mg");
         let tiny = root().join("variants/sweeps/standard-small.mg");
         s.compare.files = vec![small.display().to_string(), tiny.display().to_string()];
