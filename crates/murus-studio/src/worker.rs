@@ -162,19 +162,12 @@ impl<T: Send + From<P>, P: Clone> Handler<P> for Reporter<T> {
 }
 
 /// A task refused because another is going on.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
+#[error("{what} is going on: cancel it first")]
 pub struct Busy {
     /// What is going on ("a balance check").
     pub what: String,
 }
-
-impl std::fmt::Display for Busy {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        write!(f, "{} is going on: cancel it first", self.what)
-    }
-}
-
-impl std::error::Error for Busy {}
 
 /// A model's background tasks of one kind, one at a time. See the module
 /// documentation.

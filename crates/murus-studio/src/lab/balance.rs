@@ -8,12 +8,13 @@
 use std::path::Path;
 
 use murus_engine::Variant;
+use murus_lab::LabError;
 use murus_lab::balance::{BalanceReport, CheckProgress, Stage};
 use murus_lab::report::{grouped, percent};
 use serde::{Deserialize, Serialize};
 
 use super::checks::{self, CheckJob, CheckMsg, CheckSettings, PastCheck, Stop};
-use super::job::JobPanel;
+use super::job::{JobError, JobPanel};
 use super::progress::Advance;
 use crate::Feedback;
 use crate::worker::{Busy, Waker, no_waker};
@@ -101,7 +102,7 @@ impl BalanceSaved {
 
     /// Why the settings make no check, if they make none.
     pub fn error(&self) -> Option<String> {
-        self.settings().config(1).err()
+        self.settings().config(1).err().map(|e| e.to_string())
     }
 
     /// Takes a check's settings (the stopping rule not in force keeps its
@@ -382,7 +383,7 @@ pub struct BalanceModel {
     stages: CheckStages,
     advance: Advance,
     /// How the check going on ended, once its thread said.
-    ended: Option<Result<BalanceReport, String>>,
+    ended: Option<Result<BalanceReport, LabError>>,
     shown: Option<Shown>,
 }
 
@@ -471,7 +472,7 @@ impl BalanceModel {
     /// written.
     pub fn start(
         &mut self,
-        variant: Result<Variant, String>,
+        variant: Result<Variant, JobError>,
         origin: &str,
         settings: &CheckSettings,
     ) {
@@ -481,18 +482,19 @@ impl BalanceModel {
         let prepared = variant.and_then(|v| {
             let config = settings.config(super::job::threads())?;
             for l in &config.levels {
-                l.spec
-                    .check(&v)
-                    .map_err(|e| format!("level {}: {e}", l.name))?;
+                l.spec.check(&v).map_err(|e| {
+                    JobError::refused(e.to_string()).within(format!("level {}", l.name))
+                })?;
             }
             let folder = checks::create(self.jobs.runs_dir(), &v, &config, origin)?;
-            let check = checks::read(&folder)
-                .ok_or_else(|| format!("{}: the check was not kept", folder.display()))?;
+            let check = checks::read(&folder).ok_or_else(|| {
+                JobError::refused(format!("{}: the check was not kept", folder.display()))
+            })?;
             Ok((v, config, check))
         });
         match prepared {
             Ok((variant, config, check)) => self.launch(variant, check, config, None),
-            Err(e) => self.jobs.feedback_mut().error(e),
+            Err(e) => self.jobs.feedback_mut().error(e.to_string()),
         }
     }
 
@@ -618,18 +620,18 @@ impl BalanceModel {
         }
         let prepared = checks::open_to_resume(folder).and_then(|o| {
             if o.check.older {
-                return Err(format!(
+                return Err(JobError::refused(format!(
                     "{} was kept by an older Murus Studio, before checks kept their \
                      settings for the lab: run the check again",
                     folder.display()
-                ));
+                )));
             }
             let settings = o.check.settings.as_ref().ok_or_else(|| {
-                format!(
+                JobError::refused(format!(
                     "{}: its stopping rule `{}` does not read",
                     folder.display(),
                     o.check.spec.stopping
-                )
+                ))
             })?;
             let config = settings.config(super::job::threads())?;
             Ok((o, config))
@@ -912,7 +914,9 @@ mod tests {
         assert!(!m.is_running());
         assert_eq!(m.feedback().text(), Some("choose at least one level"));
         m.start(
-            Err("the rules editor's file does not compile".into()),
+            Err(JobError::refused(
+                "the rules editor's file does not compile",
+            )),
             "(rules editor)",
             &quick(),
         );

@@ -36,7 +36,7 @@ use murus_lab::folder::Settings as _;
 use murus_lab::{LabError, Mode, RunFolder, RunSpec};
 use serde::{Deserialize, Serialize};
 
-use super::job::{JobKind, Kept};
+use super::job::{JobError, JobKind, Kept};
 use super::notes::{self, Note};
 use crate::worker::Reporter;
 
@@ -97,22 +97,22 @@ impl Default for CheckSettings {
 impl CheckSettings {
     /// The check murus-lab plays, on `threads` threads, or why there is
     /// none (no level, a precision out of range, no games).
-    pub fn config(&self, threads: usize) -> Result<BalanceConfig, String> {
+    pub fn config(&self, threads: usize) -> Result<BalanceConfig, JobError> {
         if self.levels.is_empty() {
-            return Err("choose at least one level".into());
+            return Err(JobError::refused("choose at least one level"));
         }
-        let levels = balance::parse_levels(&self.levels.join(",")).map_err(|e| e.to_string())?;
+        let levels = balance::parse_levels(&self.levels.join(","))?;
         let stopping = match self.stop {
-            Stop::Games(0) => return Err("play at least one game a level".into()),
+            Stop::Games(0) => return Err(JobError::refused("play at least one game a level")),
             Stop::Games(n) => Stopping::Games(n),
             Stop::Precision { points, max_games } => {
                 if !(points > 0.0 && points <= 50.0) {
-                    return Err(format!(
+                    return Err(JobError::refused(format!(
                         "precision ±{points} points: give a half-width above 0 and at most 50"
-                    ));
+                    )));
                 }
                 if max_games == 0 {
-                    return Err("allow at least one game a level".into());
+                    return Err(JobError::refused("allow at least one game a level"));
                 }
                 Stopping::Precision {
                     precision: points / 100.0,
@@ -131,7 +131,7 @@ impl CheckSettings {
             max_plies: None,
             book: None,
         };
-        config.check().map_err(|e| e.to_string())?;
+        config.check()?;
         Ok(config)
     }
 
@@ -305,28 +305,31 @@ pub fn checks_dir(runs: &Path) -> PathBuf {
 }
 
 /// Records whether the user stopped the check in `folder`.
-pub fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
+pub fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), JobError> {
     notes::set_stopped_by_user(folder, CHECK_NOTE, stopped)
 }
 
 /// The report in `folder`'s `balance.json`
 /// ([`murus_lab::balance::read_balance`]): `Ok(None)` when there is none
 /// yet, an error naming the file when it does not read.
-pub fn read_report(folder: &Path) -> Result<Option<BalanceReport>, String> {
+pub fn read_report(folder: &Path) -> Result<Option<BalanceReport>, JobError> {
     match balance::read_balance(folder) {
         Ok(r) => Ok(Some(r)),
         Err(LabError::Io { source, .. }) if source.kind() == std::io::ErrorKind::NotFound => {
             Ok(None)
         }
-        Err(e) => Err(e.to_string()),
+        Err(e) => Err(e.into()),
     }
 }
 
 /// What the check's `balance-run.json` says ([`RunFolder::read_spec`]).
-fn read_spec(folder: &Path) -> Result<BalanceSpec, String> {
-    RunFolder::<BalanceSpec>::read_spec(folder)
-        .map_err(|e| e.to_string())?
-        .ok_or_else(|| format!("{}: no {SPEC_FILE}: not a balance check", folder.display()))
+fn read_spec(folder: &Path) -> Result<BalanceSpec, JobError> {
+    RunFolder::<BalanceSpec>::read_spec(folder)?.ok_or_else(|| {
+        JobError::refused(format!(
+            "{}: no {SPEC_FILE}: not a balance check",
+            folder.display()
+        ))
+    })
 }
 
 /// The check kept in `folder`, if it holds one (a check the command line
@@ -400,12 +403,19 @@ pub fn create(
     variant: &Variant,
     config: &BalanceConfig,
     origin: &str,
-) -> Result<PathBuf, String> {
+) -> Result<PathBuf, JobError> {
     let (folder, _) = notes::create(&checks_dir(runs), variant, CHECK_NOTE, origin)
-        .map_err(|e| format!("cannot keep the check: {e}"))?;
-    RunFolder::open(&folder, &BalanceSpec::of(variant, config), Mode::New)
-        .map_err(|e| e.to_string())?;
+        .map_err(|e| e.within("cannot keep the check"))?;
+    RunFolder::open(&folder, &BalanceSpec::of(variant, config), Mode::New)?;
     Ok(folder)
+}
+
+/// Removes the folder of a check that [`create`] made and whose thread
+/// never started it (a comparison cancelled before its turn): it would
+/// read as a check cut short. A folder that cannot be removed stays, listed
+/// as unfinished.
+pub fn forget_unplayed(folder: &Path) {
+    let _ = std::fs::remove_dir_all(folder);
 }
 
 /// A kept check, read back to be shown or resumed.
@@ -421,7 +431,7 @@ pub struct Opened {
 
 /// Opens the check in `folder`: its rules, spec and report (a
 /// `balance.json` that does not read is an error: see [`open_to_resume`]).
-pub fn open(folder: &Path) -> Result<Opened, String> {
+pub fn open(folder: &Path) -> Result<Opened, JobError> {
     let (variant, check) = rules_and_check(folder)?;
     let report = read_report(folder)?;
     Ok(Opened {
@@ -434,7 +444,7 @@ pub fn open(folder: &Path) -> Result<Opened, String> {
 /// Opens the check in `folder` to go on with it: a `balance.json` that
 /// does not read (torn by a kill as it was written) counts as none, since
 /// the check rewrites it when it ends.
-pub fn open_to_resume(folder: &Path) -> Result<Opened, String> {
+pub fn open_to_resume(folder: &Path) -> Result<Opened, JobError> {
     let (variant, check) = rules_and_check(folder)?;
     Ok(Opened {
         variant,
@@ -444,13 +454,13 @@ pub fn open_to_resume(folder: &Path) -> Result<Opened, String> {
 }
 
 /// The rules and the check kept in `folder`.
-fn rules_and_check(folder: &Path) -> Result<(Variant, PastCheck), String> {
+fn rules_and_check(folder: &Path) -> Result<(Variant, PastCheck), JobError> {
     let check = match read(folder) {
         Some(c) => c,
         None => {
-            return Err(read_spec(folder)
-                .err()
-                .unwrap_or_else(|| "not a balance check".into()));
+            return Err(read_spec(folder).err().unwrap_or_else(|| {
+                JobError::refused(format!("{}: not a balance check", folder.display()))
+            }));
         }
     };
     let variant = notes::rules_of(folder, &check.spec.variant)?;
@@ -476,7 +486,7 @@ pub enum CheckMsg {
     Progress(CheckProgress),
     /// Request `i` ended: its report (interrupted when cancelled), or why
     /// it failed.
-    Ended(usize, Box<Result<BalanceReport, String>>),
+    Ended(usize, Box<Result<BalanceReport, LabError>>),
 }
 
 impl From<CheckProgress> for CheckMsg {
@@ -503,7 +513,7 @@ impl JobKind for CheckJob {
         list(runs)
     }
 
-    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
+    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), JobError> {
         set_stopped_by_user(folder, stopped)
     }
 }
@@ -540,8 +550,7 @@ pub fn play(requests: Vec<Request>, reporter: &Reporter<CheckMsg>) {
             &r.config,
             Some((&r.folder, Mode::Resume)),
             reporter,
-        )
-        .map_err(|e| e.to_string());
+        );
         if !reporter.send(CheckMsg::Ended(i, Box::new(result))) {
             break;
         }
@@ -568,7 +577,7 @@ mod tests {
             }
         );
         assert_eq!((c.openings, c.skill_games, c.seed), (4, 100, 1));
-        let bad = |s: CheckSettings| s.config(1).unwrap_err();
+        let bad = |s: CheckSettings| s.config(1).unwrap_err().to_string();
         assert_eq!(
             bad(CheckSettings {
                 levels: Vec::new(),

@@ -7,7 +7,10 @@
 //! a folder of its own among the Lab's balance checks, unless a complete
 //! check of the same spec (the same rules text, by its SHA-256, and the
 //! same settings: [`checks::find_complete`]) is already kept there: that
-//! one is reused, since it would play the very same games.
+//! one is reused, since it would play the very same games. The checks run
+//! on the Lab's one job panel ([`JobPanel`] over [`CompareJob`]), as runs,
+//! checks and reports do; the sweep's results are read by murus-lab
+//! ([`sweep::read_sweep`]).
 //!
 //! **The best column.** Columns are ranked as `murus sweep` ranks its
 //! combinations (`docs/balance.md`, "The ranking": [`sweep::assess`]): by
@@ -27,10 +30,11 @@ use murus_lab::sweep::{self, SweepReport, Tier};
 use serde::{Deserialize, Serialize};
 
 use super::balance::{CheckStages, CheckStatus, status_of};
-use super::checks::{self, CheckMsg, CheckSettings};
+use super::checks::{self, CheckMsg, CheckSettings, PastCheck};
+use super::job::{JobError, JobKind, JobPanel};
 use super::progress::Advance;
 use crate::Feedback;
-use crate::worker::{Busy, Waker, Worker, no_waker};
+use crate::worker::{Busy, Waker, no_waker};
 
 /// What "Compare variants" keeps across restarts.
 #[derive(Clone, Debug, Default, PartialEq, Serialize, Deserialize)]
@@ -142,15 +146,36 @@ impl Column {
 /// ([`Busy`]).
 const CHECKS: &str = "the checks of a comparison";
 
+/// The checks of a comparison as a kind of lab job ([`JobPanel`]). They
+/// are balance checks, kept and listed in Balance's history, which offers
+/// the one a crash cut short: a comparison lists and offers none itself.
+#[derive(Debug)]
+pub struct CompareJob;
+
+impl JobKind for CompareJob {
+    type Msg = CheckMsg;
+    type Kept = PastCheck;
+    const WHAT: &'static str = CHECKS;
+    const DISCARDED: &'static str = "";
+
+    fn list(_: &Path) -> Vec<PastCheck> {
+        Vec::new()
+    }
+
+    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), JobError> {
+        checks::set_stopped_by_user(folder, stopped)
+    }
+}
+
 /// "Compare variants".
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct CompareModel {
     columns: Vec<Column>,
     /// What the columns are: `2 rules files, random, 20 games a level` or
     /// the sweep's file.
     title: String,
-    /// Plays the checks.
-    worker: Worker<CheckMsg>,
+    /// Plays the checks (kept in the runs folder), and the panel's message.
+    jobs: JobPanel<CompareJob>,
     /// The column and the folder of each check going on, in order.
     requests: Vec<(usize, PathBuf)>,
     /// The check under way.
@@ -161,7 +186,6 @@ pub struct CompareModel {
     /// gone together: the bar never goes back.
     stages: Vec<CheckStages>,
     advance: Advance,
-    feedback: Feedback,
 }
 
 /// The label of a rules file: its file name.
@@ -173,30 +197,55 @@ fn file_label(path: &Path) -> String {
 }
 
 /// Compiles the rules file `path`, or says why it does not compile
-/// (`tiny.mg:3:5: unknown …`).
-fn compile_file(path: &Path) -> Result<Variant, String> {
-    let source = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", file_label(path)))?;
-    Variant::compile(&source).map_err(|d| {
-        let name = file_label(path);
-        d.first().map_or(name.clone(), |d| {
-            let (line, col) = d.line_col(&source);
-            format!("{name}:{line}:{col}: {}", d.message)
-        })
-    })
+/// (`tiny.mg:3:5: unknown …`: the file by its label, as its column is).
+fn compile_file(path: &Path) -> Result<Variant, JobError> {
+    let label = file_label(path);
+    let source = std::fs::read_to_string(path).map_err(JobError::io(Path::new(&label)))?;
+    JobError::compile(&label, &source)
+}
+
+/// The sweep's results at `path`: the `sweep.json` that `murus sweep`
+/// writes, or its folder, read by murus-lab ([`sweep::read_sweep`]).
+fn read_sweep(path: &Path) -> Result<SweepReport, JobError> {
+    let folder = if path.is_dir() {
+        path
+    } else if path.file_name().is_some_and(|n| n == "sweep.json") {
+        path.parent().unwrap_or(Path::new("."))
+    } else {
+        return Err(JobError::refused(format!(
+            "{}: a sweep's results are its sweep.json (murus sweep writes it): \
+             give that file or its folder",
+            path.display()
+        )));
+    };
+    Ok(sweep::read_sweep(folder)?)
 }
 
 impl CompareModel {
-    /// No columns; the checks call `waker` when they report.
-    pub fn with_waker(waker: Waker) -> CompareModel {
+    /// No columns; the checks are kept in the runs folder `runs`, and call
+    /// `waker` when they report.
+    pub fn with_waker(runs: &Path, waker: Waker) -> CompareModel {
         CompareModel {
-            worker: Worker::new(waker),
-            ..CompareModel::default()
+            columns: Vec::new(),
+            title: String::new(),
+            jobs: JobPanel::new(runs, waker),
+            requests: Vec::new(),
+            current: None,
+            progress: None,
+            stages: Vec::new(),
+            advance: Advance::new(),
         }
     }
 
-    /// No columns; the checks wake nobody (tests drive the model).
-    pub fn new() -> CompareModel {
-        CompareModel::with_waker(no_waker())
+    /// No columns; the checks, kept in `runs`, wake nobody (tests drive
+    /// the model).
+    pub fn new(runs: &Path) -> CompareModel {
+        CompareModel::with_waker(runs, no_waker())
+    }
+
+    /// Keeps the checks in the runs folder `runs` from now on.
+    pub fn set_runs_dir(&mut self, runs: &Path) {
+        self.jobs.set_runs_dir(runs);
     }
 
     /// The columns, in the order chosen (a sweep's: best first).
@@ -211,27 +260,27 @@ impl CompareModel {
 
     /// The panel's message.
     pub fn feedback(&self) -> &Feedback {
-        &self.feedback
+        self.jobs.feedback()
     }
 
     /// The settings changed: messages about the old ones no longer apply.
     pub fn settings_changed(&mut self) {
-        self.feedback.changed();
+        self.jobs.feedback_mut().changed();
     }
 
     /// Whether checks are under way.
     pub fn is_running(&self) -> bool {
-        self.worker.is_running()
+        self.jobs.is_running()
     }
 
     /// Whether it was asked to stop and has not stopped yet.
     pub fn is_cancelling(&self) -> bool {
-        self.is_running() && self.worker.is_cancelled()
+        self.jobs.is_cancelling()
     }
 
     /// The work under way, when the model cannot start anything now.
     pub fn busy(&self) -> Option<Busy> {
-        self.worker.ready().err()
+        self.jobs.busy()
     }
 
     /// The progress of the checks going on: `Variant 2 of 3 (tiny.mg):
@@ -243,7 +292,7 @@ impl CompareModel {
         let mut s = status_of(
             self.progress.clone(),
             self.advance.fraction(),
-            self.worker.is_cancelled(),
+            self.jobs.is_cancelling(),
         );
         if let Some(i) = self.current {
             let column = &self.columns[self.requests[i].0];
@@ -259,29 +308,29 @@ impl CompareModel {
     }
 
     /// Compares the rules files `files` balance-checked with `settings`:
-    /// each is checked in the background (kept under the runs folder
-    /// `runs`), unless a complete check of the same rules and settings is
-    /// kept there already. A file that does not compile gets a column that
-    /// says why; the others go on. Refused (with a message) while checks go
-    /// on, with fewer than two files, or with settings that make no check.
-    pub fn compare_files(&mut self, files: &[PathBuf], settings: &CheckSettings, runs: &Path) {
-        self.feedback.changed();
-        if let Err(busy) = self.worker.ready() {
-            self.feedback.error(busy.to_string());
+    /// each is checked in the background (kept under the runs folder),
+    /// unless a complete check of the same rules and settings is kept there
+    /// already. A file that does not compile gets a column that says why;
+    /// the others go on. Refused (with a message) while checks go on, with
+    /// fewer than two files, or with settings that make no check.
+    pub fn compare_files(&mut self, files: &[PathBuf], settings: &CheckSettings) {
+        if !self.jobs.ready() {
             return;
         }
         if files.len() < 2 {
-            self.feedback
+            self.jobs
+                .feedback_mut()
                 .error("choose two or more rules files to compare");
             return;
         }
         let config = match settings.config(super::job::threads()) {
             Ok(c) => c,
             Err(e) => {
-                self.feedback.error(e);
+                self.jobs.feedback_mut().error(e.to_string());
                 return;
             }
         };
+        let runs = self.jobs.runs_dir().to_path_buf();
         let mut columns = Vec::new();
         let mut requests = Vec::new();
         let mut request_columns = Vec::new();
@@ -291,9 +340,9 @@ impl CompareModel {
             let label = file_label(path);
             let variant = compile_file(path).and_then(|v| {
                 for l in &config.levels {
-                    l.spec
-                        .check(&v)
-                        .map_err(|e| format!("{label}: level {}: {e}", l.name))?;
+                    l.spec.check(&v).map_err(|e| {
+                        JobError::refused(e).within(format!("{label}: level {}", l.name))
+                    })?;
                 }
                 Ok(v)
             });
@@ -307,7 +356,7 @@ impl CompareModel {
                             path: path.clone(),
                             sha256: String::new(),
                         },
-                        state: ColumnState::Failed(e),
+                        state: ColumnState::Failed(e.to_string()),
                         report: None,
                         ranking: None,
                     });
@@ -319,7 +368,7 @@ impl CompareModel {
                 path: path.clone(),
                 sha256: sha256.clone(),
             };
-            if let Some(kept) = checks::find_complete(runs, &variant, &config)
+            if let Some(kept) = checks::find_complete(&runs, &variant, &config)
                 && let Ok(Some(report)) = checks::read_report(&kept.folder)
             {
                 columns.push(Column {
@@ -334,7 +383,7 @@ impl CompareModel {
                 });
                 continue;
             }
-            match checks::create(runs, &variant, &config, &path.display().to_string()) {
+            match checks::create(&runs, &variant, &config, &path.display().to_string()) {
                 Ok(folder) => {
                     request_columns.push((columns.len(), folder.clone()));
                     stages.push(CheckStages::of(&config, variant.player_count()));
@@ -356,7 +405,7 @@ impl CompareModel {
                     columns.push(Column {
                         label,
                         origin,
-                        state: ColumnState::Failed(e),
+                        state: ColumnState::Failed(e.to_string()),
                         report: None,
                         ranking: None,
                     });
@@ -366,26 +415,24 @@ impl CompareModel {
         self.title = format!("{} rules files, {}", files.len(), settings.describe());
         self.columns = columns;
         let reused = self.columns.len() - requests.len() - failed;
+        let feedback = self.jobs.feedback_mut();
         if failed > 0 {
-            self.feedback.warning(format!(
+            feedback.warning(format!(
                 "{failed} of {} files cannot be checked: their columns say why",
                 files.len()
             ));
         } else if reused > 0 {
-            self.feedback.info(format!(
+            feedback.info(format!(
                 "{reused} of {} files were checked before with these settings: their checks are reused",
                 files.len()
             ));
         }
-        if requests.is_empty() {
+        let Some((_, first)) = request_columns.first() else {
             self.rank_files();
             return;
-        }
-        let started = self
-            .worker
-            .start(CHECKS, move |r| checks::play(requests, &r));
-        if let Err(busy) = started {
-            self.feedback.error(busy.to_string());
+        };
+        let first = first.clone();
+        if !self.jobs.start(&first, move |r| checks::play(requests, &r)) {
             return;
         }
         self.requests = request_columns;
@@ -396,15 +443,10 @@ impl CompareModel {
     }
 
     /// Stops the checks: the finished games are kept, and the check under
-    /// way stays in the Balance history, where it can be resumed.
+    /// way stays in the Balance history, where it can be resumed (the user
+    /// stopped it: it is not offered after a restart).
     pub fn cancel(&mut self) {
-        if !self.is_running() {
-            return;
-        }
-        self.worker.stop();
-        if let Some((_, folder)) = self.current.and_then(|i| self.requests.get(i)) {
-            let _ = checks::set_stopped_by_user(folder, true);
-        }
+        self.jobs.cancel();
     }
 
     /// Collects the checks that ended.
@@ -412,13 +454,14 @@ impl CompareModel {
         if self.requests.is_empty() {
             return;
         }
-        let cancelled = self.worker.is_cancelled();
-        for m in self.worker.poll() {
+        let cancelled = self.jobs.is_cancelling();
+        for m in self.jobs.poll() {
             match m {
                 CheckMsg::Started(i) => {
                     self.current = Some(i);
-                    if let Some((c, _)) = self.requests.get(i) {
+                    if let Some((c, folder)) = self.requests.get(i) {
                         self.columns[*c].state = ColumnState::Running;
+                        self.jobs.moved_on(folder);
                     }
                 }
                 CheckMsg::Progress(p) => {
@@ -448,22 +491,20 @@ impl CompareModel {
                             };
                             column.report = Some(report);
                         }
-                        Err(e) => column.state = ColumnState::Failed(e),
+                        Err(e) => column.state = ColumnState::Failed(e.to_string()),
                     }
                 }
             }
         }
-        if self.worker.is_running() {
+        if self.jobs.ended().is_none() {
             return;
         }
         for (c, folder) in std::mem::take(&mut self.requests) {
             let column = &mut self.columns[c];
             if column.state == ColumnState::Waiting {
-                // Never started: its folder holds only the rules and the
-                // note, and would read as a check cut short.
-                if !folder.join("levels").exists() {
-                    let _ = std::fs::remove_dir_all(&folder);
-                }
+                // Never started (the thread says so before it plays): its
+                // folder would read as a check cut short.
+                checks::forget_unplayed(&folder);
             }
             if matches!(column.state, ColumnState::Waiting | ColumnState::Running) {
                 column.state = ColumnState::Failed(if cancelled {
@@ -474,44 +515,36 @@ impl CompareModel {
             }
         }
         self.rank_files();
-        self.feedback.changed();
+        let feedback = self.jobs.feedback_mut();
+        feedback.changed();
         if cancelled {
-            self.feedback
-                .info("cancelled: the finished checks are kept in Balance");
+            feedback.info("cancelled: the finished checks are kept in Balance");
         } else {
-            self.feedback.success(format!(
+            feedback.success(format!(
                 "compared {} variants",
                 self.columns.iter().filter(|c| c.report.is_some()).count()
             ));
         }
     }
 
-    /// Shows the rows of the sweep's results in `path` (`sweep.json`), best
-    /// first. A file that does not read, or is no sweep's results, is
-    /// refused with a message, and the columns shown stay.
+    /// Shows the rows of the sweep's results in `path` (its `sweep.json`,
+    /// or the folder that holds it), best first. A file that does not read,
+    /// or is no sweep's results, is refused with a message that names it,
+    /// and the columns shown stay.
     pub fn load_sweep(&mut self, path: &Path) {
-        self.feedback.changed();
-        if let Err(busy) = self.worker.ready() {
-            self.feedback.error(busy.to_string());
+        if !self.jobs.ready() {
             return;
         }
         let name = path.display();
-        let report: SweepReport = match std::fs::read_to_string(path) {
+        let report = match read_sweep(path) {
+            Ok(r) => r,
             Err(e) => {
-                self.feedback.error(format!("{name}: {e}"));
+                self.jobs.feedback_mut().error(e.to_string());
                 return;
             }
-            Ok(text) => match serde_json::from_str(&text) {
-                Ok(r) => r,
-                Err(e) => {
-                    self.feedback
-                        .error(format!("{name}: not a sweep's results (sweep.json): {e}"));
-                    return;
-                }
-            },
         };
         if report.rows.is_empty() {
-            self.feedback.error(format!(
+            self.jobs.feedback_mut().error(format!(
                 "{name}: the sweep played no combination ({} do not compile)",
                 report.skipped.len()
             ));
@@ -562,9 +595,9 @@ impl CompareModel {
         }
         if report.interrupted {
             text.push_str("; the sweep was interrupted");
-            self.feedback.warning(text);
+            self.jobs.feedback_mut().warning(text);
         } else {
-            self.feedback.success(text);
+            self.jobs.feedback_mut().success(text);
         }
     }
 
@@ -717,7 +750,7 @@ mod tests {
                 file_column("edge5.mg", with_rate(base.clone(), 0.55, [0.45, 0.65])),
                 file_column("edge2.mg", with_rate(base, 0.52, [0.42, 0.62])),
             ],
-            ..CompareModel::default()
+            ..CompareModel::new(Path::new("nowhere"))
         };
         m.rank_files();
         let ranks: Vec<(u64, Tier)> = m
@@ -772,14 +805,14 @@ mod tests {
             skill_games: 0,
             seed: 1,
         };
-        let mut m = CompareModel::new();
-        m.compare_files(std::slice::from_ref(&good), &settings, &runs);
+        let mut m = CompareModel::new(&runs);
+        m.compare_files(std::slice::from_ref(&good), &settings);
         assert_eq!(
             m.feedback().text(),
             Some("choose two or more rules files to compare")
         );
         let missing = dir.join("missing.mg");
-        m.compare_files(&[good.clone(), bad.clone(), missing], &settings, &runs);
+        m.compare_files(&[good.clone(), bad.clone(), missing], &settings);
         let t = std::time::Instant::now();
         while m.is_running() {
             assert!(t.elapsed().as_secs() < 60, "the checks end");
@@ -798,18 +831,24 @@ mod tests {
             panic!("{:?}", c[2].state)
         };
         assert!(why.starts_with("missing.mg: "), "{why}");
-        // A corrupt sweep file is refused, the columns kept.
+        // A corrupt sweep file is refused naming it, the columns kept; so
+        // is a file that is no sweep.json, and a folder without one.
         let corrupt = dir.join("sweep.json");
         std::fs::write(&corrupt, "[]").unwrap();
         let before = m.columns().to_vec();
-        m.load_sweep(&corrupt);
-        assert!(
-            m.feedback()
-                .text()
-                .unwrap()
-                .contains("not a sweep's results (sweep.json)")
-        );
-        assert_eq!(m.columns(), before.as_slice());
+        for (path, says) in [
+            (corrupt.clone(), "sweep.json:1: not a sweep's report: "),
+            (
+                good.clone(),
+                "good.mg: a sweep's results are its sweep.json",
+            ),
+            (runs.clone(), "sweep.json: "),
+        ] {
+            m.load_sweep(&path);
+            let text = m.feedback().text().unwrap();
+            assert!(text.contains(says), "{text}");
+            assert_eq!(m.columns(), before.as_slice());
+        }
         std::fs::remove_dir_all(dir).unwrap();
     }
 }

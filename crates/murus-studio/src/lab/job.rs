@@ -1,15 +1,103 @@
 //! What every lab job shares, written once: a [`JobPanel`] over a kind of
-//! job ([`JobKind`]: self-play runs, balance checks, reports) holds the
-//! worker that plays it, the folder of the one going on, the history of
-//! those kept in the runs folder, the one a crash cut short offered for
-//! resuming, and the panel's message; it says whether something is busy,
+//! job ([`JobKind`]: self-play runs, balance checks, the checks of a
+//! comparison, reports) holds the worker that plays it, the folder of the
+//! one going on, the history of those kept in the runs folder, the one a
+//! crash cut short offered for resuming, and the panel's message; it says whether something is busy,
 //! starts, cancels, offers, resumes and discards alike for every kind. The
 //! models add what is their own: what a job shows and how it ends.
 
 use std::path::{Path, PathBuf};
 
+use murus_ai::SpecError;
+use murus_engine::Variant;
+use murus_lab::LabError;
+
 use crate::Feedback;
 use crate::worker::{Busy, Reporter, Waker, Worker};
+
+/// What went wrong in a lab job's files or work, each naming the file at
+/// fault where there is one: the message the panel shows is its text, and
+/// the cause (murus-lab's error, the system's) stays its source.
+#[derive(Debug, thiserror::Error)]
+pub enum JobError {
+    /// murus-lab refused or failed (its error names the file).
+    #[error(transparent)]
+    Lab(#[from] LabError),
+    /// A file or folder of the studio's own (a note, the rules kept, a
+    /// run's folder) could not be read or made.
+    #[error("{}: {source}", path.display())]
+    Io {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    /// A file written whole or not at all was not (the system's error
+    /// names the file).
+    #[error("{0}")]
+    Write(#[source] std::io::Error),
+    /// Rules that do not compile: the file (as shown), where, and why.
+    #[error("{file}:{line}:{column}: {message}")]
+    Rules {
+        file: String,
+        line: usize,
+        column: usize,
+        message: String,
+    },
+    /// A bot spec that does not read.
+    #[error(transparent)]
+    Bot(#[from] SpecError),
+    /// Settings, rules or a folder that make no job: what to change.
+    #[error("{0}")]
+    Refused(String),
+    /// The error of a part of the job: `seat 2: …`, `cannot resume: …`.
+    #[error("{what}: {source}")]
+    In { what: String, source: Box<JobError> },
+    /// Another job goes on.
+    #[error(transparent)]
+    Busy(#[from] Busy),
+    /// The user stopped it.
+    #[error("stopped")]
+    Stopped,
+}
+
+impl JobError {
+    /// A refusal saying `why`.
+    pub fn refused(why: impl Into<String>) -> JobError {
+        JobError::Refused(why.into())
+    }
+
+    /// This error as the error of `what`, a part of the job.
+    pub fn within(self, what: impl Into<String>) -> JobError {
+        JobError::In {
+            what: what.into(),
+            source: Box::new(self),
+        }
+    }
+
+    /// The error of the system's `source` about `path`.
+    pub fn io(path: &Path) -> impl FnOnce(std::io::Error) -> JobError + '_ {
+        move |source| JobError::Io {
+            path: path.to_path_buf(),
+            source,
+        }
+    }
+
+    /// The rules `source`, shown as `file`, compiled: the variant, or where
+    /// and why they do not compile (their first error).
+    pub fn compile(file: &str, source: &str) -> Result<Variant, JobError> {
+        Variant::compile(source).map_err(|d| match d.first() {
+            Some(d) => {
+                let (line, column) = d.line_col(source);
+                JobError::Rules {
+                    file: file.to_string(),
+                    line,
+                    column,
+                    message: d.message.clone(),
+                }
+            }
+            None => JobError::refused(format!("{file}: the rules do not compile")),
+        })
+    }
+}
 
 /// The threads a lab job uses: all the CPUs the studio may run on
 /// ([`murus_engine::util::default_threads`]) but one, kept for the UI.
@@ -46,7 +134,7 @@ pub trait JobKind {
     fn list(runs: &Path) -> Vec<Self::Kept>;
     /// Records in `folder` whether the user stopped its job (such a job is
     /// not offered after a restart).
-    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String>;
+    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), JobError>;
 }
 
 /// The part of a lab model that every kind of job shares.
@@ -160,7 +248,7 @@ impl<K: JobKind> JobPanel<K> {
         self.feedback.changed();
         match K::set_stopped_by_user(&folder, true) {
             Ok(()) => self.feedback.info(K::DISCARDED),
-            Err(e) => self.feedback.error(e),
+            Err(e) => self.feedback.error(e.to_string()),
         }
         self.rescan();
     }
@@ -231,11 +319,19 @@ impl<K: JobKind> JobPanel<K> {
         true
     }
 
+    /// The job going on has moved on to the kept job in `folder` (a
+    /// comparison's next check): a cancel now stops that one.
+    pub fn moved_on(&mut self, folder: &Path) {
+        if self.is_running() {
+            self.live = Some(folder.to_path_buf());
+        }
+    }
+
     /// Goes on with the kept job in `folder` (the user no longer stopped
     /// it); a note that cannot be written is a warning.
     pub fn resuming(&mut self, folder: &Path) {
         if let Err(e) = K::set_stopped_by_user(folder, false) {
-            self.feedback.warning(e);
+            self.feedback.warning(e.to_string());
         }
     }
 
@@ -249,7 +345,7 @@ impl<K: JobKind> JobPanel<K> {
         if let Some(folder) = &self.live
             && let Err(e) = K::set_stopped_by_user(folder, true)
         {
-            self.feedback.warning(e);
+            self.feedback.warning(e.to_string());
         }
     }
 
@@ -272,5 +368,40 @@ impl<K: JobKind> JobPanel<K> {
     /// Waits for the job going on to end (tests and scripts).
     pub fn wait(&mut self) {
         self.worker.wait();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::error::Error as _;
+
+    use super::*;
+
+    #[test]
+    fn a_job_error_names_the_file_and_keeps_its_cause() {
+        let folder = std::env::temp_dir().join(format!(
+            "murus-studio-job-error-{}/no-such-folder",
+            std::process::id()
+        ));
+        let e = crate::lab::runs::set_stopped_by_user(&folder, true).unwrap_err();
+        assert!(matches!(e, JobError::Write(_)), "{e:?}");
+        assert!(e.to_string().contains("no-such-folder/studio.json"), "{e}");
+        assert!(e.source().is_some(), "the system's error is its source");
+        let e = e.within("cannot resume");
+        assert!(e.to_string().starts_with("cannot resume: "), "{e}");
+        assert!(e.source().and_then(|s| s.source()).is_some(), "a chain");
+        let e = JobError::compile("bad.mg", "variant \"bad\"\nboard rect 0 x 0\n").unwrap_err();
+        assert!(
+            matches!(&e, JobError::Rules { file, line: 1, column: 1, .. } if file == "bad.mg"),
+            "{e:?}"
+        );
+        assert_eq!(e.to_string(), "bad.mg:1:1: missing `player`");
+        let lab = murus_lab::balance::parse_levels("grandmaster").unwrap_err();
+        let e = JobError::from(lab);
+        assert!(matches!(e, JobError::Lab(_)));
+        assert!(
+            e.to_string().starts_with("unknown level `grandmaster`"),
+            "{e}"
+        );
     }
 }

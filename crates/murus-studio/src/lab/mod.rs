@@ -38,6 +38,7 @@ mod balance_view;
 pub mod checks;
 pub mod compare;
 pub(crate) mod controls;
+pub mod export;
 mod job;
 pub mod model;
 pub mod notes;
@@ -54,6 +55,8 @@ use murus_engine::Variant;
 
 pub use balance::{BalanceModel, BalanceSaved};
 pub use compare::{CompareModel, CompareSaved};
+pub use export::LabExports;
+pub use job::JobError;
 pub use model::{Export, LabModel, REPORT_EVERY, RowKind, WinRow};
 pub use runs::{PastRun, RunState};
 pub use settings::{FROM_RULES, LabMode, LabSaved, Source, default_runs_dir};
@@ -88,8 +91,10 @@ pub enum LabAction {
     ResumeOffer,
     /// Keep the run offered after a crash in the history, and stop asking.
     DiscardOffer,
-    /// Write the shown report.
+    /// Write the shown report (on the exports' worker).
     Export(Export),
+    /// Stop the export going on.
+    CancelExport,
     /// Start a balance check with the settings.
     RunCheck,
     /// Go on with the kept check in this folder.
@@ -131,6 +136,8 @@ pub struct LabPanel {
     pub compare: CompareModel,
     /// The designer's reports.
     pub report: reports::ReportModel,
+    /// The shown run's exports, written on a worker of their own.
+    pub exports: LabExports,
     /// The chosen variant and its number of players (or why there is
     /// none), for the choice it was worked out for: compiling a file every
     /// frame would cost too much.
@@ -151,11 +158,13 @@ impl LabPanel {
         let model = LabModel::with_waker(saved, waker.clone());
         let balance = BalanceModel::with_waker(&model.runs_dir(), waker.clone());
         let report = reports::ReportModel::with_waker(&model.runs_dir(), waker.clone());
+        let compare = CompareModel::with_waker(&model.runs_dir(), waker.clone());
         LabPanel {
             model,
             balance,
-            compare: CompareModel::with_waker(waker),
+            compare,
             report,
+            exports: LabExports::new(waker),
             chosen: None,
         }
     }
@@ -215,6 +224,7 @@ impl LabPanel {
         self.model.set_settings(settings);
         self.balance.set_runs_dir(&self.model.runs_dir());
         self.report.set_runs_dir(&self.model.runs_dir());
+        self.compare.set_runs_dir(&self.model.runs_dir());
     }
 
     /// Changes the settings with `edit` ([`LabPanel::set_settings`]).
@@ -239,7 +249,8 @@ impl LabPanel {
             LabAction::OpenRun(f) => self.model.open_run(&f),
             LabAction::ResumeOffer => self.model.resume_offer(),
             LabAction::DiscardOffer => self.model.discard_offer(),
-            LabAction::Export(what) => self.model.export(what),
+            LabAction::Export(what) => self.exports.start(self.model.export_job(what)),
+            LabAction::CancelExport => self.exports.cancel(),
             LabAction::RunCheck => self.start_balance(from_rules),
             LabAction::ResumeCheck(f) => {
                 self.balance.resume(&f);
@@ -316,7 +327,7 @@ impl LabPanel {
         let saved = self.model.saved();
         let files: Vec<PathBuf> = saved.compare.files.iter().map(PathBuf::from).collect();
         self.compare
-            .compare_files(&files, &saved.balance.settings(), &self.model.runs_dir());
+            .compare_files(&files, &saved.balance.settings());
         self.balance.rescan();
     }
 
@@ -338,6 +349,7 @@ impl LabPanel {
     /// waits).
     pub fn poll(&mut self) {
         self.model.poll();
+        self.exports.poll();
         self.balance.poll();
         self.report.poll();
         let comparing = self.compare.is_running();

@@ -14,13 +14,15 @@ use murus_ai::BotSpec;
 use murus_engine::job::Handler;
 use murus_engine::{Outcome, Variant};
 use murus_lab::report::grouped;
-use murus_lab::{Batch, Config, GameResult, GameStats, Report, RunProgress, stats_of};
+use murus_lab::{Batch, Config, GameResult, GameStats, LabError, Report, RunProgress, stats_of};
 
-use super::job::{JobPanel, threads};
+pub use super::export::Export;
+use super::export::ExportJob;
+use super::job::{JobError, JobPanel, threads};
 use super::runs::{self, PastRun, RunJob, RunMsg};
 use super::settings::{LabSaved, Source};
 use crate::worker::{Busy, Reporter, Waker, no_waker};
-use crate::{Command, Feedback, files};
+use crate::{Command, Feedback};
 
 /// How often a running batch rebuilds its report (on a worker thread).
 pub const REPORT_EVERY: Duration = Duration::from_millis(250);
@@ -69,19 +71,6 @@ struct Shown {
     done: u64,
 }
 
-/// What an export writes.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Export {
-    /// `report.json`.
-    Json,
-    /// `report.csv`.
-    Csv,
-    /// `report.svg`, murus-lab's chart.
-    Svg,
-    /// `games.jsonl` and the three report files.
-    All,
-}
-
 /// One row of the win-rate chart.
 #[derive(Clone, Debug, PartialEq)]
 pub struct WinRow {
@@ -114,7 +103,7 @@ pub struct LabModel {
     /// for resuming, and the panel's message.
     jobs: JobPanel<RunJob>,
     /// How the batch going on ended, once its thread said.
-    ended: Option<Result<Report, String>>,
+    ended: Option<Result<Report, LabError>>,
     shown: Option<Shown>,
     /// Finished games of the shown run (by number once it is over, in
     /// finishing order while it goes on).
@@ -241,24 +230,16 @@ impl LabModel {
 
     /// The chosen variant, compiled; `from_rules` is what the Rules editor
     /// compiled.
-    pub fn resolve_variant(&self, from_rules: Option<&Variant>) -> Result<Variant, String> {
+    pub fn resolve_variant(&self, from_rules: Option<&Variant>) -> Result<Variant, JobError> {
         match self.saved.source() {
             Source::Rules => from_rules
                 .cloned()
-                .ok_or_else(|| "the rules editor's file does not compile".to_string()),
-            Source::Builtin(name) => {
-                Variant::builtin(name).ok_or_else(|| format!("unknown variant `{name}`"))
-            }
+                .ok_or_else(|| JobError::refused("the rules editor's file does not compile")),
+            Source::Builtin(name) => Variant::builtin(name)
+                .ok_or_else(|| JobError::refused(format!("unknown variant `{name}`"))),
             Source::File(path) => {
-                let source = std::fs::read_to_string(path)
-                    .map_err(|e| format!("{}: {e}", path.display()))?;
-                Variant::compile(&source).map_err(|d| {
-                    let name = path.display().to_string();
-                    d.first().map_or(name.clone(), |d| {
-                        let (line, col) = d.line_col(&source);
-                        format!("{name}:{line}:{col}: {}", d.message)
-                    })
-                })
+                let source = std::fs::read_to_string(path).map_err(JobError::io(path))?;
+                JobError::compile(&path.display().to_string(), &source)
             }
         }
     }
@@ -271,19 +252,19 @@ impl LabModel {
 
     /// The games and bots of a run with the current settings, or why there
     /// can be none.
-    fn config(&self, variant: &Variant) -> Result<Config, String> {
+    fn config(&self, variant: &Variant) -> Result<Config, JobError> {
         let mut specs = Vec::new();
         for (i, b) in self.saved.bots.iter().enumerate() {
             specs.push(
                 b.parse::<BotSpec>()
-                    .map_err(|e| format!("seat {}: {e}", i + 1))?,
+                    .map_err(|e| JobError::from(e).within(format!("seat {}", i + 1)))?,
             );
         }
         if specs.is_empty() {
-            return Err("give at least one bot".into());
+            return Err(JobError::refused("give at least one bot"));
         }
         if self.saved.games == 0 {
-            return Err("play at least one game".into());
+            return Err(JobError::refused("play at least one game"));
         }
         Ok(Config::new(variant, specs, self.saved.games, self.saved.seed).with_threads(threads()))
     }
@@ -308,7 +289,7 @@ impl LabModel {
         let (variant, config, dir) = match prepared {
             Ok(p) => p,
             Err(e) => {
-                self.jobs.feedback_mut().error(e);
+                self.jobs.feedback_mut().error(e.to_string());
                 return;
             }
         };
@@ -337,9 +318,7 @@ impl LabModel {
                 config: config.clone(),
                 stats: Mutex::new((found, Instant::now())),
             };
-            let ended = murus_lab::spawn(&v, config, Some(dir), feed)
-                .and_then(Batch::join)
-                .map_err(|e| e.to_string());
+            let ended = murus_lab::spawn(&v, config, Some(dir), feed).and_then(Batch::join);
             reporter.send(RunMsg::Ended(Box::new(ended)));
         });
         if !started {
@@ -546,37 +525,30 @@ impl LabModel {
         self.jobs.history()
     }
 
-    /// Writes the shown report (or, for [`Export::All`], its games and
-    /// reports) to the export folder.
-    pub fn export(&mut self, what: Export) {
-        let running = self.is_running();
-        let feedback = self.jobs.feedback_mut();
-        feedback.changed();
-        if running {
-            feedback.error("the run is still going: export when it ends, or cancel it");
-            return;
+    /// What an export of the shown run writes ([`Export::All`]: its games
+    /// and reports) to the export folder, taken now: the exports' worker
+    /// writes it ([`super::export::LabExports`]). Refused while the run
+    /// goes on (its figures change with every game), or before any run.
+    pub fn export_job(&self, what: Export) -> Result<ExportJob, JobError> {
+        if self.is_running() {
+            return Err(JobError::refused(
+                "the run is still going: export when it ends, or cancel it",
+            ));
         }
-        let Some(r) = &self.report else {
-            feedback.error("nothing to export: run the lab first");
-            return;
-        };
-        let dir = PathBuf::from(&self.saved.export_dir);
-        let (name, text) = match what {
-            Export::Json => ("report.json", r.to_json()),
-            Export::Csv => ("report.csv", r.to_csv()),
-            Export::Svg => ("report.svg", r.to_svg()),
-            Export::All => {
-                match murus_lab::write_outputs(&dir, r, &self.games) {
-                    Ok(()) => feedback.success(format!(
-                        "wrote games.jsonl and the reports to {}",
-                        dir.display()
-                    )),
-                    Err(e) => feedback.error(e.to_string()),
-                }
-                return;
-            }
-        };
-        feedback.set(files::write(&dir.join(name), &text).unwrap_or_else(crate::Message::from));
+        let report = self
+            .report
+            .clone()
+            .ok_or_else(|| JobError::refused("nothing to export: run the lab first"))?;
+        Ok(ExportJob {
+            what,
+            dir: PathBuf::from(&self.saved.export_dir),
+            report,
+            games: if what == Export::All {
+                self.games.clone()
+            } else {
+                Vec::new()
+            },
+        })
     }
 }
 

@@ -13,6 +13,8 @@ use murus_engine::Variant;
 use murus_lab::VariantId;
 use serde::{Deserialize, Serialize};
 
+use super::job::JobError;
+
 /// The rules a run or a check played, kept in its folder.
 pub const VARIANT_FILE: &str = "variant.mg";
 
@@ -107,14 +109,14 @@ pub fn read(folder: &Path, file: &str) -> Option<Note> {
 
 /// Writes the note `file` of `folder`, whole or not at all
 /// ([`murus_engine::util::write_atomic`]); the error names the file.
-pub fn write(folder: &Path, file: &str, note: &Note) -> Result<(), String> {
+pub fn write(folder: &Path, file: &str, note: &Note) -> Result<(), JobError> {
     let text = serde_json::to_string_pretty(note).expect("a note serialises");
-    murus_engine::util::write_atomic(&folder.join(file), text).map_err(|e| e.to_string())
+    murus_engine::util::write_atomic(&folder.join(file), text).map_err(JobError::Write)
 }
 
 /// Records in the note `file` of `folder` whether the user stopped its
 /// work (a folder without a note gets one).
-pub fn set_stopped_by_user(folder: &Path, file: &str, stopped: bool) -> Result<(), String> {
+pub fn set_stopped_by_user(folder: &Path, file: &str, stopped: bool) -> Result<(), JobError> {
     let mut note = read(folder, file).unwrap_or_default();
     if note.stopped_by_user == stopped && folder.join(file).is_file() {
         return Ok(());
@@ -141,7 +143,7 @@ pub fn create(
     variant: &Variant,
     file: &str,
     origin: &str,
-) -> Result<(PathBuf, Note), String> {
+) -> Result<(PathBuf, Note), JobError> {
     let started = now();
     let base = parent.join(folder_name(started, variant.name()));
     let mut folder = base.clone();
@@ -150,10 +152,9 @@ pub fn create(
         n += 1;
         folder = PathBuf::from(format!("{}-{n}", base.display()));
     }
-    std::fs::create_dir_all(&folder)
-        .map_err(|e| format!("cannot keep it in {}: {e}", folder.display()))?;
+    std::fs::create_dir_all(&folder).map_err(JobError::io(&folder))?;
     murus_engine::util::write_atomic(&folder.join(VARIANT_FILE), variant.source())
-        .map_err(|e| e.to_string())?;
+        .map_err(JobError::Write)?;
     let note = Note {
         started,
         origin: origin.to_string(),
@@ -165,22 +166,19 @@ pub fn create(
 
 /// The rules played in `folder`: its `variant.mg`, or (a folder the studio
 /// did not write) the shipped variant `id` names, when its source is the
-/// one played.
-pub fn rules_of(folder: &Path, id: &VariantId) -> Result<Variant, String> {
+/// one played. Rules that no longer compile say where and why.
+pub fn rules_of(folder: &Path, id: &VariantId) -> Result<Variant, JobError> {
     let path = folder.join(VARIANT_FILE);
     match std::fs::read_to_string(&path) {
-        Ok(source) => Variant::compile(&source).map_err(|d| {
-            let first = d.first().map_or(String::new(), |d| d.message.clone());
-            format!("{}: the rules no longer compile: {first}", path.display())
-        }),
+        Ok(source) => JobError::compile(&path.display().to_string(), &source),
         Err(_) => Variant::builtin(&id.name)
             .filter(|v| murus_lab::source_sha256(v.source()) == id.source_sha256)
             .ok_or_else(|| {
-                format!(
+                JobError::refused(format!(
                     "{}: no {VARIANT_FILE}, and `{}` is not a shipped variant as it is now",
                     folder.display(),
                     id.name
-                )
+                ))
             }),
     }
 }

@@ -23,7 +23,7 @@ use murus_lab::designer::{
 use murus_lab::folder::Mode;
 use murus_lab::rundir::Holding;
 
-use super::job::{JobKind, JobPanel, Kept as KeptJob};
+use super::job::{JobError, JobKind, JobPanel, Kept as KeptJob};
 use super::notes;
 use super::progress::Advance;
 use crate::feedback::Feedback;
@@ -37,7 +37,15 @@ pub const RULES_FILE: &str = "variant.mg";
 const A_REPORT: &str = "a report";
 
 /// Opens a file in the system's browser (tests record the call instead).
-pub type Opener = Arc<dyn Fn(&Path) -> Result<(), String> + Send + Sync>;
+pub type Opener = Arc<dyn Fn(&Path) -> Result<(), OpenError> + Send + Sync>;
+
+/// A page the system's browser could not be asked to open.
+#[derive(Debug, thiserror::Error)]
+#[error("cannot open {}: {source}", path.display())]
+pub struct OpenError {
+    pub path: PathBuf,
+    pub source: std::io::Error,
+}
 
 /// The system's way of opening a file: `xdg-open` (Linux and the BSDs),
 /// `open` (macOS), `start` (Windows).
@@ -52,10 +60,10 @@ pub fn system_opener() -> Opener {
         } else {
             std::process::Command::new("xdg-open")
         };
-        c.arg(path)
-            .spawn()
-            .map(|_| ())
-            .map_err(|e| format!("cannot open {}: {e}", path.display()))
+        c.arg(path).spawn().map(|_| ()).map_err(|source| OpenError {
+            path: path.to_path_buf(),
+            source,
+        })
     })
 }
 
@@ -63,7 +71,7 @@ pub fn system_opener() -> Opener {
 #[derive(Debug)]
 pub enum ReportMsg {
     Progress(ReportProgress),
-    Ended(Result<Box<DesignerReport>, String>),
+    Ended(Result<Box<DesignerReport>, JobError>),
 }
 
 /// A report kept in the runs folder.
@@ -154,7 +162,7 @@ impl JobKind for ReportJob {
     }
 
     /// Reports keep no note: a stopped one is never offered, only listed.
-    fn set_stopped_by_user(_: &Path, _: bool) -> Result<(), String> {
+    fn set_stopped_by_user(_: &Path, _: bool) -> Result<(), JobError> {
         Ok(())
     }
 }
@@ -185,7 +193,7 @@ pub struct ReportModel {
     advance: Advance,
     /// The sections finished so far by the report going on: title, answer.
     sections: Vec<(String, String)>,
-    ended: Option<Result<Box<DesignerReport>, String>>,
+    ended: Option<Result<Box<DesignerReport>, JobError>>,
     shown: Option<ShownReport>,
     opener: Opener,
 }
@@ -307,21 +315,21 @@ impl ReportModel {
 
     /// Starts a report of `variant` (or says why there is none) with
     /// `budget`, in a new folder of the runs folder.
-    pub fn start(&mut self, variant: Result<Variant, String>, budget: Budget, seed: u64) {
+    pub fn start(&mut self, variant: Result<Variant, JobError>, budget: Budget, seed: u64) {
         if !self.jobs.ready() {
             return;
         }
         let prepared = variant.and_then(|v| {
             let reports = self.jobs.runs_dir().join(REPORTS_FOLDER);
             let folder = new_folder(&reports, v.name(), notes::now());
-            std::fs::create_dir_all(&folder)
-                .and_then(|()| std::fs::write(folder.join(RULES_FILE), v.source()))
-                .map_err(|e| format!("{}: {e}", folder.display()))?;
+            std::fs::create_dir_all(&folder).map_err(JobError::io(&folder))?;
+            murus_engine::util::write_atomic(&folder.join(RULES_FILE), v.source())
+                .map_err(JobError::Write)?;
             Ok((v, folder))
         });
         match prepared {
             Ok((v, folder)) => self.launch(v, folder, budget, seed),
-            Err(e) => self.jobs.feedback_mut().error(e),
+            Err(e) => self.jobs.feedback_mut().error(e.to_string()),
         }
     }
 
@@ -332,7 +340,7 @@ impl ReportModel {
         }
         match read_kept(folder) {
             Ok(k) => self.launch(k.variant, folder.to_path_buf(), k.budget, k.seed),
-            Err(e) => self.jobs.feedback_mut().error(e),
+            Err(e) => self.jobs.feedback_mut().error(e.to_string()),
         }
     }
 
@@ -349,7 +357,7 @@ impl ReportModel {
                     report: k.report,
                 });
             }
-            Err(e) => self.jobs.feedback_mut().error(e),
+            Err(e) => self.jobs.feedback_mut().error(e.to_string()),
         }
     }
 
@@ -358,18 +366,20 @@ impl ReportModel {
         let dir = folder.clone();
         let work = move |r: Reporter<ReportMsg>| {
             let config = ReportConfig::new(budget, seed, super::job::threads());
-            let made = run_report(
+            let made = match run_report(
                 &v,
                 v.name(),
                 &config,
                 Some((&dir, Mode::Resume)),
                 &Forward(&r),
-            )
-            .map_err(|e| e.to_string())
-            .and_then(|report| {
-                murus_publish::write_report(&dir, &v, &report, None).map_err(|e| e.to_string())?;
-                Ok(Box::new(report))
-            });
+            ) {
+                // The lab stops a report the user cancelled with an error.
+                Err(_) if r.cancelled() => Err(JobError::Stopped),
+                Err(e) => Err(e.into()),
+                Ok(report) => murus_publish::write_report(&dir, &v, &report, None)
+                    .map(|()| Box::new(report))
+                    .map_err(JobError::Write),
+            };
             r.send(ReportMsg::Ended(made));
         };
         if !self.jobs.start(&folder, work) {
@@ -428,11 +438,11 @@ impl ReportModel {
                     s.report = Some(*report);
                 }
             }
-            Err(e) if e.contains("stopped") => {
+            Err(JobError::Stopped) => {
                 feedback
                     .info("report stopped; its finished stages are kept: Resume report goes on");
             }
-            Err(e) => feedback.error(e),
+            Err(e) => feedback.error(e.to_string()),
         }
     }
 
@@ -444,7 +454,7 @@ impl ReportModel {
         match page {
             Some(page) => {
                 if let Err(e) = (self.opener)(&page) {
-                    feedback.error(e);
+                    feedback.error(e.to_string());
                 }
             }
             None => feedback.error("no finished report to open".to_string()),
@@ -469,15 +479,14 @@ struct Kept {
 
 /// Reads the report kept in `folder`. A report stopped before the lab
 /// wrote its spec resumes as a quick one of seed 1.
-fn read_kept(folder: &Path) -> Result<Kept, String> {
-    let rules = std::fs::read_to_string(folder.join(RULES_FILE))
-        .map_err(|e| format!("{}: {e}", folder.join(RULES_FILE).display()))?;
-    let variant = Variant::compile(&rules)
-        .map_err(|_| format!("{}: the rules do not compile", folder.display()))?;
+fn read_kept(folder: &Path) -> Result<Kept, JobError> {
+    let path = folder.join(RULES_FILE);
+    let rules = std::fs::read_to_string(&path).map_err(JobError::io(&path))?;
+    let variant = JobError::compile(&path.display().to_string(), &rules)?;
     let (budget, seed, report) = match Holding::<ReportSpec>::read(folder) {
         Ok(h) => (h.spec.budget, h.spec.seed, h.report),
         Err(LabError::NoRun { .. }) => (Budget::Quick, 1, None),
-        Err(e) => return Err(e.to_string()),
+        Err(e) => return Err(e.into()),
     };
     Ok(Kept {
         variant,

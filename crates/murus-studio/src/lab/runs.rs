@@ -10,9 +10,9 @@ use std::path::{Path, PathBuf};
 use murus_engine::Variant;
 use murus_lab::report::grouped;
 use murus_lab::rundir::Holding;
-use murus_lab::{Config, GameResult, Mode, Report, RunDir, RunSpec, stats_of};
+use murus_lab::{Config, GameResult, LabError, Mode, Report, RunDir, RunSpec, stats_of};
 
-use super::job::{JobKind, Kept};
+use super::job::{JobError, JobKind, Kept};
 use super::notes::{self, Note};
 
 pub use super::notes::{VARIANT_FILE, date_time};
@@ -107,7 +107,7 @@ impl JobKind for RunJob {
         list(runs)
     }
 
-    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
+    fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), JobError> {
         set_stopped_by_user(folder, stopped)
     }
 }
@@ -140,7 +140,7 @@ pub enum RunMsg {
     Report(Box<Report>),
     /// The run ended: its report (marked interrupted when it was stopped),
     /// or why it failed.
-    Ended(Box<Result<Report, String>>),
+    Ended(Box<Result<Report, LabError>>),
 }
 
 /// Reads a run folder's note (the default where there is none).
@@ -149,7 +149,7 @@ pub fn read_note(folder: &Path) -> Note {
 }
 
 /// Records whether the user stopped the run in `folder`.
-pub fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), String> {
+pub fn set_stopped_by_user(folder: &Path, stopped: bool) -> Result<(), JobError> {
     notes::set_stopped_by_user(folder, NOTE_FILE, stopped)
 }
 
@@ -161,12 +161,11 @@ pub fn create(
     variant: &Variant,
     config: &Config,
     origin: &str,
-) -> Result<RunDir, String> {
+) -> Result<RunDir, JobError> {
     let (folder, _) = notes::create(runs, variant, NOTE_FILE, origin)
-        .map_err(|e| format!("cannot keep the run: {e}"))?;
-    RunDir::open(&folder, &config.run_spec(), Mode::New)
-        .map(|(dir, _)| dir)
-        .map_err(|e| e.to_string())
+        .map_err(|e| e.within("cannot keep the run"))?;
+    let (dir, _) = RunDir::open(&folder, &config.run_spec(), Mode::New)?;
+    Ok(dir)
 }
 
 /// The self-play run kept in `folder`, if it holds one (a `murus match`
@@ -236,16 +235,15 @@ pub struct Opened {
 
 /// Opens the run in `folder` to show it (`resume` false: the folder is only
 /// read) or to go on with it on `threads` threads.
-pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, String> {
-    let held = Holding::<RunSpec>::read(folder).map_err(|e| e.to_string())?;
+pub fn open(folder: &Path, threads: usize, resume: bool) -> Result<Opened, JobError> {
+    let held = Holding::<RunSpec>::read(folder)?;
     let variant = notes::rules_of(folder, &held.spec.run.variant)?;
-    let config = held.config(&variant, threads).map_err(|e| e.to_string())?;
+    let config = held.config(&variant, threads)?;
     let (dir, games) = if resume {
-        let (dir, games) =
-            RunDir::open(folder, &config.run_spec(), Mode::Resume).map_err(|e| e.to_string())?;
+        let (dir, games) = RunDir::open(folder, &config.run_spec(), Mode::Resume)?;
         (Some(dir), games)
     } else {
-        (None, held.games().map_err(|e| e.to_string())?)
+        (None, held.games()?)
     };
     let report = match held.report {
         Some(r) => r,

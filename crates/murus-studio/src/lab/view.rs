@@ -11,7 +11,8 @@ use crate::layout::still_plot;
 use murus_engine::Variant;
 
 use super::controls::{JobButtons, Pressed};
-use super::model::{Export, RowKind, WinRow};
+use super::export::ExportAsk;
+use super::model::{RowKind, WinRow};
 use super::settings::{FROM_RULES, LabMode, LabSaved, Source};
 use super::{Chosen, LabAction, LabModel, LabPanel};
 use crate::training::{TRAINED_LABEL, TrainedBots};
@@ -409,7 +410,11 @@ impl LabPanel {
         {
             return chosen.clone();
         }
-        let chosen = self.model.resolve_variant(from_rules).map(|v| of(&v));
+        let chosen = self
+            .model
+            .resolve_variant(from_rules)
+            .map(|v| of(&v))
+            .map_err(|e| e.to_string());
         self.chosen = Some((key.clone(), chosen.clone()));
         chosen
     }
@@ -559,21 +564,7 @@ impl LabPanel {
         // A run still going has no report to export yet: its figures
         // change with every game.
         let have = m.report().is_some() && !m.is_running();
-        ui.horizontal_wrapped(|ui| {
-            for (label, what) in [
-                ("Export JSON", Export::Json),
-                ("Export CSV", Export::Csv),
-                ("Export SVG", Export::Svg),
-                ("Export all", Export::All),
-            ] {
-                if ui
-                    .add_enabled(have, egui::Button::new(label))
-                    .on_disabled_hover_text("when a run has ended (or is cancelled)")
-                    .clicked()
-                {
-                    asks.push(LabAction::Export(what));
-                }
-            }
+        let copy_json = |ui: &mut Ui| {
             if ui
                 .add_enabled(have, egui::Button::new("Copy JSON"))
                 .clicked()
@@ -581,7 +572,12 @@ impl LabPanel {
             {
                 ui.ctx().copy_text(r.to_json());
             }
-        });
+        };
+        match self.exports.ui(ui, have, copy_json) {
+            Some(ExportAsk::Export(what)) => asks.push(LabAction::Export(what)),
+            Some(ExportAsk::Cancel) => asks.push(LabAction::CancelExport),
+            None => {}
+        }
         ui.separator();
         ui.heading("Runs");
         text_field(ui, "Runs folder", &mut asks.settings.runs_dir, field_w);

@@ -30,7 +30,7 @@ fn message(h: &Harness<'_, StudioApp>) -> Option<String> {
 
 /// Balance settings for a check of seconds: random play only, a fixed
 /// number of games, no skill trace.
-fn quick(games: u64) -> BalanceSaved {
+pub fn quick(games: u64) -> BalanceSaved {
     BalanceSaved {
         levels: vec!["random".into()],
         fixed_games: true,
@@ -42,6 +42,18 @@ fn quick(games: u64) -> BalanceSaved {
     }
 }
 
+/// The first player's rate at the first level of `r`, and its interval, as
+/// a table shows them: `47.5% [45.1, 49.9]`.
+fn first_player(r: &BalanceReport) -> String {
+    let f = &r.levels[0].report.first_player_advantage;
+    format!(
+        "{:.1}% [{:.1}, {:.1}]",
+        f.rate * 100.0,
+        f.ci95[0] * 100.0,
+        f.ci95[1] * 100.0
+    )
+}
+
 /// The Lab in Balance mode, switched to by its button, on `variant`.
 fn balance_lab(variant: &str) -> Harness<'static, StudioApp> {
     let mut h = harness(app(Tab::Lab));
@@ -51,6 +63,63 @@ fn balance_lab(variant: &str) -> Harness<'static, StudioApp> {
     assert_eq!(h.state().lab.model.saved().mode, LabMode::Balance);
     h.state_mut().lab.edit(|s| s.variant = variant.into());
     steps(&mut h, 1);
+    h
+}
+
+/// The Lab in Balance mode on `small`, set for a check of `games` games at
+/// random and easy play, with their skill match of `skill_games` games.
+fn two_levels(games: u64, skill_games: u64) -> Harness<'static, StudioApp> {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| {
+        s.balance = BalanceSaved {
+            levels: vec!["random".into(), "easy".into()],
+            skill_games,
+            ..quick(games)
+        };
+    });
+    steps(&mut h, 1);
+    h
+}
+
+/// Starts a check of `games` games a level ([`quick`]), waits until the
+/// panel shows it playing games (the stage and the games arrive from the
+/// check's thread: on a loaded machine that may take more than a few
+/// frames), and cancels it: the report of the games it played.
+fn cut_check(h: &mut Harness<'static, StudioApp>, games: u64) -> BalanceReport {
+    h.state_mut().lab.edit(|s| s.balance = quick(games));
+    steps(h, 1);
+    h.get_by_label("Run balance check").click();
+    steps(h, 3);
+    assert!(running(h), "the check started: {:?}", message(h));
+    until(h, 60, "the panel to show games played", |h| {
+        let status = h.state().lab.balance.status();
+        status.is_some_and(|s| !s.text.contains(": 0 / ") && shows(h, &s.text))
+    });
+    stop_check(h);
+    shown_report(h).unwrap_or_else(|| panic!("no report of the games played: {:?}", message(h)))
+}
+
+/// Clicks Resume check: the check shown goes on.
+fn resume_check(h: &mut Harness<'static, StudioApp>) {
+    h.get_by_label("Resume check").click();
+    steps(h, 4);
+    assert!(running(h), "the check goes on: {:?}", message(h));
+}
+
+/// Clicks Cancel and waits for the check to stop.
+fn stop_check(h: &mut Harness<'static, StudioApp>) {
+    h.get_by_label("Cancel").click();
+    until(h, 60, "the check to stop", |h| !running(h));
+    steps(h, 3);
+}
+
+/// The Lab in Balance mode on `small`, after a check of `games` games a
+/// level ([`quick`]): it is the newest in the history.
+fn checked(games: u64) -> Harness<'static, StudioApp> {
+    let mut h = balance_lab("small");
+    h.state_mut().lab.edit(|s| s.balance = quick(games));
+    steps(&mut h, 1);
+    run_check(&mut h);
     h
 }
 
@@ -97,13 +166,7 @@ fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
             "the table has {header:?}"
         );
     }
-    let f = &r.levels[0].report.first_player_advantage;
-    let first = format!(
-        "{:.1}% [{:.1}, {:.1}]",
-        f.rate * 100.0,
-        f.ci95[0] * 100.0,
-        f.ci95[1] * 100.0
-    );
+    let first = first_player(&r);
     // (The first player's colour shows the same figures.)
     assert!(
         h.query_all(by().label(&first)).count() >= 2,
@@ -146,20 +209,7 @@ fn a_balance_check_at_random_play_shows_its_table_chart_and_verdict() {
 #[test]
 fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
     let mut h = balance_lab("small");
-    h.state_mut().lab.edit(|s| s.balance = quick(100_000));
-    steps(&mut h, 1);
-    h.get_by_label("Run balance check").click();
-    steps(&mut h, 3);
-    assert!(running(&h));
-    // The stage arrives from the check's thread: on a loaded machine it
-    // may take more than a few frames.
-    until(&mut h, 60, "the progress to name the stage", |h| {
-        h.query_by_label_contains("Level 1/1: random: ").is_some()
-    });
-    h.get_by_label("Cancel").click();
-    until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
-    steps(&mut h, 2);
-    let cut = shown_report(&h).expect("the report of the games played");
+    let cut = cut_check(&mut h, 100_000);
     assert!(cut.interrupted);
     let played = cut.levels[0].report.games;
     assert!(played < 100_000, "the cancel came before the end");
@@ -201,15 +251,7 @@ fn a_balance_check_can_be_cancelled_and_is_reopened_after_a_restart() {
 #[test]
 fn a_balance_check_cut_short_by_a_crash_is_offered_after_a_restart_and_resumes_to_the_full_report()
 {
-    let mut h = balance_lab("small");
-    h.state_mut().lab.edit(|s| {
-        s.balance = BalanceSaved {
-            levels: vec!["random".into(), "easy".into()],
-            skill_games: 10,
-            ..quick(30)
-        };
-    });
-    steps(&mut h, 1);
+    let mut h = two_levels(30, 10);
     run_check(&mut h);
     let whole = shown_report(&h).expect("a report");
     assert_eq!(whole.skill.len(), 1, "a skill match between the levels");
@@ -348,15 +390,7 @@ fn compare_puts_rules_files_side_by_side_highlights_the_best_and_reuses_checks()
             .is_some()
     );
     for i in [0, 1] {
-        let f = &cols[i].report.as_ref().unwrap().levels[0]
-            .report
-            .first_player_advantage;
-        let text = format!(
-            "{:.1}% [{:.1}, {:.1}]",
-            f.rate * 100.0,
-            f.ci95[0] * 100.0,
-            f.ci95[1] * 100.0
-        );
+        let text = first_player(cols[i].report.as_ref().unwrap());
         assert!(
             h.query_all(by().label(&text)).next().is_some(),
             "column {i} shows {text}"
@@ -446,22 +480,28 @@ fn sweep_file(dir: &std::path::Path) -> std::path::PathBuf {
     path
 }
 
+/// Loads the sweep's results at `path` through the panel's Load sweep.
+fn load_sweep(h: &mut Harness<'static, StudioApp>, path: &std::path::Path) {
+    h.state_mut()
+        .lab
+        .edit(|s| s.compare.sweep = path.display().to_string());
+    steps(h, 1);
+    h.get_by_label("Load sweep").click();
+    steps(h, 3);
+}
+
 #[test]
 fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
     let dir = scratch_dir("sweep");
     let good = sweep_file(&dir);
-    let corrupt = dir.join("corrupt.json");
+    let corrupt = dir.join("corrupt").join("sweep.json");
+    std::fs::create_dir_all(corrupt.parent().unwrap()).unwrap();
     std::fs::write(&corrupt, "{\"rows\": [1, 2").unwrap();
     let mut h = harness(app(Tab::Lab));
     steps(&mut h, 2);
     h.get_by_label("Compare variants").click();
     steps(&mut h, 2);
-    h.state_mut()
-        .lab
-        .edit(|s| s.compare.sweep = good.display().to_string());
-    steps(&mut h, 1);
-    h.get_by_label("Load sweep").click();
-    steps(&mut h, 3);
+    load_sweep(&mut h, &good);
     let labels: Vec<String> = h
         .state()
         .lab
@@ -482,14 +522,9 @@ fn a_sweeps_results_load_ranked_and_a_corrupt_file_keeps_the_columns_shown() {
     );
     // A corrupt file: a clear message, and the columns stay.
     let before = h.state().lab.compare.columns().to_vec();
-    h.state_mut()
-        .lab
-        .edit(|s| s.compare.sweep = corrupt.display().to_string());
-    steps(&mut h, 1);
-    h.get_by_label("Load sweep").click();
-    steps(&mut h, 3);
+    load_sweep(&mut h, &corrupt);
     assert!(
-        h.query_by_label_contains("not a sweep's results (sweep.json)")
+        h.query_by_label_contains("sweep.json:1: not a sweep's report: ")
             .is_some(),
         "the error is shown"
     );
@@ -563,12 +598,7 @@ fn compare_messages_do_not_move_the_sweep_controls() {
         Some("choose two or more rules files to compare")
     );
     assert_eq!(at(&h), before, "the refusal moved the widgets");
-    h.state_mut()
-        .lab
-        .edit(|s| s.compare.sweep = dir.join("missing.json").display().to_string());
-    steps(&mut h, 1);
-    h.get_by_label("Load sweep").click();
-    steps(&mut h, 2);
+    load_sweep(&mut h, &dir.join("missing.json"));
     assert!(
         h.query_by_label_contains("missing.json: ").is_some(),
         "the missing file is named"
@@ -600,10 +630,7 @@ fn field_value(h: &Harness<'_, StudioApp>, label: &str) -> f64 {
 /// Issue 22: an opened balance check showed other settings than its own.
 #[test]
 fn an_opened_balance_check_shows_its_own_settings() {
-    let mut h = balance_lab("small");
-    h.state_mut().lab.edit(|s| s.balance = quick(20));
-    steps(&mut h, 1);
-    run_check(&mut h);
+    let mut h = checked(20);
     let first = h.state().lab.balance.history()[0].clone();
     // Other settings for the next check, and another check with them.
     h.state_mut().lab.edit(|s| {
@@ -649,29 +676,13 @@ fn an_opened_balance_check_shows_its_own_settings() {
 #[test]
 fn a_resumed_balance_check_keeps_its_partial_table_in_sight() {
     let mut h = balance_lab("small");
-    h.state_mut().lab.edit(|s| s.balance = quick(1_000_000));
-    steps(&mut h, 1);
-    h.get_by_label("Run balance check").click();
-    steps(&mut h, 3);
-    until(&mut h, 60, "some games", |h| {
-        h.state()
-            .lab
-            .balance
-            .status()
-            .is_some_and(|s| !s.text.contains(": 0 / "))
-    });
-    h.get_by_label("Cancel").click();
-    until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
-    steps(&mut h, 2);
-    let cut = shown_report(&h).expect("the report of the games played");
+    let cut = cut_check(&mut h, 1_000_000);
     let row = h.state().lab.balance.rows()[0].first_player.clone();
     assert!(
         h.query_all(by().label(&row)).next().is_some(),
         "the table shows {row}"
     );
-    h.get_by_label("Resume check").click();
-    steps(&mut h, 3);
-    assert!(running(&h), "the check goes on: {:?}", message(&h));
+    resume_check(&mut h);
     // Read back from balance.json (serde_json may read a float back a bit
     // off): the games and the verdict.
     let kept = shown_report(&h).expect("the partial report is kept");
@@ -682,18 +693,14 @@ fn a_resumed_balance_check_keeps_its_partial_table_in_sight() {
         "the table of what was played stays while the check goes on"
     );
     assert!(h.query_by_label("Level").is_some(), "the table's header");
-    h.get_by_label("Cancel").click();
-    until(&mut h, 60, "the check to stop again", |h| !running(h));
+    stop_check(&mut h);
 }
 
 /// Issue 22, layout: a check that started, went on or ended pushed the
 /// checks listed before it down.
 #[test]
 fn nothing_in_balance_moves_under_the_pointer_when_a_check_starts_goes_on_or_ends() {
-    let mut h = balance_lab("small");
-    h.state_mut().lab.edit(|s| s.balance = quick(20));
-    steps(&mut h, 1);
-    run_check(&mut h);
+    let mut h = checked(20);
     let first = h.state().lab.balance.history()[0].summary();
     h.state_mut().lab.edit(|s| s.balance = quick(1_000_000));
     steps(&mut h, 3);
@@ -717,9 +724,7 @@ fn nothing_in_balance_moves_under_the_pointer_when_a_check_starts_goes_on_or_end
     assert_eq!(at(&h), before, "the check's start moved them");
     steps(&mut h, 20);
     assert_eq!(at(&h), before, "the check's progress moved them");
-    h.get_by_label("Cancel").click();
-    until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
-    steps(&mut h, 3);
+    stop_check(&mut h);
     assert_eq!(at(&h), before, "the check's end moved them");
 }
 
@@ -784,35 +789,20 @@ fn a_resumed_balance_checks_title_does_not_move_what_is_below_it() {
         a.lab.edit(|s| {
             s.mode = LabMode::Balance;
             s.variant = "small".into();
-            s.balance = quick(1_000_000);
         });
         let mut h = Harness::builder()
             .with_size([width, 860.0])
             .build_eframe(move |_cc| a);
         steps(&mut h, 3);
-        h.get_by_label("Run balance check").click();
-        until(&mut h, 60, "some games", |h| {
-            h.state()
-                .lab
-                .balance
-                .status()
-                .is_some_and(|s| !s.text.contains(": 0 / "))
-        });
-        h.get_by_label("Cancel").click();
-        until(&mut h, 60, "the cancelled check to stop", |h| !running(h));
-        steps(&mut h, 3);
+        cut_check(&mut h, 1_000_000);
         let before = chart_top(&h);
-        h.get_by_label("Resume check").click();
-        steps(&mut h, 4);
-        assert!(running(&h), "the check goes on: {:?}", message(&h));
+        resume_check(&mut h);
         assert_eq!(
             chart_top(&h),
             before,
             "{width} wide: the resumed check's title moved the chart"
         );
-        h.get_by_label("Cancel").click();
-        until(&mut h, 60, "the check to stop again", |h| !running(h));
-        steps(&mut h, 3);
+        stop_check(&mut h);
         assert_eq!(
             chart_top(&h),
             before,
@@ -828,15 +818,7 @@ fn a_resumed_balance_checks_title_does_not_move_what_is_below_it() {
 /// that ended before.
 #[test]
 fn the_lab_progress_never_goes_back_nor_names_a_stage_that_ended() {
-    let mut h = balance_lab("small");
-    h.state_mut().lab.edit(|s| {
-        s.balance = BalanceSaved {
-            levels: vec!["random".into(), "easy".into()],
-            skill_games: 20,
-            ..quick(40)
-        };
-    });
-    steps(&mut h, 1);
+    let mut h = two_levels(40, 20);
     h.get_by_label("Run balance check").click();
     steps(&mut h, 1);
     let order = [

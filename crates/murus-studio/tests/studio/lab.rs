@@ -81,15 +81,49 @@ fn run_lab(h: &mut Harness<'static, StudioApp>, variant: &str, bots: &[&str], ga
     steps(h, 3);
 }
 
-/// Clicks the export button `button` with a new export folder, and returns
-/// the folder.
+/// Clicks the export button `button` with a new export folder, waits for
+/// the export's worker to write it, and returns the folder.
 fn export(h: &mut Harness<'static, StudioApp>, button: &str) -> PathBuf {
     let out = scratch_dir("export");
     edit(h, |s| s.export_dir = out.display().to_string());
     steps(h, 1);
     h.get_by_label(button).click();
     steps(h, 2);
+    until(h, 60, "the export", |h| shows(h, "exported "));
     out
+}
+
+/// Issue 38: Export wrote its files inside the frame (a large run's
+/// games.jsonl froze the window), with no word until it was done. Now the
+/// panel says what it exports and how far, with Cancel export, and then
+/// where it wrote, the whole path.
+#[test]
+fn a_lab_export_wrote_its_files_on_the_ui_thread() {
+    let mut h = harness(app(Tab::Lab));
+    steps(&mut h, 2);
+    run_lab(&mut h, "small", &["random"], 20_000);
+    let out = scratch_dir("export-worker");
+    edit(&mut h, |s| s.export_dir = out.display().to_string());
+    steps(&mut h, 1);
+    h.get_by_label("Export all").click();
+    steps(&mut h, 2);
+    assert!(
+        shows(&h, "exporting games.jsonl and the reports"),
+        "the panel says what it exports"
+    );
+    assert!(shows_exactly(&h, "Cancel export"));
+    until(&mut h, 60, "the export", |h| {
+        !h.state().lab.exports.is_running()
+    });
+    steps(&mut h, 1);
+    let said = format!("exported games.jsonl and the reports to {}", out.display());
+    assert!(shows(&h, &said), "the message names the folder: {said}");
+    let games = std::fs::read_to_string(out.join("games.jsonl")).expect("games.jsonl written");
+    assert_eq!(games.lines().count(), 20_000);
+    for f in ["report.json", "report.csv", "report.svg"] {
+        assert!(out.join(f).is_file(), "{f} written");
+    }
+    std::fs::remove_dir_all(out).unwrap();
 }
 
 /// A text the frame painted, where, and the clip rectangle it was painted in.

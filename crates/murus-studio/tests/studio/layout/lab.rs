@@ -3,7 +3,7 @@
 //! job's life (it starts, is cancelled, is resumed, ends), a resume
 //! offered after a crash, and long titles.
 
-use murus_studio::lab::{BalanceSaved, LabMode};
+use murus_studio::lab::LabMode;
 
 use super::*;
 
@@ -58,15 +58,7 @@ fn lab(mode: LabMode, games: u64) -> H {
         s.variant = "small".into();
         s.bots = vec!["random".into(), "random".into()];
         s.games = games;
-        s.balance = BalanceSaved {
-            levels: vec!["random".into()],
-            fixed_games: true,
-            games,
-            openings: 2,
-            skill_games: 0,
-            seed: 3,
-            ..BalanceSaved::default()
-        };
+        s.balance = crate::balance::quick(games);
         let small = root().join("variants/small.mg");
         let tiny = root().join("variants/sweeps/standard-small.mg");
         s.compare.files = vec![small.display().to_string(), tiny.display().to_string()];
@@ -115,6 +107,7 @@ fn the_self_play_buttons_keep_their_places_and_roles() {
             "Resume run",
             "Export JSON",
             "Export all",
+            "Copy JSON",
             "Self-play",
             "Report",
         ],
@@ -138,6 +131,19 @@ fn the_self_play_buttons_keep_their_places_and_roles() {
                 click(h, "Run");
                 stopped(h);
                 assert_eq!(h.state().lab.model.games().len(), 6);
+            }),
+            Change::new("an export starts", |h| {
+                let out = scratch_dir("layout-export");
+                h.state_mut()
+                    .lab
+                    .edit(|s| s.export_dir = out.display().to_string());
+                steps(h, 1);
+                click(h, "Export all");
+            }),
+            Change::new("the export says where it wrote", |h| {
+                until(h, 60, "the export", |h| !h.state().lab.exports.is_running());
+                steps(h, 2);
+                assert!(shows(h, "exported games.jsonl and the reports to "));
             }),
         ],
     });
