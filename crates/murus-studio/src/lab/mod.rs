@@ -38,7 +38,7 @@ mod balance_view;
 pub mod checks;
 pub mod compare;
 pub(crate) mod controls;
-mod job;
+pub(crate) mod job;
 pub mod model;
 pub mod notes;
 pub mod progress;

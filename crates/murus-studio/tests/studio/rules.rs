@@ -3,7 +3,8 @@
 use murus_engine::Variant;
 use murus_studio::dialog::Answer;
 use murus_studio::files::Picked;
-use murus_studio::rules::{FileAction, MAX_PERFT_DEPTH, RulesModel, RulesSaved};
+use murus_studio::rules::{DiagView, FileAction, MAX_PERFT_DEPTH, RulesModel, RulesSaved};
+use murus_studio::training::TrainEnd;
 
 use super::*;
 
@@ -16,7 +17,7 @@ fn an_error_typed_into_the_rules_editor_is_listed_with_line_and_column() {
     });
     h.get_by_label("New").click();
     steps(&mut h, 2);
-    assert!(h.state().rules.model().text().is_empty());
+    assert!(h.state().rules.model().editor().text().is_empty());
 
     let broken = "variant \"x\"\nboard rect 8 x 7\nplayer \"A\" {\n    letter 7\n}\n";
     let editor = h.get_by_label("Rule file");
@@ -25,7 +26,7 @@ fn an_error_typed_into_the_rules_editor_is_listed_with_line_and_column() {
     h.get_by_label("Rule file").type_text(broken);
     steps(&mut h, 2);
     assert_eq!(
-        h.state().rules.model().text(),
+        h.state().rules.model().editor().text(),
         broken,
         "the editor keeps what was typed"
     );
@@ -39,8 +40,11 @@ fn an_error_typed_into_the_rules_editor_is_listed_with_line_and_column() {
     // Clicking the diagnostic jumps to it and leaves the text alone.
     h.get_by_label(&expected).click();
     steps(&mut h, 3);
-    assert_eq!(h.state().rules.model().text(), broken);
-    assert!(h.state().rules.model().is_dirty() || h.state().rules.model().path().is_none());
+    assert_eq!(h.state().rules.model().editor().text(), broken);
+    assert!(
+        h.state().rules.model().editor().is_dirty()
+            || h.state().rules.model().editor().path().is_none()
+    );
 }
 
 #[test]
@@ -55,12 +59,13 @@ fn play_this_variant_opens_the_edited_rules_in_play() {
         h.state()
             .rules
             .model()
+            .editor()
             .compiled_variant()
             .is_some_and(|v| v.name() == "hex")
     });
     h.get_by_label("Run perft").click();
     until(&mut h, 30, "perft", |h| {
-        h.state().rules.model().perft_lines().len() >= 3
+        perft_lines(h.state().rules.model()).len() >= 3
     });
     h.get_by_label("Play this variant").click();
     steps(&mut h, 3);
@@ -81,6 +86,45 @@ fn play_this_variant_opens_the_edited_rules_in_play() {
 // ---- Regression tests of issue 10 (the Rules panel) ----
 
 /// An empty folder of its own for a test's files.
+/// The lines of the last perft of the rules shown.
+fn perft_lines(m: &RulesModel) -> &[String] {
+    m.perft().lines(m.editor().compiled_variant())
+}
+
+/// The diagnostic of the current text at byte `byte`.
+fn diagnostic_at(m: &RulesModel, byte: usize) -> Option<&DiagView> {
+    m.editor().fresh()?.diagnostic_at(byte)
+}
+
+/// The spans underlined in the current text.
+fn marks(m: &RulesModel) -> Vec<(std::ops::Range<usize>, bool)> {
+    m.editor()
+        .fresh()
+        .map(murus_studio::rules::Compiled::marks)
+        .unwrap_or_default()
+}
+
+/// Why "Train bot" cannot start on the current text.
+pub fn why_not(m: &RulesModel) -> Option<String> {
+    m.training().why_not(m.editor().fresh_variant())
+}
+
+/// "Train bot"'s start button's label for the rules shown.
+pub fn train_label(m: &RulesModel) -> String {
+    m.training().label(m.editor().rules_key())
+}
+
+/// How the last training run of the rules shown ended.
+pub fn outcome(m: &RulesModel) -> Option<&TrainEnd> {
+    m.training().outcome(m.editor().rules_key())
+}
+
+/// The training folder of the rules shown.
+pub fn training_folder(m: &RulesModel) -> Option<PathBuf> {
+    let v = m.editor().compiled_variant()?;
+    Some(m.training().folder(v))
+}
+
 fn scratch(name: &str) -> PathBuf {
     let dir =
         std::env::temp_dir().join(format!("murus-studio-rules-{name}-{}", std::process::id()));
@@ -92,7 +136,7 @@ fn scratch(name: &str) -> PathBuf {
 /// The studio on Rules, opening and saving in `dir`.
 fn rules_in(dir: &Path) -> Harness<'static, StudioApp> {
     let mut a = app(Tab::Rules);
-    a.rules.model_mut().set_dir(dir);
+    a.rules.model_mut().shelf_mut().set_dir(dir);
     let mut h = harness(a);
     steps(&mut h, 3);
     h
@@ -189,7 +233,7 @@ fn a_file_bar_message_does_not_push_the_rules_editor() {
     assert!(h.query_by_label_contains("missing.mg: ").is_some());
     assert_eq!(corner(&h), editor, "after an error");
     type_in_editor(&mut h, "// edited\n");
-    assert!(h.state().rules.model().is_dirty());
+    assert!(h.state().rules.model().editor().is_dirty());
     assert_eq!(corner(&h), editor, "with unsaved changes");
 }
 
@@ -228,7 +272,10 @@ fn save_on_an_untitled_copy_asks_for_a_file_name() {
     let saved = std::fs::read_to_string(&mine).unwrap();
     assert!(saved.contains("// mine"));
     assert!(h.query_by_label_contains("untitled").is_none());
-    assert_eq!(h.state().rules.model().path(), Some(mine.as_path()));
+    assert_eq!(
+        h.state().rules.model().editor().path(),
+        Some(mine.as_path())
+    );
 }
 
 #[test]
@@ -248,8 +295,11 @@ fn open_asks_for_a_file_with_a_dialog_and_opens_its_full_path() {
         asked[0].filter,
         Some(("Rules".to_string(), vec!["mg".to_string()]))
     );
-    assert_eq!(h.state().rules.model().text(), "// far away\n");
-    assert_eq!(h.state().rules.model().path(), Some(elsewhere.as_path()));
+    assert_eq!(h.state().rules.model().editor().text(), "// far away\n");
+    assert_eq!(
+        h.state().rules.model().editor().path(),
+        Some(elsewhere.as_path())
+    );
     assert!(
         h.query_all_by_label_contains(&elsewhere.display().to_string())
             .next()
@@ -391,7 +441,7 @@ fn ctrl_s_saves_the_rules_file() {
 /// A Rules model opening and saving in `dir`.
 fn model_in(dir: &Path) -> RulesModel {
     let mut m = RulesModel::new(RulesSaved::default());
-    m.set_dir(dir);
+    m.shelf_mut().set_dir(dir);
     m
 }
 
@@ -400,10 +450,10 @@ fn a_copy_of_a_built_in_is_untitled_and_save_asks_where_to_save_it() {
     let dir = scratch("copy");
     let mut m = model_in(&dir);
     m.request(FileAction::CopyBuiltin("advanced".into()));
-    assert_eq!(m.path(), None);
-    assert_eq!(m.title(), "untitled (copy of advanced)");
-    assert!(!m.is_dirty());
-    m.set_text(format!("{}// mine\n", m.text()), 1.0);
+    assert_eq!(m.editor().path(), None);
+    assert_eq!(m.editor().title(), "untitled (copy of advanced)");
+    assert!(!m.editor().is_dirty());
+    m.set_text(format!("{}// mine\n", m.editor().text()), 1.0);
     let request = m.save().expect("an untitled text asks for a file");
     assert!(request.save);
     assert_eq!(request.name.as_deref(), Some("my-advanced.mg"));
@@ -411,11 +461,14 @@ fn a_copy_of_a_built_in_is_untitled_and_save_asks_where_to_save_it() {
         request.dir.as_deref(),
         Some(murus_studio::files::absolute(&dir).as_path())
     );
-    assert!(m.is_dirty(), "nothing written before a file is chosen");
+    assert!(
+        m.editor().is_dirty(),
+        "nothing written before a file is chosen"
+    );
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     m.save_to(&dir.join("mine.mg"));
-    assert_eq!(m.path(), Some(dir.join("mine.mg").as_path()));
-    assert!(!m.is_dirty());
+    assert_eq!(m.editor().path(), Some(dir.join("mine.mg").as_path()));
+    assert!(!m.editor().is_dirty());
     assert!(
         std::fs::read_to_string(dir.join("mine.mg"))
             .unwrap()
@@ -437,17 +490,17 @@ fn dropping_unsaved_edits_asks_first() {
     m.set_text("// unsaved\n", 1.0);
     m.request(FileAction::New);
     assert_eq!(
-        m.text(),
+        m.editor().text(),
         "// unsaved\n",
         "nothing dropped before the answer"
     );
     assert_eq!(m.question().unwrap().go, "Discard changes");
     m.answer(Answer::Keep);
-    assert_eq!(m.text(), "// unsaved\n");
+    assert_eq!(m.editor().text(), "// unsaved\n");
     m.request(FileAction::New);
     m.answer(Answer::Go(FileAction::New));
-    assert_eq!(m.text(), "");
-    assert_eq!(m.title(), "untitled");
+    assert_eq!(m.editor().text(), "");
+    assert_eq!(m.editor().title(), "untitled");
 }
 
 #[test]
@@ -473,37 +526,40 @@ fn diagnostics_are_found_under_their_span_and_only_for_the_current_text() {
     m.request(FileAction::New);
     let text = "variant \"x\"\nbord rect 8 x 7\n";
     m.set_text(text, 0.0);
-    assert!(m.next_compile(0.1).is_none(), "debounced");
-    assert_eq!(m.compile_wait(0.1).map(|w| (w * 10.0).round()), Some(2.0));
-    let request = m.next_compile(1.0).expect("due");
-    m.compile_finished(request.run());
+    assert!(m.editor_mut().next_compile(0.1).is_none(), "debounced");
+    assert_eq!(
+        m.editor().compile_wait(0.1).map(|w| (w * 10.0).round()),
+        Some(2.0)
+    );
+    let request = m.editor_mut().next_compile(1.0).expect("due");
+    m.editor_mut().compile_finished(request.run());
     let at = text.find("bord").unwrap();
-    let d = m.diagnostic_at(at + 1).expect("a diagnostic over `bord`");
+    let d = diagnostic_at(&m, at + 1).expect("a diagnostic over `bord`");
     assert!(
         d.rendered.contains("did you mean `board`"),
         "{}",
         d.rendered
     );
     assert!(d.rendered.starts_with("untitled.mg:2:1: error"));
-    assert!(m.diagnostic_at(0).is_none());
-    assert_eq!(m.marks().len(), 1);
+    assert!(diagnostic_at(&m, 0).is_none());
+    assert_eq!(marks(&m).len(), 1);
     m.set_text(format!("{text} "), 2.0);
     assert!(
-        m.diagnostic_at(at + 1).is_none(),
+        diagnostic_at(&m, at + 1).is_none(),
         "stale diagnostics point nowhere"
     );
-    assert!(m.marks().is_empty());
+    assert!(marks(&m).is_empty());
 }
 
 #[test]
 fn perft_counts_the_start_position() {
     let mut m = RulesModel::new(RulesSaved::default());
     assert_eq!(m.start_perft(), Ok(()));
-    assert!(!m.is_perft_running(), "nothing compiled yet");
+    assert!(!m.perft().is_running(), "nothing compiled yet");
     m.compile_now();
-    m.set_perft_depth(99);
-    assert_eq!(m.perft_depth(), MAX_PERFT_DEPTH);
-    m.set_perft_depth(2);
+    m.perft_mut().set_depth(99);
+    assert_eq!(m.perft().depth(), MAX_PERFT_DEPTH);
+    m.perft_mut().set_depth(2);
     assert_eq!(m.start_perft(), Ok(()));
     assert_eq!(
         m.start_perft().map_err(|b| b.to_string()),
@@ -511,12 +567,12 @@ fn perft_counts_the_start_position() {
         "one run at a time"
     );
     m.settle();
-    assert!(!m.is_perft_running());
-    assert_eq!(m.perft_lines().len(), 2);
+    assert!(!m.perft().is_running());
+    assert_eq!(perft_lines(&m).len(), 2);
     let n1 = Variant::standard()
         .legal_moves(&Variant::standard().start())
         .len();
-    assert!(m.perft_lines()[0].starts_with(&format!("perft 1: {n1} ")));
+    assert!(perft_lines(&m)[0].starts_with(&format!("perft 1: {n1} ")));
 }
 
 // ---- Train bot (issue 12) ----
@@ -544,7 +600,7 @@ fn own_small_rules(test: &str) -> String {
 /// Tiny training options: 300 positions of `alphabeta:100`, a network of 4
 /// hidden units fitted in 2 epochs, no validation, data kept in `dir`.
 fn tiny_training(m: &mut RulesModel, dir: &Path) {
-    let s = m.train_settings_mut();
+    let s = m.training_mut().settings_mut();
     s.dir = dir.display().to_string();
     s.positions = 300;
     s.threads = 2;
@@ -581,28 +637,25 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     let mut m = model_in(&dir);
     m.request(FileAction::Open(dir.join("mine.mg")));
     tiny_training(&mut m, &dir.join("training"));
-    assert_eq!(
-        m.why_not_train().as_deref(),
-        Some("the rules are compiling")
-    );
+    assert_eq!(why_not(&m).as_deref(), Some("the rules are compiling"));
     m.compile_now();
-    m.settle_training();
-    assert_eq!(m.why_not_train(), None);
-    assert_eq!(m.train_label(), "Train bot", "no data yet");
+    m.settle();
+    assert_eq!(why_not(&m), None);
+    assert_eq!(train_label(&m), "Train bot", "no data yet");
 
     // Cancel keeps the games played; the next start resumes them.
-    m.train_settings_mut().positions = 1_000_000;
+    m.training_mut().settings_mut().positions = 1_000_000;
     m.start_training();
     assert!(m.training().is_running());
     assert_eq!(
-        m.why_not_train().as_deref(),
+        why_not(&m).as_deref(),
         Some("a training run is going on: cancel it first")
     );
     until_a_game_is_played(&mut m);
     m.training_mut().cancel();
-    m.settle_training();
+    m.settle();
     assert!(!m.training().is_running());
-    let end = m.training_outcome().expect("the cancelled run's outcome");
+    let end = outcome(&m).expect("the cancelled run's outcome");
     assert_eq!(end.tone, Tone::Info);
     assert!(
         end.text().starts_with("Training cancelled"),
@@ -610,23 +663,23 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
         end.text()
     );
     assert!(
-        m.train_label().starts_with("Resume training ("),
+        train_label(&m).starts_with("Resume training ("),
         "{}",
-        m.train_label()
+        train_label(&m)
     );
     // Data of another seed is not mixed with this one's.
-    m.train_settings_mut().seed = 4;
+    m.training_mut().settings_mut().seed = 4;
     assert!(
-        m.why_not_train().is_some_and(|w| w.contains("seed 3")),
+        why_not(&m).is_some_and(|w| w.contains("seed 3")),
         "{:?}",
-        m.why_not_train()
+        why_not(&m)
     );
-    m.train_settings_mut().seed = 3;
+    m.training_mut().settings_mut().seed = 3;
 
-    m.train_settings_mut().positions = 300;
+    m.training_mut().settings_mut().positions = 300;
     m.start_training();
-    m.settle_training();
-    let end = m.training_outcome().expect("an outcome").clone();
+    m.settle();
+    let end = outcome(&m).expect("an outcome").clone();
     assert_eq!(end.tone, Tone::Success, "{}", end.text());
     for line in [
         "Self-play: ",
@@ -638,7 +691,7 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
     ] {
         assert!(end.text().contains(line), "`{line}` in {}", end.text());
     }
-    let kept = m.training_folder().expect("compiled").join("small.eval");
+    let kept = training_folder(&m).expect("compiled").join("small.eval");
     assert_eq!(end.kept.as_deref(), Some(kept.as_path()));
     let bytes = std::fs::read(&kept).expect("the kept evaluation");
     let file = murus_ai::EvalFile::from_bytes(&bytes).expect("a good evaluation file");
@@ -657,19 +710,19 @@ fn train_bot_cancels_resumes_and_keeps_an_evaluation_beside_the_rules_file() {
         "network (4 hidden)",
         "registered for these rules"
     );
-    assert!(m.train_label().starts_with("Resume training ("));
+    assert!(train_label(&m).starts_with("Resume training ("));
 
     // The outcome belongs to the rules it trained (issue 22: not to the
     // text): a space keeps it, other rules do not show it.
     m.set_text(format!("{text} "), 1.0);
     m.compile_now();
-    assert_eq!(m.training_outcome(), Some(&end));
+    assert_eq!(outcome(&m), Some(&end));
     m.set_text(text.replace("repetition 3", "repetition 4"), 2.0);
     m.compile_now();
-    assert!(m.training_outcome().is_none());
+    assert!(outcome(&m).is_none());
     m.set_text(text.clone(), 3.0);
     m.compile_now();
-    assert_eq!(m.training_outcome(), Some(&end));
+    assert_eq!(outcome(&m), Some(&end));
 }
 
 #[test]
@@ -679,15 +732,15 @@ fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
     let mut m = model_in(&dir);
     m.set_text(text.clone(), 0.0);
     tiny_training(&mut m, &dir.join("training"));
-    m.train_settings_mut().validate = true;
+    m.training_mut().settings_mut().validate = true;
     let v = &mut m.training_mut().tuning.validation;
     v.nodes = 100;
     v.max_games = 4;
     m.compile_now();
-    m.settle_training();
+    m.settle();
     m.start_training();
-    m.settle_training();
-    let end = m.training_outcome().expect("an outcome");
+    m.settle();
+    let end = outcome(&m).expect("an outcome");
     for line in [
         "Validation of the network against the current evaluation: 4 games, ",
         "Validation of the weights against the current evaluation: 4 games, ",
@@ -699,7 +752,7 @@ fn a_validated_candidate_that_does_not_win_its_match_is_not_kept() {
     assert_eq!(end.tone, murus_studio::Tone::Warning);
     assert_eq!(end.kept, None);
     assert!(
-        !m.training_folder()
+        !training_folder(&m)
             .expect("compiled")
             .join("small.eval")
             .exists()
@@ -718,14 +771,14 @@ fn train_bot_needs_rules_that_compile_and_takes_any_number_of_players() {
     m.set_text("variant \"x\"\nboard", 0.0);
     m.compile_now();
     assert_eq!(
-        m.why_not_train().as_deref(),
+        why_not(&m).as_deref(),
         Some("fix the errors first: the rules do not compile")
     );
     // Four players: the features' weights are trained (no network).
     let escape4 = Variant::builtin("escape4").expect("escape4");
     m.set_text(escape4.source(), 1.0);
     m.compile_now();
-    assert_eq!(m.why_not_train(), None);
+    assert_eq!(why_not(&m), None);
 }
 
 /// The button whose label starts with `label` (the section's heading is
@@ -747,12 +800,12 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
         let m = h.state_mut().rules.model_mut();
         m.request(FileAction::CopyBuiltin("small".into()));
         m.set_text(text.clone(), 0.0);
-        let dir = PathBuf::from(&m.train_settings().dir);
+        let dir = PathBuf::from(&m.training().settings().dir);
         tiny_training(m, &dir);
     }
     compiled_clean(&mut h);
     until(&mut h, 20, "the data folder read", |h| {
-        h.state().rules.model().why_not_train().is_none()
+        why_not(h.state().rules.model()).is_none()
     });
     train_button(&h, "Train bot").click();
     steps(&mut h, 2);
@@ -760,11 +813,7 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
     until(&mut h, 120, "the outcome", |h| {
         h.query_by_label_contains("Kept the network: ").is_some()
     });
-    let kept = h
-        .state()
-        .rules
-        .model()
-        .training_folder()
+    let kept = training_folder(h.state().rules.model())
         .expect("compiled")
         .join("small.eval");
     assert!(kept.is_file(), "{} exists", kept.display());
@@ -776,7 +825,8 @@ fn train_bot_in_the_rules_panel_trains_and_offers_the_trained_bot_in_play_and_la
     h.state_mut()
         .rules
         .model_mut()
-        .train_settings_mut()
+        .training_mut()
+        .settings_mut()
         .positions = 1_000_000;
     train_button(&h, "Resume training (").click();
     steps(&mut h, 2);
@@ -836,7 +886,7 @@ fn perft_counts_belong_to_the_rules_they_were_counted_for() {
     let standard = first(&Variant::standard());
     h.get_by_label("Run perft").click();
     until(&mut h, 30, "perft", |h| {
-        h.state().rules.model().perft_lines().len() >= 3
+        perft_lines(h.state().rules.model()).len() >= 3
     });
     assert!(h.query_by_label_contains(&standard).is_some());
     h.state_mut()
@@ -847,6 +897,7 @@ fn perft_counts_belong_to_the_rules_they_were_counted_for() {
         h.state()
             .rules
             .model()
+            .editor()
             .compiled_variant()
             .is_some_and(|v| v.name() == "hex")
     });
@@ -858,7 +909,7 @@ fn perft_counts_belong_to_the_rules_they_were_counted_for() {
     );
     h.get_by_label("Run perft").click();
     until(&mut h, 30, "perft of hex", |h| {
-        !h.state().rules.model().perft_lines().is_empty()
+        !perft_lines(h.state().rules.model()).is_empty()
     });
     steps(&mut h, 2);
     let hex = first(&Variant::builtin("hex").unwrap());
@@ -882,7 +933,7 @@ fn clicking_a_diagnostic_focuses_the_editor_so_the_next_key_is_typed_there() {
     h.event(egui::Event::Text("Q".into()));
     steps(&mut h, 2);
     assert_eq!(
-        h.state().rules.model().text(),
+        h.state().rules.model().editor().text(),
         "variant \"x\"\nQbord rect 8 x 7\n",
         "typed where the diagnostic points"
     );
@@ -895,10 +946,10 @@ fn a_file_opened_by_a_relative_path_is_named_in_full() {
     m.request(FileAction::Open(PathBuf::from(
         "../../variants/standard.mg",
     )));
-    let path = m.path().expect("opened").to_path_buf();
+    let path = m.editor().path().expect("opened").to_path_buf();
     assert!(path.is_absolute(), "{}", path.display());
     assert!(path.ends_with("variants/standard.mg"));
-    assert_eq!(m.title(), path.display().to_string());
+    assert_eq!(m.editor().title(), path.display().to_string());
 }
 
 // ---- Regression tests of issue 22 (Train bot) ----
@@ -928,12 +979,12 @@ fn training_harness(text: &str) -> Harness<'static, StudioApp> {
         let m = h.state_mut().rules.model_mut();
         m.request(FileAction::CopyBuiltin("small".into()));
         m.set_text(text, 0.0);
-        let dir = PathBuf::from(&m.train_settings().dir);
+        let dir = PathBuf::from(&m.training().settings().dir);
         tiny_training(m, &dir);
     }
     compiled_clean(&mut h);
     until(&mut h, 20, "the data folder read", |h| {
-        h.state().rules.model().why_not_train().is_none()
+        why_not(h.state().rules.model()).is_none()
     });
     h
 }
@@ -969,7 +1020,8 @@ fn train_bot_counts_the_positions_its_outcome_counts() {
     h.state_mut()
         .rules
         .model_mut()
-        .train_settings_mut()
+        .training_mut()
+        .settings_mut()
         .positions = 600;
     train_to_the_end(&mut h, "Train bot");
     // A run asking for fewer positions than the data holds learns from
@@ -978,7 +1030,8 @@ fn train_bot_counts_the_positions_its_outcome_counts() {
     h.state_mut()
         .rules
         .model_mut()
-        .train_settings_mut()
+        .training_mut()
+        .settings_mut()
         .positions = 250;
     steps(&mut h, 2);
     let before = train_button(&h, "Resume training (")
@@ -1031,7 +1084,8 @@ fn a_title_edit_keeps_train_bots_results() {
     h.state_mut()
         .rules
         .model_mut()
-        .train_settings_mut()
+        .training_mut()
+        .settings_mut()
         .positions = learned + 300;
     let resumed = train_to_the_end(&mut h, "Resume training (");
     assert!(
@@ -1057,7 +1111,7 @@ fn a_title_edit_keeps_train_bots_results() {
     compiled_clean(&mut h);
     until(&mut h, 20, "the data folder read", |h| {
         let m = h.state().rules.model();
-        m.why_not_train().is_none() && m.train_label() == "Train bot"
+        why_not(m).is_none() && train_label(m) == "Train bot"
     });
     assert!(h.query_by_label_contains("Resume training (").is_none());
     assert!(h.query_by_label_contains("Kept the network: ").is_none());

@@ -45,7 +45,7 @@ fn the_rules_panels_buttons_keep_their_places_when_the_rules_stop_compiling() {
                 set_text(h, Variant::standard().source(), "No problems");
             }),
             Change::new("a perft ran", |h| {
-                h.state_mut().rules.model_mut().set_perft_depth(3);
+                h.state_mut().rules.model_mut().perft_mut().set_depth(3);
                 click(h, "Run perft");
                 until(h, 30, "perft 3", |h| shows(h, "perft 3:"));
             }),
