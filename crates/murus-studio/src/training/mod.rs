@@ -2,6 +2,10 @@
 //! the rules being edited by murus-lab's training run
 //! ([`murus_lab::train::train`], the run `murus train` makes), on a
 //! background thread, with its progress, Cancel and its outcome in words.
+//! Here: its options, the folders it keeps things in, the run on its
+//! thread (run.rs) and the trained bots other panels offer; the panel's
+//! state, whose runs go on the lab's job panel, is
+//! [`crate::rules::Training`].
 //!
 //! # Where things are kept
 //! A folder per rules in the training folder (`training` in eframe's

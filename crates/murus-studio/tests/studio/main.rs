@@ -16,6 +16,7 @@ mod play;
 mod play_defects;
 mod report;
 mod rules;
+mod training;
 mod tree;
 
 use std::path::{Path, PathBuf};
