@@ -60,21 +60,29 @@ impl JobKind for TrainJob {
     const DISCARDED: &'static str = "the training data stays in its folder";
 
     fn list(runs: &Path) -> Vec<KeptTraining> {
-        let mut kept: Vec<KeptTraining> = std::fs::read_dir(runs)
+        let mut kept: Vec<(std::time::SystemTime, KeptTraining)> = std::fs::read_dir(runs)
             .into_iter()
             .flatten()
             .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_dir())
-            .map(|folder| KeptTraining {
-                // A data folder that murus-lab's training made.
-                has_data: folder.join(DATA_FOLDER).join(SPEC_FILE).is_file(),
-                folder,
-                running: false,
+            .filter(|e| e.file_type().is_ok_and(|t| t.is_dir()))
+            .map(|e| {
+                let folder = e.path();
+                let changed = e
+                    .metadata()
+                    .and_then(|m| m.modified())
+                    .unwrap_or(std::time::UNIX_EPOCH);
+                let kept = KeptTraining {
+                    // A data folder that murus-lab's training made.
+                    has_data: folder.join(DATA_FOLDER).join(SPEC_FILE).is_file(),
+                    folder,
+                    running: false,
+                };
+                (changed, kept)
             })
             .collect();
-        kept.sort_by(|a, b| a.folder.cmp(&b.folder));
-        kept
+        // Newest first.
+        kept.sort_by(|a, b| b.0.cmp(&a.0).then_with(|| a.1.folder.cmp(&b.1.folder)));
+        kept.into_iter().map(|(_, k)| k).collect()
     }
 
     fn set_stopped_by_user(_folder: &Path, _stopped: bool) -> Result<(), String> {
@@ -452,5 +460,35 @@ impl Training {
                 break;
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_training_folder_with_data_is_a_kept_job_that_resumes_and_none_is_offered() {
+        let runs =
+            std::env::temp_dir().join(format!("murus-studio-train-jobs-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&runs);
+        let with_data = runs.join("0123456789abcdef");
+        std::fs::create_dir_all(with_data.join(DATA_FOLDER)).unwrap();
+        std::fs::write(with_data.join(DATA_FOLDER).join(SPEC_FILE), "{}").unwrap();
+        let empty = runs.join("fedcba9876543210");
+        std::fs::create_dir_all(&empty).unwrap();
+        std::fs::write(runs.join("stray.txt"), "not a folder").unwrap();
+        let mut kept = TrainJob::list(&runs);
+        kept.sort_by(|a, b| a.folder().cmp(b.folder()));
+        assert_eq!(kept.len(), 2, "{kept:?}");
+        assert_eq!(kept[0].folder(), with_data);
+        assert!(kept[0].resumable() && !kept[1].resumable());
+        assert!(kept.iter().all(|k| !k.offered()));
+        kept[0].mark_running();
+        assert!(!kept[0].resumable(), "not while it runs");
+        let panel: JobPanel<TrainJob> = JobPanel::new(&runs, crate::worker::no_waker());
+        assert!(panel.offer().is_none());
+        assert!(panel.resumable(&with_data) && !panel.resumable(&empty));
+        assert_eq!(TrainJob::list(&runs.join("missing")).len(), 0);
     }
 }

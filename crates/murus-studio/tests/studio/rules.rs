@@ -631,3 +631,50 @@ fn a_file_opened_by_a_relative_path_is_named_in_full() {
 }
 
 // ---- Regression tests of issue 22 (Train bot) ----
+
+/// The rules sheet of rules that do not compile is refused before any
+/// dialog; a second sheet asked for while one is written is refused saying
+/// so, and the first is written all the same.
+#[test]
+fn a_rules_sheet_needs_rules_that_compile_and_one_is_written_at_a_time() {
+    let dir = scratch("sheet-refusals");
+    let mut m = model_in(&dir);
+    m.request(FileAction::CopyBuiltin("standard".into()));
+    m.set_text("variant \"x\"\n", 0.0);
+    m.compile_now();
+    assert!(m.sheet_request().is_none(), "no dialog for nothing");
+    let said = m.feedback().current().map(|f| f.text.clone());
+    assert!(
+        said.as_deref()
+            .is_some_and(|t| t.contains("the rules do not compile yet")),
+        "{said:?}"
+    );
+    // The edits are dropped: the question is answered.
+    m.request(FileAction::CopyBuiltin("standard".into()));
+    m.answer(Answer::Go(FileAction::CopyBuiltin("standard".into())));
+    m.compile_now();
+    let request = m.sheet_request().expect("the sheet's Save dialog");
+    assert_eq!(request.name.as_deref(), Some("standard-rules.html"));
+    let (first, second) = (dir.join("first.html"), dir.join("second.html"));
+    m.write_sheet(&first);
+    assert!(m.sheet().is_running());
+    m.write_sheet(&second);
+    let said = m.feedback().current().map(|f| f.text.clone());
+    assert!(
+        said.as_deref()
+            .is_some_and(|t| t.contains("a rules sheet is being written to")),
+        "{said:?}"
+    );
+    assert!(
+        m.sheet_request().is_none(),
+        "no dialog while one is written"
+    );
+    m.settle();
+    assert!(!m.sheet().is_running());
+    assert!(first.is_file() && !second.exists());
+    let said = m.feedback().current().map(|f| f.text.clone());
+    assert_eq!(
+        said,
+        Some(format!("rules sheet written: {}", first.display()))
+    );
+}
