@@ -73,7 +73,10 @@ impl StudioApp {
     /// Takes the user's files from `places` (tests give a scratch data
     /// folder, so that nothing is written into the user's).
     pub fn set_places(&mut self, places: &crate::places::Places) {
-        self.rules.model_mut().set_places(places.clone());
+        self.rules
+            .model_mut()
+            .shelf_mut()
+            .set_places(places.clone());
         self.murals
             .model_mut()
             .files_mut()
@@ -120,10 +123,15 @@ impl StudioApp {
             .filter(|_| m.is_valid() && m.is_shipped(&file))
             .ok_or_else(|| format!("Murals did not open `{name}`: {:?}", m.problems()))?;
         let variants = murus_engine::BUILTIN.len();
-        if app.rules.model().compiled_variant().is_none() {
+        if app.rules.model().editor().compiled_variant().is_none() {
             app.rules.model_mut().compile_now();
         }
-        let rules = app.rules.model().compiled_variant().map(Variant::name);
+        let rules = app
+            .rules
+            .model()
+            .editor()
+            .compiled_variant()
+            .map(Variant::name);
         if rules.is_none() {
             return Err("Rules does not compile its first text".into());
         }
@@ -191,7 +199,7 @@ impl StudioApp {
         }
         let rules = self.rules.model_mut();
         rules.request(rules::FileAction::CopyBuiltin("standard".into()));
-        let text = rules.text().replace("home rank 7", "home rank 9");
+        let text = rules.editor().text().replace("home rank 7", "home rank 9");
         rules.set_text(text, 0.0);
         // Demo runs go to a scratch folder (emptied first), not the user's
         // history.
@@ -225,7 +233,7 @@ impl StudioApp {
         Saved {
             tab: self.tab,
             play: self.play.saved(),
-            rules: self.rules.model().saved().clone(),
+            rules: self.rules.model().saved(),
             lab: self.lab.model.saved().clone(),
             murals: self.murals.saved().clone(),
         }
@@ -325,10 +333,10 @@ impl StudioApp {
             .collect();
             work.push((Tab::Play, words.join(" and ")));
         }
-        if self.rules.model().is_dirty() {
+        if self.rules.model().editor().is_dirty() {
             work.push((
                 Tab::Rules,
-                format!("unsaved changes to {}", self.rules.model().title()),
+                format!("unsaved changes to {}", self.rules.model().editor().title()),
             ));
         }
         if self.murals.model().document().is_dirty() {
@@ -437,15 +445,17 @@ impl StudioApp {
         });
         let rules = self.rules.model();
         self.trained.sync(
-            std::path::Path::new(&rules.train_settings().dir),
+            std::path::Path::new(&rules.training().settings().dir),
             rules.training().runs_ended(),
         );
         let commands = match self.tab {
             Tab::Play => self.play.ui(ui, &mut self.trained),
             Tab::Rules => self.rules.ui(ui),
-            Tab::Lab => self
-                .lab
-                .ui(ui, self.rules.model().compiled_variant(), &mut self.trained),
+            Tab::Lab => self.lab.ui(
+                ui,
+                self.rules.model().editor().compiled_variant(),
+                &mut self.trained,
+            ),
             Tab::Murals => self.murals.ui(ui),
         };
         self.apply(commands);

@@ -39,7 +39,7 @@ pub mod checks;
 pub mod compare;
 pub(crate) mod controls;
 pub mod export;
-mod job;
+pub(crate) mod job;
 pub mod model;
 pub mod notes;
 pub mod progress;

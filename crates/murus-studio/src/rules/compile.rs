@@ -50,6 +50,28 @@ pub struct Compiled {
     pub millis: f64,
 }
 
+impl Compiled {
+    /// The spans to underline in the text compiled: `(bytes, is_error)`.
+    pub fn marks(&self) -> Vec<(Range<usize>, bool)> {
+        self.diags
+            .iter()
+            .map(|d| (d.span.clone(), d.error))
+            .collect()
+    }
+
+    /// The diagnostic that points at byte `byte` of the text compiled
+    /// (errors before warnings).
+    pub fn diagnostic_at(&self, byte: usize) -> Option<&DiagView> {
+        let len = self.source.len();
+        let at = |error: bool| {
+            self.diags
+                .iter()
+                .find(|d| d.error == error && d.covers(byte, len))
+        };
+        at(true).or_else(|| at(false))
+    }
+}
+
 /// A compilation to run (on any thread): the text and the file name the
 /// diagnostics name.
 #[derive(Clone, Debug)]

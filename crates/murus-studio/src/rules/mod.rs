@@ -4,32 +4,47 @@
 //! perft, "Play this variant" and "Train bot" (an evaluation learned for
 //! the rules being edited, see [`crate::training`]).
 //!
-//! [`RulesModel`] (model.rs) holds the panel's state and every action on it
-//! (the text, its file, compile results, perft, the question waiting for an
-//! answer, the feedback) and runs its background work on its workers; it
-//! needs no egui: tests drive it directly. compile.rs has the jobs
-//! themselves (compiling, perft). [`RulesPanel`] (view.rs) draws the model
-//! and turns clicks and keys into [`Action`]s, applied after the frame;
-//! files to open or save are asked for with [`Command::Pick`].
+//! [`RulesModel`] (model.rs) holds the panel's state in owned parts, each
+//! with its own worker where it has background work: [`RulesEditor`]
+//! (editor.rs: the text, its file and its compilation), [`RulesShelf`]
+//! (shelf.rs: the folders and the user's files), [`RulesPerft`] (perft.rs),
+//! [`RulesSheet`] (sheet.rs: the rules sheet, written on a worker) and
+//! [`Training`] (train.rs: "Train bot", its runs on the lab's job panel);
+//! the model keeps the question
+//! waiting for an answer, the message, and the actions that tie parts
+//! together. None needs egui: tests drive them directly. compile.rs has the
+//! jobs themselves (compiling, perft). [`RulesPanel`] (view.rs) draws the
+//! model and turns clicks and keys into [`Action`]s, applied after the
+//! frame; files to open or save are asked for with [`Command::Pick`].
 //!
 //! ```
 //! use murus_studio::rules::{FileAction, RulesModel, RulesSaved};
 //!
 //! let mut rules = RulesModel::new(RulesSaved::default());
 //! rules.request(FileAction::CopyBuiltin("hex".into()));
-//! assert_eq!(rules.title(), "untitled (copy of hex)");
+//! assert_eq!(rules.editor().title(), "untitled (copy of hex)");
 //! rules.compile_now();
-//! assert_eq!(rules.compiled_variant().map(|v| v.name()), Some("hex"));
+//! assert_eq!(rules.editor().compiled_variant().map(|v| v.name()), Some("hex"));
 //! ```
 
 mod compile;
+mod editor;
 mod model;
+mod perft;
+mod sheet;
+mod shelf;
+mod train;
 mod view;
 
 use murus_engine::Variant;
 
 pub use compile::{CompileRequest, Compiled, DiagView, PerftRequest};
-pub use model::{DEBOUNCE_S, FileAction, MAX_PERFT_DEPTH, RulesModel, RulesSaved};
+pub use editor::{DEBOUNCE_S, RulesEditor};
+pub use model::{FileAction, RulesModel, RulesSaved};
+pub use perft::{MAX_PERFT_DEPTH, RulesPerft};
+pub use sheet::RulesSheet;
+pub use shelf::RulesShelf;
+pub use train::{Found, KeptTraining, TrainJob, Training};
 
 use crate::dialog::Answer;
 use crate::training::TrainSaved;
@@ -99,10 +114,12 @@ impl RulesPanel {
         &mut self.model
     }
 
-    /// Whether a compilation, perft or training is waiting or running.
+    /// Whether a compilation, perft, rules sheet or training is waiting
+    /// or running.
     pub fn is_busy(&self) -> bool {
-        self.model.is_compiling()
-            || self.model.is_perft_running()
+        self.model.editor().is_compiling()
+            || self.model.perft().is_running()
+            || self.model.sheet().is_running()
             || self.model.training().is_busy()
     }
 
@@ -137,26 +154,27 @@ impl RulesPanel {
                 request: m.save_as_request(),
                 then: Then::SaveRules,
             }),
-            Action::Sheet => match m.sheet_html() {
+            Action::Sheet => {
                 // Checked first, so that no dialog opens for nothing.
-                Ok(_) => commands.push(Command::Pick {
-                    request: m.sheet_request(),
-                    then: Then::RulesSheet,
-                }),
-                Err(e) => m.say_error(e),
-            },
+                if let Some(request) = m.sheet_request() {
+                    commands.push(Command::Pick {
+                        request,
+                        then: Then::RulesSheet,
+                    });
+                }
+            }
             Action::OpenDialog => commands.push(Command::Pick {
-                request: m.open_request(),
+                request: m.shelf().open_request(),
                 then: Then::OpenRules,
             }),
             Action::Edited(now) => m.edited(now),
-            Action::SetPerftDepth(d) => m.set_perft_depth(d),
+            Action::SetPerftDepth(d) => m.perft_mut().set_depth(d),
             Action::RunPerft => {
                 // The button is shown only while none runs.
                 let _ = m.start_perft();
             }
-            Action::CancelPerft => m.cancel_perft(),
-            Action::SetTrainSettings(s) => m.set_train_settings(s),
+            Action::CancelPerft => m.perft_mut().cancel(),
+            Action::SetTrainSettings(s) => *m.training_mut().settings_mut() = s,
             Action::StartTraining => m.start_training(),
             Action::CancelTraining => m.training_mut().cancel(),
             Action::Play(v) => commands.push(Command::PlayVariant(v)),

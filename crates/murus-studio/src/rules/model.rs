@@ -1,25 +1,24 @@
-//! The Rules panel's state and every action on it, without egui: the text
-//! and its file, compilation, perft and "Train bot".
+//! The Rules panel's state, without egui: its owned parts (the text and
+//! its compilation, the folders, perft, the rules sheet, "Train bot"), the
+//! question waiting for an answer and the message, and the actions that
+//! need more than one part.
 
-use std::ops::Range;
 use std::path::{Path, PathBuf};
 
 use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
-use super::compile::{CompileRequest, Compiled, DiagView, PerftRequest};
+use super::editor::RulesEditor;
+use super::perft::RulesPerft;
+use super::sheet::{RulesSheet, SheetError};
+use super::shelf::RulesShelf;
+use super::train::Training;
 use crate::Feedback;
 use crate::dialog::{Answer, Confirm};
 use crate::files::{self, PickRequest};
-use crate::places::{self, Places};
-use crate::training::{self, DataFound, TrainEnd, TrainSaved, Training};
-use crate::worker::{Busy, Waker, Worker, no_waker};
-
-/// Seconds of quiet typing before the file recompiles.
-pub const DEBOUNCE_S: f64 = 0.3;
-
-/// The deepest perft the panel offers.
-pub const MAX_PERFT_DEPTH: u32 = 6;
+use crate::places::Places;
+use crate::training::TrainSaved;
+use crate::worker::{Busy, Waker, no_waker};
 
 /// What Rules keeps across restarts: the text itself, so unsaved work
 /// survives a restart.
@@ -73,37 +72,18 @@ pub enum FileAction {
     Revert,
 }
 
-/// A perft run, and the rules it counts.
-#[derive(Clone, Debug)]
-struct Perft {
-    /// The source of the variant counted.
-    source: String,
-    lines: Vec<String>,
-}
-
-/// The Rules panel's state and actions, without egui.
+/// The Rules panel's state and actions, without egui: each part owns its
+/// state ([`RulesEditor`], [`RulesShelf`], [`RulesPerft`], [`RulesSheet`],
+/// [`Training`]); the model keeps what ties them together.
 #[derive(Debug)]
 pub struct RulesModel {
-    saved: RulesSaved,
-    /// Where the user's files are (the data folder).
-    places: Places,
-    /// The folder variants are opened from and saved to: the folder last
-    /// used, at first the data folder's `variants`.
-    dir: PathBuf,
-    /// The user's rules files: the data folder's and [`RulesModel::dir`]'s.
-    files: Vec<PathBuf>,
-    compiled: Option<Compiled>,
-    /// The text changed since the last compilation started.
-    stale: bool,
-    /// When the text last changed (seconds on the caller's clock).
-    last_edit: f64,
-    compile: Worker<Compiled>,
-    /// The last perft run (going on or ended).
-    perft: Option<Perft>,
-    perft_worker: Worker<String>,
+    editor: RulesEditor,
+    shelf: RulesShelf,
+    perft: RulesPerft,
+    sheet: RulesSheet,
+    training: Training,
     question: Option<Confirm<FileAction>>,
     feedback: Feedback,
-    training: Training,
 }
 
 impl RulesModel {
@@ -117,133 +97,80 @@ impl RulesModel {
     /// The model of a restored panel whose background work calls `waker`
     /// when it reports.
     pub fn with_waker(saved: RulesSaved, waker: Waker) -> RulesModel {
-        let places = Places::user();
-        let dir = if saved.dir.is_empty() {
-            places.variants()
-        } else {
-            PathBuf::from(&saved.dir)
-        };
-        let mut m = RulesModel {
-            saved,
-            places,
+        let RulesSaved {
+            text,
+            path,
+            disk_text,
+            perft_depth,
+            copy_of,
+            train,
             dir,
-            files: Vec::new(),
-            compiled: None,
-            stale: true,
-            last_edit: f64::NEG_INFINITY,
-            compile: Worker::new(waker.clone()),
-            perft: None,
-            perft_worker: Worker::new(waker.clone()),
+        } = saved;
+        RulesModel {
+            editor: RulesEditor::new(text, path, disk_text, copy_of, waker.clone()),
+            shelf: RulesShelf::new(Places::user(), &dir),
+            perft: RulesPerft::new(perft_depth, waker.clone()),
+            sheet: RulesSheet::new(waker.clone()),
+            training: Training::with_waker(train, waker),
             question: None,
             feedback: Feedback::default(),
-            training: Training::with_waker(waker),
-        };
-        m.saved.perft_depth = m.saved.perft_depth.clamp(1, MAX_PERFT_DEPTH);
-        m.refresh_files();
-        m
+        }
     }
 
     /// Everything to persist.
-    pub fn saved(&self) -> &RulesSaved {
-        &self.saved
-    }
-
-    /// The rule text being edited.
-    pub fn text(&self) -> &str {
-        &self.saved.text
-    }
-
-    /// The text for the editor widget; call [`RulesModel::edited`] after
-    /// changing it.
-    pub(crate) fn text_mut(&mut self) -> &mut String {
-        &mut self.saved.text
-    }
-
-    /// Replaces the text, as typing would, at `now` (seconds).
-    pub fn set_text(&mut self, text: impl Into<String>, now: f64) {
-        self.saved.text = text.into();
-        self.edited(now);
-    }
-
-    /// Notes an edit of the text at `now` (seconds): compilation follows
-    /// after [`DEBOUNCE_S`] of quiet, and messages about the old text go.
-    pub fn edited(&mut self, now: f64) {
-        self.stale = true;
-        self.last_edit = now;
-        self.feedback.changed();
-    }
-
-    /// The file the text belongs to; `None` while it is untitled.
-    pub fn path(&self) -> Option<&Path> {
-        (!self.saved.path.is_empty()).then(|| Path::new(&self.saved.path))
-    }
-
-    /// What the file bar calls the text: its path, or "untitled" (with the
-    /// built-in it was copied from).
-    pub fn title(&self) -> String {
-        match self.path() {
-            Some(p) => p.display().to_string(),
-            None if self.saved.copy_of.is_empty() => "untitled".into(),
-            None => format!("untitled (copy of {})", self.saved.copy_of),
+    pub fn saved(&self) -> RulesSaved {
+        let [text, path, disk_text, copy_of] = self.editor.to_saved();
+        RulesSaved {
+            text,
+            path,
+            disk_text,
+            perft_depth: self.perft.depth(),
+            copy_of,
+            train: self.training.settings().clone(),
+            dir: self.shelf.saved_dir().to_string(),
         }
     }
 
-    /// The file name diagnostics are rendered with.
-    fn file_name(&self) -> String {
-        self.path()
-            .map_or_else(|| "untitled.mg".into(), |p| p.display().to_string())
+    /// The text, its file and its compilation.
+    pub fn editor(&self) -> &RulesEditor {
+        &self.editor
     }
 
-    /// Whether the text differs from the file it came from.
-    pub fn is_dirty(&self) -> bool {
-        self.saved.text != self.saved.disk_text
+    /// The folders files are opened from and saved to, and the user's
+    /// files.
+    pub fn shelf(&self) -> &RulesShelf {
+        &self.shelf
     }
 
-    /// The folder files are opened from and saved to.
-    pub fn dir(&self) -> &Path {
-        &self.dir
+    /// The folders, to change.
+    pub fn shelf_mut(&mut self) -> &mut RulesShelf {
+        &mut self.shelf
     }
 
-    /// Opens and saves files in `dir` from now on.
-    pub fn set_dir(&mut self, dir: impl Into<PathBuf>) {
-        self.dir = dir.into();
-        self.saved.dir = self.dir.display().to_string();
-        self.refresh_files();
+    /// The quick perft.
+    pub fn perft(&self) -> &RulesPerft {
+        &self.perft
     }
 
-    /// Takes the user's files from `places` (tests: a scratch data
-    /// folder); files are opened from and saved to its `variants` from now
-    /// on.
-    pub fn set_places(&mut self, places: Places) {
-        self.places = places;
-        self.set_dir(self.places.variants());
+    /// The quick perft, to change (its depth, Cancel).
+    pub fn perft_mut(&mut self) -> &mut RulesPerft {
+        &mut self.perft
     }
 
-    /// The user's data folder and its kin.
-    pub fn places(&self) -> &Places {
-        &self.places
+    /// The rules sheet being written, if any.
+    pub fn sheet(&self) -> &RulesSheet {
+        &self.sheet
     }
 
-    /// The user's rule files (the data folder's, then
-    /// [`RulesModel::dir`]'s), as last read.
-    pub fn files(&self) -> &[PathBuf] {
-        &self.files
+    /// "Train bot": its options, the run, its outcome and what the data
+    /// folder holds.
+    pub fn training(&self) -> &Training {
+        &self.training
     }
 
-    /// Re-reads the list of the user's files.
-    pub fn refresh_files(&mut self) {
-        self.files = places::variant_files(&self.places, &self.dir);
-    }
-
-    /// A file was opened from or saved to `path`: its folder is the one
-    /// used from now on.
-    fn used(&mut self, path: &Path) {
-        match path.parent().filter(|d| !d.as_os_str().is_empty()) {
-            Some(d) if files::absolute(d) != files::absolute(&self.dir) => {
-                self.set_dir(d.to_path_buf());
-            }
-            _ => self.refresh_files(),
-        }
+    /// "Train bot", to change (its options, [`Training::tuning`], Cancel).
+    pub fn training_mut(&mut self) -> &mut Training {
+        &mut self.training
     }
 
     /// The message about the current state, if any.
@@ -254,6 +181,33 @@ impl RulesModel {
     /// The question waiting for an answer, if any.
     pub fn question(&self) -> Option<&Confirm<FileAction>> {
         self.question.as_ref()
+    }
+
+    /// Replaces the text, as typing would, at `now` (seconds).
+    pub fn set_text(&mut self, text: impl Into<String>, now: f64) {
+        *self.editor.text_mut() = text.into();
+        self.edited(now);
+    }
+
+    /// The text and its compilation, to change: the editor widget's text
+    /// (call [`RulesModel::edited`] after changing it), compilations run by
+    /// hand (tests).
+    pub fn editor_mut(&mut self) -> &mut RulesEditor {
+        &mut self.editor
+    }
+
+    /// Notes an edit of the text at `now` (seconds): compilation follows
+    /// after [`super::DEBOUNCE_S`] of quiet, and messages about the old
+    /// text go.
+    pub fn edited(&mut self, now: f64) {
+        self.editor.edited(now);
+        self.feedback.changed();
+    }
+
+    /// Compiles the current text now, on this thread.
+    pub fn compile_now(&mut self) {
+        self.editor.compile_now();
+        self.perft.poll(self.editor.compiled_variant());
     }
 
     /// Asks for `action`: done at once, or after a question when it would
@@ -268,12 +222,12 @@ impl RulesModel {
                 .error(format!("{}: {e}", files::absolute(path).display()));
             return;
         }
-        if self.is_dirty() {
+        if self.editor.is_dirty() {
             self.question = Some(Confirm::new(
                 "Unsaved changes",
                 format!(
                     "{} has changes that are not saved. Discard them?",
-                    self.title()
+                    self.editor.title()
                 ),
                 "Discard changes",
                 "Keep editing",
@@ -295,14 +249,24 @@ impl RulesModel {
     fn run(&mut self, action: FileAction) {
         match action {
             FileAction::Open(path) => self.open(&path),
-            FileAction::CopyBuiltin(name) => self.copy_builtin(&name),
-            FileAction::New => self.start_untitled(String::new(), String::new()),
-            FileAction::Revert => match self.path().map(Path::to_path_buf) {
+            FileAction::CopyBuiltin(name) => {
+                match murus_engine::BUILTIN.iter().find(|(n, _)| *n == name) {
+                    Some((n, src)) => {
+                        self.editor.untitled(src.to_string(), n.to_string());
+                        self.feedback.changed();
+                    }
+                    None => self.feedback.error(format!("no built-in variant `{name}`")),
+                }
+            }
+            FileAction::New => {
+                self.editor.untitled(String::new(), String::new());
+                self.feedback.changed();
+            }
+            FileAction::Revert => match self.editor.path().map(Path::to_path_buf) {
                 Some(p) => self.open(&p),
                 None => {
-                    let text = self.saved.disk_text.clone();
-                    let copy_of = std::mem::take(&mut self.saved.copy_of);
-                    self.start_untitled(text, copy_of);
+                    self.editor.revert_untitled();
+                    self.feedback.changed();
                 }
             },
         }
@@ -311,14 +275,9 @@ impl RulesModel {
     fn open(&mut self, path: &Path) {
         match std::fs::read_to_string(path) {
             Ok(text) => {
-                self.saved.text = text.clone();
-                self.saved.disk_text = text;
-                // In full: the title says where the file is, whatever the
-                // working folder.
-                self.saved.path = files::absolute(path).display().to_string();
-                self.saved.copy_of.clear();
-                self.edited(f64::NEG_INFINITY);
-                self.used(path);
+                self.editor.opened(text, path);
+                self.feedback.changed();
+                self.shelf.used(path);
                 self.feedback
                     .info(format!("opened {}", files::absolute(path).display()));
             }
@@ -326,84 +285,38 @@ impl RulesModel {
         }
     }
 
-    fn copy_builtin(&mut self, name: &str) {
-        match murus_engine::BUILTIN.iter().find(|(n, _)| *n == name) {
-            Some((n, src)) => self.start_untitled(src.to_string(), n.to_string()),
-            None => self.feedback.error(format!("no built-in variant `{name}`")),
-        }
-    }
-
-    fn start_untitled(&mut self, text: String, copy_of: String) {
-        self.saved.disk_text = text.clone();
-        self.saved.text = text;
-        self.saved.path.clear();
-        self.saved.copy_of = copy_of;
-        self.edited(f64::NEG_INFINITY);
-    }
-
     /// Saves the text to its file. An untitled text has none yet: the
     /// dialog that asks for one comes back (hand its path to
     /// [`RulesModel::save_to`]).
     pub fn save(&mut self) -> Option<PickRequest> {
-        match self.path().map(Path::to_path_buf) {
+        match self.editor.path().map(Path::to_path_buf) {
             Some(p) => {
-                self.write(&p);
+                self.save_to(&p);
                 None
             }
             None => Some(self.save_as_request()),
         }
     }
 
-    /// The "Save as" dialog: in the file's folder (or [`RulesModel::dir`]),
+    /// The "Save as" dialog: in the file's folder (or the shelf's),
     /// proposing its name (or the built-in's it copies).
     pub fn save_as_request(&self) -> PickRequest {
         let request = PickRequest::save("Save the rules as", "Rules", &["mg"]);
-        match self.path() {
+        match self.editor.path() {
             Some(p) => request.near(p),
-            None => {
-                let name = if self.saved.copy_of.is_empty() {
-                    "my-variant.mg".to_string()
-                } else {
-                    format!("my-{}.mg", self.saved.copy_of)
-                };
-                request.in_dir(&places::existing(&self.dir)).named(name)
-            }
+            None => request
+                .in_dir(&self.shelf.save_dir(None))
+                .named(self.editor.untitled_name()),
         }
-    }
-
-    /// The Save dialog of the rules sheet, beside the rules file, named
-    /// after the variant.
-    pub fn sheet_request(&self) -> PickRequest {
-        let name = self
-            .compiled_variant()
-            .map_or("rules".to_string(), |v| v.name().to_string());
-        let request = PickRequest::save("Save the rules sheet", "HTML page", &["html"]);
-        let dir = self
-            .path()
-            .and_then(Path::parent)
-            .map_or_else(|| places::existing(&self.dir), Path::to_path_buf);
-        request.in_dir(&dir).named(format!("{name}-rules.html"))
-    }
-
-    /// The "Open" dialog, in [`RulesModel::dir`].
-    pub fn open_request(&self) -> PickRequest {
-        PickRequest::open("Open a rules file", "Rules", &["mg"])
-            .in_dir(&places::existing(&self.dir))
     }
 
     /// Saves the text to `path`, a file the user chose (its dialog asked
     /// before replacing one), which the text belongs to from then on.
     pub fn save_to(&mut self, path: &Path) {
-        self.write(path);
-    }
-
-    fn write(&mut self, path: &Path) {
-        match files::write(path, &self.saved.text) {
+        match files::write(path, self.editor.text()) {
             Ok(done) => {
-                self.saved.disk_text = self.saved.text.clone();
-                self.saved.path = files::absolute(path).display().to_string();
-                self.saved.copy_of.clear();
-                self.used(path);
+                self.editor.saved_to(path);
+                self.shelf.used(path);
                 self.feedback.changed();
                 self.feedback.set(done);
             }
@@ -411,350 +324,88 @@ impl RulesModel {
         }
     }
 
-    /// The last compilation, possibly of an older text.
-    pub fn compiled(&self) -> Option<&Compiled> {
-        self.compiled.as_ref()
-    }
-
-    /// The last compilation if it is of the current text.
-    fn fresh(&self) -> Option<&Compiled> {
-        self.compiled
-            .as_ref()
-            .filter(|c| c.source == self.saved.text)
-    }
-
-    /// The variant of the last compilation, if that compiled.
-    pub fn compiled_variant(&self) -> Option<&Variant> {
-        self.compiled.as_ref().and_then(|c| c.variant.as_ref())
-    }
-
-    /// The rules sheet of the current text (murus-publish's, as `murus
-    /// sheet` writes it), or why there is none.
-    pub fn sheet_html(&self) -> Result<String, String> {
-        let variant = self
-            .fresh()
-            .and_then(|c| c.variant.as_ref())
-            .ok_or("the rules do not compile yet: fix their errors first")?;
-        murus_publish::rules_sheet_html(variant, &murus_publish::SheetOptions::default())
-            .map_err(|e| e.to_string())
-    }
-
-    /// Shows an error in the panel's message row.
-    pub fn say_error(&mut self, text: impl Into<String>) {
-        self.feedback.error(text);
-    }
-
-    /// Writes the rules sheet of the current text to `path` (a file picked
-    /// in a Save dialog, which asked before replacing one).
-    pub fn write_sheet(&mut self, path: &Path) -> bool {
-        let written = self.sheet_html().and_then(|html| {
-            murus_engine::util::write_atomic(path, html).map_err(|e| e.to_string())
-        });
-        match written {
-            Ok(()) => {
-                self.feedback
-                    .info(format!("rules sheet written: {}", path.display()));
-                true
-            }
-            Err(e) => {
-                self.feedback.error(e);
-                false
-            }
-        }
-    }
-
-    /// The spans to underline in the current text: `(bytes, is_error)`.
-    pub fn marks(&self) -> Vec<(Range<usize>, bool)> {
-        self.fresh()
-            .map(|c| c.diags.iter().map(|d| (d.span.clone(), d.error)).collect())
-            .unwrap_or_default()
-    }
-
-    /// The diagnostic of the current text that points at byte `byte`
-    /// (errors before warnings).
-    pub fn diagnostic_at(&self, byte: usize) -> Option<&DiagView> {
-        let len = self.saved.text.len();
-        let c = self.fresh()?;
-        let at = |error: bool| {
-            c.diags
-                .iter()
-                .find(|d| d.error == error && d.covers(byte, len))
+    /// The Save dialog of the rules sheet, beside the rules file, named
+    /// after the variant; `None` (and the reason in the message row) when
+    /// the current text does not compile or a sheet is being written.
+    pub fn sheet_request(&mut self) -> Option<PickRequest> {
+        let why = match self.editor.fresh_variant() {
+            Err(_) => Some(SheetError::NotCompiled),
+            Ok(_) => self.sheet.busy(),
         };
-        at(true).or_else(|| at(false))
-    }
-
-    /// Whether a compilation is waiting or running.
-    pub fn is_compiling(&self) -> bool {
-        self.stale || self.compile.is_running()
-    }
-
-    /// The compilation to start at `now` (seconds), once the text has been
-    /// quiet for [`DEBOUNCE_S`] and none runs; hand its result to
-    /// [`RulesModel::compile_finished`].
-    pub fn next_compile(&mut self, now: f64) -> Option<CompileRequest> {
-        if !self.stale || self.compile.is_running() || now - self.last_edit < DEBOUNCE_S {
+        if let Some(why) = why {
+            self.feedback.error(why.to_string());
             return None;
         }
-        self.stale = false;
-        Some(CompileRequest {
-            source: self.saved.text.clone(),
-            file: self.file_name(),
-        })
+        let name = self
+            .editor
+            .compiled_variant()
+            .map_or("rules".to_string(), |v| v.name().to_string());
+        let dir = self.shelf.save_dir(self.editor.path());
+        Some(
+            PickRequest::save("Save the rules sheet", "HTML page", &["html"])
+                .in_dir(&dir)
+                .named(format!("{name}-rules.html")),
+        )
     }
 
-    /// Seconds from `now` until a compilation is due, if one waits.
-    pub fn compile_wait(&self, now: f64) -> Option<f64> {
-        (self.stale && !self.compile.is_running())
-            .then(|| (DEBOUNCE_S - (now - self.last_edit)).max(0.0))
-    }
-
-    /// Takes a finished compilation. A perft of other rules than the new
-    /// variant's stops: its counts would be shown beside the wrong rules.
-    pub fn compile_finished(&mut self, done: Compiled) {
-        self.compiled = Some(done);
-        let shown = self.compiled_variant().map(Variant::source);
-        if self
-            .perft
-            .as_ref()
-            .is_some_and(|p| Some(p.source.as_str()) != shown)
-        {
-            self.perft_worker.cancel();
+    /// Starts writing the rules sheet of the current text to `path` (a
+    /// file picked in a Save dialog, which asked before replacing one) on
+    /// the sheet's worker; its message comes when it is written.
+    pub fn write_sheet(&mut self, path: &Path) {
+        let started = match self.editor.fresh_variant() {
+            Ok(v) => self.sheet.start(v.clone(), path),
+            Err(_) => Err(SheetError::NotCompiled),
+        };
+        if let Err(e) = started {
+            self.feedback.error(e.to_string());
         }
     }
 
-    /// Compiles the current text now, on this thread.
-    pub fn compile_now(&mut self) {
-        if self.compile.is_running() {
-            return;
-        }
-        self.stale = true;
-        self.last_edit = f64::NEG_INFINITY;
-        if let Some(request) = self.next_compile(0.0) {
-            self.compile_finished(request.run());
-        }
-    }
-
-    /// Collects what background work sent (compilations, perft lines,
-    /// training) and starts the compilation that is due at `now` (seconds).
-    /// Returns how long until a compilation is due, if one waits (the UI
-    /// should look again then). Called every frame; never waits.
+    /// Collects what background work sent (compilations, perft lines, the
+    /// rules sheet, training) and starts the compilation that is due at
+    /// `now` (seconds). Returns how long until a compilation is due, if one
+    /// waits (the UI should look again then). Called every frame; never
+    /// waits.
     pub fn poll(&mut self, now: f64) -> Option<f64> {
-        for done in self.compile.poll() {
-            self.compile_finished(done);
+        let wait = self.editor.poll(now);
+        self.perft.poll(self.editor.compiled_variant());
+        match self.sheet.poll() {
+            Some(Ok(done)) => self.feedback.info(done),
+            Some(Err(e)) => self.feedback.error(e.to_string()),
+            None => {}
         }
-        let lines = self.perft_worker.poll();
-        if let Some(p) = &mut self.perft {
-            p.lines.extend(lines);
-        }
-        let compiled = self.compiled.as_ref().and_then(|c| c.variant.as_ref());
-        self.training
-            .drive(compiled, Path::new(&self.saved.train.dir));
-        if let Some(request) = self.next_compile(now) {
-            let started = self.compile.start("a compilation", move |r| {
-                r.send(request.run());
-            });
-            debug_assert!(started.is_ok(), "next_compile waits for the last one");
-            None
-        } else {
-            self.compile_wait(now)
-        }
+        self.training.drive(self.editor.compiled_variant());
+        wait
     }
 
-    /// Waits for the compilation and the perft going on to end and takes
-    /// their results in (tests and scripts: the UI polls).
+    /// Waits for all background work going on (the compilation, the
+    /// perft, the rules sheet, the training run and the read of its data)
+    /// to end and takes their results in (tests and scripts: the UI polls).
     pub fn settle(&mut self) {
-        while self.compile.is_running() || self.perft_worker.is_running() {
-            self.compile.wait();
-            self.perft_worker.wait();
+        while self.editor.is_running() || self.perft.is_running() || self.sheet.is_running() {
+            self.editor.wait();
+            self.perft.wait();
+            self.sheet.wait();
             self.poll(f64::NEG_INFINITY);
         }
-    }
-
-    /// The depth perft counts to.
-    pub fn perft_depth(&self) -> u32 {
-        self.saved.perft_depth
-    }
-
-    /// Sets the perft depth (1 to [`MAX_PERFT_DEPTH`]).
-    pub fn set_perft_depth(&mut self, depth: u32) {
-        self.saved.perft_depth = depth.clamp(1, MAX_PERFT_DEPTH);
+        self.training.settle(self.editor.compiled_variant());
     }
 
     /// Starts counting the start position's moves of the compiled variant
     /// on a background thread. Refused while one runs; nothing to count
     /// while nothing compiles.
     pub fn start_perft(&mut self) -> Result<(), Busy> {
-        let Some(variant) = self.compiled_variant().cloned() else {
-            return Ok(());
-        };
-        let request = PerftRequest {
-            depth: self.saved.perft_depth,
-            variant,
-        };
-        let source = request.variant.source().to_string();
-        self.perft_worker
-            .start("a perft run", move |r| request.run(&r))?;
-        self.perft = Some(Perft {
-            source,
-            lines: Vec::new(),
-        });
-        Ok(())
-    }
-
-    /// Stops the perft run (the depths counted stay).
-    pub fn cancel_perft(&mut self) {
-        self.perft_worker.cancel();
-    }
-
-    /// Whether a perft run is under way.
-    pub fn is_perft_running(&self) -> bool {
-        self.perft_worker.is_running()
-    }
-
-    /// The lines of the last perft run of the variant shown (none when it
-    /// counted other rules).
-    pub fn perft_lines(&self) -> &[String] {
-        let shown = self.compiled_variant().map(Variant::source);
-        self.perft
-            .as_ref()
-            .filter(|p| Some(p.source.as_str()) == shown)
-            .map_or(&[], |p| p.lines.as_slice())
-    }
-
-    // --- Train bot -------------------------------------------------------
-
-    /// The variant of the current text, once compiled (never one of an
-    /// older text).
-    pub fn fresh_variant(&self) -> Option<&Variant> {
-        self.fresh().and_then(|c| c.variant.as_ref())
-    }
-
-    /// "Train bot"'s options.
-    pub fn train_settings(&self) -> &TrainSaved {
-        &self.saved.train
-    }
-
-    /// "Train bot"'s options, to change (the training folder included).
-    pub fn train_settings_mut(&mut self) -> &mut TrainSaved {
-        &mut self.saved.train
-    }
-
-    /// Sets "Train bot"'s options.
-    pub fn set_train_settings(&mut self, settings: TrainSaved) {
-        self.saved.train = settings;
-    }
-
-    /// The training run, its outcome and what the data folder holds.
-    pub fn training(&self) -> &Training {
-        &self.training
-    }
-
-    /// The training, to change ([`Training::tuning`], Cancel).
-    pub fn training_mut(&mut self) -> &mut Training {
-        &mut self.training
-    }
-
-    /// The key of the rules last compiled ([`Variant::rules_key`]): what
-    /// "Train bot"'s data and results belong to.
-    pub fn rules_key(&self) -> Option<murus_dsl::RulesKey> {
-        self.compiled_variant().map(Variant::rules_key)
-    }
-
-    /// The training folder of the rules last compiled (their data and the
-    /// evaluation kept).
-    pub fn training_folder(&self) -> Option<PathBuf> {
-        let dir = Path::new(&self.saved.train.dir);
-        self.compiled_variant()
-            .map(|v| training::rules_folder(dir, v))
-    }
-
-    /// What the training folder of the rules last compiled holds, once
-    /// read.
-    pub(super) fn found(&self) -> Option<&training::Found> {
-        self.training
-            .found_for(self.rules_key()?, Path::new(&self.saved.train.dir))
-    }
-
-    /// What the current text's data folder holds, once read.
-    fn data_found(&self) -> Option<&DataFound> {
-        self.found().and_then(|f| f.data.as_ref().ok()?.as_ref())
-    }
-
-    /// Why "Train bot" cannot start now, if it cannot.
-    pub fn why_not_train(&self) -> Option<String> {
-        if let Some(busy) = self.training.busy() {
-            return Some(busy.to_string());
-        }
-        let Some(c) = self.fresh() else {
-            return Some("the rules are compiling".into());
-        };
-        if c.variant.is_none() {
-            return Some("fix the errors first: the rules do not compile".into());
-        }
-        let bot = self.training.tuning.bot.to_string();
-        if let Some(found) = self.data_found()
-            && (found.seed != self.saved.train.seed || found.bot != bot)
-        {
-            let folder = self.found().map(|f| f.folder.display().to_string());
-            return Some(format!(
-                "the training folder holds {} played with seed {} by {}: \
-                 set seed {} to resume them, or delete {} to start afresh",
-                crate::feedback::count(found.positions, "position", "positions"),
-                found.seed,
-                found.bot,
-                found.seed,
-                folder.unwrap_or_default()
-            ));
-        }
-        None
-    }
-
-    /// The start button's label: "Train bot", or "Resume training (N
-    /// positions so far)" when the current text's data folder holds games,
-    /// N the positions a run with the options learns from, as far as the
-    /// data goes (its outcome's count: games the data holds beyond are not
-    /// counted).
-    pub fn train_label(&self) -> String {
-        match self.data_found() {
-            Some(found) if found.positions > 0 => format!(
-                "Resume training ({} so far)",
-                crate::feedback::count(
-                    found.toward(self.saved.train.positions).0,
-                    "position",
-                    "positions"
-                )
-            ),
-            _ => "Train bot".into(),
+        match self.editor.compiled_variant() {
+            Some(v) => self.perft.start(v.clone()),
+            None => Ok(()),
         }
     }
 
     /// Starts training the current text on a background thread; when it
     /// cannot start, the reason becomes its outcome.
     pub fn start_training(&mut self) {
-        if let Some(why) = self.why_not_train() {
-            self.training.refused(self.rules_key(), why);
-            return;
-        }
-        let Some(v) = self.fresh_variant().cloned() else {
-            return;
-        };
-        let file = self.path().map(Path::to_path_buf);
-        if let Err(why) = self.training.start(&v, &self.saved.train, file.as_deref()) {
-            self.training.refused(Some(v.rules_key()), why);
-        }
-    }
-
-    /// Waits for the training run and the data folder's read to end (for
-    /// tests and scripts).
-    pub fn settle_training(&mut self) {
-        let compiled = self.compiled.as_ref().and_then(|c| c.variant.as_ref());
+        let file = self.editor.path().map(Path::to_path_buf);
         self.training
-            .settle(compiled, Path::new(&self.saved.train.dir));
-    }
-
-    /// How the last training run of the rules last compiled ended (none
-    /// when it trained other rules: a new title or comment keeps it).
-    pub fn training_outcome(&self) -> Option<&TrainEnd> {
-        self.training.ended_for(self.rules_key())
+            .start(self.editor.fresh_variant(), file.as_deref());
     }
 }

@@ -61,14 +61,15 @@ impl RulesPanel {
 
     fn file_bar(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         let m = &self.model;
+        let e = m.editor();
         layout::reserved(ui, 1.0, |ui| {
-            let dirty = if m.is_dirty() {
+            let dirty = if e.is_dirty() {
                 " (unsaved changes)"
             } else {
                 ""
             };
             ui.add(
-                egui::Label::new(RichText::new(format!("{}{dirty}", m.title())).strong())
+                egui::Label::new(RichText::new(format!("{}{dirty}", e.title())).strong())
                     .truncate(),
             );
         });
@@ -77,7 +78,7 @@ impl RulesPanel {
             egui::ComboBox::from_label("Your variants")
                 .selected_text("open a file")
                 .show_ui(ui, |ui| {
-                    for f in m.files() {
+                    for f in m.shelf().files() {
                         let name = f
                             .file_name()
                             .map(|n| n.to_string_lossy().to_string())
@@ -90,10 +91,10 @@ impl RulesPanel {
                             chosen = Some(FileAction::Open(f.clone()));
                         }
                     }
-                    if m.files().is_empty() {
+                    if m.shelf().files().is_empty() {
                         ui.weak(format!(
                             "none yet: Save as… puts them in {}",
-                            m.dir().display()
+                            m.shelf().dir().display()
                         ));
                     }
                 });
@@ -119,7 +120,7 @@ impl RulesPanel {
             if let Some(action) = chosen {
                 actions.push(Action::File(action));
             }
-            let save_hint = if m.path().is_some() {
+            let save_hint = if e.path().is_some() {
                 "save to the file (Ctrl+S)"
             } else {
                 "untitled: asks where to save it (Ctrl+S)"
@@ -136,7 +137,7 @@ impl RulesPanel {
             }
             // Shown disabled rather than hidden, so that the row never rewraps.
             if ui
-                .add_enabled(m.is_dirty(), egui::Button::new("Revert"))
+                .add_enabled(e.is_dirty(), egui::Button::new("Revert"))
                 .clicked()
             {
                 actions.push(Action::File(FileAction::Revert));
@@ -155,14 +156,24 @@ impl RulesPanel {
         // Room for two rows of message, shown or not, so that the editor
         // below never moves.
         layout::reserved(ui, 2.0, |ui| {
-            if let Some(msg) = m.feedback().current() {
+            if let Some(status) = m.sheet().status() {
+                ui.horizontal(|ui| {
+                    ui.spinner();
+                    ui.label(status);
+                });
+            } else if let Some(msg) = m.feedback().current() {
                 msg.show_rows(ui, 2);
             }
         });
     }
 
     fn editor(&mut self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
-        let marks = self.model.marks();
+        let marks = self
+            .model
+            .editor()
+            .fresh()
+            .map(super::Compiled::marks)
+            .unwrap_or_default();
         let visuals = ui.visuals().clone();
         let font = egui::TextStyle::Monospace.resolve(ui.style());
         let label = ui.label("Rule file");
@@ -173,7 +184,7 @@ impl RulesPanel {
         };
         if let Some(byte) = self.jump_to {
             let mut state = egui::TextEdit::load_state(ui.ctx(), id).unwrap_or_default();
-            let chars = char_index(self.model.text(), byte);
+            let chars = char_index(self.model.editor().text(), byte);
             state
                 .cursor
                 .set_char_range(Some(CCursorRange::one(CCursor::new(chars))));
@@ -185,12 +196,12 @@ impl RulesPanel {
             .auto_shrink([false, false])
             .show(ui, |ui| {
                 ui.horizontal_top(|ui| {
-                    let lines = self.model.text().split('\n').count();
+                    let lines = self.model.editor().text().split('\n').count();
                     let digits = lines.to_string().len().max(2) as f32;
                     let gutter_w = digits * gutter_font.size * 0.62 + 8.0;
                     let (gutter, _) =
                         ui.allocate_exact_size(egui::vec2(gutter_w, 1.0), egui::Sense::hover());
-                    let out = egui::TextEdit::multiline(self.model.text_mut())
+                    let out = egui::TextEdit::multiline(self.model.editor_mut().text_mut())
                         .id(id)
                         .code_editor()
                         .desired_width(f32::INFINITY)
@@ -205,7 +216,9 @@ impl RulesPanel {
                     // The rendered diagnostic over its underlined span.
                     if let Some(pos) = response.hover_pos()
                         && let Some(c) = char_under(&out.galley, pos - out.galley_pos)
-                        && let Some(d) = self.model.diagnostic_at(byte_index(self.model.text(), c))
+                        && let Some(d) = self.model.editor().fresh().and_then(|f| {
+                            f.diagnostic_at(byte_index(self.model.editor().text(), c))
+                        })
                     {
                         let rendered = d.rendered.clone();
                         response.on_hover_ui_at_pointer(|ui| {
@@ -231,7 +244,7 @@ impl RulesPanel {
                         starts = row.ends_with_newline;
                     }
                     if let Some(byte) = self.jump_to.take() {
-                        let chars = char_index(self.model.text(), byte);
+                        let chars = char_index(self.model.editor().text(), byte);
                         let r = out.galley.pos_from_cursor(CCursor::new(chars));
                         let r = r.translate(out.galley_pos.to_vec2());
                         ui.scroll_to_rect(r.expand(40.0), Some(egui::Align::Center));
@@ -249,14 +262,14 @@ impl RulesPanel {
     fn diagnostics(&self, ui: &mut egui::Ui) -> Option<usize> {
         ui.horizontal(|ui| {
             ui.heading("Diagnostics");
-            if self.model.is_compiling() {
+            if self.model.editor().is_compiling() {
                 ui.spinner();
                 ui.weak("compiling…");
-            } else if let Some(c) = self.model.compiled() {
+            } else if let Some(c) = self.model.editor().compiled() {
                 ui.weak(format!("compiled in {:.1} ms", c.millis));
             }
         });
-        let c = self.model.compiled()?;
+        let c = self.model.editor().compiled()?;
         let mut jump = None;
         egui::ScrollArea::vertical()
             .id_salt("rules-diag-scroll")
@@ -288,7 +301,7 @@ impl RulesPanel {
 
     fn preview(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.heading("Start position");
-        let variant = self.model.compiled_variant().cloned();
+        let variant = self.model.editor().compiled_variant().cloned();
         self.start_and_perft(ui, variant.as_ref(), actions);
         ui.separator();
         self.train_bot(ui, actions);
@@ -351,16 +364,16 @@ impl RulesPanel {
         ui.separator();
         ui.heading("Perft");
         ui.horizontal(|ui| {
-            let mut depth = self.model.perft_depth();
+            let mut depth = self.model.perft().depth();
             ui.add(
                 egui::DragValue::new(&mut depth)
                     .range(1..=MAX_PERFT_DEPTH)
                     .prefix("depth "),
             );
-            if depth != self.model.perft_depth() {
+            if depth != self.model.perft().depth() {
                 actions.push(Action::SetPerftDepth(depth));
             }
-            if self.model.is_perft_running() {
+            if self.model.perft().is_running() {
                 ui.spinner();
                 if ui.button("Cancel perft").clicked() {
                     actions.push(Action::CancelPerft);
@@ -374,7 +387,7 @@ impl RulesPanel {
         });
         // A line a depth, and "cancelled": room for all of them.
         layout::reserved(ui, MAX_PERFT_DEPTH as f32 + 1.0, |ui| {
-            for l in self.model.perft_lines() {
+            for l in self.model.perft().lines(v) {
                 ui.monospace(l);
             }
         });
@@ -385,8 +398,10 @@ impl RulesPanel {
     fn train_bot(&self, ui: &mut egui::Ui, actions: &mut Vec<Action>) {
         ui.heading("Train bot");
         let m = &self.model;
-        let running = m.training().is_running();
-        let mut settings = m.train_settings().clone();
+        let t = m.training();
+        let key = m.editor().rules_key();
+        let running = t.is_running();
+        let mut settings = t.settings().clone();
         ui.add_enabled_ui(!running, |ui| {
             let s = &mut settings;
             ui.horizontal_wrapped(|ui| {
@@ -409,14 +424,14 @@ impl RulesPanel {
                      off, the network is kept as fitted",
                 );
         });
-        if settings != *m.train_settings() {
+        if settings != *t.settings() {
             actions.push(Action::SetTrainSettings(settings));
         }
         // The start and Cancel side by side, each always in its place
         // (issue 38: Cancel turned into the start button under the
         // pointer); the progress in a row of its own height.
-        let why = m.why_not_train();
-        let label = m.train_label();
+        let why = t.why_not(m.editor().fresh_variant());
+        let label = t.label(key);
         let buttons = JobButtons {
             start: &label,
             start_hover: "plays self-play games of these rules, fits an evaluation to them, and keeps it \
@@ -424,7 +439,7 @@ impl RulesPanel {
             cancel: "Cancel training",
             resume: None,
             running,
-            cancelling: m.training().is_cancelling(),
+            cancelling: t.is_cancelling(),
             resumable: false,
             busy: why,
             cancel_first: true,
@@ -435,26 +450,29 @@ impl RulesPanel {
             _ => {}
         }
         layout::reserved_height(ui, ui.spacing().interact_size.y, |ui| {
-            if let Some(status) = m.training().status().filter(|_| running) {
+            if let Some(status) = t.status().filter(|_| running) {
                 ui.add(egui::ProgressBar::new(status.fraction).text(status.text));
             }
         });
         layout::reserved(ui, 1.0, |ui| {
-            if running && m.training().running_key() != m.rules_key() {
+            if running && t.running_key() != key {
                 ui.weak(format!(
                     "training {} as the rules were when it started: the rules changed since",
-                    m.training().running_variant().unwrap_or("the variant")
+                    t.running_variant().unwrap_or("the variant")
                 ));
             }
         });
-        if let Some(end) = m.training_outcome() {
+        if let Some(end) = t.outcome(key) {
             let msg = Message {
                 tone: end.tone,
                 text: end.text(),
             };
             msg.show(ui);
         }
-        match m.found().map(|f| (f.folder.display().to_string(), &f.data)) {
+        match t
+            .found(key)
+            .map(|f| (f.folder.display().to_string(), &f.data))
+        {
             Some((folder, data)) => {
                 if let Err(e) = data {
                     Message::error(format!("cannot read the training data: {e}")).show(ui);

@@ -154,7 +154,7 @@ fn launched_outside_the_repository_rules_starts_on_a_shipped_copy_and_saves_in_t
     // The first text is the shipped standard game, as a copy: no path to a
     // `variants/` folder that is not there.
     assert_eq!(
-        h.state().rules.model().title(),
+        h.state().rules.model().editor().title(),
         "untitled (copy of standard)"
     );
     h.get_by_label("Your variants").click();
@@ -184,7 +184,7 @@ fn launched_outside_the_repository_rules_starts_on_a_shipped_copy_and_saves_in_t
     assert_eq!(request.name.as_deref(), Some("my-standard.mg"));
     assert!(data.join("variants/mine.mg").is_file());
     assert_eq!(
-        h.state().rules.model().files(),
+        h.state().rules.model().shelf().files(),
         [data.join("variants/mine.mg")],
         "the user's list shows it"
     );
@@ -195,7 +195,7 @@ fn opening_a_missing_file_says_so_without_asking_to_discard_changes() {
     let dir = scratch_dir("rules-missing");
     let missing = dir.join("gone.mg");
     let mut a = app(Tab::Rules);
-    a.rules.model_mut().set_dir(&dir);
+    a.rules.model_mut().shelf_mut().set_dir(&dir);
     let mut h = harness(a);
     steps(&mut h, 3);
     compiled_clean(&mut h);
@@ -217,5 +217,5 @@ fn opening_a_missing_file_says_so_without_asking_to_discard_changes() {
         shows(&h, &missing.display().to_string()),
         "the error names the file"
     );
-    assert_eq!(h.state().rules.model().text(), "// unsaved work\n");
+    assert_eq!(h.state().rules.model().editor().text(), "// unsaved work\n");
 }

@@ -17,7 +17,7 @@ fn saved_state_round_trips_and_old_saves_load() {
         restored.play.model().seats().all()[1],
         "hard".parse().unwrap()
     );
-    assert_eq!(restored.rules.model().text(), "// unsaved work\n");
+    assert_eq!(restored.rules.model().editor().text(), "// unsaved work\n");
     // A save from an older version with fields missing still loads.
     let old: Saved = serde_json::from_str(r#"{"tab":"Rules","play":{"flipped":true}}"#).unwrap();
     assert_eq!(old.tab, Tab::Rules);

@@ -174,12 +174,47 @@ fn the_rules_sheet_asks_where_and_writes_the_sheet_of_the_rules_in_the_editor() 
     let (mut h, asked) = opened_with_dialog(Tab::Rules, vec![Picked::Path(sheet.clone())]);
     click(&mut h, "Rules sheet…");
     answered(&mut h);
+    until(&mut h, 120, "the rules sheet", |h| {
+        !h.state().rules.model().sheet().is_running()
+    });
     let html = std::fs::read_to_string(&sheet).unwrap();
     assert!(html.starts_with("<!DOCTYPE html>"), "{}", &html[..40]);
     assert!(html.contains("Murus Gallicus") && html.contains(r#"class="arrow""#));
     assert!(shows(&h, "rules sheet written"));
     let asked = asked.lock().unwrap();
     assert!(asked[0].save && asked[0].name.as_deref() == Some("standard-rules.html"));
+}
+
+/// Issue 38: the rules sheet was built and written on the UI thread, the
+/// window frozen meanwhile; it is written on a worker, and the message row
+/// says so until the result's message names the file in full.
+#[test]
+fn the_rules_sheet_was_built_and_written_on_the_ui_thread() {
+    let dir = scratch_dir("export-rules-worker");
+    let sheet = dir.join("standard-rules.html");
+    let (mut h, _) = opened_with_dialog(Tab::Rules, vec![Picked::Path(sheet.clone())]);
+    click(&mut h, "Rules sheet…");
+    // The answer is taken in before the next frame is drawn; the worker's
+    // result, at the earliest, in the frame after it. (Whether the file is
+    // there yet is a race: the sheet takes milliseconds.)
+    h.state_mut().dialogs_mut().wait();
+    h.step();
+    assert!(
+        shows(&h, "writing the rules sheet"),
+        "the message row says the sheet is being written"
+    );
+    assert!(
+        !shows(&h, "rules sheet written"),
+        "the frame returned before the sheet was written"
+    );
+    until(&mut h, 120, "the rules sheet", |h| {
+        shows(h, "rules sheet written")
+    });
+    let whole = format!("rules sheet written: {}", sheet.display());
+    assert!(shows(&h, &whole), "the message says {whole:?}");
+    assert!(!shows(&h, "writing the rules sheet"), "the status goes");
+    let html = std::fs::read_to_string(&sheet).unwrap();
+    assert!(html.starts_with("<!DOCTYPE html>"));
 }
 
 #[test]

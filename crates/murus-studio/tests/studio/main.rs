@@ -16,6 +16,7 @@ mod play;
 mod play_defects;
 mod report;
 mod rules;
+mod training;
 mod tree;
 
 use std::path::{Path, PathBuf};
@@ -44,7 +45,10 @@ pub fn app(tab: Tab) -> StudioApp {
     saved.rules.train.dir = scratch_dir("training").display().to_string();
     let mut app = StudioApp::from_saved(saved);
     app.set_places(&murus_studio::places::Places::at(&scratch_dir("data")));
-    app.rules.model_mut().set_dir(root().join("variants"));
+    app.rules
+        .model_mut()
+        .shelf_mut()
+        .set_dir(root().join("variants"));
     app.murals
         .model_mut()
         .files_mut()
