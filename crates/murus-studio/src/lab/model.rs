@@ -563,8 +563,8 @@ impl LabModel {
         let dir = PathBuf::from(&self.saved.export_dir);
         let (name, text) = match what {
             Export::Json => ("report.json", r.to_json()),
-            Export::Csv => ("report.csv", r.to_csv()),
-            Export::Svg => ("report.svg", r.to_svg()),
+            Export::Csv => ("report.csv", murus_lab::write::report_csv(r)),
+            Export::Svg => ("report.svg", murus_lab::charts::report_svg(r)),
             Export::All => {
                 match murus_lab::write_outputs(&dir, r, &self.games) {
                     Ok(()) => feedback.success(format!(
