@@ -30,37 +30,12 @@ use std::sync::Arc;
 
 use murus_dsl::{Diagnostic, Span};
 use murus_engine::{Game, Move, MoveError, Variant};
-use serde::{Deserialize, Serialize};
 
 use crate::error::LabError;
 
-/// What identifies a book in a run's provenance (`run.json`,
-/// `report.json`, `balance.json`): a run resumes, and shards merge, only
-/// with the same.
-#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-pub struct BookId {
-    /// The file's name, without its folder.
-    pub name: String,
-    /// The SHA-256 of the file's text, in hex.
-    pub sha256: String,
-    /// Its number of openings.
-    pub lines: usize,
-}
-
-impl BookId {
-    /// `openings.txt (12 lines, sha256 3f2a9c0e51d7…)`: the name, and enough
-    /// of the hash to tell two versions of a file apart.
-    pub fn describe(&self) -> String {
-        let short: String = self.sha256.chars().take(12).collect();
-        let lines = if self.lines == 1 { "line" } else { "lines" };
-        format!("{} ({} {lines}, sha256 {short}…)", self.name, self.lines)
-    }
-
-    /// [`BookId::describe`] of `book`, or `none`.
-    pub fn describe_or_none(book: Option<&BookId>) -> String {
-        book.map_or_else(|| "none".to_string(), BookId::describe)
-    }
-}
+/// What identifies a book in a run's provenance (the report types' crate
+/// holds it: reports name their book).
+pub use murus_report::record::BookId;
 
 /// An opening book, checked against one variant: each opening's moves,
 /// legal from the start, leaving a game to play.

@@ -53,7 +53,12 @@
 //! 2. **One game**: [`metrics`] (the game-quality metrics and their
 //!    recorder) and [`play`] (the game loop).
 //! 3. **Report types**: [`report`] (a run's report built from its games'
-//!    records; the balance check's and the sweep's reports).
+//!    records; the balance check's and the sweep's reports). The types of
+//!    `report.json` and the reports it holds are `murus_report`'s (so that
+//!    `murus_publish` reads them without the lab), re-exported here and in
+//!    [`designer`], [`ladder`], [`metrics`] and [`record`] at their old
+//!    paths; the lab builds them with free functions
+//!    ([`report::build`], [`metrics::metrics_of`]).
 //! 4. **Writers**: [`write`](mod@write) (the reports as JSON, CSV and SVG text),
 //!    reading report types only.
 //! 5. **Runs**: [`runner`] (worker threads, a run's configuration, a run in

@@ -1,8 +1,9 @@
 //! Statistics a designer can trust: Wilson intervals, Elo with an interval,
 //! and a sequential probability ratio test.
 
-/// z for a two-sided 95% interval.
-pub const Z95: f64 = 1.959_963_984_540_054;
+/// z for a two-sided 95% interval, and `x` rounded to `digits` decimals
+/// (the report types' crate holds them: its figures are written alike).
+pub use murus_report::numbers::{Z95, round_to};
 
 /// The Wilson score interval (95%) of `k` successes in `n` trials.
 pub fn wilson(k: u64, n: u64) -> (f64, f64) {
@@ -195,12 +196,6 @@ fn constrained_mle(counts: &[f64; 3], s: f64) -> [f64; 3] {
 /// SPRT bounds for error rates α and β: (lower, upper).
 pub fn sprt_bounds(alpha: f64, beta: f64) -> (f64, f64) {
     ((beta / (1.0 - alpha)).ln(), ((1.0 - beta) / alpha).ln())
-}
-
-/// `x` rounded to `digits` decimals (figures written to reports).
-pub fn round_to(x: f64, digits: i32) -> f64 {
-    let s = 10f64.powi(digits);
-    (x * s).round() / s
 }
 
 #[cfg(test)]

@@ -13,7 +13,7 @@ mod chart;
 mod plays;
 
 use murus_engine::{Record, RecordMove, Variant};
-use murus_lab::designer::{DesignerReport, Distribution, PROVEN_CP, Playouts, PuzzleEntry};
+use murus_report::designer::{DesignerReport, Distribution, PROVEN_CP, Playouts, PuzzleEntry};
 
 use crate::diagram::{Diagram, Theme};
 use crate::html::{escape, figure, page_with, player_colours};

@@ -437,7 +437,7 @@ fn cell_outlines(svg: &str) -> Vec<Vec<(f64, f64)>> {
 }
 
 /// Each text of `class` with its box: the width as the layout estimates
-/// it (`murus_lab`'s text width), the font's size high, centred on its
+/// it (`murus_report`'s text width), the font's size high, centred on its
 /// point (coordinates) or standing on its baseline (the lines under the
 /// board).
 fn text_boxes(svg: &str, class: &str) -> Vec<(String, Box2)> {
@@ -447,7 +447,7 @@ fn text_boxes(svg: &str, class: &str) -> Vec<(String, Box2)> {
             let tag = format!(" {}", &rest[..rest.find('>').unwrap()]);
             let text = &rest[rest.find('>').unwrap() + 1..rest.find("</text>").unwrap()];
             let size = number(&tag, "font-size");
-            let w = murus_lab::write::svg::text_width(text, size);
+            let w = murus_report::svg::text_width(text, size);
             let (x, y) = (number(&tag, "x"), number(&tag, "y"));
             let (top, bottom) = if tag.contains("dominant-baseline=\"central\"") {
                 (y - size / 2.0, y + size / 2.0)

@@ -35,49 +35,7 @@ pub const REPLIES: usize = 8;
 /// Seeds the strongest bot is asked with.
 pub const ASKS: u64 = 16;
 
-/// One first move.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct OpeningMove {
-    #[serde(rename = "move")]
-    pub first: String,
-    /// Its score for the first player, in centi-stones (a proven win
-    /// ±[`PROVEN_CP`]).
-    pub score: Option<i32>,
-    pub games: u64,
-    pub first_wins: u64,
-    pub draws: u64,
-    /// The first player's share of the games' wins, and its 95% interval.
-    pub rate: f64,
-    pub ci95: [f64; 2],
-    /// The best replies by the search, best first, each with its score for
-    /// the first player.
-    pub replies: Vec<(String, Option<i32>)>,
-    /// The depth the search of the replies reached (0: not searched, the
-    /// move ending the game).
-    #[serde(default)]
-    pub replies_depth: u32,
-    /// The strongest bot chose it at least once.
-    pub chosen: bool,
-}
-
-/// The openings section.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct OpeningsSection {
-    pub answer: String,
-    /// The level whose games give the rates, and the bot that was asked.
-    pub level: String,
-    pub asked: String,
-    pub search_nodes: u64,
-    /// The depth the search of the first moves reached.
-    #[serde(default)]
-    pub search_depth: u32,
-    /// Ranked, best for the first player first.
-    pub moves: Vec<OpeningMove>,
-    /// First moves the strongest bot never chose.
-    pub never: Vec<String>,
-    /// Legal first moves in all (more than studied with a pie rule).
-    pub legal: usize,
-}
+pub use murus_report::designer::{OpeningMove, OpeningsSection};
 
 fn cp(s: Score, mover: usize) -> i32 {
     match for_player(s, mover, 0) {

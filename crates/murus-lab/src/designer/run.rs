@@ -12,14 +12,12 @@ use murus_engine::Variant;
 use murus_engine::job::Handler;
 
 use super::bridges::{CheckBridge, Never, RunBridge, TrainBridge};
-use super::compare::compare;
 use super::parts::{GamesPart, OpeningsPart, PlaysPart, SharePart, SolvePart, SpeedPart, kept_or};
-use super::sections::{DesignerReport, Timing};
 use super::shards::{self, ShardPart, Share, read_part};
 use super::speed::random_playouts;
 use super::{
-    PUZZLES_KEPT, Plan, ReportConfig, ReportProgress, ReportSpec, STAGES, assemble, games,
-    openings, plays,
+    DesignerReport, PUZZLES_KEPT, Plan, ReportConfig, ReportProgress, ReportSpec, STAGES, Timing,
+    assemble, compare, games, openings, plays,
 };
 use crate::balance::{BalanceConfig, parse_levels, run_balance};
 use crate::error::LabError;

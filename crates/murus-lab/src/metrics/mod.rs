@@ -19,9 +19,10 @@
 //!   `metrics` section of `report.json`.
 //!
 //! What is where: `trace` holds the trace and the metric functions of one
-//! game (and [`GameMetrics::of`]); `run` a run's aggregate and its verdict
-//! words; `recorder` the [`Recorder`] the game loop feeds. The per-game
-//! record itself ([`GameMetrics`], [`Fixed`]) lives with the lab's other
+//! game (and [`GameMetrics::of`]); `run` a run's aggregate
+//! ([`metrics_of`]; the [`Metrics`] record and its verdict words are
+//! `murus_report`'s); `recorder` the [`Recorder`] the game loop feeds. The
+//! per-game record itself ([`GameMetrics`], [`Fixed`]) lives with the lab's other
 //! records ([`crate::record`]), below everything that reads it.
 //!
 //! ```
@@ -51,7 +52,7 @@ pub use crate::record::{Fixed, GameMetrics};
 pub use recorder::Recorder;
 pub use run::{
     BranchingMetrics, DECIDED_EARLY, DRAMA_LOW, DURATION_FAR, Duration, FEW_DECISIONS, Metrics,
-    REPETITIVE, SMALL_COVERAGE, UNCLEAR,
+    REPETITIVE, SMALL_COVERAGE, UNCLEAR, metrics_of,
 };
 pub use trace::{
     End, Ply, Trace, board_coverage, branching_mean, branching_trend, clarity, clarity_plies,

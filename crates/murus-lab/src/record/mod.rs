@@ -5,13 +5,17 @@
 //!
 //! * `game`: a game's statistics record and its line of `games.jsonl`.
 //! * `quality`: a game's game-quality figures as its line keeps them.
-//! * `provenance`: a run's variant, engine, bots, seed and settings.
+//! * a run's variant, engine, bots, seed and settings ([`Provenance`]),
+//!   from the report types' crate.
 
 mod game;
-mod provenance;
 mod quality;
 
 pub(crate) use game::reason_key;
 pub use game::{GameResult, GameStats, stats_of};
-pub use provenance::{LEGACY_EVALUATIONS, Provenance, VariantId, short_evaluation, source_sha256};
+/// A run's provenance lives with the report types (`murus_report::record`):
+/// every report holds one.
+pub use murus_report::record::{
+    LEGACY_EVALUATIONS, Provenance, VariantId, short_evaluation, source_sha256,
+};
 pub use quality::{Fixed, GameMetrics};

@@ -5,16 +5,16 @@
 //!
 //! * `run`: the report of a run of games ([`Report`], `report.json`) and
 //!   how it is built from the games' [`crate::GameStats`] ([`build`]).
-//! * `balance`: a balance check's report ([`BalanceReport`],
-//!   `balance.json`).
+//! * a balance check's report ([`BalanceReport`], `balance.json`), from
+//!   the report types' crate (`murus_report::balance`), as the run's
+//!   report's types are.
 //! * `sweep`: a sweep's report ([`SweepReport`], `sweep.json`).
 
-mod balance;
 mod run;
 mod stopping;
 mod sweep;
 
-pub use balance::{BalanceReport, LevelResult, SkillGap, StopReason, strongest};
+pub use murus_report::balance::{BalanceReport, LevelResult, SkillGap, StopReason, strongest};
 pub use run::{
     Bin, Branching, ColourResult, Evaluation, FirstPlayer, Length, Rate, Report, SeatResult, build,
     evaluations_text,

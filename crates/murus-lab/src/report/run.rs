@@ -1,6 +1,6 @@
-//! The report of a run of games (`report.json`): everything computed from
-//! the finished games alone, so shards merge into exactly the report of a
-//! single run.
+//! The report of a run of games (`report.json`, [`Report`], whose type is
+//! the report types' crate's): everything computed from the finished games
+//! alone, so shards merge into exactly the report of a single run.
 //!
 //! A report is built from each game's [`GameStats`], a small `Copy` record
 //! of what the report counts, kept apart from the game's moves: a running
@@ -10,252 +10,28 @@ use std::collections::BTreeMap;
 
 use murus_engine::Reason;
 use murus_engine::util::percentile;
-use serde::{Deserialize, Serialize};
 
-use crate::metrics::Metrics;
-use crate::record::{GameStats, Provenance, reason_key, short_evaluation};
+use crate::metrics::metrics_of;
+use crate::record::{GameStats, Provenance, reason_key};
 use crate::stats::wilson;
-use crate::text::{grouped, percent, percent_interval};
+
+pub use murus_report::run::{
+    Bin, Branching, ColourResult, Evaluation, FirstPlayer, Length, Rate, Report, SeatResult,
+    evaluations_text,
+};
 
 /// A count with its rate and 95% Wilson interval.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Rate {
-    pub count: u64,
-    pub rate: f64,
-    pub ci95: [f64; 2],
-}
-
-impl Rate {
-    fn of(count: u64, n: u64) -> Rate {
-        let (lo, hi) = wilson(count, n);
-        Rate {
-            count,
-            rate: if n == 0 { 0.0 } else { count as f64 / n as f64 },
-            ci95: [round(lo), round(hi)],
-        }
+fn rate(count: u64, n: u64) -> Rate {
+    let (lo, hi) = wilson(count, n);
+    Rate {
+        count,
+        rate: if n == 0 { 0.0 } else { count as f64 / n as f64 },
+        ci95: [round(lo), round(hi)],
     }
 }
 
 fn round(x: f64) -> f64 {
     crate::stats::round_to(x, 6)
-}
-
-/// A seat's wins, their share of the games and its 95% interval.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct SeatResult {
-    pub seat: usize,
-    pub bot: String,
-    pub wins: u64,
-    pub rate: f64,
-    pub ci95: [f64; 2],
-}
-
-/// A colour's wins, their share of the games and its 95% interval.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct ColourResult {
-    pub wins: u64,
-    pub rate: f64,
-    pub ci95: [f64; 2],
-}
-
-/// The first player's wins against the fair share of a game of equals.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct FirstPlayer {
-    pub wins: u64,
-    pub rate: f64,
-    pub ci95: [f64; 2],
-    /// The rate a fair game would give: 1 / players.
-    pub fair: f64,
-    /// `rate - fair`.
-    pub advantage: f64,
-}
-
-/// A bar of the game-length histogram: games of `from` to `to` plies.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Bin {
-    pub from: u32,
-    pub to: u32,
-    pub count: u64,
-}
-
-/// Game length in plies: mean, order statistics and histogram.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Length {
-    pub mean: f64,
-    pub median: u32,
-    pub p5: u32,
-    pub p95: u32,
-    pub histogram: Vec<Bin>,
-}
-
-/// Legal moves a ply, over all the games' plies.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Branching {
-    pub mean: f64,
-    pub max: u32,
-    pub forced_share: f64,
-}
-
-/// How the evaluation's view of the game matched its end, over the games
-/// measured (those with a game-quality metrics record; every game in files
-/// written before the metrics).
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Evaluation {
-    /// Mean number of times the evaluation's leader changed per game.
-    pub lead_changes_mean: f64,
-    /// Share of decisive games whose winner the evaluation already favoured
-    /// three quarters into the game, with its interval.
-    pub decisiveness: Rate,
-}
-
-/// `123 wins, 61.5% [54.6, 68.0]` (`1 win, …`).
-fn wins(wins: u64, rate: f64, ci: [f64; 2]) -> String {
-    format!(
-        "{} {}, {}",
-        grouped(wins),
-        murus_engine::text::noun(wins, "win"),
-        percent_interval(rate, ci)
-    )
-}
-
-/// The report of a run of games (`report.json`). It holds no timings, so equal runs
-/// give equal bytes.
-#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
-pub struct Report {
-    /// Where the games come from: variant, engine, bots, seed, games
-    /// asked for, ply cap, openings, shard and players (its fields sit at
-    /// the top of the JSON).
-    #[serde(flatten)]
-    pub provenance: Provenance,
-    /// Games in this report.
-    pub games: u64,
-    /// Whether the run was stopped (Ctrl-C, a cancel) before all its games
-    /// were played: the report then covers the finished games only. A
-    /// complete run always says `false`, so equal runs still give equal
-    /// bytes. A merge is interrupted when one of its shards was.
-    #[serde(default)]
-    pub interrupted: bool,
-    /// The shards (`K/N`) a merge lacked, when it was asked to merge the
-    /// shards present (`--allow-partial`): the report covers their games
-    /// only. Left out of the JSON of a whole run.
-    #[serde(default, skip_serializing_if = "Vec::is_empty")]
-    pub missing_shards: Vec<String>,
-    pub by_seat: Vec<SeatResult>,
-    pub by_colour: BTreeMap<String, ColourResult>,
-    pub draws: Rate,
-    pub ply_cap: Rate,
-    pub first_player_advantage: FirstPlayer,
-    /// Reason → count: `breakthrough-sow`, `breakthrough-throw`,
-    /// `breakthrough-delayed`, `stalemate`, `elimination`, `repetition`,
-    /// `ply-cap`.
-    pub end_reasons: BTreeMap<String, u64>,
-    pub length: Length,
-    pub branching: Branching,
-    pub evaluation: Evaluation,
-    /// Game-quality metrics ([`crate::metrics`], `docs/metrics.md`); zero
-    /// in reports written before them.
-    #[serde(default)]
-    pub metrics: Metrics,
-}
-
-impl Report {
-    /// The report as labelled lines, in the one wording every front end
-    /// uses (the terminal's summary, the studio's table), from
-    /// `("Seat 1 (greedy)", "123 wins, 61.5% [54.6–68.0]")` to the end
-    /// reasons. `colour` names a colour by its letter (`colour r`, or the
-    /// player's name).
-    pub fn summary(&self, colour: impl Fn(char) -> String) -> Vec<(String, String)> {
-        let mut lines = Vec::new();
-        for s in &self.by_seat {
-            lines.push((
-                format!("Seat {} ({})", s.seat + 1, s.bot),
-                wins(s.wins, s.rate, s.ci95),
-            ));
-        }
-        if let Some(text) = evaluations_text(&self.provenance) {
-            lines.push(("Evaluation".into(), text));
-        }
-        for (c, x) in &self.by_colour {
-            let name = c.chars().next().map_or_else(|| c.clone(), &colour);
-            lines.push((name, wins(x.wins, x.rate, x.ci95)));
-        }
-        let f = &self.first_player_advantage;
-        lines.push((
-            "First player".into(),
-            format!(
-                "{}, fair {}, advantage {:+.1} points",
-                percent_interval(f.rate, f.ci95),
-                percent(f.fair),
-                f.advantage * 100.0
-            ),
-        ));
-        for (label, rate) in [("Draws", &self.draws), ("Hit the ply cap", &self.ply_cap)] {
-            lines.push((
-                label.into(),
-                format!("{} ({})", grouped(rate.count), percent(rate.rate)),
-            ));
-        }
-        let l = &self.length;
-        lines.push((
-            "Length".into(),
-            format!(
-                "mean {:.1}, median {}, 5–95% {}–{} plies",
-                l.mean, l.median, l.p5, l.p95
-            ),
-        ));
-        let b = &self.branching;
-        lines.push((
-            "Branching".into(),
-            format!(
-                "mean {:.1}, max {}, forced moves {}",
-                b.mean,
-                b.max,
-                percent(b.forced_share)
-            ),
-        ));
-        let e = &self.evaluation;
-        lines.push((
-            "Decisiveness".into(),
-            format!(
-                "the winner led at 3/4 in {} of decisive games; {:.2} lead changes a game",
-                percent(e.decisiveness.rate),
-                e.lead_changes_mean
-            ),
-        ));
-        lines.extend(self.metrics.summary());
-        let endings: Vec<String> = self
-            .end_reasons
-            .iter()
-            .map(|(k, v)| format!("{k} {}", grouped(*v)))
-            .collect();
-        lines.push(("Endings".into(), endings.join(", ")));
-        lines
-    }
-}
-
-/// Which evaluation the bots were given, in words: `generic features`,
-/// `trained, sha256:1a2b3c4d5e6f…`, or seat by seat where they differ
-/// (`seat 1 trained, sha256:…; seat 2 generic features`); `None` for a
-/// report that records none (written before evaluations were recorded).
-pub fn evaluations_text(p: &Provenance) -> Option<String> {
-    let words = |id: &str| {
-        if id == murus_ai::Evaluation::Generic.id() {
-            "generic features".to_string()
-        } else {
-            format!("trained, {}", short_evaluation(id))
-        }
-    };
-    let first = p.evaluations.first()?;
-    if p.evaluations.iter().all(|e| e == first) {
-        return Some(words(first));
-    }
-    let seats: Vec<String> = p
-        .evaluations
-        .iter()
-        .enumerate()
-        .map(|(s, e)| format!("seat {} {}", s + 1, words(e)))
-        .collect();
-    Some(seats.join("; "))
 }
 
 /// What the evaluation's leader says of some games: how many, how many
@@ -357,7 +133,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         .iter()
         .enumerate()
         .map(|(s, &wins)| {
-            let r = Rate::of(wins, n);
+            let r = rate(wins, n);
             SeatResult {
                 seat: s,
                 bot: prov.bots[s].clone(),
@@ -372,7 +148,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         .iter()
         .zip(&c.colour_wins)
         .map(|(&colour, &wins)| {
-            let r = Rate::of(wins, n);
+            let r = rate(wins, n);
             (
                 colour.to_string(),
                 ColourResult {
@@ -385,7 +161,7 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         .collect();
     let (draws, capped) = (c.draws, c.capped);
     let first_wins = c.colour_wins.first().copied().unwrap_or(0);
-    let fr = Rate::of(first_wins, n);
+    let fr = rate(first_wins, n);
     let fair = 1.0 / prov.players.len().max(1) as f64;
     let end_reasons: BTreeMap<String, u64> = Reason::ALL
         .iter()
@@ -434,8 +210,8 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         missing_shards: Vec::new(),
         by_seat,
         by_colour,
-        draws: Rate::of(draws, n),
-        ply_cap: Rate::of(capped, n),
+        draws: rate(draws, n),
+        ply_cap: rate(capped, n),
         first_player_advantage: FirstPlayer {
             wins: first_wins,
             rate: fr.rate,
@@ -458,21 +234,26 @@ pub fn build(prov: &Provenance, games: &[GameStats]) -> Report {
         },
         evaluation: Evaluation {
             lead_changes_mean: per(led.lead_changes, led.games),
-            decisiveness: Rate::of(led.foreseen, led.decisive),
+            decisiveness: rate(led.foreseen, led.decisive),
         },
-        metrics: Metrics::of(games),
+        metrics: metrics_of(games),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::metrics::Metrics;
     use crate::record::{GameResult, VariantId};
 
+    /// The report types name the generic evaluation without reading the
+    /// bots: their id is the bots' own.
     #[test]
-    fn one_win_is_not_one_wins() {
-        assert_eq!(wins(1, 0.5, [0.1, 0.9]), "1 win, 50.0% [10.0, 90.0]");
-        assert!(wins(1_234, 0.5, [0.4, 0.6]).starts_with(&format!("{} wins, ", grouped(1_234))));
+    fn the_generic_evaluation_is_named_as_the_bots_name_it() {
+        assert_eq!(
+            murus_report::record::GENERIC_EVALUATION,
+            murus_ai::Evaluation::Generic.id()
+        );
     }
 
     #[test]

@@ -10,7 +10,7 @@ use serde::{Deserialize, Serialize};
 use super::Stopping;
 use crate::shard::Shard;
 
-use super::balance::BalanceReport;
+use super::BalanceReport;
 use crate::record::VariantId;
 
 /// The layout of `sweep.json` this version writes and reads.

@@ -262,7 +262,7 @@ pub fn run_sweep(
     balance.shard = None;
     balance.check()?;
     let shard = match config.shard {
-        Some((k, n)) => Some(Shard::new(k, n)?),
+        Some((k, n)) => Some(Shard::new(k, n).map_err(crate::error::LabError::Invalid)?),
         None => None,
     };
     let mut spec = spec_of(file, source, &space, &balance, config.shard);

@@ -7,99 +7,97 @@ use std::collections::BTreeMap;
 use crate::metrics::Metrics;
 use crate::report::{BalanceReport, Report, SweepReport, Tier};
 
-impl Report {
-    /// The report as CSV: `section,key,value` rows (a field holding a
-    /// comma or a quote, as a bot's spec may, is quoted).
-    pub fn to_csv(&self) -> String {
-        let mut w = csv::Writer::from_writer(Vec::new());
-        let mut row = |s: &str, k: &str, v: String| {
-            w.write_record([s, k, v.as_str()])
-                .expect("writes to memory");
-        };
-        let p = &self.provenance;
-        row("section", "key", "value".into());
-        row("provenance", "variant", p.variant.name.clone());
-        row(
-            "provenance",
-            "source_sha256",
-            p.variant.source_sha256.clone(),
-        );
-        if let Some(key) = &p.variant.rules_key {
-            row("provenance", "rules_key", key.clone());
-        }
-        row("provenance", "engine_version", p.engine_version.clone());
-        for (s, e) in p.evaluations.iter().enumerate() {
-            row("provenance", &format!("seat{s} evaluation"), e.clone());
-        }
-        row("provenance", "seed", p.seed.to_string());
-        if let Some(b) = &p.book {
-            row("provenance", "book", b.name.clone());
-            row("provenance", "book_sha256", b.sha256.clone());
-        }
-        row("provenance", "games", self.games.to_string());
-        row("provenance", "interrupted", self.interrupted.to_string());
-        for s in &self.by_seat {
-            let k = format!("seat{} {}", s.seat, s.bot);
-            row("by_seat", &format!("{k} wins"), s.wins.to_string());
-            row("by_seat", &format!("{k} rate"), s.rate.to_string());
-            row("by_seat", &format!("{k} ci95_lo"), s.ci95[0].to_string());
-            row("by_seat", &format!("{k} ci95_hi"), s.ci95[1].to_string());
-        }
-        for (c, r) in &self.by_colour {
-            row("by_colour", &format!("{c} wins"), r.wins.to_string());
-            row("by_colour", &format!("{c} rate"), r.rate.to_string());
-            row("by_colour", &format!("{c} ci95_lo"), r.ci95[0].to_string());
-            row("by_colour", &format!("{c} ci95_hi"), r.ci95[1].to_string());
-        }
-        row("draws", "count", self.draws.count.to_string());
-        row("draws", "rate", self.draws.rate.to_string());
-        row("ply_cap", "count", self.ply_cap.count.to_string());
-        row(
-            "first_player",
-            "rate",
-            self.first_player_advantage.rate.to_string(),
-        );
-        row(
-            "first_player",
-            "advantage",
-            self.first_player_advantage.advantage.to_string(),
-        );
-        for (r, n) in &self.end_reasons {
-            row("end_reasons", r, n.to_string());
-        }
-        row("length", "mean", self.length.mean.to_string());
-        row("length", "median", self.length.median.to_string());
-        row("length", "p5", self.length.p5.to_string());
-        row("length", "p95", self.length.p95.to_string());
-        for b in &self.length.histogram {
-            row(
-                "length_histogram",
-                &format!("{}-{}", b.from, b.to),
-                b.count.to_string(),
-            );
-        }
-        row("branching", "mean", self.branching.mean.to_string());
-        row("branching", "max", self.branching.max.to_string());
-        row(
-            "branching",
-            "forced_share",
-            self.branching.forced_share.to_string(),
-        );
-        row(
-            "evaluation",
-            "lead_changes_mean",
-            self.evaluation.lead_changes_mean.to_string(),
-        );
-        row(
-            "evaluation",
-            "decisiveness",
-            self.evaluation.decisiveness.rate.to_string(),
-        );
-        for (k, v) in self.metrics.rows() {
-            row("metrics", k, v);
-        }
-        String::from_utf8(w.into_inner().expect("flushes to memory")).expect("csv is UTF-8")
+/// A run's report as CSV (`report.csv`): `section,key,value` rows (a
+/// field holding a comma or a quote, as a bot's spec may, is quoted).
+pub fn report_csv(report: &Report) -> String {
+    let mut w = csv::Writer::from_writer(Vec::new());
+    let mut row = |s: &str, k: &str, v: String| {
+        w.write_record([s, k, v.as_str()])
+            .expect("writes to memory");
+    };
+    let p = &report.provenance;
+    row("section", "key", "value".into());
+    row("provenance", "variant", p.variant.name.clone());
+    row(
+        "provenance",
+        "source_sha256",
+        p.variant.source_sha256.clone(),
+    );
+    if let Some(key) = &p.variant.rules_key {
+        row("provenance", "rules_key", key.clone());
     }
+    row("provenance", "engine_version", p.engine_version.clone());
+    for (s, e) in p.evaluations.iter().enumerate() {
+        row("provenance", &format!("seat{s} evaluation"), e.clone());
+    }
+    row("provenance", "seed", p.seed.to_string());
+    if let Some(b) = &p.book {
+        row("provenance", "book", b.name.clone());
+        row("provenance", "book_sha256", b.sha256.clone());
+    }
+    row("provenance", "games", report.games.to_string());
+    row("provenance", "interrupted", report.interrupted.to_string());
+    for s in &report.by_seat {
+        let k = format!("seat{} {}", s.seat, s.bot);
+        row("by_seat", &format!("{k} wins"), s.wins.to_string());
+        row("by_seat", &format!("{k} rate"), s.rate.to_string());
+        row("by_seat", &format!("{k} ci95_lo"), s.ci95[0].to_string());
+        row("by_seat", &format!("{k} ci95_hi"), s.ci95[1].to_string());
+    }
+    for (c, r) in &report.by_colour {
+        row("by_colour", &format!("{c} wins"), r.wins.to_string());
+        row("by_colour", &format!("{c} rate"), r.rate.to_string());
+        row("by_colour", &format!("{c} ci95_lo"), r.ci95[0].to_string());
+        row("by_colour", &format!("{c} ci95_hi"), r.ci95[1].to_string());
+    }
+    row("draws", "count", report.draws.count.to_string());
+    row("draws", "rate", report.draws.rate.to_string());
+    row("ply_cap", "count", report.ply_cap.count.to_string());
+    row(
+        "first_player",
+        "rate",
+        report.first_player_advantage.rate.to_string(),
+    );
+    row(
+        "first_player",
+        "advantage",
+        report.first_player_advantage.advantage.to_string(),
+    );
+    for (r, n) in &report.end_reasons {
+        row("end_reasons", r, n.to_string());
+    }
+    row("length", "mean", report.length.mean.to_string());
+    row("length", "median", report.length.median.to_string());
+    row("length", "p5", report.length.p5.to_string());
+    row("length", "p95", report.length.p95.to_string());
+    for b in &report.length.histogram {
+        row(
+            "length_histogram",
+            &format!("{}-{}", b.from, b.to),
+            b.count.to_string(),
+        );
+    }
+    row("branching", "mean", report.branching.mean.to_string());
+    row("branching", "max", report.branching.max.to_string());
+    row(
+        "branching",
+        "forced_share",
+        report.branching.forced_share.to_string(),
+    );
+    row(
+        "evaluation",
+        "lead_changes_mean",
+        report.evaluation.lead_changes_mean.to_string(),
+    );
+    row(
+        "evaluation",
+        "decisiveness",
+        report.evaluation.decisiveness.rate.to_string(),
+    );
+    for (k, v) in report.metrics.rows() {
+        row("metrics", k, v);
+    }
+    String::from_utf8(w.into_inner().expect("flushes to memory")).expect("csv is UTF-8")
 }
 
 /// One row a level: the first player's rate and interval, each colour's

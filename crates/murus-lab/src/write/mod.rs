@@ -1,6 +1,6 @@
 //! The writers: the lab's reports as the text of their files, JSON
-//! (`to_json`), CSV (`to_csv`, [`balance_csv`], [`sweep_csv`]) and SVG
-//! ([`svg`]). They read the report types ([`crate::report`]) and nothing
+//! (`to_json`), CSV ([`report_csv`], [`balance_csv`], [`sweep_csv`]) and
+//! SVG ([`svg`]). They read the report types ([`crate::report`]) and nothing
 //! else of the lab; what plays games and keeps run folders writes their
 //! texts to disk.
 
@@ -8,7 +8,7 @@ mod csv;
 mod json;
 pub mod svg;
 
-pub use csv::{balance_csv, sweep_csv};
+pub use csv::{balance_csv, report_csv, sweep_csv};
 
 use crate::report::{BalanceReport, Report, SweepReport};
 
@@ -17,8 +17,8 @@ use crate::report::{BalanceReport, Report, SweepReport};
 pub fn report_files(report: &Report) -> [(&'static str, String); 3] {
     [
         ("report.json", report.to_json()),
-        ("report.csv", report.to_csv()),
-        ("report.svg", report.to_svg()),
+        ("report.csv", report_csv(report)),
+        ("report.svg", svg::report_svg(report)),
     ]
 }
 

@@ -91,7 +91,7 @@ fn each_round_of_games_opens_with_its_book_line_and_rounds_cycle_through_the_lin
             json.contains("\"book\": {\n    \"name\": \"two.txt\""),
             "{json}"
         );
-        let csv = report.to_csv();
+        let csv = murus_lab::write::report_csv(&report);
         assert!(csv.contains("provenance,book,two.txt\n"), "{csv}");
         assert!(
             csv.contains(&format!("provenance,book_sha256,{}\n", book.id().sha256)),

@@ -13,6 +13,7 @@ mod identity;
 mod ladder;
 mod modules;
 mod progress;
+mod report_page;
 mod report_svg;
 mod rundir;
 mod runs;

@@ -5,8 +5,10 @@
 
 use murus_engine::{Reason, Variant};
 use murus_lab::balance::{BalanceConfig, BalanceReport, Stopping, parse_levels, run_balance};
+use murus_lab::charts::report_svg;
 use murus_lab::metrics::{Fixed, GameMetrics};
 use murus_lab::report::Bin;
+use murus_lab::write::report_csv;
 use murus_lab::{Config, GameStats, Report, run, stats_of};
 
 /// A report of a short real run.
@@ -177,7 +179,7 @@ fn made_up_metrics(i: u64, plies: u32, won: bool) -> GameMetrics {
 #[test]
 fn svg_labels_name_seats_from_one_with_their_bots_and_have_axis_titles() {
     let r = fixed_report();
-    let svg = r.to_svg();
+    let svg = report_svg(&r);
     insta::assert_snapshot!(svg);
     let texts = texts(&svg);
     for label in [
@@ -226,7 +228,7 @@ fn svg_labels_do_not_overlap_with_four_seats_long_bots_and_many_lengths() {
             count: if b == 3 { 123_456_789 } else { b.into() },
         })
         .collect();
-    let svg = r.to_svg();
+    let svg = report_svg(&r);
     assert_readable(&svg);
     let texts = texts(&svg);
     assert!(texts.iter().any(|t| t == "seat 4: greedy"), "{texts:?}");
@@ -253,7 +255,7 @@ fn svg_cuts_an_evaluated_bots_long_spec_and_keeps_labels_apart() {
     let bot = "alphabeta:50000:eval=/some/path/to/a/trained.eval";
     r.provenance.bots[0] = bot.into();
     r.by_seat[0].bot = bot.into();
-    let svg = r.to_svg();
+    let svg = report_svg(&r);
     assert_readable(&svg);
     let texts = texts(&svg);
     assert!(
@@ -273,13 +275,13 @@ fn svg_cuts_an_evaluated_bots_long_spec_and_keeps_labels_apart() {
 
 #[test]
 fn csv_has_one_section_key_value_row_per_figure() {
-    let csv = fixed_report().to_csv();
+    let csv = report_csv(&fixed_report());
     insta::assert_snapshot!(csv);
     // A bot whose spec holds a comma or a quote stays one field.
     let mut r = fixed_report();
     let bot = "external:./engine --flags a,b \"c\"";
     r.by_seat[0].bot = bot.into();
-    let csv = r.to_csv();
+    let csv = report_csv(&r);
     let rows: Vec<csv::StringRecord> = csv::Reader::from_reader(csv.as_bytes())
         .records()
         .map(Result::unwrap)
@@ -391,7 +393,7 @@ fn balance_svg_is_written_beside_the_json_and_the_table() {
 fn empty_reports_still_draw_whole_charts() {
     let v = Variant::standard();
     let config = Config::new(&v, murus_ai::parse_specs("random").unwrap(), 0, 1);
-    let svg = config.report(&[]).to_svg();
+    let svg = report_svg(&config.report(&[]));
     assert_readable(&svg);
     assert!(
         texts(&svg)

@@ -13,7 +13,7 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use murus_dsl::{Geometry, ShapeKind};
-use murus_lab::write::svg::text_width;
+use murus_report::svg::text_width;
 
 /// The distance between neighbouring cell centres, in SVG units.
 pub(super) const PITCH: f64 = 60.0;

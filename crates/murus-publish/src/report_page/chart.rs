@@ -4,7 +4,7 @@
 
 use std::fmt::Write as _;
 
-use murus_lab::designer::Band;
+use murus_report::designer::Band;
 
 use crate::html::escape;
 

@@ -5,7 +5,7 @@ use std::io;
 use std::path::Path;
 
 use murus_engine::Variant;
-use murus_lab::designer::DesignerReport;
+use murus_report::designer::DesignerReport;
 
 use super::{report_html, tactics_records, tactics_sheet_html};
 

@@ -7,7 +7,7 @@ use std::fmt::Write as _;
 
 use murus_engine::record::Token;
 use murus_engine::{Move, Position, Record, RecordMove, Variant};
-use murus_lab::designer::{DesignerReport, GameSection, PROVEN_CP};
+use murus_report::designer::{DesignerReport, GameSection, PROVEN_CP};
 
 use super::{Num, base64, open};
 use crate::diagram::{Diagram, GameGif};

@@ -7,7 +7,7 @@
 use std::fmt::Write as _;
 
 use murus_engine::Variant;
-use murus_lab::designer::{
+use murus_report::designer::{
     Band, BoardSection, CurvesSection, DesignerReport, EndingsSection, reason_words,
 };
 

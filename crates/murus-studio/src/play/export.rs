@@ -54,7 +54,7 @@ impl DiagramJob {
     }
 
     /// The diagram as SVG or PNG, by `path`'s extension.
-    pub fn bytes(&self, path: &Path) -> Result<Vec<u8>, String> {
+    pub fn bytes(&self, path: &Path) -> Result<Vec<u8>, ExportError> {
         let kind = diagram_kind(path)?;
         let v = &self.variant;
         let mut d = Diagram::new(v, self.position).coordinates(true);
@@ -71,7 +71,7 @@ impl DiagramJob {
         let d = d.numbered(numbered);
         match kind {
             DiagramKind::Svg => Ok(d.to_svg().into_bytes()),
-            DiagramKind::Png => d.to_png(SCALE).map_err(|e| e.to_string()),
+            DiagramKind::Png => Ok(d.to_png(SCALE)?),
         }
     }
 }
@@ -87,7 +87,7 @@ pub struct GifJob {
 impl GifJob {
     /// The line `model` shows (from the start to the end of its main
     /// continuation), or why there is nothing to animate.
-    pub fn of(model: &PlayModel) -> Result<GifJob, String> {
+    pub fn of(model: &PlayModel) -> Result<GifJob, ExportError> {
         let tree = model.game().cursor().tree();
         let line: Vec<Move> = tree
             .line_through(model.game().cursor().node())
@@ -95,7 +95,7 @@ impl GifJob {
             .filter_map(|n| tree.mv(n))
             .collect();
         if line.is_empty() {
-            return Err("no moves to animate: play or open a game first".into());
+            return Err(ExportError::NoMoves);
         }
         Ok(GifJob {
             variant: model.game().cursor().variant().clone(),
@@ -126,23 +126,41 @@ enum DiagramKind {
     Png,
 }
 
-fn diagram_kind(path: &Path) -> Result<DiagramKind, String> {
+fn diagram_kind(path: &Path) -> Result<DiagramKind, ExportError> {
     match extension(path).as_deref() {
         Some("svg") => Ok(DiagramKind::Svg),
         Some("png") => Ok(DiagramKind::Png),
-        _ => Err(format!(
-            "{}: a diagram is written as .svg or .png",
-            path.display()
-        )),
+        _ => Err(ExportError::NotADiagram(path.to_path_buf())),
     }
+}
+
+/// Why an export was not written; the cause kept as its source.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error("{}: a diagram is written as .svg or .png", .0.display())]
+    NotADiagram(PathBuf),
+    #[error("{}: a game is animated as .gif", .0.display())]
+    NotAGif(PathBuf),
+    #[error("no moves to animate: play or open a game first")]
+    NoMoves,
+    #[error(transparent)]
+    Busy(#[from] crate::worker::Busy),
+    #[error(transparent)]
+    Diagram(#[from] DiagramError),
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
+    #[error("export cancelled: nothing written")]
+    Cancelled,
+    #[error("the export stopped unexpectedly")]
+    Stopped,
 }
 
 /// What the exports' worker reports: frames done, then how it ended (the
 /// message to show).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Debug)]
 pub enum ExportMsg {
     Frames(Frames),
-    Done(Result<String, String>),
+    Done(Result<String, ExportError>),
 }
 
 impl From<Frames> for ExportMsg {
@@ -160,7 +178,7 @@ pub struct Exports {
     /// The file being written, and the frames done of how many (a GIF).
     writing: Option<(PathBuf, Option<Frames>)>,
     /// How the export ended, once its worker said so.
-    done: Option<Result<String, String>>,
+    done: Option<Result<String, ExportError>>,
 }
 
 impl Default for Exports {
@@ -194,7 +212,7 @@ impl Exports {
     /// Starts writing `job`'s diagram to `path` in the background; an
     /// extension that is neither `.svg` nor `.png`, or an export going on,
     /// is refused at once.
-    pub fn diagram(&mut self, job: DiagramJob, path: &Path) -> Result<(), String> {
+    pub fn diagram(&mut self, job: DiagramJob, path: &Path) -> Result<(), ExportError> {
         diagram_kind(path)?;
         let to = path.to_path_buf();
         self.start(path, None, move |r| {
@@ -205,9 +223,9 @@ impl Exports {
 
     /// Starts writing `job`'s GIF to `path` in the background; a path
     /// without `.gif`, or an export going on, is refused at once.
-    pub fn gif(&mut self, job: GifJob, path: &Path) -> Result<(), String> {
+    pub fn gif(&mut self, job: GifJob, path: &Path) -> Result<(), ExportError> {
         if extension(path).as_deref() != Some("gif") {
-            return Err(format!("{}: a game is animated as .gif", path.display()));
+            return Err(ExportError::NotAGif(path.to_path_buf()));
         }
         let frames = Frames {
             done: 0,
@@ -216,8 +234,8 @@ impl Exports {
         let to = path.to_path_buf();
         self.start(path, Some(frames), move |r| {
             let done = match job.bytes(&r) {
-                Err(DiagramError::Stopped) => Err("export cancelled: nothing written".into()),
-                bytes => write(&to, bytes.map_err(|e| e.to_string())),
+                Err(DiagramError::Stopped) => Err(ExportError::Cancelled),
+                bytes => write(&to, bytes.map_err(ExportError::from)),
             };
             r.send(ExportMsg::Done(done));
         })
@@ -228,10 +246,8 @@ impl Exports {
         path: &Path,
         frames: Option<Frames>,
         work: impl FnOnce(Reporter<ExportMsg>) + Send + 'static,
-    ) -> Result<(), String> {
-        self.worker
-            .start("an export", work)
-            .map_err(|busy| busy.to_string())?;
+    ) -> Result<(), ExportError> {
+        self.worker.start("an export", work)?;
         self.writing = Some((path.to_path_buf(), frames));
         self.done = None;
         Ok(())
@@ -239,7 +255,7 @@ impl Exports {
 
     /// Takes in the worker's news; once the export has ended, the message
     /// to show (`Err`: what went wrong). Called every frame; never waits.
-    pub fn poll(&mut self) -> Option<Result<String, String>> {
+    pub fn poll(&mut self) -> Option<Result<String, ExportError>> {
         for msg in self.worker.poll() {
             match msg {
                 ExportMsg::Frames(f) => {
@@ -254,7 +270,7 @@ impl Exports {
             return None;
         }
         let done = self.done.take();
-        Some(done.unwrap_or_else(|| Err("the export stopped unexpectedly".into())))
+        Some(done.unwrap_or(Err(ExportError::Stopped)))
     }
 
     /// Whether an export is being written.
@@ -287,9 +303,14 @@ impl Exports {
 }
 
 /// Writes `bytes` to `path`; the message to show.
-fn write(path: &Path, bytes: Result<Vec<u8>, String>) -> Result<String, String> {
+fn write(path: &Path, bytes: Result<Vec<u8>, ExportError>) -> Result<String, ExportError> {
     let bytes = bytes?;
-    murus_engine::util::write_atomic(path, bytes).map_err(|e| e.to_string())?;
+    murus_engine::util::write_atomic(path, bytes).map_err(|source| {
+        crate::files::FileError::Write {
+            path: path.to_path_buf(),
+            source,
+        }
+    })?;
     Ok(format!("exported {}", path.display()))
 }
 
@@ -346,7 +367,7 @@ mod tests {
         let e = DiagramJob::of(&m, &[])
             .bytes(Path::new("x.pdf"))
             .unwrap_err();
-        assert!(e.contains(".svg or .png"), "{e}");
+        assert!(e.to_string().contains(".svg or .png"), "{e}");
     }
 
     #[test]
@@ -365,7 +386,10 @@ mod tests {
             "{status}"
         );
         let busy = e.diagram(DiagramJob::of(&m, &[]), &path.with_extension("svg"));
-        assert_eq!(busy.unwrap_err(), "an export is going on: cancel it first");
+        assert_eq!(
+            busy.unwrap_err().to_string(),
+            "an export is going on: cancel it first"
+        );
         e.wait();
         let said = e.poll().unwrap().unwrap();
         assert!(
@@ -383,9 +407,9 @@ mod tests {
         }
         assert_eq!(frames, 4, "the start and a frame a ply of the whole line");
         let empty = played(&[]);
-        assert!(GifJob::of(&empty).unwrap_err().contains("no moves"));
+        assert!(matches!(GifJob::of(&empty), Err(ExportError::NoMoves)));
         let wrong = e.gif(GifJob::of(&m).unwrap(), &path.with_extension("png"));
-        assert!(wrong.unwrap_err().contains("as .gif"));
+        assert!(wrong.unwrap_err().to_string().contains("as .gif"));
         assert!(!e.is_running());
     }
 
@@ -405,7 +429,7 @@ mod tests {
         e.cancel();
         e.wait();
         let said = e.poll().unwrap().unwrap_err();
-        assert!(said.contains("cancelled"), "{said}");
+        assert!(matches!(said, ExportError::Cancelled), "{said}");
         assert!(!path.exists());
     }
 }

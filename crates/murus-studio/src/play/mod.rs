@@ -384,7 +384,7 @@ impl PlayPanel {
         };
         let job = DiagramJob::of(&self.model, &line);
         if let Err(e) = self.exports.diagram(job, path) {
-            self.model.feedback_mut().error(e);
+            self.model.feedback_mut().error(e.to_string());
         }
     }
 
@@ -393,7 +393,7 @@ impl PlayPanel {
     pub fn export_gif(&mut self, path: &Path) {
         let started = GifJob::of(&self.model).and_then(|job| self.exports.gif(job, path));
         if let Err(e) = started {
-            self.model.feedback_mut().error(e);
+            self.model.feedback_mut().error(e.to_string());
         }
     }
 
@@ -427,7 +427,7 @@ impl PlayPanel {
         self.analysis.drive(&self.model);
         match self.exports.poll() {
             Some(Ok(said)) => self.model.feedback_mut().info(said),
-            Some(Err(e)) => self.model.feedback_mut().error(e),
+            Some(Err(e)) => self.model.feedback_mut().error(e.to_string()),
             None => {}
         }
     }

@@ -110,11 +110,9 @@ fn font(size: f64) -> TextStyle<'static> {
     (FONT, exact).into_font().color(&BLACK)
 }
 
-/// About how wide `text` is at `size` in a sans-serif font: a bound that
-/// holds for ordinary letters and digits, used to keep labels apart.
-pub fn text_width(text: &str, size: f64) -> f64 {
-    text.chars().count() as f64 * size * 0.6
-}
+/// About how wide `text` is at `size` in a sans-serif font (the report
+/// types' crate holds it: the published diagrams measure alike).
+pub use murus_report::svg::text_width;
 
 /// `text` cut with `…` to at most `chars` characters.
 pub fn truncate(text: &str, chars: usize) -> String {

@@ -12,18 +12,13 @@ use crate::metrics::Metrics;
 use crate::report::Report;
 use crate::text::grouped;
 
-impl Report {
-    /// and the draws, with 95% intervals; and the game-length histogram.
-    /// Both charts have axis titles; bars are rows with their labels beside
-    /// them, so no two labels overlap however many seats and however long
-    /// the bots' names (a label past 28 characters, or too long for its
-    /// column, is cut with `…`, whole in its tooltip).
-    pub fn to_svg(&self) -> String {
-        report_svg(self)
-    }
-}
-
-/// The self-play report's chart (see [`crate::write::svg`]).
+/// The self-play report's chart (`report.svg`, see [`crate::write::svg`]):
+/// the share of games each seat and each colour won, and the draws, with
+/// 95% intervals; and the game-length histogram. Both charts have axis
+/// titles; bars are rows with their labels beside them, so no two labels
+/// overlap however many seats and however long the bots' names (a label
+/// past 28 characters, or too long for its column, is cut with `…`, whole
+/// in its tooltip).
 pub fn report_svg(report: &Report) -> String {
     let mut rows: Vec<(String, RGBColor, f64, [f64; 2])> = report
         .by_seat

@@ -9,10 +9,10 @@ use super::{
     BoardSection, Budget, Comparison, CurvesSection, EndingsSection, GameSection, OpeningsSection,
     Playouts, TacticsSection,
 };
+use crate::balance::BalanceReport;
 use crate::ladder::Ladder;
 use crate::metrics::Metrics;
 use crate::record::VariantId;
-use crate::report::BalanceReport;
 
 /// The rules: what they are and what the bots evaluate them with.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

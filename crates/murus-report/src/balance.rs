@@ -1,14 +1,12 @@
 //! The balance check's report (`balance.json`): each level's self-play
 //! report and why it stopped, the skill trace of adjacent levels' matches,
-//! and the verdict (written by [`crate::balance::verdict`]).
+//! and the verdict (written by `murus_lab::balance::verdict`).
 
 use serde::{Deserialize, Serialize};
 
+use crate::record::{BookId, VariantId};
+use crate::run::Report;
 use crate::shard::Shard;
-
-use super::run::Report;
-use crate::book::BookId;
-use crate::record::VariantId;
 
 /// Why a level stopped.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -63,12 +61,12 @@ pub struct SkillGap {
 
 impl SkillGap {
     /// The interval's lower bound, `-inf` where unbounded.
-    pub(crate) fn lo(&self) -> f64 {
+    pub fn lo(&self) -> f64 {
         self.elo_ci95[0].unwrap_or(f64::NEG_INFINITY)
     }
 
     /// The Elo advantage and its interval in words: `+80 [+21, +142]`.
-    pub(crate) fn elo_text(&self) -> String {
+    pub fn elo_text(&self) -> String {
         let bound = |b: Option<f64>, inf: &str| b.map_or(inf.to_string(), |x| format!("{x:+.0}"));
         format!(
             "{} [{}, {}]",
@@ -105,7 +103,7 @@ pub struct BalanceReport {
     pub levels: Vec<LevelResult>,
     /// Adjacent levels' matches, weakest pair first (two players only).
     pub skill: Vec<SkillGap>,
-    /// The verdict, a sentence a line ([`crate::balance::verdict`]).
+    /// The verdict, a sentence a line (`murus_lab::balance::verdict`).
     pub verdict: Vec<String>,
     pub interrupted: bool,
     /// The shards (`K/N`) a merge lacked, when it was asked to merge the
@@ -113,6 +111,13 @@ pub struct BalanceReport {
     /// only. Left out of the JSON of a whole run.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub missing_shards: Vec<String>,
+}
+
+impl BalanceReport {
+    /// The report as pretty JSON with a final newline.
+    pub fn to_json(&self) -> String {
+        serde_json::to_string_pretty(self).expect("reports serialise") + "\n"
+    }
 }
 
 /// The strongest level of a check that played games: the one the sweep's

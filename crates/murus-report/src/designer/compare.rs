@@ -8,8 +8,9 @@ use serde::{Deserialize, Serialize};
 
 use super::DesignerReport;
 use super::speed::Distribution;
-use crate::report::{Bin, LevelResult};
-use crate::stats::Z95;
+use crate::balance::LevelResult;
+use crate::numbers::Z95;
+use crate::run::Bin;
 
 /// One figure of both reports.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
@@ -43,7 +44,7 @@ pub struct Comparison {
 }
 
 fn strongest(r: &DesignerReport) -> Option<&LevelResult> {
-    crate::report::strongest(&r.fairness.balance)
+    crate::balance::strongest(&r.fairness.balance)
 }
 
 /// A two-proportion z test.
@@ -227,7 +228,7 @@ pub fn compare(this: &DesignerReport, other: &DesignerReport) -> Comparison {
             count: false,
         });
     }
-    let round = |x: f64| crate::stats::round_to(x, 4);
+    let round = |x: f64| crate::numbers::round_to(x, 4);
     for r in &mut rows {
         r.this = r.this.map(round);
         r.other = r.other.map(round);

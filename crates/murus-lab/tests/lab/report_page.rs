@@ -2,7 +2,9 @@
 //! `.ci/run` installs): it renders, logs no console error, asks nothing of
 //! the network, shows each section's heading and answer line, prints to a
 //! PDF of a bounded number of pages; and every number it shows is in
-//! `report.json`.
+//! `report.json`. The page is `murus_publish`'s, the report the lab's: the
+//! test lives here because `murus_publish` reads the report's types
+//! (`murus_report`) and not the lab that makes them.
 
 use std::path::{Path, PathBuf};
 use std::process::Command;
@@ -18,7 +20,7 @@ use murus_publish::report_html;
 fn written() -> &'static (PathBuf, DesignerReport) {
     static ONCE: OnceLock<(PathBuf, DesignerReport)> = OnceLock::new();
     ONCE.get_or_init(|| {
-        let source = include_str!("../../../variants/sweeps/standard-small.mg");
+        let source = include_str!("../../../../variants/sweeps/standard-small.mg");
         let v = Variant::compile(source).unwrap();
         let mut config = ReportConfig::new(Budget::Quick, 2, 2);
         let three = Variant::compile_with(source, &[("files".to_string(), 3)]).unwrap();
@@ -318,7 +320,7 @@ fn without_tags(html: &str) -> String {
 /// shown is the game's with the cap, and gives the cap.
 #[test]
 fn a_value_with_the_ply_cap_says_so() {
-    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
     let text = source.replace("    plies 300\n", "    plies 6\n    adjudicate for g\n");
     let v = Variant::compile(&text).unwrap();
     let report = run_report(

@@ -1,13 +1,44 @@
 //! Where a run comes from: its variant (by name, the SHA-256 of its rules'
 //! source and the key of its rules), engine, bots and the evaluation each
-//! was given, seed, games, ply cap, openings and shard.
+//! was given, seed, games, ply cap, openings, opening book and shard.
 
 use murus_engine::Variant;
 use serde::{Deserialize, Serialize};
 
 use crate::shard::Shard;
 
-use crate::book::BookId;
+/// What identifies a book in a run's provenance (`run.json`,
+/// `report.json`, `balance.json`): a run resumes, and shards merge, only
+/// with the same.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct BookId {
+    /// The file's name, without its folder.
+    pub name: String,
+    /// The SHA-256 of the file's text, in hex.
+    pub sha256: String,
+    /// Its number of openings.
+    pub lines: usize,
+}
+
+impl BookId {
+    /// `openings.txt (12 lines, sha256 3f2a9c0e51d7…)`: the name, and enough
+    /// of the hash to tell two versions of a file apart.
+    pub fn describe(&self) -> String {
+        let short: String = self.sha256.chars().take(12).collect();
+        let lines = if self.lines == 1 { "line" } else { "lines" };
+        format!("{} ({} {lines}, sha256 {short}…)", self.name, self.lines)
+    }
+
+    /// [`BookId::describe`] of `book`, or `none`.
+    pub fn describe_or_none(book: Option<&BookId>) -> String {
+        book.map_or_else(|| "none".to_string(), BookId::describe)
+    }
+}
+
+/// The id of the generic evaluation, as a run's provenance records it
+/// (`murus_ai::Evaluation::Generic`'s id: the lab's tests check that the
+/// two agree, this crate reading no bot).
+pub const GENERIC_EVALUATION: &str = "generic";
 
 /// Where a report comes from.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, Deserialize)]
@@ -17,7 +48,7 @@ pub struct Provenance {
     /// Bot spec per seat.
     pub bots: Vec<String>,
     /// The evaluation each seat's bot was given, by seat: its
-    /// [`murus_ai::Evaluation::id`], `generic` or `sha256:` and the digest
+    /// `murus_ai::Evaluation::id`, `generic` or `sha256:` and the digest
     /// of a trained evaluation's numbers (the file named by the bot's
     /// `eval=`, else the variant's own: one beside its rules file, one
     /// shipped for its rules, or the generic features). Random bots and
@@ -37,7 +68,7 @@ pub struct Provenance {
     /// colour-swapped pair); 0: every game from the start.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub openings: u32,
-    /// The opening book the games open from ([`crate::Config::with_book`]);
+    /// The opening book the games open from (`murus_lab::Config::with_book`);
     /// left out when none (files written before books load as none).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub book: Option<BookId>,
