@@ -438,17 +438,7 @@ fn train_gives_a_variant_without_one_a_trained_evaluation_kept_for_a_resume() {
 /// when they win every game that reaches 6 plies.
 #[test]
 fn the_report_solves_a_game_its_cap_decides_with_the_cap() {
-    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
-    let text = source.replace("    plies 300\n", "    plies 6\n    adjudicate for g\n");
-    let v = Variant::compile(&text).unwrap();
-    let r = run_report(
-        &v,
-        "capped.mg",
-        &ReportConfig::new(Budget::Quick, 3, 2),
-        None,
-        &(),
-    )
-    .unwrap();
+    let (_, r) = crate::util::capped_report();
     let solved = r.solved.as_ref().unwrap();
     assert!(solved.with_cap, "{solved:?}");
     assert_eq!(solved.ply_cap, Some(6));

@@ -320,18 +320,8 @@ fn without_tags(html: &str) -> String {
 /// shown is the game's with the cap, and gives the cap.
 #[test]
 fn a_value_with_the_ply_cap_says_so() {
-    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
-    let text = source.replace("    plies 300\n", "    plies 6\n    adjudicate for g\n");
-    let v = Variant::compile(&text).unwrap();
-    let report = run_report(
-        &v,
-        "capped.mg",
-        &ReportConfig::new(Budget::Quick, 3, 2),
-        None,
-        &(),
-    )
-    .unwrap();
-    let html = report_html(&v, &report);
+    let (v, report) = crate::util::capped_report();
+    let html = report_html(v, report);
     let words = without_tags(&html);
     assert!(
         words.contains(

@@ -93,9 +93,18 @@ pub enum Done {
         budget: u64,
     },
     /// Generated puzzles.
-    Generated(Result<Vec<(Puzzle, Rating)>, String>),
+    Generated(Result<Vec<(Puzzle, Rating)>, generate::GenerateError>),
     /// The puzzle sheet written to this file, or why not.
-    Sheet(Result<PathBuf, String>),
+    Sheet(Result<PathBuf, SheetFailed>),
+}
+
+/// Why a puzzle sheet was not written; the cause kept as its source.
+#[derive(Debug, thiserror::Error)]
+pub enum SheetFailed {
+    #[error(transparent)]
+    Build(#[from] murus_publish::MuralSheetError),
+    #[error(transparent)]
+    File(#[from] crate::files::FileError),
 }
 
 #[derive(Debug)]
@@ -313,7 +322,7 @@ impl MuralTasks {
             budget: s.budget.min(GENERATOR_BUDGET),
         };
         self.start(Work::Generate, move |r| {
-            Done::Generated(generate::generate(&opts, 1, r).map_err(|e| e.to_string()))
+            Done::Generated(generate::generate(&opts, 1, r))
         })
     }
 
@@ -327,11 +336,9 @@ impl MuralTasks {
                 ..murus_publish::MuralSheetOptions::default()
             };
             let written = murus_publish::mural_sheet_html(&[(name, p)], &options)
-                .map_err(|e| e.to_string())
-                .and_then(|html| {
-                    murus_engine::util::write_atomic(&path, html).map_err(|e| e.to_string())
-                });
-            Done::Sheet(written.map(|()| path))
+                .map_err(SheetFailed::from)
+                .and_then(|html| Ok(crate::files::write(&path, &html)?));
+            Done::Sheet(written.map(|_| path))
         })
     }
 

@@ -133,7 +133,7 @@ impl MuralsModel {
 /// The first puzzle the generator found, or what its answer says
 /// (`stopped`: the user cancelled it).
 fn first_generated(
-    g: Result<Vec<(Puzzle, Rating)>, String>,
+    g: Result<Vec<(Puzzle, Rating)>, murus_mural::generate::GenerateError>,
     stopped: bool,
 ) -> Result<(Puzzle, Rating), Message> {
     match g {
@@ -142,7 +142,7 @@ fn first_generated(
             .into_iter()
             .next()
             .ok_or_else(|| Message::error("nothing generated")),
-        Err(e) => Err(Message::error(e)),
+        Err(e) => Err(Message::error(e.to_string())),
     }
 }
 
