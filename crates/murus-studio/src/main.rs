@@ -94,5 +94,5 @@ fn main() -> anyhow::Result<()> {
         options,
         Box::new(move |cc| Ok(Box::new(StudioApp::new(cc, launch)))),
     )
-    .map_err(|e| anyhow::anyhow!("cannot start the window: {e}"))
+    .map_err(|e| anyhow::Error::new(e).context("cannot start the window"))
 }

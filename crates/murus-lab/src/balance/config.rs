@@ -28,11 +28,18 @@ pub struct Level {
 }
 
 /// Parses `random,easy,hard`: level names, weakest first (they are sorted
-/// so), each once.
+/// so), each once ([`levels_named`]).
 pub fn parse_levels(list: &str) -> Result<Vec<Level>, LabError> {
+    let words: Vec<&str> = list.split(',').map(str::trim).collect();
+    levels_named(&words)
+}
+
+/// The levels named (`["random", "hard"]`), weakest first (they are sorted
+/// so), each once; an unknown name or one named twice is refused.
+pub fn levels_named<S: AsRef<str>>(words: &[S]) -> Result<Vec<Level>, LabError> {
     let names = level_names();
     let mut picked: Vec<usize> = Vec::new();
-    for word in list.split(',').map(str::trim) {
+    for word in words.iter().map(|w| w.as_ref().trim()) {
         let Some(i) = names.iter().position(|n| *n == word) else {
             return Err(LabError::Invalid(format!(
                 "unknown level `{word}`: expected some of {}",

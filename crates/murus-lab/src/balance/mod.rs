@@ -29,7 +29,8 @@ mod verdict;
 pub use crate::report::{BalanceReport, LevelResult, SkillGap, StopReason};
 pub use crate::write::balance_csv as to_csv;
 pub use config::{
-    BalanceConfig, Level, MIN_GAMES_FOR_EDGE, Stopping, Z_EDGE, level_names, parse_levels,
+    BalanceConfig, Level, MIN_GAMES_FOR_EDGE, Stopping, Z_EDGE, level_names, levels_named,
+    parse_levels,
 };
 pub use merge::{merge_balance, read_balance};
 pub use run::{CheckProgress, Stage, run_balance, write_balance};

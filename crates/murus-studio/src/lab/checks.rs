@@ -101,7 +101,7 @@ impl CheckSettings {
         if self.levels.is_empty() {
             return Err(JobError::refused("choose at least one level"));
         }
-        let levels = balance::parse_levels(&self.levels.join(","))?;
+        let levels = balance::levels_named(&self.levels)?;
         let stopping = match self.stop {
             Stop::Games(0) => return Err(JobError::refused("play at least one game a level")),
             Stop::Games(n) => Stopping::Games(n),
