@@ -204,19 +204,31 @@ pub fn list() -> Listed {
 }
 
 impl Answer for Listed {
+    /// A line a puzzle, in columns as wide as their longest entry.
     fn text(&self, out: &mut dyn Write) -> io::Result<()> {
+        let width = |f: fn(&ListedPuzzle) -> &str| {
+            self.puzzles
+                .iter()
+                .map(|p| f(p).chars().count())
+                .max()
+                .unwrap_or(0)
+        };
+        let name = width(|p| &p.name);
+        let title = width(|p| &p.title);
+        let board = width(|p| &p.board);
+        let level = width(|p| p.difficulty.as_deref().unwrap_or(""));
         for p in &self.puzzles {
             let par = p
                 .optimal
                 .map_or(String::new(), |n| plural(u64::from(n), "move"));
-            writeln!(
-                out,
-                "{:<24} {:<28} {:<8} {:<7} {par}",
+            let line = format!(
+                "{:<name$}  {:<title$}  {:<board$}  {:<level$}  {par}",
                 p.name,
                 p.title,
                 p.board,
                 p.difficulty.as_deref().unwrap_or("")
-            )?;
+            );
+            writeln!(out, "{}", line.trim_end())?;
         }
         Ok(())
     }

@@ -474,6 +474,20 @@ fn from_an_empty_folder_the_shipped_puzzles_list_and_solve_by_name() {
         "{}",
         text(&o)
     );
+    // Columns line up whatever a title's length (a title over 28
+    // characters once pushed its line's board out of the column).
+    let boards: Vec<usize> = stdout(&o)
+        .lines()
+        .zip(v["puzzles"].as_array().unwrap())
+        .map(|(line, p)| {
+            let title = p["title"].as_str().unwrap();
+            let after = line.find(title).expect("the title") + title.len();
+            let board = after + line[after..].find(p["board"].as_str().unwrap()).unwrap();
+            line[..board].chars().count()
+        })
+        .collect();
+    assert_eq!(boards.len(), names.len());
+    assert!(boards.iter().all(|&b| b == boards[0]), "{}", stdout(&o));
     let o = murus_in(&empty, &["mural", "solve", "02-5x5-easy", "--json"]);
     assert!(o.status.success(), "{}", text(&o));
     assert!(!moves_of(&json_of(&o)).is_empty());
