@@ -18,6 +18,7 @@ mod progress;
 mod record;
 mod report;
 mod rules;
+mod serve;
 mod sheet;
 mod signal;
 mod solve;
@@ -113,6 +114,10 @@ enum Command {
     /// Learn an evaluation for a variant from self-play: writes an
     /// evaluation file (`VARIANT.eval`).
     Train(train::TrainArgs),
+    /// The playtest server: people play the variants given (every shipped
+    /// one too) in their browsers, through a JSON API (docs/playtest.md);
+    /// every game is kept in an SQLite database in --data.
+    Serve(serve::ServeArgs),
     /// Speak UGI, the Universal Game Interface, on stdin and stdout: an
     /// engine for tournament managers (docs/engine-protocol.md).
     Ugi(ugi::UgiArgs),
@@ -149,6 +154,7 @@ fn run(command: Command) -> Result<ExitCode> {
             command: record::RecordCommand::Export(a),
         } => print(&record::export(&a)?, text, out),
         Command::Ugi(a) => ugi::ugi(&a),
+        Command::Serve(a) => serve::serve(&a),
         Command::Selfplay(a) => print(&lab::selfplay(&a)?, json(a.run.json), out),
         Command::Match(a) => print(&lab::matchup(&a)?, json(a.run.json), out),
         Command::Balance(a) if !a.merge.is_empty() => {

@@ -16,6 +16,7 @@ mod mural;
 mod record;
 mod report;
 mod run_options;
+mod serve;
 mod sheet;
 mod solve;
 mod sweep;

@@ -1,0 +1,86 @@
+//! `murus serve`: the playtest server (murus-serve) on an address, over a
+//! data folder, serving the shipped variants and the rules files given.
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use anyhow::{Context, Result};
+use clap::Args;
+
+use crate::load::load_variant;
+
+/// `murus serve`'s arguments.
+#[derive(Args)]
+pub struct ServeArgs {
+    /// Variants to serve besides the shipped ones: names or rules files.
+    pub variants: Vec<String>,
+    /// The address to listen on; loopback unless told otherwise (port 0:
+    /// any free port, printed).
+    #[arg(long, default_value = "127.0.0.1:8080")]
+    pub addr: SocketAddr,
+    /// The folder of the games' database (made if missing).
+    #[arg(long, default_value = "murus-playtest")]
+    pub data: PathBuf,
+}
+
+/// Serves until Ctrl-C (or SIGTERM).
+pub fn serve(a: &ServeArgs) -> Result<ExitCode> {
+    let server = murus_serve::Server::open(&a.data)?;
+    server.add_shipped()?;
+    let mut names = Vec::new();
+    for spec in &a.variants {
+        let v = load_variant(spec)?;
+        names.push(v.name().to_string());
+        server.add(v)?;
+    }
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+        .context("cannot start the server's runtime")?;
+    runtime.block_on(async {
+        let listener = tokio::net::TcpListener::bind(a.addr)
+            .await
+            .with_context(|| format!("cannot listen on {}", a.addr))?;
+        let addr = listener.local_addr().context("the address listened on")?;
+        server.resume_bots()?;
+        let extra = if names.is_empty() {
+            String::new()
+        } else {
+            format!(" and {}", names.join(", "))
+        };
+        println!(
+            "murus serve: http://{addr}/ (the shipped variants{extra}; games kept in {})",
+            a.data.display()
+        );
+        use std::io::Write as _;
+        let _ = std::io::stdout().flush();
+        axum::serve(listener, server.router())
+            .with_graceful_shutdown(stopped())
+            .await
+            .context("the server stopped")
+    })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// Resolves on Ctrl-C or SIGTERM.
+async fn stopped() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        () = ctrl_c => {}
+        () = term => {}
+    }
+}

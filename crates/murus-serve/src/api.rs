@@ -1,0 +1,256 @@
+//! The JSON API (`docs/playtest.md`): every answer is JSON, an error as
+//! `{"error": "…"}` with a 4xx status (or 503 when the database fails);
+//! no request, however malformed, panics or answers 500.
+
+use std::sync::Arc;
+
+use axum::extract::rejection::{JsonRejection, PathRejection};
+use axum::extract::{DefaultBodyLimit, Path, State};
+use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::{Json, Router};
+use serde::{Deserialize, Serialize};
+
+use crate::Shared;
+use crate::games::{self, GameError, GameView, Loaded};
+
+/// The largest request body taken (a rules file is far smaller).
+pub const MAX_BODY: usize = 256 * 1024;
+
+/// The routes of the API over `shared`.
+pub fn router(shared: Arc<Shared>) -> Router {
+    Router::new()
+        .route("/api/variants", get(variants))
+        .route("/api/games", post(create))
+        .route("/api/games/{id}", get(show))
+        .route("/api/games/{id}/moves", post(play))
+        .fallback(not_found)
+        .method_not_allowed_fallback(not_allowed)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .with_state(shared)
+}
+
+/// An error answer: a status and a sentence.
+#[derive(Debug)]
+pub struct ApiError {
+    pub status: StatusCode,
+    pub message: String,
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        (
+            self.status,
+            Json(ErrorBody {
+                error: &self.message,
+            }),
+        )
+            .into_response()
+    }
+}
+
+impl From<GameError> for ApiError {
+    fn from(e: GameError) -> ApiError {
+        let status = match &e {
+            GameError::NoGame(_) => StatusCode::NOT_FOUND,
+            GameError::NoVariant(_) | GameError::BadSeats(_) | GameError::Illegal(_) => {
+                StatusCode::UNPROCESSABLE_ENTITY
+            }
+            GameError::NoToken | GameError::BadToken => StatusCode::UNAUTHORIZED,
+            GameError::NotYourTurn(_) => StatusCode::FORBIDDEN,
+            GameError::Over | GameError::StalePly { .. } => StatusCode::CONFLICT,
+            GameError::Store(_) | GameError::Corrupt(_) => StatusCode::SERVICE_UNAVAILABLE,
+        };
+        ApiError {
+            status,
+            message: e.to_string(),
+        }
+    }
+}
+
+impl From<JsonRejection> for ApiError {
+    fn from(r: JsonRejection) -> ApiError {
+        ApiError {
+            status: r.status(),
+            message: r.body_text(),
+        }
+    }
+}
+
+impl From<PathRejection> for ApiError {
+    fn from(r: PathRejection) -> ApiError {
+        ApiError {
+            status: StatusCode::NOT_FOUND,
+            message: r.body_text(),
+        }
+    }
+}
+
+async fn not_allowed() -> ApiError {
+    ApiError {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: "this API call does not take that method".into(),
+    }
+}
+
+async fn not_found() -> ApiError {
+    ApiError {
+        status: StatusCode::NOT_FOUND,
+        message: "no such page or API call".into(),
+    }
+}
+
+#[derive(Serialize)]
+struct VariantList {
+    variants: Vec<String>,
+}
+
+/// `GET /api/variants`: the names of the variants served.
+async fn variants(State(s): State<Arc<Shared>>) -> Json<VariantList> {
+    Json(VariantList {
+        variants: s.variants.names(),
+    })
+}
+
+/// `POST /api/games`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct NewGame {
+    /// A variant's name or a rules version's key.
+    pub variant: String,
+    /// A kind a seat, in seat order: `human` or a bot level.
+    pub seats: Vec<String>,
+}
+
+/// A seat of a new game, as `POST /api/games` answers it.
+#[derive(Debug, Serialize)]
+pub struct NewSeat {
+    pub player: char,
+    pub kind: String,
+    /// The seat's secret token (a person's seat): it alone moves for the
+    /// seat. Shown once, never kept in the clear.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub token: Option<String>,
+    /// The seat's invitation link (a person's seat).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub url: Option<String>,
+}
+
+/// `POST /api/games`'s answer.
+#[derive(Debug, Serialize)]
+pub struct Created {
+    pub id: String,
+    pub seats: Vec<NewSeat>,
+    pub spectate_url: String,
+}
+
+/// `POST /api/games`: a new game of a variant served, with its seats.
+async fn create(
+    State(s): State<Arc<Shared>>,
+    body: Result<Json<NewGame>, JsonRejection>,
+) -> Result<(StatusCode, Json<Created>), ApiError> {
+    let Json(asked) = body?;
+    let (key, v) = s
+        .variants
+        .find(asked.variant.trim())
+        .ok_or_else(|| GameError::NoVariant(asked.variant.chars().take(64).collect()))?;
+    let (rows, tokens) = games::new_seats(&v, &asked.seats)?;
+    let id = games::secret();
+    s.store
+        .add_game(&id, &key, &rows)
+        .map_err(GameError::from)?;
+    let seats = rows
+        .iter()
+        .zip(tokens)
+        .map(|(r, token)| NewSeat {
+            player: v.letter(r.seat),
+            kind: r.kind.clone(),
+            url: token.as_ref().map(|t| format!("/play/{id}?token={t}")),
+            token,
+        })
+        .collect();
+    spawn_bots(&s, id.clone());
+    Ok((
+        StatusCode::CREATED,
+        Json(Created {
+            spectate_url: format!("/watch/{id}"),
+            id,
+            seats,
+        }),
+    ))
+}
+
+/// `GET /api/games/{id}`: the game now.
+async fn show(
+    State(s): State<Arc<Shared>>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Path(id) = id?;
+    let loaded = Loaded::load(&s.store, &s.variants, &id)?;
+    Ok(Json(loaded.view()))
+}
+
+/// `POST /api/games/{id}/moves`'s body.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct MoveBody {
+    /// The move in notation.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The ply it is played at: the game's `ply` as last seen.
+    pub ply: usize,
+}
+
+/// The token of `Authorization: Bearer TOKEN`, if given.
+fn bearer(headers: &HeaderMap) -> Option<&str> {
+    let value = headers.get(header::AUTHORIZATION)?.to_str().ok()?;
+    let (scheme, token) = value.trim().split_once(' ')?;
+    scheme
+        .eq_ignore_ascii_case("bearer")
+        .then_some(token.trim())
+        .filter(|t| !t.is_empty())
+}
+
+/// `POST /api/games/{id}/moves`: a person's move, for the seat whose token
+/// is given; committed before the answer.
+async fn play(
+    State(s): State<Arc<Shared>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<MoveBody>, JsonRejection>,
+) -> Result<Json<GameView>, ApiError> {
+    let Path(id) = id?;
+    let token = bearer(&headers);
+    // Who may move is said before what is wrong with the body.
+    if token.is_none() {
+        return Err(GameError::NoToken.into());
+    }
+    let Json(asked) = body?;
+    let loaded = games::play_for(
+        &s.store,
+        &s.variants,
+        &s.lock,
+        &id,
+        token,
+        &asked.text,
+        asked.ply,
+    )?;
+    spawn_bots(&s, id);
+    Ok(Json(loaded.view()))
+}
+
+/// Lets the bots of game `id` move, on a blocking thread, while a bot is
+/// to move. Needs a tokio runtime.
+pub fn spawn_bots(s: &Arc<Shared>, id: String) {
+    let s = s.clone();
+    tokio::task::spawn_blocking(move || {
+        // A failure is the game's to say when asked (a corrupt record).
+        let _ = games::play_bots(&s.store, &s.variants, &s.lock, &id);
+    });
+}

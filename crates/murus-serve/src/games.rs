@@ -1,0 +1,359 @@
+//! Playtest games: the rules versions the server knows, the seats and
+//! their secret tokens, a game's state as the API shows it, and playing a
+//! move (a person's, checked against the seat's token and the ply, or a
+//! bot's, on the server).
+
+use std::collections::HashMap;
+use std::sync::{Mutex, RwLock};
+
+use murus_ai::{Bot, BotSpec, LEVELS};
+use murus_engine::job::HandlerExt;
+use murus_engine::{Game, GameRecord, RecordResult, Variant};
+use serde::Serialize;
+use sha2::{Digest, Sha256};
+
+use crate::store::{GameRow, SeatRow, Store, StoreError};
+
+/// Why a request about a game was refused; each is an HTTP status and a
+/// sentence.
+#[derive(Debug, thiserror::Error)]
+pub enum GameError {
+    #[error("no game `{0}` here")]
+    NoGame(String),
+    #[error("no variant or rules version `{0}` here: give a shipped variant's name or a rules key")]
+    NoVariant(String),
+    #[error("{0}")]
+    BadSeats(String),
+    #[error("this move needs the seat's token: Authorization: Bearer TOKEN")]
+    NoToken,
+    #[error("this token is no seat's of this game")]
+    BadToken,
+    #[error("it is not this seat's turn: {0} is to move")]
+    NotYourTurn(String),
+    #[error("the game is over")]
+    Over,
+    #[error("the game is at ply {now}, not {asked}: reload it")]
+    StalePly { now: usize, asked: usize },
+    #[error("{0}")]
+    Illegal(String),
+    #[error(transparent)]
+    Store(#[from] StoreError),
+    #[error("the game's record does not replay: {0}")]
+    Corrupt(String),
+}
+
+/// The rules versions the server plays, by rules key (hex), and the
+/// shipped variants' names.
+#[derive(Debug, Default)]
+pub struct Variants {
+    by_key: RwLock<HashMap<String, Variant>>,
+    names: RwLock<HashMap<String, String>>,
+}
+
+impl Variants {
+    /// Adds `variant`, kept in `store` as a rules version; its key (hex).
+    pub fn add(&self, store: &Store, variant: Variant) -> Result<String, StoreError> {
+        let key = variant.rules_key().to_hex();
+        store.add_rules(&key, variant.name(), variant.source())?;
+        write(&self.names).insert(variant.name().to_string(), key.clone());
+        write(&self.by_key).insert(key.clone(), variant);
+        Ok(key)
+    }
+
+    /// The variant of a rules key, or of a name.
+    pub fn find(&self, name_or_key: &str) -> Option<(String, Variant)> {
+        let key = read(&self.names)
+            .get(name_or_key)
+            .cloned()
+            .unwrap_or_else(|| name_or_key.to_string());
+        let v = read(&self.by_key).get(&key)?.clone();
+        Some((key, v))
+    }
+
+    /// The names offered, sorted.
+    pub fn names(&self) -> Vec<String> {
+        let mut v: Vec<String> = read(&self.names).keys().cloned().collect();
+        v.sort();
+        v
+    }
+}
+
+fn read<T>(l: &RwLock<T>) -> std::sync::RwLockReadGuard<'_, T> {
+    l.read().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+fn write<T>(l: &RwLock<T>) -> std::sync::RwLockWriteGuard<'_, T> {
+    l.write().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
+/// A fresh secret: 256 random bits from the operating system's generator
+/// (through rand's thread generator, a CSPRNG seeded by the OS), in hex.
+pub fn secret() -> String {
+    let bytes: [u8; 32] = rand::random();
+    murus_dsl::key::hex(&bytes)
+}
+
+/// The SHA-256 of a token, in hex: what the database keeps of it.
+pub fn token_hash(token: &str) -> String {
+    murus_dsl::key::hex(&Sha256::digest(token.as_bytes()))
+}
+
+/// A seat asked for: `human` or a bot level.
+pub fn seat_kind(text: &str) -> Result<String, GameError> {
+    let t = text.trim();
+    if t == "human" || LEVELS.iter().any(|(n, _)| *n == t) {
+        return Ok(t.to_string());
+    }
+    let levels: Vec<&str> = LEVELS.iter().map(|(n, _)| *n).collect();
+    Err(GameError::BadSeats(format!(
+        "unknown seat `{}`: expected human or a bot level ({})",
+        t.chars().take(40).collect::<String>(),
+        levels.join(", ")
+    )))
+}
+
+/// A seat as the API shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct SeatView {
+    /// The colour's letter the seat plays at the start.
+    pub player: char,
+    /// `human` or a bot level.
+    pub kind: String,
+}
+
+/// A game as `GET /api/games/{id}` shows it.
+#[derive(Clone, Debug, Serialize)]
+pub struct GameView {
+    pub id: String,
+    pub variant: String,
+    pub rules_key: String,
+    /// The start's position string when it is not the variant's start.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub start: Option<String>,
+    /// The position now, as `murus` writes position strings.
+    pub position: String,
+    /// The moves in notation.
+    pub moves: Vec<String>,
+    /// Plies played: the `ply` a move must name.
+    pub ply: usize,
+    /// The letter of the colour to move; `None` once the game is over.
+    pub to_move: Option<char>,
+    /// The seat to move; `None` once the game is over.
+    pub to_move_seat: Option<usize>,
+    /// The legal moves in notation (none once the game is over).
+    pub legal_moves: Vec<String>,
+    /// The result, once the game is over.
+    pub result: Option<RecordResult>,
+    pub seats: Vec<SeatView>,
+}
+
+/// A game replayed from its row.
+#[derive(Debug)]
+pub struct Loaded {
+    pub row: GameRow,
+    pub game: Game,
+}
+
+impl Loaded {
+    /// The game `id` replayed, with the rules version it plays.
+    pub fn load(store: &Store, variants: &Variants, id: &str) -> Result<Loaded, GameError> {
+        let row = store
+            .game(id)?
+            .ok_or_else(|| GameError::NoGame(short(id)))?;
+        let (_, v) = variants
+            .find(&row.rules_key)
+            .ok_or_else(|| GameError::Corrupt(format!("rules {} are not loaded", row.rules_key)))?;
+        let record = GameRecord {
+            variant: v.name().to_string(),
+            start: None,
+            moves: row.moves.clone(),
+            result: None,
+            tags: Default::default(),
+        };
+        let game = Game::from_record(&v, &record).map_err(|e| GameError::Corrupt(e.to_string()))?;
+        Ok(Loaded { row, game })
+    }
+
+    /// The seat to move, if the game goes on.
+    pub fn seat_to_move(&self) -> Option<usize> {
+        if self.game.outcome().is_some() {
+            return None;
+        }
+        let v = self.game.variant();
+        Some(self.game.seat_of(v.turn(self.game.position())))
+    }
+
+    /// The bot level whose turn it is, if a bot's.
+    pub fn bot_to_move(&self) -> Option<String> {
+        let seat = self.seat_to_move()?;
+        let s = self.row.seats.iter().find(|s| s.seat == seat)?;
+        (s.kind != "human").then(|| s.kind.clone())
+    }
+
+    /// The game as the API shows it.
+    pub fn view(&self) -> GameView {
+        let g = &self.game;
+        let v = g.variant();
+        let over = g.outcome().is_some();
+        let to_move = (!over).then(|| v.letter(v.turn(g.position())));
+        let record = g.record();
+        GameView {
+            id: self.row.id.clone(),
+            variant: v.name().to_string(),
+            rules_key: self.row.rules_key.clone(),
+            start: record.start,
+            position: v.position_string(g.position()),
+            moves: record.moves,
+            ply: g.ply(),
+            to_move,
+            to_move_seat: self.seat_to_move(),
+            legal_moves: g
+                .legal_moves()
+                .into_iter()
+                .map(|m| v.move_to_string(m))
+                .collect(),
+            result: record.result,
+            seats: self
+                .row
+                .seats
+                .iter()
+                .map(|s| SeatView {
+                    player: v.letter(s.seat.min(v.player_count().saturating_sub(1))),
+                    kind: s.kind.clone(),
+                })
+                .collect(),
+        }
+    }
+}
+
+/// At most 16 characters of an id, for messages.
+fn short(id: &str) -> String {
+    id.chars().take(16).collect()
+}
+
+/// The seats of a new game of `v`: the kinds asked for, a token for each
+/// person's seat. Returns the rows to keep and each person's token.
+pub fn new_seats(
+    v: &Variant,
+    asked: &[String],
+) -> Result<(Vec<SeatRow>, Vec<Option<String>>), GameError> {
+    let players = v.player_count();
+    if asked.len() != players {
+        return Err(GameError::BadSeats(format!(
+            "{} has {players} seats: give one kind a seat (human or a bot level), {} given",
+            v.name(),
+            asked.len()
+        )));
+    }
+    let mut rows = Vec::new();
+    let mut tokens = Vec::new();
+    for (seat, text) in asked.iter().enumerate() {
+        let kind = seat_kind(text)?;
+        let token = (kind == "human").then(secret);
+        rows.push(SeatRow {
+            seat,
+            kind,
+            token_hash: token.as_deref().map(token_hash),
+        });
+        tokens.push(token);
+    }
+    Ok((rows, tokens))
+}
+
+/// Serializes every check-and-play, so that two moves at one ply are
+/// decided one after the other (the database's key decides too).
+#[derive(Debug, Default)]
+pub struct PlayLock(Mutex<()>);
+
+impl PlayLock {
+    fn hold(&self) -> std::sync::MutexGuard<'_, ()> {
+        self.0
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+}
+
+/// Plays `text` at `ply` in game `id` for the holder of `token`: checked
+/// and committed, or refused with why.
+pub fn play_for(
+    store: &Store,
+    variants: &Variants,
+    lock: &PlayLock,
+    id: &str,
+    token: Option<&str>,
+    text: &str,
+    ply: usize,
+) -> Result<Loaded, GameError> {
+    let _held = lock.hold();
+    let mut loaded = Loaded::load(store, variants, id)?;
+    let token = token.ok_or(GameError::NoToken)?;
+    let hash = token_hash(token);
+    let seat = loaded
+        .row
+        .seats
+        .iter()
+        .find(|s| s.token_hash.as_deref() == Some(hash.as_str()))
+        .map(|s| s.seat)
+        .ok_or(GameError::BadToken)?;
+    let Some(mover) = loaded.seat_to_move() else {
+        return Err(GameError::Over);
+    };
+    if ply != loaded.game.ply() {
+        return Err(GameError::StalePly {
+            now: loaded.game.ply(),
+            asked: ply,
+        });
+    }
+    if seat != mover {
+        let v = loaded.game.variant();
+        let who = v.player_name(v.turn(loaded.game.position()));
+        return Err(GameError::NotYourTurn(who));
+    }
+    let m = loaded
+        .game
+        .play_str(text)
+        .map_err(|e| GameError::Illegal(e.to_string()))?;
+    let written = loaded.game.variant().move_to_string(m);
+    if !store.add_move(id, ply, &written)? {
+        return Err(GameError::StalePly {
+            now: ply + 1,
+            asked: ply,
+        });
+    }
+    loaded.row.moves.push(written);
+    Ok(loaded)
+}
+
+/// Plays the bots' moves of game `id` while a bot is to move, each
+/// committed as it is chosen. A bot searches within its level's time bound.
+pub fn play_bots(
+    store: &Store,
+    variants: &Variants,
+    lock: &PlayLock,
+    id: &str,
+) -> Result<(), GameError> {
+    loop {
+        let loaded = Loaded::load(store, variants, id)?;
+        let Some(level) = loaded.bot_to_move() else {
+            return Ok(());
+        };
+        let spec: BotSpec = LEVELS
+            .iter()
+            .find(|(n, _)| *n == level)
+            .map(|(_, s)| s.clone())
+            .ok_or_else(|| GameError::BadSeats(format!("unknown bot level `{level}`")))?;
+        let ply = loaded.game.ply();
+        let seed = murus_engine::util::fnv1a(format!("{id}/{ply}").as_bytes());
+        let mut bot = Bot::new(spec.clone(), seed);
+        let deadline = spec.time_bound().map(|d| std::time::Instant::now() + d);
+        let handler = ().until(deadline);
+        let Some(m) = bot.choose_in_game_with(&loaded.game, &handler) else {
+            return Ok(());
+        };
+        let text = loaded.game.variant().move_to_string(m);
+        let _held = lock.hold();
+        // A move at this ply already (another bot runner was first): go on
+        // from the game as it is.
+        store.add_move(id, ply, &text)?;
+    }
+}

@@ -1,0 +1,107 @@
+//! The playtest server behind `murus serve`: any rules file in front of
+//! people, with legal moves enforced and every game kept.
+//!
+//! Layers, bottom up: [`store`] (the SQLite database: rules versions,
+//! games, seats, moves), [`games`] (rules versions in memory, seats and
+//! their secret tokens, a game's state, playing a person's or a bot's
+//! move), [`api`] (the JSON API over HTTP, on axum). `docs/playtest.md`
+//! documents the API.
+//!
+//! ```no_run
+//! # async fn start() -> Result<(), Box<dyn std::error::Error>> {
+//! let server = murus_serve::Server::open(std::path::Path::new("murus-playtest"))?;
+//! server.add(murus_engine::Variant::standard())?;
+//! let listener = tokio::net::TcpListener::bind("127.0.0.1:8080").await?;
+//! axum::serve(listener, server.router()).await?;
+//! # Ok(())
+//! # }
+//! ```
+
+pub mod api;
+pub mod games;
+pub mod store;
+
+use std::path::Path;
+use std::sync::Arc;
+
+use murus_engine::Variant;
+
+use games::{PlayLock, Variants};
+use store::{Store, StoreError};
+
+/// What every request shares: the database, the rules versions, and the
+/// lock that serializes plays.
+#[derive(Debug)]
+pub struct Shared {
+    pub store: Store,
+    pub variants: Variants,
+    pub lock: PlayLock,
+}
+
+/// A playtest server: its database and rules, and the router that serves
+/// them.
+#[derive(Clone, Debug)]
+pub struct Server {
+    shared: Arc<Shared>,
+}
+
+impl Server {
+    /// The server over the database in `dir` (made if need be); the rules
+    /// versions it keeps are played again.
+    pub fn open(dir: &Path) -> Result<Server, StoreError> {
+        Server::over(Store::open(dir)?)
+    }
+
+    /// A server whose database is in memory (tests).
+    pub fn in_memory() -> Result<Server, StoreError> {
+        Server::over(Store::in_memory()?)
+    }
+
+    fn over(store: Store) -> Result<Server, StoreError> {
+        let variants = Variants::default();
+        for (_, source) in store.all_rules()? {
+            // A kept version that no longer compiles (a newer rules
+            // language) is left out; its games say so when asked.
+            if let Ok(v) = Variant::compile(&source) {
+                variants.add(&store, v)?;
+            }
+        }
+        Ok(Server {
+            shared: Arc::new(Shared {
+                store,
+                variants,
+                lock: PlayLock::default(),
+            }),
+        })
+    }
+
+    /// Serves `variant` (a shipped one, or a rules file's): it is kept as a
+    /// rules version. Returns its rules key (hex).
+    pub fn add(&self, variant: Variant) -> Result<String, StoreError> {
+        self.shared.variants.add(&self.shared.store, variant)
+    }
+
+    /// Serves every shipped variant.
+    pub fn add_shipped(&self) -> Result<(), StoreError> {
+        for (name, _) in murus_engine::BUILTIN {
+            if let Some(v) = Variant::builtin(name) {
+                self.add(v)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// The routes: the JSON API.
+    pub fn router(&self) -> axum::Router {
+        api::router(self.shared.clone())
+    }
+
+    /// Moves the bots whose turn it is in every game kept (after a
+    /// restart: a bot whose turn it was when the server stopped plays).
+    pub fn resume_bots(&self) -> Result<(), StoreError> {
+        for id in self.shared.store.game_ids()? {
+            api::spawn_bots(&self.shared, id);
+        }
+        Ok(())
+    }
+}

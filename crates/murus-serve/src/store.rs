@@ -1,0 +1,221 @@
+//! The server's database: embedded SQLite in WAL mode, in the data folder.
+//! Every write is committed (synchronous FULL) before the request that made
+//! it is answered, so a server killed at any moment loses nothing it said
+//! it had done.
+//!
+//! Tables: `rules` (a rules version: its key, name and text), `games`
+//! (a playtest game and the rules version it plays), `seats` (who sits at
+//! each colour: a person, whose secret token is kept only as its SHA-256,
+//! or a bot level), `moves` (a game's moves in notation, one row a ply:
+//! the primary key `(game, ply)` is what makes one of two moves played at
+//! the same ply win and the other fail).
+
+use std::path::{Path, PathBuf};
+use std::sync::Mutex;
+
+use rusqlite::{Connection, OptionalExtension, params};
+
+/// What went wrong with the database.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("cannot make the data folder {}: {source}", dir.display())]
+    Folder {
+        dir: PathBuf,
+        #[source]
+        source: std::io::Error,
+    },
+    #[error("the playtest database {}: {source}", path.display())]
+    Open {
+        path: PathBuf,
+        #[source]
+        source: rusqlite::Error,
+    },
+    #[error("the playtest database: {0}")]
+    Sql(#[from] rusqlite::Error),
+}
+
+/// A seat as the database keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SeatRow {
+    /// The seat (0 for whoever sits at the first colour at the start).
+    pub seat: usize,
+    /// `human` or a bot level (`easy`, `medium`, …).
+    pub kind: String,
+    /// The SHA-256 of the seat's token, in hex; `None` for a bot.
+    pub token_hash: Option<String>,
+}
+
+/// A game as the database keeps it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: String,
+    pub rules_key: String,
+    pub seats: Vec<SeatRow>,
+    /// The moves in notation, in order.
+    pub moves: Vec<String>,
+}
+
+/// The database.
+#[derive(Debug)]
+pub struct Store {
+    conn: Mutex<Connection>,
+}
+
+const SCHEMA: &str = "
+CREATE TABLE IF NOT EXISTS rules (
+    key TEXT PRIMARY KEY,
+    name TEXT NOT NULL,
+    source TEXT NOT NULL,
+    added INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS games (
+    id TEXT PRIMARY KEY,
+    rules_key TEXT NOT NULL REFERENCES rules(key),
+    created INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    token_hash TEXT UNIQUE,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS moves (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    ply INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+";
+
+/// Seconds since the Unix epoch.
+fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+impl Store {
+    /// Opens (or makes) `playtest.sqlite` in `dir`, making the folder.
+    pub fn open(dir: &Path) -> Result<Store, StoreError> {
+        std::fs::create_dir_all(dir).map_err(|source| StoreError::Folder {
+            dir: dir.to_path_buf(),
+            source,
+        })?;
+        let path = dir.join("playtest.sqlite");
+        let conn = Connection::open(&path).map_err(|source| StoreError::Open {
+            path: path.clone(),
+            source,
+        })?;
+        Store::with(conn).map_err(|source| StoreError::Open { path, source })
+    }
+
+    /// A database in memory (tests).
+    pub fn in_memory() -> Result<Store, StoreError> {
+        Ok(Store::with(Connection::open_in_memory()?)?)
+    }
+
+    fn with(conn: Connection) -> Result<Store, rusqlite::Error> {
+        conn.pragma_update(None, "journal_mode", "WAL")?;
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.execute_batch(SCHEMA)?;
+        Ok(Store {
+            conn: Mutex::new(conn),
+        })
+    }
+
+    fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
+        self.conn
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// Keeps a rules version (nothing changes if its key is kept already).
+    pub fn add_rules(&self, key: &str, name: &str, source: &str) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT OR IGNORE INTO rules (key, name, source, added) VALUES (?1, ?2, ?3, ?4)",
+            params![key, name, source, now()],
+        )?;
+        Ok(())
+    }
+
+    /// Every rules version kept: `(key, source)`.
+    pub fn all_rules(&self) -> Result<Vec<(String, String)>, StoreError> {
+        let conn = self.conn();
+        let mut q = conn.prepare("SELECT key, source FROM rules ORDER BY added, key")?;
+        let rows = q.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps a new game with its seats, in one transaction.
+    pub fn add_game(&self, id: &str, rules_key: &str, seats: &[SeatRow]) -> Result<(), StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        tx.execute(
+            "INSERT INTO games (id, rules_key, created) VALUES (?1, ?2, ?3)",
+            params![id, rules_key, now()],
+        )?;
+        for s in seats {
+            tx.execute(
+                "INSERT INTO seats (game_id, seat, kind, token_hash) VALUES (?1, ?2, ?3, ?4)",
+                params![id, s.seat as i64, s.kind, s.token_hash],
+            )?;
+        }
+        tx.commit()?;
+        Ok(())
+    }
+
+    /// The game `id`, if kept.
+    pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
+        let conn = self.conn();
+        let Some(rules_key) = conn
+            .query_row("SELECT rules_key FROM games WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()?
+        else {
+            return Ok(None);
+        };
+        let mut q = conn
+            .prepare("SELECT seat, kind, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+        let seats = q
+            .query_map([id], |r| {
+                Ok(SeatRow {
+                    seat: usize::try_from(r.get::<_, i64>(0)?).unwrap_or(usize::MAX),
+                    kind: r.get(1)?,
+                    token_hash: r.get(2)?,
+                })
+            })?
+            .collect::<Result<_, _>>()?;
+        let mut q = conn.prepare("SELECT text FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let moves = q.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        Ok(Some(GameRow {
+            id: id.to_string(),
+            rules_key,
+            seats,
+            moves,
+        }))
+    }
+
+    /// The ids of every game, oldest first.
+    pub fn game_ids(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut q = conn.prepare("SELECT id FROM games ORDER BY created, id")?;
+        let rows = q.query_map([], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Keeps `text` as the move at `ply` of game `id`, committed before it
+    /// returns; `Ok(false)` when that ply has a move already (another
+    /// request played it first).
+    pub fn add_move(&self, id: &str, ply: usize, text: &str) -> Result<bool, StoreError> {
+        let added = self.conn().execute(
+            "INSERT OR IGNORE INTO moves (game_id, ply, text, at) VALUES (?1, ?2, ?3, ?4)",
+            params![id, ply as i64, text, now()],
+        )?;
+        Ok(added == 1)
+    }
+}

@@ -1,0 +1,377 @@
+//! The JSON API driven through the router: games made, moves played with
+//! and without the seat's token, every refusal's status and message, bots
+//! moving on the server, and games kept across a restart.
+
+use std::time::Duration;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode};
+use http_body_util::BodyExt;
+use murus_serve::Server;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// The answer to `method uri` with `body` (JSON text) and the bearer
+/// `token`: its status and its JSON.
+async fn call(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, Value) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(Body::from(body.unwrap_or("").to_string()))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    let value = serde_json::from_slice(&bytes)
+        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
+    (status, value)
+}
+
+fn server() -> Server {
+    let s = Server::in_memory().unwrap();
+    s.add_shipped().unwrap();
+    s
+}
+
+/// A new game of `variant` with `seats`: its id and the seats' tokens.
+async fn new_game(app: &Router, variant: &str, seats: &[&str]) -> (String, Vec<Option<String>>) {
+    let body = json!({ "variant": variant, "seats": seats }).to_string();
+    let (status, v) = call(app, "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let tokens = v["seats"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["token"].as_str().map(str::to_string))
+        .collect();
+    (v["id"].as_str().unwrap().to_string(), tokens)
+}
+
+fn moved(ply: usize, text: &str) -> String {
+    json!({ "move": text, "ply": ply }).to_string()
+}
+
+#[tokio::test]
+async fn a_game_is_made_with_a_secret_token_a_person_and_links() {
+    let app = server().router();
+    let body = json!({ "variant": "standard", "seats": ["human", "human"] }).to_string();
+    let (status, v) = call(&app, "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let id = v["id"].as_str().unwrap();
+    let seats = v["seats"].as_array().unwrap();
+    assert_eq!(seats.len(), 2);
+    let tokens: Vec<&str> = seats.iter().map(|s| s["token"].as_str().unwrap()).collect();
+    for t in &tokens {
+        // At least 128 bits: 256 here, as 64 hex digits.
+        assert_eq!(t.len(), 64, "{t}");
+        assert!(t.chars().all(|c| c.is_ascii_hexdigit()));
+    }
+    assert_ne!(tokens[0], tokens[1]);
+    assert_eq!(seats[0]["player"], "r");
+    assert_eq!(seats[1]["player"], "g");
+    assert_eq!(
+        seats[0]["url"].as_str().unwrap(),
+        format!("/play/{id}?token={}", tokens[0])
+    );
+    assert_eq!(v["spectate_url"].as_str().unwrap(), format!("/watch/{id}"));
+    let (status, g) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["variant"], "standard");
+    assert_eq!(g["ply"], 0);
+    assert_eq!(g["to_move"], "r");
+    assert_eq!(g["moves"], json!([]));
+    assert!(g["legal_moves"].as_array().unwrap().len() > 5);
+    assert_eq!(g["result"], Value::Null);
+    // The tokens are never shown again.
+    assert!(!g.to_string().contains(tokens[0]));
+}
+
+#[tokio::test]
+async fn a_move_needs_the_movers_token_the_current_ply_and_a_legal_move() {
+    let app = server().router();
+    let (id, tokens) = new_game(&app, "standard", &["human", "human"]).await;
+    let (romans, gauls) = (tokens[0].as_deref(), tokens[1].as_deref());
+    let uri = format!("/api/games/{id}/moves");
+    let (_, g) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let first = g["legal_moves"][0].as_str().unwrap().to_string();
+
+    let refused = [
+        // A spectator (no token), a guessed token, the other seat's.
+        (
+            None,
+            moved(0, &first),
+            StatusCode::UNAUTHORIZED,
+            "needs the seat's token",
+        ),
+        (
+            Some("0".repeat(64)),
+            moved(0, &first),
+            StatusCode::UNAUTHORIZED,
+            "no seat's",
+        ),
+        (
+            gauls.map(str::to_string),
+            moved(0, &first),
+            StatusCode::FORBIDDEN,
+            "not this seat's turn",
+        ),
+        // A stale ply, an illegal move, a move that does not read.
+        (
+            romans.map(str::to_string),
+            moved(3, &first),
+            StatusCode::CONFLICT,
+            "at ply 0, not 3",
+        ),
+        (
+            romans.map(str::to_string),
+            moved(0, "a1-a8"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "",
+        ),
+        (
+            romans.map(str::to_string),
+            moved(0, "<script>"),
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "",
+        ),
+    ];
+    for (token, body, status, says) in refused {
+        let (got, v) = call(&app, "POST", &uri, token.as_deref(), Some(&body)).await;
+        assert_eq!(got, status, "{body}: {v}");
+        let error = v["error"].as_str().expect("an error message");
+        assert!(error.contains(says), "{error}");
+    }
+    let (status, g) = call(&app, "POST", &uri, romans, Some(&moved(0, &first))).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["ply"], 1);
+    assert_eq!(g["moves"], json!([first]));
+    assert_eq!(g["to_move"], "g");
+    // The same ply again: stale.
+    let (status, _) = call(&app, "POST", &uri, romans, Some(&moved(0, &first))).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    // Now the Gauls' token moves, and the Romans' does not.
+    let reply = g["legal_moves"][0].as_str().unwrap().to_string();
+    let (status, _) = call(&app, "POST", &uri, romans, Some(&moved(1, &reply))).await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    let (status, g) = call(&app, "POST", &uri, gauls, Some(&moved(1, &reply))).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["ply"], 2);
+}
+
+#[tokio::test]
+async fn malformed_requests_get_a_json_error_never_a_500() {
+    let app = server().router();
+    let (id, tokens) = new_game(&app, "standard", &["human", "human"]).await;
+    let t = tokens[0].as_deref();
+    let moves = format!("/api/games/{id}/moves");
+    let cases: Vec<(&str, String, Option<&str>, Option<String>)> = vec![
+        ("POST", "/api/games".into(), None, Some("{".into())),
+        ("POST", "/api/games".into(), None, Some("[]".into())),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"variant":"standard"}"#.into()),
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"variant":"nonesuch","seats":[]}"#.into()),
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"variant":"standard","seats":["human"]}"#.into()),
+        ),
+        (
+            "POST",
+            "/api/games".into(),
+            None,
+            Some(r#"{"variant":"standard","seats":["human","ugi:/bin/sh"]}"#.into()),
+        ),
+        ("POST", moves.clone(), t, Some("not json".into())),
+        (
+            "POST",
+            moves.clone(),
+            t,
+            Some(r#"{"move":"a1-a2","ply":-1}"#.into()),
+        ),
+        (
+            "POST",
+            moves.clone(),
+            t,
+            Some(r#"{"move":"a1-a2","ply":1e99}"#.into()),
+        ),
+        (
+            "POST",
+            moves.clone(),
+            t,
+            Some(format!(r#"{{"move":"{}","ply":0}}"#, "x".repeat(10_000))),
+        ),
+        ("GET", "/api/games/%00%ff".into(), None, None),
+        (
+            "GET",
+            format!("/api/games/{}", "z".repeat(5000)),
+            None,
+            None,
+        ),
+        (
+            "POST",
+            "/api/games/nonesuch/moves".into(),
+            t,
+            Some(moved(0, "a1-a2")),
+        ),
+        ("GET", "/nowhere".into(), None, None),
+        ("DELETE", "/api/games".into(), None, None),
+    ];
+    for (method, uri, token, body) in cases {
+        let (status, v) = call(&app, method, &uri, token, body.as_deref()).await;
+        assert!(
+            status.is_client_error(),
+            "{method} {} {:?}: {status} {v}",
+            uri.chars().take(60).collect::<String>(),
+            body.as_deref()
+                .map(|b| b.chars().take(60).collect::<String>())
+        );
+        assert!(v["error"].is_string(), "{v}");
+    }
+    // A body over the limit.
+    let big = format!(r#"{{"variant":"{}","seats":[]}}"#, "x".repeat(300_000));
+    let (status, v) = call(&app, "POST", "/api/games", None, Some(&big)).await;
+    assert_eq!(status, StatusCode::PAYLOAD_TOO_LARGE, "{v}");
+}
+
+/// Polls the game until it reaches `ply` (a bot's move), at most 20 s.
+async fn until_ply(app: &Router, id: &str, ply: u64) -> Value {
+    for _ in 0..400 {
+        let (_, g) = call(app, "GET", &format!("/api/games/{id}"), None, None).await;
+        if g["ply"].as_u64() >= Some(ply) {
+            return g;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("the game never reached ply {ply}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_bot_seat_moves_on_the_server() {
+    let app = server().router();
+    // The bot opens.
+    let (id, tokens) = new_game(&app, "standard", &["easy", "human"]).await;
+    assert_eq!(tokens[0], None, "a bot's seat has no token");
+    let g = until_ply(&app, &id, 1).await;
+    assert_eq!(g["to_move"], "g");
+    let reply = g["legal_moves"][0].as_str().unwrap().to_string();
+    let uri = format!("/api/games/{id}/moves");
+    let (status, _) = call(
+        &app,
+        "POST",
+        &uri,
+        tokens[1].as_deref(),
+        Some(&moved(1, &reply)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let g = until_ply(&app, &id, 3).await;
+    assert_eq!(g["moves"].as_array().unwrap().len(), 3);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_moves_at_one_ply_one_wins_the_other_is_stale() {
+    let app = server().router();
+    let (id, tokens) = new_game(&app, "standard", &["human", "human"]).await;
+    let (_, g) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let legal: Vec<String> = g["legal_moves"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m.as_str().unwrap().to_string())
+        .collect();
+    let uri = format!("/api/games/{id}/moves");
+    let token = tokens[0].clone().unwrap();
+    let mut tasks = Vec::new();
+    for m in legal.iter().take(4) {
+        let (app, uri, token, body) = (app.clone(), uri.clone(), token.clone(), moved(0, m));
+        tasks.push(tokio::spawn(async move {
+            call(&app, "POST", &uri, Some(&token), Some(&body)).await.0
+        }));
+    }
+    let mut statuses = Vec::new();
+    for t in tasks {
+        statuses.push(t.await.unwrap());
+    }
+    assert_eq!(
+        statuses.iter().filter(|s| **s == StatusCode::OK).count(),
+        1,
+        "{statuses:?}"
+    );
+    assert_eq!(
+        statuses
+            .iter()
+            .filter(|s| **s == StatusCode::CONFLICT)
+            .count(),
+        3,
+        "{statuses:?}"
+    );
+    let (_, g) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(g["ply"], 1);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn games_moves_and_a_bots_turn_outlive_a_restart() {
+    let dir = std::env::temp_dir().join(format!("murus-serve-restart-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let (id, tokens, first) = {
+        let s = Server::open(&dir).unwrap();
+        s.add_shipped().unwrap();
+        let app = s.router();
+        let (id, tokens) = new_game(&app, "standard", &["human", "easy"]).await;
+        let (_, g) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+        let first = g["legal_moves"][0].as_str().unwrap().to_string();
+        (id, tokens, first)
+    };
+    // The move is committed by a server that is then dropped before its
+    // bot may answer: the store alone, as a killed server leaves it.
+    {
+        let store = murus_serve::store::Store::open(&dir).unwrap();
+        assert!(store.add_move(&id, 0, &first).unwrap());
+    }
+    let s = Server::open(&dir).unwrap();
+    let app = s.router();
+    let (status, g) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["moves"], json!([first]));
+    // The bot whose turn it was moves once the server is back.
+    s.resume_bots().unwrap();
+    let g = until_ply(&app, &id, 2).await;
+    assert_eq!(g["to_move"], "r");
+    // The person's token still moves.
+    let m = g["legal_moves"][0].as_str().unwrap().to_string();
+    let uri = format!("/api/games/{id}/moves");
+    let (status, _) = call(
+        &app,
+        "POST",
+        &uri,
+        tokens[0].as_deref(),
+        Some(&moved(2, &m)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    drop(app);
+    drop(s);
+    let _ = std::fs::remove_dir_all(&dir);
+}
