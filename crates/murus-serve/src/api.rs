@@ -25,6 +25,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/resign", post(resign))
+        .route("/api/games/{id}/draw", post(draw))
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))
@@ -59,9 +61,10 @@ impl From<GameError> for ApiError {
     fn from(e: GameError) -> ApiError {
         let status = match &e {
             GameError::NoGame(_) => StatusCode::NOT_FOUND,
-            GameError::NoVariant(_) | GameError::BadSeats(_) | GameError::Illegal(_) => {
-                StatusCode::UNPROCESSABLE_ENTITY
-            }
+            GameError::NoVariant(_)
+            | GameError::BadSeats(_)
+            | GameError::Illegal(_)
+            | GameError::NotTwoPlayers(_) => StatusCode::UNPROCESSABLE_ENTITY,
             GameError::NoToken | GameError::BadToken => StatusCode::UNAUTHORIZED,
             GameError::NotYourTurn(_) => StatusCode::FORBIDDEN,
             GameError::Over | GameError::StalePly { .. } => StatusCode::CONFLICT,
@@ -242,6 +245,29 @@ async fn play(
         asked.ply,
     )?;
     spawn_bots(&s, id);
+    Ok(Json(loaded.view()))
+}
+
+/// `POST /api/games/{id}/resign`: the token's seat resigns.
+async fn resign(
+    State(s): State<Arc<Shared>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Json<GameView>, ApiError> {
+    let Path(id) = id?;
+    let loaded = games::resign_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))?;
+    Ok(Json(loaded.view()))
+}
+
+/// `POST /api/games/{id}/draw`: the token's seat offers a draw, or accepts
+/// the one offered at this ply.
+async fn draw(
+    State(s): State<Arc<Shared>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Result<Json<GameView>, ApiError> {
+    let Path(id) = id?;
+    let loaded = games::draw_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))?;
     Ok(Json(loaded.view()))
 }
 

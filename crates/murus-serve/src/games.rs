@@ -12,7 +12,7 @@ use murus_engine::{Game, GameRecord, RecordResult, Variant};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
-use crate::store::{GameRow, SeatRow, Store, StoreError};
+use crate::store::{Ending, GameRow, SeatRow, Store, StoreError};
 
 /// Why a request about a game was refused; each is an HTTP status and a
 /// sentence.
@@ -40,6 +40,8 @@ pub enum GameError {
     Store(#[from] StoreError),
     #[error("the game's record does not replay: {0}")]
     Corrupt(String),
+    #[error("resigning and draws by agreement end two-player games only: this one has {0} players")]
+    NotTwoPlayers(usize),
 }
 
 /// The rules versions the server plays, by rules key (hex), and the
@@ -142,8 +144,11 @@ pub struct GameView {
     pub to_move_seat: Option<usize>,
     /// The legal moves in notation (none once the game is over).
     pub legal_moves: Vec<String>,
-    /// The result, once the game is over.
+    /// The result, once the game is over (by the rules, a resignation
+    /// or a draw agreed).
     pub result: Option<RecordResult>,
+    /// The letter of the colour whose seat offers a draw at this ply.
+    pub draw_offered_by: Option<char>,
     pub seats: Vec<SeatView>,
 }
 
@@ -174,13 +179,50 @@ impl Loaded {
         Ok(Loaded { row, game })
     }
 
+    /// Whether the game is over: by the rules, or ended by people.
+    pub fn is_over(&self) -> bool {
+        self.row.ending.is_some() || self.game.outcome().is_some()
+    }
+
+    /// The colour seat `seat` plays now (the seat's own but after a
+    /// pie-rule swap).
+    fn colour_of(&self, seat: usize) -> usize {
+        let players = self.game.variant().player_count();
+        (0..players)
+            .find(|&p| self.game.seat_of(p) == seat)
+            .unwrap_or(seat)
+    }
+
+    /// The result a person's ending gives.
+    fn ending_result(&self, e: &Ending) -> RecordResult {
+        let v = self.game.variant();
+        RecordResult {
+            winner: e.winner_seat.map(|s| v.letter(self.colour_of(s))),
+            reason: e.reason.clone(),
+            by: None,
+            winner_seat: e.winner_seat,
+        }
+    }
+
     /// The seat to move, if the game goes on.
     pub fn seat_to_move(&self) -> Option<usize> {
-        if self.game.outcome().is_some() {
+        if self.is_over() {
             return None;
         }
         let v = self.game.variant();
         Some(self.game.seat_of(v.turn(self.game.position())))
+    }
+
+    /// The seat whose token `token` is: refused without a token, or with
+    /// one that is no seat's of this game.
+    pub fn seat_of_token(&self, token: Option<&str>) -> Result<usize, GameError> {
+        let hash = token_hash(token.ok_or(GameError::NoToken)?);
+        self.row
+            .seats
+            .iter()
+            .find(|s| s.token_hash.as_deref() == Some(hash.as_str()))
+            .map(|s| s.seat)
+            .ok_or(GameError::BadToken)
     }
 
     /// The bot level whose turn it is, if a bot's.
@@ -194,9 +236,17 @@ impl Loaded {
     pub fn view(&self) -> GameView {
         let g = &self.game;
         let v = g.variant();
-        let over = g.outcome().is_some();
+        let over = self.is_over();
         let to_move = (!over).then(|| v.letter(v.turn(g.position())));
         let record = g.record();
+        let result = match &self.row.ending {
+            Some(e) => Some(self.ending_result(e)),
+            None => record.result,
+        };
+        let draw_offered_by = match self.row.offer {
+            Some((seat, ply)) if ply == g.ply() && !over => Some(v.letter(self.colour_of(seat))),
+            _ => None,
+        };
         GameView {
             id: self.row.id.clone(),
             variant: v.name().to_string(),
@@ -207,12 +257,16 @@ impl Loaded {
             ply: g.ply(),
             to_move,
             to_move_seat: self.seat_to_move(),
-            legal_moves: g
-                .legal_moves()
-                .into_iter()
-                .map(|m| v.move_to_string(m))
-                .collect(),
-            result: record.result,
+            legal_moves: if over {
+                Vec::new()
+            } else {
+                g.legal_moves()
+                    .into_iter()
+                    .map(|m| v.move_to_string(m))
+                    .collect()
+            },
+            result,
+            draw_offered_by,
             seats: self
                 .row
                 .seats
@@ -286,15 +340,7 @@ pub fn play_for(
 ) -> Result<Loaded, GameError> {
     let _held = lock.hold();
     let mut loaded = Loaded::load(store, variants, id)?;
-    let token = token.ok_or(GameError::NoToken)?;
-    let hash = token_hash(token);
-    let seat = loaded
-        .row
-        .seats
-        .iter()
-        .find(|s| s.token_hash.as_deref() == Some(hash.as_str()))
-        .map(|s| s.seat)
-        .ok_or(GameError::BadToken)?;
+    let seat = loaded.seat_of_token(token)?;
     let Some(mover) = loaded.seat_to_move() else {
         return Err(GameError::Over);
     };
@@ -356,4 +402,76 @@ pub fn play_bots(
         // from the game as it is.
         store.add_move(id, ply, &text)?;
     }
+}
+
+/// The holder of `token` resigns game `id` (a two-player game): the other
+/// seat wins.
+pub fn resign_for(
+    store: &Store,
+    variants: &Variants,
+    lock: &PlayLock,
+    id: &str,
+    token: Option<&str>,
+) -> Result<Loaded, GameError> {
+    let _held = lock.hold();
+    let mut loaded = Loaded::load(store, variants, id)?;
+    let seat = loaded.seat_of_token(token)?;
+    if loaded.is_over() {
+        return Err(GameError::Over);
+    }
+    let players = loaded.game.variant().player_count();
+    if players != 2 {
+        return Err(GameError::NotTwoPlayers(players));
+    }
+    let ending = Ending {
+        winner_seat: Some(1 - seat.min(1)),
+        reason: murus_engine::record::RESIGNATION.to_string(),
+    };
+    if !store.end(id, &ending)? {
+        return Err(GameError::Over);
+    }
+    loaded.row.ending = Some(ending);
+    Ok(loaded)
+}
+
+/// The holder of `token` offers a draw in game `id`, or accepts the draw
+/// another seat offers at this ply: the game ends drawn, by agreement
+/// (two-player games, as resigning). An offer stands until the next move.
+pub fn draw_for(
+    store: &Store,
+    variants: &Variants,
+    lock: &PlayLock,
+    id: &str,
+    token: Option<&str>,
+) -> Result<Loaded, GameError> {
+    let _held = lock.hold();
+    let mut loaded = Loaded::load(store, variants, id)?;
+    let seat = loaded.seat_of_token(token)?;
+    if loaded.is_over() {
+        return Err(GameError::Over);
+    }
+    let ply = loaded.game.ply();
+    let players = loaded.game.variant().player_count();
+    let accepted = players == 2
+        && loaded
+            .row
+            .offer
+            .is_some_and(|(by, at)| by != seat && at == ply);
+    if accepted {
+        let ending = Ending {
+            winner_seat: None,
+            reason: "agreement".to_string(),
+        };
+        if !store.end(id, &ending)? {
+            return Err(GameError::Over);
+        }
+        loaded.row.ending = Some(ending);
+    } else {
+        if players != 2 {
+            return Err(GameError::NotTwoPlayers(players));
+        }
+        store.offer_draw(id, seat, ply)?;
+        loaded.row.offer = Some((seat, ply));
+    }
+    Ok(loaded)
 }

@@ -8,7 +8,9 @@
 //! each colour: a person, whose secret token is kept only as its SHA-256,
 //! or a bot level), `moves` (a game's moves in notation, one row a ply:
 //! the primary key `(game, ply)` is what makes one of two moves played at
-//! the same ply win and the other fail).
+//! the same ply win and the other fail), `endings` (a game ended by a
+//! resignation or a draw agreed: the rules end the others themselves) and
+//! `offers` (a draw offered, standing at its ply).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -53,6 +55,23 @@ pub struct GameRow {
     pub seats: Vec<SeatRow>,
     /// The moves in notation, in order.
     pub moves: Vec<String>,
+    /// How the game ended, when a person ended it.
+    pub ending: Option<Ending>,
+    /// A draw offered: the seat and the ply it stands at.
+    pub offer: Option<(usize, usize)>,
+}
+
+/// A game ended by people: a resignation or a draw agreed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Ending {
+    /// The winner's seat; `None` for a draw.
+    pub winner_seat: Option<usize>,
+    /// `resignation` or `agreement`.
+    pub reason: String,
+}
+
+fn seat_of(n: i64) -> usize {
+    usize::try_from(n).unwrap_or(usize::MAX)
 }
 
 /// The database.
@@ -79,6 +98,17 @@ CREATE TABLE IF NOT EXISTS seats (
     kind TEXT NOT NULL,
     token_hash TEXT UNIQUE,
     PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS endings (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    winner_seat INTEGER,
+    reason TEXT NOT NULL,
+    at INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS offers (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    ply INTEGER NOT NULL
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -184,7 +214,7 @@ impl Store {
         let seats = q
             .query_map([id], |r| {
                 Ok(SeatRow {
-                    seat: usize::try_from(r.get::<_, i64>(0)?).unwrap_or(usize::MAX),
+                    seat: seat_of(r.get(0)?),
                     kind: r.get(1)?,
                     token_hash: r.get(2)?,
                 })
@@ -192,11 +222,32 @@ impl Store {
             .collect::<Result<_, _>>()?;
         let mut q = conn.prepare("SELECT text FROM moves WHERE game_id = ?1 ORDER BY ply")?;
         let moves = q.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;
+        let ending = conn
+            .query_row(
+                "SELECT winner_seat, reason FROM endings WHERE game_id = ?1",
+                [id],
+                |r| {
+                    Ok(Ending {
+                        winner_seat: r.get::<_, Option<i64>>(0)?.map(seat_of),
+                        reason: r.get(1)?,
+                    })
+                },
+            )
+            .optional()?;
+        let offer = conn
+            .query_row(
+                "SELECT seat, ply FROM offers WHERE game_id = ?1",
+                [id],
+                |r| Ok((seat_of(r.get(0)?), seat_of(r.get(1)?))),
+            )
+            .optional()?;
         Ok(Some(GameRow {
             id: id.to_string(),
             rules_key,
             seats,
             moves,
+            ending,
+            offer,
         }))
     }
 
@@ -217,5 +268,26 @@ impl Store {
             params![id, ply as i64, text, now()],
         )?;
         Ok(added == 1)
+    }
+}
+
+impl Store {
+    /// Ends game `id` as `ending` says, committed before it returns;
+    /// `Ok(false)` when it had ended already.
+    pub fn end(&self, id: &str, ending: &Ending) -> Result<bool, StoreError> {
+        let added = self.conn().execute(
+            "INSERT OR IGNORE INTO endings (game_id, winner_seat, reason, at) VALUES (?1, ?2, ?3, ?4)",
+            params![id, ending.winner_seat.map(|s| s as i64), ending.reason, now()],
+        )?;
+        Ok(added == 1)
+    }
+
+    /// Keeps `seat`'s draw offer at `ply` (replacing an older one).
+    pub fn offer_draw(&self, id: &str, seat: usize, ply: usize) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT OR REPLACE INTO offers (game_id, seat, ply) VALUES (?1, ?2, ?3)",
+            params![id, seat as i64, ply as i64],
+        )?;
+        Ok(())
     }
 }

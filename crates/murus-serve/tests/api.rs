@@ -375,3 +375,60 @@ async fn games_moves_and_a_bots_turn_outlive_a_restart() {
     drop(s);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test]
+async fn a_resignation_and_a_draw_agreed_end_the_game_for_good() {
+    let app = server().router();
+    let (id, tokens) = new_game(&app, "standard", &["human", "human"]).await;
+    let (romans, gauls) = (tokens[0].as_deref(), tokens[1].as_deref());
+    let resign = format!("/api/games/{id}/resign");
+    // A spectator cannot resign for anyone.
+    let (status, _) = call(&app, "POST", &resign, None, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    let (status, g) = call(&app, "POST", &resign, gauls, None).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["result"]["winner"], "r");
+    assert_eq!(g["result"]["reason"], "resignation");
+    assert_eq!(g["to_move"], Value::Null);
+    assert_eq!(g["legal_moves"], json!([]));
+    // Over: no move, no second ending.
+    let first = "a1-a2";
+    let uri = format!("/api/games/{id}/moves");
+    let (status, _) = call(&app, "POST", &uri, romans, Some(&moved(0, first))).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+    let (status, _) = call(&app, "POST", &resign, romans, None).await;
+    assert_eq!(status, StatusCode::CONFLICT);
+
+    // A draw: offered, then accepted by the other seat at the same ply.
+    let (id, tokens) = new_game(&app, "standard", &["human", "human"]).await;
+    let (romans, gauls) = (tokens[0].as_deref(), tokens[1].as_deref());
+    let draw = format!("/api/games/{id}/draw");
+    let (status, g) = call(&app, "POST", &draw, romans, None).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["draw_offered_by"], "r");
+    assert_eq!(g["result"], Value::Null);
+    // The same seat again only offers again.
+    let (_, g) = call(&app, "POST", &draw, romans, None).await;
+    assert_eq!(g["result"], Value::Null);
+    let (status, g) = call(&app, "POST", &draw, gauls, None).await;
+    assert_eq!(status, StatusCode::OK, "{g}");
+    assert_eq!(g["result"]["winner"], Value::Null);
+    assert_eq!(g["result"]["reason"], "agreement");
+    assert_eq!(g["draw_offered_by"], Value::Null);
+
+    // An offer lapses with the next move.
+    let (id, tokens) = new_game(&app, "standard", &["human", "human"]).await;
+    let (romans, gauls) = (tokens[0].as_deref(), tokens[1].as_deref());
+    let (_, g) = call(&app, "POST", &format!("/api/games/{id}/draw"), gauls, None).await;
+    assert_eq!(g["draw_offered_by"], "g");
+    let m = g["legal_moves"][0].as_str().unwrap().to_string();
+    let uri = format!("/api/games/{id}/moves");
+    let (_, g) = call(&app, "POST", &uri, romans, Some(&moved(0, &m))).await;
+    assert_eq!(g["draw_offered_by"], Value::Null);
+    let (_, g) = call(&app, "POST", &format!("/api/games/{id}/draw"), romans, None).await;
+    assert_eq!(
+        g["result"],
+        Value::Null,
+        "an offer of an older ply is not accepted"
+    );
+}
