@@ -2,15 +2,19 @@
 //! `{"error": "…"}` with a 4xx status (or 503 when the database fails);
 //! no request, however malformed, panics or answers 500.
 
+use std::convert::Infallible;
 use std::sync::Arc;
 
 use axum::extract::rejection::{JsonRejection, PathRejection};
 use axum::extract::{DefaultBodyLimit, Path, State};
 use axum::http::{HeaderMap, StatusCode, header};
+use axum::response::sse::{Event, KeepAlive, Sse};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::{Json, Router};
+use futures_util::{Stream, stream};
 use serde::{Deserialize, Serialize};
+use tokio::sync::broadcast::error::RecvError;
 
 use crate::Shared;
 use crate::games::{self, GameError, GameView, Loaded};
@@ -25,6 +29,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games", post(create))
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/moves", post(play))
+        .route("/api/games/{id}/events", get(events))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
         .fallback(not_found)
@@ -244,8 +249,46 @@ async fn play(
         &asked.text,
         asked.ply,
     )?;
+    s.changes.notify(&id);
     spawn_bots(&s, id);
     Ok(Json(loaded.view()))
+}
+
+/// One event of a game's stream: `event: game`, its JSON as `GET` shows it.
+fn game_event(view: &GameView) -> Event {
+    Event::default()
+        .event("game")
+        .data(serde_json::to_string(view).unwrap_or_default())
+}
+
+/// `GET /api/games/{id}/events`: Server-Sent Events, the game as `GET`
+/// shows it now and again after every change, for players and spectators
+/// alike (no token needed). A dropped connection that comes back gets
+/// the game as it is then.
+async fn events(
+    State(s): State<Arc<Shared>>,
+    id: Result<Path<String>, PathRejection>,
+) -> Result<Sse<impl Stream<Item = Result<Event, Infallible>>>, ApiError> {
+    let Path(id) = id?;
+    // Subscribed before the first read, so that no change falls between.
+    let rx = s.changes.subscribe(&id);
+    let first = Loaded::load(&s.store, &s.variants, &id)?.view();
+    let stream = stream::unfold(
+        (Some(first), rx, s, id),
+        |(first, mut rx, s, id)| async move {
+            if let Some(view) = first {
+                return Some((Ok(game_event(&view)), (None, rx, s, id)));
+            }
+            match rx.recv().await {
+                Ok(()) | Err(RecvError::Lagged(_)) => {
+                    let view = Loaded::load(&s.store, &s.variants, &id).ok()?.view();
+                    Some((Ok(game_event(&view)), (None, rx, s, id)))
+                }
+                Err(RecvError::Closed) => None,
+            }
+        },
+    );
+    Ok(Sse::new(stream).keep_alive(KeepAlive::default()))
 }
 
 /// `POST /api/games/{id}/resign`: the token's seat resigns.
@@ -256,6 +299,7 @@ async fn resign(
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = id?;
     let loaded = games::resign_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))?;
+    s.changes.notify(&id);
     Ok(Json(loaded.view()))
 }
 
@@ -268,6 +312,7 @@ async fn draw(
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = id?;
     let loaded = games::draw_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))?;
+    s.changes.notify(&id);
     Ok(Json(loaded.view()))
 }
 
@@ -277,6 +322,6 @@ pub fn spawn_bots(s: &Arc<Shared>, id: String) {
     let s = s.clone();
     tokio::task::spawn_blocking(move || {
         // A failure is the game's to say when asked (a corrupt record).
-        let _ = games::play_bots(&s.store, &s.variants, &s.lock, &id);
+        let _ = games::play_bots(&s.store, &s.variants, &s.lock, &s.changes, &id);
     });
 }

@@ -12,6 +12,7 @@ use murus_engine::{Game, GameRecord, RecordResult, Variant};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use crate::live::Changes;
 use crate::store::{Ending, GameRow, SeatRow, Store, StoreError};
 
 /// Why a request about a game was refused; each is an HTTP status and a
@@ -371,11 +372,13 @@ pub fn play_for(
 }
 
 /// Plays the bots' moves of game `id` while a bot is to move, each
-/// committed as it is chosen. A bot searches within its level's time bound.
+/// committed as it is chosen and told to the game's watchers. A bot
+/// searches within its level's time bound.
 pub fn play_bots(
     store: &Store,
     variants: &Variants,
     lock: &PlayLock,
+    changes: &Changes,
     id: &str,
 ) -> Result<(), GameError> {
     loop {
@@ -400,7 +403,9 @@ pub fn play_bots(
         let _held = lock.hold();
         // A move at this ply already (another bot runner was first): go on
         // from the game as it is.
-        store.add_move(id, ply, &text)?;
+        if store.add_move(id, ply, &text)? {
+            changes.notify(id);
+        }
     }
 }
 

@@ -4,7 +4,8 @@
 //! Layers, bottom up: [`store`] (the SQLite database: rules versions,
 //! games, seats, moves), [`games`] (rules versions in memory, seats and
 //! their secret tokens, a game's state, playing a person's or a bot's
-//! move), [`api`] (the JSON API over HTTP, on axum). `docs/playtest.md`
+//! move), [`live`] (who watches which game), [`api`] (the JSON API over
+//! HTTP, on axum, with its live updates). `docs/playtest.md`
 //! documents the API.
 //!
 //! ```no_run
@@ -19,6 +20,7 @@
 
 pub mod api;
 pub mod games;
+pub mod live;
 pub mod store;
 
 use std::path::Path;
@@ -36,6 +38,7 @@ pub struct Shared {
     pub store: Store,
     pub variants: Variants,
     pub lock: PlayLock,
+    pub changes: live::Changes,
 }
 
 /// A playtest server: its database and rules, and the router that serves
@@ -71,6 +74,7 @@ impl Server {
                 store,
                 variants,
                 lock: PlayLock::default(),
+                changes: live::Changes::default(),
             }),
         })
     }

@@ -432,3 +432,72 @@ async fn a_resignation_and_a_draw_agreed_end_the_game_for_good() {
         "an offer of an older ply is not accepted"
     );
 }
+
+/// The next Server-Sent Event's data of `body`, as JSON (within 20 s).
+async fn next_event(body: &mut Body) -> Value {
+    let mut text = String::new();
+    loop {
+        let frame = tokio::time::timeout(Duration::from_secs(20), body.frame())
+            .await
+            .expect("an event within 20 s")
+            .expect("the stream goes on")
+            .unwrap();
+        let Ok(data) = frame.into_data() else {
+            continue;
+        };
+        text.push_str(std::str::from_utf8(&data).unwrap());
+        if let Some((event, _)) = text.split_once("\n\n") {
+            if event.starts_with(':') {
+                // A keep-alive comment.
+                text = text[event.len() + 2..].to_string();
+                continue;
+            }
+            assert!(event.starts_with("event: game\n"), "{event}");
+            let data = event.split_once("data: ").unwrap().1;
+            return serde_json::from_str(data).unwrap();
+        }
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn watchers_get_the_game_at_once_and_after_every_change() {
+    let app = server().router();
+    let (id, tokens) = new_game(&app, "standard", &["human", "easy"]).await;
+    // A spectator's stream: the game now, then after each move (the
+    // person's and the bot's answer), with no token.
+    let req = Request::get(format!("/api/games/{id}/events"))
+        .body(Body::empty())
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    assert_eq!(res.status(), StatusCode::OK);
+    assert_eq!(
+        res.headers()["content-type"].to_str().unwrap(),
+        "text/event-stream"
+    );
+    let mut body = res.into_body();
+    let g = next_event(&mut body).await;
+    assert_eq!(g["ply"], 0);
+    let m = g["legal_moves"][0].as_str().unwrap().to_string();
+    let uri = format!("/api/games/{id}/moves");
+    let (status, _) = call(
+        &app,
+        "POST",
+        &uri,
+        tokens[0].as_deref(),
+        Some(&moved(0, &m)),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    let mut g = next_event(&mut body).await;
+    assert_eq!(g["moves"][0], m.as_str());
+    while g["ply"] != 2 {
+        g = next_event(&mut body).await;
+    }
+    assert_eq!(
+        g["to_move"], "r",
+        "the bot answered, and the stream said so"
+    );
+    // No stream for a game that does not exist.
+    let (status, _) = call(&app, "GET", "/api/games/nonesuch/events", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+}
