@@ -30,6 +30,8 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}", get(show))
         .route("/api/games/{id}/moves", post(play))
         .route("/api/games/{id}/events", get(events))
+        .route("/api/games/{id}/feedback", post(feedback))
+        .route("/api/rules/{key}/summary", get(summary))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
         .fallback(not_found)
@@ -69,10 +71,13 @@ impl From<GameError> for ApiError {
             GameError::NoVariant(_)
             | GameError::BadSeats(_)
             | GameError::Illegal(_)
-            | GameError::NotTwoPlayers(_) => StatusCode::UNPROCESSABLE_ENTITY,
+            | GameError::NotTwoPlayers(_)
+            | GameError::BadFeedback(_) => StatusCode::UNPROCESSABLE_ENTITY,
             GameError::NoToken | GameError::BadToken => StatusCode::UNAUTHORIZED,
             GameError::NotYourTurn(_) => StatusCode::FORBIDDEN,
-            GameError::Over | GameError::StalePly { .. } => StatusCode::CONFLICT,
+            GameError::Over | GameError::StalePly { .. } | GameError::NotOver => {
+                StatusCode::CONFLICT
+            }
             GameError::Store(_) | GameError::Corrupt(_) => StatusCode::SERVICE_UNAVAILABLE,
         };
         ApiError {
@@ -314,6 +319,35 @@ async fn draw(
     let loaded = games::draw_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))?;
     s.changes.notify(&id);
     Ok(Json(loaded.view()))
+}
+
+/// `POST /api/games/{id}/feedback`: a player's answers once the game is
+/// over (`{fun, clarity, again, text}`), with the seat's token; the
+/// answer is what was kept.
+async fn feedback(
+    State(s): State<Arc<Shared>>,
+    id: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Result<Json<crate::store::Feedback>, JsonRejection>,
+) -> Result<Json<crate::store::Feedback>, ApiError> {
+    let Path(id) = id?;
+    let token = bearer(&headers);
+    if token.is_none() {
+        return Err(GameError::NoToken.into());
+    }
+    let Json(f) = body?;
+    games::feedback_for(&s.store, &s.variants, &id, token, &f)?;
+    Ok(Json(f))
+}
+
+/// `GET /api/rules/{key}/summary`: the playtest summary of a rules
+/// version (a key or a variant's name).
+async fn summary(
+    State(s): State<Arc<Shared>>,
+    key: Result<Path<String>, PathRejection>,
+) -> Result<Json<crate::summary::Summary>, ApiError> {
+    let Path(key) = key?;
+    Ok(Json(crate::summary::summary(&s.store, &s.variants, &key)?))
 }
 
 /// Lets the bots of game `id` move, on a blocking thread, while a bot is

@@ -13,7 +13,7 @@ use serde::Serialize;
 use sha2::{Digest, Sha256};
 
 use crate::live::Changes;
-use crate::store::{Ending, GameRow, SeatRow, Store, StoreError};
+use crate::store::{Ending, Feedback, GameRow, SeatRow, Store, StoreError};
 
 /// Why a request about a game was refused; each is an HTTP status and a
 /// sentence.
@@ -41,6 +41,10 @@ pub enum GameError {
     Store(#[from] StoreError),
     #[error("the game's record does not replay: {0}")]
     Corrupt(String),
+    #[error("feedback comes after the game: this one goes on")]
+    NotOver,
+    #[error("{0}")]
+    BadFeedback(String),
     #[error("resigning and draws by agreement end two-player games only: this one has {0} players")]
     NotTwoPlayers(usize),
 }
@@ -479,4 +483,37 @@ pub fn draw_for(
         loaded.row.offer = Some((seat, ply));
     }
     Ok(loaded)
+}
+
+/// The longest feedback text taken, in characters.
+pub const MAX_FEEDBACK: usize = 4000;
+
+/// The holder of `token` gives feedback on game `id`, once it is over.
+pub fn feedback_for(
+    store: &Store,
+    variants: &Variants,
+    id: &str,
+    token: Option<&str>,
+    f: &Feedback,
+) -> Result<(), GameError> {
+    let loaded = Loaded::load(store, variants, id)?;
+    let seat = loaded.seat_of_token(token)?;
+    if !loaded.is_over() {
+        return Err(GameError::NotOver);
+    }
+    for (what, n) in [("fun", f.fun), ("clarity", f.clarity)] {
+        if !(1..=5).contains(&n) {
+            return Err(GameError::BadFeedback(format!(
+                "{what} is from 1 to 5, not {n}"
+            )));
+        }
+    }
+    let chars = f.text.chars().count();
+    if chars > MAX_FEEDBACK {
+        return Err(GameError::BadFeedback(format!(
+            "the text is {chars} characters long: at most {MAX_FEEDBACK}"
+        )));
+    }
+    store.add_feedback(id, seat, f)?;
+    Ok(())
 }

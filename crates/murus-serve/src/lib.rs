@@ -4,7 +4,8 @@
 //! Layers, bottom up: [`store`] (the SQLite database: rules versions,
 //! games, seats, moves), [`games`] (rules versions in memory, seats and
 //! their secret tokens, a game's state, playing a person's or a bot's
-//! move), [`live`] (who watches which game), [`api`] (the JSON API over
+//! move), [`live`] (who watches which game), [`summary`] (a rules
+//! version's games and feedback summed up), [`api`] (the JSON API over
 //! HTTP, on axum, with its live updates). `docs/playtest.md`
 //! documents the API.
 //!
@@ -22,6 +23,7 @@ pub mod api;
 pub mod games;
 pub mod live;
 pub mod store;
+pub mod summary;
 
 use std::path::Path;
 use std::sync::Arc;

@@ -10,7 +10,8 @@
 //! the primary key `(game, ply)` is what makes one of two moves played at
 //! the same ply win and the other fail), `endings` (a game ended by a
 //! resignation or a draw agreed: the rules end the others themselves) and
-//! `offers` (a draw offered, standing at its ply).
+//! `offers` (a draw offered, standing at its ply), `feedback` (a player's
+//! answers after a game, one a seat).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -109,6 +110,16 @@ CREATE TABLE IF NOT EXISTS offers (
     game_id TEXT PRIMARY KEY REFERENCES games(id),
     seat INTEGER NOT NULL,
     ply INTEGER NOT NULL
+);
+CREATE TABLE IF NOT EXISTS feedback (
+    game_id TEXT NOT NULL REFERENCES games(id),
+    seat INTEGER NOT NULL,
+    fun INTEGER NOT NULL,
+    clarity INTEGER NOT NULL,
+    again INTEGER NOT NULL,
+    text TEXT NOT NULL,
+    at INTEGER NOT NULL,
+    PRIMARY KEY (game_id, seat)
 );
 CREATE TABLE IF NOT EXISTS moves (
     game_id TEXT NOT NULL REFERENCES games(id),
@@ -289,5 +300,60 @@ impl Store {
             params![id, seat as i64, ply as i64],
         )?;
         Ok(())
+    }
+}
+
+/// A player's answers after a game.
+#[derive(Clone, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Feedback {
+    /// How much fun it was, 1 to 5.
+    pub fun: u8,
+    /// How clear the rules were, 1 to 5.
+    pub clarity: u8,
+    /// Whether they would play again.
+    pub again: bool,
+    /// Anything else, in their words.
+    #[serde(default)]
+    pub text: String,
+}
+
+impl Store {
+    /// Keeps `seat`'s feedback on game `id` (a second answer replaces the
+    /// first).
+    pub fn add_feedback(&self, id: &str, seat: usize, f: &Feedback) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT OR REPLACE INTO feedback (game_id, seat, fun, clarity, again, text, at) \
+             VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+            params![id, seat as i64, f.fun, f.clarity, f.again, f.text, now()],
+        )?;
+        Ok(())
+    }
+
+    /// The ids of the games of rules version `key`, oldest first.
+    pub fn games_of(&self, key: &str) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut q =
+            conn.prepare("SELECT id FROM games WHERE rules_key = ?1 ORDER BY created, id")?;
+        let rows = q.query_map([key], |r| r.get(0))?;
+        Ok(rows.collect::<Result<_, _>>()?)
+    }
+
+    /// Every feedback on the games of rules version `key`, oldest first.
+    pub fn feedback_of(&self, key: &str) -> Result<Vec<Feedback>, StoreError> {
+        let conn = self.conn();
+        let mut q = conn.prepare(
+            "SELECT f.fun, f.clarity, f.again, f.text FROM feedback f \
+             JOIN games g ON g.id = f.game_id WHERE g.rules_key = ?1 ORDER BY f.at, f.game_id, f.seat",
+        )?;
+        let rows = q.query_map([key], |r| {
+            Ok(Feedback {
+                fun: r.get(0)?,
+                clarity: r.get(1)?,
+                again: r.get(2)?,
+                text: r.get(3)?,
+            })
+        })?;
+        Ok(rows.collect::<Result<_, _>>()?)
     }
 }

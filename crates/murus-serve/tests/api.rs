@@ -335,21 +335,22 @@ async fn two_moves_at_one_ply_one_wins_the_other_is_stale() {
 async fn games_moves_and_a_bots_turn_outlive_a_restart() {
     let dir = std::env::temp_dir().join(format!("murus-serve-restart-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
+    // A server killed right after it committed the person's first move,
+    // before its bot answered: the database as it left it.
     let (id, tokens, first) = {
-        let s = Server::open(&dir).unwrap();
-        s.add_shipped().unwrap();
-        let app = s.router();
-        let (id, tokens) = new_game(&app, "standard", &["human", "easy"]).await;
-        let (_, g) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
-        let first = g["legal_moves"][0].as_str().unwrap().to_string();
+        let store = murus_serve::store::Store::open(&dir).unwrap();
+        let v = murus_engine::Variant::standard();
+        let key = murus_serve::games::Variants::default()
+            .add(&store, v.clone())
+            .unwrap();
+        let seats = ["human".to_string(), "easy".to_string()];
+        let (rows, tokens) = murus_serve::games::new_seats(&v, &seats).unwrap();
+        let id = murus_serve::games::secret();
+        store.add_game(&id, &key, &rows).unwrap();
+        let first = v.move_to_string(v.legal_moves(&v.start())[0]);
+        assert!(store.add_move(&id, 0, &first).unwrap());
         (id, tokens, first)
     };
-    // The move is committed by a server that is then dropped before its
-    // bot may answer: the store alone, as a killed server leaves it.
-    {
-        let store = murus_serve::store::Store::open(&dir).unwrap();
-        assert!(store.add_move(&id, 0, &first).unwrap());
-    }
     let s = Server::open(&dir).unwrap();
     let app = s.router();
     let (status, g) = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
@@ -500,4 +501,122 @@ async fn watchers_get_the_game_at_once_and_after_every_change() {
     // No stream for a game that does not exist.
     let (status, _) = call(&app, "GET", "/api/games/nonesuch/events", None, None).await;
     assert_eq!(status, StatusCode::NOT_FOUND);
+}
+
+#[tokio::test]
+async fn feedback_after_the_game_is_summed_up_with_the_games_of_its_rules() {
+    let app = server().router();
+    // Two games: one resigned by the Gauls (the first player wins), one
+    // drawn by agreement; and one still going.
+    let mut tokens_of = Vec::new();
+    for end in ["resign", "draw"] {
+        let (id, tokens) = new_game(&app, "standard", &["human", "human"]).await;
+        let (romans, gauls) = (tokens[0].as_deref(), tokens[1].as_deref());
+        let uri = format!("/api/games/{id}/feedback");
+        let early = json!({"fun": 4, "clarity": 5, "again": true}).to_string();
+        let (status, v) = call(&app, "POST", &uri, romans, Some(&early)).await;
+        assert_eq!(
+            status,
+            StatusCode::CONFLICT,
+            "feedback waits for the end: {v}"
+        );
+        if end == "resign" {
+            call(
+                &app,
+                "POST",
+                &format!("/api/games/{id}/resign"),
+                gauls,
+                None,
+            )
+            .await;
+        } else {
+            call(&app, "POST", &format!("/api/games/{id}/draw"), romans, None).await;
+            call(&app, "POST", &format!("/api/games/{id}/draw"), gauls, None).await;
+        }
+        tokens_of.push((id, tokens));
+    }
+    new_game(&app, "standard", &["human", "human"]).await;
+    let (id, tokens) = &tokens_of[0];
+    let uri = format!("/api/games/{id}/feedback");
+    let refused = [
+        (
+            None,
+            json!({"fun": 4, "clarity": 5, "again": true}),
+            StatusCode::UNAUTHORIZED,
+        ),
+        (
+            tokens[0].clone(),
+            json!({"fun": 6, "clarity": 5, "again": true}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            tokens[0].clone(),
+            json!({"fun": 0, "clarity": 5, "again": true}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            tokens[0].clone(),
+            json!({"fun": 3, "clarity": 3, "again": true, "text": "x".repeat(4001)}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+        (
+            tokens[0].clone(),
+            json!({"fun": 3}),
+            StatusCode::UNPROCESSABLE_ENTITY,
+        ),
+    ];
+    for (token, body, status) in refused {
+        let (got, v) = call(
+            &app,
+            "POST",
+            &uri,
+            token.as_deref(),
+            Some(&body.to_string()),
+        )
+        .await;
+        assert_eq!(got, status, "{body}: {v}");
+        assert!(v["error"].is_string());
+    }
+    let answers = [
+        (
+            &tokens_of[0].0,
+            tokens_of[0].1[0].as_deref(),
+            json!({"fun": 4, "clarity": 2, "again": true, "text": "<b>tense</b> endgame"}),
+        ),
+        (
+            &tokens_of[0].0,
+            tokens_of[0].1[1].as_deref(),
+            json!({"fun": 2, "clarity": 3, "again": false}),
+        ),
+        (
+            &tokens_of[1].0,
+            tokens_of[1].1[0].as_deref(),
+            json!({"fun": 5, "clarity": 4, "again": true, "text": "  "}),
+        ),
+    ];
+    for (id, token, body) in answers {
+        let uri = format!("/api/games/{id}/feedback");
+        let (status, v) = call(&app, "POST", &uri, token, Some(&body.to_string())).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let (status, s) = call(&app, "GET", "/api/rules/standard/summary", None, None).await;
+    assert_eq!(status, StatusCode::OK, "{s}");
+    assert_eq!(s["variant"], "standard");
+    assert_eq!(s["games"], 3);
+    assert_eq!(s["finished"], 2);
+    assert_eq!(s["draws"], 1);
+    assert_eq!(s["first_player"]["wins"], 1);
+    assert_eq!(s["first_player"]["decided"], 1);
+    assert!(s["first_player"]["low"].as_f64().unwrap() < 0.5);
+    assert_eq!(s["endings"], json!({"agreement": 1, "resignation": 1}));
+    assert_eq!(s["lengths"], json!([0, 0]));
+    let f = &s["feedback"];
+    assert_eq!(f["answers"], 3);
+    assert_eq!(f["fun"], 3.67);
+    assert_eq!(f["clarity"], 3.0);
+    assert_eq!(f["again"], 2);
+    // Every comment, as given (the page escapes it), blank ones left out.
+    assert_eq!(f["comments"], json!(["<b>tense</b> endgame"]));
+    let (status, _) = call(&app, "GET", "/api/rules/nonesuch/summary", None, None).await;
+    assert_eq!(status, StatusCode::UNPROCESSABLE_ENTITY);
 }
