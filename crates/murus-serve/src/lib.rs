@@ -21,6 +21,7 @@
 pub mod api;
 pub mod games;
 pub mod live;
+pub mod pages;
 pub mod store;
 
 use std::path::Path;
@@ -46,6 +47,7 @@ pub struct Shared {
 #[derive(Clone, Debug)]
 pub struct Server {
     shared: Arc<Shared>,
+    password: Option<pages::password::Password>,
 }
 
 impl Server {
@@ -76,6 +78,7 @@ impl Server {
                 lock: PlayLock::default(),
                 changes: live::Changes::default(),
             }),
+            password: None,
         })
     }
 
@@ -95,9 +98,23 @@ impl Server {
         Ok(())
     }
 
-    /// The routes: the JSON API.
+    /// The server with the designer's page and calls behind `password`
+    /// (HTTP Basic: see [`pages::password`]).
+    pub fn with_password(mut self, password: &str) -> Server {
+        self.password = Some(pages::password::Password::new(password));
+        self
+    }
+
+    /// The routes: the JSON API and the pages.
     pub fn router(&self) -> axum::Router {
-        api::router(self.shared.clone())
+        let router = api::router(self.shared.clone());
+        match &self.password {
+            Some(p) => router.layer(axum::middleware::from_fn_with_state(
+                p.clone(),
+                pages::password::guard,
+            )),
+            None => router,
+        }
     }
 
     /// Moves the bots whose turn it is in every game kept (after a
