@@ -22,11 +22,23 @@ pub struct ServeArgs {
     /// The folder of the games' database (made if missing).
     #[arg(long, default_value = "murus-playtest")]
     pub data: PathBuf,
+    /// A password for the designer's page and calls (the page, uploading
+    /// rules, making games), asked by the browser (HTTP Basic, any user
+    /// name); players and spectators need none. Without it, the page is
+    /// open to whoever reaches the address.
+    #[arg(long, value_name = "PASS")]
+    pub password: Option<String>,
 }
 
 /// Serves until Ctrl-C (or SIGTERM).
 pub fn serve(a: &ServeArgs) -> Result<ExitCode> {
-    let server = murus_serve::Server::open(&a.data)?;
+    if a.password.as_deref().is_some_and(|p| p.trim().is_empty()) {
+        anyhow::bail!("--password is empty: give a password, or leave --password out");
+    }
+    let mut server = murus_serve::Server::open(&a.data)?;
+    if let Some(p) = &a.password {
+        server = server.with_password(p);
+    }
     server.add_shipped()?;
     let mut names = Vec::new();
     for spec in &a.variants {
@@ -49,8 +61,13 @@ pub fn serve(a: &ServeArgs) -> Result<ExitCode> {
         } else {
             format!(" and {}", names.join(", "))
         };
+        let guarded = if a.password.is_some() {
+            "; the designer's page needs the password"
+        } else {
+            ""
+        };
         println!(
-            "murus serve: http://{addr}/ (the shipped variants{extra}; games kept in {})",
+            "murus serve: http://{addr}/ (the shipped variants{extra}; games kept in {}{guarded})",
             a.data.display()
         );
         use std::io::Write as _;

@@ -60,11 +60,37 @@ pub struct Variants {
 impl Variants {
     /// Adds `variant`, kept in `store` as a rules version; its key (hex).
     pub fn add(&self, store: &Store, variant: Variant) -> Result<String, StoreError> {
+        self.add_version(store, variant, true)
+    }
+
+    /// Adds `variant` as [`Variants::add`] does; its name is made to mean
+    /// this version only when `bind_name`. Rules with a key kept already
+    /// (the same game, retitled or renamed: see [`murus_dsl::RulesKey`])
+    /// are that version, kept as it was first; their name is bound only
+    /// when it is that version's.
+    pub fn add_version(
+        &self,
+        store: &Store,
+        variant: Variant,
+        bind_name: bool,
+    ) -> Result<String, StoreError> {
         let key = variant.rules_key().to_hex();
         store.add_rules(&key, variant.name(), variant.source())?;
-        write(&self.names).insert(variant.name().to_string(), key.clone());
-        write(&self.by_key).insert(key.clone(), variant);
+        let name = variant.name().to_string();
+        let same_name = {
+            let mut by_key = write(&self.by_key);
+            let kept = by_key.entry(key.clone()).or_insert(variant);
+            kept.name() == name
+        };
+        if bind_name && same_name {
+            write(&self.names).insert(name, key.clone());
+        }
         Ok(key)
+    }
+
+    /// Whether rules version `key` is kept.
+    pub fn has(&self, key: &str) -> bool {
+        read(&self.by_key).contains_key(key)
     }
 
     /// The variant of a rules key, or of a name.

@@ -6,7 +6,8 @@
 //! their secret tokens, a game's state, playing a person's or a bot's
 //! move), [`live`] (who watches which game), [`summary`] (a rules
 //! version's games and feedback summed up), [`api`] (the JSON API over
-//! HTTP, on axum, with its live updates). `docs/playtest.md`
+//! HTTP, on axum, with its live updates), [`pages`] (the web pages and
+//! their calls: the designer's page, `--password`). `docs/playtest.md`
 //! documents the API.
 //!
 //! ```no_run
@@ -22,6 +23,7 @@
 pub mod api;
 pub mod games;
 pub mod live;
+pub mod pages;
 pub mod store;
 pub mod summary;
 
@@ -48,6 +50,7 @@ pub struct Shared {
 #[derive(Clone, Debug)]
 pub struct Server {
     shared: Arc<Shared>,
+    password: Option<pages::password::Password>,
 }
 
 impl Server {
@@ -78,6 +81,7 @@ impl Server {
                 lock: PlayLock::default(),
                 changes: live::Changes::default(),
             }),
+            password: None,
         })
     }
 
@@ -97,9 +101,23 @@ impl Server {
         Ok(())
     }
 
-    /// The routes: the JSON API.
+    /// The server with the designer's page and calls behind `password`
+    /// (HTTP Basic: see [`pages::password`]).
+    pub fn with_password(mut self, password: &str) -> Server {
+        self.password = Some(pages::password::Password::new(password));
+        self
+    }
+
+    /// The routes: the JSON API and the pages.
     pub fn router(&self) -> axum::Router {
-        api::router(self.shared.clone())
+        let router = api::router(self.shared.clone());
+        match &self.password {
+            Some(p) => router.layer(axum::middleware::from_fn_with_state(
+                p.clone(),
+                pages::password::guard,
+            )),
+            None => router,
+        }
     }
 
     /// Moves the bots whose turn it is in every game kept (after a

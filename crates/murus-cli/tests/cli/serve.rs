@@ -12,10 +12,16 @@ use crate::util::{TempDir, command};
 
 /// `murus serve --addr 127.0.0.1:0 --data DIR`, and the address it printed.
 fn start(data: &TempDir) -> (Child, String) {
+    start_with(data, &[])
+}
+
+/// [`start`] with more arguments.
+fn start_with(data: &TempDir, more: &[&str]) -> (Child, String) {
     let started = Instant::now();
     let mut child = command()
         .args(["serve", "--addr", "127.0.0.1:0", "--data"])
         .arg(&**data)
+        .args(more)
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()
@@ -42,9 +48,21 @@ fn start(data: &TempDir) -> (Child, String) {
 
 /// One HTTP/1.1 request: the status and the JSON answer.
 fn request(addr: &str, method: &str, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    request_as(addr, method, path, auth.as_deref(), body)
+}
+
+/// [`request`] with the `Authorization` header `auth`.
+fn request_as(
+    addr: &str,
+    method: &str,
+    path: &str,
+    auth: Option<&str>,
+    body: &str,
+) -> (u16, Value) {
     let mut s = TcpStream::connect(addr).expect("the server listens");
     s.set_read_timeout(Some(Duration::from_secs(30))).unwrap();
-    let auth = token.map_or(String::new(), |t| format!("Authorization: Bearer {t}\r\n"));
+    let auth = auth.map_or(String::new(), |a| format!("Authorization: {a}\r\n"));
     write!(
         s,
         "{method} {path} HTTP/1.1\r\nHost: {addr}\r\nConnection: close\r\n{auth}\
@@ -109,4 +127,40 @@ fn serve_plays_over_http_and_a_sigkill_loses_no_move() {
         "{}",
         String::from_utf8_lossy(&out.stderr)
     );
+}
+
+#[cfg(unix)]
+#[test]
+fn serve_password_guards_the_designers_calls() {
+    let data = TempDir::new("serve-password");
+    let (mut child, addr) = start_with(&data, &["--password", "x"]);
+    let game = json!({"variant": "standard", "seats": ["human", "human"]}).to_string();
+    let (status, refused) = request(&addr, "POST", "/api/games", None, &game);
+    assert_eq!(status, 401, "{refused}");
+    assert!(refused["error"].as_str().unwrap().contains("password"));
+    let (status, _) = request_as(&addr, "GET", "/api/rules", Some("Basic dTp5"), "");
+    assert_eq!(status, 401, "u:y is the wrong password");
+    // `u:x` in base64.
+    let (status, made) = request_as(&addr, "POST", "/api/games", Some("Basic dTp4"), &game);
+    assert_eq!(status, 201, "{made}");
+    let id = made["id"].as_str().unwrap();
+    let (status, _) = request(&addr, "GET", &format!("/api/games/{id}"), None, "");
+    assert_eq!(status, 200, "a player needs no password");
+    child.kill().unwrap();
+    child.wait().unwrap();
+
+    let out = command()
+        .args([
+            "serve",
+            "--addr",
+            "127.0.0.1:0",
+            "--password",
+            " ",
+            "--data",
+        ])
+        .arg(&*data)
+        .output()
+        .unwrap();
+    assert!(!out.status.success());
+    assert!(String::from_utf8_lossy(&out.stderr).contains("--password is empty"));
 }

@@ -1,0 +1,4 @@
+//! The web pages the server serves, each a module with its routes.
+
+pub mod designer;
+pub mod password;
