@@ -5,7 +5,7 @@
 //! games, seats, moves), [`games`] (rules versions in memory, seats and
 //! their secret tokens, a game's state, playing a person's or a bot's
 //! move), [`live`] (who watches which game), [`api`] (the JSON API over
-//! HTTP, on axum, with its live updates). `docs/playtest.md`
+//! HTTP, on axum, with its live updates), [`pages`] (the web pages). `docs/playtest.md`
 //! documents the API.
 //!
 //! ```no_run
@@ -21,6 +21,7 @@
 pub mod api;
 pub mod games;
 pub mod live;
+pub mod pages;
 pub mod store;
 
 use std::path::Path;
