@@ -96,7 +96,7 @@ impl Server {
         Ok(())
     }
 
-    /// The routes: the JSON API.
+    /// The routes: the JSON API and the pages.
     pub fn router(&self) -> axum::Router {
         api::router(self.shared.clone())
     }
