@@ -35,6 +35,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
         .merge(crate::pages::designer::routes())
+        .merge(crate::pages::player::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))

@@ -175,12 +175,45 @@ pub struct GameView {
     pub to_move_seat: Option<usize>,
     /// The legal moves in notation (none once the game is over).
     pub legal_moves: Vec<String>,
+    /// The same moves with the cells a player clicks to make them, so that
+    /// a page needs no notation of its own.
+    pub legal: Vec<LegalMove>,
+    /// The cells the last move touched (none before the first move and
+    /// after a swap).
+    pub last_move_cells: Vec<String>,
     /// The result, once the game is over (by the rules, a resignation
     /// or a draw agreed).
     pub result: Option<RecordResult>,
     /// The letter of the colour whose seat offers a draw at this ply.
     pub draw_offered_by: Option<char>,
     pub seats: Vec<SeatView>,
+}
+
+/// A legal move as a player makes it on a board: the stack it starts
+/// from, then the cell (or, for a split, either of the two cells) that
+/// finishes it, as [`murus_engine::Move::targets`] says.
+#[derive(Clone, Debug, PartialEq, Eq, Serialize)]
+pub struct LegalMove {
+    /// The move in notation, as `POST …/moves` takes it.
+    #[serde(rename = "move")]
+    pub text: String,
+    /// The cell of the stack that moves; `None` for a move without one
+    /// (the pie rule's swap).
+    pub from: Option<String>,
+    /// The cells that finish the move once `from` is chosen.
+    pub to: Vec<String>,
+}
+
+impl LegalMove {
+    /// Move `m` of `v` as a player makes it.
+    pub fn of(v: &Variant, m: murus_engine::Move) -> LegalMove {
+        let g = v.geometry();
+        LegalMove {
+            text: v.move_to_string(m),
+            from: m.origin().map(|c| g.name(c)),
+            to: m.targets().map(|c| g.name(c)).collect(),
+        }
+    }
 }
 
 /// A game replayed from its row.
@@ -274,6 +307,26 @@ impl Loaded {
             Some(e) => Some(self.ending_result(e)),
             None => record.result,
         };
+        let legal: Vec<LegalMove> = if over {
+            Vec::new()
+        } else {
+            g.legal_moves()
+                .into_iter()
+                .map(|m| LegalMove::of(v, m))
+                .collect()
+        };
+        let last_move_cells = g
+            .moves()
+            .last()
+            .map(|&m| {
+                if m.origin().is_none() {
+                    Vec::new()
+                } else {
+                    let geo = v.geometry();
+                    v.move_cells(m).into_iter().map(|c| geo.name(c)).collect()
+                }
+            })
+            .unwrap_or_default();
         let draw_offered_by = match self.row.offer {
             Some((seat, ply)) if ply == g.ply() && !over => Some(v.letter(self.colour_of(seat))),
             _ => None,
@@ -288,14 +341,9 @@ impl Loaded {
             ply: g.ply(),
             to_move,
             to_move_seat: self.seat_to_move(),
-            legal_moves: if over {
-                Vec::new()
-            } else {
-                g.legal_moves()
-                    .into_iter()
-                    .map(|m| v.move_to_string(m))
-                    .collect()
-            },
+            legal_moves: legal.iter().map(|m| m.text.clone()).collect(),
+            legal,
+            last_move_cells,
             result,
             draw_offered_by,
             seats: self

@@ -7,7 +7,8 @@
 //! move), [`live`] (who watches which game), [`summary`] (a rules
 //! version's games and feedback summed up), [`api`] (the JSON API over
 //! HTTP, on axum, with its live updates), [`pages`] (the web pages and
-//! their calls: the designer's page, `--password`). `docs/playtest.md`
+//! their calls: the designer's page, `--password`, the player's and
+//! spectators' pages). `docs/playtest.md`
 //! documents the API.
 //!
 //! ```no_run

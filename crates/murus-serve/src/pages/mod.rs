@@ -2,3 +2,4 @@
 
 pub mod designer;
 pub mod password;
+pub mod player;

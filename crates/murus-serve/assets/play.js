@@ -1,0 +1,306 @@
+// The player's and the spectators' page of a playtest game. Everything it
+// shows comes from the JSON API: the game (GET /api/games/{id}, then every
+// change over Server-Sent Events), the board (board.svg, drawn by the
+// server). A player clicks a stack of theirs, its moves' targets light up,
+// a click on one plays it. Text from people and rules files is written
+// with textContent only.
+"use strict";
+
+(function () {
+  const root = document.getElementById("game");
+  if (!root) return;
+  const id = root.dataset.game;
+  const playing = root.dataset.mode === "play";
+  const seat = playing && root.dataset.seat !== "" ? Number(root.dataset.seat) : null;
+  const players = Number(root.dataset.players) || 2;
+  const token = playing ? new URLSearchParams(location.search).get("token") : null;
+  const api = "/api/games/" + encodeURIComponent(id);
+  const names = {};
+  for (const li of document.querySelectorAll("#names li")) {
+    names[li.dataset.letter] = li.textContent;
+  }
+  const $ = (x) => document.getElementById(x);
+  const board = $("board");
+
+  let game = null;      // the game as last heard of
+  let selected = null;  // the cell of the stack chosen, if any
+  let boardPly = -1;    // the ply the board shows
+  let boardAsked = 0;   // the latest board asked for (older answers are dropped)
+  let busy = false;     // a request of this page is under way
+
+  function who(letter) {
+    return names[letter] ? names[letter] + " (" + letter + ")" : letter;
+  }
+
+  function say(text) {
+    $("message").textContent = text || "";
+  }
+
+  function myTurn() {
+    return game !== null && seat !== null && game.result === null && game.to_move_seat === seat;
+  }
+
+  function el(tag, cls, text) {
+    const e = document.createElement(tag);
+    if (cls) e.className = cls;
+    if (text !== undefined) e.textContent = text;
+    return e;
+  }
+
+  // The move list as records write it: 1. a1-a3 b8-b6 2. …
+  function renderMoves(g) {
+    const list = $("moves");
+    list.replaceChildren();
+    for (let i = 0; i < g.moves.length; i += players) {
+      const li = el("li");
+      li.appendChild(el("span", "num", String(i / players + 1) + "."));
+      for (let j = i; j < Math.min(i + players, g.moves.length); j++) {
+        const ply = el("span", j === g.moves.length - 1 ? "ply last" : "ply", g.moves[j]);
+        li.appendChild(document.createTextNode(" "));
+        li.appendChild(ply);
+      }
+      list.appendChild(li);
+    }
+  }
+
+  function resultText(r) {
+    if (r.winner === null || r.winner === undefined) {
+      return "Drawn" + (r.reason ? " by " + r.reason : "") + ".";
+    }
+    let text = who(r.winner) + " won";
+    if (r.reason) text += " by " + r.reason;
+    if (r.by) text += " (" + r.by + ")";
+    return text + ".";
+  }
+
+  function renderStatus(g) {
+    const status = $("status");
+    status.classList.toggle("yours", myTurn());
+    if (g.result !== null) {
+      status.textContent = "The game is over.";
+    } else if (myTurn()) {
+      status.textContent = "Your move (" + who(g.to_move) + ").";
+    } else if (seat !== null) {
+      status.textContent = who(g.to_move) + " to move: waiting.";
+    } else {
+      status.textContent = who(g.to_move) + " to move.";
+    }
+    if (g.result === null && g.draw_offered_by) {
+      status.textContent += " " + who(g.draw_offered_by) + " offers a draw.";
+    }
+    $("result").textContent = g.result !== null ? resultText(g.result) : "";
+    $("seats").textContent = g.seats
+      .map((s, i) => who(s.player) + ": " + s.kind + (i === seat ? " (you)" : ""))
+      .join(" · ");
+  }
+
+  function renderControls(g) {
+    const controls = $("controls");
+    board.classList.toggle("active", myTurn() && !busy);
+    if (!controls) return; // a spectator's page has none
+    controls.hidden = false;
+    const over = g.result !== null;
+    const myColour = g.seats[seat] ? g.seats[seat].player : null;
+    const offered = g.draw_offered_by;
+    const draw = $("draw");
+    if (offered && offered !== myColour) {
+      draw.textContent = "Accept draw";
+    } else {
+      draw.textContent = offered ? "Draw offered" : "Offer draw";
+    }
+    draw.disabled = over || busy || (offered !== null && offered === myColour);
+    $("resign").disabled = over || busy;
+    $("typed").querySelector("button").disabled = !myTurn() || busy;
+  }
+
+  // The moves that need no cell (the pie rule's swap) are buttons.
+  function renderChoices(moves) {
+    const box = $("choices");
+    box.replaceChildren();
+    for (const m of moves) {
+      const b = el("button", "choice", m.move);
+      b.type = "button";
+      b.addEventListener("click", () => play(m.move));
+      box.appendChild(b);
+    }
+  }
+
+  function defaultChoices() {
+    renderChoices(myTurn() ? game.legal.filter((m) => m.from === null) : []);
+  }
+
+  function render(g) {
+    if (game !== null && g.ply < game.ply) return; // an older answer
+    const moved = game === null || g.ply !== game.ply || (g.result === null) !== (game.result === null);
+    game = g;
+    if (moved) selected = null;
+    renderStatus(g);
+    renderMoves(g);
+    renderControls(g);
+    if (g.ply !== boardPly) drawBoard(g.ply);
+    else mark();
+    if (moved) defaultChoices();
+  }
+
+  async function drawBoard(ply) {
+    const asked = ++boardAsked;
+    try {
+      const res = await fetch(api + "/board.svg?ply=" + ply, { cache: "no-store" });
+      if (!res.ok) throw new Error("the board did not load (" + res.status + ")");
+      const text = await res.text();
+      if (asked !== boardAsked) return;
+      const doc = new DOMParser().parseFromString(text, "image/svg+xml");
+      const svg = doc.documentElement;
+      if (svg.nodeName !== "svg") throw new Error("the board is not an SVG");
+      board.replaceChildren(document.importNode(svg, true));
+      boardPly = ply;
+      mark();
+    } catch (e) {
+      say(e.message);
+    }
+  }
+
+  // The chosen stack and its moves' targets, lit on the board.
+  function mark() {
+    for (const c of board.querySelectorAll(".cell.origin, .cell.target")) {
+      c.classList.remove("origin", "target");
+    }
+    if (selected === null || game === null) return;
+    const cell = (name) => board.querySelector('.cell[data-cell="' + CSS.escape(name) + '"]');
+    const origin = cell(selected);
+    if (origin) origin.classList.add("origin");
+    for (const m of game.legal) {
+      if (m.from !== selected) continue;
+      for (const t of m.to) {
+        const c = cell(t);
+        if (c) c.classList.add("target");
+      }
+    }
+  }
+
+  board.addEventListener("click", (e) => {
+    const target = e.target.closest("[data-cell]");
+    if (!target || !myTurn() || busy) return;
+    clicked(target.dataset.cell);
+  });
+
+  function clicked(cell) {
+    say("");
+    if (selected !== null) {
+      const moves = game.legal.filter((m) => m.from === selected && m.to.includes(cell));
+      if (moves.length === 1) {
+        play(moves[0].move);
+        return;
+      }
+      if (moves.length > 1) {
+        // Two moves end on this cell (a split, sacrifices of one stone or
+        // two): the player says which.
+        renderChoices(moves);
+        return;
+      }
+    }
+    if (cell !== selected && game.legal.some((m) => m.from === cell)) {
+      selected = cell;
+    } else {
+      if (selected === null && cell !== null) say("No move starts on " + cell + ".");
+      selected = null;
+    }
+    defaultChoices();
+    mark();
+  }
+
+  async function send(path, body) {
+    busy = true;
+    renderControls(game);
+    try {
+      const res = await fetch(api + path, {
+        method: "POST",
+        headers: Object.assign(
+          { Authorization: "Bearer " + token },
+          body ? { "Content-Type": "application/json" } : {}
+        ),
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      let answer = null;
+      try {
+        answer = await res.json();
+      } catch (_) {
+        answer = null;
+      }
+      if (!res.ok) {
+        say(answer && answer.error ? answer.error : "refused (" + res.status + ")");
+        if (res.status === 409) load();
+        return;
+      }
+      say("");
+      render(answer);
+    } catch (e) {
+      say("The server cannot be reached: " + e.message);
+    } finally {
+      busy = false;
+      if (game) renderControls(game);
+    }
+  }
+
+  function play(text) {
+    if (!game) return;
+    selected = null;
+    send("/moves", { move: text, ply: game.ply });
+  }
+
+  if ($("controls")) wireControls();
+
+  function wireControls() {
+    $("typed").addEventListener("submit", (e) => {
+      e.preventDefault();
+      const input = $("move-text");
+      const text = input.value.trim();
+      if (text === "" || !myTurn()) return;
+      input.value = "";
+      play(text);
+    });
+
+    $("resign").addEventListener("click", () => {
+      if (window.confirm("Resign this game?")) send("/resign");
+    });
+
+    $("draw").addEventListener("click", () => send("/draw"));
+  }
+
+  async function load() {
+    try {
+      const res = await fetch(api, { cache: "no-store" });
+      const answer = await res.json();
+      if (!res.ok) {
+        say(answer.error || "the game did not load");
+        return;
+      }
+      render(answer);
+    } catch (e) {
+      say("The server cannot be reached: " + e.message);
+    }
+  }
+
+  // Every change, for players and spectators alike; EventSource comes
+  // back by itself after a dropped connection, and the game it is sent
+  // then is the game as it is.
+  function listen() {
+    const live = $("live");
+    const source = new EventSource(api + "/events");
+    source.addEventListener("open", () => {
+      live.textContent = "live";
+    });
+    source.addEventListener("error", () => {
+      live.textContent = "reconnecting…";
+    });
+    source.addEventListener("game", (e) => {
+      try {
+        render(JSON.parse(e.data));
+      } catch (_) {
+        /* a broken event: the next one will do */
+      }
+    });
+  }
+
+  load().then(listen);
+})();

@@ -1,0 +1,546 @@
+//! The player's and the spectators' pages, the board they show, the legal
+//! moves with their cells, and the rules sheet they link to; and the
+//! spectators' page loaded in headless Chromium from a server on a real
+//! port, building the board and the move list from the API.
+
+use std::process::Command;
+
+use axum::Router;
+use axum::body::Body;
+use axum::http::{Request, StatusCode, header};
+use http_body_util::BodyExt;
+use murus_serve::Server;
+use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// The answer to `method uri`: its status, content type and text.
+async fn fetch(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, String, String) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(t) = token {
+        req = req.header("authorization", format!("Bearer {t}"));
+    }
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(Body::from(body.unwrap_or("").to_string()))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let status = res.status();
+    let kind = res
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
+}
+
+async fn json_of(app: &Router, uri: &str) -> Value {
+    let (status, _, text) = fetch(app, "GET", uri, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+fn server() -> Server {
+    let s = Server::in_memory().unwrap();
+    s.add_shipped().unwrap();
+    s
+}
+
+/// A new game of `variant` between two people: its id and their tokens.
+async fn new_game(app: &Router, variant: &str) -> (String, String, String) {
+    let body = json!({ "variant": variant, "seats": ["human", "human"] }).to_string();
+    let (status, _, text) = fetch(app, "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{text}");
+    let v: Value = serde_json::from_str(&text).unwrap();
+    let token = |i: usize| v["seats"][i]["token"].as_str().unwrap().to_string();
+    (v["id"].as_str().unwrap().to_string(), token(0), token(1))
+}
+
+/// Plays the first legal move for `token`; the game after it.
+async fn play_first(app: &Router, id: &str, token: &str) -> Value {
+    let g = json_of(app, &format!("/api/games/{id}")).await;
+    let m = g["legal_moves"][0].as_str().unwrap();
+    let body = json!({ "move": m, "ply": g["ply"] }).to_string();
+    let uri = format!("/api/games/{id}/moves");
+    let (status, _, text) = fetch(app, "POST", &uri, Some(token), Some(&body)).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+#[tokio::test]
+async fn the_game_lists_each_legal_move_with_the_cells_a_player_clicks() {
+    let app = server().router();
+    let (id, romans, _) = new_game(&app, "standard").await;
+    let g = json_of(&app, &format!("/api/games/{id}")).await;
+    let legal = g["legal"].as_array().unwrap();
+    assert_eq!(legal.len(), g["legal_moves"].as_array().unwrap().len());
+    assert_eq!(g["last_move_cells"], json!([]));
+    for (m, text) in legal.iter().zip(g["legal_moves"].as_array().unwrap()) {
+        assert_eq!(&m["move"], text);
+        // A sowing at the start: from its stack to its farthest cell.
+        let (from, to) = text.as_str().unwrap().split_once('-').unwrap();
+        assert_eq!(m["from"], from, "{m}");
+        assert_eq!(m["to"], json!([to]), "{m}");
+    }
+    let after = play_first(&app, &id, &romans).await;
+    let first = legal[0]["move"].as_str().unwrap();
+    let cells = after["last_move_cells"].as_array().unwrap();
+    assert_eq!(cells.first().unwrap(), &legal[0]["from"], "{first}");
+    assert_eq!(cells.last().unwrap(), &legal[0]["to"][0], "{first}");
+    assert!(cells.len() >= 2);
+}
+
+#[tokio::test]
+async fn a_pie_rule_split_names_both_cells_and_a_swap_none() {
+    let app = server().router();
+    let (id, romans, gauls) = new_game(&app, "pie").await;
+    play_first(&app, &id, &romans).await;
+    let g = json_of(&app, &format!("/api/games/{id}")).await;
+    let legal = g["legal"].as_array().unwrap();
+    let swap = legal.iter().find(|m| m["move"] == "swap");
+    let split = legal
+        .iter()
+        .find(|m| m["move"].as_str().unwrap().contains(':'));
+    // The pie rule's answers, if this variant's second move offers them.
+    if let Some(swap) = swap {
+        assert_eq!(swap["from"], Value::Null);
+        assert_eq!(swap["to"], json!([]));
+    }
+    if let Some(split) = split {
+        let text = split["move"].as_str().unwrap();
+        let (tower, cells) = text.split_once(':').unwrap();
+        let (a, b) = cells.split_once(',').unwrap();
+        assert_eq!(split["from"], tower);
+        assert_eq!(split["to"], json!([a, b]));
+    }
+    assert!(swap.is_some() || split.is_some(), "{g}");
+    let _ = gauls;
+}
+
+#[tokio::test]
+async fn the_board_is_the_diagram_with_a_cell_each_and_the_last_move_shaded() {
+    let app = server().router();
+    let (id, romans, _) = new_game(&app, "standard").await;
+    let uri = format!("/api/games/{id}/board.svg");
+    let (status, kind, svg) = fetch(&app, "GET", &uri, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{svg}");
+    assert_eq!(kind, "image/svg+xml");
+    assert!(svg.starts_with("<svg"), "{svg}");
+    assert!(svg.contains(r#"class="cell" data-cell="a1""#), "{svg}");
+    assert!(svg.contains(r#"class="cell" data-cell="h7""#), "{svg}");
+    assert!(!svg.contains("class=\"highlight\""), "no move yet");
+    let after = play_first(&app, &id, &romans).await;
+    let (_, _, svg) = fetch(&app, "GET", &uri, None, None).await;
+    for cell in after["last_move_cells"].as_array().unwrap() {
+        let shaded = format!(
+            r#"class="highlight" data-cell="{}""#,
+            cell.as_str().unwrap()
+        );
+        assert!(svg.contains(&shaded), "{shaded} in {svg}");
+    }
+    let (status, kind, text) = fetch(&app, "GET", "/api/games/nope/board.svg", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert_eq!(kind, "application/json");
+    assert!(text.contains("no game `nope` here"), "{text}");
+}
+
+#[tokio::test]
+async fn the_watch_page_has_no_controls_and_the_play_page_knows_its_seat() {
+    let app = server().router();
+    let (id, _, gauls) = new_game(&app, "standard").await;
+
+    let (status, kind, page) = fetch(&app, "GET", &format!("/watch/{id}"), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "text/html; charset=utf-8");
+    assert!(page.contains(&format!(r#"data-game="{id}""#)), "{page}");
+    assert!(page.contains(r#"data-mode="watch""#), "{page}");
+    assert!(page.contains(r#"name="viewport""#), "{page}");
+    assert!(page.contains(r#"<script src="/assets/play.js""#), "{page}");
+    assert!(!page.contains(r#"id="resign""#), "{page}");
+    assert!(!page.contains(r#"id="draw""#), "{page}");
+    assert!(page.contains(r#"<li data-letter="g">Gauls</li>"#), "{page}");
+    let rules = json_of(&app, &format!("/api/games/{id}")).await["rules_key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        page.contains(&format!(r#"href="/rules/{rules}/sheet""#)),
+        "{page}"
+    );
+
+    let (status, _, page) = fetch(
+        &app,
+        "GET",
+        &format!("/play/{id}?token={gauls}"),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains(r#"data-mode="play" data-seat="1""#), "{page}");
+    assert!(page.contains(r#"id="resign""#), "{page}");
+    assert!(page.contains(r#"id="draw""#), "{page}");
+    // The token is never written into the page: the script reads it from
+    // the address.
+    assert!(!page.contains(&gauls));
+
+    // A wrong token, and none: a spectator's page that says why.
+    let (status, _, page) = fetch(
+        &app,
+        "GET",
+        &format!("/play/{id}?token={}", "0".repeat(64)),
+        None,
+        None,
+    )
+    .await;
+    assert_eq!(status, StatusCode::FORBIDDEN);
+    assert!(page.contains(r#"data-mode="watch""#), "{page}");
+    assert!(page.contains("no seat&#39;s of this game"), "{page}");
+    assert!(!page.contains(r#"id="resign""#), "{page}");
+    let (status, _, page) = fetch(&app, "GET", &format!("/play/{id}"), None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert!(page.contains(r#"data-mode="watch""#), "{page}");
+    assert!(page.contains("has no seat&#39;s token"), "{page}");
+}
+
+#[tokio::test]
+async fn an_unknown_game_is_a_404_page_with_its_id_escaped() {
+    let app = server().router();
+    for page in ["play", "watch"] {
+        let uri = format!("/{page}/%3Cscript%3Ealert(1)%3C%2Fscript%3E");
+        let (status, kind, text) = fetch(&app, "GET", &uri, None, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{text}");
+        assert_eq!(kind, "text/html; charset=utf-8");
+        assert!(text.contains("No such game"), "{text}");
+        assert!(text.contains("&lt;script&gt;alert(1)"), "{text}");
+        assert!(!text.contains("<script>alert"), "{text}");
+    }
+}
+
+#[tokio::test]
+async fn a_rules_files_title_and_names_are_escaped_on_the_page() {
+    let s = server();
+    let source = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../../variants/standard.mg"
+    ))
+    .unwrap()
+    .replace(
+        "title \"Murus Gallicus\"",
+        "title \"<img src=x onerror=alert(1)> & 'co'\"",
+    )
+    // Rules of their own: the same rules retitled are the version kept
+    // before, the shipped one, with its title.
+    .replace("plies 300", "plies 299");
+    let v = murus_engine::Variant::compile(&source).unwrap();
+    let key = s.add(v).unwrap();
+    let app = s.router();
+    let (id, _, _) = new_game(&app, &key).await;
+    let (_, _, page) = fetch(&app, "GET", &format!("/watch/{id}"), None, None).await;
+    assert!(
+        page.contains("<h1>&lt;img src=x onerror=alert(1)&gt; &amp; &#39;co&#39;</h1>"),
+        "{page}"
+    );
+    assert!(!page.contains("<img"), "{page}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_rules_sheet_opens_by_key_or_name() {
+    let app = server().router();
+    let (id, _, _) = new_game(&app, "standard").await;
+    let key = json_of(&app, &format!("/api/games/{id}")).await["rules_key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    for uri in [
+        format!("/rules/{key}/sheet"),
+        "/rules/standard/sheet".into(),
+    ] {
+        let (status, kind, page) = fetch(&app, "GET", &uri, None, None).await;
+        assert_eq!(status, StatusCode::OK, "{uri}");
+        assert_eq!(kind, "text/html; charset=utf-8");
+        assert!(page.contains("<h1>Murus Gallicus</h1>"), "{page}");
+        assert!(page.contains(r#"data-kind="sacrifice""#));
+        assert!(!page.contains("<script"));
+    }
+    let (status, _, page) = fetch(&app, "GET", "/rules/%3Cb%3E/sheet", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND);
+    assert!(page.contains("`&lt;b&gt;`"), "{page}");
+}
+
+#[tokio::test]
+async fn the_pages_script_and_style_are_served_from_the_server() {
+    let app = server().router();
+    let (status, kind, js) = fetch(&app, "GET", "/assets/play.js", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "text/javascript; charset=utf-8");
+    assert!(js.contains("EventSource"));
+    // User text is never put in the page as HTML.
+    assert!(!js.contains("innerHTML"));
+    let (status, kind, _) = fetch(&app, "GET", "/assets/play.css", None, None).await;
+    assert_eq!(status, StatusCode::OK);
+    assert_eq!(kind, "text/css; charset=utf-8");
+}
+
+/// Headless Chromium driven over the DevTools protocol on a pipe
+/// (`--remote-debugging-pipe`: it reads commands on fd 3, answers on fd 4,
+/// each a JSON text ended by a NUL), so that a test can wait for what the
+/// page's script builds and click as a person does. (`--dump-dom` with a
+/// virtual time budget never ends on a page that holds an event stream
+/// open.)
+struct Browser {
+    child: std::process::Child,
+    to: std::process::ChildStdin,
+    from: std::sync::mpsc::Receiver<Value>,
+    next: u64,
+    session: String,
+    profile: std::path::PathBuf,
+}
+
+impl Browser {
+    fn open(url: &str) -> Browser {
+        use std::io::{BufRead, BufReader};
+        use std::process::Stdio;
+        // A profile of its own: two browsers on one profile, one quits.
+        static OPENED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
+        let n = OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        let profile =
+            std::env::temp_dir().join(format!("murus-serve-chromium-{}-{n}", std::process::id()));
+        let script = format!(
+            "exec chromium --headless=new --no-sandbox --disable-gpu --no-first-run \
+             --disable-background-networking --disable-component-update --disable-sync \
+             --user-data-dir='{}' --remote-debugging-pipe about:blank \
+             3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
+            profile.display()
+        );
+        let mut child = Command::new("sh")
+            .args(["-c", &script])
+            .stdin(Stdio::piped())
+            .stdout(Stdio::piped())
+            .spawn()
+            .expect("Debian's chromium runs (apt-get install chromium; .ci/run installs it)");
+        let to = child.stdin.take().unwrap();
+        let out = child.stdout.take().unwrap();
+        let (tx, from) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut r = BufReader::new(out);
+            let mut buf = Vec::new();
+            while r.read_until(0, &mut buf).is_ok_and(|n| n > 0) {
+                buf.pop();
+                if let Ok(v) = serde_json::from_slice(&buf) {
+                    if tx.send(v).is_err() {
+                        return;
+                    }
+                }
+                buf.clear();
+            }
+        });
+        let mut b = Browser {
+            child,
+            to,
+            from,
+            next: 0,
+            session: String::new(),
+            profile,
+        };
+        let target = b.call("Target.createTarget", json!({ "url": url }), false);
+        let target = target["targetId"].as_str().unwrap().to_string();
+        let attached = b.call(
+            "Target.attachToTarget",
+            json!({ "targetId": target, "flatten": true }),
+            false,
+        );
+        b.session = attached["sessionId"].as_str().unwrap().to_string();
+        b
+    }
+
+    /// Sends `method` with `params` (to the page when `in_page`) and
+    /// waits for its answer.
+    fn call(&mut self, method: &str, params: Value, in_page: bool) -> Value {
+        use std::io::Write;
+        self.next += 1;
+        let mut msg = json!({ "id": self.next, "method": method, "params": params });
+        if in_page {
+            msg["sessionId"] = json!(self.session);
+        }
+        self.to.write_all(msg.to_string().as_bytes()).unwrap();
+        self.to.write_all(&[0]).unwrap();
+        self.to.flush().unwrap();
+        loop {
+            let v = self
+                .from
+                .recv_timeout(std::time::Duration::from_secs(30))
+                .expect("Chromium answers");
+            if v["id"] == json!(self.next) {
+                assert!(v.get("error").is_none(), "{method}: {v}");
+                return v["result"].clone();
+            }
+        }
+    }
+
+    /// The value of the JavaScript expression `js` in the page.
+    fn eval(&mut self, js: &str) -> Value {
+        let r = self.call(
+            "Runtime.evaluate",
+            json!({ "expression": js, "returnByValue": true, "awaitPromise": true }),
+            true,
+        );
+        r["result"]["value"].clone()
+    }
+
+    /// Waits until `js` is true in the page (at most 20 seconds); the
+    /// page's HTML then, or a panic showing it.
+    fn until(&mut self, js: &str) -> String {
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
+        loop {
+            if self.eval(&format!("Boolean({js})")) == json!(true) {
+                return self.dom();
+            }
+            if std::time::Instant::now() > deadline {
+                panic!("never true: {js}\n{}", self.dom());
+            }
+            std::thread::sleep(std::time::Duration::from_millis(100));
+        }
+    }
+
+    fn dom(&mut self) -> String {
+        self.eval("document.documentElement.outerHTML")
+            .as_str()
+            .unwrap_or_default()
+            .to_string()
+    }
+
+    /// A person's click on cell `cell` of the board: scrolled into view, a
+    /// mouse press and release at its centre, as the browser delivers them.
+    fn click_cell(&mut self, cell: &str) {
+        let at = self.eval(&format!(
+            "(() => {{ const c = document.querySelector('#board .cell[data-cell=\"{cell}\"]'); c.scrollIntoView({{ block: 'center' }}); const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
+        ));
+        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
+        for kind in ["mousePressed", "mouseReleased"] {
+            self.call(
+                "Input.dispatchMouseEvent",
+                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
+                true,
+            );
+        }
+    }
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        let _ = std::fs::remove_dir_all(&self.profile);
+    }
+}
+
+/// A server on a real port of 127.0.0.1 over `app`: its address.
+async fn listen(app: Router) -> std::net::SocketAddr {
+    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
+    let addr = listener.local_addr().unwrap();
+    tokio::spawn(async move { axum::serve(listener, app).await });
+    addr
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_watch_page_in_a_browser_builds_the_board_and_the_move_list_from_the_api() {
+    let server = server();
+    let app = server.router();
+    let (id, romans, gauls) = new_game(&app, "standard").await;
+    let mut moves = Vec::new();
+    for token in [&romans, &gauls, &romans] {
+        let g = play_first(&app, &id, token).await;
+        moves.push(g["moves"].as_array().unwrap().last().unwrap().clone());
+    }
+    let addr = listen(app.clone()).await;
+    let url = format!("http://{addr}/watch/{id}");
+    let (dom, live) = tokio::task::spawn_blocking(move || {
+        let mut b = Browser::open(&url);
+        let dom =
+            b.until("document.querySelector('#board svg') && document.querySelector('#moves li')");
+        let live = b.until("document.getElementById('live').textContent === 'live'");
+        (dom, live)
+    })
+    .await
+    .unwrap();
+    // The board, fetched and put in the page.
+    assert!(dom.contains(r#"data-cell="a1""#), "{dom}");
+    assert!(dom.contains(r#"class="highlight""#), "{dom}");
+    // The move list as records number it.
+    let (a, b, c) = (
+        moves[0].as_str().unwrap(),
+        moves[1].as_str().unwrap(),
+        moves[2].as_str().unwrap(),
+    );
+    let first = format!(
+        r#"<li><span class="num">1.</span> <span class="ply">{a}</span> <span class="ply">{b}</span></li>"#
+    );
+    let second =
+        format!(r#"<li><span class="num">2.</span> <span class="ply last">{c}</span></li>"#);
+    assert!(dom.contains(&first), "{first} in {dom}");
+    assert!(dom.contains(&second), "{second} in {dom}");
+    assert!(dom.contains("Gauls (g) to move."), "{dom}");
+    assert!(
+        dom.contains("Romans (r): human · Gauls (g): human"),
+        "{dom}"
+    );
+    assert!(!dom.contains(r#"id="resign""#));
+    assert!(live.contains(r#"<span id="live">live</span>"#), "{live}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_player_clicks_a_stack_then_a_target_and_the_spectator_sees_the_move() {
+    let server = server();
+    let app = server.router();
+    let (id, romans, _) = new_game(&app, "standard").await;
+    let g = json_of(&app, &format!("/api/games/{id}")).await;
+    let m = g["legal"][0].clone();
+    let (text, from, to) = (
+        m["move"].as_str().unwrap().to_string(),
+        m["from"].as_str().unwrap().to_string(),
+        m["to"][0].as_str().unwrap().to_string(),
+    );
+    let addr = listen(app.clone()).await;
+    let play = format!("http://{addr}/play/{id}?token={romans}");
+    let watch = format!("http://{addr}/watch/{id}");
+    let (f, t) = (from.clone(), to.clone());
+    let (picked, played, watched) = tokio::task::spawn_blocking(move || {
+        let mut spectator = Browser::open(&watch);
+        spectator.until("document.querySelector('#board svg') && document.getElementById('live').textContent === 'live'");
+        let mut player = Browser::open(&play);
+        player.until("document.querySelector('#board.active svg') && document.getElementById('live').textContent === 'live'");
+        player.click_cell(&f);
+        let picked = player.until("document.querySelector('#board .cell.target')");
+        player.click_cell(&t);
+        let played = player.until("document.querySelector('#moves li')");
+        let watched = spectator.until("document.querySelector('#moves li')");
+        (picked, played, watched)
+    })
+    .await
+    .unwrap();
+    assert!(
+        picked.contains(&format!(r#"data-cell="{from}" fill="#))
+            && picked.contains(&format!(r#"class="cell origin" data-cell="{from}""#)),
+        "{picked}"
+    );
+    assert!(
+        picked.contains(&format!(r#"class="cell target" data-cell="{to}""#)),
+        "{picked}"
+    );
+    let listed = format!(r#"<span class="ply last">{text}</span>"#);
+    assert!(played.contains(&listed), "{played}");
+    assert!(played.contains("Gauls (g) to move: waiting."), "{played}");
+    // The spectator's page heard of it over the event stream.
+    assert!(watched.contains(&listed), "{watched}");
+    let g = json_of(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(g["moves"], json!([text]));
+}
