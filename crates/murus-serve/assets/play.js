@@ -111,6 +111,8 @@
     draw.disabled = over || busy || (offered !== null && offered === myColour);
     $("resign").disabled = over || busy;
     $("typed").querySelector("button").disabled = !myTurn() || busy;
+    // After the game, a player's answers for the designer.
+    $("feedback").hidden = !over;
   }
 
   // The moves that need no cell (the pie rule's swap) are buttons.
@@ -265,6 +267,44 @@
     });
 
     $("draw").addEventListener("click", () => send("/draw"));
+
+    $("feedback").addEventListener("submit", (e) => {
+      e.preventDefault();
+      sendFeedback(e.target);
+    });
+  }
+
+  // The feedback form's answers, kept by the server for the designer; a
+  // second answer replaces the first.
+  async function sendFeedback(form) {
+    const said = $("feedback-said");
+    const button = form.querySelector("button");
+    button.disabled = true;
+    try {
+      const res = await fetch(api + "/feedback", {
+        method: "POST",
+        headers: { Authorization: "Bearer " + token, "Content-Type": "application/json" },
+        body: JSON.stringify({
+          fun: Number(form.elements.fun.value),
+          clarity: Number(form.elements.clarity.value),
+          again: form.elements.again.checked,
+          text: form.elements.text.value,
+        }),
+      });
+      let answer = null;
+      try {
+        answer = await res.json();
+      } catch (_) {
+        answer = null;
+      }
+      said.textContent = res.ok
+        ? "Thank you: your answers are kept (sending again replaces them)."
+        : (answer && answer.error) || "refused (" + res.status + ")";
+    } catch (e) {
+      said.textContent = "The server cannot be reached: " + e.message;
+    } finally {
+      button.disabled = false;
+    }
   }
 
   async function load() {

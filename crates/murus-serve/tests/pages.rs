@@ -544,3 +544,55 @@ async fn a_player_clicks_a_stack_then_a_target_and_the_spectator_sees_the_move()
     let g = json_of(&app, &format!("/api/games/{id}")).await;
     assert_eq!(g["moves"], json!([text]));
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_the_game_a_player_sends_the_feedback_form_and_the_designer_reads_it() {
+    let server = server();
+    let app = server.router();
+    let (id, romans, gauls) = new_game(&app, "standard").await;
+    let addr = listen(app.clone()).await;
+    let play = format!("http://{addr}/play/{id}?token={romans}");
+    let resign = format!("/api/games/{id}/resign");
+    let opened = tokio::task::spawn_blocking(move || {
+        let mut b = Browser::open(&play);
+        b.until("document.querySelector('#board svg') && document.getElementById('live').textContent === 'live'");
+        let hidden = b.eval("document.getElementById('feedback').hidden");
+        (b, hidden)
+    })
+    .await
+    .unwrap();
+    // The Gauls resign: the Romans' page hears of it and offers the form.
+    let (status, _, _) = fetch(&app, "POST", &resign, Some(&gauls), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let (hidden, form, said) = tokio::task::spawn_blocking(move || {
+        let (mut b, hidden) = opened;
+        let form = b.until("!document.getElementById('feedback').hidden");
+        b.eval(
+            "(() => { const f = document.getElementById('feedback'); \
+             f.elements.fun.value = '5'; f.elements.clarity.value = '2'; \
+             f.elements.again.checked = true; \
+             f.elements.text.value = '<i>the endgame</i> dragged'; \
+             f.querySelector('button').click(); return true; })()",
+        );
+        let said =
+            b.until("document.getElementById('feedback-said').textContent.startsWith('Thank you')");
+        (hidden, form, said)
+    })
+    .await
+    .unwrap();
+    assert_eq!(hidden, json!(true), "no form while the game goes on");
+    assert!(form.contains("How was it?"), "{form}");
+    assert!(said.contains("your answers are kept"), "{said}");
+    let s = json_of(&app, "/api/rules/standard/summary").await;
+    assert_eq!(s["feedback"]["answers"], 1, "{s}");
+    assert_eq!(s["feedback"]["fun"], 5.0);
+    assert_eq!(s["feedback"]["clarity"], 2.0);
+    assert_eq!(s["feedback"]["again"], 1);
+    assert_eq!(
+        s["feedback"]["comments"],
+        json!(["<i>the endgame</i> dragged"])
+    );
+    // A spectator's page has no form.
+    let (_, _, watch) = fetch(&app, "GET", &format!("/watch/{id}"), None, None).await;
+    assert!(!watch.contains("How was it?"));
+}
