@@ -36,6 +36,7 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/games/{id}/draw", post(draw))
         .merge(crate::pages::designer::routes())
         .merge(crate::pages::player::routes())
+        .merge(crate::pages::summary::routes())
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))

@@ -596,3 +596,42 @@ async fn after_the_game_a_player_sends_the_feedback_form_and_the_designer_reads_
     let (_, _, watch) = fetch(&app, "GET", &format!("/watch/{id}"), None, None).await;
     assert!(!watch.contains("How was it?"));
 }
+
+#[tokio::test]
+async fn the_summary_page_shows_the_figures_and_every_comment_as_text() {
+    let app = server().router();
+    let (id, romans, gauls) = new_game(&app, "standard").await;
+    play_first(&app, &id, &romans).await;
+    let resign = format!("/api/games/{id}/resign");
+    let (status, _, _) = fetch(&app, "POST", &resign, Some(&gauls), None).await;
+    assert_eq!(status, StatusCode::OK);
+    let feedback = format!("/api/games/{id}/feedback");
+    let said = json!({"fun": 4, "clarity": 3, "again": true,
+                      "text": "<script>alert(1)</script> & more"})
+    .to_string();
+    let (status, _, text) = fetch(&app, "POST", &feedback, Some(&romans), Some(&said)).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    let (status, kind, page) = fetch(&app, "GET", "/rules/standard/summary", None, None).await;
+    assert_eq!(status, StatusCode::OK, "{page}");
+    assert_eq!(kind, "text/html; charset=utf-8");
+    for shown in [
+        "<h1>Playtest summary: standard</h1>",
+        r#"<td data-key="games">1</td>"#,
+        r#"<td data-key="finished">1</td>"#,
+        r#"<td data-key="first_player">1 of 1 decided: 100.0% (95% interval"#,
+        r#"<td data-key="lengths">1</td>"#,
+        "<li>resignation: 1</li>",
+        r#"<td data-key="fun">4.00</td>"#,
+        r#"<td data-key="again">1 of 1</td>"#,
+        "<li>&lt;script&gt;alert(1)&lt;/script&gt; &amp; more</li>",
+    ] {
+        assert!(page.contains(shown), "{shown} in {page}");
+    }
+    assert!(!page.contains("<script>"), "{page}");
+    let (status, _, page) = fetch(&app, "GET", "/rules/nonesuch/summary", None, None).await;
+    assert_eq!(status, StatusCode::NOT_FOUND, "{page}");
+    // Behind the password, as the designer's page is.
+    let guarded = server().with_password("sesame").router();
+    let (status, _, _) = fetch(&guarded, "GET", "/rules/standard/summary", None, None).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+}

@@ -3,3 +3,4 @@
 pub mod designer;
 pub mod password;
 pub mod player;
+pub mod summary;

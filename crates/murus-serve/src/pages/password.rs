@@ -51,7 +51,8 @@ pub fn is_designers(method: &Method, path: &str) -> bool {
     let path = path.trim_end_matches('/');
     path.is_empty()
         || path == "/api/rules"
-        || (path.starts_with("/api/rules/") && path.ends_with("/summary"))
+        || ((path.starts_with("/api/rules/") || path.starts_with("/rules/"))
+            && path.ends_with("/summary"))
         || (path == "/api/games" && method == Method::POST)
 }
 
@@ -130,6 +131,8 @@ mod tests {
         assert!(is_designers(&Method::POST, "/api/games"));
         // The playtest summary holds the players' comments.
         assert!(is_designers(&Method::GET, "/api/rules/standard/summary"));
+        assert!(is_designers(&Method::GET, "/rules/standard/summary"));
+        assert!(!is_designers(&Method::GET, "/rules/standard/sheet"));
         assert!(!is_designers(&Method::GET, "/api/games/abc"));
         assert!(!is_designers(&Method::POST, "/api/games/abc/moves"));
         assert!(!is_designers(&Method::GET, "/play/abc"));

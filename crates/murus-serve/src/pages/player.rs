@@ -35,7 +35,7 @@ const CONTROLS: &str = include_str!("../../assets/play-controls.html");
 
 /// What the pages may load: their own script, style and API, nothing else
 /// (the board is server SVG put in the page by the script).
-const PAGE_POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
+pub(super) const PAGE_POLICY: &str = "default-src 'self'; img-src 'self' data:; object-src 'none'; \
      base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
 /// What a rules sheet may load: its own inline style, and nothing else.
@@ -57,7 +57,7 @@ pub fn routes() -> Router<Arc<Shared>> {
 /// An HTML answer with the pages' headers: not cached (a game changes), no
 /// referrer sent on (a player's address holds the seat's token), and the
 /// content policy `policy`.
-fn html(status: StatusCode, body: String, policy: &'static str) -> Response {
+pub(super) fn html(status: StatusCode, body: String, policy: &'static str) -> Response {
     let mut res = (status, body).into_response();
     let h = res.headers_mut();
     h.insert(
@@ -110,7 +110,7 @@ fn fill(template: &str, values: &[(&str, &str)]) -> String {
 }
 
 /// A page that says what went wrong (an unknown game, a database down).
-fn message_page(status: StatusCode, title: &str, text: &str) -> Response {
+pub(super) fn message_page(status: StatusCode, title: &str, text: &str) -> Response {
     let body = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
