@@ -118,6 +118,13 @@ async function loadVersions(choose) {
     a.rel = "noopener";
     sheet.appendChild(a);
     tr.appendChild(sheet);
+    const played = el("td");
+    const s = el("a", "Playtest summary");
+    s.href = "/rules/" + encodeURIComponent(v.key) + "/summary";
+    s.target = "_blank";
+    s.rel = "noopener";
+    played.appendChild(s);
+    tr.appendChild(played);
     tbody.appendChild(tr);
   }
   const again = versions.find((v) => v.key === (choose || (chosen && chosen.key)));

@@ -444,6 +444,10 @@ async fn the_page_lists_the_versions_it_fetched_with_their_sheets_and_titles_as_
         dom.contains(&format!("href=\"/rules/{key}/sheet\"")),
         "{dom}"
     );
+    assert!(
+        dom.contains(&format!("href=\"/rules/{key}/summary\"")),
+        "{dom}"
+    );
     assert!(dom.contains("Murus Gallicus"), "{dom}");
     // The hostile title is text in the page, not an element.
     assert!(dom.contains("&lt;img src=x onerror=alert(1)&gt;"), "{dom}");
