@@ -22,8 +22,9 @@ use crate::games::{self, GameError, GameView, Loaded};
 /// The largest request body taken (a rules file is far smaller).
 pub const MAX_BODY: usize = 256 * 1024;
 
-/// The routes of the API over `shared`.
-pub fn router(shared: Arc<Shared>) -> Router {
+/// The routes of the JSON API; [`crate::Server::router`] adds the pages'
+/// and what every answer shares ([`finish`]).
+pub fn routes() -> Router<Arc<Shared>> {
     Router::new()
         .route("/api/variants", get(variants))
         .route("/api/games", post(create))
@@ -34,9 +35,12 @@ pub fn router(shared: Arc<Shared>) -> Router {
         .route("/api/rules/{key}/summary", get(summary))
         .route("/api/games/{id}/resign", post(resign))
         .route("/api/games/{id}/draw", post(draw))
-        .merge(crate::pages::designer::routes())
-        .merge(crate::pages::player::routes())
-        .merge(crate::pages::summary::routes())
+}
+
+/// Every route of `routes` as the server answers them over `shared`: an
+/// unknown path or method a JSON error, bodies over [`MAX_BODY`] refused.
+pub fn finish(routes: Router<Arc<Shared>>, shared: Arc<Shared>) -> Router {
+    routes
         .fallback(not_found)
         .method_not_allowed_fallback(not_allowed)
         .layer(DefaultBodyLimit::max(MAX_BODY))

@@ -111,7 +111,11 @@ impl Server {
 
     /// The routes: the JSON API and the pages.
     pub fn router(&self) -> axum::Router {
-        let router = api::router(self.shared.clone());
+        let routes = api::routes()
+            .merge(pages::designer::routes())
+            .merge(pages::player::routes())
+            .merge(pages::summary::routes());
+        let router = api::finish(routes, self.shared.clone());
         match &self.password {
             Some(p) => router.layer(axum::middleware::from_fn_with_state(
                 p.clone(),
