@@ -487,6 +487,39 @@ pub fn play_bots(
     }
 }
 
+/// Game `id` loaded for the holder of `token` to end it, and the token's
+/// seat: refused once the game is over, and for a game of more than two
+/// players (where resigning and draws by agreement are not defined).
+fn going_on_between_two(
+    store: &Store,
+    variants: &Variants,
+    id: &str,
+    token: Option<&str>,
+) -> Result<(Loaded, usize), GameError> {
+    let loaded = Loaded::load(store, variants, id)?;
+    let seat = loaded.seat_of_token(token)?;
+    if loaded.is_over() {
+        return Err(GameError::Over);
+    }
+    let players = loaded.game.variant().player_count();
+    if players != 2 {
+        return Err(GameError::NotTwoPlayers(players));
+    }
+    Ok((loaded, seat))
+}
+
+impl Loaded {
+    /// Ends the game as `ending` says, committed; refused when it had
+    /// ended already.
+    fn end(&mut self, store: &Store, ending: Ending) -> Result<(), GameError> {
+        if !store.end(&self.row.id, &ending)? {
+            return Err(GameError::Over);
+        }
+        self.row.ending = Some(ending);
+        Ok(())
+    }
+}
+
 /// The holder of `token` resigns game `id` (a two-player game): the other
 /// seat wins.
 pub fn resign_for(
@@ -497,28 +530,19 @@ pub fn resign_for(
     token: Option<&str>,
 ) -> Result<Loaded, GameError> {
     let _held = lock.hold();
-    let mut loaded = Loaded::load(store, variants, id)?;
-    let seat = loaded.seat_of_token(token)?;
-    if loaded.is_over() {
-        return Err(GameError::Over);
-    }
-    let players = loaded.game.variant().player_count();
-    if players != 2 {
-        return Err(GameError::NotTwoPlayers(players));
-    }
-    let ending = Ending {
-        winner_seat: Some(1 - seat.min(1)),
-        reason: murus_engine::record::RESIGNATION.to_string(),
-    };
-    if !store.end(id, &ending)? {
-        return Err(GameError::Over);
-    }
-    loaded.row.ending = Some(ending);
+    let (mut loaded, seat) = going_on_between_two(store, variants, id, token)?;
+    loaded.end(
+        store,
+        Ending {
+            winner_seat: Some(1 - seat.min(1)),
+            reason: murus_engine::record::RESIGNATION.to_string(),
+        },
+    )?;
     Ok(loaded)
 }
 
 /// The holder of `token` offers a draw in game `id`, or accepts the draw
-/// another seat offers at this ply: the game ends drawn, by agreement
+/// the other seat offers at this ply: the game ends drawn, by agreement
 /// (two-player games, as resigning). An offer stands until the next move.
 pub fn draw_for(
     store: &Store,
@@ -528,31 +552,21 @@ pub fn draw_for(
     token: Option<&str>,
 ) -> Result<Loaded, GameError> {
     let _held = lock.hold();
-    let mut loaded = Loaded::load(store, variants, id)?;
-    let seat = loaded.seat_of_token(token)?;
-    if loaded.is_over() {
-        return Err(GameError::Over);
-    }
+    let (mut loaded, seat) = going_on_between_two(store, variants, id, token)?;
     let ply = loaded.game.ply();
-    let players = loaded.game.variant().player_count();
-    let accepted = players == 2
-        && loaded
-            .row
-            .offer
-            .is_some_and(|(by, at)| by != seat && at == ply);
+    let accepted = loaded
+        .row
+        .offer
+        .is_some_and(|(by, at)| by != seat && at == ply);
     if accepted {
-        let ending = Ending {
-            winner_seat: None,
-            reason: "agreement".to_string(),
-        };
-        if !store.end(id, &ending)? {
-            return Err(GameError::Over);
-        }
-        loaded.row.ending = Some(ending);
+        loaded.end(
+            store,
+            Ending {
+                winner_seat: None,
+                reason: "agreement".to_string(),
+            },
+        )?;
     } else {
-        if players != 2 {
-            return Err(GameError::NotTwoPlayers(players));
-        }
         store.offer_draw(id, seat, ply)?;
         loaded.row.offer = Some((seat, ply));
     }
