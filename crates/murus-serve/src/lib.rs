@@ -8,7 +8,9 @@
 //! version's games and feedback summed up), [`api`] (the JSON API over
 //! HTTP, on axum, with its live updates), [`pages`] (the web pages and
 //! their calls: the designer's page, `--password`, the player's and
-//! spectators' pages). `docs/playtest.md`
+//! spectators' pages), and above them all [`share`] (another program's
+//! way in: a server in its process, rules told to a server and a game made
+//! with its links). `docs/playtest.md`
 //! documents the API.
 //!
 //! ```no_run
@@ -25,6 +27,7 @@ pub mod api;
 pub mod games;
 pub mod live;
 pub mod pages;
+pub mod share;
 pub mod store;
 pub mod summary;
 

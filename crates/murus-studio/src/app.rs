@@ -12,7 +12,7 @@ use crate::launch::{Host, Launch, Scripted};
 use crate::play::{Replacement, Seat};
 use crate::training::TrainedBots;
 use crate::worker::{Waker, no_waker, repaint_waker};
-use crate::{Command, STORAGE_KEY, Saved, Tab, Then, files, lab, murals, play, rules};
+use crate::{Command, STORAGE_KEY, Saved, Tab, Then, files, lab, murals, play, rules, share};
 
 /// The studio.
 #[derive(Debug)]
@@ -22,6 +22,8 @@ pub struct StudioApp {
     pub rules: rules::RulesPanel,
     pub lab: lab::LabPanel,
     pub murals: murals::MuralsPanel,
+    /// "Share for playtesting…" and the studio's playtest server.
+    pub share: share::Share,
     /// The trained bots Play and Lab offer, looked up in the Rules panel's
     /// training folder.
     trained: TrainedBots,
@@ -63,6 +65,7 @@ impl StudioApp {
             rules: rules::RulesPanel::with_waker(saved.rules, waker.clone()),
             lab: lab::LabPanel::with_waker(saved.lab, waker.clone()),
             murals: murals::MuralsPanel::with_waker(saved.murals, waker.clone()),
+            share: share::Share::with_waker(waker.clone()),
             trained: TrainedBots::default(),
             dialogs: FileDialogs::new(files::system_picker(), waker),
             refused: None,
@@ -82,6 +85,7 @@ impl StudioApp {
             .files_mut()
             .shelf_mut()
             .set_places(places.clone());
+        self.share.set_places(places);
     }
 
     /// `--check-open-puzzle NAME`, without a window: a fresh studio (state
@@ -262,6 +266,7 @@ impl StudioApp {
                     self.lab.start_report(Some(&v));
                     self.tab = Tab::Lab;
                 }
+                Command::Share(v) => self.share.open(v),
                 Command::Show(t) => self.tab = t,
                 // Refused while a dialog is open (the desktop's may be
                 // behind the window): the first keeps its answer, and the
@@ -372,6 +377,7 @@ impl StudioApp {
         }
         self.murals.poll(ctx);
         self.play.poll();
+        self.share.poll();
         for (then, path) in self.dialogs.poll() {
             self.picked(then, &path);
         }
@@ -459,6 +465,7 @@ impl StudioApp {
             Tab::Murals => self.murals.ui(ui),
         };
         self.apply(commands);
+        self.share.ui(ui.ctx());
         self.dialogs.show(ui.ctx());
         for (then, path) in self.dialogs.poll() {
             self.picked(then, &path);

@@ -31,6 +31,7 @@ pub mod murals;
 pub mod places;
 pub mod play;
 pub mod rules;
+pub mod share;
 pub mod syntax;
 pub mod theme;
 pub mod training;
@@ -87,6 +88,8 @@ pub enum Command {
         moves: Vec<String>,
         label: String,
     },
+    /// Open "Share for playtesting…" for this variant.
+    Share(Variant),
     /// Show a panel.
     Show(Tab),
     /// Ask the user for a file, and do `then` with it.

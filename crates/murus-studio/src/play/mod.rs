@@ -151,6 +151,8 @@ pub enum Action {
     /// The answer to the question before the game is replaced.
     Answer(Box<Answer<Replacement>>),
     NewGame,
+    /// Open "Share for playtesting…" for the variant played.
+    Share,
     SwitchVariant(Variant),
     Undo,
     Redo,
@@ -508,6 +510,10 @@ impl PlayPanel {
             // Copied by the view, which has the clipboard.
             Action::CopyPosition | Action::CopyRecord => {}
             Action::Pick(request, then) => commands.push(Command::Pick { request, then }),
+            Action::Share => {
+                let v = self.model.game().cursor().variant().clone();
+                commands.push(Command::Share(v));
+            }
             Action::SetAnalysis(on) => self.analysis.set_on(on),
             Action::StartReview => self.analysis.start_review(&self.model),
             Action::CancelReview => self.analysis.cancel_review(),

@@ -256,6 +256,16 @@ impl PlayPanel {
             if ui.button("Flip board").clicked() {
                 out.push(Action::Flip);
             }
+            if ui
+                .button("Share for playtesting…")
+                .on_hover_text(
+                    "a game of this variant for people in their browsers: a link a seat, \
+                     through a playtest server",
+                )
+                .clicked()
+            {
+                out.push(Action::Share);
+            }
         });
         if matches!(v.rules().opening, murus_dsl::rules::Opening::Pie { .. }) {
             let legal = self

@@ -77,6 +77,8 @@ pub enum Action {
     Play(Variant),
     /// Make the designer's report of the compiled variant (in the Lab).
     Report(Variant),
+    /// Share the compiled variant for playtesting.
+    Share(Variant),
     /// Write the rules sheet to a file chosen in a dialog.
     Sheet,
 }
@@ -179,6 +181,7 @@ impl RulesPanel {
             Action::CancelTraining => m.training_mut().cancel(),
             Action::Play(v) => commands.push(Command::PlayVariant(v)),
             Action::Report(v) => commands.push(Command::ReportVariant(v)),
+            Action::Share(v) => commands.push(Command::Share(v)),
         }
     }
 }

@@ -360,6 +360,17 @@ impl RulesPanel {
             {
                 actions.push(Action::Report(v.clone()));
             }
+            if ui
+                .add_enabled(v.is_some(), egui::Button::new("Share for playtesting…"))
+                .on_hover_text(
+                    "a game of these rules for people in their browsers: a link a seat, \
+                     through a playtest server",
+                )
+                .clicked()
+                && let Some(v) = v
+            {
+                actions.push(Action::Share(v.clone()));
+            }
         });
         ui.separator();
         ui.heading("Perft");

@@ -16,6 +16,7 @@ mod play;
 mod play_defects;
 mod report;
 mod rules;
+mod share;
 mod training;
 mod tree;
 
