@@ -292,6 +292,13 @@ async fn two_players_play_a_game_to_its_end_in_browsers_and_a_spectator_watches_
                 assert!(a5.1 > a1.1, "still seen from the Gauls' side");
             }
 
+            for p in &mut players {
+                assert_eq!(
+                    p.eval("document.getElementById('feedback').checkVisibility()"),
+                    json!(false),
+                    "no feedback form while the game goes on"
+                );
+            }
             let b = &mut players[mover];
             b.until("document.querySelector('#board.active')");
             b.click_cell(&from);
@@ -328,7 +335,7 @@ async fn two_players_play_a_game_to_its_end_in_browsers_and_a_spectator_watches_
         assert_eq!(spectator.eval("Boolean(document.getElementById('feedback'))"), json!(false));
 
         for (i, b) in players.iter_mut().enumerate() {
-            b.until("!document.getElementById('feedback').hidden");
+            b.until("document.getElementById('feedback').checkVisibility()");
             b.eval(&format!(
                 "(() => {{ const f = document.getElementById('feedback'); \
                  f.elements.fun.value = '{}'; f.elements.clarity.value = '{}'; return true; }})()",
@@ -374,6 +381,106 @@ async fn two_players_play_a_game_to_its_end_in_browsers_and_a_spectator_watches_
             let errors = b.errors();
             assert!(errors.is_empty(), "the {name}' page: {errors:#?}");
         }
+    })
+    .await
+    .unwrap();
+}
+
+/// Plays the first legal move for `token`, `n` times in turn with `other`.
+async fn play_first(app: &Router, id: &str, tokens: [&str; 2], n: usize) {
+    for i in 0..n {
+        let (_, g) = ask(app, "GET", &format!("/api/games/{id}"), None, None).await;
+        let body = json!({ "move": g["legal_moves"][0], "ply": g["ply"] });
+        let uri = format!("/api/games/{id}/moves");
+        let (status, v) = ask(app, "POST", &uri, Some(tokens[i % 2]), Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+}
+
+/// The README's screenshots of the playtest server, written to
+/// `docs/screenshots/` (`cargo test -p murus-serve --test whole_game --
+/// --ignored`): a player's page in the middle of a standard game with a
+/// stack chosen and its targets lit, and the summary of a few games and
+/// their feedback.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+#[ignore = "writes the README's screenshots"]
+async fn readme_screenshots() {
+    let server = Server::in_memory().unwrap();
+    server.add_shipped().unwrap();
+    let app = server.router();
+    let said = [
+        (
+            4,
+            3,
+            true,
+            "The walls make a real race of it; I want to play again as the Gauls.",
+        ),
+        (
+            3,
+            2,
+            false,
+            "Not sure when a sacrifice is allowed: the sheet's example helped.",
+        ),
+        (5, 4, true, "Catapults would make the endgame shorter."),
+    ];
+    for (i, (fun, clarity, again, text)) in said.iter().enumerate() {
+        let (id, romans, gauls) = new_game(&app, "standard").await;
+        play_first(&app, &id, [&romans, &gauls], 6 + 4 * i).await;
+        let loser = if i == 1 { &romans } else { &gauls };
+        let uri = format!("/api/games/{id}/resign");
+        let (status, v) = ask(&app, "POST", &uri, Some(loser), None).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+        let body = json!({ "fun": fun, "clarity": clarity, "again": again, "text": text });
+        let uri = format!("/api/games/{id}/feedback");
+        let (status, v) = ask(&app, "POST", &uri, Some(&romans), Some(body)).await;
+        assert_eq!(status, StatusCode::OK, "{v}");
+    }
+    let (id, romans, gauls) = new_game(&app, "standard").await;
+    play_first(&app, &id, [&romans, &gauls], 6).await;
+    let (_, g) = ask(&app, "GET", &format!("/api/games/{id}"), None, None).await;
+    let from = g["legal"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|m| m["from"].as_str().unwrap_or_default().to_string())
+        .max_by_key(|f| {
+            g["legal"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .filter(|m| m["from"] == json!(f))
+                .count()
+        })
+        .unwrap();
+    let addr = listen(app.clone()).await;
+    let play = format!("http://{addr}/play/{id}?token={romans}");
+    let summary = format!("http://{addr}/rules/standard/summary");
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../../docs/screenshots");
+    tokio::task::spawn_blocking(move || {
+        let mut b = Browser::open("about:blank");
+        // Laid out in the window the picture shows, before the page loads.
+        b.screenshot(1000, 700, 0.72);
+        b.navigate(&play);
+        b.until(&format!(
+            "{READY} && document.querySelector('#board.active')"
+        ));
+        b.click_cell(&from);
+        b.until("document.querySelector('#board .cell.target')");
+        b.eval("window.scrollTo(0, 0)");
+        std::fs::write(
+            dir.join("playtest-player.png"),
+            b.screenshot(1000, 700, 0.72),
+        )
+        .unwrap();
+        b.navigate(&summary);
+        b.until("document.querySelector('[data-key=comments]')");
+        std::fs::write(
+            dir.join("playtest-summary.png"),
+            b.screenshot(1000, 700, 1.0),
+        )
+        .unwrap();
+        let errors = b.errors();
+        assert!(errors.is_empty(), "{errors:#?}");
     })
     .await
     .unwrap();

@@ -263,14 +263,22 @@ impl Browser {
             .collect()
     }
 
-    /// The page as a PNG image `width` by `height` CSS pixels.
-    pub fn screenshot(&mut self, width: u32, height: u32) -> Vec<u8> {
+    /// The page as a PNG image `width` by `height` pixels, drawn at
+    /// `zoom` (0.5: the page laid out in a window twice as wide and high,
+    /// shown at half size).
+    pub fn screenshot(&mut self, width: u32, height: u32, zoom: f64) -> Vec<u8> {
+        let (w, h) = (f64::from(width) / zoom, f64::from(height) / zoom);
         self.call(
             "Emulation.setDeviceMetricsOverride",
-            json!({ "width": width, "height": height, "deviceScaleFactor": 1, "mobile": false }),
+            json!({ "width": w.round(), "height": h.round(), "deviceScaleFactor": 1, "mobile": false }),
             true,
         );
-        let shot = self.call("Page.captureScreenshot", json!({ "format": "png" }), true);
+        let clip = json!({ "x": 0, "y": 0, "width": w, "height": h, "scale": zoom });
+        let shot = self.call(
+            "Page.captureScreenshot",
+            json!({ "format": "png", "clip": clip }),
+            true,
+        );
         base64(shot["data"].as_str().unwrap())
     }
 }
