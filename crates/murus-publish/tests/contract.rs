@@ -3,7 +3,7 @@
 //! height) as `class="stack"` elements, and an arrow per move asked for
 //! with its notation in `data-move`.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use murus_engine::{Action, BUILTIN, Position, Variant};
 use murus_publish::{Diagram, DiagramError, Shade, Theme};
@@ -584,9 +584,14 @@ fn cut(board: &str) -> Variant {
 fn coordinates_overlap_no_cell_and_no_other_label() {
     for (name, v) in boards() {
         let rect = v.geometry().kind() == murus_dsl::ShapeKind::Rect;
-        for theme in [Theme::Colour, Theme::Print] {
+        for (theme, turned) in [
+            (Theme::Colour, false),
+            (Theme::Print, false),
+            (Theme::Colour, true),
+        ] {
             let svg = Diagram::new(&v, v.start())
                 .coordinates(true)
+                .turned(turned)
                 .theme(theme)
                 .caption("After 12. c3-e5")
                 .to_svg();
@@ -600,7 +605,7 @@ fn coordinates_overlap_no_cell_and_no_other_label() {
             let faults = coordinate_faults(&svg, rect);
             assert!(
                 faults.is_empty(),
-                "{name} {theme:?}:\n{}",
+                "{name} {theme:?} turned {turned}:\n{}",
                 faults.join("\n")
             );
         }
@@ -635,8 +640,88 @@ proptest! {
             // A board cut in two pieces, or other such: not this test's.
             return Ok(());
         };
-        let svg = Diagram::new(&v, v.start()).coordinates(true).to_svg();
-        let faults = coordinate_faults(&svg, !hex);
-        prop_assert!(faults.is_empty(), "{}:\n{}", board, faults.join("\n"));
+        for turned in [false, true] {
+            let svg = Diagram::new(&v, v.start()).coordinates(true).turned(turned).to_svg();
+            let faults = coordinate_faults(&svg, !hex);
+            prop_assert!(faults.is_empty(), "{} turned {}:\n{}", board, turned, faults.join("\n"));
+        }
+    }
+}
+
+/// Each cell's centre in an SVG, by name (the mean of its outline's corners).
+fn cell_centres(svg: &str) -> BTreeMap<String, (f64, f64)> {
+    tags(svg, "cell")
+        .into_iter()
+        .zip(cell_outlines(svg))
+        .map(|(t, corners)| {
+            let n = corners.len() as f64;
+            let x = corners.iter().map(|p| p.0).sum::<f64>() / n;
+            let y = corners.iter().map(|p| p.1).sum::<f64>() / n;
+            (attr(t, "data-cell").unwrap().to_string(), (x, y))
+        })
+        .collect()
+}
+
+/// A board turned is the board rotated by half a turn, on every board
+/// (rectangles, hexagons, cells cut): each cell's centre and the centre of
+/// the same cell unturned add up to the same point; and a player's view
+/// turns the board exactly when their home is in its upper half, so the
+/// second player of the standard and hexagonal games sees their home rank
+/// at the bottom.
+#[test]
+fn a_turned_board_is_the_board_rotated_by_half_a_turn() {
+    for (name, v) in boards() {
+        let plain = cell_centres(&Diagram::new(&v, v.start()).coordinates(true).to_svg());
+        let turned = cell_centres(
+            &Diagram::new(&v, v.start())
+                .coordinates(true)
+                .turned(true)
+                .to_svg(),
+        );
+        assert_eq!(plain.len(), v.geometry().cells().count(), "{name}");
+        assert_eq!(
+            plain.keys().collect::<Vec<_>>(),
+            turned.keys().collect::<Vec<_>>(),
+            "{name}"
+        );
+        let sums: Vec<(f64, f64)> = plain
+            .iter()
+            .map(|(cell, p)| (p.0 + turned[cell].0, p.1 + turned[cell].1))
+            .collect();
+        assert!(
+            sums.iter()
+                .all(|s| (s.0 - sums[0].0).abs() < 0.01 && (s.1 - sums[0].1).abs() < 0.01),
+            "{name}: {sums:?}"
+        );
+        if plain.len() > 1 {
+            assert_ne!(plain, turned, "{name}");
+        }
+    }
+    for name in ["standard", "hex"] {
+        let v = Variant::builtin(name).unwrap();
+        let svg = |player: usize| {
+            cell_centres(
+                &Diagram::new(&v, v.start())
+                    .coordinates(true)
+                    .seen_by(player)
+                    .to_svg(),
+            )
+        };
+        let home_y = |player: usize, centres: &BTreeMap<String, (f64, f64)>| {
+            let home = &v.rules().players[player].home;
+            home.iter()
+                .map(|&c| centres[&v.geometry().name(c)].1)
+                .sum::<f64>()
+                / home.len() as f64
+        };
+        for player in 0..2 {
+            let centres = svg(player);
+            let mid = centres.values().map(|p| p.1).sum::<f64>() / centres.len() as f64;
+            assert!(
+                home_y(player, &centres) > mid,
+                "{name}: player {player}'s home is below the middle"
+            );
+            assert!(home_y(1 - player, &centres) < mid, "{name}");
+        }
     }
 }

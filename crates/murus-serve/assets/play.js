@@ -147,7 +147,10 @@
   async function drawBoard(ply) {
     const asked = ++boardAsked;
     try {
-      const res = await fetch(api + "/board.svg?ply=" + ply, { cache: "no-store" });
+      // A player's board from their side (their home at the bottom); a
+      // spectator's from the first player's.
+      const side = seat !== null ? "&seat=" + seat : "";
+      const res = await fetch(api + "/board.svg?ply=" + ply + side, { cache: "no-store" });
       if (!res.ok) throw new Error("the board did not load (" + res.status + ")");
       const text = await res.text();
       if (asked !== boardAsked) return;

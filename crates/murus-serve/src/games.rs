@@ -250,7 +250,7 @@ impl Loaded {
 
     /// The colour seat `seat` plays now (the seat's own but after a
     /// pie-rule swap).
-    fn colour_of(&self, seat: usize) -> usize {
+    pub(crate) fn colour_of(&self, seat: usize) -> usize {
         let players = self.game.variant().player_count();
         (0..players)
             .find(|&p| self.game.seat_of(p) == seat)

@@ -9,6 +9,13 @@
 //! its top cell (as the studio does), or one further up where that slot
 //! names a rank (a board with cells removed); each label then sits inside
 //! an empty slot of its own.
+//!
+//! A board may be turned half a turn (seen from the other side, as a chess
+//! site shows it to Black): every slot is placed where the slot opposite it
+//! through the board's centre would be, which is a rotation by 180° for
+//! rectangles and hexagons alike. The coordinates are then placed for the
+//! turned board as for any other (ranks on the left, files under or above)
+//! and keep their upright text, so they read as easily.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -84,6 +91,7 @@ impl Layout {
     /// of text under it, at least `min_width` wide.
     pub fn new(
         g: &Geometry,
+        turned: bool,
         coordinates: bool,
         taken: Option<&str>,
         caption: Option<&str>,
@@ -99,12 +107,13 @@ impl Layout {
             lo: (f64::MAX, f64::MAX),
             hi: (f64::MIN, f64::MIN),
         };
+        let grid = |slot: usize| grid_point(g, turned, slot);
         for slot in g.cells() {
-            let (x, y) = g.coords(slot);
-            bounds.add(raw((x as f64, y as f64)), cell_half(kind));
+            let (x, y) = grid(slot);
+            bounds.add(raw((f64::from(x), f64::from(y))), cell_half(kind));
         }
         let labels: Vec<Label> = if coordinates {
-            coordinate_points(g)
+            coordinate_points(g, turned)
                 .into_iter()
                 .map(|(text, p)| Label { text, at: raw(p) })
                 .collect()
@@ -130,9 +139,11 @@ impl Layout {
         let dx = (width - board_width) / 2.0 + PAD - bounds.lo.0;
         let dy = PAD - bounds.lo.1;
         let shift = |(x, y): (f64, f64)| (x + dx, y + dy);
-        let w = g.width();
         let centres = (0..g.slots())
-            .map(|slot| shift(raw(((slot % w) as f64, (slot / w) as f64))))
+            .map(|slot| {
+                let (x, y) = grid(slot);
+                shift(raw((f64::from(x), f64::from(y))))
+            })
             .collect();
         let labels = labels
             .into_iter()
@@ -174,17 +185,27 @@ fn label_half(text: &str) -> (f64, f64) {
     )
 }
 
+/// Where slot `slot` stands on the grid that is drawn: its own file and
+/// rank, or, on a board `turned`, those of the slot opposite it through the
+/// centre of the bounding grid.
+fn grid_point(g: &Geometry, turned: bool, slot: usize) -> (i32, i32) {
+    let (x, y) = g.coords(slot);
+    let (x, y) = (x as i32, y as i32);
+    if turned {
+        (g.width() as i32 - 1 - x, g.height() as i32 - 1 - y)
+    } else {
+        (x, y)
+    }
+}
+
 /// Each coordinate and its grid point (fractions of slots; see the module's
 /// documentation for where they go). A label sits three quarters of the way
-/// from its cell to the empty slot beside it, so inside that slot.
-fn coordinate_points(g: &Geometry) -> Vec<(String, (f64, f64))> {
-    let cells: Vec<(i32, i32)> = g
-        .cells()
-        .map(|c| {
-            let (x, y) = g.coords(c);
-            (x as i32, y as i32)
-        })
-        .collect();
+/// from its cell to the empty slot beside it, so inside that slot. On a
+/// board `turned` the points are those of the turned grid, and each names
+/// the file or rank of the board that stands there.
+fn coordinate_points(g: &Geometry, turned: bool) -> Vec<(String, (f64, f64))> {
+    let cells: Vec<(i32, i32)> = g.cells().map(|c| grid_point(g, turned, c)).collect();
+    let (w, h) = (g.width() as i32, g.height() as i32);
     // Per rank its first and last file; per file its lowest and top rank.
     let mut ranks: BTreeMap<i32, (i32, i32)> = BTreeMap::new();
     let mut files: BTreeMap<i32, (i32, i32)> = BTreeMap::new();
@@ -194,8 +215,9 @@ fn coordinate_points(g: &Geometry) -> Vec<(String, (f64, f64))> {
         let f = files.entry(x).or_insert((y, y));
         *f = (f.0.min(y), f.1.max(y));
     }
-    let rank_name = |y: i32| (y + 1).to_string();
-    let file_name = |x: i32| char::from(b'a' + x as u8).to_string();
+    let rank_name = |y: i32| (if turned { h - y } else { y + 1 }).to_string();
+    let file_name =
+        |x: i32| char::from(b'a' + (if turned { w - 1 - x } else { x }) as u8).to_string();
     let mut out = Vec::new();
     match g.kind() {
         ShapeKind::Rect => {
@@ -238,7 +260,7 @@ mod tests {
         // Cut corners: a1 and f5.
         g.remove(0);
         g.remove(4 * 6 + 5);
-        let points = coordinate_points(&g);
+        let points = coordinate_points(&g, false);
         assert_eq!(points.len(), 11);
         let ranks: Vec<f64> = points[..5].iter().map(|(_, p)| p.0).collect();
         let files: Vec<f64> = points[5..].iter().map(|(_, p)| p.1).collect();
@@ -253,12 +275,12 @@ mod tests {
         let mut g = Geometry::hex(3).unwrap();
         let a5 = g.parse_cell("a5").unwrap();
         g.remove(a5);
-        let points = coordinate_points(&g);
+        let points = coordinate_points(&g, false);
         let at = |text: &str| points.iter().find(|(t, _)| t == text).unwrap().1;
         assert_eq!(at("5"), (0.25, 4.0));
         assert_eq!(at("a"), (0.0, 4.75));
         // Without the cut, file a is named above a5.
-        let points = coordinate_points(&Geometry::hex(3).unwrap());
+        let points = coordinate_points(&Geometry::hex(3).unwrap(), false);
         let (_, a) = points.iter().find(|(t, _)| t == "a").unwrap();
         assert_eq!(*a, (0.0, 4.75));
     }

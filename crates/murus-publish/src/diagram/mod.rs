@@ -30,6 +30,27 @@ pub use gif::{Frames, GIF_MIN_WIDTH, GameGif, game_gif};
 use draw::{Point, hatch, outline, shape};
 use layout::{CAPTION_SIZE, COORDINATE_SIZE, Layout, PITCH, TAKEN_SIZE};
 
+/// Whether player `player`'s home cells lie, on average, above the middle
+/// of the board's cells as an unturned diagram draws them.
+fn home_above_middle(variant: &Variant, player: usize) -> bool {
+    let g = variant.geometry();
+    let Some(rules) = variant.rules().players.get(player) else {
+        return false;
+    };
+    let height = |slot: usize| {
+        let (x, y) = g.coords(slot);
+        layout::unit_centre(g.kind(), x as f64, y as f64).1
+    };
+    let mean = |slots: &mut dyn Iterator<Item = usize>| {
+        let (sum, n) = slots.fold((0.0, 0usize), |(s, n), c| (s + height(c), n + 1));
+        (n > 0).then(|| sum / n as f64)
+    };
+    match (mean(&mut rules.home.iter().copied()), mean(&mut g.cells())) {
+        (Some(home), Some(middle)) => home > middle + 1e-9,
+        _ => false,
+    }
+}
+
 /// The look of a diagram.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Theme {
@@ -92,6 +113,7 @@ pub struct Diagram<'v> {
     theme: Theme,
     numbered: bool,
     min_width: f64,
+    turned: bool,
 }
 
 impl<'v> Diagram<'v> {
@@ -110,6 +132,7 @@ impl<'v> Diagram<'v> {
             theme: Theme::Colour,
             numbered: false,
             min_width: 0.0,
+            turned: false,
         }
     }
 
@@ -220,6 +243,26 @@ impl<'v> Diagram<'v> {
         self
     }
 
+    /// The board turned half a turn, seen from the other side: each cell
+    /// drawn where the cell opposite it through the board's centre would be
+    /// (rectangles and hexagons alike), the coordinates still upright,
+    /// ranks on the left and files under the board (above it on a hexagon).
+    pub fn turned(mut self, on: bool) -> Diagram<'v> {
+        self.turned = on;
+        self
+    }
+
+    /// The board as player `player` sees it from their side: turned when
+    /// their home lies above the board's middle as it is drawn unturned
+    /// (the second player of most rules), so that their home is at the
+    /// bottom, as a chess site shows a player's board. A home that is no
+    /// nearer the top than the bottom (beside the board, or spread around
+    /// it) leaves the board as it is.
+    pub fn seen_by(self, player: usize) -> Diagram<'v> {
+        let on = home_above_middle(self.variant, player);
+        self.turned(on)
+    }
+
     /// At least `width` SVG units wide (the board centred): the frames of
     /// an animation all the same size.
     pub(crate) fn min_width(mut self, width: f64) -> Diagram<'v> {
@@ -244,6 +287,7 @@ impl<'v> Diagram<'v> {
     fn layout(&self) -> Layout {
         Layout::new(
             self.variant.geometry(),
+            self.turned,
             self.coordinates,
             self.taken_line().as_deref(),
             self.caption.as_deref(),

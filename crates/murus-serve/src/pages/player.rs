@@ -114,7 +114,7 @@ pub(super) fn message_page(status: StatusCode, title: &str, text: &str) -> Respo
     let body = format!(
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
-         <title>{t}</title>\n<link rel=\"stylesheet\" href=\"/assets/play.css\">\n</head>\n\
+         <title>{t}</title>\n<link rel=\"stylesheet\" href=\"/assets/play.css\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n\
          <body>\n<main class=\"message-page\">\n<h1>{t}</h1>\n<p>{x}</p>\n</main>\n</body>\n</html>\n",
         t = escape(title),
         x = escape(text)
@@ -251,17 +251,32 @@ fn asset(content_type: &'static str, body: String, fresh: bool) -> Response {
     res
 }
 
-/// `GET /api/games/{id}/board.svg`: the position now as `murus diagram`
-/// draws it, with coordinates, the cells of the last move shaded. Each
-/// cell is an element with `data-cell`.
+#[derive(Debug, Deserialize)]
+struct BoardQuery {
+    seat: Option<usize>,
+}
+
+/// `GET /api/games/{id}/board.svg[?seat=N]`: the position now as `murus
+/// diagram` draws it, with coordinates, the cells of the last move shaded,
+/// seen from the side of seat N's player (their home at the bottom), or
+/// without a seat (or with one the game has not) from the first player's.
+/// Each cell is an element with `data-cell`.
 async fn board(
     State(s): State<Arc<Shared>>,
     id: Result<Path<String>, PathRejection>,
+    query: Result<Query<BoardQuery>, QueryRejection>,
 ) -> Result<Response, crate::api::ApiError> {
     let Path(id) = id?;
     let loaded = Loaded::load(&s.store, &s.variants, &id)?;
     let g = &loaded.game;
-    let mut d = Diagram::new(g.variant(), *g.position()).coordinates(true);
+    let players = g.variant().player_count();
+    let side = match query.ok().and_then(|Query(q)| q.seat) {
+        Some(seat) if seat < players => loaded.colour_of(seat),
+        _ => 0,
+    };
+    let mut d = Diagram::new(g.variant(), *g.position())
+        .coordinates(true)
+        .seen_by(side);
     if let Some(&m) = g.moves().last() {
         d = d.highlight_move(m);
     }

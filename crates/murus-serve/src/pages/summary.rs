@@ -51,7 +51,7 @@ pub fn render(sum: &Summary) -> String {
         "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n\
          <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n\
          <title>Playtest summary: {name}</title>\n\
-         <link rel=\"stylesheet\" href=\"/assets/play.css\">\n</head>\n<body>\n\
+         <link rel=\"stylesheet\" href=\"/assets/play.css\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n\
          <main class=\"summary\">\n<h1>Playtest summary: {name}</h1>\n\
          <p class=\"sub\">Rules <code>{key}</code> · <a href=\"/rules/{key}/sheet\">Rules sheet</a></p>\n",
         key = escape(&sum.rules_key),
