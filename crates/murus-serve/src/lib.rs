@@ -21,7 +21,9 @@
 //! # }
 //! ```
 
+pub mod annotations;
 pub mod api;
+pub mod export;
 pub mod games;
 pub mod live;
 pub mod pages;
@@ -114,7 +116,8 @@ impl Server {
         let routes = api::routes()
             .merge(pages::designer::routes())
             .merge(pages::player::routes())
-            .merge(pages::summary::routes());
+            .merge(pages::summary::routes())
+            .merge(pages::replay::routes());
         let router = api::finish(routes, self.shared.clone());
         match &self.password {
             Some(p) => router.layer(axum::middleware::from_fn_with_state(

@@ -82,7 +82,7 @@ pub(super) fn html(status: StatusCode, body: String, policy: &'static str) -> Re
 
 /// `template` with each `{{NAME}}` replaced by its value in `values` (in
 /// one pass: a value is never read again as the template).
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
+pub(super) fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find("{{") {
@@ -251,18 +251,30 @@ fn asset(content_type: &'static str, body: String, fresh: bool) -> Response {
     res
 }
 
-/// `GET /api/games/{id}/board.svg`: the position now as `murus diagram`
-/// draws it, with coordinates, the cells of the last move shaded. Each
-/// cell is an element with `data-cell`.
+#[derive(Debug, Deserialize)]
+struct PlyQuery {
+    ply: Option<usize>,
+}
+
+/// `GET /api/games/{id}/board.svg[?ply=N]`: the position now (or after
+/// its first `N` moves: the replay) as `murus diagram` draws it, with
+/// coordinates, the cells of the move that led to it shaded. Each cell is
+/// an element with `data-cell`. A ply past the game's is its last.
 async fn board(
     State(s): State<Arc<Shared>>,
     id: Result<Path<String>, PathRejection>,
+    query: Result<Query<PlyQuery>, QueryRejection>,
 ) -> Result<Response, crate::api::ApiError> {
     let Path(id) = id?;
     let loaded = Loaded::load(&s.store, &s.variants, &id)?;
     let g = &loaded.game;
-    let mut d = Diagram::new(g.variant(), *g.position()).coordinates(true);
-    if let Some(&m) = g.moves().last() {
+    let ply = query
+        .ok()
+        .and_then(|Query(q)| q.ply)
+        .map_or(g.ply(), |n| n.min(g.ply()));
+    let position = g.positions().get(ply).copied().unwrap_or(*g.position());
+    let mut d = Diagram::new(g.variant(), position).coordinates(true);
+    if let Some(&m) = ply.checked_sub(1).and_then(|i| g.moves().get(i)) {
         d = d.highlight_move(m);
     }
     Ok(asset("image/svg+xml", d.to_svg(), true))
