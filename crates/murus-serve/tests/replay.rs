@@ -426,6 +426,14 @@ async fn the_games_of_a_rules_version_export_as_one_collection_that_reads_back()
     let (b, _) = of(&second);
     let r = b.result.as_ref().unwrap();
     assert_eq!((r.winner, r.reason.as_str()), (Some('g'), "resignation"));
+    // The summary page links to it.
+    let (_, _, page) = fetch(&app, "GET", "/rules/standard/summary", None, None).await;
+    let key = json_of(&app, &format!("/api/games/{first}")).await["rules_key"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    let link = format!(r#"<a href="/api/rules/{key}/games.mgn" download>"#);
+    assert!(page.contains(&link), "{link} in {page}");
     // Behind the password, as the summary is.
     let guarded = server().with_password("sesame").router();
     let (status, _, _) = fetch(&guarded, "GET", "/api/rules/standard/games.mgn", None, None).await;
