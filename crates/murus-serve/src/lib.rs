@@ -128,6 +128,19 @@ impl Server {
         }
     }
 
+    /// Every game of rules version `key` (a key or a served variant's
+    /// name) as one `.mgn` collection ([`export::collection`]), and how
+    /// many games it holds.
+    pub fn export_mgn(&self, key: &str) -> Result<(String, usize), games::GameError> {
+        let s = &self.shared;
+        let text = export::collection(&s.store, &s.variants, key)?;
+        let (key, _) = s
+            .variants
+            .find(key)
+            .ok_or_else(|| games::GameError::NoVariant(key.chars().take(64).collect()))?;
+        Ok((text, s.store.games_of(&key)?.len()))
+    }
+
     /// Moves the bots whose turn it is in every game kept (after a
     /// restart: a bot whose turn it was when the server stopped plays).
     pub fn resume_bots(&self) -> Result<(), StoreError> {
