@@ -401,12 +401,23 @@ async fn the_games_of_a_rules_version_export_as_one_collection_that_reads_back()
     let app = server().router();
     let (first, moves) = finished_game(&app, 3).await;
     let (second, _) = finished_game(&app, 0).await;
+    // A third drawn by agreement: offered, then accepted.
+    let body = json!({ "variant": "standard", "seats": ["human", "human"] }).to_string();
+    let (_, _, text) = fetch(&app, "POST", "/api/games", None, Some(&body)).await;
+    let made: Value = serde_json::from_str(&text).unwrap();
+    let third = made["id"].as_str().unwrap().to_string();
+    for seat in 0..2 {
+        let token = made["seats"][seat]["token"].as_str().unwrap();
+        let uri = format!("/api/games/{third}/draw");
+        let (status, _, text) = fetch(&app, "POST", &uri, Some(token), None).await;
+        assert_eq!(status, StatusCode::OK, "{text}");
+    }
     let (status, kind, text) =
         fetch(&app, "GET", "/api/rules/standard/games.mgn", None, None).await;
     assert_eq!(status, StatusCode::OK, "{text}");
     assert_eq!(kind, "application/x-murus-record; charset=utf-8");
     let games = murus_engine::record::read_collection(&text, None).unwrap();
-    assert_eq!(games.len(), 2, "{text}");
+    assert_eq!(games.len(), 3, "{text}");
     // Oldest first; two games made in one second, by id.
     let of = |id: &str| {
         games
@@ -426,6 +437,10 @@ async fn the_games_of_a_rules_version_export_as_one_collection_that_reads_back()
     let (b, _) = of(&second);
     let r = b.result.as_ref().unwrap();
     assert_eq!((r.winner, r.reason.as_str()), (Some('g'), "resignation"));
+    let (c, _) = of(&third);
+    let r = c.result.as_ref().unwrap();
+    assert_eq!((r.winner, r.reason.as_str()), (None, "agreement"));
+    assert!(text.contains("[Termination \"agreement\"]"), "{text}");
     // The summary page links to it.
     let (_, _, page) = fetch(&app, "GET", "/rules/standard/summary", None, None).await;
     let key = json_of(&app, &format!("/api/games/{first}")).await["rules_key"]
