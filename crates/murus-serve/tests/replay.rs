@@ -479,6 +479,13 @@ async fn the_replay_page_in_a_browser_steps_through_the_game_and_shows_the_annot
         b.click("#annotate");
         b.until("document.getElementById('annotations-state').textContent.startsWith('The bots are annotating')");
         let notes = b.until("document.querySelector('#plies.annotated') && document.getElementById('annotate').hidden");
+        // On a phone's screen, annotated, nothing is wider than the screen.
+        b.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": 360, "height": 740, "deviceScaleFactor": 2, "mobile": true }),
+            true,
+        );
+        b.until("window.innerWidth === 360 && document.documentElement.scrollWidth <= 360");
         (start, one, two, end, notes)
     })
     .await
@@ -512,4 +519,41 @@ async fn the_replay_page_in_a_browser_steps_through_the_game_and_shows_the_annot
     );
     assert!(notes.contains("<td class=\"note score\">"), "{notes}");
     assert!(notes.contains("(depth "), "{notes}");
+}
+
+#[tokio::test]
+async fn odd_requests_to_the_new_routes_get_clear_answers() {
+    let app = server().router();
+    let (id, _) = finished_game(&app, 1).await;
+    for ply in ["-1", "abc", "99999999999999999999999", ""] {
+        let uri = format!("/api/games/{id}/board.svg?ply={ply}");
+        let (status, kind, svg) = fetch(&app, "GET", &uri, None, None).await;
+        assert_eq!(
+            (status, kind.as_str()),
+            (StatusCode::OK, "image/svg+xml"),
+            "{uri}"
+        );
+        assert!(svg.starts_with("<svg"), "{uri}");
+    }
+    for (method, uri) in [
+        ("PUT", format!("/api/games/{id}/annotations")),
+        ("DELETE", format!("/api/games/{id}/annotations")),
+        ("POST", "/api/rules/standard/games.mgn".to_string()),
+        ("GET", "/api/games/%00%ff/annotations".to_string()),
+        ("GET", "/api/rules/%E2%80%AE/games.mgn".to_string()),
+    ] {
+        let (status, kind, text) = fetch(&app, method, &uri, None, None).await;
+        assert!(status.is_client_error(), "{method} {uri}: {status} {text}");
+        assert_eq!(kind, "application/json", "{method} {uri}");
+        let v: Value = serde_json::from_str(&text).unwrap();
+        assert!(v["error"].is_string(), "{text}");
+    }
+    for uri in ["/replay/%3Cscript%3E", "/replay/a%22b"] {
+        let (status, _, page) = fetch(&app, "GET", uri, None, None).await;
+        assert_eq!(status, StatusCode::NOT_FOUND, "{uri}");
+        assert!(
+            !page.contains("<script>") && !page.contains("a\"b"),
+            "{page}"
+        );
+    }
 }
