@@ -240,6 +240,10 @@ pub struct ReplayArgs {
     pub at: PositionArgs,
     /// Moves in notation (`d1-d3`, `b4xc5`, `d4*f6`, `d1:b2,g2`, `swap`).
     pub moves: Vec<String>,
+    /// With a record file that is a collection (many games, as `murus serve
+    /// --export-mgn` writes): the game to replay, from 1.
+    #[arg(long, value_name = "N")]
+    pub game: Option<usize>,
     #[arg(long)]
     pub json: bool,
 }
@@ -273,9 +277,11 @@ pub struct Replayed {
 /// the moves given.
 pub fn replay(a: &ReplayArgs) -> Result<Replayed> {
     let (v, mut game) = if crate::record::is_record_file(&a.at.variant) {
-        let (record, v) = crate::record::load(&a.at.variant, None)?;
+        let (record, v) = crate::record::load_game(&a.at.variant, None, a.game)?;
         let game = record.replay(&v).map_err(anyhow::Error::from)?;
         (v, game)
+    } else if a.game.is_some() {
+        bail!("--game N picks a game of a record file (`.mgn`), not of rules");
     } else {
         let (v, pos) = a.at.load()?;
         let game = Game::from_position(&v, pos);

@@ -172,6 +172,56 @@ pub(crate) fn load(file: &str, fallback: Option<&Variant>) -> Result<(Record, Va
     }
 }
 
+/// Game `game` (from 1) of a record file that may be a collection (many
+/// records one after another, as `murus serve --export-mgn` writes); a
+/// collection of more than one needs `game`, a single record takes none
+/// or 1. Diagnostics point into the whole file.
+pub(crate) fn load_game(
+    file: &str,
+    fallback: Option<&Variant>,
+    game: Option<usize>,
+) -> Result<(Record, Variant)> {
+    let text = read_input(file)?;
+    let name = display_name(file);
+    if text.trim_start().starts_with('{') {
+        if game.is_some_and(|n| n != 1) {
+            bail!("`{name}` holds one game (JSON): --game is 1 or left out");
+        }
+        return read_json(file, &text, fallback);
+    }
+    let parts = murus_engine::record::split_collection(&text);
+    let n = parts.len();
+    let index = match game {
+        None if n > 1 => bail!("`{name}` is a collection of {n} games: give --game N (1 to {n})"),
+        None => 0,
+        Some(g) if g == 0 || g > n.max(1) => {
+            bail!(
+                "--game {g}: `{name}` holds {n} game{}",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+        Some(g) => g - 1,
+    };
+    let Some(&(offset, part)) = parts.get(index) else {
+        return read_record(file, &text, fallback);
+    };
+    read(part, fallback).map_err(|mut diags| {
+        for d in &mut diags {
+            d.span.start += offset;
+            d.span.end += offset;
+            for l in &mut d.labels {
+                l.span.start += offset;
+                l.span.end += offset;
+            }
+        }
+        eprint!("{}", render(&diags, name, &text));
+        anyhow!(
+            "game {} of `{name}` is not a record that can be read",
+            index + 1
+        )
+    })
+}
+
 /// The variant named by `--variant`.
 fn fallback(spec: Option<&str>) -> Result<Option<Variant>> {
     spec.map(load_variant).transpose()

@@ -28,6 +28,14 @@ pub struct ServeArgs {
     /// open to whoever reaches the address.
     #[arg(long, value_name = "PASS")]
     pub password: Option<String>,
+    /// Write every game of rules version KEY (a rules key or a variant's
+    /// name) kept in --data to FILE as one `.mgn` collection, and exit
+    /// without serving.
+    #[arg(long, num_args = 2, value_names = ["KEY", "FILE"])]
+    pub export_mgn: Option<Vec<String>>,
+    /// With --export-mgn: replace FILE if it exists.
+    #[arg(long, requires = "export_mgn")]
+    pub force: bool,
 }
 
 /// Serves until Ctrl-C (or SIGTERM).
@@ -45,6 +53,9 @@ pub fn serve(a: &ServeArgs) -> Result<ExitCode> {
         let v = load_variant(spec)?;
         names.push(v.name().to_string());
         server.add(v)?;
+    }
+    if let Some([key, file]) = a.export_mgn.as_deref() {
+        return export_mgn(&server, key, std::path::Path::new(file), a.force);
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -77,6 +88,30 @@ pub fn serve(a: &ServeArgs) -> Result<ExitCode> {
             .await
             .context("the server stopped")
     })?;
+    Ok(ExitCode::SUCCESS)
+}
+
+/// `--export-mgn KEY FILE`: the games written, a line on stderr saying
+/// how many.
+fn export_mgn(
+    server: &murus_serve::Server,
+    key: &str,
+    file: &std::path::Path,
+    force: bool,
+) -> Result<ExitCode> {
+    if file.exists() && !force {
+        anyhow::bail!("`{}` exists: give --force to replace it", file.display());
+    }
+    let (text, games) = server
+        .export_mgn(key)
+        .with_context(|| format!("--export-mgn {key}"))?;
+    murus_engine::util::write_atomic(file, text.as_bytes())
+        .with_context(|| format!("cannot write `{}`", file.display()))?;
+    eprintln!(
+        "wrote {games} game{} to {}",
+        if games == 1 { "" } else { "s" },
+        file.display()
+    );
     Ok(ExitCode::SUCCESS)
 }
 

@@ -89,6 +89,7 @@
       status.textContent += " " + who(g.draw_offered_by) + " offers a draw.";
     }
     $("result").textContent = g.result !== null ? resultText(g.result) : "";
+    $("after").hidden = g.result === null;
     $("seats").textContent = g.seats
       .map((s, i) => who(s.player) + ": " + s.kind + (i === seat ? " (you)" : ""))
       .join(" · ");

@@ -23,7 +23,9 @@
 //! # }
 //! ```
 
+pub mod annotations;
 pub mod api;
+pub mod export;
 pub mod games;
 pub mod live;
 pub mod pages;
@@ -117,7 +119,8 @@ impl Server {
         let routes = api::routes()
             .merge(pages::designer::routes())
             .merge(pages::player::routes())
-            .merge(pages::summary::routes());
+            .merge(pages::summary::routes())
+            .merge(pages::replay::routes());
         let router = api::finish(routes, self.shared.clone());
         match &self.password {
             Some(p) => router.layer(axum::middleware::from_fn_with_state(
@@ -126,6 +129,19 @@ impl Server {
             )),
             None => router,
         }
+    }
+
+    /// Every game of rules version `key` (a key or a served variant's
+    /// name) as one `.mgn` collection ([`export::collection`]), and how
+    /// many games it holds.
+    pub fn export_mgn(&self, key: &str) -> Result<(String, usize), games::GameError> {
+        let s = &self.shared;
+        let text = export::collection(&s.store, &s.variants, key)?;
+        let (key, _) = s
+            .variants
+            .find(key)
+            .ok_or_else(|| games::GameError::NoVariant(key.chars().take(64).collect()))?;
+        Ok((text, s.store.games_of(&key)?.len()))
     }
 
     /// Moves the bots whose turn it is in every game kept (after a

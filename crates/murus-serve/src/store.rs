@@ -11,7 +11,9 @@
 //! the same ply win and the other fail), `endings` (a game ended by a
 //! resignation or a draw agreed: the rules end the others themselves) and
 //! `offers` (a draw offered, standing at its ply), `feedback` (a player's
-//! answers after a game, one a seat).
+//! answers after a game, one a seat), `annotations` (a finished game's
+//! moves annotated by the bots' analysis, once: as JSON, and the record
+//! `murus analyze --game` writes).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
@@ -127,6 +129,13 @@ CREATE TABLE IF NOT EXISTS moves (
     text TEXT NOT NULL,
     at INTEGER NOT NULL,
     PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE IF NOT EXISTS annotations (
+    game_id TEXT PRIMARY KEY REFERENCES games(id),
+    budget_ms INTEGER NOT NULL,
+    moves TEXT NOT NULL,
+    record TEXT NOT NULL,
+    at INTEGER NOT NULL
 );
 ";
 
@@ -355,5 +364,64 @@ impl Store {
             })
         })?;
         Ok(rows.collect::<Result<_, _>>()?)
+    }
+}
+
+/// A finished game's annotations as kept.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct AnnotationsRow {
+    /// The search's budget a position, in milliseconds.
+    pub budget_ms: u64,
+    /// The moves' annotations, as JSON.
+    pub moves: String,
+    /// The annotated record, in the record format.
+    pub record: String,
+}
+
+impl Store {
+    /// Keeps game `id`'s annotations (the first kept stays).
+    pub fn add_annotations(&self, id: &str, a: &AnnotationsRow) -> Result<(), StoreError> {
+        self.conn().execute(
+            "INSERT OR IGNORE INTO annotations (game_id, budget_ms, moves, record, at) \
+             VALUES (?1, ?2, ?3, ?4, ?5)",
+            params![
+                id,
+                i64::try_from(a.budget_ms).unwrap_or(i64::MAX),
+                a.moves,
+                a.record,
+                now()
+            ],
+        )?;
+        Ok(())
+    }
+
+    /// Game `id`'s annotations, if kept.
+    pub fn annotations(&self, id: &str) -> Result<Option<AnnotationsRow>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row(
+                "SELECT budget_ms, moves, record FROM annotations WHERE game_id = ?1",
+                [id],
+                |r| {
+                    Ok(AnnotationsRow {
+                        budget_ms: u64::try_from(r.get::<_, i64>(0)?).unwrap_or(0),
+                        moves: r.get(1)?,
+                        record: r.get(2)?,
+                    })
+                },
+            )
+            .optional()?)
+    }
+}
+
+impl Store {
+    /// When game `id` was made, in seconds since the Unix epoch.
+    pub fn created(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        Ok(self
+            .conn()
+            .query_row("SELECT created FROM games WHERE id = ?1", [id], |r| {
+                r.get(0)
+            })
+            .optional()?)
     }
 }

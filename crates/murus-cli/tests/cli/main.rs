@@ -17,6 +17,7 @@ mod record;
 mod report;
 mod run_options;
 mod serve;
+mod serve_export;
 mod sheet;
 mod solve;
 mod sweep;

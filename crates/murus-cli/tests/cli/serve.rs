@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use crate::util::{TempDir, command};
 
 /// `murus serve --addr 127.0.0.1:0 --data DIR`, and the address it printed.
-fn start(data: &TempDir) -> (Child, String) {
+pub(crate) fn start(data: &TempDir) -> (Child, String) {
     start_with(data, &[])
 }
 
@@ -47,7 +47,13 @@ fn start_with(data: &TempDir, more: &[&str]) -> (Child, String) {
 }
 
 /// One HTTP/1.1 request: the status and the JSON answer.
-fn request(addr: &str, method: &str, path: &str, token: Option<&str>, body: &str) -> (u16, Value) {
+pub(crate) fn request(
+    addr: &str,
+    method: &str,
+    path: &str,
+    token: Option<&str>,
+    body: &str,
+) -> (u16, Value) {
     let auth = token.map(|t| format!("Bearer {t}"));
     request_as(addr, method, path, auth.as_deref(), body)
 }

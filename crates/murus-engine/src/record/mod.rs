@@ -5,12 +5,14 @@
 //! A [`Record`] holds moves as notation text, so it is plain data. [`read`]
 //! reads the text format and checks every line against the variant,
 //! [`Record::write`] writes it, [`read_printed`] reads a game as printed in
-//! a magazine or a book, and [`Record::replay`] plays the main line.
+//! a magazine or a book, [`read_collection`] a text of many records, and
+//! [`Record::replay`] plays the main line.
 //!
 //! Errors are [`Diagnostic`]s pointing into the text read, rendered like
 //! the rules language's (`murus_dsl::render_all`).
 
 mod check;
+mod collection;
 mod printed;
 mod syntax;
 mod write;
@@ -21,6 +23,7 @@ use murus_dsl::Diagnostic;
 use serde::{Deserialize, Serialize};
 
 pub use check::{RESIGNATION, read};
+pub use collection::{read_collection, split_collection};
 pub use printed::read_printed;
 pub use write::Token;
 

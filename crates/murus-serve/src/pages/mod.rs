@@ -3,4 +3,5 @@
 pub mod designer;
 pub mod password;
 pub mod player;
+pub mod replay;
 pub mod summary;

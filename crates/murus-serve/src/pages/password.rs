@@ -45,14 +45,15 @@ impl Password {
 }
 
 /// Whether a request is the designer's: the page, the rules API, a rules
-/// version's playtest summary (it holds the players' comments), making a
-/// game.
+/// version's playtest summary (it holds the players' comments) and its
+/// games exported (`games.mgn`), making a game.
 pub fn is_designers(method: &Method, path: &str) -> bool {
     let path = path.trim_end_matches('/');
     path.is_empty()
         || path == "/api/rules"
         || ((path.starts_with("/api/rules/") || path.starts_with("/rules/"))
             && path.ends_with("/summary"))
+        || (path.starts_with("/api/rules/") && path.ends_with("/games.mgn"))
         || (path == "/api/games" && method == Method::POST)
 }
 
@@ -132,6 +133,7 @@ mod tests {
         // The playtest summary holds the players' comments.
         assert!(is_designers(&Method::GET, "/api/rules/standard/summary"));
         assert!(is_designers(&Method::GET, "/rules/standard/summary"));
+        assert!(is_designers(&Method::GET, "/api/rules/standard/games.mgn"));
         assert!(!is_designers(&Method::GET, "/rules/standard/sheet"));
         assert!(!is_designers(&Method::GET, "/api/games/abc"));
         assert!(!is_designers(&Method::POST, "/api/games/abc/moves"));

@@ -82,7 +82,7 @@ pub(super) fn html(status: StatusCode, body: String, policy: &'static str) -> Re
 
 /// `template` with each `{{NAME}}` replaced by its value in `values` (in
 /// one pass: a value is never read again as the template).
-fn fill(template: &str, values: &[(&str, &str)]) -> String {
+pub(super) fn fill(template: &str, values: &[(&str, &str)]) -> String {
     let mut out = String::with_capacity(template.len());
     let mut rest = template;
     while let Some(open) = rest.find("{{") {
@@ -254,13 +254,15 @@ fn asset(content_type: &'static str, body: String, fresh: bool) -> Response {
 #[derive(Debug, Deserialize)]
 struct BoardQuery {
     seat: Option<usize>,
+    ply: Option<usize>,
 }
 
-/// `GET /api/games/{id}/board.svg[?seat=N]`: the position now as `murus
-/// diagram` draws it, with coordinates, the cells of the last move shaded,
-/// seen from the side of seat N's player (their home at the bottom), or
-/// without a seat (or with one the game has not) from the first player's.
-/// Each cell is an element with `data-cell`.
+/// `GET /api/games/{id}/board.svg[?seat=N][&ply=P]`: the position now (or
+/// after its first `P` moves: the replay; a ply past the game's is its
+/// last) as `murus diagram` draws it, with coordinates, the cells of the
+/// move that led to it shaded, seen from the side of seat N's player (their
+/// home at the bottom), or without a seat (or with one the game has not)
+/// from the first player's. Each cell is an element with `data-cell`.
 async fn board(
     State(s): State<Arc<Shared>>,
     id: Result<Path<String>, PathRejection>,
@@ -269,15 +271,21 @@ async fn board(
     let Path(id) = id?;
     let loaded = Loaded::load(&s.store, &s.variants, &id)?;
     let g = &loaded.game;
+    let query = query.ok().map(|Query(q)| q);
     let players = g.variant().player_count();
-    let side = match query.ok().and_then(|Query(q)| q.seat) {
+    let side = match query.as_ref().and_then(|q| q.seat) {
         Some(seat) if seat < players => loaded.colour_of(seat),
         _ => 0,
     };
-    let mut d = Diagram::new(g.variant(), *g.position())
+    let ply = query
+        .as_ref()
+        .and_then(|q| q.ply)
+        .map_or(g.ply(), |n| n.min(g.ply()));
+    let position = g.positions().get(ply).copied().unwrap_or(*g.position());
+    let mut d = Diagram::new(g.variant(), position)
         .coordinates(true)
         .seen_by(side);
-    if let Some(&m) = g.moves().last() {
+    if let Some(&m) = ply.checked_sub(1).and_then(|i| g.moves().get(i)) {
         d = d.highlight_move(m);
     }
     Ok(asset("image/svg+xml", d.to_svg(), true))

@@ -53,7 +53,8 @@ pub fn render(sum: &Summary) -> String {
          <title>Playtest summary: {name}</title>\n\
          <link rel=\"stylesheet\" href=\"/assets/play.css\">\n<link rel=\"icon\" href=\"data:,\">\n</head>\n<body>\n\
          <main class=\"summary\">\n<h1>Playtest summary: {name}</h1>\n\
-         <p class=\"sub\">Rules <code>{key}</code> · <a href=\"/rules/{key}/sheet\">Rules sheet</a></p>\n",
+         <p class=\"sub\">Rules <code>{key}</code> · <a href=\"/rules/{key}/sheet\">Rules sheet</a> · \
+         <a href=\"/api/rules/{key}/games.mgn\" download>Every game (.mgn)</a></p>\n",
         key = escape(&sum.rules_key),
     );
     let _ = write!(
