@@ -6,8 +6,6 @@
 //!
 //! The Chromium harness is a minimal copy of the one in `pages.rs`.
 
-use std::process::Command;
-
 use axum::Router;
 use axum::body::Body;
 use axum::http::{Request, StatusCode, header};
@@ -15,6 +13,10 @@ use http_body_util::BodyExt;
 use murus_serve::Server;
 use serde_json::{Value, json};
 use tower::ServiceExt;
+
+mod common;
+
+use common::{Browser, listen};
 
 /// The answer to `method uri`: its status, content type and text.
 async fn fetch(
@@ -96,178 +98,6 @@ async fn annotated(app: &Router, id: &str) -> Value {
         tokio::time::sleep(std::time::Duration::from_millis(100)).await;
     }
     panic!("the annotations never ended");
-}
-
-/// Headless Chromium driven over the DevTools protocol on a pipe
-/// (`--remote-debugging-pipe`: it reads commands on fd 3, answers on fd 4,
-/// each a JSON text ended by a NUL), so that a test can wait for what the
-/// page's script builds and click as a person does. (`--dump-dom` with a
-/// virtual time budget never ends on a page that holds an event stream
-/// open.)
-struct Browser {
-    child: std::process::Child,
-    to: std::process::ChildStdin,
-    from: std::sync::mpsc::Receiver<Value>,
-    next: u64,
-    session: String,
-    profile: std::path::PathBuf,
-}
-
-impl Browser {
-    fn open(url: &str) -> Browser {
-        use std::io::{BufRead, BufReader};
-        use std::process::Stdio;
-        // A profile of its own: two browsers on one profile, one quits.
-        static OPENED: std::sync::atomic::AtomicUsize = std::sync::atomic::AtomicUsize::new(0);
-        let n = OPENED.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let profile =
-            std::env::temp_dir().join(format!("murus-serve-chromium-{}-{n}", std::process::id()));
-        let script = format!(
-            "exec chromium --headless=new --no-sandbox --disable-gpu --no-first-run \
-             --disable-background-networking --disable-component-update --disable-sync \
-             --user-data-dir='{}' --remote-debugging-pipe about:blank \
-             3<&0 4>&1 0</dev/null 1>/dev/null 2>/dev/null",
-            profile.display()
-        );
-        let mut child = Command::new("sh")
-            .args(["-c", &script])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .expect("Debian's chromium runs (apt-get install chromium; .ci/run installs it)");
-        let to = child.stdin.take().unwrap();
-        let out = child.stdout.take().unwrap();
-        let (tx, from) = std::sync::mpsc::channel();
-        std::thread::spawn(move || {
-            let mut r = BufReader::new(out);
-            let mut buf = Vec::new();
-            while r.read_until(0, &mut buf).is_ok_and(|n| n > 0) {
-                buf.pop();
-                if let Ok(v) = serde_json::from_slice(&buf) {
-                    if tx.send(v).is_err() {
-                        return;
-                    }
-                }
-                buf.clear();
-            }
-        });
-        let mut b = Browser {
-            child,
-            to,
-            from,
-            next: 0,
-            session: String::new(),
-            profile,
-        };
-        let target = b.call("Target.createTarget", json!({ "url": url }), false);
-        let target = target["targetId"].as_str().unwrap().to_string();
-        let attached = b.call(
-            "Target.attachToTarget",
-            json!({ "targetId": target, "flatten": true }),
-            false,
-        );
-        b.session = attached["sessionId"].as_str().unwrap().to_string();
-        b
-    }
-
-    /// Sends `method` with `params` (to the page when `in_page`) and
-    /// waits for its answer.
-    fn call(&mut self, method: &str, params: Value, in_page: bool) -> Value {
-        use std::io::Write;
-        self.next += 1;
-        let mut msg = json!({ "id": self.next, "method": method, "params": params });
-        if in_page {
-            msg["sessionId"] = json!(self.session);
-        }
-        self.to.write_all(msg.to_string().as_bytes()).unwrap();
-        self.to.write_all(&[0]).unwrap();
-        self.to.flush().unwrap();
-        loop {
-            let v = self
-                .from
-                .recv_timeout(std::time::Duration::from_secs(30))
-                .expect("Chromium answers");
-            if v["id"] == json!(self.next) {
-                assert!(v.get("error").is_none(), "{method}: {v}");
-                return v["result"].clone();
-            }
-        }
-    }
-
-    /// The value of the JavaScript expression `js` in the page.
-    fn eval(&mut self, js: &str) -> Value {
-        let r = self.call(
-            "Runtime.evaluate",
-            json!({ "expression": js, "returnByValue": true, "awaitPromise": true }),
-            true,
-        );
-        r["result"]["value"].clone()
-    }
-
-    /// Waits until `js` is true in the page (at most 20 seconds); the
-    /// page's HTML then, or a panic showing it.
-    fn until(&mut self, js: &str) -> String {
-        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(20);
-        loop {
-            if self.eval(&format!("Boolean({js})")) == json!(true) {
-                return self.dom();
-            }
-            if std::time::Instant::now() > deadline {
-                panic!("never true: {js}\n{}", self.dom());
-            }
-            std::thread::sleep(std::time::Duration::from_millis(100));
-        }
-    }
-
-    fn dom(&mut self) -> String {
-        self.eval("document.documentElement.outerHTML")
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
-    }
-
-    /// A person's click on the element `selector` picks: a mouse press
-    /// and release at its centre.
-    fn click(&mut self, selector: &str) {
-        let at = self.eval(&format!(
-            "(() => {{ const c = document.querySelector('{selector}'); c.scrollIntoView({{ block: 'center' }}); const r = c.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2]; }})()"
-        ));
-        let (x, y) = (at[0].as_f64().unwrap(), at[1].as_f64().unwrap());
-        for kind in ["mousePressed", "mouseReleased"] {
-            self.call(
-                "Input.dispatchMouseEvent",
-                json!({ "type": kind, "x": x, "y": y, "button": "left", "clickCount": 1 }),
-                true,
-            );
-        }
-    }
-
-    /// A key pressed and released, as the keyboard gives it (`ArrowRight`).
-    fn key(&mut self, key: &str, code: u32) {
-        for kind in ["rawKeyDown", "keyUp"] {
-            self.call(
-                "Input.dispatchKeyEvent",
-                json!({ "type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code }),
-                true,
-            );
-        }
-    }
-}
-
-impl Drop for Browser {
-    fn drop(&mut self) {
-        let _ = self.child.kill();
-        let _ = self.child.wait();
-        let _ = std::fs::remove_dir_all(&self.profile);
-    }
-}
-
-/// A server on a real port of 127.0.0.1 over `app`: its address.
-async fn listen(app: Router) -> std::net::SocketAddr {
-    let listener = tokio::net::TcpListener::bind("127.0.0.1:0").await.unwrap();
-    let addr = listener.local_addr().unwrap();
-    tokio::spawn(async move { axum::serve(listener, app).await });
-    addr
 }
 
 #[tokio::test]

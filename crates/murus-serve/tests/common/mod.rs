@@ -201,6 +201,17 @@ impl Browser {
         }
     }
 
+    /// A key pressed and released, as the keyboard gives it (`ArrowRight`).
+    pub fn key(&mut self, key: &str, code: u32) {
+        for kind in ["rawKeyDown", "keyUp"] {
+            self.call(
+                "Input.dispatchKeyEvent",
+                json!({ "type": kind, "key": key, "code": key, "windowsVirtualKeyCode": code }),
+                true,
+            );
+        }
+    }
+
     /// A person's click on cell `cell` of the board.
     pub fn click_cell(&mut self, cell: &str) {
         self.click(&format!("#board .cell[data-cell=\"{cell}\"]"));
