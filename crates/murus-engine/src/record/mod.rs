@@ -20,7 +20,7 @@ use std::collections::BTreeMap;
 use murus_dsl::Diagnostic;
 use serde::{Deserialize, Serialize};
 
-pub use check::{RESIGNATION, read};
+pub use check::{RESIGNATION, TIME, read};
 pub use printed::read_printed;
 pub use write::Token;
 
