@@ -22,11 +22,14 @@
 //! ```
 
 pub mod api;
+pub mod clock;
+pub mod flags;
 pub mod games;
 pub mod live;
 pub mod pages;
 pub mod store;
 pub mod summary;
+pub mod time;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -44,6 +47,8 @@ pub struct Shared {
     pub variants: Variants,
     pub lock: PlayLock,
     pub changes: live::Changes,
+    /// The live games' timers.
+    pub timers: flags::Timers,
 }
 
 /// A playtest server: its database and rules, and the router that serves
@@ -66,6 +71,16 @@ impl Server {
         Server::over(Store::in_memory()?)
     }
 
+    /// A server over the database in `dir` (`None`: in memory) that reads
+    /// the time from `time` (tests drive the clocks of live games).
+    pub fn with_time(dir: Option<&Path>, time: time::TimeSource) -> Result<Server, StoreError> {
+        let store = match dir {
+            Some(d) => Store::open(d)?,
+            None => Store::in_memory()?,
+        };
+        Server::over(store.with_time(time))
+    }
+
     fn over(store: Store) -> Result<Server, StoreError> {
         let variants = Variants::default();
         for (_, source) in store.all_rules()? {
@@ -81,6 +96,7 @@ impl Server {
                 variants,
                 lock: PlayLock::default(),
                 changes: live::Changes::default(),
+                timers: flags::Timers::default(),
             }),
             password: None,
         })
@@ -126,11 +142,13 @@ impl Server {
     }
 
     /// Moves the bots whose turn it is in every game kept (after a
-    /// restart: a bot whose turn it was when the server stopped plays).
+    /// restart: a bot whose turn it was when the server stopped plays),
+    /// and arms the live games' clocks (the time the server was down
+    /// counts). Needs a tokio runtime.
     pub fn resume_bots(&self) -> Result<(), StoreError> {
         for id in self.shared.store.game_ids()? {
             api::spawn_bots(&self.shared, id);
         }
-        Ok(())
+        flags::arm_all(&self.shared)
     }
 }

@@ -18,6 +18,11 @@ use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
 
+use crate::time::TimeSource;
+
+mod clock;
+pub use clock::ClockSpec;
+
 /// What went wrong with the database.
 #[derive(Debug, thiserror::Error)]
 pub enum StoreError {
@@ -79,6 +84,7 @@ fn seat_of(n: i64) -> usize {
 #[derive(Debug)]
 pub struct Store {
     conn: Mutex<Connection>,
+    time: TimeSource,
 }
 
 const SCHEMA: &str = "
@@ -163,8 +169,10 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(clock::SCHEMA)?;
         Ok(Store {
             conn: Mutex::new(conn),
+            time: TimeSource::wall(),
         })
     }
 
@@ -272,12 +280,23 @@ impl Store {
 
     /// Keeps `text` as the move at `ply` of game `id`, committed before it
     /// returns; `Ok(false)` when that ply has a move already (another
-    /// request played it first).
+    /// request played it first). The move's time, in ms, is kept too (`move_times`: a game's clock
+    /// counts from it).
     pub fn add_move(&self, id: &str, ply: usize, text: &str) -> Result<bool, StoreError> {
-        let added = self.conn().execute(
+        let at_ms = self.time.now_ms();
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let added = tx.execute(
             "INSERT OR IGNORE INTO moves (game_id, ply, text, at) VALUES (?1, ?2, ?3, ?4)",
-            params![id, ply as i64, text, now()],
+            params![id, ply as i64, text, at_ms.div_euclid(1000)],
         )?;
+        if added == 1 {
+            tx.execute(
+                "INSERT OR REPLACE INTO move_times (game_id, ply, at_ms) VALUES (?1, ?2, ?3)",
+                params![id, ply as i64, at_ms],
+            )?;
+        }
+        tx.commit()?;
         Ok(added == 1)
     }
 }
