@@ -22,6 +22,8 @@
 //! ```
 
 pub mod api;
+pub mod bots;
+pub mod checks;
 pub mod clock;
 pub mod flags;
 pub mod games;
@@ -49,6 +51,8 @@ pub struct Shared {
     pub changes: live::Changes,
     /// The live games' timers.
     pub timers: flags::Timers,
+    /// The settings of the bots' checks the server runs.
+    pub checks: checks::Checks,
 }
 
 /// A playtest server: its database and rules, and the router that serves
@@ -82,6 +86,8 @@ impl Server {
     }
 
     fn over(store: Store) -> Result<Server, StoreError> {
+        // A check a stopped server left running is lost: it says so.
+        store.abandon_bot_checks()?;
         let variants = Variants::default();
         for (_, source) in store.all_rules()? {
             // A kept version that no longer compiles (a newer rules
@@ -97,6 +103,7 @@ impl Server {
                 lock: PlayLock::default(),
                 changes: live::Changes::default(),
                 timers: flags::Timers::default(),
+                checks: checks::Checks::default(),
             }),
             password: None,
         })
@@ -106,6 +113,12 @@ impl Server {
     /// rules version. Returns its rules key (hex).
     pub fn add(&self, variant: Variant) -> Result<String, StoreError> {
         self.shared.variants.add(&self.shared.store, variant)
+    }
+
+    /// The server's bots' checks play `settings` (tests: a few games).
+    pub fn with_bot_check(self, settings: checks::Settings) -> Server {
+        self.shared.checks.set(settings);
+        self
     }
 
     /// Serves every shipped variant.
@@ -130,7 +143,8 @@ impl Server {
         let routes = api::routes()
             .merge(pages::designer::routes())
             .merge(pages::player::routes())
-            .merge(pages::summary::routes());
+            .merge(pages::summary::routes())
+            .merge(checks::routes());
         let router = api::finish(routes, self.shared.clone());
         match &self.password {
             Some(p) => router.layer(axum::middleware::from_fn_with_state(

@@ -20,7 +20,9 @@ use rusqlite::{Connection, OptionalExtension, params};
 
 use crate::time::TimeSource;
 
+mod bots;
 mod clock;
+pub use bots::BotCheckRow;
 pub use clock::ClockSpec;
 
 /// What went wrong with the database.
@@ -170,6 +172,7 @@ impl Store {
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
         conn.execute_batch(clock::SCHEMA)?;
+        conn.execute_batch(bots::SCHEMA)?;
         Ok(Store {
             conn: Mutex::new(conn),
             time: TimeSource::wall(),

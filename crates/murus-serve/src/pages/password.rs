@@ -53,6 +53,7 @@ pub fn is_designers(method: &Method, path: &str) -> bool {
         || path == "/api/rules"
         || ((path.starts_with("/api/rules/") || path.starts_with("/rules/"))
             && path.ends_with("/summary"))
+        || (path.starts_with("/api/rules/") && path.ends_with("/bots"))
         || (path == "/api/games" && method == Method::POST)
 }
 
