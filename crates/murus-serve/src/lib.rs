@@ -1,12 +1,17 @@
 //! The playtest server behind `murus serve`: any rules file in front of
 //! people, with legal moves enforced and every game kept.
 //!
-//! Layers, bottom up: [`store`] (the SQLite database: rules versions,
-//! games, seats, moves), [`games`] (rules versions in memory, seats and
+//! Layers, bottom up: [`time`] (the server's clock, which tests drive),
+//! [`store`] (the SQLite database: rules versions, games, seats, moves,
+//! clocks, the bots' checks), [`clock`] (a live game's time left from its
+//! moves' times), [`games`] (rules versions in memory, seats and
 //! their secret tokens, a game's state, playing a person's or a bot's
-//! move), [`live`] (who watches which game), [`summary`] (a rules
-//! version's games and feedback summed up), [`api`] (the JSON API over
-//! HTTP, on axum, with its live updates), [`pages`] (the web pages and
+//! move, a flag that falls), [`live`] (who watches which game), [`bots`]
+//! (the bots' figures and whether people and bots agree), [`summary`] (a
+//! rules version's games and feedback summed up), [`flags`] (the timers
+//! that end live games on time), [`api`] (the JSON API over
+//! HTTP, on axum, with its live updates), [`checks`] (the bots' balance
+//! check the server runs), [`pages`] (the web pages and
 //! their calls: the designer's page, `--password`, the player's and
 //! spectators' pages). `docs/playtest.md`
 //! documents the API.

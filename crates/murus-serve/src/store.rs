@@ -11,7 +11,8 @@
 //! the same ply win and the other fail), `endings` (a game ended by a
 //! resignation or a draw agreed: the rules end the others themselves) and
 //! `offers` (a draw offered, standing at its ply), `feedback` (a player's
-//! answers after a game, one a seat).
+//! answers after a game, one a seat); `clocks` and `move_times` (live
+//! games: `store/clock.rs`), `bot_checks` (`store/bots.rs`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
