@@ -73,7 +73,26 @@ impl Checks {
 
 /// The routes of the bots' checks.
 pub fn routes() -> Router<Arc<Shared>> {
-    Router::new().route("/api/rules/{key}/bots", get(show).post(start))
+    Router::new()
+        .route("/api/rules/{key}/bots", get(show).post(start))
+        .route("/assets/bots.js", get(script))
+}
+
+/// `GET /assets/bots.js`: the summary page's button.
+async fn script() -> axum::response::Response {
+    use axum::http::{HeaderValue, header};
+    use axum::response::IntoResponse;
+    let mut res = include_str!("../assets/bots.js").into_response();
+    let h = res.headers_mut();
+    h.insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("text/javascript; charset=utf-8"),
+    );
+    h.insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    res
 }
 
 /// The rules key of `name_or_key`, served.

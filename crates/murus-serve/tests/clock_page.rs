@@ -1,7 +1,8 @@
 //! The clocks of a live game on the player's and spectators' page, in
 //! Chromium (the DevTools-pipe harness of `pages.rs`, copied): both
 //! seats' times, the running one counting down between the server's
-//! answers, low time highlighted.
+//! answers, low time highlighted; and the designer's clock choice and
+//! the summary page's button that runs the bots' balance check.
 
 use std::process::Command;
 
@@ -299,4 +300,33 @@ async fn the_designer_chooses_a_live_game_with_a_clock() {
     let g = call(&app, "GET", &format!("/api/games/{id}"), None, None).await;
     assert_eq!(g["clock"]["initial_ms"], 180_000, "{g}");
     assert_eq!(g["clock"]["increment_ms"], 2_000, "{g}");
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_designer_runs_the_bots_check_from_the_summary_page() {
+    let server = Server::in_memory()
+        .unwrap()
+        .with_bot_check(murus_serve::checks::Settings {
+            level: "random".into(),
+            games: 8,
+        });
+    server.add_shipped().unwrap();
+    let app = server.router();
+    let addr = listen(app.clone()).await;
+    let url = format!("http://{addr}/rules/standard/summary");
+    let dom = tokio::task::spawn_blocking(move || {
+        let mut b = Browser::open(&url);
+        b.until("document.getElementById('run-bots')");
+        b.click("#run-bots");
+        b.until("document.querySelector('table.versus')")
+    })
+    .await
+    .unwrap();
+    assert!(
+        dom.contains("<th>People</th><th>Bots (random)</th>"),
+        "{dom}"
+    );
+    assert!(dom.contains(r#"<td data-key="bots_games">8</td>"#), "{dom}");
+    assert!(dom.contains("too few games to tell"), "{dom}");
+    assert!(dom.contains("Run the bots' balance check again"), "{dom}");
 }

@@ -127,10 +127,10 @@ pub fn render(sum: &Summary) -> String {
 /// rules), and whether they agree on the first player's rate; or the
 /// check's state while it runs, or why it failed.
 fn bots_section(b: &mut String, sum: &Summary) {
+    bots_button(b, sum);
     let Some(check) = &sum.bots else {
         b.push_str(
-            "<p class=\"sub\" data-key=\"bots\">No bots' balance check of these rules yet \
-             (<code>POST /api/rules/KEY/bots</code> starts one).</p>\n",
+            "<p class=\"sub\" data-key=\"bots\">No bots' balance check of these rules yet.</p>\n",
         );
         return;
     };
@@ -218,4 +218,23 @@ fn bots_section(b: &mut String, sum: &Summary) {
             escape(a)
         );
     }
+}
+
+/// The button that asks the server for the bots' check (`assets/bots.js`),
+/// and where it says how it goes.
+fn bots_button(b: &mut String, sum: &Summary) {
+    let running = sum.bots.as_ref().is_some_and(|c| c.state == "running");
+    let label = if sum.bots.is_some() {
+        "Run the bots' balance check again"
+    } else {
+        "Run the bots' balance check"
+    };
+    let _ = writeln!(
+        b,
+        "<p><button type=\"button\" id=\"run-bots\" data-key=\"{}\" data-running=\"{running}\">{}</button> \
+         <span id=\"bots-status\" role=\"status\"></span></p>\n\
+         <script src=\"/assets/bots.js\" defer></script>",
+        escape(&sum.rules_key),
+        escape(label)
+    );
 }
