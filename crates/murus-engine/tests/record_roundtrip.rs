@@ -4,7 +4,7 @@
 //! back to the same record, and replays as the same game.
 
 use murus_dsl::render_all;
-use murus_engine::record::{RESIGNATION, read};
+use murus_engine::record::{RESIGNATION, TIME, read};
 use murus_engine::util::SplitMix64;
 use murus_engine::{BUILTIN, Game, Glyph, Record, RecordMove, RecordResult, Variant};
 use proptest::prelude::*;
@@ -102,9 +102,11 @@ fn record_of(v: &Variant, seed: u64, plies: usize) -> (Record, Game) {
         Some(r) => Some(r),
         None if g.chance(2) && v.player_count() == 2 => {
             let winner = 1 - v.turn(game.position());
+            // The side to move resigns, or its clock's flag falls.
+            let reason = if g.chance(2) { RESIGNATION } else { TIME };
             Some(RecordResult {
                 winner: Some(v.letter(winner)),
-                reason: RESIGNATION.into(),
+                reason: reason.into(),
                 by: None,
                 winner_seat: Some(game.seat_of(winner)),
             })

@@ -451,3 +451,33 @@ fn a_record_with_typeset_moves_is_kept_in_the_notation() {
             .contains("1. h1-h3 d7-f5 2. f1-d3 (2. a1-a3) 2... a7-a5 1-0")
     );
 }
+
+/// A game lost on time (a playtest clock's flag fell) is written with its
+/// `Termination` tag and reads back as the same result.
+#[test]
+fn a_game_lost_on_time_round_trips_with_its_reason() {
+    let v = Variant::builtin("standard").unwrap();
+    let mut g = murus_engine::Game::new(&v);
+    let first = g.legal_moves()[0];
+    assert!(g.play(first));
+    let mut record = Record {
+        variant: v.name().to_string(),
+        moves: vec![murus_engine::record::RecordMove {
+            text: v.move_to_string(first),
+            ..Default::default()
+        }],
+        ..Record::default()
+    };
+    let loser = v.turn(g.position());
+    record.result = Some(murus_engine::RecordResult {
+        winner: Some(v.letter(1 - loser)),
+        reason: murus_engine::record::TIME.to_string(),
+        by: None,
+        winner_seat: Some(g.seat_of(1 - loser)),
+    });
+    let text = record.write(&v);
+    assert!(text.contains("[Termination \"time\"]"), "{text}");
+    let (back, _) = read(&text, None).unwrap_or_else(|d| panic!("{}", render(&d, "t.mgr", &text)));
+    assert_eq!(back.result, record.result, "{text}");
+    assert_eq!(back, record, "{text}");
+}

@@ -186,12 +186,26 @@ function linkRow(label, url) {
   return li;
 }
 
+// The clock chosen: { minutes, increment } for a live game, null for a
+// correspondence game (the server checks the numbers and says what is wrong).
+function clockChosen() {
+  const live = document.querySelector("#clock-choice input[name=clock]:checked");
+  if (!live || live.value !== "live") return null;
+  return {
+    minutes: Number(document.getElementById("clock-minutes").value),
+    increment: Number(document.getElementById("clock-increment").value),
+  };
+}
+
 async function create() {
   if (!chosen) return;
   const seats = Array.from(document.querySelectorAll("#seats select.seat")).map((s) => s.value);
   const status_ = document.getElementById("create-status");
   status_.textContent = "creating…";
-  const { status, json } = await api("POST", "/api/games", { variant: chosen.key, seats });
+  const body = { variant: chosen.key, seats };
+  const clock = clockChosen();
+  if (clock) body.clock = clock;
+  const { status, json } = await api("POST", "/api/games", body);
   const links = document.getElementById("links");
   links.replaceChildren();
   if (status !== 201) {

@@ -47,6 +47,53 @@
     return e;
   }
 
+  // The clocks of a live game: each seat's time left at the answer's time,
+  // counted down here from when the answer came (this browser's clock is
+  // never compared with the server's), corrected by every update. Low time
+  // (under 20 s) is highlighted.
+  let clockCame = 0;   // performance.now() when the last answer came
+  let clockTick = null;
+
+  function renderClocks(g) {
+    const box = $("clocks");
+    if (!box) return;
+    box.hidden = !g.clock;
+    if (!g.clock) return;
+    clockCame = performance.now();
+    if (clockTick === null) clockTick = setInterval(tickClocks, 100);
+    tickClocks();
+  }
+
+  function clockText(ms) {
+    const tenths = Math.max(0, Math.ceil(ms / 100));
+    const s = Math.floor(tenths / 10);
+    const mmss = Math.floor(s / 60) + ":" + String(s % 60).padStart(2, "0");
+    return s < 10 ? mmss + "." + (tenths % 10) : mmss;
+  }
+
+  function tickClocks() {
+    const c = game && game.clock;
+    if (!c) return;
+    const box = $("clocks");
+    box.replaceChildren();
+    c.left_ms.forEach((left, i) => {
+      const letter = game.seats[i] ? game.seats[i].player : String(i + 1);
+      let text = who(letter) + ": ";
+      let cls = "clock";
+      if (left === null) {
+        text += "bot";
+      } else {
+        const now = c.running === i ? left - (performance.now() - clockCame) : left;
+        text += clockText(now);
+        if (c.running === i) cls += " running";
+        if (now < 20000) cls += " low";
+      }
+      const span = el("span", cls, text);
+      span.dataset.seat = String(i);
+      box.appendChild(span);
+    });
+  }
+
   // The move list as records write it: 1. a1-a3 b8-b6 2. …
   function renderMoves(g) {
     const list = $("moves");
@@ -140,6 +187,7 @@
     renderStatus(g);
     renderMoves(g);
     renderControls(g);
+    renderClocks(g);
     if (g.ply !== boardPly) drawBoard(g.ply);
     else mark();
     if (moved) defaultChoices();

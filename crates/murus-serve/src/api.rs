@@ -82,7 +82,7 @@ impl From<GameError> for ApiError {
             | GameError::BadFeedback(_) => StatusCode::UNPROCESSABLE_ENTITY,
             GameError::NoToken | GameError::BadToken => StatusCode::UNAUTHORIZED,
             GameError::NotYourTurn(_) => StatusCode::FORBIDDEN,
-            GameError::Over | GameError::StalePly { .. } | GameError::NotOver => {
+            GameError::Over | GameError::StalePly { .. } | GameError::NotOver | GameError::Flag => {
                 StatusCode::CONFLICT
             }
             GameError::Store(_) | GameError::Corrupt(_) => StatusCode::SERVICE_UNAVAILABLE,
@@ -146,6 +146,10 @@ pub struct NewGame {
     pub variant: String,
     /// A kind a seat, in seat order: `human` or a bot level.
     pub seats: Vec<String>,
+    /// A live game's clock (`{"minutes": 5, "increment": 3}`); none for a
+    /// correspondence game.
+    #[serde(default)]
+    pub clock: Option<crate::clock::ClockAsked>,
 }
 
 /// A seat of a new game, as `POST /api/games` answers it.
@@ -181,10 +185,25 @@ async fn create(
         .find(asked.variant.trim())
         .ok_or_else(|| GameError::NoVariant(asked.variant.chars().take(64).collect()))?;
     let (rows, tokens) = games::new_seats(&v, &asked.seats)?;
+    let clock = match &asked.clock {
+        None => None,
+        Some(_) if v.player_count() != 2 => {
+            return Err(GameError::BadSeats(format!(
+                "clocks are for two-player games: {} has {} players",
+                v.name(),
+                v.player_count()
+            ))
+            .into());
+        }
+        Some(c) => Some(c.spec().map_err(GameError::BadSeats)?),
+    };
     let id = games::secret();
     s.store
         .add_game(&id, &key, &rows)
         .map_err(GameError::from)?;
+    if let Some(c) = clock {
+        s.store.add_clock(&id, c).map_err(GameError::from)?;
+    }
     let seats = rows
         .iter()
         .zip(tokens)
@@ -212,6 +231,7 @@ async fn show(
     id: Result<Path<String>, PathRejection>,
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = id?;
+    crate::flags::settle(&s, &id);
     let loaded = Loaded::load(&s.store, &s.variants, &id)?;
     Ok(Json(loaded.view()))
 }
@@ -252,7 +272,7 @@ async fn play(
         return Err(GameError::NoToken.into());
     }
     let Json(asked) = body?;
-    let loaded = games::play_for(
+    let played = games::play_for(
         &s.store,
         &s.variants,
         &s.lock,
@@ -260,8 +280,18 @@ async fn play(
         token,
         &asked.text,
         asked.ply,
-    )?;
+    );
+    let loaded = match played {
+        Ok(l) => l,
+        Err(e) => {
+            if matches!(e, GameError::Flag) {
+                s.changes.notify(&id);
+            }
+            return Err(e.into());
+        }
+    };
     s.changes.notify(&id);
+    crate::flags::arm(&s, &id);
     spawn_bots(&s, id);
     Ok(Json(loaded.view()))
 }
@@ -284,6 +314,7 @@ async fn events(
     let Path(id) = id?;
     // Subscribed before the first read, so that no change falls between.
     let rx = s.changes.subscribe(&id);
+    crate::flags::settle(&s, &id);
     let first = Loaded::load(&s.store, &s.variants, &id)?.view();
     let stream = stream::unfold(
         (Some(first), rx, s, id),
@@ -310,7 +341,8 @@ async fn resign(
     headers: HeaderMap,
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = id?;
-    let loaded = games::resign_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))?;
+    let loaded = games::resign_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))
+        .inspect_err(|e| told_of_flag(&s, &id, e))?;
     s.changes.notify(&id);
     Ok(Json(loaded.view()))
 }
@@ -323,7 +355,8 @@ async fn draw(
     headers: HeaderMap,
 ) -> Result<Json<GameView>, ApiError> {
     let Path(id) = id?;
-    let loaded = games::draw_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))?;
+    let loaded = games::draw_for(&s.store, &s.variants, &s.lock, &id, bearer(&headers))
+        .inspect_err(|e| told_of_flag(&s, &id, e))?;
     s.changes.notify(&id);
     Ok(Json(loaded.view()))
 }
@@ -357,12 +390,25 @@ async fn summary(
     Ok(Json(crate::summary::summary(&s.store, &s.variants, &key)?))
 }
 
+/// Tells game `id`'s watchers it ended on time when `e` says so.
+fn told_of_flag(s: &Shared, id: &str, e: &GameError) {
+    if matches!(e, GameError::Flag) {
+        s.changes.notify(id);
+    }
+}
+
 /// Lets the bots of game `id` move, on a blocking thread, while a bot is
-/// to move. Needs a tokio runtime.
+/// to move; then arms the game's clock for the person to move. Needs a
+/// tokio runtime.
 pub fn spawn_bots(s: &Arc<Shared>, id: String) {
     let s = s.clone();
+    let runtime = tokio::runtime::Handle::current();
     tokio::task::spawn_blocking(move || {
         // A failure is the game's to say when asked (a corrupt record).
-        let _ = games::play_bots(&s.store, &s.variants, &s.lock, &s.changes, &id);
+        let played = games::play_bots(&s.store, &s.variants, &s.lock, &s.changes, &id);
+        if played.is_ok() {
+            let _entered = runtime.enter();
+            crate::flags::arm(&s, &id);
+        }
     });
 }

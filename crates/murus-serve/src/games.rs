@@ -12,8 +12,9 @@ use murus_engine::{Game, GameRecord, RecordResult, Variant};
 use serde::Serialize;
 use sha2::{Digest, Sha256};
 
+use crate::clock::{ClockView, Clocks};
 use crate::live::Changes;
-use crate::store::{Ending, Feedback, GameRow, SeatRow, Store, StoreError};
+use crate::store::{ClockSpec, Ending, Feedback, GameRow, SeatRow, Store, StoreError};
 
 /// Why a request about a game was refused; each is an HTTP status and a
 /// sentence.
@@ -47,6 +48,8 @@ pub enum GameError {
     BadFeedback(String),
     #[error("resigning and draws by agreement end two-player games only: this one has {0} players")]
     NotTwoPlayers(usize),
+    #[error("time ran out: the game is over, lost on time")]
+    Flag,
 }
 
 /// The rules versions the server plays, by rules key (hex), and the
@@ -187,6 +190,9 @@ pub struct GameView {
     /// The letter of the colour whose seat offers a draw at this ply.
     pub draw_offered_by: Option<char>,
     pub seats: Vec<SeatView>,
+    /// The clocks of a live game (none for a correspondence game).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub clock: Option<ClockView>,
 }
 
 /// A legal move as a player makes it on a board: the stack it starts
@@ -221,6 +227,10 @@ impl LegalMove {
 pub struct Loaded {
     pub row: GameRow,
     pub game: Game,
+    /// A live game's time control and its moves' committed times.
+    pub clock: Option<(ClockSpec, Vec<Option<i64>>)>,
+    /// The server's time when the game was loaded, in ms.
+    pub now: i64,
 }
 
 impl Loaded {
@@ -240,7 +250,17 @@ impl Loaded {
             tags: Default::default(),
         };
         let game = Game::from_record(&v, &record).map_err(|e| GameError::Corrupt(e.to_string()))?;
-        Ok(Loaded { row, game })
+        let clock = match store.clock_of(id)? {
+            Some(spec) => Some((spec, store.move_times(id)?)),
+            None => None,
+        };
+        let now = store.time().now_ms();
+        Ok(Loaded {
+            row,
+            game,
+            clock,
+            now,
+        })
     }
 
     /// Whether the game is over: by the rules, or ended by people.
@@ -346,6 +366,7 @@ impl Loaded {
             last_move_cells,
             result,
             draw_offered_by,
+            clock: self.clocks().map(|c| c.view),
             seats: self
                 .row
                 .seats
@@ -357,6 +378,75 @@ impl Loaded {
                 .collect(),
         }
     }
+}
+
+impl Loaded {
+    /// A live game's clocks at the time it was loaded; once the game is
+    /// over no clock runs (a seat that lost on time shows 0).
+    pub fn clocks(&self) -> Option<Clocks> {
+        let (spec, times) = self.clock.as_ref()?;
+        let v = self.game.variant();
+        let mut g = Game::new(v);
+        let mut plies = Vec::new();
+        for (&m, &at) in self.game.moves().iter().zip(times) {
+            plies.push((g.seat_of(v.turn(g.position())), at));
+            g.play(m);
+        }
+        let clocked: Vec<bool> = self.row.seats.iter().map(|s| s.kind == "human").collect();
+        let on_time = self
+            .row
+            .ending
+            .as_ref()
+            .is_some_and(|e| e.reason == murus_engine::record::TIME);
+        let to_move = if self.is_over() && !on_time {
+            None
+        } else {
+            Some(self.game.seat_of(v.turn(self.game.position())))
+        };
+        let mut c = crate::clock::clocks(*spec, &clocked, &plies, to_move, self.now);
+        if self.is_over() {
+            c.view.running = None;
+            c.flag_at = None;
+        }
+        Some(c)
+    }
+
+    /// Whether the seat to move has run out of time (a live game going on).
+    pub fn flag_fell(&self) -> bool {
+        !self.is_over() && self.clocks().is_some_and(|c| c.flag_fell())
+    }
+
+    /// Ends the game on time if the seat to move has run out of it: the
+    /// other seat wins. Whether it ended so.
+    fn settle_flag(&mut self, store: &Store) -> Result<bool, GameError> {
+        if !self.flag_fell() {
+            return Ok(false);
+        }
+        let Some(loser) = self.seat_to_move() else {
+            return Ok(false);
+        };
+        self.end(
+            store,
+            Ending {
+                winner_seat: Some(1 - loser.min(1)),
+                reason: murus_engine::record::TIME.to_string(),
+            },
+        )?;
+        Ok(true)
+    }
+}
+
+/// Ends game `id` on time if the seat to move has run out of it (a live
+/// game): the game, when it ended so now.
+pub fn flag_for(
+    store: &Store,
+    variants: &Variants,
+    lock: &PlayLock,
+    id: &str,
+) -> Result<Option<Loaded>, GameError> {
+    let _held = lock.hold();
+    let mut loaded = Loaded::load(store, variants, id)?;
+    Ok(loaded.settle_flag(store)?.then_some(loaded))
 }
 
 /// At most 16 characters of an id, for messages.
@@ -420,6 +510,10 @@ pub fn play_for(
     let _held = lock.hold();
     let mut loaded = Loaded::load(store, variants, id)?;
     let seat = loaded.seat_of_token(token)?;
+    // A move that comes after the flag fell is refused: the game is over.
+    if loaded.settle_flag(store)? {
+        return Err(GameError::Flag);
+    }
     let Some(mover) = loaded.seat_to_move() else {
         return Err(GameError::Over);
     };
@@ -446,6 +540,10 @@ pub fn play_for(
         });
     }
     loaded.row.moves.push(written);
+    if let Some((_, times)) = &mut loaded.clock {
+        // Committed a moment after the game was loaded: its time then.
+        times.push(Some(loaded.now));
+    }
     Ok(loaded)
 }
 
@@ -496,8 +594,11 @@ fn going_on_between_two(
     id: &str,
     token: Option<&str>,
 ) -> Result<(Loaded, usize), GameError> {
-    let loaded = Loaded::load(store, variants, id)?;
+    let mut loaded = Loaded::load(store, variants, id)?;
     let seat = loaded.seat_of_token(token)?;
+    if loaded.settle_flag(store)? {
+        return Err(GameError::Flag);
+    }
     if loaded.is_over() {
         return Err(GameError::Over);
     }

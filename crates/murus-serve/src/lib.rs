@@ -1,12 +1,19 @@
 //! The playtest server behind `murus serve`: any rules file in front of
 //! people, with legal moves enforced and every game kept.
 //!
-//! Layers, bottom up: [`store`] (the SQLite database: rules versions,
-//! games, seats, moves), [`games`] (rules versions in memory, seats and
+//! Layers, bottom up: [`time`] (the server's clock, which tests drive),
+//! [`store`] (the SQLite database: rules versions, games, seats, moves,
+//! clocks, the bots' checks), [`clock`] (a live game's time left from its
+//! moves' times), [`games`] (rules versions in memory, seats and
 //! their secret tokens, a game's state, playing a person's or a bot's
-//! move), [`live`] (who watches which game), [`summary`] (a rules
-//! version's games and feedback summed up), [`api`] (the JSON API over
-//! HTTP, on axum, with its live updates), [`pages`] (the web pages and
+//! move, a flag that falls), [`live`] (who watches which game), [`bots`]
+//! (the bots' figures and whether people and bots agree), [`summary`] (a
+//! rules version's games and feedback summed up), [`flags`] (the timers
+//! that end live games on time), [`api`] (the JSON API over
+//! HTTP, on axum, with its live updates), [`checks`] (the bots' balance
+//! check the server runs), [`annotations`] (a finished game annotated by
+//! the bots' analysis, on request), [`export`] (a rules version's games as
+//! one `.mgn` collection), [`pages`] (the web pages and
 //! their calls: the designer's page, `--password`, the player's and
 //! spectators' pages), and above them all [`share`] (another program's
 //! way in: a server in its process, rules told to a server and a game made
@@ -25,13 +32,18 @@
 
 pub mod annotations;
 pub mod api;
+pub mod bots;
+pub mod checks;
+pub mod clock;
 pub mod export;
+pub mod flags;
 pub mod games;
 pub mod live;
 pub mod pages;
 pub mod share;
 pub mod store;
 pub mod summary;
+pub mod time;
 
 use std::path::Path;
 use std::sync::Arc;
@@ -49,6 +61,10 @@ pub struct Shared {
     pub variants: Variants,
     pub lock: PlayLock,
     pub changes: live::Changes,
+    /// The live games' timers.
+    pub timers: flags::Timers,
+    /// The settings of the bots' checks the server runs.
+    pub checks: checks::Checks,
 }
 
 /// A playtest server: its database and rules, and the router that serves
@@ -71,7 +87,19 @@ impl Server {
         Server::over(Store::in_memory()?)
     }
 
+    /// A server over the database in `dir` (`None`: in memory) that reads
+    /// the time from `time` (tests drive the clocks of live games).
+    pub fn with_time(dir: Option<&Path>, time: time::TimeSource) -> Result<Server, StoreError> {
+        let store = match dir {
+            Some(d) => Store::open(d)?,
+            None => Store::in_memory()?,
+        };
+        Server::over(store.with_time(time))
+    }
+
     fn over(store: Store) -> Result<Server, StoreError> {
+        // A check a stopped server left running is lost: it says so.
+        store.abandon_bot_checks()?;
         let variants = Variants::default();
         for (_, source) in store.all_rules()? {
             // A kept version that no longer compiles (a newer rules
@@ -86,6 +114,8 @@ impl Server {
                 variants,
                 lock: PlayLock::default(),
                 changes: live::Changes::default(),
+                timers: flags::Timers::default(),
+                checks: checks::Checks::default(),
             }),
             password: None,
         })
@@ -95,6 +125,12 @@ impl Server {
     /// rules version. Returns its rules key (hex).
     pub fn add(&self, variant: Variant) -> Result<String, StoreError> {
         self.shared.variants.add(&self.shared.store, variant)
+    }
+
+    /// The server's bots' checks play `settings` (tests: a few games).
+    pub fn with_bot_check(self, settings: checks::Settings) -> Server {
+        self.shared.checks.set(settings);
+        self
     }
 
     /// Serves every shipped variant.
@@ -120,7 +156,8 @@ impl Server {
             .merge(pages::designer::routes())
             .merge(pages::player::routes())
             .merge(pages::summary::routes())
-            .merge(pages::replay::routes());
+            .merge(pages::replay::routes())
+            .merge(checks::routes());
         let router = api::finish(routes, self.shared.clone());
         match &self.password {
             Some(p) => router.layer(axum::middleware::from_fn_with_state(
@@ -145,11 +182,13 @@ impl Server {
     }
 
     /// Moves the bots whose turn it is in every game kept (after a
-    /// restart: a bot whose turn it was when the server stopped plays).
+    /// restart: a bot whose turn it was when the server stopped plays),
+    /// and arms the live games' clocks (the time the server was down
+    /// counts). Needs a tokio runtime.
     pub fn resume_bots(&self) -> Result<(), StoreError> {
         for id in self.shared.store.game_ids()? {
             api::spawn_bots(&self.shared, id);
         }
-        Ok(())
+        flags::arm_all(&self.shared)
     }
 }

@@ -13,12 +13,20 @@
 //! `offers` (a draw offered, standing at its ply), `feedback` (a player's
 //! answers after a game, one a seat), `annotations` (a finished game's
 //! moves annotated by the bots' analysis, once: as JSON, and the record
-//! `murus analyze --game` writes).
+//! `murus analyze --game` writes); `clocks` and `move_times` (live
+//! games: `store/clock.rs`), `bot_checks` (`store/bots.rs`).
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
 
 use rusqlite::{Connection, OptionalExtension, params};
+
+use crate::time::TimeSource;
+
+mod bots;
+mod clock;
+pub use bots::BotCheckRow;
+pub use clock::ClockSpec;
 
 /// What went wrong with the database.
 #[derive(Debug, thiserror::Error)]
@@ -81,6 +89,7 @@ fn seat_of(n: i64) -> usize {
 #[derive(Debug)]
 pub struct Store {
     conn: Mutex<Connection>,
+    time: TimeSource,
 }
 
 const SCHEMA: &str = "
@@ -172,8 +181,11 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")?;
         conn.busy_timeout(std::time::Duration::from_secs(5))?;
         conn.execute_batch(SCHEMA)?;
+        conn.execute_batch(clock::SCHEMA)?;
+        conn.execute_batch(bots::SCHEMA)?;
         Ok(Store {
             conn: Mutex::new(conn),
+            time: TimeSource::wall(),
         })
     }
 
@@ -281,12 +293,23 @@ impl Store {
 
     /// Keeps `text` as the move at `ply` of game `id`, committed before it
     /// returns; `Ok(false)` when that ply has a move already (another
-    /// request played it first).
+    /// request played it first). The move's time, in ms, is kept too (`move_times`: a game's clock
+    /// counts from it).
     pub fn add_move(&self, id: &str, ply: usize, text: &str) -> Result<bool, StoreError> {
-        let added = self.conn().execute(
+        let at_ms = self.time.now_ms();
+        let mut conn = self.conn();
+        let tx = conn.transaction()?;
+        let added = tx.execute(
             "INSERT OR IGNORE INTO moves (game_id, ply, text, at) VALUES (?1, ?2, ?3, ?4)",
-            params![id, ply as i64, text, now()],
+            params![id, ply as i64, text, at_ms.div_euclid(1000)],
         )?;
+        if added == 1 {
+            tx.execute(
+                "INSERT OR REPLACE INTO move_times (game_id, ply, at_ms) VALUES (?1, ?2, ?3)",
+                params![id, ply as i64, at_ms],
+            )?;
+        }
+        tx.commit()?;
         Ok(added == 1)
     }
 }

@@ -53,6 +53,13 @@ pub struct Summary {
     /// how many.
     pub endings: BTreeMap<String, u64>,
     pub feedback: FeedbackSummary,
+    /// The bots' balance check of the same rules, when one was asked for
+    /// (`POST /api/rules/{key}/bots`): its state and, once done, its
+    /// figures.
+    pub bots: Option<crate::bots::BotCheck>,
+    /// Whether people and bots agree on the first player's rate, once
+    /// the bots' figures are in ([`crate::bots::agreement`]).
+    pub agreement: Option<String>,
 }
 
 fn mean(values: impl Iterator<Item = u8>) -> Option<f64> {
@@ -112,7 +119,18 @@ pub fn summary(store: &Store, variants: &Variants, key: &str) -> Result<Summary,
             .filter(|t| !t.is_empty())
             .collect(),
     };
+    let bots = store
+        .bot_check(&key)?
+        .map(|r| crate::bots::BotCheck::of(&r));
+    let agreement = bots.as_ref().and_then(|b| b.figures.as_ref()).map(|f| {
+        crate::bots::agreement(
+            first_player.as_ref().map(|r| (r.wins, r.decided)),
+            f.first_player.as_ref().map(|r| (r.wins, r.decided)),
+        )
+    });
     Ok(Summary {
+        bots,
+        agreement,
         rules_key: key,
         variant: v.name().to_string(),
         games: ids.len() as u64,

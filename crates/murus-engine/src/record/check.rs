@@ -16,6 +16,10 @@ use crate::variant::{BUILTIN, Variant};
 /// The word a record's `Termination` tag and result use for a resignation.
 pub const RESIGNATION: &str = "resignation";
 
+/// The word a record's `Termination` tag and result use for a game lost on
+/// time (a clock's flag fell: the playtest server's live games).
+pub const TIME: &str = "time";
+
 /// Reads a record from its text and checks it against its variant: the
 /// rules embedded in it, else `fallback` (a variant the caller loaded,
 /// which must bear the record's name), else the shipped variant of that

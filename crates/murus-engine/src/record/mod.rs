@@ -22,7 +22,7 @@ use std::collections::BTreeMap;
 use murus_dsl::Diagnostic;
 use serde::{Deserialize, Serialize};
 
-pub use check::{RESIGNATION, read};
+pub use check::{RESIGNATION, TIME, read};
 pub use collection::{read_collection, split_collection};
 pub use printed::read_printed;
 pub use write::Token;

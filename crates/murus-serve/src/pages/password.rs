@@ -54,6 +54,7 @@ pub fn is_designers(method: &Method, path: &str) -> bool {
         || ((path.starts_with("/api/rules/") || path.starts_with("/rules/"))
             && path.ends_with("/summary"))
         || (path.starts_with("/api/rules/") && path.ends_with("/games.mgn"))
+        || (path.starts_with("/api/rules/") && path.ends_with("/bots"))
         || (path == "/api/games" && method == Method::POST)
 }
 

@@ -90,6 +90,7 @@ pub fn render(sum: &Summary) -> String {
         );
     }
     b.push_str("</table>\n");
+    bots_section(&mut b, sum);
     if !sum.endings.is_empty() {
         b.push_str("<h2>How they ended</h2>\n<ul data-key=\"endings\">\n");
         for (how, n) in &sum.endings {
@@ -121,4 +122,120 @@ pub fn render(sum: &Summary) -> String {
     }
     b.push_str("</main>\n</body>\n</html>\n");
     b
+}
+
+/// People's figures beside the bots' (their balance check of the same
+/// rules), and whether they agree on the first player's rate; or the
+/// check's state while it runs, or why it failed.
+fn bots_section(b: &mut String, sum: &Summary) {
+    bots_button(b, sum);
+    let Some(check) = &sum.bots else {
+        b.push_str(
+            "<p class=\"sub\" data-key=\"bots\">No bots' balance check of these rules yet.</p>\n",
+        );
+        return;
+    };
+    let Some(f) = &check.figures else {
+        let state = match (&check.error, check.state.as_str()) {
+            (Some(e), _) => format!("The bots' balance check failed: {e}"),
+            (None, "running") => {
+                format!("The bots' balance check is running ({}).", check.settings)
+            }
+            (None, other) => format!("The bots' balance check: {other}."),
+        };
+        let _ = writeln!(
+            b,
+            "<p class=\"sub\" data-key=\"bots\">{}</p>",
+            escape(&state)
+        );
+        return;
+    };
+    let rate = |r: Option<(u64, u64, f64, f64, f64)>| match r {
+        Some((wins, decided, rate, low, high)) => format!(
+            "{wins} of {decided} decided: {} ({} to {})",
+            percent(rate),
+            percent(low),
+            percent(high)
+        ),
+        None => "no game decided".to_string(),
+    };
+    let people_rate = rate(
+        sum.first_player
+            .as_ref()
+            .map(|r| (r.wins, r.decided, r.rate, r.low, r.high)),
+    );
+    let bots_rate = rate(
+        f.first_player
+            .as_ref()
+            .map(|r| (r.wins, r.decided, r.rate, r.low, r.high)),
+    );
+    let people_lengths = if sum.lengths.is_empty() {
+        "–".to_string()
+    } else {
+        let n = sum.lengths.len();
+        let mean = sum.lengths.iter().sum::<usize>() as f64 / n as f64;
+        format!("mean {mean:.1}, median {}", sum.lengths[n / 2])
+    };
+    let bots_lengths = format!(
+        "mean {:.1}, median {} (5% to 95%: {} to {})",
+        f.lengths.mean, f.lengths.median, f.lengths.p5, f.lengths.p95
+    );
+    let endings = |e: &std::collections::BTreeMap<String, u64>| {
+        if e.is_empty() {
+            return "–".to_string();
+        }
+        e.iter()
+            .map(|(how, n)| format!("{how}: {n}"))
+            .collect::<Vec<_>>()
+            .join(", ")
+    };
+    let _ = write!(
+        b,
+        "<h2>People and bots</h2>\n<table class=\"versus\" data-key=\"versus\">\n\
+         <tr><th></th><th>People</th><th>Bots ({level})</th></tr>\n\
+         <tr><th>Games finished</th><td data-key=\"people_games\">{pg}</td><td data-key=\"bots_games\">{bg}</td></tr>\n\
+         <tr><th>First player won (95% interval)</th><td data-key=\"people_first\">{pr}</td><td data-key=\"bots_first\">{br}</td></tr>\n\
+         <tr><th>Drawn</th><td>{pd}</td><td>{bd}</td></tr>\n\
+         <tr><th>Lengths (plies)</th><td>{pl}</td><td>{bl}</td></tr>\n\
+         <tr><th>How they ended</th><td>{pe}</td><td data-key=\"bots_endings\">{be}</td></tr>\n</table>\n\
+         <p class=\"sub\">Bots: {settings}.</p>\n",
+        level = escape(&f.level),
+        pg = sum.finished,
+        bg = f.games,
+        pr = escape(&people_rate),
+        br = escape(&bots_rate),
+        pd = sum.draws,
+        bd = f.draws,
+        pl = escape(&people_lengths),
+        bl = escape(&bots_lengths),
+        pe = escape(&endings(&sum.endings)),
+        be = escape(&endings(&f.endings)),
+        settings = escape(&check.settings),
+    );
+    if let Some(a) = &sum.agreement {
+        let _ = writeln!(
+            b,
+            "<p class=\"verdict\" data-key=\"agreement\">{}</p>",
+            escape(a)
+        );
+    }
+}
+
+/// The button that asks the server for the bots' check (`assets/bots.js`),
+/// and where it says how it goes.
+fn bots_button(b: &mut String, sum: &Summary) {
+    let running = sum.bots.as_ref().is_some_and(|c| c.state == "running");
+    let label = if sum.bots.is_some() {
+        "Run the bots' balance check again"
+    } else {
+        "Run the bots' balance check"
+    };
+    let _ = writeln!(
+        b,
+        "<p><button type=\"button\" id=\"run-bots\" data-key=\"{}\" data-running=\"{running}\">{}</button> \
+         <span id=\"bots-status\" role=\"status\"></span></p>\n\
+         <script src=\"/assets/bots.js\" defer></script>",
+        escape(&sum.rules_key),
+        escape(label)
+    );
 }

@@ -201,6 +201,14 @@ impl Browser {
         }
     }
 
+    /// Types `text` into the field `selector` finds, over what it held.
+    pub fn type_into(&mut self, selector: &str, text: &str) {
+        self.click(selector);
+        let found = serde_json::to_string(selector).unwrap();
+        self.eval(&format!("document.querySelector({found}).select()"));
+        self.call("Input.insertText", json!({ "text": text }), true);
+    }
+
     /// A key pressed and released, as the keyboard gives it (`ArrowRight`).
     pub fn key(&mut self, key: &str, code: u32) {
         for kind in ["rawKeyDown", "keyUp"] {
