@@ -81,7 +81,7 @@ impl From<GameError> for ApiError {
             | GameError::NotTwoPlayers(_)
             | GameError::BadFeedback(_) => StatusCode::UNPROCESSABLE_ENTITY,
             GameError::NoToken | GameError::BadToken => StatusCode::UNAUTHORIZED,
-            GameError::NotYourTurn(_) => StatusCode::FORBIDDEN,
+            GameError::NotYourTurn(_) | GameError::Expired => StatusCode::FORBIDDEN,
             GameError::Over | GameError::StalePly { .. } | GameError::NotOver | GameError::Flag => {
                 StatusCode::CONFLICT
             }

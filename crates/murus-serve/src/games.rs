@@ -44,6 +44,8 @@ pub enum GameError {
     Corrupt(String),
     #[error("feedback comes after the game: this one goes on")]
     NotOver,
+    #[error("this invitation has expired: its game ended more than {INVITATION_DAYS} days ago")]
+    Expired,
     #[error("{0}")]
     BadFeedback(String),
     #[error("resigning and draws by agreement end two-player games only: this one has {0} players")]
@@ -677,7 +679,12 @@ pub fn draw_for(
 /// The longest feedback text taken, in characters.
 pub const MAX_FEEDBACK: usize = 4000;
 
-/// The holder of `token` gives feedback on game `id`, once it is over.
+/// How long a seat's invitation serves after its game ended, in days:
+/// time enough to give feedback; after it the token answers 403.
+pub const INVITATION_DAYS: i64 = 30;
+
+/// The holder of `token` gives feedback on game `id`, once it is over and
+/// until its invitation expires ([`INVITATION_DAYS`] after the end).
 pub fn feedback_for(
     store: &Store,
     variants: &Variants,
@@ -689,6 +696,12 @@ pub fn feedback_for(
     let seat = loaded.seat_of_token(token)?;
     if !loaded.is_over() {
         return Err(GameError::NotOver);
+    }
+    if store
+        .ended_at_ms(id)?
+        .is_some_and(|end| loaded.now > end.saturating_add(INVITATION_DAYS * 86_400_000))
+    {
+        return Err(GameError::Expired);
     }
     for (what, n) in [("fun", f.fun), ("clarity", f.clarity)] {
         if !(1..=5).contains(&n) {

@@ -320,9 +320,37 @@ impl Store {
     pub fn end(&self, id: &str, ending: &Ending) -> Result<bool, StoreError> {
         let added = self.conn().execute(
             "INSERT OR IGNORE INTO endings (game_id, winner_seat, reason, at) VALUES (?1, ?2, ?3, ?4)",
-            params![id, ending.winner_seat.map(|s| s as i64), ending.reason, now()],
+            params![
+                id,
+                ending.winner_seat.map(|s| s as i64),
+                ending.reason,
+                self.time().now_ms().div_euclid(1000)
+            ],
         )?;
         Ok(added == 1)
+    }
+
+    /// When game `id` ended, in ms since the Unix epoch: when people ended
+    /// it, else when its last move was committed (a game the rules ended).
+    /// `None` when the database does not know (a game kept before moves'
+    /// times were).
+    pub fn ended_at_ms(&self, id: &str) -> Result<Option<i64>, StoreError> {
+        let conn = self.conn();
+        let ended: Option<i64> = conn
+            .query_row(
+                "SELECT at FROM endings WHERE game_id = ?1",
+                params![id],
+                |r| r.get(0),
+            )
+            .optional()?;
+        if let Some(secs) = ended {
+            return Ok(Some(secs.saturating_mul(1000)));
+        }
+        Ok(conn.query_row(
+            "SELECT MAX(at_ms) FROM move_times WHERE game_id = ?1",
+            params![id],
+            |r| r.get(0),
+        )?)
     }
 
     /// Keeps `seat`'s draw offer at `ply` (replacing an older one).

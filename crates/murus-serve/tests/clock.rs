@@ -353,3 +353,35 @@ async fn on_the_wall_clock_a_short_flag_falls_by_itself() {
     assert_eq!(g["result"]["reason"], "time");
     assert_eq!(g["result"]["winner_seat"], 0);
 }
+
+#[tokio::test]
+async fn an_invitation_serves_for_feedback_thirty_days_after_its_game_ended_then_expires() {
+    let time = TimeSource::manual(T0);
+    let app = server(&time).router();
+    let (id, tokens) = new_game(&app, &["human", "human"], Value::Null).await;
+    let (a, b) = (tokens[0].clone().unwrap(), tokens[1].clone().unwrap());
+    assert_eq!(play_first(&app, &id, &a).await.0, StatusCode::OK);
+    time.advance(1000);
+    let (status, v) = call(
+        &app,
+        "POST",
+        &format!("/api/games/{id}/resign"),
+        Some(&b),
+        Some("{}"),
+    )
+    .await;
+    assert_eq!(status, StatusCode::OK, "{v}");
+    let feedback = json!({ "fun": 4, "clarity": 3, "again": true, "text": "fine" }).to_string();
+    let url = format!("/api/games/{id}/feedback");
+    // A guessed token is no seat's, whenever it comes.
+    let guessed = "0".repeat(64);
+    let (status, _) = call(&app, "POST", &url, Some(&guessed), Some(&feedback)).await;
+    assert_eq!(status, StatusCode::UNAUTHORIZED);
+    time.advance(29 * 86_400_000);
+    let (status, v) = call(&app, "POST", &url, Some(&a), Some(&feedback)).await;
+    assert_eq!(status, StatusCode::OK, "day 29: {v}");
+    time.advance(2 * 86_400_000);
+    let (status, v) = call(&app, "POST", &url, Some(&b), Some(&feedback)).await;
+    assert_eq!(status, StatusCode::FORBIDDEN, "day 31: {v}");
+    assert!(v["error"].as_str().unwrap().contains("expired"), "{v}");
+}
