@@ -31,10 +31,16 @@ pub struct ServeArgs {
     /// Write every game of rules version KEY (a rules key or a variant's
     /// name) kept in --data to FILE as one `.mgn` collection, and exit
     /// without serving.
-    #[arg(long, num_args = 2, value_names = ["KEY", "FILE"])]
+    #[arg(long, num_args = 2, value_names = ["KEY", "FILE"], conflicts_with = "export_run")]
     pub export_mgn: Option<Vec<String>>,
-    /// With --export-mgn: replace FILE if it exists.
-    #[arg(long, requires = "export_mgn")]
+    /// Write the finished games of rules version KEY kept in --data to
+    /// OUT_DIR as a lab run folder (run.json, games.jsonl, the reports),
+    /// which `murus lab merge` reads, and exit without serving.
+    #[arg(long, num_args = 2, value_names = ["KEY", "OUT_DIR"])]
+    pub export_run: Option<Vec<String>>,
+    /// With --export-mgn: replace FILE if it exists; with --export-run:
+    /// replace the run OUT_DIR holds.
+    #[arg(long)]
     pub force: bool,
 }
 
@@ -56,6 +62,21 @@ pub fn serve(a: &ServeArgs) -> Result<ExitCode> {
     }
     if let Some([key, file]) = a.export_mgn.as_deref() {
         return export_mgn(&server, key, std::path::Path::new(file), a.force);
+    }
+    if let Some([key, dir]) = a.export_run.as_deref() {
+        let dir = std::path::Path::new(dir);
+        let games = server
+            .export_run(key, dir, a.force)
+            .with_context(|| format!("--export-run {key}"))?;
+        eprintln!(
+            "wrote a run folder of {games} finished game{} to {}",
+            if games == 1 { "" } else { "s" },
+            dir.display()
+        );
+        return Ok(ExitCode::SUCCESS);
+    }
+    if a.force {
+        anyhow::bail!("--force goes with --export-mgn or --export-run");
     }
     let runtime = tokio::runtime::Builder::new_multi_thread()
         .enable_all()

@@ -27,11 +27,20 @@ pub enum Reason {
     Adjudication,
     /// The winner took the enemy stones of its `capture N stones`.
     Capture,
+    /// The loser resigned. Never produced by the engine's rules: games
+    /// played by people (the playtest server) end so.
+    Resignation,
+    /// The players agreed a draw (no winner). Never produced by the
+    /// engine's rules: games played by people end so.
+    Agreement,
+    /// The loser ran out of time on its clock. Never produced by the
+    /// engine's rules: games played by people end so.
+    Time,
 }
 
 impl Reason {
     /// Every reason.
-    pub const ALL: [Reason; 11] = [
+    pub const ALL: [Reason; 14] = [
         Reason::BreakthroughSow,
         Reason::BreakthroughThrow,
         Reason::BreakthroughDelayed,
@@ -43,7 +52,16 @@ impl Reason {
         Reason::Reduced,
         Reason::Adjudication,
         Reason::Capture,
+        Reason::Resignation,
+        Reason::Agreement,
+        Reason::Time,
     ];
+
+    /// Whether the reason is one people give (a resignation, a draw
+    /// agreed, a loss on time) rather than one the rules reach.
+    pub fn by_people(self) -> bool {
+        matches!(self, Reason::Resignation | Reason::Agreement | Reason::Time)
+    }
 
     /// The reason written as [`Reason::as_str`] and [`Reason::by`] (as game
     /// records and lab files write it), if there is one.
@@ -54,7 +72,8 @@ impl Reason {
     }
 
     /// `breakthrough`, `stalemate`, `elimination`, `repetition`, `ply-cap`,
-    /// `occupation`, `reduced`, `adjudication` or `capture`.
+    /// `occupation`, `reduced`, `adjudication`, `capture`, or the endings
+    /// people give: `resignation`, `agreement` or `time`.
     pub fn as_str(self) -> &'static str {
         match self {
             Reason::BreakthroughSow | Reason::BreakthroughThrow | Reason::BreakthroughDelayed => {
@@ -68,6 +87,9 @@ impl Reason {
             Reason::Reduced => "reduced",
             Reason::Adjudication => "adjudication",
             Reason::Capture => "capture",
+            Reason::Resignation => "resignation",
+            Reason::Agreement => "agreement",
+            Reason::Time => "time",
         }
     }
     /// For a breakthrough, how the stone got there: `sow`, `throw` or `delayed`.
@@ -114,6 +136,9 @@ mod tests {
             Reason::Reduced => 8,
             Reason::Adjudication => 9,
             Reason::Capture => 10,
+            Reason::Resignation => 11,
+            Reason::Agreement => 12,
+            Reason::Time => 13,
         };
         for (i, r) in Reason::ALL.into_iter().enumerate() {
             assert_eq!(position(r), i);
@@ -121,6 +146,15 @@ mod tests {
         }
         assert_eq!(Reason::from_parts("breakthrough", None), None);
         assert_eq!(Reason::from_parts("stalemate", Some("sow")), None);
-        assert_eq!(Reason::from_parts("resignation", None), None);
+        assert_eq!(
+            Reason::from_parts("resignation", None),
+            Some(Reason::Resignation)
+        );
+        assert_eq!(Reason::from_parts("agreement", Some("sow")), None);
+        let people: Vec<Reason> = Reason::ALL.into_iter().filter(|r| r.by_people()).collect();
+        assert_eq!(
+            people,
+            [Reason::Resignation, Reason::Agreement, Reason::Time]
+        );
     }
 }

@@ -395,6 +395,10 @@ impl Variant {
                 ),
                 None => "capture".to_string(),
             },
+            // Endings people give (the playtest server), never the rules'.
+            Reason::Resignation => "resignation".to_string(),
+            Reason::Agreement => "a draw agreed".to_string(),
+            Reason::Time => "time".to_string(),
             Reason::Adjudication
                 if matches!(self.rules.adjudicate, Some(Adjudication::Player(_))) =>
             {
@@ -428,9 +432,11 @@ impl Variant {
                 }
             }
         };
-        match o.winner.and_then(|w| self.rules.players.get(w)) {
-            Some(winner) => format!("{} win by {how}", winner.name),
-            None => format!("Draw by {how}"),
+        match (o.winner.and_then(|w| self.rules.players.get(w)), o.reason) {
+            (Some(winner), Reason::Time) => format!("{} win on time", winner.name),
+            (Some(winner), _) => format!("{} win by {how}", winner.name),
+            (None, Reason::Agreement) => "Draw agreed".to_string(),
+            (None, _) => format!("Draw by {how}"),
         }
     }
 

@@ -582,6 +582,13 @@ fn outcomes_read_as_sentences_with_the_players_names() {
         "Draw by repetition (the same position 3 times)"
     );
     assert_eq!(say(None, Reason::PlyCap), "Draw by the ply cap (300 plies)");
+    // The endings people give (the playtest server).
+    assert_eq!(
+        say(Some(1), Reason::Resignation),
+        "Gauls win by resignation"
+    );
+    assert_eq!(say(None, Reason::Agreement), "Draw agreed");
+    assert_eq!(say(Some(0), Reason::Time), "Romans win on time");
     let one_ply = murus_dsl::rules::DrawRules {
         repetition: None,
         ply_cap: Some(1),

@@ -43,7 +43,9 @@ pub fn grouped(n: u64) -> String {
 }
 
 /// An end reason's key (`breakthrough-sow`, or a reason's own word such as
-/// `reduced`) in words: "breakthrough by sowing", "reduction".
+/// `reduced`) in words: "breakthrough by sowing", "reduction"; the endings
+/// people give read "resignation", "a draw agreed", "the clock" (a loss on
+/// time: "Romans won by the clock").
 pub fn reason_words(key: &str) -> &str {
     match key {
         "breakthrough-sow" => "breakthrough by sowing",
@@ -51,6 +53,9 @@ pub fn reason_words(key: &str) -> &str {
         "breakthrough-delayed" => "delayed breakthrough",
         "ply-cap" => "the ply cap",
         "reduced" => "reduction",
+        // The endings people give (games of the playtest server).
+        "agreement" => "a draw agreed",
+        "time" => "the clock",
         other => other,
     }
 }
@@ -79,5 +84,8 @@ mod tests {
         assert_eq!(reason_words("reduced"), "reduction");
         assert_eq!(reason_words("ply-cap"), "the ply cap");
         assert_eq!(reason_words("breakthrough"), "breakthrough");
+        assert_eq!(reason_words("resignation"), "resignation");
+        assert_eq!(reason_words("agreement"), "a draw agreed");
+        assert_eq!(reason_words("time"), "the clock");
     }
 }

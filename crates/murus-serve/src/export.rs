@@ -1,12 +1,40 @@
 //! A rules version's playtest games exported: one `.mgn` collection (each
 //! game's record as `murus` writes records, one after another), with its
 //! result (by the rules, a resignation or a draw agreed), the seats' kinds
-//! and the date it was made as tags.
+//! and the date it was made as tags; and a lab run folder
+//! ([`run_folder`]) that the lab's statistics, `murus lab merge` and
+//! `murus replay` read as one of its own.
 
-use murus_engine::Record;
+use std::path::Path;
+use std::sync::Arc;
+
+use murus_engine::{Reason, Record, Variant};
+use murus_lab::play::people_game;
+use murus_lab::{GameResult, LabError, Mode, Provenance, RunDir, RunSpec, VariantId};
 
 use crate::games::{GameError, Loaded, Variants};
 use crate::store::Store;
+
+/// Why a rules version's games did not export as a run folder.
+#[derive(Debug, thiserror::Error)]
+pub enum ExportError {
+    #[error(transparent)]
+    Game(#[from] GameError),
+    #[error(transparent)]
+    Lab(#[from] LabError),
+    #[error("{0} already holds a run ({1}): give --force to replace it, or choose another folder")]
+    Exists(String, &'static str),
+}
+
+/// The files of a lab run folder that an export writes (and `force`
+/// replaces).
+const RUN_FILES: [&str; 5] = [
+    "run.json",
+    "games.jsonl",
+    "report.json",
+    "report.csv",
+    "report.svg",
+];
 
 /// The date and time (UTC) of `secs` since the Unix epoch, as records'
 /// tags write them: `2026.11.29` and `09:49:26`.
@@ -73,6 +101,141 @@ pub fn collection(store: &Store, variants: &Variants, key: &str) -> Result<Strin
         out.push_str(&record(store, variants, &id)?.write(&v));
     }
     Ok(out)
+}
+
+/// The finished games of rules version `key`, oldest first, as lines of
+/// a lab run's `games.jsonl` (numbered from 0; see
+/// [`murus_lab::play::people_game`]), with the rules version and the ply
+/// cap they were replayed under.
+pub fn lab_games(
+    store: &Store,
+    variants: &Variants,
+    key: &str,
+) -> Result<(Variant, Vec<GameResult>, u32), GameError> {
+    let (key, v) = variants
+        .find(key)
+        .ok_or_else(|| GameError::NoVariant(key.chars().take(64).collect()))?;
+    let mut finished = Vec::new();
+    for id in store.games_of(&key)? {
+        let loaded = Loaded::load(store, variants, &id)?;
+        if loaded.is_over() {
+            finished.push(loaded);
+        }
+    }
+    let longest = finished
+        .iter()
+        .map(|l| l.row.moves.len())
+        .max()
+        .unwrap_or(0);
+    let cap = playtest_cap(&v, longest);
+    let mut games = Vec::with_capacity(finished.len());
+    for (index, loaded) in finished.into_iter().enumerate() {
+        let row = loaded.row;
+        let ended = match &row.ending {
+            None => None,
+            Some(e) => match Reason::from_parts(&e.reason, None).filter(|r| r.by_people()) {
+                Some(r) => Some((e.winner_seat, r)),
+                None => {
+                    return Err(GameError::Corrupt(format!(
+                        "game {}: `{}` is no ending people give",
+                        row.id, e.reason
+                    )));
+                }
+            },
+        };
+        let mut seats: Vec<(usize, String)> =
+            row.seats.iter().map(|s| (s.seat, s.kind.clone())).collect();
+        seats.sort();
+        let seats: Arc<[String]> = seats.into_iter().map(|(_, k)| k).collect();
+        let game = people_game(&v, index as u64, seats, row.moves, ended, cap)
+            .map_err(|why| GameError::Corrupt(format!("game {}: {why}", row.id)))?;
+        games.push(game);
+    }
+    Ok((v, games, cap))
+}
+
+/// The ply cap of a playtest run of `v` whose longest game has `longest`
+/// plies: the rules' own, else one no game reached (the server plays on
+/// without a cap where the rules set none; the lab's runs cap at 1 000).
+fn playtest_cap(v: &Variant, longest: usize) -> u32 {
+    v.rules()
+        .draw
+        .ply_cap
+        .unwrap_or_else(|| u32::try_from(longest + 1).unwrap_or(u32::MAX).max(1000))
+}
+
+/// Writes the finished games of rules version `key` to `dir` as a lab run
+/// folder: `run.json` (command `playtest`, seed 0, each seat's kinds
+/// found: `human` or bot levels, joined by `|` where games differ; shard
+/// 1/1, the whole run, so that `murus lab merge` reads it alone),
+/// `games.jsonl` and the lab's reports of them (`report.json`, `.csv`,
+/// `.svg`, built by the lab's own [`murus_lab::report::build`]). A folder
+/// that holds a run already is refused unless `force`, which replaces that
+/// run's files (and no other file of the folder). Returns how many games
+/// it holds.
+pub fn run_folder(
+    store: &Store,
+    variants: &Variants,
+    key: &str,
+    dir: &Path,
+    force: bool,
+) -> Result<usize, ExportError> {
+    let (v, games, cap) = lab_games(store, variants, key)?;
+    let held = RUN_FILES.into_iter().find(|f| dir.join(f).exists());
+    match held {
+        Some(file) if !force => return Err(ExportError::Exists(dir.display().to_string(), file)),
+        Some(_) => {
+            for file in RUN_FILES {
+                match std::fs::remove_file(dir.join(file)) {
+                    Err(e) if e.kind() != std::io::ErrorKind::NotFound => {
+                        return Err(LabError::Io {
+                            path: dir.join(file).display().to_string(),
+                            source: e,
+                        }
+                        .into());
+                    }
+                    _ => {}
+                }
+            }
+        }
+        None => {}
+    }
+    let players = v.player_count();
+    let bots = (0..players)
+        .map(|s| {
+            let mut kinds: Vec<&str> = Vec::new();
+            for g in &games {
+                if let Some(k) = g.seats.get(s).filter(|k| !kinds.contains(&k.as_str())) {
+                    kinds.push(k);
+                }
+            }
+            kinds.join("|")
+        })
+        .collect();
+    let prov = Provenance {
+        variant: VariantId::of(&v),
+        engine_version: env!("CARGO_PKG_VERSION").to_string(),
+        bots,
+        evaluations: Vec::new(),
+        seed: 0,
+        requested: games.len() as u64,
+        max_plies: cap,
+        openings: 0,
+        book: None,
+        // The whole run as shard 1 of 1: `murus lab merge` reads a run
+        // folder that is one of the shards of a split, so this one reads
+        // (its games replayed, its report rebuilt) with nothing beside it.
+        shard: Some(murus_lab::Shard::new(1, 1).expect("shard 1/1")),
+        players: (0..players).map(|p| v.letter(p)).collect(),
+    };
+    let spec = RunSpec::new(RunSpec::PLAYTEST, &prov, None);
+    let (mut run, _) = RunDir::open(dir, &spec, Mode::New)?;
+    for g in &games {
+        run.append(g)?;
+    }
+    let stats = murus_lab::stats_of(&games);
+    run.finish(&murus_lab::report::build(&prov, &stats))?;
+    Ok(games.len())
 }
 
 #[cfg(test)]

@@ -181,6 +181,19 @@ impl Server {
         Ok((text, s.store.games_of(&key)?.len()))
     }
 
+    /// The finished games of rules version `key` (a key or a served
+    /// variant's name) written to `dir` as a lab run folder
+    /// ([`export::run_folder`]), and how many games it holds.
+    pub fn export_run(
+        &self,
+        key: &str,
+        dir: &std::path::Path,
+        force: bool,
+    ) -> Result<usize, export::ExportError> {
+        let s = &self.shared;
+        export::run_folder(&s.store, &s.variants, key, dir, force)
+    }
+
     /// Moves the bots whose turn it is in every game kept (after a
     /// restart: a bot whose turn it was when the server stopped plays),
     /// and arms the live games' clocks (the time the server was down

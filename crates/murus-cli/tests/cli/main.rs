@@ -18,6 +18,7 @@ mod report;
 mod run_options;
 mod serve;
 mod serve_export;
+mod serve_export_run;
 mod sheet;
 mod solve;
 mod sweep;

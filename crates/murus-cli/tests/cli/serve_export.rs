@@ -10,7 +10,7 @@ use crate::util::{TempDir, murus, stderr, stdout};
 /// A game of standard between two people on the server at `addr`:
 /// `plies` first legal moves, then the seat to move resigns. Its id and
 /// moves.
-fn resigned_game(addr: &str, plies: usize) -> (String, Vec<String>) {
+pub(crate) fn resigned_game(addr: &str, plies: usize) -> (String, Vec<String>) {
     let body = json!({"variant": "standard", "seats": ["human", "human"]}).to_string();
     let (status, made) = request(addr, "POST", "/api/games", None, &body);
     assert_eq!(status, 201, "{made}");

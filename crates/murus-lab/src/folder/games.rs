@@ -199,6 +199,15 @@ impl Spec for RunSpec {
 }
 
 impl RunSpec {
+    /// The command of a run folder that holds games people played (a rules
+    /// version's games on the playtest server, `murus serve --export-run`):
+    /// each game keeps its own seats (`human` or a bot level, seat `s`
+    /// starting with player `s`'s colour) and seed 0; the spec's `bots` say,
+    /// seat by seat, the kinds found there (`human|medium`); its games are
+    /// read, replayed and reported as any run's, and it resumes into no
+    /// other run (its command differs).
+    pub const PLAYTEST: &'static str = "playtest";
+
     /// The spec of a run of `command` with provenance `run`.
     pub fn new(command: &str, run: &Provenance, sprt: Option<[f64; 2]>) -> RunSpec {
         RunSpec {
@@ -398,7 +407,10 @@ fn read_games(path: &Path, spec: &RunSpec) -> Result<(Vec<GameResult>, u64), Lab
                     .map_or(String::new(), |s| format!(" of shard {s}"))
             )));
         }
-        if g.seed != game_seed(run.seed, g.stats.index) || *g.seats != run.bots[..] {
+        // A playtest run's games were played by people, each with its own
+        // seats and no seed: nothing in its spec decides them.
+        let playtest = spec.command == RunSpec::PLAYTEST;
+        if !playtest && (g.seed != game_seed(run.seed, g.stats.index) || *g.seats != run.bots[..]) {
             return Err(wrong("its seed or its bots differ".into()));
         }
         games.push(g);

@@ -21,6 +21,7 @@ use murus_engine::{DrawTracker, Engine, EngineTask, Move, Outcome, Pos, Variant,
 
 pub(crate) use game::{Players, Watcher, play_loop};
 pub(crate) use replay::first_wrong;
+pub use replay::{PeoplesEnd, people_game};
 
 use crate::error::LabError;
 use crate::metrics::Recorder;

@@ -20,8 +20,10 @@ pub struct GameStats {
     /// Winner's seat (differs from the colour's start seat after a pie swap).
     pub winner_seat: Option<usize>,
     /// Why the game ended, written as `reason` (`breakthrough`,
-    /// `stalemate`, `elimination`, `repetition`, `ply-cap`) and `by` (for a
-    /// breakthrough: `sow`, `throw` or `delayed`; else `null`).
+    /// `stalemate`, `elimination`, `repetition`, `ply-cap`, …; in a
+    /// playtest run, also the endings people give: `resignation`,
+    /// `agreement`, `time`) and `by` (for a breakthrough: `sow`, `throw`
+    /// or `delayed`; else `null`).
     #[serde(flatten, with = "end_reason")]
     pub reason: Reason,
     pub plies: u32,
