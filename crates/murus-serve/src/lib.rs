@@ -8,7 +8,9 @@
 //! version's games and feedback summed up), [`api`] (the JSON API over
 //! HTTP, on axum, with its live updates), [`pages`] (the web pages and
 //! their calls: the designer's page, `--password`, the player's and
-//! spectators' pages). `docs/playtest.md`
+//! spectators' pages), and on top [`load`] (a load client playing many
+//! games at once over TCP, for `murus bench serve` and its test).
+//! `docs/playtest.md`
 //! documents the API.
 //!
 //! ```no_run
@@ -24,6 +26,7 @@
 pub mod api;
 pub mod games;
 pub mod live;
+pub mod load;
 pub mod pages;
 pub mod store;
 pub mod summary;
