@@ -176,6 +176,9 @@ impl Store {
             let reader = Connection::open(&path)
                 .and_then(|c| {
                     Store::settings(&c)?;
+                    // Pages read in place, not copied: a reader's cache
+                    // starts afresh after every write.
+                    c.pragma_update(None, "mmap_size", 256 * 1024 * 1024)?;
                     Ok(c)
                 })
                 .map_err(|source| StoreError::Open {
