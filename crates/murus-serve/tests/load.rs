@@ -22,6 +22,8 @@ async fn forty_games_at_once_are_each_played_move_for_move_and_kept() {
         // interleave rather than each game running through in turn.
         think: (Duration::ZERO, Duration::from_millis(5)),
         seed: 7,
+        // A game that stops (a move lost) fails the test soon.
+        patience: Duration::from_secs(30),
         ..Plan::flat_out(40, 12)
     };
     let report = load::run(addr, &plan).await;
@@ -34,9 +36,14 @@ async fn forty_games_at_once_are_each_played_move_for_move_and_kept() {
     }
     assert_eq!(report.moves(), 40 * 12);
     assert_eq!(report.latencies.len(), report.moves());
-    // Each player drew each position's board once: 13 positions a game
-    // (the start and after each move), two players.
-    assert_eq!(report.boards, 40 * 13 * 2);
+    // Each player drew the board of each position after a move once (12
+    // a game, two players), and the start's too when its event stream
+    // opened before the first move.
+    assert!(
+        (40 * 12 * 2..=40 * 13 * 2).contains(&report.boards),
+        "{} boards",
+        report.boards
+    );
     assert!(
         load::check(&server, &report).is_empty(),
         "{:#?}",
