@@ -142,6 +142,10 @@ fn run(command: Command) -> Result<ExitCode> {
         Command::Moves(a) => print(&position::moves(&a)?, text, out),
         Command::Perft(a) => print(&position::perft(&a)?, json(a.json), out),
         Command::Replay(a) => print(&position::replay(&a)?, json(a.json), out),
+        Command::Bench(bench::BenchArgs {
+            what: Some(bench::BenchCommand::Serve(a)),
+            ..
+        }) => print(&bench::serve::bench(&a)?, text, out),
         Command::Bench(a) => print(&bench::bench(&a)?, text, out),
         Command::Variants => print(&rules::variants()?, text, out),
         Command::Analyze(a) if a.game.is_some() => print(&analyze::game(&a)?, text, out),

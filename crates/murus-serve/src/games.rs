@@ -485,14 +485,28 @@ pub fn new_seats(
     Ok((rows, tokens))
 }
 
-/// Serializes every check-and-play, so that two moves at one ply are
-/// decided one after the other (the database's key decides too).
-#[derive(Debug, Default)]
-pub struct PlayLock(Mutex<()>);
+/// Serializes each game's checks-and-plays, so that two moves at one ply
+/// of a game are decided one after the other (the database's `(game,
+/// ply)` key decides too); other games' plays go on meanwhile. A striped
+/// set of locks: a game's is picked by its id's hash (two games may share
+/// one, which only makes one wait).
+#[derive(Debug)]
+pub struct PlayLock(Vec<Mutex<()>>);
+
+/// The locks of a [`PlayLock`].
+const STRIPES: usize = 64;
+
+impl Default for PlayLock {
+    fn default() -> PlayLock {
+        PlayLock((0..STRIPES).map(|_| Mutex::new(())).collect())
+    }
+}
 
 impl PlayLock {
-    fn hold(&self) -> std::sync::MutexGuard<'_, ()> {
-        self.0
+    /// Holds game `id`'s lock.
+    fn hold(&self, id: &str) -> std::sync::MutexGuard<'_, ()> {
+        let i = murus_engine::util::fnv1a(id.as_bytes()) % self.0.len() as u64;
+        self.0[i as usize]
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
@@ -509,7 +523,7 @@ pub fn play_for(
     text: &str,
     ply: usize,
 ) -> Result<Loaded, GameError> {
-    let _held = lock.hold();
+    let _held = lock.hold(id);
     let mut loaded = Loaded::load(store, variants, id)?;
     let seat = loaded.seat_of_token(token)?;
     // A move that comes after the flag fell is refused: the game is over.
@@ -578,7 +592,7 @@ pub fn play_bots(
             return Ok(());
         };
         let text = loaded.game.variant().move_to_string(m);
-        let _held = lock.hold();
+        let _held = lock.hold(id);
         // A move at this ply already (another bot runner was first): go on
         // from the game as it is.
         if store.add_move(id, ply, &text)? {
@@ -632,7 +646,7 @@ pub fn resign_for(
     id: &str,
     token: Option<&str>,
 ) -> Result<Loaded, GameError> {
-    let _held = lock.hold();
+    let _held = lock.hold(id);
     let (mut loaded, seat) = going_on_between_two(store, variants, id, token)?;
     loaded.end(
         store,
@@ -654,7 +668,7 @@ pub fn draw_for(
     id: &str,
     token: Option<&str>,
 ) -> Result<Loaded, GameError> {
-    let _held = lock.hold();
+    let _held = lock.hold(id);
     let (mut loaded, seat) = going_on_between_two(store, variants, id, token)?;
     let ply = loaded.game.ply();
     let accepted = loaded

@@ -17,7 +17,8 @@
 //! their calls: the designer's page, `--password`, the player's and
 //! spectators' pages), and above them all [`share`] (another program's
 //! way in: a server in its process, rules told to a server and a game made
-//! with its links). `docs/playtest.md`
+//! with its links) and [`load`] (a load client playing many games at once
+//! over TCP, for `murus bench serve` and its test). `docs/playtest.md`
 //! documents the API.
 //!
 //! ```no_run
@@ -39,6 +40,7 @@ pub mod export;
 pub mod flags;
 pub mod games;
 pub mod live;
+pub mod load;
 pub mod pages;
 pub mod share;
 pub mod store;

@@ -3,6 +3,12 @@
 //! it is answered, so a server killed at any moment loses nothing it said
 //! it had done.
 //!
+//! One connection writes; a few more read (WAL lets readers go on while
+//! the writer commits), so that showing one game never waits on another
+//! game's write. A game is read in one read transaction, a consistent
+//! snapshot; a read begun after a write's commit sees that write. Each
+//! connection keeps its prepared statements (`prepare_cached`).
+//!
 //! Tables: `rules` (a rules version: its key, name and text), `games`
 //! (a playtest game and the rules version it plays), `seats` (who sits at
 //! each colour: a person, whose secret token is kept only as its SHA-256,
@@ -18,6 +24,7 @@
 
 use std::path::{Path, PathBuf};
 use std::sync::Mutex;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 use rusqlite::{Connection, OptionalExtension, params};
 
@@ -88,9 +95,17 @@ fn seat_of(n: i64) -> usize {
 /// The database.
 #[derive(Debug)]
 pub struct Store {
+    /// The writer (and the reader too, for a database in memory).
     conn: Mutex<Connection>,
     time: TimeSource,
+    /// The readers of a database in a file.
+    readers: Vec<Mutex<Connection>>,
+    /// The reader tried first next.
+    next: AtomicUsize,
 }
+
+/// Readers of a database in a file.
+const READERS: usize = 4;
 
 const SCHEMA: &str = "
 CREATE TABLE IF NOT EXISTS rules (
@@ -148,6 +163,10 @@ CREATE TABLE IF NOT EXISTS annotations (
 );
 ";
 
+fn lock(m: &Mutex<Connection>) -> std::sync::MutexGuard<'_, Connection> {
+    m.lock().unwrap_or_else(std::sync::PoisonError::into_inner)
+}
+
 /// Seconds since the Unix epoch.
 fn now() -> i64 {
     std::time::SystemTime::now()
@@ -167,7 +186,26 @@ impl Store {
             path: path.clone(),
             source,
         })?;
-        Store::with(conn).map_err(|source| StoreError::Open { path, source })
+        let mut store = Store::with(conn).map_err(|source| StoreError::Open {
+            path: path.clone(),
+            source,
+        })?;
+        for _ in 0..READERS {
+            let reader = Connection::open(&path)
+                .and_then(|c| {
+                    Store::settings(&c)?;
+                    // Pages read in place, not copied: a reader's cache
+                    // starts afresh after every write.
+                    c.pragma_update(None, "mmap_size", 256 * 1024 * 1024)?;
+                    Ok(c)
+                })
+                .map_err(|source| StoreError::Open {
+                    path: path.clone(),
+                    source,
+                })?;
+            store.readers.push(Mutex::new(reader));
+        }
+        Ok(store)
     }
 
     /// A database in memory (tests).
@@ -177,22 +215,46 @@ impl Store {
 
     fn with(conn: Connection) -> Result<Store, rusqlite::Error> {
         conn.pragma_update(None, "journal_mode", "WAL")?;
-        conn.pragma_update(None, "synchronous", "FULL")?;
-        conn.pragma_update(None, "foreign_keys", "ON")?;
-        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        Store::settings(&conn)?;
         conn.execute_batch(SCHEMA)?;
         conn.execute_batch(clock::SCHEMA)?;
         conn.execute_batch(bots::SCHEMA)?;
         Ok(Store {
             conn: Mutex::new(conn),
             time: TimeSource::wall(),
+            readers: Vec::new(),
+            next: AtomicUsize::new(0),
         })
     }
 
+    /// Every connection's settings.
+    fn settings(conn: &Connection) -> Result<(), rusqlite::Error> {
+        conn.pragma_update(None, "synchronous", "FULL")?;
+        conn.pragma_update(None, "foreign_keys", "ON")?;
+        conn.busy_timeout(std::time::Duration::from_secs(5))?;
+        conn.set_prepared_statement_cache_capacity(64);
+        Ok(())
+    }
+
+    /// The writer.
     fn conn(&self) -> std::sync::MutexGuard<'_, Connection> {
-        self.conn
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
+        lock(&self.conn)
+    }
+
+    /// A reader: a free one if any, else the next in turn (the writer for
+    /// a database in memory).
+    fn reader(&self) -> std::sync::MutexGuard<'_, Connection> {
+        let n = self.readers.len();
+        if n == 0 {
+            return self.conn();
+        }
+        let first = self.next.fetch_add(1, Ordering::Relaxed);
+        for i in 0..n {
+            if let Ok(c) = self.readers[(first + i) % n].try_lock() {
+                return c;
+            }
+        }
+        lock(&self.readers[first % n])
     }
 
     /// Keeps a rules version (nothing changes if its key is kept already).
@@ -232,17 +294,19 @@ impl Store {
 
     /// The game `id`, if kept.
     pub fn game(&self, id: &str) -> Result<Option<GameRow>, StoreError> {
-        let conn = self.conn();
+        let mut reader = self.reader();
+        // One snapshot for all the game's tables.
+        let conn = reader.transaction()?;
         let Some(rules_key) = conn
-            .query_row("SELECT rules_key FROM games WHERE id = ?1", [id], |r| {
-                r.get(0)
-            })
+            .prepare_cached("SELECT rules_key FROM games WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
             .optional()?
         else {
             return Ok(None);
         };
-        let mut q = conn
-            .prepare("SELECT seat, kind, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat")?;
+        let mut q = conn.prepare_cached(
+            "SELECT seat, kind, token_hash FROM seats WHERE game_id = ?1 ORDER BY seat",
+        )?;
         let seats = q
             .query_map([id], |r| {
                 Ok(SeatRow {
@@ -252,26 +316,21 @@ impl Store {
                 })
             })?
             .collect::<Result<_, _>>()?;
-        let mut q = conn.prepare("SELECT text FROM moves WHERE game_id = ?1 ORDER BY ply")?;
+        let mut q =
+            conn.prepare_cached("SELECT text FROM moves WHERE game_id = ?1 ORDER BY ply")?;
         let moves = q.query_map([id], |r| r.get(0))?.collect::<Result<_, _>>()?;
         let ending = conn
-            .query_row(
-                "SELECT winner_seat, reason FROM endings WHERE game_id = ?1",
-                [id],
-                |r| {
-                    Ok(Ending {
-                        winner_seat: r.get::<_, Option<i64>>(0)?.map(seat_of),
-                        reason: r.get(1)?,
-                    })
-                },
-            )
+            .prepare_cached("SELECT winner_seat, reason FROM endings WHERE game_id = ?1")?
+            .query_row([id], |r| {
+                Ok(Ending {
+                    winner_seat: r.get::<_, Option<i64>>(0)?.map(seat_of),
+                    reason: r.get(1)?,
+                })
+            })
             .optional()?;
         let offer = conn
-            .query_row(
-                "SELECT seat, ply FROM offers WHERE game_id = ?1",
-                [id],
-                |r| Ok((seat_of(r.get(0)?), seat_of(r.get(1)?))),
-            )
+            .prepare_cached("SELECT seat, ply FROM offers WHERE game_id = ?1")?
+            .query_row([id], |r| Ok((seat_of(r.get(0)?), seat_of(r.get(1)?))))
             .optional()?;
         Ok(Some(GameRow {
             id: id.to_string(),
@@ -285,7 +344,7 @@ impl Store {
 
     /// The ids of every game, oldest first.
     pub fn game_ids(&self) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn();
+        let conn = self.reader();
         let mut q = conn.prepare("SELECT id FROM games ORDER BY created, id")?;
         let rows = q.query_map([], |r| r.get(0))?;
         Ok(rows.collect::<Result<_, _>>()?)
@@ -299,15 +358,16 @@ impl Store {
         let at_ms = self.time.now_ms();
         let mut conn = self.conn();
         let tx = conn.transaction()?;
-        let added = tx.execute(
-            "INSERT OR IGNORE INTO moves (game_id, ply, text, at) VALUES (?1, ?2, ?3, ?4)",
-            params![id, ply as i64, text, at_ms.div_euclid(1000)],
-        )?;
+        let added = tx
+            .prepare_cached(
+                "INSERT OR IGNORE INTO moves (game_id, ply, text, at) VALUES (?1, ?2, ?3, ?4)",
+            )?
+            .execute(params![id, ply as i64, text, at_ms.div_euclid(1000)])?;
         if added == 1 {
-            tx.execute(
+            tx.prepare_cached(
                 "INSERT OR REPLACE INTO move_times (game_id, ply, at_ms) VALUES (?1, ?2, ?3)",
-                params![id, ply as i64, at_ms],
-            )?;
+            )?
+            .execute(params![id, ply as i64, at_ms])?;
         }
         tx.commit()?;
         Ok(added == 1)
@@ -392,7 +452,7 @@ impl Store {
 
     /// The ids of the games of rules version `key`, oldest first.
     pub fn games_of(&self, key: &str) -> Result<Vec<String>, StoreError> {
-        let conn = self.conn();
+        let conn = self.reader();
         let mut q =
             conn.prepare("SELECT id FROM games WHERE rules_key = ?1 ORDER BY created, id")?;
         let rows = q.query_map([key], |r| r.get(0))?;
@@ -401,7 +461,7 @@ impl Store {
 
     /// Every feedback on the games of rules version `key`, oldest first.
     pub fn feedback_of(&self, key: &str) -> Result<Vec<Feedback>, StoreError> {
-        let conn = self.conn();
+        let conn = self.reader();
         let mut q = conn.prepare(
             "SELECT f.fun, f.clarity, f.again, f.text FROM feedback f \
              JOIN games g ON g.id = f.game_id WHERE g.rules_key = ?1 ORDER BY f.at, f.game_id, f.seat",

@@ -13,7 +13,9 @@
 //!   same games with them and without), and an alpha-beta search from the
 //!   start (its nodes checked);
 //! - `search`: alpha-beta's speed with the generic and the trained
-//!   evaluation of each variant that ships one.
+//!   evaluation of each variant that ships one;
+//! - `serve` (`murus bench serve`, apart): the playtest server under many
+//!   games at once over loopback, each move's latency.
 //!
 //! Each section measures, checks its counts and returns its [`Row`]s; the
 //! rows are printed by [`Bench`]'s text. A new figure is a new section
@@ -23,6 +25,7 @@ mod baseline;
 mod engine;
 mod lab;
 mod search;
+pub mod serve;
 
 use std::io::{self, Write};
 use std::time::Instant;
@@ -39,6 +42,18 @@ pub struct BenchArgs {
     /// Fewer, shorter runs (for a smoke test).
     #[arg(long)]
     pub quick: bool,
+    /// A bench of its own instead of the engine's.
+    #[command(subcommand)]
+    pub what: Option<BenchCommand>,
+}
+
+/// `murus bench`'s benches of their own.
+#[derive(clap::Subcommand)]
+pub enum BenchCommand {
+    /// The playtest server under load: many human-vs-human games at once
+    /// through its HTTP API over loopback; moves a second and each move's
+    /// latency (p50, p90, p99).
+    Serve(serve::ServeBenchArgs),
 }
 
 /// How big a bench is: quick (a smoke test) or full, and how many runs

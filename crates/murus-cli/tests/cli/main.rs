@@ -7,6 +7,7 @@ mod util;
 mod analyze;
 mod balance;
 mod basics;
+mod bench_serve;
 mod bots;
 mod check_params;
 mod cluster;
