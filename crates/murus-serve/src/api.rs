@@ -297,10 +297,22 @@ async fn play(
 }
 
 /// One event of a game's stream: `event: game`, its JSON as `GET` shows it.
-fn game_event(view: &GameView) -> Event {
-    Event::default()
-        .event("game")
-        .data(serde_json::to_string(view).unwrap_or_default())
+fn game_event(json: &str) -> Event {
+    Event::default().event("game").data(json)
+}
+
+/// Game `id` as its watchers are sent it after change `version`: the view
+/// another watcher read after that change, or read now (and kept for the
+/// others).
+fn watched_view(s: &Shared, id: &str, version: u64) -> Option<Arc<str>> {
+    if let Some(view) = s.changes.view(id, version) {
+        return Some(view);
+    }
+    let at = s.changes.version(id);
+    let view = Loaded::load(&s.store, &s.variants, id).ok()?.view();
+    let json: Arc<str> = Arc::from(serde_json::to_string(&view).ok()?);
+    s.changes.keep(id, at, json.clone());
+    Some(json)
 }
 
 /// `GET /api/games/{id}/events`: Server-Sent Events, the game as `GET`
@@ -316,19 +328,20 @@ async fn events(
     let rx = s.changes.subscribe(&id);
     crate::flags::settle(&s, &id);
     let first = Loaded::load(&s.store, &s.variants, &id)?.view();
+    let first = serde_json::to_string(&first).unwrap_or_default();
     let stream = stream::unfold(
         (Some(first), rx, s, id),
         |(first, mut rx, s, id)| async move {
-            if let Some(view) = first {
-                return Some((Ok(game_event(&view)), (None, rx, s, id)));
+            if let Some(json) = first {
+                return Some((Ok(game_event(&json)), (None, rx, s, id)));
             }
-            match rx.recv().await {
-                Ok(()) | Err(RecvError::Lagged(_)) => {
-                    let view = Loaded::load(&s.store, &s.variants, &id).ok()?.view();
-                    Some((Ok(game_event(&view)), (None, rx, s, id)))
-                }
-                Err(RecvError::Closed) => None,
-            }
+            let version = match rx.recv().await {
+                Ok(v) => v,
+                Err(RecvError::Lagged(_)) => s.changes.version(&id),
+                Err(RecvError::Closed) => return None,
+            };
+            let json = watched_view(&s, &id, version)?;
+            Some((Ok(game_event(&json)), (None, rx, s, id)))
         },
     );
     Ok(Sse::new(stream).keep_alive(KeepAlive::default()))

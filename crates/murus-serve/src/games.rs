@@ -446,7 +446,7 @@ pub fn flag_for(
     lock: &PlayLock,
     id: &str,
 ) -> Result<Option<Loaded>, GameError> {
-    let _held = lock.hold();
+    let _held = lock.hold(id);
     let mut loaded = Loaded::load(store, variants, id)?;
     Ok(loaded.settle_flag(store)?.then_some(loaded))
 }
