@@ -12,38 +12,9 @@ use murus_serve::Server;
 use serde_json::{Value, json};
 use tower::ServiceExt;
 
-/// The answer to `method uri` with `body` (JSON text) and the bearer
-/// `token`: its status and its JSON.
-async fn call(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    let value = serde_json::from_slice(&bytes)
-        .unwrap_or_else(|_| panic!("not JSON: {}", String::from_utf8_lossy(&bytes)));
-    (status, value)
-}
+mod common;
 
-fn server() -> Server {
-    let s = Server::in_memory().unwrap();
-    s.add_shipped().unwrap();
-    s
-}
+use common::{call, server};
 
 /// A new game of `variant` with `seats`: its id and the seats' tokens.
 async fn new_game(app: &Router, variant: &str, seats: &[&str]) -> (String, Vec<Option<String>>) {

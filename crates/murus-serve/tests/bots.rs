@@ -7,50 +7,14 @@
 use std::time::Duration;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use murus_serve::Server;
 use murus_serve::checks::Settings;
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
-/// The answer to `method uri` (with `token`, and a JSON `body`): its
-/// status and its text.
-async fn call_text(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-) -> (StatusCode, String) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, String::from_utf8_lossy(&bytes).into_owned())
-}
+mod common;
 
-async fn call(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-) -> (StatusCode, Value) {
-    let (status, text) = call_text(app, method, uri, token, body).await;
-    let v = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
-    (status, v)
-}
+use common::{call, call_text, new_game};
 
 fn server(games: u64) -> Server {
     let s = Server::in_memory().unwrap().with_bot_check(Settings {
@@ -85,12 +49,8 @@ async fn done(app: &Router, variant: &str) -> Value {
 /// wins the first `first_wins` (the second resigns), the second the rest.
 async fn peoples_games(app: &Router, n: usize, first_wins: usize) {
     for i in 0..n {
-        let body = json!({ "variant": "standard", "seats": ["human", "human"] }).to_string();
-        let (status, v) = call(app, "POST", "/api/games", None, Some(&body)).await;
-        assert_eq!(status, StatusCode::CREATED);
-        let id = v["id"].as_str().unwrap();
-        let loser = if i < first_wins { 1 } else { 0 };
-        let token = v["seats"][loser]["token"].as_str().unwrap();
+        let (id, first, second) = new_game(app, "standard").await;
+        let token = if i < first_wins { &second } else { &first };
         let (status, g) = call(
             app,
             "POST",

@@ -5,18 +5,16 @@
 //! the summary page's button that runs the bots' balance check.
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use murus_serve::Server;
 use murus_serve::time::TimeSource;
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 mod common;
 
 use common::{Browser, listen};
 
+/// [`common::call`] for an answer that must be 200 or 201: its JSON.
 async fn call(
     app: &Router,
     method: &str,
@@ -24,24 +22,9 @@ async fn call(
     token: Option<&str>,
     body: Option<&str>,
 ) -> Value {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let res = app
-        .clone()
-        .oneshot(
-            req.body(Body::from(body.unwrap_or("").to_string()))
-                .unwrap(),
-        )
-        .await
-        .unwrap();
-    assert!(res.status() == StatusCode::OK || res.status() == StatusCode::CREATED);
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    serde_json::from_slice(&bytes).unwrap()
+    let (status, v) = common::call(app, method, uri, token, body).await;
+    assert!(status == StatusCode::OK || status == StatusCode::CREATED);
+    v
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -8,45 +8,17 @@
 use std::process::Command;
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{HeaderMap, Request, StatusCode};
-use http_body_util::BodyExt;
-use murus_serve::Server;
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use tower::ServiceExt;
+
+mod common;
+
+use common::{send, server};
 
 const STANDARD: &str = include_str!("../../../variants/standard.mg");
 
-/// The answer to `method uri` with the JSON `body` and the `Authorization`
-/// header `auth`: status, headers and body text.
-async fn send(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    auth: Option<&str>,
-    body: Option<&str>,
-) -> (StatusCode, HeaderMap, String) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(a) = auth {
-        req = req.header("authorization", a);
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let (status, headers) = (res.status(), res.headers().clone());
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        headers,
-        String::from_utf8_lossy(&bytes).into_owned(),
-    )
-}
-
-/// [`send`] for a JSON answer.
+/// [`send`] (with the whole `Authorization` header `auth`) for a JSON
+/// answer.
 async fn call(
     app: &Router,
     method: &str,
@@ -57,12 +29,6 @@ async fn call(
     let (status, _, text) = send(app, method, uri, auth, body).await;
     let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
     (status, value)
-}
-
-fn server() -> Server {
-    let s = Server::in_memory().unwrap();
-    s.add_shipped().unwrap();
-    s
 }
 
 fn upload(source: &str) -> String {

@@ -4,135 +4,36 @@
 //! with the lab's report of them; games still going on are left out.
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode};
-use http_body_util::BodyExt;
-use murus_engine::{Outcome, Variant};
+use axum::http::StatusCode;
+use murus_engine::Variant;
 use murus_lab::rundir::Holding;
 use murus_lab::{Mode, RunDir, RunSpec};
 use murus_serve::Server;
-use serde_json::{Value, json};
-use tower::ServiceExt;
+use serde_json::json;
 
-/// A race on a 3×5 board (the whole-game test's): a game of it ends by
-/// the rules in a handful of moves.
-const SPRINT: &str = r##"
-variant "sprint"
-title "Sprint"
+mod common;
 
-board rect 3 x 5
-
-player "Romans" {
-    letter r
-    colour "#e8dcc0"
-    home rank 1
-    forward n
-}
-
-player "Gauls" {
-    letter g
-    colour "#5b3a29"
-    home rank 5
-    forward s
-}
-
-setup {
-    r 2 on cells a1 c1
-    g 2 on cells a5 c5
-}
-
-stack limit 2
-
-sow {
-    heights 2
-    directions all
-    onto empty, own 1
-}
-
-win {
-    breakthrough immediate by sow
-    stalemate loses
-}
-
-draw {
-    repetition 3
-    plies 40
-}
-"##;
-
-/// `method uri` on `app` with `token` and a JSON `body`: the status and
-/// the JSON answer.
-async fn ask(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<Value>,
-) -> (StatusCode, Value) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let text = body.map(|b| b.to_string()).unwrap_or_default();
-    let res = app
-        .clone()
-        .oneshot(req.body(Body::from(text)).unwrap())
-        .await
-        .unwrap();
-    let status = res.status();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (
-        status,
-        serde_json::from_slice(&bytes).unwrap_or(Value::Null),
-    )
-}
+use common::{SPRINT, call, line_to_the_end, new_game};
 
 /// A game of rules `key` between two people, `moves` played in turn:
 /// its id and the seats' tokens.
 async fn played(app: &Router, key: &str, moves: &[String]) -> (String, [String; 2]) {
-    let body = json!({ "variant": key, "seats": ["human", "human"] });
-    let (status, v) = ask(app, "POST", "/api/games", None, Some(body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{v}");
-    let id = v["id"].as_str().unwrap().to_string();
-    let tokens = [0, 1].map(|i| v["seats"][i]["token"].as_str().unwrap().to_string());
+    let (id, first, second) = new_game(app, key).await;
+    let tokens = [first, second];
     for (ply, m) in moves.iter().enumerate() {
         let uri = format!("/api/games/{id}/moves");
         let body = json!({ "move": m, "ply": ply });
-        let (status, g) = ask(app, "POST", &uri, Some(&tokens[ply % 2]), Some(body)).await;
+        let (status, g) = call(
+            app,
+            "POST",
+            &uri,
+            Some(&tokens[ply % 2]),
+            Some(&body.to_string()),
+        )
+        .await;
         assert_eq!(status, StatusCode::OK, "{g}");
     }
     (id, tokens)
-}
-
-/// The first line of moves that ends the game by the rules after exactly
-/// `plies` plies and not before, and how it ends.
-fn line_to_the_end(v: &Variant, plies: usize) -> Option<(Vec<String>, Outcome)> {
-    fn search(
-        v: &Variant,
-        pos: &murus_engine::Position,
-        left: usize,
-        line: &mut Vec<String>,
-    ) -> Option<Outcome> {
-        if left == 0 {
-            return v.outcome(pos);
-        }
-        if v.outcome(pos).is_some() {
-            return None;
-        }
-        for m in v.legal_moves(pos) {
-            line.push(v.move_to_string(m));
-            if let Some(o) = search(v, &v.play(pos, m), left - 1, line) {
-                return Some(o);
-            }
-            line.pop();
-        }
-        None
-    }
-    let mut line = Vec::new();
-    search(v, &v.start(), plies, &mut line).map(|o| (line, o))
 }
 
 fn temp(name: &str) -> std::path::PathBuf {
@@ -147,13 +48,15 @@ async fn games_ended_by_the_rules_by_resigning_and_by_agreement_export_as_a_run_
     let sprint = Variant::compile(SPRINT).unwrap_or_else(|e| panic!("{e:?}"));
     let key = server.add(sprint.clone()).unwrap();
     let app = server.router();
-    let (to_end, won) = (4..9).find_map(|n| line_to_the_end(&sprint, n)).unwrap();
+    let (to_end, won) = (4..9)
+        .find_map(|n| line_to_the_end(&sprint, n, |_| true))
+        .unwrap();
 
     // 1. Over by the rules.
     played(&app, &key, &to_end).await;
     // 2. The Gauls (seat 1, to move after one ply) resign.
     let (id, tokens) = played(&app, &key, &to_end[..1]).await;
-    let (status, g) = ask(
+    let (status, g) = call(
         &app,
         "POST",
         &format!("/api/games/{id}/resign"),
@@ -165,7 +68,7 @@ async fn games_ended_by_the_rules_by_resigning_and_by_agreement_export_as_a_run_
     // 3. Drawn by agreement after two plies.
     let (id, tokens) = played(&app, &key, &to_end[..2]).await;
     for t in &tokens {
-        let (status, g) = ask(
+        let (status, g) = call(
             &app,
             "POST",
             &format!("/api/games/{id}/draw"),

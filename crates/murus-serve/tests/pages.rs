@@ -4,67 +4,12 @@
 //! port, building the board and the move list from the API.
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
-use murus_serve::Server;
+use axum::http::StatusCode;
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 mod common;
 
-use common::{Browser, listen};
-
-/// The answer to `method uri`: its status, content type and text.
-async fn fetch(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-) -> (StatusCode, String, String) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let kind = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
-}
-
-async fn json_of(app: &Router, uri: &str) -> Value {
-    let (status, _, text) = fetch(app, "GET", uri, None, None).await;
-    assert_eq!(status, StatusCode::OK, "{text}");
-    serde_json::from_str(&text).unwrap()
-}
-
-fn server() -> Server {
-    let s = Server::in_memory().unwrap();
-    s.add_shipped().unwrap();
-    s
-}
-
-/// A new game of `variant` between two people: its id and their tokens.
-async fn new_game(app: &Router, variant: &str) -> (String, String, String) {
-    let body = json!({ "variant": variant, "seats": ["human", "human"] }).to_string();
-    let (status, _, text) = fetch(app, "POST", "/api/games", None, Some(&body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{text}");
-    let v: Value = serde_json::from_str(&text).unwrap();
-    let token = |i: usize| v["seats"][i]["token"].as_str().unwrap().to_string();
-    (v["id"].as_str().unwrap().to_string(), token(0), token(1))
-}
+use common::{Browser, fetch, json_of, listen, new_game, server};
 
 /// Plays the first legal move for `token`; the game after it.
 async fn play_first(app: &Router, id: &str, token: &str) -> Value {

@@ -7,64 +7,19 @@
 //! The Chromium harness is a minimal copy of the one in `pages.rs`.
 
 use axum::Router;
-use axum::body::Body;
-use axum::http::{Request, StatusCode, header};
-use http_body_util::BodyExt;
+use axum::http::StatusCode;
 use murus_serve::Server;
 use serde_json::{Value, json};
-use tower::ServiceExt;
 
 mod common;
 
-use common::{Browser, listen};
-
-/// The answer to `method uri`: its status, content type and text.
-async fn fetch(
-    app: &Router,
-    method: &str,
-    uri: &str,
-    token: Option<&str>,
-    body: Option<&str>,
-) -> (StatusCode, String, String) {
-    let mut req = Request::builder().method(method).uri(uri);
-    if let Some(t) = token {
-        req = req.header("authorization", format!("Bearer {t}"));
-    }
-    if body.is_some() {
-        req = req.header("content-type", "application/json");
-    }
-    let req = req
-        .body(Body::from(body.unwrap_or("").to_string()))
-        .unwrap();
-    let res = app.clone().oneshot(req).await.unwrap();
-    let status = res.status();
-    let kind = res
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .map(|v| v.to_str().unwrap().to_string())
-        .unwrap_or_default();
-    let bytes = res.into_body().collect().await.unwrap().to_bytes();
-    (status, kind, String::from_utf8(bytes.to_vec()).unwrap())
-}
-
-async fn json_of(app: &Router, uri: &str) -> Value {
-    let (status, _, text) = fetch(app, "GET", uri, None, None).await;
-    assert_eq!(status, StatusCode::OK, "{text}");
-    serde_json::from_str(&text).unwrap()
-}
+use common::{Browser, fetch, json_of, listen, new_game, server};
 
 /// A game of standard between two people, `plies` first legal moves
 /// played, then resigned by the seat to move: its id and the moves.
 async fn finished_game(app: &Router, plies: usize) -> (String, Vec<String>) {
-    let body = json!({ "variant": "standard", "seats": ["human", "human"] }).to_string();
-    let (status, _, text) = fetch(app, "POST", "/api/games", None, Some(&body)).await;
-    assert_eq!(status, StatusCode::CREATED, "{text}");
-    let v: Value = serde_json::from_str(&text).unwrap();
-    let id = v["id"].as_str().unwrap().to_string();
-    let tokens = [
-        v["seats"][0]["token"].as_str().unwrap().to_string(),
-        v["seats"][1]["token"].as_str().unwrap().to_string(),
-    ];
+    let (id, first, second) = new_game(app, "standard").await;
+    let tokens = [first, second];
     let mut moves = Vec::new();
     for i in 0..plies {
         let g = json_of(app, &format!("/api/games/{id}")).await;
@@ -79,12 +34,6 @@ async fn finished_game(app: &Router, plies: usize) -> (String, Vec<String>) {
     let (status, _, text) = fetch(app, "POST", &uri, Some(&tokens[plies % 2]), None).await;
     assert_eq!(status, StatusCode::OK, "{text}");
     (id, moves)
-}
-
-fn server() -> Server {
-    let s = Server::in_memory().unwrap();
-    s.add_shipped().unwrap();
-    s
 }
 
 /// Asks until the annotations of game `id` are done (at most a minute).

@@ -1,5 +1,9 @@
-//! What the browser tests share: headless Chromium driven over the
-//! DevTools protocol ([`Browser`]), and a server on a real port
+//! What the server's tests share: one request through the router
+//! ([`send`], and [`call`], [`call_text`], [`fetch`], [`json_of`] over it),
+//! a server with the shipped variants ([`server`]), a game between two
+//! people ([`new_game`]), the Sprint rules and a line of moves that ends a
+//! game of them ([`SPRINT`], [`line_to_the_end`]); headless Chromium driven
+//! over the DevTools protocol ([`Browser`]), and a server on a real port
 //! ([`listen`]).
 #![allow(dead_code)] // each test binary uses its own part of it
 
@@ -10,7 +14,195 @@ use std::sync::mpsc::Receiver;
 use std::time::{Duration, Instant};
 
 use axum::Router;
+use axum::body::Body;
+use axum::http::{HeaderMap, Request, StatusCode, header};
+use http_body_util::BodyExt;
+use murus_engine::{Outcome, Position, Variant};
+use murus_serve::Server;
 use serde_json::{Value, json};
+use tower::ServiceExt;
+
+/// The answer to `method uri` on `app`, with the whole `Authorization`
+/// header `authorization` and the JSON text `body`: its status, headers
+/// and text.
+pub async fn send(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    authorization: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, HeaderMap, String) {
+    let mut req = Request::builder().method(method).uri(uri);
+    if let Some(a) = authorization {
+        req = req.header("authorization", a);
+    }
+    if body.is_some() {
+        req = req.header("content-type", "application/json");
+    }
+    let req = req
+        .body(Body::from(body.unwrap_or("").to_string()))
+        .unwrap();
+    let res = app.clone().oneshot(req).await.unwrap();
+    let (status, headers) = (res.status(), res.headers().clone());
+    let bytes = res.into_body().collect().await.unwrap().to_bytes();
+    (
+        status,
+        headers,
+        String::from_utf8_lossy(&bytes).into_owned(),
+    )
+}
+
+/// [`send`] with the seat's bearer `token`: the status and the text.
+pub async fn call_text(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, String) {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let (status, _, text) = send(app, method, uri, auth.as_deref(), body).await;
+    (status, text)
+}
+
+/// [`call_text`] for a JSON answer (panics with the text when it is not).
+pub async fn call(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, Value) {
+    let (status, text) = call_text(app, method, uri, token, body).await;
+    let value = serde_json::from_str(&text).unwrap_or_else(|_| panic!("not JSON: {text}"));
+    (status, value)
+}
+
+/// [`send`] with the seat's bearer `token`: the status, the content type
+/// and the text.
+pub async fn fetch(
+    app: &Router,
+    method: &str,
+    uri: &str,
+    token: Option<&str>,
+    body: Option<&str>,
+) -> (StatusCode, String, String) {
+    let auth = token.map(|t| format!("Bearer {t}"));
+    let (status, headers, text) = send(app, method, uri, auth.as_deref(), body).await;
+    let kind = headers
+        .get(header::CONTENT_TYPE)
+        .map(|v| v.to_str().unwrap().to_string())
+        .unwrap_or_default();
+    (status, kind, text)
+}
+
+/// The JSON answer to `GET uri`, which must be 200.
+pub async fn json_of(app: &Router, uri: &str) -> Value {
+    let (status, _, text) = fetch(app, "GET", uri, None, None).await;
+    assert_eq!(status, StatusCode::OK, "{text}");
+    serde_json::from_str(&text).unwrap()
+}
+
+/// A server in memory with the shipped variants.
+pub fn server() -> Server {
+    let s = Server::in_memory().unwrap();
+    s.add_shipped().unwrap();
+    s
+}
+
+/// A new game of `variant` between two people: its id and their tokens.
+pub async fn new_game(app: &Router, variant: &str) -> (String, String, String) {
+    let body = json!({ "variant": variant, "seats": ["human", "human"] }).to_string();
+    let (status, v) = call(app, "POST", "/api/games", None, Some(&body)).await;
+    assert_eq!(status, StatusCode::CREATED, "{v}");
+    let token = |i: usize| v["seats"][i]["token"].as_str().unwrap().to_string();
+    (v["id"].as_str().unwrap().to_string(), token(0), token(1))
+}
+
+/// A race on a 3×5 board: two towers a side on their home ranks, a tower
+/// sows two cells, and a stone dropped on the far rank wins at once. A
+/// game of it ends by the rules in a handful of moves.
+pub const SPRINT: &str = r##"
+variant "sprint"
+title "Sprint"
+
+board rect 3 x 5
+
+player "Romans" {
+    letter r
+    colour "#e8dcc0"
+    home rank 1
+    forward n
+}
+
+player "Gauls" {
+    letter g
+    colour "#5b3a29"
+    home rank 5
+    forward s
+}
+
+setup {
+    r 2 on cells a1 c1
+    g 2 on cells a5 c5
+}
+
+stack limit 2
+
+sow {
+    heights 2
+    directions all
+    onto empty, own 1
+}
+
+win {
+    breakthrough immediate by sow
+    stalemate loses
+}
+
+draw {
+    repetition 3
+    plies 40
+}
+"##;
+
+/// The first line of moves (in the engine's order, only those whose text
+/// `keep` takes) that ends the game by the rules after exactly `plies`
+/// plies and not before, and how it ends.
+pub fn line_to_the_end(
+    v: &Variant,
+    plies: usize,
+    keep: impl Fn(&str) -> bool,
+) -> Option<(Vec<String>, Outcome)> {
+    fn search(
+        v: &Variant,
+        pos: &Position,
+        left: usize,
+        keep: &dyn Fn(&str) -> bool,
+        line: &mut Vec<String>,
+    ) -> Option<Outcome> {
+        if left == 0 {
+            return v.outcome(pos);
+        }
+        if v.outcome(pos).is_some() {
+            return None;
+        }
+        for m in v.legal_moves(pos) {
+            let text = v.move_to_string(m);
+            if !keep(&text) {
+                continue;
+            }
+            line.push(text);
+            if let Some(o) = search(v, &v.play(pos, m), left - 1, keep, line) {
+                return Some(o);
+            }
+            line.pop();
+        }
+        None
+    }
+    let mut line = Vec::new();
+    search(v, &v.start(), plies, &keep, &mut line).map(|o| (line, o))
+}
 
 /// Headless Chromium driven over the DevTools protocol on a pipe
 /// (`--remote-debugging-pipe`: it reads commands on fd 3, answers on fd 4,
