@@ -421,3 +421,59 @@ async fn the_summary_page_shows_the_figures_and_every_comment_as_text() {
     let (status, _, _) = fetch(&guarded, "GET", "/rules/standard/summary", None, None).await;
     assert_eq!(status, StatusCode::UNAUTHORIZED);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn on_a_phone_sized_screen_the_player_page_fits_and_a_move_is_played_by_taps() {
+    let server = server();
+    let app = server.router();
+    let (id, romans, _) = new_game(&app, "standard").await;
+    let g = json_of(&app, &format!("/api/games/{id}")).await;
+    let m = g["legal"][0].clone();
+    let (text, from, to) = (
+        m["move"].as_str().unwrap().to_string(),
+        m["from"].as_str().unwrap().to_string(),
+        m["to"][0].as_str().unwrap().to_string(),
+    );
+    let addr = listen(app.clone()).await;
+    let play = format!("http://{addr}/play/{id}?token={romans}");
+    let (fits, cell_width, played) = tokio::task::spawn_blocking(move || {
+        let mut b = Browser::open(&play);
+        // A phone held upright: 375 × 740 CSS pixels.
+        b.call(
+            "Emulation.setDeviceMetricsOverride",
+            json!({ "width": 375, "height": 740, "deviceScaleFactor": 2, "mobile": true }),
+            true,
+        );
+        b.reload();
+        b.until("document.querySelector('#board.active svg') && document.getElementById('live').textContent === 'live'");
+        let fits = b.eval(
+            "(() => { const w = window.innerWidth; \
+             const board = document.querySelector('#board svg').getBoundingClientRect(); \
+             const wide = [...document.querySelectorAll('button, input, a')].filter((e) => e.offsetParent && e.getBoundingClientRect().right > w + 1).length; \
+             return w === 375 && document.documentElement.scrollWidth <= w && board.width > 300 && board.right <= w && wide === 0; })()",
+        );
+        let cell_width = b.eval(
+            "document.querySelector('#board .cell').getBoundingClientRect().width",
+        );
+        b.click_cell(&from);
+        b.until("document.querySelector('#board .cell.target')");
+        b.click_cell(&to);
+        let played = b.until("document.querySelector('#moves li')");
+        let errors = b.errors();
+        assert!(errors.is_empty(), "{errors:#?}");
+        (fits, cell_width, played)
+    })
+    .await
+    .unwrap();
+    assert_eq!(fits, json!(true), "the page is wider than the phone");
+    assert!(
+        cell_width.as_f64().unwrap() >= 36.0,
+        "a cell is too small to tap: {cell_width}"
+    );
+    assert!(
+        played.contains(&format!(r#"<span class="ply last">{text}</span>"#)),
+        "{played}"
+    );
+    let g = json_of(&app, &format!("/api/games/{id}")).await;
+    assert_eq!(g["moves"], json!([text]));
+}
