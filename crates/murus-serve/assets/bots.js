@@ -2,6 +2,7 @@
 // server for the check (POST /api/rules/{key}/bots, JSON), then asks for
 // its state every second until it is over, and reloads the page, which
 // then shows the bots' figures beside the people's (or why it failed).
+// The button is sent disabled and enabled here, once it does something.
 // Text from the server is written with textContent only.
 "use strict";
 
@@ -44,8 +45,11 @@
     waitForIt();
   });
 
+  // The button comes disabled, so that a click before this script has
+  // run is not lost: it serves from now on (unless a check is running).
   if (button.dataset.running === "true") {
-    button.disabled = true;
     waitForIt();
+  } else {
+    button.disabled = false;
   }
 })();

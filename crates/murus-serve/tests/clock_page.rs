@@ -131,7 +131,8 @@ async fn the_designer_runs_the_bots_check_from_the_summary_page() {
     let url = format!("http://{addr}/rules/standard/summary");
     let dom = tokio::task::spawn_blocking(move || {
         let mut b = Browser::open(&url);
-        b.until("document.getElementById('run-bots')");
+        // Enabled once the page's script serves it.
+        b.until("!document.getElementById('run-bots').disabled");
         b.click("#run-bots");
         b.until("document.querySelector('table.versus')")
     })

@@ -232,7 +232,7 @@ fn bots_button(b: &mut String, sum: &Summary) {
     };
     let _ = writeln!(
         b,
-        "<p><button type=\"button\" id=\"run-bots\" data-key=\"{}\" data-running=\"{running}\">{}</button> \
+        "<p><button type=\"button\" id=\"run-bots\" data-key=\"{}\" data-running=\"{running}\" disabled>{}</button> \
          <span id=\"bots-status\" role=\"status\"></span></p>\n\
          <script src=\"/assets/bots.js\" defer></script>",
         escape(&sum.rules_key),
