@@ -123,7 +123,7 @@ pub(super) fn message_page(status: StatusCode, title: &str, text: &str) -> Respo
 }
 
 /// The page of a game that cannot be shown.
-fn game_error_page(e: &GameError) -> Response {
+pub(super) fn game_error_page(e: &GameError) -> Response {
     match e {
         GameError::NoGame(_) => message_page(
             StatusCode::NOT_FOUND,
@@ -144,20 +144,10 @@ enum Viewer {
     Spectator,
 }
 
-/// The game page of game `id` for `viewer`, with `notice` said above the
-/// board (a link whose token is wrong).
-fn game_page(s: &Shared, id: &str, viewer: Viewer, notice: &str, status: StatusCode) -> Response {
-    let loaded = match Loaded::load(&s.store, &s.variants, id) {
-        Ok(l) => l,
-        Err(e) => return game_error_page(&e),
-    };
-    let v = loaded.game.variant();
-    let (mode, seat, controls) = match viewer {
-        Viewer::Seat(seat) => ("play", seat.to_string(), CONTROLS),
-        Viewer::Spectator => ("watch", String::new(), ""),
-    };
-    let title = &v.rules().title;
-    let names: String = (0..v.player_count())
+/// The players of `v` as the pages list them for their script: an `li` a
+/// player, its letter in `data-letter`, its name as text.
+pub(super) fn player_names(v: &murus_engine::Variant) -> String {
+    (0..v.player_count())
         .map(|p| {
             format!(
                 "<li data-letter=\"{}\">{}</li>",
@@ -165,7 +155,25 @@ fn game_page(s: &Shared, id: &str, viewer: Viewer, notice: &str, status: StatusC
                 escape(&v.player_name(p))
             )
         })
-        .collect();
+        .collect()
+}
+
+/// The game page of game `id` (`loaded`) for `viewer`, with `notice` said
+/// above the board (a link whose token is wrong).
+fn game_page(
+    loaded: &Loaded,
+    id: &str,
+    viewer: Viewer,
+    notice: &str,
+    status: StatusCode,
+) -> Response {
+    let v = loaded.game.variant();
+    let (mode, seat, controls) = match viewer {
+        Viewer::Seat(seat) => ("play", seat.to_string(), CONTROLS),
+        Viewer::Spectator => ("watch", String::new(), ""),
+    };
+    let title = &v.rules().title;
+    let names = player_names(v);
     let page = fill(
         PAGE,
         &[
@@ -206,16 +214,16 @@ async fn play_page(
         Err(e) => return game_error_page(&e),
     };
     match token.as_deref().map(|t| loaded.seat_of_token(Some(t))) {
-        Some(Ok(seat)) => game_page(&s, &id, Viewer::Seat(seat), "", StatusCode::OK),
+        Some(Ok(seat)) => game_page(&loaded, &id, Viewer::Seat(seat), "", StatusCode::OK),
         Some(Err(_)) => game_page(
-            &s,
+            &loaded,
             &id,
             Viewer::Spectator,
             "This link's token is no seat's of this game: you are watching, not playing.",
             StatusCode::FORBIDDEN,
         ),
         None => game_page(
-            &s,
+            &loaded,
             &id,
             Viewer::Spectator,
             "This link has no seat's token: you are watching, not playing. \
@@ -233,11 +241,19 @@ async fn watch_page(
     let Ok(Path(id)) = id else {
         return message_page(StatusCode::NOT_FOUND, "No such game", "no game id here");
     };
-    game_page(&s, &id, Viewer::Spectator, "", StatusCode::OK)
+    match Loaded::load(&s.store, &s.variants, &id) {
+        Ok(loaded) => game_page(&loaded, &id, Viewer::Spectator, "", StatusCode::OK),
+        Err(e) => game_error_page(&e),
+    }
 }
 
-/// An SVG or script answer, not cached when `fresh`.
-fn asset(content_type: &'static str, body: String, fresh: bool) -> Response {
+/// An SVG, script or style answer, not cached when `fresh`.
+pub(super) fn asset(
+    content_type: &'static str,
+    body: impl Into<axum::body::Body>,
+    fresh: bool,
+) -> Response {
+    let body: axum::body::Body = body.into();
     let mut res = body.into_response();
     let h = res.headers_mut();
     h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));

@@ -20,11 +20,11 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use murus_publish::html::escape;
 
-use super::player::{PAGE_POLICY, fill, html, message_page};
+use super::player::{PAGE_POLICY, asset, fill, game_error_page, html, message_page, player_names};
 use crate::Shared;
 use crate::annotations::{self, AnnotationsView};
 use crate::api::ApiError;
-use crate::games::{GameError, Loaded};
+use crate::games::Loaded;
 
 const PAGE: &str = include_str!("../../assets/replay.html");
 const SCRIPT: &str = include_str!("../../assets/replay.js");
@@ -50,31 +50,10 @@ async fn page(State(s): State<Arc<Shared>>, id: Result<Path<String>, PathRejecti
     };
     let loaded = match Loaded::load(&s.store, &s.variants, &id) {
         Ok(l) => l,
-        Err(e @ GameError::NoGame(_)) => {
-            return message_page(
-                StatusCode::NOT_FOUND,
-                "No such game",
-                &format!("{e}. Check the link you were given: it holds the game's whole id."),
-            );
-        }
-        Err(e) => {
-            return message_page(
-                StatusCode::SERVICE_UNAVAILABLE,
-                "The game cannot be shown",
-                &e.to_string(),
-            );
-        }
+        Err(e) => return game_error_page(&e),
     };
     let v = loaded.game.variant();
-    let names: String = (0..v.player_count())
-        .map(|p| {
-            format!(
-                "<li data-letter=\"{}\">{}</li>",
-                escape(&v.letter(p).to_string()),
-                escape(&v.player_name(p))
-            )
-        })
-        .collect();
+    let names = player_names(v);
     let body = fill(
         PAGE,
         &[
@@ -89,25 +68,14 @@ async fn page(State(s): State<Arc<Shared>>, id: Result<Path<String>, PathRejecti
     html(StatusCode::OK, body, PAGE_POLICY)
 }
 
-fn asset(content_type: &'static str, body: &'static str) -> Response {
-    let mut res = body.into_response();
-    let h = res.headers_mut();
-    h.insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
-    h.insert(
-        header::X_CONTENT_TYPE_OPTIONS,
-        HeaderValue::from_static("nosniff"),
-    );
-    res
-}
-
 /// `GET /assets/replay.js`.
 async fn script() -> Response {
-    asset("text/javascript; charset=utf-8", SCRIPT)
+    asset("text/javascript; charset=utf-8", SCRIPT, false)
 }
 
 /// `GET /assets/replay.css`.
 async fn style() -> Response {
-    asset("text/css; charset=utf-8", STYLE)
+    asset("text/css; charset=utf-8", STYLE, false)
 }
 
 /// `GET /api/games/{id}/annotations`: the state of the game's annotations
