@@ -1,6 +1,6 @@
 //! Small jobs every crate needs, written once: a stable 64-bit hash, a
 //! seedable mixing generator, files written whole or not at all, thread
-//! counts and percentiles.
+//! counts, percentiles and civil dates.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
@@ -109,9 +109,33 @@ pub fn percentile<T: Copy + Default + PartialOrd>(sorted: &[T], p: f64) -> T {
     sorted[rank.clamp(1, sorted.len()) - 1]
 }
 
+/// The civil date (year, month, day) of a day count since 1970-01-01, in
+/// the proleptic Gregorian calendar (Howard Hinnant's `civil_from_days`).
+pub fn civil(days: i64) -> (i64, u32, u32) {
+    let z = days + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z.rem_euclid(146_097);
+    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
+    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
+    let year = yoe + era * 400 + i64::from(month <= 2);
+    (year, month, day)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn civil_dates_count_leap_days_and_days_before_1970() {
+        assert_eq!(civil(0), (1970, 1, 1));
+        assert_eq!(civil(11_016), (2000, 2, 29));
+        assert_eq!(civil(11_017), (2000, 3, 1));
+        assert_eq!(civil(-1), (1969, 12, 31));
+        assert_eq!(civil(20_786), (2026, 11, 29));
+    }
 
     #[test]
     fn percentiles_are_by_nearest_rank() {

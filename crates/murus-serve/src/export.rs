@@ -39,18 +39,8 @@ const RUN_FILES: [&str; 5] = [
 /// The date and time (UTC) of `secs` since the Unix epoch, as records'
 /// tags write them: `2026.11.29` and `09:49:26`.
 pub fn utc(secs: i64) -> (String, String) {
-    let days = secs.div_euclid(86_400);
+    let (y, m, d) = murus_engine::util::civil(secs.div_euclid(86_400));
     let rest = secs.rem_euclid(86_400);
-    // Howard Hinnant's days-to-civil.
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
     (
         format!("{y:04}.{m:02}.{d:02}"),
         format!(

@@ -41,24 +41,9 @@ pub fn now() -> u64 {
         .map_or(0, |d| d.as_secs())
 }
 
-/// The civil date (year, month, day) of a day count since 1970-01-01
-/// (Howard Hinnant's `civil_from_days`).
-fn civil(days: i64) -> (i64, u32, u32) {
-    let z = days + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let day = (doy - (153 * mp + 2) / 5 + 1) as u32;
-    let month = if mp < 10 { mp + 3 } else { mp - 9 } as u32;
-    let year = yoe + era * 400 + i64::from(month <= 2);
-    (year, month, day)
-}
-
 /// `2026-11-23 10:15` (UTC) for seconds since 1970.
 pub fn date_time(secs: u64) -> String {
-    let (y, m, d) = civil((secs / 86_400) as i64);
+    let (y, m, d) = murus_engine::util::civil((secs / 86_400) as i64);
     let t = secs % 86_400;
     format!("{y:04}-{m:02}-{d:02} {:02}:{:02}", t / 3600, t % 3600 / 60)
 }
@@ -66,7 +51,7 @@ pub fn date_time(secs: u64) -> String {
 /// A folder name for work on `variant` started at `secs`:
 /// `20261123-101500-standard`.
 pub(crate) fn folder_name(secs: u64, variant: &str) -> String {
-    let (y, m, d) = civil((secs / 86_400) as i64);
+    let (y, m, d) = murus_engine::util::civil((secs / 86_400) as i64);
     let t = secs % 86_400;
     let name = file_safe(variant);
     format!(
