@@ -180,10 +180,7 @@ async fn create(
     body: Result<Json<NewGame>, JsonRejection>,
 ) -> Result<(StatusCode, Json<Created>), ApiError> {
     let Json(asked) = body?;
-    let (key, v) = s
-        .variants
-        .find(asked.variant.trim())
-        .ok_or_else(|| GameError::NoVariant(asked.variant.chars().take(64).collect()))?;
+    let (key, v) = s.variants.served(asked.variant.trim())?;
     let (rows, tokens) = games::new_seats(&v, &asked.seats)?;
     let clock = match &asked.clock {
         None => None,

@@ -97,10 +97,7 @@ async fn script() -> axum::response::Response {
 
 /// The rules key of `name_or_key`, served.
 fn key_of(s: &Shared, name_or_key: &str) -> Result<String, ApiError> {
-    s.variants
-        .find(name_or_key.trim())
-        .map(|(k, _)| k)
-        .ok_or_else(|| GameError::NoVariant(name_or_key.chars().take(64).collect()).into())
+    Ok(s.variants.served(name_or_key.trim())?.0)
 }
 
 /// `GET /api/rules/{key}/bots`: the check of the version, or
@@ -128,11 +125,7 @@ async fn start(
     let Path(key) = key?;
     // JSON only: a form on another site cannot send it.
     let Json(_) = body?;
-    let key = key_of(&s, &key)?;
-    let (_, variant) = s
-        .variants
-        .find(&key)
-        .ok_or_else(|| GameError::NoVariant(key.clone()))?;
+    let (key, variant) = s.variants.served(key.trim())?;
     let settings = s.checks.settings();
     if !s
         .store

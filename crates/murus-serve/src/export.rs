@@ -78,19 +78,22 @@ pub fn record(store: &Store, variants: &Variants, id: &str) -> Result<Record, Ga
 
 /// Every game of rules version `key` (a key or a served variant's name),
 /// oldest first, as one `.mgn` collection: the records one after another,
-/// a blank line between.
-pub fn collection(store: &Store, variants: &Variants, key: &str) -> Result<String, GameError> {
-    let (key, v) = variants
-        .find(key)
-        .ok_or_else(|| GameError::NoVariant(key.chars().take(64).collect()))?;
+/// a blank line between; and how many games it holds.
+pub fn collection(
+    store: &Store,
+    variants: &Variants,
+    key: &str,
+) -> Result<(String, usize), GameError> {
+    let (key, v) = variants.served(key)?;
+    let ids = store.games_of(&key)?;
     let mut out = String::new();
-    for id in store.games_of(&key)? {
+    for id in &ids {
         if !out.is_empty() {
             out.push('\n');
         }
-        out.push_str(&record(store, variants, &id)?.write(&v));
+        out.push_str(&record(store, variants, id)?.write(&v));
     }
-    Ok(out)
+    Ok((out, ids.len()))
 }
 
 /// The finished games of rules version `key`, oldest first, as lines of
@@ -102,9 +105,7 @@ pub fn lab_games(
     variants: &Variants,
     key: &str,
 ) -> Result<(Variant, Vec<GameResult>, u32), GameError> {
-    let (key, v) = variants
-        .find(key)
-        .ok_or_else(|| GameError::NoVariant(key.chars().take(64).collect()))?;
+    let (key, v) = variants.served(key)?;
     let mut finished = Vec::new();
     for id in store.games_of(&key)? {
         let loaded = Loaded::load(store, variants, &id)?;

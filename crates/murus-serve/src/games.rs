@@ -108,6 +108,14 @@ impl Variants {
         Some((key, v))
     }
 
+    /// The rules version `name_or_key` names (a rules key, or a served
+    /// variant's name): its key and variant, or [`GameError::NoVariant`]
+    /// naming what was asked (at most 64 characters of it).
+    pub fn served(&self, name_or_key: &str) -> Result<(String, Variant), GameError> {
+        self.find(name_or_key)
+            .ok_or_else(|| GameError::NoVariant(name_or_key.chars().take(64).collect()))
+    }
+
     /// The names offered, sorted.
     pub fn names(&self) -> Vec<String> {
         let mut v: Vec<String> = read(&self.names).keys().cloned().collect();

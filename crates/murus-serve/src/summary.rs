@@ -69,9 +69,7 @@ fn mean(values: impl Iterator<Item = u8>) -> Option<f64> {
 
 /// The summary of rules version `key`.
 pub fn summary(store: &Store, variants: &Variants, key: &str) -> Result<Summary, GameError> {
-    let (key, v) = variants
-        .find(key)
-        .ok_or_else(|| GameError::NoVariant(key.chars().take(64).collect()))?;
+    let (key, v) = variants.served(key)?;
     let first = v.letter(0);
     let ids = store.games_of(&key)?;
     let mut finished = 0;

@@ -131,7 +131,7 @@ async fn games_mgn(
     key: Result<Path<String>, PathRejection>,
 ) -> Result<Response, ApiError> {
     let Path(key) = key?;
-    let text = crate::export::collection(&s.store, &s.variants, &key)?;
+    let (text, _) = crate::export::collection(&s.store, &s.variants, &key)?;
     let mut res = text.into_response();
     let h = res.headers_mut();
     h.insert(
