@@ -15,10 +15,9 @@
   const players = Number(root.dataset.players) || 2;
   const token = playing ? new URLSearchParams(location.search).get("token") : null;
   const api = "/api/games/" + encodeURIComponent(id);
-  const names = {};
-  for (const li of document.querySelectorAll("#names li")) {
-    names[li.dataset.letter] = li.textContent;
-  }
+  const shared = window.murusGame;
+  const names = shared.names();
+  const el = shared.el;
   const $ = (x) => document.getElementById(x);
   const board = $("board");
 
@@ -29,7 +28,7 @@
   let busy = false;     // a request of this page is under way
 
   function who(letter) {
-    return names[letter] ? names[letter] + " (" + letter + ")" : letter;
+    return shared.who(names, letter);
   }
 
   function say(text) {
@@ -38,13 +37,6 @@
 
   function myTurn() {
     return game !== null && seat !== null && game.result === null && game.to_move_seat === seat;
-  }
-
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
   }
 
   // The clocks of a live game: each seat's time left at the answer's time,
@@ -111,13 +103,7 @@
   }
 
   function resultText(r) {
-    if (r.winner === null || r.winner === undefined) {
-      return "Drawn" + (r.reason ? " by " + r.reason : "") + ".";
-    }
-    let text = who(r.winner) + " won";
-    if (r.reason) text += " by " + r.reason;
-    if (r.by) text += " (" + r.by + ")";
-    return text + ".";
+    return shared.resultText(names, r);
   }
 
   function renderStatus(g) {

@@ -12,10 +12,9 @@
   const id = root.dataset.game;
   const players = Number(root.dataset.players) || 2;
   const api = "/api/games/" + encodeURIComponent(id);
-  const names = {};
-  for (const li of document.querySelectorAll("#names li")) {
-    names[li.dataset.letter] = li.textContent;
-  }
+  const shared = window.murusGame;
+  const names = shared.names();
+  const el = shared.el;
   const $ = (x) => document.getElementById(x);
   const board = $("board");
 
@@ -26,24 +25,11 @@
   let polling = false;
 
   function who(letter) {
-    return names[letter] ? names[letter] + " (" + letter + ")" : letter;
-  }
-
-  function el(tag, cls, text) {
-    const e = document.createElement(tag);
-    if (cls) e.className = cls;
-    if (text !== undefined) e.textContent = text;
-    return e;
+    return shared.who(names, letter);
   }
 
   function resultText(r) {
-    if (r.winner === null || r.winner === undefined) {
-      return "Drawn" + (r.reason ? " by " + r.reason : "") + ".";
-    }
-    let text = who(r.winner) + " won";
-    if (r.reason) text += " by " + r.reason;
-    if (r.by) text += " (" + r.by + ")";
-    return text + ".";
+    return shared.resultText(names, r);
   }
 
   // A move's number as records write it: 1. for the first player's, 1...

@@ -28,6 +28,7 @@ use crate::games::{GameError, Loaded};
 
 const PAGE: &str = include_str!("../../assets/play.html");
 const SCRIPT: &str = include_str!("../../assets/play.js");
+const SHARED_SCRIPT: &str = include_str!("../../assets/game.js");
 const STYLE: &str = include_str!("../../assets/play.css");
 /// A player's controls (a move typed, a draw, resigning): not on a
 /// spectator's page.
@@ -51,6 +52,7 @@ pub fn routes() -> Router<Arc<Shared>> {
         .route("/api/games/{id}/board.svg", get(board))
         .route("/rules/{key}/sheet", get(sheet))
         .route("/assets/play.js", get(script))
+        .route("/assets/game.js", get(shared_script))
         .route("/assets/play.css", get(style))
 }
 
@@ -305,6 +307,11 @@ async fn board(
         d = d.highlight_move(m);
     }
     Ok(asset("image/svg+xml", d.to_svg(), true))
+}
+
+/// `GET /assets/game.js`: what the game pages' scripts share.
+async fn shared_script() -> Response {
+    asset("text/javascript; charset=utf-8", SHARED_SCRIPT, false)
 }
 
 /// `GET /assets/play.js`.
