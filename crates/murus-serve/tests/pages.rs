@@ -283,18 +283,21 @@ async fn the_watch_page_in_a_browser_builds_the_board_and_the_move_list_from_the
     assert!(live.contains(r#"<span id="live">live</span>"#), "{live}");
 }
 
+/// Game `id`'s first legal move as a player makes it: its text, the cell
+/// of its stack and the first cell that finishes it.
+async fn first_legal(app: &Router, id: &str) -> (String, String, String) {
+    let g = json_of(app, &format!("/api/games/{id}")).await;
+    let m = &g["legal"][0];
+    let text = |v: &Value| v.as_str().unwrap().to_string();
+    (text(&m["move"]), text(&m["from"]), text(&m["to"][0]))
+}
+
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_player_clicks_a_stack_then_a_target_and_the_spectator_sees_the_move() {
     let server = server();
     let app = server.router();
     let (id, romans, _) = new_game(&app, "standard").await;
-    let g = json_of(&app, &format!("/api/games/{id}")).await;
-    let m = g["legal"][0].clone();
-    let (text, from, to) = (
-        m["move"].as_str().unwrap().to_string(),
-        m["from"].as_str().unwrap().to_string(),
-        m["to"][0].as_str().unwrap().to_string(),
-    );
+    let (text, from, to) = first_legal(&app, &id).await;
     let addr = listen(app.clone()).await;
     let play = format!("http://{addr}/play/{id}?token={romans}");
     let watch = format!("http://{addr}/watch/{id}");
@@ -427,13 +430,7 @@ async fn on_a_phone_sized_screen_the_player_page_fits_and_a_move_is_played_by_ta
     let server = server();
     let app = server.router();
     let (id, romans, _) = new_game(&app, "standard").await;
-    let g = json_of(&app, &format!("/api/games/{id}")).await;
-    let m = g["legal"][0].clone();
-    let (text, from, to) = (
-        m["move"].as_str().unwrap().to_string(),
-        m["from"].as_str().unwrap().to_string(),
-        m["to"][0].as_str().unwrap().to_string(),
-    );
+    let (text, from, to) = first_legal(&app, &id).await;
     let addr = listen(app.clone()).await;
     let play = format!("http://{addr}/play/{id}?token={romans}");
     let (fits, cell_width, played) = tokio::task::spawn_blocking(move || {
