@@ -147,6 +147,8 @@ pub struct Line {
 #[derive(Debug)]
 pub struct Analyser {
     table: Table,
+    /// How many threads search (Lazy SMP, [`crate::smp`]); 1 by default.
+    threads: usize,
     features: SearchFeatures,
     /// `None`: the variant's own ([`Evaluation::for_variant`]).
     evaluation: Option<Evaluation>,
@@ -195,9 +197,25 @@ impl Analyser {
     pub fn new(megabytes: usize) -> Analyser {
         Analyser {
             table: Table::with_megabytes(megabytes),
+            threads: 1,
             features: SearchFeatures::ALL,
             evaluation: None,
         }
+    }
+
+    /// Searches on `threads` threads from now on (at least 1; the default
+    /// is 1). With more than one the search is Lazy SMP: helpers share the
+    /// table with the main search, which answers as it would alone but
+    /// sooner deeper; the answer is then not reproducible. A node limit
+    /// counts the main search's nodes (the helpers' come on top, and the
+    /// nodes reported are every thread's).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// How many threads search.
+    pub fn threads(&self) -> usize {
+        self.threads
     }
 
     /// Values positions with `evaluation` from now on (`None`: each game's
@@ -404,7 +422,7 @@ impl Analyser {
         };
         let mut searcher = Searcher::new(
             e,
-            &mut self.table,
+            &self.table,
             line,
             limits.nodes.unwrap_or(UNLIMITED),
             &reports,
@@ -415,7 +433,12 @@ impl Analyser {
         .with_evaluation(&evaluation)
         .with_reports()
         .finishing_first_iteration();
-        let result = searcher.run(pos, &mut SmallRng::seed_from_u64(seed));
+        let result = crate::smp::run(
+            &mut searcher,
+            self.threads,
+            pos,
+            &mut SmallRng::seed_from_u64(seed),
+        );
         let found_lines: Vec<Line> = std::mem::take(&mut searcher.lines)
             .into_iter()
             .map(|(first, value, pv)| Line {

@@ -51,7 +51,9 @@ pub mod nnue;
 pub mod proof;
 pub mod review;
 mod search;
+mod smp;
 pub mod tactics;
+mod tt;
 pub mod ugi;
 
 use std::fmt;

@@ -14,6 +14,8 @@
 //! this is plain minimax (negamax in spirit). A pie-rule `swap` hands the bot
 //! the other colour, so below a swap the bot's colour changes.
 
+use std::sync::Arc;
+
 use murus_engine::job::Handler;
 use murus_engine::{Bits, DrawTracker, Engine, Move, MoveKind, Outcome, Phase, Pos};
 use rand::Rng;
@@ -22,6 +24,9 @@ use rand::rngs::SmallRng;
 use crate::eval::{Weights, evaluate, evaluate_counted};
 use crate::evalfile::Evaluation;
 use crate::nnue::Network;
+use crate::smp::Pool;
+use crate::tt::Entry;
+pub use crate::tt::Table;
 
 /// A proven win is worth this much, less the plies to reach it.
 pub const WIN: i32 = 1_000_000;
@@ -59,15 +64,6 @@ fn from_table(value: i32, ply: u32) -> i32 {
     }
 }
 
-#[derive(Clone, Copy, Debug, Default)]
-struct Entry {
-    key: u64,
-    value: i32,
-    depth: u8,
-    flag: u8,
-    best: Option<Move>,
-}
-
 const EXACT: u8 = 0;
 const LOWER: u8 = 1;
 const UPPER: u8 = 2;
@@ -87,44 +83,6 @@ const WHOLE: u8 = 4;
 /// in 5 from one in 7.
 fn proven_window(alpha: i32, beta: i32) -> bool {
     alpha >= PROVEN || beta <= -PROVEN
-}
-
-/// A transposition table keyed by Zobrist hash.
-#[derive(Debug)]
-pub struct Table {
-    entries: Vec<Entry>,
-}
-
-impl Table {
-    /// A table with `2^bits` entries.
-    pub fn new(bits: u32) -> Table {
-        Table {
-            entries: vec![Entry::default(); 1 << bits],
-        }
-    }
-    /// The largest table within `megabytes` (at least 1 024 entries).
-    pub fn with_megabytes(megabytes: usize) -> Table {
-        let entries = (megabytes.max(1) << 20) / std::mem::size_of::<Entry>();
-        Table::new(entries.max(1024).ilog2().min(40))
-    }
-    /// Forgets every entry (a new game).
-    pub fn clear(&mut self) {
-        self.entries.fill(Entry::default());
-    }
-    fn slot(&self, key: u64) -> usize {
-        (key as usize) & (self.entries.len() - 1)
-    }
-    fn get(&self, key: u64) -> Option<&Entry> {
-        let e = &self.entries[self.slot(key)];
-        (e.key == key).then_some(e)
-    }
-    fn put(&mut self, e: Entry) {
-        let i = self.slot(e.key);
-        let old = &self.entries[i];
-        if old.key != e.key || e.depth >= old.depth {
-            self.entries[i] = e;
-        }
-    }
 }
 
 /// What a search found.
@@ -242,7 +200,7 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// Whether a breakthrough wins as the stone lands: a threat of the side
     /// to move is then a win in one.
     immediate: bool,
-    tt: &'a mut Table,
+    tt: &'a Table,
     /// The game's line so far, then the search's own path.
     line: &'a mut DrawTracker,
     /// The ply cap, counted in the line's plies (`u32::MAX`: none).
@@ -283,6 +241,13 @@ pub(crate) struct Searcher<'a, B: Bits> {
     /// `history[player << 16 | move key]`: how often the move caused a
     /// cut-off, weighted by depth.
     history: Vec<i32>,
+    /// The parallel search this one is a thread of (`None`: searching
+    /// alone): its stop, its nodes and their budget.
+    pool: Option<Arc<Pool>>,
+    /// Which thread of a parallel search this is: 0 the main search, which
+    /// alone answers, reports and looks for faster wins; above 0 a helper,
+    /// which only fills the shared table.
+    helper: usize,
 }
 
 fn key(hash: u64, me: usize) -> u64 {
@@ -335,7 +300,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// [`Searcher::run`] is given.
     pub(crate) fn new(
         e: &'a Engine<B>,
-        tt: &'a mut Table,
+        tt: &'a Table,
         line: &'a mut DrawTracker,
         budget: u64,
         handler: &'a dyn Handler<Iteration>,
@@ -366,6 +331,60 @@ impl<'a, B: Bits> Searcher<'a, B> {
             scores: (0..=MAX_PLY + 1).map(|_| Vec::new()).collect(),
             killers: vec![[None; 2]; MAX_PLY as usize + 2],
             history: vec![0; e.players() << 16],
+            pool: None,
+            helper: 0,
+        }
+    }
+
+    /// A helper of this search in a parallel search ([`crate::smp`]):
+    /// the same engine, table, evaluation, features and depth limit, with
+    /// its own line (a copy of this one's), killers, history and
+    /// accumulators; stopped by `pool`, reporting nothing, one line wanted.
+    pub(crate) fn helper<'b>(
+        &self,
+        index: usize,
+        line: &'b mut DrawTracker,
+        pool: Arc<Pool>,
+    ) -> Searcher<'b, B>
+    where
+        'a: 'b,
+    {
+        let mut h = Searcher::new(self.e, self.tt, line, u64::MAX, &());
+        h.w = self.w;
+        h.net = self.net;
+        h.hybrid = self.hybrid;
+        h.acc = vec![0; self.acc.len()];
+        h.features = self.features;
+        h.depth_limit = self.depth_limit;
+        h.pool = Some(pool);
+        h.helper = index;
+        h
+    }
+
+    /// The game's line, which ends at the position searched.
+    pub(crate) fn line(&self) -> &DrawTracker {
+        self.line
+    }
+
+    /// Makes this search the main thread of a parallel search (`Some`), or
+    /// a search alone again (`None`).
+    pub(crate) fn set_pool(&mut self, pool: Option<Arc<Pool>>) {
+        self.pool = pool;
+    }
+
+    /// Whether to stop, asked every 1024 nodes: the handler says so, or
+    /// (a helper) the parallel search has ended. A thread of a parallel
+    /// search counts its last 1024 nodes in.
+    fn stopped(&self) -> bool {
+        self.handler.stop() || self.pool.as_ref().is_some_and(|p| p.tick())
+    }
+
+    /// The nodes searched so far: this search's, or all the threads' in a
+    /// parallel search (as last counted: each thread counts in every 1024).
+    fn nodes_so_far(&self) -> u64 {
+        match &self.pool {
+            Some(p) => p.nodes() + (self.nodes & 1023),
+            None => self.nodes,
         }
     }
 
@@ -489,6 +508,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // only for wins at least as fast.
         let mut known_win: Option<i32> = None;
         for depth in 1..=self.depth_limit {
+            if self.helper > 0 && crate::smp::skips(self.helper, depth) {
+                continue;
+            }
             self.root_depth = depth;
             let floor = known_win.map_or(-WIN - 1, |v| v - 1);
             self.seek_faster = known_win.is_some();
@@ -534,7 +556,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
             let v = values.remove(best);
             values.insert(0, v);
             if self.reports {
-                result.nodes = self.nodes;
+                result.nodes = self.nodes_so_far();
                 let pv = self.principal_variation(pos, m, depth);
                 self.handler.progress(&Iteration { result, pv });
             }
@@ -544,10 +566,21 @@ impl<'a, B: Bits> Searcher<'a, B> {
                 // only for wins as fast (every root move searched whole)
                 // reached within a ply of it; nothing beats a win in one.
                 let checked = value < 0 || known_win.is_some() || distance <= 1;
-                if value > 0 {
+                // Only the main search looks for faster wins.
+                if value > 0 && self.helper == 0 {
                     known_win = Some(value);
                 }
-                if checked && depth + 1 >= distance {
+                // With several lines, the other lines' wins as fast as the
+                // best need an iteration as deep as the win (one ply less
+                // sees every faster win, but not every other win as fast:
+                // the helpers of a parallel search often bring the best
+                // move's win an iteration early).
+                let deep = if self.lines_wanted > 1 {
+                    depth
+                } else {
+                    depth + 1
+                };
+                if checked && deep >= distance {
                     break;
                 }
             }
@@ -673,7 +706,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // The analysis's first iteration always finishes (a few hundred
         // nodes at most): every answer it gives is a searched value.
         if (self.root_depth > 1 || !self.finish_first)
-            && (self.nodes >= self.budget || (self.nodes & 1023 == 0 && self.handler.stop()))
+            && (self.nodes >= self.budget || (self.nodes & 1023 == 0 && self.stopped()))
         {
             self.aborted = true;
             return 0;
@@ -882,8 +915,8 @@ mod tests {
             fn run<B: Word>(self, e: &Engine<B>) -> i32 {
                 let pos = B::unwrap(&self.0).expect("a standard position");
                 let mut line = DrawTracker::new(e.rules().draw, pos.hash()).with_ply_cap(self.1);
-                let mut table = Table::new(12);
-                let mut s = Searcher::new(e, &mut table, &mut line, 100_000, &());
+                let table = Table::new(12);
+                let mut s = Searcher::new(e, &table, &mut line, 100_000, &());
                 s.run(pos, &mut SmallRng::seed_from_u64(1)).value
             }
         }
@@ -905,9 +938,9 @@ mod tests {
             type Output = (i32, i32);
             fn run<B: Word>(self, e: &Engine<B>) -> (i32, i32) {
                 let pos = B::unwrap(&self.0).expect("a standard position");
-                let mut table = Table::new(12);
+                let table = Table::new(12);
                 let mut line = DrawTracker::new(e.rules().draw, pos.hash());
-                let mut s = Searcher::new(e, &mut table, &mut line, u64::MAX, &());
+                let mut s = Searcher::new(e, &table, &mut line, u64::MAX, &());
                 let root = s.run(pos, &mut SmallRng::seed_from_u64(1));
                 // The same position two plies deeper, with the table the
                 // first search filled: the win is two plies further away.

@@ -196,6 +196,14 @@ fn every_position_is_what_the_solver_says() {
 
 /// Whether `bot`'s move in the case's position does its task.
 fn solves(case: &Case, bot: &mut Bot) -> bool {
+    let m = bot
+        .choose(&case.variant, &case.position)
+        .expect("a live position has moves");
+    does_task(case, m)
+}
+
+/// Whether `m` does the case's task.
+fn does_task(case: &Case, m: murus_engine::Move) -> bool {
     struct Check<'a>(&'a Position, murus_engine::Move, Task);
     impl EngineTask for Check<'_> {
         type Output = bool;
@@ -207,10 +215,34 @@ fn solves(case: &Case, bot: &mut Bot) -> bool {
             }
         }
     }
-    let m = bot
-        .choose(&case.variant, &case.position)
-        .expect("a live position has moves");
     case.variant.run(Check(&case.position, m, case.task))
+}
+
+#[test]
+fn analysis_on_two_threads_finds_every_forced_win_and_parries_every_threat() {
+    let mut analyser = murus_ai::analysis::Analyser::new(16);
+    analyser.set_threads(2);
+    let limits = murus_ai::analysis::Limits {
+        nodes: Some(50_000),
+        ..Default::default()
+    };
+    let failed: Vec<String> = suite()
+        .iter()
+        .filter(|case| {
+            analyser.clear();
+            let game = murus_engine::Game::from_position(&case.variant, case.position);
+            let found = analyser
+                .analyse(&game, limits, 1, &())
+                .expect("a live position");
+            !does_task(case, found.best)
+        })
+        .map(|case| case.line.clone())
+        .collect();
+    assert!(
+        failed.is_empty(),
+        "two threads failed:\n{}",
+        failed.join("\n")
+    );
 }
 
 #[test]

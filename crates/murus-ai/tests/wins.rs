@@ -71,12 +71,25 @@ const ISSUE: &str = "6g1g1/2g12g1g1g1/g1g21g1g1r1g1g1/2r1g11r12/r2r12g1r2r11/r11
 const ANOTHER: &str = "8/1g16/1r11g21g22/2g1r2g1g12/2g1r1r2r1g11/4r21r11/8 r";
 
 fn analyse(v: &Variant, position: &str, nodes: u64, lines: usize) -> murus_ai::analysis::Found {
+    analyse_on(v, position, nodes, lines, 1)
+}
+
+/// [`analyse`] on `threads` threads.
+fn analyse_on(
+    v: &Variant,
+    position: &str,
+    nodes: u64,
+    lines: usize,
+    threads: usize,
+) -> murus_ai::analysis::Found {
     let game = Game::from_position(v, v.parse_position(position).unwrap());
     let limits = Limits {
         nodes: Some(nodes),
         ..Limits::default()
     };
-    Analyser::new(16)
+    let mut analyser = Analyser::new(16);
+    analyser.set_threads(threads);
+    analyser
         .analyse_lines(&game, limits, lines, 1, &())
         .expect("the game goes on")
 }
@@ -128,4 +141,41 @@ fn another_win_is_reported_at_its_true_distance() {
     let found = analyse(&v, ANOTHER, 50_000, 1);
     assert_eq!(found.score, Score::Win(7));
     assert!(wins_with(&v, ANOTHER, &v.move_to_string(found.best), 7));
+}
+
+#[test]
+fn two_threads_report_the_fastest_wins_at_their_true_distance() {
+    let v = Variant::standard();
+    for _ in 0..3 {
+        let found = analyse_on(&v, ISSUE, 50_000, 1, 2);
+        assert_eq!(found.score, Score::Win(5), "{found:?}");
+        assert!(wins_with(&v, ISSUE, &v.move_to_string(found.best), 5));
+        let found = analyse_on(&v, ISSUE, 50_000, 3, 2);
+        assert_eq!(found.lines[0].score, Score::Win(5));
+        assert_eq!(found.lines[1].score, Score::Win(5), "{found:?}");
+        let found = analyse_on(&v, ANOTHER, 50_000, 1, 2);
+        assert_eq!(found.score, Score::Win(7));
+        assert!(wins_with(&v, ANOTHER, &v.move_to_string(found.best), 7));
+    }
+}
+
+#[test]
+fn two_threads_stop_on_time_with_a_legal_move() {
+    use std::time::{Duration, Instant};
+    let v = Variant::standard();
+    let game = Game::new(&v);
+    let mut analyser = Analyser::new(16);
+    analyser.set_threads(2);
+    let limits = Limits {
+        time: Some(Duration::from_millis(300)),
+        ..Limits::default()
+    };
+    let started = Instant::now();
+    let found = analyser
+        .analyse(&game, limits, 1, &())
+        .expect("the game goes on");
+    let took = started.elapsed();
+    assert!(took < Duration::from_secs(2), "{took:?}");
+    assert!(game.legal_moves().contains(&found.best));
+    assert!(found.depth >= 2 && found.nodes > 1_000, "{found:?}");
 }

@@ -107,6 +107,39 @@ impl Move {
         usize::from(self.from) << 8 | usize::from(self.to)
     }
 
+    /// The move in 27 bits (its kind, origin, farthest cell and aux), for
+    /// tables that keep moves in atomic words; [`Move::from_bits`] reads it
+    /// back.
+    #[inline(always)]
+    pub fn to_bits(self) -> u32 {
+        (self.kind as u32) << 24
+            | u32::from(self.from) << 16
+            | u32::from(self.to) << 8
+            | u32::from(self.aux)
+    }
+
+    /// The move [`Move::to_bits`] gave `bits` (`None` when no move does).
+    /// A move read back is one of the variant's only if it was one when
+    /// written: check it against the legal moves before playing it.
+    #[inline(always)]
+    pub fn from_bits(bits: u32) -> Option<Move> {
+        let kind = match bits >> 24 {
+            0 => MoveKind::Sow,
+            1 => MoveKind::Sacrifice,
+            2 => MoveKind::Throw,
+            3 => MoveKind::Split,
+            4 => MoveKind::Swap,
+            _ => return None,
+        };
+        let [_, from, to, aux] = bits.to_be_bytes();
+        Some(Move {
+            kind,
+            from,
+            to,
+            aux,
+        })
+    }
+
     /// What the move does, cell by cell.
     pub fn action(self) -> Action {
         let (from, to, aux) = (
@@ -176,6 +209,22 @@ mod tests {
         );
         assert_eq!(m.targets().collect::<Vec<_>>(), [9, 12]);
         assert_eq!(m.origin(), Some(3));
+    }
+
+    #[test]
+    fn a_move_read_back_from_its_bits_is_the_move() {
+        let moves = [
+            Move::new(MoveKind::Sow, 255, 0, 31),
+            Move::new(MoveKind::Sacrifice, 1, 9, 1),
+            Move::new(MoveKind::Throw, 4, 20, 7 << THROW_RULE_SHIFT | 31),
+            Move::new(MoveKind::Split, 3, 12, 9),
+            Move::SWAP,
+        ];
+        for m in moves {
+            assert!(m.to_bits() < 1 << 27, "{m:?}");
+            assert_eq!(Move::from_bits(m.to_bits()), Some(m));
+        }
+        assert_eq!(Move::from_bits(5 << 24), None);
     }
 
     #[test]
