@@ -45,6 +45,11 @@ pub const DEFAULT_HASH_MB: usize = 16;
 /// The largest table an engine accepts, in megabytes.
 pub const MAX_HASH_MB: usize = 4096;
 
+/// The most search threads: the machine's cores.
+fn max_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, usize::from)
+}
+
 /// Where the protocol's lines go: shared by the protocol thread and a
 /// search thread, a whole line at a time.
 type Out<W> = Arc<Mutex<W>>;
@@ -91,6 +96,8 @@ pub struct Server {
     game: Game,
     bot: BotSpec,
     hash_mb: usize,
+    /// The search's threads (`setoption name threads`): Lazy SMP above 1.
+    threads: usize,
     /// The search's features (`setoption name ablate`).
     features: SearchFeatures,
     /// The evaluation (`setoption name evalfile`).
@@ -209,6 +216,7 @@ impl Server {
                 eval: None,
             },
             hash_mb: DEFAULT_HASH_MB,
+            threads: 1,
             features: SearchFeatures::ALL,
             evalfile: EvalChoice::Own,
             analyser: None,
@@ -329,7 +337,13 @@ impl Server {
                 "option name hash type spin default {DEFAULT_HASH_MB} min 1 max {MAX_HASH_MB}"
             ),
         );
-        say(out, "option name threads type spin default 1 min 1 max 1");
+        say(
+            out,
+            &format!(
+                "option name threads type spin default 1 min 1 max {}",
+                max_threads()
+            ),
+        );
         say(out, "option name ablate type string default none");
         say(out, "option name evalfile type string default <empty>");
         say(out, "ugiok");
@@ -389,12 +403,14 @@ impl Server {
                 };
             }
             "threads" => {
-                // One search thread: accepted for managers that always set it.
-                value
+                let max = max_threads();
+                self.threads = value
                     .parse::<usize>()
                     .ok()
-                    .filter(|&n| n >= 1)
-                    .ok_or_else(|| format!("threads: `{value}` is not a whole number from 1"))?;
+                    .filter(|n| (1..=max).contains(n))
+                    .ok_or_else(|| {
+                        format!("threads: `{value}` is not a whole number from 1 to {max}")
+                    })?;
             }
             _ => return Err(format!("unknown option `{name}`")),
         }
@@ -475,6 +491,7 @@ impl Server {
         let analyser = self.analyser.take();
         let kept_tree = self.tree.take();
         let hash_mb = self.hash_mb;
+        let threads = self.threads;
         let features = self.features;
         // A file named in the bot's spec, then the option. One that does
         // not fit the variant is named, and the search uses the variant's
@@ -519,6 +536,7 @@ impl Server {
                     BotSpec::AlphaBeta { nodes, .. } => {
                         let mut a = analyser.unwrap_or_else(|| Analyser::new(hash_mb));
                         a.set_features(features);
+                        a.set_threads(threads);
                         a.set_evaluation(evaluation);
                         let mut limits = limits;
                         if limits == Limits::default() && !infinite {

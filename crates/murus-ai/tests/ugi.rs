@@ -504,3 +504,44 @@ fn a_search_names_its_evaluation_when_it_changes() {
     );
     assert_eq!(named[1], "generic features");
 }
+
+#[test]
+fn threads_up_to_the_cores_are_accepted_and_a_search_on_two_answers_a_legal_move() {
+    let cores = std::thread::available_parallelism().map_or(1, usize::from);
+    let out = run("ugi\nquit\n");
+    assert!(
+        out.contains(&format!(
+            "option name threads type spin default 1 min 1 max {cores}"
+        )),
+        "{out:?}"
+    );
+    // Two threads even on one core: the option's bound is the machine's,
+    // so on one core `2` is refused and the search runs on one.
+    let engine = Live::start();
+    engine.send("setoption name threads value 2");
+    engine.send("position startpos moves b1-b3");
+    engine.send("go movetime 200");
+    let out = engine.until("bestmove");
+    if cores >= 2 {
+        assert!(errors(&out).is_empty(), "{out:?}");
+    }
+    let mut game = Game::new(&Variant::standard());
+    game.play_str("b1-b3").unwrap();
+    game.play_str(bestmoves(&out)[0]).unwrap();
+    // A depth search on two threads reports every iteration.
+    engine.send("go depth 4");
+    let out = engine.until("bestmove");
+    assert_eq!(
+        out.iter().filter(|l| l.starts_with("info depth")).count(),
+        4,
+        "{out:?}"
+    );
+    // Out of range: an error naming the bound.
+    let out = run(&format!(
+        "setoption name threads value 0\nsetoption name threads value {}\nquit\n",
+        cores + 1
+    ));
+    let e = errors(&out);
+    assert_eq!(e.len(), 2, "{out:?}");
+    assert!(e[1].contains(&format!("from 1 to {cores}")), "{}", e[1]);
+}

@@ -56,6 +56,11 @@ pub struct AnalyzeArgs {
     /// Show the K best moves, each with its score and line.
     #[arg(long)]
     pub multipv: Option<usize>,
+    /// Search threads (Lazy SMP: helpers share the table and the main
+    /// search answers sooner deeper). Above 1 a search is not
+    /// reproducible; a node budget counts the main search's nodes.
+    #[arg(long, default_value_t = 1)]
+    pub threads: usize,
     #[arg(long)]
     pub json: bool,
 }
@@ -129,7 +134,7 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
         .as_deref()
         .expect("clap asks for VARIANT without --game");
     let v = &load_variant(spec)?;
-    let mut analyser = analyser(v, eval)?;
+    let mut analyser = analyser(v, eval, a.threads)?;
     let game = game_to_search(v, a.position.as_deref(), &a.moves)?;
     let seed = v.hash(game.position());
     let found = analyser
@@ -160,9 +165,14 @@ pub fn analyze(a: &AnalyzeArgs) -> Result<Analysis> {
     })
 }
 
-/// An analyser for `v`, with the evaluation file of `--bot` if any.
-fn analyser(v: &Variant, eval: Option<EvalRef>) -> Result<Analyser> {
+/// An analyser for `v` on `threads` threads, with the evaluation file of
+/// `--bot` if any.
+fn analyser(v: &Variant, eval: Option<EvalRef>, threads: usize) -> Result<Analyser> {
+    if threads == 0 {
+        bail!("--threads must be at least 1");
+    }
     let mut analyser = Analyser::new(64);
+    analyser.set_threads(threads);
     if let Some(file) = eval {
         let e = file.evaluation_for(v).map_err(|e| anyhow!("--bot: {e}"))?;
         analyser.set_evaluation(Some(e));
@@ -256,7 +266,7 @@ pub fn game(a: &AnalyzeArgs) -> Result<Reviewed> {
     let fallback = a.variant.as_deref().map(load_variant).transpose()?;
     let (mut record, v) = crate::record::load(file, fallback.as_ref())?;
     let game = record.replay(&v).with_context(|| format!("`{file}`"))?;
-    let mut analyser = analyser(&v, eval)?;
+    let mut analyser = analyser(&v, eval, a.threads)?;
     let review = review::review_line(&mut analyser, &v, *game.start(), game.moves(), limits, &());
     let before: usize = record
         .moves

@@ -194,3 +194,41 @@ fn a_review_marks_neither_forced_nor_winning_moves_as_blunders() {
     assert!(text.contains("[Result \"1-0\"]"), "{text}");
     assert!(stderr(&o).contains("0 blunders marked"), "{}", stderr(&o));
 }
+
+#[test]
+fn two_threads_find_the_win_and_answer_a_legal_move_within_the_time() {
+    let j = answer(&[
+        "analyze",
+        "standard",
+        "--position",
+        WIN_IN_ONE,
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert_eq!(j["score"]["win"], 1, "{j}");
+    let started = std::time::Instant::now();
+    let j = answer(&[
+        "analyze",
+        "standard",
+        "--moves",
+        "b1-b3",
+        "--movetime",
+        "300",
+        "--threads",
+        "2",
+        "--json",
+    ]);
+    assert!(started.elapsed().as_secs() < 10);
+    let v = Variant::standard();
+    let mut game = Game::new(&v);
+    game.play_str("b1-b3").unwrap();
+    game.play_str(j["best"].as_str().unwrap()).unwrap();
+    let o = murus(&["analyze", "standard", "--threads", "0"]);
+    assert!(!o.status.success());
+    assert!(
+        stderr(&o).contains("--threads must be at least 1"),
+        "{}",
+        stderr(&o)
+    );
+}
