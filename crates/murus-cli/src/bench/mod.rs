@@ -14,6 +14,8 @@
 //!   start (its nodes checked);
 //! - `search`: alpha-beta's speed with the generic and the trained
 //!   evaluation of each variant that ships one;
+//! - `parallel`: the parallel search's time to depth on one and two
+//!   threads (Lazy SMP);
 //! - `serve` (`murus bench serve`, apart): the playtest server under many
 //!   games at once over loopback, each move's latency.
 //!
@@ -24,6 +26,7 @@
 mod baseline;
 mod engine;
 mod lab;
+mod parallel;
 mod search;
 pub mod serve;
 
@@ -135,6 +138,18 @@ pub enum Row {
     /// The trained evaluation's search speed as a share of the generic
     /// one's.
     EvaluationRatio { variant: String, ratio: f64 },
+    /// The parallel search's time to `depth` from each of `positions`
+    /// positions on one thread and on two (seconds, the medians), and the
+    /// median of the runs' speed-ups (one thread's time over two's).
+    TimeToDepth {
+        variant: String,
+        depth: u32,
+        positions: usize,
+        runs: usize,
+        one: f64,
+        two: f64,
+        speedup: f64,
+    },
 }
 
 /// A count and the time it took (the median of the runs).
@@ -182,6 +197,7 @@ pub fn bench(a: &BenchArgs) -> Result<Bench> {
     if std::env::var("TMPBENCH").is_err() {
         rows.extend(search::rows(scale)?);
     }
+    rows.extend(parallel::rows(scale)?);
     Ok(Bench { rows })
 }
 
@@ -304,6 +320,21 @@ impl Row {
                 out,
                 "{variant:<11} trained/generic nodes a second: {ratio:.2}x (target: at least {SPEED_TARGET}x)"
             ),
+            Row::TimeToDepth {
+                variant,
+                depth,
+                positions,
+                runs,
+                one,
+                two,
+                speedup,
+            } => writeln!(
+                out,
+                "parallel alpha-beta (Lazy SMP), {variant} to depth {depth} from each of {positions} positions, median of {runs} run(s):\n\
+                 {variant:<11} 1 thread  {one:>8.3} s\n\
+                 {variant:<11} 2 threads {two:>8.3} s\n\
+                 time to depth: 2 threads are {speedup:.2}x as fast as one"
+            ),
         }
     }
 }
@@ -381,6 +412,15 @@ mod tests {
                 variant: "standard".into(),
                 ratio: 1.12,
             },
+            Row::TimeToDepth {
+                variant: "standard".into(),
+                depth: 11,
+                positions: 4,
+                runs: 5,
+                one: 3.2104,
+                two: 2.0,
+                speedup: 1.61,
+            },
         ]);
         let want = "\
 murus bench: single thread, median of 5 run(s)
@@ -398,6 +438,10 @@ metrics cost at hard (alphabeta:50000, 2 games): -0.3% of a run's time (target: 
 alpha-beta, 2000000 nodes from each of 4 positions, median of 5 run(s):
 standard     trained                          network (32 hidden)     2.14 M nodes/s
 standard    trained/generic nodes a second: 1.12x (target: at least 0.5x)
+parallel alpha-beta (Lazy SMP), standard to depth 11 from each of 4 positions, median of 5 run(s):
+standard    1 thread     3.210 s
+standard    2 threads    2.000 s
+time to depth: 2 threads are 1.61x as fast as one
 ";
         assert_eq!(got, want);
     }
