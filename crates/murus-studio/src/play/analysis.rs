@@ -53,16 +53,20 @@ pub struct LiveBudget {
     /// Nodes for the proof search that follows, in a two-player game (0:
     /// none): the position's exact value when it is small enough.
     pub proof_nodes: u64,
+    /// Search threads (Lazy SMP above 1): by default the cores this
+    /// process may use.
+    pub threads: usize,
 }
 
 impl Default for LiveBudget {
-    /// Depth 24 or 8 seconds, whichever comes first.
+    /// Depth 24 or 8 seconds, whichever comes first, on every core.
     fn default() -> Self {
         LiveBudget {
             max_depth: 24,
             time: Some(Duration::from_secs(8)),
             nodes: None,
             proof_nodes: PROOF_NODES,
+            threads: murus_engine::util::default_threads(),
         }
     }
 }
@@ -630,6 +634,7 @@ fn live_search(game: &Game, budget: LiveBudget, token: u64, r: &Reporter<LiveMsg
     let lines = game.legal_moves().len().clamp(1, MAX_LINES);
     let mover = v.turn(game.position());
     let mut analyser = Analyser::new(TABLE_MB);
+    analyser.set_threads(budget.threads);
     let started = Instant::now();
     let mut nodes = 0u64;
     let mut last: Option<PositionEval> = None;
@@ -705,7 +710,8 @@ fn prove(game: &Game, nodes: u64, stop: &AtomicBool) -> Option<Proven> {
 }
 
 /// The review's search: each position of the line, in order, for its side
-/// to move; a finished game's position scores its result.
+/// to move; a finished game's position scores its result. On one thread,
+/// so that a review (node-limited) reproduces.
 fn review_search(
     v: &Variant,
     start: Position,

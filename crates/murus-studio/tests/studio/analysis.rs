@@ -21,6 +21,7 @@ pub fn small_analysis(h: &mut Harness<'_, StudioApp>) {
         time: None,
         nodes: Some(50_000),
         proof_nodes: 20_000,
+        threads: 1,
     };
     a.review_limits.nodes = Some(5_000);
 }

@@ -144,6 +144,7 @@ fn exported_arrows_are_numbered() {
         time: None,
         nodes: Some(50_000),
         proof_nodes: 0,
+        threads: 1,
     };
     click(&mut h, "Analysis");
     until(&mut h, 120, "the analysis", |h| {

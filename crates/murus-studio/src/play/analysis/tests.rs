@@ -22,6 +22,7 @@ fn small() -> Analysis {
             time: None,
             nodes: Some(50_000),
             proof_nodes: 20_000,
+            threads: 1,
         },
         review_limits: Limits {
             nodes: Some(5_000),
@@ -78,6 +79,27 @@ fn turning_analysis_on_scores_every_legal_move_of_the_position_shown() {
     // Nothing more to search for this position.
     a.drive(&m);
     assert!(!a.is_searching());
+}
+
+#[test]
+fn the_live_analysis_on_two_threads_scores_every_legal_move_and_finds_the_win() {
+    let mut m = model("standard", &["human", "human"]);
+    assert!(m.open(|v| Replacement::position(v, ONE_MOVE_FROM_A_WIN)));
+    let mut a = small();
+    a.live_budget.threads = 2;
+    a.live_budget.max_depth = 4;
+    a.drive(&m);
+    a.settle(&m);
+    let e = a.current(&m).expect("a result for the position shown");
+    assert!(e.done);
+    assert_eq!(e.score(), Some(Score::Win(1)));
+    let legal = m.game().cursor().game().legal_moves();
+    assert_eq!(e.lines.len(), legal.len(), "every legal move is scored");
+    // The studio's default: every core it may use.
+    assert_eq!(
+        LiveBudget::default().threads,
+        murus_engine::util::default_threads()
+    );
 }
 
 #[test]
