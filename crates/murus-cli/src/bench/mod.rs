@@ -414,7 +414,7 @@ mod tests {
             },
             Row::TimeToDepth {
                 variant: "standard".into(),
-                depth: 11,
+                depth: 13,
                 positions: 4,
                 runs: 5,
                 one: 3.2104,
@@ -438,7 +438,7 @@ metrics cost at hard (alphabeta:50000, 2 games): -0.3% of a run's time (target: 
 alpha-beta, 2000000 nodes from each of 4 positions, median of 5 run(s):
 standard     trained                          network (32 hidden)     2.14 M nodes/s
 standard    trained/generic nodes a second: 1.12x (target: at least 0.5x)
-parallel alpha-beta (Lazy SMP), standard to depth 11 from each of 4 positions, median of 5 run(s):
+parallel alpha-beta (Lazy SMP), standard to depth 13 from each of 4 positions, median of 5 run(s):
 standard    1 thread     3.210 s
 standard    2 threads    2.000 s
 time to depth: 2 threads are 1.61x as fast as one

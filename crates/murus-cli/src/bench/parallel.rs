@@ -21,7 +21,7 @@ const RANDOM_PLIES: usize = 8;
 
 /// The parallel search's row.
 pub fn rows(scale: Scale) -> Result<Vec<Row>> {
-    let depth = scale.pick(11, 6);
+    let depth = scale.pick(13, 7);
     let v = Variant::standard();
     let games = positions(&v);
     let mut times = [Vec::new(), Vec::new()];
