@@ -460,6 +460,17 @@ fn solved_section(b: &mut String, r: &DesignerReport) {
         ),
         _ => "The value is that of play without the ply cap, where a position repeated for ever is a draw: the rules decide no game at a ply cap (where they have one, they draw it there), so the cap is left out.".to_string(),
     };
+    if let Some(cells) = s.not_attempted {
+        let _ = writeln!(
+            b,
+            "<p>Proof-number search (df-pn) of the start was not attempted: the board has {} cells, and a report tries boards of at most {} (the largest the search has solved, with far more nodes than a report's budget of {}). {rules}</p>\n<p class=\"note\">Alone, with a budget of your own: <code>{}</code>.</p>\n</section>",
+            Num::int("solved.not_attempted", cells),
+            murus_report::designer::SOLVE_MOST_CELLS,
+            Num::int("solved.budget_nodes", s.budget_nodes),
+            escape(&s.command)
+        );
+        return;
+    }
     let _ = writeln!(
         b,
         "<p>Proof-number search (df-pn) of the start: {} nodes of a budget of {}. {rules}</p>\n<p class=\"note\">Alone: <code>{}</code>.</p>\n</section>",

@@ -40,8 +40,8 @@ pub use murus_report::designer::{
     Band, BoardSection, Budget, CLEAR_CP, Comparison, CurvesSection, DesignerReport, Distribution,
     Ending, EndingsSection, FORMAT, FairnessSection, FirstMove, GameSection, LadderSection,
     LevelEndings, MIN_FIRST_GAMES, MIN_GOING, OpeningMove, OpeningsSection, PROVEN_CP, Plan,
-    Playouts, PuzzleEntry, QualitySection, Row, RulesSection, SolvedSection, SpeedSection,
-    TacticsSection, Timing, compare,
+    Playouts, PuzzleEntry, QualitySection, Row, RulesSection, SOLVE_MOST_CELLS, SolvedSection,
+    SpeedSection, TacticsSection, Timing, compare,
 };
 pub use openings::REPLIES as OPENING_REPLIES;
 pub use shards::{ShardOf, shard_of};

@@ -11,14 +11,14 @@ use murus_ai::proof::{self, Value};
 use murus_engine::Variant;
 use murus_engine::job::Handler;
 
-use super::bridges::{CheckBridge, Never, RunBridge, TrainBridge};
+use super::bridges::{CheckBridge, RunBridge, StopOnly, TrainBridge};
 use super::clock::Clock;
 use super::parts::{GamesPart, OpeningsPart, PlaysPart, SharePart, SolvePart, SpeedPart, kept_or};
 use super::shards::{self, ShardPart, Share, read_part};
 use super::speed::random_playouts;
 use super::{
-    DesignerReport, PUZZLES_KEPT, Plan, ReportConfig, ReportProgress, ReportSpec, STAGES, Timing,
-    assemble, compare, games, openings, plays,
+    DesignerReport, PUZZLES_KEPT, Plan, ReportConfig, ReportProgress, ReportSpec, SOLVE_MOST_CELLS,
+    STAGES, Timing, assemble, compare, games, openings, plays,
 };
 use crate::balance::{BalanceConfig, parse_levels, run_balance};
 use crate::error::LabError;
@@ -462,25 +462,44 @@ impl<'a> Run<'a> {
             return Ok(None);
         }
         self.begin("solve")?;
+        let handler = self.handler;
         let part: SolvePart = kept_or(self.part("solve.json"), || {
             if let Some(first) = self.from.first() {
                 return read_part(first, "solve.json");
+            }
+            // Where the rules decide a game at the ply cap, the cap is part
+            // of the game: solved with it.
+            let with_cap = variant.rules().adjudicate.is_some();
+            let cells = variant.geometry().cell_count();
+            if cells > SOLVE_MOST_CELLS {
+                return Ok(SolvePart {
+                    value: None,
+                    winning: Vec::new(),
+                    nodes: 0,
+                    seconds: 0.0,
+                    with_cap,
+                    not_attempted: Some(cells),
+                });
             }
             let started = Instant::now();
             let limits = proof::Limits {
                 nodes: plan.solve_nodes,
                 table_mib: 256,
             };
-            // Where the rules decide a game at the ply cap, the cap is part
-            // of the game: solved with it.
-            let with_cap = variant.rules().adjudicate.is_some();
+            // Ctrl-C stops the search; a stopped search is not kept (its
+            // part must not depend on when the stop came), and is run again
+            // whole by `--resume`.
+            let stop = StopOnly(handler);
             let found = if with_cap {
                 let line = proof::Line::start(variant).map_err(LabError::Invalid)?;
-                proof::solve_line(variant, &line, limits, &Never)
+                proof::solve_line(variant, &line, limits, &stop)
             } else {
-                proof::solve(variant, &variant.start(), limits, &Never)
+                proof::solve(variant, &variant.start(), limits, &stop)
             }
             .map_err(LabError::Invalid)?;
+            if found.value.is_none() && handler.stop() {
+                return Err(stopped());
+            }
             Ok(SolvePart {
                 value: found.value.map(|v| match v {
                     Value::Win(p) => Some(p),
@@ -494,6 +513,7 @@ impl<'a> Run<'a> {
                 nodes: found.nodes,
                 seconds: started.elapsed().as_secs_f64(),
                 with_cap,
+                not_attempted: None,
             })
         })?;
         self.took("solve")?;

@@ -101,6 +101,13 @@ impl Budget {
     }
 }
 
+/// The most cells of a board whose proof search a report attempts: the
+/// largest board the proof search has solved (6×5, the standard rules,
+/// `docs/solving.md`) within far more nodes than a report's budget. A
+/// larger board (the standard game's 8×7 has 56) is not attempted, and the
+/// section says so; `murus solve` tries it on a budget of its own.
+pub const SOLVE_MOST_CELLS: usize = 30;
+
 /// A budget's share for each stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Plan {
