@@ -725,12 +725,22 @@ fn openings_section(b: &mut String, r: &DesignerReport) {
             escape(&o.never.join(", "))
         );
     }
+    let games = if o.from_balance {
+        format!(
+            "its games are the balance check's at {} that open with it (each of those games opens with random plies, so with every first move about as often)",
+            escape(&o.level)
+        )
+    } else {
+        format!(
+            "its games open with it and one of the search's best replies, two games a reply, played by {} against itself",
+            escape(&o.level)
+        )
+    };
     let _ = writeln!(
         b,
-        "<p class=\"note\">How: each first move's score is the search's at the start ({} nodes, every move with a full window, searched to depth {}, the first player's view in stones); its replies' scores the search's after it, with the depth it reached; its games open with it and one of the search's best replies, two games a reply, played by {} against itself. Moves are ranked by the first player's results, then by score.</p>\n</section>",
+        "<p class=\"note\">How: each first move's score is the search's at the start ({} nodes, every move with a full window, searched to depth {}, the first player's view in stones); its replies' scores the search's after it, with the depth it reached; {games}. Moves are ranked by the first player's results, then by score.</p>\n</section>",
         Num::int("openings.search_nodes", o.search_nodes),
         Num::int("openings.search_depth", o.search_depth),
-        escape(&o.level)
     );
 }
 

@@ -347,7 +347,10 @@ impl<'a> Run<'a> {
     }
 
     /// Stage 4: openings (two players): the first moves ranked by the games of
-    /// the budget's level, each scored by the strongest level's search.
+    /// the balance check's strongest level (a report with a folder, its
+    /// shards and their merge: no games of its own), or by games of the
+    /// budget's level played here (a report without a folder), each scored
+    /// by the search.
     pub(super) fn openings(
         &mut self,
         balance: &BalanceReport,
@@ -361,6 +364,10 @@ impl<'a> Run<'a> {
         let (variant, config, plan) = (&self.variant, self.config, self.plan);
         let strongest_bot = strongest(balance).and_then(|l| l.bot.parse().ok());
         let level = parse_levels(plan.openings_level)?.pop().expect("a level");
+        // The balance check's games, where the folder keeps them: a shard
+        // studies the searches alone, its merge counts the merged games.
+        let reuse = self.folder.is_some();
+        let kept_games = self.strongest_games(balance);
         let play = |strongest: &murus_ai::BotSpec, shard| {
             let started = Instant::now();
             let share = openings::play(
@@ -371,6 +378,7 @@ impl<'a> Run<'a> {
                 config.seed,
                 config.threads,
                 shard,
+                !reuse,
             )?;
             Ok(SharePart {
                 share,
@@ -399,8 +407,15 @@ impl<'a> Run<'a> {
                     .ok_or_else(|| LabError::Invalid("no shard to merge".into()))?;
                     SharePart { share, seconds }
                 };
+                let study = match &kept_games {
+                    Some((dir, level)) if reuse => {
+                        let games = games::level_games(dir, level)?;
+                        openings::with_results(variant, whole.share, level, &games)
+                    }
+                    _ => whole.share,
+                };
                 Ok(OpeningsPart {
-                    section: openings::section(whole.share),
+                    section: openings::section(study),
                     seconds: whole.seconds,
                 })
             })?),
