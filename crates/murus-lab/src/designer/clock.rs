@@ -5,7 +5,7 @@
 //! [`Clock`] is the report's handler, wrapped round the caller's: it
 //! times the stage under way and keeps the totals so far in the run
 //! folder (`parts/timing.json`, stage → seconds), adding this run's share
-//! as each stage ends, when the report stops, and every
+//! as each stage begins and ends, when the report stops, and every
 //! [`Clock::EVERY`] while a stage runs (so that a report killed outright
 //! loses at most that much of its time).
 
@@ -98,7 +98,8 @@ impl<'a> Clock<'a> {
         let mut state = self.state();
         let before = state.spent.get(stage).copied().unwrap_or(0.0);
         state.running = Some((stage.to_string(), Instant::now(), before));
-        Ok(())
+        // Written at once: the stage is in the file from its start.
+        state.look(true)
     }
 
     /// The stage under way ends: its seconds in every run so far.
