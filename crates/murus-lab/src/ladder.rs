@@ -627,6 +627,37 @@ mod tests {
         assert_eq!(last.gap.games, 200);
     }
 
+    /// A lopsided pairing (every game won) stops at a report's second look,
+    /// after 20 games, where a report's blocks of 40 played on to the end
+    /// of the first (the test cannot decide at ten games, even all won).
+    #[test]
+    fn a_lopsided_pairing_stops_before_an_old_blocks_end() {
+        let plan = murus_report::designer::Budget::Standard.plan();
+        let c = LadderConfig {
+            games: plan.ladder_games,
+            block: plan.ladder_block,
+            ..config()
+        };
+        let n = c.block_games();
+        assert_eq!(n, 10);
+        let climb = climb(&c, 0, 1.0, |_| {
+            Ok(Some(Block {
+                wdl: Wdl {
+                    wins: n,
+                    draws: 0,
+                    losses: 0,
+                },
+                first_wins: n / 2,
+            }))
+        })
+        .unwrap();
+        assert!(!climb.steps.is_empty());
+        for s in &climb.steps {
+            assert_eq!(s.decision, Some(Decision::Rung), "{s:?}");
+            assert_eq!(s.gap.games, 2 * n, "{s:?}");
+        }
+    }
+
     /// A doubling that is no rung is followed by a quadrupling over the same
     /// rung; the climb ends after two steps in a row that found no gain.
     #[test]

@@ -460,6 +460,17 @@ fn solved_section(b: &mut String, r: &DesignerReport) {
         ),
         _ => "The value is that of play without the ply cap, where a position repeated for ever is a draw: the rules decide no game at a ply cap (where they have one, they draw it there), so the cap is left out.".to_string(),
     };
+    if let Some(cells) = s.not_attempted {
+        let _ = writeln!(
+            b,
+            "<p>Proof-number search (df-pn) of the start was not attempted: the board has {} cells, and a report tries boards of at most {} (the largest the search has solved, with far more nodes than a report's budget of {}). {rules}</p>\n<p class=\"note\">Alone, with a budget of your own: <code>{}</code>.</p>\n</section>",
+            Num::int("solved.not_attempted", cells),
+            murus_report::designer::SOLVE_MOST_CELLS,
+            Num::int("solved.budget_nodes", s.budget_nodes),
+            escape(&s.command)
+        );
+        return;
+    }
     let _ = writeln!(
         b,
         "<p>Proof-number search (df-pn) of the start: {} nodes of a budget of {}. {rules}</p>\n<p class=\"note\">Alone: <code>{}</code>.</p>\n</section>",
@@ -714,12 +725,22 @@ fn openings_section(b: &mut String, r: &DesignerReport) {
             escape(&o.never.join(", "))
         );
     }
+    let games = if o.from_balance {
+        format!(
+            "its games are the balance check's at {} that open with it (each of those games opens with random plies, so with every first move about as often)",
+            escape(&o.level)
+        )
+    } else {
+        format!(
+            "its games open with it and one of the search's best replies, two games a reply, played by {} against itself",
+            escape(&o.level)
+        )
+    };
     let _ = writeln!(
         b,
-        "<p class=\"note\">How: each first move's score is the search's at the start ({} nodes, every move with a full window, searched to depth {}, the first player's view in stones); its replies' scores the search's after it, with the depth it reached; its games open with it and one of the search's best replies, two games a reply, played by {} against itself. Moves are ranked by the first player's results, then by score.</p>\n</section>",
+        "<p class=\"note\">How: each first move's score is the search's at the start ({} nodes, every move with a full window, searched to depth {}, the first player's view in stones); its replies' scores the search's after it, with the depth it reached; {games}. Moves are ranked by the first player's results, then by score.</p>\n</section>",
         Num::int("openings.search_nodes", o.search_nodes),
         Num::int("openings.search_depth", o.search_depth),
-        escape(&o.level)
     );
 }
 

@@ -214,15 +214,28 @@ fn a_report_killed_and_resumed_ends_as_one_never_stopped() {
         .stderr(std::process::Stdio::null())
         .spawn()
         .unwrap();
-    // Killed once the balance check has begun its strongest level.
+    // Killed late in the balance check's strongest level, so that the
+    // run killed plays most of the check and the resumed one little.
+    wait_for_lines(
+        &mut child,
+        &killed.join("balance/levels/random/games.jsonl"),
+        1,
+    );
+    let balance_began = std::time::Instant::now();
     wait_for_lines(
         &mut child,
         &killed.join("balance/levels/hard/games.jsonl"),
-        1,
+        80,
     );
     signal(&child, "KILL");
+    let first_share = balance_began.elapsed().as_secs_f64();
     let _ = finish(child);
     assert!(!killed.join("report.json").exists(), "no report yet");
+    // The killed run's time in each stage, kept as it went.
+    let kept: std::collections::BTreeMap<String, f64> = serde_json::from_str(
+        &std::fs::read_to_string(killed.join("parts/timing.json")).expect("parts/timing.json"),
+    )
+    .unwrap();
     let o = murus(&[
         "report",
         SMALL,
@@ -235,6 +248,26 @@ fn a_report_killed_and_resumed_ends_as_one_never_stopped() {
     ]);
     assert!(o.status.success(), "{}", stderr(&o));
     assert_eq!(figures(&killed), figures(&whole));
+    // The time of each stage sums both runs': at least the killed run's
+    // share (less the last quarter second, which a kill may lose).
+    let text = std::fs::read_to_string(killed.join("report.json")).unwrap();
+    let report: serde_json::Value = serde_json::from_str(&text).unwrap();
+    let seconds = &report["timing"]["seconds"];
+    assert!(
+        kept.contains_key("speed") && kept.contains_key("balance"),
+        "{kept:?}"
+    );
+    for (stage, before) in &kept {
+        let total = seconds[stage]
+            .as_f64()
+            .unwrap_or_else(|| panic!("{stage}: {seconds}"));
+        assert!(total >= before - 0.01, "{stage}: {total} < {before} kept");
+    }
+    let balance = seconds["balance"].as_f64().unwrap();
+    assert!(
+        balance >= first_share - 0.3,
+        "balance: {balance} s, but the killed run alone spent {first_share:.2} s in it"
+    );
     // Those figures include the course of play, read from the kept games.
     for section in ["curves", "board", "endings"] {
         assert!(figures(&whole)[section].is_object(), "{section}");

@@ -6,7 +6,7 @@ use murus_engine::Variant;
 use super::parts::{SolvePart, SpeedPart};
 use super::{
     DesignerReport, FORMAT, FairnessSection, LadderSection, QualitySection, ReportConfig,
-    RulesSection, SolvedSection, SpeedSection, Timing,
+    RulesSection, SOLVE_MOST_CELLS, SolvedSection, SpeedSection, Timing,
 };
 use crate::ladder::Ladder;
 use crate::metrics::Metrics;
@@ -206,6 +206,14 @@ pub(super) fn solved_section(
             None,
             format!("Solved: a draw with perfect play{capped}"),
         ),
+        None if s.not_attempted.is_some() => (
+            "unknown",
+            None,
+            format!(
+                "Not attempted: the board's {} cells are past the {SOLVE_MOST_CELLS} that proof-number search reaches within a report's budget (`murus solve` tries it on a budget of its own)",
+                s.not_attempted.unwrap_or(0)
+            ),
+        ),
         None => (
             "unknown",
             None,
@@ -251,5 +259,52 @@ pub(super) fn solved_section(
         balance_agrees: agrees,
         with_cap: s.with_cap,
         ply_cap,
+        not_attempted: s.not_attempted,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A board past [`SOLVE_MOST_CELLS`] says it was not attempted, and
+    /// why, in words; its value stays unknown.
+    #[test]
+    fn a_board_past_the_proof_searchs_reach_is_said_not_attempted() {
+        let variant = Variant::standard();
+        let cells = variant.geometry().cell_count();
+        assert!(cells > SOLVE_MOST_CELLS, "{cells}");
+        let balance = BalanceReport {
+            variant: VariantId::of(&variant),
+            engine_version: String::new(),
+            seed: 1,
+            openings: 4,
+            book: None,
+            stopping: "games 1".into(),
+            shard: None,
+            pie_rule: false,
+            levels: Vec::new(),
+            skill: Vec::new(),
+            verdict: Vec::new(),
+            interrupted: false,
+            missing_shards: Vec::new(),
+        };
+        let part = SolvePart {
+            value: None,
+            winning: Vec::new(),
+            nodes: 0,
+            seconds: 0.0,
+            with_cap: false,
+            not_attempted: Some(cells),
+        };
+        let s = solved_section(&variant, "standard", 50_000_000, part, &balance);
+        assert_eq!(s.value, "unknown");
+        assert_eq!(s.not_attempted, Some(56));
+        assert!(
+            s.answer
+                .starts_with("Not attempted: the board's 56 cells are past the 30 that proof-number search reaches"),
+            "{}",
+            s.answer
+        );
     }
 }

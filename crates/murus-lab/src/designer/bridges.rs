@@ -1,5 +1,5 @@
-//! The stages' progress as the report's ([`ReportProgress`]), and a
-//! handler that never stops.
+//! The stages' progress as the report's ([`ReportProgress`]), and the
+//! report's stop alone, for the proof search.
 
 use murus_engine::job::Handler;
 
@@ -7,11 +7,15 @@ use super::ReportProgress;
 use crate::balance::CheckProgress;
 use crate::runner::RunProgress;
 
-/// A handler that never stops (the proof search's part must not depend on
-/// when a stop came: it runs whole, within its node budget).
-pub(super) struct Never;
+/// The report's stop alone (the proof search hears no progress; a search
+/// stopped is not kept, its part must not depend on when the stop came).
+pub(super) struct StopOnly<'a>(pub(super) &'a dyn Handler<ReportProgress>);
 
-impl Handler for Never {}
+impl Handler for StopOnly<'_> {
+    fn stop(&self) -> bool {
+        self.0.stop()
+    }
+}
 
 /// The balance check's progress as the report's.
 pub(super) struct CheckBridge<'a, F> {

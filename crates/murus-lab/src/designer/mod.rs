@@ -17,6 +17,7 @@
 
 mod assemble;
 mod bridges;
+mod clock;
 mod games;
 mod openings;
 mod parts;
@@ -39,8 +40,8 @@ pub use murus_report::designer::{
     Band, BoardSection, Budget, CLEAR_CP, Comparison, CurvesSection, DesignerReport, Distribution,
     Ending, EndingsSection, FORMAT, FairnessSection, FirstMove, GameSection, LadderSection,
     LevelEndings, MIN_FIRST_GAMES, MIN_GOING, OpeningMove, OpeningsSection, PROVEN_CP, Plan,
-    Playouts, PuzzleEntry, QualitySection, Row, RulesSection, SolvedSection, SpeedSection,
-    TacticsSection, Timing, compare,
+    Playouts, PuzzleEntry, QualitySection, Row, RulesSection, SOLVE_MOST_CELLS, SolvedSection,
+    SpeedSection, TacticsSection, Timing, compare,
 };
 pub use openings::REPLIES as OPENING_REPLIES;
 pub use shards::{ShardOf, shard_of};
@@ -302,6 +303,8 @@ pub fn merge_report(
 
 /// The stages of a report, its shard, or its merge (`share`), in order
 /// (module `run` holds each stage): the report, or `None` for a shard.
+/// Each stage is timed by a [`clock::Clock`] round `handler`, its time
+/// so far kept even when the report stops or fails.
 fn make(
     variant: &Variant,
     spec_text: &str,
@@ -310,7 +313,25 @@ fn make(
     out: Option<(&Path, Mode)>,
     handler: &dyn Handler<ReportProgress>,
 ) -> Result<Option<DesignerReport>, LabError> {
-    let mut run = Run::open(variant, spec_text, config, share, out, handler)?;
+    let clock = clock::Clock::new(handler);
+    let made = make_timed(variant, spec_text, config, share, out, &clock);
+    if made.is_err() {
+        // The error says what went wrong; the time is kept if it can be.
+        let _ = clock.pause();
+    }
+    made
+}
+
+/// [`make`] with its clock.
+fn make_timed<'a>(
+    variant: &'a Variant,
+    spec_text: &'a str,
+    config: &'a ReportConfig,
+    share: Share<'a>,
+    out: Option<(&Path, Mode)>,
+    clock: &'a clock::Clock<'a>,
+) -> Result<Option<DesignerReport>, LabError> {
+    let mut run = Run::open(variant, spec_text, config, share, out, clock)?;
     let training = run.train()?;
     let speed = run.speed()?;
     let balance = run.fairness()?;

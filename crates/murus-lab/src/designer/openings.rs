@@ -5,9 +5,13 @@
 //! For each first move (at most [`MOST_FIRST`], the best by the search's
 //! score when there are more): its score (alpha-beta at the start, every
 //! move searched with a full window), and the first player's results in
-//! games that open with it and one of the [`REPLIES`] best replies, two
-//! games a reply (colours rotated), played by the given level against
-//! itself. Moves are ranked by that rate, then by score. The strongest
+//! games that open with it. A report with a folder takes those games from
+//! its balance check's strongest level ([`with_results`]: every game
+//! opens with random plies, so with each first move about as often),
+//! playing none of its own; without a folder, the games are its own: each
+//! opens with the move and one of the [`REPLIES`] best replies, two games
+//! a reply (colours rotated), played by the given level against itself.
+//! Moves are ranked by that rate, then by score. The strongest
 //! level's bot is asked for its first move with [`ASKS`] seeds (equal moves
 //! are shuffled by the seed): the moves it never names are the ones strong
 //! play never chooses.
@@ -24,6 +28,7 @@ use super::games::PROVEN_CP;
 use crate::book::Book;
 use crate::error::LabError;
 use crate::folder::Shard;
+use crate::record::GameResult;
 use crate::runner::{Config, run};
 use crate::stats::{round_to, wilson};
 use crate::text::percent_interval;
@@ -90,6 +95,9 @@ pub(super) struct OpeningsShare {
     pub(super) moves: Vec<(usize, OpeningMove)>,
     pub(super) never: Vec<String>,
     pub(super) legal: usize,
+    /// The games are the balance check's ([`with_results`]).
+    #[serde(default)]
+    pub(super) from_balance: bool,
 }
 
 impl OpeningsShare {
@@ -104,9 +112,11 @@ impl OpeningsShare {
     }
 }
 
-/// The openings of `v` (two players): `level` plays the games,
+/// The openings of `v` (two players): `level` plays the games (none with
+/// `own_games` false: [`with_results`] counts the balance check's),
 /// `strongest` is asked for its first move; with `shard`, only the first
 /// moves numbered `K-1 mod N` (in the search's order) are studied.
+#[allow(clippy::too_many_arguments)]
 pub(super) fn play(
     v: &Variant,
     level: (&str, &BotSpec),
@@ -115,6 +125,7 @@ pub(super) fn play(
     seed: u64,
     threads: usize,
     shard: Option<Shard>,
+    own_games: bool,
 ) -> Result<OpeningsShare, LabError> {
     let start = Game::new(v);
     let (firsts, search_depth) = scored(&start, nodes);
@@ -151,8 +162,9 @@ pub(super) fn play(
             .collect();
         let (games, first_wins, draws) = if let Some(o) = after.outcome() {
             (0, u64::from(o.winner == Some(0)), 0)
-        } else if lines.is_empty() {
-            // Every strong reply ends the game at once.
+        } else if lines.is_empty() || !own_games {
+            // Every strong reply ends the game at once, or the games are
+            // the balance check's, counted by `with_results`.
             (0, 0, 0)
         } else {
             let book = Book::parse(&format!("opening-{}", i + 1), &lines.join("\n"), v)?;
@@ -211,7 +223,54 @@ pub(super) fn play(
         moves,
         never,
         legal,
+        from_balance: false,
     })
+}
+
+/// The study's results from `games` (the balance check's games at
+/// `level`, all of them, by number): each move's games are those that
+/// open with it. A move that ends the game at once keeps its result.
+pub(super) fn with_results(
+    v: &Variant,
+    mut study: OpeningsShare,
+    level: &str,
+    games: &[GameResult],
+) -> OpeningsShare {
+    let start = v.start();
+    let first_letter = v.letter(0);
+    let firsts: Vec<Option<Move>> = (games.iter())
+        .map(|g| {
+            let text = g.moves.first()?;
+            v.parse_move(&start, text).ok()
+        })
+        .collect();
+    for (_, m) in &mut study.moves {
+        let Ok(first) = v.parse_move(&start, &m.first) else {
+            continue;
+        };
+        if v.outcome(&v.play(&start, first)).is_some() {
+            continue;
+        }
+        let opening: Vec<&GameResult> = (games.iter().zip(&firsts))
+            .filter(|(_, f)| **f == Some(first))
+            .map(|(g, _)| g)
+            .collect();
+        m.games = opening.len() as u64;
+        m.first_wins = (opening.iter())
+            .filter(|g| g.stats.winner == Some(first_letter))
+            .count() as u64;
+        m.draws = opening.iter().filter(|g| g.stats.winner.is_none()).count() as u64;
+        let (lo, hi) = wilson(m.first_wins, m.games);
+        m.rate = if m.games == 0 {
+            0.0
+        } else {
+            round_to(m.first_wins as f64 / m.games as f64, 4)
+        };
+        m.ci95 = [round_to(lo, 4), round_to(hi, 4)];
+    }
+    study.level = level.to_string();
+    study.from_balance = true;
+    study
 }
 
 /// The section of a study (whole, or its shares merged): the moves
@@ -225,6 +284,7 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
         moves,
         never,
         legal,
+        from_balance,
     } = study;
     let mut moves: Vec<OpeningMove> = moves.into_iter().map(|(_, m)| m).collect();
     moves.sort_by(|a, b| {
@@ -236,6 +296,11 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
     });
     // A best move only where its interval lies above every other's: with
     // overlapping intervals the games cannot tell the moves apart.
+    let play = if from_balance {
+        format!("the balance check's {level} games")
+    } else {
+        format!("{level} play")
+    };
     let chooses = format!(
         "{asked} chooses {} of the {legal} first moves",
         legal - never.len()
@@ -245,7 +310,7 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
             if !others.is_empty() && others.iter().all(|m| best.ci95[0] > m.ci95[1]) =>
         {
             format!(
-                "Best first move by the results of {level} play: {} ({} for the first player, its interval above every other's); {chooses}.",
+                "Best first move by the results of {play}: {} ({} for the first player, its interval above every other's); {chooses}.",
                 best.first,
                 percent_interval(best.rate, best.ci95),
             )
@@ -259,7 +324,7 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
                 format!("{lo} to {hi} games each")
             };
             format!(
-                "No first move stands out in {level} play: the first player's results with the {} moves studied overlap ({each}); {chooses}.",
+                "No first move stands out in {play}: the first player's results with the {} moves studied overlap ({each}); {chooses}.",
                 moves.len()
             )
         }
@@ -274,5 +339,6 @@ pub(super) fn section(study: OpeningsShare) -> OpeningsSection {
         moves,
         never,
         legal,
+        from_balance,
     }
 }

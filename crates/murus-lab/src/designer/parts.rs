@@ -64,6 +64,10 @@ pub(super) struct SolvePart {
     /// --with-cap`): the rules decide a game at the cap.
     #[serde(default)]
     pub(super) with_cap: bool,
+    /// The board's cells, where the search was not attempted (more than
+    /// [`super::SOLVE_MOST_CELLS`]).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub(super) not_attempted: Option<usize>,
 }
 
 /// The part kept at `path`, or `make`'s (kept there).

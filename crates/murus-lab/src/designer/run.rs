@@ -11,13 +11,14 @@ use murus_ai::proof::{self, Value};
 use murus_engine::Variant;
 use murus_engine::job::Handler;
 
-use super::bridges::{CheckBridge, Never, RunBridge, TrainBridge};
+use super::bridges::{CheckBridge, RunBridge, StopOnly, TrainBridge};
+use super::clock::Clock;
 use super::parts::{GamesPart, OpeningsPart, PlaysPart, SharePart, SolvePart, SpeedPart, kept_or};
 use super::shards::{self, ShardPart, Share, read_part};
 use super::speed::random_playouts;
 use super::{
-    DesignerReport, PUZZLES_KEPT, Plan, ReportConfig, ReportProgress, ReportSpec, STAGES, Timing,
-    assemble, compare, games, openings, plays,
+    DesignerReport, PUZZLES_KEPT, Plan, ReportConfig, ReportProgress, ReportSpec, SOLVE_MOST_CELLS,
+    STAGES, Timing, assemble, compare, games, openings, plays,
 };
 use crate::balance::{BalanceConfig, parse_levels, run_balance};
 use crate::error::LabError;
@@ -52,7 +53,8 @@ pub(super) struct Run<'a> {
     /// or a shard.
     pub(super) from: Vec<PathBuf>,
     pub(super) folder: Option<RunFolder<ReportSpec>>,
-    pub(super) handler: &'a dyn Handler<ReportProgress>,
+    /// The caller's handler, timing the stages ([`Clock`]).
+    pub(super) handler: &'a Clock<'a>,
     /// The seconds of the stages so far, and the playouts' rate.
     pub(super) timing: Timing,
 }
@@ -65,7 +67,7 @@ impl<'a> Run<'a> {
         config: &'a ReportConfig,
         share: Share<'a>,
         out: Option<(&Path, Mode)>,
-        handler: &'a dyn Handler<ReportProgress>,
+        handler: &'a Clock<'a>,
     ) -> Result<Run<'a>, LabError> {
         if config.train && !matches!(share, Share::Whole) {
             return Err(LabError::Invalid(
@@ -85,6 +87,11 @@ impl<'a> Run<'a> {
             Some((path, mode)) => Some(RunFolder::open(path, &spec, mode)?),
             None => None,
         };
+        handler.keep_in(
+            folder
+                .as_ref()
+                .map(|f| f.path().join("parts").join("timing.json")),
+        )?;
         Ok(Run {
             variant: variant.clone(),
             spec_text,
@@ -130,8 +137,16 @@ impl<'a> Run<'a> {
         }
     }
 
-    fn took(&mut self, stage: &str, seconds: f64) {
+    /// Stage `stage` begins: its clock runs ([`Clock`]).
+    fn begin(&self, stage: &str) -> Result<(), LabError> {
+        self.handler.begin(stage)
+    }
+
+    /// Stage `stage` ends: its seconds in every run of the report so far.
+    fn took(&mut self, stage: &str) -> Result<(), LabError> {
+        let seconds = self.handler.end(stage)?;
         self.timing.seconds.insert(stage.into(), round2(seconds));
+        Ok(())
     }
 
     /// The command that makes the whole report again.
@@ -185,6 +200,7 @@ impl<'a> Run<'a> {
     /// them.
     pub(super) fn speed(&mut self) -> Result<SpeedPart, LabError> {
         let (variant, plan, seed) = (&self.variant, self.plan, self.config.seed);
+        self.begin("speed")?;
         self.handler.progress(&at(1, 0, plan.playouts));
         let speed: SpeedPart = kept_or(self.part("speed.json"), || {
             if let Some(first) = self.from.first() {
@@ -206,7 +222,7 @@ impl<'a> Run<'a> {
         })?;
         self.timing.playouts_per_second = speed.rate.round();
         self.timing.standard_playouts_per_second = speed.standard_rate.map(f64::round);
-        self.took("speed", speed.seconds);
+        self.took("speed")?;
         self.announce(1, "Speed and size", assemble::speed_answer(&speed));
         self.go_on()?;
         Ok(speed)
@@ -215,7 +231,7 @@ impl<'a> Run<'a> {
     /// Stage 2: fairness by level: the balance check (played, its shard, or
     /// merged from the shards'), and the games' quality.
     pub(super) fn fairness(&mut self) -> Result<BalanceReport, LabError> {
-        let started = Instant::now();
+        self.begin("balance")?;
         let balance_config = BalanceConfig {
             shard: self.shard.map(Shard::pair),
             ..self.config.balance()?
@@ -242,7 +258,7 @@ impl<'a> Run<'a> {
             return Err(stopped());
         }
         self.go_on()?;
-        self.took("balance", started.elapsed().as_secs_f64());
+        self.took("balance")?;
         if self.shard.is_none() {
             let fair = assemble::fairness_answer(&self.variant, &balance);
             self.announce(2, "Fairness by level", fair);
@@ -266,6 +282,7 @@ impl<'a> Run<'a> {
         let Some((dir, level)) = self.strongest_games(balance) else {
             return Ok(None);
         };
+        self.begin("games")?;
         let (variant, config, plan) = (&self.variant, self.config, self.plan);
         let part = kept_or(self.part("games.json"), || {
             let started = Instant::now();
@@ -288,7 +305,7 @@ impl<'a> Run<'a> {
                 seconds: started.elapsed().as_secs_f64(),
             })
         })?;
-        self.took("games", part.seconds);
+        self.took("games")?;
         if let Some(game) = &part.game {
             self.announce(3, "A representative game", game.answer.clone());
         }
@@ -305,6 +322,7 @@ impl<'a> Run<'a> {
             self.go_on()?;
             return Ok(None);
         };
+        self.begin("plays")?;
         let (variant, openings) = (&self.variant, self.config.openings);
         let part = kept_or(self.part("plays.json"), || {
             let started = Instant::now();
@@ -320,7 +338,7 @@ impl<'a> Run<'a> {
                 seconds: started.elapsed().as_secs_f64(),
             })
         })?;
-        self.took("plays", part.seconds);
+        self.took("plays")?;
         self.announce(3, "The course of play", part.curves.answer.clone());
         self.announce(3, "On the board", part.board.answer.clone());
         self.announce(3, "How games end", part.endings.answer.clone());
@@ -329,7 +347,10 @@ impl<'a> Run<'a> {
     }
 
     /// Stage 4: openings (two players): the first moves ranked by the games of
-    /// the budget's level, each scored by the strongest level's search.
+    /// the balance check's strongest level (a report with a folder, its
+    /// shards and their merge: no games of its own), or by games of the
+    /// budget's level played here (a report without a folder), each scored
+    /// by the search.
     pub(super) fn openings(
         &mut self,
         balance: &BalanceReport,
@@ -339,9 +360,14 @@ impl<'a> Run<'a> {
             self.go_on()?;
             return Ok(None);
         }
+        self.begin("openings")?;
         let (variant, config, plan) = (&self.variant, self.config, self.plan);
         let strongest_bot = strongest(balance).and_then(|l| l.bot.parse().ok());
         let level = parse_levels(plan.openings_level)?.pop().expect("a level");
+        // The balance check's games, where the folder keeps them: a shard
+        // studies the searches alone, its merge counts the merged games.
+        let reuse = self.folder.is_some();
+        let kept_games = self.strongest_games(balance);
         let play = |strongest: &murus_ai::BotSpec, shard| {
             let started = Instant::now();
             let share = openings::play(
@@ -352,6 +378,7 @@ impl<'a> Run<'a> {
                 config.seed,
                 config.threads,
                 shard,
+                !reuse,
             )?;
             Ok(SharePart {
                 share,
@@ -380,14 +407,21 @@ impl<'a> Run<'a> {
                     .ok_or_else(|| LabError::Invalid("no shard to merge".into()))?;
                     SharePart { share, seconds }
                 };
+                let study = match &kept_games {
+                    Some((dir, level)) if reuse => {
+                        let games = games::level_games(dir, level)?;
+                        openings::with_results(variant, whole.share, level, &games)
+                    }
+                    _ => whole.share,
+                };
                 Ok(OpeningsPart {
-                    section: openings::section(whole.share),
+                    section: openings::section(study),
                     seconds: whole.seconds,
                 })
             })?),
         };
         if let Some(o) = &part {
-            self.took("openings", o.seconds);
+            self.took("openings")?;
             self.announce(4, "Openings", o.section.answer.clone());
         }
         self.go_on()?;
@@ -400,7 +434,7 @@ impl<'a> Run<'a> {
         if self.variant.player_count() != 2 {
             return Ok(None);
         }
-        let started = Instant::now();
+        self.begin("ladder")?;
         let bridge = RunBridge {
             outer: self.handler,
             stage: &at,
@@ -426,7 +460,7 @@ impl<'a> Run<'a> {
         if interrupted {
             self.go_on()?;
         }
-        self.took("ladder", started.elapsed().as_secs_f64());
+        self.took("ladder")?;
         if let Some(l) = &ladder {
             self.announce(5, "Depth: the skill ladder", format!("{}.", l.answer()));
         }
@@ -442,25 +476,45 @@ impl<'a> Run<'a> {
         if !proves {
             return Ok(None);
         }
+        self.begin("solve")?;
+        let handler = self.handler;
         let part: SolvePart = kept_or(self.part("solve.json"), || {
             if let Some(first) = self.from.first() {
                 return read_part(first, "solve.json");
+            }
+            // Where the rules decide a game at the ply cap, the cap is part
+            // of the game: solved with it.
+            let with_cap = variant.rules().adjudicate.is_some();
+            let cells = variant.geometry().cell_count();
+            if cells > SOLVE_MOST_CELLS {
+                return Ok(SolvePart {
+                    value: None,
+                    winning: Vec::new(),
+                    nodes: 0,
+                    seconds: 0.0,
+                    with_cap,
+                    not_attempted: Some(cells),
+                });
             }
             let started = Instant::now();
             let limits = proof::Limits {
                 nodes: plan.solve_nodes,
                 table_mib: 256,
             };
-            // Where the rules decide a game at the ply cap, the cap is part
-            // of the game: solved with it.
-            let with_cap = variant.rules().adjudicate.is_some();
+            // Ctrl-C stops the search; a stopped search is not kept (its
+            // part must not depend on when the stop came), and is run again
+            // whole by `--resume`.
+            let stop = StopOnly(handler);
             let found = if with_cap {
                 let line = proof::Line::start(variant).map_err(LabError::Invalid)?;
-                proof::solve_line(variant, &line, limits, &Never)
+                proof::solve_line(variant, &line, limits, &stop)
             } else {
-                proof::solve(variant, &variant.start(), limits, &Never)
+                proof::solve(variant, &variant.start(), limits, &stop)
             }
             .map_err(LabError::Invalid)?;
+            if found.value.is_none() && handler.stop() {
+                return Err(stopped());
+            }
             Ok(SolvePart {
                 value: found.value.map(|v| match v {
                     Value::Win(p) => Some(p),
@@ -474,9 +528,10 @@ impl<'a> Run<'a> {
                 nodes: found.nodes,
                 seconds: started.elapsed().as_secs_f64(),
                 with_cap,
+                not_attempted: None,
             })
         })?;
-        self.took("solve", part.seconds);
+        self.took("solve")?;
         if self.shard.is_none() {
             let section = assemble::solved_section(
                 &self.variant,

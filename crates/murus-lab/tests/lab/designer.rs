@@ -181,8 +181,25 @@ fn a_small_board_reports_every_section_and_a_stopped_report_resumes_the_same() {
     assert!(chosen >= 1);
     assert_eq!(o.never.len(), o.legal - chosen);
     for m in &o.moves {
-        assert!(m.games <= 2 * murus_lab::designer::OPENING_REPLIES as u64);
         assert!(m.ci95[0] <= m.rate && m.rate <= m.ci95[1], "{m:?}");
+    }
+    // With a folder, the games are the balance check's strongest level's,
+    // each counted with its first move; without, the study's own.
+    let hard = (whole.fairness.balance.levels.iter())
+        .find(|l| l.level == "hard")
+        .unwrap();
+    assert!(o.from_balance && o.level == "hard", "{o:?}");
+    let counted: u64 = o.moves.iter().map(|m| m.games).sum();
+    assert_eq!(counted, hard.report.games, "{o:?}");
+    assert!(
+        o.answer.contains("the balance check's hard games"),
+        "{}",
+        o.answer
+    );
+    let own = bare.openings.as_ref().expect("openings");
+    assert!(!own.from_balance);
+    for m in &own.moves {
+        assert!(m.games <= 2 * murus_lab::designer::OPENING_REPLIES as u64);
     }
     std::fs::remove_dir_all(&base).unwrap();
 }

@@ -63,7 +63,7 @@ impl Budget {
                 levels: "random,easy,medium,hard",
                 games: 100,
                 ladder_games: 60,
-                ladder_block: 20,
+                ladder_block: 10,
                 ladder_most_nodes: 1 << 12,
                 solve_nodes: 2_000_000,
                 review_nodes: 20_000,
@@ -76,7 +76,7 @@ impl Budget {
                 levels: "random,easy,medium,hard",
                 games: 400,
                 ladder_games: 200,
-                ladder_block: 40,
+                ladder_block: 10,
                 ladder_most_nodes: 1 << 16,
                 solve_nodes: 50_000_000,
                 review_nodes: 200_000,
@@ -89,7 +89,7 @@ impl Budget {
                 levels: "random,easy,medium,hard,expert",
                 games: 1_000,
                 ladder_games: 400,
-                ladder_block: 80,
+                ladder_block: 20,
                 ladder_most_nodes: 1 << 20,
                 solve_nodes: 1_000_000_000,
                 review_nodes: 1_000_000,
@@ -100,6 +100,13 @@ impl Budget {
         }
     }
 }
+
+/// The most cells of a board whose proof search a report attempts: the
+/// largest board the proof search has solved (6×5, the standard rules,
+/// `docs/solving.md`) within far more nodes than a report's budget. A
+/// larger board (the standard game's 8×7 has 56) is not attempted, and the
+/// section says so; `murus solve` tries it on a budget of its own.
+pub const SOLVE_MOST_CELLS: usize = 30;
 
 /// A budget's share for each stage.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,7 +119,10 @@ pub struct Plan {
     pub games: u64,
     /// The most games of each ladder match.
     pub ladder_games: u64,
-    /// Games between two looks of a ladder match's sequential test.
+    /// Games between two looks of a ladder match's sequential test (five
+    /// pairs, at most ten: a lopsided match stops after 10 games, where
+    /// blocks of 20 to 80 played on to their end; each block is a run
+    /// folder, the unit a ladder resumes and shards by).
     pub ladder_block: u64,
     /// The ladder's largest budget, in nodes.
     pub ladder_most_nodes: u64,

@@ -47,4 +47,9 @@ pub struct OpeningsSection {
     pub never: Vec<String>,
     /// Legal first moves in all (more than studied with a pie rule).
     pub legal: usize,
+    /// The games are the balance check's at `level` (each game's first
+    /// move is one of its random opening plies), not games of their own
+    /// opening with the search's best replies.
+    #[serde(default)]
+    pub from_balance: bool,
 }

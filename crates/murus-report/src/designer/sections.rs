@@ -86,6 +86,11 @@ pub struct SolvedSection {
     /// The rules' ply cap, when the value is the game's with it.
     #[serde(default)]
     pub ply_cap: Option<u32>,
+    /// The board's cells, where the search was not attempted: more than
+    /// [`SOLVE_MOST_CELLS`](super::SOLVE_MOST_CELLS), hopeless within a
+    /// report's budget (`value` is then `unknown`, `nodes` 0).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub not_attempted: Option<usize>,
 }
 
 /// Game quality: the metrics of the strongest level's games.
