@@ -33,6 +33,7 @@ pub mod position_string;
 pub mod record;
 pub mod render;
 pub mod setup;
+pub mod simd;
 /// Words for counts (`1 cell`, `2 cells`), written once: murus-dsl's.
 pub use murus_dsl::text;
 pub mod tree;

@@ -495,6 +495,12 @@ impl Variant {
         with!(self, pos, |e, p| e.perft(p, depth))
     }
 
+    /// [`Variant::perft`] on the copy of the generator's loop `path` names
+    /// (see [`crate::simd`]; the plain one where the CPU lacks the other).
+    pub fn perft_on(&self, pos: &Position, depth: u32, path: crate::simd::Path) -> u64 {
+        with!(self, pos, |e, p| e.perft_on(p, depth, path))
+    }
+
     /// Leaf count below each legal move.
     pub fn perft_divide(&self, pos: &Position, depth: u32) -> Vec<(Move, u64)> {
         let depth = depth.max(1);

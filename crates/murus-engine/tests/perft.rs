@@ -1,9 +1,15 @@
 //! Runs the perft data files in `tests/perft/` (one per variant, named after
 //! it). Counts above `QUICK_LIMIT` nodes run only with `--ignored`.
+//!
+//! The generator's loops come in a plain copy and one compiled for
+//! `popcnt`/`bmi1`/`bmi2` ([`murus_engine::simd`]): the counts are checked on
+//! the path the process chose (CI runs this file once more with
+//! `MURUS_NO_SIMD=1`, which forces the plain one) and on each copy.
 
 use std::path::PathBuf;
 
 use murus_engine::Variant;
+use murus_engine::simd::{self, Path};
 
 const QUICK_LIMIT: u64 = 3_000_000;
 
@@ -59,7 +65,9 @@ fn cases() -> Vec<Case> {
     out
 }
 
-fn run(deep: bool) {
+/// Runs the cases (the deep ones or the quick ones) on `path`, or on the
+/// path the process chose where `None`.
+fn run(deep: bool, path: Option<Path>) {
     let mut ran = 0;
     for c in cases() {
         if (c.nodes > QUICK_LIMIT) != deep {
@@ -74,14 +82,14 @@ fn run(deep: bool) {
             v.parse_position(&c.position)
                 .unwrap_or_else(|e| panic!("{}:{}: {e}", c.file, c.line))
         };
+        let nodes = match path {
+            Some(path) => v.perft_on(&pos, c.depth, path),
+            None => v.perft(&pos, c.depth),
+        };
         assert_eq!(
-            v.perft(&pos, c.depth),
-            c.nodes,
-            "{}:{}: perft({}) of {}",
-            c.file,
-            c.line,
-            c.depth,
-            c.position
+            nodes, c.nodes,
+            "{}:{}: perft({}) of {} on {path:?}",
+            c.file, c.line, c.depth, c.position
         );
         ran += 1;
     }
@@ -90,13 +98,35 @@ fn run(deep: bool) {
 
 #[test]
 fn perft_counts_match_the_data_files() {
-    run(false);
+    run(false, None);
+}
+
+#[test]
+fn the_plain_copy_counts_the_data_files() {
+    run(false, Some(Path::Plain));
+}
+
+#[test]
+fn the_popcnt_copy_counts_the_data_files() {
+    // On a CPU without popcnt, bmi1 and bmi2 this is the plain copy again.
+    run(false, Some(Path::Popcnt));
+}
+
+#[test]
+fn murus_no_simd_forces_the_plain_path() {
+    let forced = std::env::var_os("MURUS_NO_SIMD").is_some_and(|v| !v.is_empty() && v != "0");
+    let want = if !forced && simd::supported() {
+        Path::Popcnt
+    } else {
+        Path::Plain
+    };
+    assert_eq!(simd::path(), want, "MURUS_NO_SIMD set: {forced}");
 }
 
 #[test]
 #[ignore = "deep perft: run in release with --ignored"]
 fn deep_perft_counts_match_the_data_files() {
-    run(true);
+    run(true, None);
 }
 
 #[test]

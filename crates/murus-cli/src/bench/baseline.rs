@@ -6,6 +6,8 @@
 //! ratio to a hand-written one measured in the same run on the same machine.
 //! Nothing else uses it; the product's rules come from rule files.
 
+use murus_engine::simd;
+
 const W: i32 = 8;
 const BOARD: u64 = (1 << 56) - 1;
 const FILE_A: u64 = 0x0001_0101_0101_0101;
@@ -76,12 +78,14 @@ impl Pos {
         }
     }
 
+    #[inline(always)]
     fn count(&self) -> u64 {
         let mut n = 0;
         self.generate(|b, _, _| n += u64::from(b.count_ones()));
         n
     }
 
+    #[inline(always)]
     fn moves(&self, out: &mut Vec<Mv>) {
         self.generate(|mut b, d, sac| {
             while b != 0 {
@@ -96,6 +100,7 @@ impl Pos {
         });
     }
 
+    #[inline(always)]
     fn apply(&mut self, m: Mv) {
         match m {
             Mv::Sow(s, d) => {
@@ -128,25 +133,71 @@ impl Pos {
     }
 }
 
-/// Leaf count, bulk-counted at the last ply.
-pub fn perft(p: &Pos, depth: u32) -> u64 {
-    if depth == 1 {
-        return p.count();
-    }
-    let mut moves = Vec::with_capacity(64);
-    p.moves(&mut moves);
-    moves
-        .iter()
-        .map(|&m| {
-            let mut c = *p;
+/// The body of a perft copy, recursing into the copy `$this`.
+macro_rules! perft_body {
+    ($p:ident, $depth:ident, $this:ident) => {{
+        if $depth == 1 {
+            return $p.count();
+        }
+        let mut moves = Vec::with_capacity(64);
+        $p.moves(&mut moves);
+        let mut total = 0;
+        for &m in &moves {
+            let mut c = *$p;
             c.apply(m);
-            perft(&c, depth - 1)
-        })
-        .sum()
+            total += $this(&c, $depth - 1);
+        }
+        total
+    }};
+}
+
+/// Leaf count, bulk-counted at the last ply. Like the compiled engine's
+/// loops, the yardstick's come in a plain copy and one for the CPUs with
+/// `popcnt`, `bmi1` and `bmi2`, and run on the path
+/// [`murus_engine::simd`] chose, so that the two are compared on the same
+/// instructions.
+// Calls the copy for the CPU `simd` checked: unsafe, and sound.
+#[allow(unsafe_code)]
+pub fn perft(p: &Pos, depth: u32) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if simd::path() == simd::Path::Popcnt {
+        // SAFETY: the path is Popcnt only where the CPU has the features.
+        return unsafe { perft_fast(p, depth) };
+    }
+    perft_plain(p, depth)
+}
+
+fn perft_plain(p: &Pos, depth: u32) -> u64 {
+    perft_body!(p, depth, perft_plain)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn perft_fast(p: &Pos, depth: u32) -> u64 {
+    perft_body!(p, depth, perft_fast)
 }
 
 /// Plays `games` uniformly random games (ply cap 300); returns total plies.
-pub fn random_games(games: u32, mut choose: impl FnMut(usize) -> usize) -> u64 {
+/// On the path [`murus_engine::simd`] chose, as [`perft`].
+// Calls the copy for the CPU `simd` checked: unsafe, and sound.
+#[allow(unsafe_code)]
+pub fn random_games(games: u32, choose: impl FnMut(usize) -> usize) -> u64 {
+    #[cfg(target_arch = "x86_64")]
+    if simd::path() == simd::Path::Popcnt {
+        // SAFETY: the path is Popcnt only where the CPU has the features.
+        return unsafe { random_games_fast(games, choose) };
+    }
+    random_games_in(games, choose)
+}
+
+#[cfg(target_arch = "x86_64")]
+#[target_feature(enable = "popcnt,bmi1,bmi2")]
+fn random_games_fast(games: u32, choose: impl FnMut(usize) -> usize) -> u64 {
+    random_games_in(games, choose)
+}
+
+#[inline(always)]
+fn random_games_in(games: u32, mut choose: impl FnMut(usize) -> usize) -> u64 {
     let mut moves = Vec::with_capacity(64);
     let mut plies = 0;
     for _ in 0..games {

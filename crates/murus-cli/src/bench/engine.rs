@@ -1,14 +1,16 @@
 //! The engine's speed: perft and uniformly random games from the start of
 //! the compiled standard and Advanced games, and of the hand-written
-//! yardstick for the standard game, timed in the same run so that their
-//! ratio means something on a noisy machine.
+//! yardstick for the standard game, timed turn about, run by run, so that
+//! their ratios mean something on a noisy machine.
+
+use std::time::Instant;
 
 use anyhow::{Result, anyhow, bail};
-use murus_engine::{Engine, EngineTask, Variant, Word};
+use murus_engine::{Engine, EngineTask, Variant, Word, simd};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
-use super::{Row, Scale, Speed, Unit, baseline, timed};
+use super::{Row, Scale, Speed, Unit, baseline, median};
 
 /// Perft of the standard start, depths 1 to 6 (`tests/perft/standard.perft`).
 const STANDARD_PERFT: [u64; 6] = [20, 400, 6960, 121_104, 1_953_664, 31_422_048];
@@ -80,41 +82,112 @@ impl EngineTask for RandomGames {
     }
 }
 
+/// Times `work` once: seconds and its result.
+fn once<T>(work: impl FnOnce() -> T) -> (f64, T) {
+    let t = Instant::now();
+    let out = work();
+    (t.elapsed().as_secs_f64(), out)
+}
+
+/// The perft runs of the standard game (compiled and hand-written) and of
+/// Advanced, at least as many as the bench's runs: each run times the
+/// three turn about, so that the ratio of a run compares them on the same
+/// state of a shared machine, and the bench prints the median ratio.
+const PERFT_RUNS: usize = 9;
+
 /// The rows of the compiled engine on both games, then of the yardstick,
-/// then their ratio.
+/// then their ratios. The three are timed turn about, run by run, and each
+/// ratio is the median of the runs' ratios.
 pub fn rows(scale: Scale) -> Result<Vec<Row>> {
-    let mut rows = Vec::new();
-    let mut standard = None;
-    let mut advanced_speed = 0.0;
-    for (name, depth, games, known) in [
-        ("standard", 6, 200_000, &STANDARD_PERFT),
-        ("advanced", 5, 100_000, &ADVANCED_PERFT),
-    ] {
-        let v = Variant::builtin(name).ok_or_else(|| anyhow!("missing shipped variant {name}"))?;
-        let depth = scale.pick(depth, depth - 2);
-        let games = scale.pick(games, games / 100);
-        let start = v.start();
-        let (perft_s, nodes) = timed(scale.runs, |_| v.perft(&start, depth));
-        check_perft(name, depth, nodes, known)?;
-        if name == "advanced" {
-            advanced_speed = nodes as f64 / perft_s;
+    let standard = Variant::standard();
+    let advanced =
+        Variant::builtin("advanced").ok_or_else(|| anyhow!("missing shipped variant advanced"))?;
+    let (std_start, adv_start) = (standard.start(), advanced.start());
+    let hand_start = baseline::Pos::start();
+    let std_depth = scale.pick(6, 4);
+    let adv_depth = scale.pick(5, 3);
+    let perft_runs = scale.pick(PERFT_RUNS.max(scale.runs), scale.runs);
+    let (mut std_t, mut hand_t, mut adv_t) = (Vec::new(), Vec::new(), Vec::new());
+    let (mut std_ratio, mut adv_ratio) = (Vec::new(), Vec::new());
+    let (mut std_nodes, mut hand_nodes, mut adv_nodes) = (0, 0, 0);
+    for _ in 0..perft_runs {
+        let (s, n) = once(|| standard.perft(&std_start, std_depth));
+        check_perft("standard", std_depth, n, &STANDARD_PERFT)?;
+        std_nodes = n;
+        let (h, n) = once(|| baseline::perft(&hand_start, std_depth));
+        check_perft(
+            "the hand-written standard game",
+            std_depth,
+            n,
+            &STANDARD_PERFT,
+        )?;
+        hand_nodes = n;
+        let (a, n) = once(|| advanced.perft(&adv_start, adv_depth));
+        check_perft("advanced", adv_depth, n, &ADVANCED_PERFT)?;
+        adv_nodes = n;
+        std_ratio.push(h / s);
+        adv_ratio.push((adv_nodes as f64 / a) / (hand_nodes as f64 / h));
+        std_t.push(s);
+        hand_t.push(h);
+        adv_t.push(a);
+    }
+    // Random games, the same way.
+    let std_games: u32 = scale.pick(200_000, 2_000);
+    let adv_games: u32 = scale.pick(100_000, 1_000);
+    let (mut std_g, mut hand_g, mut adv_g) = (Vec::new(), Vec::new(), Vec::new());
+    let mut games_ratio = Vec::new();
+    let (mut std_played, mut adv_played) = (Played::default(), Played::default());
+    for seed in 0..scale.runs as u64 {
+        let (s, played) = once(|| {
+            standard.run(RandomGames {
+                games: std_games,
+                seed,
+            })
+        });
+        played.check("standard", std_games)?;
+        std_played = played;
+        let (h, plies) = once(|| {
+            let mut rng = SmallRng::seed_from_u64(seed);
+            baseline::random_games(std_games, |n| rng.random_range(0..n))
+        });
+        if plies < u64::from(std_games) {
+            bail!("the hand-written standard game played {plies} plies in {std_games} games");
         }
+        let (a, played) = once(|| {
+            advanced.run(RandomGames {
+                games: adv_games,
+                seed,
+            })
+        });
+        played.check("advanced", adv_games)?;
+        adv_played = played;
+        games_ratio.push(h / s);
+        std_g.push(s);
+        hand_g.push(h);
+        adv_g.push(a);
+    }
+    let mut rows = Vec::new();
+    for (name, depth, nodes, perft_t, games, games_t, played) in [
+        (
+            "standard", std_depth, std_nodes, std_t, std_games, std_g, std_played,
+        ),
+        (
+            "advanced", adv_depth, adv_nodes, adv_t, adv_games, adv_g, adv_played,
+        ),
+    ] {
         rows.push(Row::Speed(Speed {
             variant: name.into(),
             test: format!("perft({depth})"),
             count: nodes,
-            seconds: perft_s,
+            seconds: median(perft_t),
             unit: Unit::MillionNodes(1),
             note: None,
         }));
-        let (games_s, played) = timed(scale.runs, |seed| v.run(RandomGames { games, seed }));
-        played.check(name, games)?;
-        standard.get_or_insert((perft_s, games_s));
         rows.push(Row::Speed(Speed {
             variant: name.into(),
             test: "random".into(),
             count: games.into(),
-            seconds: games_s,
+            seconds: median(games_t),
             unit: Unit::Games,
             note: None,
         }));
@@ -124,45 +197,28 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
             first_player_wins: 100.0 * f64::from(played.first_player_wins) / f64::from(games),
         });
     }
-    // The yardstick: a hand-written generator for the standard game.
-    let depth = scale.pick(6, 4);
-    let games: u32 = scale.pick(200_000, 2_000);
-    let start = baseline::Pos::start();
-    let (perft_s, nodes) = timed(scale.runs, |_| baseline::perft(&start, depth));
-    check_perft(
-        "the hand-written standard game",
-        depth,
-        nodes,
-        &STANDARD_PERFT,
-    )?;
-    let (games_s, plies) = timed(scale.runs, |seed| {
-        let mut rng = SmallRng::seed_from_u64(seed);
-        baseline::random_games(games, |n| rng.random_range(0..n))
-    });
-    if plies < u64::from(games) {
-        bail!("the hand-written standard game played {plies} plies in {games} games");
-    }
     rows.push(Row::Speed(Speed {
         variant: "hand-std".into(),
-        test: format!("perft({depth})"),
-        count: nodes,
-        seconds: perft_s,
+        test: format!("perft({std_depth})"),
+        count: hand_nodes,
+        seconds: median(hand_t),
         unit: Unit::MillionNodes(1),
         note: None,
     }));
     rows.push(Row::Speed(Speed {
         variant: "hand-std".into(),
         test: "random".into(),
-        count: games.into(),
-        seconds: games_s,
+        count: std_games.into(),
+        seconds: median(hand_g),
         unit: Unit::Games,
         note: None,
     }));
-    let (std_perft_s, std_games_s) = standard.unwrap_or_default();
     rows.push(Row::Yardstick {
-        perft: perft_s / std_perft_s,
-        random_games: games_s / std_games_s,
-        advanced_perft: advanced_speed / (nodes as f64 / perft_s),
+        instructions: simd::path().name(),
+        runs: perft_runs,
+        perft: median(std_ratio),
+        random_games: median(games_ratio),
+        advanced_perft: median(adv_ratio),
     });
     Ok(rows)
 }

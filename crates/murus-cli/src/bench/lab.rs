@@ -84,34 +84,7 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
     let v = Variant::standard();
     let games = scale.pick(40_000, 2_000);
     let mut rows = Vec::new();
-    let mut per_threads = Vec::new();
-    for threads in [1usize, 2] {
-        let c = config(&v, "random", games, threads)?;
-        let mut failed = None;
-        let (s, ()) = timed(scale.runs, |_| {
-            if let Err(e) = selfplay(&v, &c) {
-                failed = Some(e);
-            }
-        });
-        if let Some(e) = failed {
-            return Err(e);
-        }
-        per_threads.push(s);
-        rows.push(Row::Speed(Speed {
-            variant: "standard".into(),
-            test: "selfplay".into(),
-            count: games,
-            seconds: s,
-            unit: Unit::Games,
-            note: Some(format!(
-                "lab self-play, {}",
-                murus_engine::text::plural(threads as u64, "thread")
-            )),
-        }));
-    }
-    rows.push(Row::Scaling {
-        ratio: per_threads[0] / per_threads[1],
-    });
+    rows.extend(scaling(&v, scale)?);
     rows.push(Row::LabYardstick {
         ratio: against_yardstick(&v, games, scale)?,
     });
@@ -119,6 +92,59 @@ pub fn rows(scale: Scale) -> Result<Vec<Row>> {
         rows.push(metrics_cost(&v, level, scale.pick(full, quick), scale)?);
     }
     rows.push(search(&v, scale)?);
+    Ok(rows)
+}
+
+/// Random games of self-play for the scaling, and the pairs of runs (one
+/// thread, then two) timed: enough that a run takes about half a second on
+/// one thread, so that starting the threads and building the report (which
+/// one thread does) weigh little, and pairs turn about so that each pair
+/// sees the same state of a shared machine.
+const SCALING_GAMES: u64 = 100_000;
+const SCALING_PAIRS: usize = 7;
+
+/// Lab self-play on one thread and on two, timed in interleaved pairs: the
+/// median wall-clock time of each, and the median of the pairs' ratios,
+/// with the same by the process's CPU time as a check (on two idle cores
+/// `2 × cpu(1) / cpu(2)` is what the wall clock reads; below it, the
+/// threads wait on each other or on a tail).
+fn scaling(v: &Variant, scale: Scale) -> Result<Vec<Row>> {
+    let games = scale.pick(SCALING_GAMES, 2_000);
+    let pairs = scale.pick(SCALING_PAIRS.max(scale.runs), scale.runs);
+    let one = config(v, "random", games, 1)?;
+    let two = config(v, "random", games, 2)?;
+    let (mut wall, mut ratio, mut cpu_ratio) = ([Vec::new(), Vec::new()], Vec::new(), Vec::new());
+    for _ in 0..pairs {
+        let mut pair = [(0.0, 0.0); 2];
+        for (i, c) in [&one, &two].into_iter().enumerate() {
+            let t = Instant::now();
+            let (cpu, report) = cpu_timed(|| selfplay(v, c));
+            report?;
+            pair[i] = (t.elapsed().as_secs_f64(), cpu);
+            wall[i].push(pair[i].0);
+        }
+        ratio.push(pair[0].0 / pair[1].0);
+        cpu_ratio.push(2.0 * pair[0].1 / pair[1].1);
+    }
+    let mut rows = Vec::new();
+    for (threads, w) in [1u64, 2].into_iter().zip(wall) {
+        rows.push(Row::Speed(Speed {
+            variant: "standard".into(),
+            test: "selfplay".into(),
+            count: games,
+            seconds: median(w),
+            unit: Unit::Games,
+            note: Some(format!(
+                "lab self-play, {}",
+                murus_engine::text::plural(threads, "thread")
+            )),
+        }));
+    }
+    rows.push(Row::Scaling {
+        ratio: median(ratio),
+        cpu: median(cpu_ratio),
+        pairs,
+    });
     Ok(rows)
 }
 

@@ -185,6 +185,19 @@ struct SowTab {
     capture: Option<SowCapture>,
 }
 
+/// One player's sowing, for the rules where it has one height and at most
+/// [`INLINE_DIRS`] directions: each direction's mask and one-step shift
+/// (`ray[d][h]`, `shift[d][1]`) side by side, and the list padded to
+/// [`INLINE_DIRS`] with empty masks, so that the move generator's loop over
+/// it has a fixed count and unrolls (`h` 0: not this kind of sowing).
+#[derive(Clone, Copy, Debug, Default)]
+struct PlainSow<B> {
+    h: u8,
+    ray: [B; INLINE_DIRS],
+    step: [Shift; INLINE_DIRS],
+    dir: [u8; INLINE_DIRS],
+}
+
 /// Where a throw move's `aux` keeps the catapult rule's index (see
 /// [`crate::moves::THROW_RULE_SHIFT`]); every direction index fits below.
 pub(crate) const CAT_SHIFT: u32 = crate::moves::THROW_RULE_SHIFT;
@@ -247,6 +260,8 @@ pub struct Engine<B: Bits> {
     goal: [B; MAXP],
     /// Each player's sowing.
     sow: [SowTab; MAXP],
+    /// The same, padded for the generator, where it has one height.
+    plain_sow: [PlainSow<B>; MAXP],
     sacs: Vec<Sac>,
     /// The catapult rules, in the file's order.
     cats: Vec<Cat>,

@@ -50,7 +50,30 @@ impl<B: Bits> Engine<B> {
         let enemy = occupied & !own;
 
         let sow = &self.sow[p];
-        if !sow.heights.is_empty() {
+        let plain = &self.plain_sow[p];
+        if plain.h > 0 {
+            // One height, no captures: the padded list, in a loop of a
+            // fixed count (the compiler unrolls it).
+            let mut land = if sow.empty { empty } else { B::EMPTY };
+            for &h in sow.own.iter() {
+                land |= own & pos.height[h as usize];
+            }
+            let h = plain.h as usize;
+            let sowers = own & pos.height[h];
+            if !sowers.is_empty() {
+                for i in 0..plain.dir.len() {
+                    let step = plain.step[i];
+                    let mut chain = land;
+                    for _ in 1..h {
+                        chain = land & step.back(chain);
+                    }
+                    let src = sowers & plain.ray[i] & step.back(chain);
+                    let d = plain.dir[i];
+                    let to = self.offset[d as usize] * h as i32;
+                    sink.batch(MoveKind::Sow, src, to, d);
+                }
+            }
+        } else if !sow.heights.is_empty() {
             let mut land = if sow.empty { empty } else { B::EMPTY };
             for &h in sow.own.iter() {
                 land |= own & pos.height[h as usize];
@@ -67,10 +90,15 @@ impl<B: Bits> Engine<B> {
                 }
                 for &d in lists.sow(sow, p) {
                     let d = d as usize;
-                    let mut src = sowers & self.ray[d][h as usize];
-                    for k in 1..=h as usize {
-                        src &= self.shift[d][k].back(land);
+                    // The cells whose next `h` steps all take a stone: the
+                    // one-step shift chained `h` times (`ray` keeps every
+                    // step on the board), one table entry read, not `h`.
+                    let step = self.shift[d][1];
+                    let mut chain = land;
+                    for _ in 1..h {
+                        chain = land & step.back(chain);
                     }
+                    let src = sowers & self.ray[d][h as usize] & step.back(chain);
                     sink.batch(MoveKind::Sow, src, self.offset[d] * i32::from(h), d as u8);
                 }
             }
@@ -136,12 +164,50 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Appends the legal moves of `pos` to `moves`.
+    // Calls the copy for the CPU `crate::simd` checked: unsafe, and sound.
+    #[allow(unsafe_code)]
     pub fn legal_moves(&self, pos: &Pos<B>, moves: &mut Vec<Move>) {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::fast() {
+            // SAFETY: `fast` holds only where the CPU has the copy's features.
+            unsafe { self.legal_moves_fast(pos, moves) };
+            return;
+        }
+        self.generate(pos, moves);
+    }
+
+    /// [`Engine::legal_moves`] compiled for the CPUs with `popcnt`, `bmi1`
+    /// and `bmi2` ([`crate::simd`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn legal_moves_fast(&self, pos: &Pos<B>, moves: &mut Vec<Move>) {
         self.generate(pos, moves);
     }
 
     /// Number of legal moves of `pos`, counted in bulk.
+    // Calls the copy for the CPU `crate::simd` checked: unsafe, and sound.
+    #[allow(unsafe_code)]
     pub fn count_moves(&self, pos: &Pos<B>) -> u64 {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::fast() {
+            // SAFETY: `fast` holds only where the CPU has the copy's features.
+            return unsafe { self.count_moves_fast(pos) };
+        }
+        self.count_inline(pos)
+    }
+
+    /// [`Engine::count_moves`] compiled for the CPUs with `popcnt`, `bmi1`
+    /// and `bmi2` ([`crate::simd`]).
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn count_moves_fast(&self, pos: &Pos<B>) -> u64 {
+        self.count_inline(pos)
+    }
+
+    /// The bulk count, compiled into each caller (the copies of the hot
+    /// loops).
+    #[inline(always)]
+    pub(super) fn count_inline(&self, pos: &Pos<B>) -> u64 {
         let mut c = Counter(0);
         self.generate(pos, &mut c);
         c.0

@@ -9,6 +9,28 @@ use crate::outcome::{Outcome, Reason};
 
 use super::{Engine, Pos};
 
+/// The body of a perft copy, recursing into the copy `$this`.
+macro_rules! perft_body {
+    ($self:ident, $pos:ident, $depth:ident, $buffers:ident, $this:ident) => {
+        match $depth {
+            0 => 1,
+            1 => $self.count_inline($pos),
+            _ => {
+                let (moves, rest) = $buffers.split_first_mut().expect("a buffer per ply");
+                moves.clear();
+                $self.generate($pos, moves);
+                let mut total = 0;
+                for &m in moves.iter() {
+                    let mut child = *$pos;
+                    $self.apply(&mut child, m);
+                    total += $self.$this(&child, $depth - 1, rest);
+                }
+                total
+            }
+        }
+    };
+}
+
 /// Buffers a playout reuses, so that playing a game allocates nothing.
 #[derive(Debug, Default)]
 pub struct Scratch {
@@ -86,37 +108,84 @@ impl<B: Bits> Engine<B> {
     }
 
     /// Number of leaf nodes `depth` plies from `pos` (moves counted in bulk
-    /// at the last ply).
+    /// at the last ply), on the path [`crate::simd`] chose.
     pub fn perft(&self, pos: &Pos<B>, depth: u32) -> u64 {
-        // One move buffer per ply, allocated once.
-        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| self.move_list()).collect();
-        self.perft_with(pos, depth, &mut buffers)
+        self.perft_on(pos, depth, crate::simd::path())
     }
 
-    fn perft_with(&self, pos: &Pos<B>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
-        match depth {
-            0 => 1,
-            1 => self.count_moves(pos),
-            _ => {
-                let (moves, rest) = buffers.split_first_mut().expect("a buffer per ply");
-                moves.clear();
-                self.generate(pos, moves);
-                let mut total = 0;
-                for &m in moves.iter() {
-                    let mut child = *pos;
-                    self.apply(&mut child, m);
-                    total += self.perft_with(&child, depth - 1, rest);
-                }
-                total
-            }
+    /// [`Engine::perft`] on the copy of the loop `path` names (the plain
+    /// one where the CPU cannot run the other), so that tests compare them.
+    // Calls the copy for the CPU `crate::simd` checked: unsafe, and sound.
+    #[allow(unsafe_code)]
+    pub fn perft_on(&self, pos: &Pos<B>, depth: u32, path: crate::simd::Path) -> u64 {
+        // One move buffer per ply, allocated once.
+        let mut buffers: Vec<Vec<Move>> = (0..depth).map(|_| self.move_list()).collect();
+        #[cfg(target_arch = "x86_64")]
+        if path == crate::simd::Path::Popcnt && crate::simd::supported() {
+            // SAFETY: the CPU has the copy's features.
+            return unsafe { self.perft_fast(pos, depth, &mut buffers) };
         }
+        let _ = path;
+        self.perft_plain(pos, depth, &mut buffers)
+    }
+
+    fn perft_plain(&self, pos: &Pos<B>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        perft_body!(self, pos, depth, buffers, perft_plain)
+    }
+
+    /// [`Engine::perft_plain`] compiled for the CPUs with `popcnt`, `bmi1`
+    /// and `bmi2`: the generator and the bulk count inside it use them.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn perft_fast(&self, pos: &Pos<B>, depth: u32, buffers: &mut [Vec<Move>]) -> u64 {
+        perft_body!(self, pos, depth, buffers, perft_fast)
     }
 
     /// Plays `pos` out with moves chosen by `choose(number_of_moves)`, under
     /// the variant's draw rules (repetition counted since the last capture,
     /// ply cap counted from `pos`).
     #[inline]
+    // Calls the copy for the CPU `crate::simd` checked: unsafe, and sound.
+    #[allow(unsafe_code)]
     pub fn playout(
+        &self,
+        pos: Pos<B>,
+        scratch: &mut Scratch,
+        choose: impl FnMut(usize) -> usize,
+    ) -> PlayoutResult {
+        #[cfg(target_arch = "x86_64")]
+        if crate::simd::fast() {
+            // SAFETY: `fast` holds only where the CPU has the copy's features.
+            return unsafe { self.playout_fast(pos, scratch, choose) };
+        }
+        self.playout_plain(pos, scratch, choose)
+    }
+
+    /// [`Engine::playout`] compiled for the CPUs with `popcnt`, `bmi1` and
+    /// `bmi2`.
+    #[cfg(target_arch = "x86_64")]
+    #[target_feature(enable = "popcnt,bmi1,bmi2")]
+    fn playout_fast(
+        &self,
+        pos: Pos<B>,
+        scratch: &mut Scratch,
+        choose: impl FnMut(usize) -> usize,
+    ) -> PlayoutResult {
+        self.playout_inline(pos, scratch, choose)
+    }
+
+    fn playout_plain(
+        &self,
+        pos: Pos<B>,
+        scratch: &mut Scratch,
+        choose: impl FnMut(usize) -> usize,
+    ) -> PlayoutResult {
+        self.playout_inline(pos, scratch, choose)
+    }
+
+    /// The playout loop, compiled into each copy.
+    #[inline(always)]
+    fn playout_inline(
         &self,
         mut pos: Pos<B>,
         scratch: &mut Scratch,

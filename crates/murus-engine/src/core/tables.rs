@@ -10,7 +10,8 @@ use crate::bits::{Bits, Shift};
 use crate::moves::Move;
 
 use super::{
-    Adjudge, Cat, Dirs, Engine, Heights, INLINE_DIRS, MAXD, MAXH, MAXK, MAXP, ManyDirs, Sac, SowTab,
+    Adjudge, Cat, Dirs, Engine, Heights, INLINE_DIRS, MAXD, MAXH, MAXK, MAXP, ManyDirs, PlainSow,
+    Sac, SowTab,
 };
 
 /// SplitMix64: a fixed, seedable source for Zobrist keys.
@@ -222,6 +223,21 @@ impl<B: Bits> Engine<B> {
                     .collect(),
             })
         });
+        let plain_sow = std::array::from_fn(|p| {
+            let tab: &SowTab = &sow[p];
+            let mut plain = PlainSow::default();
+            if many || tab.heights.len() != 1 || tab.capture.is_some() {
+                return plain;
+            }
+            let h = tab.heights[0] as usize;
+            plain.h = h as u8;
+            for (i, &d) in tab.dirs.iter().enumerate() {
+                plain.ray[i] = ray[d as usize][h];
+                plain.step[i] = shift[d as usize][1];
+                plain.dir[i] = d;
+            }
+            plain
+        });
         let mut engine = Engine {
             players,
             board,
@@ -231,6 +247,7 @@ impl<B: Bits> Engine<B> {
             ray,
             goal,
             sow,
+            plain_sow,
             sacs,
             cats,
             breakthrough,
