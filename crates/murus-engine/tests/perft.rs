@@ -123,6 +123,28 @@ fn murus_no_simd_forces_the_plain_path() {
     assert_eq!(simd::path(), want, "MURUS_NO_SIMD set: {forced}");
 }
 
+/// The whole file again in a child process with `MURUS_NO_SIMD=1`, so that
+/// `cargo test` runs the plain copy the way a CPU without popcnt does:
+/// chosen once, for every call, by the switch a user sets.
+#[test]
+fn with_murus_no_simd_set_the_file_passes_on_the_plain_path() {
+    if std::env::var_os("MURUS_NO_SIMD").is_some() {
+        return; // already the child
+    }
+    let out = std::process::Command::new(std::env::current_exe().unwrap())
+        .args(["--skip", "with_murus_no_simd_set", "--test-threads", "1"])
+        .env("MURUS_NO_SIMD", "1")
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(out.status.success(), "the plain path failed:\n{text}");
+    assert!(
+        text.contains("murus_no_simd_forces_the_plain_path ... ok")
+            && text.contains("perft_counts_match_the_data_files ... ok"),
+        "the child did not run the file's tests:\n{text}"
+    );
+}
+
 #[test]
 #[ignore = "deep perft: run in release with --ignored"]
 fn deep_perft_counts_match_the_data_files() {
