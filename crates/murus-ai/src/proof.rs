@@ -324,7 +324,7 @@ impl Solver {
         handler: &dyn Handler,
     ) -> Proof {
         let limit = self.nodes().saturating_add(nodes);
-        self.run(variant, pos, None, attacker, limit, handler)
+        self.run(variant, pos, None, attacker, limit, handler, 0)
     }
 
     /// Whether `attacker` wins the game of `line` with its ply cap (see
@@ -338,11 +338,15 @@ impl Solver {
         handler: &dyn Handler,
     ) -> Proof {
         let limit = self.nodes().saturating_add(nodes);
-        self.run(variant, &line.pos, Some(line), attacker, limit, handler)
+        self.run(variant, &line.pos, Some(line), attacker, limit, handler, 0)
     }
 
     /// Whether `attacker` wins from `pos` (with the ply cap: the game of
-    /// `line`) before the solver's node count reaches `limit`.
+    /// `line`) before the solver's node count reaches `limit`. A helper
+    /// thread on a question another thread is searching too gives a
+    /// `seed` other than 0: it breaks ties between equally good children
+    /// its own way, so that the two grow different parts of the tree.
+    #[allow(clippy::too_many_arguments)]
     fn run(
         &self,
         variant: &Variant,
@@ -351,6 +355,7 @@ impl Solver {
         attacker: usize,
         limit: u64,
         handler: &dyn Handler,
+        seed: u64,
     ) -> Proof {
         struct Task<'a> {
             solver: &'a Solver,
@@ -359,6 +364,7 @@ impl Solver {
             attacker: usize,
             limit: u64,
             handler: &'a dyn Handler,
+            seed: u64,
         }
         impl EngineTask for Task<'_> {
             type Output = Proof;
@@ -376,6 +382,7 @@ impl Solver {
                     shared: &self.solver.nodes,
                     limit: self.limit,
                     handler: self.handler,
+                    seed: self.seed,
                     stopped: false,
                     path: HashMap::default(),
                     buffers: Vec::new(),
@@ -404,6 +411,7 @@ impl Solver {
             attacker,
             limit,
             handler,
+            seed,
         })
     }
 }
@@ -487,6 +495,8 @@ struct Search<'a, B: Word> {
     /// The solver's count at which to stop.
     limit: u64,
     handler: &'a dyn Handler,
+    /// 0, or a helper's tie-breaking seed (see [`Solver::run`]).
+    seed: u64,
     stopped: bool,
     /// Hashes of the positions on the path, with their depth.
     path: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
@@ -634,7 +644,7 @@ impl<B: Word> Search<'_, B> {
         }
         let mut n = combine(&children, or);
         while !self.stopped && n.pn < th_pn && n.dn < th_dn {
-            let (best, second) = select(&children, or);
+            let (best, second) = select(&children, or, self.seed);
             let c = children[best].n;
             let (c_pn, c_dn) = if or {
                 (th_pn.min(grow(second)), sub_plus(th_dn, n.dn, c.dn))
@@ -745,9 +755,12 @@ fn combine<B: Bits>(children: &[Child<B>], or: bool) -> Numbers {
 }
 
 /// The child to search (least proof number at an OR node, least disproof
-/// number at an AND node) and the second-least number.
-fn select<B: Bits>(children: &[Child<B>], or: bool) -> (usize, u32) {
+/// number at an AND node) and the second-least number. Ties go to the
+/// first such child, or with a helper's `seed` to the one whose key mixed
+/// with the seed is least.
+fn select<B: Bits>(children: &[Child<B>], or: bool, seed: u64) -> (usize, u32) {
     let key = |c: &Child<B>| if or { c.n.pn } else { c.n.dn };
+    let order = |c: &Child<B>| SplitMix64(c.key ^ seed).next();
     let mut best = 0;
     let mut first = INF;
     let mut second = INF;
@@ -757,8 +770,11 @@ fn select<B: Bits>(children: &[Child<B>], or: bool) -> (usize, u32) {
             second = first;
             first = k;
             best = i;
-        } else if k < second {
-            second = k;
+        } else {
+            second = second.min(k);
+            if seed != 0 && k == first && order(c) < order(&children[best]) {
+                best = i;
+            }
         }
     }
     (best, second)

@@ -666,35 +666,35 @@ fn the_checker_fails_a_corrupted_proof() {
     assert!(e.contains("again"), "{e}");
 }
 
+/// Two threads race the questions; three add a helper on one of them, and
+/// a thread whose question is disproved helps the other.
 #[test]
-fn values_and_winning_moves_are_the_same_on_one_thread_and_two() {
-    for (files, ranks) in [(3, 4), (4, 4), (5, 4), (4, 5)] {
-        let v = small(files, ranks);
-        let one = Solver::new(16)
-            .solve(&v, &v.start(), u64::MAX, 1, &())
-            .unwrap();
-        let two = Solver::new(16)
-            .solve(&v, &v.start(), u64::MAX, 2, &())
-            .unwrap();
-        assert!(one.value.is_some(), "{files}x{ranks}");
-        assert_eq!(one.value, two.value, "{files}x{ranks}");
-        assert_eq!(one.winning, two.winning, "{files}x{ranks}");
-        assert!(two.unsettled.is_empty());
-        eprintln!(
-            "{files}x{ranks}: {} nodes on one thread, {} on two",
-            one.nodes, two.nodes
-        );
-    }
+fn values_and_winning_moves_are_the_same_on_one_thread_and_more() {
+    let solve_on = |v: &Variant, threads| {
+        Solver::new(16)
+            .solve(v, &v.start(), u64::MAX, threads, &())
+            .unwrap()
+    };
+    let mut boards: Vec<(String, Variant)> = [(3, 4), (4, 4), (5, 4), (4, 5)]
+        .into_iter()
+        .map(|(f, r)| (format!("{f}x{r}"), small(f, r)))
+        .collect();
     for name in ["houdini", "escape", "advanced", "advanced-delayed"] {
-        let v = cut(name, 3, 4);
-        let one = Solver::new(16)
-            .solve(&v, &v.start(), u64::MAX, 1, &())
-            .unwrap();
-        let two = Solver::new(16)
-            .solve(&v, &v.start(), u64::MAX, 2, &())
-            .unwrap();
-        assert_eq!(one.value, two.value, "{name}");
-        assert_eq!(one.winning, two.winning, "{name}");
+        boards.push((format!("{name} 3x4"), cut(name, 3, 4)));
+    }
+    for (name, v) in &boards {
+        let one = solve_on(v, 1);
+        assert!(one.value.is_some(), "{name}");
+        for threads in [2, 3] {
+            let more = solve_on(v, threads);
+            assert_eq!(one.value, more.value, "{name}, {threads} threads");
+            assert_eq!(one.winning, more.winning, "{name}, {threads} threads");
+            assert!(more.unsettled.is_empty());
+            eprintln!(
+                "{name}: {} nodes on one thread, {} on {threads}",
+                one.nodes, more.nodes
+            );
+        }
     }
 }
 

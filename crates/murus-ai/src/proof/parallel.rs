@@ -52,16 +52,10 @@ impl Solver {
             nodes,
             threads,
             handler,
-            |m, attacker, limit, h| {
+            |m, attacker, limit, h, seed| {
                 let child = m.map(|m| variant.play(pos, m));
-                self.run(
-                    variant,
-                    child.as_ref().unwrap_or(pos),
-                    None,
-                    attacker,
-                    limit,
-                    h,
-                )
+                let at = child.as_ref().unwrap_or(pos);
+                self.run(variant, at, None, attacker, limit, h, seed)
             },
         )
     }
@@ -82,16 +76,16 @@ impl Solver {
             nodes,
             threads,
             handler,
-            |m, attacker, limit, h| {
+            |m, attacker, limit, h, seed| {
                 let child = m.map(|m| line.play(variant, m));
                 let l = child.as_ref().unwrap_or(line);
-                self.run(variant, &l.pos, Some(l), attacker, limit, h)
+                self.run(variant, &l.pos, Some(l), attacker, limit, h, seed)
             },
         )
     }
 
     /// The two questions of a solve and the winning moves: `prove(move,
-    /// attacker, limit, handler)` asks whether `attacker` wins from `pos`
+    /// attacker, limit, handler, seed)` asks whether `attacker` wins from `pos`
     /// (`None`) or after one of its moves, until the node count reaches
     /// `limit`.
     fn solve_by(
@@ -101,7 +95,7 @@ impl Solver {
         nodes: u64,
         threads: usize,
         handler: &dyn Handler,
-        prove: impl Fn(Option<Move>, usize, u64, &dyn Handler) -> Proof + Sync,
+        prove: impl Fn(Option<Move>, usize, u64, &dyn Handler, u64) -> Proof + Sync,
     ) -> Result<Solution, String> {
         if variant.player_count() != 2 {
             return Err(format!(
@@ -123,39 +117,16 @@ impl Solver {
         };
         let (first, second) = if threads <= 1 {
             self.table.next_generation();
-            match prove(None, mover, limit, handler) {
+            match prove(None, mover, limit, handler, 0) {
                 Proof::Disproven => {
                     self.table.next_generation();
-                    (Proof::Disproven, prove(None, other, limit, handler))
+                    (Proof::Disproven, prove(None, other, limit, handler, 0))
                 }
                 answer => (answer, Proof::Unknown),
             }
         } else {
             self.table.next_generation();
-            let stop = [AtomicBool::new(false), AtomicBool::new(false)];
-            let ask = |i: usize, attacker: usize| {
-                let answer = prove(
-                    None,
-                    attacker,
-                    limit,
-                    &Either {
-                        outer: handler,
-                        flag: &stop[i],
-                    },
-                );
-                if answer == Proof::Proven {
-                    stop[1 - i].store(true, Relaxed);
-                }
-                answer
-            };
-            std::thread::scope(|s| {
-                let a = ask_on_thread(s, || ask(0, mover));
-                let b = ask_on_thread(s, || ask(1, other));
-                (
-                    a.join().expect("a search thread"),
-                    b.join().expect("a search thread"),
-                )
-            })
+            self.race([mover, other], limit, threads, handler, &prove)
         };
         match (first, second) {
             (Proof::Proven, _) => {
@@ -186,6 +157,68 @@ impl Solver {
         Ok(solution)
     }
 
+    /// The two questions (`attackers[0]` wins? `attackers[1]` wins?) raced
+    /// on `threads` threads: threads 0 and 1 ask one each, further ones
+    /// help them in turn, and a thread whose question is disproved turns to
+    /// help the other. A helper searches the same root with its own
+    /// tie-breaking (its seed), so that it grows other parts of the tree,
+    /// sharing what it settles through the table. A proof of either
+    /// question, or both disproved, ends the race.
+    fn race(
+        &self,
+        attackers: [usize; 2],
+        limit: u64,
+        threads: usize,
+        handler: &dyn Handler,
+        prove: &(impl Fn(Option<Move>, usize, u64, &dyn Handler, u64) -> Proof + Sync),
+    ) -> (Proof, Proof) {
+        let settled = [Mutex::new(Proof::Unknown), Mutex::new(Proof::Unknown)];
+        let stop = [AtomicBool::new(false), AtomicBool::new(false)];
+        let answer = |q: usize| *settled[q].lock().expect("no panic holding an answer");
+        let settle = |q: usize, proof: Proof| {
+            let mut a = settled[q].lock().expect("no panic holding an answer");
+            if *a == Proof::Unknown {
+                *a = proof;
+            }
+            stop[q].store(true, Relaxed);
+            if proof == Proof::Proven {
+                stop[1 - q].store(true, Relaxed);
+            }
+        };
+        let work = |thread: usize| {
+            let mut q = thread % 2;
+            let mut seed = (thread / 2) as u64;
+            loop {
+                let h = Either {
+                    outer: handler,
+                    flag: &stop[q],
+                };
+                match prove(None, attackers[q], limit, &h, seed) {
+                    Proof::Unknown => return,
+                    Proof::Proven => return settle(q, Proof::Proven),
+                    Proof::Disproven => {
+                        settle(q, Proof::Disproven);
+                        if answer(1 - q) != Proof::Unknown || stop[1 - q].load(Relaxed) {
+                            return;
+                        }
+                        // Help the other question.
+                        q = 1 - q;
+                        seed = seed * 2 + 1 + thread as u64;
+                    }
+                }
+            }
+        };
+        std::thread::scope(|s| {
+            let workers: Vec<_> = (0..threads)
+                .map(|t| ask_on_thread(s, move || work(t)))
+                .collect();
+            for w in workers {
+                w.join().expect("a search thread");
+            }
+        });
+        (answer(0), answer(1))
+    }
+
     /// Whether `attacker` wins after each of `moves`, the moves jobs that
     /// `threads` threads take in turn.
     fn first_moves(
@@ -195,12 +228,12 @@ impl Solver {
         limit: u64,
         threads: usize,
         handler: &dyn Handler,
-        prove: &(impl Fn(Option<Move>, usize, u64, &dyn Handler) -> Proof + Sync),
+        prove: &(impl Fn(Option<Move>, usize, u64, &dyn Handler, u64) -> Proof + Sync),
     ) -> Vec<Proof> {
         if threads <= 1 {
             return moves
                 .iter()
-                .map(|&m| prove(Some(m), attacker, limit, handler))
+                .map(|&m| prove(Some(m), attacker, limit, handler, 0))
                 .collect();
         }
         let answers = Mutex::new(vec![Proof::Unknown; moves.len()]);
@@ -209,7 +242,7 @@ impl Solver {
             loop {
                 let i = next.fetch_add(1, Relaxed);
                 let Some(&m) = moves.get(i) else { break };
-                let answer = prove(Some(m), attacker, limit, handler);
+                let answer = prove(Some(m), attacker, limit, handler, 0);
                 answers.lock().expect("no panic holding the answers")[i] = answer;
             }
         };

@@ -14,6 +14,8 @@
 //!   start (its nodes checked);
 //! - `search`: alpha-beta's speed with the generic and the trained
 //!   evaluation of each variant that ships one;
+//! - `proof`: the proof search's speed to a small board's proof on one
+//!   thread and two (its value checked);
 //! - `serve` (`murus bench serve`, apart): the playtest server under many
 //!   games at once over loopback, each move's latency.
 //!
@@ -24,6 +26,7 @@
 mod baseline;
 mod engine;
 mod lab;
+mod proof;
 mod search;
 pub mod serve;
 
@@ -182,6 +185,7 @@ pub fn bench(a: &BenchArgs) -> Result<Bench> {
     if std::env::var("TMPBENCH").is_err() {
         rows.extend(search::rows(scale)?);
     }
+    rows.extend(proof::rows(scale)?);
     Ok(Bench { rows })
 }
 
