@@ -271,3 +271,36 @@ fn no_proof_is_written_without_a_winner_and_a_bad_proof_path_fails_first() {
     assert!(!o.status.success());
     assert!(stderr(&o).contains("--threads"), "{}", stderr(&o));
 }
+
+/// Checks a proof file that `murus solve --proof` wrote for the small
+/// boards, by hand: `MURUS_PROOF=/tmp/5x6.proof.gz MURUS_BOARD=5x6 cargo
+/// test -p murus-cli --release --test cli -- --ignored --nocapture
+/// a_proof_file_named`.
+#[test]
+#[ignore]
+fn a_proof_file_named_by_murus_proof_checks() {
+    let path = std::env::var("MURUS_PROOF").expect("MURUS_PROOF=FILE");
+    let board = std::env::var("MURUS_BOARD").expect("MURUS_BOARD=FxR");
+    let (files, ranks) = board.split_once('x').expect("FxR");
+    let set = [
+        ("files".to_string(), files.parse().unwrap()),
+        ("ranks".to_string(), ranks.parse().unwrap()),
+    ];
+    let source = std::fs::read_to_string(repo(SMALL)).unwrap();
+    let v = murus_engine::Variant::compile_with(&source, &set).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let mut text = String::new();
+    if path.ends_with(".gz") {
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .unwrap();
+    } else {
+        text = String::from_utf8(bytes).unwrap();
+    }
+    let t = std::time::Instant::now();
+    let checked = proofcheck::check(&v, &v.start(), &text).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "{path} ({board}): {checked:?}, checked in {:?}",
+        t.elapsed()
+    );
+}
