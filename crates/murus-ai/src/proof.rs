@@ -53,6 +53,7 @@ use murus_engine::{
     Bits, DrawTracker, Engine, EngineTask, Game, Move, Outcome, Pos, Position, Variant, Word,
 };
 
+use crate::eval;
 pub use strategy::Strategy;
 use table::Table;
 pub use table::{ENTRY_BYTES, Usage};
@@ -62,6 +63,13 @@ pub use table::{ENTRY_BYTES, Usage};
 const INF: u32 = u32::MAX;
 /// A disproof that rests on no position of the path.
 const NO_LOOP: u32 = u32::MAX;
+/// First guesses from the generic evaluation: one more in the proof or
+/// disproof number for each step of the evaluation, at most this many.
+/// Measured at one thread (deterministic node counts, 2026-11-29): without
+/// it 382 936 nodes to 5×5's proof and 2 878 673 to 6×4's; with a step of
+/// 30, 238 640 and 2 084 312 (100: 312 657 and 2 387 406).
+const HEURISTIC_STEP: i32 = 30;
+const HEURISTIC_MOST: i32 = 30;
 /// Threshold growth beyond the second-best child: 1 + 1/4.
 const EPSILON_DIV: u32 = 4;
 /// Deepest path: a search that goes deeper gives up (unknown).
@@ -383,6 +391,7 @@ impl Solver {
                     limit: self.limit,
                     handler: self.handler,
                     seed: self.seed,
+                    weights: eval::Weights::for_engine(engine),
                     stopped: false,
                     path: HashMap::default(),
                     buffers: Vec::new(),
@@ -497,6 +506,8 @@ struct Search<'a, B: Word> {
     handler: &'a dyn Handler,
     /// 0, or a helper's tie-breaking seed (see [`Solver::run`]).
     seed: u64,
+    /// The generic evaluation's weights, for first guesses.
+    weights: eval::Weights,
     stopped: bool,
     /// Hashes of the positions on the path, with their depth.
     path: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
@@ -511,7 +522,9 @@ impl<B: Word> Search<'_, B> {
     /// What is known of `pos` before searching it: the end of the game, a
     /// repetition of the path, the table, or the first guess from its
     /// number of moves (a node with many moves is harder to prove for the
-    /// side to move's opponent).
+    /// side to move's opponent) and the generic evaluation (a position the
+    /// attacker leads in is harder to disprove, one it trails in harder to
+    /// prove).
     /// With the ply cap, the line's draws are judged too (the move to `pos`
     /// pushed onto it).
     fn look(&self, pos: &Pos<B>, key: u64) -> Numbers {
@@ -535,18 +548,21 @@ impl<B: Word> Search<'_, B> {
         } else if legal == 0 {
             return self.ended(pos);
         }
-        if pos.turn() == self.attacker {
-            Numbers {
-                pn: 1,
-                dn: legal,
-                lp: NO_LOOP,
-            }
+        let (pn, dn) = if pos.turn() == self.attacker {
+            (1, legal)
         } else {
-            Numbers {
-                pn: legal,
-                dn: 1,
-                lp: NO_LOOP,
-            }
+            (legal, 1)
+        };
+        // The heuristic (df-pn+): the generic evaluation for the attacker,
+        // a step of HEURISTIC_STEP a unit, raises the disproof number of a
+        // position it likes and the proof number of one it does not.
+        let v = (eval::evaluate(self.engine, &self.weights, pos, self.attacker, false)
+            / HEURISTIC_STEP)
+            .clamp(-HEURISTIC_MOST, HEURISTIC_MOST);
+        Numbers {
+            pn: pn + (-v).max(0) as u32,
+            dn: dn + v.max(0) as u32,
+            lp: NO_LOOP,
         }
     }
 
