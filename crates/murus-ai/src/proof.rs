@@ -34,8 +34,13 @@
 //! positions are different nodes: the price of exactness, paid on small
 //! boards and short caps.
 //!
-//! Budgets count nodes (a node: a position expanded), so a proof is
-//! reproducible; a [`Handler`] may stop the search early (a clock, a
+//! [`Solver::solve`] runs on several threads sharing the table
+//! (`parallel`: the questions raced, helpers, the first moves as jobs), and
+//! [`Solver::strategy`] reads a proved win back as the winner's strategy
+//! (`strategy`), the proof `murus solve --proof` writes.
+//!
+//! Budgets count nodes (a node: a position expanded), so a proof on one
+//! thread is reproducible; a [`Handler`] may stop the search early (a clock, a
 //! cancel), after which the answer is unknown. Two-player games only.
 
 mod parallel;
