@@ -34,12 +34,22 @@
 //! positions are different nodes: the price of exactness, paid on small
 //! boards and short caps.
 //!
-//! Budgets count nodes (a node: a position expanded), so a proof is
-//! reproducible; a [`Handler`] may stop the search early (a clock, a
+//! [`Solver::solve`] runs on several threads sharing the table
+//! (`parallel`: the questions raced, helpers, the first moves as jobs), and
+//! [`Solver::strategy`] reads a proved win back as the winner's strategy
+//! (`strategy`), the proof `murus solve --proof` writes.
+//!
+//! Budgets count nodes (a node: a position expanded), so a proof on one
+//! thread is reproducible; a [`Handler`] may stop the search early (a clock, a
 //! cancel), after which the answer is unknown. Two-player games only.
+
+mod parallel;
+mod strategy;
+mod table;
 
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hasher};
+use std::sync::atomic::{AtomicU64, Ordering::Relaxed};
 
 use murus_dsl::rules::DrawRules;
 use murus_engine::job::Handler;
@@ -48,19 +58,32 @@ use murus_engine::{
     Bits, DrawTracker, Engine, EngineTask, Game, Move, Outcome, Pos, Position, Variant, Word,
 };
 
+use crate::eval;
+pub use strategy::Strategy;
+use table::Table;
+pub use table::{ENTRY_BYTES, Usage};
+
 /// A proof or disproof number that is final: the node is proven (`dn`) or
 /// disproven (`pn`).
 const INF: u32 = u32::MAX;
 /// A disproof that rests on no position of the path.
 const NO_LOOP: u32 = u32::MAX;
+/// First guesses from the generic evaluation: one more in the proof or
+/// disproof number for each step of the evaluation, at most this many.
+/// Measured at one thread (deterministic node counts, 2026-11-29): without
+/// it 382 936 nodes to 5×5's proof and 2 878 673 to 6×4's; with a step of
+/// 30, 238 640 and 2 084 312 (100: 312 657 and 2 387 406).
+const HEURISTIC_STEP: i32 = 30;
+const HEURISTIC_MOST: i32 = 30;
 /// Threshold growth beyond the second-best child: 1 + 1/4.
 const EPSILON_DIV: u32 = 4;
-/// Positions in one table bucket.
-const BUCKET: usize = 4;
 /// Deepest path: a search that goes deeper gives up (unknown).
 pub const MAX_PATH: usize = 4_000;
 /// How many nodes between looks at the handler.
 const POLL: u64 = 4_096;
+/// How many nodes a search counts on its own before adding them to its
+/// solver's count (which its threads share).
+const FLUSH: u64 = 256;
 
 /// The proven value of a position.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -117,100 +140,30 @@ pub struct Solution {
     pub nodes: u64,
 }
 
-/// Solves `pos` of `variant`: its value, and the side to move's winning
-/// moves when it wins. An error for games of more than two players.
+/// Solves `pos` of `variant` on one thread: its value, and the side to
+/// move's winning moves when it wins. An error for games of more than two
+/// players. [`Solver::solve`] takes threads, and keeps the table for a
+/// proof ([`Solver::strategy`]).
 pub fn solve(
     variant: &Variant,
     pos: &Position,
     limits: Limits,
     handler: &dyn Handler,
 ) -> Result<Solution, String> {
-    solve_by(variant, pos, limits, |solver, m, attacker, nodes| {
-        let child = m.map(|m| variant.play(pos, m));
-        solver.prove(
-            variant,
-            child.as_ref().unwrap_or(pos),
-            attacker,
-            nodes,
-            handler,
-        )
-    })
+    Solver::new(limits.table_mib).solve(variant, pos, limits.nodes, 1, handler)
 }
 
 /// Solves the game of `line` with its ply cap, as the rules define it (see
-/// the module's docs): its value, and the side to move's winning moves
-/// when it wins. An error for games of more than two players.
+/// the module's docs), on one thread: its value, and the side to move's
+/// winning moves when it wins. An error for games of more than two
+/// players.
 pub fn solve_line(
     variant: &Variant,
     line: &Line,
     limits: Limits,
     handler: &dyn Handler,
 ) -> Result<Solution, String> {
-    solve_by(variant, &line.pos, limits, |solver, m, attacker, nodes| {
-        let child = m.map(|m| line.play(variant, m));
-        solver.prove_line(
-            variant,
-            child.as_ref().unwrap_or(line),
-            attacker,
-            nodes,
-            handler,
-        )
-    })
-}
-
-/// The two questions of a solve and the winning moves: `prove(solver,
-/// move, attacker, nodes)` asks whether `attacker` wins from `pos` (`None`)
-/// or after one of its moves.
-fn solve_by(
-    variant: &Variant,
-    pos: &Position,
-    limits: Limits,
-    mut prove: impl FnMut(&mut Solver, Option<Move>, usize, u64) -> Proof,
-) -> Result<Solution, String> {
-    if variant.player_count() != 2 {
-        return Err(format!(
-            "solving needs a two-player game; `{}` has {} players",
-            variant.name(),
-            variant.player_count()
-        ));
-    }
-    let mut solver = Solver::new(limits.table_mib);
-    let mover = variant.turn(pos);
-    let other = 1 - mover;
-    let mut solution = Solution {
-        value: None,
-        winning: Vec::new(),
-        unsettled: Vec::new(),
-        cannot_win: None,
-        nodes: 0,
-    };
-    let left = |s: &Solver| limits.nodes.saturating_sub(s.nodes);
-    let nodes = left(&solver);
-    match prove(&mut solver, None, mover, nodes) {
-        Proof::Proven => {
-            solution.value = Some(Value::Win(mover));
-            for m in variant.legal_moves(pos) {
-                let nodes = left(&solver);
-                match prove(&mut solver, Some(m), mover, nodes) {
-                    Proof::Proven => solution.winning.push(m),
-                    Proof::Disproven => {}
-                    Proof::Unknown => solution.unsettled.push(m),
-                }
-            }
-        }
-        Proof::Disproven => {
-            solution.cannot_win = Some(mover);
-            let nodes = left(&solver);
-            solution.value = match prove(&mut solver, None, other, nodes) {
-                Proof::Proven => Some(Value::Win(other)),
-                Proof::Disproven => Some(Value::Draw),
-                Proof::Unknown => None,
-            };
-        }
-        Proof::Unknown => {}
-    }
-    solution.nodes = solver.nodes;
-    Ok(solution)
+    Solver::new(limits.table_mib).solve_line(variant, line, limits.nodes, 1, handler)
 }
 
 /// A position with the line of play that led to it, for [`solve_line`]:
@@ -336,12 +289,13 @@ const WINDOW_SALT: u64 = 0x7769_6e64_6f77_2121;
 const LEFT_SALT: u64 = 0x706c_6965_736c_6566;
 
 /// A df-pn searcher with its table, kept across questions (proofs and
-/// path-free disproofs hold for every later question of the same attacker).
+/// path-free disproofs hold for every later question of the same attacker)
+/// and shared by its threads.
 #[derive(Debug)]
 pub struct Solver {
     table: Table,
-    /// Nodes searched since the solver was made.
-    pub nodes: u64,
+    /// Nodes searched since the solver was made, every thread's.
+    nodes: AtomicU64,
 }
 
 impl Solver {
@@ -349,8 +303,18 @@ impl Solver {
     pub fn new(table_mib: usize) -> Solver {
         Solver {
             table: Table::new(table_mib),
-            nodes: 0,
+            nodes: AtomicU64::new(0),
         }
+    }
+
+    /// Nodes searched since the solver was made.
+    pub fn nodes(&self) -> u64 {
+        self.nodes.load(Relaxed)
+    }
+
+    /// What the table holds now (a scan of it).
+    pub fn usage(&self) -> Usage {
+        self.table.usage()
     }
 
     /// What the table knows of "`attacker` wins from `pos`": proven,
@@ -365,60 +329,74 @@ impl Solver {
 
     /// Whether `attacker` wins from `pos`, within `nodes` more nodes.
     pub fn prove(
-        &mut self,
+        &self,
         variant: &Variant,
         pos: &Position,
         attacker: usize,
         nodes: u64,
         handler: &dyn Handler,
     ) -> Proof {
-        self.run(variant, pos, None, attacker, nodes, handler)
+        let limit = self.nodes().saturating_add(nodes);
+        self.run(variant, pos, None, attacker, limit, handler, 0)
     }
 
     /// Whether `attacker` wins the game of `line` with its ply cap (see
     /// the module's docs), within `nodes` more nodes.
     pub fn prove_line(
-        &mut self,
+        &self,
         variant: &Variant,
         line: &Line,
         attacker: usize,
         nodes: u64,
         handler: &dyn Handler,
     ) -> Proof {
-        self.run(variant, &line.pos, Some(line), attacker, nodes, handler)
+        let limit = self.nodes().saturating_add(nodes);
+        self.run(variant, &line.pos, Some(line), attacker, limit, handler, 0)
     }
 
+    /// Whether `attacker` wins from `pos` (with the ply cap: the game of
+    /// `line`) before the solver's node count reaches `limit`. A helper
+    /// thread on a question another thread is searching too gives a
+    /// `seed` other than 0: it breaks ties between equally good children
+    /// its own way, so that the two grow different parts of the tree.
+    #[allow(clippy::too_many_arguments)]
     fn run(
-        &mut self,
+        &self,
         variant: &Variant,
         pos: &Position,
         line: Option<&Line>,
         attacker: usize,
-        nodes: u64,
+        limit: u64,
         handler: &dyn Handler,
+        seed: u64,
     ) -> Proof {
         struct Task<'a> {
-            solver: &'a mut Solver,
+            solver: &'a Solver,
             pos: &'a Position,
             line: Option<&'a Line>,
             attacker: usize,
-            nodes: u64,
+            limit: u64,
             handler: &'a dyn Handler,
+            seed: u64,
         }
         impl EngineTask for Task<'_> {
             type Output = Proof;
             fn run<B: Word>(self, engine: &Engine<B>) -> Proof {
                 let pos = B::unwrap(self.pos).expect("a position of this variant");
-                let limit = self.solver.nodes.saturating_add(self.nodes);
                 let salt = SALT[self.attacker];
                 let mut search = Search {
                     engine,
-                    table: &mut self.solver.table,
+                    table: &self.solver.table,
                     attacker: self.attacker,
                     salt,
-                    nodes: self.solver.nodes,
-                    limit,
+                    nodes: 0,
+                    flushed: 0,
+                    seen: self.solver.nodes(),
+                    shared: &self.solver.nodes,
+                    limit: self.limit,
                     handler: self.handler,
+                    seed: self.seed,
+                    weights: eval::Weights::for_engine(engine),
                     stopped: false,
                     path: HashMap::default(),
                     buffers: Vec::new(),
@@ -432,7 +410,7 @@ impl Solver {
                     None => (pos.hash() ^ salt, 0),
                 };
                 let root = search.mid(pos, key, window, INF, INF, 0);
-                self.solver.nodes = search.nodes;
+                search.flush();
                 match (root.pn, root.dn) {
                     (0, _) => Proof::Proven,
                     (_, 0) if !search.stopped => Proof::Disproven,
@@ -445,8 +423,9 @@ impl Solver {
             pos,
             line,
             attacker,
-            nodes,
+            limit,
             handler,
+            seed,
         })
     }
 }
@@ -496,61 +475,6 @@ struct Child<B: Bits> {
     capture: bool,
 }
 
-/// A table entry as three words: the key, the proof and disproof numbers
-/// (high and low half), and the nodes spent below it (which entries a full
-/// bucket keeps). Plain words, so that a new table is zeroed memory the
-/// system hands out page by page as it is used.
-type Entry = [u64; 3];
-
-/// The transposition table: buckets of entries, the least worked-on entry
-/// replaced first (proved and disproved ones last).
-#[derive(Debug)]
-struct Table {
-    buckets: Vec<[Entry; BUCKET]>,
-}
-
-impl Table {
-    fn new(mib: usize) -> Table {
-        let bytes = mib.max(1) * 1024 * 1024;
-        let n = (bytes / std::mem::size_of::<[Entry; BUCKET]>())
-            .max(2)
-            .next_power_of_two()
-            / 2;
-        Table {
-            buckets: vec![[[0; 3]; BUCKET]; n],
-        }
-    }
-
-    fn bucket(&self, key: u64) -> usize {
-        (key as usize) & (self.buckets.len() - 1)
-    }
-
-    fn get(&self, key: u64) -> Option<(u32, u32)> {
-        let b = &self.buckets[self.bucket(key)];
-        b.iter()
-            .find(|e| e[0] == key)
-            .map(|e| ((e[1] >> 32) as u32, e[1] as u32))
-    }
-
-    fn put(&mut self, key: u64, pn: u32, dn: u32, work: u32) {
-        let i = self.bucket(key);
-        let b = &mut self.buckets[i];
-        let keep = |e: &Entry| {
-            let settled = e[1] >> 32 == 0 || e[1] as u32 == 0;
-            match (e[0], settled) {
-                (0, _) => 0,
-                (_, true) => e[2] + (1 << 32),
-                (_, false) => e[2],
-            }
-        };
-        let slot = match b.iter().position(|e| e[0] == key) {
-            Some(s) => s,
-            None => (0..BUCKET).min_by_key(|&s| keep(&b[s])).expect("a bucket"),
-        };
-        b[slot] = [key, (u64::from(pn) << 32) | u64::from(dn), u64::from(work)];
-    }
-}
-
 /// A `HashMap` hasher for Zobrist keys, which are random already.
 #[derive(Debug, Default)]
 struct KeyHasher(u64);
@@ -572,12 +496,23 @@ impl Hasher for KeyHasher {
 /// One question's search.
 struct Search<'a, B: Word> {
     engine: &'a Engine<B>,
-    table: &'a mut Table,
+    table: &'a Table,
     attacker: usize,
     salt: u64,
+    /// Nodes this search has searched, and how many of them it has added
+    /// to the solver's count (`shared`).
     nodes: u64,
+    flushed: u64,
+    /// The solver's count as last seen.
+    seen: u64,
+    shared: &'a AtomicU64,
+    /// The solver's count at which to stop.
     limit: u64,
     handler: &'a dyn Handler,
+    /// 0, or a helper's tie-breaking seed (see [`Solver::run`]).
+    seed: u64,
+    /// The generic evaluation's weights, for first guesses.
+    weights: eval::Weights,
     stopped: bool,
     /// Hashes of the positions on the path, with their depth.
     path: HashMap<u64, u32, BuildHasherDefault<KeyHasher>>,
@@ -592,7 +527,9 @@ impl<B: Word> Search<'_, B> {
     /// What is known of `pos` before searching it: the end of the game, a
     /// repetition of the path, the table, or the first guess from its
     /// number of moves (a node with many moves is harder to prove for the
-    /// side to move's opponent).
+    /// side to move's opponent) and the generic evaluation (a position the
+    /// attacker leads in is harder to disprove, one it trails in harder to
+    /// prove).
     /// With the ply cap, the line's draws are judged too (the move to `pos`
     /// pushed onto it).
     fn look(&self, pos: &Pos<B>, key: u64) -> Numbers {
@@ -616,18 +553,21 @@ impl<B: Word> Search<'_, B> {
         } else if legal == 0 {
             return self.ended(pos);
         }
-        if pos.turn() == self.attacker {
-            Numbers {
-                pn: 1,
-                dn: legal,
-                lp: NO_LOOP,
-            }
+        let (pn, dn) = if pos.turn() == self.attacker {
+            (1, legal)
         } else {
-            Numbers {
-                pn: legal,
-                dn: 1,
-                lp: NO_LOOP,
-            }
+            (legal, 1)
+        };
+        // The heuristic (df-pn+): the generic evaluation for the attacker,
+        // a step of HEURISTIC_STEP a unit, raises the disproof number of a
+        // position it likes and the proof number of one it does not.
+        let v = (eval::evaluate(self.engine, &self.weights, pos, self.attacker, false)
+            / HEURISTIC_STEP)
+            .clamp(-HEURISTIC_MOST, HEURISTIC_MOST);
+        Numbers {
+            pn: pn + (-v).max(0) as u32,
+            dn: dn + v.max(0) as u32,
+            lp: NO_LOOP,
         }
     }
 
@@ -661,10 +601,13 @@ impl<B: Word> Search<'_, B> {
         depth: usize,
     ) -> Numbers {
         self.nodes += 1;
+        if self.nodes % FLUSH == 0 {
+            self.flush();
+        }
         if self.nodes % POLL == 0 && self.handler.stop() {
             self.stopped = true;
         }
-        if self.nodes >= self.limit || depth >= MAX_PATH {
+        if self.seen + (self.nodes - self.flushed) >= self.limit || depth >= MAX_PATH {
             self.stopped = true;
         }
         if self.stopped {
@@ -722,7 +665,7 @@ impl<B: Word> Search<'_, B> {
         }
         let mut n = combine(&children, or);
         while !self.stopped && n.pn < th_pn && n.dn < th_dn {
-            let (best, second) = select(&children, or);
+            let (best, second) = select(&children, or, self.seed);
             let c = children[best].n;
             let (c_pn, c_dn) = if or {
                 (th_pn.min(grow(second)), sub_plus(th_dn, n.dn, c.dn))
@@ -751,6 +694,13 @@ impl<B: Word> Search<'_, B> {
             self.store(key, n, work);
         }
         n
+    }
+
+    /// Adds this search's nodes not yet counted to the solver's count.
+    fn flush(&mut self) {
+        let fresh = self.nodes - self.flushed;
+        self.seen = self.shared.fetch_add(fresh, Relaxed) + fresh;
+        self.flushed = self.nodes;
     }
 
     /// Keeps `n` under `key` unless it is a disproof that holds only along
@@ -826,9 +776,12 @@ fn combine<B: Bits>(children: &[Child<B>], or: bool) -> Numbers {
 }
 
 /// The child to search (least proof number at an OR node, least disproof
-/// number at an AND node) and the second-least number.
-fn select<B: Bits>(children: &[Child<B>], or: bool) -> (usize, u32) {
+/// number at an AND node) and the second-least number. Ties go to the
+/// first such child, or with a helper's `seed` to the one whose key mixed
+/// with the seed is least.
+fn select<B: Bits>(children: &[Child<B>], or: bool, seed: u64) -> (usize, u32) {
     let key = |c: &Child<B>| if or { c.n.pn } else { c.n.dn };
+    let order = |c: &Child<B>| SplitMix64(c.key ^ seed).next();
     let mut best = 0;
     let mut first = INF;
     let mut second = INF;
@@ -838,8 +791,11 @@ fn select<B: Bits>(children: &[Child<B>], or: bool) -> (usize, u32) {
             second = first;
             first = k;
             best = i;
-        } else if k < second {
-            second = k;
+        } else {
+            second = second.min(k);
+            if seed != 0 && k == first && order(c) < order(&children[best]) {
+                best = i;
+            }
         }
     }
     (best, second)

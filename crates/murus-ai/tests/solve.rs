@@ -5,6 +5,8 @@
 //! reaches a won position, or the other is to move and every move does).
 //! What neither side can force is a draw.
 
+mod proofcheck;
+
 use std::collections::{HashMap, HashSet};
 
 use murus_ai::proof::{Limits, Line, Proof, Solver, Value, solve, solve_line};
@@ -257,6 +259,10 @@ proptest! {
         };
         let solution = solve(&v, &v.start(), Limits { nodes: u64::MAX, table_mib: 2 }, &()).unwrap();
         prop_assert_eq!(solution.value, Some(truth), "{}", text);
+        // Two threads: the same value and winning moves.
+        let two = Solver::new(2).solve(&v, &v.start(), u64::MAX, 2, &()).unwrap();
+        prop_assert_eq!(two.value, solution.value, "{}", text);
+        prop_assert_eq!(two.winning, solution.winning, "{}", text);
     }
 }
 
@@ -311,7 +317,7 @@ fn strategy_wins(
 fn standard_5x4_is_a_first_player_win_and_its_proof_checks() {
     let v = cut("standard", 5, 4);
     let start = v.start();
-    let mut solver = Solver::new(64);
+    let solver = Solver::new(64);
     assert_eq!(solver.prove(&v, &start, 0, u64::MAX, &()), Proof::Proven);
     let mut checked = HashSet::new();
     assert!(strategy_wins(
@@ -565,4 +571,154 @@ fn a_line_counts_the_plies_and_positions_before_it() {
     .unwrap();
     let e = Line::start(&free).unwrap_err();
     assert!(e.contains("no ply cap"), "{e}");
+}
+
+/// `variants/sweeps/standard-small.mg` on `files` × `ranks`, as `murus
+/// solve --set files=F --set ranks=R` reads it.
+fn small(files: u32, ranks: u32) -> Variant {
+    let source = include_str!("../../../variants/sweeps/standard-small.mg");
+    let set = [("files".to_string(), files), ("ranks".to_string(), ranks)];
+    Variant::compile_with(source, &set).expect("standard-small compiles")
+}
+
+/// Solves the start of `v` on `threads` threads with a `mib` MiB table and
+/// writes its winner's strategy as `murus solve --proof` does: the value,
+/// the proof file's text and how many entries were proved again.
+fn proof_file(v: &Variant, threads: usize, mib: usize) -> (Value, String, u64) {
+    let solver = Solver::new(mib);
+    let start = v.start();
+    let s = solver.solve(v, &start, u64::MAX, threads, &()).unwrap();
+    let value = s.value.expect("solved");
+    let Value::Win(winner) = value else {
+        return (value, String::new(), 0);
+    };
+    let strategy = solver.strategy(v, &start, winner, 10_000_000, &()).unwrap();
+    let mut text = Vec::new();
+    strategy.write_to(v, &mut text).unwrap();
+    (value, String::from_utf8(text).unwrap(), strategy.reproved)
+}
+
+#[test]
+fn proofs_of_small_boards_pass_the_independent_checker() {
+    for (files, ranks, winner) in [(3, 4, 1), (4, 4, 0), (5, 4, 0)] {
+        let v = small(files, ranks);
+        let (value, text, _) = proof_file(&v, 1, 16);
+        assert_eq!(value, Value::Win(winner), "{files}x{ranks}");
+        let checked = proofcheck::check(&v, &v.start(), &text)
+            .unwrap_or_else(|e| panic!("{files}x{ranks}: {e}"));
+        assert_eq!(checked.winner, winner);
+        assert_eq!(
+            checked.winner_positions,
+            text.lines().count(),
+            "every line used"
+        );
+        eprintln!("{files}x{ranks}: {checked:?}");
+    }
+}
+
+#[test]
+fn a_table_too_small_for_the_proof_is_proved_again_where_evicted() {
+    // 5×4 takes about 140 000 nodes; 1 MiB holds 43 690 entries.
+    let v = small(5, 4);
+    let (value, text, reproved) = proof_file(&v, 2, 1);
+    assert_eq!(value, Value::Win(0));
+    assert!(reproved > 0, "nothing proved again");
+    proofcheck::check(&v, &v.start(), &text).unwrap();
+}
+
+#[test]
+fn the_checker_fails_a_corrupted_proof() {
+    let v = small(4, 4);
+    let start = v.start();
+    let (_, text, _) = proof_file(&v, 1, 16);
+    let lines: Vec<&str> = text.lines().collect();
+    assert!(lines.len() > 10, "{}", lines.len());
+    assert!(proofcheck::check(&v, &start, &text).is_ok());
+    // A line removed: its position has no move.
+    for gone in [0, lines.len() / 2, lines.len() - 1] {
+        let mut cut = lines.clone();
+        cut.remove(gone);
+        let e = proofcheck::check(&v, &start, &cut.join("\n")).unwrap_err();
+        assert!(e.contains("no move for"), "{e}");
+    }
+    // The first move changed to one that does not win (4×4's winning
+    // moves are b1-b3 and c1-c3).
+    let (root, first) = lines[0].split_once('\t').unwrap();
+    assert_eq!(root, v.position_string(&start));
+    assert!(["b1-b3", "c1-c3"].contains(&first), "{first}");
+    let losing = v
+        .legal_moves(&start)
+        .into_iter()
+        .map(|m| v.move_to_string(m))
+        .find(|m| m != "b1-b3" && m != "c1-c3")
+        .unwrap();
+    let mut changed = lines.clone();
+    let line = format!("{root}\t{losing}");
+    changed[0] = &line;
+    assert!(proofcheck::check(&v, &start, &changed.join("\n")).is_err());
+    // A move that is not legal there, and a position twice.
+    let line = format!("{root}\ta1-a4");
+    changed[0] = &line;
+    let e = proofcheck::check(&v, &start, &changed.join("\n")).unwrap_err();
+    assert!(e.contains("line 1"), "{e}");
+    let twice = format!("{text}{}\n", lines[0]);
+    let e = proofcheck::check(&v, &start, &twice).unwrap_err();
+    assert!(e.contains("again"), "{e}");
+}
+
+/// Two threads race the questions; three add a helper on one of them, and
+/// a thread whose question is disproved helps the other.
+#[test]
+fn values_and_winning_moves_are_the_same_on_one_thread_and_more() {
+    let solve_on = |v: &Variant, threads| {
+        Solver::new(16)
+            .solve(v, &v.start(), u64::MAX, threads, &())
+            .unwrap()
+    };
+    let mut boards: Vec<(String, Variant)> = [(3, 4), (4, 4), (5, 4), (4, 5)]
+        .into_iter()
+        .map(|(f, r)| (format!("{f}x{r}"), small(f, r)))
+        .collect();
+    for name in ["houdini", "escape", "advanced", "advanced-delayed"] {
+        boards.push((format!("{name} 3x4"), cut(name, 3, 4)));
+    }
+    for (name, v) in &boards {
+        let one = solve_on(v, 1);
+        assert!(one.value.is_some(), "{name}");
+        for threads in [2, 3] {
+            let more = solve_on(v, threads);
+            assert_eq!(one.value, more.value, "{name}, {threads} threads");
+            assert_eq!(one.winning, more.winning, "{name}, {threads} threads");
+            assert!(more.unsettled.is_empty());
+            eprintln!(
+                "{name}: {} nodes on one thread, {} on {threads}",
+                one.nodes, more.nodes
+            );
+        }
+    }
+}
+
+/// The issue's goals: 5×6 and 6×6 solved on two threads and their proofs
+/// checked. Long (tens of minutes each, release build):
+/// `cargo test --release -p murus-ai --test solve -- --ignored --nocapture`.
+#[test]
+#[ignore]
+fn standard_5x6_and_6x6_are_solved_and_their_proofs_check() {
+    let mib = std::env::var("MURUS_SOLVE_TABLE")
+        .ok()
+        .and_then(|t| t.parse().ok())
+        .unwrap_or(4096);
+    for (files, ranks) in [(5, 6), (6, 6)] {
+        let v = small(files, ranks);
+        let t = std::time::Instant::now();
+        let (value, text, reproved) = proof_file(&v, 2, mib);
+        let solved = t.elapsed();
+        let checked = proofcheck::check(&v, &v.start(), &text)
+            .unwrap_or_else(|e| panic!("{files}x{ranks}: {e}"));
+        eprintln!(
+            "{files}x{ranks}: {value:?} in {solved:?}; proof of {} lines ({reproved} proved again), \
+             checked: {checked:?}",
+            text.lines().count()
+        );
+    }
 }

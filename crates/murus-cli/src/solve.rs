@@ -1,15 +1,19 @@
 //! `murus solve`: the exact value of a position (the start by default) by
 //! proof-number search (`murus_ai::proof`), within a budget of time or
-//! nodes.
+//! nodes, on one thread or several, and the winner's strategy as a proof
+//! file (`--proof`).
 
-use std::io::{self, Write};
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 use std::time::{Duration, Instant};
 
-use anyhow::{Result, anyhow, bail};
+use anyhow::{Context, Result, anyhow, bail};
 use clap::Args;
-use murus_ai::proof::{self, Limits, Value};
+use murus_ai::proof::{self, Solver, Value};
 use murus_engine::job::{Handler, HandlerExt};
+use murus_engine::{Position, Variant};
 use serde::Serialize;
 
 use crate::answer::Answer;
@@ -46,9 +50,22 @@ pub struct SolveArgs {
     /// does not say; default 0). Moves given with --moves count too.
     #[arg(long, value_name = "N", requires = "with_cap")]
     pub ply: Option<u32>,
+    /// Search threads: the two questions race, and the first moves are
+    /// shared out, all on one table (default 1).
+    #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u32).range(1..=256))]
+    pub threads: u32,
+    /// Write the winner's strategy to FILE when a side wins: a line
+    /// `POSITION<TAB>MOVE` for each position where the winner moves
+    /// (gzipped when FILE ends in `.gz`).
+    #[arg(long, value_name = "FILE", conflicts_with = "with_cap")]
+    pub proof: Option<PathBuf>,
     #[arg(long)]
     pub json: bool,
 }
+
+/// The most nodes spent proving again one position of a strategy whose
+/// table entry was replaced (`--proof`).
+const REPROOF_NODES: u64 = 50_000_000;
 
 /// A budget of time or of nodes.
 #[derive(Clone, Copy, Debug, PartialEq)]
@@ -109,10 +126,45 @@ pub struct Solved {
     pub plies_left: Option<u32>,
     pub nodes: u64,
     pub seconds: f64,
+    pub threads: u32,
+    /// The transposition table at the end.
+    pub table: TableUse,
+    /// The proof file (`--proof`).
+    pub proof: Option<ProofFile>,
     /// Stopped by a signal.
     pub interrupted: bool,
     /// One line that says what was solved.
     pub summary: String,
+}
+
+/// The transposition table's memory and what it held at the end.
+#[derive(Serialize)]
+pub struct TableUse {
+    /// Its size in MiB (a power of two of buckets that fits `--table`).
+    pub mib: f64,
+    pub entries: u64,
+    pub entry_bytes: usize,
+    /// Entries in use at the end, and their share in percent.
+    pub filled: u64,
+    pub full_percent: f64,
+    /// Entries holding a proof, and a disproof.
+    pub proven: u64,
+    pub disproven: u64,
+    /// Stores that replaced another position's entry.
+    pub replaced: u64,
+}
+
+/// What `--proof` wrote.
+#[derive(Serialize)]
+pub struct ProofFile {
+    pub file: String,
+    /// Its lines (positions where the winner moves); `None`: nothing
+    /// written (no side wins, or the value is unknown).
+    pub positions: Option<usize>,
+    /// Positions proved again because their table entries were replaced.
+    pub reproved: u64,
+    /// Why nothing was written, when nothing was.
+    pub note: Option<String>,
 }
 
 /// `murus solve`.
@@ -134,23 +186,55 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
     } else {
         None
     };
-    let mut limits = Limits {
-        table_mib: a.table,
-        ..Limits::default()
+    // Made now, so that a path that cannot be written fails before the
+    // search rather than after it.
+    let proof_out = match &a.proof {
+        Some(path) => Some((
+            path,
+            File::create(path).with_context(|| format!("--proof {}", path.display()))?,
+        )),
+        None => None,
     };
+    let mut nodes = u64::MAX;
     let mut deadline = None;
     let started = Instant::now();
     match budget {
-        Budget::Nodes(n) => limits.nodes = n,
+        Budget::Nodes(n) => nodes = n,
         Budget::Time(t) => deadline = Some(started + t),
     }
     let cancel = crate::signal::stop();
     let handler = cancel.clone().until(deadline);
+    let threads = a.threads as usize;
+    let solver = Solver::new(a.table);
     let found = match &line {
-        Some(line) => proof::solve_line(v, line, limits, &handler as &dyn Handler),
-        None => proof::solve(v, &pos, limits, &handler as &dyn Handler),
+        Some(line) => solver.solve_line(v, line, nodes, threads, &handler as &dyn Handler),
+        None => solver.solve(v, &pos, nodes, threads, &handler as &dyn Handler),
     }
     .map_err(|e| anyhow!(e))?;
+    let seconds = started.elapsed().as_secs_f64();
+    let u = solver.usage();
+    let table = TableUse {
+        mib: u.bytes as f64 / (1024.0 * 1024.0),
+        entries: u.entries,
+        entry_bytes: proof::ENTRY_BYTES,
+        filled: u.filled,
+        full_percent: 100.0 * u.filled as f64 / u.entries.max(1) as f64,
+        proven: u.proven,
+        disproven: u.disproven,
+        replaced: u.replaced,
+    };
+    let proof = match proof_out {
+        Some((path, file)) => Some(write_proof(
+            v,
+            &solver,
+            &pos,
+            found.value,
+            path,
+            file,
+            &cancel,
+        )?),
+        None => None,
+    };
     let letter = |p: usize| v.letter(p);
     let mover = v.turn(&pos);
     let (value, winner) = match found.value {
@@ -190,9 +274,63 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
         ply_cap: line.as_ref().and(v.rules().draw.ply_cap),
         plies_left: line.as_ref().map(proof::Line::plies_left),
         nodes: found.nodes,
-        seconds: started.elapsed().as_secs_f64(),
+        seconds,
+        threads: a.threads,
+        table,
+        proof,
         interrupted: cancel.is_cancelled(),
         summary,
+    })
+}
+
+/// Writes the winner's strategy from `pos` to `file` (at `path`; gzipped
+/// when it ends in `.gz`), read from `solver`'s table; with no winner the
+/// file is removed and the answer says why.
+fn write_proof(
+    v: &Variant,
+    solver: &Solver,
+    pos: &Position,
+    value: Option<Value>,
+    path: &Path,
+    file: File,
+    cancel: &dyn Handler,
+) -> Result<ProofFile> {
+    let name = path.display().to_string();
+    let Some(Value::Win(winner)) = value else {
+        drop(file);
+        std::fs::remove_file(path).with_context(|| format!("--proof {name}"))?;
+        let note = match value {
+            Some(_) => "a draw: no side has a winning strategy to write",
+            None => "the value is unknown: no proof to write",
+        };
+        return Ok(ProofFile {
+            file: name,
+            positions: None,
+            reproved: 0,
+            note: Some(note.into()),
+        });
+    };
+    let strategy = solver
+        .strategy(v, pos, winner, REPROOF_NODES, cancel)
+        .map_err(|e| anyhow!("--proof {name}: {e}"))?;
+    let write = |out: &mut dyn Write| -> io::Result<()> {
+        strategy.write_to(v, out)?;
+        out.flush()
+    };
+    let gzip = path.extension().is_some_and(|e| e == "gz");
+    let written = if gzip {
+        let mut z =
+            flate2::write::GzEncoder::new(BufWriter::new(file), flate2::Compression::default());
+        write(&mut z).and_then(|()| z.finish().map(drop))
+    } else {
+        write(&mut BufWriter::new(file))
+    };
+    written.with_context(|| format!("--proof {name}"))?;
+    Ok(ProofFile {
+        file: name,
+        positions: Some(strategy.moves.len()),
+        reproved: strategy.reproved,
+        note: None,
     })
 }
 
@@ -206,13 +344,37 @@ impl Answer for Solved {
             writeln!(out, "unknown  {}", self.unsettled.join(" "))?;
         }
         let rate = self.nodes as f64 / self.seconds.max(1e-9);
+        let threads = match self.threads {
+            1 => "one thread".to_string(),
+            n => format!("{n} threads"),
+        };
         writeln!(
             out,
-            "nodes    {} in {:.2} s ({:.0} k nodes/s)",
+            "nodes    {} in {:.2} s ({:.0} k nodes/s, {threads})",
             self.nodes,
             self.seconds,
             rate / 1000.0
         )?;
+        let t = &self.table;
+        writeln!(
+            out,
+            "table    {:.0} MiB: {} entries of {} bytes, {:.1}% full at the end ({} proofs, {} disproofs; {} replaced)",
+            t.mib, t.entries, t.entry_bytes, t.full_percent, t.proven, t.disproven, t.replaced
+        )?;
+        if let Some(p) = &self.proof {
+            match (p.positions, &p.note) {
+                (Some(n), _) => writeln!(
+                    out,
+                    "proof    {}: the winner's move in {n} positions ({} proved again)",
+                    p.file, p.reproved
+                )?,
+                (None, note) => writeln!(
+                    out,
+                    "proof    none written: {}",
+                    note.as_deref().unwrap_or("")
+                )?,
+            }
+        }
         match (self.ply_cap, self.plies_left) {
             (Some(cap), Some(left)) if self.with_cap => writeln!(
                 out,

@@ -16,6 +16,8 @@
 //!   evaluation of each variant that ships one;
 //! - `parallel`: the parallel search's time to depth on one and two
 //!   threads (Lazy SMP);
+//! - `proof`: the proof search's speed to a small board's proof on one
+//!   thread and two (its value checked);
 //! - `serve` (`murus bench serve`, apart): the playtest server under many
 //!   games at once over loopback, each move's latency.
 //!
@@ -27,6 +29,7 @@ mod baseline;
 mod engine;
 mod lab;
 mod parallel;
+mod proof;
 mod search;
 pub mod serve;
 
@@ -217,6 +220,7 @@ pub fn bench(a: &BenchArgs) -> Result<Bench> {
         rows.extend(search::rows(scale)?);
     }
     rows.extend(parallel::rows(scale)?);
+    rows.extend(proof::rows(scale)?);
     Ok(Bench { rows })
 }
 

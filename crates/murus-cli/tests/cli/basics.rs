@@ -410,6 +410,16 @@ fn bench_quick_reports_both_rule_sets_and_the_ratio() {
     ] {
         assert!(out.contains(want), "missing `{want}` in\n{out}");
     }
+    // The proof search to 4×4's proof, its value checked, on 1 and 2 threads.
+    for want in [
+        "small 4x4 ",
+        " df-pn x1 ",
+        " df-pn x2 ",
+        "(df-pn to the proof, one thread)",
+        "(df-pn to the proof, 2 threads: ",
+    ] {
+        assert!(out.contains(want), "missing `{want}` in\n{out}");
+    }
 }
 
 /// The Romans' tower on a7 broke through: the game is over, the Gauls to

@@ -1,7 +1,14 @@
 //! `murus solve`: exact values of small boards, the winning first moves,
 //! budgets, the game with its ply cap (`--with-cap`), and clear errors.
 
+use std::io::Read;
+
 use crate::util::{TempDir, json, murus, repo, stderr, stdout};
+
+/// The proof checker of `murus-ai`'s tests: it knows only the file and the
+/// rules.
+#[path = "../../../murus-ai/tests/proofcheck/mod.rs"]
+mod proofcheck;
 
 const SMALL: &str = "variants/sweeps/standard-small.mg";
 
@@ -175,4 +182,125 @@ fn with_cap_refuses_what_it_cannot_solve() {
         let err = stderr(&o);
         assert!(err.contains(expected), "{args:?}: {err}");
     }
+}
+
+/// `--proof`: the winner's strategy, plain or gzipped, passes the
+/// independent checker (which reads only the file and the rules), on one
+/// thread and two; the table's use is stated.
+#[test]
+fn the_proof_file_of_a_win_passes_the_independent_checker() {
+    let dir = TempDir::new("solve-proof");
+    let source = std::fs::read_to_string(repo(SMALL)).unwrap();
+    for (files, winner, threads, name) in [
+        ("3", "g", "1", "3x4.proof"),
+        ("4", "r", "2", "4x4.proof.gz"),
+        ("5", "r", "2", "5x4.proof"),
+    ] {
+        let path = dir.join(name);
+        let file = path.display().to_string();
+        let set = format!("files={files}");
+        let j = solved(&[SMALL, "--set", &set, "--threads", threads, "--proof", &file]);
+        assert_eq!(j["winner"], winner, "{j}");
+        assert_eq!(j["threads"].as_u64(), Some(threads.parse().unwrap()));
+        let table = &j["table"];
+        assert_eq!(table["entry_bytes"], 24, "{j}");
+        let (filled, entries) = (
+            table["filled"].as_u64().unwrap(),
+            table["entries"].as_u64().unwrap(),
+        );
+        assert!(filled > 0 && filled <= entries, "{j}");
+        let mut text = String::new();
+        if name.ends_with(".gz") {
+            let bytes = std::fs::read(&path).unwrap();
+            assert_eq!(bytes[..2], [0x1f, 0x8b], "gzip");
+            flate2::read::GzDecoder::new(&bytes[..])
+                .read_to_string(&mut text)
+                .unwrap();
+        } else {
+            text = std::fs::read_to_string(&path).unwrap();
+        }
+        assert_eq!(
+            j["proof"]["positions"].as_u64(),
+            Some(text.lines().count() as u64),
+            "{j}"
+        );
+        let set = [("files".to_string(), files.parse().unwrap())];
+        let v = murus_engine::Variant::compile_with(&source, &set).unwrap();
+        let checked =
+            proofcheck::check(&v, &v.start(), &text).unwrap_or_else(|e| panic!("{name}: {e}"));
+        assert_eq!(v.letter(checked.winner).to_string(), winner);
+    }
+    // The text says where it went and how full the table was.
+    let file = dir.join("again.proof").display().to_string();
+    let o = murus(&["solve", SMALL, "--table", "16", "--proof", &file]);
+    let out = stdout(&o);
+    assert!(
+        out.contains(&format!("proof    {file}: the winner's move in ")),
+        "{out}"
+    );
+    assert!(
+        out.contains("entries of 24 bytes") && out.contains("% full at the end"),
+        "{out}"
+    );
+}
+
+#[test]
+fn no_proof_is_written_without_a_winner_and_a_bad_proof_path_fails_first() {
+    let dir = TempDir::new("solve-noproof");
+    let file = dir.join("unknown.proof");
+    let name = file.display().to_string();
+    let o = murus(&[
+        "solve", "standard", "--budget", "5000", "--json", "--table", "16", "--proof", &name,
+    ]);
+    assert_eq!(o.status.code(), Some(2), "{}", stderr(&o));
+    let j = json(&o);
+    assert_eq!(j["proof"]["positions"], serde_json::Value::Null, "{j}");
+    assert!(
+        j["proof"]["note"].as_str().unwrap().contains("unknown"),
+        "{j}"
+    );
+    assert!(!file.exists(), "no file for an unknown value");
+    let missing = dir.join("no/such/folder/x.proof").display().to_string();
+    let o = murus(&["solve", SMALL, "--proof", &missing]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--proof"), "{}", stderr(&o));
+    let o = murus(&["solve", SMALL, "--with-cap", "--proof", "x.proof"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--with-cap"), "{}", stderr(&o));
+    let o = murus(&["solve", SMALL, "--threads", "0"]);
+    assert!(!o.status.success());
+    assert!(stderr(&o).contains("--threads"), "{}", stderr(&o));
+}
+
+/// Checks a proof file that `murus solve --proof` wrote for the small
+/// boards, by hand: `MURUS_PROOF=/tmp/5x6.proof.gz MURUS_BOARD=5x6 cargo
+/// test -p murus-cli --release --test cli -- --ignored --nocapture
+/// a_proof_file_named`.
+#[test]
+#[ignore]
+fn a_proof_file_named_by_murus_proof_checks() {
+    let path = std::env::var("MURUS_PROOF").expect("MURUS_PROOF=FILE");
+    let board = std::env::var("MURUS_BOARD").expect("MURUS_BOARD=FxR");
+    let (files, ranks) = board.split_once('x').expect("FxR");
+    let set = [
+        ("files".to_string(), files.parse().unwrap()),
+        ("ranks".to_string(), ranks.parse().unwrap()),
+    ];
+    let source = std::fs::read_to_string(repo(SMALL)).unwrap();
+    let v = murus_engine::Variant::compile_with(&source, &set).unwrap();
+    let bytes = std::fs::read(&path).unwrap();
+    let mut text = String::new();
+    if path.ends_with(".gz") {
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut text)
+            .unwrap();
+    } else {
+        text = String::from_utf8(bytes).unwrap();
+    }
+    let t = std::time::Instant::now();
+    let checked = proofcheck::check(&v, &v.start(), &text).unwrap_or_else(|e| panic!("{e}"));
+    eprintln!(
+        "{path} ({board}): {checked:?}, checked in {:?}",
+        t.elapsed()
+    );
 }
