@@ -33,6 +33,7 @@ pub mod geometry;
 pub mod key;
 pub mod keywords;
 mod lower;
+mod mirror;
 mod params;
 mod parser;
 pub mod rules;

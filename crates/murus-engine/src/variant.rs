@@ -132,6 +132,9 @@ pub struct Variant {
     imp: Imp,
     /// The evaluation kept with these rules, if any ([`Variant::with_evaluation`]).
     evaluation: Option<KeptEvaluation>,
+    /// Where the rules are the same in a left-right mirror, the slot each
+    /// slot goes to ([`Variant::mirror`]).
+    mirror: Option<Arc<[u8]>>,
 }
 
 /// An evaluation file's bytes kept with a variant: murus-ai reads them.
@@ -181,12 +184,15 @@ impl Variant {
         } else {
             Imp::Wide(Box::new(Engine::new(rules.clone())))
         };
+        let mirror = (rules.left_right_mirror())
+            .map(|m| m.into_iter().map(|s| s as u8).collect::<Arc<[u8]>>());
         Variant {
             key: rules.key(),
             rules,
             source: source.into(),
             imp,
             evaluation: None,
+            mirror,
         }
     }
 
@@ -525,6 +531,35 @@ impl Variant {
     /// The incrementally kept Zobrist hash.
     pub fn hash(&self, pos: &Position) -> u64 {
         with!(self, pos, |_e, p| p.hash())
+    }
+    /// Where the rules play the same in a mirror that swaps the files (see
+    /// [`Rules::left_right_mirror`]), the slot each slot goes to; `None`
+    /// otherwise. A position and its mirror image then have the same value.
+    pub fn mirror(&self) -> Option<&[u8]> {
+        self.mirror.as_deref()
+    }
+    /// The hash of `pos`'s mirror image, where the rules are symmetric
+    /// ([`Variant::mirror`]).
+    pub fn mirrored_hash(&self, pos: &Position) -> Option<u64> {
+        let m = self.mirror()?;
+        Some(with!(self, pos, |e, p| e.mirrored_hash(p, m)))
+    }
+    /// One hash for a position and its mirror image where the rules are
+    /// symmetric (the smaller of the two), the hash itself otherwise.
+    pub fn symmetric_hash(&self, pos: &Position) -> u64 {
+        with!(self, pos, |e, p| e.symmetric_hash(p, self.mirror()))
+    }
+    /// The mirror image of `pos` where the rules are symmetric
+    /// ([`Variant::mirror`]): each stack moved to the mirrored cell, the
+    /// rest (turn, phase, stones taken) as it is.
+    pub fn mirror_position(&self, pos: &Position) -> Option<Position> {
+        let m = self.mirror()?;
+        let mut setup = crate::Setup::from(pos);
+        setup.clear_stacks();
+        for (cell, stack) in crate::Setup::from(pos).stacks() {
+            setup.set_stack(usize::from(m[cell]), Some(stack));
+        }
+        setup.build(self).ok()
     }
     /// The Zobrist hash recomputed from scratch.
     pub fn hash_from_scratch(&self, pos: &Position) -> u64 {

@@ -23,6 +23,7 @@ use murus_dsl::rules::{
 use crate::bits::{Bits, Shift};
 
 mod apply;
+mod mirror;
 mod movegen;
 mod playout;
 mod pos;
