@@ -209,14 +209,21 @@ pub(crate) fn play_range(
     let count = range.end.saturating_sub(range.start);
     let threads = (config.threads as u64).min(count).max(1) as usize;
     let next = AtomicU64::new(range.start);
-    // Workers claim a few games at a time, so that fast games do not fight
-    // over one counter; few enough that slow games still share out evenly.
-    let chunk = (count / (threads as u64 * 64)).clamp(1, 16);
     // Only searching bots poll the stop flag (while they think, a watcher
     // thread asks the handler for them); random and greedy games are too
     // short to need it, and cloning the shared `Arc` for every game would
     // make threads fight over its reference count.
     let searching = config.bots.iter().any(BotSpec::searches);
+    // Workers claim a few fast games at a time, so that they do not fight
+    // over one counter; searching games one at a time, so that a run ends
+    // with at most one game on one thread while the others have none left
+    // (claims of three left a balance check's hard level up to three hard
+    // games on one thread at its end).
+    let chunk = if searching {
+        1
+    } else {
+        (count / (threads as u64 * 64)).clamp(1, 16)
+    };
     let work = || {
         let mut stats: Vec<GameStats> = Vec::new();
         let mut games: Vec<GameResult> = Vec::new();
