@@ -45,7 +45,7 @@ use murus_engine::job::Handler;
 
 use crate::error::LabError;
 use crate::folder::{Mode, Partial, RunDir, Shard, merge, write_outputs};
-use crate::matches::{MatchConfig, MatchResult, run_match};
+use crate::matches::{MatchConfig, MatchResult, run_match, run_match_until};
 use crate::runner::RunProgress;
 use crate::stats::{Wdl, elo, round_to, sprt_bounds, wilson};
 
@@ -171,6 +171,9 @@ struct At<'a> {
     upper: &'a BotSpec,
     lower: &'a BotSpec,
     block: u64,
+    /// The upper bot's wins, draws and losses in the match's blocks before
+    /// this one: its test, looking after every pair, goes on from them.
+    before: Wdl,
 }
 
 impl At<'_> {
@@ -320,12 +323,13 @@ fn climb(
         end: End::NoGain,
     };
     let mut decide = |upper: &BotSpec, lower: &BotSpec| {
-        match_step(config, upper, lower, weight, |block| {
+        match_step(config, upper, lower, weight, |block, before| {
             play(At {
                 climb: c,
                 upper,
                 lower,
                 block,
+                before,
             })
         })
     };
@@ -393,36 +397,56 @@ fn climb(
     Ok(finish(climb))
 }
 
-/// The match of `upper` over `lower`, block by block (`play(k)` gives
-/// block `k`'s games; `None`: stopped), until its test (its ratio times
-/// `weight`) decides or its most games are played.
+/// The match of `upper` over `lower`, block by block (`play(k, before)`
+/// gives block `k`'s games, `before` the blocks' before it; `None`:
+/// stopped), until its test (its ratio times `weight`) decides or its most
+/// games are played. A block played whole looks after every pair of its
+/// games too ([`play_block`]), and ends at the first pair where the test
+/// decides: the test then decides here on that block.
 fn match_step(
     config: &LadderConfig,
     upper: &BotSpec,
     lower: &BotSpec,
     weight: f64,
-    mut play: impl FnMut(u64) -> Result<Option<Block>, LabError>,
+    mut play: impl FnMut(u64, Wdl) -> Result<Option<Block>, LabError>,
 ) -> Result<Option<Step>, LabError> {
-    let (elo0, elo1) = (elo(NO_GAIN), elo(config.threshold));
-    let (lo, hi) = sprt_bounds(ERRORS, ERRORS);
     let mut total = Block::default();
     let mut decision = Decision::Unclear;
     for k in 0..config.blocks() {
-        let Some(block) = play(k)? else {
+        let Some(block) = play(k, total.wdl)? else {
             return Ok(None);
         };
         total.add(block);
-        let llr = weight * total.wdl.llr(elo0, elo1);
-        if llr >= hi {
-            decision = Decision::Rung;
-            break;
-        }
-        if llr <= lo {
-            decision = Decision::NoGain;
+        if let Some(d) = decides(config, weight, total.wdl) {
+            decision = d;
             break;
         }
     }
     Ok(Some(step(config, upper, lower, total, decision)))
+}
+
+/// What a match's test decides on the upper bot's wins, draws and losses
+/// `w` (its ratio times `weight`), if it decides.
+fn decides(config: &LadderConfig, weight: f64, w: Wdl) -> Option<Decision> {
+    let (elo0, elo1) = (elo(NO_GAIN), elo(config.threshold));
+    let (lo, hi) = sprt_bounds(ERRORS, ERRORS);
+    let llr = weight * w.llr(elo0, elo1);
+    if llr >= hi {
+        Some(Decision::Rung)
+    } else if llr <= lo {
+        Some(Decision::NoGain)
+    } else {
+        None
+    }
+}
+
+/// `a` and `b` together.
+fn plus(a: Wdl, b: Wdl) -> Wdl {
+    Wdl {
+        wins: a.wins + b.wins,
+        draws: a.draws + b.draws,
+        losses: a.losses + b.losses,
+    }
 }
 
 /// The step a match's games make.
@@ -519,11 +543,37 @@ pub fn merge_ladder(
             paths.push(here.join(&sub));
         }
         let refs: Vec<&Path> = paths.iter().map(PathBuf::as_path).collect();
-        let (report, games) = merge(&refs, Partial::Refuse)?;
+        let (mut report, mut games) = merge(&refs, Partial::Refuse)?;
+        // The block as one run plays it: up to the first pair where the
+        // test decides.
+        if let Some(end) = deciding_pair(config, at.before, &games)
+            && end < games.len()
+        {
+            games.truncate(end);
+            let stats: Vec<_> = games.iter().map(|g| g.stats.clone()).collect();
+            report = at
+                .match_config(config, None)
+                .config(variant)?
+                .report(&stats);
+        }
         write_outputs(&out.join(&sub), &report, &games)?;
         Ok(Some(Block::of(&MatchResult::of_games(&games), &report)))
     })?;
     Ok(ladder_of(config, climbs))
+}
+
+/// The number of `games` (a whole block's, in number order) up to the
+/// end of the first pair where the test decides, going on from `before`.
+fn deciding_pair(config: &LadderConfig, before: Wdl, games: &[crate::GameResult]) -> Option<usize> {
+    (2..=games.len()).step_by(2).find(|&n| {
+        let w = MatchResult::of_games(&games[..n]);
+        let w = Wdl {
+            wins: w.wins,
+            draws: w.draws,
+            losses: w.losses,
+        };
+        decides(config, 1.0, plus(before, w)).is_some()
+    })
 }
 
 /// The mean Elo a doubling gains over the steps that made rungs.
@@ -564,7 +614,16 @@ fn play_block(
         }
         None => None,
     };
-    let (result, report) = run_match(variant, &m, handler, dir)?;
+    // A whole block looks after every pair (from the blocks before it);
+    // a shard's share cannot, its pairs being every n-th.
+    let (result, report) = match shard {
+        None => {
+            let look = |w: Wdl| decides(config, 1.0, plus(at.before, w)).is_some();
+            let (result, report, _) = run_match_until(variant, &m, handler, dir, look)?;
+            (result, report)
+        }
+        Some(_) => run_match(variant, &m, handler, dir)?,
+    };
     if report.interrupted || handler.stop() {
         return Ok(None);
     }

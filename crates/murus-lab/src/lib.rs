@@ -103,7 +103,7 @@ pub use error::LabError;
 pub use folder::{
     Mode, Opened, Partial, RunDir, RunFolder, RunSpec, Shard, merge, read_outputs, write_outputs,
 };
-pub use matches::{MatchConfig, MatchResult, Sprt, run_match};
+pub use matches::{MatchConfig, MatchResult, Sprt, run_match, run_match_until};
 pub use play::{GameSetup, Measure, play_game};
 pub use record::{GameResult, GameStats, Provenance, VariantId, source_sha256, stats_of};
 pub use report::Report;

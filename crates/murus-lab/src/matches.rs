@@ -183,11 +183,85 @@ pub fn run_match(
     handler: &dyn Handler<RunProgress>,
     dir: Option<RunDir>,
 ) -> Result<(MatchResult, Report), LabError> {
+    let (lo, hi) = stats::sprt_bounds(0.05, 0.05);
+    let mut decision = None;
+    let (played, report) = match m.sprt {
+        None => play_match(variant, m, handler, dir, None)?,
+        Some((e0, e1)) => {
+            let mut look = |w: Wdl| {
+                let llr = w.llr(e0, e1);
+                if llr >= hi || llr <= lo {
+                    decision = Some(if llr >= hi { "H1" } else { "H0" });
+                }
+                decision.is_some()
+            };
+            play_match(variant, m, handler, dir, Some(&mut look))?
+        }
+    };
+    let w = tally(&played);
+    let result = MatchResult {
+        sprt: m.sprt.map(|(e0, e1)| Sprt {
+            elo0: e0,
+            elo1: e1,
+            decision: decision.unwrap_or("undecided").to_string(),
+            llr: round_to(w.llr(e0, e1), 2),
+            bounds: [round_to(lo, 2), round_to(hi, 2)],
+            max_games: m.config(variant).map_or(m.games, |c| c.planned()),
+        }),
+        ..MatchResult::of(w)
+    };
+    Ok((result, report))
+}
+
+/// Plays the match of `m` (which has no sequential test of its own)
+/// until `look`, asked after each pair in game-number order about bot A's
+/// wins, draws and losses so far, says it is decided: the games past that
+/// pair are not played (those in progress are cut short) and not kept,
+/// so the match's games depend neither on the threads nor on
+/// interruptions. A skill ladder's block stops so at the first pair where
+/// its test decides. Returns the result of the games kept, their report,
+/// and whether `look` decided.
+pub fn run_match_until(
+    variant: &Variant,
+    m: &MatchConfig,
+    handler: &dyn Handler<RunProgress>,
+    dir: Option<RunDir>,
+    mut look: impl FnMut(Wdl) -> bool,
+) -> Result<(MatchResult, Report, bool), LabError> {
+    if m.sprt.is_some() {
+        return Err(LabError::Invalid(
+            "a match with its own sequential test is judged by it".into(),
+        ));
+    }
+    let mut decided = false;
+    let mut judge = |w: Wdl| {
+        decided = look(w);
+        decided
+    };
+    let (played, report) = play_match(variant, m, handler, dir, Some(&mut judge))?;
+    Ok((MatchResult::of(tally(&played)), report, decided))
+}
+
+/// The games of `m` in number order (all of them, or, with `look`, up to
+/// the first pair where it decides) and their report.
+fn play_match(
+    variant: &Variant,
+    m: &MatchConfig,
+    handler: &dyn Handler<RunProgress>,
+    dir: Option<RunDir>,
+    look: Option<&mut dyn FnMut(Wdl) -> bool>,
+) -> Result<(Vec<GameStats>, Report), LabError> {
     let mut config = m.config(variant)?;
     // The games of the match's shard, or all of them.
     let games = config.planned();
     if let Some(d) = &dir {
         d.check(&m.run_spec(variant)?)?;
+    }
+    if look.is_some() && m.shard.is_some() {
+        return Err(LabError::Invalid(
+            "a sequential test cannot be sharded: its games depend on the results before them"
+                .into(),
+        ));
     }
     config.record_moves = dir.is_some();
     let resumed: Vec<GameStats> = dir.as_ref().map(|d| d.done().to_vec()).unwrap_or_default();
@@ -197,25 +271,21 @@ pub fn run_match(
         dir: dir.as_ref(),
         ..Deliver::default()
     };
-    let (lo, hi) = stats::sprt_bounds(0.05, 0.05);
     let mut played: Vec<GameStats>;
-    let mut decision = None;
-    match m.sprt {
+    let mut decided = false;
+    match look {
         None => {
             let skip: Vec<u64> = resumed.iter().map(|g| g.index).collect();
             play_range(variant, &config, &progress, 0..games, &skip, &deliver);
             played = progress.stats();
             played.sort_by_key(|g| g.index);
         }
-        Some((e0, e1)) => {
+        Some(look) => {
             let run = play_sequential(variant, &config, &progress, &resumed, &deliver, 2, |p| {
-                let llr = tally(p).llr(e0, e1);
-                if llr >= hi || llr <= lo {
-                    decision = Some(if llr >= hi { "H1" } else { "H0" });
-                }
-                decision.is_some()
+                look(tally(p))
             });
             played = run.played;
+            decided = run.decided;
             if run.decided
                 && let Some(d) = &dir
             {
@@ -227,25 +297,13 @@ pub fn run_match(
         return Err(e);
     }
     let mut report = config.report(&played);
-    report.interrupted = progress.stopped() && decision.is_none() && (played.len() as u64) < games;
+    report.interrupted = progress.stopped() && !decided && (played.len() as u64) < games;
     if let Some(d) = dir {
         d.into_inner()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .finish(&report)?;
     }
-    let w = tally(&played);
-    let result = MatchResult {
-        sprt: m.sprt.map(|(e0, e1)| Sprt {
-            elo0: e0,
-            elo1: e1,
-            decision: decision.unwrap_or("undecided").to_string(),
-            llr: round_to(w.llr(e0, e1), 2),
-            bounds: [round_to(lo, 2), round_to(hi, 2)],
-            max_games: games,
-        }),
-        ..MatchResult::of(w)
-    };
-    Ok((result, report))
+    Ok((played, report))
 }
 
 /// Bot A's wins, draws and losses in `games` (A in seat 0).

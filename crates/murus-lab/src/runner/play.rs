@@ -115,6 +115,12 @@ impl<'h> Tally<'h> {
         lock(&self.stats).len()
     }
 
+    /// Stops the workers because a sequential test decided: no game is
+    /// started, and the games in progress are cut short and not kept.
+    fn cut(&self) {
+        self.halt.store(true, Ordering::Relaxed);
+    }
+
     /// Stops the run on `error` (the first one is kept).
     fn fail(&self, error: LabError) {
         lock(&self.error).get_or_insert(error);
@@ -203,14 +209,21 @@ pub(crate) fn play_range(
     let count = range.end.saturating_sub(range.start);
     let threads = (config.threads as u64).min(count).max(1) as usize;
     let next = AtomicU64::new(range.start);
-    // Workers claim a few games at a time, so that fast games do not fight
-    // over one counter; few enough that slow games still share out evenly.
-    let chunk = (count / (threads as u64 * 64)).clamp(1, 16);
     // Only searching bots poll the stop flag (while they think, a watcher
     // thread asks the handler for them); random and greedy games are too
     // short to need it, and cloning the shared `Arc` for every game would
     // make threads fight over its reference count.
     let searching = config.bots.iter().any(BotSpec::searches);
+    // Workers claim a few fast games at a time, so that they do not fight
+    // over one counter; searching games one at a time, so that a run ends
+    // with at most one game on one thread while the others have none left
+    // (claims of three left a balance check's hard level up to three hard
+    // games on one thread at its end).
+    let chunk = if searching {
+        1
+    } else {
+        (count / (threads as u64 * 64)).clamp(1, 16)
+    };
     let work = || {
         let mut stats: Vec<GameStats> = Vec::new();
         let mut games: Vec<GameResult> = Vec::new();
@@ -318,13 +331,16 @@ pub(crate) struct Sequential {
     pub next: u64,
 }
 
-/// Plays the games numbered `0..games` of an unsharded run in chunks and
-/// judges them in number order: after each `step` games (a pair, say) it
-/// asks `decide` about the prefix played so far and stops at the first
+/// Plays the games numbered `0..games` of an unsharded run and judges them
+/// in number order as they finish: after each `step` games (a pair, say)
+/// it asks `decide` about the prefix played so far and stops at the first
 /// prefix that decides. So which games count depends neither on the
-/// threads nor on interruptions. `resumed` are games already finished (a
-/// resumed run's): they are not played again. A run that stops short (a
-/// cancel, an error) keeps every finished game.
+/// threads nor on interruptions. The workers play on while the judge
+/// waits for the prefix to fill (no thread idles at a chunk's end); once
+/// it decides, no game is started and the games in progress are cut short
+/// and dropped, like the finished games past the prefix. `resumed` are
+/// games already finished (a resumed run's): they are not played again. A
+/// run that stops short (a cancel, an error) keeps every finished game.
 pub(crate) fn play_sequential(
     variant: &Variant,
     config: &Config,
@@ -346,29 +362,46 @@ pub(crate) fn play_sequential(
     let mut pool: std::collections::BTreeMap<u64, GameStats> =
         resumed.iter().map(|g| (g.index, g.clone())).collect();
     let mut played = Vec::new();
-    let chunk = (config.threads as u64 * 8).max(16);
     let mut next = 0;
-    let mut decided = false;
-    'judge: loop {
-        while let Some(g) = pool.remove(&next) {
+    // Takes the games of the prefix out of the pool, judging it after each
+    // step; true once it decides.
+    let mut judge = |pool: &mut std::collections::BTreeMap<u64, GameStats>, next: &mut u64| {
+        while let Some(g) = pool.remove(next) {
             played.push(g);
-            next += 1;
+            *next += 1;
             if played.len() as u64 % step == 0 && decide(&played) {
-                decided = true;
-                break 'judge;
+                return true;
             }
         }
-        if next >= games || tally.stopped() {
-            break;
-        }
-        let end = (next + chunk).min(games);
-        let skip: Vec<u64> = pool.range(next..end).map(|(&i, _)| i).collect();
-        let before = tally.stats_len();
-        play_range(variant, config, tally, next..end, &skip, deliver);
-        pool.extend(tally.stats_since(before).into_iter().map(|g| (g.index, g)));
-        if tally.stopped() && !pool.contains_key(&next) {
-            break;
-        }
+        false
+    };
+    let mut decided = judge(&mut pool, &mut next);
+    if !decided && next < games && !tally.stopped() {
+        let skip: Vec<u64> = pool.range(next..games).map(|(&i, _)| i).collect();
+        let mut seen = tally.stats_len();
+        let from = next;
+        std::thread::scope(|scope| {
+            let players =
+                scope.spawn(|| play_range(variant, config, tally, from..games, &skip, deliver));
+            loop {
+                let over = players.is_finished();
+                let news = tally.stats_since(seen);
+                seen += news.len();
+                pool.extend(news.into_iter().map(|g| (g.index, g)));
+                if judge(&mut pool, &mut next) {
+                    decided = true;
+                    tally.cut();
+                    break;
+                }
+                if over {
+                    break;
+                }
+                std::thread::park_timeout(JUDGE_EVERY);
+            }
+            if let Err(panic) = players.join() {
+                std::panic::resume_unwind(panic);
+            }
+        });
     }
     if !decided {
         played.extend(pool.into_values());
@@ -379,6 +412,9 @@ pub(crate) fn play_sequential(
         next,
     }
 }
+
+/// How often a sequential run's judge looks at the games finished.
+const JUDGE_EVERY: Duration = Duration::from_millis(5);
 
 /// Plays the run's games on `config.threads` threads and returns the
 /// finished games sorted by number. `handler` hears each batch of games as

@@ -196,6 +196,79 @@ fn a_stopped_ladder_resumes_to_the_same_ladder() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A lopsided pairing (a searching bot over random, every game won)
+/// stops at the first pair where the test decides, inside a block of ten,
+/// not at a block's end; the same on one thread or two, and after a
+/// stop and a resume in the middle of a block.
+#[test]
+fn a_lopsided_pairing_stops_at_the_pair_that_decides() {
+    use murus_lab::Wdl;
+    use murus_lab::ladder::{Decision, ERRORS, NO_GAIN};
+    use murus_lab::stats::{elo, sprt_bounds};
+
+    let source = include_str!("../../../../variants/sweeps/standard-small.mg");
+    let settings = [("files".to_string(), 5), ("ranks".to_string(), 5)];
+    let v = Variant::compile_with(source, &settings).unwrap();
+    let config = LadderConfig {
+        first_nodes: 512,
+        most_nodes: 512,
+        games: 40,
+        block: 10,
+        climbs: 1,
+        // A seed whose games are all won (with others random wins one).
+        seed: 4,
+        ..quick()
+    };
+    // The first pair whose games, all won, decide.
+    let (lo, hi) = sprt_bounds(ERRORS, ERRORS);
+    let all_won = |n: u64| Wdl {
+        wins: n,
+        draws: 0,
+        losses: 0,
+    };
+    let decides = |n: u64| {
+        let llr = all_won(n).llr(elo(NO_GAIN), elo(config.threshold));
+        llr >= hi || llr <= lo
+    };
+    let n = (2..).step_by(2).find(|&n| decides(n)).unwrap();
+    assert!(n % 10 != 0 && n < 40, "{n}");
+    let whole = run_ladder(&v, &config, None, &()).unwrap();
+    let step = &whole.steps[0];
+    assert_eq!(step.gap.score, 1.0, "a lopsided pairing: {step:?}");
+    assert_eq!(step.decision, Some(Decision::Rung), "{step:?}");
+    assert_eq!(step.gap.games, n, "{step:?}");
+    let one = run_ladder(
+        &v,
+        &LadderConfig {
+            threads: 1,
+            ..config.clone()
+        },
+        None,
+        &(),
+    )
+    .unwrap();
+    assert_eq!(one, whole);
+    // Stopped within the second block, then resumed.
+    let dir = std::env::temp_dir().join(format!("murus-ladder-pair-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let stopped = run_ladder(
+        &v,
+        &config,
+        Some((&dir, Mode::New)),
+        &StopAfter(12, AtomicU64::new(0)),
+    )
+    .unwrap();
+    assert_eq!(stopped.end, End::Interrupted, "{stopped:#?}");
+    let resumed = run_ladder(&v, &config, Some((&dir, Mode::Resume)), &()).unwrap();
+    assert_eq!(resumed, whole);
+    // The block that decided keeps only the games up to its deciding pair.
+    let games =
+        std::fs::read_to_string(dir.join("ladder/alphabeta-512-vs-random/block-2/games.jsonl"))
+            .unwrap();
+    assert_eq!(games.lines().count() as u64, n - 10);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn bad_settings_are_refused() {
     let v = Variant::standard();
