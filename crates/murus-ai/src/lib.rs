@@ -48,6 +48,7 @@ pub mod evalfile;
 pub mod external;
 mod mcts;
 pub mod nnue;
+mod pool;
 pub mod proof;
 pub mod review;
 mod search;

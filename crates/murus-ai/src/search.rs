@@ -24,7 +24,7 @@ use rand::rngs::SmallRng;
 use crate::eval::{Weights, evaluate, evaluate_counted};
 use crate::evalfile::Evaluation;
 use crate::nnue::Network;
-use crate::smp::Pool;
+use crate::pool::{Pool, skips};
 use crate::tt::Entry;
 pub use crate::tt::Table;
 
@@ -336,10 +336,8 @@ impl<'a, B: Bits> Searcher<'a, B> {
         }
     }
 
-    /// A helper of this search in a parallel search ([`crate::smp`]):
-    /// the same engine, table, evaluation, features and depth limit, with
-    /// its own line (a copy of this one's), killers, history and
-    /// accumulators; stopped by `pool`, reporting nothing, one line wanted.
+    /// A helper of this search in a parallel search ([`crate::smp`]): the
+    /// same engine, table, evaluation and limits; its own line and state.
     pub(crate) fn helper<'b>(
         &self,
         index: usize,
@@ -366,21 +364,17 @@ impl<'a, B: Bits> Searcher<'a, B> {
         self.line
     }
 
-    /// Makes this search the main thread of a parallel search (`Some`), or
-    /// a search alone again (`None`).
+    /// Makes this search a parallel search's main thread, or alone again.
     pub(crate) fn set_pool(&mut self, pool: Option<Arc<Pool>>) {
         self.pool = pool;
     }
 
-    /// Whether to stop, asked every 1024 nodes: the handler says so, or
-    /// (a helper) the parallel search has ended. A thread of a parallel
-    /// search counts its last 1024 nodes in.
+    /// Whether to stop (asked every 1024 nodes, counted into the pool's).
     fn stopped(&self) -> bool {
         self.handler.stop() || self.pool.as_ref().is_some_and(|p| p.tick())
     }
 
-    /// The nodes searched so far: this search's, or all the threads' in a
-    /// parallel search (as last counted: each thread counts in every 1024).
+    /// The nodes so far: this search's, or all the threads' (as counted).
     fn nodes_so_far(&self) -> u64 {
         match &self.pool {
             Some(p) => p.nodes() + (self.nodes & 1023),
@@ -508,7 +502,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
         // only for wins at least as fast.
         let mut known_win: Option<i32> = None;
         for depth in 1..=self.depth_limit {
-            if self.helper > 0 && crate::smp::skips(self.helper, depth) {
+            if self.helper > 0 && skips(self.helper, depth) {
                 continue;
             }
             self.root_depth = depth;
