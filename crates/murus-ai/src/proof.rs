@@ -296,6 +296,9 @@ pub struct Solver {
     table: Table,
     /// Nodes searched since the solver was made, every thread's.
     nodes: AtomicU64,
+    /// Whether a position and its mirror image share an entry where the
+    /// rules are the same in a mirror ([`Solver::with_mirror`]).
+    mirror: bool,
 }
 
 impl Solver {
@@ -304,7 +307,33 @@ impl Solver {
         Solver {
             table: Table::new(table_mib),
             nodes: AtomicU64::new(0),
+            mirror: true,
         }
+    }
+
+    /// Whether a position and its mirror image share one table entry where
+    /// the rules play the same with the files swapped
+    /// ([`Variant::mirror`]; on by default): they have the same value, so a
+    /// proof of one proves the other. Off, the search sees them apart (to
+    /// measure what the mirror saves). Never with the ply cap, whose keys
+    /// carry the line's positions.
+    pub fn with_mirror(mut self, on: bool) -> Solver {
+        self.mirror = on;
+        self
+    }
+
+    /// The mirror the searches use for `variant`, if any.
+    fn mirror_of<'v>(&self, variant: &'v Variant) -> Option<&'v [u8]> {
+        variant.mirror().filter(|_| self.mirror)
+    }
+
+    /// The table's key of `pos` for `attacker`'s question (no ply cap).
+    fn key_of(&self, variant: &Variant, pos: &Position, attacker: usize) -> u64 {
+        let hash = match self.mirror_of(variant) {
+            Some(_) => variant.symmetric_hash(pos),
+            None => variant.hash(pos),
+        };
+        hash ^ SALT[attacker]
     }
 
     /// Nodes searched since the solver was made.
@@ -320,7 +349,7 @@ impl Solver {
     /// What the table knows of "`attacker` wins from `pos`": proven,
     /// disproven, or nothing settled (without searching).
     pub fn known(&self, variant: &Variant, pos: &Position, attacker: usize) -> Proof {
-        match self.table.get(variant.hash(pos) ^ SALT[attacker]) {
+        match self.table.get(self.key_of(variant, pos, attacker)) {
             Some((0, _)) => Proof::Proven,
             Some((_, 0)) => Proof::Disproven,
             _ => Proof::Unknown,
@@ -372,6 +401,7 @@ impl Solver {
     ) -> Proof {
         struct Task<'a> {
             solver: &'a Solver,
+            mirror: Option<&'a [u8]>,
             pos: &'a Position,
             line: Option<&'a Line>,
             attacker: usize,
@@ -401,13 +431,14 @@ impl Solver {
                     path: HashMap::default(),
                     buffers: Vec::new(),
                     line: self.line.map(|l| l.tracker.clone()),
+                    mirror: self.mirror.filter(|_| self.line.is_none()),
                 };
                 let (key, window) = match self.line {
                     Some(l) => (
                         line_key(pos.hash(), salt, l.window, l.plies_left()),
                         l.window,
                     ),
-                    None => (pos.hash() ^ salt, 0),
+                    None => (engine.symmetric_hash(pos, search.mirror) ^ salt, 0),
                 };
                 let root = search.mid(pos, key, window, INF, INF, 0);
                 search.flush();
@@ -420,6 +451,7 @@ impl Solver {
         }
         variant.run(Task {
             solver: self,
+            mirror: self.mirror_of(variant),
             pos,
             line,
             attacker,
@@ -521,6 +553,8 @@ struct Search<'a, B: Word> {
     /// With the ply cap ([`solve_line`]): the draw rules along the path,
     /// from the line's first position.
     line: Option<DrawTracker>,
+    /// Where a position and its mirror image share a key: the slot map.
+    mirror: Option<&'a [u8]>,
 }
 
 impl<B: Word> Search<'_, B> {
@@ -649,7 +683,11 @@ impl<B: Word> Search<'_, B> {
                     let key = line_key(child.hash(), self.salt, window, plies_left(line));
                     (key, window, capture)
                 }
-                None => (child.hash() ^ self.salt, 0, false),
+                None => (
+                    self.engine.symmetric_hash(&child, self.mirror) ^ self.salt,
+                    0,
+                    false,
+                ),
             };
             let n = self.look(&child, key);
             if let Some(line) = &mut self.line {

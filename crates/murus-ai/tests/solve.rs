@@ -618,8 +618,9 @@ fn proofs_of_small_boards_pass_the_independent_checker() {
 
 #[test]
 fn a_table_too_small_for_the_proof_is_proved_again_where_evicted() {
-    // 5×4 takes about 140 000 nodes; 1 MiB holds 43 690 entries.
-    let v = small(5, 4);
+    // 5×5 takes about 130 000 nodes (a position and its mirror image as
+    // one); 1 MiB holds 43 690 entries.
+    let v = small(5, 5);
     let (value, text, reproved) = proof_file(&v, 2, 1);
     assert_eq!(value, Value::Win(0));
     assert!(reproved > 0, "nothing proved again");
@@ -720,5 +721,34 @@ fn standard_5x6_and_6x6_are_solved_and_their_proofs_check() {
              checked: {checked:?}",
             text.lines().count()
         );
+    }
+}
+
+#[test]
+fn a_position_and_its_mirror_image_as_one_keep_every_value_and_save_nodes() {
+    for (files, ranks) in [(3, 4), (4, 4), (5, 4), (4, 5), (5, 5)] {
+        let v = small(files, ranks);
+        assert!(
+            v.mirror().is_some(),
+            "{files}x{ranks}: the rules are symmetric"
+        );
+        let solve = |mirror: bool| {
+            let s = (Solver::new(16).with_mirror(mirror))
+                .solve(&v, &v.start(), u64::MAX, 1, &())
+                .unwrap();
+            let mut winning = s.winning.clone();
+            winning.sort_by_key(|&m| v.move_to_string(m));
+            (s.value, winning, s.nodes)
+        };
+        let (on, off) = (solve(true), solve(false));
+        assert_eq!((on.0, &on.1), (off.0, &off.1), "{files}x{ranks}");
+        if files * ranks >= 20 {
+            assert!(
+                on.2 * 4 < off.2 * 3,
+                "{files}x{ranks}: {} nodes with the mirror, {} without",
+                on.2,
+                off.2
+            );
+        }
     }
 }

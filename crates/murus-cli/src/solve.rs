@@ -59,6 +59,11 @@ pub struct SolveArgs {
     /// (gzipped when FILE ends in `.gz`).
     #[arg(long, value_name = "FILE", conflicts_with = "with_cap")]
     pub proof: Option<PathBuf>,
+    /// Search a position and its mirror image (files swapped) apart even
+    /// where the rules are the same in a mirror (by default they share one
+    /// table entry): to measure what the mirror saves.
+    #[arg(long)]
+    pub no_mirror: bool,
     #[arg(long)]
     pub json: bool,
 }
@@ -127,6 +132,10 @@ pub struct Solved {
     pub nodes: u64,
     pub seconds: f64,
     pub threads: u32,
+    /// Whether a position and its mirror image shared a table entry (the
+    /// rules are the same with the files swapped, no ply cap, and no
+    /// `--no-mirror`).
+    pub mirror: bool,
     /// The transposition table at the end.
     pub table: TableUse,
     /// The proof file (`--proof`).
@@ -205,7 +214,7 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
     let cancel = crate::signal::stop();
     let handler = cancel.clone().until(deadline);
     let threads = a.threads as usize;
-    let solver = Solver::new(a.table);
+    let solver = Solver::new(a.table).with_mirror(!a.no_mirror);
     let found = match &line {
         Some(line) => solver.solve_line(v, line, nodes, threads, &handler as &dyn Handler),
         None => solver.solve(v, &pos, nodes, threads, &handler as &dyn Handler),
@@ -276,6 +285,7 @@ pub fn solve(a: &SolveArgs) -> Result<Solved> {
         nodes: found.nodes,
         seconds,
         threads: a.threads,
+        mirror: !a.no_mirror && line.is_none() && v.mirror().is_some(),
         table,
         proof,
         interrupted: cancel.is_cancelled(),
@@ -347,6 +357,11 @@ impl Answer for Solved {
         let threads = match self.threads {
             1 => "one thread".to_string(),
             n => format!("{n} threads"),
+        };
+        let threads = if self.mirror {
+            format!("{threads}, a position and its mirror image as one")
+        } else {
+            threads
         };
         writeln!(
             out,

@@ -43,6 +43,13 @@ fn small_boards_of_the_standard_rules_are_solved() {
         serde_json::json!(["c1-c3", "a1-c3", "b1-d3", "d1-b3", "e1-c3"])
     );
     assert_eq!(j["unsettled"], serde_json::json!([]));
+    // The rules are the same in a mirror: a position and its mirror image
+    // share an entry, unless --no-mirror; the same answer, fewer nodes.
+    assert_eq!(j["mirror"], true, "{j}");
+    let apart = solved(&[SMALL, "--set", "files=5", "--no-mirror"]);
+    assert_eq!(apart["mirror"], false, "{apart}");
+    assert_eq!(apart["winning"], j["winning"]);
+    assert!(j["nodes"].as_u64() < apart["nodes"].as_u64(), "{j} {apart}");
 }
 
 #[test]
@@ -121,6 +128,7 @@ fn with_cap_solves_the_game_the_rules_end_at_the_cap() {
     );
     assert_eq!(j["with_cap"], false);
     let j = solved(&[&six, "--with-cap"]);
+    assert_eq!(j["mirror"], false, "the ply cap's keys carry the line");
     assert_eq!(
         (j["value"].as_str(), j["winner"].as_str()),
         (Some("loss"), Some("g")),
