@@ -52,6 +52,14 @@ impl<B: Bits> Engine<B> {
     /// Plays a legal move of `pos`.
     #[inline]
     pub fn apply(&self, pos: &mut Pos<B>, m: Move) {
+        self.apply_inline(pos, m);
+    }
+
+    /// [`Engine::apply`], compiled into each caller that asks for it (the
+    /// perft copies, so that it runs on their instruction sets without a
+    /// call).
+    #[inline(always)]
+    pub(super) fn apply_inline(&self, pos: &mut Pos<B>, m: Move) {
         let p = pos.turn as usize;
         let from = m.from as usize;
         let to = m.to as usize;
@@ -331,6 +339,13 @@ impl<B: Bits> Engine<B> {
         if !self.ordered {
             // The plain order: the step is the player.
             let mut q = pos.turn as usize;
+            if pos.out == 0 {
+                // No one is out (always, with two players): the next one.
+                q = if q + 1 == self.players { 0 } else { q + 1 };
+                pos.step = q as u8;
+                self.set_turn(pos, q);
+                return;
+            }
             for _ in 0..self.players {
                 q += 1;
                 if q == self.players {
