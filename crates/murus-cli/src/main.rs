@@ -146,6 +146,10 @@ fn run(command: Command) -> Result<ExitCode> {
             what: Some(bench::BenchCommand::Serve(a)),
             ..
         }) => print(&bench::serve::bench(&a)?, text, out),
+        Command::Bench(bench::BenchArgs {
+            what: Some(bench::BenchCommand::Yardstick { depth }),
+            ..
+        }) => print(&bench::yardstick(depth), text, out),
         Command::Bench(a) => print(&bench::bench(&a)?, text, out),
         Command::Variants => print(&rules::variants()?, text, out),
         Command::Analyze(a) if a.game.is_some() => print(&analyze::game(&a)?, text, out),

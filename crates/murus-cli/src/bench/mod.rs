@@ -60,6 +60,39 @@ pub enum BenchCommand {
     /// through its HTTP API over loopback; moves a second and each move's
     /// latency (p50, p90, p99).
     Serve(serve::ServeBenchArgs),
+    /// The hand-written yardstick's perft alone, from the standard start
+    /// (hidden: for measuring it apart, e.g. under callgrind against
+    /// `murus perft standard DEPTH`).
+    #[command(hide = true)]
+    Yardstick {
+        /// Plies.
+        depth: u32,
+    },
+}
+
+/// `murus bench yardstick DEPTH`: the yardstick's leaf count.
+#[derive(Serialize)]
+pub struct YardstickPerft {
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+impl Answer for YardstickPerft {
+    fn text(&self, out: &mut dyn std::io::Write) -> std::io::Result<()> {
+        writeln!(out, "hand-written perft({}) = {}", self.depth, self.nodes)
+    }
+}
+
+/// Runs the yardstick's perft to `depth` (on the path the engine's
+/// dispatch chose).
+pub fn yardstick(depth: u32) -> YardstickPerft {
+    YardstickPerft {
+        depth,
+        nodes: match depth {
+            0 => 1,
+            _ => baseline::perft(&baseline::Pos::start(), depth),
+        },
+    }
 }
 
 /// How big a bench is: quick (a smoke test) or full, and how many runs

@@ -379,6 +379,19 @@ fn bad_arguments_exit_non_zero_without_a_panic() {
 }
 
 #[test]
+fn bench_yardstick_runs_the_hand_written_perft_alone() {
+    // Hidden, for measuring the yardstick apart (docs/speed.md).
+    for (depth, nodes) in [("0", "1"), ("1", "20"), ("3", "6960")] {
+        let o = murus(&["bench", "yardstick", depth]);
+        assert!(o.status.success());
+        assert_eq!(
+            stdout(&o).trim(),
+            format!("hand-written perft({depth}) = {nodes}")
+        );
+    }
+}
+
+#[test]
 fn bench_quick_reports_both_rule_sets_and_the_ratio() {
     let o = murus(&["bench", "--quick"]);
     assert!(o.status.success());

@@ -52,27 +52,25 @@ impl<B: Bits> Engine<B> {
     /// Plays a legal move of `pos`.
     #[inline]
     pub fn apply(&self, pos: &mut Pos<B>, m: Move) {
+        self.apply_inline(pos, m);
+    }
+
+    /// [`Engine::apply`], compiled into each caller that asks for it (the
+    /// perft copies, so that it runs on their instruction sets without a
+    /// call).
+    #[inline(always)]
+    pub(super) fn apply_inline(&self, pos: &mut Pos<B>, m: Move) {
         let p = pos.turn as usize;
         let from = m.from as usize;
         let to = m.to as usize;
         match m.kind {
             MoveKind::Sow => {
-                let h = self.height_at(pos, from);
-                self.restack(pos, from, p, h, 0);
-                let step = self.offset[m.aux as usize];
-                let landed = match self.sow[p].capture {
-                    None => {
-                        let mut landed = B::EMPTY;
-                        let mut s = from as i32;
-                        for _ in 0..h {
-                            s += step;
-                            let c = self.height_at(pos, s as usize);
-                            self.restack(pos, s as usize, p, c, c + 1);
-                            landed |= B::bit(s as usize);
-                        }
-                        landed
-                    }
-                    Some(capture) => self.sow_onto_enemies(pos, (from, step, h), p, capture),
+                let landed = match self.plain_sow[p].h {
+                    0 => self.sow_general(pos, from, m.aux, p),
+                    1 => self.sow_plain::<1>(pos, from, m.aux, p),
+                    2 => self.sow_plain::<2>(pos, from, m.aux, p),
+                    3 => self.sow_plain::<3>(pos, from, m.aux, p),
+                    _ => self.sow_plain::<4>(pos, from, m.aux, p),
                 };
                 if let Some(b) = self.breakthrough[p] {
                     if b.timing == Timing::Immediate
@@ -152,6 +150,68 @@ impl<B: Bits> Engine<B> {
         if pos.status.is_none() {
             self.begin_turn(pos);
         }
+    }
+
+    /// A sowing from `from` in direction `d` by player `p`, by the general
+    /// rules (several heights, or captures): returns the cells where a stone
+    /// of `p` landed and stayed.
+    #[inline(always)]
+    fn sow_general(&self, pos: &mut Pos<B>, from: usize, d: u8, p: usize) -> B {
+        let h = self.height_at(pos, from);
+        self.restack(pos, from, p, h, 0);
+        let step = self.offset[d as usize];
+        match self.sow[p].capture {
+            None => {
+                let mut landed = B::EMPTY;
+                let mut s = from as i32;
+                for _ in 0..h {
+                    s += step;
+                    let c = self.height_at(pos, s as usize);
+                    self.restack(pos, s as usize, p, c, c + 1);
+                    landed |= B::bit(s as usize);
+                }
+                landed
+            }
+            Some(capture) => self.sow_onto_enemies(pos, (from, step, h), p, capture),
+        }
+    }
+
+    /// [`Engine::sow_general`] where player `p` sows from `H` stones only
+    /// and without captures (`plain_sow`): the source's height is known, the
+    /// loop over the stones unrolls, and a landing cell's height is looked
+    /// for among the own heights a stone may land on only.
+    #[inline(always)]
+    fn sow_plain<const H: usize>(&self, pos: &mut Pos<B>, from: usize, d: u8, p: usize) -> B {
+        let b = B::bit(from);
+        pos.height[H] ^= b;
+        pos.owner[p] ^= b;
+        pos.hash ^= self.zobrist[from][p][H];
+        let step = self.offset[d as usize];
+        let own = &self.sow[p].own;
+        let mut landed = B::EMPTY;
+        let mut s = from as i32;
+        for _ in 0..H {
+            s += step;
+            let at = s as usize;
+            let t = B::bit(at);
+            let z = &self.zobrist[at][p];
+            let mut c = 0;
+            for &k in own.iter() {
+                if !(pos.height[k as usize] & t).is_empty() {
+                    c = k as usize;
+                }
+            }
+            if c > 0 {
+                pos.height[c] ^= t;
+                pos.hash ^= z[c];
+            } else {
+                pos.owner[p] |= t;
+            }
+            pos.height[c + 1] ^= t;
+            pos.hash ^= z[c + 1];
+            landed |= t;
+        }
+        landed
     }
 
     /// The stones of a sowing from `from` (`h` of them, `step` slots apart)
@@ -279,6 +339,13 @@ impl<B: Bits> Engine<B> {
         if !self.ordered {
             // The plain order: the step is the player.
             let mut q = pos.turn as usize;
+            if pos.out == 0 {
+                // No one is out (always, with two players): the next one.
+                q = if q + 1 == self.players { 0 } else { q + 1 };
+                pos.step = q as u8;
+                self.set_turn(pos, q);
+                return;
+            }
             for _ in 0..self.players {
                 q += 1;
                 if q == self.players {

@@ -9,6 +9,8 @@
 //! - `tables`: compiling [`Rules`] into the engine's tables;
 //! - `start`: the start position, positions from stacks, hashes;
 //! - `movegen`: legal moves, listed or counted in batches;
+//! - `leaf`: the bulk count without the generator, from tables of the
+//!   rules' shape;
 //! - `apply`: playing a move, the start-of-turn rules, the outcome;
 //! - `threats`: breakthrough threats, for the search;
 //! - `playout`: the end of a line of play under the draw rules, playouts
@@ -23,6 +25,7 @@ use murus_dsl::rules::{
 use crate::bits::{Bits, Shift};
 
 mod apply;
+mod leaf;
 mod mirror;
 mod movegen;
 mod playout;
@@ -314,4 +317,7 @@ pub struct Engine<B: Bits> {
     /// The rules' direction lists where some list is longer than
     /// [`INLINE_DIRS`] (`None`: they are inline, in `sow`, `sacs` and `cats`).
     many_dirs: Option<Box<ManyDirs>>,
+    /// Each player's tables for the bulk count without the generator
+    /// (`leaf`), where the rules fit them.
+    leaf: Option<Vec<leaf::Leaf<B>>>,
 }

@@ -208,6 +208,12 @@ impl<B: Bits> Engine<B> {
     /// loops).
     #[inline(always)]
     pub(super) fn count_inline(&self, pos: &Pos<B>) -> u64 {
+        if pos.status.is_some() {
+            return 0;
+        }
+        if let Some(leaf) = self.leaf_for(pos) {
+            return self.count_leaf(leaf, pos);
+        }
         let mut c = Counter(0);
         self.generate(pos, &mut c);
         c.0

@@ -22,7 +22,7 @@ macro_rules! perft_body {
                 let mut total = 0;
                 for &m in moves.iter() {
                     let mut child = *$pos;
-                    $self.apply(&mut child, m);
+                    $self.apply_inline(&mut child, m);
                     total += $self.$this(&child, $depth - 1, rest);
                 }
                 total

@@ -272,9 +272,11 @@ impl<B: Bits> Engine<B> {
             distance: Default::default(),
             near: [[B::EMPTY; MAXH + 1]; MAXP],
             many_dirs,
+            leaf: None,
             rules,
         };
         engine.max_moves = engine.move_bound();
+        engine.leaf = engine.leaf_tables();
         // A sowing step may be a step vector, `stride` king steps long.
         let kind = engine.rules.geometry.kind();
         let stride = (0..engine.rules.direction_count())
