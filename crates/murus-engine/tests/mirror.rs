@@ -3,6 +3,7 @@
 //! mirror image has the mirrored hash, the same outcome and the mirror
 //! images of its children as its children.
 
+#[allow(dead_code)] // the helpers this file does not need
 mod common;
 
 use murus_engine::{BUILTIN, Variant};
