@@ -199,15 +199,7 @@ impl<B: Bits> Engine<B> {
 
         let sow = &self.sow[p];
         if !sow.heights.is_empty() {
-            let mut land = if sow.empty { empty } else { B::EMPTY };
-            for &h in sow.own.iter() {
-                land |= own & pos.height[h as usize];
-            }
-            if sow.capture.is_some() {
-                for &h in sow.enemy.iter() {
-                    land |= enemy & pos.height[h as usize];
-                }
-            }
+            let land = sow.landing(pos, own, empty, enemy);
             for &h in sow.heights.iter() {
                 let h = usize::from(h);
                 let sowers = own & pos.height[h];

@@ -189,6 +189,35 @@ struct SowTab {
     capture: Option<SowCapture>,
 }
 
+impl SowTab {
+    /// The cells a sown stone may land on without capturing: the empty
+    /// cells where the rule allows them and the player's own stacks of the
+    /// heights it may grow.
+    #[inline(always)]
+    fn own_landing<B: Bits>(&self, pos: &Pos<B>, own: B, empty: B) -> B {
+        let mut land = if self.empty { empty } else { B::EMPTY };
+        for &h in self.own.iter() {
+            land |= own & pos.height[h as usize];
+        }
+        land
+    }
+
+    /// Every cell a sown stone may land on: [`SowTab::own_landing`] and,
+    /// when the rule captures, the enemy stacks of the heights it names.
+    /// The move generator and the leaf count both read it, so that the
+    /// two cannot drift apart.
+    #[inline(always)]
+    fn landing<B: Bits>(&self, pos: &Pos<B>, own: B, empty: B, enemy: B) -> B {
+        let mut land = self.own_landing(pos, own, empty);
+        if self.capture.is_some() {
+            for &h in self.enemy.iter() {
+                land |= enemy & pos.height[h as usize];
+            }
+        }
+        land
+    }
+}
+
 /// One player's sowing, for the rules where it has one height and at most
 /// [`INLINE_DIRS`] directions: each direction's mask and one-step shift
 /// (`ray[d][h]`, `shift[d][1]`) side by side, and the list padded to

@@ -54,10 +54,7 @@ impl<B: Bits> Engine<B> {
         if plain.h > 0 {
             // One height, no captures: the padded list, in a loop of a
             // fixed count (the compiler unrolls it).
-            let mut land = if sow.empty { empty } else { B::EMPTY };
-            for &h in sow.own.iter() {
-                land |= own & pos.height[h as usize];
-            }
+            let land = sow.own_landing(pos, own, empty);
             let h = plain.h as usize;
             let sowers = own & pos.height[h];
             if !sowers.is_empty() {
@@ -74,15 +71,7 @@ impl<B: Bits> Engine<B> {
                 }
             }
         } else if !sow.heights.is_empty() {
-            let mut land = if sow.empty { empty } else { B::EMPTY };
-            for &h in sow.own.iter() {
-                land |= own & pos.height[h as usize];
-            }
-            if sow.capture.is_some() {
-                for &h in sow.enemy.iter() {
-                    land |= enemy & pos.height[h as usize];
-                }
-            }
+            let land = sow.landing(pos, own, empty, enemy);
             for &h in sow.heights.iter() {
                 let sowers = own & pos.height[h as usize];
                 if sowers.is_empty() {

@@ -64,10 +64,7 @@ impl<B: Bits> Engine<B> {
             acc | pos.height[h as usize] & self.near[p][h as usize]
         });
         if b.by_sow && !(own & near_sowers).is_empty() {
-            let mut land = if sow.empty { empty } else { B::EMPTY };
-            for &h in sow.own.iter() {
-                land |= own & pos.height[h as usize];
-            }
+            let mut land = sow.own_landing(pos, own, empty);
             // A stone sown onto an enemy stack stays on it only by capture.
             let mut stays = goal;
             for &h in sow.enemy.iter() {
