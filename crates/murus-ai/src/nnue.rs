@@ -209,11 +209,17 @@ impl Network {
     #[inline]
     fn row(&self, acc: &[i32], row: usize) -> i32 {
         let w = &self.w2[row * self.hidden..][..self.hidden];
-        let mut sum: i64 = 0;
+        // A clipped unit times a weight is at most 255 · 32 768 in size, so
+        // the sum of at most `MAX_HIDDEN` (256) of them stays below 2^31:
+        // summed in `i32`, exactly, as pairs of `i16` products (which the
+        // compiler turns into one multiply-add instruction a pair).
+        const _: () = assert!(QA as i64 * 32_768 * MAX_HIDDEN as i64 <= i32::MAX as i64);
+        debug_assert!(self.hidden <= MAX_HIDDEN);
+        let mut dot: i32 = 0;
         for (&a, &w) in acc.iter().zip(w) {
-            sum += i64::from(a.clamp(0, QA) * i32::from(w));
+            dot += i32::from(a.clamp(0, QA) as i16) * i32::from(w);
         }
-        sum += i64::from(self.b2[row]);
+        let sum = i64::from(dot) + i64::from(self.b2[row]);
         (sum * i64::from(CP_PER_UNIT) / i64::from(QA * QB)) as i32
     }
 
