@@ -455,9 +455,12 @@ impl Analyser {
         let best = result.best?;
         let time = started.elapsed();
         // The last finished iteration's line, unless an unfinished one found
-        // a better first move.
+        // a better first move, or a helper thread's deeper search answered.
         let (score, depth, pv) = match last {
             Some(info) if info.pv.first() == Some(&best) => (info.score, info.depth, info.pv),
+            Some(info) if result.depth > info.depth => {
+                (Score::from_value(result.value), result.depth, vec![best])
+            }
             Some(info) => (info.score, info.depth, vec![best]),
             None => (Score::Cp(0), 0, vec![best]),
         };

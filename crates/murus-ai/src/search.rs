@@ -270,7 +270,9 @@ fn reduction(depth: u32, index: usize) -> u32 {
             }
             t
         });
-    if (depth as usize) < REDUCTION_TABLE && index < REDUCTION_TABLE {
+    // (Not at 0, whose logarithm is infinite: the formula's saturated
+    // value does not fit a byte.)
+    if (1..REDUCTION_TABLE).contains(&(depth as usize)) && (1..REDUCTION_TABLE).contains(&index) {
         u32::from(TABLE[depth as usize][index])
     } else {
         reduction_formula(depth, index)
@@ -376,7 +378,9 @@ impl<'a, B: Bits> Searcher<'a, B> {
         h.hybrid = self.hybrid;
         h.acc = vec![0; self.acc.len()];
         h.features = self.features;
-        h.depth_limit = self.depth_limit;
+        // A helper searches on past the main search's depth limit until it
+        // is stopped (as Stockfish's helpers do): stopping there would
+        // leave its core idle while the main search finishes.
         h.pool = Some(pool);
         h.helper = index;
         h
@@ -385,6 +389,16 @@ impl<'a, B: Bits> Searcher<'a, B> {
     /// The game's line, which ends at the position searched.
     pub(crate) fn line(&self) -> &DrawTracker {
         self.line
+    }
+
+    /// How many lines (best root moves) the search is asked for.
+    pub(crate) fn lines_wanted(&self) -> usize {
+        self.lines_wanted
+    }
+
+    /// The deepest iteration the search is asked for.
+    pub(crate) fn depth_limit(&self) -> u32 {
+        self.depth_limit
     }
 
     /// Makes this search a parallel search's main thread, or alone again.

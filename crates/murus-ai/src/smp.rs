@@ -3,7 +3,9 @@
 //! the others' trees.
 //!
 //! The main thread searches as a search alone does (iterative deepening,
-//! several lines, faster wins, reports) and alone gives the answer; each
+//! several lines, faster wins, reports) and gives the answer, unless a
+//! helper finished a deeper iteration with a higher value (one line
+//! wanted, nothing proven: Stockfish 8's choice of thread); each
 //! helper is a search of its own on the shared [`Table`](crate::Table),
 //! with its own killers, history, accumulators and copy of the game's
 //! line, a different order of equal root moves, and a different sequence
@@ -24,12 +26,12 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::pool::Pool;
-use crate::search::{SearchResult, Searcher};
+use crate::search::{PROVEN, SearchResult, Searcher};
 
 /// [`Searcher::run`] on `threads` threads: `main` searches `pos` as it
 /// would alone, while `threads - 1` helpers search it too on the same
-/// table, until `main` ends. The answer is `main`'s; its nodes are all the
-/// threads'. `main`'s node budget is its own nodes (so that the main
+/// table, until `main` ends. The answer is `main`'s or a [`better`]
+/// helper's; its nodes are all the threads'. `main`'s node budget is its own nodes (so that the main
 /// search goes at least about as deep as alone; the helpers' nodes come on
 /// top). One thread: exactly `main.run(pos, rng)`.
 pub(crate) fn run<B: Bits>(
@@ -59,19 +61,43 @@ pub(crate) fn run<B: Bits>(
                 let seed = base ^ (i as u64 + 1).wrapping_mul(0x9e37_79b9_7f4a_7c15);
                 std::thread::Builder::new()
                     .name(format!("search helper {}", i + 1))
-                    .spawn_scoped(s, move || {
-                        h.run(pos, &mut SmallRng::seed_from_u64(seed)).nodes
-                    })
+                    .spawn_scoped(s, move || h.run(pos, &mut SmallRng::seed_from_u64(seed)))
                     .expect("a thread for a helper search")
             })
             .collect();
         main.set_pool(Some(Arc::clone(&pool)));
-        let mut result = main.run(pos, rng);
+        let result = main.run(pos, rng);
         main.set_pool(None);
         pool.stop_all();
+        let mut nodes = result.nodes;
+        let mut answer = result;
         for h in running {
-            result.nodes += h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            let helper = h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
+            nodes += helper.nodes;
+            // A helper searches on past the depth limit; an answer deeper
+            // than asked is not taken.
+            if main.lines_wanted() == 1
+                && helper.depth <= main.depth_limit()
+                && better(&helper, &answer)
+            {
+                answer = helper;
+            }
         }
-        result
+        answer.nodes = nodes;
+        answer
     })
+}
+
+/// Whether a helper's finished search answers better than the best so far
+/// (Stockfish 8's choice of the thread: deeper and a higher value): the
+/// helpers' skipped depths often finish an iteration the main thread has
+/// not, and the move of the deeper search is the better guess. A proven
+/// value is left to the main thread, which alone looks for the fastest
+/// win.
+fn better(helper: &SearchResult, best: &SearchResult) -> bool {
+    helper.best.is_some()
+        && helper.depth > best.depth
+        && helper.value > best.value
+        && helper.value.abs() < PROVEN
+        && best.value.abs() < PROVEN
 }

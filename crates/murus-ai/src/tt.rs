@@ -72,14 +72,35 @@ pub struct Table {
     slots: Vec<[AtomicU64; 2]>,
 }
 
+/// Writes a zero into every page of `words` (zeros already), so that each
+/// page is mapped now, once, as a page of its own.
+///
+/// Memory fresh from the allocator is mapped on its first touch. A page
+/// first read (a probe of an empty table) is mapped to the kernel's shared
+/// zero page and copied at its first write; that copy flushes the page
+/// from the TLB of every core running the process, an interrupt to each.
+/// With a search's helper threads running on the other cores, a table
+/// filled that way cost as much time in interrupts as the helpers gained
+/// (two threads reached a depth slower than one: `murus bench`, time to
+/// depth). Written first, a page is mapped without a flush.
+pub(crate) fn map_pages(words: &[AtomicU64]) {
+    const WORDS_A_PAGE: usize = 4096 / std::mem::size_of::<AtomicU64>();
+    for word in words.iter().step_by(WORDS_A_PAGE) {
+        // An atomic store, which the compiler keeps though the memory is
+        // known to be zero.
+        word.store(0, Relaxed);
+    }
+}
+
 impl Table {
-    /// A table with `2^bits` entries.
+    /// A table with `2^bits` entries, its memory mapped ([`map_pages`]).
     pub fn new(bits: u32) -> Table {
-        Table {
-            slots: std::iter::repeat_with(|| [AtomicU64::new(0), AtomicU64::new(0)])
+        let slots: Vec<[AtomicU64; 2]> =
+            std::iter::repeat_with(|| [AtomicU64::new(0), AtomicU64::new(0)])
                 .take(1 << bits)
-                .collect(),
-        }
+                .collect();
+        map_pages(slots.as_flattened());
+        Table { slots }
     }
 
     /// The largest table within `megabytes` (at least 1 024 entries).

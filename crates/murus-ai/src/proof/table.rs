@@ -57,10 +57,13 @@ impl Table {
     pub(super) fn new(mib: usize) -> Table {
         let bytes = mib.max(1) * 1024 * 1024;
         let n = (bytes / (ENTRY_BYTES * BUCKET)).max(2).next_power_of_two() / 2;
+        let words: Vec<AtomicU64> = std::iter::repeat_with(AtomicU64::default)
+            .take(n * BUCKET * 3)
+            .collect();
+        // Mapped now, on one thread: see `map_pages`.
+        crate::tt::map_pages(&words);
         Table {
-            words: std::iter::repeat_with(AtomicU64::default)
-                .take(n * BUCKET * 3)
-                .collect(),
+            words,
             mask: n - 1,
             generation: AtomicU32::new(0),
             replaced: AtomicU64::new(0),
