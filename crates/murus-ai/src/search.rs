@@ -27,6 +27,8 @@ use crate::nnue::Network;
 use crate::pool::{Pool, skips};
 use crate::tt::Entry;
 pub use crate::tt::Table;
+pub use features::SearchFeatures;
+use lmr::reduction;
 
 /// A proven win is worth this much, less the plies to reach it.
 pub const WIN: i32 = 1_000_000;
@@ -114,71 +116,6 @@ impl<P: ?Sized> Handler<P> for StopOnly<'_> {
     }
 }
 
-/// The parts of the search that can be turned off one at a time, to measure
-/// what each is worth (`docs/ai.md`, and the UGI option `ablate`). All are
-/// on by default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub struct SearchFeatures {
-    /// Late-move reductions: quiet moves late in the order are searched
-    /// less deep first, and again at full depth only if they look good.
-    pub lmr: bool,
-    /// History ordering: quiet moves that caused cut-offs elsewhere in the
-    /// tree are tried earlier.
-    pub history: bool,
-    /// Breakthrough threats: a side that can break through at once wins
-    /// (no search below), and a node on the horizon whose opponent
-    /// threatens to break through is searched one ply further, so that the
-    /// threat is parried or seen to win.
-    pub threats: bool,
-    /// Reverse futility pruning: a node near the horizon whose static
-    /// value beats beta by a margin per ply returns it without a search.
-    pub rfp: bool,
-    /// A bonus for the side to move in the evaluation.
-    pub tempo: bool,
-}
-
-impl SearchFeatures {
-    /// Every feature on: the default search.
-    pub const ALL: SearchFeatures = SearchFeatures {
-        lmr: true,
-        history: true,
-        threats: true,
-        rfp: true,
-        tempo: true,
-    };
-    /// The features' names, as `ablate` takes them.
-    pub const NAMES: [&'static str; 5] = ["lmr", "history", "threats", "rfp", "tempo"];
-
-    /// Every feature but those named in `off`, a comma-separated list of
-    /// [`SearchFeatures::NAMES`] (empty or `none`: every feature).
-    pub fn without(off: &str) -> Result<SearchFeatures, String> {
-        let mut f = SearchFeatures::ALL;
-        for name in off.split(',').map(str::trim).filter(|w| !w.is_empty()) {
-            match name {
-                "none" => {}
-                "lmr" => f.lmr = false,
-                "history" => f.history = false,
-                "threats" => f.threats = false,
-                "rfp" => f.rfp = false,
-                "tempo" => f.tempo = false,
-                other => {
-                    return Err(format!(
-                        "unknown search feature `{other}`: expected a comma-separated list of {}",
-                        SearchFeatures::NAMES.join(", ")
-                    ));
-                }
-            }
-        }
-        Ok(f)
-    }
-}
-
-impl Default for SearchFeatures {
-    fn default() -> Self {
-        SearchFeatures::ALL
-    }
-}
-
 /// The deepest a line of the search goes, iterations and extensions
 /// together.
 const MAX_PLY: u32 = 2 * MAX_DEPTH + 2;
@@ -252,39 +189,6 @@ pub(crate) struct Searcher<'a, B: Bits> {
 
 fn key(hash: u64, me: usize) -> u64 {
     hash ^ (me as u64).wrapping_mul(0x9e37_79b9_7f4a_7c15)
-}
-
-/// How many plies a late quiet move is reduced by: the logarithmic rule of
-/// most modern engines (Chess Programming Wiki, "Late Move Reductions"),
-/// at least one.
-fn reduction(depth: u32, index: usize) -> u32 {
-    // The common depths and move numbers from a table made once (a
-    // logarithm a late move cost a few per cent of the search's time).
-    static TABLE: std::sync::LazyLock<Box<[[u8; REDUCTION_TABLE]; REDUCTION_TABLE]>> =
-        std::sync::LazyLock::new(|| {
-            let mut t = Box::new([[0u8; REDUCTION_TABLE]; REDUCTION_TABLE]);
-            for (d, row) in t.iter_mut().enumerate() {
-                for (i, r) in row.iter_mut().enumerate() {
-                    *r = reduction_formula(d as u32, i) as u8;
-                }
-            }
-            t
-        });
-    // (Not at 0, whose logarithm is infinite: the formula's saturated
-    // value does not fit a byte.)
-    if (1..REDUCTION_TABLE).contains(&(depth as usize)) && (1..REDUCTION_TABLE).contains(&index) {
-        u32::from(TABLE[depth as usize][index])
-    } else {
-        reduction_formula(depth, index)
-    }
-}
-
-/// Depths and move numbers below this come from [`reduction`]'s table.
-const REDUCTION_TABLE: usize = 64;
-
-fn reduction_formula(depth: u32, index: usize) -> u32 {
-    let r = (f64::from(depth).ln() * (index as f64).ln() / 2.0) as u32;
-    r.max(1)
 }
 
 /// Reverse futility pruning: the deepest node it prunes, and its margin
@@ -936,5 +840,7 @@ impl<'a, B: Bits> Searcher<'a, B> {
     }
 }
 
+mod features;
+mod lmr;
 #[cfg(test)]
 mod tests;

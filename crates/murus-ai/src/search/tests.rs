@@ -63,17 +63,3 @@ fn the_ply_cap_is_a_draw_unless_the_rules_end_the_game_first() {
     let win_in_one = "4g2g2g2g2/8/r27/8/8/8/2r25 r";
     assert_eq!(value(win_in_one, Some(1)), WIN - 1);
 }
-
-#[test]
-fn late_move_reductions_read_from_the_table_are_the_formulas() {
-    for depth in 0..REDUCTION_TABLE as u32 + 3 {
-        for index in 0..REDUCTION_TABLE + 3 {
-            assert_eq!(
-                reduction(depth, index),
-                reduction_formula(depth, index),
-                "depth {depth}, move {index}"
-            );
-        }
-    }
-    assert_eq!(reduction(8, 20), 3);
-}
