@@ -31,9 +31,10 @@ use crate::search::{PROVEN, SearchResult, Searcher};
 /// [`Searcher::run`] on `threads` threads: `main` searches `pos` as it
 /// would alone, while `threads - 1` helpers search it too on the same
 /// table, until `main` ends. The answer is `main`'s or a [`better`]
-/// helper's; its nodes are all the threads'. `main`'s node budget is its own nodes (so that the main
-/// search goes at least about as deep as alone; the helpers' nodes come on
-/// top). One thread: exactly `main.run(pos, rng)`.
+/// helper's; its nodes are all the threads'. `main`'s node budget is its
+/// own nodes (so that the main search goes at least about as deep as
+/// alone; the helpers' nodes come on top). One thread: exactly
+/// `main.run(pos, rng)`.
 pub(crate) fn run<B: Bits>(
     main: &mut Searcher<'_, B>,
     threads: usize,
@@ -66,11 +67,10 @@ pub(crate) fn run<B: Bits>(
             })
             .collect();
         main.set_pool(Some(Arc::clone(&pool)));
-        let result = main.run(pos, rng);
+        let mut answer = main.run(pos, rng);
         main.set_pool(None);
         pool.stop_all();
-        let mut nodes = result.nodes;
-        let mut answer = result;
+        let mut nodes = answer.nodes;
         for h in running {
             let helper = h.join().unwrap_or_else(|e| std::panic::resume_unwind(e));
             nodes += helper.nodes;
